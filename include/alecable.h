@@ -1,0 +1,346 @@
+/* libalecable: arbitrary Lagrangian-Eulerian (ALE) cable finite elements for
+ * multibody systems.  The one public header.
+ *
+ * Conventions (see README.md):
+ *  - every function returns an int status: ALECABLE_OK (0), a negative error
+ *    code, or a positive recoverable condition; objects come back through an
+ *    out-parameter placed first in the argument list;
+ *  - handles are opaque; everything but the model is owned by its model and
+ *    stays valid until alecable_model_destroy;
+ *  - option structs carry their size and are filled by an _init function;
+ *  - SI units, 3D, right-handed frames; no global mutable state.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause */
+#ifndef ALECABLE_H
+#define ALECABLE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(ALECABLE_BUILD) && (defined(__GNUC__) || defined(__clang__))
+#define ALECABLE_API __attribute__((visibility("default")))
+#else
+#define ALECABLE_API
+#endif
+
+#define ALECABLE_VERSION_MAJOR 0
+#define ALECABLE_VERSION_MINOR 1
+#define ALECABLE_VERSION_PATCH 0
+#define ALECABLE_VERSION_NUMBER \
+    (ALECABLE_VERSION_MAJOR * 10000 + ALECABLE_VERSION_MINOR * 100 + ALECABLE_VERSION_PATCH)
+
+/* "MAJOR.MINOR.PATCH" of the library actually linked. */
+ALECABLE_API const char *alecable_version(void);
+/* ALECABLE_VERSION_NUMBER of the library actually linked. */
+ALECABLE_API int alecable_version_number(void);
+
+/* ------------------------------------------------------------------------ */
+/* Status codes                                                              */
+/* ------------------------------------------------------------------------ */
+enum {
+    ALECABLE_OK = 0,
+    /* recoverable conditions (> 0) */
+    ALECABLE_STEP_TOO_LARGE = 1, /* cut the load or time step and retry */
+    /* errors (< 0) */
+    ALECABLE_ENULL = -1,          /* a required pointer argument is NULL */
+    ALECABLE_EINVAL = -2,         /* an argument is out of its domain (NaN, negative stiffness, ...) */
+    ALECABLE_EHANDLE = -3,        /* a handle of the wrong kind or of another model */
+    ALECABLE_ERANGE = -4,         /* an index out of range, or a missing degree of freedom */
+    ALECABLE_ENOMEM = -5,         /* the allocator failed */
+    ALECABLE_ESTATE = -6,         /* the call does not fit the model's state (e.g. empty model) */
+    ALECABLE_ESINGULAR = -7,      /* the linear system is singular */
+    ALECABLE_ENOCONV = -8,        /* Newton did not converge */
+    ALECABLE_ENAN = -9,           /* a residual or a solution became NaN or infinite */
+    ALECABLE_ELINSOLVE = -10      /* the linear solver failed for another reason */
+};
+
+/* Name of a status code ("ALECABLE_EINVAL: invalid argument"). Never NULL. */
+ALECABLE_API const char *alecable_strerror(int code);
+
+/* ------------------------------------------------------------------------ */
+/* Handles                                                                   */
+/* ------------------------------------------------------------------------ */
+typedef struct alecable_model alecable_model;
+typedef struct alecable_cable alecable_cable;
+typedef struct alecable_node alecable_node;
+typedef struct alecable_element alecable_element;
+typedef struct alecable_constraint alecable_constraint;
+typedef struct alecable_load alecable_load;
+
+/* ------------------------------------------------------------------------ */
+/* Model and allocator                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* A host may route every allocation of one model through its own functions.
+ * All three functions must be set; user is passed back unchanged.
+ * (SuiteSparse's internal workspaces use SuiteSparse's own allocator.) */
+typedef struct alecable_allocator {
+    size_t struct_size; /* sizeof(alecable_allocator) */
+    void *(*malloc_fn)(void *user, size_t size);
+    void *(*realloc_fn)(void *user, void *ptr, size_t size);
+    void (*free_fn)(void *user, void *ptr);
+    void *user;
+} alecable_allocator;
+
+ALECABLE_API void alecable_allocator_init(alecable_allocator *a); /* the C library's functions */
+
+/* Creates an empty model. allocator may be NULL (C library allocator). */
+ALECABLE_API int alecable_model_create(alecable_model **out, const alecable_allocator *allocator);
+/* Frees the model and everything it owns. NULL is accepted. */
+ALECABLE_API void alecable_model_destroy(alecable_model *m);
+/* Readable message for the last failure on this model ("" if none). */
+ALECABLE_API const char *alecable_model_errmsg(const alecable_model *m);
+
+typedef struct alecable_alloc_stats {
+    size_t struct_size;
+    size_t n_malloc;  /* allocations (malloc + calloc) so far */
+    size_t n_realloc; /* reallocations so far */
+    size_t n_free;    /* frees so far */
+} alecable_alloc_stats;
+ALECABLE_API void alecable_alloc_stats_init(alecable_alloc_stats *s);
+ALECABLE_API int alecable_model_alloc_stats(const alecable_model *m, alecable_alloc_stats *s);
+
+/* Builds the DOF numbering, the sparsity pattern, the scatter maps and the
+ * solver workspaces.  Solvers call it themselves when the model changed;
+ * calling it explicitly moves all allocation before the first solve. */
+ALECABLE_API int alecable_model_finalize(alecable_model *m);
+
+/* Number of generalized coordinates (nq) and of constraint equations (nlam)
+ * after finalize. */
+ALECABLE_API int alecable_model_sizes(const alecable_model *m, int *nq, int *nlam);
+
+/* Whole state: q (nq values) and multipliers (nlam values), for checkpoint and
+ * rollback.  The load factor of the quasistatic solver is part of the state. */
+ALECABLE_API int alecable_model_get_state(const alecable_model *m, double *q, double *lambda,
+                                          double *load_factor);
+ALECABLE_API int alecable_model_set_state(alecable_model *m, const double *q, const double *lambda,
+                                          double load_factor);
+
+/* Total potential energy W = W_int + W_ext at the current state and load factor. */
+ALECABLE_API int alecable_model_energy(alecable_model *m, double *w_int, double *w_ext);
+
+/* Gravity acceleration (m/s^2); it loads every cable through its mass per unit
+ * material length rho*A, scaled by the load factor like every load. */
+ALECABLE_API int alecable_model_set_gravity(alecable_model *m, const double g[3]);
+
+/* ------------------------------------------------------------------------ */
+/* Cables, nodes and elements                                                */
+/* ------------------------------------------------------------------------ */
+
+/* Cross-section and material. E and A must be > 0, rho >= 0. */
+typedef struct alecable_section {
+    size_t struct_size;
+    double E;   /* Young's modulus [Pa] */
+    double A;   /* cross-sectional area [m^2] */
+    double rho; /* density [kg/m^3] (for gravity; 0 = massless) */
+} alecable_section;
+ALECABLE_API void alecable_section_init(alecable_section *s); /* E = A = rho = 0 */
+
+/* Element kinds. */
+enum {
+    ALECABLE_ELEMENT_AXIAL = 0 /* 2-node ALE cable, x (3) and s (1) per node (paper 000) */
+};
+
+/* A cable is a chain of nodes with increasing material coordinate s joined
+ * by elements of one kind and one section. */
+ALECABLE_API int alecable_cable_create(alecable_cable **out, alecable_model *m, int element_kind,
+                                       const alecable_section *section);
+/* Appends a node at position x with material coordinate s; from the second
+ * node on, an element joins it to the previous node (s must increase). */
+ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c, const double x[3],
+                                         double s);
+/* Appends n_elements equal elements on the straight segment x_a -> x_b with
+ * material coordinates s_a -> s_b.  If the cable already ends at (x_a, s_a)
+ * that node is reused, otherwise a node is added there. */
+ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], const double x_b[3],
+                                     double s_a, double s_b, int n_elements);
+ALECABLE_API int alecable_cable_counts(const alecable_cable *c, int *n_nodes, int *n_elements);
+ALECABLE_API int alecable_cable_node(alecable_node **out, const alecable_cable *c, int index);
+ALECABLE_API int alecable_cable_element(alecable_element **out, const alecable_cable *c, int index);
+
+/* Degrees of freedom of a node. */
+enum {
+    ALECABLE_DOF_X = 0,
+    ALECABLE_DOF_Y = 1,
+    ALECABLE_DOF_Z = 2,
+    ALECABLE_DOF_S = 3 /* material coordinate */
+};
+
+ALECABLE_API int alecable_node_position(const alecable_node *n, double x[3]);
+ALECABLE_API int alecable_node_material(const alecable_node *n, double *s);
+/* Moves a node (e.g. an initial guess). Inverting a cable's material order is refused. */
+ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s);
+/* Index of the node's dof in the state vector q (after finalize). */
+ALECABLE_API int alecable_node_dof_index(const alecable_node *n, int dof, int *index);
+
+/* Green-Lagrange axial strain eps = (F^2 - 1)/2 with F = |dx/ds|. */
+ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps);
+/* Axial force (tension > 0) N = E A eps F: the force the element exerts on its nodes. */
+ALECABLE_API int alecable_element_axial_force(const alecable_element *e, double *force);
+/* Material interval [s_a, s_b] and spatial end points of an element. */
+ALECABLE_API int alecable_element_interval(const alecable_element *e, double *s_a, double *s_b);
+
+/* ------------------------------------------------------------------------ */
+/* Constraints (each adds equations g(q, t) = 0 and multipliers)             */
+/* ------------------------------------------------------------------------ */
+
+/* Holds one dof at its value when the constraint is created (a dof of
+ * ALECABLE_DOF_S is a no-flow condition). */
+ALECABLE_API int alecable_fix(alecable_constraint **out, alecable_model *m, alecable_node *n, int dof);
+/* Prescribes q_dof = q_dof,0 + t * delta, t being the load factor (quasistatic)
+ * or time (dynamics); q_dof,0 is the value when the constraint is created. */
+ALECABLE_API int alecable_prescribe(alecable_constraint **out, alecable_model *m, alecable_node *n,
+                                    int dof, double delta);
+/* General linear constraint  sum_i coef[i] q(nodes[i], dofs[i]) = rhs + t * rhs_rate. */
+ALECABLE_API int alecable_linear_constraint(alecable_constraint **out, alecable_model *m, int count,
+                                            alecable_node *const nodes[], const int dofs[],
+                                            const double coef[], double rhs, double rhs_rate);
+/* Multiplier lambda of the constraint's equation after a solve.  For fix and
+ * prescribe the reaction force exerted on the node by the support is -lambda. */
+ALECABLE_API int alecable_constraint_multiplier(const alecable_constraint *k, double *lambda);
+
+/* ------------------------------------------------------------------------ */
+/* Loads (scaled by the load factor t in quasistatics)                       */
+/* ------------------------------------------------------------------------ */
+
+/* Force applied at a mesh node (a fixed point of the mesh).  When the node's
+ * material coordinate is free, the load also does configurational work on it
+ * (paper 000 eqs. 47/70, with the gradient and Jacobian averaged over the two
+ * elements around the node). */
+ALECABLE_API int alecable_load_node(alecable_load **out, alecable_model *m, alecable_node *n,
+                                    const double f[3]);
+/* Force attached to the material particle s of a cable, wherever it flows. */
+ALECABLE_API int alecable_load_material_point(alecable_load **out, alecable_model *m,
+                                              alecable_cable *c, double s, const double f[3]);
+/* Uniform force per unit material length b0 on a whole cable (eqs. 67-68). */
+ALECABLE_API int alecable_load_distributed(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                           const double b0[3]);
+/* Changes a load's force vector (point loads) or density (distributed). */
+ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3]);
+
+/* ------------------------------------------------------------------------ */
+/* The problem interface shared by every integrator                          */
+/* ------------------------------------------------------------------------ */
+/* Index-3 constrained equations
+ *     r_q = M(q) a + f(q, v, t) + G(q)^T lambda = 0
+ *     r_l = g(q, t) = 0
+ * with unknown vector z = (q, lambda) of size n = nq + nlam.  The Jacobian is
+ * the weighted sum J = cq dr/dq + cv dr/dv + ca dr/da in the q columns and the
+ * plain derivatives dr_q/dlambda = G^T, dr_l/dq = G in the constraint blocks,
+ * written into a fixed CSC pattern that contains every diagonal entry. */
+
+enum {
+    ALECABLE_PROBLEM_DOF_OTHER = 0,
+    ALECABLE_PROBLEM_DOF_SPATIAL = 1,  /* spatial coordinate of a node that has a material one */
+    ALECABLE_PROBLEM_DOF_MATERIAL = 2, /* material coordinate, free */
+    ALECABLE_PROBLEM_DOF_MATERIAL_FIXED = 3 /* material coordinate held by a single-dof constraint */
+};
+
+typedef struct alecable_problem {
+    size_t struct_size;
+    void *ctx;
+    int nq, nlam;
+    /* CSC pattern of the n-by-n Jacobian, n = nq + nlam */
+    int nnz;
+    const int *colptr; /* n + 1 */
+    const int *rowidx; /* nnz */
+    /* dof_class[nq]: ALECABLE_PROBLEM_DOF_*; partner[nq]: for a spatial dof,
+     * the index of its node's material dof (else -1).  May be NULL. */
+    const int *dof_class;
+    const int *partner;
+    /* r (n values) at (t, q, v, a, lambda); v, a may be NULL in quasistatics. */
+    int (*residual)(void *ctx, double t, const double *q, const double *v, const double *a,
+                    const double *lambda, double *r);
+    /* Jacobian values (nnz, pattern order). */
+    int (*jacobian)(void *ctx, double t, const double *q, const double *v, const double *a,
+                    const double *lambda, double cq, double cv, double ca, double *values);
+    /* q <- q (+) scale*dq; NULL means plain addition. */
+    int (*update)(void *ctx, double *q, const double *dq, double scale);
+} alecable_problem;
+
+/* Exposes a finalized model as a problem (valid until the model changes). */
+ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m);
+
+/* ------------------------------------------------------------------------ */
+/* Quasistatic solver (paper 000 section 3.4)                                */
+/* ------------------------------------------------------------------------ */
+enum {
+    ALECABLE_REG_NONE = 0,     /* plain Newton */
+    ALECABLE_REG_TWO_STAGE = 1 /* paper 000 eqs. 75-78 */
+};
+enum {
+    ALECABLE_LINSOLVE_UMFPACK = 0,
+    ALECABLE_LINSOLVE_SPQR = 2
+};
+
+typedef struct alecable_quasistatic_options {
+    size_t struct_size;
+    int load_steps;        /* load factor goes t0 -> t1 in this many equal steps (default 1) */
+    double t0, t1;         /* default 0 -> 1 */
+    int max_iterations;    /* Newton iterations per stage and step (default 50) */
+    double tol_residual;   /* ||r||_inf <= tol_residual * r_ref (default 1e-10) */
+    double tol_increment;  /* ||dz||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
+    int regularization;    /* ALECABLE_REG_* (default TWO_STAGE) */
+    double alpha;          /* regularization parameter (default 1) */
+    double rank_tol;       /* SPQR column tolerance on the column-scaled tangent (default 1e-9) */
+    int linear_solver;     /* ALECABLE_LINSOLVE_* (default UMFPACK) */
+} alecable_quasistatic_options;
+ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options *o);
+
+typedef struct alecable_solve_report {
+    size_t struct_size;
+    int status;             /* same as the return value */
+    int steps_requested;
+    int steps_completed;
+    int iterations_stage1;  /* Newton iterations (linear solves) summed over the steps */
+    int iterations_stage2;
+    double avg_iterations_stage1;
+    double avg_iterations_stage2;
+    int dependent_lines;    /* dependent material lines found in the last stage-2 iteration */
+    int dependent_max;      /* largest number found in any iteration */
+    double final_residual;  /* ||r||_inf at the end (unregularized) */
+    double load_factor;     /* load factor of the returned (converged) state */
+    double min_rcond;       /* smallest reciprocal condition estimate seen */
+} alecable_solve_report;
+ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r);
+
+/* Runs load steps on the model.  On failure the model keeps the state of the
+ * last converged load step and the report says where it stopped. */
+ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_quasistatic_options *o,
+                                            alecable_solve_report *report);
+
+/* Per-step details of the last quasistatic solve: iterations of both stages and
+ * the number of dependent lines (any pointer may be NULL). */
+ALECABLE_API int alecable_report_step(const alecable_model *m, int step, int *iterations_stage1,
+                                      int *iterations_stage2, int *dependent_lines);
+/* Residual norms ||r||_inf of every Newton iteration of one step and stage
+ * (stage 1 or 2) of the last solve.  *values points into model-owned memory,
+ * valid until the next solve. */
+ALECABLE_API int alecable_report_residuals(const alecable_model *m, int step, int stage,
+                                           const double **values, int *count);
+/* Dependent lines (indices into q) found in the last stage-2 iteration of the
+ * given step. */
+ALECABLE_API int alecable_report_dependent(const alecable_model *m, int step, const int **lines,
+                                           int *count);
+
+/* Runs the quasistatic solver on any problem (a host code's own equations).
+ * q and lambda hold the start and receive the solution. */
+ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p,
+                                                    const alecable_quasistatic_options *o,
+                                                    const alecable_allocator *allocator, double *q,
+                                                    double *lambda, alecable_solve_report *report);
+
+/* ------------------------------------------------------------------------ */
+/* Output                                                                    */
+/* ------------------------------------------------------------------------ */
+/* CSV of a cable's elements: index, s_a, s_b, s_mid, strain, axial force,
+ * and node columns (s, x, y, z, u = x - s along the first axis is left to the user). */
+ALECABLE_API int alecable_write_cable_csv(const alecable_cable *c, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

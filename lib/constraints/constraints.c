@@ -1,0 +1,165 @@
+/* Fixed, prescribed and general linear constraints. */
+#include "constraints.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int add_constraint(alecable_constraint **out, alecable_model *m, int kind, int count,
+                          alecable_node *const nodes[], const int dofs[], const double coef[],
+                          double rhs, double rate)
+{
+    alecable_constraint *k;
+    int st;
+    k = (alecable_constraint *)ac_calloc(&m->alloc, 1, sizeof *k);
+    if (!k) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    k->nodes = (alecable_node **)ac_calloc(&m->alloc, (size_t)count, sizeof *k->nodes);
+    k->ndof = (int *)ac_calloc(&m->alloc, (size_t)count, sizeof *k->ndof);
+    k->coef = (double *)ac_calloc(&m->alloc, (size_t)count, sizeof *k->coef);
+    k->dofs = (int *)ac_calloc(&m->alloc, (size_t)count, sizeof *k->dofs);
+    k->map_gt = (int *)ac_calloc(&m->alloc, (size_t)count, sizeof *k->map_gt);
+    k->map_g = (int *)ac_calloc(&m->alloc, (size_t)count, sizeof *k->map_g);
+    if (!k->nodes || !k->ndof || !k->coef || !k->dofs || !k->map_gt || !k->map_g) {
+        st = ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+        goto fail;
+    }
+    k->magic = MAGIC_CONSTRAINT;
+    k->model = m;
+    k->kind = kind;
+    k->count = count;
+    memcpy(k->nodes, nodes, (size_t)count * sizeof *nodes);
+    memcpy(k->ndof, dofs, (size_t)count * sizeof *dofs);
+    memcpy(k->coef, coef, (size_t)count * sizeof *coef);
+    k->rhs = rhs;
+    k->rhs_rate = rate;
+    k->row = -1;
+    if ((st = ac_list_push(m, &m->constraints, k))) goto fail;
+    m->dirty = 1;
+    if (out) *out = k;
+    return ALECABLE_OK;
+fail:
+    ac_free(&m->alloc, k->nodes);
+    ac_free(&m->alloc, k->ndof);
+    ac_free(&m->alloc, k->coef);
+    ac_free(&m->alloc, k->dofs);
+    ac_free(&m->alloc, k->map_gt);
+    ac_free(&m->alloc, k->map_g);
+    ac_free(&m->alloc, k);
+    return st;
+}
+
+static int check_dof(alecable_model *m, const alecable_node *n, int dof, const char *arg)
+{
+    if (dof < 0 || dof >= n->ndof)
+        return ac_fail(m, ALECABLE_ERANGE, "%s = %d: the node has no such degree of freedom (0..%d)",
+                       arg, dof, n->ndof - 1);
+    return ALECABLE_OK;
+}
+
+static int single(alecable_constraint **out, alecable_model *m, alecable_node *n, int dof,
+                  double delta, int kind)
+{
+    int st;
+    double one = 1.0;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = ac_check_node(m, n, "node"))) return st;
+    if ((st = check_dof(m, n, dof, "dof"))) return st;
+    if (!isfinite(delta)) return ac_fail(m, ALECABLE_EINVAL, "delta = %g is not finite", delta);
+    return add_constraint(out, m, kind, 1, &n, &dof, &one, n->q[dof], delta);
+}
+
+ALECABLE_API int alecable_fix(alecable_constraint **out, alecable_model *m, alecable_node *n, int dof)
+{
+    return single(out, m, n, dof, 0.0, CON_FIX);
+}
+
+ALECABLE_API int alecable_prescribe(alecable_constraint **out, alecable_model *m, alecable_node *n,
+                                    int dof, double delta)
+{
+    return single(out, m, n, dof, delta, CON_PRESCRIBE);
+}
+
+ALECABLE_API int alecable_linear_constraint(alecable_constraint **out, alecable_model *m, int count,
+                                            alecable_node *const nodes[], const int dofs[],
+                                            const double coef[], double rhs, double rhs_rate)
+{
+    int st, i, nonzero = 0;
+    char arg[32];
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
+    if (!nodes || !dofs || !coef)
+        return ac_fail(m, ALECABLE_ENULL, "%s is NULL", !nodes ? "nodes" : !dofs ? "dofs" : "coef");
+    if (!isfinite(rhs) || !isfinite(rhs_rate)) return ac_fail(m, ALECABLE_EINVAL, "rhs or rhs_rate is not finite");
+    for (i = 0; i < count; i++) {
+        snprintf(arg, sizeof arg, "nodes[%d]", i);
+        if ((st = ac_check_node(m, nodes[i], arg))) return st;
+        snprintf(arg, sizeof arg, "dofs[%d]", i);
+        if ((st = check_dof(m, nodes[i], dofs[i], arg))) return st;
+        if (!isfinite(coef[i])) return ac_fail(m, ALECABLE_EINVAL, "coef[%d] is not finite", i);
+        if (coef[i] != 0.0) nonzero = 1;
+    }
+    if (!nonzero) return ac_fail(m, ALECABLE_EINVAL, "coef: all coefficients are zero");
+    return add_constraint(out, m, CON_LINEAR, count, nodes, dofs, coef, rhs, rhs_rate);
+}
+
+ALECABLE_API int alecable_constraint_multiplier(const alecable_constraint *k, double *lambda)
+{
+    if (!k || !lambda) return ALECABLE_ENULL;
+    if (k->magic != MAGIC_CONSTRAINT) return ALECABLE_EHANDLE;
+    *lambda = k->lambda;
+    return ALECABLE_OK;
+}
+
+void con_number(alecable_constraint *k)
+{
+    int i;
+    for (i = 0; i < k->count; i++) k->dofs[i] = k->nodes[i]->dof0 + k->ndof[i];
+}
+
+int con_pattern(const alecable_constraint *k, sp_builder *b, int nq)
+{
+    int i, st = 0;
+    for (i = 0; i < k->count && !st; i++) {
+        st = sp_builder_add(b, k->dofs[i], nq + k->row);
+        if (!st) st = sp_builder_add(b, nq + k->row, k->dofs[i]);
+    }
+    return st;
+}
+
+int con_maps(alecable_model *m, alecable_constraint *k, const sp_pattern *p, int nq)
+{
+    int i;
+    (void)m;
+    for (i = 0; i < k->count; i++) {
+        k->map_gt[i] = sp_find(p, k->dofs[i], nq + k->row);
+        k->map_g[i] = sp_find(p, nq + k->row, k->dofs[i]);
+        if (k->map_gt[i] < 0 || k->map_g[i] < 0) return -1;
+    }
+    return 0;
+}
+
+void con_residual(const alecable_constraint *k, const double *q, const double *lambda, double t,
+                  double *r, int nq)
+{
+    int i;
+    double g = -(k->rhs + t * k->rhs_rate);
+    double lam = lambda ? lambda[k->row] : 0.0;
+    for (i = 0; i < k->count; i++) {
+        g += k->coef[i] * q[k->dofs[i]];
+        r[k->dofs[i]] += k->coef[i] * lam;
+    }
+    r[nq + k->row] = g;
+}
+
+void con_jacobian(const alecable_constraint *k, double *values)
+{
+    int i;
+    for (i = 0; i < k->count; i++) {
+        values[k->map_gt[i]] += k->coef[i];
+        values[k->map_g[i]] += k->coef[i];
+    }
+}
+
+int con_single_dof(const alecable_constraint *k) { return k->count == 1; }

@@ -1,0 +1,283 @@
+/* Cables, their nodes and elements: creation, validation and queries. */
+#include "model.h"
+
+#include <math.h>
+#include <string.h>
+
+ALECABLE_API void alecable_section_init(alecable_section *s)
+{
+    if (!s) return;
+    memset(s, 0, sizeof *s);
+    s->struct_size = sizeof *s;
+}
+
+static int check_section(alecable_model *m, const alecable_section *s)
+{
+    if (!s) return ac_fail(m, ALECABLE_ENULL, "section is NULL");
+    if (s->struct_size < sizeof *s)
+        return ac_fail(m, ALECABLE_EINVAL, "section: struct_size %zu, call alecable_section_init",
+                       s->struct_size);
+    if (!isfinite(s->E) || s->E <= 0.0)
+        return ac_fail(m, ALECABLE_EINVAL, "section.E = %g: Young's modulus must be finite and > 0", s->E);
+    if (!isfinite(s->A) || s->A <= 0.0)
+        return ac_fail(m, ALECABLE_EINVAL, "section.A = %g: area must be finite and > 0", s->A);
+    if (!isfinite(s->rho) || s->rho < 0.0)
+        return ac_fail(m, ALECABLE_EINVAL, "section.rho = %g: density must be finite and >= 0", s->rho);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_cable_create(alecable_cable **out, alecable_model *m, int element_kind,
+                                       const alecable_section *section)
+{
+    alecable_cable *c;
+    const el_ops *ops;
+    int st = ac_check_model(m);
+    if (st) return st;
+    if (!out) return ac_fail(m, ALECABLE_ENULL, "out is NULL");
+    *out = NULL;
+    ops = el_ops_get(element_kind);
+    if (!ops) return ac_fail(m, ALECABLE_EINVAL, "element_kind = %d is not an ALECABLE_ELEMENT_* kind", element_kind);
+    if ((st = check_section(m, section))) return st;
+    c = (alecable_cable *)ac_calloc(&m->alloc, 1, sizeof *c);
+    if (!c) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    c->magic = MAGIC_CABLE;
+    c->model = m;
+    c->kind = element_kind;
+    c->ops = ops;
+    c->section = *section;
+    c->section.struct_size = sizeof c->section;
+    if ((st = ac_list_push(m, &m->cables, c))) {
+        ac_free(&m->alloc, c);
+        return st;
+    }
+    m->dirty = 1;
+    *out = c;
+    return ALECABLE_OK;
+}
+
+static int grow(alecable_model *m, void ***p, int *cap, int need)
+{
+    if (need > *cap) {
+        int nc = *cap ? 2 * *cap : 8;
+        void **np;
+        while (nc < need) nc *= 2;
+        np = (void **)ac_realloc(&m->alloc, *p, (size_t)nc * sizeof *np);
+        if (!np) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+        *p = np;
+        *cap = nc;
+    }
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c, const double x[3], double s)
+{
+    alecable_model *m;
+    alecable_node *n;
+    alecable_element *e = NULL;
+    int st;
+    if (!c) return ALECABLE_ENULL;
+    if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
+    m = c->model;
+    if (out) *out = NULL;
+    if (!x) return ac_fail(m, ALECABLE_ENULL, "x is NULL");
+    if (!ac_is_finite3(x)) return ac_fail(m, ALECABLE_EINVAL, "x has a NaN or infinite component");
+    if (!isfinite(s)) return ac_fail(m, ALECABLE_EINVAL, "s = %g is not finite", s);
+    if (c->n_nodes > 0) {
+        double sp = c->nodes[c->n_nodes - 1]->q[3];
+        if (s == sp)
+            return ac_fail(m, ALECABLE_EINVAL, "s = %g: zero-length element (previous node has the same material coordinate)", s);
+        if (s < sp)
+            return ac_fail(m, ALECABLE_EINVAL, "s = %g: inverted element (previous node has s = %g; s must increase along a cable)", s, sp);
+    }
+    if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + 1))) return st;
+    if (c->n_nodes > 0 && (st = grow(m, (void ***)&c->el, &c->cap_el, c->n_el + 1))) return st;
+    n = (alecable_node *)ac_calloc(&m->alloc, 1, sizeof *n);
+    if (!n) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    if (c->n_nodes > 0) {
+        e = (alecable_element *)ac_calloc(&m->alloc, 1, sizeof *e);
+        if (!e) {
+            ac_free(&m->alloc, n);
+            return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+        }
+    }
+    n->magic = MAGIC_NODE;
+    n->model = m;
+    n->cable = c;
+    n->index = c->n_nodes;
+    n->ndof = 4;
+    n->dof0 = -1;
+    n->q[0] = x[0];
+    n->q[1] = x[1];
+    n->q[2] = x[2];
+    n->q[3] = s;
+    if (e) {
+        alecable_node *prev = c->nodes[c->n_nodes - 1];
+        e->magic = MAGIC_ELEMENT;
+        e->model = m;
+        e->cable = c;
+        e->index = c->n_el;
+        e->ops = c->ops;
+        e->par.EA = c->section.E * c->section.A;
+        e->par.rhoA = c->section.rho * c->section.A;
+        e->par.ref_len = s - prev->q[3];
+        e->a = prev;
+        e->b = n;
+        prev->right = e;
+        n->left = e;
+        c->el[c->n_el++] = e;
+    }
+    c->nodes[c->n_nodes++] = n;
+    m->dirty = 1;
+    if (out) *out = n;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], const double x_b[3],
+                                     double s_a, double s_b, int n_elements)
+{
+    alecable_model *m;
+    int i, i0 = 0, st;
+    if (!c) return ALECABLE_ENULL;
+    if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
+    m = c->model;
+    if (!x_a || !x_b) return ac_fail(m, ALECABLE_ENULL, "%s is NULL", x_a ? "x_b" : "x_a");
+    if (!ac_is_finite3(x_a) || !ac_is_finite3(x_b))
+        return ac_fail(m, ALECABLE_EINVAL, "x_a or x_b has a NaN or infinite component");
+    if (!isfinite(s_a) || !isfinite(s_b)) return ac_fail(m, ALECABLE_EINVAL, "s_a or s_b is not finite");
+    if (n_elements < 1) return ac_fail(m, ALECABLE_EINVAL, "n_elements = %d must be >= 1", n_elements);
+    if (!(s_b > s_a)) return ac_fail(m, ALECABLE_EINVAL, "s_b = %g must exceed s_a = %g", s_b, s_a);
+    if (c->n_nodes > 0) {
+        const alecable_node *last = c->nodes[c->n_nodes - 1];
+        if (last->q[3] == s_a && last->q[0] == x_a[0] && last->q[1] == x_a[1] && last->q[2] == x_a[2])
+            i0 = 1;
+        else if (!(s_a > last->q[3]))
+            return ac_fail(m, ALECABLE_EINVAL, "s_a = %g must exceed the cable's last s = %g", s_a, last->q[3]);
+    }
+    /* pre-check so a failure cannot leave half a line */
+    if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + n_elements + 1))) return st;
+    if ((st = grow(m, (void ***)&c->el, &c->cap_el, c->n_el + n_elements + 1))) return st;
+    for (i = i0; i <= n_elements; i++) {
+        double w = (double)i / n_elements, x[3];
+        int k;
+        for (k = 0; k < 3; k++) x[k] = (1.0 - w) * x_a[k] + w * x_b[k];
+        if ((st = alecable_cable_add_node(NULL, c, x, i == n_elements ? s_b : s_a + w * (s_b - s_a))))
+            return st;
+    }
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_cable_counts(const alecable_cable *c, int *n_nodes, int *n_elements)
+{
+    if (!c) return ALECABLE_ENULL;
+    if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
+    if (n_nodes) *n_nodes = c->n_nodes;
+    if (n_elements) *n_elements = c->n_el;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_cable_node(alecable_node **out, const alecable_cable *c, int index)
+{
+    if (!out || !c) return ALECABLE_ENULL;
+    *out = NULL;
+    if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
+    if (index < 0 || index >= c->n_nodes)
+        return ac_fail(c->model, ALECABLE_ERANGE, "node index %d out of range [0, %d)", index, c->n_nodes);
+    *out = c->nodes[index];
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_cable_element(alecable_element **out, const alecable_cable *c, int index)
+{
+    if (!out || !c) return ALECABLE_ENULL;
+    *out = NULL;
+    if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
+    if (index < 0 || index >= c->n_el)
+        return ac_fail(c->model, ALECABLE_ERANGE, "element index %d out of range [0, %d)", index, c->n_el);
+    *out = c->el[index];
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_node_position(const alecable_node *n, double x[3])
+{
+    if (!n || !x) return ALECABLE_ENULL;
+    if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    x[0] = n->q[0];
+    x[1] = n->q[1];
+    x[2] = n->q[2];
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_node_material(const alecable_node *n, double *s)
+{
+    if (!n || !s) return ALECABLE_ENULL;
+    if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    *s = n->q[3];
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s)
+{
+    alecable_model *m;
+    if (!n) return ALECABLE_ENULL;
+    if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    m = n->model;
+    if (!x) return ac_fail(m, ALECABLE_ENULL, "x is NULL");
+    if (!ac_is_finite3(x) || !isfinite(s)) return ac_fail(m, ALECABLE_EINVAL, "x or s is not finite");
+    if ((n->left && !(s > n->left->a->q[3])) || (n->right && !(s < n->right->b->q[3])))
+        return ac_fail(m, ALECABLE_EINVAL, "s = %g would invert or collapse a neighbouring element", s);
+    n->q[0] = x[0];
+    n->q[1] = x[1];
+    n->q[2] = x[2];
+    n->q[3] = s;
+    if (!m->dirty && n->dof0 >= 0) memcpy(m->q + n->dof0, n->q, 4 * sizeof(double));
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_node_dof_index(const alecable_node *n, int dof, int *index)
+{
+    alecable_model *m;
+    int st;
+    if (!n || !index) return ALECABLE_ENULL;
+    if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    m = n->model;
+    if (dof < 0 || dof >= n->ndof) return ac_fail(m, ALECABLE_ERANGE, "dof = %d: node has dofs 0..%d", dof, n->ndof - 1);
+    if (m->dirty && (st = ac_finalize(m))) return st;
+    *index = n->dof0 + dof;
+    return ALECABLE_OK;
+}
+
+static void element_qe(const alecable_element *e, double *qe)
+{
+    memcpy(qe, e->a->q, 4 * sizeof(double));
+    memcpy(qe + 4, e->b->q, 4 * sizeof(double));
+}
+
+ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps)
+{
+    double qe[EL_MAX_DOF], F;
+    if (!e || !eps) return ALECABLE_ENULL;
+    if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
+    element_qe(e, qe);
+    e->ops->strain(qe, eps, &F);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_element_axial_force(const alecable_element *e, double *force)
+{
+    double qe[EL_MAX_DOF], F, eps;
+    if (!e || !force) return ALECABLE_ENULL;
+    if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
+    element_qe(e, qe);
+    e->ops->strain(qe, &eps, &F);
+    *force = e->par.EA * eps * F;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_element_interval(const alecable_element *e, double *s_a, double *s_b)
+{
+    if (!e) return ALECABLE_ENULL;
+    if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
+    if (s_a) *s_a = e->a->q[3];
+    if (s_b) *s_b = e->b->q[3];
+    return ALECABLE_OK;
+}

@@ -1,0 +1,198 @@
+/* DOF numbering, the fixed sparsity pattern and the scatter maps.  Everything
+ * allocated here is allocated once per model layout, never during a solve. */
+#include "model.h"
+#include "../constraints/constraints.h"
+#include "../loads/loads.h"
+#include "../integrators/problem.h"
+
+#include <string.h>
+
+void ac_gather(const alecable_element *e, const double *q, double *qe)
+{
+    int nd = e->ops->node_ndof;
+    memcpy(qe, q + e->a->dof0, (size_t)nd * sizeof(double));
+    memcpy(qe + nd, q + e->b->dof0, (size_t)nd * sizeof(double));
+}
+
+void ac_free_solution_space(alecable_model *m)
+{
+    int c, i;
+    if (m->qs) {
+        qs_destroy((qs_ws *)m->qs);
+        m->qs = NULL;
+    }
+    sp_pattern_free(&m->pat, &m->alloc);
+    ac_free(&m->alloc, m->q);
+    ac_free(&m->alloc, m->lam);
+    ac_free(&m->alloc, m->dof_class);
+    ac_free(&m->alloc, m->partner);
+    ac_free(&m->alloc, m->ework);
+    m->q = m->lam = m->ework = NULL;
+    m->dof_class = m->partner = NULL;
+    for (c = 0; c < m->cables.n; c++) {
+        alecable_cable *cb = (alecable_cable *)m->cables.p[c];
+        for (i = 0; i < cb->n_el; i++) {
+            ac_free(&m->alloc, cb->el[i]->map);
+            cb->el[i]->map = NULL;
+        }
+    }
+    for (i = 0; i < m->loads.n; i++) {
+        alecable_load *l = (alecable_load *)m->loads.p[i];
+        ac_free(&m->alloc, l->map);
+        l->map = NULL;
+    }
+    m->nq = m->nlam = m->n = 0;
+}
+
+int ac_node_s_is_free(const alecable_model *m, const alecable_node *n)
+{
+    int i, j;
+    for (i = 0; i < m->constraints.n; i++) {
+        const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
+        if (k->kind == CON_LINEAR) continue;
+        for (j = 0; j < k->count; j++)
+            if (k->nodes[j] == n && k->ndof[j] == 3) return 0;
+    }
+    return 1;
+}
+
+void ac_sync_nodes(alecable_model *m)
+{
+    int c, i;
+    for (c = 0; c < m->cables.n; c++) {
+        alecable_cable *cb = (alecable_cable *)m->cables.p[c];
+        for (i = 0; i < cb->n_nodes; i++)
+            memcpy(cb->nodes[i]->q, m->q + cb->nodes[i]->dof0, (size_t)cb->nodes[i]->ndof * sizeof(double));
+    }
+    for (i = 0; i < m->constraints.n; i++) {
+        alecable_constraint *k = (alecable_constraint *)m->constraints.p[i];
+        k->lambda = m->lam[k->row];
+    }
+}
+
+static int nomem(alecable_model *m)
+{
+    ac_free_solution_space(m);
+    return ac_fail(m, ALECABLE_ENOMEM, "out of memory while finalizing the model");
+}
+
+int ac_finalize(alecable_model *m)
+{
+    sp_builder b;
+    int c, i, nq = 0, st;
+    double t = m->t;
+
+    if (m->cables.n == 0) return ac_fail(m, ALECABLE_ESTATE, "the model has no cable");
+    ac_free_solution_space(m);
+    m->t = t;
+
+    /* numbering: node dofs first (cable by cable), then one multiplier per constraint */
+    for (c = 0; c < m->cables.n; c++) {
+        alecable_cable *cb = (alecable_cable *)m->cables.p[c];
+        if (cb->n_el < 1) return ac_fail(m, ALECABLE_ESTATE, "cable %d has fewer than two nodes", c);
+        for (i = 0; i < cb->n_nodes; i++) {
+            cb->nodes[i]->dof0 = nq;
+            nq += cb->nodes[i]->ndof;
+        }
+        for (i = 0; i < cb->n_el; i++) {
+            alecable_element *e = cb->el[i];
+            int a, nd = e->ops->node_ndof;
+            for (a = 0; a < nd; a++) {
+                e->dofs[a] = e->a->dof0 + a;
+                e->dofs[nd + a] = e->b->dof0 + a;
+            }
+        }
+    }
+    for (i = 0; i < m->constraints.n; i++) {
+        alecable_constraint *k = (alecable_constraint *)m->constraints.p[i];
+        k->row = i;
+        con_number(k);
+    }
+    m->nq = nq;
+    m->nlam = m->constraints.n;
+    m->n = nq + m->nlam;
+
+    m->q = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
+    m->lam = (double *)ac_calloc(&m->alloc, (size_t)(m->nlam > 0 ? m->nlam : 1), sizeof(double));
+    m->dof_class = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
+    m->partner = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
+    m->ework = (double *)ac_calloc(&m->alloc, 4 * EL_MAX_DOF * EL_MAX_DOF, sizeof(double));
+    if (!m->q || !m->lam || !m->dof_class || !m->partner || !m->ework) return nomem(m);
+
+    for (c = 0; c < m->cables.n; c++) {
+        alecable_cable *cb = (alecable_cable *)m->cables.p[c];
+        for (i = 0; i < cb->n_nodes; i++) {
+            alecable_node *n = cb->nodes[i];
+            int s = n->dof0 + 3, a;
+            memcpy(m->q + n->dof0, n->q, (size_t)n->ndof * sizeof(double));
+            for (a = 0; a < 3; a++) {
+                m->dof_class[n->dof0 + a] = ALECABLE_PROBLEM_DOF_SPATIAL;
+                m->partner[n->dof0 + a] = s;
+            }
+            m->dof_class[s] = ac_node_s_is_free(m, n) ? ALECABLE_PROBLEM_DOF_MATERIAL
+                                                      : ALECABLE_PROBLEM_DOF_MATERIAL_FIXED;
+            m->partner[s] = -1;
+        }
+    }
+    for (i = 0; i < m->constraints.n; i++) {
+        alecable_constraint *k = (alecable_constraint *)m->constraints.p[i];
+        m->lam[i] = k->lambda;
+    }
+
+    /* pattern: element blocks (they also hold every load coupling), constraint
+     * blocks, diagonal */
+    if (sp_builder_init(&b, m->n, &m->alloc)) return nomem(m);
+    st = 0;
+    for (c = 0; c < m->cables.n && !st; c++) {
+        alecable_cable *cb = (alecable_cable *)m->cables.p[c];
+        for (i = 0; i < cb->n_el && !st; i++) st = sp_builder_add_block(&b, cb->el[i]->dofs, el_ndof(cb->ops));
+    }
+    for (i = 0; i < m->constraints.n && !st; i++)
+        st = con_pattern((alecable_constraint *)m->constraints.p[i], &b, nq);
+    if (st || sp_builder_finish(&b, &m->pat)) {
+        sp_builder_free(&b);
+        return nomem(m);
+    }
+
+    for (c = 0; c < m->cables.n; c++) {
+        alecable_cable *cb = (alecable_cable *)m->cables.p[c];
+        int nd = el_ndof(cb->ops);
+        for (i = 0; i < cb->n_el; i++) {
+            alecable_element *e = cb->el[i];
+            e->map = (int *)ac_malloc(&m->alloc, (size_t)(nd * nd) * sizeof(int));
+            if (!e->map) return nomem(m);
+            sp_block_map(&m->pat, e->dofs, nd, e->map);
+        }
+    }
+    for (i = 0; i < m->constraints.n; i++)
+        if (con_maps(m, (alecable_constraint *)m->constraints.p[i], &m->pat, nq))
+            return ac_fail(m, ALECABLE_ESTATE, "internal error: constraint entry missing from the pattern");
+    for (i = 0; i < m->loads.n; i++) {
+        alecable_load *l = (alecable_load *)m->loads.p[i];
+        if (l->kind != LOAD_NODE) continue;
+        l->map = (int *)ac_malloc(&m->alloc, 2 * EL_MAX_DOF * sizeof(int));
+        if (!l->map) return nomem(m);
+        if (load_maps(m, l, &m->pat))
+            return ac_fail(m, ALECABLE_ESTATE, "internal error: load entry missing from the pattern");
+    }
+    m->dirty = 0;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_model_finalize(alecable_model *m)
+{
+    int st = ac_check_model(m);
+    if (st) return st;
+    ac_clear_error(m);
+    return ac_finalize(m);
+}
+
+ALECABLE_API int alecable_model_sizes(const alecable_model *m, int *nq, int *nlam)
+{
+    int st = ac_check_model(m);
+    if (st) return st;
+    if (m->dirty) return ac_fail((alecable_model *)m, ALECABLE_ESTATE, "model changed since finalize: call alecable_model_finalize");
+    if (nq) *nq = m->nq;
+    if (nlam) *nlam = m->nlam;
+    return ALECABLE_OK;
+}

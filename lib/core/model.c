@@ -1,0 +1,221 @@
+/* Model lifetime, errors, version, handle checks. */
+#include "model.h"
+#include "../integrators/problem.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define STR2(x) #x
+#define STR(x) STR2(x)
+
+ALECABLE_API const char *alecable_version(void)
+{
+    return STR(ALECABLE_VERSION_MAJOR) "." STR(ALECABLE_VERSION_MINOR) "." STR(ALECABLE_VERSION_PATCH);
+}
+
+ALECABLE_API int alecable_version_number(void) { return ALECABLE_VERSION_NUMBER; }
+
+ALECABLE_API const char *alecable_strerror(int code)
+{
+    switch (code) {
+    case ALECABLE_OK: return "ALECABLE_OK: success";
+    case ALECABLE_STEP_TOO_LARGE: return "ALECABLE_STEP_TOO_LARGE: step too large, cut it and retry";
+    case ALECABLE_ENULL: return "ALECABLE_ENULL: a required pointer is NULL";
+    case ALECABLE_EINVAL: return "ALECABLE_EINVAL: invalid argument";
+    case ALECABLE_EHANDLE: return "ALECABLE_EHANDLE: handle of the wrong kind or of another model";
+    case ALECABLE_ERANGE: return "ALECABLE_ERANGE: index out of range or missing degree of freedom";
+    case ALECABLE_ENOMEM: return "ALECABLE_ENOMEM: out of memory";
+    case ALECABLE_ESTATE: return "ALECABLE_ESTATE: call does not fit the model's state";
+    case ALECABLE_ESINGULAR: return "ALECABLE_ESINGULAR: singular linear system";
+    case ALECABLE_ENOCONV: return "ALECABLE_ENOCONV: Newton iterations did not converge";
+    case ALECABLE_ENAN: return "ALECABLE_ENAN: NaN or infinity in the residual or solution";
+    case ALECABLE_ELINSOLVE: return "ALECABLE_ELINSOLVE: linear solver failure";
+    default: return "unknown status code";
+    }
+}
+
+int ac_fail(alecable_model *m, int code, const char *fmt, ...)
+{
+    if (m && m->magic == MAGIC_MODEL) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(m->errmsg, sizeof m->errmsg, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+void ac_clear_error(alecable_model *m) { m->errmsg[0] = '\0'; }
+
+ALECABLE_API const char *alecable_model_errmsg(const alecable_model *m)
+{
+    if (!m) return "model is NULL";
+    if (m->magic != MAGIC_MODEL) return "not a model handle";
+    return m->errmsg;
+}
+
+ALECABLE_API void alecable_allocator_init(alecable_allocator *a)
+{
+    ac_alloc d;
+    if (!a) return;
+    ac_alloc_default(&d);
+    a->struct_size = sizeof *a;
+    a->malloc_fn = d.malloc_fn;
+    a->realloc_fn = d.realloc_fn;
+    a->free_fn = d.free_fn;
+    a->user = NULL;
+}
+
+ALECABLE_API int alecable_model_create(alecable_model **out, const alecable_allocator *allocator)
+{
+    ac_alloc al;
+    alecable_model *m;
+    if (!out) return ALECABLE_ENULL;
+    *out = NULL;
+    ac_alloc_default(&al);
+    if (allocator) {
+        if (allocator->struct_size < sizeof *allocator || !allocator->malloc_fn ||
+            !allocator->realloc_fn || !allocator->free_fn)
+            return ALECABLE_EINVAL;
+        al.malloc_fn = allocator->malloc_fn;
+        al.realloc_fn = allocator->realloc_fn;
+        al.free_fn = allocator->free_fn;
+        al.user = allocator->user;
+    }
+    m = (alecable_model *)ac_calloc(&al, 1, sizeof *m);
+    if (!m) return ALECABLE_ENOMEM;
+    m->alloc = al;
+    m->alloc.n_malloc++; /* the model itself was allocated through al */
+    m->magic = MAGIC_MODEL;
+    m->dirty = 1;
+    m->ramp_loads = 1;
+    *out = m;
+    return ALECABLE_OK;
+}
+
+static void free_cable(alecable_model *m, alecable_cable *c)
+{
+    int i;
+    for (i = 0; i < c->n_nodes; i++) {
+        c->nodes[i]->magic = 0;
+        ac_free(&m->alloc, c->nodes[i]);
+    }
+    for (i = 0; i < c->n_el; i++) {
+        c->el[i]->magic = 0;
+        ac_free(&m->alloc, c->el[i]->map);
+        ac_free(&m->alloc, c->el[i]);
+    }
+    ac_free(&m->alloc, c->nodes);
+    ac_free(&m->alloc, c->el);
+    c->magic = 0;
+    ac_free(&m->alloc, c);
+}
+
+static void free_constraint(alecable_model *m, alecable_constraint *k)
+{
+    ac_free(&m->alloc, k->nodes);
+    ac_free(&m->alloc, k->ndof);
+    ac_free(&m->alloc, k->coef);
+    ac_free(&m->alloc, k->dofs);
+    ac_free(&m->alloc, k->map_gt);
+    ac_free(&m->alloc, k->map_g);
+    k->magic = 0;
+    ac_free(&m->alloc, k);
+}
+
+void ac_free_solution_space(alecable_model *m);
+
+ALECABLE_API void alecable_model_destroy(alecable_model *m)
+{
+    int i;
+    ac_alloc al;
+    if (!m || m->magic != MAGIC_MODEL) return;
+    ac_free_solution_space(m);
+    for (i = 0; i < m->cables.n; i++) free_cable(m, (alecable_cable *)m->cables.p[i]);
+    for (i = 0; i < m->constraints.n; i++) free_constraint(m, (alecable_constraint *)m->constraints.p[i]);
+    for (i = 0; i < m->loads.n; i++) {
+        alecable_load *l = (alecable_load *)m->loads.p[i];
+        ac_free(&m->alloc, l->map);
+        l->magic = 0;
+        ac_free(&m->alloc, l);
+    }
+    ac_free(&m->alloc, m->cables.p);
+    ac_free(&m->alloc, m->constraints.p);
+    ac_free(&m->alloc, m->loads.p);
+    al = m->alloc;
+    m->magic = 0;
+    ac_free(&al, m);
+}
+
+ALECABLE_API void alecable_alloc_stats_init(alecable_alloc_stats *s)
+{
+    if (!s) return;
+    memset(s, 0, sizeof *s);
+    s->struct_size = sizeof *s;
+}
+
+ALECABLE_API int alecable_model_alloc_stats(const alecable_model *m, alecable_alloc_stats *s)
+{
+    int st = ac_check_model(m);
+    if (st) return st;
+    if (!s) return ALECABLE_ENULL;
+    if (s->struct_size < sizeof *s) return ALECABLE_EINVAL;
+    s->n_malloc = m->alloc.n_malloc;
+    s->n_realloc = m->alloc.n_realloc;
+    s->n_free = m->alloc.n_free;
+    return ALECABLE_OK;
+}
+
+int ac_list_push(alecable_model *m, ptr_list *l, void *p)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 8;
+        void **np = (void **)ac_realloc(&m->alloc, l->p, (size_t)cap * sizeof *np);
+        if (!np) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+        l->p = np;
+        l->cap = cap;
+    }
+    l->p[l->n++] = p;
+    return ALECABLE_OK;
+}
+
+int ac_check_model(const alecable_model *m)
+{
+    if (!m) return ALECABLE_ENULL;
+    if (m->magic != MAGIC_MODEL) return ALECABLE_EHANDLE;
+    return ALECABLE_OK;
+}
+
+int ac_check_node(alecable_model *m, const alecable_node *n, const char *arg)
+{
+    if (!n) return ac_fail(m, ALECABLE_ENULL, "%s is NULL", arg);
+    if (n->magic != MAGIC_NODE) return ac_fail(m, ALECABLE_EHANDLE, "%s is not a node handle", arg);
+    if (m && n->model != m) return ac_fail(m, ALECABLE_EHANDLE, "%s belongs to another model", arg);
+    return ALECABLE_OK;
+}
+
+int ac_check_cable(alecable_model *m, const alecable_cable *c, const char *arg)
+{
+    if (!c) return ac_fail(m, ALECABLE_ENULL, "%s is NULL", arg);
+    if (c->magic != MAGIC_CABLE) return ac_fail(m, ALECABLE_EHANDLE, "%s is not a cable handle", arg);
+    if (m && c->model != m) return ac_fail(m, ALECABLE_EHANDLE, "%s belongs to another model", arg);
+    return ALECABLE_OK;
+}
+
+int ac_is_finite3(const double v[3])
+{
+    return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
+}
+
+ALECABLE_API int alecable_model_set_gravity(alecable_model *m, const double g[3])
+{
+    int st = ac_check_model(m);
+    if (st) return st;
+    if (!g) return ac_fail(m, ALECABLE_ENULL, "g is NULL");
+    if (!ac_is_finite3(g)) return ac_fail(m, ALECABLE_EINVAL, "g has a NaN or infinite component");
+    m->gravity[0] = g[0];
+    m->gravity[1] = g[1];
+    m->gravity[2] = g[2];
+    return ALECABLE_OK;
+}

@@ -1,0 +1,145 @@
+/* The model: objects, DOF numbering, the fixed pattern and the scatter maps.
+ * This is core's folder header; constraints/, loads/ and io/ read the model
+ * through it.  Integrators never include it: they see only problem.h. */
+#ifndef ALECABLE_CORE_MODEL_H
+#define ALECABLE_CORE_MODEL_H
+
+#include "alecable.h"
+#include "alloc.h"
+#include "../elements/element.h"
+#include "../sparse/sparse.h"
+
+#include <stdarg.h>
+
+enum {
+    MAGIC_MODEL = 0x4d4f444cu,
+    MAGIC_CABLE = 0x4341424cu,
+    MAGIC_NODE = 0x4e4f4445u,
+    MAGIC_ELEMENT = 0x454c454du,
+    MAGIC_CONSTRAINT = 0x434f4e53u,
+    MAGIC_LOAD = 0x4c4f4144u
+};
+
+struct alecable_node {
+    unsigned magic;
+    alecable_model *model;
+    alecable_cable *cable;
+    int index;        /* in its cable */
+    int ndof;         /* 4: x, y, z, s */
+    int dof0;         /* first dof in q (after finalize) */
+    double q[4];      /* x, y, z, s: mirror of the model's state */
+    alecable_element *left, *right; /* neighbouring elements in the cable */
+};
+
+struct alecable_element {
+    unsigned magic;
+    alecable_model *model;
+    alecable_cable *cable;
+    int index;        /* in its cable */
+    const el_ops *ops;
+    el_params par;
+    alecable_node *a, *b;
+    int dofs[EL_MAX_DOF];
+    int *map;         /* ndof*ndof positions in the Jacobian values */
+};
+
+struct alecable_cable {
+    unsigned magic;
+    alecable_model *model;
+    int kind;
+    const el_ops *ops;
+    alecable_section section;
+    int n_nodes, cap_nodes;
+    alecable_node **nodes;
+    int n_el, cap_el;
+    alecable_element **el;
+};
+
+enum { CON_FIX = 0, CON_PRESCRIBE = 1, CON_LINEAR = 2 };
+
+struct alecable_constraint {
+    unsigned magic;
+    alecable_model *model;
+    int kind;
+    int count;              /* terms */
+    alecable_node **nodes;  /* count */
+    int *ndof;              /* node-local dof per term */
+    double *coef;
+    int *dofs;              /* global dof per term (after finalize) */
+    double rhs, rhs_rate;   /* g = sum coef q - (rhs + t rhs_rate) */
+    int row;                /* multiplier index in lambda (after finalize) */
+    int *map_gt, *map_g;    /* positions of G^T (column row) and G (row) entries */
+    double lambda;          /* multiplier mirror */
+};
+
+enum { LOAD_NODE = 0, LOAD_MATERIAL = 1, LOAD_DISTRIBUTED = 2 };
+
+struct alecable_load {
+    unsigned magic;
+    alecable_model *model;
+    int kind;
+    double f[3];
+    alecable_node *node;    /* LOAD_NODE */
+    alecable_cable *cable;  /* LOAD_MATERIAL, LOAD_DISTRIBUTED */
+    double s;               /* LOAD_MATERIAL */
+    int *map;               /* LOAD_NODE: row of the node's s against its neighbours' dofs */
+};
+
+/* growable array of pointers */
+typedef struct ptr_list {
+    int n, cap;
+    void **p;
+} ptr_list;
+
+struct alecable_model {
+    unsigned magic;
+    ac_alloc alloc;
+    char errmsg[256];
+    double gravity[3];
+    ptr_list cables, constraints, loads;
+    int dirty;              /* objects changed since finalize */
+
+    /* after finalize */
+    int nq, nlam, n;
+    double *q, *lam;        /* state */
+    double t;               /* load factor (quasistatic) of the state */
+    int ramp_loads;         /* 1: loads scale with t (quasistatic load factor) */
+    sp_pattern pat;
+    int *dof_class, *partner;
+    double *ework;          /* element scratch: 2*EL_MAX_DOF^2 + ... */
+    void *qs;               /* quasistatic solver workspace (integrators/) */
+};
+
+/* errors: sets m->errmsg (printf format) and returns code */
+int ac_fail(alecable_model *m, int code, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void ac_clear_error(alecable_model *m);
+
+int ac_list_push(alecable_model *m, ptr_list *l, void *p);
+
+/* handle checks: 0 or an error already recorded on m (if m is known) */
+int ac_check_model(const alecable_model *m);
+int ac_check_node(alecable_model *m, const alecable_node *n, const char *arg);
+int ac_check_cable(alecable_model *m, const alecable_cable *c, const char *arg);
+int ac_is_finite3(const double v[3]);
+
+/* state */
+int ac_finalize(alecable_model *m);
+void ac_sync_nodes(alecable_model *m);   /* q -> node mirrors, lambda -> constraints */
+/* gathers an element's dof values from q */
+void ac_gather(const alecable_element *e, const double *q, double *qe);
+
+/* the model's problem callbacks */
+int ac_residual(void *ctx, double t, const double *q, const double *v, const double *a,
+                const double *lambda, double *r);
+int ac_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
+                const double *lambda, double cq, double cv, double ca, double *values);
+double ac_energy(alecable_model *m, const double *q, double t, double *w_int, double *w_ext);
+
+/* free material coordinate check used by loads: is the node's s held fixed? */
+int ac_node_s_is_free(const alecable_model *m, const alecable_node *n);
+
+#endif

@@ -1,0 +1,129 @@
+/* Glue between the model and the integrators, and state access. */
+#include "model.h"
+#include "../integrators/problem.h"
+
+#include <math.h>
+#include <string.h>
+
+static int prepare(alecable_model *m, alecable_problem *p)
+{
+    int st;
+    if (m->dirty && (st = ac_finalize(m))) return st;
+    if ((st = alecable_model_problem(p, m))) return st;
+    if (!m->qs) {
+        qs_ws *ws = NULL;
+        if ((st = qs_create(&ws, p, &m->alloc))) return ac_fail(m, st, "cannot create the solver workspace: %s", alecable_strerror(st));
+        m->qs = ws;
+    }
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_quasistatic_options *o,
+                                            alecable_solve_report *report)
+{
+    alecable_problem p;
+    alecable_quasistatic_options def;
+    alecable_solve_report rep;
+    int st;
+    char msg[sizeof m->errmsg];
+    if ((st = ac_check_model(m))) return st;
+    ac_clear_error(m);
+    if (!o) {
+        alecable_quasistatic_options_init(&def);
+        o = &def;
+    }
+    if (report && report->struct_size < sizeof *report)
+        return ac_fail(m, ALECABLE_EINVAL, "report: struct_size %zu, call alecable_solve_report_init", report->struct_size);
+    if ((st = qs_check_options(o, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
+    if ((st = prepare(m, &p))) return st;
+    m->ramp_loads = 1;
+    alecable_solve_report_init(&rep);
+    msg[0] = '\0';
+    st = qs_solve((qs_ws *)m->qs, &p, o, m->q, m->lam, &m->t, &rep, msg, sizeof msg);
+    ac_sync_nodes(m);
+    if (report) *report = rep;
+    if (st) return ac_fail(m, st, "%s", msg);
+    return ALECABLE_OK;
+}
+
+static const qs_ws *report_ws(const alecable_model *m, int *st)
+{
+    *st = ac_check_model(m);
+    if (*st) return NULL;
+    if (!m->qs) {
+        *st = ac_fail((alecable_model *)m, ALECABLE_ESTATE, "no quasistatic solve has run on this model");
+        return NULL;
+    }
+    return (const qs_ws *)m->qs;
+}
+
+ALECABLE_API int alecable_report_step(const alecable_model *m, int step, int *it1, int *it2, int *ndep)
+{
+    int st;
+    const qs_ws *ws = report_ws(m, &st);
+    if (!ws) return st;
+    if ((st = qs_step_info(ws, step, it1, it2, ndep)))
+        return ac_fail((alecable_model *)m, st, "step %d is not part of the last solve", step);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_report_residuals(const alecable_model *m, int step, int stage,
+                                           const double **values, int *count)
+{
+    int st;
+    const qs_ws *ws = report_ws(m, &st);
+    if (!ws) return st;
+    if (!values || !count) return ac_fail((alecable_model *)m, ALECABLE_ENULL, "values or count is NULL");
+    if ((st = qs_residuals(ws, step, stage, values, count)))
+        return ac_fail((alecable_model *)m, st, "step %d / stage %d is not part of the last solve", step, stage);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_report_dependent(const alecable_model *m, int step, const int **lines, int *count)
+{
+    int st;
+    const qs_ws *ws = report_ws(m, &st);
+    if (!ws) return st;
+    if (!lines || !count) return ac_fail((alecable_model *)m, ALECABLE_ENULL, "lines or count is NULL");
+    if ((st = qs_dependent(ws, step, lines, count)))
+        return ac_fail((alecable_model *)m, st, "step %d is not part of the last solve", step);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_model_get_state(const alecable_model *m, double *q, double *lambda, double *load_factor)
+{
+    int st = ac_check_model(m);
+    if (st) return st;
+    if (m->dirty) return ac_fail((alecable_model *)m, ALECABLE_ESTATE, "model changed since finalize: call alecable_model_finalize");
+    if (q) memcpy(q, m->q, (size_t)m->nq * sizeof(double));
+    if (lambda) memcpy(lambda, m->lam, (size_t)m->nlam * sizeof(double));
+    if (load_factor) *load_factor = m->t;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_model_set_state(alecable_model *m, const double *q, const double *lambda, double load_factor)
+{
+    int st = ac_check_model(m), i, c;
+    if (st) return st;
+    if (m->dirty) return ac_fail(m, ALECABLE_ESTATE, "model changed since finalize: call alecable_model_finalize");
+    if (!isfinite(load_factor)) return ac_fail(m, ALECABLE_EINVAL, "load_factor is not finite");
+    if (q) {
+        for (i = 0; i < m->nq; i++)
+            if (!isfinite(q[i])) return ac_fail(m, ALECABLE_EINVAL, "q[%d] is not finite", i);
+        /* refuse a state that inverts or collapses an element */
+        for (c = 0; c < m->cables.n; c++) {
+            const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+            for (i = 0; i < cb->n_el; i++)
+                if (!(q[cb->el[i]->b->dof0 + 3] > q[cb->el[i]->a->dof0 + 3]))
+                    return ac_fail(m, ALECABLE_EINVAL, "q: element %d of cable %d would have material length <= 0", i, c);
+        }
+    }
+    if (lambda)
+        for (i = 0; i < m->nlam; i++)
+            if (!isfinite(lambda[i])) return ac_fail(m, ALECABLE_EINVAL, "lambda[%d] is not finite", i);
+    if (q) memcpy(m->q, q, (size_t)m->nq * sizeof(double));
+    if (lambda) memcpy(m->lam, lambda, (size_t)m->nlam * sizeof(double));
+    m->t = load_factor;
+    ac_sync_nodes(m);
+    return ALECABLE_OK;
+}

@@ -1,0 +1,46 @@
+/* The element interface: every cable element kind provides its discrete
+ * potential energy, its gradient (internal force) and Hessian (tangent), and the
+ * interpolation-dependent pieces that loads need.  Element vectors are ordered
+ * node by node: [node A dofs, node B dofs].  Pure functions of the element's
+ * coordinates: no model, no allocation. */
+#ifndef ALECABLE_ELEMENT_H
+#define ALECABLE_ELEMENT_H
+
+#define EL_MAX_DOF 8 /* axial: 2 nodes x (x, y, z, s) */
+
+typedef struct el_params {
+    double EA;     /* axial stiffness */
+    double rhoA;   /* mass per unit material length */
+    double ref_len;/* referential (mesh) length of the element: material length at creation */
+} el_params;
+
+typedef struct el_ops {
+    int kind;
+    int nnodes;
+    int node_ndof;   /* dofs per node */
+    int s_offset;    /* position of the material coordinate inside a node's dofs */
+    /* internal energy and its derivatives */
+    double (*energy)(const el_params *p, const double *qe);
+    void (*force)(const el_params *p, const double *qe, double *fe);
+    void (*tangent)(const el_params *p, const double *qe, double *ke); /* row-major ndof x ndof */
+    /* strain measure and stretch F = |dx/ds| for output */
+    void (*strain)(const double *qe, double *eps, double *stretch);
+    /* work of a uniform force b per unit material length: W = -int b.x ds */
+    double (*dist_energy)(const double b[3], const double *qe);
+    void (*dist_force)(const double b[3], const double *qe, double *fe);
+    void (*dist_tangent)(const double b[3], const double *qe, double *ke);
+    /* work of a force f attached to the material particle s (inside the element):
+     * W = -f.x(s); s_A <= s <= s_B */
+    double (*point_energy)(const double f[3], double s, const double *qe);
+    void (*point_force)(const double f[3], double s, const double *qe, double *fe);
+    void (*point_tangent)(const double f[3], double s, const double *qe, double *ke);
+    /* dx/dxi and 1/(ds/dxi) at one end (0 = A, 1 = B) on the referential domain,
+     * with their derivatives wrt the element dofs (dg row-major 3 x ndof). */
+    void (*end_gradient)(const el_params *p, const double *qe, int end, double g[3], double *jinv,
+                         double *dg, double *djinv);
+} el_ops;
+
+const el_ops *el_ops_get(int kind); /* NULL for an unknown kind */
+int el_ndof(const el_ops *ops);
+
+#endif

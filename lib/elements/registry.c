@@ -1,0 +1,16 @@
+/* Maps an element kind (ALECABLE_ELEMENT_*) to its implementation. */
+#include "element.h"
+
+#include <stddef.h>
+
+extern const el_ops el_axial_ops;
+
+const el_ops *el_ops_get(int kind)
+{
+    switch (kind) {
+    case 0: return &el_axial_ops;
+    default: return NULL;
+    }
+}
+
+int el_ndof(const el_ops *ops) { return ops->nnodes * ops->node_ndof; }

@@ -1,0 +1,37 @@
+/* What integrators see: the alecable_problem interface of the public header
+ * (residual, weighted Jacobian on a fixed CSC pattern, group update) and the
+ * sparse backends.  No integrator includes model internals, so the same code
+ * runs a host code's own problem. */
+#ifndef ALECABLE_INTEGRATORS_PROBLEM_H
+#define ALECABLE_INTEGRATORS_PROBLEM_H
+
+#include "alecable.h"
+#include "../sparse/sparse.h"
+
+#include <stddef.h>
+
+/* Quasistatic solver workspace: vectors, factorization, rank detection and the
+ * per-step history of the last solve.  Created once per problem layout. */
+typedef struct qs_ws qs_ws;
+
+int  qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc);
+void qs_destroy(qs_ws *ws);
+/* Load steps from o->t0 to o->t1 starting at (q, lambda).  On success q,
+ * lambda hold the solution at t1; on failure the last converged step.  *t
+ * receives the load factor of the returned state.  A message is written to
+ * msg on failure. */
+int  qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o,
+              double *q, double *lambda, double *t, alecable_solve_report *rep, char *msg,
+              size_t msg_len);
+
+int  qs_step_info(const qs_ws *ws, int step, int *it1, int *it2, int *ndep);
+int  qs_residuals(const qs_ws *ws, int step, int stage, const double **values, int *count);
+int  qs_dependent(const qs_ws *ws, int step, const int **lines, int *count);
+/* Allocation events of the workspace's allocator between the end of the first
+ * Newton iteration and the end of the last one in the last solve. */
+size_t qs_allocs_after_first_iteration(const qs_ws *ws);
+
+/* Validates an option struct (sizes, ranges); 0 or ALECABLE_EINVAL with msg. */
+int  qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t msg_len);
+
+#endif

@@ -1,0 +1,486 @@
+/* Quasistatic Newton solver with load steps and the two-stage regularization
+ * of paper 000, section 3.4:
+ *  stage 1: r_mat += 2 alpha (q_s - q_s^{n-1}) on every free material dof;
+ *  stage 2: from the stage-1 solution q*, the dependent lines of the tangent
+ *           are found by rank-revealing QR (SPQR) at each iteration, spatial
+ *           lines are swapped for their node's material line, and only those
+ *           get r_mat += 2 alpha (q_s - q_s^*).
+ * Written against alecable_problem only. */
+#include "problem.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define DEP_CAP 256 /* dependent lines stored per step for the report */
+
+struct qs_ws {
+    ac_alloc *alloc;
+    int n, nq, nlam, nnz;
+    sp_pattern pat;        /* colptr/rowidx borrowed from the problem */
+    double *r, *dz, *vals, *q_prev, *lam_prev, *anchor;
+    int *perm, *mask, *dep;
+    int ndep;
+    sp_solver *lin;
+    int lin_kind;
+    sp_rank *rank;
+    /* history of the last solve */
+    int hist_steps, hist_iter;
+    int *it1, *it2, *hdep_n, *hdep, *nres;
+    double *res;
+    int steps_done;
+    size_t alloc_mark, alloc_after_first;
+    int marked;
+};
+
+ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options *o)
+{
+    if (!o) return;
+    memset(o, 0, sizeof *o);
+    o->struct_size = sizeof *o;
+    o->load_steps = 1;
+    o->t0 = 0.0;
+    o->t1 = 1.0;
+    o->max_iterations = 50;
+    o->tol_residual = 1e-10;
+    o->tol_increment = 1e-12;
+    o->regularization = ALECABLE_REG_TWO_STAGE;
+    o->alpha = 1.0;
+    o->rank_tol = 1e-9;
+    o->linear_solver = ALECABLE_LINSOLVE_UMFPACK;
+}
+
+ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r)
+{
+    if (!r) return;
+    memset(r, 0, sizeof *r);
+    r->struct_size = sizeof *r;
+    r->min_rcond = INFINITY;
+}
+
+int qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t len)
+{
+#define BAD(...) do { snprintf(msg, len, __VA_ARGS__); return ALECABLE_EINVAL; } while (0)
+    if (o->struct_size < sizeof *o) BAD("options: struct_size %zu, call alecable_quasistatic_options_init", o->struct_size);
+    if (o->load_steps < 1) BAD("options.load_steps = %d must be >= 1", o->load_steps);
+    if (!isfinite(o->t0) || !isfinite(o->t1)) BAD("options.t0/t1 must be finite");
+    if (o->max_iterations < 1) BAD("options.max_iterations = %d must be >= 1", o->max_iterations);
+    if (!(o->tol_residual > 0.0) || !isfinite(o->tol_residual)) BAD("options.tol_residual = %g must be > 0", o->tol_residual);
+    if (!(o->tol_increment >= 0.0) || !isfinite(o->tol_increment)) BAD("options.tol_increment = %g must be >= 0", o->tol_increment);
+    if (o->regularization != ALECABLE_REG_NONE && o->regularization != ALECABLE_REG_TWO_STAGE)
+        BAD("options.regularization = %d is not an ALECABLE_REG_* value", o->regularization);
+    if (o->regularization == ALECABLE_REG_TWO_STAGE && (!(o->alpha > 0.0) || !isfinite(o->alpha)))
+        BAD("options.alpha = %g must be finite and > 0", o->alpha);
+    if (!(o->rank_tol > 0.0 && o->rank_tol < 1.0)) BAD("options.rank_tol = %g must lie in (0, 1)", o->rank_tol);
+    if (o->linear_solver != ALECABLE_LINSOLVE_UMFPACK && o->linear_solver != ALECABLE_LINSOLVE_SPQR)
+        BAD("options.linear_solver = %d is not an ALECABLE_LINSOLVE_* value", o->linear_solver);
+    return ALECABLE_OK;
+#undef BAD
+}
+
+void qs_destroy(qs_ws *ws)
+{
+    ac_alloc *a;
+    if (!ws) return;
+    a = ws->alloc;
+    sp_solver_destroy(ws->lin);
+    sp_rank_destroy(ws->rank);
+    ac_free(a, ws->pat.diag);
+    ac_free(a, ws->r);
+    ac_free(a, ws->dz);
+    ac_free(a, ws->vals);
+    ac_free(a, ws->q_prev);
+    ac_free(a, ws->lam_prev);
+    ac_free(a, ws->anchor);
+    ac_free(a, ws->perm);
+    ac_free(a, ws->mask);
+    ac_free(a, ws->dep);
+    ac_free(a, ws->it1);
+    ac_free(a, ws->it2);
+    ac_free(a, ws->hdep_n);
+    ac_free(a, ws->hdep);
+    ac_free(a, ws->nres);
+    ac_free(a, ws->res);
+    ac_free(a, ws);
+}
+
+static int check_problem(const alecable_problem *p)
+{
+    int j, n;
+    if (!p || p->struct_size < sizeof *p || p->nq < 1 || p->nlam < 0 || !p->colptr || !p->rowidx ||
+        !p->residual || !p->jacobian)
+        return ALECABLE_EINVAL;
+    n = p->nq + p->nlam;
+    if (p->colptr[0] != 0 || p->colptr[n] != p->nnz) return ALECABLE_EINVAL;
+    for (j = 0; j < n; j++)
+        if (p->colptr[j + 1] < p->colptr[j]) return ALECABLE_EINVAL;
+    return ALECABLE_OK;
+}
+
+int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
+{
+    qs_ws *ws;
+    int j, k, n, st;
+    *out = NULL;
+    if ((st = check_problem(p))) return st;
+    n = p->nq + p->nlam;
+    ws = (qs_ws *)ac_calloc(alloc, 1, sizeof *ws);
+    if (!ws) return ALECABLE_ENOMEM;
+    ws->alloc = alloc;
+    ws->n = n;
+    ws->nq = p->nq;
+    ws->nlam = p->nlam;
+    ws->nnz = p->nnz;
+    ws->lin_kind = -1;
+    ws->pat.n = n;
+    ws->pat.nnz = p->nnz;
+    ws->pat.colptr = (int *)p->colptr;
+    ws->pat.rowidx = (int *)p->rowidx;
+    ws->pat.diag = (int *)ac_malloc(alloc, (size_t)n * sizeof(int));
+    ws->r = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
+    ws->dz = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
+    ws->vals = (double *)ac_calloc(alloc, (size_t)p->nnz, sizeof(double));
+    ws->q_prev = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
+    ws->lam_prev = (double *)ac_calloc(alloc, (size_t)(p->nlam > 0 ? p->nlam : 1), sizeof(double));
+    ws->anchor = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
+    ws->perm = (int *)ac_calloc(alloc, (size_t)n, sizeof(int));
+    ws->mask = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
+    ws->dep = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
+    if (!ws->pat.diag || !ws->r || !ws->dz || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
+        !ws->perm || !ws->mask || !ws->dep) {
+        qs_destroy(ws);
+        return ALECABLE_ENOMEM;
+    }
+    /* a pattern without its full diagonal cannot carry the regularization */
+    for (j = 0; j < n; j++) {
+        ws->pat.diag[j] = -1;
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
+            if (p->rowidx[k] == j) ws->pat.diag[j] = k;
+        if (ws->pat.diag[j] < 0) {
+            qs_destroy(ws);
+            return ALECABLE_EINVAL;
+        }
+    }
+    *out = ws;
+    return ALECABLE_OK;
+}
+
+static int ensure_history(qs_ws *ws, int steps, int iters)
+{
+    ac_alloc *a = ws->alloc;
+    if (steps <= ws->hist_steps && iters <= ws->hist_iter) return ALECABLE_OK;
+    ac_free(a, ws->it1);
+    ac_free(a, ws->it2);
+    ac_free(a, ws->hdep_n);
+    ac_free(a, ws->hdep);
+    ac_free(a, ws->nres);
+    ac_free(a, ws->res);
+    ws->it1 = (int *)ac_calloc(a, (size_t)steps, sizeof(int));
+    ws->it2 = (int *)ac_calloc(a, (size_t)steps, sizeof(int));
+    ws->hdep_n = (int *)ac_calloc(a, (size_t)steps, sizeof(int));
+    ws->hdep = (int *)ac_calloc(a, (size_t)steps * DEP_CAP, sizeof(int));
+    ws->nres = (int *)ac_calloc(a, (size_t)steps * 2, sizeof(int));
+    ws->res = (double *)ac_calloc(a, (size_t)steps * 2 * (size_t)(iters + 1), sizeof(double));
+    if (!ws->it1 || !ws->it2 || !ws->hdep_n || !ws->hdep || !ws->nres || !ws->res) {
+        ws->hist_steps = ws->hist_iter = 0;
+        return ALECABLE_ENOMEM;
+    }
+    ws->hist_steps = steps;
+    ws->hist_iter = iters;
+    return ALECABLE_OK;
+}
+
+static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o)
+{
+    int kind = o->linear_solver == ALECABLE_LINSOLVE_SPQR ? SP_SPQR : SP_UMFPACK;
+    if (ws->lin_kind != kind) {
+        sp_solver_destroy(ws->lin);
+        ws->lin = NULL;
+        ws->lin_kind = -1;
+        if (sp_solver_create(&ws->lin, kind, &ws->pat, ws->alloc)) return ALECABLE_ENOMEM;
+        ws->lin_kind = kind;
+    }
+    if (o->regularization == ALECABLE_REG_TWO_STAGE && !ws->rank)
+        if (sp_rank_create(&ws->rank, &ws->pat, ws->alloc)) return ALECABLE_ENOMEM;
+    return ALECABLE_OK;
+}
+
+static double norm_inf(const double *x, int n)
+{
+    double m = 0.0;
+    int i;
+    for (i = 0; i < n; i++)
+        if (fabs(x[i]) > m) m = fabs(x[i]);
+    return m;
+}
+
+/* Dependent lines of the current (unregularized) Jacobian, reduced to material
+ * dofs: a spatial line is swapped for its node's material line. */
+static int find_dependent(qs_ws *ws, const alecable_problem *p, double tol)
+{
+    int rank, k, st;
+    st = sp_rank_detect(ws->rank, ws->vals, tol, &rank, ws->perm);
+    if (st) return ALECABLE_ELINSOLVE;
+    memset(ws->mask, 0, (size_t)ws->nq * sizeof(int));
+    ws->ndep = 0;
+    for (k = rank; k < ws->n; k++) {
+        int i = ws->perm[k], cls;
+        if (i >= ws->nq) continue; /* a constraint line: nothing to regularize */
+        cls = p->dof_class ? p->dof_class[i] : ALECABLE_PROBLEM_DOF_OTHER;
+        if (cls == ALECABLE_PROBLEM_DOF_SPATIAL && p->partner && p->partner[i] >= 0) {
+            i = p->partner[i];
+            cls = p->dof_class[i];
+        }
+        if (cls != ALECABLE_PROBLEM_DOF_MATERIAL || ws->mask[i]) continue;
+        ws->mask[i] = 1;
+        ws->dep[ws->ndep++] = i;
+    }
+    return ALECABLE_OK;
+}
+
+static void record_alloc(qs_ws *ws)
+{
+    size_t ev = ac_alloc_events(ws->alloc);
+    if (!ws->marked) {
+        ws->alloc_mark = ev;
+        ws->marked = 1;
+    }
+    ws->alloc_after_first = ev - ws->alloc_mark;
+}
+
+/* One Newton solve at load factor t. stage 0: plain, 1 or 2: regularized.
+ * *iters receives the number of linear solves. */
+static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int step,
+                  int stage, double t, double *q, double *lam, double *r_ref, int *iters,
+                  alecable_solve_report *rep, char *msg, size_t len)
+{
+    int it, i, st, nq = ws->nq, hs = stage == 2 ? 1 : 0;
+    double dznorm = INFINITY, alpha2 = 2.0 * o->alpha;
+    double *hist = ws->res + ((size_t)step * 2 + (size_t)hs) * (size_t)(ws->hist_iter + 1);
+    *iters = 0;
+    ws->nres[step * 2 + hs] = 0;
+    for (it = 0;; it++) {
+        double rnorm, qnorm;
+        st = p->residual(p->ctx, t, q, NULL, NULL, lam, ws->r);
+        if (st) {
+            snprintf(msg, len, "step %d stage %d iteration %d: residual evaluation failed (%s)", step + 1, stage, it,
+                     alecable_strerror(st));
+            return st == ALECABLE_ENAN ? ALECABLE_ENAN : st;
+        }
+        if (stage == 2) {
+            /* convergence is judged on the true residual; the dependent set
+             * and its regularization come from the tangent at this point */
+            rnorm = norm_inf(ws->r, ws->n);
+        } else {
+            if (stage == 1)
+                for (i = 0; i < nq; i++)
+                    if (ws->mask[i]) ws->r[i] += alpha2 * (q[i] - ws->anchor[i]);
+            rnorm = norm_inf(ws->r, ws->n);
+        }
+        if (!isfinite(rnorm)) {
+            snprintf(msg, len, "step %d stage %d iteration %d: residual is not finite", step + 1, stage, it);
+            return ALECABLE_ENAN;
+        }
+        hist[it] = rnorm;
+        ws->nres[step * 2 + hs] = it + 1;
+        if (rnorm > *r_ref) *r_ref = rnorm;
+        qnorm = norm_inf(q, nq);
+        if (rnorm <= o->tol_residual * *r_ref || (it > 0 && dznorm <= o->tol_increment * (1.0 + qnorm))) {
+            rep->final_residual = rnorm;
+            return ALECABLE_OK;
+        }
+        if (it == o->max_iterations) break;
+        st = p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ws->vals);
+        if (st) {
+            snprintf(msg, len, "step %d stage %d iteration %d: Jacobian evaluation failed (%s)", step + 1, stage, it,
+                     alecable_strerror(st));
+            return st;
+        }
+        if (stage == 2) {
+            if ((st = find_dependent(ws, p, o->rank_tol))) {
+                snprintf(msg, len, "step %d: rank detection failed", step + 1);
+                return st;
+            }
+            for (i = 0; i < ws->ndep; i++) {
+                int d = ws->dep[i];
+                ws->r[d] += alpha2 * (q[d] - ws->anchor[d]);
+            }
+            rep->dependent_lines = ws->ndep;
+            if (ws->ndep > rep->dependent_max) rep->dependent_max = ws->ndep;
+            ws->hdep_n[step] = ws->ndep;
+            for (i = 0; i < ws->ndep && i < DEP_CAP; i++) ws->hdep[step * DEP_CAP + i] = ws->dep[i];
+        }
+        if (stage != 0)
+            for (i = 0; i < nq; i++)
+                if (ws->mask[i]) ws->vals[ws->pat.diag[i]] += alpha2;
+        st = sp_solver_factor(ws->lin, ws->vals);
+        if (st == SP_OK) {
+            double rc = sp_solver_rcond(ws->lin);
+            if (rc < rep->min_rcond) rep->min_rcond = rc;
+        }
+        if (st == SP_ESINGULAR) {
+            snprintf(msg, len,
+                     "step %d stage %d iteration %d: singular tangent (rcond %.3g)%s", step + 1, stage, it,
+                     sp_solver_rcond(ws->lin),
+                     o->regularization == ALECABLE_REG_NONE ? "; the ALE equations may be redundant: enable the regularization" : "");
+            return ALECABLE_ESINGULAR;
+        }
+        if (st != SP_OK) {
+            snprintf(msg, len, "step %d stage %d iteration %d: linear solver failure", step + 1, stage, it);
+            return st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
+        }
+        if (sp_solver_solve(ws->lin, ws->r, ws->dz)) {
+            snprintf(msg, len, "step %d stage %d iteration %d: linear solve failed", step + 1, stage, it);
+            return ALECABLE_ELINSOLVE;
+        }
+        for (i = 0; i < ws->n; i++) ws->dz[i] = -ws->dz[i];
+        dznorm = norm_inf(ws->dz, nq);
+        if (!isfinite(dznorm) || !isfinite(norm_inf(ws->dz + nq, ws->nlam))) {
+            snprintf(msg, len, "step %d stage %d iteration %d: Newton increment is not finite", step + 1, stage, it);
+            return ALECABLE_ENAN;
+        }
+        if (p->update) {
+            if ((st = p->update(p->ctx, q, ws->dz, 1.0))) {
+                snprintf(msg, len, "step %d: state update failed", step + 1);
+                return st;
+            }
+        } else {
+            for (i = 0; i < nq; i++) q[i] += ws->dz[i];
+        }
+        for (i = 0; i < ws->nlam; i++) lam[i] += ws->dz[nq + i];
+        ++*iters;
+        record_alloc(ws);
+    }
+    snprintf(msg, len, "step %d stage %d: no convergence in %d iterations (||r|| = %.3e, reference %.3e)", step + 1,
+             stage, o->max_iterations, hist[o->max_iterations], *r_ref);
+    return ALECABLE_ENOCONV;
+}
+
+int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double *q, double *lam,
+             double *t, alecable_solve_report *rep, char *msg, size_t len)
+{
+    int k, i, st = ALECABLE_OK, nq = ws->nq, steps = o->load_steps;
+    double t_done = *t;
+    rep->steps_requested = steps;
+    if (ensure_history(ws, steps, o->max_iterations) || ensure_solvers(ws, o)) {
+        snprintf(msg, len, "out of memory for the solver workspace");
+        rep->status = ALECABLE_ENOMEM;
+        return ALECABLE_ENOMEM;
+    }
+    memset(ws->it1, 0, (size_t)steps * sizeof(int));
+    memset(ws->it2, 0, (size_t)steps * sizeof(int));
+    memset(ws->hdep_n, 0, (size_t)steps * sizeof(int));
+    memset(ws->nres, 0, (size_t)steps * 2 * sizeof(int));
+    ws->steps_done = 0;
+    ws->marked = 0;
+    ws->alloc_after_first = 0;
+    for (k = 0; k < steps; k++) {
+        double tk = o->t0 + (o->t1 - o->t0) * (double)(k + 1) / (double)steps;
+        double r_ref = 0.0;
+        int n1 = 0, n2 = 0;
+        memcpy(ws->q_prev, q, (size_t)nq * sizeof(double));
+        memcpy(ws->lam_prev, lam, (size_t)ws->nlam * sizeof(double));
+        if (o->regularization == ALECABLE_REG_TWO_STAGE) {
+            memcpy(ws->anchor, q, (size_t)nq * sizeof(double));
+            for (i = 0; i < nq; i++)
+                ws->mask[i] = p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL;
+            st = newton(ws, p, o, k, 1, tk, q, lam, &r_ref, &n1, rep, msg, len);
+            if (!st) {
+                memcpy(ws->anchor, q, (size_t)nq * sizeof(double));
+                memset(ws->mask, 0, (size_t)nq * sizeof(int));
+                ws->ndep = 0;
+                st = newton(ws, p, o, k, 2, tk, q, lam, &r_ref, &n2, rep, msg, len);
+            }
+        } else {
+            memset(ws->mask, 0, (size_t)nq * sizeof(int));
+            st = newton(ws, p, o, k, 0, tk, q, lam, &r_ref, &n1, rep, msg, len);
+        }
+        ws->it1[k] = n1;
+        ws->it2[k] = n2;
+        rep->iterations_stage1 += n1;
+        rep->iterations_stage2 += n2;
+        if (st) {
+            /* no step is half-applied */
+            memcpy(q, ws->q_prev, (size_t)nq * sizeof(double));
+            memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
+            ws->steps_done = k + 1; /* keep the failed step's history readable */
+            break;
+        }
+        t_done = tk;
+        rep->steps_completed = k + 1;
+        ws->steps_done = k + 1;
+    }
+    if (ws->steps_done > 0) {
+        rep->avg_iterations_stage1 = (double)rep->iterations_stage1 / ws->steps_done;
+        rep->avg_iterations_stage2 = (double)rep->iterations_stage2 / ws->steps_done;
+    }
+    rep->load_factor = t_done;
+    rep->status = st;
+    *t = t_done;
+    return st;
+}
+
+int qs_step_info(const qs_ws *ws, int step, int *it1, int *it2, int *ndep)
+{
+    if (step < 0 || step >= ws->steps_done) return ALECABLE_ERANGE;
+    if (it1) *it1 = ws->it1[step];
+    if (it2) *it2 = ws->it2[step];
+    if (ndep) *ndep = ws->hdep_n[step];
+    return ALECABLE_OK;
+}
+
+int qs_residuals(const qs_ws *ws, int step, int stage, const double **values, int *count)
+{
+    if (step < 0 || step >= ws->steps_done || stage < 1 || stage > 2) return ALECABLE_ERANGE;
+    *values = ws->res + ((size_t)step * 2 + (size_t)(stage - 1)) * (size_t)(ws->hist_iter + 1);
+    *count = ws->nres[step * 2 + stage - 1];
+    return ALECABLE_OK;
+}
+
+int qs_dependent(const qs_ws *ws, int step, const int **lines, int *count)
+{
+    if (step < 0 || step >= ws->steps_done) return ALECABLE_ERANGE;
+    *lines = ws->hdep + (size_t)step * DEP_CAP;
+    *count = ws->hdep_n[step] < DEP_CAP ? ws->hdep_n[step] : DEP_CAP;
+    return ALECABLE_OK;
+}
+
+size_t qs_allocs_after_first_iteration(const qs_ws *ws) { return ws->alloc_after_first; }
+
+ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p, const alecable_quasistatic_options *o,
+                                                    const alecable_allocator *allocator, double *q, double *lambda,
+                                                    alecable_solve_report *report)
+{
+    ac_alloc al;
+    alecable_quasistatic_options def;
+    alecable_solve_report rep;
+    qs_ws *ws = NULL;
+    double t = 0.0, lam_dummy = 0.0;
+    char msg[256];
+    int st;
+    if (!p || !q) return ALECABLE_ENULL;
+    if (p->nlam > 0 && !lambda) return ALECABLE_ENULL;
+    if (!o) {
+        alecable_quasistatic_options_init(&def);
+        o = &def;
+    }
+    if (report && report->struct_size < sizeof *report) return ALECABLE_EINVAL;
+    if ((st = qs_check_options(o, msg, sizeof msg))) return st;
+    ac_alloc_default(&al);
+    if (allocator) {
+        if (allocator->struct_size < sizeof *allocator || !allocator->malloc_fn || !allocator->realloc_fn ||
+            !allocator->free_fn)
+            return ALECABLE_EINVAL;
+        al.malloc_fn = allocator->malloc_fn;
+        al.realloc_fn = allocator->realloc_fn;
+        al.free_fn = allocator->free_fn;
+        al.user = allocator->user;
+    }
+    if ((st = qs_create(&ws, p, &al))) return st;
+    alecable_solve_report_init(&rep);
+    t = o->t0;
+    st = qs_solve(ws, p, o, q, lambda ? lambda : &lam_dummy, &t, &rep, msg, sizeof msg);
+    qs_destroy(ws);
+    if (report) *report = rep;
+    return st;
+}

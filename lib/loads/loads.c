@@ -1,0 +1,323 @@
+/* External loads.  All are scaled by the factor passed in (the quasistatic
+ * load factor, or 1 in dynamics). */
+#include "loads.h"
+
+#include <math.h>
+#include <string.h>
+
+static int new_load(alecable_load **out, alecable_model *m, int kind, const double f[3])
+{
+    alecable_load *l;
+    int st;
+    if (!f) return ac_fail(m, ALECABLE_ENULL, "force vector is NULL");
+    if (!ac_is_finite3(f)) return ac_fail(m, ALECABLE_EINVAL, "force vector has a NaN or infinite component");
+    l = (alecable_load *)ac_calloc(&m->alloc, 1, sizeof *l);
+    if (!l) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    l->magic = MAGIC_LOAD;
+    l->model = m;
+    l->kind = kind;
+    memcpy(l->f, f, sizeof l->f);
+    if ((st = ac_list_push(m, &m->loads, l))) {
+        ac_free(&m->alloc, l);
+        return st;
+    }
+    m->dirty = 1;
+    *out = l;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_load_node(alecable_load **out, alecable_model *m, alecable_node *n, const double f[3])
+{
+    alecable_load *l = NULL;
+    int st;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = ac_check_node(m, n, "node"))) return st;
+    if ((st = new_load(&l, m, LOAD_NODE, f))) return st;
+    l->node = n;
+    if (out) *out = l;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_load_material_point(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                              double s, const double f[3])
+{
+    alecable_load *l = NULL;
+    int st;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = ac_check_cable(m, c, "cable"))) return st;
+    if (!isfinite(s)) return ac_fail(m, ALECABLE_EINVAL, "s = %g is not finite", s);
+    if (c->n_el < 1) return ac_fail(m, ALECABLE_ESTATE, "cable has no element");
+    if (s < c->nodes[0]->q[3] || s > c->nodes[c->n_nodes - 1]->q[3])
+        return ac_fail(m, ALECABLE_ERANGE, "s = %g lies outside the cable's material interval [%g, %g]", s,
+                       c->nodes[0]->q[3], c->nodes[c->n_nodes - 1]->q[3]);
+    if ((st = new_load(&l, m, LOAD_MATERIAL, f))) return st;
+    l->cable = c;
+    l->s = s;
+    if (out) *out = l;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_load_distributed(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                           const double b0[3])
+{
+    alecable_load *l = NULL;
+    int st;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = ac_check_cable(m, c, "cable"))) return st;
+    if ((st = new_load(&l, m, LOAD_DISTRIBUTED, b0))) return st;
+    l->cable = c;
+    if (out) *out = l;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3])
+{
+    if (!l) return ALECABLE_ENULL;
+    if (l->magic != MAGIC_LOAD) return ALECABLE_EHANDLE;
+    if (!f) return ac_fail(l->model, ALECABLE_ENULL, "f is NULL");
+    if (!ac_is_finite3(f)) return ac_fail(l->model, ALECABLE_EINVAL, "f has a NaN or infinite component");
+    memcpy(l->f, f, sizeof l->f);
+    return ALECABLE_OK;
+}
+
+/* The node's neighbouring elements (one at a cable end). */
+static int node_elements(const alecable_node *n, const alecable_element *e[2])
+{
+    int k = 0;
+    if (n->left) e[k++] = n->left;
+    if (n->right) e[k++] = n->right;
+    return k;
+}
+
+int load_maps(alecable_model *m, alecable_load *l, const sp_pattern *p)
+{
+    const alecable_element *e[2];
+    int k, ne, b, nd, row;
+    (void)m;
+    if (l->kind != LOAD_NODE) return 0;
+    ne = node_elements(l->node, e);
+    nd = EL_MAX_DOF;
+    row = l->node->dof0 + 3;
+    for (k = 0; k < 2 * nd; k++) l->map[k] = -1;
+    for (k = 0; k < ne; k++)
+        for (b = 0; b < el_ndof(e[k]->ops); b++) {
+            l->map[k * nd + b] = sp_find(p, row, e[k]->dofs[b]);
+            if (l->map[k * nd + b] < 0) return -1;
+        }
+    return 0;
+}
+
+/* Element containing material particle s (current coordinates), or NULL if
+ * the particle has flowed out of the mesh. */
+static const alecable_element *find_element(const alecable_cable *c, const double *q, double s)
+{
+    int lo = 0, hi = c->n_el - 1;
+    if (c->n_el < 1) return NULL;
+    if (s < q[c->nodes[0]->dof0 + 3] || s > q[c->nodes[c->n_nodes - 1]->dof0 + 3]) return NULL;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (s > q[c->el[mid]->b->dof0 + 3]) lo = mid + 1;
+        else hi = mid;
+    }
+    return c->el[lo];
+}
+
+double load_energy(const alecable_model *m, const alecable_load *l, const double *q, double scale)
+{
+    double f[3] = {scale * l->f[0], scale * l->f[1], scale * l->f[2]};
+    double qe[EL_MAX_DOF], w = 0.0;
+    int i;
+    (void)m;
+    switch (l->kind) {
+    case LOAD_NODE:
+        return -(f[0] * q[l->node->dof0] + f[1] * q[l->node->dof0 + 1] + f[2] * q[l->node->dof0 + 2]);
+    case LOAD_MATERIAL: {
+        const alecable_element *e = find_element(l->cable, q, l->s);
+        if (!e) return 0.0;
+        ac_gather(e, q, qe);
+        return e->ops->point_energy(f, l->s, qe);
+    }
+    case LOAD_DISTRIBUTED:
+        for (i = 0; i < l->cable->n_el; i++) {
+            ac_gather(l->cable->el[i], q, qe);
+            w += l->cable->ops->dist_energy(f, qe);
+        }
+        return w;
+    default: return 0.0;
+    }
+}
+
+static void scatter_vec(const alecable_element *e, const double *fe, double *r)
+{
+    int a;
+    for (a = 0; a < el_ndof(e->ops); a++) r[e->dofs[a]] += fe[a];
+}
+
+static void scatter_mat(const alecable_element *e, const double *ke, double *values)
+{
+    int a, nd = el_ndof(e->ops);
+    for (a = 0; a < nd * nd; a++) values[e->map[a]] += ke[a];
+}
+
+/* Configurational (material) force of a load at a mesh node, paper 000
+ * eqs. 47/70: f . mean(dx/dxi) * mean(1/(ds/dxi)) over the node's elements. */
+static void node_config(const alecable_load *l, const double *q, const double f[3], double *value,
+                        double *grad, const alecable_element *e[2], int *ne)
+{
+    double qe[EL_MAX_DOF], g[3], jinv, dg[3 * EL_MAX_DOF], dj[EL_MAX_DOF];
+    double gm[3] = {0, 0, 0}, jm = 0.0, fg[2][EL_MAX_DOF], fdj[2][EL_MAX_DOF];
+    int k, b, i;
+    *ne = node_elements(l->node, e);
+    for (k = 0; k < *ne; k++) {
+        int end = (e[k]->b == l->node);
+        ac_gather(e[k], q, qe);
+        e[k]->ops->end_gradient(&e[k]->par, qe, end, g, &jinv, grad ? dg : NULL, grad ? dj : NULL);
+        for (i = 0; i < 3; i++) gm[i] += g[i] / *ne;
+        jm += jinv / *ne;
+        if (grad) {
+            int nd = el_ndof(e[k]->ops);
+            for (b = 0; b < nd; b++) {
+                fg[k][b] = (f[0] * dg[b] + f[1] * dg[nd + b] + f[2] * dg[2 * nd + b]) / *ne;
+                fdj[k][b] = dj[b] / *ne;
+            }
+        }
+    }
+    *value = (f[0] * gm[0] + f[1] * gm[1] + f[2] * gm[2]) * jm;
+    if (grad) {
+        double fgm = f[0] * gm[0] + f[1] * gm[1] + f[2] * gm[2];
+        for (k = 0; k < *ne; k++)
+            for (b = 0; b < el_ndof(e[k]->ops); b++) grad[k * EL_MAX_DOF + b] = fg[k][b] * jm + fgm * fdj[k][b];
+    }
+}
+
+void load_residual(const alecable_model *m, const alecable_load *l, const double *q, double scale, double *r)
+{
+    double f[3] = {scale * l->f[0], scale * l->f[1], scale * l->f[2]};
+    double qe[EL_MAX_DOF], fe[EL_MAX_DOF];
+    int i;
+    (void)m;
+    switch (l->kind) {
+    case LOAD_NODE: {
+        const alecable_element *e[2];
+        double v;
+        int ne;
+        for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];
+        node_config(l, q, f, &v, NULL, e, &ne);
+        if (ne) r[l->node->dof0 + 3] += v;
+        break;
+    }
+    case LOAD_MATERIAL: {
+        const alecable_element *e = find_element(l->cable, q, l->s);
+        if (!e) break;
+        ac_gather(e, q, qe);
+        e->ops->point_force(f, l->s, qe, fe);
+        scatter_vec(e, fe, r);
+        break;
+    }
+    case LOAD_DISTRIBUTED:
+        for (i = 0; i < l->cable->n_el; i++) {
+            const alecable_element *e = l->cable->el[i];
+            ac_gather(e, q, qe);
+            e->ops->dist_force(f, qe, fe);
+            scatter_vec(e, fe, r);
+        }
+        break;
+    default: break;
+    }
+}
+
+void load_jacobian(const alecable_model *m, const alecable_load *l, const double *q, double scale,
+                   double *values, double *scratch)
+{
+    double f[3] = {scale * l->f[0], scale * l->f[1], scale * l->f[2]};
+    double qe[EL_MAX_DOF];
+    int i, b;
+    (void)m;
+    switch (l->kind) {
+    case LOAD_NODE: {
+        const alecable_element *e[2];
+        double v, grad[2 * EL_MAX_DOF];
+        int ne, k;
+        node_config(l, q, f, &v, grad, e, &ne);
+        for (k = 0; k < ne; k++)
+            for (b = 0; b < el_ndof(e[k]->ops); b++) values[l->map[k * EL_MAX_DOF + b]] += grad[k * EL_MAX_DOF + b];
+        break;
+    }
+    case LOAD_MATERIAL: {
+        const alecable_element *e = find_element(l->cable, q, l->s);
+        if (!e) break;
+        ac_gather(e, q, qe);
+        e->ops->point_tangent(f, l->s, qe, scratch);
+        scatter_mat(e, scratch, values);
+        break;
+    }
+    case LOAD_DISTRIBUTED:
+        for (i = 0; i < l->cable->n_el; i++) {
+            const alecable_element *e = l->cable->el[i];
+            ac_gather(e, q, qe);
+            e->ops->dist_tangent(f, qe, scratch);
+            scatter_mat(e, scratch, values);
+        }
+        break;
+    default: break;
+    }
+}
+
+static void gravity_b(const alecable_model *m, const alecable_cable *c, double scale, double b[3])
+{
+    double rhoA = c->section.rho * c->section.A;
+    b[0] = scale * rhoA * m->gravity[0];
+    b[1] = scale * rhoA * m->gravity[1];
+    b[2] = scale * rhoA * m->gravity[2];
+}
+
+double gravity_energy(const alecable_model *m, const double *q, double scale)
+{
+    double b[3], qe[EL_MAX_DOF], w = 0.0;
+    int c, i;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        gravity_b(m, cb, scale, b);
+        if (b[0] == 0.0 && b[1] == 0.0 && b[2] == 0.0) continue;
+        for (i = 0; i < cb->n_el; i++) {
+            ac_gather(cb->el[i], q, qe);
+            w += cb->ops->dist_energy(b, qe);
+        }
+    }
+    return w;
+}
+
+void gravity_residual(const alecable_model *m, const double *q, double scale, double *r)
+{
+    double b[3], qe[EL_MAX_DOF], fe[EL_MAX_DOF];
+    int c, i;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        gravity_b(m, cb, scale, b);
+        if (b[0] == 0.0 && b[1] == 0.0 && b[2] == 0.0) continue;
+        for (i = 0; i < cb->n_el; i++) {
+            ac_gather(cb->el[i], q, qe);
+            cb->ops->dist_force(b, qe, fe);
+            scatter_vec(cb->el[i], fe, r);
+        }
+    }
+}
+
+void gravity_jacobian(const alecable_model *m, const double *q, double scale, double *values, double *scratch)
+{
+    double b[3], qe[EL_MAX_DOF];
+    int c, i;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        gravity_b(m, cb, scale, b);
+        if (b[0] == 0.0 && b[1] == 0.0 && b[2] == 0.0) continue;
+        for (i = 0; i < cb->n_el; i++) {
+            ac_gather(cb->el[i], q, qe);
+            cb->ops->dist_tangent(b, qe, scratch);
+            scatter_mat(cb->el[i], scratch, values);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/* External loads: point loads at mesh nodes (with their configurational
+ * force), at material particles, uniform distributed loads and gravity. */
+#ifndef ALECABLE_LOADS_H
+#define ALECABLE_LOADS_H
+
+#include "../core/model.h"
+
+/* Positions in the Jacobian needed by a load (after the pattern is built). */
+int    load_maps(alecable_model *m, alecable_load *l, const sp_pattern *p);
+/* Work potential W_ext of conservative loads at load factor scale (the
+ * configurational part of a node load has no potential and is left out). */
+double load_energy(const alecable_model *m, const alecable_load *l, const double *q, double scale);
+void   load_residual(const alecable_model *m, const alecable_load *l, const double *q, double scale,
+                     double *r);
+void   load_jacobian(const alecable_model *m, const alecable_load *l, const double *q, double scale,
+                     double *values, double *scratch);
+
+/* Gravity on every cable: b = rho A g per unit material length. */
+double gravity_energy(const alecable_model *m, const double *q, double scale);
+void   gravity_residual(const alecable_model *m, const double *q, double scale, double *r);
+void   gravity_jacobian(const alecable_model *m, const double *q, double scale, double *values,
+                        double *scratch);
+
+#endif

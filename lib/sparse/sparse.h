@@ -1,0 +1,82 @@
+/* Sparse linear algebra of libalecable: a fixed pattern built once, values
+ * written through precomputed indices, and linear-solver backends that do their
+ * symbolic analysis once per pattern.  Nothing here knows about cables. */
+#ifndef ALECABLE_SPARSE_H
+#define ALECABLE_SPARSE_H
+
+#include "../core/alloc.h"
+
+/* Square n-by-n pattern in compressed sparse column form.  Row indices are
+ * sorted and unique inside each column and every diagonal entry is present;
+ * diag[j] is the position of (j,j) in rowidx/values. */
+typedef struct sp_pattern {
+    int n;
+    int nnz;
+    int *colptr; /* n+1 */
+    int *rowidx; /* nnz */
+    int *diag;   /* n */
+} sp_pattern;
+
+/* Collects (row, col) pairs, then compresses them into a pattern. */
+typedef struct sp_builder {
+    int n;
+    int count, cap;
+    int *rows, *cols;
+    ac_alloc *alloc;
+} sp_builder;
+
+int  sp_builder_init(sp_builder *b, int n, ac_alloc *alloc);        /* 0 or -1 (no memory) */
+int  sp_builder_add(sp_builder *b, int row, int col);               /* 0, -1 no memory, -2 out of range */
+int  sp_builder_add_block(sp_builder *b, const int *dofs, int k);   /* all k*k pairs; negative dofs skipped */
+int  sp_builder_finish(sp_builder *b, sp_pattern *p);               /* adds the diagonal; frees the builder's lists */
+void sp_builder_free(sp_builder *b);
+
+void sp_pattern_free(sp_pattern *p, ac_alloc *alloc);
+/* Position of (row, col) in the value array, or -1 when not in the pattern. */
+int  sp_find(const sp_pattern *p, int row, int col);
+/* Fills map[a*k+b] = sp_find(dofs[a], dofs[b]) (-1 where a dof is negative). */
+void sp_block_map(const sp_pattern *p, const int *dofs, int k, int *map);
+/* y = A x for values vals on pattern p (used by tests and residual checks). */
+void sp_matvec(const sp_pattern *p, const double *vals, const double *x, double *y);
+
+/* ---- linear solvers ---- */
+enum {
+    SP_UMFPACK = 0,  /* general square systems (KKT, unsymmetric): default */
+    SP_CHOLMOD = 1,  /* symmetric positive definite only (uses the lower triangle) */
+    SP_SPQR    = 2   /* QR least-squares solve; slow, for rank-deficient systems */
+};
+enum {
+    SP_OK = 0,
+    SP_ESINGULAR = 1,  /* structurally or numerically singular (or not SPD for CHOLMOD) */
+    SP_ENOMEM = -1,
+    SP_EFAIL = -2      /* any other backend failure */
+};
+
+typedef struct sp_solver sp_solver;
+
+/* The solver keeps a pointer to p: p must outlive it and never change. */
+int    sp_solver_create(sp_solver **out, int kind, const sp_pattern *p, ac_alloc *alloc);
+void   sp_solver_destroy(sp_solver *s);
+/* Numeric factorization of the matrix with values vals (pattern order).  The
+ * first call also performs the symbolic analysis, which is then reused. */
+int    sp_solver_factor(sp_solver *s, const double *vals);
+/* x = A^{-1} b with the last factorization; x and b may not alias. */
+int    sp_solver_solve(sp_solver *s, const double *b, double *x);
+/* Reciprocal condition estimate of the last factorization (UMFPACK's rcond;
+ * CHOLMOD's rcond; 0 when unknown). */
+double sp_solver_rcond(const sp_solver *s);
+int    sp_solver_kind(const sp_solver *s);
+
+/* ---- rank detection (SPQR, Heath's method) ---- */
+typedef struct sp_rank sp_rank;
+int  sp_rank_create(sp_rank **out, const sp_pattern *p, ac_alloc *alloc);
+void sp_rank_destroy(sp_rank *r);
+/* Rank-revealing QR of the matrix (vals on the pattern).  Columns are first
+ * scaled to unit 2-norm (a zero column is dependent), then factorized with
+ * SPQR using tol as the absolute column-norm tolerance on the scaled matrix.
+ * On return perm[0..n-1] is SPQR's column order: perm[0..rank-1] are
+ * independent columns, perm[rank..n-1] dependent ones.  Returns 0, or
+ * SP_ENOMEM / SP_EFAIL. */
+int  sp_rank_detect(sp_rank *r, const double *vals, double tol, int *rank, int *perm);
+
+#endif
