@@ -1,0 +1,221 @@
+# libalecable: GNU make build (no configure step).
+#
+#   make [all]        build/libalecable.so.$(VERSION) (+ SONAME and dev symlinks) and build/libalecable.a
+#   make examples     build/examples/<name> for every examples/*.c (examples/common.c is linked into each)
+#   make check        dependencies, test runner, install test, then the test runner again under ASan/UBSan
+#   make demo         dependencies, examples, then `sh examples/demo.sh build/examples`
+#   make install      PREFIX=/usr/local DESTDIR= LIBDIR=$(PREFIX)/lib INCLUDEDIR=$(PREFIX)/include
+#   make uninstall    same variables as install
+#   make clean        removes build/ and build-san/
+#
+# CC, CXX, CFLAGS, CPPFLAGS, LDFLAGS and LDLIBS may be overridden; the include paths,
+# -fPIC/-fvisibility=hidden of the library objects and the SuiteSparse libraries are
+# always added.
+
+.SUFFIXES:
+.DELETE_ON_ERROR:
+.DEFAULT_GOAL := all
+
+# ---- version, read from the public header --------------------------------------------
+HEADER := include/alecable.h
+version_field = $(shell sed -n 's/^[[:space:]]*.[[:space:]]*define[[:space:]]\{1,\}ALECABLE_VERSION_$(1)[[:space:]]\{1,\}\([0-9]\{1,\}\).*/\1/p' $(HEADER) 2>/dev/null | head -n 1)
+MAJOR   := $(call version_field,MAJOR)
+MINOR   := $(call version_field,MINOR)
+PATCH   := $(call version_field,PATCH)
+VERSION := $(MAJOR).$(MINOR).$(PATCH)
+
+NO_VERSION_GOALS := clean help
+ifneq ($(filter-out $(NO_VERSION_GOALS),$(or $(MAKECMDGOALS),all)),)
+  ifeq ($(strip $(MAJOR)),)
+    $(error cannot read ALECABLE_VERSION_MAJOR/MINOR/PATCH from $(HEADER))
+  endif
+  ifeq ($(strip $(MINOR))$(strip $(PATCH)),)
+    $(error cannot read ALECABLE_VERSION_MINOR/PATCH from $(HEADER))
+  endif
+endif
+
+# ---- tools and flags --------------------------------------------------------------------
+CC         ?= cc
+CXX        ?= g++
+AR         ?= ar
+PKG_CONFIG ?= pkg-config
+INSTALL    ?= install
+
+CFLAGS   ?= -std=c99 -O2 -g -Wall -Wextra -Wpedantic -fPIC -fvisibility=hidden
+CPPFLAGS ?=
+LDFLAGS  ?=
+LDLIBS   ?=
+
+# SAN=1 builds with the sanitizers (make check uses it with BUILDDIR=build-san).
+SAN ?=
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+BUILDDIR ?= build
+ifeq ($(SAN),1)
+  ifeq ($(BUILDDIR),build)
+    BUILDDIR := build-san
+  endif
+  XFLAGS := $(SAN_FLAGS)
+else
+  XFLAGS :=
+endif
+
+ALL_CPPFLAGS := -Iinclude -I/usr/include/suitesparse $(CPPFLAGS)
+ALL_CFLAGS    = $(CFLAGS) $(XFLAGS)
+LIB_CFLAGS    = -DALECABLE_BUILD $(filter-out $(CFLAGS),-fPIC -fvisibility=hidden)
+# Every link command starts with $(ALL_CFLAGS), so the sanitizer flags reach the linker too.
+ALL_LDFLAGS   = $(LDFLAGS)
+
+SS_LIBS := -lumfpack -lcholmod -lspqr -lsuitesparseconfig -lamd -lcolamd -lm -lstdc++
+# Evaluated only when the test runner is built (after scripts/ensure-deps.sh ran).
+CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
+CHECK_LIBS   = $(shell $(PKG_CONFIG) --libs check)
+
+# ---- installation directories -----------------------------------------------------------
+PREFIX       ?= /usr/local
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DESTDIR      ?=
+
+# ---- files ------------------------------------------------------------------------------
+LIB_SRC := $(wildcard lib/*/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILDDIR)/%.o)
+MAPFILE := lib/alecable.map
+
+SONAME  := libalecable.so.$(MAJOR)
+SO_REAL := $(BUILDDIR)/libalecable.so.$(VERSION)
+SO_MAJ  := $(BUILDDIR)/$(SONAME)
+SO_DEV  := $(BUILDDIR)/libalecable.so
+ARLIB   := $(BUILDDIR)/libalecable.a
+
+EX_COMMON_SRC := $(wildcard examples/common.c)
+EX_COMMON_OBJ := $(EX_COMMON_SRC:%.c=$(BUILDDIR)/%.o)
+EX_SRC := $(filter-out $(EX_COMMON_SRC),$(wildcard examples/*.c))
+EX_OBJ := $(EX_SRC:%.c=$(BUILDDIR)/%.o)
+EX_BIN := $(EX_SRC:%.c=$(BUILDDIR)/%)
+
+TEST_SRC := $(wildcard tests/*.c)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILDDIR)/%.o)
+RUNNER   := $(BUILDDIR)/tests/runner
+
+DEPS := $(LIB_OBJ:.o=.d) $(EX_COMMON_OBJ:.o=.d) $(EX_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+
+# Everything in $(BUILDDIR) is rebuilt when the compiler or the flags change.
+FLAGS_STAMP := $(BUILDDIR)/.flags
+FLAGS_NOW = $(CC) | $(ALL_CPPFLAGS) | $(ALL_CFLAGS) | $(ALL_LDFLAGS) | $(LDLIBS)
+ifneq ($(filter-out $(NO_VERSION_GOALS),$(or $(MAKECMDGOALS),all)),)
+  $(shell mkdir -p $(BUILDDIR) && if [ "`cat $(FLAGS_STAMP) 2>/dev/null`" != '$(subst ','"'"',$(FLAGS_NOW))' ]; then \
+            printf '%s\n' '$(subst ','"'"',$(FLAGS_NOW))' > $(FLAGS_STAMP); fi)
+endif
+$(FLAGS_STAMP): ;
+
+# ---- top-level targets ------------------------------------------------------------------
+.PHONY: all lib examples runner check demo install uninstall clean help
+
+all: lib
+lib: $(SO_REAL) $(SO_MAJ) $(SO_DEV) $(ARLIB)
+examples: $(EX_BIN)
+runner: $(RUNNER)
+
+help:
+	@sed -n '2,13s/^# \{0,1\}//p' Makefile
+
+# ---- compilation ------------------------------------------------------------------------
+$(BUILDDIR)/lib/%.o: lib/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILDDIR)/examples/%.o: examples/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -Iexamples $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILDDIR)/tests/%.o: tests/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -Ilib -Itests $(CHECK_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+# ---- libraries --------------------------------------------------------------------------
+$(SO_REAL): $(LIB_OBJ) $(MAPFILE) $(FLAGS_STAMP)
+	$(CC) -shared $(ALL_CFLAGS) $(ALL_LDFLAGS) -Wl,-soname,$(SONAME) \
+	    -Wl,--version-script=$(MAPFILE) -Wl,--no-undefined \
+	    -o $@ $(LIB_OBJ) $(SS_LIBS) $(LDLIBS)
+
+$(SO_MAJ): $(SO_REAL)
+	ln -sf $(notdir $(SO_REAL)) $@
+
+$(SO_DEV): $(SO_MAJ)
+	ln -sf $(SONAME) $@
+
+$(ARLIB): $(LIB_OBJ) $(FLAGS_STAMP)
+	@rm -f $@
+	$(AR) rcs $@ $(LIB_OBJ)
+
+# ---- programs (linked against the static archive) ---------------------------------------
+$(EX_BIN): $(BUILDDIR)/examples/%: $(BUILDDIR)/examples/%.o $(EX_COMMON_OBJ) $(ARLIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(EX_COMMON_OBJ) $(ARLIB) $(SS_LIBS) $(LDLIBS)
+
+$(RUNNER): $(TEST_OBJ) $(ARLIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(ARLIB) $(SS_LIBS) $(CHECK_CFLAGS) $(CHECK_LIBS) $(LDLIBS)
+
+# ---- check ------------------------------------------------------------------------------
+# Order: build both trees, run the normal runner, the install test, and the sanitizer
+# runner last, so that the last line printed is Check's summary of the sanitizer run.
+# LeakSanitizer is probed first: where it cannot run (e.g. under ptrace) leaks are not
+# checked and a line says so.  The sanitizer run multiplies each test's own Check timeout
+# by CK_TIMEOUT_MULTIPLIER (3 unless set), as ASan+UBSan make the code 2-3 times slower.
+SAN_RUNNER := build-san/tests/runner
+LSAN_PROBE := build-san/lsan-probe
+
+check:
+	@sh scripts/ensure-deps.sh
+	@$(MAKE) --no-print-directory SAN= BUILDDIR=build lib runner
+	@$(MAKE) --no-print-directory SAN=1 BUILDDIR=build-san runner
+	@echo "== test runner (build/tests/runner)"
+	@./build/tests/runner
+	@echo "== install test"
+	@MAKE='$(MAKE)' CC='$(CC)' CXX='$(CXX)' sh scripts/install-test.sh
+	@echo "== test runner under ASan/UBSan (build-san/tests/runner)"
+	@printf 'int main(void){return 0;}\n' | $(CC) -x c - $(SAN_FLAGS) -o $(LSAN_PROBE) 2>/dev/null; \
+	if ASAN_OPTIONS=detect_leaks=1 ./$(LSAN_PROBE) >/dev/null 2>&1; then leaks=1; \
+	else leaks=0; echo "note: LeakSanitizer does not work in this environment (ptrace?): running with detect_leaks=0"; fi; \
+	ASAN_OPTIONS=detect_leaks=$$leaks UBSAN_OPTIONS=print_stacktrace=1 \
+	CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-3} ./$(SAN_RUNNER)
+
+# ---- demo -------------------------------------------------------------------------------
+demo:
+	@sh scripts/ensure-deps.sh
+	@$(MAKE) --no-print-directory examples
+	@if [ -f examples/demo.sh ]; then \
+	    sh examples/demo.sh $(BUILDDIR)/examples; \
+	else \
+	    echo "make demo: examples/demo.sh does not exist yet: nothing to run (examples are in $(BUILDDIR)/examples)" >&2; \
+	    exit 1; \
+	fi
+
+# ---- install ----------------------------------------------------------------------------
+PC_SED = -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+         -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
+
+install: lib
+	$(INSTALL) -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	$(INSTALL) -m 644 $(HEADER) $(DESTDIR)$(INCLUDEDIR)/alecable.h
+	$(INSTALL) -m 755 $(SO_REAL) $(DESTDIR)$(LIBDIR)/libalecable.so.$(VERSION)
+	ln -sf libalecable.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libalecable.so
+	$(INSTALL) -m 644 $(ARLIB) $(DESTDIR)$(LIBDIR)/libalecable.a
+	sed $(PC_SED) pkgconfig/alecable.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/alecable.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/alecable.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(INCLUDEDIR)/alecable.h \
+	      $(DESTDIR)$(LIBDIR)/libalecable.so.$(VERSION) \
+	      $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	      $(DESTDIR)$(LIBDIR)/libalecable.so \
+	      $(DESTDIR)$(LIBDIR)/libalecable.a \
+	      $(DESTDIR)$(PKGCONFIGDIR)/alecable.pc
+
+# ---- clean ------------------------------------------------------------------------------
+clean:
+	rm -rf build build-san
+
+-include $(DEPS)

@@ -1,0 +1,82 @@
+#define _POSIX_C_SOURCE 200809L
+#include "common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void usage(FILE *f, const char *prog, const ex_opt *opts, const char *summary)
+{
+    int i;
+    fprintf(f, "usage: %s [options]\n%s\n\noptions:\n", prog, summary);
+    for (i = 0; opts[i].name; i++) {
+        char def[64] = "";
+        switch (opts[i].type) {
+        case 'd': snprintf(def, sizeof def, " (default %g)", *(double *)opts[i].value); break;
+        case 'i': snprintf(def, sizeof def, " (default %d)", *(int *)opts[i].value); break;
+        case 's':
+            if (*(const char **)opts[i].value) snprintf(def, sizeof def, " (default %s)", *(const char **)opts[i].value);
+            break;
+        default: break;
+        }
+        fprintf(f, "  %-22s %s%s\n", opts[i].name, opts[i].help, def);
+    }
+    fprintf(f, "  %-22s %s\n", "--help", "print this help");
+}
+
+int ex_parse(int argc, char **argv, const ex_opt *opts, const char *summary)
+{
+    int a, i;
+    for (a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
+            usage(stdout, argv[0], opts, summary);
+            return 1;
+        }
+        for (i = 0; opts[i].name; i++)
+            if (!strcmp(argv[a], opts[i].name)) break;
+        if (!opts[i].name) {
+            fprintf(stderr, "%s: unknown option %s\n", argv[0], argv[a]);
+            usage(stderr, argv[0], opts, summary);
+            return -1;
+        }
+        if (opts[i].type == 'f') {
+            *(int *)opts[i].value = 1;
+            continue;
+        }
+        if (a + 1 >= argc) {
+            fprintf(stderr, "%s: option %s needs a value\n", argv[0], argv[a]);
+            return -1;
+        }
+        a++;
+        {
+            char *end = NULL;
+            switch (opts[i].type) {
+            case 'd': *(double *)opts[i].value = strtod(argv[a], &end); break;
+            case 'i': *(int *)opts[i].value = (int)strtol(argv[a], &end, 10); break;
+            case 's': *(const char **)opts[i].value = argv[a]; end = argv[a] + strlen(argv[a]); break;
+            default: break;
+            }
+            if (!end || *end != '\0' || end == argv[a]) {
+                fprintf(stderr, "%s: bad value '%s' for %s\n", argv[0], argv[a], opts[i].name);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+void ex_check(alecable_model *m, int st, const char *what)
+{
+    if (st == ALECABLE_OK) return;
+    fprintf(stderr, "error: %s: %s: %s\n", what, alecable_strerror(st), m ? alecable_model_errmsg(m) : "");
+    printf("result: status=%d\n", st);
+    exit(1);
+}
+
+double ex_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}

@@ -1,0 +1,27 @@
+/* Small helpers shared by the example programs: option parsing, checks,
+ * timing.  Not part of the library. */
+#ifndef ALECABLE_EXAMPLES_COMMON_H
+#define ALECABLE_EXAMPLES_COMMON_H
+
+#include <alecable.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+typedef struct ex_opt {
+    const char *name;  /* "--elements" */
+    char type;         /* 'd' double, 'i' int, 's' string, 'f' flag */
+    void *value;
+    const char *help;
+} ex_opt;
+
+/* Parses argv against opts (terminated by a zeroed entry); prints usage with
+ * --help and returns 1 then (caller exits 0), -1 on a bad option (usage on
+ * stderr), 0 otherwise. */
+int ex_parse(int argc, char **argv, const ex_opt *opts, const char *summary);
+/* Exits with a message if st is not ALECABLE_OK. */
+void ex_check(alecable_model *m, int st, const char *what);
+double ex_now(void); /* monotonic seconds */
+
+#endif

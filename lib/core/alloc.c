@@ -1,0 +1,89 @@
+/* The counting allocator behind every allocation of libalecable. */
+#include "alloc.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The C library's functions behind the ac_alloc signature; user is unused. */
+static void *std_malloc(void *user, size_t size)
+{
+    (void)user;
+    return malloc(size);
+}
+
+static void *std_realloc(void *user, void *ptr, size_t size)
+{
+    (void)user;
+    return realloc(ptr, size);
+}
+
+static void std_free(void *user, void *ptr)
+{
+    (void)user;
+    free(ptr);
+}
+
+void ac_alloc_default(ac_alloc *a)
+{
+    a->malloc_fn = std_malloc;
+    a->realloc_fn = std_realloc;
+    a->free_fn = std_free;
+    a->user = NULL;
+    a->n_malloc = 0;
+    a->n_realloc = 0;
+    a->n_free = 0;
+}
+
+void *ac_malloc(ac_alloc *a, size_t size)
+{
+    void *p;
+    /* malloc(0) may return a unique pointer or NULL; refusing it keeps the
+     * behaviour the same under every C library and user allocator. */
+    if (size == 0)
+        return NULL;
+    p = a->malloc_fn(a->user, size);
+    if (p)
+        a->n_malloc++;
+    return p;
+}
+
+void *ac_calloc(ac_alloc *a, size_t n, size_t size)
+{
+    void *p;
+    if (n == 0 || size == 0 || n > SIZE_MAX / size)
+        return NULL;
+    /* User allocators have no calloc, so zero-fill here. */
+    p = ac_malloc(a, n * size);
+    if (p)
+        memset(p, 0, n * size);
+    return p;
+}
+
+void *ac_realloc(ac_alloc *a, void *ptr, size_t size)
+{
+    void *p;
+    /* realloc(p, 0) is implementation-defined; make it an explicit free so a
+     * shrink to nothing never leaks and never returns a dangling block. */
+    if (size == 0) {
+        ac_free(a, ptr);
+        return NULL;
+    }
+    p = a->realloc_fn(a->user, ptr, size);
+    if (p)
+        a->n_realloc++;
+    return p;
+}
+
+void ac_free(ac_alloc *a, void *ptr)
+{
+    if (!ptr)
+        return;
+    a->free_fn(a->user, ptr);
+    a->n_free++;
+}
+
+size_t ac_alloc_events(const ac_alloc *a)
+{
+    return a->n_malloc + a->n_realloc;
+}

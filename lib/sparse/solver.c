@@ -1,0 +1,119 @@
+/* The one sp_solver interface, dispatching to a backend file
+ * (umfpack.c, cholmod.c, spqr.c).  The dispatcher owns the state checks
+ * (factorized yet? last factorization singular?) so the backends only wrap
+ * their library.
+ *
+ * Memory: our own allocations go through the ac_alloc given at create.
+ * SuiteSparse allocates its factors and workspaces with its own allocator
+ * (SuiteSparse_config / cholmod_common), which is outside our control. */
+#include "sparse.h"
+
+/* Backend entry points.  They are declared here rather than in a header
+ * because this dispatcher is their only caller; each backend file defines
+ * exactly these signatures. */
+int    sp_umf_create(void **impl, const sp_pattern *p, ac_alloc *alloc);
+void   sp_umf_destroy(void *impl);
+int    sp_umf_factor(void *impl, const double *vals);
+int    sp_umf_solve(void *impl, const double *b, double *x);
+double sp_umf_rcond(const void *impl);
+
+int    sp_chol_create(void **impl, const sp_pattern *p, ac_alloc *alloc);
+void   sp_chol_destroy(void *impl);
+int    sp_chol_factor(void *impl, const double *vals);
+int    sp_chol_solve(void *impl, const double *b, double *x);
+double sp_chol_rcond(const void *impl);
+
+int    sp_qr_create(void **impl, const sp_pattern *p, ac_alloc *alloc);
+void   sp_qr_destroy(void *impl);
+int    sp_qr_factor(void *impl, const double *vals);
+int    sp_qr_solve(void *impl, const double *b, double *x);
+double sp_qr_rcond(const void *impl);
+
+typedef struct sp_backend {
+    int (*create)(void **impl, const sp_pattern *p, ac_alloc *alloc);
+    void (*destroy)(void *impl);
+    int (*factor)(void *impl, const double *vals);
+    int (*solve)(void *impl, const double *b, double *x);
+    double (*rcond)(const void *impl);
+} sp_backend;
+
+static const sp_backend backends[] = {
+    {sp_umf_create, sp_umf_destroy, sp_umf_factor, sp_umf_solve, sp_umf_rcond},
+    {sp_chol_create, sp_chol_destroy, sp_chol_factor, sp_chol_solve,
+     sp_chol_rcond},
+    {sp_qr_create, sp_qr_destroy, sp_qr_factor, sp_qr_solve, sp_qr_rcond}};
+
+enum { NOT_FACTORED = -1 };
+
+struct sp_solver {
+    int kind;
+    const sp_backend *be;
+    void *impl;
+    ac_alloc *alloc;
+    int last; /* result of the last factor call, or NOT_FACTORED */
+};
+
+int sp_solver_create(sp_solver **out, int kind, const sp_pattern *p,
+                     ac_alloc *alloc)
+{
+    sp_solver *s;
+    int rc;
+    if (!out)
+        return SP_EFAIL;
+    *out = NULL;
+    if (!p || !alloc || p->n < 0 || kind < SP_UMFPACK || kind > SP_SPQR)
+        return SP_EFAIL;
+    s = ac_malloc(alloc, sizeof *s);
+    if (!s)
+        return SP_ENOMEM;
+    s->kind = kind;
+    s->be = &backends[kind];
+    s->impl = NULL;
+    s->alloc = alloc;
+    s->last = NOT_FACTORED;
+    rc = s->be->create(&s->impl, p, alloc);
+    if (rc != SP_OK) {
+        ac_free(alloc, s);
+        return rc;
+    }
+    *out = s;
+    return SP_OK;
+}
+
+void sp_solver_destroy(sp_solver *s)
+{
+    if (!s)
+        return;
+    s->be->destroy(s->impl);
+    ac_free(s->alloc, s);
+}
+
+int sp_solver_factor(sp_solver *s, const double *vals)
+{
+    if (!s || !vals)
+        return SP_EFAIL;
+    s->last = s->be->factor(s->impl, vals);
+    return s->last;
+}
+
+int sp_solver_solve(sp_solver *s, const double *b, double *x)
+{
+    if (!s || !b || !x || s->last == NOT_FACTORED)
+        return SP_EFAIL;
+    /* A failed or singular factorization has nothing usable to solve with. */
+    if (s->last != SP_OK)
+        return s->last == SP_ESINGULAR ? SP_ESINGULAR : SP_EFAIL;
+    return s->be->solve(s->impl, b, x);
+}
+
+double sp_solver_rcond(const sp_solver *s)
+{
+    if (!s || s->last == NOT_FACTORED)
+        return 0.0;
+    return s->be->rcond(s->impl);
+}
+
+int sp_solver_kind(const sp_solver *s)
+{
+    return s ? s->kind : -1;
+}

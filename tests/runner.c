@@ -1,0 +1,18 @@
+/* The one test runner: every suite, Check's summary line at the end. */
+#include "suites.h"
+
+#include <stdlib.h>
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite_sparse());
+    int failed;
+    srunner_add_suite(sr, suite_axial());
+    srunner_add_suite(sr, suite_model());
+    srunner_add_suite(sr, suite_api());
+    srunner_add_suite(sr, suite_paper000());
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

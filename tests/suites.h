@@ -1,0 +1,13 @@
+/* Every Check suite of the one test runner. */
+#ifndef ALECABLE_TEST_SUITES_H
+#define ALECABLE_TEST_SUITES_H
+
+#include <check.h>
+
+Suite *suite_sparse(void);
+Suite *suite_axial(void);
+Suite *suite_model(void);
+Suite *suite_api(void);
+Suite *suite_paper000(void);
+
+#endif

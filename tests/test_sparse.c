@@ -1,0 +1,750 @@
+/* Tests of the allocator, the sparse pattern, the solver backends and rank
+ * detection.  Matrices are written densely (row-major) and converted, so
+ * every expected result can be checked by hand. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/sparse/sparse.h"
+
+/* ---- helpers ---- */
+
+/* A user allocator that records its user pointer and the live blocks, to
+ * prove that the library calls it and frees everything it took. */
+typedef struct tracker {
+    long live;
+    long calls;
+    int user_seen;
+} tracker;
+
+static void *trk_malloc(void *user, size_t size)
+{
+    tracker *t = user;
+    void *p = malloc(size);
+    t->calls++;
+    t->user_seen = 1;
+    if (p)
+        t->live++;
+    return p;
+}
+
+static void *trk_realloc(void *user, void *ptr, size_t size)
+{
+    tracker *t = user;
+    void *p = realloc(ptr, size);
+    t->calls++;
+    if (p && !ptr)
+        t->live++;
+    return p;
+}
+
+static void trk_free(void *user, void *ptr)
+{
+    tracker *t = user;
+    t->calls++;
+    if (ptr)
+        t->live--;
+    free(ptr);
+}
+
+static void tracker_alloc(ac_alloc *a, tracker *t)
+{
+    memset(t, 0, sizeof *t);
+    ac_alloc_default(a);
+    a->malloc_fn = trk_malloc;
+    a->realloc_fn = trk_realloc;
+    a->free_fn = trk_free;
+    a->user = t;
+}
+
+/* Pattern of the nonzeros of the dense n-by-n row-major D (plus the
+ * diagonal), and D's values in pattern order. */
+static void from_dense(int n, const double *D, ac_alloc *a, sp_pattern *p,
+                       double **vals)
+{
+    sp_builder b;
+    int i, j;
+    ck_assert_int_eq(sp_builder_init(&b, n, a), 0);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            if (D[i * n + j] != 0.0)
+                ck_assert_int_eq(sp_builder_add(&b, i, j), 0);
+    ck_assert_int_eq(sp_builder_finish(&b, p), 0);
+    sp_builder_free(&b);
+    *vals = calloc((size_t)p->nnz, sizeof(double));
+    ck_assert_ptr_nonnull(*vals);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            if (D[i * n + j] != 0.0)
+                (*vals)[sp_find(p, i, j)] = D[i * n + j];
+}
+
+static double rel_err(int n, const double *x, const double *ref)
+{
+    double num = 0.0, den = 0.0;
+    int i;
+    for (i = 0; i < n; i++) {
+        if (fabs(x[i] - ref[i]) > num)
+            num = fabs(x[i] - ref[i]);
+        if (fabs(ref[i]) > den)
+            den = fabs(ref[i]);
+    }
+    return num / den;
+}
+
+/* Factors D with the given backend and checks the solution of D x = b. */
+static void check_solve(int kind, int n, const double *D, const double *b,
+                        const double *xref, double tol)
+{
+    ac_alloc a;
+    sp_pattern p;
+    sp_solver *s;
+    double *vals, x[16];
+    ac_alloc_default(&a);
+    from_dense(n, D, &a, &p, &vals);
+    ck_assert_int_eq(sp_solver_create(&s, kind, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_kind(s), kind);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+    ck_assert_double_le(rel_err(n, x, xref), tol);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(vals);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+}
+
+/* ---- allocator ---- */
+
+START_TEST(test_alloc_default_counts)
+{
+    ac_alloc a;
+    int *p, *q;
+    ac_alloc_default(&a);
+    ck_assert_uint_eq(ac_alloc_events(&a), 0);
+    ck_assert_ptr_null(ac_malloc(&a, 0));
+    ck_assert_ptr_null(ac_calloc(&a, 0, 4));
+    ck_assert_ptr_null(ac_calloc(&a, (size_t)-1 / 2, 4)); /* overflow */
+    ck_assert_uint_eq(ac_alloc_events(&a), 0);
+
+    p = ac_calloc(&a, 10, sizeof(int));
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(p[0] | p[9], 0);
+    p = ac_realloc(&a, p, 20 * sizeof(int));
+    ck_assert_ptr_nonnull(p);
+    q = ac_malloc(&a, 8);
+    ck_assert_ptr_nonnull(q);
+    ck_assert_uint_eq(a.n_malloc, 2);
+    ck_assert_uint_eq(a.n_realloc, 1);
+    ck_assert_uint_eq(ac_alloc_events(&a), 3);
+    ac_free(&a, p);
+    ac_free(&a, q);
+    ac_free(&a, NULL); /* not counted */
+    ck_assert_uint_eq(a.n_free, 2);
+}
+END_TEST
+
+START_TEST(test_alloc_custom_user)
+{
+    ac_alloc a;
+    tracker t;
+    sp_builder b;
+    sp_pattern p;
+    tracker_alloc(&a, &t);
+    ck_assert_int_eq(sp_builder_init(&b, 100, &a), 0);
+    ck_assert_int_eq(t.user_seen, 1);
+    for (int i = 0; i < 1000; i++) /* forces the lists to grow */
+        ck_assert_int_eq(sp_builder_add(&b, i % 100, (i * 7) % 100), 0);
+    ck_assert_int_eq(sp_builder_finish(&b, &p), 0);
+    ck_assert_int_gt(t.calls, 0);
+    ck_assert_uint_gt(a.n_realloc, 0);
+    ck_assert_int_eq(t.live, 3); /* colptr, rowidx, diag */
+    sp_pattern_free(&p, &a);
+    sp_builder_free(&b);
+    ck_assert_int_eq(t.live, 0);
+    ck_assert_uint_eq(ac_alloc_events(&a), a.n_malloc + a.n_realloc);
+}
+END_TEST
+
+/* ---- pattern ---- */
+
+START_TEST(test_builder_dedup_sort_diag)
+{
+    ac_alloc a;
+    sp_builder b;
+    sp_pattern p;
+    /* 4x4, pairs given out of order and repeated; (1,1) and (3,3) are not
+     * given and must be added. */
+    static const int pairs[][2] = {{2, 0}, {0, 0}, {3, 0}, {2, 0}, {0, 2},
+                                   {1, 3}, {2, 2}, {0, 2}, {3, 0}, {1, 0}};
+    static const int colptr[] = {0, 4, 5, 7, 9};
+    static const int rowidx[] = {0, 1, 2, 3, 1, 0, 2, 1, 3};
+    ac_alloc_default(&a);
+    ck_assert_int_eq(sp_builder_init(&b, 4, &a), 0);
+    for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++)
+        ck_assert_int_eq(sp_builder_add(&b, pairs[k][0], pairs[k][1]), 0);
+    ck_assert_int_eq(sp_builder_add(&b, 4, 0), -2);
+    ck_assert_int_eq(sp_builder_add(&b, 0, -1), -2);
+    ck_assert_int_eq(sp_builder_finish(&b, &p), 0);
+    ck_assert_ptr_null(b.rows); /* lists released */
+    sp_builder_free(&b);        /* still safe */
+
+    ck_assert_int_eq(p.n, 4);
+    ck_assert_int_eq(p.nnz, 9);
+    for (int j = 0; j <= 4; j++)
+        ck_assert_int_eq(p.colptr[j], colptr[j]);
+    for (int k = 0; k < 9; k++)
+        ck_assert_int_eq(p.rowidx[k], rowidx[k]);
+    for (int j = 0; j < 4; j++) {
+        ck_assert_int_eq(p.rowidx[p.diag[j]], j);
+        ck_assert_int_eq(sp_find(&p, j, j), p.diag[j]);
+    }
+    ck_assert_int_eq(sp_find(&p, 3, 0), 3);
+    ck_assert_int_eq(sp_find(&p, 1, 3), 7);
+    ck_assert_int_eq(sp_find(&p, 0, 1), -1);
+    ck_assert_int_eq(sp_find(&p, 2, 3), -1);
+    ck_assert_int_eq(sp_find(&p, -1, 0), -1);
+    ck_assert_int_eq(sp_find(&p, 0, 4), -1);
+    sp_pattern_free(&p, &a);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+}
+END_TEST
+
+/* Random pairs with many duplicates against a dense reference. */
+START_TEST(test_builder_random_vs_dense)
+{
+    enum { N = 37, PAIRS = 600 };
+    ac_alloc a;
+    sp_builder b;
+    sp_pattern p;
+    static char dense[N][N];
+    unsigned seed = 12345u;
+    int nnz = 0;
+    memset(dense, 0, sizeof dense);
+    ac_alloc_default(&a);
+    ck_assert_int_eq(sp_builder_init(&b, N, &a), 0);
+    for (int k = 0; k < PAIRS; k++) {
+        int r, c;
+        seed = seed * 1103515245u + 12345u;
+        r = (int)((seed >> 8) % N);
+        seed = seed * 1103515245u + 12345u;
+        c = (int)((seed >> 8) % N);
+        dense[r][c] = 1;
+        ck_assert_int_eq(sp_builder_add(&b, r, c), 0);
+    }
+    for (int j = 0; j < N; j++)
+        dense[j][j] = 1;
+    ck_assert_int_eq(sp_builder_finish(&b, &p), 0);
+    for (int j = 0; j < N; j++) {
+        for (int k = p.colptr[j] + 1; k < p.colptr[j + 1]; k++)
+            ck_assert_int_lt(p.rowidx[k - 1], p.rowidx[k]);
+        for (int i = 0; i < N; i++) {
+            int pos = sp_find(&p, i, j);
+            ck_assert_int_eq(pos >= 0, dense[i][j]);
+            nnz += dense[i][j];
+        }
+    }
+    ck_assert_int_eq(p.nnz, nnz);
+    sp_pattern_free(&p, &a);
+    sp_builder_free(&b);
+}
+END_TEST
+
+/* A banded pattern from 1.35 million pairs (overlapping 3x3 blocks): checks
+ * the result and, by finishing within the test timeout, that the build is
+ * not quadratic. */
+START_TEST(test_builder_large)
+{
+    enum { N = 300001 }; /* odd: the last block ends at N-1 */
+    ac_alloc a;
+    sp_builder b;
+    sp_pattern p;
+    ac_alloc_default(&a);
+    ck_assert_int_eq(sp_builder_init(&b, N, &a), 0);
+    for (int e = 0; e + 2 < N; e += 2) {
+        int dofs[3] = {e, e + 1, e + 2};
+        ck_assert_int_eq(sp_builder_add_block(&b, dofs, 3), 0);
+    }
+    ck_assert_int_eq(sp_builder_finish(&b, &p), 0);
+    /* Each 3x3 block overlaps the next at one dof: bandwidth 2 at even
+     * dofs, 1 at odd ones. */
+    for (int j = 0; j < N; j++) {
+        int lo = j % 2 ? j - 1 : (j >= 2 ? j - 2 : 0);
+        int hi = j % 2 ? j + 1 : (j + 2 < N ? j + 2 : N - 1);
+        ck_assert_int_eq(p.colptr[j + 1] - p.colptr[j], hi - lo + 1);
+        ck_assert_int_eq(p.rowidx[p.colptr[j]], lo);
+        ck_assert_int_eq(p.rowidx[p.diag[j]], j);
+    }
+    sp_pattern_free(&p, &a);
+    sp_builder_free(&b);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+}
+END_TEST
+
+START_TEST(test_block_map)
+{
+    ac_alloc a;
+    sp_builder b;
+    sp_pattern p;
+    const int e1[] = {0, -1, 2};
+    const int e2[] = {2, 3};
+    int map[9];
+    double vals[16], x[4] = {1, 2, 3, 4}, y[4];
+    ac_alloc_default(&a);
+    ck_assert_int_eq(sp_builder_init(&b, 4, &a), 0);
+    ck_assert_int_eq(sp_builder_add_block(&b, e1, 3), 0);
+    ck_assert_int_eq(sp_builder_add_block(&b, e2, 2), 0);
+    {
+        const int bad[] = {1, 4};
+        int before = b.count;
+        ck_assert_int_eq(sp_builder_add_block(&b, bad, 2), -2);
+        ck_assert_int_eq(b.count, before);
+    }
+    ck_assert_int_eq(sp_builder_finish(&b, &p), 0);
+    /* pattern: {0,2}x{0,2} + {2,3}x{2,3} + (1,1) */
+    ck_assert_int_eq(p.nnz, 4 + 4 - 1 + 1);
+
+    sp_block_map(&p, e1, 3, map);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            if (e1[i] < 0 || e1[j] < 0)
+                ck_assert_int_eq(map[i * 3 + j], -1);
+            else
+                ck_assert_int_eq(map[i * 3 + j], sp_find(&p, e1[i], e1[j]));
+        }
+    ck_assert_int_eq(map[0 * 3 + 2], sp_find(&p, 0, 2));
+    ck_assert_int_eq(map[2 * 3 + 0], sp_find(&p, 2, 0));
+    ck_assert_int_ne(map[0 * 3 + 2], map[2 * 3 + 0]);
+
+    /* Assembling through the maps gives the expected operator. */
+    memset(vals, 0, sizeof vals);
+    {
+        const double k1[9] = {1, 0, 2, 0, 0, 0, 3, 0, 4};
+        const double k2[4] = {5, 6, 7, 8};
+        int m2[4];
+        for (int q = 0; q < 9; q++)
+            if (map[q] >= 0)
+                vals[map[q]] += k1[q];
+        sp_block_map(&p, e2, 2, m2);
+        for (int q = 0; q < 4; q++)
+            vals[m2[q]] += k2[q];
+        vals[p.diag[1]] = 10;
+    }
+    /* A = [[1,0,2,0],[0,10,0,0],[3,0,9,6],[0,0,7,8]] */
+    sp_matvec(&p, vals, x, y);
+    ck_assert_double_eq(y[0], 7);
+    ck_assert_double_eq(y[1], 20);
+    ck_assert_double_eq(y[2], 54);
+    ck_assert_double_eq(y[3], 53);
+    sp_pattern_free(&p, &a);
+}
+END_TEST
+
+/* ---- UMFPACK ---- */
+
+START_TEST(test_umfpack_unsymmetric)
+{
+    const double D[9] = {4, 1, 0, 2, 5, 1, 0, 3, 6};
+    const double xref[3] = {1, 2, 3};
+    const double b[3] = {6, 15, 24};
+    check_solve(SP_UMFPACK, 3, D, b, xref, 1e-12);
+}
+END_TEST
+
+/* Saddle point [[K, G'], [G, 0]]: zero diagonal block, needs pivoting. */
+START_TEST(test_umfpack_kkt)
+{
+    const double D[5 * 5] = {
+        4, -1, 0, 1, 0,
+        -1, 4, -1, 1, 1,
+        0, -1, 4, 0, 1,
+        1, 1, 0, 0, 0,
+        0, 1, 1, 0, 0};
+    /* x = (1, -1, 2), multipliers (0.5, -3) */
+    const double xref[5] = {1, -1, 2, 0.5, -3};
+    const double b[5] = {5.5, -9.5, 6, 0, 1};
+    check_solve(SP_UMFPACK, 5, D, b, xref, 1e-12);
+}
+END_TEST
+
+START_TEST(test_umfpack_refactor)
+{
+    const double D[9] = {4, 1, 0, 2, 5, 1, 0, 3, 6};
+    ac_alloc a;
+    sp_pattern p;
+    sp_solver *s;
+    double *base, vals[16], x[3], b[3];
+    const double xref[3] = {1, -2, 0.5};
+    size_t events;
+    ac_alloc_default(&a);
+    from_dense(3, D, &a, &p, &base);
+    ck_assert_int_eq(sp_solver_create(&s, SP_UMFPACK, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_solve(s, xref, x), SP_EFAIL); /* no factor */
+    ck_assert_double_eq(sp_solver_rcond(s), 0.0);
+    events = ac_alloc_events(&a);
+    for (int it = 0; it < 5; it++) {
+        /* New values on the same pattern; in round 2 the (0,0) entry is
+         * zero, so the pivot order of round 0 cannot simply be replayed. */
+        for (int k = 0; k < p.nnz; k++)
+            vals[k] = base[k] * (1.0 + 0.25 * it) +
+                      (p.rowidx[k] == 1 ? 0.1 * it : 0.0);
+        if (it == 2)
+            vals[p.diag[0]] = 0.0;
+        sp_matvec(&p, vals, xref, b);
+        ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+        ck_assert_double_gt(sp_solver_rcond(s), 0.0);
+        /* The solver keeps its own copy of the factored values. */
+        memset(vals, 0, sizeof vals);
+        ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+        ck_assert_double_le(rel_err(3, x, xref), 1e-12);
+    }
+    /* The workspace was allocated at create: factor and solve add nothing. */
+    ck_assert_uint_eq(ac_alloc_events(&a), events);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(base);
+}
+END_TEST
+
+START_TEST(test_umfpack_singular)
+{
+    /* Rows 0 and 1 proportional: numerically singular. */
+    const double D[9] = {1, 2, 0, 2, 4, 0, 0, 0, 3};
+    /* Row and column 1 hold only the structural (zero) diagonal. */
+    const double Z[9] = {1, 0, 0, 0, 0, 0, 1, 0, 1};
+    const double b[3] = {1, 1, 1};
+    ac_alloc a;
+    sp_pattern p;
+    sp_solver *s;
+    double *vals, x[3];
+    ac_alloc_default(&a);
+
+    from_dense(3, D, &a, &p, &vals);
+    ck_assert_int_eq(sp_solver_create(&s, SP_UMFPACK, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_ESINGULAR);
+    /* The same object recovers with regular values. */
+    vals[sp_find(&p, 1, 0)] = 3.0;
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+    {
+        double y[3];
+        sp_matvec(&p, vals, x, y);
+        ck_assert_double_le(rel_err(3, y, b), 1e-12);
+    }
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(vals);
+
+    from_dense(3, Z, &a, &p, &vals);
+    ck_assert_int_eq(sp_solver_create(&s, SP_UMFPACK, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(vals);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+}
+END_TEST
+
+/* ---- CHOLMOD ---- */
+
+START_TEST(test_cholmod_spd)
+{
+    const double D[16] = {4, -1, 0, 1,
+                          -1, 4, -1, 0,
+                          0, -1, 4, -1,
+                          1, 0, -1, 3};
+    const double xref[4] = {1, 2, -1, 0.5};
+    const double b[4] = {2.5, 8, -6.5, 3.5};
+    ac_alloc a;
+    sp_pattern p;
+    sp_solver *s;
+    double *vals, x[4];
+    size_t events;
+    check_solve(SP_CHOLMOD, 4, D, b, xref, 1e-12);
+
+    /* Only the lower triangle is read: garbage above the diagonal. */
+    ac_alloc_default(&a);
+    from_dense(4, D, &a, &p, &vals);
+    for (int j = 0; j < 4; j++)
+        for (int k = p.colptr[j]; k < p.colptr[j + 1]; k++)
+            if (p.rowidx[k] < j)
+                vals[k] = 1e3;
+    ck_assert_int_eq(sp_solver_create(&s, SP_CHOLMOD, &p, &a), SP_OK);
+    events = ac_alloc_events(&a);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+    ck_assert_double_gt(sp_solver_rcond(s), 0.0);
+    ck_assert_double_le(sp_solver_rcond(s), 1.0);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+    ck_assert_double_le(rel_err(4, x, xref), 1e-12);
+    /* Refactor with scaled values reuses the analysis. */
+    for (int k = 0; k < p.nnz; k++)
+        vals[k] *= 2.0;
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+    for (int i = 0; i < 4; i++)
+        x[i] *= 2.0;
+    ck_assert_double_le(rel_err(4, x, xref), 1e-12);
+    ck_assert_uint_eq(ac_alloc_events(&a), events);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(vals);
+}
+END_TEST
+
+START_TEST(test_cholmod_indefinite)
+{
+    /* Eigenvalues 3 and -1, plus an SPD block: LDL' would not notice. */
+    const double D[9] = {1, 2, 0, 2, 1, 0, 0, 0, 5};
+    const double b[3] = {1, 1, 1};
+    ac_alloc a;
+    sp_pattern p;
+    sp_solver *s;
+    double *vals, x[3];
+    ac_alloc_default(&a);
+    from_dense(3, D, &a, &p, &vals);
+    ck_assert_int_eq(sp_solver_create(&s, SP_CHOLMOD, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_ESINGULAR);
+    /* Make it SPD: the same solver works again. */
+    vals[sp_find(&p, 1, 0)] = 0.5;
+    vals[sp_find(&p, 0, 1)] = 0.5;
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+    {
+        double y[3];
+        sp_matvec(&p, vals, x, y);
+        ck_assert_double_le(rel_err(3, y, b), 1e-12);
+    }
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(vals);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+}
+END_TEST
+
+/* ---- SPQR backend ---- */
+
+START_TEST(test_spqr_solve)
+{
+    const double D[9] = {4, 1, 0, 2, 5, 1, 0, 3, 6};
+    const double xref[3] = {1, 2, 3};
+    const double b[3] = {6, 15, 24};
+    /* Rank 2, consistent right-hand side: any solution has zero residual. */
+    const double S[9] = {1, 2, 3, 2, 4, 6, 1, 0, 1};
+    const double bs[3] = {6, 12, 2};
+    ac_alloc a;
+    sp_pattern p;
+    sp_solver *s;
+    double *vals, x[3], y[3];
+    check_solve(SP_SPQR, 3, D, b, xref, 1e-12);
+
+    ac_alloc_default(&a);
+    from_dense(3, S, &a, &p, &vals);
+    ck_assert_int_eq(sp_solver_create(&s, SP_SPQR, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+    ck_assert_int_eq(sp_solver_solve(s, bs, x), SP_OK);
+    sp_matvec(&p, vals, x, y);
+    ck_assert_double_le(rel_err(3, y, bs), 1e-12);
+    ck_assert_double_eq(sp_solver_rcond(s), 0.0);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(vals);
+}
+END_TEST
+
+/* Every backend reports NaN values as singular instead of solving. */
+START_TEST(test_solver_nan_values)
+{
+    const double D[9] = {4, 1, 0, 1, 4, 1, 0, 1, 4};
+    const double b[3] = {1, 1, 1};
+    ac_alloc a;
+    sp_pattern p;
+    double *vals, x[3];
+    ac_alloc_default(&a);
+    from_dense(3, D, &a, &p, &vals);
+    vals[p.diag[1]] = NAN;
+    for (int kind = SP_UMFPACK; kind <= SP_SPQR; kind++) {
+        sp_solver *s;
+        ck_assert_int_eq(sp_solver_create(&s, kind, &p, &a), SP_OK);
+        ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
+        ck_assert_int_eq(sp_solver_solve(s, b, x), SP_ESINGULAR);
+        sp_solver_destroy(s);
+    }
+    sp_pattern_free(&p, &a);
+    free(vals);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+}
+END_TEST
+
+/* ---- rank detection ---- */
+
+/* Runs sp_rank_detect on dense D and checks that perm is a permutation. */
+static int rank_of(int n, const double *D, double tol, int *perm)
+{
+    ac_alloc a;
+    sp_pattern p;
+    sp_rank *r;
+    double *vals;
+    int rank = -1, seen[16] = {0};
+    ac_alloc_default(&a);
+    from_dense(n, D, &a, &p, &vals);
+    ck_assert_int_eq(sp_rank_create(&r, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_rank_detect(r, vals, tol, &rank, perm), SP_OK);
+    /* A second call on the same object gives the same answer. */
+    {
+        int rank2, perm2[16];
+        ck_assert_int_eq(sp_rank_detect(r, vals, tol, &rank2, perm2), SP_OK);
+        ck_assert_int_eq(rank2, rank);
+        for (int j = 0; j < n; j++)
+            ck_assert_int_eq(perm2[j], perm[j]);
+    }
+    for (int j = 0; j < n; j++) {
+        ck_assert(perm[j] >= 0 && perm[j] < n);
+        ck_assert_int_eq(seen[perm[j]], 0);
+        seen[perm[j]] = 1;
+    }
+    sp_rank_destroy(r);
+    sp_pattern_free(&p, &a);
+    free(vals);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+    return rank;
+}
+
+static int position(int n, const int *perm, int col)
+{
+    for (int k = 0; k < n; k++)
+        if (perm[k] == col)
+            return k;
+    return -1;
+}
+
+START_TEST(test_rank_full)
+{
+    const double D[16] = {4, -1, 0, 1,
+                          2, 4, -1, 0,
+                          0, -1, 4, -1,
+                          1e-6, 0, -1, 3e6}; /* wide scales: scaling helps */
+    int perm[4];
+    ck_assert_int_eq(rank_of(4, D, 1e-10, perm), 4);
+}
+END_TEST
+
+START_TEST(test_rank_identical_columns)
+{
+    /* Columns 0 and 2 identical. */
+    const double D[16] = {1, 2, 1, 0,
+                          3, 1, 3, 1,
+                          0, 5, 0, 2,
+                          2, 0, 2, 7};
+    int perm[4], rank = rank_of(4, D, 1e-10, perm);
+    ck_assert_int_eq(rank, 3);
+    /* Exactly one of the twins is among the independent columns. */
+    ck_assert_int_eq((position(4, perm, 0) < rank) +
+                         (position(4, perm, 2) < rank), 1);
+    ck_assert_int_lt(position(4, perm, 1), rank);
+    ck_assert_int_lt(position(4, perm, 3), rank);
+}
+END_TEST
+
+START_TEST(test_rank_zero_column)
+{
+    /* Column 0 is zero (only its structural diagonal); SPQR's plain
+     * fill-reducing order would leave it first. */
+    const double D[16] = {0, 1, 2, 0,
+                          0, 3, 1, 1,
+                          0, 5, 0, 2,
+                          0, 2, 7, 1};
+    int perm[4], rank = rank_of(4, D, 0.0, perm);
+    ck_assert_int_eq(rank, 3);
+    ck_assert_int_eq(perm[3], 0);
+}
+END_TEST
+
+START_TEST(test_rank_zero_and_twin)
+{
+    /* Column 0 zero, columns 1 and 3 identical: rank 2. */
+    const double D[16] = {0, 1, 2, 1,
+                          0, 3, 1, 3,
+                          0, 5, 0, 5,
+                          0, 2, 7, 2};
+    int perm[4], rank = rank_of(4, D, 1e-10, perm);
+    ck_assert_int_eq(rank, 2);
+    ck_assert_int_ge(position(4, perm, 0), rank);
+    ck_assert_int_lt(position(4, perm, 2), rank);
+    ck_assert_int_eq((position(4, perm, 1) < rank) +
+                         (position(4, perm, 3) < rank), 1);
+}
+END_TEST
+
+START_TEST(test_rank_symmetric_example)
+{
+    const double D[16] = {2, -2, 0, 0,
+                          -2, 2, 0, 0,
+                          0, 0, 1, 0,
+                          0, 0, 0, 1};
+    int perm[4], rank = rank_of(4, D, 1e-10, perm);
+    ck_assert_int_eq(rank, 3);
+    ck_assert_int_lt(position(4, perm, 2), rank);
+    ck_assert_int_lt(position(4, perm, 3), rank);
+    ck_assert_int_eq((position(4, perm, 0) < rank) +
+                         (position(4, perm, 1) < rank), 1);
+}
+END_TEST
+
+START_TEST(test_rank_nonfinite)
+{
+    const double D[4] = {1, 0, 0, 1};
+    ac_alloc a;
+    sp_pattern p;
+    sp_rank *r;
+    double *vals;
+    int rank, perm[2];
+    ac_alloc_default(&a);
+    from_dense(2, D, &a, &p, &vals);
+    vals[0] = NAN;
+    ck_assert_int_eq(sp_rank_create(&r, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_rank_detect(r, vals, 1e-10, &rank, perm), SP_EFAIL);
+    sp_rank_destroy(r);
+    sp_pattern_free(&p, &a);
+    free(vals);
+}
+END_TEST
+
+Suite *suite_sparse(void)
+{
+    Suite *s = suite_create("sparse");
+    TCase *tc = tcase_create("alloc");
+    tcase_add_test(tc, test_alloc_default_counts);
+    tcase_add_test(tc, test_alloc_custom_user);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("pattern");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_builder_dedup_sort_diag);
+    tcase_add_test(tc, test_builder_random_vs_dense);
+    tcase_add_test(tc, test_builder_large);
+    tcase_add_test(tc, test_block_map);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("solvers");
+    tcase_add_test(tc, test_umfpack_unsymmetric);
+    tcase_add_test(tc, test_umfpack_kkt);
+    tcase_add_test(tc, test_umfpack_refactor);
+    tcase_add_test(tc, test_umfpack_singular);
+    tcase_add_test(tc, test_cholmod_spd);
+    tcase_add_test(tc, test_cholmod_indefinite);
+    tcase_add_test(tc, test_spqr_solve);
+    tcase_add_test(tc, test_solver_nan_values);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("rank");
+    tcase_add_test(tc, test_rank_full);
+    tcase_add_test(tc, test_rank_identical_columns);
+    tcase_add_test(tc, test_rank_zero_column);
+    tcase_add_test(tc, test_rank_zero_and_twin);
+    tcase_add_test(tc, test_rank_symmetric_example);
+    tcase_add_test(tc, test_rank_nonfinite);
+    suite_add_tcase(s, tc);
+    return s;
+}
