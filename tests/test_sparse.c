@@ -586,14 +586,14 @@ static int rank_of(int n, const double *D, double tol, int *perm)
     sp_pattern p;
     sp_rank *r;
     double *vals;
-    int rank = -1, seen[16] = {0};
+    int rank = -1, seen[64] = {0};
     ac_alloc_default(&a);
     from_dense(n, D, &a, &p, &vals);
     ck_assert_int_eq(sp_rank_create(&r, &p, &a), SP_OK);
     ck_assert_int_eq(sp_rank_detect(r, vals, tol, &rank, perm), SP_OK);
     /* A second call on the same object gives the same answer. */
     {
-        int rank2, perm2[16];
+        int rank2, perm2[64];
         ck_assert_int_eq(sp_rank_detect(r, vals, tol, &rank2, perm2), SP_OK);
         ck_assert_int_eq(rank2, rank);
         for (int j = 0; j < n; j++)
@@ -692,6 +692,38 @@ START_TEST(test_rank_symmetric_example)
 }
 END_TEST
 
+/* 40x40 random matrix whose last 6 columns are combinations of two earlier
+ * ones.  Zeroing the columns declared dependent must keep the rank: so the
+ * columns declared independent really are. */
+START_TEST(test_rank_random_combinations)
+{
+    enum { N = 40, DEP = 6 };
+    static double D[N * N];
+    int perm[N], perm2[N], rank, rank2;
+    unsigned seed = 2024u;
+    for (int i = 0; i < N * N; i++) {
+        double u;
+        seed = seed * 1103515245u + 12345u;
+        u = (double)((seed >> 8) % 2001) / 1000.0 - 1.0;
+        D[i] = (seed >> 5) % 3 == 0 ? u : 0.0;
+    }
+    for (int c = N - DEP; c < N; c++) {
+        int i = (c * 7) % (N - DEP), j = (c * 13 + 5) % (N - DEP);
+        for (int r = 0; r < N; r++)
+            D[r * N + c] = 0.5 * D[r * N + i] - 2.0 * D[r * N + j];
+    }
+    rank = rank_of(N, D, 1e-10, perm);
+    ck_assert_int_eq(rank, N - DEP);
+    for (int k = rank; k < N; k++)
+        for (int r = 0; r < N; r++)
+            D[r * N + perm[k]] = 0.0;
+    rank2 = rank_of(N, D, 1e-10, perm2);
+    ck_assert_int_eq(rank2, rank);
+    for (int k = 0; k < rank; k++) /* same independent set */
+        ck_assert_int_lt(position(N, perm, perm2[k]), rank);
+}
+END_TEST
+
 START_TEST(test_rank_nonfinite)
 {
     const double D[4] = {1, 0, 0, 1};
@@ -744,6 +776,7 @@ Suite *suite_sparse(void)
     tcase_add_test(tc, test_rank_zero_column);
     tcase_add_test(tc, test_rank_zero_and_twin);
     tcase_add_test(tc, test_rank_symmetric_example);
+    tcase_add_test(tc, test_rank_random_combinations);
     tcase_add_test(tc, test_rank_nonfinite);
     suite_add_tcase(s, tc);
     return s;

@@ -41,7 +41,7 @@ int sp_builder_init(sp_builder *b, int n, ac_alloc *alloc)
     return 0;
 }
 
-/* Makes room for extra more pairs; geometric growth keeps adds amortised O(1). */
+/* Geometric growth keeps sp_builder_add amortised O(1). */
 static int reserve(sp_builder *b, int extra)
 {
     size_t need, cap;

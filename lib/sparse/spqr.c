@@ -3,12 +3,12 @@
  * default rank tolerance).
  *
  * This is the slow backend: there is no reusable symbolic analysis through
- * this entry point, so factor only checks and copies the values and every solve
- * performs a complete QR factorization, allocating its factors and the result
- * through SuiteSparse's allocator (outside our ac_alloc).  rcond is unknown
- * (0).  SPQR needs the SuiteSparse_long API: the pattern is copied once to
- * long indices, and a cholmod_common started with cholmod_l_start belongs to
- * this solver alone. */
+ * this entry point, so factor only checks and copies the values and every
+ * solve performs a complete QR factorization, allocating its factors and the
+ * result through SuiteSparse's allocator (outside our ac_alloc).  rcond is
+ * unknown (0).  SPQR needs the SuiteSparse_long API: the pattern is copied
+ * once to long indices, and a cholmod_common started with cholmod_l_start
+ * belongs to this solver alone. */
 #include "sparse.h"
 
 #include <math.h>

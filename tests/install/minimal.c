@@ -18,13 +18,17 @@ int main(void)
 
     TRY(alecable_model_create(&m, NULL));
     alecable_section_init(&sec); sec.E = 1e9; sec.A = 1e-6;
-    TRY(alecable_cable_create(&c, m, &sec));
+    TRY(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec));
     TRY(alecable_cable_line(c, xa, xb, 0.0, 1.0, 4));          /* 5 nodes, 4 elements */
     TRY(alecable_cable_node(&n0, c, 0)); TRY(alecable_cable_node(&n4, c, 4));
     for (d = 0; d < 4; ++d) TRY(alecable_fix(&k, m, n0, d));   /* x, y, z, s */
     for (d = 1; d < 4; ++d) TRY(alecable_fix(&k, m, n4, d));   /* y, z, s */
+    for (d = 1; d < 4; ++d) {                                  /* a straight unstressed cable has */
+        alecable_node *n; TRY(alecable_cable_node(&n, c, d));  /* no transverse stiffness: 1D case */
+        TRY(alecable_fix(&k, m, n, ALECABLE_DOF_Y)); TRY(alecable_fix(&k, m, n, ALECABLE_DOF_Z));
+    }
     TRY(alecable_prescribe(&k, m, n4, ALECABLE_DOF_X, 0.001));
-    alecable_quasistatic_options_init(&o); o.load_steps = 1;
+    alecable_quasistatic_options_init(&o); o.load_steps = 1; alecable_solve_report_init(&rep);
     TRY(alecable_solve_quasistatic(m, &o, &rep));
     alecable_node_position(n4, x);
     TRY(alecable_cable_element(&e, c, 0)); TRY(alecable_element_axial_force(e, &N));
