@@ -10,6 +10,7 @@ int main(void)
     srunner_add_suite(sr, suite_axial());
     srunner_add_suite(sr, suite_model());
     srunner_add_suite(sr, suite_api());
+    srunner_add_suite(sr, suite_quasistatic());
     srunner_add_suite(sr, suite_paper000());
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);

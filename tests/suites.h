@@ -9,5 +9,6 @@ Suite *suite_axial(void);
 Suite *suite_model(void);
 Suite *suite_api(void);
 Suite *suite_paper000(void);
+Suite *suite_quasistatic(void);
 
 #endif

@@ -238,6 +238,34 @@ static int find_dependent(qs_ws *ws, const alecable_problem *p, double tol)
     return ALECABLE_OK;
 }
 
+static int eval_jacobian(qs_ws *ws, const alecable_problem *p, int step, int stage, int it, double t,
+                         const double *q, const double *lam, char *msg, size_t len)
+{
+    int st = p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ws->vals);
+    if (st)
+        snprintf(msg, len, "step %d stage %d iteration %d: Jacobian evaluation failed (%s)", step + 1, stage, it,
+                 alecable_strerror(st));
+    return st;
+}
+
+/* Unregularized Jacobian and its dependent material lines (stage 2). */
+static int jacobian_and_rank(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int step,
+                             double t, const double *q, const double *lam, alecable_solve_report *rep, char *msg,
+                             size_t len)
+{
+    int st = eval_jacobian(ws, p, step, 2, 0, t, q, lam, msg, len), i;
+    if (st) return st;
+    if ((st = find_dependent(ws, p, o->rank_tol))) {
+        snprintf(msg, len, "step %d: rank detection failed", step + 1);
+        return st;
+    }
+    rep->dependent_lines = ws->ndep;
+    if (ws->ndep > rep->dependent_max) rep->dependent_max = ws->ndep;
+    ws->hdep_n[step] = ws->ndep;
+    for (i = 0; i < ws->ndep && i < DEP_CAP; i++) ws->hdep[step * DEP_CAP + i] = ws->dep[i];
+    return ALECABLE_OK;
+}
+
 static void record_alloc(qs_ws *ws)
 {
     size_t ev = ac_alloc_events(ws->alloc);
@@ -254,7 +282,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
                   int stage, double t, double *q, double *lam, double *r_ref, int *iters,
                   alecable_solve_report *rep, char *msg, size_t len)
 {
-    int it, i, st, nq = ws->nq, hs = stage == 2 ? 1 : 0;
+    int it, i, st, nq = ws->nq, hs = stage == 2 ? 1 : 0, have_jac;
     double dznorm = INFINITY, alpha2 = 2.0 * o->alpha;
     double *hist = ws->res + ((size_t)step * 2 + (size_t)hs) * (size_t)(ws->hist_iter + 1);
     *iters = 0;
@@ -284,31 +312,29 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         hist[it] = rnorm;
         ws->nres[step * 2 + hs] = it + 1;
         if (rnorm > *r_ref) *r_ref = rnorm;
+        /* stage 2 examines the tangent at q* even when q* already solves the
+         * problem, so the report always says which lines are dependent */
+        have_jac = 0;
+        if (stage == 2 && it == 0) {
+            if ((st = jacobian_and_rank(ws, p, o, step, t, q, lam, rep, msg, len))) return st;
+            have_jac = 1;
+        }
         qnorm = norm_inf(q, nq);
         if (rnorm <= o->tol_residual * *r_ref || (it > 0 && dznorm <= o->tol_increment * (1.0 + qnorm))) {
             rep->final_residual = rnorm;
             return ALECABLE_OK;
         }
         if (it == o->max_iterations) break;
-        st = p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ws->vals);
-        if (st) {
-            snprintf(msg, len, "step %d stage %d iteration %d: Jacobian evaluation failed (%s)", step + 1, stage, it,
-                     alecable_strerror(st));
-            return st;
+        if (!have_jac) {
+            if (stage == 2) st = jacobian_and_rank(ws, p, o, step, t, q, lam, rep, msg, len);
+            else st = eval_jacobian(ws, p, step, stage, it, t, q, lam, msg, len);
+            if (st) return st;
         }
         if (stage == 2) {
-            if ((st = find_dependent(ws, p, o->rank_tol))) {
-                snprintf(msg, len, "step %d: rank detection failed", step + 1);
-                return st;
-            }
             for (i = 0; i < ws->ndep; i++) {
                 int d = ws->dep[i];
                 ws->r[d] += alpha2 * (q[d] - ws->anchor[d]);
             }
-            rep->dependent_lines = ws->ndep;
-            if (ws->ndep > rep->dependent_max) rep->dependent_max = ws->ndep;
-            ws->hdep_n[step] = ws->ndep;
-            for (i = 0; i < ws->ndep && i < DEP_CAP; i++) ws->hdep[step * DEP_CAP + i] = ws->dep[i];
         }
         if (stage != 0)
             for (i = 0; i < nq; i++)

@@ -12,7 +12,7 @@
  * Each solver has its own cholmod_common, so solvers share no state.  L and
  * the solve workspaces are allocated by CHOLMOD (outside our ac_alloc);
  * cholmod_solve2 reuses them, so repeated solves allocate nothing. */
-#include "sparse.h"
+#include "backend.h"
 
 #include <math.h>
 #include <string.h>
@@ -30,11 +30,6 @@ typedef struct chol {
 } chol;
 
 /* Function names are those solver.c declares. */
-int sp_chol_create(void **impl, const sp_pattern *p, ac_alloc *alloc);
-void sp_chol_destroy(void *impl);
-int sp_chol_factor(void *impl, const double *vals);
-int sp_chol_solve(void *impl, const double *b, double *x);
-double sp_chol_rcond(const void *impl);
 
 static int common_status(const cholmod_common *c)
 {

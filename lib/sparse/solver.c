@@ -6,28 +6,7 @@
  * Memory: our own allocations go through the ac_alloc given at create.
  * SuiteSparse allocates its factors and workspaces with its own allocator
  * (SuiteSparse_config / cholmod_common), which is outside our control. */
-#include "sparse.h"
-
-/* Backend entry points.  They are declared here rather than in a header
- * because this dispatcher is their only caller; each backend file defines
- * exactly these signatures. */
-int    sp_umf_create(void **impl, const sp_pattern *p, ac_alloc *alloc);
-void   sp_umf_destroy(void *impl);
-int    sp_umf_factor(void *impl, const double *vals);
-int    sp_umf_solve(void *impl, const double *b, double *x);
-double sp_umf_rcond(const void *impl);
-
-int    sp_chol_create(void **impl, const sp_pattern *p, ac_alloc *alloc);
-void   sp_chol_destroy(void *impl);
-int    sp_chol_factor(void *impl, const double *vals);
-int    sp_chol_solve(void *impl, const double *b, double *x);
-double sp_chol_rcond(const void *impl);
-
-int    sp_qr_create(void **impl, const sp_pattern *p, ac_alloc *alloc);
-void   sp_qr_destroy(void *impl);
-int    sp_qr_factor(void *impl, const double *vals);
-int    sp_qr_solve(void *impl, const double *b, double *x);
-double sp_qr_rcond(const void *impl);
+#include "backend.h"
 
 typedef struct sp_backend {
     int (*create)(void **impl, const sp_pattern *p, ac_alloc *alloc);

@@ -9,7 +9,7 @@
  * unknown (0).  SPQR needs the SuiteSparse_long API: the pattern is copied
  * once to long indices, and a cholmod_common started with cholmod_l_start
  * belongs to this solver alone. */
-#include "sparse.h"
+#include "backend.h"
 
 #include <math.h>
 #include <string.h>
@@ -26,11 +26,6 @@ typedef struct qr {
 } qr;
 
 /* Function names are those solver.c declares. */
-int sp_qr_create(void **impl, const sp_pattern *p, ac_alloc *alloc);
-void sp_qr_destroy(void *impl);
-int sp_qr_factor(void *impl, const double *vals);
-int sp_qr_solve(void *impl, const double *b, double *x);
-double sp_qr_rcond(const void *impl);
 
 int sp_qr_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
 {

@@ -6,7 +6,7 @@
  * Newton iteration allocates nothing of ours after the first factorization.
  * UMFPACK's own Symbolic/Numeric objects come from SuiteSparse's allocator,
  * which is outside our control. */
-#include "sparse.h"
+#include "backend.h"
 
 #include <math.h>
 #include <string.h>
@@ -32,11 +32,6 @@ typedef struct umf {
 } umf;
 
 /* Function names are those solver.c declares. */
-int sp_umf_create(void **impl, const sp_pattern *p, ac_alloc *alloc);
-void sp_umf_destroy(void *impl);
-int sp_umf_factor(void *impl, const double *vals);
-int sp_umf_solve(void *impl, const double *b, double *x);
-double sp_umf_rcond(const void *impl);
 
 static int status_to_sp(int status)
 {

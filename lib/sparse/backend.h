@@ -1,0 +1,20 @@
+/* Private to lib/sparse/: the entry points each linear-solver backend file
+ * defines, declared once so the compiler checks every definition against
+ * the dispatcher's use (solver.c). */
+#ifndef ALECABLE_SPARSE_BACKEND_H
+#define ALECABLE_SPARSE_BACKEND_H
+
+#include "sparse.h"
+
+#define SP_BACKEND_DECL(pre)                                                   \
+    int pre##_create(void **impl, const sp_pattern *p, ac_alloc *alloc);       \
+    void pre##_destroy(void *impl);                                            \
+    int pre##_factor(void *impl, const double *vals);                          \
+    int pre##_solve(void *impl, const double *b, double *x);                   \
+    double pre##_rcond(const void *impl)
+
+SP_BACKEND_DECL(sp_umf);
+SP_BACKEND_DECL(sp_chol);
+SP_BACKEND_DECL(sp_qr);
+
+#endif
