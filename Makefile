@@ -2,7 +2,7 @@
 #
 #   make [all]        build/libalecable.so.$(VERSION) (+ SONAME and dev symlinks) and build/libalecable.a
 #   make examples     build/examples/<name> for every examples/*.c (examples/common.c is linked into each)
-#   make check        dependencies, test runner, install test, then the test runner again under ASan/UBSan
+#   make check        dependencies, test runner, examples and install tests, then the runner under ASan/UBSan
 #   make demo         dependencies, examples, then `sh examples/demo.sh build/examples`
 #   make install      PREFIX=/usr/local DESTDIR= LIBDIR=$(PREFIX)/lib INCLUDEDIR=$(PREFIX)/include
 #   make uninstall    same variables as install
@@ -168,10 +168,12 @@ LSAN_PROBE := build-san/lsan-probe
 
 check:
 	@sh scripts/ensure-deps.sh
-	@$(MAKE) --no-print-directory SAN= BUILDDIR=build lib runner
+	@$(MAKE) --no-print-directory SAN= BUILDDIR=build lib runner examples
 	@$(MAKE) --no-print-directory SAN=1 BUILDDIR=build-san runner
 	@echo "== test runner (build/tests/runner)"
 	@./build/tests/runner
+	@echo "== example programs"
+	@sh scripts/examples-test.sh build/examples
 	@echo "== install test"
 	@MAKE='$(MAKE)' CC='$(CC)' CXX='$(CXX)' sh scripts/install-test.sh
 	@echo "== test runner under ASan/UBSan (build-san/tests/runner)"

@@ -117,7 +117,7 @@ static double u_at(const solution *sol, double s)
 
 int main(int argc, char **argv)
 {
-    params p = {1e9, 0, 10, 1e5, 100, 1e-9, 1e-10, 40, 0, 0, 0};
+    params p = {1e9, 0, 10, 1e5, 100, 0, 1e-10, 40, 0, 0, 0};
     double A_mm2 = M_PI, L_mm = 10, s0_mm = 5, x0_mm = -1;
     int elements = 2, reference = 0, scan = 0;
     const char *csv = NULL;
@@ -134,7 +134,7 @@ int main(int argc, char **argv)
         {"--x0", 'd', &x0_mm, "initial position of the middle node [mm] (default: = s0)"},
         {"--alpha", 'd', &p.alpha, "regularization parameter alpha"},
         {"--steps", 'i', &p.steps, "load steps"},
-        {"--rank-tol", 'd', &p.rank_tol, "SPQR rank tolerance (column-scaled)"},
+        {"--rank-tol", 'd', &p.rank_tol, "SPQR rank tolerance on the column-scaled tangent (0: SPQR default)"},
         {"--tol", 'd', &p.tol, "relative residual tolerance"},
         {"--lagrangian", 'f', &p.lagrangian, "fix every material coordinate (plain Lagrangian mesh)"},
         {"--no-reg", 'f', &p.no_reg, "disable the two-stage regularization"},

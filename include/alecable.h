@@ -285,7 +285,8 @@ typedef struct alecable_quasistatic_options {
     double tol_increment;  /* ||dz||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
     int regularization;    /* ALECABLE_REG_* (default TWO_STAGE) */
     double alpha;          /* regularization parameter (default 1) */
-    double rank_tol;       /* SPQR column tolerance on the column-scaled tangent (default 1e-9) */
+    double rank_tol;       /* SPQR column-norm tolerance on the column-scaled tangent; 0 (default):
+                              SPQR's own 20 (m + n) eps */
     int linear_solver;     /* ALECABLE_LINSOLVE_* (default UMFPACK) */
 } alecable_quasistatic_options;
 ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options *o);
@@ -299,7 +300,7 @@ typedef struct alecable_solve_report {
     int iterations_stage2;
     double avg_iterations_stage1;
     double avg_iterations_stage2;
-    int dependent_lines;    /* dependent material lines found in the last stage-2 iteration */
+    int dependent_lines;    /* dependent material lines regularized in the last step's stage 2 */
     int dependent_max;      /* largest number found in any iteration */
     double final_residual;  /* ||r||_inf at the end (unregularized) */
     double load_factor;     /* load factor of the returned (converged) state */

@@ -46,7 +46,7 @@ ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options
     o->tol_increment = 1e-12;
     o->regularization = ALECABLE_REG_TWO_STAGE;
     o->alpha = 1.0;
-    o->rank_tol = 1e-9;
+    o->rank_tol = 0.0; /* SPQR's default: 20 (m + n) eps on the column-scaled tangent */
     o->linear_solver = ALECABLE_LINSOLVE_UMFPACK;
 }
 
@@ -71,7 +71,7 @@ int qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t le
         BAD("options.regularization = %d is not an ALECABLE_REG_* value", o->regularization);
     if (o->regularization == ALECABLE_REG_TWO_STAGE && (!(o->alpha > 0.0) || !isfinite(o->alpha)))
         BAD("options.alpha = %g must be finite and > 0", o->alpha);
-    if (!(o->rank_tol > 0.0 && o->rank_tol < 1.0)) BAD("options.rank_tol = %g must lie in (0, 1)", o->rank_tol);
+    if (!(o->rank_tol >= 0.0 && o->rank_tol < 1.0)) BAD("options.rank_tol = %g must lie in [0, 1)", o->rank_tol);
     if (o->linear_solver != ALECABLE_LINSOLVE_UMFPACK && o->linear_solver != ALECABLE_LINSOLVE_SPQR)
         BAD("options.linear_solver = %d is not an ALECABLE_LINSOLVE_* value", o->linear_solver);
     return ALECABLE_OK;
@@ -215,14 +215,14 @@ static double norm_inf(const double *x, int n)
 }
 
 /* Dependent lines of the current (unregularized) Jacobian, reduced to material
- * dofs: a spatial line is swapped for its node's material line. */
+ * dofs: a spatial line is swapped for its node's material line.  Lines found
+ * in earlier iterations of the stage stay in the set, so the regularized
+ * system changes at most nq times and Newton cannot cycle between sets. */
 static int find_dependent(qs_ws *ws, const alecable_problem *p, double tol)
 {
     int rank, k, st;
-    st = sp_rank_detect(ws->rank, ws->vals, tol, &rank, ws->perm);
+    st = sp_rank_detect(ws->rank, ws->vals, tol > 0.0 ? tol : -1.0, &rank, ws->perm);
     if (st) return ALECABLE_ELINSOLVE;
-    memset(ws->mask, 0, (size_t)ws->nq * sizeof(int));
-    ws->ndep = 0;
     for (k = rank; k < ws->n; k++) {
         int i = ws->perm[k], cls;
         if (i >= ws->nq) continue; /* a constraint line: nothing to regularize */
@@ -276,35 +276,49 @@ static void record_alloc(qs_ws *ws)
     ws->alloc_after_first = ev - ws->alloc_mark;
 }
 
+/* max-norm of the stage-2 regularized residual r + 2 alpha (q - q*) on D */
+static double reg_norm(const qs_ws *ws, const double *q, double alpha2)
+{
+    double m = 0.0;
+    int i;
+    for (i = 0; i < ws->n; i++) {
+        double v = ws->r[i];
+        if (i < ws->nq && ws->mask[i]) v += alpha2 * (q[i] - ws->anchor[i]);
+        if (fabs(v) > m) m = fabs(v);
+    }
+    return m;
+}
+
 /* One Newton solve at load factor t. stage 0: plain, 1 or 2: regularized.
- * *iters receives the number of linear solves. */
+ * *iters receives the number of linear solves.
+ *
+ * Stage 2 regularizes the dependent lines D around q* (eq. 77) and judges
+ * convergence on the true residual.  When D is exactly dependent both
+ * coincide.  When a line is only nearly dependent (a fine ALE mesh: moving
+ * a node along the flow barely changes the energy), the regularized system
+ * converges to a point that is not quite an equilibrium; the regularization
+ * is then released and plain Newton finishes from that nearby point. */
 static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int step,
                   int stage, double t, double *q, double *lam, double *r_ref, int *iters,
                   alecable_solve_report *rep, char *msg, size_t len)
 {
-    int it, i, st, nq = ws->nq, hs = stage == 2 ? 1 : 0, have_jac;
+    int it, i, st, nq = ws->nq, hs = stage == 2 ? 1 : 0, have_jac, reg2 = stage == 2;
     double dznorm = INFINITY, alpha2 = 2.0 * o->alpha;
     double *hist = ws->res + ((size_t)step * 2 + (size_t)hs) * (size_t)(ws->hist_iter + 1);
     *iters = 0;
     ws->nres[step * 2 + hs] = 0;
     for (it = 0;; it++) {
-        double rnorm, qnorm;
+        double rnorm, tol, dztol;
         st = p->residual(p->ctx, t, q, NULL, NULL, lam, ws->r);
         if (st) {
             snprintf(msg, len, "step %d stage %d iteration %d: residual evaluation failed (%s)", step + 1, stage, it,
                      alecable_strerror(st));
-            return st == ALECABLE_ENAN ? ALECABLE_ENAN : st;
+            return st;
         }
-        if (stage == 2) {
-            /* convergence is judged on the true residual; the dependent set
-             * and its regularization come from the tangent at this point */
-            rnorm = norm_inf(ws->r, ws->n);
-        } else {
-            if (stage == 1)
-                for (i = 0; i < nq; i++)
-                    if (ws->mask[i]) ws->r[i] += alpha2 * (q[i] - ws->anchor[i]);
-            rnorm = norm_inf(ws->r, ws->n);
-        }
+        if (stage == 1)
+            for (i = 0; i < nq; i++)
+                if (ws->mask[i]) ws->r[i] += alpha2 * (q[i] - ws->anchor[i]);
+        rnorm = norm_inf(ws->r, ws->n);
         if (!isfinite(rnorm)) {
             snprintf(msg, len, "step %d stage %d iteration %d: residual is not finite", step + 1, stage, it);
             return ALECABLE_ENAN;
@@ -312,6 +326,8 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         hist[it] = rnorm;
         ws->nres[step * 2 + hs] = it + 1;
         if (rnorm > *r_ref) *r_ref = rnorm;
+        tol = o->tol_residual * *r_ref;
+        dztol = o->tol_increment * (1.0 + norm_inf(q, nq));
         /* stage 2 examines the tangent at q* even when q* already solves the
          * problem, so the report always says which lines are dependent */
         have_jac = 0;
@@ -319,23 +335,26 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             if ((st = jacobian_and_rank(ws, p, o, step, t, q, lam, rep, msg, len))) return st;
             have_jac = 1;
         }
-        qnorm = norm_inf(q, nq);
-        if (rnorm <= o->tol_residual * *r_ref || (it > 0 && dznorm <= o->tol_increment * (1.0 + qnorm))) {
+        if (rnorm <= tol || (!reg2 && it > 0 && dznorm <= dztol)) {
             rep->final_residual = rnorm;
             return ALECABLE_OK;
         }
+        if (reg2 && it > 0 && (reg_norm(ws, q, alpha2) <= tol || dznorm <= dztol)) {
+            reg2 = 0;
+            memset(ws->mask, 0, (size_t)nq * sizeof(int));
+            have_jac = 0;
+        }
         if (it == o->max_iterations) break;
         if (!have_jac) {
-            if (stage == 2) st = jacobian_and_rank(ws, p, o, step, t, q, lam, rep, msg, len);
+            if (reg2) st = jacobian_and_rank(ws, p, o, step, t, q, lam, rep, msg, len);
             else st = eval_jacobian(ws, p, step, stage, it, t, q, lam, msg, len);
             if (st) return st;
+        } else if (stage == 2 && !reg2) {
+            if ((st = eval_jacobian(ws, p, step, stage, it, t, q, lam, msg, len))) return st;
         }
-        if (stage == 2) {
-            for (i = 0; i < ws->ndep; i++) {
-                int d = ws->dep[i];
-                ws->r[d] += alpha2 * (q[d] - ws->anchor[d]);
-            }
-        }
+        if (reg2)
+            for (i = 0; i < nq; i++)
+                if (ws->mask[i]) ws->r[i] += alpha2 * (q[i] - ws->anchor[i]);
         if (stage != 0)
             for (i = 0; i < nq; i++)
                 if (ws->mask[i]) ws->vals[ws->pat.diag[i]] += alpha2;

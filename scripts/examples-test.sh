@@ -1,0 +1,19 @@
+#!/bin/sh
+# Smoke test of the example programs as command-line tools: --help works, an
+# unknown option is refused, and a default run ends with "result: status=0".
+# usage: sh scripts/examples-test.sh BUILD_EXAMPLES_DIR
+set -u
+bin=${1:-build/examples}
+pass=0; fail=0
+ok() { pass=$((pass + 1)); echo "examples-test: ok   $1"; }
+ko() { fail=$((fail + 1)); echo "examples-test: FAIL $1"; }
+for src in examples/*.c; do
+    name=$(basename "$src" .c)
+    [ "$name" = common ] && continue
+    prog="$bin/$name"
+    if "$prog" --help 2>&1 | grep -q '^usage:'; then ok "$name --help"; else ko "$name --help"; fi
+    if "$prog" --no-such-option >/dev/null 2>&1; then ko "$name refuses an unknown option"; else ok "$name refuses an unknown option"; fi
+    if "$prog" 2>&1 | tail -n 1 | grep -q '^result: status=0'; then ok "$name default run"; else ko "$name default run"; fi
+done
+echo "examples-test: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
