@@ -65,6 +65,13 @@ START_TEST(null_and_wrong_handles_are_refused)
     alecable_section sec;
     double x[3] = {0, 0, 0};
     ck_assert_int_eq(alecable_model_create(NULL, NULL), ALECABLE_ENULL);
+    {
+        alecable_allocator bad;
+        alecable_allocator_init(&bad);
+        bad.free_fn = NULL;
+        ck_assert_int_eq(alecable_model_create(&m2, &bad), ALECABLE_EINVAL);
+        ck_assert_ptr_null(m2);
+    }
     ck_assert_int_eq(alecable_cable_create(&c, NULL, ALECABLE_ELEMENT_AXIAL, &sec), ALECABLE_ENULL);
     ck_assert_int_eq(alecable_fix(&k, m, NULL, 0), ALECABLE_ENULL);
     ck_assert_ptr_null(k);

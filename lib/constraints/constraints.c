@@ -38,14 +38,20 @@ static int add_constraint(alecable_constraint **out, alecable_model *m, int kind
     if (out) *out = k;
     return ALECABLE_OK;
 fail:
+    con_free(m, k);
+    return st;
+}
+
+void con_free(alecable_model *m, alecable_constraint *k)
+{
     ac_free(&m->alloc, k->nodes);
     ac_free(&m->alloc, k->ndof);
     ac_free(&m->alloc, k->coef);
     ac_free(&m->alloc, k->dofs);
     ac_free(&m->alloc, k->map_gt);
     ac_free(&m->alloc, k->map_g);
+    k->magic = 0;
     ac_free(&m->alloc, k);
-    return st;
 }
 
 static int check_dof(alecable_model *m, const alecable_node *n, int dof, const char *arg)

@@ -5,6 +5,7 @@
 
 #include "../core/model.h"
 
+void con_free(alecable_model *m, alecable_constraint *k);
 /* after DOF numbering: global dofs of the terms */
 void con_number(alecable_constraint *k);
 int  con_pattern(const alecable_constraint *k, sp_builder *b, int nq);

@@ -1,6 +1,8 @@
 /* The counting allocator behind every allocation of libalecable. */
 #include "alloc.h"
 
+#include "alecable.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,4 +88,16 @@ void ac_free(ac_alloc *a, void *ptr)
 size_t ac_alloc_events(const ac_alloc *a)
 {
     return a->n_malloc + a->n_realloc;
+}
+
+int ac_alloc_from_host(ac_alloc *a, const struct alecable_allocator *host)
+{
+    ac_alloc_default(a);
+    if (!host) return 0;
+    if (host->struct_size < sizeof *host || !host->malloc_fn || !host->realloc_fn || !host->free_fn) return -1;
+    a->malloc_fn = host->malloc_fn;
+    a->realloc_fn = host->realloc_fn;
+    a->free_fn = host->free_fn;
+    a->user = host->user;
+    return 0;
 }

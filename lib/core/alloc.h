@@ -26,6 +26,11 @@ void *ac_calloc(ac_alloc *a, size_t n, size_t size);
 void *ac_realloc(ac_alloc *a, void *ptr, size_t size);
 void ac_free(ac_alloc *a, void *ptr);
 
+/* Sets *a from a host's alecable_allocator (NULL: the C library's).
+ * Returns 0, or -1 when the host struct is too small or lacks a function. */
+struct alecable_allocator;
+int ac_alloc_from_host(ac_alloc *a, const struct alecable_allocator *host);
+
 /* Total number of allocating calls so far (malloc + realloc). */
 size_t ac_alloc_events(const ac_alloc *a);
 

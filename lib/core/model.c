@@ -1,5 +1,6 @@
 /* Model lifetime, errors, version, handle checks. */
 #include "model.h"
+#include "../constraints/constraints.h"
 #include "../integrators/problem.h"
 
 #include <math.h>
@@ -73,16 +74,7 @@ ALECABLE_API int alecable_model_create(alecable_model **out, const alecable_allo
     alecable_model *m;
     if (!out) return ALECABLE_ENULL;
     *out = NULL;
-    ac_alloc_default(&al);
-    if (allocator) {
-        if (allocator->struct_size < sizeof *allocator || !allocator->malloc_fn ||
-            !allocator->realloc_fn || !allocator->free_fn)
-            return ALECABLE_EINVAL;
-        al.malloc_fn = allocator->malloc_fn;
-        al.realloc_fn = allocator->realloc_fn;
-        al.free_fn = allocator->free_fn;
-        al.user = allocator->user;
-    }
+    if (ac_alloc_from_host(&al, allocator)) return ALECABLE_EINVAL;
     m = (alecable_model *)ac_calloc(&al, 1, sizeof *m);
     if (!m) return ALECABLE_ENOMEM;
     m->alloc = al;
@@ -112,18 +104,6 @@ static void free_cable(alecable_model *m, alecable_cable *c)
     ac_free(&m->alloc, c);
 }
 
-static void free_constraint(alecable_model *m, alecable_constraint *k)
-{
-    ac_free(&m->alloc, k->nodes);
-    ac_free(&m->alloc, k->ndof);
-    ac_free(&m->alloc, k->coef);
-    ac_free(&m->alloc, k->dofs);
-    ac_free(&m->alloc, k->map_gt);
-    ac_free(&m->alloc, k->map_g);
-    k->magic = 0;
-    ac_free(&m->alloc, k);
-}
-
 void ac_free_solution_space(alecable_model *m);
 
 ALECABLE_API void alecable_model_destroy(alecable_model *m)
@@ -133,7 +113,7 @@ ALECABLE_API void alecable_model_destroy(alecable_model *m)
     if (!m || m->magic != MAGIC_MODEL) return;
     ac_free_solution_space(m);
     for (i = 0; i < m->cables.n; i++) free_cable(m, (alecable_cable *)m->cables.p[i]);
-    for (i = 0; i < m->constraints.n; i++) free_constraint(m, (alecable_constraint *)m->constraints.p[i]);
+    for (i = 0; i < m->constraints.n; i++) con_free(m, (alecable_constraint *)m->constraints.p[i]);
     for (i = 0; i < m->loads.n; i++) {
         alecable_load *l = (alecable_load *)m->loads.p[i];
         ac_free(&m->alloc, l->map);

@@ -404,7 +404,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
 int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double *q, double *lam,
              double *t, alecable_solve_report *rep, char *msg, size_t len)
 {
-    int k, i, st = ALECABLE_OK, nq = ws->nq, steps = o->load_steps;
+    int k, i, st = ALECABLE_OK, nq = ws->nq, steps = o->load_steps, n_free = 0;
     double t_done = *t;
     rep->steps_requested = steps;
     if (ensure_history(ws, steps, o->max_iterations) || ensure_solvers(ws, o)) {
@@ -419,13 +419,16 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
     ws->steps_done = 0;
     ws->marked = 0;
     ws->alloc_after_first = 0;
+    /* a mesh without free material coordinates has nothing to regularize */
+    for (i = 0; i < nq; i++)
+        if (p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL) n_free++;
     for (k = 0; k < steps; k++) {
         double tk = o->t0 + (o->t1 - o->t0) * (double)(k + 1) / (double)steps;
         double r_ref = 0.0;
         int n1 = 0, n2 = 0;
         memcpy(ws->q_prev, q, (size_t)nq * sizeof(double));
         memcpy(ws->lam_prev, lam, (size_t)ws->nlam * sizeof(double));
-        if (o->regularization == ALECABLE_REG_TWO_STAGE) {
+        if (o->regularization == ALECABLE_REG_TWO_STAGE && n_free > 0) {
             memcpy(ws->anchor, q, (size_t)nq * sizeof(double));
             for (i = 0; i < nq; i++)
                 ws->mask[i] = p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL;
@@ -511,16 +514,7 @@ ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p, c
     }
     if (report && report->struct_size < sizeof *report) return ALECABLE_EINVAL;
     if ((st = qs_check_options(o, msg, sizeof msg))) return st;
-    ac_alloc_default(&al);
-    if (allocator) {
-        if (allocator->struct_size < sizeof *allocator || !allocator->malloc_fn || !allocator->realloc_fn ||
-            !allocator->free_fn)
-            return ALECABLE_EINVAL;
-        al.malloc_fn = allocator->malloc_fn;
-        al.realloc_fn = allocator->realloc_fn;
-        al.free_fn = allocator->free_fn;
-        al.user = allocator->user;
-    }
+    if (ac_alloc_from_host(&al, allocator)) return ALECABLE_EINVAL;
     if ((st = qs_create(&ws, p, &al))) return st;
     alecable_solve_report_init(&rep);
     t = o->t0;

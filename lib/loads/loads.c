@@ -125,31 +125,6 @@ static const alecable_element *find_element(const alecable_cable *c, const doubl
     return c->el[lo];
 }
 
-double load_energy(const alecable_model *m, const alecable_load *l, const double *q, double scale)
-{
-    double f[3] = {scale * l->f[0], scale * l->f[1], scale * l->f[2]};
-    double qe[EL_MAX_DOF], w = 0.0;
-    int i;
-    (void)m;
-    switch (l->kind) {
-    case LOAD_NODE:
-        return -(f[0] * q[l->node->dof0] + f[1] * q[l->node->dof0 + 1] + f[2] * q[l->node->dof0 + 2]);
-    case LOAD_MATERIAL: {
-        const alecable_element *e = find_element(l->cable, q, l->s);
-        if (!e) return 0.0;
-        ac_gather(e, q, qe);
-        return e->ops->point_energy(f, l->s, qe);
-    }
-    case LOAD_DISTRIBUTED:
-        for (i = 0; i < l->cable->n_el; i++) {
-            ac_gather(l->cable->el[i], q, qe);
-            w += l->cable->ops->dist_energy(f, qe);
-        }
-        return w;
-    default: return 0.0;
-    }
-}
-
 static void scatter_vec(const alecable_element *e, const double *fe, double *r)
 {
     int a;
@@ -193,131 +168,122 @@ static void node_config(const alecable_load *l, const double *q, const double f[
     }
 }
 
-void load_residual(const alecable_model *m, const alecable_load *l, const double *q, double scale, double *r)
+/* Energy, residual and Jacobian contributions of a uniform force b per unit
+ * material length on every element of a cable (any output may be NULL). */
+static void distributed_eval(const alecable_cable *c, const double b[3], const double *q, double *w, double *r,
+                             double *values, double *scratch)
 {
-    double f[3] = {scale * l->f[0], scale * l->f[1], scale * l->f[2]};
     double qe[EL_MAX_DOF], fe[EL_MAX_DOF];
     int i;
-    (void)m;
-    switch (l->kind) {
-    case LOAD_NODE: {
-        const alecable_element *e[2];
-        double v;
-        int ne;
-        for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];
-        node_config(l, q, f, &v, NULL, e, &ne);
-        if (ne) r[l->node->dof0 + 3] += v;
-        break;
-    }
-    case LOAD_MATERIAL: {
-        const alecable_element *e = find_element(l->cable, q, l->s);
-        if (!e) break;
+    if (b[0] == 0.0 && b[1] == 0.0 && b[2] == 0.0) return;
+    for (i = 0; i < c->n_el; i++) {
+        const alecable_element *e = c->el[i];
         ac_gather(e, q, qe);
-        e->ops->point_force(f, l->s, qe, fe);
-        scatter_vec(e, fe, r);
-        break;
-    }
-    case LOAD_DISTRIBUTED:
-        for (i = 0; i < l->cable->n_el; i++) {
-            const alecable_element *e = l->cable->el[i];
-            ac_gather(e, q, qe);
-            e->ops->dist_force(f, qe, fe);
+        if (w) *w += c->ops->dist_energy(b, qe);
+        if (r) {
+            c->ops->dist_force(b, qe, fe);
             scatter_vec(e, fe, r);
         }
-        break;
-    default: break;
+        if (values) {
+            c->ops->dist_tangent(b, qe, scratch);
+            scatter_mat(e, scratch, values);
+        }
     }
 }
 
-void load_jacobian(const alecable_model *m, const alecable_load *l, const double *q, double scale,
-                   double *values, double *scratch)
+/* The same for one load (the configurational part of a node load has no
+ * potential: it enters r and the Jacobian only). */
+static void load_eval(const alecable_load *l, const double *q, double scale, double *w, double *r, double *values,
+                      double *scratch)
 {
     double f[3] = {scale * l->f[0], scale * l->f[1], scale * l->f[2]};
-    double qe[EL_MAX_DOF];
+    double qe[EL_MAX_DOF], fe[EL_MAX_DOF];
     int i, b;
-    (void)m;
     switch (l->kind) {
     case LOAD_NODE: {
         const alecable_element *e[2];
         double v, grad[2 * EL_MAX_DOF];
         int ne, k;
-        node_config(l, q, f, &v, grad, e, &ne);
-        for (k = 0; k < ne; k++)
-            for (b = 0; b < el_ndof(e[k]->ops); b++) values[l->map[k * EL_MAX_DOF + b]] += grad[k * EL_MAX_DOF + b];
+        if (w) *w -= f[0] * q[l->node->dof0] + f[1] * q[l->node->dof0 + 1] + f[2] * q[l->node->dof0 + 2];
+        if (!r && !values) break;
+        node_config(l, q, f, &v, values ? grad : NULL, e, &ne);
+        if (r) {
+            for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];
+            if (ne) r[l->node->dof0 + 3] += v;
+        }
+        if (values)
+            for (k = 0; k < ne; k++)
+                for (b = 0; b < el_ndof(e[k]->ops); b++)
+                    values[l->map[k * EL_MAX_DOF + b]] += grad[k * EL_MAX_DOF + b];
         break;
     }
     case LOAD_MATERIAL: {
         const alecable_element *e = find_element(l->cable, q, l->s);
-        if (!e) break;
+        if (!e) break; /* the particle has flowed out of the mesh */
         ac_gather(e, q, qe);
-        e->ops->point_tangent(f, l->s, qe, scratch);
-        scatter_mat(e, scratch, values);
-        break;
-    }
-    case LOAD_DISTRIBUTED:
-        for (i = 0; i < l->cable->n_el; i++) {
-            const alecable_element *e = l->cable->el[i];
-            ac_gather(e, q, qe);
-            e->ops->dist_tangent(f, qe, scratch);
+        if (w) *w += e->ops->point_energy(f, l->s, qe);
+        if (r) {
+            e->ops->point_force(f, l->s, qe, fe);
+            scatter_vec(e, fe, r);
+        }
+        if (values) {
+            e->ops->point_tangent(f, l->s, qe, scratch);
             scatter_mat(e, scratch, values);
         }
         break;
+    }
+    case LOAD_DISTRIBUTED: distributed_eval(l->cable, f, q, w, r, values, scratch); break;
     default: break;
     }
 }
 
-static void gravity_b(const alecable_model *m, const alecable_cable *c, double scale, double b[3])
+double load_energy(const alecable_model *m, const alecable_load *l, const double *q, double scale)
 {
-    double rhoA = c->section.rho * c->section.A;
-    b[0] = scale * rhoA * m->gravity[0];
-    b[1] = scale * rhoA * m->gravity[1];
-    b[2] = scale * rhoA * m->gravity[2];
+    double w = 0.0;
+    (void)m;
+    load_eval(l, q, scale, &w, NULL, NULL, NULL);
+    return w;
+}
+
+void load_residual(const alecable_model *m, const alecable_load *l, const double *q, double scale, double *r)
+{
+    (void)m;
+    load_eval(l, q, scale, NULL, r, NULL, NULL);
+}
+
+void load_jacobian(const alecable_model *m, const alecable_load *l, const double *q, double scale,
+                   double *values, double *scratch)
+{
+    (void)m;
+    load_eval(l, q, scale, NULL, NULL, values, scratch);
+}
+
+/* Gravity: a distributed load rho A g on every cable. */
+static void gravity_eval(const alecable_model *m, const double *q, double scale, double *w, double *r, double *values,
+                         double *scratch)
+{
+    int c;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        double rhoA = cb->section.rho * cb->section.A;
+        double b[3] = {scale * rhoA * m->gravity[0], scale * rhoA * m->gravity[1], scale * rhoA * m->gravity[2]};
+        distributed_eval(cb, b, q, w, r, values, scratch);
+    }
 }
 
 double gravity_energy(const alecable_model *m, const double *q, double scale)
 {
-    double b[3], qe[EL_MAX_DOF], w = 0.0;
-    int c, i;
-    for (c = 0; c < m->cables.n; c++) {
-        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        gravity_b(m, cb, scale, b);
-        if (b[0] == 0.0 && b[1] == 0.0 && b[2] == 0.0) continue;
-        for (i = 0; i < cb->n_el; i++) {
-            ac_gather(cb->el[i], q, qe);
-            w += cb->ops->dist_energy(b, qe);
-        }
-    }
+    double w = 0.0;
+    gravity_eval(m, q, scale, &w, NULL, NULL, NULL);
     return w;
 }
 
 void gravity_residual(const alecable_model *m, const double *q, double scale, double *r)
 {
-    double b[3], qe[EL_MAX_DOF], fe[EL_MAX_DOF];
-    int c, i;
-    for (c = 0; c < m->cables.n; c++) {
-        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        gravity_b(m, cb, scale, b);
-        if (b[0] == 0.0 && b[1] == 0.0 && b[2] == 0.0) continue;
-        for (i = 0; i < cb->n_el; i++) {
-            ac_gather(cb->el[i], q, qe);
-            cb->ops->dist_force(b, qe, fe);
-            scatter_vec(cb->el[i], fe, r);
-        }
-    }
+    gravity_eval(m, q, scale, NULL, r, NULL, NULL);
 }
 
 void gravity_jacobian(const alecable_model *m, const double *q, double scale, double *values, double *scratch)
 {
-    double b[3], qe[EL_MAX_DOF];
-    int c, i;
-    for (c = 0; c < m->cables.n; c++) {
-        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        gravity_b(m, cb, scale, b);
-        if (b[0] == 0.0 && b[1] == 0.0 && b[2] == 0.0) continue;
-        for (i = 0; i < cb->n_el; i++) {
-            ac_gather(cb->el[i], q, qe);
-            cb->ops->dist_tangent(b, qe, scratch);
-            scatter_mat(cb->el[i], scratch, values);
-        }
-    }
+    gravity_eval(m, q, scale, NULL, NULL, values, scratch);
 }
