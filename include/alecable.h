@@ -254,12 +254,23 @@ typedef struct alecable_problem {
     /* r (n values) at (t, q, v, a, lambda); v, a may be NULL in quasistatics. */
     int (*residual)(void *ctx, double t, const double *q, const double *v, const double *a,
                     const double *lambda, double *r);
-    /* Jacobian values (nnz, pattern order). */
+    /* Jacobian values (nnz, pattern order); flags: ALECABLE_JAC_* */
     int (*jacobian)(void *ctx, double t, const double *q, const double *v, const double *a,
-                    const double *lambda, double cq, double cv, double ca, double *values);
+                    const double *lambda, double cq, double cv, double ca, int flags, double *values);
     /* q <- q (+) scale*dq; NULL means plain addition. */
     int (*update)(void *ctx, double *q, const double *dq, double scale);
+    /* Constraint rates for velocity/acceleration-level stabilization (nlam values each):
+     * gdot = dg/dt = G v + g_t and gamma such that d2g/dt2 = G a + gamma
+     * (gamma = Gdot v + g_tt).  May be NULL: methods that need it refuse the problem. */
+    int (*constraint_rates)(void *ctx, double t, const double *q, const double *v, double *gdot,
+                            double *gamma);
 } alecable_problem;
+
+/* Jacobian flags */
+enum {
+    ALECABLE_JAC_FULL = 0,
+    ALECABLE_JAC_STIFF_ONLY = 1 /* leave out forces marked non-stiff (IMEX: explicit in the residual) */
+};
 
 /* Exposes a finalized model as a problem (valid until the model changes). */
 ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m);

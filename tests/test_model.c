@@ -116,7 +116,7 @@ START_TEST(jacobian_is_residual_derivative)
     Jfd = calloc((size_t)n * n, sizeof *Jfd);
     ck_assert_int_eq(alecable_model_get_state(f.m, q, NULL, NULL), 0);
     for (i = 0; i < f.p.nlam; i++) lam[i] = 100 * fd_rand(&st);
-    ck_assert_int_eq(f.p.jacobian(f.p.ctx, t, q, NULL, NULL, lam, 1, 0, 0, vals), 0);
+    ck_assert_int_eq(f.p.jacobian(f.p.ctx, t, q, NULL, NULL, lam, 1, 0, 0, ALECABLE_JAC_FULL, vals), 0);
     for (j = 0; j < n; j++)
         for (k = f.p.colptr[j]; k < f.p.colptr[j + 1]; k++) J[f.p.rowidx[k] * n + j] = vals[k];
     for (j = 0; j < n; j++) {
@@ -132,7 +132,7 @@ START_TEST(jacobian_is_residual_derivative)
     /* every entry outside the pattern must be zero in the FD Jacobian too */
     ck_assert_double_le(fd_relerr(J, Jfd, n * n, 1e-9), 1e-6);
     /* weighted Jacobian: the q-blocks scale with cq, G blocks do not */
-    ck_assert_int_eq(f.p.jacobian(f.p.ctx, t, q, NULL, NULL, lam, 2.0, 0, 0, vals), 0);
+    ck_assert_int_eq(f.p.jacobian(f.p.ctx, t, q, NULL, NULL, lam, 2.0, 0, 0, ALECABLE_JAC_FULL, vals), 0);
     for (j = 0; j < f.p.nq; j++)
         for (k = f.p.colptr[j]; k < f.p.colptr[j + 1]; k++) {
             int row = f.p.rowidx[k];

@@ -88,7 +88,7 @@ static int h_res(void *ctx, double t, const double *q, const double *v, const do
 }
 
 static int h_jac(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam, double cq,
-                 double cv, double ca, double *vals)
+                 double cv, double ca, int flags, double *vals)
 {
     const host *h = (const host *)ctx;
     (void)t;
@@ -97,6 +97,7 @@ static int h_jac(void *ctx, double t, const double *q, const double *v, const do
     (void)lam;
     (void)cv;
     (void)ca;
+    (void)flags;
     vals[0] = cq * h->k;
     vals[1] = 1;
     vals[2] = cq * 3 * h->c * q[1] * q[1];

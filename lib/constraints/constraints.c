@@ -169,3 +169,13 @@ void con_jacobian(const alecable_constraint *k, double *values)
 }
 
 int con_single_dof(const alecable_constraint *k) { return k->count == 1; }
+
+/* g = sum c q - rhs - t rate is linear: gdot = sum c v - rate, gamma = 0 */
+void con_rates(const alecable_constraint *k, const double *v, double *gdot, double *gamma)
+{
+    int i;
+    double gd = -k->rhs_rate;
+    for (i = 0; i < k->count; i++) gd += k->coef[i] * v[k->dofs[i]];
+    gdot[k->row] = gd;
+    gamma[k->row] = 0.0;
+}

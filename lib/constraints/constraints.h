@@ -14,6 +14,8 @@ int  con_maps(alecable_model *m, alecable_constraint *k, const sp_pattern *p, in
 void con_residual(const alecable_constraint *k, const double *q, const double *lambda, double t,
                   double *r, int nq);
 void con_jacobian(const alecable_constraint *k, double *values);
+/* constraint rates (see alecable_problem.constraint_rates) */
+void con_rates(const alecable_constraint *k, const double *v, double *gdot, double *gamma);
 /* does k hold exactly one dof (fix / prescribe)? */
 int  con_single_dof(const alecable_constraint *k);
 

@@ -38,7 +38,7 @@ int ac_residual(void *ctx, double t, const double *q, const double *v, const dou
 }
 
 int ac_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
-                const double *lambda, double cq, double cv, double ca, double *values)
+                const double *lambda, double cq, double cv, double ca, int flags, double *values)
 {
     alecable_model *m = (alecable_model *)ctx;
     double qe[EL_MAX_DOF], *ke = m->ework, sc = load_scale(m, t);
@@ -48,6 +48,7 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
     (void)lambda;
     (void)cv;
     (void)ca;
+    (void)flags; /* every force of an axial cable is stiff */
     memset(values, 0, (size_t)nnz * sizeof(double));
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
@@ -68,6 +69,17 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
     for (i = 0; i < m->constraints.n; i++) con_jacobian((const alecable_constraint *)m->constraints.p[i], values);
     for (k = 0; k < nnz; k++)
         if (!isfinite(values[k])) return ALECABLE_ENAN;
+    return ALECABLE_OK;
+}
+
+static int ac_constraint_rates(void *ctx, double t, const double *q, const double *v, double *gdot, double *gamma)
+{
+    alecable_model *m = (alecable_model *)ctx;
+    int i;
+    (void)t;
+    (void)q;
+    for (i = 0; i < m->constraints.n; i++)
+        con_rates((const alecable_constraint *)m->constraints.p[i], v, gdot, gamma);
     return ALECABLE_OK;
 }
 
@@ -117,5 +129,6 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->residual = ac_residual;
     p->jacobian = ac_jacobian;
     p->update = NULL; /* every coordinate of an axial cable is additive */
+    p->constraint_rates = ac_constraint_rates;
     return ALECABLE_OK;
 }

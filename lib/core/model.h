@@ -136,7 +136,7 @@ void ac_gather(const alecable_element *e, const double *q, double *qe);
 int ac_residual(void *ctx, double t, const double *q, const double *v, const double *a,
                 const double *lambda, double *r);
 int ac_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
-                const double *lambda, double cq, double cv, double ca, double *values);
+                const double *lambda, double cq, double cv, double ca, int flags, double *values);
 double ac_energy(alecable_model *m, const double *q, double t, double *w_int, double *w_ext);
 
 /* free material coordinate check used by loads: is the node's s held fixed? */

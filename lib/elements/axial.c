@@ -9,6 +9,7 @@
 #include "element.h"
 
 #include <math.h>
+#include <stddef.h>
 
 enum { NDOF = 8 };
 
@@ -201,5 +202,6 @@ const el_ops el_axial_ops = {
     axial_energy, axial_force, axial_tangent, axial_strain,
     dist_energy, dist_force, dist_tangent,
     point_energy, point_force, point_tangent,
-    end_gradient
+    end_gradient,
+    NULL, NULL, NULL
 };

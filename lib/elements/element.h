@@ -6,12 +6,13 @@
 #ifndef ALECABLE_ELEMENT_H
 #define ALECABLE_ELEMENT_H
 
-#define EL_MAX_DOF 8 /* axial: 2 nodes x (x, y, z, s) */
+#define EL_MAX_DOF 14 /* ANCF: 2 nodes x (r (3), r' (3), s); axial: 2 x (x, y, z, s) */
 
 typedef struct el_params {
     double EA;     /* axial stiffness */
     double rhoA;   /* mass per unit material length */
     double ref_len;/* referential (mesh) length of the element: material length at creation */
+    double EI;     /* bending stiffness (ANCF; unused by the axial element) */
 } el_params;
 
 typedef struct el_ops {
@@ -38,6 +39,15 @@ typedef struct el_ops {
      * with their derivatives wrt the element dofs (dg row-major 3 x ndof). */
     void (*end_gradient)(const el_params *p, const double *qe, int end, double g[3], double *jinv,
                          double *dg, double *djinv);
+    /* Inertia of the material particles (ALE: the particle velocity includes
+     * the material-flow term).  Kinetic energy T(q, v) = 1/2 v^T M(q) v; the
+     * inertia residual is Lagrange's r = d/dt(dT/dv) - dT/dq = M(q) a + g(q, v);
+     * its weighted Jacobian ke = cq dr/dq + cv dr/dv + ca dr/da (row-major).
+     * NULL for a massless element kind. */
+    double (*kinetic)(const el_params *p, const double *qe, const double *ve);
+    void (*inertia)(const el_params *p, const double *qe, const double *ve, const double *ae, double *re);
+    void (*inertia_jac)(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
+                        double cv, double ca, double *ke);
 } el_ops;
 
 const el_ops *el_ops_get(int kind); /* NULL for an unknown kind */

@@ -241,7 +241,7 @@ static int find_dependent(qs_ws *ws, const alecable_problem *p, double tol)
 static int eval_jacobian(qs_ws *ws, const alecable_problem *p, int step, int stage, int it, double t,
                          const double *q, const double *lam, char *msg, size_t len)
 {
-    int st = p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ws->vals);
+    int st = p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL, ws->vals);
     if (st)
         snprintf(msg, len, "step %d stage %d iteration %d: Jacobian evaluation failed (%s)", step + 1, stage, it,
                  alecable_strerror(st));
