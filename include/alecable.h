@@ -135,13 +135,15 @@ typedef struct alecable_section {
     size_t struct_size;
     double E;   /* Young's modulus [Pa] */
     double A;   /* cross-sectional area [m^2] */
-    double rho; /* density [kg/m^3] (for gravity; 0 = massless) */
+    double rho; /* density [kg/m^3] (gravity and inertia; 0 = massless) */
+    double I;   /* second moment of area [m^4] (bending of ANCF cables; >= 0) */
 } alecable_section;
-ALECABLE_API void alecable_section_init(alecable_section *s); /* E = A = rho = 0 */
+ALECABLE_API void alecable_section_init(alecable_section *s); /* E = A = rho = I = 0 */
 
 /* Element kinds. */
 enum {
-    ALECABLE_ELEMENT_AXIAL = 0 /* 2-node ALE cable, x (3) and s (1) per node (paper 000) */
+    ALECABLE_ELEMENT_AXIAL = 0, /* 2-node ALE cable, x (3) and s (1) per node (paper 000) */
+    ALECABLE_ELEMENT_ANCF = 1   /* 2-node cubic ALE-ANCF cable, r (3), r' (3), s per node (paper 001) */
 };
 
 /* A cable is a chain of nodes with increasing material coordinate s joined
@@ -166,13 +168,19 @@ enum {
     ALECABLE_DOF_X = 0,
     ALECABLE_DOF_Y = 1,
     ALECABLE_DOF_Z = 2,
-    ALECABLE_DOF_S = 3 /* material coordinate */
+    ALECABLE_DOF_S = 3, /* material coordinate */
+    ALECABLE_DOF_DX = 4, /* ANCF nodes: components of the slope r' = dr/ds */
+    ALECABLE_DOF_DY = 5,
+    ALECABLE_DOF_DZ = 6
 };
 
 ALECABLE_API int alecable_node_position(const alecable_node *n, double x[3]);
 ALECABLE_API int alecable_node_material(const alecable_node *n, double *s);
 /* Moves a node (e.g. an initial guess). Inverting a cable's material order is refused. */
 ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s);
+/* Slope r' = dr/ds of an ANCF node (initialized from the chords of its elements). */
+ALECABLE_API int alecable_node_slope(const alecable_node *n, double d[3]);
+ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3]);
 /* Index of the node's dof in the state vector q (after finalize). */
 ALECABLE_API int alecable_node_dof_index(const alecable_node *n, int dof, int *index);
 
@@ -344,6 +352,98 @@ ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p,
                                                     const alecable_quasistatic_options *o,
                                                     const alecable_allocator *allocator, double *q,
                                                     double *lambda, alecable_solve_report *report);
+
+/* ------------------------------------------------------------------------ */
+/* Time integration (paper 001): on any alecable_problem                     */
+/* ------------------------------------------------------------------------ */
+enum {
+    ALECABLE_METHOD_NEWMARK = 0,    /* implicit Newmark, Newton (default trapezoidal beta 1/4, gamma 1/2);
+                                       index-3 trapezoidal Newmark does not damp the oscillation of a and
+                                       lambda under nonlinear constraints: prefer HHT or GENALPHA there */
+    ALECABLE_METHOD_HHT = 1,        /* implicit HHT-alpha, alpha in [-1/3, 0] */
+    ALECABLE_METHOD_BOSSAK = 2,     /* implicit Bossak (WBZ-alpha), alpha_m <= 0 */
+    ALECABLE_METHOD_GENALPHA = 3,   /* implicit generalized-alpha (Chung-Hulbert) from rho_inf */
+    ALECABLE_METHOD_SI_BE = 10,     /* semi-implicit backward Euler (one linear solve per step) */
+    ALECABLE_METHOD_SI_BDF2 = 11,   /* semi-implicit BDF2 */
+    ALECABLE_METHOD_SI_NEWMARK = 12,/* semi-implicit Newmark */
+    ALECABLE_METHOD_SI_HHT = 13     /* semi-implicit HHT-alpha */
+};
+
+typedef struct alecable_dynamic_options {
+    size_t struct_size;
+    int method;             /* ALECABLE_METHOD_* (default NEWMARK) */
+    double h;               /* step size; initial step when adaptive (default 1e-3) */
+    double beta, gamma;     /* Newmark parameters; 0: the method's defaults */
+    double alpha;           /* HHT alpha in [-1/3, 0] or Bossak alpha_m in [-1, 0]; 0 (default):
+                               the method's default, -0.05 (HHT) or -0.1 (Bossak) */
+    double rho_inf;         /* generalized-alpha spectral radius at infinity (default 0.8) */
+    int adaptive;           /* implicit methods only: step size from a local error estimate (default 0) */
+    double atol;            /* absolute tolerance of the local error estimate on q (default 1e-6) */
+    double rtol;            /* relative tolerance of the same (default 0) */
+    double h_min, h_max;    /* adaptive step bounds (default 1e-12 and 0 = unbounded) */
+    int max_iterations;     /* Newton iterations per step (default 20) */
+    double tol_residual;    /* Newton: ||r||_inf <= tol_residual * reference (default 1e-10) */
+    double tol_increment;   /* Newton: ||dq||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
+    double baumgarte_a1;    /* semi-implicit: g'' + 2 a1 g' + a2^2 g = 0 imposed at t_{n+1}
+                               (defaults: 0 = 1/h each) */
+    double baumgarte_a2;
+    int imex;               /* semi-implicit only: Jacobian of the stiff forces only (ALECABLE_JAC_STIFF_ONLY) */
+    int linear_solver;      /* ALECABLE_LINSOLVE_* (default UMFPACK) */
+} alecable_dynamic_options;
+ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o);
+
+typedef struct alecable_step_stats {
+    size_t struct_size;
+    long steps;             /* accepted steps */
+    long rejected;          /* rejected step attempts (adaptive or failed Newton) */
+    long newton_iterations;
+    long linear_solves;
+    long residual_evals, jacobian_evals;
+    int last_iterations;    /* Newton iterations of the last accepted step */
+    double last_h;          /* size of the last accepted step */
+    double wall_time;       /* seconds spent inside step calls */
+} alecable_step_stats;
+ALECABLE_API void alecable_step_stats_init(alecable_step_stats *s);
+
+typedef struct alecable_integrator alecable_integrator;
+
+/* The problem (callbacks, pattern, ctx) must outlive the integrator. */
+ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const alecable_problem *p,
+                                            const alecable_dynamic_options *o,
+                                            const alecable_allocator *allocator);
+ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it);
+ALECABLE_API const char *alecable_integrator_errmsg(const alecable_integrator *it);
+/* Sets time and state; q and v are required, lambda too when a is given and
+ * nlam > 0.  a == NULL: consistent accelerations and multipliers are computed
+ * from M a + f + G^T lambda = 0 and G a + gamma = 0. */
+ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t, const double *q,
+                                               const double *v, const double *a, const double *lambda);
+ALECABLE_API int alecable_integrator_get_state(const alecable_integrator *it, double *t, double *q,
+                                               double *v, double *a, double *lambda);
+/* One step of size h (adaptive: at most h; the size taken is in the stats).
+ * On failure the state is unchanged and the return says why: with a fixed
+ * step a Newton failure gives ALECABLE_STEP_TOO_LARGE (cut h and call again);
+ * adaptive stepping gives ALECABLE_ENOCONV when h_min is reached. */
+ALECABLE_API int alecable_integrator_step(alecable_integrator *it, double h);
+/* Takes steps until t_end is reached exactly. */
+ALECABLE_API int alecable_integrator_advance(alecable_integrator *it, double t_end);
+/* Restores the state from before the last successful step (one level): a
+ * host may change loads and step again (fluid-structure sub-iterations). */
+ALECABLE_API int alecable_integrator_undo(alecable_integrator *it);
+/* Work counters since create (undo does not roll them back). */
+ALECABLE_API int alecable_integrator_stats(const alecable_integrator *it, alecable_step_stats *s);
+
+/* A model's integrator: its problem interface with the model's state as the
+ * initial state (velocities zero), time 0.  In dynamics loads act in full
+ * (no load-factor ramp); prescribed motions follow q0 + t*delta with t the
+ * time.  Valid until the model changes (adding objects re-finalizes it). */
+ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_model *m,
+                                           const alecable_dynamic_options *o);
+/* Copies an integrator's state (q, lambda; v for the kinetic energy) into the
+ * model, so node, element and constraint queries and the writers see it. */
+ALECABLE_API int alecable_model_pull_state(alecable_model *m, const alecable_integrator *it);
+/* Kinetic energy of the model's cables at the pulled velocities. */
+ALECABLE_API int alecable_model_kinetic_energy(alecable_model *m, double *T);
 
 /* ------------------------------------------------------------------------ */
 /* Output                                                                    */

@@ -8,9 +8,13 @@ int main(void)
     SRunner *sr = srunner_create(suite_sparse());
     int failed;
     srunner_add_suite(sr, suite_axial());
+    srunner_add_suite(sr, suite_axial_inertia());
+    srunner_add_suite(sr, suite_ancf());
+    srunner_add_suite(sr, suite_ancf_model());
     srunner_add_suite(sr, suite_model());
     srunner_add_suite(sr, suite_api());
     srunner_add_suite(sr, suite_quasistatic());
+    srunner_add_suite(sr, suite_dynamic());
     srunner_add_suite(sr, suite_paper000());
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);

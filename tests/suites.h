@@ -6,9 +6,13 @@
 
 Suite *suite_sparse(void);
 Suite *suite_axial(void);
+Suite *suite_axial_inertia(void);
+Suite *suite_ancf(void);
+Suite *suite_ancf_model(void);
 Suite *suite_model(void);
 Suite *suite_api(void);
 Suite *suite_paper000(void);
 Suite *suite_quasistatic(void);
+Suite *suite_dynamic(void);
 
 #endif

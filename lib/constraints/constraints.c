@@ -56,7 +56,7 @@ void con_free(alecable_model *m, alecable_constraint *k)
 
 static int check_dof(alecable_model *m, const alecable_node *n, int dof, const char *arg)
 {
-    if (dof < 0 || dof >= n->ndof)
+    if (ac_node_local_dof(n, dof) < 0)
         return ac_fail(m, ALECABLE_ERANGE, "%s = %d: the node has no such degree of freedom (0..%d)",
                        arg, dof, n->ndof - 1);
     return ALECABLE_OK;
@@ -72,7 +72,7 @@ static int single(alecable_constraint **out, alecable_model *m, alecable_node *n
     if ((st = ac_check_node(m, n, "node"))) return st;
     if ((st = check_dof(m, n, dof, "dof"))) return st;
     if (!isfinite(delta)) return ac_fail(m, ALECABLE_EINVAL, "delta = %g is not finite", delta);
-    return add_constraint(out, m, kind, 1, &n, &dof, &one, n->q[dof], delta);
+    return add_constraint(out, m, kind, 1, &n, &dof, &one, n->q[ac_node_local_dof(n, dof)], delta);
 }
 
 ALECABLE_API int alecable_fix(alecable_constraint **out, alecable_model *m, alecable_node *n, int dof)
@@ -121,7 +121,7 @@ ALECABLE_API int alecable_constraint_multiplier(const alecable_constraint *k, do
 void con_number(alecable_constraint *k)
 {
     int i;
-    for (i = 0; i < k->count; i++) k->dofs[i] = k->nodes[i]->dof0 + k->ndof[i];
+    for (i = 0; i < k->count; i++) k->dofs[i] = k->nodes[i]->dof0 + ac_node_local_dof(k->nodes[i], k->ndof[i]);
 }
 
 int con_pattern(const alecable_constraint *k, sp_builder *b, int nq)

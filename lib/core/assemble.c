@@ -9,23 +9,34 @@
 
 static double load_scale(const alecable_model *m, double t) { return m->ramp_loads ? t : 1.0; }
 
+/* Inertia enters only when the caller passes velocities and accelerations
+ * (dynamics); quasistatic solvers pass NULL. */
+static int has_inertia(const alecable_cable *cb, const double *v, const double *a)
+{
+    return v && a && cb->ops->inertia && cb->section.rho > 0.0;
+}
+
 int ac_residual(void *ctx, double t, const double *q, const double *v, const double *a,
                 const double *lambda, double *r)
 {
     alecable_model *m = (alecable_model *)ctx;
-    double qe[EL_MAX_DOF], fe[EL_MAX_DOF], sc = load_scale(m, t);
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fe[EL_MAX_DOF], sc = load_scale(m, t);
     int c, i, k;
-    (void)v;
-    (void)a;
     memset(r, 0, (size_t)m->n * sizeof(double));
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int nd = el_ndof(cb->ops);
+        int nd = el_ndof(cb->ops), inertia = has_inertia(cb, v, a);
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             ac_gather(e, q, qe);
             e->ops->force(&e->par, qe, fe);
             for (k = 0; k < nd; k++) r[e->dofs[k]] += fe[k];
+            if (inertia) {
+                ac_gather(e, v, ve);
+                ac_gather(e, a, ae);
+                e->ops->inertia(&e->par, qe, ve, ae, fe);
+                for (k = 0; k < nd; k++) r[e->dofs[k]] += fe[k];
+            }
         }
     }
     gravity_residual(m, q, sc, r);
@@ -41,14 +52,10 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
                 const double *lambda, double cq, double cv, double ca, int flags, double *values)
 {
     alecable_model *m = (alecable_model *)ctx;
-    double qe[EL_MAX_DOF], *ke = m->ework, sc = load_scale(m, t);
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], *ke = m->ework, sc = load_scale(m, t);
     int c, i, k, nnz = m->pat.nnz;
-    (void)v;
-    (void)a;
     (void)lambda;
-    (void)cv;
-    (void)ca;
-    (void)flags; /* every force of an axial cable is stiff */
+    (void)flags; /* no force of the current element kinds is marked non-stiff */
     memset(values, 0, (size_t)nnz * sizeof(double));
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
@@ -66,6 +73,19 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
     /* every q-block entry so far is dr/dq: weight it before the constraint blocks */
     if (cq != 1.0)
         for (k = 0; k < nnz; k++) values[k] *= cq;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        int nd = el_ndof(cb->ops);
+        if (!has_inertia(cb, v, a)) continue;
+        for (i = 0; i < cb->n_el; i++) {
+            const alecable_element *e = cb->el[i];
+            ac_gather(e, q, qe);
+            ac_gather(e, v, ve);
+            ac_gather(e, a, ae);
+            e->ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, ke);
+            for (k = 0; k < nd * nd; k++) values[e->map[k]] += ke[k];
+        }
+    }
     for (i = 0; i < m->constraints.n; i++) con_jacobian((const alecable_constraint *)m->constraints.p[i], values);
     for (k = 0; k < nnz; k++)
         if (!isfinite(values[k])) return ALECABLE_ENAN;

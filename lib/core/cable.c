@@ -23,6 +23,8 @@ static int check_section(alecable_model *m, const alecable_section *s)
         return ac_fail(m, ALECABLE_EINVAL, "section.A = %g: area must be finite and > 0", s->A);
     if (!isfinite(s->rho) || s->rho < 0.0)
         return ac_fail(m, ALECABLE_EINVAL, "section.rho = %g: density must be finite and >= 0", s->rho);
+    if (!isfinite(s->I) || s->I < 0.0)
+        return ac_fail(m, ALECABLE_EINVAL, "section.I = %g: second moment of area must be finite and >= 0", s->I);
     return ALECABLE_OK;
 }
 
@@ -55,6 +57,22 @@ ALECABLE_API int alecable_cable_create(alecable_cable **out, alecable_model *m, 
     return ALECABLE_OK;
 }
 
+/* ANCF nodes carry the slope r' = dr/ds.  A new node gets the chord of its
+ * element, (x_n - x_p)/(s_n - s_p); its predecessor the mean of its two
+ * chords.  A straight line thus starts with exactly the stretch of its
+ * node positions; alecable_node_set_slope overrides this. */
+static void init_slopes(alecable_node *prev, alecable_node *n)
+{
+    double ds = node_s(n) - node_s(prev), chord[3];
+    int k;
+    if (n->ndof < 7) return;
+    for (k = 0; k < 3; k++) chord[k] = (n->q[k] - prev->q[k]) / ds;
+    for (k = 0; k < 3; k++) {
+        n->q[3 + k] = chord[k];
+        prev->q[3 + k] = prev->left ? 0.5 * (prev->q[3 + k] + chord[k]) : chord[k];
+    }
+}
+
 static int grow(alecable_model *m, void ***p, int *cap, int need)
 {
     if (need > *cap) {
@@ -83,7 +101,7 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
     if (!ac_is_finite3(x)) return ac_fail(m, ALECABLE_EINVAL, "x has a NaN or infinite component");
     if (!isfinite(s)) return ac_fail(m, ALECABLE_EINVAL, "s = %g is not finite", s);
     if (c->n_nodes > 0) {
-        double sp = c->nodes[c->n_nodes - 1]->q[3];
+        double sp = node_s(c->nodes[c->n_nodes - 1]);
         if (s == sp)
             return ac_fail(m, ALECABLE_EINVAL, "s = %g: zero-length element (previous node has the same material coordinate)", s);
         if (s < sp)
@@ -104,14 +122,16 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
     n->model = m;
     n->cable = c;
     n->index = c->n_nodes;
-    n->ndof = 4;
+    n->ndof = c->ops->node_ndof;
+    n->sidx = c->ops->s_offset;
     n->dof0 = -1;
     n->q[0] = x[0];
     n->q[1] = x[1];
     n->q[2] = x[2];
-    n->q[3] = s;
+    n->q[n->sidx] = s;
     if (e) {
         alecable_node *prev = c->nodes[c->n_nodes - 1];
+        init_slopes(prev, n);
         e->magic = MAGIC_ELEMENT;
         e->model = m;
         e->cable = c;
@@ -119,7 +139,8 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
         e->ops = c->ops;
         e->par.EA = c->section.E * c->section.A;
         e->par.rhoA = c->section.rho * c->section.A;
-        e->par.ref_len = s - prev->q[3];
+        e->par.EI = c->section.E * c->section.I;
+        e->par.ref_len = s - node_s(prev);
         e->a = prev;
         e->b = n;
         prev->right = e;
@@ -148,10 +169,10 @@ ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], con
     if (!(s_b > s_a)) return ac_fail(m, ALECABLE_EINVAL, "s_b = %g must exceed s_a = %g", s_b, s_a);
     if (c->n_nodes > 0) {
         const alecable_node *last = c->nodes[c->n_nodes - 1];
-        if (last->q[3] == s_a && last->q[0] == x_a[0] && last->q[1] == x_a[1] && last->q[2] == x_a[2])
+        if (node_s(last) == s_a && last->q[0] == x_a[0] && last->q[1] == x_a[1] && last->q[2] == x_a[2])
             i0 = 1;
-        else if (!(s_a > last->q[3]))
-            return ac_fail(m, ALECABLE_EINVAL, "s_a = %g must exceed the cable's last s = %g", s_a, last->q[3]);
+        else if (!(s_a > node_s(last)))
+            return ac_fail(m, ALECABLE_EINVAL, "s_a = %g must exceed the cable's last s = %g", s_a, node_s(last));
     }
     /* pre-check so a failure cannot leave half a line */
     if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + n_elements + 1))) return st;
@@ -211,7 +232,7 @@ ALECABLE_API int alecable_node_material(const alecable_node *n, double *s)
 {
     if (!n || !s) return ALECABLE_ENULL;
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
-    *s = n->q[3];
+    *s = node_s(n);
     return ALECABLE_OK;
 }
 
@@ -223,13 +244,51 @@ ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s
     m = n->model;
     if (!x) return ac_fail(m, ALECABLE_ENULL, "x is NULL");
     if (!ac_is_finite3(x) || !isfinite(s)) return ac_fail(m, ALECABLE_EINVAL, "x or s is not finite");
-    if ((n->left && !(s > n->left->a->q[3])) || (n->right && !(s < n->right->b->q[3])))
+    if ((n->left && !(s > node_s(n->left->a))) || (n->right && !(s < node_s(n->right->b))))
         return ac_fail(m, ALECABLE_EINVAL, "s = %g would invert or collapse a neighbouring element", s);
     n->q[0] = x[0];
     n->q[1] = x[1];
     n->q[2] = x[2];
-    n->q[3] = s;
-    if (!m->dirty && n->dof0 >= 0) memcpy(m->q + n->dof0, n->q, 4 * sizeof(double));
+    n->q[n->sidx] = s;
+    if (!m->dirty && n->dof0 >= 0) memcpy(m->q + n->dof0, n->q, (size_t)n->ndof * sizeof(double));
+    return ALECABLE_OK;
+}
+
+/* Public dof ids are X, Y, Z, S (0..3) for every node; slope components of
+ * ANCF nodes follow (4..6).  Element node layouts may differ (ANCF stores s
+ * last), hence the map. */
+int ac_node_local_dof(const alecable_node *n, int dof)
+{
+    if (dof < 0 || dof >= n->ndof) return -1;
+    if (dof < 3) return dof;
+    if (dof == ALECABLE_DOF_S) return n->sidx;
+    return n->sidx == 3 ? dof : dof - 1; /* slopes sit before s */
+}
+
+ALECABLE_API int alecable_node_slope(const alecable_node *n, double d[3])
+{
+    if (!n || !d) return ALECABLE_ENULL;
+    if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    if (n->ndof < 7) return ac_fail(n->model, ALECABLE_ERANGE, "node has no slope dofs (not an ANCF node)");
+    d[0] = n->q[3];
+    d[1] = n->q[4];
+    d[2] = n->q[5];
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3])
+{
+    alecable_model *m;
+    if (!n) return ALECABLE_ENULL;
+    if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    m = n->model;
+    if (!d) return ac_fail(m, ALECABLE_ENULL, "d is NULL");
+    if (n->ndof < 7) return ac_fail(m, ALECABLE_ERANGE, "node has no slope dofs (not an ANCF node)");
+    if (!ac_is_finite3(d)) return ac_fail(m, ALECABLE_EINVAL, "d has a NaN or infinite component");
+    n->q[3] = d[0];
+    n->q[4] = d[1];
+    n->q[5] = d[2];
+    if (!m->dirty && n->dof0 >= 0) memcpy(m->q + n->dof0, n->q, (size_t)n->ndof * sizeof(double));
     return ALECABLE_OK;
 }
 
@@ -240,16 +299,16 @@ ALECABLE_API int alecable_node_dof_index(const alecable_node *n, int dof, int *i
     if (!n || !index) return ALECABLE_ENULL;
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
     m = n->model;
-    if (dof < 0 || dof >= n->ndof) return ac_fail(m, ALECABLE_ERANGE, "dof = %d: node has dofs 0..%d", dof, n->ndof - 1);
+    if (ac_node_local_dof(n, dof) < 0) return ac_fail(m, ALECABLE_ERANGE, "dof = %d: node has dofs 0..%d", dof, n->ndof - 1);
     if (m->dirty && (st = ac_finalize(m))) return st;
-    *index = n->dof0 + dof;
+    *index = n->dof0 + ac_node_local_dof(n, dof);
     return ALECABLE_OK;
 }
 
 static void element_qe(const alecable_element *e, double *qe)
 {
-    memcpy(qe, e->a->q, 4 * sizeof(double));
-    memcpy(qe + 4, e->b->q, 4 * sizeof(double));
+    memcpy(qe, e->a->q, (size_t)e->a->ndof * sizeof(double));
+    memcpy(qe + e->a->ndof, e->b->q, (size_t)e->b->ndof * sizeof(double));
 }
 
 ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps)
@@ -277,7 +336,7 @@ ALECABLE_API int alecable_element_interval(const alecable_element *e, double *s_
 {
     if (!e) return ALECABLE_ENULL;
     if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
-    if (s_a) *s_a = e->a->q[3];
-    if (s_b) *s_b = e->b->q[3];
+    if (s_a) *s_a = node_s(e->a);
+    if (s_b) *s_b = node_s(e->b);
     return ALECABLE_OK;
 }

@@ -23,11 +23,12 @@ void ac_free_solution_space(alecable_model *m)
     }
     sp_pattern_free(&m->pat, &m->alloc);
     ac_free(&m->alloc, m->q);
+    ac_free(&m->alloc, m->v);
     ac_free(&m->alloc, m->lam);
     ac_free(&m->alloc, m->dof_class);
     ac_free(&m->alloc, m->partner);
     ac_free(&m->alloc, m->ework);
-    m->q = m->lam = m->ework = NULL;
+    m->q = m->lam = m->v = m->ework = NULL;
     m->dof_class = m->partner = NULL;
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
@@ -51,7 +52,7 @@ int ac_node_s_is_free(const alecable_model *m, const alecable_node *n)
         const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
         if (k->kind == CON_LINEAR) continue;
         for (j = 0; j < k->count; j++)
-            if (k->nodes[j] == n && k->ndof[j] == 3) return 0;
+            if (k->nodes[j] == n && k->ndof[j] == ALECABLE_DOF_S) return 0;
     }
     return 1;
 }
@@ -113,18 +114,23 @@ int ac_finalize(alecable_model *m)
     m->n = nq + m->nlam;
 
     m->q = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
+    m->v = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
     m->lam = (double *)ac_calloc(&m->alloc, (size_t)(m->nlam > 0 ? m->nlam : 1), sizeof(double));
     m->dof_class = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
     m->partner = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
     m->ework = (double *)ac_calloc(&m->alloc, 4 * EL_MAX_DOF * EL_MAX_DOF, sizeof(double));
-    if (!m->q || !m->lam || !m->dof_class || !m->partner || !m->ework) return nomem(m);
+    if (!m->q || !m->v || !m->lam || !m->dof_class || !m->partner || !m->ework) return nomem(m);
 
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
         for (i = 0; i < cb->n_nodes; i++) {
             alecable_node *n = cb->nodes[i];
-            int s = n->dof0 + 3, a;
+            int s = node_sdof(n), a;
             memcpy(m->q + n->dof0, n->q, (size_t)n->ndof * sizeof(double));
+            for (a = 0; a < n->ndof; a++) {
+                m->dof_class[n->dof0 + a] = ALECABLE_PROBLEM_DOF_OTHER;
+                m->partner[n->dof0 + a] = -1;
+            }
             for (a = 0; a < 3; a++) {
                 m->dof_class[n->dof0 + a] = ALECABLE_PROBLEM_DOF_SPATIAL;
                 m->partner[n->dof0 + a] = s;

@@ -20,16 +20,25 @@ enum {
     MAGIC_LOAD = 0x4c4f4144u
 };
 
+#define NODE_MAX_DOF 7
+
 struct alecable_node {
     unsigned magic;
     alecable_model *model;
     alecable_cable *cable;
     int index;        /* in its cable */
-    int ndof;         /* 4: x, y, z, s */
+    int ndof;         /* axial: 4 (x, y, z, s); ANCF: 7 (r, r', s) */
+    int sidx;         /* position of s among the node's dofs */
     int dof0;         /* first dof in q (after finalize) */
-    double q[4];      /* x, y, z, s: mirror of the model's state */
+    double q[NODE_MAX_DOF]; /* mirror of the model's state, in the element's node layout */
     alecable_element *left, *right; /* neighbouring elements in the cable */
 };
+
+/* material coordinate of a node, and its index in q */
+static inline double node_s(const alecable_node *n) { return n->q[n->sidx]; }
+static inline int node_sdof(const alecable_node *n) { return n->dof0 + n->sidx; }
+/* node-local position of a public dof id (ALECABLE_DOF_*), or -1 if the node has none */
+int ac_node_local_dof(const alecable_node *n, int dof);
 
 struct alecable_element {
     unsigned magic;
@@ -101,7 +110,8 @@ struct alecable_model {
 
     /* after finalize */
     int nq, nlam, n;
-    double *q, *lam;        /* state */
+    double *q, *lam, *v;    /* state (v: velocities pulled from an integrator) */
+    alecable_problem prob;  /* the problem handed to integrators (must outlive them) */
     double t;               /* load factor (quasistatic) of the state */
     int ramp_loads;         /* 1: loads scale with t (quasistatic load factor) */
     sp_pattern pat;

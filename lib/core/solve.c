@@ -24,7 +24,7 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
     alecable_problem p;
     alecable_quasistatic_options def;
     alecable_solve_report rep;
-    int st;
+    int st, ramp;
     char msg[sizeof m->errmsg];
     if ((st = ac_check_model(m))) return st;
     ac_clear_error(m);
@@ -36,10 +36,12 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
         return ac_fail(m, ALECABLE_EINVAL, "report: struct_size %zu, call alecable_solve_report_init", report->struct_size);
     if ((st = qs_check_options(o, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
     if ((st = prepare(m, &p))) return st;
+    ramp = m->ramp_loads;
     m->ramp_loads = 1;
     alecable_solve_report_init(&rep);
     msg[0] = '\0';
     st = qs_solve((qs_ws *)m->qs, &p, o, m->q, m->lam, &m->t, &rep, msg, sizeof msg);
+    m->ramp_loads = ramp;
     ac_sync_nodes(m);
     if (report) *report = rep;
     if (st) return ac_fail(m, st, "%s", msg);
@@ -114,7 +116,7 @@ ALECABLE_API int alecable_model_set_state(alecable_model *m, const double *q, co
         for (c = 0; c < m->cables.n; c++) {
             const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
             for (i = 0; i < cb->n_el; i++)
-                if (!(q[cb->el[i]->b->dof0 + 3] > q[cb->el[i]->a->dof0 + 3]))
+                if (!(q[node_sdof(cb->el[i]->b)] > q[node_sdof(cb->el[i]->a)]))
                     return ac_fail(m, ALECABLE_EINVAL, "q: element %d of cable %d would have material length <= 0", i, c);
         }
     }

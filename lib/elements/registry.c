@@ -4,11 +4,13 @@
 #include <stddef.h>
 
 extern const el_ops el_axial_ops;
+extern const el_ops el_ancf_ops;
 
 const el_ops *el_ops_get(int kind)
 {
     switch (kind) {
     case 0: return &el_axial_ops;
+    case 1: return &el_ancf_ops;
     default: return NULL;
     }
 }

@@ -21,8 +21,8 @@ ALECABLE_API int alecable_write_cable_csv(const alecable_cable *c, const char *p
         double eps, N;
         alecable_element_strain(e, &eps);
         alecable_element_axial_force(e, &N);
-        fprintf(f, "%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", i, e->a->q[3],
-                e->b->q[3], 0.5 * (e->a->q[3] + e->b->q[3]), eps, N, e->a->q[0], e->a->q[1], e->a->q[2],
+        fprintf(f, "%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", i, node_s(e->a),
+                node_s(e->b), 0.5 * (node_s(e->a) + node_s(e->b)), eps, N, e->a->q[0], e->a->q[1], e->a->q[2],
                 e->b->q[0], e->b->q[1], e->b->q[2]);
     }
     ok = !ferror(f);

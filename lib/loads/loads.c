@@ -49,9 +49,9 @@ ALECABLE_API int alecable_load_material_point(alecable_load **out, alecable_mode
     if ((st = ac_check_cable(m, c, "cable"))) return st;
     if (!isfinite(s)) return ac_fail(m, ALECABLE_EINVAL, "s = %g is not finite", s);
     if (c->n_el < 1) return ac_fail(m, ALECABLE_ESTATE, "cable has no element");
-    if (s < c->nodes[0]->q[3] || s > c->nodes[c->n_nodes - 1]->q[3])
+    if (s < node_s(c->nodes[0]) || s > node_s(c->nodes[c->n_nodes - 1]))
         return ac_fail(m, ALECABLE_ERANGE, "s = %g lies outside the cable's material interval [%g, %g]", s,
-                       c->nodes[0]->q[3], c->nodes[c->n_nodes - 1]->q[3]);
+                       node_s(c->nodes[0]), node_s(c->nodes[c->n_nodes - 1]));
     if ((st = new_load(&l, m, LOAD_MATERIAL, f))) return st;
     l->cable = c;
     l->s = s;
@@ -100,7 +100,7 @@ int load_maps(alecable_model *m, alecable_load *l, const sp_pattern *p)
     if (l->kind != LOAD_NODE) return 0;
     ne = node_elements(l->node, e);
     nd = EL_MAX_DOF;
-    row = l->node->dof0 + 3;
+    row = node_sdof(l->node);
     for (k = 0; k < 2 * nd; k++) l->map[k] = -1;
     for (k = 0; k < ne; k++)
         for (b = 0; b < el_ndof(e[k]->ops); b++) {
@@ -116,10 +116,10 @@ static const alecable_element *find_element(const alecable_cable *c, const doubl
 {
     int lo = 0, hi = c->n_el - 1;
     if (c->n_el < 1) return NULL;
-    if (s < q[c->nodes[0]->dof0 + 3] || s > q[c->nodes[c->n_nodes - 1]->dof0 + 3]) return NULL;
+    if (s < q[node_sdof(c->nodes[0])] || s > q[node_sdof(c->nodes[c->n_nodes - 1])]) return NULL;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        if (s > q[c->el[mid]->b->dof0 + 3]) lo = mid + 1;
+        if (s > q[node_sdof(c->el[mid]->b)]) lo = mid + 1;
         else hi = mid;
     }
     return c->el[lo];
@@ -209,7 +209,7 @@ static void load_eval(const alecable_load *l, const double *q, double scale, dou
         node_config(l, q, f, &v, values ? grad : NULL, e, &ne);
         if (r) {
             for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];
-            if (ne) r[l->node->dof0 + 3] += v;
+            if (ne) r[node_sdof(l->node)] += v;
         }
         if (values)
             for (k = 0; k < ne; k++)

@@ -1,0 +1,65 @@
+/* A model driven by the time integrators: the glue between the model's
+ * problem interface and alecable_integrator, and the kinetic energy. */
+#include "model.h"
+
+#include <string.h>
+
+ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_model *m,
+                                           const alecable_dynamic_options *o)
+{
+    alecable_allocator host;
+    int st;
+    if ((st = ac_check_model(m))) return st;
+    if (!out) return ac_fail(m, ALECABLE_ENULL, "out is NULL");
+    *out = NULL;
+    ac_clear_error(m);
+    if ((st = alecable_model_problem(&m->prob, m))) return st;
+    alecable_allocator_init(&host);
+    host.malloc_fn = m->alloc.malloc_fn;
+    host.realloc_fn = m->alloc.realloc_fn;
+    host.free_fn = m->alloc.free_fn;
+    host.user = m->alloc.user;
+    m->ramp_loads = 0;
+    if ((st = alecable_integrator_create(out, &m->prob, o, &host)))
+        return ac_fail(m, st, "cannot create the integrator: %s", alecable_strerror(st));
+    if ((st = alecable_integrator_set_state(*out, 0.0, m->q, m->v, NULL, m->lam))) {
+        ac_fail(m, st, "initial state: %s", alecable_integrator_errmsg(*out));
+        alecable_integrator_destroy(*out);
+        *out = NULL;
+        return st;
+    }
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_model_pull_state(alecable_model *m, const alecable_integrator *it)
+{
+    int st;
+    double t;
+    if ((st = ac_check_model(m))) return st;
+    if (!it) return ac_fail(m, ALECABLE_ENULL, "integrator is NULL");
+    if (m->dirty) return ac_fail(m, ALECABLE_ESTATE, "model changed since the integrator was created");
+    if ((st = alecable_integrator_get_state(it, &t, m->q, m->v, NULL, m->lam))) return ac_fail(m, st, "%s", alecable_integrator_errmsg(it));
+    m->t = t;
+    ac_sync_nodes(m);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_model_kinetic_energy(alecable_model *m, double *T)
+{
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], sum = 0.0;
+    int st, c, i;
+    if ((st = ac_check_model(m))) return st;
+    if (!T) return ac_fail(m, ALECABLE_ENULL, "T is NULL");
+    if (m->dirty && (st = ac_finalize(m))) return st;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        if (!cb->ops->kinetic || cb->section.rho <= 0.0) continue;
+        for (i = 0; i < cb->n_el; i++) {
+            ac_gather(cb->el[i], m->q, qe);
+            ac_gather(cb->el[i], m->v, ve);
+            sum += cb->ops->kinetic(&cb->el[i]->par, qe, ve);
+        }
+    }
+    *T = sum;
+    return ALECABLE_OK;
+}

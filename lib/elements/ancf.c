@@ -1,0 +1,679 @@
+/* Two-node ALE-ANCF cable element (paper 001, section 2).
+ *
+ * Element dofs: [r_A (3), r'_A (3), s_A, r_B (3), r'_B (3), s_B]; r' = dr/ds.
+ * On the material interval [s_A, s_B], l = s_B - s_A, xi = (s - s_A)/l:
+ *     r = h1 r_A + l h2 r'_A + h3 r_B + l h4 r'_B        (cubic Hermite)
+ * so every shape function is l^d P(xi) with d = 0 for positions and d = 1 for
+ * slopes; this one fact drives all derivatives with respect to s_A, s_B below.
+ *
+ * Strain energy  W = int [1/2 EA eps^2 + 1/2 EI kappa^2] ds  with
+ *     eps   = 1/2 (r_s.r_s - 1)                 Green-Lagrange axial strain,
+ *     kappa = |r_s x r_ss| / |r_s|^3            curvature of the deformed centerline.
+ * Paper 001 prints eps = r_p.r_p - 1 and kappa = |r_pp| (eqs. 16-17).  We keep
+ * the 1/2 so that a straight ANCF element and the axial element store the same
+ * energy for the same stretch, and use the exact curvature because |r_ss| is
+ * not invariant to stretching: a stretched straight element whose stretch
+ * varies along it would report bending, a uniformly stretched circle would
+ * report the wrong radius.  W depends on s_A, s_B only through l (ALE: the
+ * material equations are dW/ds_A = -dW/dl, dW/ds_B = dW/dl).  Force and
+ * tangent are the exact gradient and Hessian of the quadrature sum, computed
+ * in the variables (r_B - r_A, r'_A, r'_B, l) through the closed-form
+ * gradient and Hessian of the density in (r_s, r_ss).
+ *
+ * Kinetic energy of the material particles (fixed s, paper 001 eq. 10):
+ *     T = 1/2 rhoA int_{s_A}^{s_B} |d/dt r(s, t)|^2 ds = 1/2 v^T M(q) v.
+ * Lagrange's r_i = d/dt(dT/dv_i) - dT/dq_i is evaluated in particle form: the
+ * moving limits s_A(t), s_B(t) (Leibniz rule) and dT/ds at the limits leave
+ *     r_i = rhoA int rdd . dr/dq_i ds + [momentum flux terms at both ends],
+ * with rdd the particle acceleration.  At an end the particle sits on the node
+ * (dr/dq = I for the node's position, 0 for the others), dr/ds_end = -r'_end,
+ * and the particle velocity is u = rdot_end - sdot_end r'_end, which gives
+ *     r(r_A) += -rhoA sdot_A u_A,   r(s_A) += rhoA (sdot_A u_A.r'_A + |u_A|^2/2),
+ *     r(r_B) += +rhoA sdot_B u_B,   r(s_B) += -rhoA (sdot_B u_B.r'_B + |u_B|^2/2).
+ * The paper's printed eqs. 13-14 are not used.
+ *
+ * Quadrature (Gauss-Legendre on xi in [0, 1]):
+ *  - strain energy: 5 points (exact to degree 9).  r_s is quadratic in xi, so
+ *    eps^2 has degree 8 and the axial term is integrated exactly for every
+ *    configuration; the curvature term is rational and only approximated, but
+ *    force and tangent remain the exact derivatives of the discrete sum.
+ *  - inertia: 4 points (exact to degree 7).  At fixed s every derivative of r
+ *    with respect to q, in xi, is a cubic, so T, dT/dq and rdd . dr/dq have
+ *    degree 6: the quadrature is exact and the particle form above equals
+ *    Lagrange's expression of the discrete T to rounding. */
+#include "element.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+enum { NDOF = 14, NB = 4, SA = 6, SB = 13, NG_K = 5, NG_M = 4 };
+
+/* block b (r_A, r'_A, r_B, r'_B): first element dof and power d of l in front
+ * of its shape function */
+static const int boff[NB] = {0, 3, 7, 10};
+static const int bpow[NB] = {0, 1, 0, 1};
+
+/* Hermite polynomials on [0, 1] and their first two derivatives */
+#define H1(x) (1.0 - 3.0 * (x) * (x) + 2.0 * (x) * (x) * (x))
+#define H2(x) ((x) - 2.0 * (x) * (x) + (x) * (x) * (x))
+#define H3(x) (3.0 * (x) * (x) - 2.0 * (x) * (x) * (x))
+#define H4(x) (-(x) * (x) + (x) * (x) * (x))
+#define D1(x) (-6.0 * (x) + 6.0 * (x) * (x))
+#define D2(x) (1.0 - 4.0 * (x) + 3.0 * (x) * (x))
+#define D3(x) (6.0 * (x) - 6.0 * (x) * (x))
+#define D4(x) (-2.0 * (x) + 3.0 * (x) * (x))
+#define E1(x) (-6.0 + 12.0 * (x))
+#define E2(x) (-4.0 + 6.0 * (x))
+#define E3(x) (6.0 - 12.0 * (x))
+#define E4(x) (-2.0 + 6.0 * (x))
+
+/* Shape functions of a material particle (fixed s) are N_b = l^d P_b(xi).
+ * Their derivatives with respect to the material coordinates m = A, B at
+ * fixed s (xi_A = (xi - 1)/l, xi_B = -xi/l, l_A = -1, l_B = 1) are
+ *     d_m N_b     = l^(d-1) PM(c_m, e_m),
+ *     d_m d_n N_b = l^(d-2) PMN(c_m, e_m, c_n, e_n),
+ * c_A = xi - 1, e_A = -1, c_B = -xi, e_B = 1, with the polynomials in xi: */
+#define PM(c, e, d, P, D) ((c) * (D) + (d) * (e) * (P))
+#define PMN(cm, em, cn, en, d, P, D, E) \
+    ((cm) * (cn) * (E) + ((d) - 1.0) * ((cm) * (en) + (cn) * (em)) * (D) + (d) * ((d) - 1.0) * (em) * (en) * (P))
+
+/* xi-parts of one block: P, PM for m = A, B, PMN for AA, AB, BB */
+typedef struct particle_poly {
+    double p, pm[2], pmn[3];
+} particle_poly;
+
+#define PPOLY(x, P, D, E, d)                                                  \
+    { (P),                                                                    \
+      { PM((x) - 1.0, -1.0, d, P, D), PM(-(x), 1.0, d, P, D) },               \
+      { PMN((x) - 1.0, -1.0, (x) - 1.0, -1.0, d, P, D, E),                    \
+        PMN((x) - 1.0, -1.0, -(x), 1.0, d, P, D, E),                          \
+        PMN(-(x), 1.0, -(x), 1.0, d, P, D, E) } }
+
+/* Quadrature tables, folded at compile time: node t and weight wt of the rule
+ * on [-1, 1] mapped to xi in [0, 1]. */
+#define GX(t) (0.5 + 0.5 * (t))
+
+/* strain energy: the derivatives of the Hermite functions */
+typedef struct stiff_pt {
+    double w, dh[NB], ddh[NB];
+} stiff_pt;
+
+#define SP(t, wt)                                                             \
+    { 0.5 * (wt),                                                             \
+      { D1(GX(t)), D2(GX(t)), D3(GX(t)), D4(GX(t)) },                         \
+      { E1(GX(t)), E2(GX(t)), E3(GX(t)), E4(GX(t)) } }
+
+/* inertia: the particle polynomials of the four blocks */
+typedef struct mass_pt {
+    double w;
+    particle_poly b[NB];
+} mass_pt;
+
+#define MB(t, H, D, E, d) PPOLY(GX(t), H(GX(t)), D(GX(t)), E(GX(t)), d)
+#define MP(t, wt)                                                             \
+    { 0.5 * (wt),                                                             \
+      { MB(t, H1, D1, E1, 0.0), MB(t, H2, D2, E2, 1.0),                       \
+        MB(t, H3, D3, E3, 0.0), MB(t, H4, D4, E4, 1.0) } }
+
+static const stiff_pt gk[NG_K] = {
+    SP(-0.9061798459386639927976269, 0.2369268850561890875142640),
+    SP(-0.5384693101056830910363144, 0.4786286704993664680412915),
+    SP(0.0, 0.5688888888888888888888889),
+    SP(0.5384693101056830910363144, 0.4786286704993664680412915),
+    SP(0.9061798459386639927976269, 0.2369268850561890875142640),
+};
+
+static const mass_pt gm[NG_M] = {
+    MP(-0.8611363115940525752239465, 0.3478548451374538573730639),
+    MP(-0.3399810435848562648026658, 0.6521451548625461426269361),
+    MP(0.3399810435848562648026658, 0.6521451548625461426269361),
+    MP(0.8611363115940525752239465, 0.3478548451374538573730639),
+};
+
+static double dot3(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/* ---------------------------------------------------------------------------
+ * Strain energy
+ *
+ * r_s and r_ss see the positions only through y0 = r_B - r_A (h1' = -h3',
+ * h1'' = -h3''), so the energy is computed as a function of the 10 reduced
+ * variables y = (y0, y1 = r'_A, y2 = r'_B, l) and expanded to the element
+ * dofs with r_A -> -y0, r_B -> +y0, s_A -> -l, s_B -> +l. */
+enum { NR = 3, NY = 10, YL = 9 };
+static const int rdof[NDOF] = {0, 1, 2, 3, 4, 5, YL, 0, 1, 2, 6, 7, 8, YL};
+static const double rsgn[NDOF] = {-1, -1, -1, 1, 1, 1, -1, 1, 1, 1, 1, 1, 1, 1};
+/* Hermite function of each reduced block and the power d of l in front of it */
+static const int rherm[NR] = {2, 1, 3};
+static const int rpow[NR] = {0, 1, 1};
+
+static void reduce(const double *qe, double y[3 * NR])
+{
+    int i;
+    for (i = 0; i < 3; i++) {
+        y[i] = qe[7 + i] - qe[i];
+        y[3 + i] = qe[3 + i];
+        y[6 + i] = qe[10 + i];
+    }
+}
+
+/* a = r_s = sum ca[k] y_k and b = r_ss = sum cb[k] y_k at one point, with
+ * ca = l^(d-1) P', cb = l^(d-2) P''; cal, cbl are their l-derivatives at fixed
+ * xi (a coefficient l^e P has derivative e/l times itself), al, bl those of a
+ * and b. */
+typedef struct curve_pt {
+    double ca[NR], cb[NR], cal[NR], cbl[NR];
+    double a[3], b[3], al[3], bl[3];
+} curve_pt;
+
+static void curve_eval(const stiff_pt *g, double il, const double y[3 * NR], curve_pt *c)
+{
+    int k, i;
+    for (k = 0; k < NR; k++) {
+        int h = rherm[k], d = rpow[k];
+        c->ca[k] = d ? g->dh[h] : g->dh[h] * il;
+        c->cb[k] = d ? g->ddh[h] * il : g->ddh[h] * il * il;
+        c->cal[k] = (d - 1) * il * c->ca[k];
+        c->cbl[k] = (d - 2) * il * c->cb[k];
+    }
+    for (i = 0; i < 3; i++) {
+        c->a[i] = c->ca[0] * y[i] + c->ca[1] * y[3 + i] + c->ca[2] * y[6 + i];
+        c->b[i] = c->cb[0] * y[i] + c->cb[1] * y[3 + i] + c->cb[2] * y[6 + i];
+        c->al[i] = c->cal[0] * y[i] + c->cal[1] * y[3 + i] + c->cal[2] * y[6 + i];
+        c->bl[i] = c->cbl[0] * y[i] + c->cbl[1] * y[3 + i] + c->cbl[2] * y[6 + i];
+    }
+}
+
+/* Energy density w(a, b) = 1/2 EA eps^2 + 1/2 EI kappa^2 with, optionally, its
+ * gradient gr = (w_a, w_b) and Hessian H (6 x 6, order (a, b)).
+ * kappa^2 = N f(A) with A = a.a, N = |a x b|^2 = A B - C^2 (B = b.b, C = a.b)
+ * and f = A^-3: derivatives by the product rule on N and f. */
+static double density(const el_params *p, const double a[3], const double b[3], double *gr, double *H)
+{
+    double A = dot3(a, a), B = dot3(b, b), C = dot3(a, b), axb[3], N, iA, f, fp, fpp, eps, kb;
+    double Na[3], Nb[3];
+    int i, j;
+    axb[0] = a[1] * b[2] - a[2] * b[1];
+    axb[1] = a[2] * b[0] - a[0] * b[2];
+    axb[2] = a[0] * b[1] - a[1] * b[0];
+    N = dot3(axb, axb); /* the cross product avoids the cancellation in A B - C^2 */
+    iA = 1.0 / A;
+    f = iA * iA * iA;
+    eps = 0.5 * (A - 1.0);
+    kb = 0.5 * p->EI;
+    if (gr || H) {
+        fp = -3.0 * f * iA;
+        fpp = 12.0 * f * iA * iA;
+        for (i = 0; i < 3; i++) {
+            Na[i] = 2.0 * (B * a[i] - C * b[i]);
+            Nb[i] = 2.0 * (A * b[i] - C * a[i]);
+        }
+        if (gr)
+            for (i = 0; i < 3; i++) {
+                gr[i] = p->EA * eps * a[i] + kb * (f * Na[i] + 2.0 * fp * N * a[i]);
+                gr[3 + i] = kb * f * Nb[i];
+            }
+        if (H) {
+            /* scalar factors of the terms I, a a^T, b b^T, ... hoisted */
+            double daa = p->EA * eps + kb * (2.0 * f * B + 2.0 * N * fp), caa = p->EA + 4.0 * kb * N * fpp;
+            double cna = 2.0 * kb * fp, cbb = -2.0 * kb * f, dab = -2.0 * kb * C * f;
+            double dbb = 2.0 * kb * A * f, cab = 4.0 * kb * f, cba = -2.0 * kb * f;
+            for (i = 0; i < 3; i++)
+                for (j = 0; j < 3; j++) {
+                    double d = i == j ? 1.0 : 0.0;
+                    H[i * 6 + j] = daa * d + caa * a[i] * a[j] + cbb * b[i] * b[j] +
+                                   cna * (Na[i] * a[j] + a[i] * Na[j]);
+                    H[i * 6 + 3 + j] = H[(3 + j) * 6 + i] =
+                        dab * d + cab * a[i] * b[j] + cba * b[i] * a[j] + cna * a[i] * Nb[j];
+                    H[(3 + i) * 6 + 3 + j] = dbb * d + cbb * a[i] * a[j];
+                }
+        }
+    }
+    return 0.5 * p->EA * eps * eps + kb * f * N;
+}
+
+static double ancf_energy(const el_params *p, const double *qe)
+{
+    double l = qe[SB] - qe[SA], il = 1.0 / l, y[3 * NR], w = 0.0;
+    curve_pt c;
+    int g;
+    reduce(qe, y);
+    for (g = 0; g < NG_K; g++) {
+        curve_eval(&gk[g], il, y, &c);
+        w += gk[g].w * density(p, c.a, c.b, NULL, NULL);
+    }
+    return l * w;
+}
+
+static void ancf_force(const el_params *p, const double *qe, double *fe)
+{
+    double l = qe[SB] - qe[SA], il = 1.0 / l, y[3 * NR], gy[NY], gr[6];
+    curve_pt c;
+    int g, k, i;
+    reduce(qe, y);
+    for (k = 0; k < NY; k++) gy[k] = 0.0;
+    for (g = 0; g < NG_K; g++) {
+        double w = gk[g].w, wl = w * l;
+        curve_eval(&gk[g], il, y, &c);
+        gy[YL] += w * density(p, c.a, c.b, gr, NULL) + wl * (dot3(gr, c.al) + dot3(gr + 3, c.bl));
+        for (k = 0; k < NR; k++)
+            for (i = 0; i < 3; i++) gy[3 * k + i] += wl * (c.ca[k] * gr[i] + c.cb[k] * gr[3 + i]);
+    }
+    for (k = 0; k < NDOF; k++) fe[k] = rsgn[k] * gy[rdof[k]];
+}
+
+/* kb (3 x 3, row stride NY) += paa Haa + pab Hab + pba Hba + pbb Hbb */
+static void block_add(double *restrict kb, const double *restrict H, double paa, double pab, double pba, double pbb)
+{
+    int i;
+    for (i = 0; i < 3; i++) {
+        const double *ha = H + i * 6, *hb = H + (3 + i) * 6;
+        double *r = kb + i * NY;
+        r[0] += paa * ha[0] + pab * ha[3] + pba * hb[0] + pbb * hb[3];
+        r[1] += paa * ha[1] + pab * ha[4] + pba * hb[1] + pbb * hb[4];
+        r[2] += paa * ha[2] + pab * ha[5] + pba * hb[2] + pbb * hb[5];
+    }
+}
+
+/* one row of the element matrix from a row kr of the reduced one:
+ * element dofs [r_A, r'_A, s_A, r_B, r'_B, s_B] = [-y0, y1, -l, y0, y2, l] */
+static void expand_row(double sg, const double *kr, double *row)
+{
+    int i;
+    for (i = 0; i < 3; i++) {
+        row[i] = -sg * kr[i];
+        row[3 + i] = sg * kr[3 + i];
+        row[7 + i] = sg * kr[i];
+        row[10 + i] = sg * kr[6 + i];
+    }
+    row[SA] = -sg * kr[YL];
+    row[SB] = sg * kr[YL];
+}
+
+static void ancf_tangent(const el_params *p, const double *qe, double *ke)
+{
+    double l = qe[SB] - qe[SA], il = 1.0 / l, y[3 * NR], gr[6], H[36], ky[NY * NY];
+    curve_pt c;
+    int g, k, m, i, j;
+    reduce(qe, y);
+    memset(ky, 0, sizeof ky);
+    for (g = 0; g < NG_K; g++) {
+        double w = gk[g].w, wl = w * l, z[6], Hz[6], all[3], bll[3];
+        curve_eval(&gk[g], il, y, &c);
+        density(p, c.a, c.b, gr, H);
+        for (i = 0; i < 3; i++) {
+            z[i] = c.al[i];
+            z[3 + i] = c.bl[i];
+            all[i] = bll[i] = 0.0;
+            for (k = 0; k < NR; k++) {
+                all[i] += (rpow[k] - 2) * il * c.cal[k] * y[3 * k + i];
+                bll[i] += (rpow[k] - 3) * il * c.cbl[k] * y[3 * k + i];
+            }
+        }
+        /* Hz = d(w_a, w_b)/dl = H (a_l, b_l) */
+        for (i = 0; i < 6; i++) {
+            Hz[i] = 0.0;
+            for (j = 0; j < 6; j++) Hz[i] += H[i * 6 + j] * z[j];
+        }
+        for (k = 0; k < NR; k++) {
+            for (m = k; m < NR; m++) {
+                /* block (k, m) = [ca_k I, cb_k I] H [ca_m I; cb_m I] */
+                double paa = wl * c.ca[k] * c.ca[m], pab = wl * c.ca[k] * c.cb[m];
+                double pba = wl * c.cb[k] * c.ca[m], pbb = wl * c.cb[k] * c.cb[m];
+                block_add(ky + 3 * k * NY + 3 * m, H, paa, pab, pba, pbb);
+            }
+            for (i = 0; i < 3; i++)
+                ky[(3 * k + i) * NY + YL] += w * (c.ca[k] * gr[i] + c.cb[k] * gr[3 + i]) +
+                                             wl * (c.cal[k] * gr[i] + c.cbl[k] * gr[3 + i] + c.ca[k] * Hz[i] +
+                                                   c.cb[k] * Hz[3 + i]);
+        }
+        ky[NY * NY - 1] += 2.0 * w * (dot3(gr, c.al) + dot3(gr + 3, c.bl)) +
+                           wl * (dot3(z, Hz) + dot3(z + 3, Hz + 3) + dot3(gr, all) + dot3(gr + 3, bll));
+    }
+    for (i = 0; i < NY; i++)
+        for (j = 0; j < i; j++) ky[i * NY + j] = ky[j * NY + i];
+    for (i = 0; i < NDOF; i++) expand_row(rsgn[i], ky + rdof[i] * NY, ke + i * NDOF);
+}
+
+/* eps and F = |r_s| at the element midpoint */
+static void ancf_strain(const double *qe, double *eps, double *stretch)
+{
+    double l = qe[SB] - qe[SA], a[3], A;
+    int i;
+    /* h1'(1/2) = -3/2, h2'(1/2) = h4'(1/2) = -1/4, h3'(1/2) = 3/2 */
+    for (i = 0; i < 3; i++) a[i] = 1.5 * (qe[7 + i] - qe[i]) / l - 0.25 * (qe[3 + i] + qe[10 + i]);
+    A = dot3(a, a);
+    *eps = 0.5 * (A - 1.0);
+    *stretch = sqrt(A);
+}
+
+/* ---------------------------------------------------------------------------
+ * Loads */
+
+/* Uniform load b per unit material length:
+ *     W = -int b.r ds = -l b.(r_A + r_B)/2 - l^2 b.(r'_A - r'_B)/12
+ * (int h1 = int h3 = 1/2, int h2 = -int h4 = 1/12). */
+static double dist_energy(const double b[3], const double *qe)
+{
+    double l = qe[SB] - qe[SA];
+    return -0.5 * l * (dot3(b, qe) + dot3(b, qe + 7)) - l * l / 12.0 * (dot3(b, qe + 3) - dot3(b, qe + 10));
+}
+
+static void dist_force(const double b[3], const double *qe, double *fe)
+{
+    double l = qe[SB] - qe[SA];
+    double gl = -0.5 * (dot3(b, qe) + dot3(b, qe + 7)) - l / 6.0 * (dot3(b, qe + 3) - dot3(b, qe + 10));
+    int i;
+    for (i = 0; i < 3; i++) {
+        fe[i] = fe[7 + i] = -0.5 * l * b[i];
+        fe[3 + i] = -l * l / 12.0 * b[i];
+        fe[10 + i] = l * l / 12.0 * b[i];
+    }
+    fe[SA] = -gl;
+    fe[SB] = gl;
+}
+
+/* sets the symmetric pair (dof, s_A) = -v, (dof, s_B) = +v: v is d2W/(d dof dl) */
+static void set_l_pair(double *ke, int dof, double v)
+{
+    ke[dof * NDOF + SA] = ke[SA * NDOF + dof] = -v;
+    ke[dof * NDOF + SB] = ke[SB * NDOF + dof] = v;
+}
+
+static void dist_tangent(const double b[3], const double *qe, double *ke)
+{
+    double l = qe[SB] - qe[SA], wll = -(dot3(b, qe + 3) - dot3(b, qe + 10)) / 6.0;
+    int i;
+    for (i = 0; i < NDOF * NDOF; i++) ke[i] = 0.0;
+    for (i = 0; i < 3; i++) {
+        set_l_pair(ke, i, -0.5 * b[i]);
+        set_l_pair(ke, 7 + i, -0.5 * b[i]);
+        set_l_pair(ke, 3 + i, -l / 6.0 * b[i]);
+        set_l_pair(ke, 10 + i, l / 6.0 * b[i]);
+    }
+    ke[SA * NDOF + SA] = ke[SB * NDOF + SB] = wll;
+    ke[SA * NDOF + SB] = ke[SB * NDOF + SA] = -wll;
+}
+
+/* The particle polynomials at an arbitrary xi (point loads) */
+static void particle_polys(double x, particle_poly pp[NB])
+{
+    const double h[NB] = {H1(x), H2(x), H3(x), H4(x)}, dh[NB] = {D1(x), D2(x), D3(x), D4(x)};
+    const double ddh[NB] = {E1(x), E2(x), E3(x), E4(x)};
+    int b;
+    for (b = 0; b < NB; b++) {
+        double d = bpow[b];
+        pp[b].p = h[b];
+        pp[b].pm[0] = PM(x - 1.0, -1.0, d, h[b], dh[b]);
+        pp[b].pm[1] = PM(-x, 1.0, d, h[b], dh[b]);
+        pp[b].pmn[0] = PMN(x - 1.0, -1.0, x - 1.0, -1.0, d, h[b], dh[b], ddh[b]);
+        pp[b].pmn[1] = PMN(x - 1.0, -1.0, -x, 1.0, d, h[b], dh[b], ddh[b]);
+        pp[b].pmn[2] = PMN(-x, 1.0, -x, 1.0, d, h[b], dh[b], ddh[b]);
+    }
+}
+
+/* N_b, d_m N_b (nm[b][m]) and d_m d_n N_b (nmn[b][k], k = AA, AB, BB) from
+ * the particle polynomials: the powers l^d, l^(d-1), l^(d-2).  These powers
+ * are also the exponents of the l-derivatives at fixed xi. */
+static void particle_shape(double l, const particle_poly pp[NB], double n[NB], double nm[NB][2], double nmn[NB][3])
+{
+    double il = 1.0 / l;
+    int b, k;
+    for (b = 0; b < NB; b++) {
+        double sc0 = bpow[b] ? l : 1.0, sc1 = bpow[b] ? 1.0 : il, sc2 = bpow[b] ? il : il * il;
+        n[b] = sc0 * pp[b].p;
+        nm[b][0] = sc1 * pp[b].pm[0];
+        nm[b][1] = sc1 * pp[b].pm[1];
+        for (k = 0; k < 3; k++) nmn[b][k] = sc2 * pp[b].pmn[k];
+    }
+}
+
+/* Force f on the material particle s: W = -f.r(s) = -sum_b N_b f.Y_b, where
+ * the N_b move with s_A, s_B (fy[b] = f.Y_b). */
+static void point_shape(const double f[3], double s, const double *qe, double n[NB], double nm[NB][2],
+                        double nmn[NB][3], double fy[NB])
+{
+    double l = qe[SB] - qe[SA];
+    particle_poly pp[NB];
+    int b;
+    particle_polys((s - qe[SA]) / l, pp);
+    particle_shape(l, pp, n, nm, nmn);
+    for (b = 0; b < NB; b++) fy[b] = dot3(f, qe + boff[b]);
+}
+
+static double point_energy(const double f[3], double s, const double *qe)
+{
+    double n[NB], nm[NB][2], nmn[NB][3], fy[NB];
+    point_shape(f, s, qe, n, nm, nmn, fy);
+    return -(n[0] * fy[0] + n[1] * fy[1] + n[2] * fy[2] + n[3] * fy[3]);
+}
+
+static void point_force(const double f[3], double s, const double *qe, double *fe)
+{
+    double n[NB], nm[NB][2], nmn[NB][3], fy[NB];
+    int b, i;
+    point_shape(f, s, qe, n, nm, nmn, fy);
+    fe[SA] = fe[SB] = 0.0;
+    for (b = 0; b < NB; b++) {
+        for (i = 0; i < 3; i++) fe[boff[b] + i] = -n[b] * f[i];
+        fe[SA] -= nm[b][0] * fy[b];
+        fe[SB] -= nm[b][1] * fy[b];
+    }
+}
+
+static void point_tangent(const double f[3], double s, const double *qe, double *ke)
+{
+    double n[NB], nm[NB][2], nmn[NB][3], fy[NB], kk[3] = {0, 0, 0};
+    int b, i, k;
+    point_shape(f, s, qe, n, nm, nmn, fy);
+    for (k = 0; k < NDOF * NDOF; k++) ke[k] = 0.0;
+    for (b = 0; b < NB; b++) {
+        for (i = 0; i < 3; i++) {
+            int r = boff[b] + i;
+            ke[r * NDOF + SA] = ke[SA * NDOF + r] = -nm[b][0] * f[i];
+            ke[r * NDOF + SB] = ke[SB * NDOF + r] = -nm[b][1] * f[i];
+        }
+        for (k = 0; k < 3; k++) kk[k] -= nmn[b][k] * fy[b];
+    }
+    ke[SA * NDOF + SA] = kk[0];
+    ke[SA * NDOF + SB] = ke[SB * NDOF + SA] = kk[1];
+    ke[SB * NDOF + SB] = kk[2];
+}
+
+/* dx/dxi on the referential coordinate xi in [0, L] mapped linearly onto
+ * [s_A, s_B] (the axial element's convention): g = r'_end l/L (r_s at the ends
+ * is the nodal slope) and jinv = 1/(ds/dxi) = L/l. */
+static void end_gradient(const el_params *p, const double *qe, int end, double g[3], double *jinv, double *dg,
+                         double *djinv)
+{
+    double l = qe[SB] - qe[SA], L = p->ref_len;
+    const double *t = qe + (end ? 10 : 3);
+    int i, a;
+    for (i = 0; i < 3; i++) g[i] = t[i] * l / L;
+    *jinv = L / l;
+    if (dg) {
+        for (a = 0; a < 3 * NDOF; a++) dg[a] = 0.0;
+        for (i = 0; i < 3; i++) {
+            dg[i * NDOF + (end ? 10 : 3) + i] = l / L;
+            dg[i * NDOF + SA] = -t[i] / L;
+            dg[i * NDOF + SB] = t[i] / L;
+        }
+    }
+    if (djinv) {
+        for (a = 0; a < NDOF; a++) djinv[a] = 0.0;
+        djinv[SA] = L / (l * l);
+        djinv[SB] = -L / (l * l);
+    }
+}
+
+/* ---------------------------------------------------------------------------
+ * Inertia */
+
+/* Particle kinematics at one quadrature point: velocity u, acceleration rdd,
+ * R_m = dr/ds_m (fixed s), and the shape-function rates
+ *     Nd_b  = sum_m d_m N_b sdot_m,
+ *     Ndd_b = sum_mn d_m d_n N_b sdot_m sdot_n  (q2)  +  sum_m d_m N_b sddot_m  (q1). */
+typedef struct particle {
+    double n[NB], nm[NB][2], nmn[NB][3];
+    double nd[NB], q1[NB], q2[NB];
+    double u[3], acc[3], R[2][3];
+} particle;
+
+static void particle_eval(const mass_pt *g, double l, const double *qe, const double *ve, const double *ae,
+                          particle *P)
+{
+    double sd0 = ve[SA], sd1 = ve[SB];
+    int b, i;
+    particle_shape(l, g->b, P->n, P->nm, P->nmn);
+    for (i = 0; i < 3; i++) P->u[i] = P->acc[i] = P->R[0][i] = P->R[1][i] = 0.0;
+    for (b = 0; b < NB; b++) {
+        const double *y = qe + boff[b], *yd = ve + boff[b];
+        P->nd[b] = P->nm[b][0] * sd0 + P->nm[b][1] * sd1;
+        P->q2[b] = P->nmn[b][0] * sd0 * sd0 + 2.0 * P->nmn[b][1] * sd0 * sd1 + P->nmn[b][2] * sd1 * sd1;
+        P->q1[b] = ae ? P->nm[b][0] * ae[SA] + P->nm[b][1] * ae[SB] : 0.0;
+        for (i = 0; i < 3; i++) {
+            P->u[i] += P->n[b] * yd[i] + P->nd[b] * y[i];
+            P->R[0][i] += P->nm[b][0] * y[i];
+            P->R[1][i] += P->nm[b][1] * y[i];
+            if (ae) P->acc[i] += P->n[b] * ae[boff[b] + i] + 2.0 * P->nd[b] * yd[i] + (P->q1[b] + P->q2[b]) * y[i];
+        }
+    }
+}
+
+static double ancf_kinetic(const el_params *p, const double *qe, const double *ve)
+{
+    double l = qe[SB] - qe[SA], t = 0.0;
+    particle P;
+    int g;
+    for (g = 0; g < NG_M; g++) {
+        particle_eval(&gm[g], l, qe, ve, NULL, &P);
+        t += gm[g].w * dot3(P.u, P.u);
+    }
+    return 0.5 * p->rhoA * l * t;
+}
+
+/* Momentum flux through the ends (see the top of the file), with node
+ * position dofs pos, slope dofs slp, material dof sdof and sign sg = -1 at A,
+ * +1 at B.  re and ke may be NULL. */
+static void end_flux(const el_params *p, const double *qe, const double *ve, int pos, int slp, int sdof,
+                     double sg, double cq, double cv, double *re, double *ke)
+{
+    const double *t = qe + slp;
+    double sd = ve[sdof], u[3], c = sg * p->rhoA;
+    int i;
+    for (i = 0; i < 3; i++) u[i] = ve[pos + i] - sd * t[i];
+    if (re) {
+        for (i = 0; i < 3; i++) re[pos + i] += c * sd * u[i];
+        re[sdof] -= c * (sd * dot3(u, t) + 0.5 * dot3(u, u));
+    }
+    if (ke) {
+        for (i = 0; i < 3; i++) {
+            ke[(pos + i) * NDOF + pos + i] += cv * c * sd;
+            ke[(pos + i) * NDOF + sdof] += cv * c * (u[i] - sd * t[i]);
+            ke[sdof * NDOF + pos + i] -= cv * c * (sd * t[i] + u[i]);
+            ke[(pos + i) * NDOF + slp + i] -= cq * c * sd * sd;
+            ke[sdof * NDOF + slp + i] += cq * c * sd * sd * t[i];
+        }
+        ke[sdof * NDOF + sdof] += cv * c * sd * dot3(t, t);
+    }
+}
+
+static void ancf_inertia(const el_params *p, const double *qe, const double *ve, const double *ae, double *re)
+{
+    double l = qe[SB] - qe[SA];
+    particle P;
+    int g, b, i;
+    for (i = 0; i < NDOF; i++) re[i] = 0.0;
+    for (g = 0; g < NG_M; g++) {
+        double c = p->rhoA * l * gm[g].w;
+        particle_eval(&gm[g], l, qe, ve, ae, &P);
+        for (b = 0; b < NB; b++)
+            for (i = 0; i < 3; i++) re[boff[b] + i] += c * P.n[b] * P.acc[i];
+        re[SA] += c * dot3(P.R[0], P.acc);
+        re[SB] += c * dot3(P.R[1], P.acc);
+    }
+    end_flux(p, qe, ve, 0, 3, SA, -1.0, 0.0, 0.0, re, NULL);
+    end_flux(p, qe, ve, 7, 10, SB, 1.0, 0.0, 0.0, re, NULL);
+}
+
+/* ke = cq dr/dq + cv dr/dv + ca dr/da.  The integrand rhoA l w (R_i . rdd) is
+ * differentiated at fixed xi, where q enters through Y and l only: the
+ * Y-derivatives are those of linear forms, the l-derivative multiplies each
+ * l^e P term by e/l, and the l-column goes to s_A (-) and s_B (+).
+ *     d rdd / dYdd_c = N_c,  d rdd / dYd_c = 2 Nd_c,  d rdd / dY_c = Ndd_c   (times I)
+ *     d rdd / dsdd_m = R_m,  d rdd / dsd_m = V_m = 2 d/dt R_m. */
+static void ancf_inertia_jac(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
+                             double cv, double ca, double *ke)
+{
+    double l = qe[SB] - qe[SA], il = 1.0 / l, jl[NDOF], kyy[NB][NB];
+    const int sdof[2] = {SA, SB};
+    particle P;
+    int g, b, c, i, j, m, k;
+    for (k = 0; k < NDOF * NDOF; k++) ke[k] = 0.0;
+    for (k = 0; k < NDOF; k++) jl[k] = 0.0;
+    /* the (Y_b, Y_c) blocks are multiples of I: their factors are summed first */
+    memset(kyy, 0, sizeof kyy);
+    for (g = 0; g < NG_M; g++) {
+        double wt = p->rhoA * gm[g].w, cc = wt * l, alpha[NB], V[2][3], Z[2][3];
+        particle_eval(&gm[g], l, qe, ve, ae, &P);
+        for (m = 0; m < 2; m++) {
+            for (i = 0; i < 3; i++) V[m][i] = 0.0;
+            for (b = 0; b < NB; b++) {
+                double sn = P.nmn[b][m] * ve[SA] + P.nmn[b][m + 1] * ve[SB]; /* sum_n d_m d_n N_b sdot_n */
+                for (i = 0; i < 3; i++) V[m][i] += 2.0 * (P.nm[b][m] * ve[boff[b] + i] + sn * qe[boff[b] + i]);
+            }
+            for (i = 0; i < 3; i++) Z[m][i] = ca * P.R[m][i] + cv * V[m][i];
+        }
+        for (b = 0; b < NB; b++) alpha[b] = ca * P.n[b] + 2.0 * cv * P.nd[b] + cq * (P.q1[b] + P.q2[b]);
+        for (b = 0; b < NB; b++) {
+            for (c = 0; c < NB; c++) kyy[b][c] += cc * P.n[b] * alpha[c];
+            for (m = 0; m < 2; m++)
+                for (i = 0; i < 3; i++) {
+                    ke[(boff[b] + i) * NDOF + sdof[m]] += cc * P.n[b] * Z[m][i];
+                    ke[sdof[m] * NDOF + boff[b] + i] += cc * (alpha[b] * P.R[m][i] + cq * P.nm[b][m] * P.acc[i]);
+                }
+        }
+        for (m = 0; m < 2; m++)
+            for (j = 0; j < 2; j++) ke[sdof[m] * NDOF + sdof[j]] += cc * dot3(P.R[m], Z[j]);
+        if (cq != 0.0) {
+            /* l-derivatives at fixed xi: accl = d rdd/dl, Rl[m] = d R_m/dl */
+            double accl[3] = {0, 0, 0}, Rl[2][3] = {{0, 0, 0}, {0, 0, 0}};
+            for (b = 0; b < NB; b++) {
+                double d = bpow[b];
+                for (i = 0; i < 3; i++) {
+                    accl[i] += il * (d * P.n[b] * ae[boff[b] + i] + 2.0 * (d - 1.0) * P.nd[b] * ve[boff[b] + i] +
+                                     ((d - 1.0) * P.q1[b] + (d - 2.0) * P.q2[b]) * qe[boff[b] + i]);
+                    Rl[0][i] += il * (d - 1.0) * P.nm[b][0] * qe[boff[b] + i];
+                    Rl[1][i] += il * (d - 1.0) * P.nm[b][1] * qe[boff[b] + i];
+                }
+            }
+            for (b = 0; b < NB; b++)
+                for (i = 0; i < 3; i++)
+                    jl[boff[b] + i] += wt * ((1.0 + bpow[b]) * P.n[b] * P.acc[i] + l * P.n[b] * accl[i]);
+            for (m = 0; m < 2; m++)
+                jl[sdof[m]] += wt * (dot3(P.R[m], P.acc) + l * (dot3(Rl[m], P.acc) + dot3(P.R[m], accl)));
+        }
+    }
+    for (b = 0; b < NB; b++)
+        for (c = 0; c < NB; c++)
+            for (i = 0; i < 3; i++) ke[(boff[b] + i) * NDOF + boff[c] + i] += kyy[b][c];
+    if (cq != 0.0)
+        for (k = 0; k < NDOF; k++) {
+            ke[k * NDOF + SA] -= cq * jl[k];
+            ke[k * NDOF + SB] += cq * jl[k];
+        }
+    end_flux(p, qe, ve, 0, 3, SA, -1.0, cq, cv, NULL, ke);
+    end_flux(p, qe, ve, 7, 10, SB, 1.0, cq, cv, NULL, ke);
+}
+
+const el_ops el_ancf_ops = {
+    1, 2, 7, 6,
+    ancf_energy, ancf_force, ancf_tangent, ancf_strain,
+    dist_energy, dist_force, dist_tangent,
+    point_energy, point_force, point_tangent,
+    end_gradient,
+    ancf_kinetic, ancf_inertia, ancf_inertia_jac
+};

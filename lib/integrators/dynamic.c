@@ -1,0 +1,741 @@
+/* The time integrator object shared by the implicit (implicit.c) and
+ * semi-implicit (semi_implicit.c) methods: options, state, consistent
+ * initial accelerations, the adaptive step controller, advance, undo and
+ * statistics.  Written against alecable_problem only.
+ *
+ * States: three dyn_state buffers rotate as cur (the state at t_n), prev
+ * (the state before the last successful step, for undo) and trial (where an
+ * attempt writes).  An attempt never touches cur, so a failed or rejected
+ * step leaves the state unchanged, and accepting a step is a pointer
+ * rotation.  Every buffer is allocated at create: a step allocates nothing
+ * of ours (UMFPACK's own objects come from SuiteSparse's allocator). */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime for stats.wall_time */
+
+#include "dynamic_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define MSG(it, ...) snprintf((it)->msg, sizeof (it)->msg, __VA_ARGS__)
+
+/* Step-size controller limits: h_new = h * clamp(SAFETY (tol/err)^(1/3), SHRINK, GROW). */
+#define SAFETY 0.9
+#define SHRINK 0.2
+#define GROW 2.0
+/* A remaining interval within this relative distance of h is taken in one
+ * (slightly longer or shorter) step instead of leaving a sliver. */
+#define LAST_STEP_SLACK 1e-10
+
+ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o)
+{
+    if (!o) return;
+    memset(o, 0, sizeof *o);
+    o->struct_size = sizeof *o;
+    o->method = ALECABLE_METHOD_NEWMARK;
+    o->h = 1e-3;
+    o->beta = 0.0;   /* the method's default */
+    o->gamma = 0.0;
+    o->alpha = 0.0;  /* the method's default: -0.05 (HHT) or -0.1 (Bossak) */
+    o->rho_inf = 0.8;
+    o->adaptive = 0;
+    o->atol = 1e-6;
+    o->rtol = 0.0;
+    o->h_min = 1e-12;
+    o->h_max = 0.0;
+    o->max_iterations = 20;
+    o->tol_residual = 1e-10;
+    o->tol_increment = 1e-12;
+    o->baumgarte_a1 = 0.0; /* 1/h */
+    o->baumgarte_a2 = 0.0;
+    o->imex = 0;
+    o->linear_solver = ALECABLE_LINSOLVE_UMFPACK;
+}
+
+ALECABLE_API void alecable_step_stats_init(alecable_step_stats *s)
+{
+    if (!s) return;
+    memset(s, 0, sizeof *s);
+    s->struct_size = sizeof *s;
+}
+
+static int is_semi(int method)
+{
+    return method == ALECABLE_METHOD_SI_BE || method == ALECABLE_METHOD_SI_BDF2 ||
+           method == ALECABLE_METHOD_SI_NEWMARK || method == ALECABLE_METHOD_SI_HHT;
+}
+
+static int is_method(int method)
+{
+    return is_semi(method) || method == ALECABLE_METHOD_NEWMARK || method == ALECABLE_METHOD_HHT ||
+           method == ALECABLE_METHOD_BOSSAK || method == ALECABLE_METHOD_GENALPHA;
+}
+
+static int finite_ge(double x, double lo) { return isfinite(x) && x >= lo; }
+
+int dyn_check_options(const alecable_dynamic_options *o, char *msg, size_t len)
+{
+#define BAD(...) do { snprintf(msg, len, __VA_ARGS__); return ALECABLE_EINVAL; } while (0)
+    int hht = o->method == ALECABLE_METHOD_HHT || o->method == ALECABLE_METHOD_SI_HHT;
+    if (o->struct_size < sizeof *o) BAD("options: struct_size %zu, call alecable_dynamic_options_init", o->struct_size);
+    if (!is_method(o->method)) BAD("options.method = %d is not an ALECABLE_METHOD_* value", o->method);
+    if (!(isfinite(o->h) && o->h > 0.0)) BAD("options.h = %g must be finite and > 0", o->h);
+    if (!(isfinite(o->beta) && o->beta >= 0.0)) BAD("options.beta = %g must be finite and > 0 (0: the method's default)", o->beta);
+    if (!(isfinite(o->gamma) && (o->gamma == 0.0 || o->gamma >= 0.5)))
+        BAD("options.gamma = %g must be >= 1/2 (0: the method's default); below 1/2 the method amplifies", o->gamma);
+    /* 0 selects the method's default alpha */
+    if (hht && !(o->alpha >= -1.0 / 3.0 && o->alpha <= 0.0))
+        BAD("options.alpha = %g is outside [-1/3, 0] for HHT", o->alpha);
+    if (o->method == ALECABLE_METHOD_BOSSAK && !(o->alpha >= -1.0 && o->alpha <= 0.0))
+        BAD("options.alpha = %g is outside [-1, 0] for Bossak (alpha_m)", o->alpha);
+    if (!(o->rho_inf >= 0.0 && o->rho_inf <= 1.0)) BAD("options.rho_inf = %g must lie in [0, 1]", o->rho_inf);
+    if (o->adaptive != 0 && o->adaptive != 1) BAD("options.adaptive = %d must be 0 or 1", o->adaptive);
+    if (o->adaptive && is_semi(o->method))
+        BAD("options.adaptive = 1 needs an implicit method: the semi-implicit methods take fixed steps");
+    if (!finite_ge(o->atol, 0.0)) BAD("options.atol = %g must be finite and >= 0", o->atol);
+    if (!finite_ge(o->rtol, 0.0)) BAD("options.rtol = %g must be finite and >= 0", o->rtol);
+    if (o->adaptive && !(o->atol + o->rtol > 0.0)) BAD("options.atol and options.rtol are both 0: no error tolerance");
+    if (!finite_ge(o->h_min, 0.0)) BAD("options.h_min = %g must be finite and >= 0", o->h_min);
+    if (!finite_ge(o->h_max, 0.0)) BAD("options.h_max = %g must be finite and >= 0 (0: unbounded)", o->h_max);
+    if (o->h_max > 0.0 && o->h_max < o->h_min) BAD("options.h_max = %g is below options.h_min = %g", o->h_max, o->h_min);
+    if (o->max_iterations < 1) BAD("options.max_iterations = %d must be >= 1", o->max_iterations);
+    if (!(isfinite(o->tol_residual) && o->tol_residual > 0.0))
+        BAD("options.tol_residual = %g must be finite and > 0", o->tol_residual);
+    if (!finite_ge(o->tol_increment, 0.0)) BAD("options.tol_increment = %g must be finite and >= 0", o->tol_increment);
+    if (!finite_ge(o->baumgarte_a1, 0.0)) BAD("options.baumgarte_a1 = %g must be finite and >= 0 (0: 1/h)", o->baumgarte_a1);
+    if (!finite_ge(o->baumgarte_a2, 0.0)) BAD("options.baumgarte_a2 = %g must be finite and >= 0 (0: 1/h)", o->baumgarte_a2);
+    if (o->imex != 0 && o->imex != 1) BAD("options.imex = %d must be 0 or 1", o->imex);
+    if (o->imex && !is_semi(o->method))
+        BAD("options.imex = 1 needs a semi-implicit method: Newton needs the full Jacobian");
+    if (o->linear_solver != ALECABLE_LINSOLVE_UMFPACK && o->linear_solver != ALECABLE_LINSOLVE_SPQR)
+        BAD("options.linear_solver = %d is not an ALECABLE_LINSOLVE_* value", o->linear_solver);
+    return ALECABLE_OK;
+#undef BAD
+}
+
+/* Method constants.  Implicit methods other than HHT are the Arnold-Bruls
+ * form of generalized-alpha (see implicit.c): Newmark alpha_m = alpha_f = 0;
+ * Bossak alpha_f = 0; Chung-Hulbert alpha_m = (2 rho - 1)/(rho + 1),
+ * alpha_f = rho/(rho + 1).  gamma = 1/2 - alpha_m + alpha_f and
+ * beta = (1 - alpha_m + alpha_f)^2 / 4 give second order and unconditional
+ * stability; HHT is the same with alpha_m = 0, alpha_f = -alpha. */
+static void resolve_params(const alecable_dynamic_options *o, dyn_params *par)
+{
+    double am = 0.0, af = 0.0, ah = 0.0, b, g;
+    memset(par, 0, sizeof *par);
+    par->method = o->method;
+    par->semi = is_semi(o->method);
+    switch (o->method) {
+    case ALECABLE_METHOD_HHT:
+    case ALECABLE_METHOD_SI_HHT:
+        ah = o->alpha != 0.0 ? o->alpha : -0.05;
+        par->hht = 1;
+        break;
+    case ALECABLE_METHOD_BOSSAK:
+        am = o->alpha != 0.0 ? o->alpha : -0.1;
+        break;
+    case ALECABLE_METHOD_GENALPHA:
+        am = (2.0 * o->rho_inf - 1.0) / (o->rho_inf + 1.0);
+        af = o->rho_inf / (o->rho_inf + 1.0);
+        break;
+    default:
+        break;
+    }
+    /* HHT's forces sit at t_{n+1+alpha}: alpha_f = -alpha in Chung-Hulbert's notation */
+    g = 0.5 - am + af - ah;
+    b = 0.25 * (1.0 - am + af - ah) * (1.0 - am + af - ah);
+    par->beta = o->beta != 0.0 ? o->beta : b;
+    par->gamma = o->gamma != 0.0 ? o->gamma : g;
+    par->alpha_m = am;
+    par->alpha_f = af;
+    par->alpha_hht = ah;
+    /* q_{n+1} - q(t_{n+1}) = (beta - 1/6 + delta/2) h^3 q''' + O(h^4) when A_n
+     * approximates a(t_n + delta h), delta = alpha_m - alpha_f (HHT: alpha);
+     * Newmark: Zienkiewicz-Xie's beta - 1/6 (implicit.c) */
+    par->err_coef = par->beta - 1.0 / 6.0 + 0.5 * (am - af + ah);
+}
+
+static void free_state(ac_alloc *a, dyn_state *s)
+{
+    ac_free(a, s->q);
+    ac_free(a, s->v);
+    ac_free(a, s->a);
+    ac_free(a, s->A);
+    ac_free(a, s->lam);
+    ac_free(a, s->dq_old);
+    ac_free(a, s->v_old);
+    ac_free(a, s->w1);
+    ac_free(a, s->w2);
+}
+
+static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam)
+{
+    size_t n = (size_t)nq, m = (size_t)(nlam > 0 ? nlam : 1);
+    s->q = (double *)ac_calloc(a, n, sizeof(double));
+    s->v = (double *)ac_calloc(a, n, sizeof(double));
+    s->a = (double *)ac_calloc(a, n, sizeof(double));
+    s->A = (double *)ac_calloc(a, n, sizeof(double));
+    s->lam = (double *)ac_calloc(a, m, sizeof(double));
+    s->dq_old = (double *)ac_calloc(a, n, sizeof(double));
+    s->v_old = (double *)ac_calloc(a, n, sizeof(double));
+    s->w1 = (double *)ac_calloc(a, n, sizeof(double));
+    s->w2 = (double *)ac_calloc(a, n, sizeof(double));
+    return s->q && s->v && s->a && s->A && s->lam && s->dq_old && s->v_old && s->w1 && s->w2 ? ALECABLE_OK
+                                                                                         : ALECABLE_ENOMEM;
+}
+
+ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
+{
+    ac_alloc a;
+    int k;
+    if (!it) return;
+    a = it->alloc;
+    sp_solver_destroy(it->lin);
+    for (k = 0; k < 3; k++) free_state(&a, &it->st[k]);
+    ac_free(&a, it->pat.diag);
+    ac_free(&a, it->r);
+    ac_free(&a, it->z);
+    ac_free(&a, it->rhs);
+    ac_free(&a, it->vals);
+    ac_free(&a, it->fn);
+    ac_free(&a, it->dq);
+    ac_free(&a, it->zero);
+    ac_free(&a, it->gdot);
+    ac_free(&a, it->gam);
+    ac_free(&a, it->ga);
+    ac_free(&a, it);
+}
+
+static int check_problem(const alecable_problem *p)
+{
+    int j, k, n;
+    if (p->struct_size < sizeof *p || p->nq < 1 || p->nlam < 0 || p->nnz < 1 || !p->colptr || !p->rowidx ||
+        !p->residual || !p->jacobian)
+        return ALECABLE_EINVAL;
+    n = p->nq + p->nlam;
+    if (p->colptr[0] != 0 || p->colptr[n] != p->nnz) return ALECABLE_EINVAL;
+    for (j = 0; j < n; j++) {
+        if (p->colptr[j + 1] < p->colptr[j]) return ALECABLE_EINVAL;
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
+            if (p->rowidx[k] < 0 || p->rowidx[k] >= n) return ALECABLE_EINVAL;
+    }
+    return ALECABLE_OK;
+}
+
+/* Diagonal positions; the pattern must hold every one (sparse.h's contract). */
+static int find_diagonal(alecable_integrator *it)
+{
+    int j, k;
+    for (j = 0; j < it->n; j++) {
+        it->pat.diag[j] = -1;
+        for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
+            if (it->pat.rowidx[k] == j) it->pat.diag[j] = k;
+        if (it->pat.diag[j] < 0) return ALECABLE_EINVAL;
+    }
+    return ALECABLE_OK;
+}
+
+static int alloc_workspaces(alecable_integrator *it)
+{
+    ac_alloc *a = &it->alloc;
+    size_t n = (size_t)it->n, nq = (size_t)it->nq, m = (size_t)(it->nlam > 0 ? it->nlam : 1);
+    int k;
+    for (k = 0; k < 3; k++)
+        if (alloc_state(a, &it->st[k], it->nq, it->nlam)) return ALECABLE_ENOMEM;
+    it->pat.diag = (int *)ac_malloc(a, n * sizeof(int));
+    it->r = (double *)ac_calloc(a, n, sizeof(double));
+    it->z = (double *)ac_calloc(a, n, sizeof(double));
+    it->rhs = (double *)ac_calloc(a, n, sizeof(double));
+    it->vals = (double *)ac_calloc(a, (size_t)it->p.nnz, sizeof(double));
+    it->fn = (double *)ac_calloc(a, n, sizeof(double));
+    it->dq = (double *)ac_calloc(a, nq, sizeof(double));
+    it->zero = (double *)ac_calloc(a, n, sizeof(double));
+    it->gdot = (double *)ac_calloc(a, m, sizeof(double));
+    it->gam = (double *)ac_calloc(a, m, sizeof(double));
+    it->ga = (double *)ac_calloc(a, m, sizeof(double));
+    if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->fn || !it->dq || !it->zero ||
+        !it->gdot || !it->gam || !it->ga)
+        return ALECABLE_ENOMEM;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const alecable_problem *p,
+                                            const alecable_dynamic_options *o, const alecable_allocator *allocator)
+{
+    alecable_dynamic_options def;
+    alecable_integrator *it;
+    ac_alloc al;
+    char msg[256];
+    int st;
+    if (!out) return ALECABLE_ENULL;
+    *out = NULL;
+    if (!p) return ALECABLE_ENULL;
+    if (!o) {
+        alecable_dynamic_options_init(&def);
+        o = &def;
+    }
+    if ((st = dyn_check_options(o, msg, sizeof msg))) return st;
+    if ((st = check_problem(p))) return st;
+    /* Baumgarte stabilization needs gdot and gamma */
+    if (is_semi(o->method) && p->nlam > 0 && !p->constraint_rates) return ALECABLE_EINVAL;
+    if (ac_alloc_from_host(&al, allocator)) return ALECABLE_EINVAL;
+    it = (alecable_integrator *)ac_calloc(&al, 1, sizeof *it);
+    if (!it) return ALECABLE_ENOMEM;
+    it->alloc = al;
+    it->p = *p;
+    it->o = *o;
+    it->o.struct_size = sizeof it->o;
+    resolve_params(o, &it->par);
+    it->nq = p->nq;
+    it->nlam = p->nlam;
+    it->n = p->nq + p->nlam;
+    it->pat.n = it->n;
+    it->pat.nnz = p->nnz;
+    it->pat.colptr = (int *)p->colptr;
+    it->pat.rowidx = (int *)p->rowidx;
+    it->cur = &it->st[0];
+    it->prev = &it->st[1];
+    it->trial = &it->st[2];
+    alecable_step_stats_init(&it->stats);
+    if ((st = alloc_workspaces(it)) || (st = find_diagonal(it))) {
+        alecable_integrator_destroy(it);
+        return st;
+    }
+    st = sp_solver_create(&it->lin, o->linear_solver == ALECABLE_LINSOLVE_SPQR ? SP_SPQR : SP_UMFPACK, &it->pat,
+                          &it->alloc);
+    if (st) {
+        alecable_integrator_destroy(it);
+        return st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
+    }
+    *out = it;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API const char *alecable_integrator_errmsg(const alecable_integrator *it)
+{
+    return it ? it->msg : "integrator is NULL";
+}
+
+/* ---- helpers shared with implicit.c and semi_implicit.c ---- */
+
+double dyn_norm_inf(const double *x, int n)
+{
+    double m = 0.0;
+    int i;
+    for (i = 0; i < n; i++) {
+        if (x[i] != x[i]) return x[i]; /* NaN must reach the callers' finiteness tests */
+        if (fabs(x[i]) > m) m = fabs(x[i]);
+    }
+    return m;
+}
+
+int dyn_update(alecable_integrator *it, double *q, const double *dq, double scale)
+{
+    int i, st;
+    if (it->p.update) {
+        if ((st = it->p.update(it->p.ctx, q, dq, scale))) MSG(it, "state update failed (%s)", alecable_strerror(st));
+        return st;
+    }
+    for (i = 0; i < it->nq; i++) q[i] += scale * dq[i];
+    return ALECABLE_OK;
+}
+
+int dyn_residual(alecable_integrator *it, double t, const double *q, const double *v, const double *a,
+                 const double *lam, double *r)
+{
+    int st = it->p.residual(it->p.ctx, t, q, v, a, lam, r);
+    it->stats.residual_evals++;
+    if (st) {
+        MSG(it, "t = %.9g: residual evaluation failed (%s)", t, alecable_strerror(st));
+        return st;
+    }
+    if (!isfinite(dyn_norm_inf(r, it->n))) {
+        MSG(it, "t = %.9g: residual is not finite", t);
+        return ALECABLE_ENAN;
+    }
+    return ALECABLE_OK;
+}
+
+int dyn_jacobian(alecable_integrator *it, double t, const double *q, const double *v, const double *a,
+                 const double *lam, double cq, double cv, double ca, int flags)
+{
+    int st = it->p.jacobian(it->p.ctx, t, q, v, a, lam, cq, cv, ca, flags, it->vals);
+    it->stats.jacobian_evals++;
+    if (st) MSG(it, "t = %.9g: Jacobian evaluation failed (%s)", t, alecable_strerror(st));
+    return st;
+}
+
+int dyn_factor_solve(alecable_integrator *it, const char *what, double t)
+{
+    int st = sp_solver_factor(it->lin, it->vals);
+    if (st == SP_ESINGULAR) {
+        MSG(it, "%s at t = %.9g: singular matrix (rcond %.3g)", what, t, sp_solver_rcond(it->lin));
+        return ALECABLE_ESINGULAR;
+    }
+    if (st != SP_OK) {
+        MSG(it, "%s at t = %.9g: linear solver failure in the factorization", what, t);
+        return st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
+    }
+    if (sp_solver_solve(it->lin, it->rhs, it->z)) {
+        MSG(it, "%s at t = %.9g: linear solve failed", what, t);
+        return ALECABLE_ELINSOLVE;
+    }
+    it->stats.linear_solves++;
+    if (!isfinite(dyn_norm_inf(it->z, it->n))) {
+        MSG(it, "%s at t = %.9g: the solution is not finite", what, t);
+        return ALECABLE_ENAN;
+    }
+    return ALECABLE_OK;
+}
+
+size_t dyn_allocs_last_step(const alecable_integrator *it) { return it->allocs_last_step; }
+
+/* ---- state ---- */
+
+static double bound_h(const alecable_integrator *it, double h)
+{
+    if (it->o.h_max > 0.0 && h > it->o.h_max) h = it->o.h_max;
+    return h < it->o.h_min ? it->o.h_min : h;
+}
+
+static int check_finite(alecable_integrator *it, const char *name, const double *x, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (!isfinite(x[i])) {
+            MSG(it, "%s[%d] = %g is not finite", name, i, x[i]);
+            return ALECABLE_EINVAL;
+        }
+    return ALECABLE_OK;
+}
+
+/* [M G^T; G 0] [a; lambda] = [-f; -gamma]: M is the Jacobian with weights
+ * (0, 0, 1), f = r_q at a = 0 and lambda = 0. */
+static int consistent_accelerations(alecable_integrator *it, double t, dyn_state *s)
+{
+    int st, i, nq = it->nq;
+    if (it->nlam > 0 && !it->p.constraint_rates) {
+        MSG(it, "a == NULL needs problem.constraint_rates (gamma) for constrained problems: pass a and lambda");
+        return ALECABLE_EINVAL;
+    }
+    if ((st = dyn_jacobian(it, t, s->q, s->v, it->zero, it->zero, 0.0, 0.0, 1.0, ALECABLE_JAC_FULL))) return st;
+    if ((st = dyn_residual(it, t, s->q, s->v, it->zero, it->zero, it->r))) return st;
+    if (it->nlam > 0 && (st = it->p.constraint_rates(it->p.ctx, t, s->q, s->v, it->gdot, it->gam))) {
+        MSG(it, "t = %.9g: constraint_rates failed (%s)", t, alecable_strerror(st));
+        return st;
+    }
+    for (i = 0; i < nq; i++) it->rhs[i] = -it->r[i];
+    for (i = 0; i < it->nlam; i++) it->rhs[nq + i] = -it->gam[i];
+    if ((st = dyn_factor_solve(it, "consistent accelerations [M G^T; G 0]", t))) return st;
+    memcpy(s->a, it->z, (size_t)nq * sizeof(double));
+    memcpy(s->lam, it->z + nq, (size_t)it->nlam * sizeof(double));
+    return ALECABLE_OK;
+}
+
+static int check_handle(alecable_integrator *it)
+{
+    if (!it) return ALECABLE_ENULL;
+    it->msg[0] = '\0';
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t, const double *q, const double *v,
+                                               const double *a, const double *lambda)
+{
+    dyn_state *s, *tmp;
+    size_t bq, bl;
+    int st;
+    if ((st = check_handle(it))) return st;
+    if (!q || !v) {
+        MSG(it, "%s is NULL", !q ? "q" : "v");
+        return ALECABLE_ENULL;
+    }
+    if (a && it->nlam > 0 && !lambda) {
+        MSG(it, "lambda is NULL: with a given, lambda must be given too (or pass a = NULL)");
+        return ALECABLE_ENULL;
+    }
+    if (!isfinite(t)) {
+        MSG(it, "t = %g is not finite", t);
+        return ALECABLE_EINVAL;
+    }
+    if ((st = check_finite(it, "q", q, it->nq)) || (st = check_finite(it, "v", v, it->nq))) return st;
+    if (a && ((st = check_finite(it, "a", a, it->nq)) || (st = check_finite(it, "lambda", lambda, it->nlam))))
+        return st;
+    bq = (size_t)it->nq * sizeof(double);
+    bl = (size_t)it->nlam * sizeof(double);
+    s = it->trial; /* the current state survives a failure */
+    s->t = t;
+    memcpy(s->q, q, bq);
+    memcpy(s->v, v, bq);
+    if (a) {
+        memcpy(s->a, a, bq);
+        if (bl) memcpy(s->lam, lambda, bl);
+    } else if ((st = consistent_accelerations(it, t, s))) {
+        return st;
+    }
+    /* Arnold-Bruls start their acceleration-like variable at a_0 */
+    memcpy(s->A, s->a, bq);
+    memset(s->dq_old, 0, bq);
+    memcpy(s->v_old, s->v, bq);
+    s->h_old = 0.0;
+    s->hist = 0;
+    memcpy(s->w1, s->v, bq);
+    s->tau1 = s->tau2 = t;
+    s->nw = 1;
+    s->h_next = bound_h(it, it->o.h);
+    tmp = it->cur;
+    it->cur = s;
+    it->trial = tmp;
+    it->has_state = 1;
+    it->can_undo = 0;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_integrator_get_state(const alecable_integrator *it, double *t, double *q, double *v,
+                                               double *a, double *lambda)
+{
+    size_t bq;
+    if (!it) return ALECABLE_ENULL;
+    if (!it->has_state) return ALECABLE_ESTATE;
+    bq = (size_t)it->nq * sizeof(double);
+    if (t) *t = it->cur->t;
+    if (q) memcpy(q, it->cur->q, bq);
+    if (v) memcpy(v, it->cur->v, bq);
+    if (a) memcpy(a, it->cur->a, bq);
+    if (lambda && it->nlam > 0) memcpy(lambda, it->cur->lam, (size_t)it->nlam * sizeof(double));
+    return ALECABLE_OK;
+}
+
+/* ---- stepping ---- */
+
+static double now(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts)) return 0.0;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Failures a smaller step may cure: Newton did not converge, or it diverged
+ * into non-finite values, or the iteration matrix lost its mass-dominance. */
+static int recoverable(int st)
+{
+    return st == ALECABLE_ENOCONV || st == ALECABLE_ENAN || st == ALECABLE_ESINGULAR;
+}
+
+static int attempt(alecable_integrator *it, double h, double t1)
+{
+    it->iters = 0;
+    it->err = 0.0;
+    it->err_tol = 1.0;
+    it->trial->t = t1;
+    return it->par.semi ? dyn_semi_attempt(it, h, t1) : dyn_implicit_attempt(it, h, t1);
+}
+
+static void accept(alecable_integrator *it, double h)
+{
+    dyn_state *old_prev = it->prev;
+    it->prev = it->cur;
+    it->cur = it->trial;
+    it->trial = old_prev;
+    it->can_undo = 1;
+    it->stats.steps++;
+    it->stats.last_h = h;
+    it->stats.last_iterations = it->iters;
+}
+
+/* SAFETY (tol/err)^(1/3) clamped to [SHRINK, GROW]; a NaN estimate shrinks. */
+static double step_factor(double err, double tol)
+{
+    double f;
+    if (!(err >= 0.0)) return SHRINK;
+    if (err == 0.0) return GROW;
+    f = SAFETY * cbrt(tol / err);
+    return f < SHRINK ? SHRINK : f > GROW ? GROW : f;
+}
+
+/* The size of the next attempt and how it relates to the request. */
+typedef struct attempt_plan {
+    double h;
+    int full;    /* the attempt covers the whole request (it may land on t_end) */
+    int limited; /* the request, not the controller, chose h */
+} attempt_plan;
+
+enum { RETRY = 1000 }; /* internal, distinct from every ALECABLE_ status: try again with plan->h */
+
+static attempt_plan first_plan(const alecable_integrator *it, double h_req)
+{
+    attempt_plan pl;
+    pl.h = h_req;
+    pl.full = 1;
+    pl.limited = 0;
+    if (it->o.adaptive && it->cur->h_next < h_req) {
+        pl.h = it->cur->h_next;
+        pl.full = 0;
+    } else if (it->o.adaptive) {
+        pl.limited = h_req < it->cur->h_next;
+    }
+    return pl;
+}
+
+/* Adaptive error test of a converged attempt: ALECABLE_OK (accepted, the
+ * next proposal stored in trial), RETRY with a smaller plan->h, or failure
+ * at h_min. */
+static int error_test(alecable_integrator *it, attempt_plan *pl)
+{
+    double fac = step_factor(it->err, it->err_tol), hn = fac * pl->h;
+    if (it->err <= it->err_tol) {
+        /* a step cut short by the request says nothing against the old proposal */
+        it->trial->h_next = bound_h(it, pl->limited && hn > it->cur->h_next ? it->cur->h_next : hn);
+        return ALECABLE_OK;
+    }
+    it->stats.rejected++;
+    if (pl->h <= it->o.h_min) {
+        MSG(it, "t = %.9g: local error %.3g exceeds the tolerance %.3g at options.h_min = %g", it->cur->t, it->err,
+            it->err_tol, it->o.h_min);
+        return ALECABLE_ENOCONV;
+    }
+    pl->h = hn < it->o.h_min ? it->o.h_min : hn;
+    pl->full = pl->limited = 0;
+    return RETRY;
+}
+
+static void append_msg(alecable_integrator *it, const char *what, double x)
+{
+    size_t len = strlen(it->msg);
+    snprintf(it->msg + len, sizeof it->msg - len, what, x);
+}
+
+/* A failed attempt: fixed steps report it (recoverable failures as
+ * ALECABLE_STEP_TOO_LARGE), adaptive steps halve h down to h_min. */
+static int after_failure(alecable_integrator *it, int st, attempt_plan *pl)
+{
+    if (!recoverable(st)) return st;
+    it->stats.rejected++;
+    if (!it->o.adaptive) {
+        if (st == ALECABLE_ESINGULAR) return st;
+        append_msg(it, "; cut h = %g and retry", pl->h);
+        return ALECABLE_STEP_TOO_LARGE;
+    }
+    if (0.5 * pl->h < it->o.h_min) {
+        append_msg(it, "; the step size would fall below options.h_min = %g", it->o.h_min);
+        return st == ALECABLE_ESINGULAR ? st : ALECABLE_ENOCONV;
+    }
+    pl->h *= 0.5;
+    pl->full = pl->limited = 0;
+    return RETRY;
+}
+
+/* One accepted step of size <= h_req (adaptive) or == h_req.  final: the
+ * step ends the interval of advance, so a full-length step lands on t_end
+ * exactly instead of t + h. */
+static int step_once(alecable_integrator *it, double h_req, int final, double t_end)
+{
+    attempt_plan pl = first_plan(it, h_req);
+    int st;
+    do {
+        st = attempt(it, pl.h, final && pl.full ? t_end : it->cur->t + pl.h);
+        it->stats.newton_iterations += it->iters;
+        if (st == ALECABLE_OK) {
+            it->trial->h_next = it->cur->h_next;
+            if (it->o.adaptive) st = error_test(it, &pl);
+            if (st == ALECABLE_OK) accept(it, pl.h);
+        } else {
+            st = after_failure(it, st, &pl);
+        }
+    } while (st == RETRY);
+    return st;
+}
+
+static int check_stepping(alecable_integrator *it)
+{
+    int st = check_handle(it);
+    if (st) return st;
+    if (!it->has_state) {
+        MSG(it, "no state: call alecable_integrator_set_state first");
+        return ALECABLE_ESTATE;
+    }
+    return ALECABLE_OK;
+}
+
+static void begin_call(alecable_integrator *it, double *t0)
+{
+    it->alloc_mark = ac_alloc_events(&it->alloc);
+    *t0 = now();
+}
+
+static void end_call(alecable_integrator *it, double t0)
+{
+    it->allocs_last_step = ac_alloc_events(&it->alloc) - it->alloc_mark;
+    it->stats.wall_time += now() - t0;
+}
+
+ALECABLE_API int alecable_integrator_step(alecable_integrator *it, double h)
+{
+    double t0;
+    int st = check_stepping(it);
+    if (st) return st;
+    if (!(isfinite(h) && h > 0.0)) {
+        MSG(it, "h = %g must be finite and > 0", h);
+        return ALECABLE_EINVAL;
+    }
+    begin_call(it, &t0);
+    st = step_once(it, h, 0, 0.0);
+    end_call(it, t0);
+    return st;
+}
+
+/* Next request of advance: the step size (options.h, or the controller's
+ * proposal), the whole remainder when it is within reach, half of it when
+ * one step would leave a sliver. */
+static double advance_request(const alecable_integrator *it, double rem, int *final)
+{
+    double hn = it->o.adaptive ? it->cur->h_next : it->o.h;
+    *final = rem <= hn * (1.0 + LAST_STEP_SLACK);
+    if (*final) return rem;
+    if (it->o.adaptive && rem < 2.0 * hn) return 0.5 * rem;
+    return hn;
+}
+
+ALECABLE_API int alecable_integrator_advance(alecable_integrator *it, double t_end)
+{
+    double t0;
+    int st = check_stepping(it);
+    if (st) return st;
+    if (!isfinite(t_end) || t_end < it->cur->t) {
+        MSG(it, "t_end = %.9g must be finite and >= the current time %.9g", t_end, it->cur->t);
+        return ALECABLE_EINVAL;
+    }
+    begin_call(it, &t0);
+    while (st == ALECABLE_OK && it->cur->t < t_end) {
+        int final;
+        double h = advance_request(it, t_end - it->cur->t, &final);
+        st = step_once(it, h, final, t_end);
+    }
+    end_call(it, t0);
+    return st;
+}
+
+ALECABLE_API int alecable_integrator_undo(alecable_integrator *it)
+{
+    dyn_state *tmp;
+    int st = check_stepping(it);
+    if (st) return st;
+    if (!it->can_undo) {
+        MSG(it, "nothing to undo: no successful step since set_state or the last undo");
+        return ALECABLE_ESTATE;
+    }
+    tmp = it->cur;
+    it->cur = it->prev;
+    it->prev = tmp;
+    it->can_undo = 0;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_integrator_stats(const alecable_integrator *it, alecable_step_stats *s)
+{
+    if (!it || !s) return ALECABLE_ENULL;
+    if (s->struct_size < sizeof *s) return ALECABLE_EINVAL;
+    *s = it->stats;
+    return ALECABLE_OK;
+}

@@ -1,0 +1,91 @@
+/* Private to the time integrators (dynamic.c, implicit.c, semi_implicit.c):
+ * the integrator object, its states and the one-attempt step functions of
+ * the two method families.  Written against alecable_problem only. */
+#ifndef ALECABLE_INTEGRATORS_DYNAMIC_INTERNAL_H
+#define ALECABLE_INTEGRATORS_DYNAMIC_INTERNAL_H
+
+#include "problem.h"
+
+#include <stddef.h>
+
+/* One time level.  A is the acceleration-like variable of Arnold & Bruls
+ * (equal to a for Newmark and HHT).  SI-BDF2 history: dq_old = q_n (-) q_{n-1},
+ * v_old = v_{n-1}, h_old = h_{n-1}; hist says whether it exists (none right
+ * after set_state).  Error-estimate history of the implicit methods: the
+ * mean velocities w1, w2 of the last two steps, (q_k (-) q_{k-1}) / h_{k-1},
+ * sampled at the steps' midpoints tau1, tau2 (set_state's v counts as a
+ * sample at t); nw samples are valid.  h_next is the adaptive controller's
+ * proposal, part of the state so that undo reproduces the step sequence. */
+typedef struct dyn_state {
+    double t;
+    double *q, *v, *a, *A, *lam;
+    double *dq_old, *v_old;
+    double h_old;
+    int hist;
+    double *w1, *w2;
+    double tau1, tau2;
+    int nw;
+    double h_next;
+} dyn_state;
+
+typedef struct dyn_params {
+    int method;
+    int semi;            /* 1: one linear solve per step (paper 001 sec. 3) */
+    int hht;             /* forces weighted (1 + alpha) at n+1 and -alpha at n */
+    double beta, gamma;
+    double alpha_m, alpha_f, alpha_hht;
+    double err_coef;     /* local error of q = err_coef h^3 q''' */
+} dyn_params;
+
+struct alecable_integrator {
+    alecable_problem p;      /* copy: the callbacks, pattern and ctx are the host's */
+    ac_alloc alloc;
+    alecable_dynamic_options o;
+    dyn_params par;
+    int n, nq, nlam;
+    sp_pattern pat;          /* colptr/rowidx borrowed from the problem */
+    sp_solver *lin;
+    dyn_state st[3];
+    dyn_state *cur, *prev, *trial;
+    int has_state, can_undo;
+    /* workspaces (all allocated at create) */
+    double *r, *z, *rhs, *vals, *fn, *dq, *zero;
+    double *gdot, *gam, *ga;
+    /* outcome of the last attempt */
+    int iters;
+    double err, err_tol;
+    alecable_step_stats stats;
+    size_t alloc_mark, allocs_last_step;
+    char msg[256];
+};
+
+/* One attempt of a step of size h from cur into trial (cur is never
+ * touched).  On success trial holds the new state at t1 and, for adaptive
+ * implicit methods, it->err / it->err_tol the error estimate.  Returns
+ * ALECABLE_OK or an error with it->msg set; ALECABLE_ENOCONV and
+ * ALECABLE_ENAN mean a smaller step may succeed. */
+int dyn_implicit_attempt(alecable_integrator *it, double h, double t1);
+int dyn_semi_attempt(alecable_integrator *it, double h, double t1);
+
+/* Shared helpers (dynamic.c). */
+double dyn_norm_inf(const double *x, int n);
+/* q <- q (+) scale * dq through the problem's update (plain addition when NULL). */
+int dyn_update(alecable_integrator *it, double *q, const double *dq, double scale);
+/* Factorizes it->vals and solves for it->z from it->rhs, counting the solve;
+ * a failure message names `what` (e.g. "step at t = 0.5"). */
+int dyn_factor_solve(alecable_integrator *it, const char *what, double t);
+/* Residual / Jacobian through the problem, counted, with a message on failure. */
+int dyn_residual(alecable_integrator *it, double t, const double *q, const double *v, const double *a,
+                 const double *lam, double *r);
+int dyn_jacobian(alecable_integrator *it, double t, const double *q, const double *v, const double *a,
+                 const double *lam, double cq, double cv, double ca, int flags);
+
+/* Validates an option struct (sizes, ranges, combinations); ALECABLE_OK or
+ * ALECABLE_EINVAL with a message naming the field. */
+int dyn_check_options(const alecable_dynamic_options *o, char *msg, size_t len);
+
+/* Allocation events of the integrator's allocator during the last
+ * alecable_integrator_step / advance call (tests: zero after the first). */
+size_t dyn_allocs_last_step(const alecable_integrator *it);
+
+#endif

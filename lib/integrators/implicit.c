@@ -1,0 +1,191 @@
+/* Implicit Newmark-family methods on the index-3 equations
+ *     r_q = M(q) a + f(q, v, t) + G(q)^T lambda = 0,   g(q, t) = 0,
+ * solved by Newton on the increment of q (papers 001 and 003).
+ *
+ * Newmark, Bossak and generalized-alpha use the form of Arnold & Bruls
+ * (2007), with an acceleration-like variable A:
+ *     q_{n+1} = q_n (+) [h v_n + h^2 (1/2 - beta) A_n + h^2 beta A_{n+1}]
+ *     v_{n+1} = v_n + h (1 - gamma) A_n + h gamma A_{n+1}
+ *     (1 - alpha_m) A_{n+1} + alpha_m A_n = (1 - alpha_f) a_{n+1} + alpha_f a_n
+ * and the equations of motion and constraints hold exactly at t_{n+1} with
+ * the true acceleration a_{n+1}.  Newmark: alpha_m = alpha_f = 0 (A = a);
+ * Bossak: alpha_f = 0, alpha_m = options.alpha; Chung-Hulbert: alpha_m, alpha_f
+ * from rho_inf (dynamic.c).  On linear problems A is Chung-Hulbert's
+ * acceleration, so q and v are those of the original methods.
+ *
+ * HHT (Negrut, Haug & German 2007, "HHT-I3") keeps a = A and weights forces:
+ *     M(q_{n+1}) a_{n+1} + (1 + alpha) [f + G^T lambda]_{n+1} - alpha [f + G^T lambda]_n = 0
+ *     g(q_{n+1}, t_{n+1}) = 0.
+ * Weighted: the applied forces f (each evaluated at its own t, q, v) and the
+ * constraint forces G^T lambda (G at its own q); the inertia M a_{n+1} is not
+ * weighted and the constraint equations are imposed at t_{n+1} (index 3).
+ * The problem's residual delivers it as (1 + alpha) r_q(q, v, a/(1 + alpha),
+ * lambda) - alpha F_n with F_n = r_q(t_n, q_n, v_n, 0, lambda_n).
+ *
+ * Newton.  With dA/dq = 1/(beta h^2), dv/dq = gamma/(beta h) and
+ * da/dq = (1 - alpha_m) / ((1 - alpha_f) beta h^2), the iteration matrix is
+ * the problem's Jacobian with weights (c, c gamma/(beta h), c_a) for the q
+ * columns, c = 1 + alpha (HHT) or 1.  For small h its q block grows like
+ * 1/h^2 against the O(1) constraint block, so (Bottasso, Bauchau & Cardona
+ * 2007; Arnold & Bruls 2007) the equations of motion are multiplied by
+ * s = beta h^2 and the multipliers divided by s c:
+ *     [ J(s c, c gamma h, c_a s)   G^T ] [ dq          ]     [ s R_q ]
+ *     [ G                          0   ] [ s c dlambda ] = - [ g     ],
+ * J(s c, c gamma h, (1 - alpha_m)/(1 - alpha_f)) in the problem's weights.
+ * Both blocks are then O(1) and in units of q.  Convergence: ||(s R_q, g)||_inf
+ * <= tol_residual * (largest norm seen in the step), or an increment
+ * ||dq||_inf <= tol_increment (1 + ||q||_inf), as in quasistatic.c.
+ * Predictor: A_{n+1} = A_n, lambda_{n+1} = lambda_n.
+ *
+ * Error estimate (adaptive): the local error of q is
+ *     e = (beta - 1/6 + delta/2) h^3 q''' + O(h^4),   delta = alpha_m - alpha_f (HHT: alpha),
+ * because A_n approximates a(t_n + delta h); for Newmark (delta = 0) this is
+ * Zienkiewicz & Xie's e = (beta - 1/6) h^2 (a_{n+1} - a_n).  q''' is not taken
+ * from the accelerations: on index-3 problems the trapezoidal rule
+ * (gamma = 1/2) never damps an oscillation (-1)^n of a_n left by the first
+ * step (and v_{n+1} + v_n = 2 (q_{n+1} - q_n)/h gives v one too, excited by
+ * every change of h), so h^2 (a_{n+1} - a_n) would shrink h without end.  The
+ * positions carry neither mode: q''' is the second divided difference of the
+ * mean velocities w = (q_{k+1} (-) q_k)/h_k at the steps' midpoints (the last
+ * three samples, set_state's v being the first).  The first step after
+ * set_state has one sample only and uses (A_1 - A_0)/h (a_0 consistent). */
+#include "dynamic_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MSG(it, ...) snprintf((it)->msg, sizeof (it)->msg, __VA_ARGS__)
+
+/* v_{n+1} and a_{n+1} from A_{n+1} (in T) and the state n (in S). */
+static void kinematics(const alecable_integrator *it, double h, const dyn_state *S, dyn_state *T)
+{
+    const dyn_params *p = &it->par;
+    double am = p->alpha_m, af = p->alpha_f;
+    int i;
+    for (i = 0; i < it->nq; i++) {
+        T->v[i] = S->v[i] + h * (1.0 - p->gamma) * S->A[i] + h * p->gamma * T->A[i];
+        T->a[i] = p->hht ? T->A[i] : ((1.0 - am) * T->A[i] + am * S->A[i] - af * S->a[i]) / (1.0 - af);
+    }
+}
+
+/* Predictor A_{n+1} = A_n: q = q_n (+) (h v_n + h^2/2 A_n). */
+static int predict(alecable_integrator *it, double h, const dyn_state *S, dyn_state *T)
+{
+    size_t bq = (size_t)it->nq * sizeof(double);
+    int i;
+    memcpy(T->q, S->q, bq);
+    memcpy(T->A, S->A, bq);
+    if (it->nlam > 0) memcpy(T->lam, S->lam, (size_t)it->nlam * sizeof(double));
+    for (i = 0; i < it->nq; i++) it->dq[i] = h * S->v[i] + 0.5 * h * h * S->A[i];
+    kinematics(it, h, S, T);
+    return dyn_update(it, T->q, it->dq, 1.0);
+}
+
+/* The acceleration handed to the problem: HHT evaluates r_q at a/(1+alpha)
+ * so that (1+alpha) r_q carries M a unweighted.  Written into it->dq. */
+static const double *eval_accel(alecable_integrator *it, const dyn_state *T)
+{
+    double c = 1.0 + it->par.alpha_hht;
+    int i;
+    if (!it->par.hht) return T->a;
+    for (i = 0; i < it->nq; i++) it->dq[i] = T->a[i] / c;
+    return it->dq;
+}
+
+/* Scaled residual (s R_q, g) into it->r; its max-norm into *rnorm. */
+static int scaled_residual(alecable_integrator *it, double t1, double s, const dyn_state *T, double *rnorm)
+{
+    double c = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht;
+    int i, st = dyn_residual(it, t1, T->q, T->v, eval_accel(it, T), T->lam, it->r);
+    if (st) return st;
+    for (i = 0; i < it->nq; i++) it->r[i] = s * (it->par.hht ? c * it->r[i] - ah * it->fn[i] : it->r[i]);
+    *rnorm = dyn_norm_inf(it->r, it->n);
+    return ALECABLE_OK;
+}
+
+/* One Newton correction: solve the scaled system, apply dq, dlambda. */
+static int correct(alecable_integrator *it, double h, double t1, const dyn_state *S, dyn_state *T, double *dqnorm)
+{
+    const dyn_params *p = &it->par;
+    double s = p->beta * h * h, c = 1.0 + p->alpha_hht;
+    double ca = (1.0 - p->alpha_m) / (1.0 - p->alpha_f);
+    int i, st;
+    st = dyn_jacobian(it, t1, T->q, T->v, eval_accel(it, T), T->lam, s * c, c * p->gamma * h, ca, ALECABLE_JAC_FULL);
+    if (st) return st;
+    for (i = 0; i < it->n; i++) it->rhs[i] = -it->r[i];
+    if ((st = dyn_factor_solve(it, "Newton iteration matrix", t1))) return st;
+    *dqnorm = dyn_norm_inf(it->z, it->nq);
+    if ((st = dyn_update(it, T->q, it->z, 1.0))) return st;
+    for (i = 0; i < it->nq; i++) T->A[i] += it->z[i] / s;
+    for (i = 0; i < it->nlam; i++) T->lam[i] += it->z[it->nq + i] / (s * c);
+    kinematics(it, h, S, T);
+    return ALECABLE_OK;
+}
+
+/* Mean velocity of the step for coordinate i (= (q_{n+1} (-) q_n)/h). */
+static double mean_velocity(const alecable_integrator *it, double h, const dyn_state *S, const dyn_state *T, int i)
+{
+    return S->v[i] + h * ((0.5 - it->par.beta) * S->A[i] + it->par.beta * T->A[i]);
+}
+
+/* q''' for coordinate i (see the file comment); tau is the step's midpoint. */
+static double qddd(const alecable_integrator *it, double h, double tau, const dyn_state *S, const dyn_state *T, int i)
+{
+    double d1, d0;
+    if (S->nw < 2) return (T->A[i] - S->A[i]) / h;
+    d1 = (mean_velocity(it, h, S, T, i) - S->w1[i]) / (tau - S->tau1);
+    d0 = (S->w1[i] - S->w2[i]) / (S->tau1 - S->tau2);
+    return 2.0 * (d1 - d0) / (tau - S->tau2);
+}
+
+static void error_estimate(alecable_integrator *it, double h, const dyn_state *S, const dyn_state *T)
+{
+    double e = 0.0, k = it->par.err_coef * h * h * h, tau = S->t + 0.5 * h;
+    int i;
+    for (i = 0; i < it->nq; i++) {
+        double d = fabs(k * qddd(it, h, tau, S, T, i));
+        if (d > e || d != d) e = d;
+    }
+    it->err = e;
+    it->err_tol = it->o.atol + it->o.rtol * dyn_norm_inf(T->q, it->nq);
+}
+
+/* The step's mean velocity becomes the newest sample of the estimate. */
+static void keep_history(const alecable_integrator *it, double h, const dyn_state *S, dyn_state *T)
+{
+    int i;
+    memcpy(T->w2, S->w1, (size_t)it->nq * sizeof(double));
+    for (i = 0; i < it->nq; i++) T->w1[i] = mean_velocity(it, h, S, T, i);
+    T->tau2 = S->tau1;
+    T->tau1 = S->t + 0.5 * h;
+    T->nw = S->nw < 2 ? S->nw + 1 : 2;
+}
+
+int dyn_implicit_attempt(alecable_integrator *it, double h, double t1)
+{
+    const dyn_state *S = it->cur;
+    dyn_state *T = it->trial;
+    double s = it->par.beta * h * h, r_ref = 0.0, rnorm = 0.0, dqnorm = INFINITY;
+    int k, st;
+    /* HHT's forces at t_n, from the current problem (a host may have changed it since) */
+    if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
+    if ((st = predict(it, h, S, T))) return st;
+    for (k = 0;; k++) {
+        if ((st = scaled_residual(it, t1, s, T, &rnorm))) return st;
+        if (rnorm > r_ref) r_ref = rnorm;
+        if (rnorm <= it->o.tol_residual * r_ref ||
+            (k > 0 && dqnorm <= it->o.tol_increment * (1.0 + dyn_norm_inf(T->q, it->nq))))
+            break;
+        if (k == it->o.max_iterations) {
+            MSG(it, "t = %.9g, h = %g: Newton did not converge in %d iterations (||r|| = %.3e, reference %.3e)", t1, h,
+                it->o.max_iterations, rnorm, r_ref);
+            return ALECABLE_ENOCONV;
+        }
+        if ((st = correct(it, h, t1, S, T, &dqnorm))) return st;
+        it->iters++;
+    }
+    if (it->o.adaptive) error_estimate(it, h, S, T);
+    keep_history(it, h, S, T);
+    return ALECABLE_OK;
+}

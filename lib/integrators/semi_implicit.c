@@ -1,0 +1,171 @@
+/* Semi-implicit methods of paper 001 sec. 3: one linear solve per step for the
+ * accelerations and multipliers together.
+ *
+ * Every method writes its update as
+ *     q_{n+1} = q_n (+) (dq_p + c_q a_{n+1}),    v_{n+1} = v_p + c_v a_{n+1}
+ * with a history part (dq_p, v_p) and weights (c_q, c_v):
+ *   SI-BE   (paper eq. 1, v_{n+1} = v_n + h a_{n+1}, q_{n+1} = q_n + h v_{n+1}):
+ *           dq_p = h v_n, v_p = v_n, c_q = h^2, c_v = h.
+ *   SI-BDF2 (y_{n+1} = y_n + kappa (y_n - y_{n-1}) + b y'_{n+1} for y = q and v;
+ *           variable step w = h_n/h_{n-1}: kappa = w^2/(1+2w), b = h (1+w)/(1+2w);
+ *           constant step: 1/3 and 2h/3):
+ *           v_p = v_n + kappa (v_n - v_{n-1}), dq_p = kappa (q_n (-) q_{n-1}) + b v_p,
+ *           c_q = b^2 (4h^2/9), c_v = b (2h/3).  The first step after
+ *           set_state has no history and is SI-BE.
+ *   SI-Newmark (eq. 19): dq_p = h v_n + h^2 (1/2 - beta) a_n,
+ *           v_p = v_n + h (1 - gamma) a_n, c_q = beta h^2, c_v = gamma h.
+ *   SI-HHT: the Newmark update with beta = (1-alpha)^2/4, gamma = 1/2 - alpha,
+ *           and the forces of eq. 27 (with the sign of Negrut et al.):
+ *           M a_{n+1} + (1+alpha) [f + G^T lambda]_{n+1} - alpha [f + G^T lambda]_n = 0.
+ *
+ * Baraff & Witkin's linearization (eqs. 2, 21) is taken about the point
+ * a_{n+1} = a_n: q_l = q_n (+) (dq_p + c_q a_n), v_l = v_p + c_v a_n,
+ * lambda_l = lambda_n, so with da = a_{n+1} - a_n and c = 1 + alpha (HHT) or 1,
+ *     c r_q(q_l + c_q da, v_l + c_v da, (a_n + da)/c, lambda_l + dl)
+ *         ~ c r_q(l) + J(c c_q, c c_v, 1) da + G^T (c dl),
+ * i.e. eq. 22 / 26a: H = M - c_q J_q - c_v J_v of the paper (J_q = -df/dq)
+ * is the problem's Jacobian with weights (c c_q, c c_v, 1):
+ *     SI-BE (h^2, h, 1); SI-BDF2 (4h^2/9, 2h/3, 1); SI-Newmark (beta h^2,
+ *     gamma h, 1); SI-HHT ((1+alpha) beta h^2, (1+alpha) gamma h, 1),
+ * evaluated at the linearization point, and the right-hand side is
+ * -c r_q(l) (+ alpha F_n for HHT, F_n = r_q(t_n, q_n, v_n, 0, lambda_n)),
+ * which holds Q_n + J_q [h v_n + h^2/2 (1 - 2 beta) a_n] + ... of eq. 26b
+ * evaluated exactly instead of linearized about q_n.  On a linear problem the
+ * step equals the implicit method's.  IMEX (eq. 28): the Jacobian is asked for
+ * the stiff forces only, the residual keeps all forces (non-stiff ones
+ * explicit at the linearization point).
+ *
+ * Constraint rows (eq. 24, g'' + 2 a1 g' + a2^2 g = 0 with g'' = G a + gamma).
+ * Paper eq. 25 evaluates g' and g at t_n.  With the default a1 = a2 = 1/h that
+ * explicit feedback is unstable: for a linear constraint the drift
+ * (g, h g', h^2 g'') obeys a linear recursion of spectral radius
+ * (1 + sqrt 5)/2 for SI-BE and about 2.08 for SI-Newmark.  The law is therefore
+ * imposed at t_{n+1}, with g_{n+1} ~ g_l + c_q G da, g'_{n+1} ~ g'_l + c_v G da:
+ *     G da = -(G a_n + gamma_l + 2 a1 g'_l + a2^2 g_l) / (1 + 2 a1 c_v + a2^2 c_q),
+ * all at the linearization point (spectral radius of the drift 1/3 for
+ * SI-Newmark with a1 = a2 = 1/h).  a1, a2 = 1/h when the options leave 0. */
+#include "dynamic_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct si_coef {
+    double cq, cv;
+} si_coef;
+
+/* History part of the update into it->dq (dq_p) and T->v (v_p). */
+static si_coef history(alecable_integrator *it, double h, const dyn_state *S, dyn_state *T)
+{
+    const dyn_params *p = &it->par;
+    si_coef c;
+    int i, bdf2 = p->method == ALECABLE_METHOD_SI_BDF2 && S->hist;
+    if (p->method == ALECABLE_METHOD_SI_NEWMARK || p->method == ALECABLE_METHOD_SI_HHT) {
+        for (i = 0; i < it->nq; i++) {
+            it->dq[i] = h * S->v[i] + h * h * (0.5 - p->beta) * S->a[i];
+            T->v[i] = S->v[i] + h * (1.0 - p->gamma) * S->a[i];
+        }
+        c.cq = p->beta * h * h;
+        c.cv = p->gamma * h;
+    } else if (bdf2) {
+        double w = h / S->h_old, kap = w * w / (1.0 + 2.0 * w), b = h * (1.0 + w) / (1.0 + 2.0 * w);
+        for (i = 0; i < it->nq; i++) {
+            T->v[i] = S->v[i] + kap * (S->v[i] - S->v_old[i]);
+            it->dq[i] = kap * S->dq_old[i] + b * T->v[i];
+        }
+        c.cq = b * b;
+        c.cv = b;
+    } else { /* SI-BE, and BDF2's first step */
+        for (i = 0; i < it->nq; i++) {
+            it->dq[i] = h * S->v[i];
+            T->v[i] = S->v[i];
+        }
+        c.cq = h * h;
+        c.cv = h;
+    }
+    return c;
+}
+
+/* Linearization point: dq_l = dq_p + c_q a_n in it->dq, q_l, v_l in T, the
+ * acceleration handed to the problem (a_n / c) in T->a. */
+static int linearization_point(alecable_integrator *it, si_coef c, const dyn_state *S, dyn_state *T)
+{
+    double cf = 1.0 + it->par.alpha_hht;
+    int i;
+    for (i = 0; i < it->nq; i++) {
+        it->dq[i] += c.cq * S->a[i];
+        T->v[i] += c.cv * S->a[i];
+        T->a[i] = S->a[i] / cf;
+    }
+    memcpy(T->q, S->q, (size_t)it->nq * sizeof(double));
+    return dyn_update(it, T->q, it->dq, 1.0);
+}
+
+/* G a_n from the lower-left block of the Jacobian values into it->ga. */
+static void g_times(alecable_integrator *it, const double *x)
+{
+    const sp_pattern *P = &it->pat;
+    int j, k;
+    memset(it->ga, 0, (size_t)it->nlam * sizeof(double));
+    for (j = 0; j < it->nq; j++)
+        for (k = P->colptr[j]; k < P->colptr[j + 1]; k++)
+            if (P->rowidx[k] >= it->nq) it->ga[P->rowidx[k] - it->nq] += it->vals[k] * x[j];
+}
+
+/* Baumgarte rows imposed at t_{n+1} (see the file comment) into it->rhs. */
+static int constraint_rows(alecable_integrator *it, double h, double t1, si_coef c, const dyn_state *S,
+                           const dyn_state *T)
+{
+    double a1 = it->o.baumgarte_a1 > 0.0 ? it->o.baumgarte_a1 : 1.0 / h;
+    double a2 = it->o.baumgarte_a2 > 0.0 ? it->o.baumgarte_a2 : 1.0 / h;
+    double sc = 1.0 + 2.0 * a1 * c.cv + a2 * a2 * c.cq;
+    int i, st, nq = it->nq;
+    if (it->nlam == 0) return ALECABLE_OK;
+    st = it->p.constraint_rates(it->p.ctx, t1, T->q, T->v, it->gdot, it->gam);
+    if (st) {
+        snprintf(it->msg, sizeof it->msg, "t = %.9g: constraint_rates failed (%s)", t1, alecable_strerror(st));
+        return st;
+    }
+    g_times(it, S->a);
+    for (i = 0; i < it->nlam; i++)
+        it->rhs[nq + i] = -(it->ga[i] + it->gam[i] + 2.0 * a1 * it->gdot[i] + a2 * a2 * it->r[nq + i]) / sc;
+    return ALECABLE_OK;
+}
+
+/* New state from the solution (da, c dlambda) in it->z. */
+static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state *S, dyn_state *T)
+{
+    double cf = 1.0 + it->par.alpha_hht;
+    int i, st, nq = it->nq;
+    if ((st = dyn_update(it, T->q, it->z, c.cq))) return st;
+    for (i = 0; i < nq; i++) {
+        T->a[i] = S->a[i] + it->z[i];
+        T->A[i] = T->a[i];
+        T->v[i] += c.cv * it->z[i];
+        T->dq_old[i] = it->dq[i] + c.cq * it->z[i];
+        T->v_old[i] = S->v[i];
+    }
+    for (i = 0; i < it->nlam; i++) T->lam[i] = S->lam[i] + it->z[nq + i] / cf;
+    T->h_old = h;
+    T->hist = 1;
+    return ALECABLE_OK;
+}
+
+int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
+{
+    const dyn_state *S = it->cur;
+    dyn_state *T = it->trial;
+    double cf = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht;
+    int i, st, flags = it->o.imex ? ALECABLE_JAC_STIFF_ONLY : ALECABLE_JAC_FULL;
+    si_coef c = history(it, h, S, T);
+    if ((st = linearization_point(it, c, S, T))) return st;
+    if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
+    if ((st = dyn_residual(it, t1, T->q, T->v, T->a, S->lam, it->r))) return st;
+    st = dyn_jacobian(it, t1, T->q, T->v, T->a, S->lam, cf * c.cq, cf * c.cv, 1.0, flags);
+    if (st) return st;
+    for (i = 0; i < it->nq; i++) it->rhs[i] = -(it->par.hht ? cf * it->r[i] - ah * it->fn[i] : it->r[i]);
+    if ((st = constraint_rows(it, h, t1, c, S, T))) return st;
+    if ((st = dyn_factor_solve(it, "semi-implicit matrix [H G^T; G 0]", t1))) return st;
+    it->iters = 1;
+    return finish(it, h, c, S, T);
+}
