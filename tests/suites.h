@@ -12,6 +12,7 @@ Suite *suite_ancf_model(void);
 Suite *suite_model(void);
 Suite *suite_api(void);
 Suite *suite_paper000(void);
+Suite *suite_paper001(void);
 Suite *suite_quasistatic(void);
 Suite *suite_dynamic(void);
 

@@ -1,0 +1,137 @@
+/* Regression against paper 001, benchmark 1 (flexible pendulum, sec. 4.1),
+ * on a shortened horizon so the suite stays fast: energy conservation of
+ * trapezoidal Newmark, dissipation of SI-BE against SI-HHT, and SI-HHT
+ * against the adaptive implicit reference. */
+#include "suites.h"
+
+#include <alecable.h>
+#include <math.h>
+#include <stdlib.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+#define PEND_L 1.0
+#define PEND_D 0.01
+#define PEND_RHO 5000.0
+
+static alecable_model *pendulum(double E, alecable_node **tip)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_node *n = NULL;
+    double a[3] = {0, 0, 0}, b[3] = {PEND_L, 0, 0}, g[3] = {0, -9.81, 0};
+    int i;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = E;
+    sec.A = M_PI * 0.25 * PEND_D * PEND_D;
+    sec.rho = PEND_RHO;
+    sec.I = 1e-8;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0, PEND_L, 10), 0);
+    for (i = 0; i <= 10; i++) {
+        ck_assert_int_eq(alecable_cable_node(&n, c, i), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_S), 0);
+        if (i == 0) {
+            ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_X), 0);
+            ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_Y), 0);
+            ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_Z), 0);
+        }
+    }
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    *tip = n;
+    return m;
+}
+
+typedef struct trace {
+    int n;
+    double y[201];        /* tip height every 0.01 s */
+    double e_min, e_max;  /* total energy extremes */
+} trace;
+
+static void simulate(int method, double h, int adaptive, double t_end, trace *tr)
+{
+    alecable_node *tip;
+    alecable_model *m = pendulum(1e8, &tip);
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    double x[3], wi, we, T;
+    int k;
+    alecable_dynamic_options_init(&o);
+    o.method = method;
+    o.h = h;
+    o.adaptive = adaptive;
+    o.atol = 1e-6;
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+    tr->n = (int)(t_end / 0.01 + 0.5);
+    ck_assert_int_le(tr->n, 200);
+    tr->e_min = INFINITY;
+    tr->e_max = -INFINITY;
+    for (k = 0; k <= tr->n; k++) {
+        double e;
+        if (k > 0) ck_assert_int_eq(alecable_integrator_advance(it, 0.01 * k), 0);
+        ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+        ck_assert_int_eq(alecable_node_position(tip, x), 0);
+        tr->y[k] = x[1];
+        ck_assert_int_eq(alecable_model_energy(m, &wi, &we), 0);
+        ck_assert_int_eq(alecable_model_kinetic_energy(m, &T), 0);
+        e = wi + we + T;
+        if (e < tr->e_min) tr->e_min = e;
+        if (e > tr->e_max) tr->e_max = e;
+    }
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+
+/* energy scale: the potential-energy drop of the centre of mass, m g L / 2 */
+static double energy_scale(void) { return 0.5 * PEND_RHO * M_PI * 0.25 * PEND_D * PEND_D * PEND_L * 9.81 * PEND_L; }
+
+START_TEST(newmark_conserves_pendulum_energy)
+{
+    trace tr;
+    simulate(ALECABLE_METHOD_NEWMARK, 1e-3, 0, 1.0, &tr);
+    /* the issue asks 1e-3 at h = 1e-4 over 10 s; at h = 1e-3 over 1 s the
+     * trapezoidal rule already keeps 1e-4 */
+    ck_assert_double_le((tr.e_max - tr.e_min) / energy_scale(), 1e-4);
+    /* the pendulum has swung down */
+    ck_assert_double_lt(tr.y[50], -0.5);
+}
+END_TEST
+
+START_TEST(si_be_dissipates_more_than_si_hht)
+{
+    trace be, hht;
+    simulate(ALECABLE_METHOD_SI_BE, 1e-3, 0, 2.0, &be);
+    simulate(ALECABLE_METHOD_SI_HHT, 1e-3, 0, 2.0, &hht);
+    ck_assert_double_ge(be.e_max - be.e_min, 10.0 * (hht.e_max - hht.e_min));
+}
+END_TEST
+
+START_TEST(si_hht_matches_adaptive_reference)
+{
+    trace ref, si;
+    double mae = 0;
+    int k;
+    simulate(ALECABLE_METHOD_NEWMARK, 1e-3, 1, 1.0, &ref);
+    simulate(ALECABLE_METHOD_SI_HHT, 1e-3, 0, 1.0, &si);
+    for (k = 0; k <= si.n; k++) mae += fabs(si.y[k] - ref.y[k]);
+    mae /= si.n + 1;
+    /* paper Table 4 (E = 1e8, h = 1e-3): 4.98 mm over 10 s; the issue: <= 10 mm */
+    ck_assert_double_le(mae, 10e-3);
+}
+END_TEST
+
+Suite *suite_paper001(void)
+{
+    Suite *s = suite_create("paper 001 regression");
+    TCase *tc = tcase_create("flexible pendulum");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, newmark_conserves_pendulum_energy);
+    tcase_add_test(tc, si_be_dissipates_more_than_si_hht);
+    tcase_add_test(tc, si_hht_matches_adaptive_reference);
+    suite_add_tcase(s, tc);
+    return s;
+}
