@@ -1,3 +1,4 @@
+/* smoke-test: --t-end 0.5 */
 /* Paper 001, section 4.1: flexible pendulum.  A 1 m ANCF cable pinned at one
  * end is released horizontally under gravity.  Prints the tip height, the
  * energy balance and, with --reference, the mean absolute error of the tip

@@ -1,0 +1,117 @@
+/* smoke-test: --quick --t-end 0.5 --max-elements 100 */
+/* Real-time benchmark on the flexible pendulum of paper 001 (sec. 4.1, Table 2):
+ * wall time of a simulated interval for each method and step size, the
+ * adaptive implicit reference, and the growth of the time per step with the
+ * number of elements.  Timings are printed, never asserted. */
+#include "common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static alecable_model *pendulum(int elements, double E)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_node *n;
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, g[3] = {0, -9.81, 0};
+    int i;
+    ex_check(NULL, alecable_model_create(&m, NULL), "model_create");
+    alecable_section_init(&sec);
+    sec.E = E;
+    sec.A = M_PI * 0.25 * 0.01 * 0.01;
+    sec.rho = 5000;
+    sec.I = 1e-8;
+    ex_check(m, alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), "cable_create");
+    ex_check(m, alecable_cable_line(c, a, b, 0, 1, elements), "cable_line");
+    for (i = 0; i <= elements; i++) {
+        ex_check(m, alecable_cable_node(&n, c, i), "cable_node");
+        ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_S), "fix s");
+        if (i == 0) {
+            ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_X), "pin");
+            ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_Y), "pin");
+            ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_Z), "pin");
+        }
+    }
+    ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
+    return m;
+}
+
+/* wall time of t_end simulated seconds; -1 when the run failed */
+static double run(int elements, double E, int method, double h, int adaptive, double t_end, alecable_step_stats *st)
+{
+    alecable_model *m = pendulum(elements, E);
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    double t0, wall;
+    alecable_dynamic_options_init(&o);
+    o.method = method;
+    o.h = h;
+    o.adaptive = adaptive;
+    o.atol = 1e-6;
+    ex_check(m, alecable_model_integrator(&it, m, &o), "model_integrator");
+    t0 = ex_now();
+    wall = alecable_integrator_advance(it, t_end) == ALECABLE_OK ? ex_now() - t0 : -1.0;
+    alecable_step_stats_init(st);
+    alecable_integrator_stats(it, st);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+    return wall;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct { const char *name; int id; } methods[] = {
+        {"si-be", ALECABLE_METHOD_SI_BE}, {"si-bdf2", ALECABLE_METHOD_SI_BDF2},
+        {"si-newmark", ALECABLE_METHOD_SI_NEWMARK}, {"si-hht", ALECABLE_METHOD_SI_HHT}};
+    static const double steps[] = {1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2};
+    double t_end = 10, E = 1e8, t_scale = 0.05, wall_hht = -1;
+    int quick = 0, reference = 1, rc, i, j, max_el = 10000;
+    alecable_step_stats st;
+    ex_opt opts[] = {
+        {"--t-end", 'd', &t_end, "simulated time of each run [s]"},
+        {"--E", 'd', &E, "Young's modulus [Pa]"},
+        {"--quick", 'f', &quick, "only SI-HHT at h = 1e-3 and a short scaling series"},
+        {"--reference", 'i', &reference, "1: also time the adaptive implicit Newmark reference"},
+        {"--max-elements", 'i', &max_el, "largest mesh of the scaling series"},
+        {"--t-scale", 'd', &t_scale, "simulated time of each scaling run [s]"},
+        {NULL, 0, NULL, NULL}};
+    rc = ex_parse(argc, argv, opts, "Real-time benchmark of the integrators on the flexible pendulum (paper 001).");
+    if (rc) return rc > 0 ? 0 : 2;
+
+    printf("bench_realtime: 10-element ANCF pendulum, E = %g Pa, %g s simulated per run\n", E, t_end);
+    printf("%-12s %-9s %10s %12s %10s\n", "method", "h [s]", "wall [s]", "us/step", "RT factor");
+    for (i = 0; i < 4; i++)
+        for (j = 0; j < 7; j++) {
+            double w;
+            if (quick && !(methods[i].id == ALECABLE_METHOD_SI_HHT && steps[j] == 1e-3)) continue;
+            w = run(10, E, methods[i].id, steps[j], 0, t_end, &st);
+            if (w < 0) {
+                printf("%-12s %-9g %10s\n", methods[i].name, steps[j], "unstable");
+                continue;
+            }
+            if (methods[i].id == ALECABLE_METHOD_SI_HHT && steps[j] == 1e-3) wall_hht = w;
+            printf("%-12s %-9g %10.4f %12.2f %10.1f\n", methods[i].name, steps[j], w, 1e6 * w / st.steps, t_end / w);
+        }
+    if (reference && !quick) {
+        double w = run(10, E, ALECABLE_METHOD_NEWMARK, 1e-3, 1, t_end, &st);
+        printf("%-12s %-9s %10.4f %12.2f %10.1f   (%ld steps, %ld rejected; paper: 89 to 566 s)\n", "newmark-adapt",
+               "atol 1e-6", w, 1e6 * w / st.steps, t_end / w, st.steps, st.rejected);
+    }
+    printf("SI-HHT, h = 1e-3: %.4f s for %g s (paper's MATLAB: 15.6 s for 10 s; target 0.15 s)\n", wall_hht, t_end);
+
+    printf("\ntime per step vs. elements (SI-HHT, h = 1e-4, %g s each)\n%10s %12s %14s\n", t_scale, "elements",
+           "us/step", "us/step/elem");
+    for (i = 10; i <= max_el; i *= 10) {
+        double w = run(i, E, ALECABLE_METHOD_SI_HHT, 1e-4, 0, quick ? 0.01 : t_scale, &st);
+        if (w < 0) {
+            printf("%10d %12s\n", i, "failed");
+            continue;
+        }
+        printf("%10d %12.2f %14.4f\n", i, 1e6 * w / st.steps, 1e6 * w / st.steps / i);
+    }
+    printf("result: status=0 si_hht_1e-3_wall_s=%.4f t_end=%g\n", wall_hht, t_end);
+    return 0;
+}
