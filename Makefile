@@ -66,7 +66,7 @@ LIB_CFLAGS    = -DALECABLE_BUILD $(filter-out $(CFLAGS),-fPIC -fvisibility=hidde
 # Every link command starts with $(ALL_CFLAGS), so the sanitizer flags reach the linker too.
 ALL_LDFLAGS   = $(LDFLAGS)
 
-SS_LIBS := -lumfpack -lcholmod -lspqr -lsuitesparseconfig -lamd -lcolamd -lm -lstdc++
+SS_LIBS := -lumfpack -lcholmod -lspqr -lklu -lbtf -lsuitesparseconfig -lamd -lcolamd -lm -lstdc++
 # Evaluated only when the test runner is built (after scripts/ensure-deps.sh ran).
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 CHECK_LIBS   = $(shell $(PKG_CONFIG) --libs check)

@@ -226,7 +226,57 @@ ALECABLE_API int alecable_load_material_point(alecable_load **out, alecable_mode
 /* Uniform force per unit material length b0 on a whole cable (eqs. 67-68). */
 ALECABLE_API int alecable_load_distributed(alecable_load **out, alecable_model *m, alecable_cable *c,
                                            const double b0[3]);
-/* Changes a load's force vector (point loads) or density (distributed). */
+/* Morison hydrodynamics on a cable (paper 001 sec. 4.2), per unit material
+ * length, with w = U - u the fluid velocity relative to the particle:
+ * drag 1/2 rho_f d (C_dn |w_n| w_n + pi C_dt |w_t| w_t), buoyancy
+ * -rho_f (pi d^2/4) g (the model's gravity), added mass -C_an rho_f (pi d^2/4)
+ * times the particle acceleration normal to the cable.  Not ramped by the
+ * load factor differently from other loads. */
+enum {
+    ALECABLE_HYDRO_DRAG = 1,
+    ALECABLE_HYDRO_BUOYANCY = 2,
+    ALECABLE_HYDRO_ADDED_MASS = 4,
+    ALECABLE_HYDRO_ALL = 7
+};
+typedef struct alecable_hydro_params {
+    size_t struct_size;
+    double rho_f;            /* fluid density [kg/m^3] (default 1025) */
+    double diameter;         /* hydrodynamic diameter [m] (required, > 0) */
+    double C_dn, C_dt, C_an; /* normal, tangential drag and normal added-mass coefficients
+                                (defaults 1.2, 0.008, 1.0) */
+    double current[3];       /* uniform current velocity [m/s] (default 0) */
+    int terms;               /* ALECABLE_HYDRO_* mask (default ALL) */
+    int stiff;               /* 0 (default, paper 001): explicit under IMEX; 1: in the Jacobian */
+} alecable_hydro_params;
+ALECABLE_API void alecable_hydro_params_init(alecable_hydro_params *p);
+ALECABLE_API int alecable_load_hydro(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                     const alecable_hydro_params *p);
+
+/* Regularized Coulomb friction of a cable on a support plane (paper 001
+ * eq. 29): per unit length f = -mu N v_t / max(|v_t|, eps) (SATURATED) or
+ * -mu N v_t / sqrt(|v_t|^2 + eps^2) (SQRT), v_t the particle velocity in the
+ * plane, N = rho A max(0, -g.n) (the cable's weight, when weight = 1) +
+ * normal_load, for particles within [-depth, gap] of the plane.  The cable is
+ * kept on the support by constraints, not by this load. */
+enum { ALECABLE_FRICTION_SATURATED = 0, ALECABLE_FRICTION_SQRT = 1 };
+typedef struct alecable_friction_plane_params {
+    size_t struct_size;
+    double point[3], normal[3]; /* plane: a point and the normal out of the support (default +z) */
+    double mu;                  /* friction coefficient >= 0 (default 0) */
+    double eps;                 /* regularization velocity > 0 [m/s] (default 1e-3) */
+    int law;                    /* ALECABLE_FRICTION_* (default SATURATED) */
+    int weight;                 /* 1 (default): N includes the cable's weight */
+    double normal_load;         /* additional normal load per unit length >= 0 [N/m] (default 0) */
+    double gap, depth;          /* contact band (defaults 1e-6 and infinity) */
+    int first_element, n_elements; /* elements acted on (n_elements <= 0: all from first_element) */
+    int stiff;                  /* as in alecable_hydro_params (default 0) */
+} alecable_friction_plane_params;
+ALECABLE_API void alecable_friction_plane_params_init(alecable_friction_plane_params *p);
+ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                              const alecable_friction_plane_params *p);
+
+/* Changes a load's force vector (point loads) or density (distributed), or
+ * the current of a hydrodynamic load. */
 ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3]);
 
 /* ------------------------------------------------------------------------ */

@@ -11,7 +11,9 @@ int main(void)
     srunner_add_suite(sr, suite_axial_inertia());
     srunner_add_suite(sr, suite_ancf());
     srunner_add_suite(sr, suite_ancf_model());
+    srunner_add_suite(sr, suite_field_loads());
     srunner_add_suite(sr, suite_model());
+    srunner_add_suite(sr, suite_model_dynamic());
     srunner_add_suite(sr, suite_api());
     srunner_add_suite(sr, suite_quasistatic());
     srunner_add_suite(sr, suite_dynamic());

@@ -178,3 +178,98 @@ Suite *suite_model(void)
     suite_add_tcase(s, tc);
     return s;
 }
+
+/* An ANCF cable in dynamics with hydrodynamics and plane friction: the
+ * model's weighted Jacobian against finite differences of its residual in q,
+ * v and a (inertia, added mass, drag, friction, material flow). */
+START_TEST(dynamic_jacobian_with_field_loads)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_problem p;
+    alecable_hydro_params hp;
+    alecable_friction_plane_params fp;
+    unsigned st = 5u;
+    double g[3] = {0, 0, -9.81}, x0[3] = {0, 0, 0.001}, x1[3] = {0.6, 0.1, 0.001};
+    double *q, *v, *a, *lam, *vals, *J, *rp, *rm;
+    const double w[3] = {1.3, 0.7, 0.9}; /* cq, cv, ca */
+    int n, i, j, k, blk;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e7;
+    sec.A = 1e-4;
+    sec.rho = 1200;
+    sec.I = 1e-9;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, x0, x1, 0.0, 0.6, 3), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_hydro_params_init(&hp);
+    hp.diameter = 0.011;
+    hp.current[0] = 0.3;
+    hp.stiff = 1;
+    ck_assert_int_eq(alecable_load_hydro(NULL, m, c, &hp), 0);
+    alecable_friction_plane_params_init(&fp);
+    fp.mu = 0.4;
+    fp.eps = 0.05;
+    fp.law = ALECABLE_FRICTION_SQRT;
+    fp.gap = 0.01;
+    fp.stiff = 1;
+    ck_assert_int_eq(alecable_load_friction_plane(NULL, m, c, &fp), 0);
+    ck_assert_int_eq(alecable_model_finalize(m), 0);
+    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+    n = p.nq + p.nlam;
+    q = calloc((size_t)p.nq, sizeof *q);
+    v = calloc((size_t)p.nq, sizeof *v);
+    a = calloc((size_t)p.nq, sizeof *a);
+    lam = calloc(1, sizeof *lam);
+    rp = calloc((size_t)n, sizeof *rp);
+    rm = calloc((size_t)n, sizeof *rm);
+    vals = calloc((size_t)p.nnz, sizeof *vals);
+    J = calloc((size_t)n * n, sizeof *J);
+    ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
+    for (i = 0; i < p.nq; i++) {
+        q[i] += 0.01 * fd_rand(&st);
+        v[i] = 0.5 * fd_rand(&st);
+        a[i] = 2.0 * fd_rand(&st);
+    }
+    ck_assert_int_eq(p.jacobian(p.ctx, 1.0, q, v, a, lam, w[0], w[1], w[2], ALECABLE_JAC_FULL, vals), 0);
+    for (j = 0; j < n; j++)
+        for (k = p.colptr[j]; k < p.colptr[j + 1]; k++) J[p.rowidx[k] * n + j] = vals[k];
+    for (j = 0; j < p.nq; j++) {
+        double col[64] = {0};
+        ck_assert_int_le(n, 64);
+        for (blk = 0; blk < 3; blk++) {
+            double *z = blk == 0 ? q : blk == 1 ? v : a, z0 = z[j], h = 1e-6 * (1 + fabs(z0));
+            z[j] = z0 + h;
+            ck_assert_int_eq(p.residual(p.ctx, 1.0, q, v, a, lam, rp), 0);
+            z[j] = z0 - h;
+            ck_assert_int_eq(p.residual(p.ctx, 1.0, q, v, a, lam, rm), 0);
+            z[j] = z0;
+            for (i = 0; i < n; i++) col[i] += w[blk] * (rp[i] - rm[i]) / (2 * h);
+        }
+        for (i = 0; i < p.nq; i++) {
+            double scale = 1.0 + fabs(J[i * n + j]);
+            ck_assert_msg(fabs(J[i * n + j] - col[i]) <= 1e-5 * scale, "J[%d][%d] = %g, FD %g", i, j, J[i * n + j], col[i]);
+        }
+    }
+    free(q);
+    free(v);
+    free(a);
+    free(lam);
+    free(rp);
+    free(rm);
+    free(vals);
+    free(J);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+Suite *suite_model_dynamic(void)
+{
+    Suite *s = suite_create("model assembly, dynamics");
+    TCase *tc = tcase_create("finite differences");
+    tcase_add_test(tc, dynamic_jacobian_with_field_loads);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -553,6 +553,394 @@ START_TEST(test_spqr_solve)
 }
 END_TEST
 
+/* ---- KLU ---- */
+
+/* The systems of the UMFPACK tests, to the same tolerance. */
+START_TEST(test_klu_unsymmetric)
+{
+    const double D[9] = {4, 1, 0, 2, 5, 1, 0, 3, 6};
+    const double xref[3] = {1, 2, 3};
+    const double b[3] = {6, 15, 24};
+    check_solve(SP_KLU, 3, D, b, xref, 1e-12);
+}
+END_TEST
+
+START_TEST(test_klu_kkt)
+{
+    const double D[5 * 5] = {
+        4, -1, 0, 1, 0,
+        -1, 4, -1, 1, 1,
+        0, -1, 4, 0, 1,
+        1, 1, 0, 0, 0,
+        0, 1, 1, 0, 0};
+    const double xref[5] = {1, -1, 2, 0.5, -3};
+    const double b[5] = {5.5, -9.5, 6, 0, 1};
+    check_solve(SP_KLU, 5, D, b, xref, 1e-12);
+}
+END_TEST
+
+/* Factors vals with s and checks the solution of A x = A xref. */
+static void klu_step(sp_solver *s, const sp_pattern *p, const double *vals,
+                     const double *xref, double tol)
+{
+    double b[16], x[16];
+    ck_assert_int_le(p->n, 16);
+    sp_matvec(p, vals, xref, b);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+    ck_assert_double_gt(sp_solver_rcond(s), 0.0);
+    ck_assert_double_le(sp_solver_rcond(s), 1.0);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+    ck_assert_double_le(rel_err(p->n, x, xref), tol);
+}
+
+/* New values on the same pattern, as in test_umfpack_refactor.  KLU's solve
+ * does not read A, so the caller may overwrite the values right after the
+ * factor. */
+START_TEST(test_klu_refactor)
+{
+    const double D[9] = {4, 1, 0, 2, 5, 1, 0, 3, 6};
+    ac_alloc a;
+    sp_pattern p;
+    sp_solver *s;
+    double *base, vals[16], x[3], b[3];
+    const double xref[3] = {1, -2, 0.5};
+    size_t events;
+    ac_alloc_default(&a);
+    from_dense(3, D, &a, &p, &base);
+    ck_assert_int_eq(sp_solver_create(&s, SP_KLU, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_kind(s), SP_KLU);
+    ck_assert_int_eq(sp_solver_solve(s, xref, x), SP_EFAIL); /* no factor */
+    ck_assert_double_eq(sp_solver_rcond(s), 0.0);
+    /* Everything of ours is allocated at create: the first factorization
+     * (analysis included) and all later ones and the solves add nothing. */
+    events = ac_alloc_events(&a);
+    for (int it = 0; it < 5; it++) {
+        /* In round 2 the (0,0) entry is zero, so the pivot order of round 0
+         * (the diagonal, 4 > 2) cannot simply be replayed. */
+        for (int k = 0; k < p.nnz; k++)
+            vals[k] = base[k] * (1.0 + 0.25 * it) +
+                      (p.rowidx[k] == 1 ? 0.1 * it : 0.0);
+        if (it == 2)
+            vals[p.diag[0]] = 0.0;
+        sp_matvec(&p, vals, xref, b);
+        ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+        ck_assert_double_gt(sp_solver_rcond(s), 0.0);
+        memset(vals, 0, sizeof vals);
+        ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+        ck_assert_double_le(rel_err(3, x, xref), 1e-12);
+    }
+    ck_assert_uint_eq(ac_alloc_events(&a), events);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(base);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+}
+END_TEST
+
+/* Factors base (a fresh solver: its pivot order is base's), then bad, base
+ * and bad again: every transition must solve to 1e-12, whether KLU replays
+ * the old pivot order or pivots afresh. */
+static void klu_transitions(const sp_pattern *p, ac_alloc *a,
+                            const double *base, const double *bad,
+                            const double *xref)
+{
+    sp_solver *s;
+    size_t events;
+    ck_assert_int_eq(sp_solver_create(&s, SP_KLU, p, a), SP_OK);
+    events = ac_alloc_events(a);
+    klu_step(s, p, base, xref, 1e-12);
+    klu_step(s, p, bad, xref, 1e-12);
+    klu_step(s, p, base, xref, 1e-12);
+    klu_step(s, p, bad, xref, 1e-12);
+    ck_assert_uint_eq(ac_alloc_events(a), events);
+    sp_solver_destroy(s);
+}
+
+/* Values that make the pivot order of the first factorization bad: each
+ * diagonal entry of the KKT's K block in turn becomes small, tiny, zero or
+ * negative (the KKT stays regular and well conditioned: K stays positive
+ * definite on the null space of G), and K changes sign as a whole.  With a
+ * replayed diagonal pivot of 1e-6 the error would be about 1e-10, of 1e-9
+ * about 1e-7, of 0 a division by zero. */
+START_TEST(test_klu_refactor_kkt_sign_change)
+{
+    const double D[5 * 5] = {
+        4, -1, 0, 1, 0,
+        -1, 4, -1, 1, 1,
+        0, -1, 4, 0, 1,
+        1, 1, 0, 0, 0,
+        0, 1, 1, 0, 0};
+    const double xref[5] = {1, -1, 2, 0.5, -3};
+    const double dvals[] = {1e-2, 1e-4, 1e-6, 1e-9, 0.0, -1e-9, -1e-5, -4.0};
+    ac_alloc a;
+    sp_pattern p;
+    double *base, bad[5 * 5];
+    ac_alloc_default(&a);
+    from_dense(5, D, &a, &p, &base);
+    ck_assert_int_le(p.nnz, 5 * 5);
+    for (int i = 0; i < 3; i++)
+        for (size_t k = 0; k < sizeof dvals / sizeof dvals[0]; k++) {
+            memcpy(bad, base, (size_t)p.nnz * sizeof(double));
+            bad[p.diag[i]] = dvals[k];
+            klu_transitions(&p, &a, base, bad, xref);
+        }
+    /* K -> -K: the diagonal changes sign everywhere. */
+    memcpy(bad, base, (size_t)p.nnz * sizeof(double));
+    for (int j = 0; j < 3; j++)
+        for (int k = p.colptr[j]; k < p.colptr[j + 1]; k++)
+            if (p.rowidx[k] < 3)
+                bad[k] = -bad[k];
+    klu_transitions(&p, &a, base, bad, xref);
+    sp_pattern_free(&p, &a);
+    free(base);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+}
+END_TEST
+
+/* A full 4x4 pattern; the first values are diagonally dominant (diagonal
+ * pivots), the later ones need other pivots: a small (1e-6) or tiny (1e-10)
+ * diagonal with O(1) entries off it (the old pivots are not zero: only the
+ * rcond check notices; replayed they would cost 1e-10 and 1e-6 in the
+ * solution), a cyclic permutation (the old pivots are exactly zero), and
+ * the negated matrix (same pivots, other signs). */
+START_TEST(test_klu_refactor_permutation)
+{
+    enum { N = 4 };
+    double Dd[N * N], Dm[N * N], Dt[N * N], Dp[N * N], Dn[N * N];
+    const double xref[N] = {1, -2, 3, 0.25};
+    const double *bad[] = {Dm, Dt, Dp, Dn};
+    ac_alloc a;
+    sp_pattern p;
+    double *vals, *base;
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            int cyc = j == (i + 1) % N;
+            double off = cyc ? 1.0 : 0.1 * (1 + i - j);
+            Dd[i * N + j] = i == j ? 10.0 : 0.5 + 0.1 * (i + 2 * j);
+            Dm[i * N + j] = i == j ? 1e-6 : off;
+            Dt[i * N + j] = i == j ? 1e-10 : off;
+            Dp[i * N + j] = cyc ? 1.0 + i : 0.0;
+            Dn[i * N + j] = -Dd[i * N + j];
+        }
+    ac_alloc_default(&a);
+    from_dense(N, Dd, &a, &p, &base); /* Dd is full: the full pattern */
+    ck_assert_int_eq(p.nnz, N * N);
+    vals = calloc(N * N, sizeof(double));
+    ck_assert_ptr_nonnull(vals);
+    for (size_t r = 0; r < sizeof bad / sizeof bad[0]; r++) {
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++)
+                vals[sp_find(&p, i, j)] = bad[r][i * N + j];
+        klu_transitions(&p, &a, base, vals, xref);
+    }
+    sp_pattern_free(&p, &a);
+    free(vals);
+    free(base);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+}
+END_TEST
+
+START_TEST(test_klu_singular)
+{
+    /* Rows 0 and 1 proportional: numerically singular. */
+    const double D[9] = {1, 2, 0, 2, 4, 0, 0, 0, 3};
+    /* Row and column 1 hold only the structural (zero) diagonal. */
+    const double Z[9] = {1, 0, 0, 0, 0, 0, 1, 0, 1};
+    /* Nearly dependent rows: a pivot of about 1e-16, below RCOND_MIN. */
+    const double E[4] = {1, 1, 1, 1 + 2.220446049250313e-16};
+    const double b[3] = {1, 1, 1};
+    ac_alloc a;
+    sp_pattern p;
+    sp_solver *s;
+    double *vals, x[3], y[3];
+    ac_alloc_default(&a);
+
+    from_dense(3, D, &a, &p, &vals);
+    ck_assert_int_eq(sp_solver_create(&s, SP_KLU, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_ESINGULAR);
+    /* The same object recovers with regular values ... */
+    vals[sp_find(&p, 1, 0)] = 3.0;
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+    sp_matvec(&p, vals, x, y);
+    ck_assert_double_le(rel_err(3, y, b), 1e-12);
+    /* ... notices singular values on the refactorization path ... */
+    vals[sp_find(&p, 1, 0)] = 2.0;
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_ESINGULAR);
+    /* ... and recovers again. */
+    vals[sp_find(&p, 1, 0)] = -1.0;
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+    sp_matvec(&p, vals, x, y);
+    ck_assert_double_le(rel_err(3, y, b), 1e-12);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(vals);
+
+    from_dense(3, Z, &a, &p, &vals);
+    ck_assert_int_eq(sp_solver_create(&s, SP_KLU, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_ESINGULAR);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(vals);
+
+    from_dense(2, E, &a, &p, &vals);
+    ck_assert_int_eq(sp_solver_create(&s, SP_KLU, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
+    ck_assert_double_lt(sp_solver_rcond(s), 1e-15);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(vals);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+}
+END_TEST
+
+/* A NaN or Inf off the diagonal of an upper triangular matrix never reaches
+ * diag U (KLU's block triangular form keeps it in an off-diagonal block),
+ * so klu_rcond alone would not see it; on the refactorization path too. */
+START_TEST(test_klu_nonfinite_offdiagonal)
+{
+    const double D[9] = {2, 1, 1, 0, 3, 1, 0, 0, 4};
+    const double xref[3] = {1, 2, 3};
+    const double bad[2] = {NAN, INFINITY};
+    ac_alloc a;
+    sp_pattern p;
+    sp_solver *s;
+    double *vals, b[3], x[3];
+    ac_alloc_default(&a);
+    from_dense(3, D, &a, &p, &vals);
+    sp_matvec(&p, vals, xref, b);
+    for (int k = 0; k < 2; k++) {
+        for (int first = 0; first < 2; first++) {
+            ck_assert_int_eq(sp_solver_create(&s, SP_KLU, &p, &a), SP_OK);
+            if (!first) /* a good factorization first: refactor path */
+                klu_step(s, &p, vals, xref, 1e-12);
+            vals[sp_find(&p, 0, 1)] = bad[k];
+            ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
+            ck_assert_int_eq(sp_solver_solve(s, b, x), SP_ESINGULAR);
+            vals[sp_find(&p, 0, 1)] = 1.0;
+            klu_step(s, &p, vals, xref, 1e-12);
+            sp_solver_destroy(s);
+        }
+    }
+    sp_pattern_free(&p, &a);
+    free(vals);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+}
+END_TEST
+
+/* A banded KKT system shaped like an ANCF cable (7 dofs per node, 14x14
+ * element blocks, single-entry constraint rows with zero diagonal, material
+ * rows scaled by 1e-3), n = 100, refactored over 40 steps with changing
+ * values: KLU agrees with UMFPACK, has a small backward error, and
+ * allocates nothing of ours after create. */
+START_TEST(test_klu_banded_kkt)
+{
+    enum { NODES = 13, NDOF = 7 * NODES, NCON = 9, N = NDOF + NCON,
+           NEL = NODES - 1, STEPS = 40 };
+    static double Ke[NEL][14 * 14];
+    static int map[NEL][14 * 14];
+    int condof[NCON], conpos[NCON][2];
+    ac_alloc a;
+    sp_builder bld;
+    sp_pattern p;
+    sp_solver *sk, *su;
+    double *vals, b[N], xk[N], xu[N], y[N];
+    unsigned seed = 777u;
+    size_t events;
+    ac_alloc_default(&a);
+    for (int c = 0; c < NCON; c++) /* node 0's position, then s of nodes */
+        condof[c] = c < 3 ? c : 7 * (c - 3) + 6;
+    ck_assert_int_eq(sp_builder_init(&bld, N, &a), 0);
+    for (int e = 0; e < NEL; e++) {
+        int d[14];
+        for (int k = 0; k < 14; k++)
+            d[k] = 7 * e + k;
+        ck_assert_int_eq(sp_builder_add_block(&bld, d, 14), 0);
+    }
+    for (int c = 0; c < NCON; c++) {
+        ck_assert_int_eq(sp_builder_add(&bld, NDOF + c, condof[c]), 0);
+        ck_assert_int_eq(sp_builder_add(&bld, condof[c], NDOF + c), 0);
+    }
+    ck_assert_int_eq(sp_builder_finish(&bld, &p), 0);
+    sp_builder_free(&bld);
+    for (int c = 0; c < NCON; c++) {
+        conpos[c][0] = sp_find(&p, NDOF + c, condof[c]);
+        conpos[c][1] = sp_find(&p, condof[c], NDOF + c);
+    }
+    /* Element matrices R R'/14 + 0.05 I, material rows/columns scaled. */
+    for (int e = 0; e < NEL; e++) {
+        double R[14][14];
+        int d[14];
+        for (int k = 0; k < 14; k++)
+            d[k] = 7 * e + k;
+        sp_block_map(&p, d, 14, map[e]);
+        for (int i = 0; i < 14; i++)
+            for (int j = 0; j < 14; j++) {
+                seed = seed * 1103515245u + 12345u;
+                R[i][j] = (double)((seed >> 8) % 2001) / 1000.0 - 1.0;
+            }
+        for (int i = 0; i < 14; i++)
+            for (int j = 0; j < 14; j++) {
+                double v = i == j ? 0.05 : 0.0;
+                for (int k = 0; k < 14; k++)
+                    v += R[i][k] * R[j][k] / 14.0;
+                Ke[e][i * 14 + j] = v * (i % 7 == 6 ? 1e-3 : 1.0) *
+                                    (j % 7 == 6 ? 1e-3 : 1.0);
+            }
+    }
+    for (int i = 0; i < N; i++)
+        b[i] = sin(1.0 + i);
+    vals = calloc((size_t)p.nnz, sizeof(double));
+    ck_assert_ptr_nonnull(vals);
+    ck_assert_int_eq(sp_solver_create(&sk, SP_KLU, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_create(&su, SP_UMFPACK, &p, &a), SP_OK);
+    events = ac_alloc_events(&a);
+    for (int step = 0; step < STEPS; step++) {
+        double anorm = 0.0, xnorm = 0.0, res = 0.0;
+        memset(vals, 0, (size_t)p.nnz * sizeof(double));
+        for (int e = 0; e < NEL; e++) {
+            /* Element factors vary in time; at step 20 the elements'
+             * stiffness flips sign (an indefinite K). */
+            double f = (1.0 + 0.3 * sin(0.4 * step + 0.7 * e)) *
+                       (step == 20 ? -1.0 : 1.0);
+            for (int q = 0; q < 14 * 14; q++)
+                vals[map[e][q]] += f * Ke[e][q];
+        }
+        for (int c = 0; c < NCON; c++) {
+            double g = (condof[c] % 7 == 6 ? 1e-3 : 1.0) *
+                       (1.0 + 0.5 * sin(0.3 * step + c));
+            vals[conpos[c][0]] = g;
+            vals[conpos[c][1]] = g;
+        }
+        ck_assert_int_eq(sp_solver_factor(sk, vals), SP_OK);
+        ck_assert_int_eq(sp_solver_solve(sk, b, xk), SP_OK);
+        ck_assert_int_eq(sp_solver_factor(su, vals), SP_OK);
+        ck_assert_int_eq(sp_solver_solve(su, b, xu), SP_OK);
+        sp_matvec(&p, vals, xk, y);
+        for (int j = 0; j < N; j++) {
+            double colsum = 0.0;
+            for (int k = p.colptr[j]; k < p.colptr[j + 1]; k++)
+                colsum += fabs(vals[k]);
+            anorm = fmax(anorm, colsum); /* 1-norm */
+            xnorm = fmax(xnorm, fabs(xk[j]));
+            res = fmax(res, fabs(y[j] - b[j]));
+        }
+        ck_assert_double_le(res / (anorm * xnorm), 1e-14);
+        ck_assert_double_le(rel_err(N, xk, xu), 1e-6);
+    }
+    ck_assert_uint_eq(ac_alloc_events(&a), events);
+    sp_solver_destroy(sk);
+    sp_solver_destroy(su);
+    sp_pattern_free(&p, &a);
+    free(vals);
+    ck_assert_uint_eq(a.n_malloc, a.n_free); /* reallocs only resize: no leak */
+}
+END_TEST
+
 /* Every backend reports NaN values as singular instead of solving. */
 START_TEST(test_solver_nan_values)
 {
@@ -564,7 +952,7 @@ START_TEST(test_solver_nan_values)
     ac_alloc_default(&a);
     from_dense(3, D, &a, &p, &vals);
     vals[p.diag[1]] = NAN;
-    for (int kind = SP_UMFPACK; kind <= SP_SPQR; kind++) {
+    for (int kind = SP_UMFPACK; kind <= SP_KLU; kind++) {
         sp_solver *s;
         ck_assert_int_eq(sp_solver_create(&s, kind, &p, &a), SP_OK);
         ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
@@ -767,6 +1155,14 @@ Suite *suite_sparse(void)
     tcase_add_test(tc, test_cholmod_spd);
     tcase_add_test(tc, test_cholmod_indefinite);
     tcase_add_test(tc, test_spqr_solve);
+    tcase_add_test(tc, test_klu_unsymmetric);
+    tcase_add_test(tc, test_klu_kkt);
+    tcase_add_test(tc, test_klu_refactor);
+    tcase_add_test(tc, test_klu_refactor_kkt_sign_change);
+    tcase_add_test(tc, test_klu_refactor_permutation);
+    tcase_add_test(tc, test_klu_singular);
+    tcase_add_test(tc, test_klu_nonfinite_offdiagonal);
+    tcase_add_test(tc, test_klu_banded_kkt);
     tcase_add_test(tc, test_solver_nan_values);
     suite_add_tcase(s, tc);
 

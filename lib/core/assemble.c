@@ -40,7 +40,10 @@ int ac_residual(void *ctx, double t, const double *q, const double *v, const dou
         }
     }
     gravity_residual(m, q, sc, r);
-    for (i = 0; i < m->loads.n; i++) load_residual(m, (const alecable_load *)m->loads.p[i], q, sc, r);
+    for (i = 0; i < m->loads.n; i++) {
+        load_residual(m, (const alecable_load *)m->loads.p[i], q, sc, r);
+        field_load_residual(m, (const alecable_load *)m->loads.p[i], q, v, a, sc, r);
+    }
     for (i = 0; i < m->constraints.n; i++)
         con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, t, r, m->nq);
     for (i = 0; i < m->n; i++)
@@ -55,7 +58,7 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], *ke = m->ework, sc = load_scale(m, t);
     int c, i, k, nnz = m->pat.nnz;
     (void)lambda;
-    (void)flags; /* no force of the current element kinds is marked non-stiff */
+    /* flags: only field loads can be non-stiff (see field_load_jacobian) */
     memset(values, 0, (size_t)nnz * sizeof(double));
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
@@ -86,6 +89,8 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
             for (k = 0; k < nd * nd; k++) values[e->map[k]] += ke[k];
         }
     }
+    for (i = 0; i < m->loads.n; i++)
+        field_load_jacobian(m, (const alecable_load *)m->loads.p[i], q, v, a, sc, cq, cv, ca, flags, values, ke);
     for (i = 0; i < m->constraints.n; i++) con_jacobian((const alecable_constraint *)m->constraints.p[i], values);
     for (k = 0; k < nnz; k++)
         if (!isfinite(values[k])) return ALECABLE_ENAN;

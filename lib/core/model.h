@@ -7,6 +7,7 @@
 #include "alecable.h"
 #include "alloc.h"
 #include "../elements/element.h"
+#include "../loads/field_loads.h"
 #include "../sparse/sparse.h"
 
 #include <stdarg.h>
@@ -81,7 +82,7 @@ struct alecable_constraint {
     double lambda;          /* multiplier mirror */
 };
 
-enum { LOAD_NODE = 0, LOAD_MATERIAL = 1, LOAD_DISTRIBUTED = 2 };
+enum { LOAD_NODE = 0, LOAD_MATERIAL = 1, LOAD_DISTRIBUTED = 2, LOAD_HYDRO = 3, LOAD_FRICTION = 4 };
 
 struct alecable_load {
     unsigned magic;
@@ -92,6 +93,10 @@ struct alecable_load {
     alecable_cable *cable;  /* LOAD_MATERIAL, LOAD_DISTRIBUTED */
     double s;               /* LOAD_MATERIAL */
     int *map;               /* LOAD_NODE: row of the node's s against its neighbours' dofs */
+    hydro_params hp;        /* LOAD_HYDRO */
+    friction_params fp;     /* LOAD_FRICTION */
+    int first_el, n_el;     /* LOAD_HYDRO, LOAD_FRICTION: elements acted on */
+    int weight;             /* LOAD_FRICTION: the normal load includes the cable's weight */
 };
 
 /* growable array of pointers */

@@ -79,6 +79,8 @@ ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3])
     if (l->magic != MAGIC_LOAD) return ALECABLE_EHANDLE;
     if (!f) return ac_fail(l->model, ALECABLE_ENULL, "f is NULL");
     if (!ac_is_finite3(f)) return ac_fail(l->model, ALECABLE_EINVAL, "f has a NaN or infinite component");
+    if (l->kind == LOAD_FRICTION) return ac_fail(l->model, ALECABLE_EINVAL, "a friction load has no force vector");
+    if (l->kind == LOAD_HYDRO) memcpy(l->hp.U, f, sizeof l->hp.U);
     memcpy(l->f, f, sizeof l->f);
     return ALECABLE_OK;
 }
@@ -233,7 +235,7 @@ static void load_eval(const alecable_load *l, const double *q, double scale, dou
         break;
     }
     case LOAD_DISTRIBUTED: distributed_eval(l->cable, f, q, w, r, values, scratch); break;
-    default: break;
+    default: break; /* field loads: field_load_residual / field_load_jacobian */
     }
 }
 

@@ -15,6 +15,15 @@ void   load_residual(const alecable_model *m, const alecable_load *l, const doub
 void   load_jacobian(const alecable_model *m, const alecable_load *l, const double *q, double scale,
                      double *values, double *scratch);
 
+/* Velocity-dependent field loads (hydrodynamics, friction): residual and
+ * weighted Jacobian (cq, cv, ca already applied; non-stiff loads are left out
+ * under ALECABLE_JAC_STIFF_ONLY). */
+void   field_load_residual(const alecable_model *m, const alecable_load *l, const double *q, const double *v,
+                           const double *a, double scale, double *r);
+void   field_load_jacobian(const alecable_model *m, const alecable_load *l, const double *q, const double *v,
+                           const double *a, double scale, double cq, double cv, double ca, int flags,
+                           double *values, double *scratch);
+
 /* Gravity on every cable: b = rho A g per unit material length. */
 double gravity_energy(const alecable_model *m, const double *q, double scale);
 void   gravity_residual(const alecable_model *m, const double *q, double scale, double *r);

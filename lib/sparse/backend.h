@@ -16,5 +16,6 @@
 SP_BACKEND_DECL(sp_umf);
 SP_BACKEND_DECL(sp_chol);
 SP_BACKEND_DECL(sp_qr);
+SP_BACKEND_DECL(sp_klu);
 
 #endif

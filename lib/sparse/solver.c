@@ -1,7 +1,7 @@
 /* The one sp_solver interface, dispatching to a backend file
- * (umfpack.c, cholmod.c, spqr.c).  The dispatcher owns the state checks
- * (factorized yet? last factorization singular?) so the backends only wrap
- * their library.
+ * (umfpack.c, cholmod.c, spqr.c, klu.c).  The dispatcher owns the state
+ * checks (factorized yet? last factorization singular?) so the backends only
+ * wrap their library.
  *
  * Memory: our own allocations go through the ac_alloc given at create.
  * SuiteSparse allocates its factors and workspaces with its own allocator
@@ -20,7 +20,9 @@ static const sp_backend backends[] = {
     {sp_umf_create, sp_umf_destroy, sp_umf_factor, sp_umf_solve, sp_umf_rcond},
     {sp_chol_create, sp_chol_destroy, sp_chol_factor, sp_chol_solve,
      sp_chol_rcond},
-    {sp_qr_create, sp_qr_destroy, sp_qr_factor, sp_qr_solve, sp_qr_rcond}};
+    {sp_qr_create, sp_qr_destroy, sp_qr_factor, sp_qr_solve, sp_qr_rcond},
+    {sp_klu_create, sp_klu_destroy, sp_klu_factor, sp_klu_solve,
+     sp_klu_rcond}};
 
 enum { NOT_FACTORED = -1 };
 
@@ -40,7 +42,7 @@ int sp_solver_create(sp_solver **out, int kind, const sp_pattern *p,
     if (!out)
         return SP_EFAIL;
     *out = NULL;
-    if (!p || !alloc || p->n < 0 || kind < SP_UMFPACK || kind > SP_SPQR)
+    if (!p || !alloc || p->n < 0 || kind < SP_UMFPACK || kind > SP_KLU)
         return SP_EFAIL;
     s = ac_malloc(alloc, sizeof *s);
     if (!s)

@@ -43,7 +43,12 @@ void sp_matvec(const sp_pattern *p, const double *vals, const double *x, double 
 enum {
     SP_UMFPACK = 0,  /* general square systems (KKT, unsymmetric): default */
     SP_CHOLMOD = 1,  /* symmetric positive definite only (uses the lower triangle) */
-    SP_SPQR    = 2   /* QR least-squares solve; slow, for rank-deficient systems */
+    SP_SPQR    = 2,  /* QR least-squares solve; slow, for rank-deficient systems */
+    SP_KLU     = 3   /* general square systems like UMFPACK, with much less
+                      * overhead per call on small and medium systems: the
+                      * first factor pivots (klu_factor), later ones replay
+                      * that pivot order (klu_refactor) and pivot afresh only
+                      * when the result looks unreliable (see klu.c) */
 };
 enum {
     SP_OK = 0,
@@ -63,7 +68,7 @@ int    sp_solver_factor(sp_solver *s, const double *vals);
 /* x = A^{-1} b with the last factorization; x and b may not alias. */
 int    sp_solver_solve(sp_solver *s, const double *b, double *x);
 /* Reciprocal condition estimate of the last factorization (UMFPACK's rcond;
- * CHOLMOD's rcond; 0 when unknown). */
+ * CHOLMOD's rcond; KLU's klu_rcond, min/max |diag U|; 0 when unknown). */
 double sp_solver_rcond(const sp_solver *s);
 int    sp_solver_kind(const sp_solver *s);
 

@@ -1,0 +1,204 @@
+/* Public creators of the velocity-dependent field loads (hydrodynamics and
+ * plane friction) and their assembly into the model's residual and Jacobian. */
+#include "loads.h"
+
+#include <math.h>
+#include <string.h>
+
+ALECABLE_API void alecable_hydro_params_init(alecable_hydro_params *p)
+{
+    hydro_params d;
+    if (!p) return;
+    hydro_params_init(&d);
+    memset(p, 0, sizeof *p);
+    p->struct_size = sizeof *p;
+    p->rho_f = d.rho_f;
+    p->C_dn = d.C_dn;
+    p->C_dt = d.C_dt;
+    p->C_an = d.C_an;
+    p->terms = ALECABLE_HYDRO_ALL;
+    p->stiff = d.stiff;
+}
+
+ALECABLE_API void alecable_friction_plane_params_init(alecable_friction_plane_params *p)
+{
+    friction_params d;
+    if (!p) return;
+    friction_params_init(&d);
+    memset(p, 0, sizeof *p);
+    p->struct_size = sizeof *p;
+    memcpy(p->normal, d.normal, sizeof p->normal);
+    p->mu = d.mu;
+    p->eps = d.eps;
+    p->law = ALECABLE_FRICTION_SATURATED;
+    p->weight = 1;
+    p->gap = d.gap;
+    p->depth = d.depth;
+    p->stiff = d.stiff;
+}
+
+static int push_load(alecable_model *m, alecable_load *l, alecable_load **out)
+{
+    int st;
+    l->magic = MAGIC_LOAD;
+    l->model = m;
+    if ((st = ac_list_push(m, &m->loads, l))) {
+        ac_free(&m->alloc, l);
+        return st;
+    }
+    m->dirty = 1;
+    if (out) *out = l;
+    return ALECABLE_OK;
+}
+
+#define NONNEG(v, name) \
+    if (!isfinite(v) || (v) < 0.0) return ac_fail(m, ALECABLE_EINVAL, "%s = %g must be finite and >= 0", name, v)
+
+ALECABLE_API int alecable_load_hydro(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                     const alecable_hydro_params *p)
+{
+    alecable_load *l;
+    int st;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = ac_check_cable(m, c, "cable"))) return st;
+    if (!p) return ac_fail(m, ALECABLE_ENULL, "params is NULL");
+    if (p->struct_size < sizeof *p)
+        return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_hydro_params_init", p->struct_size);
+    if (!isfinite(p->diameter) || !(p->diameter > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.diameter = %g must be finite and > 0", p->diameter);
+    NONNEG(p->rho_f, "params.rho_f");
+    NONNEG(p->C_dn, "params.C_dn");
+    NONNEG(p->C_dt, "params.C_dt");
+    NONNEG(p->C_an, "params.C_an");
+    if (!ac_is_finite3(p->current)) return ac_fail(m, ALECABLE_EINVAL, "params.current is not finite");
+    if (p->terms & ~ALECABLE_HYDRO_ALL || !p->terms)
+        return ac_fail(m, ALECABLE_EINVAL, "params.terms = %d is not a mask of ALECABLE_HYDRO_*", p->terms);
+    l = (alecable_load *)ac_calloc(&m->alloc, 1, sizeof *l);
+    if (!l) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    l->kind = LOAD_HYDRO;
+    l->cable = c;
+    hydro_params_init(&l->hp);
+    l->hp.terms = p->terms;
+    l->hp.rho_f = p->rho_f;
+    l->hp.d = p->diameter;
+    l->hp.C_dn = p->C_dn;
+    l->hp.C_dt = p->C_dt;
+    l->hp.C_an = p->C_an;
+    memcpy(l->hp.U, p->current, sizeof l->hp.U);
+    l->hp.stiff = p->stiff != 0;
+    l->first_el = 0;
+    l->n_el = -1;
+    return push_load(m, l, out);
+}
+
+ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                              const alecable_friction_plane_params *p)
+{
+    alecable_load *l;
+    double nn;
+    int st;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = ac_check_cable(m, c, "cable"))) return st;
+    if (!p) return ac_fail(m, ALECABLE_ENULL, "params is NULL");
+    if (p->struct_size < sizeof *p)
+        return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_friction_plane_params_init",
+                       p->struct_size);
+    if (!ac_is_finite3(p->point) || !ac_is_finite3(p->normal))
+        return ac_fail(m, ALECABLE_EINVAL, "params.point or params.normal is not finite");
+    nn = sqrt(p->normal[0] * p->normal[0] + p->normal[1] * p->normal[1] + p->normal[2] * p->normal[2]);
+    if (!(nn > 0.0)) return ac_fail(m, ALECABLE_EINVAL, "params.normal is the zero vector");
+    NONNEG(p->mu, "params.mu");
+    NONNEG(p->normal_load, "params.normal_load");
+    if (!isfinite(p->eps) || !(p->eps > 0.0)) return ac_fail(m, ALECABLE_EINVAL, "params.eps = %g must be > 0", p->eps);
+    if (p->law != ALECABLE_FRICTION_SATURATED && p->law != ALECABLE_FRICTION_SQRT)
+        return ac_fail(m, ALECABLE_EINVAL, "params.law = %d is not an ALECABLE_FRICTION_* value", p->law);
+    if (isnan(p->gap) || isnan(p->depth) || !(p->gap >= -p->depth))
+        return ac_fail(m, ALECABLE_EINVAL, "params.gap and params.depth give an empty contact band");
+    if (p->first_element < 0 || p->first_element >= c->n_el)
+        return ac_fail(m, ALECABLE_ERANGE, "params.first_element = %d out of range [0, %d)", p->first_element, c->n_el);
+    if (p->n_elements > 0 && p->first_element + p->n_elements > c->n_el)
+        return ac_fail(m, ALECABLE_ERANGE, "params.n_elements = %d runs past the cable's %d elements", p->n_elements,
+                       c->n_el);
+    l = (alecable_load *)ac_calloc(&m->alloc, 1, sizeof *l);
+    if (!l) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    l->kind = LOAD_FRICTION;
+    l->cable = c;
+    friction_params_init(&l->fp);
+    memcpy(l->fp.point, p->point, sizeof l->fp.point);
+    memcpy(l->fp.normal, p->normal, sizeof l->fp.normal);
+    l->fp.mu = p->mu;
+    l->fp.eps = p->eps;
+    l->fp.law = p->law == ALECABLE_FRICTION_SQRT ? FRICTION_LAW_SQRT : FRICTION_LAW_SATURATED;
+    l->fp.normal_load = p->normal_load;
+    l->fp.gap = p->gap;
+    l->fp.depth = p->depth;
+    l->fp.stiff = p->stiff != 0;
+    l->first_el = p->first_element;
+    l->n_el = p->n_elements > 0 ? p->n_elements : -1;
+    l->weight = p->weight != 0;
+    return push_load(m, l, out);
+}
+
+/* Element range and per-evaluation parameters (gravity comes from the model
+ * at evaluation time, so changing gravity later is seen). */
+static int field_range(const alecable_load *l, int *e0, int *e1)
+{
+    if (l->kind != LOAD_HYDRO && l->kind != LOAD_FRICTION) return 0;
+    *e0 = l->first_el;
+    *e1 = l->n_el > 0 ? l->first_el + l->n_el : l->cable->n_el;
+    return 1;
+}
+
+static int field_element(const alecable_model *m, const alecable_load *l, const alecable_element *e,
+                         const double *qe, const double *ve, const double *ae, double *re, double cq, double cv,
+                         double ca, double *ke)
+{
+    if (l->kind == LOAD_HYDRO) {
+        hydro_params hp = l->hp;
+        memcpy(hp.g, m->gravity, sizeof hp.g);
+        return hydro_element(&hp, e->ops, &e->par, qe, ve, ae, re, cq, cv, ca, ke);
+    } else {
+        friction_params fp = l->fp;
+        if (l->weight) memcpy(fp.g, m->gravity, sizeof fp.g);
+        return friction_element(&fp, e->ops, &e->par, qe, ve, ae, re, cq, cv, ca, ke);
+    }
+}
+
+void field_load_residual(const alecable_model *m, const alecable_load *l, const double *q, const double *v,
+                         const double *a, double scale, double *r)
+{
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], re[EL_MAX_DOF];
+    int i, k, e0, e1;
+    if (!field_range(l, &e0, &e1)) return;
+    for (i = e0; i < e1; i++) {
+        const alecable_element *e = l->cable->el[i];
+        int nd = el_ndof(e->ops);
+        ac_gather(e, q, qe);
+        if (v) ac_gather(e, v, ve);
+        if (a) ac_gather(e, a, ae);
+        if (field_element(m, l, e, qe, v ? ve : NULL, a ? ae : NULL, re, 0, 0, 0, NULL)) continue;
+        for (k = 0; k < nd; k++) r[e->dofs[k]] += scale * re[k];
+    }
+}
+
+void field_load_jacobian(const alecable_model *m, const alecable_load *l, const double *q, const double *v,
+                         const double *a, double scale, double cq, double cv, double ca, int flags, double *values,
+                         double *scratch)
+{
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], re[EL_MAX_DOF];
+    int i, k, e0, e1, stiff;
+    if (!field_range(l, &e0, &e1)) return;
+    stiff = l->kind == LOAD_HYDRO ? l->hp.stiff : l->fp.stiff;
+    if ((flags & ALECABLE_JAC_STIFF_ONLY) && !stiff) return;
+    for (i = e0; i < e1; i++) {
+        const alecable_element *e = l->cable->el[i];
+        int nd = el_ndof(e->ops);
+        ac_gather(e, q, qe);
+        if (v) ac_gather(e, v, ve);
+        if (a) ac_gather(e, a, ae);
+        if (field_element(m, l, e, qe, v ? ve : NULL, a ? ae : NULL, re, cq, cv, ca, scratch)) continue;
+        for (k = 0; k < nd * nd; k++) values[e->map[k]] += scale * scratch[k];
+    }
+}
