@@ -275,6 +275,11 @@ ALECABLE_API void alecable_friction_plane_params_init(alecable_friction_plane_pa
 ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_model *m, alecable_cable *c,
                                               const alecable_friction_plane_params *p);
 
+/* The same on the mesh elements first_element .. first_element + n_elements - 1
+ * only: a load tied to a region of space the mesh stays in (e.g. the hanging
+ * part of a cable that slides over an edge through an ALE node). */
+ALECABLE_API int alecable_load_distributed_range(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                                 int first_element, int n_elements, const double b0[3]);
 /* Changes a load's force vector (point loads) or density (distributed), or
  * the current of a hydrodynamic load. */
 ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3]);
@@ -341,8 +346,10 @@ enum {
     ALECABLE_REG_TWO_STAGE = 1 /* paper 000 eqs. 75-78 */
 };
 enum {
-    ALECABLE_LINSOLVE_UMFPACK = 0,
-    ALECABLE_LINSOLVE_SPQR = 2
+    ALECABLE_LINSOLVE_UMFPACK = 0, /* LU with fresh pivoting at every factorization */
+    ALECABLE_LINSOLVE_SPQR = 2,    /* least squares by QR (rank-deficient systems; slow) */
+    ALECABLE_LINSOLVE_KLU = 3      /* LU reusing its pivot order (refactorization) while the
+                                      conditioning holds: low overhead for time stepping */
 };
 
 typedef struct alecable_quasistatic_options {
@@ -438,7 +445,7 @@ typedef struct alecable_dynamic_options {
                                (defaults: 0 = 1/h each) */
     double baumgarte_a2;
     int imex;               /* semi-implicit only: Jacobian of the stiff forces only (ALECABLE_JAC_STIFF_ONLY) */
-    int linear_solver;      /* ALECABLE_LINSOLVE_* (default UMFPACK) */
+    int linear_solver;      /* ALECABLE_LINSOLVE_* (default KLU) */
 } alecable_dynamic_options;
 ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o);
 

@@ -50,7 +50,7 @@ ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o)
     o->baumgarte_a1 = 0.0; /* 1/h */
     o->baumgarte_a2 = 0.0;
     o->imex = 0;
-    o->linear_solver = ALECABLE_LINSOLVE_UMFPACK;
+    o->linear_solver = ALECABLE_LINSOLVE_KLU; /* time steps refactor a slowly changing matrix */
 }
 
 ALECABLE_API void alecable_step_stats_init(alecable_step_stats *s)
@@ -108,7 +108,7 @@ int dyn_check_options(const alecable_dynamic_options *o, char *msg, size_t len)
     if (o->imex != 0 && o->imex != 1) BAD("options.imex = %d must be 0 or 1", o->imex);
     if (o->imex && !is_semi(o->method))
         BAD("options.imex = 1 needs a semi-implicit method: Newton needs the full Jacobian");
-    if (o->linear_solver != ALECABLE_LINSOLVE_UMFPACK && o->linear_solver != ALECABLE_LINSOLVE_SPQR)
+    if (sp_kind_of(o->linear_solver) < 0)
         BAD("options.linear_solver = %d is not an ALECABLE_LINSOLVE_* value", o->linear_solver);
     return ALECABLE_OK;
 #undef BAD
@@ -302,7 +302,7 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
         alecable_integrator_destroy(it);
         return st;
     }
-    st = sp_solver_create(&it->lin, o->linear_solver == ALECABLE_LINSOLVE_SPQR ? SP_SPQR : SP_UMFPACK, &it->pat,
+    st = sp_solver_create(&it->lin, sp_kind_of(o->linear_solver), &it->pat,
                           &it->alloc);
     if (st) {
         alecable_integrator_destroy(it);

@@ -31,6 +31,17 @@ int  qs_dependent(const qs_ws *ws, int step, const int **lines, int *count);
  * Newton iteration and the end of the last one in the last solve. */
 size_t qs_allocs_after_first_iteration(const qs_ws *ws);
 
+/* The sparse backend of a public ALECABLE_LINSOLVE_* value, or -1. */
+static inline int sp_kind_of(int linear_solver)
+{
+    switch (linear_solver) {
+    case ALECABLE_LINSOLVE_UMFPACK: return SP_UMFPACK;
+    case ALECABLE_LINSOLVE_SPQR: return SP_SPQR;
+    case ALECABLE_LINSOLVE_KLU: return SP_KLU;
+    default: return -1;
+    }
+}
+
 /* Validates an option struct (sizes, ranges); 0 or ALECABLE_EINVAL with msg. */
 int  qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t msg_len);
 

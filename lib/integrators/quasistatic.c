@@ -72,7 +72,7 @@ int qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t le
     if (o->regularization == ALECABLE_REG_TWO_STAGE && (!(o->alpha > 0.0) || !isfinite(o->alpha)))
         BAD("options.alpha = %g must be finite and > 0", o->alpha);
     if (!(o->rank_tol >= 0.0 && o->rank_tol < 1.0)) BAD("options.rank_tol = %g must lie in [0, 1)", o->rank_tol);
-    if (o->linear_solver != ALECABLE_LINSOLVE_UMFPACK && o->linear_solver != ALECABLE_LINSOLVE_SPQR)
+    if (sp_kind_of(o->linear_solver) < 0)
         BAD("options.linear_solver = %d is not an ALECABLE_LINSOLVE_* value", o->linear_solver);
     return ALECABLE_OK;
 #undef BAD
@@ -192,7 +192,7 @@ static int ensure_history(qs_ws *ws, int steps, int iters)
 
 static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o)
 {
-    int kind = o->linear_solver == ALECABLE_LINSOLVE_SPQR ? SP_SPQR : SP_UMFPACK;
+    int kind = sp_kind_of(o->linear_solver);
     if (ws->lin_kind != kind) {
         sp_solver_destroy(ws->lin);
         ws->lin = NULL;

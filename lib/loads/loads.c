@@ -69,6 +69,28 @@ ALECABLE_API int alecable_load_distributed(alecable_load **out, alecable_model *
     if ((st = ac_check_cable(m, c, "cable"))) return st;
     if ((st = new_load(&l, m, LOAD_DISTRIBUTED, b0))) return st;
     l->cable = c;
+    l->n_el = -1;
+    if (out) *out = l;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_load_distributed_range(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                                 int first_element, int n_elements, const double b0[3])
+{
+    alecable_load *l = NULL;
+    int st;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = ac_check_cable(m, c, "cable"))) return st;
+    if (first_element < 0 || first_element >= c->n_el)
+        return ac_fail(m, ALECABLE_ERANGE, "first_element = %d out of range [0, %d)", first_element, c->n_el);
+    if (n_elements < 1 || first_element + n_elements > c->n_el)
+        return ac_fail(m, ALECABLE_ERANGE, "n_elements = %d: elements %d.. run past the cable's %d", n_elements,
+                       first_element, c->n_el);
+    if ((st = new_load(&l, m, LOAD_DISTRIBUTED, b0))) return st;
+    l->cable = c;
+    l->first_el = first_element;
+    l->n_el = n_elements;
     if (out) *out = l;
     return ALECABLE_OK;
 }
@@ -172,13 +194,13 @@ static void node_config(const alecable_load *l, const double *q, const double f[
 
 /* Energy, residual and Jacobian contributions of a uniform force b per unit
  * material length on every element of a cable (any output may be NULL). */
-static void distributed_eval(const alecable_cable *c, const double b[3], const double *q, double *w, double *r,
-                             double *values, double *scratch)
+static void distributed_eval(const alecable_cable *c, int e0, int e1, const double b[3], const double *q, double *w,
+                             double *r, double *values, double *scratch)
 {
     double qe[EL_MAX_DOF], fe[EL_MAX_DOF];
     int i;
     if (b[0] == 0.0 && b[1] == 0.0 && b[2] == 0.0) return;
-    for (i = 0; i < c->n_el; i++) {
+    for (i = e0; i < e1; i++) {
         const alecable_element *e = c->el[i];
         ac_gather(e, q, qe);
         if (w) *w += c->ops->dist_energy(b, qe);
@@ -234,7 +256,10 @@ static void load_eval(const alecable_load *l, const double *q, double scale, dou
         }
         break;
     }
-    case LOAD_DISTRIBUTED: distributed_eval(l->cable, f, q, w, r, values, scratch); break;
+    case LOAD_DISTRIBUTED:
+        distributed_eval(l->cable, l->first_el, l->n_el > 0 ? l->first_el + l->n_el : l->cable->n_el, f, q, w, r,
+                         values, scratch);
+        break;
     default: break; /* field loads: field_load_residual / field_load_jacobian */
     }
 }
@@ -269,7 +294,7 @@ static void gravity_eval(const alecable_model *m, const double *q, double scale,
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         double rhoA = cb->section.rho * cb->section.A;
         double b[3] = {scale * rhoA * m->gravity[0], scale * rhoA * m->gravity[1], scale * rhoA * m->gravity[2]};
-        distributed_eval(cb, b, q, w, r, values, scratch);
+        distributed_eval(cb, 0, cb->n_el, b, q, w, r, values, scratch);
     }
 }
 
