@@ -42,15 +42,18 @@ static int method_id(const char *name)
 }
 
 /* Table top y = 0 for x < 0, edge at the origin; the cable lies along -x on
- * the table (s = 0 at its free end) and hangs along -y. */
-static alecable_model *build(const params *p, alecable_node **first)
+ * the table (s = 0 at its free end) and hangs along -y.  As in the paper,
+ * gravity acts on the hanging elements; the table carries the weight of the
+ * others, which only sets their friction.  hold: the free end is held (used
+ * to find the static start). */
+static alecable_model *build(const params *p, int hold, alecable_node **first)
 {
     alecable_model *m;
     alecable_cable *c;
     alecable_section sec;
     alecable_node *n;
     alecable_friction_plane_params fp;
-    double end[3] = {-0.5, 0, 0}, edge[3] = {0, 0, 0}, bottom[3] = {0, -0.5, 0}, g[3] = {0, -9.81, 0};
+    double end[3] = {-0.5, 0, 0}, edge[3] = {0, 0, 0}, bottom[3] = {0, -0.5, 0}, weight[3];
     double corner[3] = {0.70710678118654752, -0.70710678118654752, 0};
     int i, n_nodes;
     ex_check(NULL, alecable_model_create(&m, NULL), "model_create");
@@ -83,7 +86,10 @@ static alecable_model *build(const params *p, alecable_node **first)
         }
     }
     ex_check(m, alecable_cable_node(first, c, 0), "cable_node");
-    ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
+    if (hold) ex_check(m, alecable_fix(NULL, m, *first, ALECABLE_DOF_X), "hold");
+    weight[0] = weight[2] = 0;
+    weight[1] = -9.81 * sec.rho * sec.A;
+    ex_check(m, alecable_load_distributed_range(NULL, m, c, p->table_el, p->hang_el, weight), "weight");
     if (p->mu > 0) {
         alecable_friction_plane_params_init(&fp);
         fp.normal[0] = 0;
@@ -91,7 +97,11 @@ static alecable_model *build(const params *p, alecable_node **first)
         fp.normal[2] = 0;
         fp.mu = p->mu;
         fp.eps = p->eps;
-        fp.depth = 1e-6;
+        fp.weight = 0;
+        fp.normal_load = -weight[1];
+        /* as in the paper, the table elements are in contact by assumption:
+         * the stiff corner may lift their interior slightly off the table */
+        fp.gap = 1.0;
         fp.first_element = 0;
         fp.n_elements = p->table_el;
         ex_check(m, alecable_load_friction_plane(NULL, m, c, &fp), "friction");
@@ -107,10 +117,33 @@ static double total_energy(alecable_model *m)
     return wi + we + T;
 }
 
+/* The released state: static equilibrium with the end held (the corner at
+ * the edge bent, the hanging part stretched), found quasistatically. */
+static void start_state(const params *p, alecable_model *m)
+{
+    alecable_node *first;
+    alecable_model *held = build(p, 1, &first);
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    int nq;
+    double *q;
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = 10;
+    alecable_solve_report_init(&rep);
+    ex_check(held, alecable_solve_quasistatic(held, &o, &rep), "static start");
+    ex_check(held, alecable_model_sizes(held, &nq, NULL), "sizes");
+    q = (double *)malloc(sizeof(double) * (size_t)nq);
+    ex_check(held, alecable_model_get_state(held, q, NULL, NULL), "get_state");
+    ex_check(m, alecable_model_finalize(m), "finalize");
+    ex_check(m, alecable_model_set_state(m, q, NULL, 0.0), "set_state");
+    free(q);
+    alecable_model_destroy(held);
+}
+
 static void simulate(const params *p, int method, int adaptive, run *out)
 {
     alecable_node *first;
-    alecable_model *m = build(p, &first);
+    alecable_model *m = build(p, 0, &first);
     alecable_integrator *it;
     alecable_dynamic_options o;
     double x[3], x0, t0;
@@ -123,6 +156,7 @@ static void simulate(const params *p, int method, int adaptive, run *out)
     o.atol = 1e-6;
     out->n = (int)floor(p->t_end / p->dt_out + 0.5);
     out->u = (double *)calloc((size_t)out->n + 1, sizeof(double));
+    start_state(p, m);
     if ((st = alecable_model_integrator(&it, m, &o))) {
         out->status = st;
         snprintf(out->msg, sizeof out->msg, "%s", alecable_model_errmsg(m));
@@ -133,7 +167,6 @@ static void simulate(const params *p, int method, int adaptive, run *out)
     x0 = x[0];
     alecable_model_pull_state(m, it);
     out->e0 = out->e_min = out->e_max = total_energy(m);
-    if (getenv("ST_DEBUG")) { double wi, we; alecable_model_energy(m, &wi, &we); fprintf(stderr, "initial Wint %g Wext %g\n", wi, we); }
     t0 = ex_now();
     for (k = 1; k <= out->n; k++) {
         double e;
@@ -168,7 +201,7 @@ int main(int argc, char **argv)
         {"--h", 'd', &p.h, "time step [s]"},
         {"--method", 's', &p.method, "newmark, hht, genalpha, si-be, si-bdf2, si-newmark, si-hht"},
         {"--adaptive", 'f', &adaptive, "adaptive step size (implicit methods)"},
-        {"--t-end", 'd', &p.t_end, "simulated time [s] (default 0.4 without friction, 0.8 with)"},
+        {"--t-end", 'd', &p.t_end, "simulated time [s] (default 0.4 without friction, 0.6 with)"},
         {"--E", 'd', &p.E, "Young's modulus [Pa]"},
         {"--table-elements", 'i', &p.table_el, "elements on the table"},
         {"--hanging-elements", 'i', &p.hang_el, "elements hanging"},
@@ -177,7 +210,9 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "Tether sliding over a table edge through an ALE node (paper 001, sec. 4.3).");
     if (rc) return rc > 0 ? 0 : 2;
-    if (p.t_end < 0) p.t_end = p.mu > 0 ? 0.8 : 0.4;
+    /* the paper simulates 0.8 s with friction; with this cable (the pendulum's,
+     * the paper gives no other) the free end reaches the edge at about 0.72 s */
+    if (p.t_end < 0) p.t_end = p.mu > 0 ? 0.6 : 0.4;
     if ((method = method_id(p.method)) < 0 || p.table_el < 1 || p.hang_el < 1) {
         fprintf(stderr, "bad --method or element counts\n");
         return 2;
