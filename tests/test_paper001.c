@@ -124,6 +124,138 @@ START_TEST(si_hht_matches_adaptive_reference)
 }
 END_TEST
 
+
+/* Benchmark 3 (sec. 4.3): 1 m tether, 0.5 m on a table, 0.5 m hanging; the
+ * node at the edge is fixed in space with a free material coordinate.  Same
+ * set-up as examples/sliding_tether.c (1 table and 5 hanging elements). */
+static alecable_model *tether(double mu, int hold, alecable_node **first)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_node *n;
+    double end[3] = {-0.5, 0, 0}, edge[3] = {0, 0, 0}, bottom[3] = {0, -0.5, 0}, w[3] = {0, 0, 0};
+    double corner[3] = {0.70710678118654752, -0.70710678118654752, 0};
+    int i;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e7;
+    sec.A = M_PI * 0.25 * PEND_D * PEND_D;
+    sec.rho = PEND_RHO;
+    sec.I = 1e-8;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, end, edge, 0.0, 0.5, 1), 0);
+    ck_assert_int_eq(alecable_cable_line(c, edge, bottom, 0.5, 1.0, 5), 0);
+    for (i = 0; i < 7; i++) {
+        ck_assert_int_eq(alecable_cable_node(&n, c, i), 0);
+        alecable_fix(NULL, m, n, ALECABLE_DOF_Z);
+        alecable_fix(NULL, m, n, ALECABLE_DOF_DZ);
+        if (i == 0) {
+            alecable_fix(NULL, m, n, ALECABLE_DOF_Y);
+            alecable_fix(NULL, m, n, ALECABLE_DOF_DY);
+            if (hold) alecable_fix(NULL, m, n, ALECABLE_DOF_X);
+            *first = n;
+        }
+        if (i == 1) {
+            ck_assert_int_eq(alecable_node_set_slope(n, corner), 0);
+            alecable_fix(NULL, m, n, ALECABLE_DOF_X);
+            alecable_fix(NULL, m, n, ALECABLE_DOF_Y);
+        } else {
+            alecable_fix(NULL, m, n, ALECABLE_DOF_S);
+        }
+    }
+    w[1] = -9.81 * sec.rho * sec.A;
+    ck_assert_int_eq(alecable_load_distributed_range(NULL, m, c, 1, 5, w), 0);
+    if (mu > 0) {
+        alecable_friction_plane_params fp;
+        alecable_friction_plane_params_init(&fp);
+        fp.normal[1] = 1;
+        fp.normal[2] = 0;
+        fp.mu = mu;
+        fp.eps = 1e-3;
+        fp.weight = 0;
+        fp.normal_load = -w[1];
+        fp.gap = 1.0;
+        fp.n_elements = 1;
+        ck_assert_int_eq(alecable_load_friction_plane(NULL, m, c, &fp), 0);
+    }
+    return m;
+}
+
+/* displacement of the first node every 1 ms, released from the static
+ * equilibrium with that node held */
+static void slide(double mu, int method, double h, int adaptive, double t_end, double *u, double *e_range)
+{
+    alecable_node *first;
+    alecable_model *held = tether(mu, 1, &first), *m;
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    alecable_quasistatic_options qo;
+    alecable_solve_report rep;
+    double q[100], x[3], x0, wi, we, T, emin = INFINITY, emax = -INFINITY;
+    int nq, k, n = (int)(t_end / 1e-3 + 0.5);
+    alecable_quasistatic_options_init(&qo);
+    qo.load_steps = 10;
+    alecable_solve_report_init(&rep);
+    ck_assert_int_eq(alecable_solve_quasistatic(held, &qo, &rep), 0);
+    ck_assert_int_eq(alecable_model_sizes(held, &nq, NULL), 0);
+    ck_assert_int_le(nq, 100);
+    ck_assert_int_eq(alecable_model_get_state(held, q, NULL, NULL), 0);
+    alecable_model_destroy(held);
+    m = tether(mu, 0, &first);
+    ck_assert_int_eq(alecable_model_finalize(m), 0);
+    ck_assert_int_eq(alecable_model_set_state(m, q, NULL, 0.0), 0);
+    alecable_node_position(first, x);
+    x0 = x[0];
+    alecable_dynamic_options_init(&o);
+    o.method = method;
+    o.h = h;
+    o.adaptive = adaptive;
+    o.atol = 1e-6;
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+    for (k = 0; k <= n; k++) {
+        if (k > 0) ck_assert_int_eq(alecable_integrator_advance(it, 1e-3 * k), 0);
+        ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+        alecable_node_position(first, x);
+        u[k] = x[0] - x0;
+        alecable_model_energy(m, &wi, &we);
+        alecable_model_kinetic_energy(m, &T);
+        if (wi + we + T < emin) emin = wi + we + T;
+        if (wi + we + T > emax) emax = wi + we + T;
+    }
+    *e_range = emax - emin;
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+
+START_TEST(sliding_tether_conserves_energy_without_friction)
+{
+    double u[401], range, scale = PEND_RHO * M_PI * 0.25 * PEND_D * PEND_D * 9.81 * 0.25;
+    slide(0.0, ALECABLE_METHOD_NEWMARK, 1e-4, 0, 0.4, u, &range);
+    /* the issue: 0.5 % (this checks the ALE inertia); measured ~1e-7 */
+    ck_assert_double_le(range / scale, 5e-3);
+    ck_assert_double_gt(u[400], 0.1); /* the tether slid */
+}
+END_TEST
+
+START_TEST(sliding_tether_si_hht_matches_reference)
+{
+    static const double mu[2] = {0.0, 0.4}, table7_h1e3[2] = {2.52e-3, 3.03e-3};
+    double u[601], ref[601], range;
+    int c, k, n;
+    for (c = 0; c < 2; c++) {
+        double mae = 0, t_end = c ? 0.6 : 0.4;
+        n = (int)(t_end / 1e-3 + 0.5);
+        slide(mu[c], ALECABLE_METHOD_NEWMARK, 1e-3, 1, t_end, ref, &range);
+        slide(mu[c], ALECABLE_METHOD_SI_HHT, 1e-3, 0, t_end, u, &range);
+        for (k = 0; k <= n; k++) mae += fabs(u[k] - ref[k]);
+        mae /= n + 1;
+        /* paper Table 7, h = 1e-3: 2.52 mm (mu = 0) and 3.03 mm (mu = 0.4) */
+        ck_assert_double_le(mae, table7_h1e3[c]);
+    }
+}
+END_TEST
+
 Suite *suite_paper001(void)
 {
     Suite *s = suite_create("paper 001 regression");
@@ -132,6 +264,8 @@ Suite *suite_paper001(void)
     tcase_add_test(tc, newmark_conserves_pendulum_energy);
     tcase_add_test(tc, si_be_dissipates_more_than_si_hht);
     tcase_add_test(tc, si_hht_matches_adaptive_reference);
+    tcase_add_test(tc, sliding_tether_conserves_energy_without_friction);
+    tcase_add_test(tc, sliding_tether_si_hht_matches_reference);
     suite_add_tcase(s, tc);
     return s;
 }
