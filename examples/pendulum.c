@@ -12,9 +12,19 @@
 
 typedef struct params {
     double E, h, t_end, atol, dt_out, diameter, rho, I, L;
-    int elements;
-    const char *method;
+    int elements, vtk_every;
+    const char *method, *vtk, *csv;
 } params;
+
+/* VTK file k of the series in directory dir; the .pvd lists the written files */
+static void write_frame(alecable_model *m, const params *p, int k, double t, char (*names)[64], double *times, int *n)
+{
+    char path[1024];
+    snprintf(names[*n], 64, "pendulum_%05d.vtk", k);
+    snprintf(path, sizeof path, "%s/%s", p->vtk, names[*n]);
+    ex_check(m, alecable_write_vtk(m, path), "write_vtk");
+    times[(*n)++] = t;
+}
 
 static int method_id(const char *name)
 {
@@ -78,8 +88,11 @@ static double total_energy(alecable_model *m)
     return wi + we + T;
 }
 
-static void simulate(const params *p, int method, int adaptive, double atol, run *out)
+static void simulate(const params *p, int method, int adaptive, double atol, int write, run *out)
 {
+    char (*names)[64] = NULL;
+    double *times = NULL;
+    int n_frames = 0;
     alecable_node *tip;
     alecable_model *m = build(p, &tip);
     alecable_integrator *it;
@@ -105,6 +118,11 @@ static void simulate(const params *p, int method, int adaptive, double atol, run
     out->e0 = out->e_min = out->e_max = total_energy(m);
     alecable_node_position(tip, x);
     out->tip_y[0] = x[1];
+    if (write && p->vtk) {
+        names = (char(*)[64])calloc((size_t)out->n_out + 1, sizeof *names);
+        times = (double *)calloc((size_t)out->n_out + 1, sizeof *times);
+        write_frame(m, p, 0, 0.0, names, times, &n_frames);
+    }
     t0 = ex_now();
     for (k = 1; k <= out->n_out; k++) {
         double e;
@@ -117,11 +135,30 @@ static void simulate(const params *p, int method, int adaptive, double atol, run
         alecable_model_pull_state(m, it);
         alecable_node_position(tip, x);
         out->tip_y[k] = x[1];
+        if (names && k % p->vtk_every == 0) write_frame(m, p, k, k * p->dt_out, names, times, &n_frames);
         e = total_energy(m);
         if (e < out->e_min) out->e_min = e;
         if (e > out->e_max) out->e_max = e;
     }
     out->wall = ex_now() - t0;
+    if (names) {
+        const char **list = (const char **)calloc((size_t)n_frames + 1, sizeof *list);
+        char path[1024];
+        for (k = 0; k < n_frames; k++) list[k] = names[k];
+        snprintf(path, sizeof path, "%s/pendulum.pvd", p->vtk);
+        ex_check(m, alecable_write_pvd(m, path, n_frames, list, times), "write_pvd");
+        free(list);
+        free(names);
+        free(times);
+    }
+    if (write && p->csv) {
+        FILE *f = fopen(p->csv, "w");
+        if (f) {
+            fprintf(f, "t,tip_y\n");
+            for (k = 0; k <= out->n_out; k++) fprintf(f, "%.6f,%.12g\n", k * p->dt_out, out->tip_y[k]);
+            fclose(f);
+        }
+    }
     alecable_step_stats_init(&out->stats);
     alecable_integrator_stats(it, &out->stats);
     alecable_integrator_destroy(it);
@@ -130,7 +167,7 @@ static void simulate(const params *p, int method, int adaptive, double atol, run
 
 int main(int argc, char **argv)
 {
-    params p = {1e8, 1e-3, 10.0, 1e-6, 1e-2, 0.01, 5000, 1e-8, 1.0, 10, "si-hht"};
+    params p = {1e8, 1e-3, 10.0, 1e-6, 1e-2, 0.01, 5000, 1e-8, 1.0, 10, 10, "si-hht", NULL, NULL};
     int reference = 0, adaptive = 0, rc, method, k;
     run r, ref;
     double mae = -1, drift;
@@ -144,6 +181,9 @@ int main(int argc, char **argv)
         {"--atol", 'd', &p.atol, "absolute tolerance of the adaptive step size and of the reference"},
         {"--reference", 'f', &reference, "also run the adaptive implicit Newmark reference and print the MAE"},
         {"--dt-out", 'd', &p.dt_out, "sampling interval of the tip height [s]"},
+        {"--csv", 's', &p.csv, "write t and the tip height to this CSV file"},
+        {"--vtk", 's', &p.vtk, "write a VTK series (pendulum_NNNNN.vtk and pendulum.pvd) into this existing folder"},
+        {"--vtk-every", 'i', &p.vtk_every, "write every n-th sample to the VTK series"},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "Flexible ANCF pendulum released horizontally (paper 001, sec. 4.1).");
     if (rc) return rc > 0 ? 0 : 2;
@@ -152,7 +192,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "unknown --method %s\n", p.method);
         return 2;
     }
-    simulate(&p, method, adaptive, p.atol, &r);
+    if (p.vtk_every < 1) p.vtk_every = 1;
+    simulate(&p, method, adaptive, p.atol, 1, &r);
     printf("pendulum: L = %g m, d = %g m, rho = %g, I = %g m^4, E = %g Pa, %d elements, %s, h = %g s%s, %g s\n", p.L,
            p.diameter, p.rho, p.I, p.E, p.elements, p.method, p.h, adaptive ? " (adaptive)" : "", p.t_end);
     if (r.status) {
@@ -168,7 +209,7 @@ int main(int argc, char **argv)
     printf("  tip height at t_end: %.6f m; total energy range / (m g L/2) = %.3e\n", r.tip_y[r.n_out], drift);
     if (reference) {
         params pr = p;
-        simulate(&pr, ALECABLE_METHOD_NEWMARK, 1, p.atol, &ref);
+        simulate(&pr, ALECABLE_METHOD_NEWMARK, 1, p.atol, 0, &ref);
         if (ref.status) {
             printf("  reference failed: %s\n", ref.msg);
         } else {

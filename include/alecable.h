@@ -202,6 +202,14 @@ ALECABLE_API int alecable_fix(alecable_constraint **out, alecable_model *m, alec
  * or time (dynamics); q_dof,0 is the value when the constraint is created. */
 ALECABLE_API int alecable_prescribe(alecable_constraint **out, alecable_model *m, alecable_node *n,
                                     int dof, double delta);
+/* A prescribed motion given by the host: value(t), its rate and acceleration
+ * (the rates feed velocity/acceleration-level stabilization).  Return 0, or
+ * non-zero to abort the evaluation. */
+typedef int (*alecable_motion_fn)(void *user, double t, double *value, double *rate, double *accel);
+/* Prescribes q_dof = value(t) (absolute; t the load factor in quasistatics,
+ * the time in dynamics). */
+ALECABLE_API int alecable_prescribe_motion(alecable_constraint **out, alecable_model *m, alecable_node *n,
+                                           int dof, alecable_motion_fn fn, void *user);
 /* General linear constraint  sum_i coef[i] q(nodes[i], dofs[i]) = rhs + t * rhs_rate. */
 ALECABLE_API int alecable_linear_constraint(alecable_constraint **out, alecable_model *m, int count,
                                             alecable_node *const nodes[], const int dofs[],
@@ -508,6 +516,15 @@ ALECABLE_API int alecable_model_kinetic_energy(alecable_model *m, double *T);
 /* CSV of a cable's elements: index, s_a, s_b, s_mid, strain, axial force,
  * and node columns (s, x, y, z, u = x - s along the first axis is left to the user). */
 ALECABLE_API int alecable_write_cable_csv(const alecable_cable *c, const char *path);
+
+/* VTK (legacy polydata) file of the model's current state for ParaView:
+ * cables as polylines through their nodes, material coordinate as point data,
+ * strain and axial force as cell data. */
+ALECABLE_API int alecable_write_vtk(alecable_model *m, const char *path);
+/* A .pvd collection listing VTK files with their times (a ParaView time series;
+ * file names are written as given, relative to the .pvd's folder). */
+ALECABLE_API int alecable_write_pvd(alecable_model *m, const char *path, int count, const char *const files[],
+                                    const double times[]);
 
 #ifdef __cplusplus
 }

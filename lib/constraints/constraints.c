@@ -86,6 +86,42 @@ ALECABLE_API int alecable_prescribe(alecable_constraint **out, alecable_model *m
     return single(out, m, n, dof, delta, CON_PRESCRIBE);
 }
 
+ALECABLE_API int alecable_prescribe_motion(alecable_constraint **out, alecable_model *m, alecable_node *n,
+                                           int dof, alecable_motion_fn fn, void *user)
+{
+    alecable_constraint *k = NULL;
+    int st;
+    double one = 1.0;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = ac_check_node(m, n, "node"))) return st;
+    if ((st = check_dof(m, n, dof, "dof"))) return st;
+    if (!fn) return ac_fail(m, ALECABLE_ENULL, "fn is NULL");
+    if ((st = add_constraint(&k, m, CON_MOTION, 1, &n, &dof, &one, 0.0, 0.0))) return st;
+    k->motion = fn;
+    k->motion_user = user;
+    if (out) *out = k;
+    return ALECABLE_OK;
+}
+
+/* b(t) and its derivatives of a constraint's right-hand side */
+static void rhs_of(const alecable_constraint *k, double t, double *b, double *bd, double *bdd)
+{
+    if (k->kind == CON_MOTION) {
+        double v = 0, r = 0, a = 0;
+        /* a failing callback leaves b = 0: the host said stop, the NaN check
+         * of the residual is not the place to report it */
+        if (k->motion(k->motion_user, t, &v, &r, &a) != 0) v = r = a = NAN;
+        *b = v;
+        *bd = r;
+        *bdd = a;
+        return;
+    }
+    *b = k->rhs + t * k->rhs_rate;
+    *bd = k->rhs_rate;
+    *bdd = 0.0;
+}
+
 ALECABLE_API int alecable_linear_constraint(alecable_constraint **out, alecable_model *m, int count,
                                             alecable_node *const nodes[], const int dofs[],
                                             const double coef[], double rhs, double rhs_rate)
@@ -150,8 +186,10 @@ void con_residual(const alecable_constraint *k, const double *q, const double *l
                   double *r, int nq)
 {
     int i;
-    double g = -(k->rhs + t * k->rhs_rate);
+    double b, bd, bdd, g;
     double lam = lambda ? lambda[k->row] : 0.0;
+    rhs_of(k, t, &b, &bd, &bdd);
+    g = -b;
     for (i = 0; i < k->count; i++) {
         g += k->coef[i] * q[k->dofs[i]];
         r[k->dofs[i]] += k->coef[i] * lam;
@@ -170,12 +208,14 @@ void con_jacobian(const alecable_constraint *k, double *values)
 
 int con_single_dof(const alecable_constraint *k) { return k->count == 1; }
 
-/* g = sum c q - rhs - t rate is linear: gdot = sum c v - rate, gamma = 0 */
-void con_rates(const alecable_constraint *k, const double *v, double *gdot, double *gamma)
+/* g = sum c q - b(t) is linear in q: gdot = sum c v - b', gamma = -b'' */
+void con_rates(const alecable_constraint *k, double t, const double *v, double *gdot, double *gamma)
 {
     int i;
-    double gd = -k->rhs_rate;
+    double b, bd, bdd, gd;
+    rhs_of(k, t, &b, &bd, &bdd);
+    gd = -bd;
     for (i = 0; i < k->count; i++) gd += k->coef[i] * v[k->dofs[i]];
     gdot[k->row] = gd;
-    gamma[k->row] = 0.0;
+    gamma[k->row] = -bdd;
 }

@@ -15,7 +15,7 @@ void con_residual(const alecable_constraint *k, const double *q, const double *l
                   double *r, int nq);
 void con_jacobian(const alecable_constraint *k, double *values);
 /* constraint rates (see alecable_problem.constraint_rates) */
-void con_rates(const alecable_constraint *k, const double *v, double *gdot, double *gamma);
+void con_rates(const alecable_constraint *k, double t, const double *v, double *gdot, double *gamma);
 /* does k hold exactly one dof (fix / prescribe)? */
 int  con_single_dof(const alecable_constraint *k);
 

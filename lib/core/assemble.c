@@ -101,10 +101,9 @@ static int ac_constraint_rates(void *ctx, double t, const double *q, const doubl
 {
     alecable_model *m = (alecable_model *)ctx;
     int i;
-    (void)t;
     (void)q;
     for (i = 0; i < m->constraints.n; i++)
-        con_rates((const alecable_constraint *)m->constraints.p[i], v, gdot, gamma);
+        con_rates((const alecable_constraint *)m->constraints.p[i], t, v, gdot, gamma);
     return ALECABLE_OK;
 }
 

@@ -65,7 +65,7 @@ struct alecable_cable {
     alecable_element **el;
 };
 
-enum { CON_FIX = 0, CON_PRESCRIBE = 1, CON_LINEAR = 2 };
+enum { CON_FIX = 0, CON_PRESCRIBE = 1, CON_LINEAR = 2, CON_MOTION = 3 };
 
 struct alecable_constraint {
     unsigned magic;
@@ -77,6 +77,8 @@ struct alecable_constraint {
     double *coef;
     int *dofs;              /* global dof per term (after finalize) */
     double rhs, rhs_rate;   /* g = sum coef q - (rhs + t rhs_rate) */
+    alecable_motion_fn motion; /* CON_MOTION: g = q - value(t) */
+    void *motion_user;
     int row;                /* multiplier index in lambda (after finalize) */
     int *map_gt, *map_g;    /* positions of G^T (column row) and G (row) entries */
     double lambda;          /* multiplier mirror */
