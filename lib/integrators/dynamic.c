@@ -46,7 +46,7 @@ ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o)
     o->h_max = 0.0;
     o->max_iterations = 20;
     o->tol_residual = 1e-10;
-    o->tol_increment = 1e-12;
+    o->tol_increment = 1e-10; /* positions to 1e-10 relative: far below any step error, above roundoff */
     o->baumgarte_a1 = 0.0; /* 1/h */
     o->baumgarte_a2 = 0.0;
     o->imex = 0;
