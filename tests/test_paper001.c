@@ -256,6 +256,59 @@ START_TEST(sliding_tether_si_hht_matches_reference)
 }
 END_TEST
 
+
+/* Morison drag in dynamics: a horizontal cable sinking in still water reaches
+ * the terminal velocity where normal drag balances weight minus buoyancy,
+ * 1/2 rho_f d C_dn V^2 = (rho - rho_f) A g. */
+START_TEST(sinking_cable_reaches_terminal_velocity)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_hydro_params hp;
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    alecable_node *n;
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, g[3] = {0, -9.81, 0}, q[100], v[100], t, V;
+    double A = M_PI * 0.25 * PEND_D * PEND_D, rho = 2000, rho_f = 1000, cdn = 1.2;
+    int i, nq, iy;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e8;
+    sec.A = A;
+    sec.rho = rho;
+    sec.I = 1e-8;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0, 1, 4), 0);
+    for (i = 0; i <= 4; i++) {
+        ck_assert_int_eq(alecable_cable_node(&n, c, i), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_S), 0);
+    }
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_hydro_params_init(&hp);
+    hp.rho_f = rho_f;
+    hp.diameter = PEND_D;
+    hp.C_dn = cdn;
+    hp.stiff = 1;
+    ck_assert_int_eq(alecable_load_hydro(NULL, m, c, &hp), 0);
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_HHT;
+    o.h = 1e-3;
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+    ck_assert_int_eq(alecable_integrator_advance(it, 3.0), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(it, &t, q, v, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_model_sizes(m, &nq, NULL), 0);
+    ck_assert_int_le(nq, 100);
+    ck_assert_int_eq(alecable_cable_node(&n, c, 2), 0);
+    ck_assert_int_eq(alecable_node_dof_index(n, ALECABLE_DOF_Y, &iy), 0);
+    V = sqrt(2 * (rho - rho_f) * A * 9.81 / (rho_f * PEND_D * cdn));
+    /* after 3 s (~20 time constants) the approach is complete to 1e-6 */
+    ck_assert_double_eq_tol(-v[iy], V, 1e-4 * V);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
+
 Suite *suite_paper001(void)
 {
     Suite *s = suite_create("paper 001 regression");
@@ -266,6 +319,7 @@ Suite *suite_paper001(void)
     tcase_add_test(tc, si_hht_matches_adaptive_reference);
     tcase_add_test(tc, sliding_tether_conserves_energy_without_friction);
     tcase_add_test(tc, sliding_tether_si_hht_matches_reference);
+    tcase_add_test(tc, sinking_cable_reaches_terminal_velocity);
     suite_add_tcase(s, tc);
     return s;
 }
