@@ -80,3 +80,18 @@ double ex_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+int ex_method(const char *name)
+{
+    static const struct {
+        const char *n;
+        int id;
+    } tab[] = {{"newmark", ALECABLE_METHOD_NEWMARK},      {"hht", ALECABLE_METHOD_HHT},
+               {"bossak", ALECABLE_METHOD_BOSSAK},        {"genalpha", ALECABLE_METHOD_GENALPHA},
+               {"si-be", ALECABLE_METHOD_SI_BE},          {"si-bdf2", ALECABLE_METHOD_SI_BDF2},
+               {"si-newmark", ALECABLE_METHOD_SI_NEWMARK}, {"si-hht", ALECABLE_METHOD_SI_HHT}};
+    size_t i;
+    for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (!strcmp(name, tab[i].n)) return tab[i].id;
+    return -1;
+}

@@ -26,19 +26,6 @@ static void write_frame(alecable_model *m, const params *p, int k, double t, cha
     times[(*n)++] = t;
 }
 
-static int method_id(const char *name)
-{
-    static const struct { const char *n; int id; } tab[] = {
-        {"newmark", ALECABLE_METHOD_NEWMARK}, {"hht", ALECABLE_METHOD_HHT},
-        {"bossak", ALECABLE_METHOD_BOSSAK},   {"genalpha", ALECABLE_METHOD_GENALPHA},
-        {"si-be", ALECABLE_METHOD_SI_BE},     {"si-bdf2", ALECABLE_METHOD_SI_BDF2},
-        {"si-newmark", ALECABLE_METHOD_SI_NEWMARK}, {"si-hht", ALECABLE_METHOD_SI_HHT}};
-    size_t i;
-    for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (!strcmp(name, tab[i].n)) return tab[i].id;
-    return -1;
-}
-
 typedef struct run {
     int n_out;
     double *tip_y;       /* tip height at t = k dt_out */
@@ -187,7 +174,7 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "Flexible ANCF pendulum released horizontally (paper 001, sec. 4.1).");
     if (rc) return rc > 0 ? 0 : 2;
-    method = method_id(p.method);
+    method = ex_method(p.method);
     if (method < 0) {
         fprintf(stderr, "unknown --method %s\n", p.method);
         return 2;

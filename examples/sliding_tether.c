@@ -28,19 +28,6 @@ typedef struct run {
     char msg[256];
 } run;
 
-static int method_id(const char *name)
-{
-    static const struct { const char *n; int id; } tab[] = {
-        {"newmark", ALECABLE_METHOD_NEWMARK}, {"hht", ALECABLE_METHOD_HHT},
-        {"genalpha", ALECABLE_METHOD_GENALPHA}, {"si-be", ALECABLE_METHOD_SI_BE},
-        {"si-bdf2", ALECABLE_METHOD_SI_BDF2}, {"si-newmark", ALECABLE_METHOD_SI_NEWMARK},
-        {"si-hht", ALECABLE_METHOD_SI_HHT}};
-    size_t i;
-    for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (!strcmp(name, tab[i].n)) return tab[i].id;
-    return -1;
-}
-
 /* Table top y = 0 for x < 0, edge at the origin; the cable lies along -x on
  * the table (s = 0 at its free end) and hangs along -y.  As in the paper,
  * gravity acts on the hanging elements; the table carries the weight of the
@@ -213,7 +200,7 @@ int main(int argc, char **argv)
     /* the paper simulates 0.8 s with friction; with this cable (the pendulum's,
      * the paper gives no other) the free end reaches the edge at about 0.72 s */
     if (p.t_end < 0) p.t_end = p.mu > 0 ? 0.6 : 0.4;
-    if ((method = method_id(p.method)) < 0 || p.table_el < 1 || p.hang_el < 1) {
+    if ((method = ex_method(p.method)) < 0 || p.table_el < 1 || p.hang_el < 1) {
         fprintf(stderr, "bad --method or element counts\n");
         return 2;
     }

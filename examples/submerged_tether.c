@@ -29,18 +29,6 @@ typedef struct run {
     char msg[256];
 } run;
 
-static int method_id(const char *name)
-{
-    static const struct { const char *n; int id; } tab[] = {
-        {"newmark", ALECABLE_METHOD_NEWMARK}, {"hht", ALECABLE_METHOD_HHT}, {"genalpha", ALECABLE_METHOD_GENALPHA},
-        {"si-be", ALECABLE_METHOD_SI_BE}, {"si-bdf2", ALECABLE_METHOD_SI_BDF2},
-        {"si-newmark", ALECABLE_METHOD_SI_NEWMARK}, {"si-hht", ALECABLE_METHOD_SI_HHT}};
-    size_t i;
-    for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (!strcmp(name, tab[i].n)) return tab[i].id;
-    return -1;
-}
-
 /* case 2: the pin's x moves at speed for t_move seconds, then stops */
 static int base_motion(void *user, double t, double *value, double *rate, double *accel)
 {
@@ -189,7 +177,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (p.t_end < 0) p.t_end = p.case_id == 1 ? 2.5 : 10.0;
-    if ((method = method_id(p.method)) < 0) {
+    if ((method = ex_method(p.method)) < 0) {
         fprintf(stderr, "unknown --method %s\n", p.method);
         return 2;
     }
