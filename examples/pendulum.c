@@ -152,10 +152,53 @@ static void simulate(const params *p, int method, int adaptive, double atol, int
     alecable_model_destroy(m);
 }
 
+/* Tables 3-5 of the paper: MAE of the tip height of each semi-implicit method
+ * against the adaptive implicit reference, for the three moduli. */
+static int print_table(const params *base)
+{
+    static const double moduli[] = {1e7, 1e8, 1e9}, steps[] = {1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2};
+    static const char *names[] = {"si-newmark", "si-hht", "si-bdf2", "si-be"};
+    int e, j, k, i;
+    for (e = 0; e < 3; e++) {
+        params p = *base;
+        run ref;
+        p.E = moduli[e];
+        simulate(&p, ALECABLE_METHOD_NEWMARK, 1, p.atol, 0, &ref);
+        printf("E = %g Pa, %g s: MAE of the tip height [mm] against adaptive Newmark (atol %g)%s\n", p.E, p.t_end,
+               p.atol, ref.status ? ": reference failed" : "");
+        if (ref.status) {
+            free(ref.tip_y);
+            continue;
+        }
+        printf("%-10s %12s %12s %12s %12s\n", "h [s]", names[0], names[1], names[2], names[3]);
+        for (j = 0; j < 7; j++) {
+            printf("%-10g", steps[j]);
+            for (k = 0; k < 4; k++) {
+                run r;
+                p.h = steps[j];
+                simulate(&p, ex_method(names[k]), 0, p.atol, 0, &r);
+                if (r.status) {
+                    printf(" %12s", "unstable");
+                } else {
+                    double mae = 0;
+                    for (i = 0; i <= r.n_out; i++) mae += fabs(r.tip_y[i] - ref.tip_y[i]);
+                    printf(" %12.3f", 1e3 * mae / (r.n_out + 1));
+                }
+                free(r.tip_y);
+                fflush(stdout);
+            }
+            printf("\n");
+        }
+        free(ref.tip_y);
+    }
+    printf("result: status=0 table=1 t_end=%g\n", base->t_end);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     params p = {1e8, 1e-3, 10.0, 1e-6, 1e-2, 0.01, 5000, 1e-8, 1.0, 10, 10, "si-hht", NULL, NULL};
-    int reference = 0, adaptive = 0, rc, method, k;
+    int reference = 0, adaptive = 0, table = 0, rc, method, k;
     run r, ref;
     double mae = -1, drift;
     ex_opt opts[] = {
@@ -168,6 +211,7 @@ int main(int argc, char **argv)
         {"--atol", 'd', &p.atol, "absolute tolerance of the adaptive step size and of the reference"},
         {"--reference", 'f', &reference, "also run the adaptive implicit Newmark reference and print the MAE"},
         {"--dt-out", 'd', &p.dt_out, "sampling interval of the tip height [s]"},
+        {"--table", 'f', &table, "print the MAE of the four SI methods at 7 step sizes for E = 1e7, 1e8, 1e9 (Tables 3-5)"},
         {"--csv", 's', &p.csv, "write t and the tip height to this CSV file"},
         {"--vtk", 's', &p.vtk, "write a VTK series (pendulum_NNNNN.vtk and pendulum.pvd) into this existing folder"},
         {"--vtk-every", 'i', &p.vtk_every, "write every n-th sample to the VTK series"},
@@ -180,6 +224,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (p.vtk_every < 1) p.vtk_every = 1;
+    if (table) return print_table(&p);
     simulate(&p, method, adaptive, p.atol, 1, &r);
     printf("pendulum: L = %g m, d = %g m, rho = %g, I = %g m^4, E = %g Pa, %d elements, %s, h = %g s%s, %g s\n", p.L,
            p.diameter, p.rho, p.I, p.E, p.elements, p.method, p.h, adaptive ? " (adaptive)" : "", p.t_end);
