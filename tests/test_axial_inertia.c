@@ -12,6 +12,7 @@
  * 1e-12 relative or tighter. */
 #include "suites.h"
 #include "fd.h"
+#include "inertia_checks.h"
 #include "elements/element.h"
 
 #include <string.h>
@@ -50,65 +51,11 @@ static void random_v(unsigned *st, double *v, int fixed_s)
 typedef double (*scalar_fn)(const void *ctx, const double *x);
 typedef void (*vector_fn)(const void *ctx, const double *x, double *f);
 
-static double step(double x) { return 1e-6 * (1.0 + fabs(x)); }
-
-static void fd_grad(scalar_fn f, const void *ctx, const double *x0, double *g)
-{
-    double x[ND];
-    int a;
-    for (a = 0; a < ND; a++) {
-        double h = step(x0[a]);
-        memcpy(x, x0, sizeof x);
-        x[a] = x0[a] + h;
-        g[a] = f(ctx, x);
-        x[a] = x0[a] - h;
-        g[a] = (g[a] - f(ctx, x)) / (2 * h);
-    }
-}
-
-static void fd_jac(vector_fn f, const void *ctx, const double *x0, double *k)
-{
-    double x[ND], fp[ND], fm[ND];
-    int a, b;
-    for (b = 0; b < ND; b++) {
-        double h = step(x0[b]);
-        memcpy(x, x0, sizeof x);
-        x[b] = x0[b] + h;
-        f(ctx, x, fp);
-        x[b] = x0[b] - h;
-        f(ctx, x, fm);
-        for (a = 0; a < ND; a++) k[a * ND + b] = (fp[a] - fm[a]) / (2 * h);
-    }
-}
-
-typedef struct { const double *q, *v, *a; } state_ctx;
 
 static void mass(const double *qe, double *m)
 {
     double z[ND] = {0};
     ops()->inertia_jac(&PAR, qe, z, z, 0.0, 0.0, 1.0, m);
-}
-
-/* Cholesky of M + delta I, delta = 1e-10 max diag: succeeds iff M has no
- * eigenvalue below -delta (M is singular: mesh motion along the material) */
-static int psd(const double *m)
-{
-    double c[ND * ND], dmax = 0.0;
-    int i, j, k;
-    for (i = 0; i < ND; i++)
-        if (m[i * ND + i] > dmax) dmax = m[i * ND + i];
-    memcpy(c, m, sizeof c);
-    for (i = 0; i < ND; i++) c[i * ND + i] += 1e-10 * dmax;
-    for (j = 0; j < ND; j++) {
-        for (k = 0; k < j; k++) c[j * ND + j] -= c[j * ND + k] * c[j * ND + k];
-        if (!(c[j * ND + j] > 0.0)) return 0;
-        c[j * ND + j] = sqrt(c[j * ND + j]);
-        for (i = j + 1; i < ND; i++) {
-            for (k = 0; k < j; k++) c[i * ND + j] -= c[i * ND + k] * c[j * ND + k];
-            c[i * ND + j] /= c[j * ND + j];
-        }
-    }
-    return 1;
 }
 
 static double quad(const double *m, const double *x, const double *y)
@@ -123,103 +70,35 @@ static double quad(const double *m, const double *x, const double *y)
 START_TEST(mass_matrix_is_symmetric_psd_and_gives_kinetic_energy)
 {
     unsigned st = 41u + (unsigned)_i;
-    double qe[ND], v[ND], a[ND], m[ND * ND], m2[ND * ND], t;
-    int i, j;
+    double qe[ND], v[ND], a[ND];
     random_qe(&st, qe);
     random_v(&st, v, _i % 2);
     random_v(&st, a, _i % 2);
-    mass(qe, m);
-    for (i = 0; i < ND; i++)
-        for (j = 0; j < i; j++) ck_assert_double_eq_tol(m[i * ND + j], m[j * ND + i], 1e-14 * PAR.rhoA);
-    ck_assert(psd(m));
-    t = ops()->kinetic(&PAR, qe, v);
-    ck_assert_double_eq_tol(quad(m, v, v), 2.0 * t, 1e-12 * t);
-    ops()->inertia_jac(&PAR, qe, v, a, 0.0, 0.0, 1.0, m2);
-    ck_assert_double_le(fd_relerr(m2, m, ND * ND, 1e-300), 1e-14);
+    ic_check_mass(ops(), &PAR, qe, v, a, ND);
 }
 END_TEST
-
-/* dT/dv_i exactly (T is quadratic in v) */
-static void dt_dv(const double *q, const double *v, double *g)
-{
-    double x[ND];
-    int i;
-    for (i = 0; i < ND; i++) {
-        memcpy(x, v, sizeof x);
-        x[i] = v[i] + 1.0;
-        g[i] = ops()->kinetic(&PAR, q, x);
-        x[i] = v[i] - 1.0;
-        g[i] = 0.5 * (g[i] - ops()->kinetic(&PAR, q, x));
-    }
-}
-
-static double t_of_q(const void *c, const double *q) { return ops()->kinetic(&PAR, q, ((const state_ctx *)c)->v); }
 
 /* Lagrange's d/dt(dT/dv) - dT/dq from kinetic() alone:
  * d/dt dT/dv = (d2T/dv dq) v + (d2T/dv2) a = d/de [dT/dv(q + e v, v)] + dT/dv(q, a) */
 START_TEST(inertia_is_lagrange_of_kinetic_energy)
 {
     unsigned st = 53u + (unsigned)_i;
-    double qe[ND], v[ND], a[ND], r[ND], lag[ND], gp[ND], gm[ND], ga[ND], tq[ND], q[ND], h = 1e-5;
-    state_ctx c;
-    int i;
+    double qe[ND], v[ND], a[ND];
     random_qe(&st, qe);
     random_v(&st, v, _i % 2);
     random_v(&st, a, _i % 2);
-    ops()->inertia(&PAR, qe, v, a, r);
-    for (i = 0; i < ND; i++) q[i] = qe[i] + h * v[i];
-    dt_dv(q, v, gp);
-    for (i = 0; i < ND; i++) q[i] = qe[i] - h * v[i];
-    dt_dv(q, v, gm);
-    dt_dv(qe, a, ga);
-    c.v = v;
-    fd_grad(t_of_q, &c, qe, tq);
-    for (i = 0; i < ND; i++) lag[i] = (gp[i] - gm[i]) / (2 * h) + ga[i] - tq[i];
-    ck_assert_double_le(fd_relerr(r, lag, ND, 1e-12), 1e-7);
+    ic_check_lagrange(ops(), &PAR, qe, v, a, ND);
 }
 END_TEST
-
-static void r_of_q(const void *c, const double *x, double *r)
-{
-    const state_ctx *s = (const state_ctx *)c;
-    ops()->inertia(&PAR, x, s->v, s->a, r);
-}
-static void r_of_v(const void *c, const double *x, double *r)
-{
-    const state_ctx *s = (const state_ctx *)c;
-    ops()->inertia(&PAR, s->q, x, s->a, r);
-}
-static void r_of_a(const void *c, const double *x, double *r)
-{
-    const state_ctx *s = (const state_ctx *)c;
-    ops()->inertia(&PAR, s->q, s->v, x, r);
-}
 
 START_TEST(inertia_jacobian_is_inertia_derivative)
 {
     unsigned st = 61u + (unsigned)_i;
-    double qe[ND], v[ND], a[ND], k[ND * ND], kfd[ND * ND], kq[ND * ND], kv[ND * ND], ka[ND * ND], kw[ND * ND];
-    const double cq = 0.7, cv = -1.3, ca = 2.1;
-    state_ctx c;
-    int i;
+    double qe[ND], v[ND], a[ND];
     random_qe(&st, qe);
     random_v(&st, v, _i % 2);
     random_v(&st, a, _i % 2);
-    c.q = qe;
-    c.v = v;
-    c.a = a;
-    ops()->inertia_jac(&PAR, qe, v, a, 1.0, 0.0, 0.0, kq);
-    fd_jac(r_of_q, &c, qe, kfd);
-    ck_assert_double_le(fd_relerr(kq, kfd, ND * ND, 1e-12), 1e-7);
-    ops()->inertia_jac(&PAR, qe, v, a, 0.0, 1.0, 0.0, kv);
-    fd_jac(r_of_v, &c, v, kfd);
-    ck_assert_double_le(fd_relerr(kv, kfd, ND * ND, 1e-12), 1e-7);
-    ops()->inertia_jac(&PAR, qe, v, a, 0.0, 0.0, 1.0, ka);
-    fd_jac(r_of_a, &c, a, kfd);
-    ck_assert_double_le(fd_relerr(ka, kfd, ND * ND, 1e-12), 1e-7);
-    ops()->inertia_jac(&PAR, qe, v, a, cq, cv, ca, k);
-    for (i = 0; i < ND * ND; i++) kw[i] = cq * kq[i] + cv * kv[i] + ca * ka[i];
-    ck_assert_double_le(fd_relerr(k, kw, ND * ND, 1e-12), 1e-13);
+    ic_check_jacobian(ops(), &PAR, qe, v, a, ND);
 }
 END_TEST
 
