@@ -8,7 +8,7 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
                                            const alecable_dynamic_options *o)
 {
     alecable_allocator host;
-    int st;
+    int st, ramp;
     if ((st = ac_check_model(m))) return st;
     if (!out) return ac_fail(m, ALECABLE_ENULL, "out is NULL");
     *out = NULL;
@@ -19,13 +19,17 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
     host.realloc_fn = m->alloc.realloc_fn;
     host.free_fn = m->alloc.free_fn;
     host.user = m->alloc.user;
-    m->ramp_loads = 0;
-    if ((st = alecable_integrator_create(out, &m->prob, o, &host)))
+    ramp = m->ramp_loads;
+    m->ramp_loads = 0; /* dynamics: loads act in full */
+    if ((st = alecable_integrator_create(out, &m->prob, o, &host))) {
+        m->ramp_loads = ramp;
         return ac_fail(m, st, "cannot create the integrator: %s", alecable_strerror(st));
+    }
     if ((st = alecable_integrator_set_state(*out, 0.0, m->q, m->v, NULL, m->lam))) {
         ac_fail(m, st, "initial state: %s", alecable_integrator_errmsg(*out));
         alecable_integrator_destroy(*out);
         *out = NULL;
+        m->ramp_loads = ramp;
         return st;
     }
     return ALECABLE_OK;
