@@ -41,7 +41,7 @@ AR         ?= ar
 PKG_CONFIG ?= pkg-config
 INSTALL    ?= install
 
-CFLAGS   ?= -std=c99 -O2 -g -Wall -Wextra -Wpedantic -fPIC -fvisibility=hidden
+CFLAGS   ?= -std=c99 -O3 -g -Wall -Wextra -Wpedantic -fPIC -fvisibility=hidden
 CPPFLAGS ?=
 LDFLAGS  ?=
 LDLIBS   ?=

@@ -335,6 +335,9 @@ typedef struct alecable_problem {
      * (gamma = Gdot v + g_tt).  May be NULL: methods that need it refuse the problem. */
     int (*constraint_rates)(void *ctx, double t, const double *q, const double *v, double *gdot,
                             double *gamma);
+    /* Floating-point operations of one residual and one Jacobian evaluation,
+     * for the integrators' statistics (0: unknown). */
+    double flops_residual, flops_jacobian;
 } alecable_problem;
 
 /* Jacobian flags */
@@ -356,8 +359,13 @@ enum {
 enum {
     ALECABLE_LINSOLVE_UMFPACK = 0, /* LU with fresh pivoting at every factorization */
     ALECABLE_LINSOLVE_SPQR = 2,    /* least squares by QR (rank-deficient systems; slow) */
-    ALECABLE_LINSOLVE_KLU = 3      /* LU reusing its pivot order (refactorization) while the
+    ALECABLE_LINSOLVE_KLU = 3,     /* LU reusing its pivot order (refactorization) while the
                                       conditioning holds: low overhead for time stepping */
+    ALECABLE_LINSOLVE_BAND = 4,    /* band LU with partial pivoting after a reverse
+                                      Cuthill-McKee ordering: the fastest for cable-shaped
+                                      (banded) systems; ALECABLE_EINVAL at create when the
+                                      pattern's band is too wide */
+    ALECABLE_LINSOLVE_AUTO = 5     /* BAND when the pattern is banded enough, else KLU */
 };
 
 typedef struct alecable_quasistatic_options {
@@ -453,7 +461,7 @@ typedef struct alecable_dynamic_options {
                                (defaults: 0 = 1/h each) */
     double baumgarte_a2;
     int imex;               /* semi-implicit only: Jacobian of the stiff forces only (ALECABLE_JAC_STIFF_ONLY) */
-    int linear_solver;      /* ALECABLE_LINSOLVE_* (default KLU) */
+    int linear_solver;      /* ALECABLE_LINSOLVE_* (default AUTO) */
 } alecable_dynamic_options;
 ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o);
 
@@ -467,6 +475,10 @@ typedef struct alecable_step_stats {
     int last_iterations;    /* Newton iterations of the last accepted step */
     double last_h;          /* size of the last accepted step */
     double wall_time;       /* seconds spent inside step calls */
+    double linear_flops;    /* floating-point operations of the factorizations and solves, as
+                               counted by the BAND solver (0 with the SuiteSparse solvers) */
+    double model_flops;     /* of the residual and Jacobian evaluations, from the problem's
+                               flops_residual / flops_jacobian (0 when the problem gives none) */
 } alecable_step_stats;
 ALECABLE_API void alecable_step_stats_init(alecable_step_stats *s);
 

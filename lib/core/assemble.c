@@ -16,85 +16,124 @@ static int has_inertia(const alecable_cable *cb, const double *v, const double *
     return v && a && cb->ops->inertia && cb->section.rho > 0.0;
 }
 
+/* Element loops: internal forces, gravity and inertia of one element are
+ * summed before a single scatter (one pass over the element's dofs and one
+ * over its map instead of three). */
 int ac_residual(void *ctx, double t, const double *q, const double *v, const double *a,
                 const double *lambda, double *r)
 {
     alecable_model *m = (alecable_model *)ctx;
-    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fe[EL_MAX_DOF], sc = load_scale(m, t);
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fe[EL_MAX_DOF], fx[EL_MAX_DOF], sc = load_scale(m, t);
     int c, i, k;
     memset(r, 0, (size_t)m->n * sizeof(double));
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int nd = el_ndof(cb->ops), inertia = has_inertia(cb, v, a);
+        const el_ops *ops = cb->ops;
+        double b[3];
+        int nd = el_ndof(ops), inertia = has_inertia(cb, v, a), grav = gravity_density(m, cb, sc, b);
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             ac_gather(e, q, qe);
-            e->ops->force(&e->par, qe, fe);
-            for (k = 0; k < nd; k++) r[e->dofs[k]] += fe[k];
+            ops->force(&e->par, qe, fe);
+            if (grav) {
+                ops->dist_force(b, qe, fx);
+                for (k = 0; k < nd; k++) fe[k] += fx[k];
+            }
             if (inertia) {
                 ac_gather(e, v, ve);
                 ac_gather(e, a, ae);
-                e->ops->inertia(&e->par, qe, ve, ae, fe);
-                for (k = 0; k < nd; k++) r[e->dofs[k]] += fe[k];
+                ops->inertia(&e->par, qe, ve, ae, fx);
+                for (k = 0; k < nd; k++) fe[k] += fx[k];
             }
+            for (k = 0; k < nd; k++) r[e->dofs[k]] += fe[k];
         }
     }
-    gravity_residual(m, q, sc, r);
     for (i = 0; i < m->loads.n; i++) {
         load_residual(m, (const alecable_load *)m->loads.p[i], q, sc, r);
         field_load_residual(m, (const alecable_load *)m->loads.p[i], q, v, a, sc, r);
     }
     for (i = 0; i < m->constraints.n; i++)
         con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, t, r, m->nq);
-    for (i = 0; i < m->n; i++)
-        if (!isfinite(r[i])) return ALECABLE_ENAN;
-    return ALECABLE_OK;
+    return sp_all_finite(r, m->n) ? ALECABLE_OK : ALECABLE_ENAN;
+}
+
+/* ke += w K_element / w K_dist / the weighted inertia Jacobian, through the
+ * accumulating op when the element kind has one (scratch kx otherwise) */
+static void tangent_acc(const el_ops *ops, const el_params *p, const double *qe, double w, double *ke, double *kx)
+{
+    int k, nn = el_ndof(ops) * el_ndof(ops);
+    if (ops->tangent_acc) {
+        ops->tangent_acc(p, qe, w, ke);
+        return;
+    }
+    ops->tangent(p, qe, kx);
+    for (k = 0; k < nn; k++) ke[k] += w * kx[k];
+}
+
+static void dist_tangent_acc(const el_ops *ops, const double b[3], const double *qe, double w, double *ke, double *kx)
+{
+    int k, nn = el_ndof(ops) * el_ndof(ops);
+    if (ops->dist_tangent_acc) {
+        ops->dist_tangent_acc(b, qe, w, ke);
+        return;
+    }
+    ops->dist_tangent(b, qe, kx);
+    for (k = 0; k < nn; k++) ke[k] += w * kx[k];
+}
+
+static void inertia_jac_acc(const el_ops *ops, const el_params *p, const double *qe, const double *ve,
+                            const double *ae, double cq, double cv, double ca, double *ke, double *kx)
+{
+    int k, nn = el_ndof(ops) * el_ndof(ops);
+    if (ops->inertia_jac_acc) {
+        ops->inertia_jac_acc(p, qe, ve, ae, cq, cv, ca, ke);
+        return;
+    }
+    ops->inertia_jac(p, qe, ve, ae, cq, cv, ca, kx);
+    for (k = 0; k < nn; k++) ke[k] += kx[k];
 }
 
 int ac_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
                 const double *lambda, double cq, double cv, double ca, int flags, double *values)
 {
     alecable_model *m = (alecable_model *)ctx;
-    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], *ke = m->ework, sc = load_scale(m, t);
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], ke[EL_MAX_DOF * EL_MAX_DOF],
+        kx[EL_MAX_DOF * EL_MAX_DOF], sc = load_scale(m, t);
     int c, i, k, nnz = m->pat.nnz;
     (void)lambda;
-    /* flags: only field loads can be non-stiff (see field_load_jacobian) */
     memset(values, 0, (size_t)nnz * sizeof(double));
+    /* point and distributed loads give dr/dq: weighted by cq before the
+     * pre-weighted element blocks are added */
+    if (m->loads.n > 0) {
+        for (i = 0; i < m->loads.n; i++)
+            load_jacobian(m, (const alecable_load *)m->loads.p[i], q, sc, values, m->ework);
+        if (cq != 1.0)
+            for (k = 0; k < nnz; k++) values[k] *= cq;
+    }
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int nd = el_ndof(cb->ops);
+        const el_ops *ops = cb->ops;
+        double b[3];
+        int nd = el_ndof(ops), nn = nd * nd, inertia = has_inertia(cb, v, a), grav = gravity_density(m, cb, sc, b);
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             ac_gather(e, q, qe);
-            e->ops->tangent(&e->par, qe, ke);
-            for (k = 0; k < nd * nd; k++) values[e->map[k]] += ke[k];
-        }
-    }
-    gravity_jacobian(m, q, sc, values, ke);
-    for (i = 0; i < m->loads.n; i++)
-        load_jacobian(m, (const alecable_load *)m->loads.p[i], q, sc, values, ke);
-    /* every q-block entry so far is dr/dq: weight it before the constraint blocks */
-    if (cq != 1.0)
-        for (k = 0; k < nnz; k++) values[k] *= cq;
-    for (c = 0; c < m->cables.n; c++) {
-        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int nd = el_ndof(cb->ops);
-        if (!has_inertia(cb, v, a)) continue;
-        for (i = 0; i < cb->n_el; i++) {
-            const alecable_element *e = cb->el[i];
-            ac_gather(e, q, qe);
-            ac_gather(e, v, ve);
-            ac_gather(e, a, ae);
-            e->ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, ke);
-            for (k = 0; k < nd * nd; k++) values[e->map[k]] += ke[k];
+            memset(ke, 0, (size_t)nn * sizeof(double));
+            tangent_acc(ops, &e->par, qe, cq, ke, kx);
+            if (grav) dist_tangent_acc(ops, b, qe, cq, ke, kx);
+            if (inertia) {
+                ac_gather(e, v, ve);
+                ac_gather(e, a, ae);
+                inertia_jac_acc(ops, &e->par, qe, ve, ae, cq, cv, ca, ke, kx);
+            }
+            for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
         }
     }
     for (i = 0; i < m->loads.n; i++)
-        field_load_jacobian(m, (const alecable_load *)m->loads.p[i], q, v, a, sc, cq, cv, ca, flags, values, ke);
+        field_load_jacobian(m, (const alecable_load *)m->loads.p[i], q, v, a, sc, cq, cv, ca, flags, values,
+                            m->ework);
     for (i = 0; i < m->constraints.n; i++) con_jacobian((const alecable_constraint *)m->constraints.p[i], values);
-    for (k = 0; k < nnz; k++)
-        if (!isfinite(values[k])) return ALECABLE_ENAN;
-    return ALECABLE_OK;
+    return sp_all_finite(values, nnz) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
 static int ac_constraint_rates(void *ctx, double t, const double *q, const double *v, double *gdot, double *gamma)

@@ -265,77 +265,147 @@ static void ancf_force(const el_params *p, const double *qe, double *fe)
     for (k = 0; k < NDOF; k++) fe[k] = rsgn[k] * gy[rdof[k]];
 }
 
-/* kb (3 x 3, row stride NY) += paa Haa + pab Hab + pba Hba + pbb Hbb */
-static void block_add(double *restrict kb, const double *restrict H, double paa, double pab, double pba, double pbb)
-{
-    int i;
-    for (i = 0; i < 3; i++) {
-        const double *ha = H + i * 6, *hb = H + (3 + i) * 6;
-        double *r = kb + i * NY;
-        r[0] += paa * ha[0] + pab * ha[3] + pba * hb[0] + pbb * hb[3];
-        r[1] += paa * ha[1] + pab * ha[4] + pba * hb[1] + pbb * hb[4];
-        r[2] += paa * ha[2] + pab * ha[5] + pba * hb[2] + pbb * hb[5];
-    }
-}
-
-/* one row of the element matrix from a row kr of the reduced one:
- * element dofs [r_A, r'_A, s_A, r_B, r'_B, s_B] = [-y0, y1, -l, y0, y2, l] */
+/* row += one row of the element matrix from a row kr of the reduced one
+ * (times sg): element dofs [r_A, r'_A, s_A, r_B, r'_B, s_B] = [-y0, y1, -l, y0, y2, l] */
 static void expand_row(double sg, const double *kr, double *row)
 {
     int i;
     for (i = 0; i < 3; i++) {
-        row[i] = -sg * kr[i];
-        row[3 + i] = sg * kr[3 + i];
-        row[7 + i] = sg * kr[i];
-        row[10 + i] = sg * kr[6 + i];
+        row[i] -= sg * kr[i];
+        row[3 + i] += sg * kr[3 + i];
+        row[7 + i] += sg * kr[i];
+        row[10 + i] += sg * kr[6 + i];
     }
-    row[SA] = -sg * kr[YL];
-    row[SB] = sg * kr[YL];
+    row[SA] -= sg * kr[YL];
+    row[SB] += sg * kr[YL];
+}
+
+/* The Hessian of the density lives in span{a, b}: with the scalars of
+ * density() (Na = 2(B a - C b), Nb = 2(A b - C a) expanded),
+ *     H_aa = x.aa I + x.saa a a^T + x.sbb b b^T + x.sab (a b^T + b a^T)
+ *     H_ab = x.ab I + x.tab a b^T + x.tba b a^T + x.taa a a^T     (H_ba = H_ab^T)
+ *     H_bb = x.bb I + x.uaa a a^T
+ * so a 3 x 3 block  ca_k ca_m H_aa + ca_k cb_m H_ab + cb_k ca_m H_ba + cb_k cb_m H_bb
+ * is c0 I + u a^T + v b^T with two 3-vectors u, v: 30 multiply-adds instead
+ * of forming the 6 x 6 H and contracting it (72). */
+typedef struct hess_ab {
+    double aa, saa, sbb, sab, ab, tab, tba, taa, bb, uaa;
+} hess_ab;
+
+/* Gradient (ga, gb) and the Hessian scalars of the density at (a, b). */
+static void density_hess(const el_params *p, const double a[3], const double b[3], double ga[3], double gb[3],
+                         hess_ab *x)
+{
+    double A = dot3(a, a), B = dot3(b, b), C = dot3(a, b), axb[3], N, iA, f, fp, fpp, eps, kb, cna;
+    int i;
+    axb[0] = a[1] * b[2] - a[2] * b[1];
+    axb[1] = a[2] * b[0] - a[0] * b[2];
+    axb[2] = a[0] * b[1] - a[1] * b[0];
+    N = dot3(axb, axb);
+    iA = 1.0 / A;
+    f = iA * iA * iA;
+    fp = -3.0 * f * iA;
+    fpp = 12.0 * f * iA * iA;
+    eps = 0.5 * (A - 1.0);
+    kb = 0.5 * p->EI;
+    cna = 2.0 * kb * fp;
+    for (i = 0; i < 3; i++) {
+        ga[i] = p->EA * eps * a[i] + kb * (2.0 * f * (B * a[i] - C * b[i]) + 2.0 * fp * N * a[i]);
+        gb[i] = 2.0 * kb * f * (A * b[i] - C * a[i]);
+    }
+    x->aa = p->EA * eps + kb * (2.0 * f * B + 2.0 * N * fp);
+    x->saa = p->EA + 4.0 * kb * N * fpp + 4.0 * cna * B;
+    x->sbb = -2.0 * kb * f;
+    x->sab = -2.0 * cna * C;
+    x->ab = -2.0 * kb * C * f;
+    x->tab = 4.0 * kb * f + 2.0 * cna * A;
+    x->tba = -2.0 * kb * f;
+    x->taa = -2.0 * cna * C;
+    x->bb = 2.0 * kb * A * f;
+    x->uaa = -2.0 * kb * f;
+}
+
+/* Reduced tangent ky (NY x NY): the y-blocks through hess_ab, the l row and
+ * column through H (a_l, b_l) and the second l-derivatives a_ll, b_ll. */
+static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, double *ke)
+{
+    static const int kk[6] = {0, 0, 0, 1, 1, 2}, mm[6] = {0, 1, 2, 1, 2, 2};
+    double l = qe[SB] - qe[SA], il = 1.0 / l, il2 = il * il, y[3 * NR], ky[NY * NY], blk[6][9], col[3 * NR], kll = 0.0;
+    const double pa[NR] = {il, 1.0, 1.0}, pb[NR] = {il2, il, il};
+    int g, k, i, j, bI;
+    reduce(qe, y);
+    memset(blk, 0, sizeof blk);
+    memset(col, 0, sizeof col);
+    for (g = 0; g < NG_K; g++) {
+        const stiff_pt *G = &gk[g];
+        double w = G->w, wl = w * l, ca[NR], cb[NR], a[3], b[3], al[3], bl[3], all[3], bll[3], ga[3], gb[3];
+        double Hza[3], Hzb[3], aal, bal, abl, bbl;
+        hess_ab x;
+        for (k = 0; k < NR; k++) {
+            ca[k] = pa[k] * G->dh[rherm[k]];
+            cb[k] = pb[k] * G->ddh[rherm[k]];
+        }
+        for (i = 0; i < 3; i++) {
+            a[i] = ca[0] * y[i] + ca[1] * y[3 + i] + ca[2] * y[6 + i];
+            b[i] = cb[0] * y[i] + cb[1] * y[3 + i] + cb[2] * y[6 + i];
+            /* l-derivatives at fixed xi: a term l^e P gives e/l times itself
+             * (powers -1, 0, 0 in a; -2, -1, -1 in b) */
+            al[i] = -il * ca[0] * y[i];
+            bl[i] = -il * (2.0 * cb[0] * y[i] + cb[1] * y[3 + i] + cb[2] * y[6 + i]);
+            all[i] = 2.0 * il2 * ca[0] * y[i];
+            bll[i] = il2 * (6.0 * cb[0] * y[i] + 2.0 * cb[1] * y[3 + i] + 2.0 * cb[2] * y[6 + i]);
+        }
+        density_hess(p, a, b, ga, gb, &x);
+        for (bI = 0; bI < 6; bI++) {
+            double P = wl * ca[kk[bI]] * ca[mm[bI]], Q = wl * ca[kk[bI]] * cb[mm[bI]];
+            double R = wl * cb[kk[bI]] * ca[mm[bI]], S = wl * cb[kk[bI]] * cb[mm[bI]];
+            double c0 = P * x.aa + (Q + R) * x.ab + S * x.bb, c1 = P * x.saa + (Q + R) * x.taa + S * x.uaa;
+            double c2 = P * x.sbb, c3 = P * x.sab + Q * x.tab + R * x.tba, c4 = P * x.sab + Q * x.tba + R * x.tab;
+            double *B9 = blk[bI];
+            for (i = 0; i < 3; i++) {
+                double u = c1 * a[i] + c4 * b[i], v = c3 * a[i] + c2 * b[i];
+                for (j = 0; j < 3; j++) B9[3 * i + j] += u * a[j] + v * b[j];
+                B9[4 * i] += c0;
+            }
+        }
+        /* H z with z = (a_l, b_l) */
+        aal = dot3(a, al);
+        bal = dot3(b, al);
+        abl = dot3(a, bl);
+        bbl = dot3(b, bl);
+        for (i = 0; i < 3; i++) {
+            Hza[i] = x.aa * al[i] + x.saa * a[i] * aal + x.sbb * b[i] * bal + x.sab * (a[i] * bal + b[i] * aal) +
+                     x.ab * bl[i] + x.tab * a[i] * bbl + x.tba * b[i] * abl + x.taa * a[i] * abl;
+            Hzb[i] = x.ab * al[i] + x.tab * b[i] * aal + x.tba * a[i] * bal + x.taa * a[i] * aal + x.bb * bl[i] +
+                     x.uaa * a[i] * abl;
+        }
+        for (k = 0; k < NR; k++) {
+            /* cal_k = -il ca_0 for k = 0, else 0; cbl_k = -2 il cb_0, -il cb_1, -il cb_2 */
+            double cal = k ? 0.0 : -il * ca[0], cbl = (k ? -il : -2.0 * il) * cb[k];
+            for (i = 0; i < 3; i++)
+                col[3 * k + i] += w * (ca[k] * ga[i] + cb[k] * gb[i]) +
+                                  wl * (cal * ga[i] + cbl * gb[i] + ca[k] * Hza[i] + cb[k] * Hzb[i]);
+        }
+        kll += 2.0 * w * (dot3(ga, al) + dot3(gb, bl)) +
+               wl * (dot3(al, Hza) + dot3(bl, Hzb) + dot3(ga, all) + dot3(gb, bll));
+    }
+    for (bI = 0; bI < 6; bI++) {
+        int r0 = 3 * kk[bI], c0 = 3 * mm[bI];
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) {
+                ky[(r0 + i) * NY + c0 + j] = blk[bI][3 * i + j];
+                ky[(c0 + j) * NY + r0 + i] = blk[bI][3 * i + j];
+            }
+    }
+    for (i = 0; i < 3 * NR; i++) ky[i * NY + YL] = ky[YL * NY + i] = col[i];
+    ky[YL * NY + YL] = kll;
+    for (i = 0; i < NDOF; i++) expand_row(wt * rsgn[i], ky + rdof[i] * NY, ke + i * NDOF);
 }
 
 static void ancf_tangent(const el_params *p, const double *qe, double *ke)
 {
-    double l = qe[SB] - qe[SA], il = 1.0 / l, y[3 * NR], gr[6], H[36], ky[NY * NY];
-    curve_pt c;
-    int g, k, m, i, j;
-    reduce(qe, y);
-    memset(ky, 0, sizeof ky);
-    for (g = 0; g < NG_K; g++) {
-        double w = gk[g].w, wl = w * l, z[6], Hz[6], all[3], bll[3];
-        curve_eval(&gk[g], il, y, &c);
-        density(p, c.a, c.b, gr, H);
-        for (i = 0; i < 3; i++) {
-            z[i] = c.al[i];
-            z[3 + i] = c.bl[i];
-            all[i] = bll[i] = 0.0;
-            for (k = 0; k < NR; k++) {
-                all[i] += (rpow[k] - 2) * il * c.cal[k] * y[3 * k + i];
-                bll[i] += (rpow[k] - 3) * il * c.cbl[k] * y[3 * k + i];
-            }
-        }
-        /* Hz = d(w_a, w_b)/dl = H (a_l, b_l) */
-        for (i = 0; i < 6; i++) {
-            Hz[i] = 0.0;
-            for (j = 0; j < 6; j++) Hz[i] += H[i * 6 + j] * z[j];
-        }
-        for (k = 0; k < NR; k++) {
-            for (m = k; m < NR; m++) {
-                /* block (k, m) = [ca_k I, cb_k I] H [ca_m I; cb_m I] */
-                double paa = wl * c.ca[k] * c.ca[m], pab = wl * c.ca[k] * c.cb[m];
-                double pba = wl * c.cb[k] * c.ca[m], pbb = wl * c.cb[k] * c.cb[m];
-                block_add(ky + 3 * k * NY + 3 * m, H, paa, pab, pba, pbb);
-            }
-            for (i = 0; i < 3; i++)
-                ky[(3 * k + i) * NY + YL] += w * (c.ca[k] * gr[i] + c.cb[k] * gr[3 + i]) +
-                                             wl * (c.cal[k] * gr[i] + c.cbl[k] * gr[3 + i] + c.ca[k] * Hz[i] +
-                                                   c.cb[k] * Hz[3 + i]);
-        }
-        ky[NY * NY - 1] += 2.0 * w * (dot3(gr, c.al) + dot3(gr + 3, c.bl)) +
-                           wl * (dot3(z, Hz) + dot3(z + 3, Hz + 3) + dot3(gr, all) + dot3(gr + 3, bll));
-    }
-    for (i = 0; i < NY; i++)
-        for (j = 0; j < i; j++) ky[i * NY + j] = ky[j * NY + i];
-    for (i = 0; i < NDOF; i++) expand_row(rsgn[i], ky + rdof[i] * NY, ke + i * NDOF);
+    memset(ke, 0, NDOF * NDOF * sizeof(double));
+    ancf_tangent_acc(p, qe, 1.0, ke);
 }
 
 /* eps and F = |r_s| at the element midpoint */
@@ -376,26 +446,36 @@ static void dist_force(const double b[3], const double *qe, double *fe)
     fe[SB] = gl;
 }
 
-/* sets the symmetric pair (dof, s_A) = -v, (dof, s_B) = +v: v is d2W/(d dof dl) */
-static void set_l_pair(double *ke, int dof, double v)
+/* adds the symmetric pair (dof, s_A) -v, (dof, s_B) +v: v is d2W/(d dof dl) */
+static void add_l_pair(double *ke, int dof, double v)
 {
-    ke[dof * NDOF + SA] = ke[SA * NDOF + dof] = -v;
-    ke[dof * NDOF + SB] = ke[SB * NDOF + dof] = v;
+    ke[dof * NDOF + SA] -= v;
+    ke[SA * NDOF + dof] -= v;
+    ke[dof * NDOF + SB] += v;
+    ke[SB * NDOF + dof] += v;
+}
+
+/* ke += w d2W/dq2 of the uniform load (nonzero only against s_A, s_B) */
+static void dist_tangent_acc(const double b[3], const double *qe, double w, double *ke)
+{
+    double l = qe[SB] - qe[SA], wll = -w * (dot3(b, qe + 3) - dot3(b, qe + 10)) / 6.0;
+    int i;
+    for (i = 0; i < 3; i++) {
+        add_l_pair(ke, i, -0.5 * w * b[i]);
+        add_l_pair(ke, 7 + i, -0.5 * w * b[i]);
+        add_l_pair(ke, 3 + i, -l / 6.0 * w * b[i]);
+        add_l_pair(ke, 10 + i, l / 6.0 * w * b[i]);
+    }
+    ke[SA * NDOF + SA] += wll;
+    ke[SB * NDOF + SB] += wll;
+    ke[SA * NDOF + SB] -= wll;
+    ke[SB * NDOF + SA] -= wll;
 }
 
 static void dist_tangent(const double b[3], const double *qe, double *ke)
 {
-    double l = qe[SB] - qe[SA], wll = -(dot3(b, qe + 3) - dot3(b, qe + 10)) / 6.0;
-    int i;
-    for (i = 0; i < NDOF * NDOF; i++) ke[i] = 0.0;
-    for (i = 0; i < 3; i++) {
-        set_l_pair(ke, i, -0.5 * b[i]);
-        set_l_pair(ke, 7 + i, -0.5 * b[i]);
-        set_l_pair(ke, 3 + i, -l / 6.0 * b[i]);
-        set_l_pair(ke, 10 + i, l / 6.0 * b[i]);
-    }
-    ke[SA * NDOF + SA] = ke[SB * NDOF + SB] = wll;
-    ke[SA * NDOF + SB] = ke[SB * NDOF + SA] = -wll;
+    memset(ke, 0, NDOF * NDOF * sizeof(double));
+    dist_tangent_acc(b, qe, 1.0, ke);
 }
 
 /* The particle polynomials at an arbitrary xi (point loads) */
@@ -581,8 +661,172 @@ static void end_flux(const el_params *p, const double *qe, const double *ve, int
     }
 }
 
+/* Lagrangian fast path.  When neither end's material coordinate moves
+ * (sdot = sddot = 0 at both nodes: a classical ANCF element, e.g. every s
+ * fixed), nd = q1 = q2 = 0 above and every quadrature sum is a bilinear form
+ * in the nodal blocks with the constant integrals (exact rationals, xi in
+ * [0, 1], PM_b,m the xi-parts of d_m N_b as in PPOLY)
+ *     Mh_bc = int P_b P_c,  Wh^m_bc = int PM_b,m P_c,  Xh^mj_bc = int PM_b,m PM_c,j
+ * scaled by the powers of l of the shape functions:
+ *     M_bc = rhoA l^(1+d_b+d_c) Mh,  W^m_bc = rhoA l^(d_b+d_c) Wh,  X^mj_bc = rhoA l^(d_b+d_c-1) Xh.
+ * Mh is the classical ANCF cable mass matrix (/420).  The results equal the
+ * quadrature path's to rounding (test_ancf checks it); this path costs a
+ * small fraction of it, and real-time runs of Lagrangian cables live here. */
+static const double Mh[NB][NB] = {
+    {13.0 / 35, 11.0 / 210, 9.0 / 70, -13.0 / 420},
+    {11.0 / 210, 1.0 / 105, 13.0 / 420, -1.0 / 140},
+    {9.0 / 70, 13.0 / 420, 13.0 / 35, -11.0 / 210},
+    {-13.0 / 420, -1.0 / 140, -11.0 / 210, 1.0 / 105}};
+static const double Wh[2][NB][NB] = {
+    {{11.0 / 35, 2.0 / 35, 13.0 / 70, -3.0 / 70},
+     {-17.0 / 105, -1.0 / 70, -1.0 / 210, 1.0 / 420},
+     {-11.0 / 35, -2.0 / 35, -13.0 / 70, 3.0 / 70},
+     {11.0 / 105, 2.0 / 105, 13.0 / 210, -1.0 / 70}},
+    {{13.0 / 70, 3.0 / 70, 11.0 / 35, -2.0 / 35},
+     {13.0 / 210, 1.0 / 70, 11.0 / 105, -2.0 / 105},
+     {-13.0 / 70, -3.0 / 70, -11.0 / 35, 2.0 / 35},
+     {-1.0 / 210, -1.0 / 420, -17.0 / 105, 1.0 / 70}}};
+static const double Xh[2][2][NB][NB] = {
+    {{{12.0 / 35, -3.0 / 35, -12.0 / 35, 4.0 / 35},
+      {-3.0 / 35, 11.0 / 105, 3.0 / 35, -1.0 / 35},
+      {-12.0 / 35, 3.0 / 35, 12.0 / 35, -4.0 / 35},
+      {4.0 / 35, -1.0 / 35, -4.0 / 35, 4.0 / 105}},
+     {{9.0 / 35, 3.0 / 35, -9.0 / 35, -1.0 / 70},
+      {-1.0 / 70, -1.0 / 210, 1.0 / 70, -1.0 / 210},
+      {-9.0 / 35, -3.0 / 35, 9.0 / 35, 1.0 / 70},
+      {3.0 / 35, 1.0 / 35, -3.0 / 35, -1.0 / 210}}},
+    {{{9.0 / 35, -1.0 / 70, -9.0 / 35, 3.0 / 35},
+      {3.0 / 35, -1.0 / 210, -3.0 / 35, 1.0 / 35},
+      {-9.0 / 35, 1.0 / 70, 9.0 / 35, -3.0 / 35},
+      {-1.0 / 70, -1.0 / 210, 1.0 / 70, -1.0 / 210}},
+     {{12.0 / 35, 4.0 / 35, -12.0 / 35, -3.0 / 35},
+      {4.0 / 35, 4.0 / 105, -4.0 / 35, -1.0 / 35},
+      {-12.0 / 35, -4.0 / 35, 12.0 / 35, 3.0 / 35},
+      {-3.0 / 35, -1.0 / 35, 3.0 / 35, 11.0 / 105}}}};
+
+static int lagrangian(const double *ve, const double *ae)
+{
+    return ve[SA] == 0.0 && ve[SB] == 0.0 && (!ae || (ae[SA] == 0.0 && ae[SB] == 0.0));
+}
+
+/* M (without rhoA l) and W (without rhoA) of the element: the powers of l */
+static void lag_tables(double l, double M[NB][NB], double W[2][NB][NB])
+{
+    const double lp[NB] = {1.0, l, 1.0, l};
+    int b, c, m;
+    for (b = 0; b < NB; b++)
+        for (c = 0; c < NB; c++) {
+            double s = lp[b] * lp[c];
+            M[b][c] = s * Mh[b][c];
+            for (m = 0; m < 2; m++) W[m][b][c] = s * Wh[m][b][c];
+        }
+}
+
+static void lag_inertia(const el_params *p, const double *qe, const double *ve, const double *ae, double *re)
+{
+    double l = qe[SB] - qe[SA], M[NB][NB], W[2][NB][NB], rl = p->rhoA * l;
+    int b, c, i;
+    lag_tables(l, M, W);
+    re[SA] = re[SB] = 0.0;
+    for (b = 0; b < NB; b++) {
+        for (i = 0; i < 3; i++) {
+            double s = 0.0;
+            for (c = 0; c < NB; c++) s += M[b][c] * ae[boff[c] + i];
+            re[boff[b] + i] = rl * s;
+        }
+        for (c = 0; c < NB; c++) {
+            double ya = dot3(qe + boff[b], ae + boff[c]);
+            re[SA] += p->rhoA * W[0][b][c] * ya;
+            re[SB] += p->rhoA * W[1][b][c] * ya;
+        }
+    }
+    end_flux(p, qe, ve, 0, 3, SA, -1.0, 0.0, 0.0, re, NULL);
+    end_flux(p, qe, ve, 7, 10, SB, 1.0, 0.0, 0.0, re, NULL);
+}
+
+static void lag_inertia_jac(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
+                            double cv, double ca, double *ke)
+{
+    double l = qe[SB] - qe[SA], il = 1.0 / l, M[NB][NB], W[2][NB][NB], z[NB][3], yz[NB][NB], ya[NB][NB];
+    const double ra = p->rhoA, lp[NB] = {1.0, l, 1.0, l};
+    int b, c, i, m, k;
+    lag_tables(l, M, W);
+    for (b = 0; b < NB; b++)
+        for (i = 0; i < 3; i++) z[b][i] = ca * qe[boff[b] + i] + 2.0 * cv * ve[boff[b] + i];
+    for (b = 0; b < NB; b++)
+        for (c = 0; c < NB; c++) {
+            yz[b][c] = dot3(qe + boff[b], z[c]);
+            ya[b][c] = dot3(qe + boff[b], ae + boff[c]);
+        }
+    for (b = 0; b < NB; b++) {
+        for (c = 0; c < NB; c++) {
+            double mbc = ca * ra * l * M[b][c];
+            double *row = ke + boff[b] * NDOF + boff[c];
+            row[0] += mbc;
+            row[NDOF + 1] += mbc;
+            row[2 * NDOF + 2] += mbc;
+        }
+        for (m = 0; m < 2; m++) {
+            const int sd = m ? SB : SA;
+            for (i = 0; i < 3; i++) {
+                double ys = 0.0, sy = 0.0;
+                for (c = 0; c < NB; c++) {
+                    ys += W[m][c][b] * z[c][i];
+                    sy += ca * W[m][c][b] * qe[boff[c] + i] + cq * W[m][b][c] * ae[boff[c] + i];
+                }
+                ke[(boff[b] + i) * NDOF + sd] += ra * ys;
+                ke[sd * NDOF + boff[b] + i] += ra * sy;
+            }
+        }
+    }
+    {
+        double sAA = 0.0, sAB = 0.0, sBA = 0.0, sBB = 0.0;
+        for (b = 0; b < NB; b++)
+            for (c = 0; c < NB; c++) {
+                double f = lp[b] * lp[c] * il * yz[b][c];
+                sAA += f * Xh[0][0][b][c];
+                sAB += f * Xh[0][1][b][c];
+                sBA += f * Xh[1][0][b][c];
+                sBB += f * Xh[1][1][b][c];
+            }
+        ke[SA * NDOF + SA] += ra * sAA;
+        ke[SA * NDOF + SB] += ra * sAB;
+        ke[SB * NDOF + SA] += ra * sBA;
+        ke[SB * NDOF + SB] += ra * sBB;
+    }
+    if (cq != 0.0) {
+        /* d/dl at fixed xi of the quadrature sums (jl of the general path):
+         * each term l^e P contributes e/l times itself */
+        double jl[NDOF], js0 = 0.0, js1 = 0.0;
+        for (b = 0; b < NB; b++) {
+            for (i = 0; i < 3; i++) {
+                double s2 = 0.0;
+                for (c = 0; c < NB; c++) s2 += (1.0 + bpow[b] + bpow[c]) * M[b][c] * ae[boff[c] + i];
+                jl[boff[b] + i] = ra * s2;
+            }
+            for (c = 0; c < NB; c++) {
+                double f = (bpow[b] + bpow[c]) * il * ra * ya[b][c];
+                js0 += f * W[0][b][c];
+                js1 += f * W[1][b][c];
+            }
+        }
+        jl[SA] = js0;
+        jl[SB] = js1;
+        for (k = 0; k < NDOF; k++) {
+            ke[k * NDOF + SA] -= cq * jl[k];
+            ke[k * NDOF + SB] += cq * jl[k];
+        }
+    }
+    end_flux(p, qe, ve, 0, 3, SA, -1.0, cq, cv, NULL, ke);
+    end_flux(p, qe, ve, 7, 10, SB, 1.0, cq, cv, NULL, ke);
+}
+
 static void ancf_inertia(const el_params *p, const double *qe, const double *ve, const double *ae, double *re)
 {
+    if (ae && lagrangian(ve, ae)) {
+        lag_inertia(p, qe, ve, ae, re);
+        return;
+    }
     double l = qe[SB] - qe[SA];
     particle P;
     int g, b, i;
@@ -605,14 +849,18 @@ static void ancf_inertia(const el_params *p, const double *qe, const double *ve,
  * l^e P term by e/l, and the l-column goes to s_A (-) and s_B (+).
  *     d rdd / dYdd_c = N_c,  d rdd / dYd_c = 2 Nd_c,  d rdd / dY_c = Ndd_c   (times I)
  *     d rdd / dsdd_m = R_m,  d rdd / dsd_m = V_m = 2 d/dt R_m. */
-static void ancf_inertia_jac(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
-                             double cv, double ca, double *ke)
+/* ke += cq dr/dq + cv dr/dv + ca dr/da */
+static void ancf_inertia_jac_acc(const el_params *p, const double *qe, const double *ve, const double *ae,
+                                 double cq, double cv, double ca, double *ke)
 {
     double l = qe[SB] - qe[SA], il = 1.0 / l, jl[NDOF], kyy[NB][NB];
     const int sdof[2] = {SA, SB};
     particle P;
     int g, b, c, i, j, m, k;
-    for (k = 0; k < NDOF * NDOF; k++) ke[k] = 0.0;
+    if (ae && lagrangian(ve, ae)) {
+        lag_inertia_jac(p, qe, ve, ae, cq, cv, ca, ke);
+        return;
+    }
     for (k = 0; k < NDOF; k++) jl[k] = 0.0;
     /* the (Y_b, Y_c) blocks are multiples of I: their factors are summed first */
     memset(kyy, 0, sizeof kyy);
@@ -669,11 +917,19 @@ static void ancf_inertia_jac(const el_params *p, const double *qe, const double 
     end_flux(p, qe, ve, 7, 10, SB, 1.0, cq, cv, NULL, ke);
 }
 
+static void ancf_inertia_jac(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
+                             double cv, double ca, double *ke)
+{
+    memset(ke, 0, NDOF * NDOF * sizeof(double));
+    ancf_inertia_jac_acc(p, qe, ve, ae, cq, cv, ca, ke);
+}
+
 const el_ops el_ancf_ops = {
     1, 2, 7, 6,
     ancf_energy, ancf_force, ancf_tangent, ancf_strain,
     dist_energy, dist_force, dist_tangent,
     point_energy, point_force, point_tangent,
     end_gradient,
-    ancf_kinetic, ancf_inertia, ancf_inertia_jac
+    ancf_kinetic, ancf_inertia, ancf_inertia_jac,
+    ancf_tangent_acc, dist_tangent_acc, ancf_inertia_jac_acc
 };

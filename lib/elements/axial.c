@@ -394,5 +394,6 @@ const el_ops el_axial_ops = {
     dist_energy, dist_force, dist_tangent,
     point_energy, point_force, point_tangent,
     end_gradient,
-    axial_kinetic, axial_inertia, axial_inertia_jac
+    axial_kinetic, axial_inertia, axial_inertia_jac,
+    NULL, NULL, NULL /* no accumulating forms: assembly adds through a scratch matrix */
 };

@@ -48,6 +48,13 @@ typedef struct el_ops {
     void (*inertia)(const el_params *p, const double *qe, const double *ve, const double *ae, double *re);
     void (*inertia_jac)(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
                         double cv, double ca, double *ke);
+    /* Accumulating forms for assembly (ke += w times the matrix above, or
+     * ke += the weighted inertia Jacobian): one element matrix, one scatter.
+     * NULL: assembly uses the plain forms through a scratch matrix. */
+    void (*tangent_acc)(const el_params *p, const double *qe, double w, double *ke);
+    void (*dist_tangent_acc)(const double b[3], const double *qe, double w, double *ke);
+    void (*inertia_jac_acc)(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
+                            double cv, double ca, double *ke);
 } el_ops;
 
 const el_ops *el_ops_get(int kind); /* NULL for an unknown kind */

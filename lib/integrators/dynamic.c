@@ -50,7 +50,9 @@ ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o)
     o->baumgarte_a1 = 0.0; /* 1/h */
     o->baumgarte_a2 = 0.0;
     o->imex = 0;
-    o->linear_solver = ALECABLE_LINSOLVE_KLU; /* time steps refactor a slowly changing matrix */
+    /* time steps refactorize at every step: band LU where the pattern is a
+     * cable's band, KLU's pivot-order reuse otherwise */
+    o->linear_solver = ALECABLE_LINSOLVE_AUTO;
 }
 
 ALECABLE_API void alecable_step_stats_init(alecable_step_stats *s)
@@ -191,7 +193,7 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     int k;
     if (!it) return;
     a = it->alloc;
-    sp_solver_destroy(it->lin);
+    sp_kkt_destroy(it->lin);
     for (k = 0; k < 3; k++) free_state(&a, &it->st[k]);
     ac_free(&a, it->pat.diag);
     ac_free(&a, it->r);
@@ -204,6 +206,9 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     ac_free(&a, it->gdot);
     ac_free(&a, it->gam);
     ac_free(&a, it->ga);
+    ac_free(&a, it->g_pos);
+    ac_free(&a, it->g_row);
+    ac_free(&a, it->g_col);
     ac_free(&a, it);
 }
 
@@ -223,16 +228,31 @@ static int check_problem(const alecable_problem *p)
     return ALECABLE_OK;
 }
 
-/* Diagonal positions; the pattern must hold every one (sparse.h's contract). */
+/* Diagonal positions (the pattern must hold every one: sparse.h's
+ * contract) and the list of G's entries (constraint rows, q-columns). */
 static int find_diagonal(alecable_integrator *it)
 {
-    int j, k;
+    int j, k, ng = 0;
     for (j = 0; j < it->n; j++) {
         it->pat.diag[j] = -1;
-        for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
+        for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++) {
             if (it->pat.rowidx[k] == j) it->pat.diag[j] = k;
+            if (j < it->nq && it->pat.rowidx[k] >= it->nq) ng++;
+        }
         if (it->pat.diag[j] < 0) return ALECABLE_EINVAL;
     }
+    it->g_pos = (int *)ac_malloc(&it->alloc, (size_t)(ng > 0 ? ng : 1) * sizeof(int));
+    it->g_row = (int *)ac_malloc(&it->alloc, (size_t)(ng > 0 ? ng : 1) * sizeof(int));
+    it->g_col = (int *)ac_malloc(&it->alloc, (size_t)(ng > 0 ? ng : 1) * sizeof(int));
+    if (!it->g_pos || !it->g_row || !it->g_col) return ALECABLE_ENOMEM;
+    it->ng = 0;
+    for (j = 0; j < it->nq; j++)
+        for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
+            if (it->pat.rowidx[k] >= it->nq) {
+                it->g_pos[it->ng] = k;
+                it->g_row[it->ng] = it->pat.rowidx[k] - it->nq;
+                it->g_col[it->ng++] = j;
+            }
     return ALECABLE_OK;
 }
 
@@ -302,10 +322,11 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
         alecable_integrator_destroy(it);
         return st;
     }
-    st = sp_solver_create(&it->lin, sp_kind_of(o->linear_solver), &it->pat,
+    st = sp_kkt_create(&it->lin, sp_kind_of(o->linear_solver), &it->pat, it->nq,
                           &it->alloc);
     if (st) {
         alecable_integrator_destroy(it);
+        if (st == SP_EUNSUITED) return ALECABLE_EINVAL; /* BAND asked for a wide pattern */
         return st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
     }
     *out = it;
@@ -368,20 +389,21 @@ int dyn_jacobian(alecable_integrator *it, double t, const double *q, const doubl
 
 int dyn_factor_solve(alecable_integrator *it, const char *what, double t)
 {
-    int st = sp_solver_factor(it->lin, it->vals);
+    int st = sp_kkt_factor(it->lin, it->vals);
     if (st == SP_ESINGULAR) {
-        MSG(it, "%s at t = %.9g: singular matrix (rcond %.3g)", what, t, sp_solver_rcond(it->lin));
+        MSG(it, "%s at t = %.9g: singular matrix (rcond %.3g)", what, t, sp_kkt_rcond(it->lin));
         return ALECABLE_ESINGULAR;
     }
     if (st != SP_OK) {
         MSG(it, "%s at t = %.9g: linear solver failure in the factorization", what, t);
         return st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
     }
-    if (sp_solver_solve(it->lin, it->rhs, it->z)) {
+    if (sp_kkt_solve(it->lin, it->rhs, it->z)) {
         MSG(it, "%s at t = %.9g: linear solve failed", what, t);
         return ALECABLE_ELINSOLVE;
     }
     it->stats.linear_solves++;
+    it->stats.linear_flops += sp_kkt_flops(it->lin);
     if (!isfinite(dyn_norm_inf(it->z, it->n))) {
         MSG(it, "%s at t = %.9g: the solution is not finite", what, t);
         return ALECABLE_ENAN;

@@ -5,6 +5,7 @@
 #define ALECABLE_INTEGRATORS_DYNAMIC_INTERNAL_H
 
 #include "problem.h"
+#include "../sparse/kkt.h"
 
 #include <stddef.h>
 
@@ -44,13 +45,14 @@ struct alecable_integrator {
     dyn_params par;
     int n, nq, nlam;
     sp_pattern pat;          /* colptr/rowidx borrowed from the problem */
-    sp_solver *lin;
+    sp_kkt *lin;             /* single-dof constraints condensed out (sparse/kkt.c) */
     dyn_state st[3];
     dyn_state *cur, *prev, *trial;
     int has_state, can_undo;
     /* workspaces (all allocated at create) */
     double *r, *z, *rhs, *vals, *fn, *dq, *zero;
     double *gdot, *gam, *ga;
+    int ng, *g_pos, *g_row, *g_col; /* entries of G (constraint rows, q-columns) */
     /* outcome of the last attempt */
     int iters;
     double err, err_tol;

@@ -38,6 +38,8 @@ static inline int sp_kind_of(int linear_solver)
     case ALECABLE_LINSOLVE_UMFPACK: return SP_UMFPACK;
     case ALECABLE_LINSOLVE_SPQR: return SP_SPQR;
     case ALECABLE_LINSOLVE_KLU: return SP_KLU;
+    case ALECABLE_LINSOLVE_BAND: return SP_BAND;
+    case ALECABLE_LINSOLVE_AUTO: return SP_AUTO;
     default: return -1;
     }
 }

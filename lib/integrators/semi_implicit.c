@@ -101,15 +101,13 @@ static int linearization_point(alecable_integrator *it, si_coef c, const dyn_sta
     return dyn_update(it, T->q, it->dq, 1.0);
 }
 
-/* G a_n from the lower-left block of the Jacobian values into it->ga. */
+/* G a_n from the lower-left block of the Jacobian values into it->ga (its
+ * entries listed once at create: it->g_pos, g_row, g_col). */
 static void g_times(alecable_integrator *it, const double *x)
 {
-    const sp_pattern *P = &it->pat;
-    int j, k;
+    int k;
     memset(it->ga, 0, (size_t)it->nlam * sizeof(double));
-    for (j = 0; j < it->nq; j++)
-        for (k = P->colptr[j]; k < P->colptr[j + 1]; k++)
-            if (P->rowidx[k] >= it->nq) it->ga[P->rowidx[k] - it->nq] += it->vals[k] * x[j];
+    for (k = 0; k < it->ng; k++) it->ga[it->g_row[k]] += it->vals[it->g_pos[k]] * x[it->g_col[k]];
 }
 
 /* Baumgarte rows imposed at t_{n+1} (see the file comment) into it->rhs. */

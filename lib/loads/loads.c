@@ -305,12 +305,10 @@ double gravity_energy(const alecable_model *m, const double *q, double scale)
     return w;
 }
 
-void gravity_residual(const alecable_model *m, const double *q, double scale, double *r)
+int gravity_density(const alecable_model *m, const alecable_cable *cb, double scale, double b[3])
 {
-    gravity_eval(m, q, scale, NULL, r, NULL, NULL);
-}
-
-void gravity_jacobian(const alecable_model *m, const double *q, double scale, double *values, double *scratch)
-{
-    gravity_eval(m, q, scale, NULL, NULL, values, scratch);
+    double rhoA = cb->section.rho * cb->section.A;
+    int i;
+    for (i = 0; i < 3; i++) b[i] = scale * rhoA * m->gravity[i];
+    return b[0] != 0.0 || b[1] != 0.0 || b[2] != 0.0;
 }

@@ -26,8 +26,9 @@ void   field_load_jacobian(const alecable_model *m, const alecable_load *l, cons
 
 /* Gravity on every cable: b = rho A g per unit material length. */
 double gravity_energy(const alecable_model *m, const double *q, double scale);
-void   gravity_residual(const alecable_model *m, const double *q, double scale, double *r);
-void   gravity_jacobian(const alecable_model *m, const double *q, double scale, double *values,
-                        double *scratch);
+/* Gravity's force per unit material length on cable cb at load factor
+ * scale into b; 0 when it vanishes.  The element loops of the residual and
+ * Jacobian apply it with the element's dist_force / dist_tangent. */
+int    gravity_density(const alecable_model *m, const alecable_cable *cb, double scale, double b[3]);
 
 #endif

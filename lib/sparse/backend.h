@@ -17,5 +17,7 @@ SP_BACKEND_DECL(sp_umf);
 SP_BACKEND_DECL(sp_chol);
 SP_BACKEND_DECL(sp_qr);
 SP_BACKEND_DECL(sp_klu);
+SP_BACKEND_DECL(sp_band);
+double sp_band_flops(const void *impl);
 
 #endif

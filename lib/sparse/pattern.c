@@ -276,3 +276,19 @@ void sp_matvec(const sp_pattern *p, const double *vals, const double *x,
             y[p->rowidx[k]] += vals[k] * xj;
     }
 }
+
+/* x * 0 is 0 for a finite x and NaN otherwise; four partial sums let the
+ * loop vectorize (a single running sum is a serial dependency). */
+int sp_all_finite(const double *v, int n)
+{
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int k;
+    for (k = 0; k + 3 < n; k += 4) {
+        s0 += v[k] * 0.0;
+        s1 += v[k + 1] * 0.0;
+        s2 += v[k + 2] * 0.0;
+        s3 += v[k + 3] * 0.0;
+    }
+    for (; k < n; k++) s0 += v[k] * 0.0;
+    return (s0 + s1 + s2 + s3) == 0.0;
+}

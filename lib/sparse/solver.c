@@ -1,5 +1,5 @@
 /* The one sp_solver interface, dispatching to a backend file
- * (umfpack.c, cholmod.c, spqr.c, klu.c).  The dispatcher owns the state
+ * (umfpack.c, cholmod.c, spqr.c, klu.c, band.c).  The dispatcher owns the state
  * checks (factorized yet? last factorization singular?) so the backends only
  * wrap their library.
  *
@@ -22,7 +22,9 @@ static const sp_backend backends[] = {
      sp_chol_rcond},
     {sp_qr_create, sp_qr_destroy, sp_qr_factor, sp_qr_solve, sp_qr_rcond},
     {sp_klu_create, sp_klu_destroy, sp_klu_factor, sp_klu_solve,
-     sp_klu_rcond}};
+     sp_klu_rcond},
+    {sp_band_create, sp_band_destroy, sp_band_factor, sp_band_solve,
+     sp_band_rcond}};
 
 enum { NOT_FACTORED = -1 };
 
@@ -42,17 +44,22 @@ int sp_solver_create(sp_solver **out, int kind, const sp_pattern *p,
     if (!out)
         return SP_EFAIL;
     *out = NULL;
-    if (!p || !alloc || p->n < 0 || kind < SP_UMFPACK || kind > SP_KLU)
+    if (!p || !alloc || p->n < 0 || kind < SP_UMFPACK || kind > SP_AUTO)
         return SP_EFAIL;
     s = ac_malloc(alloc, sizeof *s);
     if (!s)
         return SP_ENOMEM;
-    s->kind = kind;
-    s->be = &backends[kind];
+    s->kind = kind == SP_AUTO ? SP_BAND : kind;
+    s->be = &backends[s->kind];
     s->impl = NULL;
     s->alloc = alloc;
     s->last = NOT_FACTORED;
     rc = s->be->create(&s->impl, p, alloc);
+    if (rc == SP_EUNSUITED && kind == SP_AUTO) {
+        s->kind = SP_KLU;
+        s->be = &backends[SP_KLU];
+        rc = s->be->create(&s->impl, p, alloc);
+    }
     if (rc != SP_OK) {
         ac_free(alloc, s);
         return rc;
@@ -97,4 +104,11 @@ double sp_solver_rcond(const sp_solver *s)
 int sp_solver_kind(const sp_solver *s)
 {
     return s ? s->kind : -1;
+}
+
+double sp_solver_flops(const sp_solver *s)
+{
+    if (!s || s->last == NOT_FACTORED || s->kind != SP_BAND)
+        return 0.0;
+    return sp_band_flops(s->impl);
 }

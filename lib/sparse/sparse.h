@@ -36,6 +36,8 @@ void sp_pattern_free(sp_pattern *p, ac_alloc *alloc);
 int  sp_find(const sp_pattern *p, int row, int col);
 /* Fills map[a*k+b] = sp_find(dofs[a], dofs[b]) (-1 where a dof is negative). */
 void sp_block_map(const sp_pattern *p, const int *dofs, int k, int *map);
+/* 1 when all n values are finite (no NaN, no infinity). */
+int  sp_all_finite(const double *v, int n);
 /* y = A x for values vals on pattern p (used by tests and residual checks). */
 void sp_matvec(const sp_pattern *p, const double *vals, const double *x, double *y);
 
@@ -44,17 +46,22 @@ enum {
     SP_UMFPACK = 0,  /* general square systems (KKT, unsymmetric): default */
     SP_CHOLMOD = 1,  /* symmetric positive definite only (uses the lower triangle) */
     SP_SPQR    = 2,  /* QR least-squares solve; slow, for rank-deficient systems */
-    SP_KLU     = 3   /* general square systems like UMFPACK, with much less
+    SP_KLU     = 3,  /* general square systems like UMFPACK, with much less
                       * overhead per call on small and medium systems: the
                       * first factor pivots (klu_factor), later ones replay
                       * that pivot order (klu_refactor) and pivot afresh only
                       * when the result looks unreliable (see klu.c) */
+    SP_BAND    = 4,  /* dense band LU with partial pivoting after a reverse
+                      * Cuthill-McKee ordering (band.c): cable-shaped
+                      * matrices; refused when the band would be too wide */
+    SP_AUTO    = 5   /* SP_BAND when the pattern suits it, otherwise SP_KLU */
 };
 enum {
     SP_OK = 0,
     SP_ESINGULAR = 1,  /* structurally or numerically singular (or not SPD for CHOLMOD) */
     SP_ENOMEM = -1,
-    SP_EFAIL = -2      /* any other backend failure */
+    SP_EFAIL = -2,     /* any other backend failure */
+    SP_EUNSUITED = -3  /* SP_BAND: the pattern's band is too wide to store */
 };
 
 typedef struct sp_solver sp_solver;
@@ -70,7 +77,10 @@ int    sp_solver_solve(sp_solver *s, const double *b, double *x);
 /* Reciprocal condition estimate of the last factorization (UMFPACK's rcond;
  * CHOLMOD's rcond; KLU's klu_rcond, min/max |diag U|; 0 when unknown). */
 double sp_solver_rcond(const sp_solver *s);
-int    sp_solver_kind(const sp_solver *s);
+int    sp_solver_kind(const sp_solver *s); /* the backend in use (never SP_AUTO) */
+/* Floating-point operations of the last factorization and the solves since
+ * (counted by SP_BAND; 0 for the SuiteSparse backends, which do not say). */
+double sp_solver_flops(const sp_solver *s);
 
 /* ---- rank detection (SPQR, Heath's method) ---- */
 typedef struct sp_rank sp_rank;

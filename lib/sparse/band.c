@@ -1,0 +1,480 @@
+/* Band LU backend: a reverse Cuthill-McKee ordering computed once per pattern,
+ * then dense band storage and LU with partial pivoting (the algorithm of
+ * LAPACK's dgbtf2/dgbtrs, written for our storage so that nothing is called
+ * per column).
+ *
+ * Why: a cable's matrices are banded.  With its dofs numbered node by node
+ * and each constraint row placed next to the dofs it touches (what RCM does
+ * to a KKT matrix), the 10-element ANCF pendulum has n = 91 and a half
+ * bandwidth near 13: the factorization is a few tens of thousands of flops
+ * with fixed loop bounds, which KLU's general sparse machinery (pivot
+ * bookkeeping, per-entry indirection, row scaling) costs several times over.
+ * Time stepping refactorizes at every step, so this is the cost that
+ * decides real time.
+ *
+ * Partial pivoting searches the kl entries below the diagonal, so zero KKT
+ * diagonals are never chosen while a constraint row is inside the band, and
+ * U's upper bandwidth grows to at most kl + ku (the storage reserves it, as
+ * LAPACK's does).  Pivoting is fresh at every factorization: no pivot order
+ * is replayed, so there is nothing to go stale.
+ *
+ * The pattern must be worth it: sp_band_create refuses (SP_EUNSUITED) when
+ * the band storage would exceed BAND_MAX_FILL times the pattern's nonzeros
+ * (a body joined to both ends of a long cable, say), and the automatic
+ * choice then takes KLU.  rcond is min/max |diag U|, the measure of the
+ * other LU backends; below RCOND_MIN the matrix counts as singular. */
+#include "backend.h"
+
+#include <math.h>
+#include <string.h>
+
+#define RCOND_MIN 1e-15
+#define BAND_MAX_FILL 8
+#define BAND_MIN_STORAGE 4096 /* tiny systems are always accepted */
+
+typedef struct bandh {
+    const sp_pattern *p;
+    ac_alloc *alloc;
+    int n, kl, ku, ldab;
+    int *perm, *iperm;  /* perm[new] = old */
+    int *pos;           /* band-storage index of every pattern entry */
+    int *ipiv;
+    double *ab;         /* ldab x n, column-major */
+    double *work;       /* n: permuted right-hand side */
+    double rcond;
+    double flops;       /* of the last factorization and solves since */
+    /* symmetric path (see sym_factor): transpose position of every entry
+     * (-1 somewhere: the pattern is not symmetric, never tried), lower
+     * band storage L(i, j) = lb[i - j + j (kd + 1)], and which path made
+     * the current factors */
+    int *tpos, *lpos, kd;  /* lpos: lower-storage index of an entry, -1 above the diagonal */
+    double *lb, *dg;       /* dg: the diagonal before elimination */
+    int sym, sym_failed;
+} bandh;
+
+/* ---- reverse Cuthill-McKee ---------------------------------------------- */
+
+typedef struct graph {
+    int n;
+    int *ptr, *adj, *deg;
+} graph;
+
+/* Adjacency of A + A^T without the diagonal. */
+static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
+{
+    int n = p->n, j, k, *fill;
+    g->n = n;
+    g->ptr = ac_calloc(alloc, (size_t)n + 1, sizeof(int));
+    g->deg = ac_calloc(alloc, (size_t)n, sizeof(int));
+    fill = ac_calloc(alloc, (size_t)n, sizeof(int));
+    g->adj = ac_malloc(alloc, 2 * (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
+    if (!g->ptr || !g->deg || !fill || !g->adj) {
+        ac_free(alloc, fill);
+        return SP_ENOMEM;
+    }
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
+            if (p->rowidx[k] != j) {
+                g->ptr[j + 1]++;
+                g->ptr[p->rowidx[k] + 1]++;
+            }
+    for (j = 0; j < n; j++) g->ptr[j + 1] += g->ptr[j];
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+            int i = p->rowidx[k];
+            if (i == j) continue;
+            g->adj[g->ptr[j] + fill[j]++] = i;
+            g->adj[g->ptr[i] + fill[i]++] = j;
+        }
+    /* a pair present in both triangles appears twice: harmless for BFS, but
+     * the degree counts distinct neighbours only approximately; it is a
+     * tie-breaker, nothing more */
+    for (j = 0; j < n; j++) g->deg[j] = g->ptr[j + 1] - g->ptr[j];
+    ac_free(alloc, fill);
+    return SP_OK;
+}
+
+static void graph_free(graph *g, ac_alloc *alloc)
+{
+    ac_free(alloc, g->ptr);
+    ac_free(alloc, g->adj);
+    ac_free(alloc, g->deg);
+}
+
+/* Breadth-first search from root over unnumbered vertices (mark[v] == 0
+ * marks them; the search sets mark to stamp).  Writes the level order into
+ * out, returns its length; *last is a vertex of the last level with the
+ * smallest degree, *depth the number of levels. */
+static int bfs(const graph *g, int root, int *mark, int stamp, int *out, int sort, int *last, int *depth)
+{
+    int head = 0, tail = 0, lev_start = 0, lev_end, d = 0, i;
+    out[tail++] = root;
+    mark[root] = stamp;
+    while (head < tail) {
+        lev_end = tail;
+        for (; head < lev_end; head++) {
+            int v = out[head], first = tail, k;
+            for (k = g->ptr[v]; k < g->ptr[v + 1]; k++) {
+                int w = g->adj[k];
+                if (mark[w] == stamp || mark[w] < 0) continue;
+                mark[w] = stamp;
+                out[tail++] = w;
+            }
+            if (sort) /* Cuthill-McKee: children by increasing degree (insertion sort, few each) */
+                for (i = first + 1; i < tail; i++) {
+                    int x = out[i], j = i - 1;
+                    while (j >= first && g->deg[out[j]] > g->deg[x]) {
+                        out[j + 1] = out[j];
+                        j--;
+                    }
+                    out[j + 1] = x;
+                }
+        }
+        d++;
+        if (tail > lev_end) lev_start = lev_end;
+    }
+    *depth = d;
+    *last = out[lev_start];
+    for (i = lev_start; i < tail; i++)
+        if (g->deg[out[i]] < g->deg[*last]) *last = out[i];
+    return tail;
+}
+
+/* perm[new] = old: RCM of every connected component, each from a
+ * pseudo-peripheral vertex (George & Liu). */
+static int rcm(const sp_pattern *p, ac_alloc *alloc, int *perm)
+{
+    graph g;
+    int n = p->n, *mark, *tmp, done = 0, stamp = 1, v, i, st;
+    if ((st = graph_build(&g, p, alloc))) {
+        graph_free(&g, alloc);
+        return st;
+    }
+    mark = ac_calloc(alloc, (size_t)n, sizeof(int));
+    tmp = ac_malloc(alloc, (size_t)(n > 0 ? n : 1) * sizeof(int));
+    if (!mark || !tmp) {
+        ac_free(alloc, mark);
+        ac_free(alloc, tmp);
+        graph_free(&g, alloc);
+        return SP_ENOMEM;
+    }
+    for (v = 0; v < n; v++) {
+        int root = v, last, depth, depth0 = -1, cnt, tries;
+        if (mark[v] < 0) continue;
+        /* pseudo-peripheral root: walk to the far end while the depth grows */
+        for (tries = 0; tries < 8; tries++) {
+            bfs(&g, root, mark, ++stamp, tmp, 0, &last, &depth);
+            if (depth <= depth0) break;
+            depth0 = depth;
+            root = last;
+        }
+        cnt = bfs(&g, root, mark, ++stamp, tmp, 1, &last, &depth);
+        for (i = 0; i < cnt; i++) {
+            perm[done + i] = tmp[i];
+            mark[tmp[i]] = -1; /* numbered */
+        }
+        done += cnt;
+    }
+    for (i = 0; i < n / 2; i++) { /* reverse */
+        int t = perm[i];
+        perm[i] = perm[n - 1 - i];
+        perm[n - 1 - i] = t;
+    }
+    ac_free(alloc, mark);
+    ac_free(alloc, tmp);
+    graph_free(&g, alloc);
+    return SP_OK;
+}
+
+/* ---- backend ------------------------------------------------------------- */
+
+void sp_band_destroy(void *impl)
+{
+    bandh *h = impl;
+    if (!h) return;
+    ac_free(h->alloc, h->perm);
+    ac_free(h->alloc, h->iperm);
+    ac_free(h->alloc, h->pos);
+    ac_free(h->alloc, h->ipiv);
+    ac_free(h->alloc, h->ab);
+    ac_free(h->alloc, h->work);
+    ac_free(h->alloc, h->tpos);
+    ac_free(h->alloc, h->lpos);
+    ac_free(h->alloc, h->lb);
+    ac_free(h->alloc, h->dg);
+    ac_free(h->alloc, h);
+}
+
+int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
+{
+    bandh *h;
+    int n = p->n, j, k, st;
+    double storage;
+    if (n <= 0) return SP_EFAIL;
+    h = ac_calloc(alloc, 1, sizeof *h);
+    if (!h) return SP_ENOMEM;
+    h->p = p;
+    h->alloc = alloc;
+    h->n = n;
+    h->perm = ac_malloc(alloc, (size_t)n * sizeof(int));
+    h->iperm = ac_malloc(alloc, (size_t)n * sizeof(int));
+    if (!h->perm || !h->iperm) {
+        sp_band_destroy(h);
+        return SP_ENOMEM;
+    }
+    if ((st = rcm(p, alloc, h->perm))) {
+        sp_band_destroy(h);
+        return st;
+    }
+    for (j = 0; j < n; j++) h->iperm[h->perm[j]] = j;
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+            int d = h->iperm[p->rowidx[k]] - h->iperm[j];
+            if (d > h->kl) h->kl = d;
+            if (-d > h->ku) h->ku = -d;
+        }
+    h->ldab = 2 * h->kl + h->ku + 1;
+    storage = (double)h->ldab * n;
+    if (storage > BAND_MAX_FILL * (double)p->nnz && storage > BAND_MIN_STORAGE) {
+        sp_band_destroy(h);
+        return SP_EUNSUITED;
+    }
+    h->pos = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
+    h->ipiv = ac_malloc(alloc, (size_t)n * sizeof(int));
+    h->ab = ac_malloc(alloc, (size_t)storage * sizeof(double));
+    h->work = ac_malloc(alloc, (size_t)n * sizeof(double));
+    if (!h->pos || !h->ipiv || !h->ab || !h->work) {
+        sp_band_destroy(h);
+        return SP_ENOMEM;
+    }
+    /* symmetric path: needs a structurally symmetric pattern */
+    h->tpos = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
+    if (!h->tpos) {
+        sp_band_destroy(h);
+        return SP_ENOMEM;
+    }
+    h->kd = h->kl > h->ku ? h->kl : h->ku;
+    for (j = 0; j < n && h->tpos; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+            h->tpos[k] = sp_find(p, j, p->rowidx[k]);
+            if (h->tpos[k] < 0) {
+                ac_free(alloc, h->tpos);
+                h->tpos = NULL;
+                break;
+            }
+        }
+    if (h->tpos) {
+        h->lb = ac_malloc(alloc, (size_t)n * (size_t)(h->kd + 1) * sizeof(double));
+        h->dg = ac_malloc(alloc, (size_t)n * sizeof(double));
+        h->lpos = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
+        if (!h->lb || !h->dg || !h->lpos) {
+            sp_band_destroy(h);
+            return SP_ENOMEM;
+        }
+        for (j = 0; j < n; j++)
+            for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+                int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
+                h->lpos[k] = ni >= nj ? ni - nj + nj * (h->kd + 1) : -1;
+            }
+    }
+    /* A(i, j) of the permuted matrix lives at ab[kl + ku + i - j + j ldab] */
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+            int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
+            h->pos[k] = h->kl + h->ku + ni - nj + nj * h->ldab;
+        }
+    *impl = h;
+    return SP_OK;
+}
+
+static int lu_factor(bandh *h, const double *vals)
+{
+    const int n = h->n, kl = h->kl, kv = h->kl + h->ku, ld = h->ldab;
+    double *ab = h->ab, dmin = INFINITY, dmax = 0.0, flops = 0.0;
+    int j, k, ju = 0;
+    h->rcond = 0.0;
+    memset(ab, 0, (size_t)ld * (size_t)n * sizeof(double));
+    for (k = 0; k < h->p->nnz; k++) ab[h->pos[k]] = vals[k];
+    for (j = 0; j < n; j++) {
+        double *cj = ab + kv + j * ld; /* cj[i] = A(j + i, j) */
+        int km = kl < n - 1 - j ? kl : n - 1 - j, piv = 0, i, c;
+        double big = fabs(cj[0]), rp;
+        for (i = 1; i <= km; i++)
+            if (fabs(cj[i]) > big) {
+                big = fabs(cj[i]);
+                piv = i;
+            }
+        h->ipiv[j] = j + piv;
+        if (big == 0.0) return SP_ESINGULAR;
+        if (j + h->ku + piv > ju) ju = j + h->ku + piv < n - 1 ? j + h->ku + piv : n - 1;
+        if (piv) /* swap rows j and j + piv over columns j..ju */
+            for (c = j; c <= ju; c++) {
+                double *col = ab + kv + (size_t)c * ld - c, t = col[j];
+                col[j] = col[j + piv];
+                col[j + piv] = t;
+            }
+        rp = 1.0 / cj[0];
+        for (i = 1; i <= km; i++) cj[i] *= rp;
+        for (c = j + 1; c <= ju; c++) {
+            double *col = ab + kv + (size_t)c * ld - c, t = col[j];
+            if (t != 0.0) {
+                for (i = 1; i <= km; i++) col[j + i] -= cj[i] * t;
+                flops += 2.0 * km;
+            }
+        }
+        flops += km + 1;
+        if (fabs(cj[0]) < dmin) dmin = fabs(cj[0]);
+        if (fabs(cj[0]) > dmax) dmax = fabs(cj[0]);
+    }
+    h->rcond = dmax > 0.0 ? dmin / dmax : 0.0;
+    h->flops = flops;
+    if (!isfinite(h->rcond) || h->rcond < RCOND_MIN) return SP_ESINGULAR;
+    return SP_OK;
+}
+
+/* Symmetric matrices (a Lagrangian cable's M + c K, stiffness and mass
+ * both symmetric) take LDL^T without pivoting: half the work of LU.  It is
+ * tried only on exactly symmetric values and abandoned, for LU with partial
+ * pivoting, at the first pivot that has lost more than 8 orders of magnitude
+ * against its original diagonal entry, or that is zero (an indefinite KKT
+ * matrix, a near-singular one); after such a
+ * failure the next SYM_RETRY factorizations go straight to LU. */
+#define SYM_PIVOT_MIN 1e-8
+#define SYM_RETRY 64
+
+static int is_symmetric(const bandh *h, const double *vals)
+{
+    int k, asym = 0;
+    if (!h->tpos) return 0;
+    for (k = 0; k < h->p->nnz; k++) asym |= vals[k] != vals[h->tpos[k]];
+    return !asym;
+}
+
+static int sym_factor(bandh *h, const double *vals)
+{
+    const int n = h->n, kd = h->kd, ld = kd + 1;
+    double *L = h->lb, dmin = INFINITY, dmax = 0.0, flops = 0.0;
+    int j, k, i, c;
+    memset(L, 0, (size_t)n * (size_t)ld * sizeof(double));
+    for (k = 0; k < h->p->nnz; k++) /* the lower triangle of the permuted matrix */
+        if (h->lpos[k] >= 0) L[h->lpos[k]] = vals[k];
+    for (j = 0; j < n; j++) h->dg[j] = L[(size_t)j * ld];
+    for (j = 0; j < n; j++) {
+        double *cj = L + (size_t)j * ld, d = cj[0], rd;
+        int km = kd < n - 1 - j ? kd : n - 1 - j;
+        /* the pivot against the diagonal it started from: a collapse by
+         * many orders (cancellation: indefinite or near-singular) means LU */
+        if (!(fabs(d) > SYM_PIVOT_MIN * fabs(h->dg[j])) || !isfinite(d)) return 0;
+        rd = 1.0 / d;
+        /* trailing update with the unscaled column t = d l, then scale */
+        for (c = 1; c <= km; c++) {
+            double t = cj[c] * rd, *cc = L + (size_t)(j + c) * ld - c; /* cc[i] = A(j + i, j + c) */
+            if (t != 0.0) {
+                for (i = c; i <= km; i++) cc[i] -= t * cj[i];
+                flops += 2.0 * (km - c + 1);
+            }
+        }
+        for (i = 1; i <= km; i++) cj[i] *= rd;
+        flops += 2.0 * km + 1;
+        if (fabs(d) < dmin) dmin = fabs(d);
+        if (fabs(d) > dmax) dmax = fabs(d);
+    }
+    h->rcond = dmax > 0.0 ? dmin / dmax : 0.0;
+    h->flops = flops;
+    return 1;
+}
+
+int sp_band_factor(void *impl, const double *vals)
+{
+    bandh *h = impl;
+    if (!sp_all_finite(vals, h->p->nnz)) return SP_ESINGULAR;
+    h->sym = 0;
+    if (h->sym_failed > 0) h->sym_failed--;
+    else if (is_symmetric(h, vals)) {
+        if (sym_factor(h, vals)) {
+            h->sym = 1;
+            return isfinite(h->rcond) && h->rcond >= RCOND_MIN ? SP_OK : SP_ESINGULAR;
+        }
+        h->sym_failed = SYM_RETRY;
+    }
+    return lu_factor(h, vals);
+}
+
+static void sym_solve(bandh *h, double *y)
+{
+    const int n = h->n, kd = h->kd, ld = kd + 1;
+    const double *L = h->lb;
+    long fl = 0;
+    int j, i;
+    for (j = 0; j < n; j++) { /* L z = y (unit lower) */
+        const double *cj = L + (size_t)j * ld;
+        int km = kd < n - 1 - j ? kd : n - 1 - j;
+        double t = y[j];
+        if (t != 0.0) {
+            for (i = 1; i <= km; i++) y[j + i] -= cj[i] * t;
+            fl += 2 * km;
+        }
+    }
+    for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
+        const double *cj = L + (size_t)j * ld;
+        int km = kd < n - 1 - j ? kd : n - 1 - j;
+        double t = y[j] / cj[0];
+        for (i = 1; i <= km; i++) t -= cj[i] * y[j + i];
+        y[j] = t;
+        fl += 2 * km + 1;
+    }
+    h->flops += (double)fl;
+}
+
+int sp_band_solve(void *impl, const double *b, double *x)
+{
+    bandh *h = impl;
+    const int n = h->n, kl = h->kl, kv = h->kl + h->ku, ld = h->ldab;
+    const double *ab = h->ab;
+    double *y = h->work;
+    long fl = 0;
+    int j, i;
+    for (j = 0; j < n; j++) y[j] = b[h->perm[j]];
+    if (h->sym) {
+        sym_solve(h, y);
+        for (j = 0; j < n; j++) x[h->perm[j]] = y[j];
+        return SP_OK;
+    }
+    for (j = 0; j < n; j++) { /* L: unit lower, with the row swaps */
+        const double *cj = ab + kv + (size_t)j * ld;
+        int km = kl < n - 1 - j ? kl : n - 1 - j, pv = h->ipiv[j];
+        double t = y[pv];
+        y[pv] = y[j];
+        y[j] = t;
+        if (t != 0.0) {
+            for (i = 1; i <= km; i++) y[j + i] -= cj[i] * t;
+            fl += 2 * km;
+        }
+    }
+    for (j = n - 1; j >= 0; j--) { /* U: upper bandwidth kl + ku */
+        const double *col = ab + kv + (size_t)j * ld - j; /* col[i] = U(i, j) */
+        int i0 = j - kv > 0 ? j - kv : 0;
+        double t = y[j] / col[j];
+        y[j] = t;
+        fl++;
+        if (t != 0.0) {
+            for (i = i0; i < j; i++) y[i] -= col[i] * t;
+            fl += 2 * (j - i0);
+        }
+    }
+    for (j = 0; j < n; j++) x[h->perm[j]] = y[j];
+    h->flops += (double)fl;
+    return SP_OK;
+}
+
+double sp_band_rcond(const void *impl)
+{
+    const bandh *h = impl;
+    return h->rcond;
+}
+
+double sp_band_flops(const void *impl)
+{
+    const bandh *h = impl;
+    return h->flops;
+}

@@ -1,0 +1,336 @@
+/* KKT systems [H G^T; G D] with the single-dof constraints condensed out.
+ *
+ * A constraint row R whose only entry in the q-columns is dof j, on a dof j
+ * that no other constraint touches (a fixed or prescribed coordinate: every
+ * material coordinate of a Lagrangian cable, a pinned end), determines that
+ * dof by itself:
+ *     G_Rj dq_j = b_R                      -> dq_j
+ *     H_j. dq + G_Rj lambda_R = b_j         -> lambda_R  (after the rest)
+ * and the other rows see dq_j only on their right-hand side.  The reduced
+ * system keeps the free dofs and the other constraints; for a cable it is
+ * smaller, has a narrower band and no zero diagonal, so the band LU meets no
+ * row interchanges.  The results are those of the full system (same
+ * equations, eliminated exactly), including every multiplier.
+ *
+ * What decides eliminability is the pattern (fixed at create).  The values
+ * are checked at every factorization: a zero G_Rj, or a nonzero D_RR (a
+ * regularized constraint), falls back to the full system, whose solver is
+ * then created once (the only allocation after the first factorization,
+ * and only on that path). */
+#include "kkt.h"
+
+#include <math.h>
+#include <string.h>
+
+struct sp_kkt {
+    const sp_pattern *p;
+    ac_alloc *alloc;
+    int kind, n, nq, ne;
+    /* eliminated pairs e: dof j[e], constraint row R[e]; value positions of
+     * G_Rj (row R, column j), G^T_jR (row j, column R) and D_RR */
+    int *ej, *eR, *pos_g, *pos_gt, *pos_d;
+    int *red_of;          /* full index -> reduced index, or -1 */
+    int *full_of;         /* reduced index -> full index */
+    sp_pattern red;
+    int *red_src;         /* reduced value k <- full value red_src[k] */
+    /* column j of every eliminated dof (for the right-hand side) and row j
+     * (for the multiplier): positions into the full values, copied at
+     * factor time into colv / rowv */
+    int *cptr, *crow, *cpos, *rptr, *rcol, *rpos;
+    double *colv, *rowv, *gv, *gtv;
+    double *vred, *bred, *xred, *dq;
+    sp_solver *inner;     /* the reduced system (or the full one when ne = 0) */
+    sp_solver *full;      /* fallback, created on first need */
+    int use_full;
+    double flops_extra;
+};
+
+static void *ints(ac_alloc *a, int n) { return ac_malloc(a, (size_t)(n > 0 ? n : 1) * sizeof(int)); }
+static void *dbls(ac_alloc *a, int n) { return ac_malloc(a, (size_t)(n > 0 ? n : 1) * sizeof(double)); }
+
+void sp_kkt_destroy(sp_kkt *k)
+{
+    ac_alloc *a;
+    if (!k) return;
+    a = k->alloc;
+    sp_solver_destroy(k->inner);
+    sp_solver_destroy(k->full);
+    ac_free(a, k->ej); ac_free(a, k->eR); ac_free(a, k->pos_g); ac_free(a, k->pos_gt); ac_free(a, k->pos_d);
+    ac_free(a, k->red_of); ac_free(a, k->full_of); ac_free(a, k->red_src);
+    ac_free(a, k->red.colptr); ac_free(a, k->red.rowidx); ac_free(a, k->red.diag);
+    ac_free(a, k->cptr); ac_free(a, k->crow); ac_free(a, k->cpos);
+    ac_free(a, k->rptr); ac_free(a, k->rcol); ac_free(a, k->rpos);
+    ac_free(a, k->colv); ac_free(a, k->rowv); ac_free(a, k->gv); ac_free(a, k->gtv);
+    ac_free(a, k->vred); ac_free(a, k->bred); ac_free(a, k->xred); ac_free(a, k->dq);
+    ac_free(a, k);
+}
+
+/* Pairs (j, R) that the pattern allows to eliminate; returns their count and
+ * fills ej, eR (each of size n - nq at least). */
+static int find_pairs(const sp_pattern *p, int nq, int *qcount, int *qcol, int *ccount, int *ej, int *eR)
+{
+    int n = p->n, j, k, ne = 0;
+    /* qcount[R - nq]: q-columns with an entry in row R (qcol: the last one);
+     * ccount[j]: constraint rows in column j */
+    for (j = 0; j < n - nq; j++) qcount[j] = 0;
+    for (j = 0; j < nq; j++) {
+        ccount[j] = 0;
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+            int r = p->rowidx[k];
+            if (r < nq) continue;
+            ccount[j]++;
+            qcount[r - nq]++;
+            qcol[r - nq] = j;
+        }
+    }
+    for (j = 0; j < n - nq; j++) {
+        int R = nq + j, d, ok = 1;
+        if (qcount[j] != 1) continue;
+        d = qcol[j];
+        if (ccount[d] != 1) continue;
+        /* column R: its q-rows must be exactly {d} (G^T mirrors G) */
+        for (k = p->colptr[R]; k < p->colptr[R + 1]; k++)
+            if (p->rowidx[k] < nq && p->rowidx[k] != d) ok = 0;
+        if (!ok || sp_find(p, d, R) < 0) continue;
+        ej[ne] = d;
+        eR[ne] = R;
+        ne++;
+    }
+    return ne;
+}
+
+static int build_reduced(sp_kkt *k)
+{
+    const sp_pattern *p = k->p;
+    int n = k->n, nr = n - 2 * k->ne, j, q, cnt = 0, e;
+    k->red_of = ints(k->alloc, n);
+    k->full_of = ints(k->alloc, nr);
+    if (!k->red_of || !k->full_of) return SP_ENOMEM;
+    for (j = 0; j < n; j++) k->red_of[j] = 0;
+    for (e = 0; e < k->ne; e++) k->red_of[k->ej[e]] = k->red_of[k->eR[e]] = -1;
+    for (j = 0; j < n; j++)
+        if (k->red_of[j] == 0) {
+            k->full_of[cnt] = j;
+            k->red_of[j] = cnt++;
+        }
+    k->red.n = nr;
+    k->red.colptr = ints(k->alloc, nr + 1);
+    k->red.diag = ints(k->alloc, nr);
+    if (!k->red.colptr || !k->red.diag) return SP_ENOMEM;
+    cnt = 0;
+    for (j = 0; j < nr; j++) {
+        int c = k->full_of[j];
+        for (q = p->colptr[c]; q < p->colptr[c + 1]; q++)
+            if (k->red_of[p->rowidx[q]] >= 0) cnt++;
+    }
+    k->red.nnz = cnt;
+    k->red.rowidx = ints(k->alloc, cnt);
+    k->red_src = ints(k->alloc, cnt);
+    if (!k->red.rowidx || !k->red_src) return SP_ENOMEM;
+    cnt = 0;
+    for (j = 0; j < nr; j++) {
+        int c = k->full_of[j];
+        k->red.colptr[j] = cnt;
+        for (q = p->colptr[c]; q < p->colptr[c + 1]; q++) {
+            int r = k->red_of[p->rowidx[q]];
+            if (r < 0) continue;
+            if (r == j) k->red.diag[j] = cnt;
+            k->red.rowidx[cnt] = r; /* red_of is increasing: rows stay sorted */
+            k->red_src[cnt++] = q;
+        }
+    }
+    k->red.colptr[nr] = cnt;
+    return SP_OK;
+}
+
+/* Column and row j of each eliminated dof, as value positions. */
+static int build_lines(sp_kkt *k)
+{
+    const sp_pattern *p = k->p;
+    int ne = k->ne, e, q, c, nc = 0, nrw = 0;
+    for (e = 0; e < ne; e++) nc += p->colptr[k->ej[e] + 1] - p->colptr[k->ej[e]];
+    for (c = 0; c < k->n; c++)
+        for (q = p->colptr[c]; q < p->colptr[c + 1]; q++)
+            if (k->red_of[p->rowidx[q]] < 0 && p->rowidx[q] < k->nq) nrw++;
+    k->cptr = ints(k->alloc, ne + 1);
+    k->crow = ints(k->alloc, nc);
+    k->cpos = ints(k->alloc, nc);
+    k->rptr = ints(k->alloc, ne + 1);
+    k->rcol = ints(k->alloc, nrw);
+    k->rpos = ints(k->alloc, nrw);
+    k->colv = dbls(k->alloc, nc);
+    k->rowv = dbls(k->alloc, nrw);
+    if (!k->cptr || !k->crow || !k->cpos || !k->rptr || !k->rcol || !k->rpos || !k->colv || !k->rowv)
+        return SP_ENOMEM;
+    nc = 0;
+    for (e = 0; e < ne; e++) {
+        int j = k->ej[e];
+        k->cptr[e] = nc;
+        for (q = p->colptr[j]; q < p->colptr[j + 1]; q++)
+            if (p->rowidx[q] != k->eR[e]) { /* G_Rj is used on its own */
+                k->crow[nc] = p->rowidx[q];
+                k->cpos[nc++] = q;
+            }
+    }
+    k->cptr[ne] = nc;
+    /* rows: one pass over the pattern per eliminated dof would be O(ne nnz);
+     * bucket the entries of eliminated q-rows by their pair instead */
+    {
+        int *pair_of_row = ints(k->alloc, k->n), *fill;
+        if (!pair_of_row) return SP_ENOMEM;
+        for (c = 0; c < k->n; c++) pair_of_row[c] = -1;
+        for (e = 0; e < ne; e++) pair_of_row[k->ej[e]] = e;
+        for (e = 0; e <= ne; e++) k->rptr[e] = 0;
+        for (c = 0; c < k->n; c++)
+            for (q = p->colptr[c]; q < p->colptr[c + 1]; q++) {
+                int pe = pair_of_row[p->rowidx[q]];
+                if (pe >= 0 && c != k->eR[pe]) k->rptr[pe + 1]++;
+            }
+        for (e = 0; e < ne; e++) k->rptr[e + 1] += k->rptr[e];
+        fill = ints(k->alloc, ne);
+        if (!fill) {
+            ac_free(k->alloc, pair_of_row);
+            return SP_ENOMEM;
+        }
+        for (e = 0; e < ne; e++) fill[e] = k->rptr[e];
+        for (c = 0; c < k->n; c++)
+            for (q = p->colptr[c]; q < p->colptr[c + 1]; q++) {
+                int pe = pair_of_row[p->rowidx[q]];
+                if (pe >= 0 && c != k->eR[pe]) {
+                    k->rcol[fill[pe]] = c;
+                    k->rpos[fill[pe]++] = q;
+                }
+            }
+        ac_free(k->alloc, fill);
+        ac_free(k->alloc, pair_of_row);
+    }
+    return SP_OK;
+}
+
+int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc *alloc)
+{
+    sp_kkt *k;
+    int st, m, e, *qcount, *qcol, *ccount;
+    *out = NULL;
+    if (!p || nq < 0 || nq > p->n) return SP_EFAIL;
+    k = ac_calloc(alloc, 1, sizeof *k);
+    if (!k) return SP_ENOMEM;
+    k->p = p;
+    k->alloc = alloc;
+    k->kind = kind;
+    k->n = p->n;
+    k->nq = nq;
+    m = p->n - nq;
+    k->ej = ints(alloc, m);
+    k->eR = ints(alloc, m);
+    qcount = ints(alloc, m);
+    qcol = ints(alloc, m);
+    ccount = ints(alloc, nq);
+    if (!k->ej || !k->eR || !qcount || !qcol || !ccount) {
+        ac_free(alloc, qcount); ac_free(alloc, qcol); ac_free(alloc, ccount);
+        sp_kkt_destroy(k);
+        return SP_ENOMEM;
+    }
+    k->ne = find_pairs(p, nq, qcount, qcol, ccount, k->ej, k->eR);
+    ac_free(alloc, qcount); ac_free(alloc, qcol); ac_free(alloc, ccount);
+    if (k->ne == 0) { /* nothing to condense: the full system, directly */
+        if ((st = sp_solver_create(&k->inner, kind, p, alloc))) {
+            sp_kkt_destroy(k);
+            return st;
+        }
+        *out = k;
+        return SP_OK;
+    }
+    k->pos_g = ints(alloc, k->ne);
+    k->pos_gt = ints(alloc, k->ne);
+    k->pos_d = ints(alloc, k->ne);
+    k->gv = dbls(alloc, k->ne);
+    k->gtv = dbls(alloc, k->ne);
+    k->dq = dbls(alloc, k->ne);
+    if (!k->pos_g || !k->pos_gt || !k->pos_d || !k->gv || !k->gtv || !k->dq) {
+        sp_kkt_destroy(k);
+        return SP_ENOMEM;
+    }
+    for (e = 0; e < k->ne; e++) {
+        k->pos_g[e] = sp_find(p, k->eR[e], k->ej[e]);
+        k->pos_gt[e] = sp_find(p, k->ej[e], k->eR[e]);
+        k->pos_d[e] = p->diag ? p->diag[k->eR[e]] : sp_find(p, k->eR[e], k->eR[e]);
+    }
+    if ((st = build_reduced(k)) || (st = build_lines(k))) {
+        sp_kkt_destroy(k);
+        return st;
+    }
+    k->vred = dbls(alloc, k->red.nnz);
+    k->bred = dbls(alloc, k->red.n);
+    k->xred = dbls(alloc, k->red.n);
+    if (!k->vred || !k->bred || !k->xred) {
+        sp_kkt_destroy(k);
+        return SP_ENOMEM;
+    }
+    if ((st = sp_solver_create(&k->inner, kind, &k->red, alloc))) {
+        sp_kkt_destroy(k);
+        return st;
+    }
+    *out = k;
+    return SP_OK;
+}
+
+int sp_kkt_factor(sp_kkt *k, const double *vals)
+{
+    int e, q;
+    if (k->ne == 0) return sp_solver_factor(k->inner, vals);
+    k->use_full = 0;
+    for (e = 0; e < k->ne; e++) {
+        k->gv[e] = vals[k->pos_g[e]];
+        k->gtv[e] = vals[k->pos_gt[e]];
+        if (k->gv[e] == 0.0 || k->gtv[e] == 0.0 || (k->pos_d[e] >= 0 && vals[k->pos_d[e]] != 0.0))
+            k->use_full = 1;
+    }
+    if (k->use_full) {
+        int st;
+        if (!k->full && (st = sp_solver_create(&k->full, k->kind, k->p, k->alloc))) return st;
+        return sp_solver_factor(k->full, vals);
+    }
+    for (q = 0; q < k->red.nnz; q++) k->vred[q] = vals[k->red_src[q]];
+    for (q = 0; q < k->cptr[k->ne]; q++) k->colv[q] = vals[k->cpos[q]];
+    for (q = 0; q < k->rptr[k->ne]; q++) k->rowv[q] = vals[k->rpos[q]];
+    return sp_solver_factor(k->inner, k->vred);
+}
+
+int sp_kkt_solve(sp_kkt *k, const double *b, double *x)
+{
+    int e, q, i, st;
+    if (k->ne == 0) return sp_solver_solve(k->inner, b, x);
+    if (k->use_full) return sp_solver_solve(k->full, b, x);
+    for (e = 0; e < k->ne; e++) k->dq[e] = b[k->eR[e]] / k->gv[e];
+    for (i = 0; i < k->red.n; i++) k->bred[i] = b[k->full_of[i]];
+    for (e = 0; e < k->ne; e++)
+        for (q = k->cptr[e]; q < k->cptr[e + 1]; q++) {
+            int r = k->red_of[k->crow[q]];
+            if (r >= 0) k->bred[r] -= k->colv[q] * k->dq[e];
+        }
+    if ((st = sp_solver_solve(k->inner, k->bred, k->xred))) return st;
+    for (i = 0; i < k->red.n; i++) x[k->full_of[i]] = k->xred[i];
+    for (e = 0; e < k->ne; e++) x[k->ej[e]] = k->dq[e];
+    for (e = 0; e < k->ne; e++) {
+        double s = b[k->ej[e]];
+        for (q = k->rptr[e]; q < k->rptr[e + 1]; q++) s -= k->rowv[q] * x[k->rcol[q]];
+        x[k->eR[e]] = s / k->gtv[e];
+    }
+    k->flops_extra = 2.0 * (k->cptr[k->ne] + k->rptr[k->ne]) + 2.0 * k->ne;
+    return SP_OK;
+}
+
+double sp_kkt_rcond(const sp_kkt *k)
+{
+    return sp_solver_rcond(k->use_full ? k->full : k->inner);
+}
+
+double sp_kkt_flops(const sp_kkt *k)
+{
+    if (k->use_full) return sp_solver_flops(k->full);
+    return sp_solver_flops(k->inner) + (k->ne ? k->flops_extra : 0.0);
+}
+
+int sp_kkt_eliminated(const sp_kkt *k) { return k->ne; }
+int sp_kkt_kind(const sp_kkt *k) { return sp_solver_kind(k->inner); }

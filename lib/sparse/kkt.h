@@ -1,0 +1,21 @@
+/* KKT solver: the sp_solver interface for [H G^T; G D] systems (n = nq + nlam
+ * unknowns, constraint rows last) with single-dof constraints condensed out
+ * exactly before the factorization (see kkt.c). */
+#ifndef ALECABLE_SPARSE_KKT_H
+#define ALECABLE_SPARSE_KKT_H
+
+#include "sparse.h"
+
+typedef struct sp_kkt sp_kkt;
+
+/* kind: SP_* backend of the condensed system.  p must outlive the solver. */
+int    sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc *alloc);
+void   sp_kkt_destroy(sp_kkt *k);
+int    sp_kkt_factor(sp_kkt *k, const double *vals);
+int    sp_kkt_solve(sp_kkt *k, const double *b, double *x); /* x, b may not alias */
+double sp_kkt_rcond(const sp_kkt *k);
+double sp_kkt_flops(const sp_kkt *k);   /* as sp_solver_flops, condensation included */
+int    sp_kkt_eliminated(const sp_kkt *k); /* number of condensed constraints */
+int    sp_kkt_kind(const sp_kkt *k);     /* backend in use */
+
+#endif
