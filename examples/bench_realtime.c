@@ -39,6 +39,12 @@ static alecable_model *pendulum(int elements, double E)
     return m;
 }
 
+/* model (element kernels) plus linear-solver operations per accepted step */
+static double flops_per_step(const alecable_step_stats *st)
+{
+    return st->steps > 0 ? (st->model_flops + st->linear_flops) / (double)st->steps : 0.0;
+}
+
 /* wall time of t_end simulated seconds; -1 when the run failed */
 static double run(int elements, double E, int method, double h, int adaptive, double t_end, alecable_step_stats *st)
 {
@@ -67,7 +73,9 @@ int main(int argc, char **argv)
         {"si-be", ALECABLE_METHOD_SI_BE}, {"si-bdf2", ALECABLE_METHOD_SI_BDF2},
         {"si-newmark", ALECABLE_METHOD_SI_NEWMARK}, {"si-hht", ALECABLE_METHOD_SI_HHT}};
     static const double steps[] = {1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2};
-    double t_end = 10, E = 1e8, t_scale = 0.05, wall_hht = -1;
+    double t100 = -1, tmax = -1, growth = 0;
+    int nmax = 0;
+    double t_end = 10, E = 1e8, t_scale = 2e-4, h_scale = 1e-5, wall_hht = -1, flops_hht = 0, wall_ref = -1;
     int quick = 0, reference = 1, rc, i, j, max_el = 10000;
     alecable_step_stats st;
     ex_opt opts[] = {
@@ -77,12 +85,14 @@ int main(int argc, char **argv)
         {"--reference", 'i', &reference, "1: also time the adaptive implicit Newmark reference"},
         {"--max-elements", 'i', &max_el, "largest mesh of the scaling series"},
         {"--t-scale", 'd', &t_scale, "simulated time of each scaling run [s]"},
+        {"--h-scale", 'd', &h_scale, "step of the scaling runs [s] (fine meshes are stiff: SI-HHT at 1e-4 s fails from ~5000 elements)"},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "Real-time benchmark of the integrators on the flexible pendulum (paper 001).");
     if (rc) return rc > 0 ? 0 : 2;
 
     printf("bench_realtime: 10-element ANCF pendulum, E = %g Pa, %g s simulated per run\n", E, t_end);
-    printf("%-12s %-9s %10s %12s %10s\n", "method", "h [s]", "wall [s]", "us/step", "RT factor");
+    printf("%-12s %-9s %10s %12s %10s %12s %9s\n", "method", "h [s]", "wall [s]", "us/step", "RT factor",
+           "flops/step", "GFlop/s");
     for (i = 0; i < 4; i++)
         for (j = 0; j < 7; j++) {
             double w;
@@ -92,26 +102,48 @@ int main(int argc, char **argv)
                 printf("%-12s %-9g %10s\n", methods[i].name, steps[j], "unstable");
                 continue;
             }
-            if (methods[i].id == ALECABLE_METHOD_SI_HHT && steps[j] == 1e-3) wall_hht = w;
-            printf("%-12s %-9g %10.4f %12.2f %10.1f\n", methods[i].name, steps[j], w, 1e6 * w / st.steps, t_end / w);
+            if (methods[i].id == ALECABLE_METHOD_SI_HHT && steps[j] == 1e-3) {
+                wall_hht = w;
+                flops_hht = flops_per_step(&st);
+            }
+            printf("%-12s %-9g %10.4f %12.2f %10.1f %12.0f %9.2f\n", methods[i].name, steps[j], w, 1e6 * w / st.steps,
+                   t_end / w, flops_per_step(&st), flops_per_step(&st) * st.steps / w * 1e-9);
         }
     if (reference && !quick) {
         double w = run(10, E, ALECABLE_METHOD_NEWMARK, 1e-3, 1, t_end, &st);
-        printf("%-12s %-9s %10.4f %12.2f %10.1f   (%ld steps, %ld rejected; paper: 89 to 566 s)\n", "newmark-adapt",
-               "atol 1e-6", w, 1e6 * w / st.steps, t_end / w, st.steps, st.rejected);
+        wall_ref = w;
+        printf("%-12s %-9s %10.4f %12.2f %10.1f %12.0f %9.2f   (%ld steps, %ld rejected, %.2f Newton it./step;"
+               " paper: 89 to 566 s)\n",
+               "newmark-adapt", "atol 1e-6", w, 1e6 * w / st.steps, t_end / w, flops_per_step(&st),
+               flops_per_step(&st) * st.steps / w * 1e-9, st.steps, st.rejected,
+               (double)st.newton_iterations / (st.steps > 0 ? st.steps : 1));
     }
-    printf("SI-HHT, h = 1e-3: %.4f s for %g s (paper's MATLAB: 15.6 s for 10 s; target 0.15 s)\n", wall_hht, t_end);
+    printf("SI-HHT, h = 1e-3: %.4f s for %g s (paper's MATLAB: 15.6 s for 10 s; target 0.15 s);\n"
+           "  %.0f flops per step (element kernels, estimated from their operation counts, plus the\n"
+           "  band factorization and solves, counted exactly)\n",
+           wall_hht, t_end, flops_hht);
 
-    printf("\ntime per step vs. elements (SI-HHT, h = 1e-4, %g s each)\n%10s %12s %14s\n", t_scale, "elements",
-           "us/step", "us/step/elem");
+    printf("\ntime per step vs. elements (SI-HHT, h = %g, %g s each)\n%10s %12s %14s %14s\n", h_scale, t_scale, "elements",
+           "us/step", "us/step/elem", "flops/step/el");
     for (i = 10; i <= max_el; i *= 10) {
-        double w = run(i, E, ALECABLE_METHOD_SI_HHT, 1e-4, 0, quick ? 0.01 : t_scale, &st);
+        double w = run(i, E, ALECABLE_METHOD_SI_HHT, h_scale, 0, quick ? 10 * h_scale : t_scale, &st);
         if (w < 0) {
             printf("%10d %12s\n", i, "failed");
             continue;
         }
-        printf("%10d %12.2f %14.4f\n", i, 1e6 * w / st.steps, 1e6 * w / st.steps / i);
+        if (i == 100) t100 = w / st.steps;
+        if (i >= 100) {
+            tmax = w / st.steps;
+            nmax = i;
+        }
+        printf("%10d %12.2f %14.4f %14.0f\n", i, 1e6 * w / st.steps, 1e6 * w / st.steps / i, flops_per_step(&st) / i);
     }
-    printf("result: status=0 si_hht_1e-3_wall_s=%.4f t_end=%g\n", wall_hht, t_end);
+    if (t100 > 0 && nmax > 100) {
+        growth = log(tmax / t100) / log(nmax / 100.0);
+        printf("time per step grows like n^%.3f from 100 to %d elements (1 = linear)\n", growth, nmax);
+    }
+    printf("result: status=0 si_hht_1e-3_wall_s=%.4f si_hht_flops_per_step=%.0f reference_wall_s=%.4f"
+           " scaling_exponent=%.3f t_end=%g\n",
+           wall_hht, flops_hht, wall_ref, growth, t_end);
     return 0;
 }

@@ -4,7 +4,8 @@
  * free material coordinate, so cable flows over the edge through it.  Friction
  * on the table follows eq. 29 (mu, eps).  Prints the displacement of the first
  * node, the energy balance and, with --reference, the MAE of SI-HHT against
- * the adaptive implicit reference (paper: Table 7). */
+ * the adaptive implicit reference; --table runs the reference once and SI-HHT
+ * at the paper's seven step sizes beside Table 7. */
 #include "common.h"
 
 #include <math.h>
@@ -19,7 +20,7 @@ typedef struct params {
 } params;
 
 typedef struct run {
-    int n;
+    int n, stride;             /* samples k = 0..n, at t = k stride dt_out */
     double *u;                 /* displacement of the first node along the table */
     double e0, e_min, e_max;   /* total energy */
     double wall;
@@ -27,6 +28,16 @@ typedef struct run {
     int status;
     char msg[256];
 } run;
+
+/* Paper 001 Table 7: SI HHT's wall time [s] and MAE of the first node's
+ * displacement [mm] at table_h, mu = 0 (0.4 s) and mu = 0.4 (0.8 s), and the
+ * reference's wall time. */
+static const double table_h[7] = {1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2};
+static const double paper_wall[2][7] = {{17.23, 7.35, 3.47, 1.80, 0.79, 0.39, 0.23},
+                                        {35.53, 13.66, 7.21, 3.38, 1.47, 0.76, 0.40}};
+static const double paper_mae[2][7] = {{2.30, 2.34, 2.39, 2.52, 2.57, 2.16, 3.83},
+                                       {1.20, 0.82, 0.65, 3.03, 10.11, 13.28, 27.89}};
+static const double paper_ref_wall[2] = {931.14, 1251.70};
 
 /* Table top y = 0 for x < 0, edge at the origin; the cable lies along -x on
  * the table (s = 0 at its free end) and hangs along -y.  As in the paper,
@@ -127,6 +138,9 @@ static void start_state(const params *p, alecable_model *m)
     alecable_model_destroy(held);
 }
 
+/* Runs one simulation and samples the first node every stride dt_out
+ * (stride > 1 only for fixed steps longer than dt_out, so that every sample
+ * ends a step). */
 static void simulate(const params *p, int method, int adaptive, run *out)
 {
     alecable_node *first;
@@ -141,7 +155,8 @@ static void simulate(const params *p, int method, int adaptive, run *out)
     o.h = p->h;
     o.adaptive = adaptive;
     o.atol = 1e-6;
-    out->n = (int)floor(p->t_end / p->dt_out + 0.5);
+    out->stride = adaptive || p->h <= p->dt_out ? 1 : (int)ceil(p->h / p->dt_out - 1e-9);
+    out->n = (int)floor(p->t_end / p->dt_out + 0.5) / out->stride;
     out->u = (double *)calloc((size_t)out->n + 1, sizeof(double));
     start_state(p, m);
     if ((st = alecable_model_integrator(&it, m, &o))) {
@@ -156,10 +171,10 @@ static void simulate(const params *p, int method, int adaptive, run *out)
     out->e0 = out->e_min = out->e_max = total_energy(m);
     t0 = ex_now();
     for (k = 1; k <= out->n; k++) {
-        double e;
-        if ((st = alecable_integrator_advance(it, k * p->dt_out))) {
+        double e, t1 = k * out->stride * p->dt_out;
+        if ((st = alecable_integrator_advance(it, t1))) {
             out->status = st;
-            snprintf(out->msg, sizeof out->msg, "t = %g: %s", k * p->dt_out, alecable_integrator_errmsg(it));
+            snprintf(out->msg, sizeof out->msg, "t = %g: %s", t1, alecable_integrator_errmsg(it));
             break;
         }
         alecable_model_pull_state(m, it);
@@ -176,11 +191,92 @@ static void simulate(const params *p, int method, int adaptive, run *out)
     alecable_model_destroy(m);
 }
 
+/* The adaptive implicit Newmark reference (the paper's, atol 1e-6). */
+static int reference(const params *p, run *ref)
+{
+    simulate(p, ALECABLE_METHOD_NEWMARK, 1, ref);
+    if (ref->status) {
+        printf("  reference failed: %s: %s\n", alecable_strerror(ref->status), ref->msg);
+        return ref->status;
+    }
+    printf("  reference (adaptive Newmark, atol 1e-6): %ld steps (%ld rejected), wall %.3f s\n", ref->stats.steps,
+           ref->stats.rejected, ref->wall);
+    return 0;
+}
+
+/* Paper Table 7's MAE: the difference between the first node's displacements
+ * of r and the reference (sampled every dt_out), averaged over r's samples. */
+static double first_node_mae(const run *r, const run *ref)
+{
+    double sum = 0;
+    int k;
+    for (k = 0; k <= r->n; k++) sum += fabs(r->u[k] - ref->u[k * r->stride]);
+    return sum / (r->n + 1);
+}
+
+/* --table: the reference once, then the method at each of table_h, beside
+ * the paper's figures for mu = 0 or 0.4 (its machine's wall times; its MAE
+ * as the bound). */
+static int table(const params *p, int method)
+{
+    int i, within = 0, failed = 0, cs = p->mu == 0 ? 0 : fabs(p->mu - 0.4) < 1e-12 ? 1 : -1;
+    double paper_t = cs == 1 ? 0.8 : 0.4;
+    char maes[256] = "";
+    params q = *p;
+    run ref, r;
+    printf("sliding_tether --table: E = %g Pa, mu = %g, eps = %g m/s, %d + %d elements, %s vs. the adaptive implicit "
+           "reference, %g s\n",
+           p->E, p->mu, p->eps, p->table_el, p->hang_el, p->method, p->t_end);
+    if (cs < 0)
+        printf("  the paper has no figures for mu = %g (only 0 and 0.4)\n", p->mu);
+    else if (fabs(p->t_end - paper_t) > 1e-9)
+        printf("  the paper simulates %g s%s\n", paper_t,
+               cs == 1 && p->t_end < paper_t
+                   ? ": with this cable the free end reaches the edge at about 0.72 s, so 0.6 s by default"
+                   : "");
+    if (reference(p, &ref)) {
+        free(ref.u);
+        printf("result: status=%d\n", ref.status);
+        return 1;
+    }
+    if (cs >= 0)
+        printf("  paper Table 7, mu = %g: reference %.2f s; MAE sampled every %g s (every h when longer); within: MAE <= the "
+               "paper's\n",
+               p->mu, paper_ref_wall[cs], p->dt_out);
+    printf("  %9s %10s %10s   %14s %15s  %s\n", "h [s]", "wall [s]", "MAE [mm]", "paper wall [s]", "paper MAE [mm]",
+           "within");
+    for (i = 0; i < 7; i++) {
+        size_t len = strlen(maes);
+        q.h = table_h[i];
+        simulate(&q, method, 0, &r);
+        if (r.status) {
+            failed++;
+            printf("  %9.2e   failed: %s: %s\n", q.h, alecable_strerror(r.status), r.msg);
+            snprintf(maes + len, sizeof maes - len, "%sfailed", i ? "," : "");
+        } else {
+            double mae = 1e3 * first_node_mae(&r, &ref);
+            int ok = cs >= 0 && mae <= paper_mae[cs][i];
+            within += ok;
+            if (cs >= 0)
+                printf("  %9.2e %10.3f %10.4f   %14.2f %15g  %s\n", q.h, r.wall, mae, paper_wall[cs][i],
+                       paper_mae[cs][i], ok ? "yes" : "NO");
+            else
+                printf("  %9.2e %10.3f %10.4f\n", q.h, r.wall, mae);
+            snprintf(maes + len, sizeof maes - len, "%s%.6f", i ? "," : "", mae);
+        }
+        free(r.u);
+    }
+    printf("result: status=0 method=%s mu=%g table=1 ref_steps=%ld ref_wall_s=%.4f within=%d/7 failed=%d mae_mm=%s\n",
+           p->method, p->mu, ref.stats.steps, ref.wall, within, failed, maes);
+    free(ref.u);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     params p = {0.0, 1e-3, 1e-3, -1, 1e-3, 1e7, 1e-8, 5000, 0.01, 1, 5, "si-hht", NULL};
     run r, ref;
-    int reference = 0, adaptive = 0, rc, method, k;
+    int with_reference = 0, with_table = 0, adaptive = 0, rc, method, k;
     double mae = -1, scale, drift;
     ex_opt opts[] = {
         {"--mu", 'd', &p.mu, "friction coefficient on the table"},
@@ -192,7 +288,10 @@ int main(int argc, char **argv)
         {"--E", 'd', &p.E, "Young's modulus [Pa]"},
         {"--table-elements", 'i', &p.table_el, "elements on the table"},
         {"--hanging-elements", 'i', &p.hang_el, "elements hanging"},
-        {"--reference", 'f', &reference, "also run the adaptive implicit Newmark reference; print the MAE"},
+        {"--reference", 'f', &with_reference, "also run the adaptive implicit Newmark reference; print the MAE"},
+        {"--table", 'f', &with_table,
+         "paper Table 7: the reference once, then --method at h = 1e-4 ... 1e-2 s; wall time and MAE beside the "
+         "paper's"},
         {"--csv", 's', &p.csv, "write t and the first node's displacement to this CSV file"},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "Tether sliding over a table edge through an ALE node (paper 001, sec. 4.3).");
@@ -204,6 +303,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "bad --method or element counts\n");
         return 2;
     }
+    if (with_table) return table(&p, method);
     simulate(&p, method, adaptive, &r);
     printf("sliding_tether: E = %g Pa, EI = %g N m^2, mu = %g, eps = %g m/s, %d + %d elements, %s, h = %g s, %g s\n",
            p.E, p.E * p.I, p.mu, p.eps, p.table_el, p.hang_el, p.method, p.h, p.t_end);
@@ -217,16 +317,10 @@ int main(int argc, char **argv)
     printf("  first node moved %.6f m; steps %ld (rejected %ld), wall %.3f s\n", r.u[r.n], r.stats.steps,
            r.stats.rejected, r.wall);
     printf("  total energy range / (m g L/4) = %.3e%s\n", drift, p.mu > 0 ? " (friction dissipates)" : "");
-    if (reference) {
-        simulate(&p, ALECABLE_METHOD_NEWMARK, 1, &ref);
-        if (ref.status) {
-            printf("  reference failed: %s\n", ref.msg);
-        } else {
-            mae = 0;
-            for (k = 0; k <= r.n; k++) mae += fabs(r.u[k] - ref.u[k]);
-            mae /= r.n + 1;
-            printf("  reference (adaptive Newmark, atol 1e-6): %ld steps, %.3f s; MAE %.4f mm\n", ref.stats.steps,
-                   ref.wall, 1e3 * mae);
+    if (with_reference) {
+        if (!reference(&p, &ref)) {
+            mae = first_node_mae(&r, &ref);
+            printf("  MAE of the first node %.4f mm\n", 1e3 * mae);
         }
         free(ref.u);
     }
@@ -237,7 +331,7 @@ int main(int argc, char **argv)
             return 1;
         }
         fprintf(f, "t,u\n");
-        for (k = 0; k <= r.n; k++) fprintf(f, "%.6f,%.12g\n", k * p.dt_out, r.u[k]);
+        for (k = 0; k <= r.n; k++) fprintf(f, "%.6f,%.12g\n", k * r.stride * p.dt_out, r.u[k]);
         fclose(f);
     }
     printf("result: status=0 method=%s mu=%g h=%g u_first=%.9f energy_range_rel=%.6e wall_s=%.4f", p.method, p.mu,

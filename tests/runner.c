@@ -6,6 +6,7 @@
 int main(void)
 {
     SRunner *sr = srunner_create(suite_sparse());
+    srunner_add_suite(sr, suite_band_kkt());
     int failed;
     srunner_add_suite(sr, suite_axial());
     srunner_add_suite(sr, suite_axial_inertia());

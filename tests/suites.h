@@ -5,6 +5,7 @@
 #include <check.h>
 
 Suite *suite_sparse(void);
+Suite *suite_band_kkt(void);
 Suite *suite_axial(void);
 Suite *suite_axial_inertia(void);
 Suite *suite_ancf(void);

@@ -399,6 +399,58 @@ START_TEST(inertia_jacobian_is_inertia_derivative)
 }
 END_TEST
 
+/* The Lagrangian path (no material flow: closed-form integrals) against the
+ * quadrature path, reached by a material rate of 1e-300 that changes no
+ * digit of the result. */
+START_TEST(lagrangian_fast_path_equals_quadrature)
+{
+    unsigned st = 71u + (unsigned)_i;
+    double qe[ND], v[ND], a[ND], v2[ND], a2[ND], r1[ND], r2[ND], k1[ND * ND], k2[ND * ND], nr = 0, nk = 0;
+    const double w[3] = {0.37, 1.9, 1.0};
+    int k;
+    random_qe(&st, qe);
+    random_v(&st, v, 1);
+    random_v(&st, a, 1);
+    memcpy(v2, v, sizeof v);
+    memcpy(a2, a, sizeof a);
+    v2[SA] = 1e-300;
+    ops()->inertia(&PAR, qe, v, a, r1);
+    ops()->inertia(&PAR, qe, v2, a2, r2);
+    ops()->inertia_jac(&PAR, qe, v, a, w[0], w[1], w[2], k1);
+    ops()->inertia_jac(&PAR, qe, v2, a2, w[0], w[1], w[2], k2);
+    for (k = 0; k < ND; k++) nr = fmax(nr, fabs(r2[k]));
+    for (k = 0; k < ND * ND; k++) nk = fmax(nk, fabs(k2[k]));
+    for (k = 0; k < ND; k++) ck_assert_double_eq_tol(r1[k], r2[k], 1e-13 * nr);
+    for (k = 0; k < ND * ND; k++) ck_assert_double_eq_tol(k1[k], k2[k], 1e-13 * nk);
+}
+END_TEST
+
+/* The accumulating forms add w times the plain ones to what is there. */
+START_TEST(accumulating_forms_add)
+{
+    unsigned st = 83u + (unsigned)_i;
+    double qe[ND], v[ND], a[ND], base[ND * ND], k0[ND * ND], k1[ND * ND], b[3] = {0.3, -1.2, 0.7};
+    const double w = -2.5;
+    int k;
+    random_qe(&st, qe);
+    random_v(&st, v, _i % 2);
+    random_v(&st, a, _i % 2);
+    for (k = 0; k < ND * ND; k++) base[k] = fd_rand(&st);
+    memcpy(k1, base, sizeof base);
+    ops()->tangent(&PAR, qe, k0);
+    ops()->tangent_acc(&PAR, qe, w, k1);
+    for (k = 0; k < ND * ND; k++) ck_assert_double_eq_tol(k1[k], base[k] + w * k0[k], 1e-12 * (1.0 + fabs(k0[k])));
+    memcpy(k1, base, sizeof base);
+    ops()->dist_tangent(b, qe, k0);
+    ops()->dist_tangent_acc(b, qe, w, k1);
+    for (k = 0; k < ND * ND; k++) ck_assert_double_eq_tol(k1[k], base[k] + w * k0[k], 1e-13 * (1.0 + fabs(k0[k])));
+    memcpy(k1, base, sizeof base);
+    ops()->inertia_jac(&PAR, qe, v, a, 0.3, 0.7, 1.1, k0);
+    ops()->inertia_jac_acc(&PAR, qe, v, a, 0.3, 0.7, 1.1, k1);
+    for (k = 0; k < ND * ND; k++) ck_assert_double_eq_tol(k1[k], base[k] + k0[k], 1e-13 * (1.0 + fabs(k0[k])));
+}
+END_TEST
+
 START_TEST(mass_of_a_translation_is_rhoA_l)
 {
     unsigned st = 71u + (unsigned)_i;
@@ -519,6 +571,8 @@ Suite *suite_ancf(void)
     tcase_add_loop_test(ti, inertia_is_lagrange_of_kinetic_energy, 0, 10);
     tcase_add_loop_test(ti, inertia_jacobian_is_inertia_derivative, 0, 10);
     tcase_add_loop_test(ti, mass_of_a_translation_is_rhoA_l, 0, 3);
+    tcase_add_loop_test(ti, lagrangian_fast_path_equals_quadrature, 0, 10);
+    tcase_add_loop_test(ti, accumulating_forms_add, 0, 6);
     tcase_add_test(ti, fixed_s_mass_is_classical_ancf);
     tcase_add_loop_test(ti, cable_sliding_through_mesh, 0, 4);
     suite_add_tcase(s, ti);

@@ -173,6 +173,31 @@ ALECABLE_API int alecable_model_energy(alecable_model *m, double *w_int, double 
     return ALECABLE_OK;
 }
 
+/* Operation counts of one residual and one Jacobian evaluation (element
+ * kernels and their scatter; loads other than gravity are not counted). */
+static void count_flops(const alecable_model *m, double *fr, double *fj)
+{
+    double r = 0.0, j = 0.0, g3[3];
+    int c, i;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        const el_flops *f = &cb->ops->flops;
+        int nd = el_ndof(cb->ops), grav = gravity_density(m, cb, 1.0, g3), mass = cb->section.rho > 0.0;
+        for (i = 0; i < cb->n_el; i++) {
+            const alecable_element *e = cb->el[i];
+            int lag = !ac_node_s_is_free(m, e->a) && !ac_node_s_is_free(m, e->b);
+            r += f->force + nd + (grav ? f->dist_force + nd : 0.0);
+            j += f->tangent + nd * nd + (grav ? f->dist_tangent : 0.0);
+            if (mass) {
+                r += (lag ? f->inertia_lag : f->inertia_ale) + nd;
+                j += lag ? f->inertia_jac_lag : f->inertia_jac_ale;
+            }
+        }
+    }
+    *fr = r;
+    *fj = j;
+}
+
 ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
 {
     int st = ac_check_model(m);
@@ -193,5 +218,6 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->jacobian = ac_jacobian;
     p->update = NULL; /* every coordinate of an axial cable is additive */
     p->constraint_rates = ac_constraint_rates;
+    count_flops(m, &p->flops_residual, &p->flops_jacobian);
     return ALECABLE_OK;
 }

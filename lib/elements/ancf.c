@@ -931,5 +931,11 @@ const el_ops el_ancf_ops = {
     point_energy, point_force, point_tangent,
     end_gradient,
     ancf_kinetic, ancf_inertia, ancf_inertia_jac,
-    ancf_tangent_acc, dist_tangent_acc, ancf_inertia_jac_acc
+    ancf_tangent_acc, dist_tangent_acc, ancf_inertia_jac_acc,
+    /* per Gauss point: force ~245 (curve 77, density gradient 107, sums 60),
+     * tangent ~1075 (six 3x3 blocks 528, density Hessian 153, l row and
+     * column ~300), plus the expansion to 14 x 14 (~400); inertia: the
+     * Lagrangian tables ~390 / ~1950, the quadrature path ~330 / ~1150 per
+     * point (4 points) */
+    {1250.0, 5800.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0}
 };

@@ -15,6 +15,15 @@ typedef struct el_params {
     double EI;     /* bending stiffness (ANCF; unused by the axial element) */
 } el_params;
 
+/* Floating-point operations (+ - * / sqrt) of one call of each kernel,
+ * counted by hand from the kernel's operation structure (so estimates, to
+ * some 10-20 %), for the integrators' flop statistics.  The inertia kernels
+ * have a Lagrangian path (no material flow at either end) and an ALE one. */
+typedef struct el_flops {
+    double force, tangent, dist_force, dist_tangent;
+    double inertia_lag, inertia_ale, inertia_jac_lag, inertia_jac_ale;
+} el_flops;
+
 typedef struct el_ops {
     int kind;
     int nnodes;
@@ -55,6 +64,7 @@ typedef struct el_ops {
     void (*dist_tangent_acc)(const double b[3], const double *qe, double w, double *ke);
     void (*inertia_jac_acc)(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
                             double cv, double ca, double *ke);
+    el_flops flops;
 } el_ops;
 
 const el_ops *el_ops_get(int kind); /* NULL for an unknown kind */

@@ -367,6 +367,7 @@ int dyn_residual(alecable_integrator *it, double t, const double *q, const doubl
 {
     int st = it->p.residual(it->p.ctx, t, q, v, a, lam, r);
     it->stats.residual_evals++;
+    it->stats.model_flops += it->p.flops_residual;
     if (st) {
         MSG(it, "t = %.9g: residual evaluation failed (%s)", t, alecable_strerror(st));
         return st;
@@ -383,6 +384,7 @@ int dyn_jacobian(alecable_integrator *it, double t, const double *q, const doubl
 {
     int st = it->p.jacobian(it->p.ctx, t, q, v, a, lam, cq, cv, ca, flags, it->vals);
     it->stats.jacobian_evals++;
+    it->stats.model_flops += it->p.flops_jacobian;
     if (st) MSG(it, "t = %.9g: Jacobian evaluation failed (%s)", t, alecable_strerror(st));
     return st;
 }

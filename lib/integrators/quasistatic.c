@@ -192,12 +192,13 @@ static int ensure_history(qs_ws *ws, int steps, int iters)
 
 static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o)
 {
-    int kind = sp_kind_of(o->linear_solver);
+    int kind = sp_kind_of(o->linear_solver), st;
     if (ws->lin_kind != kind) {
         sp_solver_destroy(ws->lin);
         ws->lin = NULL;
         ws->lin_kind = -1;
-        if (sp_solver_create(&ws->lin, kind, &ws->pat, ws->alloc)) return ALECABLE_ENOMEM;
+        if ((st = sp_solver_create(&ws->lin, kind, &ws->pat, ws->alloc)))
+            return st == SP_EUNSUITED ? ALECABLE_EINVAL : st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
         ws->lin_kind = kind;
     }
     if (o->regularization == ALECABLE_REG_TWO_STAGE && !ws->rank)
@@ -407,10 +408,18 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
     int k, i, st = ALECABLE_OK, nq = ws->nq, steps = o->load_steps, n_free = 0;
     double t_done = *t;
     rep->steps_requested = steps;
-    if (ensure_history(ws, steps, o->max_iterations) || ensure_solvers(ws, o)) {
+    if (ensure_history(ws, steps, o->max_iterations)) {
         snprintf(msg, len, "out of memory for the solver workspace");
         rep->status = ALECABLE_ENOMEM;
         return ALECABLE_ENOMEM;
+    }
+    if ((st = ensure_solvers(ws, o))) {
+        snprintf(msg, len, st == ALECABLE_EINVAL ? "options.linear_solver = BAND: the tangent's band is too wide "
+                                                   "for band storage (use KLU, UMFPACK or AUTO)"
+                                                 : "cannot create the linear solver (%s)",
+                 alecable_strerror(st));
+        rep->status = st;
+        return st;
     }
     memset(ws->it1, 0, (size_t)steps * sizeof(int));
     memset(ws->it2, 0, (size_t)steps * sizeof(int));

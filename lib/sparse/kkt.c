@@ -329,6 +329,7 @@ double sp_kkt_rcond(const sp_kkt *k)
 double sp_kkt_flops(const sp_kkt *k)
 {
     if (k->use_full) return sp_solver_flops(k->full);
+    if (sp_solver_kind(k->inner) != SP_BAND) return 0.0; /* the backend does not count: unknown */
     return sp_solver_flops(k->inner) + (k->ne ? k->flops_extra : 0.0);
 }
 

@@ -1,0 +1,304 @@
+/* The band backend (RCM ordering, LU with partial pivoting, LDL^T on
+ * symmetric values) and the KKT condensation of single-dof constraints,
+ * checked against UMFPACK on the same systems: small dense cases, and a
+ * sequence of cable-shaped KKT matrices whose values change every step
+ * (symmetric, unsymmetric, indefinite), with multipliers and allocation
+ * counts. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/sparse/kkt.h"
+#include "../lib/sparse/sparse.h"
+
+static void from_dense(int n, const double *D, ac_alloc *a, sp_pattern *p, double **vals)
+{
+    sp_builder b;
+    int i, j;
+    ck_assert_int_eq(sp_builder_init(&b, n, a), 0);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            if (D[i * n + j] != 0.0) ck_assert_int_eq(sp_builder_add(&b, i, j), 0);
+    ck_assert_int_eq(sp_builder_finish(&b, p), 0);
+    sp_builder_free(&b);
+    *vals = calloc((size_t)p->nnz, sizeof(double));
+    ck_assert_ptr_nonnull(*vals);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            if (D[i * n + j] != 0.0) (*vals)[sp_find(p, i, j)] = D[i * n + j];
+}
+
+static double max_rel(int n, const double *x, const double *ref)
+{
+    double num = 0.0, den = 0.0;
+    int i;
+    for (i = 0; i < n; i++) {
+        num = fmax(num, fabs(x[i] - ref[i]));
+        den = fmax(den, fabs(ref[i]));
+    }
+    return num / den;
+}
+
+/* Solves D x = b with kind and with UMFPACK; returns their difference. */
+static double vs_umfpack(int kind, int n, const double *D, const double *b)
+{
+    ac_alloc a;
+    sp_pattern p;
+    sp_solver *s, *u;
+    double *vals, x[16], xu[16], d;
+    ac_alloc_default(&a);
+    from_dense(n, D, &a, &p, &vals);
+    ck_assert_int_eq(sp_solver_create(&s, kind, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_create(&u, SP_UMFPACK, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(u, vals), SP_OK);
+    ck_assert_int_eq(sp_solver_solve(u, b, xu), SP_OK);
+    ck_assert_double_gt(sp_solver_flops(s), 0.0);
+    d = max_rel(n, x, xu);
+    sp_solver_destroy(s);
+    sp_solver_destroy(u);
+    sp_pattern_free(&p, &a);
+    free(vals);
+    ck_assert_uint_eq(a.n_malloc, a.n_free);
+    return d;
+}
+
+START_TEST(band_small_systems)
+{
+    /* unsymmetric with a zero diagonal (needs a row interchange) */
+    static const double U[16] = {0, 2, 0, 1, 3, 1, 0, 0, 0, 4, 2, 1, 1, 0, 5, 3};
+    /* symmetric positive definite (LDL^T) */
+    static const double S[16] = {4, 1, 0, 0, 1, 5, 2, 0, 0, 2, 6, 1, 0, 0, 1, 3};
+    /* symmetric indefinite KKT [K G^T; G 0]: LDL^T must give up, LU solves */
+    static const double K[16] = {2, 1, 1, 0, 1, 3, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0};
+    static const double b[4] = {1, -2, 3, 0.5};
+    ck_assert_double_le(vs_umfpack(SP_BAND, 4, U, b), 1e-14);
+    ck_assert_double_le(vs_umfpack(SP_BAND, 4, S, b), 1e-14);
+    ck_assert_double_le(vs_umfpack(SP_BAND, 4, K, b), 1e-14);
+    ck_assert_double_le(vs_umfpack(SP_AUTO, 4, K, b), 1e-14);
+}
+END_TEST
+
+START_TEST(band_singular_and_nonfinite)
+{
+    static const double Z[9] = {1, 0, 0, 0, 0, 0, 0, 0, 2}; /* zero row and column */
+    static const double N[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    ac_alloc a;
+    sp_pattern p;
+    sp_solver *s;
+    double *vals, x[3], b[3] = {1, 1, 1};
+    ac_alloc_default(&a);
+    from_dense(3, Z, &a, &p, &vals);
+    ck_assert_int_eq(sp_solver_create(&s, SP_BAND, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_ESINGULAR);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(vals);
+    from_dense(3, N, &a, &p, &vals);
+    vals[1] = NAN;
+    ck_assert_int_eq(sp_solver_create(&s, SP_BAND, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
+    vals[1] = 1.0;
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK); /* recovers */
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+    ck_assert_double_eq_tol(x[2], 1.0, 1e-15);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    free(vals);
+    ck_assert_uint_eq(a.n_malloc, a.n_free);
+}
+END_TEST
+
+/* An arrow matrix (one row and column coupled to everything) has no narrow
+ * band: BAND refuses it, AUTO falls back to KLU. */
+START_TEST(band_refuses_wide_patterns)
+{
+    enum { N = 400 };
+    ac_alloc a;
+    sp_builder bld;
+    sp_pattern p;
+    sp_solver *s;
+    int i;
+    ac_alloc_default(&a);
+    ck_assert_int_eq(sp_builder_init(&bld, N, &a), 0);
+    for (i = 1; i < N; i++) {
+        ck_assert_int_eq(sp_builder_add(&bld, 0, i), 0);
+        ck_assert_int_eq(sp_builder_add(&bld, i, 0), 0);
+        ck_assert_int_eq(sp_builder_add(&bld, i, (i * 37) % N), 0);
+    }
+    ck_assert_int_eq(sp_builder_finish(&bld, &p), 0);
+    sp_builder_free(&bld);
+    ck_assert_int_eq(sp_solver_create(&s, SP_BAND, &p, &a), SP_EUNSUITED);
+    ck_assert_ptr_null(s);
+    ck_assert_int_eq(sp_solver_create(&s, SP_AUTO, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_kind(s), SP_KLU);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    ck_assert_uint_eq(a.n_malloc, a.n_free);
+}
+END_TEST
+
+/* ---- cable-shaped KKT sequences -------------------------------------------
+ * NODES nodes of 7 dofs (the 7th is a material coordinate), 14 x 14 element
+ * blocks, constraints: node 0's position and every s (single-dof, condensable)
+ * plus one two-term constraint (not condensable), whose rows sit at the end of
+ * the numbering. */
+enum { NODES = 13, NQ = 7 * NODES, NSINGLE = 3 + NODES, NCON = NSINGLE + 1, NN = NQ + NCON, NEL = NODES - 1 };
+
+typedef struct kkt_case {
+    sp_pattern p;
+    double Ke[NEL][14 * 14], Ka[NEL][14 * 14];
+    int map[NEL][14 * 14];
+    int cdof[NCON][2], cpos[NCON][4], nterm[NCON];
+    double *vals;
+} kkt_case;
+
+static unsigned lcg(unsigned *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return *s >> 8;
+}
+
+static void kkt_build(kkt_case *c, ac_alloc *a)
+{
+    sp_builder bld;
+    unsigned seed = 4242u;
+    int e, k, i, j, q;
+    for (k = 0; k < NCON; k++) {
+        c->nterm[k] = k < NSINGLE ? 1 : 2;
+        c->cdof[k][0] = k < 3 ? k : k < NSINGLE ? 7 * (k - 3) + 6 : 7 * 5 + 1;
+        c->cdof[k][1] = 7 * 9 + 1;
+    }
+    ck_assert_int_eq(sp_builder_init(&bld, NN, a), 0);
+    for (e = 0; e < NEL; e++) {
+        int d[14];
+        for (k = 0; k < 14; k++) d[k] = 7 * e + k;
+        ck_assert_int_eq(sp_builder_add_block(&bld, d, 14), 0);
+    }
+    for (k = 0; k < NCON; k++)
+        for (q = 0; q < c->nterm[k]; q++) {
+            ck_assert_int_eq(sp_builder_add(&bld, NQ + k, c->cdof[k][q]), 0);
+            ck_assert_int_eq(sp_builder_add(&bld, c->cdof[k][q], NQ + k), 0);
+        }
+    ck_assert_int_eq(sp_builder_finish(&bld, &c->p), 0);
+    sp_builder_free(&bld);
+    for (k = 0; k < NCON; k++)
+        for (q = 0; q < c->nterm[k]; q++) {
+            c->cpos[k][2 * q] = sp_find(&c->p, NQ + k, c->cdof[k][q]);
+            c->cpos[k][2 * q + 1] = sp_find(&c->p, c->cdof[k][q], NQ + k);
+        }
+    for (e = 0; e < NEL; e++) {
+        double R[14][14];
+        int d[14];
+        for (k = 0; k < 14; k++) d[k] = 7 * e + k;
+        sp_block_map(&c->p, d, 14, c->map[e]);
+        for (i = 0; i < 14; i++)
+            for (j = 0; j < 14; j++) R[i][j] = (double)(lcg(&seed) % 2001) / 1000.0 - 1.0;
+        for (i = 0; i < 14; i++)
+            for (j = 0; j < 14; j++) {
+                double v = i == j ? 0.05 : 0.0;
+                for (k = 0; k < 14; k++) v += R[i][k] * R[j][k] / 14.0;
+                c->Ke[e][i * 14 + j] = v;
+                c->Ka[e][i * 14 + j] = 0.1 * (R[i][j] - R[j][i]); /* antisymmetric part */
+            }
+    }
+    c->vals = calloc((size_t)c->p.nnz, sizeof(double));
+    ck_assert_ptr_nonnull(c->vals);
+}
+
+/* Values of step `step`: symmetric on even steps, unsymmetric on odd ones,
+ * indefinite stiffness at step 6; dval (when nonzero) on the diagonal of the
+ * first constraint row (a regularized constraint: no condensation). */
+static void kkt_values(kkt_case *c, int step, double dval)
+{
+    int e, k, q;
+    memset(c->vals, 0, (size_t)c->p.nnz * sizeof(double));
+    for (e = 0; e < NEL; e++) {
+        double f = (1.0 + 0.3 * sin(0.4 * step + 0.7 * e)) * (step == 6 ? -1.0 : 1.0);
+        for (q = 0; q < 14 * 14; q++) c->vals[c->map[e][q]] += f * c->Ke[e][q] + (step % 2 ? c->Ka[e][q] : 0.0);
+    }
+    for (k = 0; k < NCON; k++)
+        for (q = 0; q < c->nterm[k]; q++) {
+            double g = (1.0 + 0.5 * sin(0.3 * step + k)) * (q ? -0.7 : 1.0);
+            c->vals[c->cpos[k][2 * q]] = g;
+            c->vals[c->cpos[k][2 * q + 1]] = g;
+        }
+    if (dval != 0.0) c->vals[c->p.diag ? c->p.diag[NQ] : sp_find(&c->p, NQ, NQ)] = dval;
+}
+
+static void kkt_free(kkt_case *c, ac_alloc *a)
+{
+    sp_pattern_free(&c->p, a);
+    free(c->vals);
+}
+
+/* Band and condensed-KKT solutions (unknowns and multipliers) equal
+ * UMFPACK's on every step; no allocation after the first step. */
+START_TEST(kkt_sequence_matches_umfpack)
+{
+    static kkt_case c;
+    ac_alloc a;
+    sp_solver *u, *bs;
+    sp_kkt *kb, *kk;
+    double b[NN], xu[NN], xb[NN], xkb[NN], xkk[NN];
+    size_t events = 0;
+    int step, i;
+    ac_alloc_default(&a);
+    kkt_build(&c, &a);
+    for (i = 0; i < NN; i++) b[i] = sin(1.0 + i);
+    ck_assert_int_eq(sp_solver_create(&u, SP_UMFPACK, &c.p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_create(&bs, SP_BAND, &c.p, &a), SP_OK);
+    ck_assert_int_eq(sp_kkt_create(&kb, SP_BAND, &c.p, NQ, &a), SP_OK);
+    ck_assert_int_eq(sp_kkt_create(&kk, SP_KLU, &c.p, NQ, &a), SP_OK);
+    ck_assert_int_eq(sp_kkt_eliminated(kb), NSINGLE); /* not the two-term one */
+    for (step = 0; step < 12; step++) {
+        kkt_values(&c, step, 0.0);
+        ck_assert_int_eq(sp_solver_factor(u, c.vals), SP_OK);
+        ck_assert_int_eq(sp_solver_solve(u, b, xu), SP_OK);
+        ck_assert_int_eq(sp_solver_factor(bs, c.vals), SP_OK);
+        ck_assert_int_eq(sp_solver_solve(bs, b, xb), SP_OK);
+        ck_assert_int_eq(sp_kkt_factor(kb, c.vals), SP_OK);
+        ck_assert_int_eq(sp_kkt_solve(kb, b, xkb), SP_OK);
+        ck_assert_int_eq(sp_kkt_factor(kk, c.vals), SP_OK);
+        ck_assert_int_eq(sp_kkt_solve(kk, b, xkk), SP_OK);
+        ck_assert_double_le(max_rel(NN, xb, xu), 1e-9);
+        ck_assert_double_le(max_rel(NN, xkb, xu), 1e-9);
+        ck_assert_double_le(max_rel(NN, xkk, xu), 1e-9);
+        /* the multipliers alone (they come from the eliminated rows) */
+        ck_assert_double_le(max_rel(NCON, xkb + NQ, xu + NQ), 1e-9);
+        ck_assert_double_gt(sp_kkt_flops(kb), 0.0);
+        if (step == 0) events = ac_alloc_events(&a);
+    }
+    ck_assert_uint_eq(ac_alloc_events(&a), events);
+    /* a regularized constraint row (nonzero diagonal) is solved in full */
+    kkt_values(&c, 3, -1e-3);
+    ck_assert_int_eq(sp_solver_factor(u, c.vals), SP_OK);
+    ck_assert_int_eq(sp_solver_solve(u, b, xu), SP_OK);
+    ck_assert_int_eq(sp_kkt_factor(kb, c.vals), SP_OK);
+    ck_assert_int_eq(sp_kkt_solve(kb, b, xkb), SP_OK);
+    ck_assert_double_le(max_rel(NN, xkb, xu), 1e-9);
+    sp_solver_destroy(u);
+    sp_solver_destroy(bs);
+    sp_kkt_destroy(kb);
+    sp_kkt_destroy(kk);
+    kkt_free(&c, &a);
+    ck_assert_uint_eq(a.n_malloc, a.n_free);
+}
+END_TEST
+
+Suite *suite_band_kkt(void)
+{
+    Suite *s = suite_create("band and KKT solvers");
+    TCase *tc = tcase_create("band");
+    tcase_add_test(tc, band_small_systems);
+    tcase_add_test(tc, band_singular_and_nonfinite);
+    tcase_add_test(tc, band_refuses_wide_patterns);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("kkt");
+    tcase_add_test(tc, kkt_sequence_matches_umfpack);
+    suite_add_tcase(s, tc);
+    return s;
+}
