@@ -69,6 +69,8 @@ typedef struct alecable_node alecable_node;
 typedef struct alecable_element alecable_element;
 typedef struct alecable_constraint alecable_constraint;
 typedef struct alecable_load alecable_load;
+typedef struct alecable_body alecable_body;
+typedef struct alecable_joint alecable_joint;
 
 /* ------------------------------------------------------------------------ */
 /* Model and allocator                                                       */
@@ -171,7 +173,10 @@ enum {
     ALECABLE_DOF_S = 3, /* material coordinate */
     ALECABLE_DOF_DX = 4, /* ANCF nodes: components of the slope r' = dr/ds */
     ALECABLE_DOF_DY = 5,
-    ALECABLE_DOF_DZ = 6
+    ALECABLE_DOF_DZ = 6,
+    ALECABLE_DOF_RX = 7, /* rigid bodies: rotation increments about the body-frame axes */
+    ALECABLE_DOF_RY = 8,
+    ALECABLE_DOF_RZ = 9
 };
 
 ALECABLE_API int alecable_node_position(const alecable_node *n, double x[3]);
@@ -291,6 +296,94 @@ ALECABLE_API int alecable_load_distributed_range(alecable_load **out, alecable_m
 /* Changes a load's force vector (point loads) or density (distributed), or
  * the current of a hydrodynamic load. */
 ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3]);
+
+/* ------------------------------------------------------------------------ */
+/* Rigid bodies and joints (paper 000 secs. 4.3-4.4)                         */
+/* ------------------------------------------------------------------------ */
+/* A body's pose is a position x and a rotation R (body frame -> space).  Its
+ * coordinates are x and a rotation vector psi, R = exp(psi^); solvers change
+ * them through the problem's update, R <- R exp(dpsi^) with dpsi in the body
+ * frame (a rotation is never added to).  The DOF ids of a body's node are X,
+ * Y, Z and RX, RY, RZ (the body-frame increments): fix and prescribe act on
+ * them (holding two rotations keeps a planar body in its plane; holding all
+ * three holds the orientation).  Bodies are quasistatic for now: their mass
+ * gives weight under gravity, and the time integrators refuse models with
+ * bodies (ALECABLE_ESTATE). */
+typedef struct alecable_body_params {
+    size_t struct_size;
+    double position[3]; /* origin of the body frame in space (default 0) */
+    double rotation[9]; /* body -> space rotation, row-major, orthonormal (default identity) */
+    double mass;        /* >= 0: weight m g at the centre of mass under the model's gravity (default 0) */
+    double com[3];      /* centre of mass in the body frame (default 0) */
+} alecable_body_params;
+ALECABLE_API void alecable_body_params_init(alecable_body_params *p);
+ALECABLE_API int alecable_body_create(alecable_body **out, alecable_model *m, const alecable_body_params *p);
+/* The body's coordinates as a node (six dofs), for alecable_fix, _prescribe,
+ * _prescribe_motion and alecable_node_dof_index. */
+ALECABLE_API int alecable_body_node(alecable_node **out, alecable_body *b);
+/* Holds the body's pose (six fix constraints). */
+ALECABLE_API int alecable_body_fix(alecable_model *m, alecable_body *b);
+/* Current pose; either output may be NULL. */
+ALECABLE_API int alecable_body_pose(const alecable_body *b, double position[3], double rotation[9]);
+/* Spatial position of the body-frame point p. */
+ALECABLE_API int alecable_body_point(const alecable_body *b, const double p[3], double x[3]);
+/* A spatial force f at the body-frame point p, and a spatial torque, both
+ * scaled by the load factor. */
+ALECABLE_API int alecable_load_body_force(alecable_load **out, alecable_model *m, alecable_body *b,
+                                          const double p[3], const double f[3]);
+ALECABLE_API int alecable_load_body_torque(alecable_load **out, alecable_model *m, alecable_body *b,
+                                           const double torque[3]);
+
+/* Joints hold several equations that are nonlinear in the body rotations. */
+/* Node n follows the body-frame point p of body b.  hold_s = 1 also holds the
+ * node's material coordinate (the cable is fastened there); hold_s = 0 leaves
+ * it free: an eyelet or pinhole the cable slides through.  3 equations
+ * (hold_s adds a no-flow constraint on the node); the multipliers are the
+ * force the cable exerts on the body. */
+ALECABLE_API int alecable_attach(alecable_joint **out, alecable_model *m, alecable_node *n, alecable_body *b,
+                                 const double p[3], int hold_s);
+/* Pulley wrap: count nodes of one cable held on a circle of body b at the
+ * given angles (the contact region known a priori, paper 000 sec. 4.3), their
+ * material coordinates free.  The circle: centre, unit axis (normal of its
+ * plane) and the direction of angle 0, all in the body frame; angles turn
+ * about the axis.  3 equations per node. */
+typedef struct alecable_pulley_params {
+    size_t struct_size;
+    double centre[3]; /* default 0 */
+    double axis[3];   /* default +z */
+    double ref[3];    /* direction of angle 0, orthogonal to axis (default +x) */
+    double radius;    /* > 0 (required) */
+} alecable_pulley_params;
+ALECABLE_API void alecable_pulley_params_init(alecable_pulley_params *p);
+ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, alecable_body *b,
+                                      const alecable_pulley_params *p, int count, alecable_node *const nodes[],
+                                      const double angles[]);
+/* Normal contact force of the i-th node of a wrap on the pulley: the
+ * multipliers' component towards the centre (>= 0 when the cable presses). */
+ALECABLE_API int alecable_pulley_normal_force(const alecable_joint *j, int i, double *N);
+/* Revolute joint between bodies a and b at a spatial point about a spatial
+ * axis (both taken at creation), with a torsional spring of stiffness k >= 0
+ * about the axis, at rest at the creation angle.  5 equations (3 for the
+ * point, 2 keep the axes aligned). */
+ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
+                                   const double point[3], const double axis[3], double k);
+/* Rotation angle of b relative to a about the axis since creation, and the
+ * spring's moment on b about the axis (-k angle). */
+ALECABLE_API int alecable_revolute_state(const alecable_joint *j, double *angle, double *spring_moment);
+/* Number of equations and their multipliers after a solve. */
+ALECABLE_API int alecable_joint_equations(const alecable_joint *j, int *count);
+ALECABLE_API int alecable_joint_multipliers(const alecable_joint *j, double *lambda);
+
+/* Coulomb slip friction on a pulley (paper 000 sec. 4.3.2): at every interior
+ * node of the wrap (not the first and last, where the cable leaves the pulley
+ * tangentially), a friction force T = mu N, N the node's normal contact force,
+ * acts on the material equation as the configurational point load of eq. 47,
+ * against the material flow.  flow = +1 when material moves through the wrap
+ * towards increasing s (the cable is pulled at its high-s end), -1 the other
+ * way.  Slip only: it holds while the cable slides on the whole wrap (no
+ * stick), and the direction does not change during a solve. */
+ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m, alecable_joint *wrap, double mu,
+                                          int flow);
 
 /* ------------------------------------------------------------------------ */
 /* The problem interface shared by every integrator                          */

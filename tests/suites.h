@@ -6,6 +6,9 @@
 
 Suite *suite_sparse(void);
 Suite *suite_band_kkt(void);
+Suite *suite_bodies(void);
+Suite *suite_pulley(void);
+Suite *suite_finger(void);
 Suite *suite_axial(void);
 Suite *suite_axial_inertia(void);
 Suite *suite_ancf(void);

@@ -3,6 +3,8 @@
 #include "model.h"
 #include "../constraints/constraints.h"
 #include "../loads/loads.h"
+#include "../bodies/bodies.h"
+#include "../friction/friction.h"
 
 #include <math.h>
 #include <string.h>
@@ -54,6 +56,12 @@ int ac_residual(void *ctx, double t, const double *q, const double *v, const dou
     }
     for (i = 0; i < m->constraints.n; i++)
         con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, t, r, m->nq);
+    if (m->bodies.n) bodies_residual(m, q, sc, r);
+    for (i = 0; i < m->joints.n; i++) joint_residual((const alecable_joint *)m->joints.p[i], q, lambda, r, m->nq);
+    for (i = 0; i < m->loads.n; i++) {
+        const alecable_load *l = (const alecable_load *)m->loads.p[i];
+        if (l->kind == LOAD_PULLEY_FRICTION) pulley_friction_residual(l, q, lambda, r);
+    }
     return sp_all_finite(r, m->n) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
@@ -100,7 +108,6 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], ke[EL_MAX_DOF * EL_MAX_DOF],
         kx[EL_MAX_DOF * EL_MAX_DOF], sc = load_scale(m, t);
     int c, i, k, nnz = m->pat.nnz;
-    (void)lambda;
     memset(values, 0, (size_t)nnz * sizeof(double));
     /* point and distributed loads give dr/dq: weighted by cq before the
      * pre-weighted element blocks are added */
@@ -133,6 +140,12 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
         field_load_jacobian(m, (const alecable_load *)m->loads.p[i], q, v, a, sc, cq, cv, ca, flags, values,
                             m->ework);
     for (i = 0; i < m->constraints.n; i++) con_jacobian((const alecable_constraint *)m->constraints.p[i], values);
+    if (m->bodies.n) bodies_jacobian(m, q, sc, cq, values);
+    for (i = 0; i < m->joints.n; i++) joint_jacobian((const alecable_joint *)m->joints.p[i], q, lambda, cq, values);
+    for (i = 0; i < m->loads.n; i++) {
+        const alecable_load *l = (const alecable_load *)m->loads.p[i];
+        if (l->kind == LOAD_PULLEY_FRICTION) pulley_friction_jacobian(l, q, lambda, cq, values);
+    }
     return sp_all_finite(values, nnz) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
@@ -143,6 +156,7 @@ static int ac_constraint_rates(void *ctx, double t, const double *q, const doubl
     (void)q;
     for (i = 0; i < m->constraints.n; i++)
         con_rates((const alecable_constraint *)m->constraints.p[i], t, v, gdot, gamma);
+    for (i = 0; i < m->joints.n; i++) joint_rates((const alecable_joint *)m->joints.p[i], q, v, gdot, gamma);
     return ALECABLE_OK;
 }
 
@@ -157,8 +171,9 @@ double ac_energy(alecable_model *m, const double *q, double t, double *w_int, do
             wi += cb->ops->energy(&cb->el[i]->par, qe);
         }
     }
-    we = gravity_energy(m, q, sc);
+    we = gravity_energy(m, q, sc) + bodies_energy(m, q, sc);
     for (i = 0; i < m->loads.n; i++) we += load_energy(m, (const alecable_load *)m->loads.p[i], q, sc);
+    for (i = 0; i < m->joints.n; i++) wi += joint_energy((const alecable_joint *)m->joints.p[i], q);
     if (w_int) *w_int = wi;
     if (w_ext) *w_ext = we;
     return wi + we;
@@ -198,6 +213,17 @@ static void count_flops(const alecable_model *m, double *fr, double *fj)
     *fj = j;
 }
 
+/* q <- q (+) scale dq: addition for the cables' coordinates (numbered
+ * first), the bodies' own update for theirs (numbered last). */
+static int ac_update(void *ctx, double *q, const double *dq, double scale)
+{
+    alecable_model *m = (alecable_model *)ctx;
+    int i, n_cable = m->bodies.n ? ((const alecable_body *)m->bodies.p[0])->node.dof0 : m->nq;
+    for (i = 0; i < n_cable; i++) q[i] += scale * dq[i];
+    bodies_update(m, q, dq, scale);
+    return ALECABLE_OK;
+}
+
 ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
 {
     int st = ac_check_model(m);
@@ -216,7 +242,7 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->partner = m->partner;
     p->residual = ac_residual;
     p->jacobian = ac_jacobian;
-    p->update = NULL; /* every coordinate of an axial cable is additive */
+    p->update = m->bodies.n ? ac_update : NULL; /* cable coordinates are additive */
     p->constraint_rates = ac_constraint_rates;
     count_flops(m, &p->flops_residual, &p->flops_jacobian);
     return ALECABLE_OK;

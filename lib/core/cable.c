@@ -232,6 +232,7 @@ ALECABLE_API int alecable_node_material(const alecable_node *n, double *s)
 {
     if (!n || !s) return ALECABLE_ENULL;
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    if (n->sidx < 0) return ac_fail(n->model, ALECABLE_ERANGE, "a body's node has no material coordinate");
     *s = node_s(n);
     return ALECABLE_OK;
 }
@@ -243,6 +244,7 @@ ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
     m = n->model;
     if (!x) return ac_fail(m, ALECABLE_ENULL, "x is NULL");
+    if (n->sidx < 0) return ac_fail(m, ALECABLE_EINVAL, "a body's node: the body's pose is set at creation");
     if (!ac_is_finite3(x) || !isfinite(s)) return ac_fail(m, ALECABLE_EINVAL, "x or s is not finite");
     if ((n->left && !(s > node_s(n->left->a))) || (n->right && !(s < node_s(n->right->b))))
         return ac_fail(m, ALECABLE_EINVAL, "s = %g would invert or collapse a neighbouring element", s);
@@ -259,6 +261,8 @@ ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s
  * last), hence the map. */
 int ac_node_local_dof(const alecable_node *n, int dof)
 {
+    if (n->sidx < 0) /* a body: x, y, z, then the rotation increments */
+        return dof >= 0 && dof < 3 ? dof : dof >= ALECABLE_DOF_RX && dof <= ALECABLE_DOF_RZ ? dof - 4 : -1;
     if (dof < 0 || dof >= n->ndof) return -1;
     if (dof < 3) return dof;
     if (dof == ALECABLE_DOF_S) return n->sidx;

@@ -4,6 +4,8 @@
 #include "../constraints/constraints.h"
 #include "../loads/loads.h"
 #include "../integrators/problem.h"
+#include "../bodies/bodies.h"
+#include "../friction/friction.h"
 
 #include <string.h>
 
@@ -42,6 +44,16 @@ void ac_free_solution_space(alecable_model *m)
         ac_free(&m->alloc, l->map);
         l->map = NULL;
     }
+    for (i = 0; i < m->bodies.n; i++) {
+        alecable_body *b = (alecable_body *)m->bodies.p[i];
+        ac_free(&m->alloc, b->map);
+        b->map = NULL;
+    }
+    for (i = 0; i < m->joints.n; i++) {
+        alecable_joint *j = (alecable_joint *)m->joints.p[i];
+        ac_free(&m->alloc, j->map);
+        j->map = NULL;
+    }
     m->nq = m->nlam = m->n = 0;
 }
 
@@ -65,9 +77,17 @@ void ac_sync_nodes(alecable_model *m)
         for (i = 0; i < cb->n_nodes; i++)
             memcpy(cb->nodes[i]->q, m->q + cb->nodes[i]->dof0, (size_t)cb->nodes[i]->ndof * sizeof(double));
     }
+    for (i = 0; i < m->bodies.n; i++) {
+        alecable_body *b = (alecable_body *)m->bodies.p[i];
+        memcpy(b->node.q, m->q + b->node.dof0, 6 * sizeof(double));
+    }
     for (i = 0; i < m->constraints.n; i++) {
         alecable_constraint *k = (alecable_constraint *)m->constraints.p[i];
         k->lambda = m->lam[k->row];
+    }
+    for (i = 0; i < m->joints.n; i++) {
+        alecable_joint *j = (alecable_joint *)m->joints.p[i];
+        memcpy(j->lambda, m->lam + j->row0, (size_t)j->neq * sizeof(double));
     }
 }
 
@@ -104,6 +124,11 @@ int ac_finalize(alecable_model *m)
             }
         }
     }
+    for (i = 0; i < m->bodies.n; i++) { /* bodies after the cables */
+        alecable_body *bd = (alecable_body *)m->bodies.p[i];
+        bd->node.dof0 = nq;
+        nq += 6;
+    }
     for (i = 0; i < m->constraints.n; i++) {
         alecable_constraint *k = (alecable_constraint *)m->constraints.p[i];
         k->row = i;
@@ -111,6 +136,11 @@ int ac_finalize(alecable_model *m)
     }
     m->nq = nq;
     m->nlam = m->constraints.n;
+    for (i = 0; i < m->joints.n; i++) { /* joint equations after the constraints */
+        alecable_joint *j = (alecable_joint *)m->joints.p[i];
+        j->row0 = m->nlam;
+        m->nlam += j->neq;
+    }
     m->n = nq + m->nlam;
 
     m->q = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
@@ -140,9 +170,22 @@ int ac_finalize(alecable_model *m)
             m->partner[s] = -1;
         }
     }
+    for (i = 0; i < m->bodies.n; i++) {
+        alecable_body *bd = (alecable_body *)m->bodies.p[i];
+        int a;
+        memcpy(m->q + bd->node.dof0, bd->node.q, 6 * sizeof(double));
+        for (a = 0; a < 6; a++) {
+            m->dof_class[bd->node.dof0 + a] = ALECABLE_PROBLEM_DOF_OTHER;
+            m->partner[bd->node.dof0 + a] = -1;
+        }
+    }
     for (i = 0; i < m->constraints.n; i++) {
         alecable_constraint *k = (alecable_constraint *)m->constraints.p[i];
         m->lam[i] = k->lambda;
+    }
+    for (i = 0; i < m->joints.n; i++) {
+        alecable_joint *j = (alecable_joint *)m->joints.p[i];
+        memcpy(m->lam + j->row0, j->lambda, (size_t)j->neq * sizeof(double));
     }
 
     /* pattern: element blocks (they also hold every load coupling), constraint
@@ -155,6 +198,12 @@ int ac_finalize(alecable_model *m)
     }
     for (i = 0; i < m->constraints.n && !st; i++)
         st = con_pattern((alecable_constraint *)m->constraints.p[i], &b, nq);
+    for (i = 0; i < m->bodies.n && !st; i++) st = body_pattern((const alecable_body *)m->bodies.p[i], &b);
+    for (i = 0; i < m->joints.n && !st; i++) st = joint_pattern((const alecable_joint *)m->joints.p[i], &b, nq);
+    for (i = 0; i < m->loads.n && !st; i++) {
+        const alecable_load *l = (const alecable_load *)m->loads.p[i];
+        if (l->kind == LOAD_PULLEY_FRICTION) st = pulley_friction_pattern(l, &b, nq);
+    }
     if (st || sp_builder_finish(&b, &m->pat)) {
         sp_builder_free(&b);
         return nomem(m);
@@ -173,8 +222,16 @@ int ac_finalize(alecable_model *m)
     for (i = 0; i < m->constraints.n; i++)
         if (con_maps(m, (alecable_constraint *)m->constraints.p[i], &m->pat, nq))
             return ac_fail(m, ALECABLE_ESTATE, "internal error: constraint entry missing from the pattern");
+    for (i = 0; i < m->bodies.n; i++)
+        if (body_maps(m, (alecable_body *)m->bodies.p[i], &m->pat))
+            return ac_fail(m, ALECABLE_ESTATE, "internal error: body entry missing from the pattern");
+    for (i = 0; i < m->joints.n; i++)
+        if (joint_maps(m, (alecable_joint *)m->joints.p[i], &m->pat, nq))
+            return ac_fail(m, ALECABLE_ESTATE, "internal error: joint entry missing from the pattern");
     for (i = 0; i < m->loads.n; i++) {
         alecable_load *l = (alecable_load *)m->loads.p[i];
+        if (l->kind == LOAD_PULLEY_FRICTION && pulley_friction_maps(m, l, &m->pat, nq))
+            return ac_fail(m, ALECABLE_ESTATE, "internal error: friction entry missing from the pattern");
         if (l->kind != LOAD_NODE) continue;
         l->map = (int *)ac_malloc(&m->alloc, 2 * EL_MAX_DOF * sizeof(int));
         if (!l->map) return nomem(m);

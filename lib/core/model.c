@@ -1,6 +1,7 @@
 /* Model lifetime, errors, version, handle checks. */
 #include "model.h"
 #include "../constraints/constraints.h"
+#include "../bodies/bodies.h"
 #include "../integrators/problem.h"
 
 #include <math.h>
@@ -120,9 +121,13 @@ ALECABLE_API void alecable_model_destroy(alecable_model *m)
         l->magic = 0;
         ac_free(&m->alloc, l);
     }
+    for (i = 0; i < m->bodies.n; i++) body_free(m, (alecable_body *)m->bodies.p[i]);
+    for (i = 0; i < m->joints.n; i++) joint_free(m, (alecable_joint *)m->joints.p[i]);
     ac_free(&m->alloc, m->cables.p);
     ac_free(&m->alloc, m->constraints.p);
     ac_free(&m->alloc, m->loads.p);
+    ac_free(&m->alloc, m->bodies.p);
+    ac_free(&m->alloc, m->joints.p);
     al = m->alloc;
     m->magic = 0;
     ac_free(&al, m);

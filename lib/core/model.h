@@ -18,7 +18,9 @@ enum {
     MAGIC_NODE = 0x4e4f4445u,
     MAGIC_ELEMENT = 0x454c454du,
     MAGIC_CONSTRAINT = 0x434f4e53u,
-    MAGIC_LOAD = 0x4c4f4144u
+    MAGIC_LOAD = 0x4c4f4144u,
+    MAGIC_BODY = 0x424f4459u,
+    MAGIC_JOINT = 0x4a4f494eu
 };
 
 #define NODE_MAX_DOF 7
@@ -26,10 +28,10 @@ enum {
 struct alecable_node {
     unsigned magic;
     alecable_model *model;
-    alecable_cable *cable;
+    alecable_cable *cable;  /* NULL: the coordinates of a rigid body (see alecable_body) */
     int index;        /* in its cable */
-    int ndof;         /* axial: 4 (x, y, z, s); ANCF: 7 (r, r', s) */
-    int sidx;         /* position of s among the node's dofs */
+    int ndof;         /* axial: 4 (x, y, z, s); ANCF: 7 (r, r', s); body: 6 (x, psi) */
+    int sidx;         /* position of s among the node's dofs; -1 for a body */
     int dof0;         /* first dof in q (after finalize) */
     double q[NODE_MAX_DOF]; /* mirror of the model's state, in the element's node layout */
     alecable_element *left, *right; /* neighbouring elements in the cable */
@@ -84,7 +86,40 @@ struct alecable_constraint {
     double lambda;          /* multiplier mirror */
 };
 
-enum { LOAD_NODE = 0, LOAD_MATERIAL = 1, LOAD_DISTRIBUTED = 2, LOAD_HYDRO = 3, LOAD_FRICTION = 4 };
+/* A rigid body: its six coordinates live in an embedded node (x, psi with
+ * R = exp(psi^)), so fix/prescribe constraints and the numbering treat it
+ * like any node.  lib/bodies/ holds its terms. */
+struct alecable_body {
+    unsigned magic;
+    alecable_model *model;
+    alecable_node node;
+    double mass, com[3];
+    int *map;               /* 6 x 6 block of the body's dofs (after finalize) */
+};
+
+enum { JOINT_ATTACH = 0, JOINT_WRAP = 1, JOINT_REVOLUTE = 2 };
+
+/* Constraints with several equations, nonlinear in body rotations
+ * (lib/bodies/joints.c).  Attach and wrap are made of units: a node held on
+ * a body-frame point (3 equations each). */
+struct alecable_joint {
+    unsigned magic;
+    alecable_model *model;
+    int kind;
+    int neq, row0;          /* equations; first multiplier index (after finalize) */
+    alecable_body *a, *b;   /* revolute: a and b; attach and wrap: b */
+    int count;              /* units */
+    alecable_node **nodes;  /* count */
+    double *pts;            /* 3 count body-frame points */
+    double *normal;         /* wrap: 3 count outward unit normals (body frame) */
+    double *tangent;        /* wrap: 3 count unit tangents towards increasing s (body frame) */
+    double pa[3], pb[3], axis_a[3], u_a[3], w_a[3], axis_b[3], u_b[3], w_b[3], k; /* revolute (body frames) */
+    double *lambda;         /* neq multipliers (mirror) */
+    int *map;               /* attach/wrap: count blocks of 12 x 12; revolute: 17 x 17 */
+};
+
+enum { LOAD_NODE = 0, LOAD_MATERIAL = 1, LOAD_DISTRIBUTED = 2, LOAD_HYDRO = 3, LOAD_FRICTION = 4,
+       LOAD_BODY_FORCE = 5, LOAD_BODY_TORQUE = 6, LOAD_PULLEY_FRICTION = 7 };
 
 struct alecable_load {
     unsigned magic;
@@ -99,6 +134,11 @@ struct alecable_load {
     friction_params fp;     /* LOAD_FRICTION */
     int first_el, n_el;     /* LOAD_HYDRO, LOAD_FRICTION: elements acted on */
     int weight;             /* LOAD_FRICTION: the normal load includes the cable's weight */
+    alecable_body *body;    /* LOAD_BODY_*: the body; f, p: force (or torque) and body-frame point */
+    double p[3];
+    alecable_joint *joint;  /* LOAD_PULLEY_FRICTION: the wrap; mu, flow; map: see lib/friction */
+    double mu;
+    int flow;
 };
 
 /* growable array of pointers */
@@ -112,7 +152,7 @@ struct alecable_model {
     ac_alloc alloc;
     char errmsg[256];
     double gravity[3];
-    ptr_list cables, constraints, loads;
+    ptr_list cables, constraints, loads, bodies, joints;
     int dirty;              /* objects changed since finalize */
 
     /* after finalize */

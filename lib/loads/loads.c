@@ -33,6 +33,7 @@ ALECABLE_API int alecable_load_node(alecable_load **out, alecable_model *m, alec
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = ac_check_node(m, n, "node"))) return st;
+    if (!n->cable) return ac_fail(m, ALECABLE_EINVAL, "node is a body's node: use alecable_load_body_force");
     if ((st = new_load(&l, m, LOAD_NODE, f))) return st;
     l->node = n;
     if (out) *out = l;
@@ -163,15 +164,15 @@ static void scatter_mat(const alecable_element *e, const double *ke, double *val
 
 /* Configurational (material) force of a load at a mesh node, paper 000
  * eqs. 47/70: f . mean(dx/dxi) * mean(1/(ds/dxi)) over the node's elements. */
-static void node_config(const alecable_load *l, const double *q, const double f[3], double *value,
-                        double *grad, const alecable_element *e[2], int *ne)
+void node_config(const alecable_node *node, const double *q, const double f[3], double *value, double *grad,
+                 const alecable_element *e[2], int *ne)
 {
     double qe[EL_MAX_DOF], g[3], jinv, dg[3 * EL_MAX_DOF], dj[EL_MAX_DOF];
     double gm[3] = {0, 0, 0}, jm = 0.0, fg[2][EL_MAX_DOF], fdj[2][EL_MAX_DOF];
     int k, b, i;
-    *ne = node_elements(l->node, e);
+    *ne = node_elements(node, e);
     for (k = 0; k < *ne; k++) {
-        int end = (e[k]->b == l->node);
+        int end = (e[k]->b == node);
         ac_gather(e[k], q, qe);
         e[k]->ops->end_gradient(&e[k]->par, qe, end, g, &jinv, grad ? dg : NULL, grad ? dj : NULL);
         for (i = 0; i < 3; i++) gm[i] += g[i] / *ne;
@@ -230,7 +231,7 @@ static void load_eval(const alecable_load *l, const double *q, double scale, dou
         int ne, k;
         if (w) *w -= f[0] * q[l->node->dof0] + f[1] * q[l->node->dof0 + 1] + f[2] * q[l->node->dof0 + 2];
         if (!r && !values) break;
-        node_config(l, q, f, &v, values ? grad : NULL, e, &ne);
+        node_config(l->node, q, f, &v, values ? grad : NULL, e, &ne);
         if (r) {
             for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];
             if (ne) r[node_sdof(l->node)] += v;

@@ -24,6 +24,13 @@ void   field_load_jacobian(const alecable_model *m, const alecable_load *l, cons
                            const double *a, double scale, double cq, double cv, double ca, int flags,
                            double *values, double *scratch);
 
+/* Configurational work of a force f at a mesh node (paper 000 eqs. 47/70):
+ * value = (f . dx/dxi) (dxi/ds), both averaged over the node's elements e
+ * (ne of them), and its gradient with respect to those elements' dofs
+ * (grad[k * EL_MAX_DOF + b], may be NULL). */
+void   node_config(const alecable_node *node, const double *q, const double f[3], double *value, double *grad,
+                   const alecable_element *e[2], int *ne);
+
 /* Gravity on every cable: b = rho A g per unit material length. */
 double gravity_energy(const alecable_model *m, const double *q, double scale);
 /* Gravity's force per unit material length on cable cb at load factor

@@ -1,0 +1,587 @@
+/* Joints between cables and bodies: a node held on a body point (attach,
+ * and the units of a pulley wrap) and the revolute joint with its torsional
+ * spring.  Derivatives along the body update follow rotation.h's two rules.
+ *
+ * Unit (node n on body point p):  g = x_n - x_b - R p
+ *     G = [I, -I, R p^]  on (x_n, x_b, psi_b)
+ *     G^T lambda on psi_b: (R p^)^T lambda = -p^ R^T lambda,
+ *     its derivative along psi_b: -p^ (R^T lambda)^.
+ *
+ * Revolute joint (bodies A, B; body-frame point p_A, p_B; axis a_A, a_B;
+ * u_A, u_B orthogonal to them and equal in space at creation; w = a x u):
+ *     3 equations  x_A + R_A p_A - x_B - R_B p_B = 0,
+ *     2 equations  (R_A a_A).(R_B u_B) = 0, (R_A a_A).(R_B w_B) = 0,
+ *     spring W = 1/2 k theta^2, theta = atan2((R_A w_A).(R_B u_B), (R_A u_A).(R_B u_B)).
+ * Everything rotational is a bilinear form h = (R_A al).(R_B be) (bilinear()). */
+#include "bodies.h"
+#include "rotation.h"
+#include "../constraints/constraints.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { UNIT = 12, REV = 17 }; /* local block sizes */
+
+static int check_body(alecable_model *m, const alecable_body *b, const char *arg)
+{
+    if (!b) return ac_fail(m, ALECABLE_ENULL, "%s is NULL", arg);
+    if (b->magic != MAGIC_BODY) return ac_fail(m, ALECABLE_EHANDLE, "%s is not a body handle", arg);
+    if (b->model != m) return ac_fail(m, ALECABLE_EHANDLE, "%s belongs to another model", arg);
+    return ALECABLE_OK;
+}
+
+static int check_joint(const alecable_joint *j)
+{
+    if (!j) return ALECABLE_ENULL;
+    if (j->magic != MAGIC_JOINT) return ALECABLE_EHANDLE;
+    return ALECABLE_OK;
+}
+
+static alecable_joint *new_joint(alecable_model *m, int kind, int count, int neq)
+{
+    alecable_joint *j = (alecable_joint *)ac_calloc(&m->alloc, 1, sizeof *j);
+    if (!j) return NULL;
+    j->magic = MAGIC_JOINT;
+    j->model = m;
+    j->kind = kind;
+    j->count = count;
+    j->neq = neq;
+    j->row0 = -1;
+    j->lambda = (double *)ac_calloc(&m->alloc, (size_t)neq, sizeof(double));
+    if (count > 0) {
+        j->nodes = (alecable_node **)ac_calloc(&m->alloc, (size_t)count, sizeof *j->nodes);
+        j->pts = (double *)ac_calloc(&m->alloc, 3 * (size_t)count, sizeof(double));
+    }
+    if (!j->lambda || (count > 0 && (!j->nodes || !j->pts))) {
+        joint_free(m, j);
+        return NULL;
+    }
+    return j;
+}
+
+void joint_free(alecable_model *m, alecable_joint *j)
+{
+    ac_free(&m->alloc, j->nodes);
+    ac_free(&m->alloc, j->pts);
+    ac_free(&m->alloc, j->normal);
+    ac_free(&m->alloc, j->tangent);
+    ac_free(&m->alloc, j->lambda);
+    ac_free(&m->alloc, j->map);
+    j->magic = 0;
+    ac_free(&m->alloc, j);
+}
+
+static int push_joint(alecable_model *m, alecable_joint *j, alecable_joint **out)
+{
+    int st = ac_list_push(m, &m->joints, j);
+    if (st) {
+        joint_free(m, j);
+        return st;
+    }
+    m->dirty = 1;
+    if (out) *out = j;
+    return ALECABLE_OK;
+}
+
+static int check_cable_node(alecable_model *m, const alecable_node *n, const char *arg)
+{
+    int st = ac_check_node(m, n, arg);
+    if (st) return st;
+    if (!n->cable) return ac_fail(m, ALECABLE_EINVAL, "%s is a body's node, not a cable node", arg);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_attach(alecable_joint **out, alecable_model *m, alecable_node *n, alecable_body *b,
+                                 const double p[3], int hold_s)
+{
+    alecable_joint *j;
+    int st;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = check_cable_node(m, n, "node"))) return st;
+    if ((st = check_body(m, b, "body"))) return st;
+    if (!p) return ac_fail(m, ALECABLE_ENULL, "p is NULL");
+    if (!ac_is_finite3(p)) return ac_fail(m, ALECABLE_EINVAL, "p has a NaN or infinite component");
+    if (hold_s != 0 && hold_s != 1) return ac_fail(m, ALECABLE_EINVAL, "hold_s = %d must be 0 or 1", hold_s);
+    if (!(j = new_joint(m, JOINT_ATTACH, 1, 3))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    j->b = b;
+    j->nodes[0] = n;
+    memcpy(j->pts, p, 3 * sizeof(double));
+    if ((st = push_joint(m, j, out))) return ac_fail(m, st, "out of memory");
+    if (hold_s && (st = alecable_fix(NULL, m, n, ALECABLE_DOF_S))) return st;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API void alecable_pulley_params_init(alecable_pulley_params *p)
+{
+    if (!p) return;
+    memset(p, 0, sizeof *p);
+    p->struct_size = sizeof *p;
+    p->axis[2] = 1.0;
+    p->ref[0] = 1.0;
+}
+
+ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, alecable_body *b,
+                                      const alecable_pulley_params *p, int count, alecable_node *const nodes[],
+                                      const double angles[])
+{
+    alecable_joint *j;
+    double a[3], u[3], v[3], na, dir = 1.0;
+    int st, i, k;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = check_body(m, b, "body"))) return st;
+    if (!p || !nodes || !angles) return ac_fail(m, ALECABLE_ENULL, "params, nodes or angles is NULL");
+    if (p->struct_size < sizeof *p)
+        return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_pulley_params_init", p->struct_size);
+    if (!(p->radius > 0.0) || !isfinite(p->radius))
+        return ac_fail(m, ALECABLE_EINVAL, "params.radius = %g must be finite and > 0", p->radius);
+    if (!ac_is_finite3(p->centre) || !ac_is_finite3(p->axis) || !ac_is_finite3(p->ref))
+        return ac_fail(m, ALECABLE_EINVAL, "params: centre, axis or ref has a NaN or infinite component");
+    if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
+    na = sqrt(dot3v(p->axis, p->axis));
+    if (!(na > 0.0)) return ac_fail(m, ALECABLE_EINVAL, "params.axis is zero");
+    for (k = 0; k < 3; k++) a[k] = p->axis[k] / na;
+    na = dot3v(p->ref, a);
+    for (k = 0; k < 3; k++) u[k] = p->ref[k] - na * a[k];
+    na = sqrt(dot3v(u, u));
+    if (!(na > 1e-12 * sqrt(dot3v(p->ref, p->ref))) || !(na > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.ref is parallel to params.axis");
+    for (k = 0; k < 3; k++) u[k] /= na;
+    cross3(a, u, v);
+    for (i = 0; i < count; i++) {
+        if ((st = check_cable_node(m, nodes[i], "nodes[i]"))) return st;
+        if (nodes[i]->cable != nodes[0]->cable)
+            return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] is not on the cable of nodes[0]: a wrap holds one cable", i);
+        if (!isfinite(angles[i])) return ac_fail(m, ALECABLE_EINVAL, "angles[%d] is not finite", i);
+        for (k = 0; k < i; k++)
+            if (nodes[k] == nodes[i]) return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] repeats nodes[%d]", i, k);
+    }
+    /* tangent orientation: along increasing s, from the order of s and angles */
+    if (count > 1 && (angles[1] - angles[0]) * (node_s(nodes[1]) - node_s(nodes[0])) < 0.0) dir = -1.0;
+    if (!(j = new_joint(m, JOINT_WRAP, count, 3 * count))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    j->normal = (double *)ac_calloc(&m->alloc, 3 * (size_t)count, sizeof(double));
+    j->tangent = (double *)ac_calloc(&m->alloc, 3 * (size_t)count, sizeof(double));
+    if (!j->normal || !j->tangent) {
+        joint_free(m, j);
+        return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    }
+    j->b = b;
+    for (i = 0; i < count; i++) {
+        double c = cos(angles[i]), s = sin(angles[i]);
+        j->nodes[i] = nodes[i];
+        for (k = 0; k < 3; k++) {
+            j->normal[3 * i + k] = c * u[k] + s * v[k];
+            j->tangent[3 * i + k] = dir * (-s * u[k] + c * v[k]);
+            j->pts[3 * i + k] = p->centre[k] + p->radius * j->normal[3 * i + k];
+        }
+    }
+    if ((st = push_joint(m, j, out))) return ac_fail(m, st, "out of memory");
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
+                                   const double point[3], const double axis[3], double k)
+{
+    alecable_joint *j;
+    double RA[9], RB[9], ax[3], u[3], d[3], na;
+    int st, i;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = check_body(m, a, "a")) || (st = check_body(m, b, "b"))) return st;
+    if (a == b) return ac_fail(m, ALECABLE_EINVAL, "a and b are the same body: a joint needs two bodies");
+    if (!point || !axis) return ac_fail(m, ALECABLE_ENULL, "point or axis is NULL");
+    if (!ac_is_finite3(point) || !ac_is_finite3(axis))
+        return ac_fail(m, ALECABLE_EINVAL, "point or axis has a NaN or infinite component");
+    if (!(k >= 0.0) || !isfinite(k)) return ac_fail(m, ALECABLE_EINVAL, "k = %g must be finite and >= 0", k);
+    na = sqrt(dot3v(axis, axis));
+    if (!(na > 0.0)) return ac_fail(m, ALECABLE_EINVAL, "axis is zero");
+    for (i = 0; i < 3; i++) ax[i] = axis[i] / na;
+    /* a unit vector orthogonal to the axis */
+    i = fabs(ax[0]) < 0.6 ? 0 : fabs(ax[1]) < 0.6 ? 1 : 2;
+    d[0] = d[1] = d[2] = 0.0;
+    d[i] = 1.0;
+    cross3(ax, d, u);
+    na = sqrt(dot3v(u, u));
+    for (i = 0; i < 3; i++) u[i] /= na;
+    if (!(j = new_joint(m, JOINT_REVOLUTE, 0, 5))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    j->a = a;
+    j->b = b;
+    j->k = k;
+    body_rotation(a, NULL, RA);
+    body_rotation(b, NULL, RB);
+    for (i = 0; i < 3; i++) d[i] = point[i] - a->node.q[i];
+    rot_tmul(RA, d, j->pa);
+    for (i = 0; i < 3; i++) d[i] = point[i] - b->node.q[i];
+    rot_tmul(RB, d, j->pb);
+    rot_tmul(RA, ax, j->axis_a);
+    rot_tmul(RB, ax, j->axis_b);
+    rot_tmul(RA, u, j->u_a);
+    rot_tmul(RB, u, j->u_b);
+    cross3(j->axis_a, j->u_a, j->w_a);
+    cross3(j->axis_b, j->u_b, j->w_b);
+    if ((st = push_joint(m, j, out))) return ac_fail(m, st, "out of memory");
+    return ALECABLE_OK;
+}
+
+/* ---- queries ---------------------------------------------------------------- */
+
+ALECABLE_API int alecable_joint_equations(const alecable_joint *j, int *count)
+{
+    int st = check_joint(j);
+    if (st) return st;
+    if (!count) return ALECABLE_ENULL;
+    *count = j->neq;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_joint_multipliers(const alecable_joint *j, double *lambda)
+{
+    int st = check_joint(j);
+    if (st) return st;
+    if (!lambda) return ALECABLE_ENULL;
+    memcpy(lambda, j->lambda, (size_t)j->neq * sizeof(double));
+    return ALECABLE_OK;
+}
+
+void wrap_frame(const alecable_joint *j, int i, const double *q, double n[3], double t[3])
+{
+    double R[9];
+    body_rotation(j->b, q, R);
+    if (n) rot_mul(R, j->normal + 3 * i, n);
+    if (t) rot_mul(R, j->tangent + 3 * i, t);
+}
+
+ALECABLE_API int alecable_pulley_normal_force(const alecable_joint *j, int i, double *N)
+{
+    double n[3];
+    int st = check_joint(j);
+    if (st) return st;
+    if (!N) return ALECABLE_ENULL;
+    if (j->kind != JOINT_WRAP) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a pulley wrap");
+    if (i < 0 || i >= j->count) return ac_fail(j->model, ALECABLE_ERANGE, "i = %d: the wrap has %d nodes", i, j->count);
+    wrap_frame(j, i, NULL, n, NULL);
+    *N = -dot3v(j->lambda + 3 * i, n);
+    return ALECABLE_OK;
+}
+
+/* ---- the bilinear form h = (R_A al).(R_B be) -------------------------------- */
+
+typedef struct bilin {
+    double h, gA[3], gB[3];       /* right-trivialized gradient */
+    double JAA[9], JAB[9], JBA[9], JBB[9]; /* its derivative (rows: gradient, columns: increment) */
+} bilin;
+
+static void bilinear(const double RA[9], const double RB[9], const double al[3], const double be[3], bilin *o)
+{
+    double aS[3], bS[3], yA[3], yB[3], Al[9], Be[9], YA[9], YB[9], RAtRB[9], RBtRA[9], T[9], RAt[9], RBt[9];
+    int i;
+    rot_mul(RA, al, aS);
+    rot_mul(RB, be, bS);
+    rot_tmul(RA, bS, yA);
+    rot_tmul(RB, aS, yB);
+    o->h = dot3v(aS, bS);
+    cross3(al, yA, o->gA);
+    cross3(be, yB, o->gB);
+    rot_hat(al, Al);
+    rot_hat(be, Be);
+    rot_hat(yA, YA);
+    rot_hat(yB, YB);
+    mat3_mul(Al, YA, o->JAA);
+    mat3_mul(Be, YB, o->JBB);
+    for (i = 0; i < 9; i++) {
+        RAt[i] = RA[(i % 3) * 3 + i / 3];
+        RBt[i] = RB[(i % 3) * 3 + i / 3];
+    }
+    mat3_mul(RAt, RB, RAtRB);
+    mat3_mul(RBt, RA, RBtRA);
+    mat3_mul(Al, RAtRB, T);
+    mat3_mul(T, Be, o->JAB);
+    mat3_mul(Be, RBtRA, T);
+    mat3_mul(T, Al, o->JBA);
+    for (i = 0; i < 9; i++) {
+        o->JAB[i] = -o->JAB[i];
+        o->JBA[i] = -o->JBA[i];
+    }
+}
+
+/* spring angle, its gradient g (6: psi_A, psi_B) and the derivative J (6 x 6) */
+static double spring_angle(const alecable_joint *j, const double RA[9], const double RB[9], double g[6], double J[36])
+{
+    bilin c, s;
+    double gc[6], gs[6], Jc[36], Js[36], rho2, th;
+    int a, b;
+    bilinear(RA, RB, j->u_a, j->u_b, &c);
+    bilinear(RA, RB, j->w_a, j->u_b, &s);
+    th = atan2(s.h, c.h);
+    if (!g) return th;
+    for (a = 0; a < 3; a++) {
+        gc[a] = c.gA[a];
+        gc[3 + a] = c.gB[a];
+        gs[a] = s.gA[a];
+        gs[3 + a] = s.gB[a];
+        for (b = 0; b < 3; b++) {
+            Jc[a * 6 + b] = c.JAA[3 * a + b];
+            Jc[a * 6 + 3 + b] = c.JAB[3 * a + b];
+            Jc[(3 + a) * 6 + b] = c.JBA[3 * a + b];
+            Jc[(3 + a) * 6 + 3 + b] = c.JBB[3 * a + b];
+            Js[a * 6 + b] = s.JAA[3 * a + b];
+            Js[a * 6 + 3 + b] = s.JAB[3 * a + b];
+            Js[(3 + a) * 6 + b] = s.JBA[3 * a + b];
+            Js[(3 + a) * 6 + 3 + b] = s.JBB[3 * a + b];
+        }
+    }
+    rho2 = c.h * c.h + s.h * s.h;
+    for (a = 0; a < 6; a++) g[a] = (c.h * gs[a] - s.h * gc[a]) / rho2;
+    if (J)
+        for (a = 0; a < 6; a++)
+            for (b = 0; b < 6; b++)
+                J[a * 6 + b] = (gs[a] * gc[b] - gc[a] * gs[b] + c.h * Js[a * 6 + b] - s.h * Jc[a * 6 + b]) / rho2 -
+                               g[a] * (2.0 * c.h * gc[b] + 2.0 * s.h * gs[b]) / rho2;
+    return th;
+}
+
+ALECABLE_API int alecable_revolute_state(const alecable_joint *j, double *angle, double *spring_moment)
+{
+    double RA[9], RB[9], th;
+    int st = check_joint(j);
+    if (st) return st;
+    if (j->kind != JOINT_REVOLUTE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a revolute joint");
+    body_rotation(j->a, NULL, RA);
+    body_rotation(j->b, NULL, RB);
+    th = spring_angle(j, RA, RB, NULL, NULL);
+    if (angle) *angle = th;
+    if (spring_moment) *spring_moment = -j->k * th;
+    return ALECABLE_OK;
+}
+
+/* ---- pattern and maps -------------------------------------------------------- */
+
+/* local dofs of attach/wrap unit i: x_n, x_b, psi_b, rows */
+static void unit_dofs(const alecable_joint *j, int i, int nq, int d[UNIT])
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        d[k] = j->nodes[i]->dof0 + k;
+        d[3 + k] = j->b->node.dof0 + k;
+        d[6 + k] = j->b->node.dof0 + 3 + k;
+        d[9 + k] = nq + j->row0 + 3 * i + k;
+    }
+}
+
+static void rev_dofs(const alecable_joint *j, int nq, int d[REV])
+{
+    int k;
+    for (k = 0; k < 6; k++) {
+        d[k] = j->a->node.dof0 + k;
+        d[6 + k] = j->b->node.dof0 + k;
+    }
+    for (k = 0; k < 5; k++) d[12 + k] = nq + j->row0 + k;
+}
+
+int joint_pattern(const alecable_joint *j, sp_builder *bld, int nq)
+{
+    int d[REV], i, st;
+    if (j->kind == JOINT_REVOLUTE) {
+        rev_dofs(j, nq, d);
+        return sp_builder_add_block(bld, d, REV);
+    }
+    for (i = 0; i < j->count; i++) {
+        unit_dofs(j, i, nq, d);
+        if ((st = sp_builder_add_block(bld, d, UNIT))) return st;
+    }
+    return 0;
+}
+
+int joint_maps(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq)
+{
+    int d[REV], i, k, n = j->kind == JOINT_REVOLUTE ? REV * REV : j->count * UNIT * UNIT;
+    j->map = (int *)ac_malloc(&m->alloc, (size_t)n * sizeof(int));
+    if (!j->map) return -1;
+    if (j->kind == JOINT_REVOLUTE) {
+        rev_dofs(j, nq, d);
+        sp_block_map(p, d, REV, j->map);
+    } else
+        for (i = 0; i < j->count; i++) {
+            unit_dofs(j, i, nq, d);
+            sp_block_map(p, d, UNIT, j->map + i * UNIT * UNIT);
+        }
+    for (k = 0; k < n; k++)
+        if (j->map[k] < 0) return -1;
+    return 0;
+}
+
+/* ---- residual and Jacobian ---------------------------------------------------- */
+
+static void unit_eval(const alecable_joint *j, int i, const double *q, const double *lam, double R[9], double *r,
+                      int nq, double cq, double *values)
+{
+    const double *p = j->pts + 3 * i, *xn = q + j->nodes[i]->dof0, *xb = q + j->b->node.dof0;
+    double Rp[3], y[3], c[3];
+    int k, d[UNIT];
+    rot_mul(R, p, Rp);
+    if (r) {
+        unit_dofs(j, i, nq, d);
+        rot_tmul(R, lam, y);
+        cross3(y, p, c); /* -p^ R^T lambda */
+        for (k = 0; k < 3; k++) {
+            r[d[k]] += lam[k];
+            r[d[3 + k]] -= lam[k];
+            r[d[6 + k]] += c[k];
+            r[d[9 + k]] = xn[k] - xb[k] - Rp[k];
+        }
+    }
+    if (values) {
+        const int *map = j->map + i * UNIT * UNIT;
+        double P[9], RP[9], Y[9], PY[9];
+        int a, b;
+        rot_hat(p, P);
+        mat3_mul(R, P, RP); /* d g / d psi */
+        rot_tmul(R, lam, y);
+        rot_hat(y, Y);
+        mat3_mul(P, Y, PY);
+        for (a = 0; a < 3; a++) {
+            values[map[a * UNIT + 9 + a]] += 1.0;         /* (x_n, rows) */
+            values[map[(3 + a) * UNIT + 9 + a]] -= 1.0;   /* (x_b, rows) */
+            values[map[(9 + a) * UNIT + a]] += 1.0;       /* (rows, x_n) */
+            values[map[(9 + a) * UNIT + 3 + a]] -= 1.0;   /* (rows, x_b) */
+            for (b = 0; b < 3; b++) {
+                values[map[(6 + a) * UNIT + 9 + b]] += RP[3 * b + a]; /* (psi, rows) = (R p^)^T */
+                values[map[(9 + a) * UNIT + 6 + b]] += RP[3 * a + b]; /* (rows, psi) = R p^ */
+                values[map[(6 + a) * UNIT + 6 + b]] -= cq * PY[3 * a + b];
+            }
+        }
+    }
+}
+
+static void rev_eval(const alecable_joint *j, const double *q, const double *lam, double *r, int nq, double cq,
+                     double *values)
+{
+    const double *xa = q + j->a->node.dof0, *xb = q + j->b->node.dof0;
+    double RA[9], RB[9], K[REV * REV], rl[REV], Ra[3], Rb[3];
+    bilin h[2];
+    int a, b, k, d[REV];
+    rot_exp(xa + 3, RA);
+    rot_exp(xb + 3, RB);
+    memset(K, 0, sizeof K);
+    memset(rl, 0, sizeof rl);
+    rot_mul(RA, j->pa, Ra);
+    rot_mul(RB, j->pb, Rb);
+    /* point: g = x_A + R_A p_A - x_B - R_B p_B; G = [I, -R_A p_A^, -I, R_B p_B^] */
+    {
+        double PA[9], PB[9], GA[9], GB[9], y[3], Y[9], T[9];
+        rot_hat(j->pa, PA);
+        rot_hat(j->pb, PB);
+        mat3_mul(RA, PA, GA);
+        mat3_mul(RB, PB, GB);
+        for (a = 0; a < 3; a++) {
+            rl[12 + a] = xa[a] + Ra[a] - xb[a] - Rb[a];
+            rl[a] += lam[a];
+            rl[6 + a] -= lam[a];
+            for (b = 0; b < 3; b++) {
+                rl[3 + a] -= GA[3 * b + a] * lam[b];
+                rl[9 + a] += GB[3 * b + a] * lam[b];
+                K[(12 + a) * REV + 3 + b] = -GA[3 * a + b];
+                K[(12 + a) * REV + 9 + b] = GB[3 * a + b];
+                K[(3 + b) * REV + 12 + a] = -GA[3 * a + b];
+                K[(9 + b) * REV + 12 + a] = GB[3 * a + b];
+            }
+            K[(12 + a) * REV + a] = 1.0;
+            K[(12 + a) * REV + 6 + a] = -1.0;
+            K[a * REV + 12 + a] = 1.0;
+            K[(6 + a) * REV + 12 + a] = -1.0;
+        }
+        /* d/dpsi_A of (-R_A p_A^)^T lambda = p_A^ R_A^T lambda: p_A^ (R_A^T lambda)^ */
+        rot_tmul(RA, lam, y);
+        rot_hat(y, Y);
+        mat3_mul(PA, Y, T);
+        for (a = 0; a < 3; a++)
+            for (b = 0; b < 3; b++) K[(3 + a) * REV + 3 + b] += cq * T[3 * a + b];
+        rot_tmul(RB, lam, y);
+        rot_hat(y, Y);
+        mat3_mul(PB, Y, T);
+        for (a = 0; a < 3; a++)
+            for (b = 0; b < 3; b++) K[(9 + a) * REV + 9 + b] -= cq * T[3 * a + b];
+    }
+    /* axes: h_k = (R_A a_A).(R_B u_B), (R_A a_A).(R_B w_B) */
+    bilinear(RA, RB, j->axis_a, j->u_b, &h[0]);
+    bilinear(RA, RB, j->axis_a, j->w_b, &h[1]);
+    for (k = 0; k < 2; k++) {
+        double l = lam[3 + k];
+        rl[15 + k] = h[k].h;
+        for (a = 0; a < 3; a++) {
+            rl[3 + a] += l * h[k].gA[a];
+            rl[9 + a] += l * h[k].gB[a];
+            K[(15 + k) * REV + 3 + a] = h[k].gA[a];
+            K[(15 + k) * REV + 9 + a] = h[k].gB[a];
+            K[(3 + a) * REV + 15 + k] = h[k].gA[a];
+            K[(9 + a) * REV + 15 + k] = h[k].gB[a];
+            for (b = 0; b < 3; b++) {
+                K[(3 + a) * REV + 3 + b] += cq * l * h[k].JAA[3 * a + b];
+                K[(3 + a) * REV + 9 + b] += cq * l * h[k].JAB[3 * a + b];
+                K[(9 + a) * REV + 3 + b] += cq * l * h[k].JBA[3 * a + b];
+                K[(9 + a) * REV + 9 + b] += cq * l * h[k].JBB[3 * a + b];
+            }
+        }
+    }
+    /* spring 1/2 k theta^2 */
+    if (j->k > 0.0) {
+        double g[6], J[36], th = spring_angle(j, RA, RB, g, J);
+        static const int off[6] = {3, 4, 5, 9, 10, 11};
+        for (a = 0; a < 6; a++) {
+            rl[off[a]] += j->k * th * g[a];
+            for (b = 0; b < 6; b++) K[off[a] * REV + off[b]] += cq * j->k * (g[a] * g[b] + th * J[a * 6 + b]);
+        }
+    }
+    if (r) {
+        rev_dofs(j, nq, d);
+        for (a = 0; a < 12; a++) r[d[a]] += rl[a];
+        for (a = 12; a < REV; a++) r[d[a]] = rl[a];
+    }
+    if (values)
+        for (a = 0; a < REV * REV; a++) values[j->map[a]] += K[a];
+}
+
+void joint_residual(const alecable_joint *j, const double *q, const double *lambda, double *r, int nq)
+{
+    const double *lam = lambda + j->row0;
+    double R[9];
+    int i;
+    if (j->kind == JOINT_REVOLUTE) {
+        rev_eval(j, q, lam, r, nq, 0.0, NULL);
+        return;
+    }
+    body_rotation(j->b, q, R);
+    for (i = 0; i < j->count; i++) unit_eval(j, i, q, lam + 3 * i, R, r, nq, 0.0, NULL);
+}
+
+void joint_jacobian(const alecable_joint *j, const double *q, const double *lambda, double cq, double *values)
+{
+    const double *lam = lambda + j->row0;
+    double R[9];
+    int i;
+    if (j->kind == JOINT_REVOLUTE) {
+        rev_eval(j, q, lam, NULL, 0, cq, values);
+        return;
+    }
+    body_rotation(j->b, q, R);
+    for (i = 0; i < j->count; i++) unit_eval(j, i, q, lam + 3 * i, R, NULL, 0, cq, values);
+}
+
+double joint_energy(const alecable_joint *j, const double *q)
+{
+    double RA[9], RB[9], th;
+    if (j->kind != JOINT_REVOLUTE || j->k == 0.0) return 0.0;
+    body_rotation(j->a, q, RA);
+    body_rotation(j->b, q, RB);
+    th = spring_angle(j, RA, RB, NULL, NULL);
+    return 0.5 * j->k * th * th;
+}
+
+void joint_rates(const alecable_joint *j, const double *q, const double *v, double *gdot, double *gamma)
+{
+    int k;
+    (void)q;
+    (void)v;
+    for (k = 0; k < j->neq; k++) gdot[j->row0 + k] = gamma[j->row0 + k] = 0.0;
+}
