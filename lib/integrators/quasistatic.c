@@ -277,6 +277,16 @@ static void record_alloc(qs_ws *ws)
     ws->alloc_after_first = ev - ws->alloc_mark;
 }
 
+/* max-norm of the stage-2 regularization force 2 alpha (q - q*) on D */
+static double reg_force(const qs_ws *ws, const double *q, double alpha2)
+{
+    double m = 0.0;
+    int i;
+    for (i = 0; i < ws->nq; i++)
+        if (ws->mask[i] && fabs(alpha2 * (q[i] - ws->anchor[i])) > m) m = fabs(alpha2 * (q[i] - ws->anchor[i]));
+    return m;
+}
+
 /* max-norm of the stage-2 regularized residual r + 2 alpha (q - q*) on D */
 static double reg_norm(const qs_ws *ws, const double *q, double alpha2)
 {
@@ -336,7 +346,12 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             if ((st = jacobian_and_rank(ws, p, o, step, t, q, lam, rep, msg, len))) return st;
             have_jac = 1;
         }
-        if (rnorm <= tol || (!reg2 && it > 0 && dznorm <= dztol)) {
+        /* Newton has stopped moving (roundoff): an equilibrium, unless a
+         * regularization force is holding a nearly dependent line away from
+         * it; on exactly dependent lines (e.g. a free node between a pulley
+         * and a cable end) that force is zero and releasing it would leave a
+         * singular tangent */
+        if (rnorm <= tol || (it > 0 && dznorm <= dztol && (!reg2 || reg_force(ws, q, alpha2) <= tol))) {
             rep->final_residual = rnorm;
             return ALECABLE_OK;
         }
