@@ -53,13 +53,17 @@ static const double paper_mae[2][7] = {{0.028, 0.071, 0.14, 0.28, 0.69, 1.36, 2.
                                        {1.27, 1.20, 0.88, 1.74, 2.16, 7.46, 9.62}};
 static const double paper_ref_wall[2] = {1242.4, 3453.0};
 
-/* case 2: the pin's x moves at speed for t_move seconds, then stops */
+/* case 2: the pin's x moves at speed for t_move seconds, then stops.  At
+ * t_move itself the rate is the moving one: the runs land on t_move, so the
+ * step that ends there is still moving (the semi-implicit methods' Baumgarte
+ * rows use the rate at the step's end; given 0 there, they stop the pin one
+ * step early, an error that does not vanish with h). */
 static int base_motion(void *user, double t, double *value, double *rate, double *accel)
 {
     const params *p = (const params *)user;
     double tt = t < p->t_move ? t : p->t_move;
     *value = p->speed * tt;
-    *rate = t < p->t_move ? p->speed : 0.0;
+    *rate = t <= p->t_move ? p->speed : 0.0;
     *accel = 0.0;
     return 0;
 }

@@ -167,6 +167,10 @@ ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, a
         return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     }
     j->b = b;
+    memcpy(j->centre, p->centre, sizeof j->centre);
+    memcpy(j->axis, a, sizeof j->axis);
+    memcpy(j->ref, u, sizeof j->ref);
+    j->radius = p->radius;
     for (i = 0; i < count; i++) {
         double c = cos(angles[i]), s = sin(angles[i]);
         j->nodes[i] = nodes[i];

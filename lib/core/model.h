@@ -113,6 +113,7 @@ struct alecable_joint {
     double *pts;            /* 3 count body-frame points */
     double *normal;         /* wrap: 3 count outward unit normals (body frame) */
     double *tangent;        /* wrap: 3 count unit tangents towards increasing s (body frame) */
+    double centre[3], axis[3], ref[3], radius; /* wrap: the circle (body frame; ref: angle 0) */
     double pa[3], pb[3], axis_a[3], u_a[3], w_a[3], axis_b[3], u_b[3], w_b[3], k; /* revolute (body frames) */
     double *lambda;         /* neq multipliers (mirror) */
     int *map;               /* attach/wrap: count blocks of 12 x 12; revolute: 17 x 17 */
