@@ -150,21 +150,11 @@ static int body_load(alecable_load **out, alecable_model *m, alecable_body *b, i
     if (!f || (kind == LOAD_BODY_FORCE && !p)) return ac_fail(m, ALECABLE_ENULL, "point or vector is NULL");
     if (!ac_is_finite3(f) || (p && !ac_is_finite3(p)))
         return ac_fail(m, ALECABLE_EINVAL, "point or vector has a NaN or infinite component");
-    l = (alecable_load *)ac_calloc(&m->alloc, 1, sizeof *l);
-    if (!l) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
-    l->magic = MAGIC_LOAD;
-    l->model = m;
-    l->kind = kind;
+    if (!(l = ac_load_alloc(m, kind))) return ALECABLE_ENOMEM;
     l->body = b;
     memcpy(l->f, f, sizeof l->f);
     if (p) memcpy(l->p, p, sizeof l->p);
-    if ((st = ac_list_push(m, &m->loads, l))) {
-        ac_free(&m->alloc, l);
-        return st;
-    }
-    m->dirty = 1;
-    if (out) *out = l;
-    return ALECABLE_OK;
+    return ac_load_push(m, l, out);
 }
 
 ALECABLE_API int alecable_load_body_force(alecable_load **out, alecable_model *m, alecable_body *b, const double p[3],

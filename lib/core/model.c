@@ -152,6 +152,31 @@ ALECABLE_API int alecable_model_alloc_stats(const alecable_model *m, alecable_al
     return ALECABLE_OK;
 }
 
+alecable_load *ac_load_alloc(alecable_model *m, int kind)
+{
+    alecable_load *l = (alecable_load *)ac_calloc(&m->alloc, 1, sizeof *l);
+    if (!l) {
+        ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+        return NULL;
+    }
+    l->magic = MAGIC_LOAD;
+    l->model = m;
+    l->kind = kind;
+    return l;
+}
+
+int ac_load_push(alecable_model *m, alecable_load *l, alecable_load **out)
+{
+    int st;
+    if ((st = ac_list_push(m, &m->loads, l))) {
+        ac_free(&m->alloc, l);
+        return st;
+    }
+    m->dirty = 1;
+    if (out) *out = l;
+    return ALECABLE_OK;
+}
+
 int ac_list_push(alecable_model *m, ptr_list *l, void *p)
 {
     if (l->n == l->cap) {

@@ -177,6 +177,11 @@ int ac_fail(alecable_model *m, int code, const char *fmt, ...)
 void ac_clear_error(alecable_model *m);
 
 int ac_list_push(alecable_model *m, ptr_list *l, void *p);
+/* A zeroed load of the given kind (NULL when out of memory, recorded on m);
+ * the caller fills it in and registers it with ac_load_push, which frees it
+ * when that fails. */
+alecable_load *ac_load_alloc(alecable_model *m, int kind);
+int ac_load_push(alecable_model *m, alecable_load *l, alecable_load **out);
 
 /* handle checks: 0 or an error already recorded on m (if m is known) */
 int ac_check_model(const alecable_model *m);

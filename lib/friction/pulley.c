@@ -42,21 +42,11 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
     if (wrap->kind != JOINT_WRAP) return ac_fail(m, ALECABLE_EINVAL, "the joint is not a pulley wrap");
     if (!(mu >= 0.0) || !isfinite(mu)) return ac_fail(m, ALECABLE_EINVAL, "mu = %g must be finite and >= 0", mu);
     if (flow != 1 && flow != -1) return ac_fail(m, ALECABLE_EINVAL, "flow = %d must be +1 or -1", flow);
-    l = (alecable_load *)ac_calloc(&m->alloc, 1, sizeof *l);
-    if (!l) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
-    l->magic = MAGIC_LOAD;
-    l->model = m;
-    l->kind = LOAD_PULLEY_FRICTION;
+    if (!(l = ac_load_alloc(m, LOAD_PULLEY_FRICTION))) return ALECABLE_ENOMEM;
     l->joint = wrap;
     l->mu = mu;
     l->flow = flow;
-    if ((st = ac_list_push(m, &m->loads, l))) {
-        ac_free(&m->alloc, l);
-        return st;
-    }
-    m->dirty = 1;
-    if (out) *out = l;
-    return ALECABLE_OK;
+    return ac_load_push(m, l, out);
 }
 
 int pulley_friction_pattern(const alecable_load *l, sp_builder *b, int nq)

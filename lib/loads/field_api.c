@@ -37,20 +37,6 @@ ALECABLE_API void alecable_friction_plane_params_init(alecable_friction_plane_pa
     p->stiff = d.stiff;
 }
 
-static int push_load(alecable_model *m, alecable_load *l, alecable_load **out)
-{
-    int st;
-    l->magic = MAGIC_LOAD;
-    l->model = m;
-    if ((st = ac_list_push(m, &m->loads, l))) {
-        ac_free(&m->alloc, l);
-        return st;
-    }
-    m->dirty = 1;
-    if (out) *out = l;
-    return ALECABLE_OK;
-}
-
 #define NONNEG(v, name) \
     if (!isfinite(v) || (v) < 0.0) return ac_fail(m, ALECABLE_EINVAL, "%s = %g must be finite and >= 0", name, v)
 
@@ -74,9 +60,7 @@ ALECABLE_API int alecable_load_hydro(alecable_load **out, alecable_model *m, ale
     if (!ac_is_finite3(p->current)) return ac_fail(m, ALECABLE_EINVAL, "params.current is not finite");
     if (p->terms & ~ALECABLE_HYDRO_ALL || !p->terms)
         return ac_fail(m, ALECABLE_EINVAL, "params.terms = %d is not a mask of ALECABLE_HYDRO_*", p->terms);
-    l = (alecable_load *)ac_calloc(&m->alloc, 1, sizeof *l);
-    if (!l) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
-    l->kind = LOAD_HYDRO;
+    if (!(l = ac_load_alloc(m, LOAD_HYDRO))) return ALECABLE_ENOMEM;
     l->cable = c;
     hydro_params_init(&l->hp);
     l->hp.terms = p->terms;
@@ -89,7 +73,7 @@ ALECABLE_API int alecable_load_hydro(alecable_load **out, alecable_model *m, ale
     l->hp.stiff = p->stiff != 0;
     l->first_el = 0;
     l->n_el = -1;
-    return push_load(m, l, out);
+    return ac_load_push(m, l, out);
 }
 
 ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_model *m, alecable_cable *c,
@@ -121,9 +105,7 @@ ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_mode
     if (p->n_elements > 0 && p->first_element + p->n_elements > c->n_el)
         return ac_fail(m, ALECABLE_ERANGE, "params.n_elements = %d runs past the cable's %d elements", p->n_elements,
                        c->n_el);
-    l = (alecable_load *)ac_calloc(&m->alloc, 1, sizeof *l);
-    if (!l) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
-    l->kind = LOAD_FRICTION;
+    if (!(l = ac_load_alloc(m, LOAD_FRICTION))) return ALECABLE_ENOMEM;
     l->cable = c;
     friction_params_init(&l->fp);
     memcpy(l->fp.point, p->point, sizeof l->fp.point);
@@ -138,7 +120,7 @@ ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_mode
     l->first_el = p->first_element;
     l->n_el = p->n_elements > 0 ? p->n_elements : -1;
     l->weight = p->weight != 0;
-    return push_load(m, l, out);
+    return ac_load_push(m, l, out);
 }
 
 /* Element range and per-evaluation parameters (gravity comes from the model

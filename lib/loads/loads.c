@@ -8,22 +8,11 @@
 static int new_load(alecable_load **out, alecable_model *m, int kind, const double f[3])
 {
     alecable_load *l;
-    int st;
     if (!f) return ac_fail(m, ALECABLE_ENULL, "force vector is NULL");
     if (!ac_is_finite3(f)) return ac_fail(m, ALECABLE_EINVAL, "force vector has a NaN or infinite component");
-    l = (alecable_load *)ac_calloc(&m->alloc, 1, sizeof *l);
-    if (!l) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
-    l->magic = MAGIC_LOAD;
-    l->model = m;
-    l->kind = kind;
+    if (!(l = ac_load_alloc(m, kind))) return ALECABLE_ENOMEM;
     memcpy(l->f, f, sizeof l->f);
-    if ((st = ac_list_push(m, &m->loads, l))) {
-        ac_free(&m->alloc, l);
-        return st;
-    }
-    m->dirty = 1;
-    *out = l;
-    return ALECABLE_OK;
+    return ac_load_push(m, l, out);
 }
 
 ALECABLE_API int alecable_load_node(alecable_load **out, alecable_model *m, alecable_node *n, const double f[3])
