@@ -240,8 +240,8 @@ static int table(const params *p, int method)
         return 1;
     }
     if (cs >= 0)
-        printf("  paper Table 7, mu = %g: reference %.2f s; MAE sampled every %g s (every h when longer); within: MAE <= the "
-               "paper's\n",
+        printf("  paper Table 7, mu = %g: reference %.2f s; MAE sampled every %g s (every h when longer); "
+               "within: MAE <= the paper's\n",
                p->mu, paper_ref_wall[cs], p->dt_out);
     printf("  %9s %10s %10s   %14s %15s  %s\n", "h [s]", "wall [s]", "MAE [mm]", "paper wall [s]", "paper MAE [mm]",
            "within");
