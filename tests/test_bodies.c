@@ -2,13 +2,16 @@
  * of every body term (weight, body force and torque, attachment, eyelet,
  * pulley wrap, revolute joint with spring, pulley friction) against central
  * finite differences taken through the problem's own group update. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include "suites.h"
 #include "fd.h"
 
 #include <alecable.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bodies/rotation.h"
 
@@ -214,96 +217,100 @@ START_TEST(body_terms_match_finite_differences)
 }
 END_TEST
 
-/* The weight and the spring are conservative: the residual's q-part is the
- * gradient of the energy along the update (no multipliers, no torque). */
+/* The issue's bad inputs: a pulley with a non-positive radius, a wrap whose
+ * nodes are not on one cable, mu < 0, a joint between a body and itself;
+ * each is refused with a clear error and leaves the model as it was. */
 START_TEST(bad_input_is_refused_and_changes_nothing)
 {
-    rig g;
-    alecable_pulley_params pp;
-    alecable_node *n0, *n1, *other;
-    alecable_model *m2;
-    alecable_cable *c2;
+    alecable_model *m;
+    alecable_cable *c1, *c2;
     alecable_section sec;
-    double ang[2] = {0, 1}, pt[3] = {0, 0, 0}, ax[3] = {0, 0, 1};
-    int nq, nlam;
-    build_rig(&g, 5u);
-    alecable_pulley_params_init(&pp);
-    ck_assert_int_eq(alecable_cable_node(&n0, NULL, 0), ALECABLE_ENULL);
-    {
-        alecable_cable *c = NULL;
-        (void)c;
-    }
-    /* nodes of the rig's cable */
-    {
-        alecable_node *bn;
-        ck_assert_int_eq(alecable_body_node(&bn, g.b1), 0);
-        ck_assert_int_eq(alecable_node_material(bn, &pt[0]), ALECABLE_ERANGE);
-        pt[0] = 0.0;
-    }
-    ck_assert_int_eq(alecable_model_sizes(g.m, &nq, &nlam), 0);
-    /* radius <= 0 */
-    ck_assert_int_eq(alecable_model_create(&m2, NULL), 0);
+    alecable_body_params bp;
+    alecable_body *b;
+    alecable_pulley_params pp;
+    alecable_joint *wrap = NULL;
+    alecable_node *n[3], *bn, *mix[2];
+    double a[3] = {0, 0, 0}, e[3] = {1, 0, 0}, a2[3] = {0, 1, 0}, e2[3] = {1, 1, 0}, ang[2] = {0.0, 0.5};
+    double pt[3] = {0, 0, 0}, ax[3] = {0, 0, 1}, s;
+    int nq, nlam, nq2, nlam2;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
     alecable_section_init(&sec);
     sec.E = 1e5;
     sec.A = 1e-4;
-    ck_assert_int_eq(alecable_cable_create(&c2, m2, ALECABLE_ELEMENT_AXIAL, &sec), 0);
-    {
-        double a[3] = {0, 0, 0}, b[3] = {1, 0, 0};
-        ck_assert_int_eq(alecable_cable_line(c2, a, b, 0, 1, 2), 0);
+    ck_assert_int_eq(alecable_cable_create(&c1, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c1, a, e, 0, 1, 2), 0);
+    ck_assert_int_eq(alecable_cable_create(&c2, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c2, a2, e2, 0, 1, 1), 0);
+    alecable_body_params_init(&bp);
+    ck_assert_int_eq(alecable_body_create(&b, m, &bp), 0);
+    ck_assert_int_eq(alecable_cable_node(&n[0], c1, 0), 0);
+    ck_assert_int_eq(alecable_cable_node(&n[1], c1, 1), 0);
+    ck_assert_int_eq(alecable_cable_node(&n[2], c2, 0), 0);
+    ck_assert_int_eq(alecable_model_finalize(m), 0);
+    ck_assert_int_eq(alecable_model_sizes(m, &nq, &nlam), 0);
+
+    alecable_pulley_params_init(&pp);
+    pp.radius = 0.0;
+    ck_assert_int_eq(alecable_pulley_wrap(&wrap, m, b, &pp, 2, n, ang), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "radius"));
+    pp.radius = -0.1;
+    ck_assert_int_eq(alecable_pulley_wrap(&wrap, m, b, &pp, 2, n, ang), ALECABLE_EINVAL);
+    pp.radius = 0.1;
+    mix[0] = n[0];
+    mix[1] = n[2];
+    ck_assert_int_eq(alecable_pulley_wrap(&wrap, m, b, &pp, 2, mix, ang), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "one cable"));
+    ck_assert_ptr_null(wrap);
+    ck_assert_int_eq(alecable_body_node(&bn, b), 0);
+    mix[1] = bn; /* a body's node is not a cable node */
+    ck_assert_int_eq(alecable_pulley_wrap(&wrap, m, b, &pp, 2, mix, ang), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_node_material(bn, &s), ALECABLE_ERANGE);
+    ck_assert_int_eq(alecable_pulley_friction(NULL, m, NULL, 0.3, 1), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_revolute(NULL, m, b, b, pt, ax, 1.0), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "same body"));
+    ck_assert_int_eq(alecable_attach(NULL, m, n[0], b, pt, 2), ALECABLE_EINVAL);
+    /* nothing was added: the model did not change */
+    ck_assert_int_eq(alecable_model_sizes(m, &nq2, &nlam2), 0);
+    ck_assert_int_eq(nq2, nq);
+    ck_assert_int_eq(nlam2, nlam);
+    /* a valid wrap, then a negative or NaN mu, or no flow direction */
+    ck_assert_int_eq(alecable_pulley_wrap(&wrap, m, b, &pp, 2, n, ang), ALECABLE_OK);
+    ck_assert_int_eq(alecable_model_finalize(m), 0);
+    ck_assert_int_eq(alecable_model_sizes(m, &nq, &nlam), 0);
+    ck_assert_int_eq(alecable_pulley_friction(NULL, m, wrap, -0.1, 1), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "mu"));
+    ck_assert_int_eq(alecable_pulley_friction(NULL, m, wrap, NAN, 1), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_pulley_friction(NULL, m, wrap, 0.3, 0), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_model_sizes(m, &nq2, &nlam2), 0); /* still finalized: nothing added */
+    ck_assert_int_eq(nlam2, nlam);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+/* The VTK file holds the cables, each body's three axes and each wrap's circle. */
+START_TEST(vtk_draws_bodies_and_pulleys)
+{
+    rig g;
+    char path[] = "/tmp/alecable_bodies_XXXXXX";
+    char line[256];
+    int fd, pts = -1, lines = -1;
+    FILE *f;
+    build_rig(&g, 3u);
+    fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    ck_assert_int_eq(alecable_write_vtk(g.m, path), 0);
+    f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "POINTS %d", &pts) == 1) continue;
+        if (sscanf(line, "LINES %d", &lines) == 1) continue;
     }
-    ck_assert_int_eq(alecable_cable_node(&other, c2, 1), 0);
-    {
-        alecable_joint *wrap = NULL;
-        alecable_node *nodes[2];
-        const alecable_joint *w = g.wrap;
-        (void)w;
-        /* take two nodes of the rig's cable through the wrap's first node handle is not public:
-         * use the cable of m2 for a model mismatch and a radius check instead */
-        nodes[0] = other;
-        nodes[1] = other;
-        pp.radius = 0.0;
-        ck_assert_int_eq(alecable_pulley_wrap(&wrap, g.m, g.b3, &pp, 2, nodes, ang), ALECABLE_EINVAL);
-        pp.radius = -1.0;
-        ck_assert_int_eq(alecable_pulley_wrap(&wrap, g.m, g.b3, &pp, 2, nodes, ang), ALECABLE_EINVAL);
-        pp.radius = 0.1;
-        /* nodes of another model */
-        ck_assert_int_eq(alecable_pulley_wrap(&wrap, g.m, g.b3, &pp, 2, nodes, ang), ALECABLE_EHANDLE);
-        ck_assert_ptr_null(wrap);
-    }
-    ck_assert_int_eq(alecable_cable_node(&n0, c2, 0), 0);
-    ck_assert_int_eq(alecable_cable_node(&n1, c2, 1), 0);
-    {
-        alecable_body_params bp;
-        alecable_body *bb;
-        alecable_cable *c3;
-        alecable_node *n3, *nodes[2];
-        alecable_joint *wrap = NULL;
-        double a[3] = {0, 1, 0}, b[3] = {1, 1, 0};
-        alecable_body_params_init(&bp);
-        ck_assert_int_eq(alecable_body_create(&bb, m2, &bp), 0);
-        ck_assert_int_eq(alecable_cable_create(&c3, m2, ALECABLE_ELEMENT_AXIAL, &sec), 0);
-        ck_assert_int_eq(alecable_cable_line(c3, a, b, 0, 1, 1), 0);
-        ck_assert_int_eq(alecable_cable_node(&n3, c3, 0), 0);
-        nodes[0] = n0;
-        nodes[1] = n3; /* two cables */
-        ck_assert_int_eq(alecable_pulley_wrap(&wrap, m2, bb, &pp, 2, nodes, ang), ALECABLE_EINVAL);
-        ck_assert_int_eq(alecable_pulley_friction(NULL, m2, NULL, 0.3, 1), ALECABLE_ENULL);
-        nodes[1] = n1;
-        ck_assert_int_eq(alecable_pulley_wrap(&wrap, m2, bb, &pp, 2, nodes, ang), ALECABLE_OK);
-        ck_assert_int_eq(alecable_pulley_friction(NULL, m2, wrap, -0.1, 1), ALECABLE_EINVAL);
-        ck_assert_int_eq(alecable_pulley_friction(NULL, m2, wrap, NAN, 1), ALECABLE_EINVAL);
-        ck_assert_int_eq(alecable_pulley_friction(NULL, m2, wrap, 0.3, 0), ALECABLE_EINVAL);
-        ck_assert_int_eq(alecable_revolute(NULL, m2, bb, bb, pt, ax, 1.0), ALECABLE_EINVAL);
-        ck_assert_int_eq(alecable_revolute(NULL, m2, bb, g.b1, pt, ax, 1.0), ALECABLE_EHANDLE);
-    }
-    /* the rig is unchanged by the refused calls */
-    {
-        int nq2, nlam2;
-        ck_assert_int_eq(alecable_model_sizes(g.m, &nq2, &nlam2), 0);
-        ck_assert_int_eq(nq2, nq);
-        ck_assert_int_eq(nlam2, nlam);
-    }
-    alecable_model_destroy(m2);
+    fclose(f);
+    remove(path);
+    /* 7 cable nodes + 3 bodies x 4 + one circle of 48; 6 elements + 9 axes + 1 circle */
+    ck_assert_int_eq(pts, 7 + 12 + 48);
+    ck_assert_int_eq(lines, 6 + 9 + 1);
     alecable_model_destroy(g.m);
 }
 END_TEST
@@ -316,6 +323,7 @@ Suite *suite_bodies(void)
     tcase_add_loop_test(tc, rotation_compose_is_the_matrix_product, 0, 6);
     tcase_add_loop_test(tc, body_terms_match_finite_differences, 0, 3);
     tcase_add_test(tc, bad_input_is_refused_and_changes_nothing);
+    tcase_add_test(tc, vtk_draws_bodies_and_pulleys);
     suite_add_tcase(s, tc);
     return s;
 }
