@@ -1,0 +1,282 @@
+/* smoke-test:  */
+/* Paper 000, section 4.3.1: frictionless cable on a pulley.  A pulley of
+ * radius 50 mm, centred at the origin, fixed and with its rotation blocked,
+ * carries a cable over half a turn: the nodes B..K (20 elements) are held on
+ * the circle, their material coordinates free.  The top span A-B (one
+ * element, 34.04 mm) leaves B = (0, R) in -x, the bottom span K-M-N (two
+ * elements, 115.78 mm) leaves K = (0, -R) in -x; node M (s = 256.9 mm) is
+ * free in x only.  L = 306.9 mm, E = 3 GPa, A = 7.069 mm^2.  End A moves
+ * +10 mm and end N -20 mm in x in 20 load steps, no flow at both ends.
+ * Paper: s_M stays 256.9 mm, final s_K = 175.4 mm, the strain is the same in
+ * every element, s decreases at every pulley node, and the average Newton
+ * iterations of the two regularized stages are 4 and 1. */
+#include "common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct params {
+    double R, top, L, s_M, E, A, dA, dN, alpha, tol;
+    int n, steps;
+    const char *csv, *vtk;
+} params;
+
+typedef struct model {
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_node **nd; /* A, B..K (n + 1), M, N */
+    alecable_node **wrap; /* B..K */
+    int n;
+} model;
+
+static void build(const params *p, model *md)
+{
+    alecable_section sec;
+    alecable_body *b;
+    alecable_body_params bp;
+    alecable_pulley_params pp;
+    alecable_joint *w;
+    double *ang, xa[3] = {-p->top, p->R, 0}, s_K, x[3];
+    int i, n = p->n, iM = n + 2, iN = n + 3;
+
+    md->n = n;
+    md->nd = (alecable_node **)calloc((size_t)n + 4, sizeof *md->nd);
+    ang = (double *)calloc((size_t)n + 1, sizeof *ang);
+    if (!md->nd || !ang) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    md->wrap = md->nd + 1;
+    ex_check(NULL, alecable_model_create(&md->m, NULL), "model_create");
+    alecable_section_init(&sec);
+    sec.E = p->E;
+    sec.A = p->A;
+    ex_check(md->m, alecable_cable_create(&md->c, md->m, ALECABLE_ELEMENT_AXIAL, &sec), "cable_create");
+    /* A: top span leaves B = (0, R) in -x */
+    ex_check(md->m, alecable_cable_add_node(&md->nd[0], md->c, xa, 0.0), "cable_add_node A");
+    /* B..K on the circle, angle pi/2 -> -pi/2 through the +x side; material
+     * coordinates spaced by arc length */
+    for (i = 0; i <= n; i++) {
+        double th = 0.5 * M_PI - M_PI * i / n;
+        x[0] = p->R * cos(th);
+        x[1] = p->R * sin(th);
+        x[2] = 0.0;
+        ang[i] = th;
+        ex_check(md->m, alecable_cable_add_node(&md->nd[1 + i], md->c, x, p->top + p->R * M_PI * i / n),
+                 "cable_add_node wrap");
+    }
+    s_K = p->top + p->R * M_PI;
+    /* M and N: bottom span leaves K = (0, -R) in -x */
+    x[0] = -(p->s_M - s_K);
+    x[1] = -p->R;
+    ex_check(md->m, alecable_cable_add_node(&md->nd[iM], md->c, x, p->s_M), "cable_add_node M");
+    x[0] = -(p->L - s_K);
+    ex_check(md->m, alecable_cable_add_node(&md->nd[iN], md->c, x, p->L), "cable_add_node N");
+
+    /* the pulley: a fixed body (centre and rotation held), the wrap holds
+     * x, y, z of B..K (do not also fix their z: a duplicate constraint) */
+    alecable_body_params_init(&bp);
+    ex_check(md->m, alecable_body_create(&b, md->m, &bp), "body_create");
+    ex_check(md->m, alecable_body_fix(md->m, b), "body_fix");
+    alecable_pulley_params_init(&pp);
+    pp.radius = p->R;
+    ex_check(md->m, alecable_pulley_wrap(&w, md->m, b, &pp, n + 1, md->wrap, ang), "pulley_wrap");
+
+    /* ends: x prescribed, y, z held, no flow */
+    ex_check(md->m, alecable_prescribe(NULL, md->m, md->nd[0], ALECABLE_DOF_X, p->dA), "prescribe A");
+    ex_check(md->m, alecable_prescribe(NULL, md->m, md->nd[iN], ALECABLE_DOF_X, p->dN), "prescribe N");
+    for (i = ALECABLE_DOF_Y; i <= ALECABLE_DOF_S; i++) {
+        ex_check(md->m, alecable_fix(NULL, md->m, md->nd[0], i), "fix A");
+        ex_check(md->m, alecable_fix(NULL, md->m, md->nd[iN], i), "fix N");
+    }
+    /* M: free in x (and s), held in y and z */
+    ex_check(md->m, alecable_fix(NULL, md->m, md->nd[iM], ALECABLE_DOF_Y), "fix M y");
+    ex_check(md->m, alecable_fix(NULL, md->m, md->nd[iM], ALECABLE_DOF_Z), "fix M z");
+    free(ang);
+}
+
+static void write_frame(const params *p, model *md, int k, char (*names)[64])
+{
+    char path[1024];
+    snprintf(names[k], 64, "pulley_frictionless_%04d.vtk", k);
+    snprintf(path, sizeof path, "%s/%s", p->vtk, names[k]);
+    ex_check(md->m, alecable_write_vtk(md->m, path), "write_vtk");
+}
+
+static double node_s(alecable_node *n)
+{
+    double s;
+    alecable_node_material(n, &s);
+    return s;
+}
+
+int main(int argc, char **argv)
+{
+    params p;
+    double A_mm2 = 7.069, dA_mm = 10, dN_mm = -20;
+    model md;
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    double *s_prev, s_M0, s_M_dev = 0, min_decrease = INFINITY, eps_min = INFINITY, eps_max = -INFINITY, eps_mean = 0;
+    double spread, s_K, s_K_chord, s_M, t0, avg1, avg2;
+    int rc, i, k, ne, it1 = 0, it2 = 0, violations = 0, ok, paper;
+    char(*names)[64] = NULL;
+    double *times = NULL;
+    ex_opt opts[] = {
+        {"--elements", 'i', &p.n, "elements on the pulley (wrap angle pi)"},
+        {"--steps", 'i', &p.steps, "load steps"},
+        {"--alpha", 'd', &p.alpha, "two-stage regularization parameter alpha"},
+        {"--tol", 'd', &p.tol, "Newton tolerance: ||r|| <= tol x the step's largest residual"},
+        {"--E", 'd', &p.E, "Young's modulus [Pa]"},
+        {"--A", 'd', &A_mm2, "cross-section area [mm^2]"},
+        {"--dA", 'd', &dA_mm, "imposed x displacement of end A [mm]"},
+        {"--dN", 'd', &dN_mm, "imposed x displacement of end N [mm]"},
+        {"--csv", 's', &p.csv, "write the final element table (s, strain, axial force) to this CSV file"},
+        {"--vtk", 's', &p.vtk,
+         "write a VTK file per load step (pulley_frictionless_NNNN.vtk) and pulley_frictionless.pvd into this "
+         "existing folder"},
+        {NULL, 0, NULL, NULL}};
+
+    p.R = 50e-3;
+    p.top = 34.04e-3;
+    p.L = 306.9e-3;
+    p.s_M = 256.9e-3;
+    p.E = 3e9;
+    p.alpha = 1;
+    p.tol = 1e-10;
+    p.n = 20;
+    p.steps = 20;
+    p.csv = p.vtk = NULL;
+    rc = ex_parse(argc, argv, opts, "Frictionless cable on a fixed pulley, ends pulled (paper 000, sec. 4.3.1).");
+    if (rc) return rc > 0 ? 0 : 2;
+    if (p.n < 2 || p.steps < 1 || !(p.alpha > 0)) {
+        fprintf(stderr, "--elements must be >= 2, --steps >= 1, --alpha > 0\n");
+        return 2;
+    }
+    p.A = A_mm2 * 1e-6;
+    p.dA = dA_mm * 1e-3;
+    p.dN = dN_mm * 1e-3;
+
+    build(&p, &md);
+    s_prev = (double *)calloc((size_t)p.n + 1, sizeof *s_prev);
+    if (!s_prev) return 1;
+    for (i = 0; i <= p.n; i++) s_prev[i] = node_s(md.wrap[i]);
+    s_M0 = node_s(md.nd[p.n + 2]);
+    if (p.vtk) {
+        names = (char(*)[64])calloc((size_t)p.steps + 1, sizeof *names);
+        times = (double *)calloc((size_t)p.steps + 1, sizeof *times);
+        if (!names || !times) return 1;
+        write_frame(&p, &md, 0, names);
+    }
+
+    printf("pulley_frictionless: R = %g mm, %d elements on the pulley, L = %g mm, E = %g Pa, A = %g mm^2, "
+           "alpha = %g, %d load steps\n",
+           1e3 * p.R, p.n, 1e3 * p.L, p.E, A_mm2, p.alpha, p.steps);
+    printf("  end A: dx = %+g mm, end N: dx = %+g mm; initial s_K = %.4f mm\n", dA_mm, dN_mm,
+           1e3 * node_s(md.wrap[p.n]));
+    printf("  %4s %7s %11s %11s %11s %12s %6s\n", "step", "t", "s_B [mm]", "s_mid [mm]", "s_K [mm]", "s_M [mm]",
+           "iter");
+
+    /* one call per load step, so that s at the pulley nodes is seen after each */
+    alecable_quasistatic_options_init(&o);
+    o.alpha = p.alpha;
+    o.tol_residual = p.tol;
+    o.load_steps = 1;
+    t0 = ex_now();
+    for (k = 1; k <= p.steps; k++) {
+        o.t0 = (double)(k - 1) / p.steps;
+        o.t1 = (double)k / p.steps;
+        alecable_solve_report_init(&rep);
+        ex_check(md.m, alecable_solve_quasistatic(md.m, &o, &rep), "solve_quasistatic");
+        it1 += rep.iterations_stage1;
+        it2 += rep.iterations_stage2;
+        for (i = 0; i <= p.n; i++) {
+            double s = node_s(md.wrap[i]), d = s_prev[i] - s;
+            if (!(d > 0)) violations++;
+            if (d < min_decrease) min_decrease = d;
+            s_prev[i] = s;
+        }
+        s_M = node_s(md.nd[p.n + 2]);
+        if (fabs(s_M - s_M0) > s_M_dev) s_M_dev = fabs(s_M - s_M0);
+        printf("  %4d %7.4f %11.6f %11.6f %11.6f %12.8f %3d+%d\n", k, o.t1, 1e3 * s_prev[0], 1e3 * s_prev[p.n / 2],
+               1e3 * s_prev[p.n], 1e3 * s_M, rep.iterations_stage1, rep.iterations_stage2);
+        if (names) {
+            write_frame(&p, &md, k, names);
+            times[k] = o.t1;
+        }
+    }
+    t0 = ex_now() - t0;
+    avg1 = (double)it1 / p.steps;
+    avg2 = (double)it2 / p.steps;
+
+    alecable_cable_counts(md.c, NULL, &ne);
+    for (i = 0; i < ne; i++) {
+        alecable_element *e;
+        double eps;
+        alecable_cable_element(&e, md.c, i);
+        alecable_element_strain(e, &eps);
+        if (eps < eps_min) eps_min = eps;
+        if (eps > eps_max) eps_max = eps;
+        eps_mean += eps / ne;
+    }
+    spread = (eps_max - eps_min) / fabs(eps_mean);
+    s_K = node_s(md.wrap[p.n]);
+    s_M = node_s(md.nd[p.n + 2]);
+    {
+        alecable_element *e;
+        double N;
+        alecable_cable_element(&e, md.c, 0);
+        alecable_element_axial_force(e, &N);
+        /* uniform stretch: s_K = L (length A..K) / (length A..N), the wrap
+         * measured along the chords of the mesh, or along the arc (paper) */
+        double top = p.top - p.dA, bottom = p.L - (p.top + M_PI * p.R) - p.dN;
+        double chords = 2.0 * p.n * p.R * sin(0.5 * M_PI / p.n), arc = M_PI * p.R;
+        s_K_chord = p.L * (top + chords) / (top + chords + bottom);
+        printf("  final: s_K = %.4f mm (paper 175.4; uniform stretch along the chords %.4f mm, along the arc "
+               "%.4f mm)\n",
+               1e3 * s_K, 1e3 * s_K_chord, 1e3 * p.L * (top + arc) / (top + arc + bottom));
+        printf("         s_M = %.9f mm (paper 256.9; max deviation over the steps %.3e mm)\n", 1e3 * s_M,
+               1e3 * s_M_dev);
+        printf("  strain %.9e in all %d elements: (max - min)/|mean| = %.3e; axial force %.6f N\n", eps_mean, ne,
+               spread, N);
+    }
+    printf("  s at the %d pulley nodes decreases at every step: %s (smallest decrease %.6f mm)\n", p.n + 1,
+           violations ? "NO" : "yes", 1e3 * min_decrease);
+    printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper: 4 and 1); time %.3f ms\n", avg1, avg2,
+           1e3 * t0);
+    /* the paper's s_K is for its setup (20 elements, +10 / -20 mm); any
+     * setup must give the uniform stretch over the chord polygon */
+    paper = p.n == 20 && dA_mm == 10 && dN_mm == -20;
+    ok = s_M_dev <= 1e-9 && fabs(s_K - s_K_chord) <= 1e-9 && (!paper || fabs(1e3 * s_K - 175.4) <= 0.2) &&
+         spread <= 1e-8 && violations == 0;
+    printf("  checks (s_M to 1e-6 mm, s_K = uniform stretch to 1e-6 mm%s, strain spread <= 1e-8, monotonic s): "
+           "%s\n",
+           paper ? " and 175.4 +- 0.2 mm" : "", ok ? "pass" : "FAIL");
+
+    if (p.csv) {
+        ex_check(md.m, alecable_write_cable_csv(md.c, p.csv), "write_cable_csv");
+        printf("  wrote %s\n", p.csv);
+    }
+    if (names) {
+        const char **list = (const char **)calloc((size_t)p.steps + 1, sizeof *list);
+        char path[1024];
+        if (!list) return 1;
+        for (k = 0; k <= p.steps; k++) list[k] = names[k];
+        snprintf(path, sizeof path, "%s/pulley_frictionless.pvd", p.vtk);
+        ex_check(md.m, alecable_write_pvd(md.m, path, p.steps + 1, list, times), "write_pvd");
+        printf("  wrote %s and %d VTK files\n", path, p.steps + 1);
+        free(list);
+        free(names);
+        free(times);
+    }
+    printf("result: status=0 elements=%d steps=%d s_K_mm=%.6f s_M_mm=%.9f s_M_dev_mm=%.3e strain=%.9e "
+           "s_K_chord_mm=%.6f strain_spread=%.3e monotonic=%d min_decrease_mm=%.6f avg_iter_stage1=%.4f avg_iter_stage2=%.4f "
+           "checks=%s\n",
+           p.n, p.steps, 1e3 * s_K, 1e3 * s_M, 1e3 * s_M_dev, eps_mean, 1e3 * s_K_chord, spread, violations == 0, 1e3 * min_decrease,
+           avg1, avg2, ok ? "pass" : "fail");
+    free(s_prev);
+    free(md.nd);
+    alecable_model_destroy(md.m);
+    return 0;
+}
