@@ -32,7 +32,20 @@ for n in 2 4 8 16; do
     printf '  %2d elements: max |u - u_ref| = %s mm\n' "$n" "$(field max_error_mm < "$out/clamped_axial_n$n.txt")"
 done
 
+echo; echo "== pulley_frictionless (paper 000, sec. 4.3.1)"
+tag=""; run pulley_frictionless --csv "$out/pulley_frictionless.csv"
+echo; echo "== capstan (paper 000, sec. 4.3.2)"
+tag=""; run capstan --csv "$out/capstan.csv"
+echo; echo "== capstan: ratio vs. elements on the pulley (order of convergence to exp(mu pi))"
+tag=_study; "$bin/capstan" --study --steps 10 > "$out/capstan_study.txt"
+grep -v '^result' "$out/capstan_study.txt" | tail -n 8
+echo; echo "== soft_finger (paper 000, sec. 4.4)"
+tag=""; run soft_finger --csv "$out/soft_finger.csv" --shape "$out/soft_finger_shape.csv"
+echo; echo "== winch: paying cable out over a pulley to a hanging body"
+tag=""; run winch
+
 f5=$out/clamped_axial_5.txt; f2=$out/clamped_axial_2.txt
+fp=$out/pulley_frictionless.txt; fc=$out/capstan.txt; ff=$out/soft_finger.txt; fw=$out/winch.txt
 echo
 echo "== paper vs. computed"
 printf '%-52s %-12s %s\n' "quantity" "paper" "computed"
@@ -44,6 +57,24 @@ printf '%-52s %-12s %s\n' "4.2 middle node x [mm] (start 2 mm)" "5.81" "$(field 
 printf '%-52s %-12s %s\n' "4.2 avg Newton iterations, stage 1" "2.13" "$(field avg_iter_stage1 < "$f5")"
 printf '%-52s %-12s %s\n' "4.2 avg Newton iterations, stage 2" "1.5" "$(field avg_iter_stage2 < "$f5")"
 printf '%-52s %-12s %s\n' "4.2 energy-optimal s of the Lagrangian scan [mm]" "5.41" "$(sed -n 's/.*at s_mid = \([0-9.]*\) mm.*/\1/p' "$f5")"
+printf '%-52s %-12s %s\n' "4.3.1 s_K after 20 steps [mm]" "175.4" "$(field s_K_mm < "$fp")"
+printf '%-52s %-12s %s\n' "4.3.1 s_M [mm] (any s in [s_K, L] solves)" "256.9" "$(field s_M_mm < "$fp")"
+printf '%-52s %-12s %s\n' "4.3.1 strain spread over the elements (relative)" "0" "$(field strain_spread < "$fp")"
+printf '%-52s %-12s %s\n' "4.3.1 avg Newton iterations, stages 1 / 2" "4 / 1" "$(field avg_iter_stage1 < "$fp") / $(field avg_iter_stage2 < "$fp")"
+printf '%-52s %-12s %s\n' "4.3.2 tension ratio, n = 20 (exp(mu(pi - pi/n)))" "2.44820" "$(field ratio < "$fc")"
+printf '%-52s %-12s %s\n' "4.3.2 the same, exact law of the discrete model" "-" "$(field ratio_discrete < "$fc")"
+printf '%-52s %-12s %s\n' "4.4 joint angle [deg]" "-" "$(field angle_deg < "$ff")"
+printf '%-52s %-12s %s\n' "4.4 spring moment vs. cable moment (relative)" "0" "$(field moment_rel_err < "$ff")"
+printf '%-52s %-12s %s\n' "4.4 avg Newton iterations, stages 1 / 2" "4 / 1" "$(field avg_iter_stage1 < "$ff") / $(field avg_iter_stage2 < "$ff")"
+printf '%-52s %-12s %s\n' "winch: tension / (m g) - 1" "0" "$(field tension_rel_err < "$fw")"
+printf '%-52s %-12s %s\n' "winch: descent / (paid out x stretch) - 1" "0" "$(field descent_rel_err < "$fw")"
 echo "(iteration counts depend on the convergence tolerance, which the paper does not give;"
 echo " ours: ||r||_inf <= 1e-10 of the step's largest residual; --tol 1e-6 gives 2.00 and 1.35)"
+
+# plots, when gnuplot is there (optional: make demo does not install it)
+if command -v gnuplot >/dev/null 2>&1; then
+    sh examples/plots.sh "$out"
+else
+    echo "gnuplot is not installed: no PNG plots (sudo apt-get install gnuplot-nox, then make demo again)"
+fi
 echo "outputs in $out/"

@@ -1,8 +1,454 @@
-/* (filled in by the finger examples' work) */
+/* Cables with rigid bodies: the soft finger of paper 000 sec. 4.4 and a winch
+ * lowering a load over a frictionless pulley (the models of
+ * examples/soft_finger.c and examples/winch.c, built here through the public
+ * API).
+ *
+ * Both start from a slack, unstretched cable: free nodes (and the hanging
+ * body's x) have no lateral stiffness in the first Newton iteration, whose
+ * tangent is then exactly singular in those dofs (the two-stage
+ * regularization acts on material coordinates only).  As in the examples,
+ * the first load step uses SPQR, whose least-squares increment leaves them
+ * unchanged, and the other steps UMFPACK on the then regular tangent; one
+ * test repeats the finger with M and E guided along y and UMFPACK
+ * throughout and finds the same state. */
 #include "suites.h"
+
+#include <alecable.h>
+
+#include <math.h>
+#include <string.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+/* ---- soft finger -------------------------------------------------------- */
+
+/* k = 40 N m/rad, L = 25 cm, E = 3 GPa, A = 7.069 mm^2, F = 1000 N; phalanges
+ * 5 cm along +x (proximal fixed at [0, 5] cm, joint J = (5, 0) cm about z),
+ * cable at y = -1 cm: A (10, -1) fastened on the distal tip, eyelets
+ * B (5.5, -1) on the distal, C (4.5, -1) and D (0, -1) on the proximal
+ * phalange, free node M at s = 20 cm, end E at s = 25 cm pulled along -x. */
+enum { FINGER_STEPS = 20 };
+static const double FK = 40.0, FL = 0.25, FE = 3e9, FA = 7.069e-6, FF = 1000.0;
+static const double FLP = 0.05, FH = 0.01, FEY = 0.005, FSM = 0.20;
+
+typedef struct finger {
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_body *prox, *dist;
+    alecable_joint *rev, *jA, *jB;
+    alecable_node *A, *B, *C, *D, *M, *E;
+} finger;
+
+static void finger_build(finger *f, int hold_y, double force)
+{
+    alecable_section sec;
+    alecable_body_params bp;
+    double J[3] = {FLP, 0, 0}, zax[3] = {0, 0, 1}, fE[3] = {0, 0, 0};
+    double pA[3] = {FLP, -FH, 0}, pB[3] = {FEY, -FH, 0}, pC[3] = {FLP - FEY, -FH, 0}, pD[3] = {0, -FH, 0};
+    double xs[6] = {2 * FLP, FLP + FEY, FLP - FEY, 0.0, 2 * FLP - FSM, 2 * FLP - FL};
+    double ss[6] = {0.0, FLP - FEY, FLP + FEY, 2 * FLP, FSM, FL};
+    alecable_node **nd[6];
+    int i;
+    nd[0] = &f->A;
+    nd[1] = &f->B;
+    nd[2] = &f->C;
+    nd[3] = &f->D;
+    nd[4] = &f->M;
+    nd[5] = &f->E;
+    ck_assert_int_eq(alecable_model_create(&f->m, NULL), 0);
+    alecable_body_params_init(&bp);
+    ck_assert_int_eq(alecable_body_create(&f->prox, f->m, &bp), 0);
+    ck_assert_int_eq(alecable_body_fix(f->m, f->prox), 0);
+    memcpy(bp.position, J, sizeof J);
+    ck_assert_int_eq(alecable_body_create(&f->dist, f->m, &bp), 0);
+    /* the joint holds the distal phalange in the plane: nothing else on it */
+    ck_assert_int_eq(alecable_revolute(&f->rev, f->m, f->prox, f->dist, J, zax, FK), 0);
+    alecable_section_init(&sec);
+    sec.E = FE;
+    sec.A = FA;
+    ck_assert_int_eq(alecable_cable_create(&f->c, f->m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    for (i = 0; i < 6; i++) {
+        double x[3] = {xs[i], -FH, 0};
+        ck_assert_int_eq(alecable_cable_add_node(nd[i], f->c, x, ss[i]), 0);
+    }
+    ck_assert_int_eq(alecable_attach(&f->jA, f->m, f->A, f->dist, pA, 1), 0);
+    ck_assert_int_eq(alecable_attach(&f->jB, f->m, f->B, f->dist, pB, 0), 0);
+    ck_assert_int_eq(alecable_attach(NULL, f->m, f->C, f->prox, pC, 0), 0);
+    ck_assert_int_eq(alecable_attach(NULL, f->m, f->D, f->prox, pD, 0), 0);
+    ck_assert_int_eq(alecable_fix(NULL, f->m, f->M, ALECABLE_DOF_Z), 0);
+    ck_assert_int_eq(alecable_fix(NULL, f->m, f->E, ALECABLE_DOF_Z), 0);
+    ck_assert_int_eq(alecable_fix(NULL, f->m, f->E, ALECABLE_DOF_S), 0);
+    if (hold_y) {
+        ck_assert_int_eq(alecable_fix(NULL, f->m, f->M, ALECABLE_DOF_Y), 0);
+        ck_assert_int_eq(alecable_fix(NULL, f->m, f->E, ALECABLE_DOF_Y), 0);
+    }
+    fE[0] = -force;
+    ck_assert_int_eq(alecable_load_node(NULL, f->m, f->E, fE), 0);
+}
+
+static double s_of(const alecable_node *n)
+{
+    double s;
+    ck_assert_int_eq(alecable_node_material(n, &s), 0);
+    return s;
+}
+
+static double dist2d(const alecable_node *a, const alecable_node *b)
+{
+    double xa[3], xb[3];
+    alecable_node_position(a, xa);
+    alecable_node_position(b, xb);
+    return sqrt((xb[0] - xa[0]) * (xb[0] - xa[0]) + (xb[1] - xa[1]) * (xb[1] - xa[1]) + (xb[2] - xa[2]) * (xb[2] - xa[2]));
+}
+
+/* z moment about J and resultant of the forces the cable exerts on the distal
+ * phalange (attach and eyelet multipliers at their spatial points) */
+static void cable_on_distal(const finger *f, double *mz, double force[3])
+{
+    double J[3], o[3] = {0, 0, 0}, lam[3], x[3];
+    const alecable_joint *j[2];
+    const alecable_node *n[2];
+    int i, k;
+    j[0] = f->jA;
+    j[1] = f->jB;
+    n[0] = f->A;
+    n[1] = f->B;
+    ck_assert_int_eq(alecable_body_point(f->dist, o, J), 0);
+    *mz = 0.0;
+    force[0] = force[1] = force[2] = 0.0;
+    for (i = 0; i < 2; i++) {
+        ck_assert_int_eq(alecable_joint_multipliers(j[i], lam), 0);
+        ck_assert_int_eq(alecable_node_position(n[i], x), 0);
+        *mz += (x[0] - J[0]) * lam[1] - (x[1] - J[1]) * lam[0];
+        for (k = 0; k < 3; k++) force[k] += lam[k];
+    }
+}
+
+/* stretch under tension T for the Green-Lagrange element: E A (F^3 - F)/2 = T */
+static double stretch_of(double EA, double T)
+{
+    double F = 1.0 + T / EA;
+    int i;
+    for (i = 0; i < 60; i++) {
+        double dF = -(0.5 * EA * (F * F * F - F) - T) / (0.5 * EA * (3.0 * F * F - 1.0));
+        F += dF;
+        if (fabs(dF) <= 1e-17 * F) break;
+    }
+    return F;
+}
+
+/* k theta = F (r x c)_z / |c - r|, r = R(theta) (e, -h), c = (-e, -h) */
+static double finger_balance(double th, double T)
+{
+    double rx = cos(th) * FEY + sin(th) * FH, ry = sin(th) * FEY - cos(th) * FH, cx = -FEY, cy = -FH;
+    return FK * th - T * (rx * cy - ry * cx) / sqrt((cx - rx) * (cx - rx) + (cy - ry) * (cy - ry));
+}
+
+static double finger_angle_ref(double T)
+{
+    double lo = -0.5 * M_PI, hi = 0.0;
+    int i;
+    ck_assert(finger_balance(lo, T) < 0.0 && finger_balance(hi, T) > 0.0);
+    for (i = 0; i < 200 && hi - lo > 1e-16; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (finger_balance(mid, T) > 0.0) hi = mid;
+        else lo = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+/* Runs the 20 load steps one call each (the first with start_solver, the
+ * others with solver) and checks every step. */
+static void finger_run(finger *f, double force, int start_solver, int solver, double *angle, int *it1, int *it2)
+{
+    alecable_quasistatic_options o;
+    double s0[4], spring = 0.0;
+    int k;
+    s0[0] = s_of(f->B);
+    s0[1] = s_of(f->C);
+    s0[2] = s_of(f->D);
+    s0[3] = s_of(f->M);
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = 1;
+    o.alpha = 1.0;
+    *it1 = *it2 = 0;
+    for (k = 0; k < FINGER_STEPS; k++) {
+        alecable_solve_report rep;
+        double mz, fc[3], t = (double)(k + 1) / FINGER_STEPS;
+        o.t0 = (double)k / FINGER_STEPS;
+        o.t1 = t;
+        o.linear_solver = k == 0 ? start_solver : solver;
+        alecable_solve_report_init(&rep);
+        ck_assert_msg(alecable_solve_quasistatic(f->m, &o, &rep) == ALECABLE_OK, "step %d: %s", k + 1,
+                      alecable_model_errmsg(f->m));
+        ck_assert_int_eq(rep.steps_completed, 1);
+        *it1 += rep.iterations_stage1;
+        *it2 += rep.iterations_stage2;
+        ck_assert_int_eq(alecable_revolute_state(f->rev, angle, &spring), 0);
+        ck_assert_double_eq_tol(spring, -FK * *angle, 1e-14 * FK);
+        /* the spring balances the moment of the cable forces about J */
+        cable_on_distal(f, &mz, fc);
+        ck_assert_msg(fabs(mz + spring) <= 1e-8 * fabs(spring), "step %d: cable moment %.15g, spring %.15g", k + 1,
+                      mz, spring);
+        /* frictionless eyelets: the cable pulls the distal phalange with t F */
+        ck_assert_double_eq_tol(sqrt(fc[0] * fc[0] + fc[1] * fc[1] + fc[2] * fc[2]), t * force, 1e-8 * t * force);
+        /* the free node keeps its material coordinate */
+        ck_assert_msg(fabs(s_of(f->M) - s0[3]) <= 1e-6 * s0[3], "step %d: s_M = %.15g", k + 1, s_of(f->M));
+        ck_assert(*angle < 0.0);
+    }
+    /* material flows through the eyelets: towards E, by more than 1 mm */
+    ck_assert(s0[0] - s_of(f->B) > 1e-3);
+    ck_assert(s0[1] - s_of(f->C) > 1e-3);
+    ck_assert(s0[2] - s_of(f->D) > 1e-3);
+}
+
+START_TEST(finger_moment_balance_and_flow)
+{
+    finger f;
+    alecable_element *el;
+    double angle, N, F, EA = FE * FA;
+    int it1, it2, ne, i;
+    finger_build(&f, 0, FF);
+    finger_run(&f, FF, ALECABLE_LINSOLVE_SPQR, ALECABLE_LINSOLVE_UMFPACK, &angle, &it1, &it2);
+    /* the final angle against the analytic balance (tension F throughout) */
+    ck_assert_double_eq_tol(angle, finger_angle_ref(FF), 1e-9 * fabs(angle));
+    ck_assert(angle < -0.2 && angle > -0.3); /* about 15 degrees */
+    /* uniform tension F, and the eyelets' s are the spatial lengths from A
+     * over the stretch */
+    ck_assert_int_eq(alecable_cable_counts(f.c, NULL, &ne), 0);
+    for (i = 0; i < ne; i++) {
+        ck_assert_int_eq(alecable_cable_element(&el, f.c, i), 0);
+        ck_assert_int_eq(alecable_element_axial_force(el, &N), 0);
+        ck_assert_double_eq_tol(N, FF, 1e-8 * FF);
+    }
+    F = stretch_of(EA, FF);
+    ck_assert_double_eq_tol(s_of(f.B), dist2d(f.A, f.B) / F, 1e-9 * s_of(f.B));
+    ck_assert_double_eq_tol(s_of(f.C), s_of(f.B) + dist2d(f.B, f.C) / F, 1e-9 * s_of(f.C));
+    ck_assert_double_eq_tol(s_of(f.D), s_of(f.C) + dist2d(f.C, f.D) / F, 1e-9 * s_of(f.D));
+    /* two-stage regularization: a few stage-1 iterations, about one in stage 2
+     * (paper: 4 and 1) */
+    ck_assert(it1 >= FINGER_STEPS && it1 <= 5 * FINGER_STEPS);
+    ck_assert(it2 <= 2 * FINGER_STEPS);
+    alecable_model_destroy(f.m);
+}
+END_TEST
+
+/* Guiding M and E along y removes the slack start's singular lateral dofs:
+ * LU works from the first step and finds the same equilibrium; one call with
+ * 20 load steps gives the same state as 20 calls of one step. */
+START_TEST(finger_same_state_with_guide_and_lu)
+{
+    finger f, g;
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    double a_free, a_guide, a_one, spring;
+    int it1, it2;
+    finger_build(&f, 0, FF);
+    finger_run(&f, FF, ALECABLE_LINSOLVE_SPQR, ALECABLE_LINSOLVE_UMFPACK, &a_free, &it1, &it2);
+    finger_build(&g, 1, FF);
+    finger_run(&g, FF, ALECABLE_LINSOLVE_UMFPACK, ALECABLE_LINSOLVE_UMFPACK, &a_guide, &it1, &it2);
+    ck_assert_double_eq_tol(a_guide, a_free, 1e-10 * fabs(a_free));
+    ck_assert_double_eq_tol(s_of(g.D), s_of(f.D), 1e-12);
+    alecable_model_destroy(g.m);
+    finger_build(&g, 1, FF);
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = FINGER_STEPS;
+    o.alpha = 1.0;
+    alecable_solve_report_init(&rep);
+    ck_assert_int_eq(alecable_solve_quasistatic(g.m, &o, &rep), 0);
+    ck_assert_int_eq(rep.steps_completed, FINGER_STEPS);
+    ck_assert_int_eq(alecable_revolute_state(g.rev, &a_one, &spring), 0);
+    ck_assert_double_eq_tol(a_one, a_free, 1e-12 * fabs(a_free));
+    alecable_model_destroy(g.m);
+    alecable_model_destroy(f.m);
+}
+END_TEST
+
+/* A three times larger pull: about 48 degrees, the same checks. */
+START_TEST(finger_large_angle)
+{
+    finger f;
+    double angle;
+    int it1, it2;
+    finger_build(&f, 0, 3.0 * FF);
+    finger_run(&f, 3.0 * FF, ALECABLE_LINSOLVE_SPQR, ALECABLE_LINSOLVE_UMFPACK, &angle, &it1, &it2);
+    ck_assert_double_eq_tol(angle, finger_angle_ref(3.0 * FF), 1e-9 * fabs(angle));
+    ck_assert(angle < -0.8);
+    alecable_model_destroy(f.m);
+}
+END_TEST
+
+/* A stalled Newton is an error, never a converged step: SPQR's least-squares
+ * solve drops a direction of this (regular) tangent at F = 3000 N, and the
+ * residual stops far above the tolerance while the increment vanishes. */
+START_TEST(finger_spqr_stall_is_reported)
+{
+    finger f;
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    int k, st = ALECABLE_OK;
+    finger_build(&f, 1, 3000.0);
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = 1;
+    o.alpha = 1.0;
+    o.linear_solver = ALECABLE_LINSOLVE_SPQR;
+    for (k = 0; k < FINGER_STEPS && st == ALECABLE_OK; k++) {
+        o.t0 = (double)k / FINGER_STEPS;
+        o.t1 = (double)(k + 1) / FINGER_STEPS;
+        alecable_solve_report_init(&rep);
+        st = alecable_solve_quasistatic(f.m, &o, &rep);
+        if (st == ALECABLE_OK) ck_assert_double_le(rep.final_residual, 1e-6);
+    }
+    ck_assert_int_eq(st, ALECABLE_ENOCONV);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "stalled"));
+    alecable_model_destroy(f.m);
+}
+END_TEST
+
+/* ---- winch -------------------------------------------------------------- */
+
+/* E = 3 GPa, A = 7.069 mm^2, m = 10 kg, g = 9.81; winch W at (-1, 0.1) m,
+ * s_W = 0.5 prescribed to 0.5 - t delta (delta = 0.2 m); a fixed pulley of
+ * radius 0.1 m at the origin, 5 wrap nodes over a quarter turn; 1 m hanging
+ * span of 4 elements to the attachment P, 0.1 m above the body's centre of
+ * mass.  Initial s follow the chords: the cable starts unstretched. */
+enum { WRAP = 5, HANG = 4, WINCH_STEPS = 10 };
+static const double WE = 3e9, WA = 7.069e-6, WM = 10.0, WG = 9.81, WR = 0.1, WLH = 1.0, WH = 1.0, WB = 0.1,
+                    WS0 = 0.5, WDELTA = 0.2;
+
+typedef struct winch {
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_body *load;
+    double l0;
+} winch;
+
+static void winch_build(winch *w, double delta)
+{
+    alecable_section sec;
+    alecable_body_params bp;
+    alecable_pulley_params pp;
+    alecable_body *pulley;
+    alecable_node *W, *wn[WRAP], *n = NULL, *bn;
+    double ang[WRAP], x[3] = {-WLH, WR, 0}, s = WS0, grav[3] = {0, -WG, 0}, patt[3] = {0, WB, 0};
+    int i;
+    ck_assert_int_eq(alecable_model_create(&w->m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(w->m, grav), 0);
+    alecable_section_init(&sec);
+    sec.E = WE;
+    sec.A = WA;
+    ck_assert_int_eq(alecable_cable_create(&w->c, w->m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_add_node(&W, w->c, x, s), 0);
+    s += WLH;
+    for (i = 0; i < WRAP; i++) {
+        ang[i] = 0.5 * M_PI * (1.0 - (double)i / (WRAP - 1));
+        x[0] = WR * cos(ang[i]);
+        x[1] = WR * sin(ang[i]);
+        if (i > 0) s += 2.0 * WR * sin(0.25 * M_PI / (WRAP - 1));
+        ck_assert_int_eq(alecable_cable_add_node(&wn[i], w->c, x, s), 0);
+    }
+    for (i = 1; i <= HANG; i++) {
+        x[0] = WR;
+        x[1] = -WH * i / HANG;
+        ck_assert_int_eq(alecable_cable_add_node(&n, w->c, x, s + WH * i / HANG), 0);
+        if (i < HANG) ck_assert_int_eq(alecable_fix(NULL, w->m, n, ALECABLE_DOF_Z), 0);
+    }
+    w->l0 = s + WH - WS0;
+    ck_assert_int_eq(alecable_fix(NULL, w->m, W, ALECABLE_DOF_X), 0);
+    ck_assert_int_eq(alecable_fix(NULL, w->m, W, ALECABLE_DOF_Y), 0);
+    ck_assert_int_eq(alecable_fix(NULL, w->m, W, ALECABLE_DOF_Z), 0);
+    ck_assert_int_eq(alecable_prescribe(NULL, w->m, W, ALECABLE_DOF_S, -delta), 0);
+    alecable_body_params_init(&bp);
+    ck_assert_int_eq(alecable_body_create(&pulley, w->m, &bp), 0);
+    ck_assert_int_eq(alecable_body_fix(w->m, pulley), 0);
+    alecable_pulley_params_init(&pp);
+    pp.radius = WR;
+    ck_assert_int_eq(alecable_pulley_wrap(NULL, w->m, pulley, &pp, WRAP, wn, ang), 0);
+    alecable_body_params_init(&bp);
+    bp.position[0] = WR;
+    bp.position[1] = -WH - WB;
+    bp.mass = WM;
+    ck_assert_int_eq(alecable_body_create(&w->load, w->m, &bp), 0);
+    ck_assert_int_eq(alecable_body_node(&bn, w->load), 0);
+    ck_assert_int_eq(alecable_fix(NULL, w->m, bn, ALECABLE_DOF_Z), 0);
+    ck_assert_int_eq(alecable_fix(NULL, w->m, bn, ALECABLE_DOF_RX), 0);
+    ck_assert_int_eq(alecable_fix(NULL, w->m, bn, ALECABLE_DOF_RY), 0);
+    ck_assert_int_eq(alecable_fix(NULL, w->m, bn, ALECABLE_DOF_RZ), 0);
+    ck_assert_int_eq(alecable_attach(NULL, w->m, n, w->load, patt, 1), 0);
+}
+
+static double body_y(const winch *w)
+{
+    double x[3];
+    ck_assert_int_eq(alecable_body_pose(w->load, x, NULL), 0);
+    return x[1];
+}
+
+/* Tension t m g in every element at every step (1e-8), descent
+ * d(t) = (l0 + t delta) F(t) - l0 (1e-9 of d: Newton's 1e-10 residual
+ * tolerance gives errors far below), and the pay-out's share delta F(1)
+ * against the same model without pay-out. */
+START_TEST(winch_tension_and_descent)
+{
+    winch w, ref;
+    alecable_quasistatic_options o;
+    double y0, EA = WE * WA, F = 1.0, yw;
+    int k, i, ne;
+    winch_build(&w, WDELTA);
+    y0 = body_y(&w);
+    ck_assert_int_eq(alecable_cable_counts(w.c, NULL, &ne), 0);
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = 1;
+    for (k = 0; k < WINCH_STEPS; k++) {
+        double t = (double)(k + 1) / WINCH_STEPS, T = t * WM * WG, d, law;
+        o.t0 = (double)k / WINCH_STEPS;
+        o.t1 = t;
+        o.linear_solver = k == 0 ? ALECABLE_LINSOLVE_SPQR : ALECABLE_LINSOLVE_UMFPACK;
+        ck_assert_msg(alecable_solve_quasistatic(w.m, &o, NULL) == ALECABLE_OK, "step %d: %s", k + 1,
+                      alecable_model_errmsg(w.m));
+        for (i = 0; i < ne; i++) {
+            alecable_element *el;
+            double N;
+            ck_assert_int_eq(alecable_cable_element(&el, w.c, i), 0);
+            ck_assert_int_eq(alecable_element_axial_force(el, &N), 0);
+            ck_assert_msg(fabs(N - T) <= 1e-8 * T, "step %d element %d: N = %.15g, t m g = %.15g", k + 1, i, N, T);
+        }
+        F = stretch_of(EA, T);
+        d = y0 - body_y(&w);
+        law = (w.l0 + t * WDELTA) * F - w.l0;
+        ck_assert_msg(fabs(d - law) <= 1e-9 * law, "step %d: descent %.15g, law %.15g", k + 1, d, law);
+    }
+    /* Green-Lagrange: F - 1 differs from m g / (E A) at first order in eps */
+    ck_assert(fabs((F - 1.0) - WM * WG / EA) > 1e-5);
+    yw = body_y(&w);
+    winch_build(&ref, 0.0);
+    o.t0 = 0.0;
+    o.t1 = 1.0 / WINCH_STEPS;
+    o.linear_solver = ALECABLE_LINSOLVE_SPQR;
+    ck_assert_int_eq(alecable_solve_quasistatic(ref.m, &o, NULL), 0);
+    o.t0 = o.t1;
+    o.t1 = 1.0;
+    o.load_steps = WINCH_STEPS - 1;
+    o.linear_solver = ALECABLE_LINSOLVE_UMFPACK;
+    ck_assert_int_eq(alecable_solve_quasistatic(ref.m, &o, NULL), 0);
+    ck_assert_double_eq_tol(body_y(&ref) - yw, WDELTA * F, 1e-9 * WDELTA * F);
+    alecable_model_destroy(ref.m);
+    alecable_model_destroy(w.m);
+}
+END_TEST
 
 Suite *suite_finger(void)
 {
     Suite *s = suite_create("finger");
+    TCase *tc = tcase_create("finger and winch");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, finger_moment_balance_and_flow);
+    tcase_add_test(tc, finger_same_state_with_guide_and_lu);
+    tcase_add_test(tc, finger_large_angle);
+    tcase_add_test(tc, finger_spqr_stall_is_reported);
+    tcase_add_test(tc, winch_tension_and_descent);
+    suite_add_tcase(s, tc);
     return s;
 }

@@ -8,11 +8,17 @@
  * Written against alecable_problem only. */
 #include "problem.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define DEP_CAP 256 /* dependent lines stored per step for the report */
+/* Convergence by a vanishing increment needs ||r|| <= STALL_FACTOR times the
+ * larger of the tolerance and a roundoff floor, 64 eps ||J||max (1 + ||q||):
+ * a residual sitting well above both means Newton stalled (a solver dropped a
+ * direction, e.g. SPQR's least squares), not that roundoff was reached. */
+#define STALL_FACTOR 10.0
 
 struct qs_ws {
     ac_alloc *alloc;
@@ -21,6 +27,7 @@ struct qs_ws {
     double *r, *dz, *vals, *q_prev, *lam_prev, *anchor;
     int *perm, *mask, *dep;
     int ndep;
+    double jmax;           /* max |entry| of the last Jacobian (roundoff floor) */
     sp_solver *lin;
     int lin_kind;
     sp_rank *rank;
@@ -243,6 +250,7 @@ static int eval_jacobian(qs_ws *ws, const alecable_problem *p, int step, int sta
                          const double *q, const double *lam, char *msg, size_t len)
 {
     int st = p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL, ws->vals);
+    if (!st) ws->jmax = norm_inf(ws->vals, ws->nnz);
     if (st)
         snprintf(msg, len, "step %d stage %d iteration %d: Jacobian evaluation failed (%s)", step + 1, stage, it,
                  alecable_strerror(st));
@@ -352,6 +360,17 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
          * and a cable end) that force is zero and releasing it would leave a
          * singular tangent */
         if (rnorm <= tol || (it > 0 && dznorm <= dztol && (!reg2 || reg_force(ws, q, alpha2) <= tol))) {
+            /* a vanishing increment with a residual far above the tolerance
+             * is a stall (a solver that dropped a direction, e.g. SPQR's
+             * least squares), not an equilibrium */
+            double floor = 64.0 * DBL_EPSILON * ws->jmax * (1.0 + norm_inf(q, nq));
+            if (rnorm > STALL_FACTOR * (tol > floor ? tol : floor)) {
+                snprintf(msg, len,
+                         "step %d stage %d iteration %d: Newton stalled (increment %.3e, ||r|| = %.3e above the "
+                         "tolerance %.3e)",
+                         step + 1, stage, it, dznorm, rnorm, tol);
+                return ALECABLE_ENOCONV;
+            }
             rep->final_residual = rnorm;
             return ALECABLE_OK;
         }

@@ -1,0 +1,38 @@
+#!/bin/sh
+# PNG plots of make demo's outputs (needs gnuplot): the capstan's tension
+# along the cable against the exponential law, and the soft finger's final
+# shape.  usage: sh examples/plots.sh DEMO_OUTPUT_DIR
+set -eu
+out=${1:-build/demo}
+made=""
+if [ -f "$out/capstan.csv" ]; then
+    gnuplot <<GP
+set datafile separator ','
+set terminal pngcairo size 900,600 noenhanced
+set output '$out/capstan_tension.png'
+set title 'Capstan (paper 000, sec. 4.3.2): tension along the cable, mu = 0.3, n = 20'
+set xlabel 's [mm]'
+set ylabel 'axial force [N]'
+set key left top
+plot '$out/capstan.csv' using 4:6 with steps lw 2 title 'computed (per element)', \
+     '' using 4:7 with lines dt 2 lw 2 title 'exponential law'
+GP
+    made="$made $out/capstan_tension.png"
+fi
+if [ -f "$out/soft_finger_shape.csv" ]; then
+    gnuplot <<GP
+set datafile separator ','
+set terminal pngcairo size 800,600 noenhanced
+set output '$out/soft_finger_shape.png'
+set title 'Soft finger (paper 000, sec. 4.4): final shape'
+set xlabel 'x [mm]'
+set ylabel 'y [mm]'
+set size ratio -1
+set xrange [-20:110]
+set key bottom left
+plot '$out/soft_finger_shape.csv' using 2:3 index 0 with linespoints lw 2 title 'cable', \
+     '' using 2:3 index 1 with lines lw 4 title 'phalanges'
+GP
+    made="$made $out/soft_finger_shape.png"
+fi
+echo "plots:$made"
