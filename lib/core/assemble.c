@@ -65,40 +65,11 @@ int ac_residual(void *ctx, double t, const double *q, const double *v, const dou
     return sp_all_finite(r, m->n) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
-/* ke += w K_element / w K_dist / the weighted inertia Jacobian, through the
- * accumulating op when the element kind has one (scratch kx otherwise) */
-static void tangent_acc(const el_ops *ops, const el_params *p, const double *qe, double w, double *ke, double *kx)
+/* ke += w kx: the fallback of element kinds without accumulating forms */
+static void add_scaled(double *ke, const double *kx, double w, int nn)
 {
-    int k, nn = el_ndof(ops) * el_ndof(ops);
-    if (ops->tangent_acc) {
-        ops->tangent_acc(p, qe, w, ke);
-        return;
-    }
-    ops->tangent(p, qe, kx);
+    int k;
     for (k = 0; k < nn; k++) ke[k] += w * kx[k];
-}
-
-static void dist_tangent_acc(const el_ops *ops, const double b[3], const double *qe, double w, double *ke, double *kx)
-{
-    int k, nn = el_ndof(ops) * el_ndof(ops);
-    if (ops->dist_tangent_acc) {
-        ops->dist_tangent_acc(b, qe, w, ke);
-        return;
-    }
-    ops->dist_tangent(b, qe, kx);
-    for (k = 0; k < nn; k++) ke[k] += w * kx[k];
-}
-
-static void inertia_jac_acc(const el_ops *ops, const el_params *p, const double *qe, const double *ve,
-                            const double *ae, double cq, double cv, double ca, double *ke, double *kx)
-{
-    int k, nn = el_ndof(ops) * el_ndof(ops);
-    if (ops->inertia_jac_acc) {
-        ops->inertia_jac_acc(p, qe, ve, ae, cq, cv, ca, ke);
-        return;
-    }
-    ops->inertia_jac(p, qe, ve, ae, cq, cv, ca, kx);
-    for (k = 0; k < nn; k++) ke[k] += kx[k];
 }
 
 int ac_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
@@ -126,12 +97,24 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
             const alecable_element *e = cb->el[i];
             ac_gather(e, q, qe);
             memset(ke, 0, (size_t)nn * sizeof(double));
-            tangent_acc(ops, &e->par, qe, cq, ke, kx);
-            if (grav) dist_tangent_acc(ops, b, qe, cq, ke, kx);
+            if (ops->tangent_acc) ops->tangent_acc(&e->par, qe, cq, ke);
+            else {
+                ops->tangent(&e->par, qe, kx);
+                add_scaled(ke, kx, cq, nn);
+            }
+            if (grav && ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
+            else if (grav) {
+                ops->dist_tangent(b, qe, kx);
+                add_scaled(ke, kx, cq, nn);
+            }
             if (inertia) {
                 ac_gather(e, v, ve);
                 ac_gather(e, a, ae);
-                inertia_jac_acc(ops, &e->par, qe, ve, ae, cq, cv, ca, ke, kx);
+                if (ops->inertia_jac_acc) ops->inertia_jac_acc(&e->par, qe, ve, ae, cq, cv, ca, ke);
+                else {
+                    ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, kx);
+                    add_scaled(ke, kx, 1.0, nn);
+                }
             }
             for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
         }
