@@ -120,33 +120,20 @@ static double force(const model *md, int e)
     return N;
 }
 
-static void write_frame(const params *p, model *md, int k, char (*names)[64])
-{
-    char path[1024];
-    snprintf(names[k], 64, "capstan_%04d.vtk", k);
-    snprintf(path, sizeof path, "%s/%s", p->vtk, names[k]);
-    ex_check(md->m, alecable_write_vtk(md->m, path), "write_vtk");
-}
-
 /* Load steps one call at a time (a VTK frame after each). */
 static void solve(const params *p, model *md, result *r)
 {
     alecable_quasistatic_options o;
     alecable_solve_report rep;
-    char(*names)[64] = NULL;
-    double *times = NULL;
+    ex_vtk_series vs;
     int k;
     alecable_quasistatic_options_init(&o);
     o.alpha = p->alpha;
     o.tol_residual = p->tol;
     o.load_steps = 1;
     r->it1 = r->it2 = 0;
-    if (p->vtk) {
-        names = (char(*)[64])calloc((size_t)p->steps + 1, sizeof *names);
-        times = (double *)calloc((size_t)p->steps + 1, sizeof *times);
-        if (!names || !times) exit(1);
-        write_frame(p, md, 0, names);
-    }
+    ex_vtk_begin(&vs, p->vtk, "capstan");
+    ex_vtk_frame(&vs, md->m, 0.0);
     r->time = ex_now();
     for (k = 1; k <= p->steps; k++) {
         o.t0 = (double)(k - 1) / p->steps;
@@ -155,10 +142,7 @@ static void solve(const params *p, model *md, result *r)
         ex_check(md->m, alecable_solve_quasistatic(md->m, &o, &rep), "solve_quasistatic");
         r->it1 += rep.iterations_stage1;
         r->it2 += rep.iterations_stage2;
-        if (names) {
-            write_frame(p, md, k, names);
-            times[k] = o.t1;
-        }
+        ex_vtk_frame(&vs, md->m, o.t1);
     }
     r->time = ex_now() - r->time;
     r->avg1 = (double)r->it1 / p->steps;
@@ -167,18 +151,7 @@ static void solve(const params *p, model *md, result *r)
     r->F1 = force(md, md->n + 1);
     r->F2 = force(md, 0);
     r->ratio = r->F1 / r->F2;
-    if (names) {
-        const char **list = (const char **)calloc((size_t)p->steps + 1, sizeof *list);
-        char path[1024];
-        if (!list) exit(1);
-        for (k = 0; k <= p->steps; k++) list[k] = names[k];
-        snprintf(path, sizeof path, "%s/capstan.pvd", p->vtk);
-        ex_check(md->m, alecable_write_pvd(md->m, path, p->steps + 1, list, times), "write_pvd");
-        printf("  wrote %s and %d VTK files\n", path, p->steps + 1);
-        free(list);
-        free(names);
-        free(times);
-    }
+    ex_vtk_end(&vs, md->m);
 }
 
 static double law_exp(double mu, int n)

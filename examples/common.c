@@ -95,3 +95,53 @@ int ex_method(const char *name)
         if (!strcmp(name, tab[i].n)) return tab[i].id;
     return -1;
 }
+
+void ex_vtk_begin(ex_vtk_series *s, const char *dir, const char *base)
+{
+    memset(s, 0, sizeof *s);
+    s->dir = dir;
+    s->base = base;
+}
+
+void ex_vtk_frame(ex_vtk_series *s, alecable_model *m, double t)
+{
+    char path[1024];
+    if (!s->dir) return;
+    if (s->n == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 64;
+        char(*names)[64] = realloc(s->names, (size_t)cap * sizeof *names);
+        double *times = realloc(s->times, (size_t)cap * sizeof *times);
+        if (!names || !times) {
+            fprintf(stderr, "out of memory for the VTK series\n");
+            exit(1);
+        }
+        s->names = names;
+        s->times = times;
+        s->cap = cap;
+    }
+    snprintf(s->names[s->n], sizeof s->names[s->n], "%s_%05d.vtk", s->base, s->n);
+    snprintf(path, sizeof path, "%s/%s", s->dir, s->names[s->n]);
+    ex_check(m, alecable_write_vtk(m, path), "write_vtk");
+    s->times[s->n++] = t;
+}
+
+void ex_vtk_end(ex_vtk_series *s, alecable_model *m)
+{
+    char path[1024];
+    const char **list;
+    int k;
+    if (!s->dir) return;
+    list = (const char **)calloc((size_t)s->n + 1, sizeof *list);
+    if (!list) {
+        fprintf(stderr, "out of memory for the VTK series\n");
+        exit(1);
+    }
+    for (k = 0; k < s->n; k++) list[k] = s->names[k];
+    snprintf(path, sizeof path, "%s/%s.pvd", s->dir, s->base);
+    ex_check(m, alecable_write_pvd(m, path, s->n, list, s->times), "write_pvd");
+    printf("  wrote %d VTK files and %s\n", s->n, path);
+    free(list);
+    free(s->names);
+    free(s->times);
+    memset(s, 0, sizeof *s);
+}

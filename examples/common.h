@@ -27,4 +27,18 @@ double ex_now(void); /* monotonic seconds */
  * si-newmark, si-hht), or -1 */
 int ex_method(const char *name);
 
+/* A VTK time series for ParaView: ex_vtk_frame writes dir/base_NNNNN.vtk
+ * (frames numbered from 0) and records its time; ex_vtk_end writes
+ * dir/base.pvd listing them, prints a line and frees the series.  With dir
+ * NULL every call does nothing.  dir must exist. */
+typedef struct ex_vtk_series {
+    const char *dir, *base;
+    int n, cap;
+    char (*names)[64];
+    double *times;
+} ex_vtk_series;
+void ex_vtk_begin(ex_vtk_series *s, const char *dir, const char *base);
+void ex_vtk_frame(ex_vtk_series *s, alecable_model *m, double t);
+void ex_vtk_end(ex_vtk_series *s, alecable_model *m);
+
 #endif

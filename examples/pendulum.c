@@ -16,16 +16,6 @@ typedef struct params {
     const char *method, *vtk, *csv;
 } params;
 
-/* VTK file k of the series in directory dir; the .pvd lists the written files */
-static void write_frame(alecable_model *m, const params *p, int k, double t, char (*names)[64], double *times, int *n)
-{
-    char path[1024];
-    snprintf(names[*n], 64, "pendulum_%05d.vtk", k);
-    snprintf(path, sizeof path, "%s/%s", p->vtk, names[*n]);
-    ex_check(m, alecable_write_vtk(m, path), "write_vtk");
-    times[(*n)++] = t;
-}
-
 typedef struct run {
     int n_out;
     double *tip_y;       /* tip height at t = k dt_out */
@@ -77,9 +67,7 @@ static double total_energy(alecable_model *m)
 
 static void simulate(const params *p, int method, int adaptive, double atol, int write, run *out)
 {
-    char (*names)[64] = NULL;
-    double *times = NULL;
-    int n_frames = 0;
+    ex_vtk_series vs;
     alecable_node *tip;
     alecable_model *m = build(p, &tip);
     alecable_integrator *it;
@@ -105,11 +93,8 @@ static void simulate(const params *p, int method, int adaptive, double atol, int
     out->e0 = out->e_min = out->e_max = total_energy(m);
     alecable_node_position(tip, x);
     out->tip_y[0] = x[1];
-    if (write && p->vtk) {
-        names = (char(*)[64])calloc((size_t)out->n_out + 1, sizeof *names);
-        times = (double *)calloc((size_t)out->n_out + 1, sizeof *times);
-        write_frame(m, p, 0, 0.0, names, times, &n_frames);
-    }
+    ex_vtk_begin(&vs, write ? p->vtk : NULL, "pendulum");
+    ex_vtk_frame(&vs, m, 0.0);
     t0 = ex_now();
     for (k = 1; k <= out->n_out; k++) {
         double e;
@@ -122,22 +107,13 @@ static void simulate(const params *p, int method, int adaptive, double atol, int
         alecable_model_pull_state(m, it);
         alecable_node_position(tip, x);
         out->tip_y[k] = x[1];
-        if (names && k % p->vtk_every == 0) write_frame(m, p, k, k * p->dt_out, names, times, &n_frames);
+        if (k % p->vtk_every == 0) ex_vtk_frame(&vs, m, k * p->dt_out);
         e = total_energy(m);
         if (e < out->e_min) out->e_min = e;
         if (e > out->e_max) out->e_max = e;
     }
     out->wall = ex_now() - t0;
-    if (names) {
-        const char **list = (const char **)calloc((size_t)n_frames + 1, sizeof *list);
-        char path[1024];
-        for (k = 0; k < n_frames; k++) list[k] = names[k];
-        snprintf(path, sizeof path, "%s/pendulum.pvd", p->vtk);
-        ex_check(m, alecable_write_pvd(m, path, n_frames, list, times), "write_pvd");
-        free(list);
-        free(names);
-        free(times);
-    }
+    ex_vtk_end(&vs, m);
     if (write && p->csv) {
         FILE *f = fopen(p->csv, "w");
         if (f) {

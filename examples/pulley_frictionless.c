@@ -96,14 +96,6 @@ static void build(const params *p, model *md)
     free(ang);
 }
 
-static void write_frame(const params *p, model *md, int k, char (*names)[64])
-{
-    char path[1024];
-    snprintf(names[k], 64, "pulley_frictionless_%04d.vtk", k);
-    snprintf(path, sizeof path, "%s/%s", p->vtk, names[k]);
-    ex_check(md->m, alecable_write_vtk(md->m, path), "write_vtk");
-}
-
 static double node_s(alecable_node *n)
 {
     double s;
@@ -121,8 +113,7 @@ int main(int argc, char **argv)
     double *s_prev, s_M0, s_M_dev = 0, min_decrease = INFINITY, eps_min = INFINITY, eps_max = -INFINITY, eps_mean = 0;
     double spread, s_K, s_K_chord, s_M, t0, avg1, avg2;
     int rc, i, k, ne, it1 = 0, it2 = 0, violations = 0, ok, paper;
-    char(*names)[64] = NULL;
-    double *times = NULL;
+    ex_vtk_series vs;
     ex_opt opts[] = {
         {"--elements", 'i', &p.n, "elements on the pulley (wrap angle pi)"},
         {"--steps", 'i', &p.steps, "load steps"},
@@ -163,12 +154,8 @@ int main(int argc, char **argv)
     if (!s_prev) return 1;
     for (i = 0; i <= p.n; i++) s_prev[i] = node_s(md.wrap[i]);
     s_M0 = node_s(md.nd[p.n + 2]);
-    if (p.vtk) {
-        names = (char(*)[64])calloc((size_t)p.steps + 1, sizeof *names);
-        times = (double *)calloc((size_t)p.steps + 1, sizeof *times);
-        if (!names || !times) return 1;
-        write_frame(&p, &md, 0, names);
-    }
+    ex_vtk_begin(&vs, p.vtk, "pulley_frictionless");
+    ex_vtk_frame(&vs, md.m, 0.0);
 
     printf("pulley_frictionless: R = %g mm, %d elements on the pulley, L = %g mm, E = %g Pa, A = %g mm^2, "
            "alpha = %g, %d load steps\n",
@@ -201,10 +188,7 @@ int main(int argc, char **argv)
         if (fabs(s_M - s_M0) > s_M_dev) s_M_dev = fabs(s_M - s_M0);
         printf("  %4d %7.4f %11.6f %11.6f %11.6f %12.8f %3d+%d\n", k, o.t1, 1e3 * s_prev[0], 1e3 * s_prev[p.n / 2],
                1e3 * s_prev[p.n], 1e3 * s_M, rep.iterations_stage1, rep.iterations_stage2);
-        if (names) {
-            write_frame(&p, &md, k, names);
-            times[k] = o.t1;
-        }
+        ex_vtk_frame(&vs, md.m, o.t1);
     }
     t0 = ex_now() - t0;
     avg1 = (double)it1 / p.steps;
@@ -258,18 +242,7 @@ int main(int argc, char **argv)
         ex_check(md.m, alecable_write_cable_csv(md.c, p.csv), "write_cable_csv");
         printf("  wrote %s\n", p.csv);
     }
-    if (names) {
-        const char **list = (const char **)calloc((size_t)p.steps + 1, sizeof *list);
-        char path[1024];
-        if (!list) return 1;
-        for (k = 0; k <= p.steps; k++) list[k] = names[k];
-        snprintf(path, sizeof path, "%s/pulley_frictionless.pvd", p.vtk);
-        ex_check(md.m, alecable_write_pvd(md.m, path, p.steps + 1, list, times), "write_pvd");
-        printf("  wrote %s and %d VTK files\n", path, p.steps + 1);
-        free(list);
-        free(names);
-        free(times);
-    }
+    ex_vtk_end(&vs, md.m);
     printf("result: status=0 elements=%d steps=%d s_K_mm=%.6f s_M_mm=%.9f s_M_dev_mm=%.3e strain=%.9e "
            "s_K_chord_mm=%.6f strain_spread=%.3e monotonic=%d min_decrease_mm=%.6f avg_iter_stage1=%.4f avg_iter_stage2=%.4f "
            "checks=%s\n",

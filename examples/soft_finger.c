@@ -240,8 +240,7 @@ int main(int argc, char **argv)
     double s0[4], worst_moment = 0.0, worst_free = 0.0, angle = 0.0, spring = 0.0, mcable = 0.0, t0, wall;
     double worst_force = 0.0, theta_ref;
     int rc, k, it1 = 0, it2 = 0, all_converged = 1, failed_step = 0, solver, start_solver, ok = 0, flow = 0, ref_ok;
-    char (*names)[64] = NULL;
-    double *times = NULL;
+    ex_vtk_series vs;
     ex_opt opts[] = {
         {"--k", 'd', &p.k, "torsional stiffness of the joint [N m/rad]"},
         {"--L", 'd', &p.L, "cable length [cm]"},
@@ -295,21 +294,8 @@ int main(int argc, char **argv)
     s0[1] = node_s(f.C);
     s0[2] = node_s(f.D);
     s0[3] = node_s(f.M);
-    if (p.vtk) {
-        names = (char(*)[64])calloc((size_t)p.steps + 1, sizeof *names);
-        times = (double *)calloc((size_t)p.steps + 1, sizeof *times);
-        if (!names || !times) {
-            fprintf(stderr, "out of memory\n");
-            return 1;
-        }
-    }
-    if (p.vtk) {
-        char path[1024];
-        snprintf(names[0], 64, "soft_finger_%03d.vtk", 0);
-        snprintf(path, sizeof path, "%s/%s", p.vtk, names[0]);
-        ex_check(f.m, alecable_write_vtk(f.m, path), "write_vtk");
-        times[0] = 0.0;
-    }
+    ex_vtk_begin(&vs, p.vtk, "soft_finger");
+    ex_vtk_frame(&vs, f.m, 0.0);
     if (p.history)
         printf("  step  load  angle [deg]  spring moment [N m]  cable moment [N m]  rel. balance  s_M - s_M0 [m]  iterations\n");
     alecable_quasistatic_options_init(&o);
@@ -346,31 +332,16 @@ int main(int argc, char **argv)
         if (p.history)
             printf("  %4d  %4.2f  %11.5f  %19.10f  %18.10f  %12.3e  %14.3e  %d + %d\n", k + 1, o.t1, angle * 180.0 / M_PI,
                    spring, mcable, rel, node_s(f.M) - s0[3], rep.iterations_stage1, rep.iterations_stage2);
-        if (p.vtk) {
-            char path[1024];
-            snprintf(names[k + 1], 64, "soft_finger_%03d.vtk", k + 1);
-            snprintf(path, sizeof path, "%s/%s", p.vtk, names[k + 1]);
-            ex_check(f.m, alecable_write_vtk(f.m, path), "write_vtk");
-            times[k + 1] = o.t1;
-        }
+        ex_vtk_frame(&vs, f.m, o.t1);
     }
     wall = ex_now() - t0;
     if (!all_converged) {
         printf("result: status=1 failed_step=%d\n", failed_step);
+        ex_vtk_end(&vs, f.m);
         alecable_model_destroy(f.m);
-        free(names);
-        free(times);
         return 1;
     }
-    if (p.vtk) {
-        const char **list = (const char **)calloc((size_t)p.steps + 1, sizeof *list);
-        char path[1024];
-        for (k = 0; k <= p.steps; k++) list[k] = names[k];
-        snprintf(path, sizeof path, "%s/soft_finger.pvd", p.vtk);
-        ex_check(f.m, alecable_write_pvd(f.m, path, p.steps + 1, list, times), "write_pvd");
-        printf("  wrote %d VTK files and %s\n", p.steps + 1, path);
-        free(list);
-    }
+    ex_vtk_end(&vs, f.m);
     if (p.csv) {
         ex_check(f.m, alecable_write_cable_csv(f.c, p.csv), "write_cable_csv");
         printf("  wrote %s\n", p.csv);
@@ -423,7 +394,5 @@ int main(int argc, char **argv)
            1e2 * node_s(f.B),
            1e2 * node_s(f.C), 1e2 * node_s(f.D), (double)it1 / p.steps, (double)it2 / p.steps);
     alecable_model_destroy(f.m);
-    free(names);
-    free(times);
     return ok ? 0 : 1;
 }

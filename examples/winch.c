@@ -186,8 +186,7 @@ int main(int argc, char **argv)
     alecable_quasistatic_options o;
     double EA, y0, worst_t = 0.0, worst_d = 0.0, F1 = 1.0, d1 = 0.0, dref = 0.0, t0, wall, s_w = 0.0, f_pulley = 0.0, e_ref;
     int rc, k, i, ne, it1 = 0, it2 = 0, solver, start_solver, ok;
-    char (*names)[64] = NULL;
-    double *times = NULL;
+    ex_vtk_series vs;
     ex_opt opts[] = {
         {"--E", 'd', &p.E, "Young's modulus [Pa]"},
         {"--A", 'd', &p.A_mm2, "cross-section area [mm^2]"},
@@ -232,19 +231,8 @@ int main(int argc, char **argv)
            "(%d elements),\n  body of %g kg with its centre of mass %g m below the attachment; l0 = %.6f m of cable "
            "from W to the body\n",
            -p.Lh, p.R, p.R, p.n_wrap, p.H, p.n_hang, p.mass, p.b, w.l0);
-    if (p.vtk) {
-        char path[1024];
-        names = (char(*)[64])calloc((size_t)p.steps + 1, sizeof *names);
-        times = (double *)calloc((size_t)p.steps + 1, sizeof *times);
-        if (!names || !times) {
-            fprintf(stderr, "out of memory\n");
-            return 1;
-        }
-        snprintf(names[0], 64, "winch_%03d.vtk", 0);
-        snprintf(path, sizeof path, "%s/%s", p.vtk, names[0]);
-        ex_check(w.m, alecable_write_vtk(w.m, path), "write_vtk");
-        times[0] = 0.0;
-    }
+    ex_vtk_begin(&vs, p.vtk, "winch");
+    ex_vtk_frame(&vs, w.m, 0.0);
     alecable_cable_counts(w.c, NULL, &ne);
     alecable_quasistatic_options_init(&o);
     o.load_steps = 1;
@@ -262,9 +250,8 @@ int main(int argc, char **argv)
         if (st) {
             printf("  step %d failed: %s: %s\n", k + 1, alecable_strerror(st), alecable_model_errmsg(w.m));
             printf("result: status=1 failed_step=%d\n", k + 1);
+            ex_vtk_end(&vs, w.m);
             alecable_model_destroy(w.m);
-            free(names);
-            free(times);
             return 1;
         }
         it1 += rep.iterations_stage1;
@@ -289,13 +276,7 @@ int main(int argc, char **argv)
                    rep.iterations_stage1, rep.iterations_stage2);
         F1 = F;
         d1 = d;
-        if (p.vtk) {
-            char path[1024];
-            snprintf(names[k + 1], 64, "winch_%03d.vtk", k + 1);
-            snprintf(path, sizeof path, "%s/%s", p.vtk, names[k + 1]);
-            ex_check(w.m, alecable_write_vtk(w.m, path), "write_vtk");
-            times[k + 1] = t;
-        }
+        ex_vtk_frame(&vs, w.m, t);
     }
     wall = ex_now() - t0;
     /* the same weight without pay-out: the difference is delta F alone */
@@ -322,15 +303,7 @@ int main(int argc, char **argv)
         f_pulley = sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
     }
     e_ref = p.delta > 0 ? fabs(dref - p.delta * F1) / (p.delta * F1) : fabs(dref);
-    if (p.vtk) {
-        const char **list = (const char **)calloc((size_t)p.steps + 1, sizeof *list);
-        char path[1024];
-        for (k = 0; k <= p.steps; k++) list[k] = names[k];
-        snprintf(path, sizeof path, "%s/winch.pvd", p.vtk);
-        ex_check(w.m, alecable_write_pvd(w.m, path, p.steps + 1, list, times), "write_pvd");
-        printf("  wrote %d VTK files and %s\n", p.steps + 1, path);
-        free(list);
-    }
+    ex_vtk_end(&vs, w.m);
     if (p.csv) {
         ex_check(w.m, alecable_write_cable_csv(w.c, p.csv), "write_cable_csv");
         printf("  wrote %s\n", p.csv);
@@ -357,7 +330,5 @@ int main(int argc, char **argv)
            e_ref, (double)it1 / p.steps, (double)it2 / p.steps);
     alecable_model_destroy(w.m);
     alecable_model_destroy(ref.m);
-    free(names);
-    free(times);
     return ok ? 0 : 1;
 }
