@@ -26,13 +26,7 @@ typedef struct params {
     const char *csv, *vtk;
 } params;
 
-typedef struct model {
-    alecable_model *m;
-    alecable_cable *c;
-    alecable_joint *wrap;
-    alecable_node **nd; /* A, B..K (n + 1), [M], N */
-    int n, iN;          /* index of N in nd[] (and of the last element + 1) */
-} model;
+typedef ex_pulley model; /* the sec. 4.3 geometry (common.c) */
 
 typedef struct result {
     double F1, F2, ratio, avg1, avg2, time;
@@ -41,56 +35,12 @@ typedef struct result {
 
 static void build(const params *p, int n, model *md)
 {
-    alecable_section sec;
-    alecable_body *b;
-    alecable_body_params bp;
-    alecable_pulley_params pp;
     alecable_load *ld;
-    double *ang, xa[3] = {-p->top, p->R, 0}, s_K, x[3], f[3] = {-p->F, 0, 0};
-    int i, iM = n + 2;
-
-    md->n = n;
-    md->iN = p->no_m ? n + 2 : n + 3;
-    md->nd = (alecable_node **)calloc((size_t)n + 4, sizeof *md->nd);
-    ang = (double *)calloc((size_t)n + 1, sizeof *ang);
-    if (!md->nd || !ang) {
-        fprintf(stderr, "out of memory\n");
-        exit(1);
-    }
-    ex_check(NULL, alecable_model_create(&md->m, NULL), "model_create");
-    alecable_section_init(&sec);
-    sec.E = p->E;
-    sec.A = p->A;
-    ex_check(md->m, alecable_cable_create(&md->c, md->m, ALECABLE_ELEMENT_AXIAL, &sec), "cable_create");
-    ex_check(md->m, alecable_cable_add_node(&md->nd[0], md->c, xa, 0.0), "cable_add_node A");
-    for (i = 0; i <= n; i++) {
-        double th = 0.5 * M_PI - M_PI * i / n;
-        x[0] = p->R * cos(th);
-        x[1] = p->R * sin(th);
-        x[2] = 0.0;
-        ang[i] = th;
-        ex_check(md->m, alecable_cable_add_node(&md->nd[1 + i], md->c, x, p->top + p->R * M_PI * i / n),
-                 "cable_add_node wrap");
-    }
-    s_K = p->top + p->R * M_PI;
-    x[1] = -p->R;
-    if (!p->no_m) {
-        x[0] = -(p->s_M - s_K);
-        ex_check(md->m, alecable_cable_add_node(&md->nd[iM], md->c, x, p->s_M), "cable_add_node M");
-    }
-    x[0] = -(p->L - s_K);
-    ex_check(md->m, alecable_cable_add_node(&md->nd[md->iN], md->c, x, p->L), "cable_add_node N");
-
-    /* fixed pulley; the wrap holds x, y, z of B..K, their s free */
-    alecable_body_params_init(&bp);
-    ex_check(md->m, alecable_body_create(&b, md->m, &bp), "body_create");
-    ex_check(md->m, alecable_body_fix(md->m, b), "body_fix");
-    alecable_pulley_params_init(&pp);
-    pp.radius = p->R;
-    ex_check(md->m, alecable_pulley_wrap(&md->wrap, md->m, b, &pp, n + 1, md->nd + 1, ang), "pulley_wrap");
+    double f[3] = {-p->F, 0, 0};
+    int i;
+    ex_pulley_build(md, p->E, p->A, p->R, p->top, p->L, p->no_m ? 0.0 : p->s_M, n);
     /* slip friction; material flows towards N (the high-s end is pulled) */
     ex_check(md->m, alecable_pulley_friction(NULL, md->m, md->wrap, p->mu, +1), "pulley_friction");
-
     /* A: clamped (x, y, z, no flow) */
     for (i = ALECABLE_DOF_X; i <= ALECABLE_DOF_S; i++) ex_check(md->m, alecable_fix(NULL, md->m, md->nd[0], i), "fix A");
     /* N: pulled in -x; y, z held; no flow (the end of the cable) */
@@ -98,18 +48,13 @@ static void build(const params *p, int n, model *md)
         ex_check(md->m, alecable_fix(NULL, md->m, md->nd[md->iN], i), "fix N");
     ex_check(md->m, alecable_load_node(&ld, md->m, md->nd[md->iN], f), "load_node N");
     /* M: free in x and s (a dependent material line the regularization holds) */
-    if (!p->no_m) {
-        ex_check(md->m, alecable_fix(NULL, md->m, md->nd[iM], ALECABLE_DOF_Y), "fix M y");
-        ex_check(md->m, alecable_fix(NULL, md->m, md->nd[iM], ALECABLE_DOF_Z), "fix M z");
+    if (md->iM >= 0) {
+        ex_check(md->m, alecable_fix(NULL, md->m, md->nd[md->iM], ALECABLE_DOF_Y), "fix M y");
+        ex_check(md->m, alecable_fix(NULL, md->m, md->nd[md->iM], ALECABLE_DOF_Z), "fix M z");
     }
-    free(ang);
 }
 
-static void destroy(model *md)
-{
-    free(md->nd);
-    alecable_model_destroy(md->m);
-}
+static void destroy(model *md) { ex_pulley_free(md); }
 
 static double force(const model *md, int e)
 {

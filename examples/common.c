@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "common.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,4 +145,60 @@ void ex_vtk_end(ex_vtk_series *s, alecable_model *m)
     free(s->names);
     free(s->times);
     memset(s, 0, sizeof *s);
+}
+
+void ex_pulley_build(ex_pulley *pc, double E, double A, double R, double top, double L, double s_M, int n)
+{
+    alecable_section sec;
+    alecable_body_params bp;
+    alecable_pulley_params pp;
+    double *ang, xa[3] = {-top, R, 0}, s_K = top + R * M_PI, x[3] = {0, 0, 0};
+    int i;
+    memset(pc, 0, sizeof *pc);
+    pc->n = n;
+    pc->iM = s_M > 0.0 ? n + 2 : -1;
+    pc->iN = s_M > 0.0 ? n + 3 : n + 2;
+    pc->nd = (alecable_node **)calloc((size_t)n + 4, sizeof *pc->nd);
+    ang = (double *)calloc((size_t)n + 1, sizeof *ang);
+    if (!pc->nd || !ang) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    ex_check(NULL, alecable_model_create(&pc->m, NULL), "model_create");
+    alecable_section_init(&sec);
+    sec.E = E;
+    sec.A = A;
+    ex_check(pc->m, alecable_cable_create(&pc->c, pc->m, ALECABLE_ELEMENT_AXIAL, &sec), "cable_create");
+    ex_check(pc->m, alecable_cable_add_node(&pc->nd[0], pc->c, xa, 0.0), "cable_add_node A");
+    for (i = 0; i <= n; i++) {
+        double th = 0.5 * M_PI - M_PI * i / n;
+        x[0] = R * cos(th);
+        x[1] = R * sin(th);
+        ang[i] = th;
+        ex_check(pc->m, alecable_cable_add_node(&pc->nd[1 + i], pc->c, x, top + R * M_PI * i / n),
+                 "cable_add_node wrap");
+    }
+    x[1] = -R;
+    if (pc->iM >= 0) {
+        x[0] = -(s_M - s_K);
+        ex_check(pc->m, alecable_cable_add_node(&pc->nd[pc->iM], pc->c, x, s_M), "cable_add_node M");
+    }
+    x[0] = -(L - s_K);
+    ex_check(pc->m, alecable_cable_add_node(&pc->nd[pc->iN], pc->c, x, L), "cable_add_node N");
+    /* the pulley: a fixed body; the wrap holds x, y, z of B..K (do not also
+     * fix their z: a duplicate constraint makes the system singular) */
+    alecable_body_params_init(&bp);
+    ex_check(pc->m, alecable_body_create(&pc->pulley, pc->m, &bp), "body_create");
+    ex_check(pc->m, alecable_body_fix(pc->m, pc->pulley), "body_fix");
+    alecable_pulley_params_init(&pp);
+    pp.radius = R;
+    ex_check(pc->m, alecable_pulley_wrap(&pc->wrap, pc->m, pc->pulley, &pp, n + 1, pc->nd + 1, ang), "pulley_wrap");
+    free(ang);
+}
+
+void ex_pulley_free(ex_pulley *pc)
+{
+    alecable_model_destroy(pc->m);
+    free(pc->nd);
+    memset(pc, 0, sizeof *pc);
 }

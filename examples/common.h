@@ -41,4 +41,22 @@ void ex_vtk_begin(ex_vtk_series *s, const char *dir, const char *base);
 void ex_vtk_frame(ex_vtk_series *s, alecable_model *m, double t);
 void ex_vtk_end(ex_vtk_series *s, alecable_model *m);
 
+/* The cable over a pulley of paper 000 sec. 4.3: a fixed pulley of radius R
+ * at the origin, node A at distance top from the top tangent point B = (0, R)
+ * in -x, n elements B..K on the circle from angle pi/2 to -pi/2 through the
+ * +x side (material coordinates spaced by arc length, so that the cable's
+ * length is L = top + pi R + the bottom span), then, leaving K = (0, -R) in
+ * -x, node M at s_M (when s_M > 0) and the end N at s = L.  The wrap holds
+ * x, y, z of B..K (their s free); everything else is left to the caller. */
+typedef struct ex_pulley {
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_body *pulley;
+    alecable_joint *wrap;
+    alecable_node **nd; /* A, B..K (n + 1), [M], N */
+    int n, iM, iN;      /* iM = -1 without M */
+} ex_pulley;
+void ex_pulley_build(ex_pulley *pc, double E, double A, double R, double top, double L, double s_M, int n);
+void ex_pulley_free(ex_pulley *pc); /* the model too */
+
 #endif

@@ -22,78 +22,22 @@ typedef struct params {
     const char *csv, *vtk;
 } params;
 
-typedef struct model {
-    alecable_model *m;
-    alecable_cable *c;
-    alecable_node **nd; /* A, B..K (n + 1), M, N */
-    alecable_node **wrap; /* B..K */
-    int n;
-} model;
+typedef ex_pulley model; /* the sec. 4.3 geometry (common.c) */
 
 static void build(const params *p, model *md)
 {
-    alecable_section sec;
-    alecable_body *b;
-    alecable_body_params bp;
-    alecable_pulley_params pp;
-    alecable_joint *w;
-    double *ang, xa[3] = {-p->top, p->R, 0}, s_K, x[3];
-    int i, n = p->n, iM = n + 2, iN = n + 3;
-
-    md->n = n;
-    md->nd = (alecable_node **)calloc((size_t)n + 4, sizeof *md->nd);
-    ang = (double *)calloc((size_t)n + 1, sizeof *ang);
-    if (!md->nd || !ang) {
-        fprintf(stderr, "out of memory\n");
-        exit(1);
-    }
-    md->wrap = md->nd + 1;
-    ex_check(NULL, alecable_model_create(&md->m, NULL), "model_create");
-    alecable_section_init(&sec);
-    sec.E = p->E;
-    sec.A = p->A;
-    ex_check(md->m, alecable_cable_create(&md->c, md->m, ALECABLE_ELEMENT_AXIAL, &sec), "cable_create");
-    /* A: top span leaves B = (0, R) in -x */
-    ex_check(md->m, alecable_cable_add_node(&md->nd[0], md->c, xa, 0.0), "cable_add_node A");
-    /* B..K on the circle, angle pi/2 -> -pi/2 through the +x side; material
-     * coordinates spaced by arc length */
-    for (i = 0; i <= n; i++) {
-        double th = 0.5 * M_PI - M_PI * i / n;
-        x[0] = p->R * cos(th);
-        x[1] = p->R * sin(th);
-        x[2] = 0.0;
-        ang[i] = th;
-        ex_check(md->m, alecable_cable_add_node(&md->nd[1 + i], md->c, x, p->top + p->R * M_PI * i / n),
-                 "cable_add_node wrap");
-    }
-    s_K = p->top + p->R * M_PI;
-    /* M and N: bottom span leaves K = (0, -R) in -x */
-    x[0] = -(p->s_M - s_K);
-    x[1] = -p->R;
-    ex_check(md->m, alecable_cable_add_node(&md->nd[iM], md->c, x, p->s_M), "cable_add_node M");
-    x[0] = -(p->L - s_K);
-    ex_check(md->m, alecable_cable_add_node(&md->nd[iN], md->c, x, p->L), "cable_add_node N");
-
-    /* the pulley: a fixed body (centre and rotation held), the wrap holds
-     * x, y, z of B..K (do not also fix their z: a duplicate constraint) */
-    alecable_body_params_init(&bp);
-    ex_check(md->m, alecable_body_create(&b, md->m, &bp), "body_create");
-    ex_check(md->m, alecable_body_fix(md->m, b), "body_fix");
-    alecable_pulley_params_init(&pp);
-    pp.radius = p->R;
-    ex_check(md->m, alecable_pulley_wrap(&w, md->m, b, &pp, n + 1, md->wrap, ang), "pulley_wrap");
-
+    int i;
+    ex_pulley_build(md, p->E, p->A, p->R, p->top, p->L, p->s_M, p->n);
     /* ends: x prescribed, y, z held, no flow */
     ex_check(md->m, alecable_prescribe(NULL, md->m, md->nd[0], ALECABLE_DOF_X, p->dA), "prescribe A");
-    ex_check(md->m, alecable_prescribe(NULL, md->m, md->nd[iN], ALECABLE_DOF_X, p->dN), "prescribe N");
+    ex_check(md->m, alecable_prescribe(NULL, md->m, md->nd[md->iN], ALECABLE_DOF_X, p->dN), "prescribe N");
     for (i = ALECABLE_DOF_Y; i <= ALECABLE_DOF_S; i++) {
         ex_check(md->m, alecable_fix(NULL, md->m, md->nd[0], i), "fix A");
-        ex_check(md->m, alecable_fix(NULL, md->m, md->nd[iN], i), "fix N");
+        ex_check(md->m, alecable_fix(NULL, md->m, md->nd[md->iN], i), "fix N");
     }
     /* M: free in x (and s), held in y and z */
-    ex_check(md->m, alecable_fix(NULL, md->m, md->nd[iM], ALECABLE_DOF_Y), "fix M y");
-    ex_check(md->m, alecable_fix(NULL, md->m, md->nd[iM], ALECABLE_DOF_Z), "fix M z");
-    free(ang);
+    ex_check(md->m, alecable_fix(NULL, md->m, md->nd[md->iM], ALECABLE_DOF_Y), "fix M y");
+    ex_check(md->m, alecable_fix(NULL, md->m, md->nd[md->iM], ALECABLE_DOF_Z), "fix M z");
 }
 
 static double node_s(alecable_node *n)
@@ -152,8 +96,8 @@ int main(int argc, char **argv)
     build(&p, &md);
     s_prev = (double *)calloc((size_t)p.n + 1, sizeof *s_prev);
     if (!s_prev) return 1;
-    for (i = 0; i <= p.n; i++) s_prev[i] = node_s(md.wrap[i]);
-    s_M0 = node_s(md.nd[p.n + 2]);
+    for (i = 0; i <= p.n; i++) s_prev[i] = node_s(md.nd[1 + i]);
+    s_M0 = node_s(md.nd[md.iM]);
     ex_vtk_begin(&vs, p.vtk, "pulley_frictionless");
     ex_vtk_frame(&vs, md.m, 0.0);
 
@@ -161,7 +105,7 @@ int main(int argc, char **argv)
            "alpha = %g, %d load steps\n",
            1e3 * p.R, p.n, 1e3 * p.L, p.E, A_mm2, p.alpha, p.steps);
     printf("  end A: dx = %+g mm, end N: dx = %+g mm; initial s_K = %.4f mm\n", dA_mm, dN_mm,
-           1e3 * node_s(md.wrap[p.n]));
+           1e3 * node_s(md.nd[1 + p.n]));
     printf("  %4s %7s %11s %11s %11s %12s %6s\n", "step", "t", "s_B [mm]", "s_mid [mm]", "s_K [mm]", "s_M [mm]",
            "iter");
 
@@ -179,12 +123,12 @@ int main(int argc, char **argv)
         it1 += rep.iterations_stage1;
         it2 += rep.iterations_stage2;
         for (i = 0; i <= p.n; i++) {
-            double s = node_s(md.wrap[i]), d = s_prev[i] - s;
+            double s = node_s(md.nd[1 + i]), d = s_prev[i] - s;
             if (!(d > 0)) violations++;
             if (d < min_decrease) min_decrease = d;
             s_prev[i] = s;
         }
-        s_M = node_s(md.nd[p.n + 2]);
+        s_M = node_s(md.nd[md.iM]);
         if (fabs(s_M - s_M0) > s_M_dev) s_M_dev = fabs(s_M - s_M0);
         printf("  %4d %7.4f %11.6f %11.6f %11.6f %12.8f %3d+%d\n", k, o.t1, 1e3 * s_prev[0], 1e3 * s_prev[p.n / 2],
                1e3 * s_prev[p.n], 1e3 * s_M, rep.iterations_stage1, rep.iterations_stage2);
@@ -205,8 +149,8 @@ int main(int argc, char **argv)
         eps_mean += eps / ne;
     }
     spread = (eps_max - eps_min) / fabs(eps_mean);
-    s_K = node_s(md.wrap[p.n]);
-    s_M = node_s(md.nd[p.n + 2]);
+    s_K = node_s(md.nd[1 + p.n]);
+    s_M = node_s(md.nd[md.iM]);
     {
         alecable_element *e;
         double N;
@@ -249,7 +193,6 @@ int main(int argc, char **argv)
            p.n, p.steps, 1e3 * s_K, 1e3 * s_M, 1e3 * s_M_dev, eps_mean, 1e3 * s_K_chord, spread, violations == 0, 1e3 * min_decrease,
            avg1, avg2, ok ? "pass" : "fail");
     free(s_prev);
-    free(md.nd);
-    alecable_model_destroy(md.m);
+    ex_pulley_free(&md);
     return 0;
 }
