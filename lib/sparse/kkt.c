@@ -1,12 +1,12 @@
 /* KKT systems [H G^T; G D] with the single-dof constraints condensed out.
  *
- * A constraint row R whose only entry in the q-columns is dof j, on a dof j
- * that no other constraint touches (a fixed or prescribed coordinate: every
- * material coordinate of a Lagrangian cable, a pinned end), determines that
- * dof by itself:
- *     G_Rj dq_j = b_R                      -> dq_j
- *     H_j. dq + G_Rj lambda_R = b_j         -> lambda_R  (after the rest)
- * and the other rows see dq_j only on their right-hand side.  The reduced
+ * A constraint row R whose only entry in the q-columns is dof j (a fixed or
+ * prescribed coordinate: every material coordinate of a Lagrangian cable, a
+ * pinned end, a fixed body's six) determines that dof by itself:
+ *     G_Rj dq_j = b_R                                  -> dq_j
+ *     H_j. dq + G_Rj lambda_R + sum_k G_kj lambda_k = b_j  -> lambda_R  (after the rest)
+ * and the other rows, other constraints' included, see dq_j only on their
+ * right-hand side.  The reduced
  * system keeps the free dofs and the other constraints; for a cable it is
  * smaller, has a narrower band and no zero diagonal, so the band LU meets no
  * row interchanges.  The results are those of the full system (same
@@ -66,19 +66,21 @@ void sp_kkt_destroy(sp_kkt *k)
 }
 
 /* Pairs (j, R) that the pattern allows to eliminate; returns their count and
- * fills ej, eR (each of size n - nq at least). */
-static int find_pairs(const sp_pattern *p, int nq, int *qcount, int *qcol, int *ccount, int *ej, int *eR)
+ * fills ej, eR (each of size n - nq at least).  Other constraints may touch
+ * dof j (a fixed pulley's dofs appear in every wrap equation): they only
+ * see dq_j on their right-hand side, and row j, used for lambda_R after the
+ * condensed solve, reads their multipliers from it.  A dof held twice keeps
+ * its second constraint (the pair would be singular anyway). */
+static int find_pairs(const sp_pattern *p, int nq, int *qcount, int *qcol, int *used, int *ej, int *eR)
 {
     int n = p->n, j, k, ne = 0;
-    /* qcount[R - nq]: q-columns with an entry in row R (qcol: the last one);
-     * ccount[j]: constraint rows in column j */
+    /* qcount[R - nq]: q-columns with an entry in row R (qcol: the last one) */
     for (j = 0; j < n - nq; j++) qcount[j] = 0;
     for (j = 0; j < nq; j++) {
-        ccount[j] = 0;
+        used[j] = 0;
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
             int r = p->rowidx[k];
             if (r < nq) continue;
-            ccount[j]++;
             qcount[r - nq]++;
             qcol[r - nq] = j;
         }
@@ -87,11 +89,12 @@ static int find_pairs(const sp_pattern *p, int nq, int *qcount, int *qcol, int *
         int R = nq + j, d, ok = 1;
         if (qcount[j] != 1) continue;
         d = qcol[j];
-        if (ccount[d] != 1) continue;
+        if (used[d]) continue;
         /* column R: its q-rows must be exactly {d} (G^T mirrors G) */
         for (k = p->colptr[R]; k < p->colptr[R + 1]; k++)
             if (p->rowidx[k] < nq && p->rowidx[k] != d) ok = 0;
         if (!ok || sp_find(p, d, R) < 0) continue;
+        used[d] = 1;
         ej[ne] = d;
         eR[ne] = R;
         ne++;
@@ -210,7 +213,7 @@ static int build_lines(sp_kkt *k)
 int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc *alloc)
 {
     sp_kkt *k;
-    int st, m, e, *qcount, *qcol, *ccount;
+    int st, m, e, *qcount, *qcol, *used;
     *out = NULL;
     if (!p || nq < 0 || nq > p->n) return SP_EFAIL;
     k = ac_calloc(alloc, 1, sizeof *k);
@@ -225,16 +228,16 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
     k->eR = ints(alloc, m);
     qcount = ints(alloc, m);
     qcol = ints(alloc, m);
-    ccount = ints(alloc, nq);
-    if (!k->ej || !k->eR || !qcount || !qcol || !ccount) {
-        ac_free(alloc, qcount); ac_free(alloc, qcol); ac_free(alloc, ccount);
+    used = ints(alloc, nq);
+    if (!k->ej || !k->eR || !qcount || !qcol || !used) {
+        ac_free(alloc, qcount); ac_free(alloc, qcol); ac_free(alloc, used);
         sp_kkt_destroy(k);
         return SP_ENOMEM;
     }
-    k->ne = find_pairs(p, nq, qcount, qcol, ccount, k->ej, k->eR);
-    ac_free(alloc, qcount); ac_free(alloc, qcol); ac_free(alloc, ccount);
+    k->ne = find_pairs(p, nq, qcount, qcol, used, k->ej, k->eR);
+    ac_free(alloc, qcount); ac_free(alloc, qcol); ac_free(alloc, used);
     if (k->ne == 0) { /* nothing to condense: the full system, directly */
-        if ((st = sp_solver_create(&k->inner, kind, p, alloc))) {
+        if (kind >= 0 && (st = sp_solver_create(&k->inner, kind, p, alloc))) {
             sp_kkt_destroy(k);
             return st;
         }
@@ -267,13 +270,27 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
         sp_kkt_destroy(k);
         return SP_ENOMEM;
     }
-    if ((st = sp_solver_create(&k->inner, kind, &k->red, alloc))) {
+    if (kind >= 0 && (st = sp_solver_create(&k->inner, kind, &k->red, alloc))) {
         sp_kkt_destroy(k);
         return st;
     }
     *out = k;
     return SP_OK;
 }
+
+const sp_pattern *sp_kkt_reduced(const sp_kkt *k) { return k->ne ? &k->red : k->p; }
+
+void sp_kkt_gather(const sp_kkt *k, const double *vals, double *vred)
+{
+    int q;
+    if (k->ne == 0) {
+        memcpy(vred, vals, (size_t)k->p->nnz * sizeof(double));
+        return;
+    }
+    for (q = 0; q < k->red.nnz; q++) vred[q] = vals[k->red_src[q]];
+}
+
+int sp_kkt_full_index(const sp_kkt *k, int i) { return k->ne ? k->full_of[i] : i; }
 
 int sp_kkt_factor(sp_kkt *k, const double *vals)
 {

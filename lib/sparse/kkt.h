@@ -8,7 +8,9 @@
 
 typedef struct sp_kkt sp_kkt;
 
-/* kind: SP_* backend of the condensed system.  p must outlive the solver. */
+/* kind: SP_* backend of the condensed system, or -1 for the condensation's
+ * structure alone (sp_kkt_reduced/gather/full_index; no factor or solve).
+ * p must outlive the solver. */
 int    sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc *alloc);
 void   sp_kkt_destroy(sp_kkt *k);
 int    sp_kkt_factor(sp_kkt *k, const double *vals);
@@ -17,5 +19,10 @@ double sp_kkt_rcond(const sp_kkt *k);
 double sp_kkt_flops(const sp_kkt *k);   /* as sp_solver_flops, condensation included */
 int    sp_kkt_eliminated(const sp_kkt *k); /* number of condensed constraints */
 int    sp_kkt_kind(const sp_kkt *k);     /* backend in use */
+/* The condensed pattern (p itself when nothing is condensed), the condensed
+ * values of a full value array, and the full index of a condensed one. */
+const sp_pattern *sp_kkt_reduced(const sp_kkt *k);
+void   sp_kkt_gather(const sp_kkt *k, const double *vals, double *vred);
+int    sp_kkt_full_index(const sp_kkt *k, int i);
 
 #endif
