@@ -146,9 +146,8 @@ static double dot3(const double a[3], const double b[3])
 enum { NR = 3, NY = 10, YL = 9 };
 static const int rdof[NDOF] = {0, 1, 2, 3, 4, 5, YL, 0, 1, 2, 6, 7, 8, YL};
 static const double rsgn[NDOF] = {-1, -1, -1, 1, 1, 1, -1, 1, 1, 1, 1, 1, 1, 1};
-/* Hermite function of each reduced block and the power d of l in front of it */
+/* Hermite function of each reduced block (the power of l in front of it is 0, 1, 1) */
 static const int rherm[NR] = {2, 1, 3};
-static const int rpow[NR] = {0, 1, 1};
 
 static void reduce(const double *qe, double y[3 * NR])
 {
@@ -160,42 +159,54 @@ static void reduce(const double *qe, double y[3 * NR])
     }
 }
 
-/* a = r_s = sum ca[k] y_k and b = r_ss = sum cb[k] y_k at one point, with
- * ca = l^(d-1) P', cb = l^(d-2) P''; cal, cbl are their l-derivatives at fixed
- * xi (a coefficient l^e P has derivative e/l times itself), al, bl those of a
- * and b. */
+/* a = r_s = sum ca[k] y_k and b = r_ss = sum cb[k] y_k at a Gauss point,
+ * with ca = l^(d-1) P', cb = l^(d-2) P'' (powers -1, 0, 0 and -2, -1, -1 for
+ * y0, y1, y2), and al, bl their l-derivatives at fixed xi: a term l^e P has
+ * derivative e/l times itself. */
 typedef struct curve_pt {
-    double ca[NR], cb[NR], cal[NR], cbl[NR];
+    double ca[NR], cb[NR];
     double a[3], b[3], al[3], bl[3];
 } curve_pt;
 
-static void curve_eval(const stiff_pt *g, double il, const double y[3 * NR], curve_pt *c)
+static inline void curve_eval(const stiff_pt *g, double il, const double y[3 * NR], curve_pt *c)
 {
-    int k, i;
-    for (k = 0; k < NR; k++) {
-        int h = rherm[k], d = rpow[k];
-        c->ca[k] = d ? g->dh[h] : g->dh[h] * il;
-        c->cb[k] = d ? g->ddh[h] * il : g->ddh[h] * il * il;
-        c->cal[k] = (d - 1) * il * c->ca[k];
-        c->cbl[k] = (d - 2) * il * c->cb[k];
-    }
+    int i;
+    c->ca[0] = il * g->dh[rherm[0]];
+    c->ca[1] = g->dh[rherm[1]];
+    c->ca[2] = g->dh[rherm[2]];
+    c->cb[0] = il * il * g->ddh[rherm[0]];
+    c->cb[1] = il * g->ddh[rherm[1]];
+    c->cb[2] = il * g->ddh[rherm[2]];
     for (i = 0; i < 3; i++) {
         c->a[i] = c->ca[0] * y[i] + c->ca[1] * y[3 + i] + c->ca[2] * y[6 + i];
         c->b[i] = c->cb[0] * y[i] + c->cb[1] * y[3 + i] + c->cb[2] * y[6 + i];
-        c->al[i] = c->cal[0] * y[i] + c->cal[1] * y[3 + i] + c->cal[2] * y[6 + i];
-        c->bl[i] = c->cbl[0] * y[i] + c->cbl[1] * y[3 + i] + c->cbl[2] * y[6 + i];
+        c->al[i] = -il * c->ca[0] * y[i];
+        c->bl[i] = -il * (2.0 * c->cb[0] * y[i] + c->cb[1] * y[3 + i] + c->cb[2] * y[6 + i]);
     }
 }
 
-/* Energy density w(a, b) = 1/2 EA eps^2 + 1/2 EI kappa^2 with, optionally, its
- * gradient gr = (w_a, w_b) and Hessian H (6 x 6, order (a, b)).
- * kappa^2 = N f(A) with A = a.a, N = |a x b|^2 = A B - C^2 (B = b.b, C = a.b)
- * and f = A^-3: derivatives by the product rule on N and f. */
-static double density(const el_params *p, const double a[3], const double b[3], double *gr, double *H)
+/* The Hessian of the density lives in span{a, b}: with the scalars of
+ * density() (Na = 2(B a - C b), Nb = 2(A b - C a) expanded),
+ *     H_aa = x.aa I + x.saa a a^T + x.sbb b b^T + x.sab (a b^T + b a^T)
+ *     H_ab = x.ab I + x.tab a b^T + x.tba b a^T + x.taa a a^T     (H_ba = H_ab^T)
+ *     H_bb = x.bb I + x.uaa a a^T
+ * so a 3 x 3 block  ca_k ca_m H_aa + ca_k cb_m H_ab + cb_k ca_m H_ba + cb_k cb_m H_bb
+ * is c0 I + u a^T + v b^T with two 3-vectors u, v: 30 multiply-adds instead
+ * of forming the 6 x 6 H and contracting it (72). */
+typedef struct hess_ab {
+    double aa, saa, sbb, sab, ab, tab, tba, taa, bb, uaa;
+} hess_ab;
+
+/* Energy density w(a, b) = 1/2 EA eps^2 + 1/2 EI kappa^2 and, when ga is
+ * given, its gradient (ga, gb) = (w_a, w_b), and when x is given the
+ * Hessian's scalars (hess_ab).  kappa^2 = N f(A) with A = a.a, N = |a x b|^2
+ * = A B - C^2 (B = b.b, C = a.b) and f = A^-3: derivatives by the product
+ * rule on N and f. */
+static inline double density(const el_params *p, const double a[3], const double b[3], double ga[3],
+                             double gb[3], hess_ab *x)
 {
-    double A = dot3(a, a), B = dot3(b, b), C = dot3(a, b), axb[3], N, iA, f, fp, fpp, eps, kb;
-    double Na[3], Nb[3];
-    int i, j;
+    double A = dot3(a, a), B = dot3(b, b), C = dot3(a, b), axb[3], N, iA, f, fp, eps, kb;
+    int i;
     axb[0] = a[1] * b[2] - a[2] * b[1];
     axb[1] = a[2] * b[0] - a[0] * b[2];
     axb[2] = a[0] * b[1] - a[1] * b[0];
@@ -204,33 +215,24 @@ static double density(const el_params *p, const double a[3], const double b[3], 
     f = iA * iA * iA;
     eps = 0.5 * (A - 1.0);
     kb = 0.5 * p->EI;
-    if (gr || H) {
-        fp = -3.0 * f * iA;
-        fpp = 12.0 * f * iA * iA;
+    fp = -3.0 * f * iA;
+    if (ga)
         for (i = 0; i < 3; i++) {
-            Na[i] = 2.0 * (B * a[i] - C * b[i]);
-            Nb[i] = 2.0 * (A * b[i] - C * a[i]);
+            ga[i] = p->EA * eps * a[i] + kb * (2.0 * f * (B * a[i] - C * b[i]) + 2.0 * fp * N * a[i]);
+            gb[i] = 2.0 * kb * f * (A * b[i] - C * a[i]);
         }
-        if (gr)
-            for (i = 0; i < 3; i++) {
-                gr[i] = p->EA * eps * a[i] + kb * (f * Na[i] + 2.0 * fp * N * a[i]);
-                gr[3 + i] = kb * f * Nb[i];
-            }
-        if (H) {
-            /* scalar factors of the terms I, a a^T, b b^T, ... hoisted */
-            double daa = p->EA * eps + kb * (2.0 * f * B + 2.0 * N * fp), caa = p->EA + 4.0 * kb * N * fpp;
-            double cna = 2.0 * kb * fp, cbb = -2.0 * kb * f, dab = -2.0 * kb * C * f;
-            double dbb = 2.0 * kb * A * f, cab = 4.0 * kb * f, cba = -2.0 * kb * f;
-            for (i = 0; i < 3; i++)
-                for (j = 0; j < 3; j++) {
-                    double d = i == j ? 1.0 : 0.0;
-                    H[i * 6 + j] = daa * d + caa * a[i] * a[j] + cbb * b[i] * b[j] +
-                                   cna * (Na[i] * a[j] + a[i] * Na[j]);
-                    H[i * 6 + 3 + j] = H[(3 + j) * 6 + i] =
-                        dab * d + cab * a[i] * b[j] + cba * b[i] * a[j] + cna * a[i] * Nb[j];
-                    H[(3 + i) * 6 + 3 + j] = dbb * d + cbb * a[i] * a[j];
-                }
-        }
+    if (x) {
+        double fpp = 12.0 * f * iA * iA, cna = 2.0 * kb * fp;
+        x->aa = p->EA * eps + kb * (2.0 * f * B + 2.0 * N * fp);
+        x->saa = p->EA + 4.0 * kb * N * fpp + 4.0 * cna * B;
+        x->sbb = -2.0 * kb * f;
+        x->sab = -2.0 * cna * C;
+        x->ab = -2.0 * kb * C * f;
+        x->tab = 4.0 * kb * f + 2.0 * cna * A;
+        x->tba = -2.0 * kb * f;
+        x->taa = -2.0 * cna * C;
+        x->bb = 2.0 * kb * A * f;
+        x->uaa = -2.0 * kb * f;
     }
     return 0.5 * p->EA * eps * eps + kb * f * N;
 }
@@ -243,14 +245,14 @@ static double ancf_energy(const el_params *p, const double *qe)
     reduce(qe, y);
     for (g = 0; g < NG_K; g++) {
         curve_eval(&gk[g], il, y, &c);
-        w += gk[g].w * density(p, c.a, c.b, NULL, NULL);
+        w += gk[g].w * density(p, c.a, c.b, NULL, NULL, NULL);
     }
     return l * w;
 }
 
 static void ancf_force(const el_params *p, const double *qe, double *fe)
 {
-    double l = qe[SB] - qe[SA], il = 1.0 / l, y[3 * NR], gy[NY], gr[6];
+    double l = qe[SB] - qe[SA], il = 1.0 / l, y[3 * NR], gy[NY], ga[3], gb[3];
     curve_pt c;
     int g, k, i;
     reduce(qe, y);
@@ -258,9 +260,9 @@ static void ancf_force(const el_params *p, const double *qe, double *fe)
     for (g = 0; g < NG_K; g++) {
         double w = gk[g].w, wl = w * l;
         curve_eval(&gk[g], il, y, &c);
-        gy[YL] += w * density(p, c.a, c.b, gr, NULL) + wl * (dot3(gr, c.al) + dot3(gr + 3, c.bl));
+        gy[YL] += w * density(p, c.a, c.b, ga, gb, NULL) + wl * (dot3(ga, c.al) + dot3(gb, c.bl));
         for (k = 0; k < NR; k++)
-            for (i = 0; i < 3; i++) gy[3 * k + i] += wl * (c.ca[k] * gr[i] + c.cb[k] * gr[3 + i]);
+            for (i = 0; i < 3; i++) gy[3 * k + i] += wl * (c.ca[k] * ga[i] + c.cb[k] * gb[i]);
     }
     for (k = 0; k < NDOF; k++) fe[k] = rsgn[k] * gy[rdof[k]];
 }
@@ -280,82 +282,33 @@ static void expand_row(double sg, const double *kr, double *row)
     row[SB] += sg * kr[YL];
 }
 
-/* The Hessian of the density lives in span{a, b}: with the scalars of
- * density() (Na = 2(B a - C b), Nb = 2(A b - C a) expanded),
- *     H_aa = x.aa I + x.saa a a^T + x.sbb b b^T + x.sab (a b^T + b a^T)
- *     H_ab = x.ab I + x.tab a b^T + x.tba b a^T + x.taa a a^T     (H_ba = H_ab^T)
- *     H_bb = x.bb I + x.uaa a a^T
- * so a 3 x 3 block  ca_k ca_m H_aa + ca_k cb_m H_ab + cb_k ca_m H_ba + cb_k cb_m H_bb
- * is c0 I + u a^T + v b^T with two 3-vectors u, v: 30 multiply-adds instead
- * of forming the 6 x 6 H and contracting it (72). */
-typedef struct hess_ab {
-    double aa, saa, sbb, sab, ab, tab, tba, taa, bb, uaa;
-} hess_ab;
-
-/* Gradient (ga, gb) and the Hessian scalars of the density at (a, b). */
-static void density_hess(const el_params *p, const double a[3], const double b[3], double ga[3], double gb[3],
-                         hess_ab *x)
-{
-    double A = dot3(a, a), B = dot3(b, b), C = dot3(a, b), axb[3], N, iA, f, fp, fpp, eps, kb, cna;
-    int i;
-    axb[0] = a[1] * b[2] - a[2] * b[1];
-    axb[1] = a[2] * b[0] - a[0] * b[2];
-    axb[2] = a[0] * b[1] - a[1] * b[0];
-    N = dot3(axb, axb);
-    iA = 1.0 / A;
-    f = iA * iA * iA;
-    fp = -3.0 * f * iA;
-    fpp = 12.0 * f * iA * iA;
-    eps = 0.5 * (A - 1.0);
-    kb = 0.5 * p->EI;
-    cna = 2.0 * kb * fp;
-    for (i = 0; i < 3; i++) {
-        ga[i] = p->EA * eps * a[i] + kb * (2.0 * f * (B * a[i] - C * b[i]) + 2.0 * fp * N * a[i]);
-        gb[i] = 2.0 * kb * f * (A * b[i] - C * a[i]);
-    }
-    x->aa = p->EA * eps + kb * (2.0 * f * B + 2.0 * N * fp);
-    x->saa = p->EA + 4.0 * kb * N * fpp + 4.0 * cna * B;
-    x->sbb = -2.0 * kb * f;
-    x->sab = -2.0 * cna * C;
-    x->ab = -2.0 * kb * C * f;
-    x->tab = 4.0 * kb * f + 2.0 * cna * A;
-    x->tba = -2.0 * kb * f;
-    x->taa = -2.0 * cna * C;
-    x->bb = 2.0 * kb * A * f;
-    x->uaa = -2.0 * kb * f;
-}
-
 /* Reduced tangent ky (NY x NY): the y-blocks through hess_ab, the l row and
  * column through H (a_l, b_l) and the second l-derivatives a_ll, b_ll. */
 static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, double *ke)
 {
     static const int kk[6] = {0, 0, 0, 1, 1, 2}, mm[6] = {0, 1, 2, 1, 2, 2};
     double l = qe[SB] - qe[SA], il = 1.0 / l, il2 = il * il, y[3 * NR], ky[NY * NY], blk[6][9], col[3 * NR], kll = 0.0;
-    const double pa[NR] = {il, 1.0, 1.0}, pb[NR] = {il2, il, il};
     int g, k, i, j, bI;
     reduce(qe, y);
     memset(blk, 0, sizeof blk);
     memset(col, 0, sizeof col);
     for (g = 0; g < NG_K; g++) {
-        const stiff_pt *G = &gk[g];
-        double w = G->w, wl = w * l, ca[NR], cb[NR], a[3], b[3], al[3], bl[3], all[3], bll[3], ga[3], gb[3];
-        double Hza[3], Hzb[3], aal, bal, abl, bbl;
+        double w = gk[g].w, wl = w * l, all[3], bll[3], ga[3], gb[3], Hza[3], Hzb[3], aal, bal, abl, bbl;
+        const double *ca, *cb, *a, *b, *al, *bl;
+        curve_pt cp;
         hess_ab x;
-        for (k = 0; k < NR; k++) {
-            ca[k] = pa[k] * G->dh[rherm[k]];
-            cb[k] = pb[k] * G->ddh[rherm[k]];
-        }
-        for (i = 0; i < 3; i++) {
-            a[i] = ca[0] * y[i] + ca[1] * y[3 + i] + ca[2] * y[6 + i];
-            b[i] = cb[0] * y[i] + cb[1] * y[3 + i] + cb[2] * y[6 + i];
-            /* l-derivatives at fixed xi: a term l^e P gives e/l times itself
-             * (powers -1, 0, 0 in a; -2, -1, -1 in b) */
-            al[i] = -il * ca[0] * y[i];
-            bl[i] = -il * (2.0 * cb[0] * y[i] + cb[1] * y[3 + i] + cb[2] * y[6 + i]);
+        curve_eval(&gk[g], il, y, &cp);
+        ca = cp.ca;
+        cb = cp.cb;
+        a = cp.a;
+        b = cp.b;
+        al = cp.al;
+        bl = cp.bl;
+        for (i = 0; i < 3; i++) { /* second l-derivatives (powers -1, 0, 0 and -2, -1, -1) */
             all[i] = 2.0 * il2 * ca[0] * y[i];
             bll[i] = il2 * (6.0 * cb[0] * y[i] + 2.0 * cb[1] * y[3 + i] + 2.0 * cb[2] * y[6 + i]);
         }
-        density_hess(p, a, b, ga, gb, &x);
+        density(p, a, b, ga, gb, &x);
         for (bI = 0; bI < 6; bI++) {
             double P = wl * ca[kk[bI]] * ca[mm[bI]], Q = wl * ca[kk[bI]] * cb[mm[bI]];
             double R = wl * cb[kk[bI]] * ca[mm[bI]], S = wl * cb[kk[bI]] * cb[mm[bI]];
