@@ -276,6 +276,7 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
                 int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
                 h->lpos[k] = ni >= nj ? ni - nj + nj * (h->kd + 1) : -1;
             }
+
     }
     /* A(i, j) of the permuted matrix lives at ab[kl + ku + i - j + j ldab] */
     for (j = 0; j < n; j++)
@@ -342,22 +343,31 @@ static int lu_factor(bandh *h, const double *vals)
 #define SYM_PIVOT_MIN 1e-8
 #define SYM_RETRY 64
 
-static int is_symmetric(const bandh *h, const double *vals)
+/* One pass over the values: finiteness (x * 0 is 0 only for a finite x),
+ * exact symmetry, and the lower triangle into L.  Returns -1 for a
+ * non-finite value, 0 for unsymmetric values, 1 when L holds the matrix. */
+static int load_symmetric(bandh *h, const double *vals)
 {
+    const int nnz = h->p->nnz;
+    double fin = 0.0;
     int k, asym = 0;
-    if (!h->tpos) return 0;
-    for (k = 0; k < h->p->nnz; k++) asym |= vals[k] != vals[h->tpos[k]];
+    memset(h->lb, 0, (size_t)h->n * (size_t)(h->kd + 1) * sizeof(double));
+    for (k = 0; k < nnz; k++) {
+        double v = vals[k];
+        fin += v * 0.0;
+        asym |= v != vals[h->tpos[k]];
+        if (h->lpos[k] >= 0) h->lb[h->lpos[k]] = v;
+    }
+    if (fin != 0.0) return -1;
     return !asym;
 }
 
-static int sym_factor(bandh *h, const double *vals)
+static int sym_factor(bandh *h)
 {
     const int n = h->n, kd = h->kd, ld = kd + 1;
-    double *L = h->lb, dmin = INFINITY, dmax = 0.0, flops = 0.0;
-    int j, k, i, c;
-    memset(L, 0, (size_t)n * (size_t)ld * sizeof(double));
-    for (k = 0; k < h->p->nnz; k++) /* the lower triangle of the permuted matrix */
-        if (h->lpos[k] >= 0) L[h->lpos[k]] = vals[k];
+    double *L = h->lb, dmin = INFINITY, dmax = 0.0;
+    long fl = 0;
+    int j, i, c;
     for (j = 0; j < n; j++) h->dg[j] = L[(size_t)j * ld];
     for (j = 0; j < n; j++) {
         double *cj = L + (size_t)j * ld, d = cj[0], rd;
@@ -367,35 +377,40 @@ static int sym_factor(bandh *h, const double *vals)
         if (!(fabs(d) > SYM_PIVOT_MIN * fabs(h->dg[j])) || !isfinite(d)) return 0;
         rd = 1.0 / d;
         /* trailing update with the unscaled column t = d l, then scale */
-        for (c = 1; c <= km; c++) {
+        for (c = 1; c <= km; c++) { /* zero entries inside the band are common: skipped */
             double t = cj[c] * rd, *cc = L + (size_t)(j + c) * ld - c; /* cc[i] = A(j + i, j + c) */
             if (t != 0.0) {
                 for (i = c; i <= km; i++) cc[i] -= t * cj[i];
-                flops += 2.0 * (km - c + 1);
+                fl += 2 * (km - c + 1);
             }
         }
         for (i = 1; i <= km; i++) cj[i] *= rd;
-        flops += 2.0 * km + 1;
+        fl += 2 * km + 1;
         if (fabs(d) < dmin) dmin = fabs(d);
         if (fabs(d) > dmax) dmax = fabs(d);
     }
     h->rcond = dmax > 0.0 ? dmin / dmax : 0.0;
-    h->flops = flops;
+    h->flops = (double)fl;
     return 1;
 }
 
 int sp_band_factor(void *impl, const double *vals)
 {
     bandh *h = impl;
-    if (!sp_all_finite(vals, h->p->nnz)) return SP_ESINGULAR;
     h->sym = 0;
-    if (h->sym_failed > 0) h->sym_failed--;
-    else if (is_symmetric(h, vals)) {
-        if (sym_factor(h, vals)) {
-            h->sym = 1;
-            return isfinite(h->rcond) && h->rcond >= RCOND_MIN ? SP_OK : SP_ESINGULAR;
+    if (h->tpos && h->sym_failed == 0) {
+        int ls = load_symmetric(h, vals);
+        if (ls < 0) return SP_ESINGULAR;
+        if (ls > 0) {
+            if (sym_factor(h)) {
+                h->sym = 1;
+                return isfinite(h->rcond) && h->rcond >= RCOND_MIN ? SP_OK : SP_ESINGULAR;
+            }
+            h->sym_failed = SYM_RETRY;
         }
-        h->sym_failed = SYM_RETRY;
+    } else {
+        if (h->sym_failed > 0) h->sym_failed--;
+        if (!sp_all_finite(vals, h->p->nnz)) return SP_ESINGULAR;
     }
     return lu_factor(h, vals);
 }
