@@ -370,6 +370,10 @@ ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alec
 /* Rotation angle of b relative to a about the axis since creation, and the
  * spring's moment on b about the axis (-k angle). */
 ALECABLE_API int alecable_revolute_state(const alecable_joint *j, double *angle, double *spring_moment);
+/* The joint's reaction on b after a solve, spatial: the force, and the moment
+ * about the joint point (perpendicular to the axis: the spring's moment about
+ * the axis is alecable_revolute_state's).  Either output may be NULL. */
+ALECABLE_API int alecable_revolute_reaction(const alecable_joint *j, double force[3], double moment[3]);
 /* Number of equations and their multipliers after a solve. */
 ALECABLE_API int alecable_joint_equations(const alecable_joint *j, int *count);
 ALECABLE_API int alecable_joint_multipliers(const alecable_joint *j, double *lambda);

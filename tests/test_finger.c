@@ -194,6 +194,15 @@ static void finger_run(finger *f, double force, int start_solver, int solver, do
                       mz, spring);
         /* frictionless eyelets: the cable pulls the distal phalange with t F */
         ck_assert_double_eq_tol(sqrt(fc[0] * fc[0] + fc[1] * fc[1] + fc[2] * fc[2]), t * force, 1e-8 * t * force);
+        /* the joint's reaction balances the cable's force on the phalange; its
+         * moment has no component about the axis (the spring carries that) */
+        {
+            double rf[3], rm[3];
+            int d;
+            ck_assert_int_eq(alecable_revolute_reaction(f->rev, rf, rm), 0);
+            for (d = 0; d < 3; d++) ck_assert_double_eq_tol(rf[d] + fc[d], 0.0, 1e-8 * t * force);
+            ck_assert_double_eq_tol(rm[2], 0.0, 1e-12 * t * force);
+        }
         /* the free node keeps its material coordinate */
         ck_assert_msg(fabs(s_of(f->M) - s0[3]) <= 1e-6 * s0[3], "step %d: s_M = %.15g", k + 1, s_of(f->M));
         ck_assert(*angle < 0.0);

@@ -359,6 +359,30 @@ ALECABLE_API int alecable_revolute_state(const alecable_joint *j, double *angle,
     return ALECABLE_OK;
 }
 
+/* From b's equations: the joint's generalized force on b is -(G^T lambda)_b.
+ * The point equations give the force lambda_p at the joint point; the axis
+ * equations give the moment -sum lambda_k (R_B be_k) x (R_A a_A) in space. */
+ALECABLE_API int alecable_revolute_reaction(const alecable_joint *j, double force[3], double moment[3])
+{
+    double RA[9], RB[9], aS[3], bS[3], c[3];
+    int st = check_joint(j), k, i;
+    if (st) return st;
+    if (j->kind != JOINT_REVOLUTE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a revolute joint");
+    if (force) memcpy(force, j->lambda, 3 * sizeof(double));
+    if (moment) {
+        body_rotation(j->a, NULL, RA);
+        body_rotation(j->b, NULL, RB);
+        rot_mul(RA, j->axis_a, aS);
+        moment[0] = moment[1] = moment[2] = 0.0;
+        for (k = 0; k < 2; k++) {
+            rot_mul(RB, k ? j->w_b : j->u_b, bS);
+            cross3(aS, bS, c);
+            for (i = 0; i < 3; i++) moment[i] += j->lambda[3 + k] * c[i];
+        }
+    }
+    return ALECABLE_OK;
+}
+
 /* ---- pattern and maps -------------------------------------------------------- */
 
 /* local dofs of attach/wrap unit i: x_n, x_b, psi_b, rows */
