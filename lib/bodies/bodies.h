@@ -36,7 +36,7 @@ double joint_energy(const alecable_joint *j, const double *q);
 /* constraint rates for Baumgarte (not used: integrators refuse bodies) */
 void   joint_rates(const alecable_joint *j, const double *q, const double *v, double *gdot, double *gamma);
 
-/* Geometry of unit i of a wrap at q: the node's row0, the outward normal n
+/* Geometry of unit i of a wrap at q (NULL: the current state): the outward normal n
  * and the tangent t (towards increasing s) in space. */
 void   wrap_frame(const alecable_joint *j, int i, const double *q, double n[3], double t[3]);
 /* rotation of a body at q */
