@@ -12,7 +12,7 @@
 
 typedef struct params {
     double E, h, t_end, atol, dt_out, diameter, rho, I, L;
-    int elements, vtk_every;
+    int elements, vtk_every, ale;
     const char *method, *vtk, *csv;
 } params;
 
@@ -42,10 +42,12 @@ static alecable_model *build(const params *p, alecable_node **tip)
     sec.I = p->I;
     ex_check(m, alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), "cable_create");
     ex_check(m, alecable_cable_line(c, a, b, 0.0, p->L, p->elements), "cable_line");
+    /* classical (Lagrangian) ANCF: no material flow; --ale keeps the s
+     * unknowns and holds each with a fix (same motion, more work) */
+    if (!p->ale) ex_check(m, alecable_cable_set_lagrangian(c, 1), "set_lagrangian");
     for (i = 0; i <= p->elements; i++) {
         ex_check(m, alecable_cable_node(&n, c, i), "cable_node");
-        /* classical (Lagrangian) ANCF: no material flow */
-        ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_S), "fix s");
+        if (p->ale) ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_S), "fix s");
         if (i == 0) {
             ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_X), "pin");
             ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_Y), "pin");
@@ -173,7 +175,7 @@ static int print_table(const params *base)
 
 int main(int argc, char **argv)
 {
-    params p = {1e8, 1e-3, 10.0, 1e-6, 1e-2, 0.01, 5000, 1e-8, 1.0, 10, 10, "si-hht", NULL, NULL};
+    params p = {1e8, 1e-3, 10.0, 1e-6, 1e-2, 0.01, 5000, 1e-8, 1.0, 10, 10, 0, "si-hht", NULL, NULL};
     int reference = 0, adaptive = 0, table = 0, rc, method, k;
     run r, ref;
     double mae = -1, drift;
@@ -183,6 +185,7 @@ int main(int argc, char **argv)
         {"--method", 's', &p.method, "newmark, hht, bossak, genalpha, si-be, si-bdf2, si-newmark, si-hht"},
         {"--t-end", 'd', &p.t_end, "simulated time [s]"},
         {"--elements", 'i', &p.elements, "number of ANCF elements"},
+        {"--ale", 'f', &p.ale, "keep the material coordinates as unknowns, each held by a fix (default: a Lagrangian cable)"},
         {"--adaptive", 'f', &adaptive, "adaptive step size (implicit methods)"},
         {"--atol", 'd', &p.atol, "absolute tolerance of the adaptive step size and of the reference"},
         {"--reference", 'f', &reference, "also run the adaptive implicit Newmark reference and print the MAE"},

@@ -152,6 +152,18 @@ enum {
  * by elements of one kind and one section. */
 ALECABLE_API int alecable_cable_create(alecable_cable **out, alecable_model *m, int element_kind,
                                        const alecable_section *section);
+/* Lagrangian cable (on = 1): its nodes' material coordinates are constants,
+ * not unknowns.  Its nodes then have no s entry in q (alecable_model_sizes
+ * counts 6 dofs per ANCF node, 3 per axial node), no multiplier stands for
+ * holding s, and the elements skip their material rows: an ANCF cable becomes
+ * the classical gradient-deficient ANCF cable, at a fraction of the cost of
+ * fixing every s with alecable_fix (same motion to rounding).  s stays
+ * readable (alecable_node_material) and settable between solves
+ * (alecable_node_set).  Material flow needs s unknowns: constraints on
+ * ALECABLE_DOF_S of its nodes (fix, prescribe, winches) and pulley friction
+ * on it are refused at finalize.  on = 0 makes s unknowns again.  Changes the
+ * state layout: the model is finalized again before its next use. */
+ALECABLE_API int alecable_cable_set_lagrangian(alecable_cable *c, int on);
 /* Appends a node at position x with material coordinate s; from the second
  * node on, an element joins it to the previous node (s must increase). */
 ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c, const double x[3],

@@ -42,12 +42,13 @@ int ac_residual(void *ctx, double t, const double *q, const double *v, const dou
                 for (k = 0; k < nd; k++) fe[k] += fx[k];
             }
             if (inertia) {
-                ac_gather(e, v, ve);
-                ac_gather(e, a, ae);
+                ac_gather_rate(e, v, ve);
+                ac_gather_rate(e, a, ae);
                 ops->inertia(&e->par, qe, ve, ae, fx);
                 for (k = 0; k < nd; k++) fe[k] += fx[k];
             }
-            for (k = 0; k < nd; k++) r[e->dofs[k]] += fe[k];
+            for (k = 0; k < nd; k++)
+                if (e->dofs[k] >= 0) r[e->dofs[k]] += fe[k];
         }
     }
     for (i = 0; i < m->loads.n; i++) {
@@ -108,15 +109,19 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
                 add_scaled(ke, kx, cq, nn);
             }
             if (inertia) {
-                ac_gather(e, v, ve);
-                ac_gather(e, a, ae);
+                ac_gather_rate(e, v, ve);
+                ac_gather_rate(e, a, ae);
                 if (ops->inertia_jac_acc) ops->inertia_jac_acc(&e->par, qe, ve, ae, cq, cv, ca, ke);
                 else {
                     ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, kx);
                     add_scaled(ke, kx, 1.0, nn);
                 }
             }
-            for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
+            if (e->par.fixed_s) { /* no s rows and columns */
+                for (k = 0; k < nn; k++)
+                    if (e->map[k] >= 0) values[e->map[k]] += ke[k];
+            } else
+                for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
         }
     }
     for (i = 0; i < m->loads.n; i++)
@@ -183,10 +188,16 @@ static void count_flops(const alecable_model *m, double *fr, double *fj)
         int nd = el_ndof(cb->ops), grav = gravity_density(m, cb, 1.0, g3), mass = cb->section.rho > 0.0;
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
-            int lag = !ac_node_s_is_free(m, e->a) && !ac_node_s_is_free(m, e->b);
-            r += f->force + nd + (grav ? f->dist_force + nd : 0.0);
-            j += f->tangent + nd * nd + (grav ? f->dist_tangent : 0.0);
-            if (mass) {
+            int lag = !ac_node_s_is_free(m, e->a) && !ac_node_s_is_free(m, e->b), fx = e->par.fixed_s;
+            double ns = fx ? nd - 2 : nd; /* entries scattered */
+            r += (fx && f->force_fixed > 0.0 ? f->force_fixed : f->force) + ns +
+                 (grav ? f->dist_force + ns : 0.0);
+            j += (fx && f->tangent_fixed > 0.0 ? f->tangent_fixed : f->tangent) + ns * ns +
+                 (grav && !fx ? f->dist_tangent : 0.0);
+            if (mass && fx) {
+                r += (f->inertia_fixed > 0.0 ? f->inertia_fixed : f->inertia_lag) + ns;
+                j += f->inertia_jac_fixed > 0.0 ? f->inertia_jac_fixed : f->inertia_jac_lag;
+            } else if (mass) {
                 r += (lag ? f->inertia_lag : f->inertia_ale) + nd;
                 j += lag ? f->inertia_jac_lag : f->inertia_jac_ale;
             }

@@ -57,6 +57,16 @@ ALECABLE_API int alecable_cable_create(alecable_cable **out, alecable_model *m, 
     return ALECABLE_OK;
 }
 
+ALECABLE_API int alecable_cable_set_lagrangian(alecable_cable *c, int on)
+{
+    if (!c) return ALECABLE_ENULL;
+    if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
+    if (on != 0 && on != 1) return ac_fail(c->model, ALECABLE_EINVAL, "on = %d is neither 0 nor 1", on);
+    if (c->lagrangian != on) c->model->dirty = 1;
+    c->lagrangian = on;
+    return ALECABLE_OK;
+}
+
 /* ANCF nodes carry the slope r' = dr/ds.  A new node gets the chord of its
  * element, (x_n - x_p)/(s_n - s_p); its predecessor the mean of its two
  * chords.  A straight line thus starts with exactly the stretch of its
@@ -252,7 +262,7 @@ ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s
     n->q[1] = x[1];
     n->q[2] = x[2];
     n->q[n->sidx] = s;
-    if (!m->dirty && n->dof0 >= 0) memcpy(m->q + n->dof0, n->q, (size_t)n->ndof * sizeof(double));
+    if (!m->dirty && n->dof0 >= 0) memcpy(m->q + n->dof0, n->q, (size_t)n->nfree * sizeof(double));
     return ALECABLE_OK;
 }
 
@@ -292,7 +302,7 @@ ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3])
     n->q[3] = d[0];
     n->q[4] = d[1];
     n->q[5] = d[2];
-    if (!m->dirty && n->dof0 >= 0) memcpy(m->q + n->dof0, n->q, (size_t)n->ndof * sizeof(double));
+    if (!m->dirty && n->dof0 >= 0) memcpy(m->q + n->dof0, n->q, (size_t)n->nfree * sizeof(double));
     return ALECABLE_OK;
 }
 
@@ -304,6 +314,8 @@ ALECABLE_API int alecable_node_dof_index(const alecable_node *n, int dof, int *i
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
     m = n->model;
     if (ac_node_local_dof(n, dof) < 0) return ac_fail(m, ALECABLE_ERANGE, "dof = %d: node has dofs 0..%d", dof, n->ndof - 1);
+    if (dof == ALECABLE_DOF_S && n->cable && n->cable->lagrangian)
+        return ac_fail(m, ALECABLE_ERANGE, "dof = S: the node's cable is Lagrangian (s is not an unknown)");
     if (m->dirty && (st = ac_finalize(m))) return st;
     *index = n->dof0 + ac_node_local_dof(n, dof);
     return ALECABLE_OK;

@@ -63,7 +63,7 @@ ALECABLE_API int alecable_model_kinetic_energy(alecable_model *m, double *T)
         if (!cb->ops->kinetic || cb->section.rho <= 0.0) continue;
         for (i = 0; i < cb->n_el; i++) {
             ac_gather(cb->el[i], m->q, qe);
-            ac_gather(cb->el[i], m->v, ve);
+            ac_gather_rate(cb->el[i], m->v, ve);
             sum += cb->ops->kinetic(&cb->el[i]->par, qe, ve);
         }
     }

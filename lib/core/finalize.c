@@ -9,11 +9,33 @@
 
 #include <string.h>
 
+/* s is the last dof of a cable node, so a Lagrangian node's dofs in q are
+ * its first nd - 1 */
 void ac_gather(const alecable_element *e, const double *q, double *qe)
 {
     int nd = e->ops->node_ndof;
+    if (e->par.fixed_s) {
+        memcpy(qe, q + e->a->dof0, (size_t)(nd - 1) * sizeof(double));
+        memcpy(qe + nd, q + e->b->dof0, (size_t)(nd - 1) * sizeof(double));
+        qe[nd - 1] = node_s(e->a);
+        qe[2 * nd - 1] = node_s(e->b);
+        return;
+    }
     memcpy(qe, q + e->a->dof0, (size_t)nd * sizeof(double));
     memcpy(qe + nd, q + e->b->dof0, (size_t)nd * sizeof(double));
+}
+
+void ac_gather_rate(const alecable_element *e, const double *v, double *ve)
+{
+    int nd = e->ops->node_ndof;
+    if (e->par.fixed_s) {
+        memcpy(ve, v + e->a->dof0, (size_t)(nd - 1) * sizeof(double));
+        memcpy(ve + nd, v + e->b->dof0, (size_t)(nd - 1) * sizeof(double));
+        ve[nd - 1] = ve[2 * nd - 1] = 0.0;
+        return;
+    }
+    memcpy(ve, v + e->a->dof0, (size_t)nd * sizeof(double));
+    memcpy(ve + nd, v + e->b->dof0, (size_t)nd * sizeof(double));
 }
 
 void ac_free_solution_space(alecable_model *m)
@@ -75,7 +97,7 @@ void ac_sync_nodes(alecable_model *m)
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
         for (i = 0; i < cb->n_nodes; i++)
-            memcpy(cb->nodes[i]->q, m->q + cb->nodes[i]->dof0, (size_t)cb->nodes[i]->ndof * sizeof(double));
+            memcpy(cb->nodes[i]->q, m->q + cb->nodes[i]->dof0, (size_t)cb->nodes[i]->nfree * sizeof(double));
     }
     for (i = 0; i < m->bodies.n; i++) {
         alecable_body *b = (alecable_body *)m->bodies.p[i];
@@ -97,6 +119,28 @@ static int nomem(alecable_model *m)
     return ac_fail(m, ALECABLE_ENOMEM, "out of memory while finalizing the model");
 }
 
+/* Material flow needs s unknowns: refuse what acts on the s of a Lagrangian
+ * cable (before anything is allocated, so a refusal changes nothing). */
+static int check_lagrangian(alecable_model *m)
+{
+    int i, j;
+    for (i = 0; i < m->constraints.n; i++) {
+        const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
+        for (j = 0; j < k->count; j++)
+            if (k->ndof[j] == ALECABLE_DOF_S && k->nodes[j]->cable && k->nodes[j]->cable->lagrangian)
+                return ac_fail(m, ALECABLE_ESTATE,
+                               "constraint %d acts on s of node %d of a Lagrangian cable (s is not an unknown there; "
+                               "alecable_cable_set_lagrangian(c, 0) makes it one)", i, k->nodes[j]->index);
+    }
+    for (i = 0; i < m->loads.n; i++) {
+        const alecable_load *l = (const alecable_load *)m->loads.p[i];
+        if (l->kind == LOAD_PULLEY_FRICTION && l->joint->count > 0 && l->joint->nodes[0]->cable->lagrangian)
+            return ac_fail(m, ALECABLE_ESTATE,
+                           "load %d: pulley friction acts on the material equations, which a Lagrangian cable has not", i);
+    }
+    return ALECABLE_OK;
+}
+
 int ac_finalize(alecable_model *m)
 {
     sp_builder b;
@@ -104,6 +148,7 @@ int ac_finalize(alecable_model *m)
     double t = m->t;
 
     if (m->cables.n == 0) return ac_fail(m, ALECABLE_ESTATE, "the model has no cable");
+    if ((st = check_lagrangian(m))) return st;
     ac_free_solution_space(m);
     m->t = t;
 
@@ -112,15 +157,18 @@ int ac_finalize(alecable_model *m)
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
         if (cb->n_el < 1) return ac_fail(m, ALECABLE_ESTATE, "cable %d has fewer than two nodes", c);
         for (i = 0; i < cb->n_nodes; i++) {
-            cb->nodes[i]->dof0 = nq;
-            nq += cb->nodes[i]->ndof;
+            alecable_node *n = cb->nodes[i];
+            n->nfree = n->ndof - (cb->lagrangian ? 1 : 0); /* s is last (sidx = ndof - 1) */
+            n->dof0 = nq;
+            nq += n->nfree;
         }
         for (i = 0; i < cb->n_el; i++) {
             alecable_element *e = cb->el[i];
             int a, nd = e->ops->node_ndof;
+            e->par.fixed_s = cb->lagrangian;
             for (a = 0; a < nd; a++) {
-                e->dofs[a] = e->a->dof0 + a;
-                e->dofs[nd + a] = e->b->dof0 + a;
+                e->dofs[a] = a < e->a->nfree ? e->a->dof0 + a : -1;
+                e->dofs[nd + a] = a < e->b->nfree ? e->b->dof0 + a : -1;
             }
         }
     }
@@ -156,14 +204,21 @@ int ac_finalize(alecable_model *m)
         for (i = 0; i < cb->n_nodes; i++) {
             alecable_node *n = cb->nodes[i];
             int s = node_sdof(n), a;
-            memcpy(m->q + n->dof0, n->q, (size_t)n->ndof * sizeof(double));
-            for (a = 0; a < n->ndof; a++) {
+            memcpy(m->q + n->dof0, n->q, (size_t)n->nfree * sizeof(double));
+            for (a = 0; a < n->nfree; a++) {
                 m->dof_class[n->dof0 + a] = ALECABLE_PROBLEM_DOF_OTHER;
                 m->partner[n->dof0 + a] = -1;
             }
             for (a = 0; a < 3; a++) {
                 m->dof_class[n->dof0 + a] = ALECABLE_PROBLEM_DOF_SPATIAL;
                 m->partner[n->dof0 + a] = s;
+            }
+            if (s < 0) { /* Lagrangian: no material partner */
+                for (a = 0; a < 3; a++) {
+                    m->dof_class[n->dof0 + a] = ALECABLE_PROBLEM_DOF_OTHER;
+                    m->partner[n->dof0 + a] = -1;
+                }
+                continue;
             }
             m->dof_class[s] = ac_node_s_is_free(m, n) ? ALECABLE_PROBLEM_DOF_MATERIAL
                                                       : ALECABLE_PROBLEM_DOF_MATERIAL_FIXED;

@@ -31,15 +31,24 @@ struct alecable_node {
     alecable_cable *cable;  /* NULL: the coordinates of a rigid body (see alecable_body) */
     int index;        /* in its cable */
     int ndof;         /* axial: 4 (x, y, z, s); ANCF: 7 (r, r', s); body: 6 (x, psi) */
+    int nfree;        /* of those, the ones in q (after finalize): ndof, or ndof - 1 on a
+                       * Lagrangian cable, whose s (always last) is a constant kept in q[] below */
     int sidx;         /* position of s among the node's dofs; -1 for a body */
     int dof0;         /* first dof in q (after finalize) */
     double q[NODE_MAX_DOF]; /* mirror of the model's state, in the element's node layout */
     alecable_element *left, *right; /* neighbouring elements in the cable */
 };
 
-/* material coordinate of a node, and its index in q */
+/* material coordinate of a node, and its index in q (-1: a Lagrangian cable's
+ * node, whose s is not an unknown) */
 static inline double node_s(const alecable_node *n) { return n->q[n->sidx]; }
-static inline int node_sdof(const alecable_node *n) { return n->dof0 + n->sidx; }
+static inline int node_sdof(const alecable_node *n) { return n->sidx < n->nfree ? n->dof0 + n->sidx : -1; }
+/* s of a node in the state q (its constant on a Lagrangian cable) */
+static inline double node_s_at(const alecable_node *n, const double *q)
+{
+    int k = node_sdof(n);
+    return k >= 0 ? q[k] : node_s(n);
+}
 /* node-local position of a public dof id (ALECABLE_DOF_*), or -1 if the node has none */
 int ac_node_local_dof(const alecable_node *n, int dof);
 
@@ -61,6 +70,7 @@ struct alecable_cable {
     int kind;
     const el_ops *ops;
     alecable_section section;
+    int lagrangian;   /* 1: material coordinates are constants, not unknowns */
     int n_nodes, cap_nodes;
     alecable_node **nodes;
     int n_el, cap_el;
@@ -192,8 +202,10 @@ int ac_is_finite3(const double v[3]);
 /* state */
 int ac_finalize(alecable_model *m);
 void ac_sync_nodes(alecable_model *m);   /* q -> node mirrors, lambda -> constraints */
-/* gathers an element's dof values from q */
+/* gathers an element's dof values from q (a Lagrangian cable's s from its
+ * nodes), and from a velocity or acceleration vector (its s rate: 0) */
 void ac_gather(const alecable_element *e, const double *q, double *qe);
+void ac_gather_rate(const alecable_element *e, const double *v, double *ve);
 
 /* the model's problem callbacks */
 int ac_residual(void *ctx, double t, const double *q, const double *v, const double *a,

@@ -116,7 +116,7 @@ ALECABLE_API int alecable_model_set_state(alecable_model *m, const double *q, co
         for (c = 0; c < m->cables.n; c++) {
             const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
             for (i = 0; i < cb->n_el; i++)
-                if (!(q[node_sdof(cb->el[i]->b)] > q[node_sdof(cb->el[i]->a)]))
+                if (!(node_s_at(cb->el[i]->b, q) > node_s_at(cb->el[i]->a, q)))
                     return ac_fail(m, ALECABLE_EINVAL, "q: element %d of cable %d would have material length <= 0", i, c);
         }
     }

@@ -260,7 +260,8 @@ static void ancf_force(const el_params *p, const double *qe, double *fe)
     for (g = 0; g < NG_K; g++) {
         double w = gk[g].w, wl = w * l;
         curve_eval(&gk[g], il, y, &c);
-        gy[YL] += w * density(p, c.a, c.b, ga, gb, NULL) + wl * (dot3(ga, c.al) + dot3(gb, c.bl));
+        if (p->fixed_s) density(p, c.a, c.b, ga, gb, NULL);
+        else gy[YL] += w * density(p, c.a, c.b, ga, gb, NULL) + wl * (dot3(ga, c.al) + dot3(gb, c.bl));
         for (k = 0; k < NR; k++)
             for (i = 0; i < 3; i++) gy[3 * k + i] += wl * (c.ca[k] * ga[i] + c.cb[k] * gb[i]);
     }
@@ -304,10 +305,6 @@ static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, do
         b = cp.b;
         al = cp.al;
         bl = cp.bl;
-        for (i = 0; i < 3; i++) { /* second l-derivatives (powers -1, 0, 0 and -2, -1, -1) */
-            all[i] = 2.0 * il2 * ca[0] * y[i];
-            bll[i] = il2 * (6.0 * cb[0] * y[i] + 2.0 * cb[1] * y[3 + i] + 2.0 * cb[2] * y[6 + i]);
-        }
         density(p, a, b, ga, gb, &x);
         for (bI = 0; bI < 6; bI++) {
             double P = wl * ca[kk[bI]] * ca[mm[bI]], Q = wl * ca[kk[bI]] * cb[mm[bI]];
@@ -320,6 +317,11 @@ static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, do
                 for (j = 0; j < 3; j++) B9[3 * i + j] += u * a[j] + v * b[j];
                 B9[4 * i] += c0;
             }
+        }
+        if (p->fixed_s) continue; /* no l row and column */
+        for (i = 0; i < 3; i++) { /* second l-derivatives (powers -1, 0, 0 and -2, -1, -1) */
+            all[i] = 2.0 * il2 * ca[0] * y[i];
+            bll[i] = il2 * (6.0 * cb[0] * y[i] + 2.0 * cb[1] * y[3 + i] + 2.0 * cb[2] * y[6 + i]);
         }
         /* H z with z = (a_l, b_l) */
         aal = dot3(a, al);
@@ -352,7 +354,8 @@ static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, do
     }
     for (i = 0; i < 3 * NR; i++) ky[i * NY + YL] = ky[YL * NY + i] = col[i];
     ky[YL * NY + YL] = kll;
-    for (i = 0; i < NDOF; i++) expand_row(wt * rsgn[i], ky + rdof[i] * NY, ke + i * NDOF);
+    for (i = 0; i < NDOF; i++)
+        if (!p->fixed_s || (i != SA && i != SB)) expand_row(wt * rsgn[i], ky + rdof[i] * NY, ke + i * NDOF);
 }
 
 static void ancf_tangent(const el_params *p, const double *qe, double *ke)
@@ -687,14 +690,31 @@ static void lag_inertia(const el_params *p, const double *qe, const double *ve, 
             for (c = 0; c < NB; c++) s += M[b][c] * ae[boff[c] + i];
             re[boff[b] + i] = rl * s;
         }
+        if (p->fixed_s) continue; /* the rest is material rows, and flux at sdot = 0 */
         for (c = 0; c < NB; c++) {
             double ya = dot3(qe + boff[b], ae + boff[c]);
             re[SA] += p->rhoA * W[0][b][c] * ya;
             re[SB] += p->rhoA * W[1][b][c] * ya;
         }
     }
+    if (p->fixed_s) return;
     end_flux(p, qe, ve, 0, 3, SA, -1.0, 0.0, 0.0, re, NULL);
     end_flux(p, qe, ve, 7, 10, SB, 1.0, 0.0, 0.0, re, NULL);
+}
+
+/* ke += ca M: all of the Lagrangian Jacobian outside the material rows and
+ * columns (the v- and q-terms there all carry sdot, sddot or s-rows) */
+static void lag_mass_acc(const el_params *p, double l, double ca, double *ke)
+{
+    const double lp[NB] = {1.0, l, 1.0, l}, c0 = ca * p->rhoA * l;
+    int b, c;
+    for (b = 0; b < NB; b++)
+        for (c = 0; c < NB; c++) {
+            double mbc = c0 * lp[b] * lp[c] * Mh[b][c], *row = ke + boff[b] * NDOF + boff[c];
+            row[0] += mbc;
+            row[NDOF + 1] += mbc;
+            row[2 * NDOF + 2] += mbc;
+        }
 }
 
 static void lag_inertia_jac(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
@@ -703,6 +723,10 @@ static void lag_inertia_jac(const el_params *p, const double *qe, const double *
     double l = qe[SB] - qe[SA], il = 1.0 / l, M[NB][NB], W[2][NB][NB], z[NB][3], yz[NB][NB], ya[NB][NB];
     const double ra = p->rhoA, lp[NB] = {1.0, l, 1.0, l};
     int b, c, i, m, k;
+    if (p->fixed_s) {
+        lag_mass_acc(p, l, ca, ke);
+        return;
+    }
     lag_tables(l, M, W);
     for (b = 0; b < NB; b++)
         for (i = 0; i < 3; i++) z[b][i] = ca * qe[boff[b] + i] + 2.0 * cv * ve[boff[b] + i];
@@ -890,5 +914,8 @@ const el_ops el_ancf_ops = {
      * column ~300), plus the expansion to 14 x 14 (~400); inertia: the
      * Lagrangian tables ~390 / ~1950, the quadrature path ~330 / ~1150 per
      * point (4 points) */
-    {1250.0, 5800.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0}
+    {1250.0, 5800.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
+    /* fixed s: force ~200 per point, tangent ~700 per point plus the
+     * expansion (~290), inertia ~130 / ~100 */
+     1000.0, 3800.0, 130.0, 100.0}
 };

@@ -13,6 +13,10 @@ typedef struct el_params {
     double rhoA;   /* mass per unit material length */
     double ref_len;/* referential (mesh) length of the element: material length at creation */
     double EI;     /* bending stiffness (ANCF; unused by the axial element) */
+    /* 1: s_A and s_B are constants, not unknowns (a Lagrangian cable).  The
+     * kernels may then skip the material (s) rows and columns; they leave
+     * them zero, and assembly drops them.  Every other entry is unchanged. */
+    int fixed_s;
 } el_params;
 
 /* Floating-point operations (+ - * / sqrt) of one call of each kernel,
@@ -22,6 +26,8 @@ typedef struct el_params {
 typedef struct el_flops {
     double force, tangent, dist_force, dist_tangent;
     double inertia_lag, inertia_ale, inertia_jac_lag, inertia_jac_ale;
+    /* the same with fixed_s (0: the kernel has no such path, the full counts hold) */
+    double force_fixed, tangent_fixed, inertia_fixed, inertia_jac_fixed;
 } el_flops;
 
 typedef struct el_ops {

@@ -158,10 +158,11 @@ void field_load_residual(const alecable_model *m, const alecable_load *l, const 
         const alecable_element *e = l->cable->el[i];
         int nd = el_ndof(e->ops);
         ac_gather(e, q, qe);
-        if (v) ac_gather(e, v, ve);
-        if (a) ac_gather(e, a, ae);
+        if (v) ac_gather_rate(e, v, ve);
+        if (a) ac_gather_rate(e, a, ae);
         if (field_element(m, l, e, qe, v ? ve : NULL, a ? ae : NULL, re, 0, 0, 0, NULL)) continue;
-        for (k = 0; k < nd; k++) r[e->dofs[k]] += scale * re[k];
+        for (k = 0; k < nd; k++)
+            if (e->dofs[k] >= 0) r[e->dofs[k]] += scale * re[k];
     }
 }
 
@@ -178,9 +179,10 @@ void field_load_jacobian(const alecable_model *m, const alecable_load *l, const 
         const alecable_element *e = l->cable->el[i];
         int nd = el_ndof(e->ops);
         ac_gather(e, q, qe);
-        if (v) ac_gather(e, v, ve);
-        if (a) ac_gather(e, a, ae);
+        if (v) ac_gather_rate(e, v, ve);
+        if (a) ac_gather_rate(e, a, ae);
         if (field_element(m, l, e, qe, v ? ve : NULL, a ? ae : NULL, re, cq, cv, ca, scratch)) continue;
-        for (k = 0; k < nd * nd; k++) values[e->map[k]] += scale * scratch[k];
+        for (k = 0; k < nd * nd; k++)
+            if (e->map[k] >= 0) values[e->map[k]] += scale * scratch[k];
     }
 }

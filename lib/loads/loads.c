@@ -116,8 +116,10 @@ int load_maps(alecable_model *m, alecable_load *l, const sp_pattern *p)
     nd = EL_MAX_DOF;
     row = node_sdof(l->node);
     for (k = 0; k < 2 * nd; k++) l->map[k] = -1;
+    if (row < 0) return 0; /* a Lagrangian node: no material equation */
     for (k = 0; k < ne; k++)
         for (b = 0; b < el_ndof(e[k]->ops); b++) {
+            if (e[k]->dofs[b] < 0) continue;
             l->map[k * nd + b] = sp_find(p, row, e[k]->dofs[b]);
             if (l->map[k * nd + b] < 0) return -1;
         }
@@ -130,10 +132,10 @@ static const alecable_element *find_element(const alecable_cable *c, const doubl
 {
     int lo = 0, hi = c->n_el - 1;
     if (c->n_el < 1) return NULL;
-    if (s < q[node_sdof(c->nodes[0])] || s > q[node_sdof(c->nodes[c->n_nodes - 1])]) return NULL;
+    if (s < node_s_at(c->nodes[0], q) || s > node_s_at(c->nodes[c->n_nodes - 1], q)) return NULL;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        if (s > q[node_sdof(c->el[mid]->b)]) lo = mid + 1;
+        if (s > node_s_at(c->el[mid]->b, q)) lo = mid + 1;
         else hi = mid;
     }
     return c->el[lo];
@@ -142,13 +144,15 @@ static const alecable_element *find_element(const alecable_cable *c, const doubl
 static void scatter_vec(const alecable_element *e, const double *fe, double *r)
 {
     int a;
-    for (a = 0; a < el_ndof(e->ops); a++) r[e->dofs[a]] += fe[a];
+    for (a = 0; a < el_ndof(e->ops); a++)
+        if (e->dofs[a] >= 0) r[e->dofs[a]] += fe[a];
 }
 
 static void scatter_mat(const alecable_element *e, const double *ke, double *values)
 {
     int a, nd = el_ndof(e->ops);
-    for (a = 0; a < nd * nd; a++) values[e->map[a]] += ke[a];
+    for (a = 0; a < nd * nd; a++)
+        if (e->map[a] >= 0) values[e->map[a]] += ke[a];
 }
 
 /* Configurational (material) force of a load at a mesh node, paper 000
@@ -219,7 +223,9 @@ static void load_eval(const alecable_load *l, const double *q, double scale, dou
         double v, grad[2 * EL_MAX_DOF];
         int ne, k;
         if (w) *w -= f[0] * q[l->node->dof0] + f[1] * q[l->node->dof0 + 1] + f[2] * q[l->node->dof0 + 2];
-        if (!r && !values) break;
+        if (r && node_sdof(l->node) < 0) /* a Lagrangian node: no configurational part */
+            for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];
+        if ((!r && !values) || node_sdof(l->node) < 0) break;
         node_config(l->node, q, f, &v, values ? grad : NULL, e, &ne);
         if (r) {
             for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];
