@@ -103,7 +103,10 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
                 ops->tangent(&e->par, qe, kx);
                 add_scaled(ke, kx, cq, nn);
             }
-            if (grav && ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
+            /* a uniform load's work is linear in the positions at fixed s:
+             * its tangent lives in the material rows and columns only */
+            if (grav && e->par.fixed_s) {
+            } else if (grav && ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
             else if (grav) {
                 ops->dist_tangent(b, qe, kx);
                 add_scaled(ke, kx, cq, nn);

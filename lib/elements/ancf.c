@@ -288,7 +288,7 @@ static void expand_row(double sg, const double *kr, double *row)
 static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, double *ke)
 {
     static const int kk[6] = {0, 0, 0, 1, 1, 2}, mm[6] = {0, 1, 2, 1, 2, 2};
-    double l = qe[SB] - qe[SA], il = 1.0 / l, il2 = il * il, y[3 * NR], ky[NY * NY], blk[6][9], col[3 * NR], kll = 0.0;
+    double l = qe[SB] - qe[SA], il = 1.0 / l, il2 = il * il, y[3 * NR], ky[NY * NY], blk[9][6], col[3 * NR], kll = 0.0;
     int g, k, i, j, bI;
     reduce(qe, y);
     memset(blk, 0, sizeof blk);
@@ -306,16 +306,33 @@ static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, do
         al = cp.al;
         bl = cp.bl;
         density(p, a, b, ga, gb, &x);
-        for (bI = 0; bI < 6; bI++) {
-            double P = wl * ca[kk[bI]] * ca[mm[bI]], Q = wl * ca[kk[bI]] * cb[mm[bI]];
-            double R = wl * cb[kk[bI]] * ca[mm[bI]], S = wl * cb[kk[bI]] * cb[mm[bI]];
-            double c0 = P * x.aa + (Q + R) * x.ab + S * x.bb, c1 = P * x.saa + (Q + R) * x.taa + S * x.uaa;
-            double c2 = P * x.sbb, c3 = P * x.sab + Q * x.tab + R * x.tba, c4 = P * x.sab + Q * x.tba + R * x.tab;
-            double *B9 = blk[bI];
+        {
+            /* the six blocks side by side (blk[entry][block]): every loop
+             * below runs over the blocks with the same scalars, which the
+             * compiler turns into vector instructions */
+            double ak[6], am[6], bk[6], bm[6], c0[6], c1[6], c2[6], c3[6], c4[6], u[6], v[6];
+            for (bI = 0; bI < 6; bI++) {
+                ak[bI] = wl * ca[kk[bI]];
+                bk[bI] = wl * cb[kk[bI]];
+                am[bI] = ca[mm[bI]];
+                bm[bI] = cb[mm[bI]];
+            }
+            for (bI = 0; bI < 6; bI++) {
+                double P = ak[bI] * am[bI], Q = ak[bI] * bm[bI], R = bk[bI] * am[bI], S = bk[bI] * bm[bI];
+                c0[bI] = P * x.aa + (Q + R) * x.ab + S * x.bb;
+                c1[bI] = P * x.saa + (Q + R) * x.taa + S * x.uaa;
+                c2[bI] = P * x.sbb;
+                c3[bI] = P * x.sab + Q * x.tab + R * x.tba;
+                c4[bI] = P * x.sab + Q * x.tba + R * x.tab;
+            }
             for (i = 0; i < 3; i++) {
-                double u = c1 * a[i] + c4 * b[i], v = c3 * a[i] + c2 * b[i];
-                for (j = 0; j < 3; j++) B9[3 * i + j] += u * a[j] + v * b[j];
-                B9[4 * i] += c0;
+                for (bI = 0; bI < 6; bI++) {
+                    u[bI] = c1[bI] * a[i] + c4[bI] * b[i];
+                    v[bI] = c3[bI] * a[i] + c2[bI] * b[i];
+                }
+                for (j = 0; j < 3; j++)
+                    for (bI = 0; bI < 6; bI++) blk[3 * i + j][bI] += u[bI] * a[j] + v[bI] * b[j];
+                for (bI = 0; bI < 6; bI++) blk[4 * i][bI] += c0[bI];
             }
         }
         if (p->fixed_s) continue; /* no l row and column */
@@ -348,8 +365,8 @@ static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, do
         int r0 = 3 * kk[bI], c0 = 3 * mm[bI];
         for (i = 0; i < 3; i++)
             for (j = 0; j < 3; j++) {
-                ky[(r0 + i) * NY + c0 + j] = blk[bI][3 * i + j];
-                ky[(c0 + j) * NY + r0 + i] = blk[bI][3 * i + j];
+                ky[(r0 + i) * NY + c0 + j] = blk[3 * i + j][bI];
+                ky[(c0 + j) * NY + r0 + i] = blk[3 * i + j][bI];
             }
     }
     for (i = 0; i < 3 * NR; i++) ky[i * NY + YL] = ky[YL * NY + i] = col[i];
@@ -678,10 +695,29 @@ static void lag_tables(double l, double M[NB][NB], double W[2][NB][NB])
         }
 }
 
+/* re = M a on the position and slope rows, 0 on the material rows: the
+ * whole inertia force of an element with fixed s */
+static void lag_mass_times(const el_params *p, double l, const double *ae, double *re)
+{
+    const double lp[NB] = {1.0, l, 1.0, l}, rl = p->rhoA * l;
+    int b, c, i;
+    for (b = 0; b < NB; b++)
+        for (i = 0; i < 3; i++) {
+            double s = 0.0;
+            for (c = 0; c < NB; c++) s += lp[c] * Mh[b][c] * ae[boff[c] + i];
+            re[boff[b] + i] = rl * lp[b] * s;
+        }
+    re[SA] = re[SB] = 0.0;
+}
+
 static void lag_inertia(const el_params *p, const double *qe, const double *ve, const double *ae, double *re)
 {
     double l = qe[SB] - qe[SA], M[NB][NB], W[2][NB][NB], rl = p->rhoA * l;
     int b, c, i;
+    if (p->fixed_s) {
+        lag_mass_times(p, l, ae, re);
+        return;
+    }
     lag_tables(l, M, W);
     re[SA] = re[SB] = 0.0;
     for (b = 0; b < NB; b++) {
@@ -690,14 +726,12 @@ static void lag_inertia(const el_params *p, const double *qe, const double *ve, 
             for (c = 0; c < NB; c++) s += M[b][c] * ae[boff[c] + i];
             re[boff[b] + i] = rl * s;
         }
-        if (p->fixed_s) continue; /* the rest is material rows, and flux at sdot = 0 */
         for (c = 0; c < NB; c++) {
             double ya = dot3(qe + boff[b], ae + boff[c]);
             re[SA] += p->rhoA * W[0][b][c] * ya;
             re[SB] += p->rhoA * W[1][b][c] * ya;
         }
     }
-    if (p->fixed_s) return;
     end_flux(p, qe, ve, 0, 3, SA, -1.0, 0.0, 0.0, re, NULL);
     end_flux(p, qe, ve, 7, 10, SB, 1.0, 0.0, 0.0, re, NULL);
 }

@@ -48,6 +48,10 @@ typedef struct bandh {
      * band storage L(i, j) = lb[i - j + j (kd + 1)], and which path made
      * the current factors */
     int *tpos, *lpos, kd;  /* lpos: lower-storage index of an entry, -1 above the diagonal */
+    int *env;              /* rows below the diagonal that column j of L can reach (envelope) */
+    /* lower-triangle entries: value index, its transpose's, and position in
+     * lb; envelope positions outside the pattern (fill), zeroed per factorization */
+    int nlow, *low_k, *low_t, *low_p, nfill, *fill_p;
     double *lb, *dg;       /* dg: the diagonal before elimination */
     int sym, sym_failed;
 } bandh;
@@ -202,7 +206,76 @@ void sp_band_destroy(void *impl)
     ac_free(h->alloc, h->lpos);
     ac_free(h->alloc, h->lb);
     ac_free(h->alloc, h->dg);
+    ac_free(h->alloc, h->env);
+    ac_free(h->alloc, h->low_k);
+    ac_free(h->alloc, h->low_t);
+    ac_free(h->alloc, h->low_p);
+    ac_free(h->alloc, h->fill_p);
     ac_free(h->alloc, h);
+}
+
+/* The envelope of L.  Elimination fills row i of L only from its first
+ * nonzero column f_i in A on (no fill left of a row's first entry), so
+ * column j of L lives in the rows i > j with f_i <= j: env[j] is the last
+ * of them minus j.  A cable's block-tridiagonal rows start at the previous
+ * node's first dof, so about half of the band is outside the envelope and
+ * the factorization skips it (without testing values). */
+static int envelope(bandh *h)
+{
+    const sp_pattern *p = h->p;
+    int n = h->n, i, j, k, *first = ac_malloc(h->alloc, (size_t)n * sizeof(int));
+    h->env = ac_malloc(h->alloc, (size_t)n * sizeof(int));
+    if (!first || !h->env) {
+        ac_free(h->alloc, first);
+        return SP_ENOMEM;
+    }
+    for (i = 0; i < n; i++) first[i] = i;
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+            int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
+            if (ni > nj && nj < first[ni]) first[ni] = nj;
+        }
+    for (j = 0; j < n; j++) h->env[j] = 0;
+    for (i = 0; i < n; i++) /* rows f_i .. i - 1 of the columns reach row i */
+        for (j = first[i]; j < i; j++)
+            if (i - j > h->env[j]) h->env[j] = i - j;
+    ac_free(h->alloc, first);
+    return SP_OK;
+}
+
+/* The lists load_symmetric walks: the pattern's lower entries, and the
+ * envelope positions no entry writes (zeroed, then filled in). */
+static int lower_lists(bandh *h)
+{
+    const sp_pattern *p = h->p;
+    const int ld = h->kd + 1;
+    int n = h->n, j, k, c, *mark;
+    h->nlow = h->nfill = 0;
+    for (k = 0; k < p->nnz; k++) h->nlow += h->lpos[k] >= 0;
+    for (j = 0; j < n; j++) h->nfill += h->env[j] + 1;
+    h->low_k = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
+    h->low_t = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
+    h->low_p = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
+    h->fill_p = ac_malloc(h->alloc, (size_t)(h->nfill + 1) * sizeof(int));
+    mark = ac_calloc(h->alloc, (size_t)n * (size_t)ld, sizeof(int));
+    if (!h->low_k || !h->low_t || !h->low_p || !h->fill_p || !mark) {
+        ac_free(h->alloc, mark);
+        return SP_ENOMEM;
+    }
+    h->nlow = 0;
+    for (k = 0; k < p->nnz; k++)
+        if (h->lpos[k] >= 0) {
+            h->low_k[h->nlow] = k;
+            h->low_t[h->nlow] = h->tpos[k];
+            h->low_p[h->nlow++] = h->lpos[k];
+            mark[h->lpos[k]] = 1;
+        }
+    h->nfill = 0;
+    for (j = 0; j < n; j++)
+        for (c = 0; c <= h->env[j]; c++)
+            if (!mark[(size_t)j * ld + c]) h->fill_p[h->nfill++] = j * ld + c;
+    ac_free(h->alloc, mark);
+    return SP_OK;
 }
 
 int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
@@ -276,6 +349,10 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
                 int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
                 h->lpos[k] = ni >= nj ? ni - nj + nj * (h->kd + 1) : -1;
             }
+        if ((st = envelope(h)) || (st = lower_lists(h))) {
+            sp_band_destroy(h);
+            return st;
+        }
 
     }
     /* A(i, j) of the permuted matrix lives at ab[kl + ku + i - j + j ldab] */
@@ -348,17 +425,17 @@ static int lu_factor(bandh *h, const double *vals)
  * non-finite value, 0 for unsymmetric values, 1 when L holds the matrix. */
 static int load_symmetric(bandh *h, const double *vals)
 {
-    const int nnz = h->p->nnz;
-    double fin = 0.0;
-    int k, asym = 0;
-    memset(h->lb, 0, (size_t)h->n * (size_t)(h->kd + 1) * sizeof(double));
-    for (k = 0; k < nnz; k++) {
-        double v = vals[k];
-        fin += v * 0.0;
-        asym |= v != vals[h->tpos[k]];
-        if (h->lpos[k] >= 0) h->lb[h->lpos[k]] = v;
+    int e, asym = 0, bad = 0;
+    for (e = 0; e < h->nfill; e++) h->lb[h->fill_p[e]] = 0.0;
+    /* the lower entries against their transposes: a NaN differs from
+     * everything (then LU's check reports it), v - v is nonzero for +-Inf */
+    for (e = 0; e < h->nlow; e++) {
+        double v = vals[h->low_k[e]];
+        asym |= v != vals[h->low_t[e]];
+        bad |= v - v != 0.0;
+        h->lb[h->low_p[e]] = v;
     }
-    if (fin != 0.0) return -1;
+    if (bad) return -1;
     return !asym;
 }
 
@@ -376,16 +453,16 @@ static int sym_factor(bandh *h)
          * many orders (cancellation: indefinite or near-singular) means LU */
         if (!(fabs(d) > SYM_PIVOT_MIN * fabs(h->dg[j])) || !isfinite(d)) return 0;
         rd = 1.0 / d;
+        if (h->env[j] < km) km = h->env[j];
         /* trailing update with the unscaled column t = d l, then scale */
-        for (c = 1; c <= km; c++) { /* zero entries inside the band are common: skipped */
-            double t = cj[c] * rd, *cc = L + (size_t)(j + c) * ld - c; /* cc[i] = A(j + i, j + c) */
-            if (t != 0.0) {
-                for (i = c; i <= km; i++) cc[i] -= t * cj[i];
-                fl += 2 * (km - c + 1);
-            }
+        for (c = 1; c <= km; c++) {
+            double t = cj[c] * rd;
+            double *restrict cc = L + (size_t)(j + c) * ld; /* cc[i - c] = A(j + i, j + c) */
+            const double *restrict cs = cj + c;
+            for (i = 0; i <= km - c; i++) cc[i] -= t * cs[i];
         }
         for (i = 1; i <= km; i++) cj[i] *= rd;
-        fl += 2 * km + 1;
+        fl += (long)km * (km + 1) + 2 * km + 1;
         if (fabs(d) < dmin) dmin = fabs(d);
         if (fabs(d) > dmax) dmax = fabs(d);
     }
@@ -425,6 +502,7 @@ static void sym_solve(bandh *h, double *y)
         const double *cj = L + (size_t)j * ld;
         int km = kd < n - 1 - j ? kd : n - 1 - j;
         double t = y[j];
+        if (h->env[j] < km) km = h->env[j];
         if (t != 0.0) {
             for (i = 1; i <= km; i++) y[j + i] -= cj[i] * t;
             fl += 2 * km;
@@ -433,6 +511,7 @@ static void sym_solve(bandh *h, double *y)
     for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
         const double *cj = L + (size_t)j * ld;
         int km = kd < n - 1 - j ? kd : n - 1 - j;
+        if (h->env[j] < km) km = h->env[j];
         double t = y[j] / cj[0];
         for (i = 1; i <= km; i++) t -= cj[i] * y[j + i];
         y[j] = t;
