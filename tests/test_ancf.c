@@ -25,8 +25,8 @@
 static const el_ops *ops(void) { return el_ops_get(1); }
 
 /* EA and EI chosen so both terms matter at the random configurations */
-static const el_params PAR = {3.0e3, 2.5, 1.1, 40.0};
-static const el_params BEND = {0.0, 2.5, 1.1, 1.0}; /* bending energy alone */
+static const el_params PAR = {3.0e3, 2.5, 1.1, 40.0, 0};
+static const el_params BEND = {0.0, 2.5, 1.1, 1.0, 0}; /* bending energy alone */
 
 static void unit_rand(unsigned *st, double *d)
 {
@@ -425,6 +425,53 @@ START_TEST(lagrangian_fast_path_equals_quadrature)
 }
 END_TEST
 
+/* fixed_s (a Lagrangian cable's elements): every entry outside the material
+ * rows and columns equals the full kernel's, and those rows and columns are
+ * zero (assembly drops them). */
+START_TEST(fixed_s_kernels_equal_full_ones_off_the_material_rows)
+{
+    unsigned st = 97u + (unsigned)_i;
+    el_params fx = PAR;
+    double qe[ND], v[ND], a[ND], f0[ND], f1[ND], k0[ND * ND], k1[ND * ND], nf = 0, nk = 0;
+    const double w[3] = {0.37, 1.9, 1.0};
+    int k, pass;
+    fx.fixed_s = 1;
+    random_qe(&st, qe);
+    random_v(&st, v, 1);
+    random_v(&st, a, 1);
+    for (pass = 0; pass < 4; pass++) {
+        memset(k0, 0, sizeof k0);
+        memset(k1, 0, sizeof k1);
+        if (pass == 0) {
+            ops()->force(&PAR, qe, f0);
+            ops()->force(&fx, qe, f1);
+        } else if (pass == 1) {
+            ops()->tangent_acc(&PAR, qe, 1.0, k0);
+            ops()->tangent_acc(&fx, qe, 1.0, k1);
+        } else if (pass == 2) {
+            ops()->inertia(&PAR, qe, v, a, f0);
+            ops()->inertia(&fx, qe, v, a, f1);
+        } else {
+            ops()->inertia_jac_acc(&PAR, qe, v, a, w[0], w[1], w[2], k0);
+            ops()->inertia_jac_acc(&fx, qe, v, a, w[0], w[1], w[2], k1);
+        }
+        if (pass % 2 == 0) {
+            for (k = 0; k < ND; k++) nf = fmax(nf, fabs(f0[k]));
+            for (k = 0; k < ND; k++)
+                if (k == SA || k == SB) ck_assert_double_eq(f1[k], 0.0);
+                else ck_assert_double_eq_tol(f1[k], f0[k], 1e-13 * nf);
+        } else {
+            for (k = 0; k < ND * ND; k++) nk = fmax(nk, fabs(k0[k]));
+            for (k = 0; k < ND * ND; k++) {
+                int r = k / ND, c = k % ND;
+                if (r == SA || r == SB || c == SA || c == SB) ck_assert_double_eq(k1[k], 0.0);
+                else ck_assert_double_eq_tol(k1[k], k0[k], 1e-13 * nk);
+            }
+        }
+    }
+}
+END_TEST
+
 /* The accumulating forms add w times the plain ones to what is there. */
 START_TEST(accumulating_forms_add)
 {
@@ -573,6 +620,7 @@ Suite *suite_ancf(void)
     tcase_add_loop_test(ti, mass_of_a_translation_is_rhoA_l, 0, 3);
     tcase_add_loop_test(ti, lagrangian_fast_path_equals_quadrature, 0, 10);
     tcase_add_loop_test(ti, accumulating_forms_add, 0, 6);
+    tcase_add_loop_test(ti, fixed_s_kernels_equal_full_ones_off_the_material_rows, 0, 6);
     tcase_add_test(ti, fixed_s_mass_is_classical_ancf);
     tcase_add_loop_test(ti, cable_sliding_through_mesh, 0, 4);
     suite_add_tcase(s, ti);

@@ -455,12 +455,19 @@ static int sym_factor(bandh *h)
         rd = 1.0 / d;
         if (h->env[j] < km) km = h->env[j];
         /* trailing update with the unscaled column t = d l, then scale */
-        for (c = 1; c <= km; c++) {
-            double t = cj[c] * rd;
-            double *restrict cc = L + (size_t)(j + c) * ld; /* cc[i - c] = A(j + i, j + c) */
+        /* two trailing columns per pass share the loads of column j */
+        for (c = 1; c + 1 <= km; c += 2) {
+            double t0 = cj[c] * rd, t1 = cj[c + 1] * rd;
+            double *restrict c0 = L + (size_t)(j + c) * ld;     /* c0[i - c] = A(j + i, j + c) */
+            double *restrict c1 = L + (size_t)(j + c + 1) * ld - 1; /* c1[i - c] = A(j + i, j + c + 1) */
             const double *restrict cs = cj + c;
-            for (i = 0; i <= km - c; i++) cc[i] -= t * cs[i];
+            c0[0] -= t0 * cs[0];
+            for (i = 1; i <= km - c; i++) {
+                c0[i] -= t0 * cs[i];
+                c1[i] -= t1 * cs[i];
+            }
         }
+        if (c == km) L[(size_t)(j + c) * ld] -= cj[c] * rd * cj[c];
         for (i = 1; i <= km; i++) cj[i] *= rd;
         fl += (long)km * (km + 1) + 2 * km + 1;
         if (fabs(d) < dmin) dmin = fabs(d);
