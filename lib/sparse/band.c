@@ -439,12 +439,41 @@ static int load_symmetric(bandh *h, const double *vals)
     return !asym;
 }
 
+/* Column j's trailing update A(j + i, j + c) -= l_c d l_i, 1 <= c <= i <= K,
+ * from the unscaled column cj (cj[i] = d l_i) and rd = 1/d; next is column
+ * j + 1 (column j + c starts at next + (c - 1) ld).  Called with a constant
+ * K from the switch below, the loops have fixed trip counts and compile to
+ * straight-line vector code: the envelope of a cable is at most 12 wide. */
+static inline void trailing_update(const double *restrict cj, double *restrict next, int ld, int K, double rd)
+{
+    int c, i;
+    for (c = 1; c <= K; c++) {
+        double t = cj[c] * rd, *restrict cc = next + (size_t)(c - 1) * ld;
+        for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];
+    }
+}
+
+#define TRAILING_CASE(K) \
+    case K: trailing_update(cj, next, ld, K, rd); break;
+
+static void trailing(const double *cj, double *next, int ld, int K, double rd)
+{
+    switch (K) {
+    case 0: break;
+    TRAILING_CASE(1) TRAILING_CASE(2) TRAILING_CASE(3) TRAILING_CASE(4)
+    TRAILING_CASE(5) TRAILING_CASE(6) TRAILING_CASE(7) TRAILING_CASE(8)
+    TRAILING_CASE(9) TRAILING_CASE(10) TRAILING_CASE(11) TRAILING_CASE(12)
+    TRAILING_CASE(13) TRAILING_CASE(14) TRAILING_CASE(15) TRAILING_CASE(16)
+    default: trailing_update(cj, next, ld, K, rd);
+    }
+}
+
 static int sym_factor(bandh *h)
 {
     const int n = h->n, kd = h->kd, ld = kd + 1;
     double *L = h->lb, dmin = INFINITY, dmax = 0.0;
     long fl = 0;
-    int j, i, c;
+    int j, i;
     for (j = 0; j < n; j++) h->dg[j] = L[(size_t)j * ld];
     for (j = 0; j < n; j++) {
         double *cj = L + (size_t)j * ld, d = cj[0], rd;
@@ -455,19 +484,7 @@ static int sym_factor(bandh *h)
         rd = 1.0 / d;
         if (h->env[j] < km) km = h->env[j];
         /* trailing update with the unscaled column t = d l, then scale */
-        /* two trailing columns per pass share the loads of column j */
-        for (c = 1; c + 1 <= km; c += 2) {
-            double t0 = cj[c] * rd, t1 = cj[c + 1] * rd;
-            double *restrict c0 = L + (size_t)(j + c) * ld;     /* c0[i - c] = A(j + i, j + c) */
-            double *restrict c1 = L + (size_t)(j + c + 1) * ld - 1; /* c1[i - c] = A(j + i, j + c + 1) */
-            const double *restrict cs = cj + c;
-            c0[0] -= t0 * cs[0];
-            for (i = 1; i <= km - c; i++) {
-                c0[i] -= t0 * cs[i];
-                c1[i] -= t1 * cs[i];
-            }
-        }
-        if (c == km) L[(size_t)(j + c) * ld] -= cj[c] * rd * cj[c];
+        trailing(cj, cj + ld, ld, km, rd);
         for (i = 1; i <= km; i++) cj[i] *= rd;
         fl += (long)km * (km + 1) + 2 * km + 1;
         if (fabs(d) < dmin) dmin = fabs(d);
