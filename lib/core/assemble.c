@@ -73,6 +73,20 @@ static void add_scaled(double *ke, const double *kx, double w, int nn)
     for (k = 0; k < nn; k++) ke[k] += w * kx[k];
 }
 
+/* An element of a Lagrangian cable has no s rows and columns: s is the last
+ * dof of each node, so every other row is two runs of nd/2 - 1 entries. */
+static void scatter_without_s(const alecable_element *e, int nd, const double *ke, double *values)
+{
+    int h = nd / 2, r, c;
+    for (r = 0; r < nd - 1; r++) {
+        const double *row = ke + r * nd;
+        const int *mp = e->map + r * nd;
+        if (r == h - 1) continue;
+        for (c = 0; c < h - 1; c++) values[mp[c]] += row[c];
+        for (c = h; c < nd - 1; c++) values[mp[c]] += row[c];
+    }
+}
+
 int ac_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
                 const double *lambda, double cq, double cv, double ca, int flags, double *values)
 {
@@ -120,10 +134,8 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
                     add_scaled(ke, kx, 1.0, nn);
                 }
             }
-            if (e->par.fixed_s) { /* no s rows and columns */
-                for (k = 0; k < nn; k++)
-                    if (e->map[k] >= 0) values[e->map[k]] += ke[k];
-            } else
+            if (e->par.fixed_s) scatter_without_s(e, nd, ke, values);
+            else
                 for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
         }
     }

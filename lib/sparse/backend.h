@@ -19,5 +19,7 @@ SP_BACKEND_DECL(sp_qr);
 SP_BACKEND_DECL(sp_klu);
 SP_BACKEND_DECL(sp_band);
 double sp_band_flops(const void *impl);
+int sp_band_set_gather(void *impl, const int *src);
+int sp_band_factor_gathered(void *impl, const double *vals);
 
 #endif

@@ -52,6 +52,11 @@ typedef struct bandh {
     /* lower-triangle entries: value index, its transpose's, and position in
      * lb; envelope positions outside the pattern (fill), zeroed per factorization */
     int nlow, *low_k, *low_t, *low_p, nfill, *fill_p;
+    /* gathered values (sp_band_set_gather): entry k is vals[src[k]]; the
+     * lower lists composed with src, and a scratch for the LU path */
+    const int *src;
+    int *gk, *gt;
+    double *gv;
     double *lb, *dg;       /* dg: the diagonal before elimination */
     int sym, sym_failed;
 } bandh;
@@ -211,6 +216,9 @@ void sp_band_destroy(void *impl)
     ac_free(h->alloc, h->low_t);
     ac_free(h->alloc, h->low_p);
     ac_free(h->alloc, h->fill_p);
+    ac_free(h->alloc, h->gk);
+    ac_free(h->alloc, h->gt);
+    ac_free(h->alloc, h->gv);
     ac_free(h->alloc, h);
 }
 
@@ -423,15 +431,15 @@ static int lu_factor(bandh *h, const double *vals)
 /* One pass over the values: finiteness (x * 0 is 0 only for a finite x),
  * exact symmetry, and the lower triangle into L.  Returns -1 for a
  * non-finite value, 0 for unsymmetric values, 1 when L holds the matrix. */
-static int load_symmetric(bandh *h, const double *vals)
+static int load_symmetric(bandh *h, const double *vals, const int *kidx, const int *tidx)
 {
     int e, asym = 0, bad = 0;
     for (e = 0; e < h->nfill; e++) h->lb[h->fill_p[e]] = 0.0;
     /* the lower entries against their transposes: a NaN differs from
      * everything (then LU's check reports it), v - v is nonzero for +-Inf */
     for (e = 0; e < h->nlow; e++) {
-        double v = vals[h->low_k[e]];
-        asym |= v != vals[h->low_t[e]];
+        double v = vals[kidx[e]];
+        asym |= v != vals[tidx[e]];
         bad |= v - v != 0.0;
         h->lb[h->low_p[e]] = v;
     }
@@ -495,12 +503,13 @@ static int sym_factor(bandh *h)
     return 1;
 }
 
-int sp_band_factor(void *impl, const double *vals)
+/* src: NULL (vals are the pattern's values) or the gather of
+ * sp_band_set_gather */
+static int factor(bandh *h, const double *vals, const int *src)
 {
-    bandh *h = impl;
     h->sym = 0;
     if (h->tpos && h->sym_failed == 0) {
-        int ls = load_symmetric(h, vals);
+        int ls = src ? load_symmetric(h, vals, h->gk, h->gt) : load_symmetric(h, vals, h->low_k, h->low_t);
         if (ls < 0) return SP_ESINGULAR;
         if (ls > 0) {
             if (sym_factor(h)) {
@@ -509,11 +518,40 @@ int sp_band_factor(void *impl, const double *vals)
             }
             h->sym_failed = SYM_RETRY;
         }
-    } else {
-        if (h->sym_failed > 0) h->sym_failed--;
-        if (!sp_all_finite(vals, h->p->nnz)) return SP_ESINGULAR;
+    } else if (h->sym_failed > 0)
+        h->sym_failed--;
+    if (src) { /* LU reads the pattern's values in order */
+        int k;
+        for (k = 0; k < h->p->nnz; k++) h->gv[k] = vals[src[k]];
+        vals = h->gv;
     }
+    if (!sp_all_finite(vals, h->p->nnz)) return SP_ESINGULAR;
     return lu_factor(h, vals);
+}
+
+int sp_band_factor(void *impl, const double *vals) { return factor(impl, vals, NULL); }
+
+int sp_band_set_gather(void *impl, const int *src)
+{
+    bandh *h = impl;
+    int e;
+    if (h->src) return h->src == src ? SP_OK : SP_EFAIL;
+    h->gk = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
+    h->gt = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
+    h->gv = ac_malloc(h->alloc, (size_t)(h->p->nnz + 1) * sizeof(double));
+    if (!h->gk || !h->gt || !h->gv) return SP_ENOMEM;
+    for (e = 0; e < h->nlow && h->tpos; e++) {
+        h->gk[e] = src[h->low_k[e]];
+        h->gt[e] = src[h->low_t[e]];
+    }
+    h->src = src;
+    return SP_OK;
+}
+
+int sp_band_factor_gathered(void *impl, const double *vals)
+{
+    bandh *h = impl;
+    return h->src ? factor(h, vals, h->src) : SP_EFAIL;
 }
 
 static void sym_solve(bandh *h, double *y)

@@ -42,6 +42,7 @@ struct sp_kkt {
     sp_solver *inner;     /* the reduced system (or the full one when ne = 0) */
     sp_solver *full;      /* fallback, created on first need */
     int use_full;
+    int gathered;         /* inner reads vals through red_src (no vred copy) */
     double flops_extra;
 };
 
@@ -274,6 +275,16 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
         sp_kkt_destroy(k);
         return st;
     }
+    /* a backend that reads the reduced values straight from the full ones
+     * saves the copy into vred at every factorization */
+    if (kind >= 0) {
+        st = sp_solver_set_gather(k->inner, k->red_src);
+        if (st != SP_OK && st != SP_EUNSUITED) {
+            sp_kkt_destroy(k);
+            return st;
+        }
+        k->gathered = st == SP_OK;
+    }
     *out = k;
     return SP_OK;
 }
@@ -308,9 +319,10 @@ int sp_kkt_factor(sp_kkt *k, const double *vals)
         if (!k->full && (st = sp_solver_create(&k->full, k->kind, k->p, k->alloc))) return st;
         return sp_solver_factor(k->full, vals);
     }
-    for (q = 0; q < k->red.nnz; q++) k->vred[q] = vals[k->red_src[q]];
     for (q = 0; q < k->cptr[k->ne]; q++) k->colv[q] = vals[k->cpos[q]];
     for (q = 0; q < k->rptr[k->ne]; q++) k->rowv[q] = vals[k->rpos[q]];
+    if (k->gathered) return sp_solver_factor_gathered(k->inner, vals);
+    for (q = 0; q < k->red.nnz; q++) k->vred[q] = vals[k->red_src[q]];
     return sp_solver_factor(k->inner, k->vred);
 }
 

@@ -112,3 +112,18 @@ double sp_solver_flops(const sp_solver *s)
         return 0.0;
     return sp_band_flops(s->impl);
 }
+
+int sp_solver_set_gather(sp_solver *s, const int *src)
+{
+    if (!s || !src)
+        return SP_EFAIL;
+    return s->kind == SP_BAND ? sp_band_set_gather(s->impl, src) : SP_EUNSUITED;
+}
+
+int sp_solver_factor_gathered(sp_solver *s, const double *vals)
+{
+    if (!s || !vals || s->kind != SP_BAND)
+        return SP_EFAIL;
+    s->last = sp_band_factor_gathered(s->impl, vals);
+    return s->last;
+}

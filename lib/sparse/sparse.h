@@ -81,6 +81,12 @@ int    sp_solver_kind(const sp_solver *s); /* the backend in use (never SP_AUTO)
 /* Floating-point operations of the last factorization and the solves since
  * (counted by SP_BAND; 0 for the SuiteSparse backends, which do not say). */
 double sp_solver_flops(const sp_solver *s);
+/* Values gathered from a larger array: the solver's value k is vals[src[k]]
+ * (src fixed for the solver's life, e.g. a reduced system inside a full
+ * one).  set_gather returns SP_EUNSUITED for backends that cannot read
+ * through it (the caller then copies); factor_gathered reads vals so. */
+int sp_solver_set_gather(sp_solver *s, const int *src);
+int sp_solver_factor_gathered(sp_solver *s, const double *vals);
 
 /* ---- rank detection (SPQR, Heath's method) ---- */
 typedef struct sp_rank sp_rank;
