@@ -47,8 +47,9 @@ static int osc_jac(void *ctx, double t, const double *q, const double *v, const 
 
 static void osc_problem(alecable_problem *p, osc *o)
 {
-    memset(p, 0, sizeof *p);
-    p->struct_size = sizeof *p;
+    alecable_problem_init(p);
+    ck_assert_int_eq((int)p->struct_size, (int)sizeof *p);
+    ck_assert(p->inertia == NULL && p->residual == NULL && p->flops_inertia == 0.0);
     p->ctx = o;
     p->nq = 1;
     p->nlam = 0;
@@ -763,6 +764,9 @@ START_TEST(bad_options_name_the_field)
     o = opts(ALECABLE_METHOD_NEWMARK, 1e-3);
     o.max_iterations = 0;
     expect_bad(o, "options.max_iterations");
+    o = opts(ALECABLE_METHOD_SI_HHT, 1e-3);
+    o.hht_history = 2;
+    expect_bad(o, "options.hht_history");
     o = opts(ALECABLE_METHOD_NEWMARK, 1e-3);
     o.struct_size = 8;
     expect_bad(o, "struct_size");

@@ -179,22 +179,16 @@ Suite *suite_model(void)
     return s;
 }
 
-/* An ANCF cable in dynamics with hydrodynamics and plane friction: the
- * model's weighted Jacobian against finite differences of its residual in q,
- * v and a (inertia, added mass, drag, friction, material flow). */
-START_TEST(dynamic_jacobian_with_field_loads)
+/* An ANCF cable in dynamics with hydrodynamics and plane friction, with free
+ * material coordinates (material flow) */
+static alecable_model *field_model(alecable_problem *p)
 {
     alecable_model *m;
     alecable_cable *c;
     alecable_section sec;
-    alecable_problem p;
     alecable_hydro_params hp;
     alecable_friction_plane_params fp;
-    unsigned st = 5u;
     double g[3] = {0, 0, -9.81}, x0[3] = {0, 0, 0.001}, x1[3] = {0.6, 0.1, 0.001};
-    double *q, *v, *a, *lam, *vals, *J, *rp, *rm;
-    const double w[3] = {1.3, 0.7, 0.9}; /* cq, cv, ca */
-    int n, i, j, k, blk;
     ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
     alecable_section_init(&sec);
     sec.E = 1e7;
@@ -217,7 +211,20 @@ START_TEST(dynamic_jacobian_with_field_loads)
     fp.stiff = 1;
     ck_assert_int_eq(alecable_load_friction_plane(NULL, m, c, &fp), 0);
     ck_assert_int_eq(alecable_model_finalize(m), 0);
-    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+    ck_assert_int_eq(alecable_model_problem(p, m), 0);
+    return m;
+}
+
+/* The model's weighted Jacobian against finite differences of its residual
+ * in q, v and a (inertia, added mass, drag, friction, material flow). */
+START_TEST(dynamic_jacobian_with_field_loads)
+{
+    alecable_problem p;
+    alecable_model *m = field_model(&p);
+    unsigned st = 5u;
+    double *q, *v, *a, *lam, *vals, *J, *rp, *rm;
+    const double w[3] = {1.3, 0.7, 0.9}; /* cq, cv, ca */
+    int n, i, j, k, blk;
     n = p.nq + p.nlam;
     q = calloc((size_t)p.nq, sizeof *q);
     v = calloc((size_t)p.nq, sizeof *v);
@@ -265,11 +272,68 @@ START_TEST(dynamic_jacobian_with_field_loads)
 }
 END_TEST
 
+/* The problem's inertia callback is the part of the residual linear in a:
+ * M a with M the Jacobian at weights (0, 0, 1), and r(q, 0, a) - r(q, 0, 0)
+ * (inertia, added mass, material flow; drag and friction cancel). */
+START_TEST(inertia_callback_is_mass_times_acceleration)
+{
+    alecable_problem p;
+    alecable_model *m = field_model(&p);
+    unsigned st = 9u;
+    double *q, *v, *a, *z, *lam, *vals, *ri, *ra, *r0, *ma, scale = 0.0;
+    int n, i, j, k;
+    ck_assert(p.inertia != NULL);
+    ck_assert_double_gt(p.flops_inertia, 0.0);
+    n = p.nq + p.nlam;
+    q = calloc((size_t)p.nq, sizeof *q);
+    v = calloc((size_t)p.nq, sizeof *v);
+    a = calloc((size_t)p.nq, sizeof *a);
+    z = calloc((size_t)p.nq, sizeof *z);
+    lam = calloc((size_t)p.nlam + 1, sizeof *lam);
+    vals = calloc((size_t)p.nnz, sizeof *vals);
+    ri = calloc((size_t)p.nq, sizeof *ri);
+    ma = calloc((size_t)p.nq, sizeof *ma);
+    ra = calloc((size_t)n, sizeof *ra);
+    r0 = calloc((size_t)n, sizeof *r0);
+    ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
+    for (i = 0; i < p.nq; i++) {
+        q[i] += 0.01 * fd_rand(&st);
+        v[i] = 0.5 * fd_rand(&st);
+        a[i] = 2.0 * fd_rand(&st);
+    }
+    ck_assert_int_eq(p.inertia(p.ctx, 1.0, q, v, a, ri), 0);
+    ck_assert_int_eq(p.jacobian(p.ctx, 1.0, q, z, a, lam, 0.0, 0.0, 1.0, ALECABLE_JAC_FULL, vals), 0);
+    for (j = 0; j < p.nq; j++)
+        for (k = p.colptr[j]; k < p.colptr[j + 1]; k++)
+            if (p.rowidx[k] < p.nq) ma[p.rowidx[k]] += vals[k] * a[j];
+    ck_assert_int_eq(p.residual(p.ctx, 1.0, q, z, a, lam, ra), 0);
+    ck_assert_int_eq(p.residual(p.ctx, 1.0, q, z, z, lam, r0), 0);
+    for (i = 0; i < p.nq; i++) scale = fmax(scale, fabs(ri[i]));
+    ck_assert_double_gt(scale, 0.0);
+    for (i = 0; i < p.nq; i++) {
+        ck_assert_double_eq_tol(ri[i], ma[i], 1e-11 * scale);
+        ck_assert_double_eq_tol(ri[i], ra[i] - r0[i], 1e-11 * scale);
+    }
+    free(q);
+    free(v);
+    free(a);
+    free(z);
+    free(lam);
+    free(vals);
+    free(ri);
+    free(ma);
+    free(ra);
+    free(r0);
+    alecable_model_destroy(m);
+}
+END_TEST
+
 Suite *suite_model_dynamic(void)
 {
     Suite *s = suite_create("model assembly, dynamics");
     TCase *tc = tcase_create("finite differences");
     tcase_add_test(tc, dynamic_jacobian_with_field_loads);
+    tcase_add_test(tc, inertia_callback_is_mass_times_acceleration);
     suite_add_tcase(s, tc);
     return s;
 }

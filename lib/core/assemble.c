@@ -66,6 +66,40 @@ int ac_residual(void *ctx, double t, const double *q, const double *v, const dou
     return sp_all_finite(r, m->n) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
+/* The part of the residual's q-rows linear in a, M(q) a: the inertia forces
+ * are M(q) a plus convective terms quadratic in v, so this is their value at
+ * v = 0; field loads (added mass) give theirs as the difference between a
+ * and a = 0 at v = 0.  Gravity, stiffness and constraints do not enter. */
+static int ac_inertia(void *ctx, double t, const double *q, const double *v, const double *a, double *r)
+{
+    alecable_model *m = (alecable_model *)ctx;
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fx[EL_MAX_DOF], sc = load_scale(m, t);
+    int c, i, k;
+    (void)v;
+    memset(r, 0, (size_t)m->nq * sizeof(double));
+    memset(ve, 0, sizeof ve);
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        int nd = el_ndof(cb->ops);
+        if (!has_inertia(cb, m->zero_q, a)) continue;
+        for (i = 0; i < cb->n_el; i++) {
+            const alecable_element *e = cb->el[i];
+            ac_gather(e, q, qe);
+            ac_gather_rate(e, a, ae);
+            cb->ops->inertia(&e->par, qe, ve, ae, fx);
+            for (k = 0; k < nd; k++)
+                if (e->dofs[k] >= 0) r[e->dofs[k]] += fx[k];
+        }
+    }
+    for (i = 0; i < m->loads.n; i++) {
+        const alecable_load *l = (const alecable_load *)m->loads.p[i];
+        if (l->kind != LOAD_HYDRO) continue;
+        field_load_residual(m, l, q, m->zero_q, a, sc, r);
+        field_load_residual(m, l, q, m->zero_q, m->zero_q, -sc, r);
+    }
+    return sp_all_finite(r, m->nq) ? ALECABLE_OK : ALECABLE_ENAN;
+}
+
 /* ke += w kx: the fallback of element kinds without accumulating forms */
 static void add_scaled(double *ke, const double *kx, double w, int nn)
 {
@@ -193,9 +227,9 @@ ALECABLE_API int alecable_model_energy(alecable_model *m, double *w_int, double 
 
 /* Operation counts of one residual and one Jacobian evaluation (element
  * kernels and their scatter; loads other than gravity are not counted). */
-static void count_flops(const alecable_model *m, double *fr, double *fj)
+static void count_flops(const alecable_model *m, double *fr, double *fj, double *fm)
 {
-    double r = 0.0, j = 0.0, g3[3];
+    double r = 0.0, j = 0.0, mi = 0.0, g3[3];
     int c, i;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
@@ -212,14 +246,17 @@ static void count_flops(const alecable_model *m, double *fr, double *fj)
             if (mass && fx) {
                 r += (f->inertia_fixed > 0.0 ? f->inertia_fixed : f->inertia_lag) + ns;
                 j += f->inertia_jac_fixed > 0.0 ? f->inertia_jac_fixed : f->inertia_jac_lag;
+                mi += (f->inertia_fixed > 0.0 ? f->inertia_fixed : f->inertia_lag) + ns;
             } else if (mass) {
                 r += (lag ? f->inertia_lag : f->inertia_ale) + nd;
                 j += lag ? f->inertia_jac_lag : f->inertia_jac_ale;
+                mi += (lag ? f->inertia_lag : f->inertia_ale) + nd;
             }
         }
     }
     *fr = r;
     *fj = j;
+    *fm = mi;
 }
 
 /* q <- q (+) scale dq: addition for the cables' coordinates (numbered
@@ -253,6 +290,7 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->jacobian = ac_jacobian;
     p->update = m->bodies.n ? ac_update : NULL; /* cable coordinates are additive */
     p->constraint_rates = ac_constraint_rates;
-    count_flops(m, &p->flops_residual, &p->flops_jacobian);
+    p->inertia = ac_inertia;
+    count_flops(m, &p->flops_residual, &p->flops_jacobian, &p->flops_inertia);
     return ALECABLE_OK;
 }

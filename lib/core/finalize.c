@@ -52,7 +52,8 @@ void ac_free_solution_space(alecable_model *m)
     ac_free(&m->alloc, m->dof_class);
     ac_free(&m->alloc, m->partner);
     ac_free(&m->alloc, m->ework);
-    m->q = m->lam = m->v = m->ework = NULL;
+    ac_free(&m->alloc, m->zero_q);
+    m->q = m->lam = m->v = m->ework = m->zero_q = NULL;
     m->dof_class = m->partner = NULL;
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
@@ -197,7 +198,8 @@ int ac_finalize(alecable_model *m)
     m->dof_class = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
     m->partner = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
     m->ework = (double *)ac_calloc(&m->alloc, 4 * EL_MAX_DOF * EL_MAX_DOF, sizeof(double));
-    if (!m->q || !m->v || !m->lam || !m->dof_class || !m->partner || !m->ework) return nomem(m);
+    m->zero_q = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
+    if (!m->q || !m->v || !m->lam || !m->dof_class || !m->partner || !m->ework || !m->zero_q) return nomem(m);
 
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];

@@ -175,6 +175,7 @@ struct alecable_model {
     sp_pattern pat;
     int *dof_class, *partner;
     double *ework;          /* element scratch: 2*EL_MAX_DOF^2 + ... */
+    double *zero_q;         /* nq zeros (velocities of ac_inertia) */
     void *qs;               /* quasistatic solver workspace (integrators/) */
 };
 

@@ -56,6 +56,14 @@ ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o)
     /* time steps refactorize at every step: band LU where the pattern is a
      * cable's band, KLU's pivot-order reuse otherwise */
     o->linear_solver = ALECABLE_LINSOLVE_AUTO;
+    o->hht_history = ALECABLE_HHT_HISTORY_AUTO;
+}
+
+ALECABLE_API void alecable_problem_init(alecable_problem *p)
+{
+    if (!p) return;
+    memset(p, 0, sizeof *p);
+    p->struct_size = sizeof *p;
 }
 
 ALECABLE_API void alecable_step_stats_init(alecable_step_stats *s)
@@ -115,6 +123,8 @@ int dyn_check_options(const alecable_dynamic_options *o, char *msg, size_t len)
         BAD("options.imex = 1 needs a semi-implicit method: Newton needs the full Jacobian");
     if (sp_kind_of(o->linear_solver) < 0)
         BAD("options.linear_solver = %d is not an ALECABLE_LINSOLVE_* value", o->linear_solver);
+    if (o->hht_history != ALECABLE_HHT_HISTORY_AUTO && o->hht_history != ALECABLE_HHT_HISTORY_EVALUATE)
+        BAD("options.hht_history = %d is not an ALECABLE_HHT_HISTORY_* value", o->hht_history);
     return ALECABLE_OK;
 #undef BAD
 }
@@ -172,6 +182,7 @@ static void free_state(ac_alloc *a, dyn_state *s)
     ac_free(a, s->v_old);
     ac_free(a, s->w1);
     ac_free(a, s->w2);
+    ac_free(a, s->fc);
 }
 
 static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam)
@@ -186,8 +197,10 @@ static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam)
     s->v_old = (double *)ac_calloc(a, n, sizeof(double));
     s->w1 = (double *)ac_calloc(a, n, sizeof(double));
     s->w2 = (double *)ac_calloc(a, n, sizeof(double));
-    return s->q && s->v && s->a && s->A && s->lam && s->dq_old && s->v_old && s->w1 && s->w2 ? ALECABLE_OK
-                                                                                         : ALECABLE_ENOMEM;
+    s->fc = (double *)ac_calloc(a, n, sizeof(double));
+    return s->q && s->v && s->a && s->A && s->lam && s->dq_old && s->v_old && s->w1 && s->w2 && s->fc
+               ? ALECABLE_OK
+               : ALECABLE_ENOMEM;
 }
 
 ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
@@ -507,6 +520,7 @@ ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t
     memcpy(s->v_old, s->v, bq);
     s->h_old = 0.0;
     s->hist = 0;
+    s->fc_ok = 0;
     memcpy(s->w1, s->v, bq);
     s->tau1 = s->tau2 = t;
     s->nw = 1;

@@ -23,6 +23,10 @@ typedef struct dyn_state {
     double *dq_old, *v_old;
     double h_old;
     int hist;
+    /* SI-HHT: the force history F_n carried from the step that made this
+     * state (valid when fc_ok; see semi_implicit.c) */
+    double *fc;
+    int fc_ok;
     double *w1, *w2;
     double tau1, tau2;
     int nw;

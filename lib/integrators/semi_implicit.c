@@ -35,6 +35,18 @@
  * the stiff forces only, the residual keeps all forces (non-stiff ones
  * explicit at the linearization point).
  *
+ * HHT's force history.  The solve makes the linear model of the q-rows hold:
+ * c r(q_{n+1}, v_{n+1}, a_{n+1}/c, lambda_{n+1}) = alpha F_n.  The residual
+ * is affine in a (its inertia is M(q) a plus terms quadratic in v), so the
+ * step has also given F_{n+1} = (alpha F_n - M(q_{n+1}) a_{n+1}) / c, which
+ * the next step takes as its F_n, the way implicit HHT codes keep the force
+ * of the converged iterate.  That costs the problem's inertia callback (M a)
+ * instead of a residual; it carries the step's linearization error, damped by
+ * alpha/c per step.  Without the callback, with IMEX (explicit forces are not
+ * in the linear model) or when asked (ALECABLE_HHT_HISTORY_EVALUATE), and on
+ * the first step after set_state, F_n is evaluated.  A state carries its own
+ * F_n, so undo and retries replay exactly; changed loads enter F_{n+1}.
+ *
  * Constraint rows (eq. 24, g'' + 2 a1 g' + a2^2 g = 0 with g'' = G a + gamma).
  * Paper eq. 25 evaluates g' and g at t_n.  With the default a1 = a2 = 1/h that
  * explicit feedback is unstable: for a linear constraint the drift
@@ -149,21 +161,44 @@ static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state 
     return ALECABLE_OK;
 }
 
+/* SI-HHT's force history for the next step (see the file comment):
+ * F_{n+1} = (alpha F_n - M a_{n+1}) / (1 + alpha) from the problem's inertia;
+ * without it the next step evaluates F_n. */
+static int carry_force(alecable_integrator *it, double t1, const double *fn, dyn_state *T)
+{
+    double cf = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht;
+    int i, st;
+    T->fc_ok = 0;
+    if (!it->p.inertia || it->o.imex || it->o.hht_history == ALECABLE_HHT_HISTORY_EVALUATE) return ALECABLE_OK;
+    st = it->p.inertia(it->p.ctx, t1, T->q, T->v, T->a, it->r);
+    it->stats.model_flops += it->p.flops_inertia;
+    if (st) {
+        snprintf(it->msg, sizeof it->msg, "t = %.9g: inertia evaluation failed (%s)", t1, alecable_strerror(st));
+        return st;
+    }
+    for (i = 0; i < it->nq; i++) T->fc[i] = (ah * fn[i] - it->r[i]) / cf;
+    T->fc_ok = 1;
+    return ALECABLE_OK;
+}
+
 int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
 {
     const dyn_state *S = it->cur;
     dyn_state *T = it->trial;
     double cf = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht;
+    const double *fn = it->fn;
     int i, st, flags = it->o.imex ? ALECABLE_JAC_STIFF_ONLY : ALECABLE_JAC_FULL;
     si_coef c = history(it, h, S, T);
     if ((st = linearization_point(it, c, S, T))) return st;
-    if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
+    if (it->par.hht && S->fc_ok) fn = S->fc;
+    else if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
     if ((st = dyn_residual(it, t1, T->q, T->v, T->a, S->lam, it->r))) return st;
     st = dyn_jacobian(it, t1, T->q, T->v, T->a, S->lam, cf * c.cq, cf * c.cv, 1.0, flags);
     if (st) return st;
-    for (i = 0; i < it->nq; i++) it->rhs[i] = -(it->par.hht ? cf * it->r[i] - ah * it->fn[i] : it->r[i]);
+    for (i = 0; i < it->nq; i++) it->rhs[i] = -(it->par.hht ? cf * it->r[i] - ah * fn[i] : it->r[i]);
     if ((st = constraint_rows(it, h, t1, c, S, T))) return st;
     if ((st = dyn_factor_solve(it, "semi-implicit matrix [H G^T; G 0]", t1))) return st;
     it->iters = 1;
-    return finish(it, h, c, S, T);
+    if ((st = finish(it, h, c, S, T))) return st;
+    return it->par.hht ? carry_force(it, t1, fn, T) : ALECABLE_OK;
 }
