@@ -168,7 +168,7 @@ typedef struct curve_pt {
     double a[3], b[3], al[3], bl[3];
 } curve_pt;
 
-static inline void curve_eval(const stiff_pt *g, double il, const double y[3 * NR], curve_pt *c)
+static inline void curve_eval(const stiff_pt *g, double il, const double y[3 * NR], int with_l, curve_pt *c)
 {
     int i;
     c->ca[0] = il * g->dh[rherm[0]];
@@ -180,9 +180,12 @@ static inline void curve_eval(const stiff_pt *g, double il, const double y[3 * N
     for (i = 0; i < 3; i++) {
         c->a[i] = c->ca[0] * y[i] + c->ca[1] * y[3 + i] + c->ca[2] * y[6 + i];
         c->b[i] = c->cb[0] * y[i] + c->cb[1] * y[3 + i] + c->cb[2] * y[6 + i];
-        c->al[i] = -il * c->ca[0] * y[i];
-        c->bl[i] = -il * (2.0 * c->cb[0] * y[i] + c->cb[1] * y[3 + i] + c->cb[2] * y[6 + i]);
     }
+    if (with_l)
+        for (i = 0; i < 3; i++) {
+            c->al[i] = -il * c->ca[0] * y[i];
+            c->bl[i] = -il * (2.0 * c->cb[0] * y[i] + c->cb[1] * y[3 + i] + c->cb[2] * y[6 + i]);
+        }
 }
 
 /* The Hessian of the density lives in span{a, b}: with the scalars of
@@ -244,7 +247,7 @@ static double ancf_energy(const el_params *p, const double *qe)
     int g;
     reduce(qe, y);
     for (g = 0; g < NG_K; g++) {
-        curve_eval(&gk[g], il, y, &c);
+        curve_eval(&gk[g], il, y, 0, &c);
         w += gk[g].w * density(p, c.a, c.b, NULL, NULL, NULL);
     }
     return l * w;
@@ -259,7 +262,7 @@ static void ancf_force(const el_params *p, const double *qe, double *fe)
     for (k = 0; k < NY; k++) gy[k] = 0.0;
     for (g = 0; g < NG_K; g++) {
         double w = gk[g].w, wl = w * l;
-        curve_eval(&gk[g], il, y, &c);
+        curve_eval(&gk[g], il, y, !p->fixed_s, &c);
         if (p->fixed_s) density(p, c.a, c.b, ga, gb, NULL);
         else gy[YL] += w * density(p, c.a, c.b, ga, gb, NULL) + wl * (dot3(ga, c.al) + dot3(gb, c.bl));
         for (k = 0; k < NR; k++)
@@ -298,7 +301,7 @@ static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, do
         const double *ca, *cb, *a, *b, *al, *bl;
         curve_pt cp;
         hess_ab x;
-        curve_eval(&gk[g], il, y, &cp);
+        curve_eval(&gk[g], il, y, !p->fixed_s, &cp);
         ca = cp.ca;
         cb = cp.cb;
         a = cp.a;

@@ -58,6 +58,7 @@ typedef struct bandh {
     int *gk, *gt;
     double *gv;
     double *lb, *dg;       /* dg: the diagonal before elimination */
+    double *rdg;           /* D^-1 of the factorization */
     int sym, sym_failed;
 } bandh;
 
@@ -211,6 +212,7 @@ void sp_band_destroy(void *impl)
     ac_free(h->alloc, h->lpos);
     ac_free(h->alloc, h->lb);
     ac_free(h->alloc, h->dg);
+    ac_free(h->alloc, h->rdg);
     ac_free(h->alloc, h->env);
     ac_free(h->alloc, h->low_k);
     ac_free(h->alloc, h->low_t);
@@ -347,8 +349,9 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
     if (h->tpos) {
         h->lb = ac_malloc(alloc, (size_t)n * (size_t)(h->kd + 1) * sizeof(double));
         h->dg = ac_malloc(alloc, (size_t)n * sizeof(double));
+        h->rdg = ac_malloc(alloc, (size_t)n * sizeof(double));
         h->lpos = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
-        if (!h->lb || !h->dg || !h->lpos) {
+        if (!h->lb || !h->dg || !h->rdg || !h->lpos) {
             sp_band_destroy(h);
             return SP_ENOMEM;
         }
@@ -490,6 +493,7 @@ static int sym_factor(bandh *h)
          * many orders (cancellation: indefinite or near-singular) means LU */
         if (!(fabs(d) > SYM_PIVOT_MIN * fabs(h->dg[j])) || !isfinite(d)) return 0;
         rd = 1.0 / d;
+        h->rdg[j] = rd;
         if (h->env[j] < km) km = h->env[j];
         /* trailing update with the unscaled column t = d l, then scale */
         trailing(cj, cj + ld, ld, km, rd);
@@ -554,29 +558,33 @@ int sp_band_factor_gathered(void *impl, const double *vals)
     return h->src ? factor(h, vals, h->src) : SP_EFAIL;
 }
 
+/* env[j] bounds every column (env[j] <= kd and <= n - 1 - j by
+ * construction); D^-1 is kept by sym_factor, so the backward sweep's chain
+ * from one unknown to the next has no division, and its dot products run
+ * on two accumulators. */
 static void sym_solve(bandh *h, double *y)
 {
-    const int n = h->n, kd = h->kd, ld = kd + 1;
+    const int n = h->n, ld = h->kd + 1;
     const double *L = h->lb;
     long fl = 0;
     int j, i;
     for (j = 0; j < n; j++) { /* L z = y (unit lower) */
         const double *cj = L + (size_t)j * ld;
-        int km = kd < n - 1 - j ? kd : n - 1 - j;
+        int km = h->env[j];
         double t = y[j];
-        if (h->env[j] < km) km = h->env[j];
-        if (t != 0.0) {
-            for (i = 1; i <= km; i++) y[j + i] -= cj[i] * t;
-            fl += 2 * km;
-        }
+        for (i = 1; i <= km; i++) y[j + i] -= cj[i] * t;
+        fl += 2 * km;
     }
     for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
-        const double *cj = L + (size_t)j * ld;
-        int km = kd < n - 1 - j ? kd : n - 1 - j;
-        if (h->env[j] < km) km = h->env[j];
-        double t = y[j] / cj[0];
-        for (i = 1; i <= km; i++) t -= cj[i] * y[j + i];
-        y[j] = t;
+        const double *cj = L + (size_t)j * ld, *yj = y + j;
+        int km = h->env[j];
+        double s0 = 0.0, s1 = 0.0;
+        for (i = 1; i + 1 <= km; i += 2) {
+            s0 += cj[i] * yj[i];
+            s1 += cj[i + 1] * yj[i + 1];
+        }
+        if (i == km) s0 += cj[i] * yj[i];
+        y[j] = y[j] * h->rdg[j] - (s0 + s1);
         fl += 2 * km + 1;
     }
     h->flops += (double)fl;
