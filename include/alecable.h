@@ -454,6 +454,14 @@ typedef struct alecable_problem {
      * residual evaluation per step instead of two.  flops_inertia: its cost. */
     int (*inertia)(void *ctx, double t, const double *q, const double *v, const double *a, double *r);
     double flops_inertia;
+    /* Optional (NULL: not provided): residual and Jacobian at one point in one
+     * call, as the two callbacks would give them (r: n values, values: nnz).
+     * The semi-implicit methods evaluate both at their linearization point;
+     * a problem can share work between the two (the model computes each
+     * element's force and tangent from one pass over its quadrature). */
+    int (*residual_jacobian)(void *ctx, double t, const double *q, const double *v, const double *a,
+                             const double *lambda, double cq, double cv, double ca, int flags, double *r,
+                             double *values);
 } alecable_problem;
 /* Zeroes a problem and sets struct_size: a host filling its own problem starts
  * here, so the optional members (inertia, flop counts) are unset. */

@@ -180,8 +180,8 @@ Suite *suite_model(void)
 }
 
 /* An ANCF cable in dynamics with hydrodynamics and plane friction, with free
- * material coordinates (material flow) */
-static alecable_model *field_model(alecable_problem *p)
+ * material coordinates (material flow), or Lagrangian */
+static alecable_model *field_model(alecable_problem *p, int lagrangian)
 {
     alecable_model *m;
     alecable_cable *c;
@@ -197,6 +197,7 @@ static alecable_model *field_model(alecable_problem *p)
     sec.I = 1e-9;
     ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), 0);
     ck_assert_int_eq(alecable_cable_line(c, x0, x1, 0.0, 0.6, 3), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, lagrangian), 0);
     ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
     alecable_hydro_params_init(&hp);
     hp.diameter = 0.011;
@@ -220,7 +221,7 @@ static alecable_model *field_model(alecable_problem *p)
 START_TEST(dynamic_jacobian_with_field_loads)
 {
     alecable_problem p;
-    alecable_model *m = field_model(&p);
+    alecable_model *m = field_model(&p, 0);
     unsigned st = 5u;
     double *q, *v, *a, *lam, *vals, *J, *rp, *rm;
     const double w[3] = {1.3, 0.7, 0.9}; /* cq, cv, ca */
@@ -278,7 +279,7 @@ END_TEST
 START_TEST(inertia_callback_is_mass_times_acceleration)
 {
     alecable_problem p;
-    alecable_model *m = field_model(&p);
+    alecable_model *m = field_model(&p, 0);
     unsigned st = 9u;
     double *q, *v, *a, *z, *lam, *vals, *ri, *ra, *r0, *ma, scale = 0.0;
     int n, i, j, k;
@@ -328,12 +329,60 @@ START_TEST(inertia_callback_is_mass_times_acceleration)
 }
 END_TEST
 
+/* The fused residual_jacobian gives what the residual and Jacobian
+ * callbacks give at the same point, to the bit (element force and tangent
+ * from one quadrature pass; loads, constraints and weights unchanged): with
+ * material flow, and on a Lagrangian cable with IMEX's flag. */
+START_TEST(residual_jacobian_equals_the_two_calls)
+{
+    int variant;
+    for (variant = 0; variant < 2; variant++) {
+        alecable_problem p;
+        alecable_model *m = field_model(&p, variant);
+        unsigned st = 13u;
+        double *q, *v, *a, *lam, *r1, *r2, *v1, *v2;
+        int n, i, flags = variant ? ALECABLE_JAC_STIFF_ONLY : ALECABLE_JAC_FULL;
+        ck_assert(p.residual_jacobian != NULL);
+        n = p.nq + p.nlam;
+        q = calloc((size_t)p.nq, sizeof *q);
+        v = calloc((size_t)p.nq, sizeof *v);
+        a = calloc((size_t)p.nq, sizeof *a);
+        lam = calloc((size_t)p.nlam + 1, sizeof *lam);
+        r1 = calloc((size_t)n, sizeof *r1);
+        r2 = calloc((size_t)n, sizeof *r2);
+        v1 = calloc((size_t)p.nnz, sizeof *v1);
+        v2 = calloc((size_t)p.nnz, sizeof *v2);
+        ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
+        for (i = 0; i < p.nq; i++) {
+            q[i] += 0.01 * fd_rand(&st);
+            v[i] = 0.5 * fd_rand(&st);
+            a[i] = 2.0 * fd_rand(&st);
+        }
+        ck_assert_int_eq(p.residual_jacobian(p.ctx, 0.7, q, v, a, lam, 1.3, 0.7, 0.9, flags, r1, v1), 0);
+        ck_assert_int_eq(p.residual(p.ctx, 0.7, q, v, a, lam, r2), 0);
+        ck_assert_int_eq(p.jacobian(p.ctx, 0.7, q, v, a, lam, 1.3, 0.7, 0.9, flags, v2), 0);
+        for (i = 0; i < n; i++) ck_assert_double_eq(r1[i], r2[i]);
+        for (i = 0; i < p.nnz; i++) ck_assert_double_eq(v1[i], v2[i]);
+        free(q);
+        free(v);
+        free(a);
+        free(lam);
+        free(r1);
+        free(r2);
+        free(v1);
+        free(v2);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
 Suite *suite_model_dynamic(void)
 {
     Suite *s = suite_create("model assembly, dynamics");
     TCase *tc = tcase_create("finite differences");
     tcase_add_test(tc, dynamic_jacobian_with_field_loads);
     tcase_add_test(tc, inertia_callback_is_mass_times_acceleration);
+    tcase_add_test(tc, residual_jacobian_equals_the_two_calls);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -18,54 +18,6 @@ static int has_inertia(const alecable_cable *cb, const double *v, const double *
     return v && a && cb->ops->inertia && cb->section.rho > 0.0;
 }
 
-/* Element loops: internal forces, gravity and inertia of one element are
- * summed before a single scatter (one pass over the element's dofs and one
- * over its map instead of three). */
-int ac_residual(void *ctx, double t, const double *q, const double *v, const double *a,
-                const double *lambda, double *r)
-{
-    alecable_model *m = (alecable_model *)ctx;
-    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fe[EL_MAX_DOF], fx[EL_MAX_DOF], sc = load_scale(m, t);
-    int c, i, k;
-    memset(r, 0, (size_t)m->n * sizeof(double));
-    for (c = 0; c < m->cables.n; c++) {
-        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        const el_ops *ops = cb->ops;
-        double b[3];
-        int nd = el_ndof(ops), inertia = has_inertia(cb, v, a), grav = gravity_density(m, cb, sc, b);
-        for (i = 0; i < cb->n_el; i++) {
-            const alecable_element *e = cb->el[i];
-            ac_gather(e, q, qe);
-            ops->force(&e->par, qe, fe);
-            if (grav) {
-                ops->dist_force(b, qe, fx);
-                for (k = 0; k < nd; k++) fe[k] += fx[k];
-            }
-            if (inertia) {
-                ac_gather_rate(e, v, ve);
-                ac_gather_rate(e, a, ae);
-                ops->inertia(&e->par, qe, ve, ae, fx);
-                for (k = 0; k < nd; k++) fe[k] += fx[k];
-            }
-            for (k = 0; k < nd; k++)
-                if (e->dofs[k] >= 0) r[e->dofs[k]] += fe[k];
-        }
-    }
-    for (i = 0; i < m->loads.n; i++) {
-        load_residual(m, (const alecable_load *)m->loads.p[i], q, sc, r);
-        field_load_residual(m, (const alecable_load *)m->loads.p[i], q, v, a, sc, r);
-    }
-    for (i = 0; i < m->constraints.n; i++)
-        con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, t, r, m->nq);
-    if (m->bodies.n) bodies_residual(m, q, sc, r);
-    for (i = 0; i < m->joints.n; i++) joint_residual((const alecable_joint *)m->joints.p[i], q, lambda, r, m->nq);
-    for (i = 0; i < m->loads.n; i++) {
-        const alecable_load *l = (const alecable_load *)m->loads.p[i];
-        if (l->kind == LOAD_PULLEY_FRICTION) pulley_friction_residual(l, q, lambda, r);
-    }
-    return sp_all_finite(r, m->n) ? ALECABLE_OK : ALECABLE_ENAN;
-}
-
 /* The part of the residual's q-rows linear in a, M(q) a: the inertia forces
  * are M(q) a plus convective terms quadratic in v, so this is their value at
  * v = 0; field loads (added mass) give theirs as the difference between a
@@ -121,22 +73,17 @@ static void scatter_without_s(const alecable_element *e, int nd, const double *k
     }
 }
 
-int ac_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
-                const double *lambda, double cq, double cv, double ca, int flags, double *values)
+/* The element loop of the residual (r != NULL) and of the weighted Jacobian
+ * (values != NULL), or of both at one point: internal forces, gravity and
+ * inertia of one element are summed before a single scatter, and with both
+ * outputs the element kind's fused kernel computes force and tangent from one
+ * pass over its quadrature. */
+static void element_loop(alecable_model *m, double sc, const double *q, const double *v, const double *a, double cq,
+                         double cv, double ca, double *r, double *values)
 {
-    alecable_model *m = (alecable_model *)ctx;
-    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], ke[EL_MAX_DOF * EL_MAX_DOF],
-        kx[EL_MAX_DOF * EL_MAX_DOF], sc = load_scale(m, t);
-    int c, i, k, nnz = m->pat.nnz;
-    memset(values, 0, (size_t)nnz * sizeof(double));
-    /* point and distributed loads give dr/dq: weighted by cq before the
-     * pre-weighted element blocks are added */
-    if (m->loads.n > 0) {
-        for (i = 0; i < m->loads.n; i++)
-            load_jacobian(m, (const alecable_load *)m->loads.p[i], q, sc, values, m->ework);
-        if (cq != 1.0)
-            for (k = 0; k < nnz; k++) values[k] *= cq;
-    }
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fe[EL_MAX_DOF], fx[EL_MAX_DOF];
+    double ke[EL_MAX_DOF * EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
+    int c, i, k;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         const el_ops *ops = cb->ops;
@@ -144,35 +91,88 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
         int nd = el_ndof(ops), nn = nd * nd, inertia = has_inertia(cb, v, a), grav = gravity_density(m, cb, sc, b);
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
+            int fused = r && values && ops->force_tangent_acc;
             ac_gather(e, q, qe);
-            memset(ke, 0, (size_t)nn * sizeof(double));
-            if (ops->tangent_acc) ops->tangent_acc(&e->par, qe, cq, ke);
-            else {
-                ops->tangent(&e->par, qe, kx);
-                add_scaled(ke, kx, cq, nn);
-            }
-            /* a uniform load's work is linear in the positions at fixed s:
-             * its tangent lives in the material rows and columns only */
-            if (grav && e->par.fixed_s) {
-            } else if (grav && ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
-            else if (grav) {
-                ops->dist_tangent(b, qe, kx);
-                add_scaled(ke, kx, cq, nn);
-            }
             if (inertia) {
                 ac_gather_rate(e, v, ve);
                 ac_gather_rate(e, a, ae);
-                if (ops->inertia_jac_acc) ops->inertia_jac_acc(&e->par, qe, ve, ae, cq, cv, ca, ke);
+            }
+            if (values) {
+                memset(ke, 0, (size_t)nn * sizeof(double));
+                if (fused) ops->force_tangent_acc(&e->par, qe, fe, cq, ke);
+                else if (ops->tangent_acc) ops->tangent_acc(&e->par, qe, cq, ke);
                 else {
+                    ops->tangent(&e->par, qe, kx);
+                    add_scaled(ke, kx, cq, nn);
+                }
+                /* a uniform load's work is linear in the positions at fixed s:
+                 * its tangent lives in the material rows and columns only */
+                if (grav && e->par.fixed_s) {
+                } else if (grav && ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
+                else if (grav) {
+                    ops->dist_tangent(b, qe, kx);
+                    add_scaled(ke, kx, cq, nn);
+                }
+                if (inertia && ops->inertia_jac_acc) ops->inertia_jac_acc(&e->par, qe, ve, ae, cq, cv, ca, ke);
+                else if (inertia) {
                     ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, kx);
                     add_scaled(ke, kx, 1.0, nn);
                 }
+                if (e->par.fixed_s) scatter_without_s(e, nd, ke, values);
+                else
+                    for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
             }
-            if (e->par.fixed_s) scatter_without_s(e, nd, ke, values);
-            else
-                for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
+            if (!r) continue;
+            if (!fused) ops->force(&e->par, qe, fe);
+            if (grav) {
+                ops->dist_force(b, qe, fx);
+                for (k = 0; k < nd; k++) fe[k] += fx[k];
+            }
+            if (inertia) {
+                ops->inertia(&e->par, qe, ve, ae, fx);
+                for (k = 0; k < nd; k++) fe[k] += fx[k];
+            }
+            for (k = 0; k < nd; k++)
+                if (e->dofs[k] >= 0) r[e->dofs[k]] += fe[k];
         }
     }
+}
+
+/* Residual terms outside the element loop: loads, constraints, bodies, joints */
+static void residual_rest(alecable_model *m, double t, double sc, const double *q, const double *v, const double *a,
+                          const double *lambda, double *r)
+{
+    int i;
+    for (i = 0; i < m->loads.n; i++) {
+        load_residual(m, (const alecable_load *)m->loads.p[i], q, sc, r);
+        field_load_residual(m, (const alecable_load *)m->loads.p[i], q, v, a, sc, r);
+    }
+    for (i = 0; i < m->constraints.n; i++)
+        con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, t, r, m->nq);
+    if (m->bodies.n) bodies_residual(m, q, sc, r);
+    for (i = 0; i < m->joints.n; i++) joint_residual((const alecable_joint *)m->joints.p[i], q, lambda, r, m->nq);
+    for (i = 0; i < m->loads.n; i++) {
+        const alecable_load *l = (const alecable_load *)m->loads.p[i];
+        if (l->kind == LOAD_PULLEY_FRICTION) pulley_friction_residual(l, q, lambda, r);
+    }
+}
+
+/* Point and distributed loads give dr/dq: weighted by cq before the
+ * pre-weighted element blocks are added */
+static void jacobian_loads_first(alecable_model *m, double sc, const double *q, double cq, double *values)
+{
+    int i, k;
+    if (m->loads.n == 0) return;
+    for (i = 0; i < m->loads.n; i++) load_jacobian(m, (const alecable_load *)m->loads.p[i], q, sc, values, m->ework);
+    if (cq != 1.0)
+        for (k = 0; k < m->pat.nnz; k++) values[k] *= cq;
+}
+
+/* Jacobian terms after the element loop: field loads, constraints, bodies, joints */
+static void jacobian_rest(alecable_model *m, double sc, const double *q, const double *v, const double *a,
+                          const double *lambda, double cq, double cv, double ca, int flags, double *values)
+{
+    int i;
     for (i = 0; i < m->loads.n; i++)
         field_load_jacobian(m, (const alecable_load *)m->loads.p[i], q, v, a, sc, cq, cv, ca, flags, values,
                             m->ework);
@@ -183,7 +183,45 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
         if (l->kind == LOAD_PULLEY_FRICTION) pulley_friction_jacobian(l, q, lambda, cq, values);
     }
-    return sp_all_finite(values, nnz) ? ALECABLE_OK : ALECABLE_ENAN;
+}
+
+int ac_residual(void *ctx, double t, const double *q, const double *v, const double *a,
+                const double *lambda, double *r)
+{
+    alecable_model *m = (alecable_model *)ctx;
+    double sc = load_scale(m, t);
+    memset(r, 0, (size_t)m->n * sizeof(double));
+    element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL);
+    residual_rest(m, t, sc, q, v, a, lambda, r);
+    return sp_all_finite(r, m->n) ? ALECABLE_OK : ALECABLE_ENAN;
+}
+
+int ac_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
+                const double *lambda, double cq, double cv, double ca, int flags, double *values)
+{
+    alecable_model *m = (alecable_model *)ctx;
+    double sc = load_scale(m, t);
+    memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
+    jacobian_loads_first(m, sc, q, cq, values);
+    element_loop(m, sc, q, v, a, cq, cv, ca, NULL, values);
+    jacobian_rest(m, sc, q, v, a, lambda, cq, cv, ca, flags, values);
+    return sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
+}
+
+/* Both at one point (the semi-implicit methods' linearization point) */
+static int ac_residual_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
+                                const double *lambda, double cq, double cv, double ca, int flags, double *r,
+                                double *values)
+{
+    alecable_model *m = (alecable_model *)ctx;
+    double sc = load_scale(m, t);
+    memset(r, 0, (size_t)m->n * sizeof(double));
+    memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
+    jacobian_loads_first(m, sc, q, cq, values);
+    element_loop(m, sc, q, v, a, cq, cv, ca, r, values);
+    residual_rest(m, t, sc, q, v, a, lambda, r);
+    jacobian_rest(m, sc, q, v, a, lambda, cq, cv, ca, flags, values);
+    return sp_all_finite(r, m->n) && sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
 static int ac_constraint_rates(void *ctx, double t, const double *q, const double *v, double *gdot, double *gamma)
@@ -291,6 +329,7 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->update = m->bodies.n ? ac_update : NULL; /* cable coordinates are additive */
     p->constraint_rates = ac_constraint_rates;
     p->inertia = ac_inertia;
+    p->residual_jacobian = ac_residual_jacobian;
     count_flops(m, &p->flops_residual, &p->flops_jacobian, &p->flops_inertia);
     return ALECABLE_OK;
 }

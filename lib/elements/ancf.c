@@ -253,20 +253,29 @@ static double ancf_energy(const el_params *p, const double *qe)
     return l * w;
 }
 
+/* gy += one Gauss point's share of the reduced gradient (weight w, wl = w l;
+ * dens, ga, gb from density(); the l entry only when s moves) */
+static inline void force_point(int fixed_s, double w, double wl, const curve_pt *c, double dens, const double ga[3],
+                               const double gb[3], double gy[NY])
+{
+    int k, i;
+    if (!fixed_s) gy[YL] += w * dens + wl * (dot3(ga, c->al) + dot3(gb, c->bl));
+    for (k = 0; k < NR; k++)
+        for (i = 0; i < 3; i++) gy[3 * k + i] += wl * (c->ca[k] * ga[i] + c->cb[k] * gb[i]);
+}
+
 static void ancf_force(const el_params *p, const double *qe, double *fe)
 {
     double l = qe[SB] - qe[SA], il = 1.0 / l, y[3 * NR], gy[NY], ga[3], gb[3];
     curve_pt c;
-    int g, k, i;
+    int g, k;
     reduce(qe, y);
     for (k = 0; k < NY; k++) gy[k] = 0.0;
     for (g = 0; g < NG_K; g++) {
-        double w = gk[g].w, wl = w * l;
+        double dens;
         curve_eval(&gk[g], il, y, !p->fixed_s, &c);
-        if (p->fixed_s) density(p, c.a, c.b, ga, gb, NULL);
-        else gy[YL] += w * density(p, c.a, c.b, ga, gb, NULL) + wl * (dot3(ga, c.al) + dot3(gb, c.bl));
-        for (k = 0; k < NR; k++)
-            for (i = 0; i < 3; i++) gy[3 * k + i] += wl * (c.ca[k] * ga[i] + c.cb[k] * gb[i]);
+        dens = density(p, c.a, c.b, ga, gb, NULL);
+        force_point(p->fixed_s, gk[g].w, gk[g].w * l, &c, dens, ga, gb, gy);
     }
     for (k = 0; k < NDOF; k++) fe[k] = rsgn[k] * gy[rdof[k]];
 }
@@ -287,15 +296,19 @@ static void expand_row(double sg, const double *kr, double *row)
 }
 
 /* Reduced tangent ky (NY x NY): the y-blocks through hess_ab, the l row and
- * column through H (a_l, b_l) and the second l-derivatives a_ll, b_ll. */
-static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, double *ke)
+ * column through H (a_l, b_l) and the second l-derivatives a_ll, b_ll; ke +=
+ * wt times its expansion.  fe (may be NULL): the force, from the same
+ * curve and density evaluations (what force() returns). */
+static void ancf_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke)
 {
     static const int kk[6] = {0, 0, 0, 1, 1, 2}, mm[6] = {0, 1, 2, 1, 2, 2};
     double l = qe[SB] - qe[SA], il = 1.0 / l, il2 = il * il, y[3 * NR], ky[NY * NY], blk[9][6], col[3 * NR], kll = 0.0;
+    double gy[NY];
     int g, k, i, j, bI;
     reduce(qe, y);
     memset(blk, 0, sizeof blk);
     memset(col, 0, sizeof col);
+    memset(gy, 0, sizeof gy);
     for (g = 0; g < NG_K; g++) {
         double w = gk[g].w, wl = w * l, all[3], bll[3], ga[3], gb[3], Hza[3], Hzb[3], aal, bal, abl, bbl;
         const double *ca, *cb, *a, *b, *al, *bl;
@@ -308,7 +321,10 @@ static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, do
         b = cp.b;
         al = cp.al;
         bl = cp.bl;
-        density(p, a, b, ga, gb, &x);
+        {
+            double dens = density(p, a, b, ga, gb, &x);
+            if (fe) force_point(p->fixed_s, w, wl, &cp, dens, ga, gb, gy);
+        }
         {
             /* the six blocks side by side (blk[entry][block]): every loop
              * below runs over the blocks with the same scalars, which the
@@ -376,6 +392,13 @@ static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, do
     ky[YL * NY + YL] = kll;
     for (i = 0; i < NDOF; i++)
         if (!p->fixed_s || (i != SA && i != SB)) expand_row(wt * rsgn[i], ky + rdof[i] * NY, ke + i * NDOF);
+    if (fe)
+        for (k = 0; k < NDOF; k++) fe[k] = rsgn[k] * gy[rdof[k]];
+}
+
+static void ancf_tangent_acc(const el_params *p, const double *qe, double wt, double *ke)
+{
+    ancf_force_tangent_acc(p, qe, NULL, wt, ke);
 }
 
 static void ancf_tangent(const el_params *p, const double *qe, double *ke)
@@ -945,7 +968,7 @@ const el_ops el_ancf_ops = {
     point_energy, point_force, point_tangent,
     end_gradient,
     ancf_kinetic, ancf_inertia, ancf_inertia_jac,
-    ancf_tangent_acc, dist_tangent_acc, ancf_inertia_jac_acc,
+    ancf_tangent_acc, dist_tangent_acc, ancf_inertia_jac_acc, ancf_force_tangent_acc,
     /* per Gauss point: force ~245 (curve 77, density gradient 107, sums 60),
      * tangent ~1075 (six 3x3 blocks 528, density Hessian 153, l row and
      * column ~300), plus the expansion to 14 x 14 (~400); inertia: the

@@ -70,6 +70,9 @@ typedef struct el_ops {
     void (*dist_tangent_acc)(const double b[3], const double *qe, double w, double *ke);
     void (*inertia_jac_acc)(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
                             double cv, double ca, double *ke);
+    /* fe = force() and ke += w tangent from one pass over the quadrature (a
+     * residual and a Jacobian at the same point); NULL: the two calls */
+    void (*force_tangent_acc)(const el_params *p, const double *qe, double *fe, double w, double *ke);
     el_flops flops;
 } el_ops;
 

@@ -405,6 +405,29 @@ int dyn_jacobian(alecable_integrator *it, double t, const double *q, const doubl
     return st;
 }
 
+int dyn_residual_jacobian(alecable_integrator *it, double t, const double *q, const double *v, const double *a,
+                          const double *lam, double cq, double cv, double ca, int flags, double *r)
+{
+    int st;
+    if (!it->p.residual_jacobian) {
+        if ((st = dyn_residual(it, t, q, v, a, lam, r))) return st;
+        return dyn_jacobian(it, t, q, v, a, lam, cq, cv, ca, flags);
+    }
+    st = it->p.residual_jacobian(it->p.ctx, t, q, v, a, lam, cq, cv, ca, flags, r, it->vals);
+    it->stats.residual_evals++;
+    it->stats.jacobian_evals++;
+    it->stats.model_flops += it->p.flops_residual + it->p.flops_jacobian;
+    if (st) {
+        MSG(it, "t = %.9g: residual and Jacobian evaluation failed (%s)", t, alecable_strerror(st));
+        return st;
+    }
+    if (!isfinite(dyn_norm_inf(r, it->n))) {
+        MSG(it, "t = %.9g: residual is not finite", t);
+        return ALECABLE_ENAN;
+    }
+    return ALECABLE_OK;
+}
+
 int dyn_factor_solve(alecable_integrator *it, const char *what, double t)
 {
     int st = sp_kkt_factor(it->lin, it->vals);

@@ -85,6 +85,10 @@ int dyn_residual(alecable_integrator *it, double t, const double *q, const doubl
                  const double *lam, double *r);
 int dyn_jacobian(alecable_integrator *it, double t, const double *q, const double *v, const double *a,
                  const double *lam, double cq, double cv, double ca, int flags);
+/* residual into r and Jacobian into it->vals at one point: the problem's
+ * residual_jacobian when it has one, else the two calls */
+int dyn_residual_jacobian(alecable_integrator *it, double t, const double *q, const double *v, const double *a,
+                          const double *lam, double cq, double cv, double ca, int flags, double *r);
 
 /* Validates an option struct (sizes, ranges, combinations); ALECABLE_OK or
  * ALECABLE_EINVAL with a message naming the field. */

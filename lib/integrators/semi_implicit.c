@@ -192,8 +192,7 @@ int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
     if ((st = linearization_point(it, c, S, T))) return st;
     if (it->par.hht && S->fc_ok) fn = S->fc;
     else if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
-    if ((st = dyn_residual(it, t1, T->q, T->v, T->a, S->lam, it->r))) return st;
-    st = dyn_jacobian(it, t1, T->q, T->v, T->a, S->lam, cf * c.cq, cf * c.cv, 1.0, flags);
+    st = dyn_residual_jacobian(it, t1, T->q, T->v, T->a, S->lam, cf * c.cq, cf * c.cv, 1.0, flags, it->r);
     if (st) return st;
     for (i = 0; i < it->nq; i++) it->rhs[i] = -(it->par.hht ? cf * it->r[i] - ah * fn[i] : it->r[i]);
     if ((st = constraint_rows(it, h, t1, c, S, T))) return st;
