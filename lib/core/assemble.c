@@ -60,17 +60,25 @@ static void add_scaled(double *ke, const double *kx, double w, int nn)
 }
 
 /* An element of a Lagrangian cable has no s rows and columns: s is the last
- * dof of each node, so every other row is two runs of nd/2 - 1 entries. */
-static void scatter_without_s(const alecable_element *e, int nd, const double *ke, double *values)
+ * dof of each node, so every other row is two runs of nd/2 - 1 entries.
+ * Called with a constant nd (below), the runs have fixed lengths. */
+static inline void scatter_runs(const int *map, int nd, const double *ke, double *values)
 {
     int h = nd / 2, r, c;
     for (r = 0; r < nd - 1; r++) {
         const double *row = ke + r * nd;
-        const int *mp = e->map + r * nd;
+        const int *mp = map + r * nd;
         if (r == h - 1) continue;
         for (c = 0; c < h - 1; c++) values[mp[c]] += row[c];
         for (c = h; c < nd - 1; c++) values[mp[c]] += row[c];
     }
+}
+
+static void scatter_without_s(const alecable_element *e, int nd, const double *ke, double *values)
+{
+    if (nd == 14) scatter_runs(e->map, 14, ke, values); /* ANCF */
+    else if (nd == 8) scatter_runs(e->map, 8, ke, values); /* axial */
+    else scatter_runs(e->map, nd, ke, values);
 }
 
 /* The element loop of the residual (r != NULL) and of the weighted Jacobian

@@ -452,30 +452,38 @@ static int load_symmetric(bandh *h, const double *vals, const int *kidx, const i
 
 /* Column j's trailing update A(j + i, j + c) -= l_c d l_i, 1 <= c <= i <= K,
  * from the unscaled column cj (cj[i] = d l_i) and rd = 1/d; next is column
- * j + 1 (column j + c starts at next + (c - 1) ld).  Called with a constant
- * K from the switch below, the loops have fixed trip counts and compile to
- * straight-line vector code: the envelope of a cable is at most 12 wide. */
-static inline void trailing_update(const double *restrict cj, double *restrict next, int ld, int K, double rd)
-{
-    int c, i;
-    for (c = 1; c <= K; c++) {
-        double t = cj[c] * rd, *restrict cc = next + (size_t)(c - 1) * ld;
-        for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];
-    }
-}
+ * j + 1 (column j + c starts at next + (c - 1) ld).  One function per width
+ * K up to 16: with fixed trip counts the compiler unrolls them into
+ * straight-line code (the envelope of a cable is at most 12 wide). */
+typedef void (*trailing_fn)(const double *restrict cj, double *restrict next, int ld, double rd);
 
-#define TRAILING_CASE(K) \
-    case K: trailing_update(cj, next, ld, K, rd); break;
+#define TRAILING_FN(K)                                                                                \
+    static void trailing_##K(const double *restrict cj, double *restrict next, int ld, double rd)    \
+    {                                                                                                 \
+        int c, i;                                                                                     \
+        for (c = 1; c <= K; c++) {                                                                    \
+            double t = cj[c] * rd, *restrict cc = next + (size_t)(c - 1) * ld;                        \
+            for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];                                      \
+        }                                                                                             \
+    }
+TRAILING_FN(1) TRAILING_FN(2) TRAILING_FN(3) TRAILING_FN(4) TRAILING_FN(5) TRAILING_FN(6)
+TRAILING_FN(7) TRAILING_FN(8) TRAILING_FN(9) TRAILING_FN(10) TRAILING_FN(11) TRAILING_FN(12)
+TRAILING_FN(13) TRAILING_FN(14) TRAILING_FN(15) TRAILING_FN(16)
+
+static const trailing_fn trailing_k[17] = {
+    NULL, trailing_1, trailing_2, trailing_3, trailing_4, trailing_5, trailing_6, trailing_7, trailing_8,
+    trailing_9, trailing_10, trailing_11, trailing_12, trailing_13, trailing_14, trailing_15, trailing_16};
 
 static void trailing(const double *cj, double *next, int ld, int K, double rd)
 {
-    switch (K) {
-    case 0: break;
-    TRAILING_CASE(1) TRAILING_CASE(2) TRAILING_CASE(3) TRAILING_CASE(4)
-    TRAILING_CASE(5) TRAILING_CASE(6) TRAILING_CASE(7) TRAILING_CASE(8)
-    TRAILING_CASE(9) TRAILING_CASE(10) TRAILING_CASE(11) TRAILING_CASE(12)
-    TRAILING_CASE(13) TRAILING_CASE(14) TRAILING_CASE(15) TRAILING_CASE(16)
-    default: trailing_update(cj, next, ld, K, rd);
+    int c, i;
+    if (K <= 16) {
+        if (K > 0) trailing_k[K](cj, next, ld, rd);
+        return;
+    }
+    for (c = 1; c <= K; c++) {
+        double t = cj[c] * rd, *cc = next + (size_t)(c - 1) * ld;
+        for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];
     }
 }
 
