@@ -462,6 +462,7 @@ typedef struct alecable_problem {
     int (*residual_jacobian)(void *ctx, double t, const double *q, const double *v, const double *a,
                              const double *lambda, double cq, double cv, double ca, int flags, double *r,
                              double *values);
+    double flops_residual_jacobian; /* its cost (0: flops_residual + flops_jacobian) */
 } alecable_problem;
 /* Zeroes a problem and sets struct_size: a host filling its own problem starts
  * here, so the optional members (inertia, flop counts) are unset. */

@@ -273,9 +273,9 @@ ALECABLE_API int alecable_model_energy(alecable_model *m, double *w_int, double 
 
 /* Operation counts of one residual and one Jacobian evaluation (element
  * kernels and their scatter; loads other than gravity are not counted). */
-static void count_flops(const alecable_model *m, double *fr, double *fj, double *fm)
+static void count_flops(const alecable_model *m, double *fr, double *fj, double *fm, double *frj)
 {
-    double r = 0.0, j = 0.0, mi = 0.0, g3[3];
+    double r = 0.0, j = 0.0, mi = 0.0, saved = 0.0, g3[3];
     int c, i;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
@@ -285,6 +285,8 @@ static void count_flops(const alecable_model *m, double *fr, double *fj, double 
             const alecable_element *e = cb->el[i];
             int lag = !ac_node_s_is_free(m, e->a) && !ac_node_s_is_free(m, e->b), fx = e->par.fixed_s;
             double ns = fx ? nd - 2 : nd; /* entries scattered */
+            if (cb->ops->force_tangent_acc) /* the fused kernel shares curve and density */
+                saved += (fx && f->force_fixed > 0.0 ? f->force_fixed : f->force) - f->fused_force;
             r += (fx && f->force_fixed > 0.0 ? f->force_fixed : f->force) + ns +
                  (grav ? f->dist_force + ns : 0.0);
             j += (fx && f->tangent_fixed > 0.0 ? f->tangent_fixed : f->tangent) + ns * ns +
@@ -303,6 +305,7 @@ static void count_flops(const alecable_model *m, double *fr, double *fj, double 
     *fr = r;
     *fj = j;
     *fm = mi;
+    *frj = r + j - saved;
 }
 
 /* q <- q (+) scale dq: addition for the cables' coordinates (numbered
@@ -338,6 +341,6 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->constraint_rates = ac_constraint_rates;
     p->inertia = ac_inertia;
     p->residual_jacobian = ac_residual_jacobian;
-    count_flops(m, &p->flops_residual, &p->flops_jacobian, &p->flops_inertia);
+    count_flops(m, &p->flops_residual, &p->flops_jacobian, &p->flops_inertia, &p->flops_residual_jacobian);
     return ALECABLE_OK;
 }

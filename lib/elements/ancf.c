@@ -976,6 +976,7 @@ const el_ops el_ancf_ops = {
      * point (4 points) */
     {1250.0, 5800.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
     /* fixed s: force ~200 per point, tangent ~700 per point plus the
-     * expansion (~290), inertia ~130 / ~100 */
-     1000.0, 3800.0, 130.0, 100.0}
+     * expansion (~290), inertia ~130 / ~100; the force inside the fused
+     * kernel: its accumulation, ~40 per point */
+     1000.0, 3800.0, 130.0, 100.0, 200.0}
 };

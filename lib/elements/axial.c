@@ -397,5 +397,5 @@ const el_ops el_axial_ops = {
     axial_kinetic, axial_inertia, axial_inertia_jac,
     NULL, NULL, NULL, NULL, /* no accumulating forms: assembly adds through a scratch matrix */
     /* rough counts of the closed-form kernels (2-point inertia quadrature) */
-    {40.0, 160.0, 20.0, 40.0, 450.0, 450.0, 1200.0, 1200.0, 0.0, 0.0, 0.0, 0.0}
+    {40.0, 160.0, 20.0, 40.0, 450.0, 450.0, 1200.0, 1200.0, 0.0, 0.0, 0.0, 0.0, 0.0}
 };

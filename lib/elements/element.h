@@ -28,6 +28,8 @@ typedef struct el_flops {
     double inertia_lag, inertia_ale, inertia_jac_lag, inertia_jac_ale;
     /* the same with fixed_s (0: the kernel has no such path, the full counts hold) */
     double force_fixed, tangent_fixed, inertia_fixed, inertia_jac_fixed;
+    /* the force's own share inside force_tangent_acc (0: no fused kernel) */
+    double fused_force;
 } el_flops;
 
 typedef struct el_ops {

@@ -416,7 +416,8 @@ int dyn_residual_jacobian(alecable_integrator *it, double t, const double *q, co
     st = it->p.residual_jacobian(it->p.ctx, t, q, v, a, lam, cq, cv, ca, flags, r, it->vals);
     it->stats.residual_evals++;
     it->stats.jacobian_evals++;
-    it->stats.model_flops += it->p.flops_residual + it->p.flops_jacobian;
+    it->stats.model_flops += it->p.flops_residual_jacobian > 0.0 ? it->p.flops_residual_jacobian
+                                                                 : it->p.flops_residual + it->p.flops_jacobian;
     if (st) {
         MSG(it, "t = %.9g: residual and Jacobian evaluation failed (%s)", t, alecable_strerror(st));
         return st;
