@@ -6,6 +6,7 @@
  * every s held by a fix; what needs s unknowns is refused. */
 #include "suites.h"
 #include "fd.h"
+#include "problem_fd.h"
 
 #include <alecable.h>
 #include <math.h>
@@ -148,71 +149,22 @@ START_TEST(dynamic_jacobian_is_residual_derivative)
         alecable_cable *c;
         alecable_model *m = taut(kinds[kk], 1, &c, NULL);
         alecable_problem p;
-        alecable_hydro_params hp;
-        alecable_friction_plane_params fp;
         unsigned st = 5u;
-        double *q, *v, *a, *lam, *vals, *J, *rp, *rm, *col, err = 0.0;
-        int n, i, j, k, blk;
-        alecable_hydro_params_init(&hp);
-        hp.diameter = 0.011;
-        hp.current[0] = 0.3;
-        hp.stiff = 1;
-        ck_assert_int_eq(alecable_load_hydro(NULL, m, c, &hp), 0);
-        alecable_friction_plane_params_init(&fp);
-        fp.mu = 0.4;
-        fp.eps = 0.05;
-        fp.law = ALECABLE_FRICTION_SQRT;
-        fp.gap = 0.01;
-        fp.stiff = 1;
-        ck_assert_int_eq(alecable_load_friction_plane(NULL, m, c, &fp), 0);
+        double *q, *v, *a, *lam;
+        int i;
+        pfd_add_field_loads(m, c);
         ck_assert_int_eq(alecable_model_problem(&p, m), 0);
-        n = p.nq + p.nlam;
         q = calloc((size_t)p.nq, sizeof *q);
         v = calloc((size_t)p.nq, sizeof *v);
         a = calloc((size_t)p.nq, sizeof *a);
         lam = calloc((size_t)p.nlam, sizeof *lam);
-        rp = calloc((size_t)n, sizeof *rp);
-        rm = calloc((size_t)n, sizeof *rm);
-        col = calloc((size_t)n, sizeof *col);
-        vals = calloc((size_t)p.nnz, sizeof *vals);
-        J = calloc((size_t)n * n, sizeof *J);
-        ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
-        for (i = 0; i < p.nq; i++) {
-            q[i] += 0.01 * fd_rand(&st);
-            v[i] = 0.5 * fd_rand(&st);
-            a[i] = 2.0 * fd_rand(&st);
-        }
+        pfd_perturbed_state(m, p.nq, st, q, v, a);
         for (i = 0; i < p.nlam; i++) lam[i] = 3.0 * fd_rand(&st);
-        ck_assert_int_eq(p.jacobian(p.ctx, 1.0, q, v, a, lam, w[0], w[1], w[2], ALECABLE_JAC_FULL, vals), 0);
-        for (j = 0; j < n; j++)
-            for (k = p.colptr[j]; k < p.colptr[j + 1]; k++) J[p.rowidx[k] * n + j] = vals[k];
-        for (j = 0; j < p.nq; j++) {
-            memset(col, 0, (size_t)n * sizeof *col);
-            for (blk = 0; blk < 3; blk++) {
-                double *z = blk == 0 ? q : blk == 1 ? v : a, z0 = z[j], h = 1e-6 * (1 + fabs(z0));
-                z[j] = z0 + h;
-                ck_assert_int_eq(p.residual(p.ctx, 1.0, q, v, a, lam, rp), 0);
-                z[j] = z0 - h;
-                ck_assert_int_eq(p.residual(p.ctx, 1.0, q, v, a, lam, rm), 0);
-                z[j] = z0;
-                for (i = 0; i < n; i++) col[i] += w[blk] * (rp[i] - rm[i]) / (2 * h);
-            }
-            for (i = 0; i < p.nq; i++) { /* the constraint rows are not weighted */
-                double e = fabs(J[i * n + j] - col[i]) / (1.0 + fabs(col[i]));
-                ck_assert_msg(e <= 1e-5, "kind %d: J[%d][%d] = %g, FD %g", kinds[kk], i, j, J[i * n + j], col[i]);
-                if (e > err) err = e;
-            }
-        }
-        ck_assert_double_lt(err, 1e-5);
+        ck_assert_msg(pfd_weighted_jacobian_error(&p, 1.0, q, v, a, lam, w) <= 1e-5, "element kind %d", kinds[kk]);
         free(q);
         free(v);
         free(a);
         free(lam);
-        free(rp);
-        free(rm);
-        free(col);
-        free(vals);
-        free(J);
         alecable_model_destroy(m);
     }
 }

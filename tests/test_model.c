@@ -4,6 +4,7 @@
  * configurational force of a node load), pattern holds every entry. */
 #include "suites.h"
 #include "fd.h"
+#include "problem_fd.h"
 
 #include <alecable.h>
 #include <stdlib.h>
@@ -186,8 +187,6 @@ static alecable_model *field_model(alecable_problem *p, int lagrangian)
     alecable_model *m;
     alecable_cable *c;
     alecable_section sec;
-    alecable_hydro_params hp;
-    alecable_friction_plane_params fp;
     double g[3] = {0, 0, -9.81}, x0[3] = {0, 0, 0.001}, x1[3] = {0.6, 0.1, 0.001};
     ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
     alecable_section_init(&sec);
@@ -199,77 +198,32 @@ static alecable_model *field_model(alecable_problem *p, int lagrangian)
     ck_assert_int_eq(alecable_cable_line(c, x0, x1, 0.0, 0.6, 3), 0);
     ck_assert_int_eq(alecable_cable_set_lagrangian(c, lagrangian), 0);
     ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
-    alecable_hydro_params_init(&hp);
-    hp.diameter = 0.011;
-    hp.current[0] = 0.3;
-    hp.stiff = 1;
-    ck_assert_int_eq(alecable_load_hydro(NULL, m, c, &hp), 0);
-    alecable_friction_plane_params_init(&fp);
-    fp.mu = 0.4;
-    fp.eps = 0.05;
-    fp.law = ALECABLE_FRICTION_SQRT;
-    fp.gap = 0.01;
-    fp.stiff = 1;
-    ck_assert_int_eq(alecable_load_friction_plane(NULL, m, c, &fp), 0);
+    pfd_add_field_loads(m, c);
     ck_assert_int_eq(alecable_model_finalize(m), 0);
     ck_assert_int_eq(alecable_model_problem(p, m), 0);
     return m;
 }
 
 /* The model's weighted Jacobian against finite differences of its residual
- * in q, v and a (inertia, added mass, drag, friction, material flow). */
+ * in q, v and a (inertia, added mass, drag, friction, material flow; and on
+ * a Lagrangian cable). */
 START_TEST(dynamic_jacobian_with_field_loads)
 {
-    alecable_problem p;
-    alecable_model *m = field_model(&p, 0);
-    unsigned st = 5u;
-    double *q, *v, *a, *lam, *vals, *J, *rp, *rm;
     const double w[3] = {1.3, 0.7, 0.9}; /* cq, cv, ca */
-    int n, i, j, k, blk;
-    n = p.nq + p.nlam;
-    q = calloc((size_t)p.nq, sizeof *q);
-    v = calloc((size_t)p.nq, sizeof *v);
-    a = calloc((size_t)p.nq, sizeof *a);
-    lam = calloc(1, sizeof *lam);
-    rp = calloc((size_t)n, sizeof *rp);
-    rm = calloc((size_t)n, sizeof *rm);
-    vals = calloc((size_t)p.nnz, sizeof *vals);
-    J = calloc((size_t)n * n, sizeof *J);
-    ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
-    for (i = 0; i < p.nq; i++) {
-        q[i] += 0.01 * fd_rand(&st);
-        v[i] = 0.5 * fd_rand(&st);
-        a[i] = 2.0 * fd_rand(&st);
+    int lagrangian;
+    for (lagrangian = 0; lagrangian < 2; lagrangian++) {
+        alecable_problem p;
+        alecable_model *m = field_model(&p, lagrangian);
+        double *q = calloc((size_t)p.nq, sizeof *q), *v = calloc((size_t)p.nq, sizeof *v);
+        double *a = calloc((size_t)p.nq, sizeof *a), *lam = calloc((size_t)p.nlam + 1, sizeof *lam);
+        pfd_perturbed_state(m, p.nq, 5u, q, v, a);
+        ck_assert_double_le(pfd_weighted_jacobian_error(&p, 1.0, q, v, a, lam, w), 1e-5);
+        free(q);
+        free(v);
+        free(a);
+        free(lam);
+        alecable_model_destroy(m);
     }
-    ck_assert_int_eq(p.jacobian(p.ctx, 1.0, q, v, a, lam, w[0], w[1], w[2], ALECABLE_JAC_FULL, vals), 0);
-    for (j = 0; j < n; j++)
-        for (k = p.colptr[j]; k < p.colptr[j + 1]; k++) J[p.rowidx[k] * n + j] = vals[k];
-    for (j = 0; j < p.nq; j++) {
-        double col[64] = {0};
-        ck_assert_int_le(n, 64);
-        for (blk = 0; blk < 3; blk++) {
-            double *z = blk == 0 ? q : blk == 1 ? v : a, z0 = z[j], h = 1e-6 * (1 + fabs(z0));
-            z[j] = z0 + h;
-            ck_assert_int_eq(p.residual(p.ctx, 1.0, q, v, a, lam, rp), 0);
-            z[j] = z0 - h;
-            ck_assert_int_eq(p.residual(p.ctx, 1.0, q, v, a, lam, rm), 0);
-            z[j] = z0;
-            for (i = 0; i < n; i++) col[i] += w[blk] * (rp[i] - rm[i]) / (2 * h);
-        }
-        for (i = 0; i < p.nq; i++) {
-            double scale = 1.0 + fabs(J[i * n + j]);
-            ck_assert_msg(fabs(J[i * n + j] - col[i]) <= 1e-5 * scale, "J[%d][%d] = %g, FD %g", i, j, J[i * n + j], col[i]);
-        }
-    }
-    free(q);
-    free(v);
-    free(a);
-    free(lam);
-    free(rp);
-    free(rm);
-    free(vals);
-    free(J);
-    alecable_model_destroy(m);
 }
 END_TEST
 
@@ -296,12 +250,7 @@ START_TEST(inertia_callback_is_mass_times_acceleration)
     ma = calloc((size_t)p.nq, sizeof *ma);
     ra = calloc((size_t)n, sizeof *ra);
     r0 = calloc((size_t)n, sizeof *r0);
-    ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
-    for (i = 0; i < p.nq; i++) {
-        q[i] += 0.01 * fd_rand(&st);
-        v[i] = 0.5 * fd_rand(&st);
-        a[i] = 2.0 * fd_rand(&st);
-    }
+    pfd_perturbed_state(m, p.nq, st, q, v, a);
     ck_assert_int_eq(p.inertia(p.ctx, 1.0, q, v, a, ri), 0);
     ck_assert_int_eq(p.jacobian(p.ctx, 1.0, q, z, a, lam, 0.0, 0.0, 1.0, ALECABLE_JAC_FULL, vals), 0);
     for (j = 0; j < p.nq; j++)
@@ -352,12 +301,7 @@ START_TEST(residual_jacobian_equals_the_two_calls)
         r2 = calloc((size_t)n, sizeof *r2);
         v1 = calloc((size_t)p.nnz, sizeof *v1);
         v2 = calloc((size_t)p.nnz, sizeof *v2);
-        ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
-        for (i = 0; i < p.nq; i++) {
-            q[i] += 0.01 * fd_rand(&st);
-            v[i] = 0.5 * fd_rand(&st);
-            a[i] = 2.0 * fd_rand(&st);
-        }
+        pfd_perturbed_state(m, p.nq, st, q, v, a);
         ck_assert_int_eq(p.residual_jacobian(p.ctx, 0.7, q, v, a, lam, 1.3, 0.7, 0.9, flags, r1, v1), 0);
         ck_assert_int_eq(p.residual(p.ctx, 0.7, q, v, a, lam, r2), 0);
         ck_assert_int_eq(p.jacobian(p.ctx, 0.7, q, v, a, lam, 1.3, 0.7, 0.9, flags, v2), 0);
