@@ -295,6 +295,45 @@ static void expand_row(double sg, const double *kr, double *row)
     row[SB] += sg * kr[YL];
 }
 
+/* One Gauss point's share of the six 3 x 3 blocks (k, m) = (0,0), (0,1),
+ * (0,2), (1,1), (1,2), (2,2) of the reduced tangent, side by side
+ * (blk[entry][block]): every loop runs over the blocks with the same
+ * scalars, which the compiler turns into vector instructions.  The c0 I
+ * part goes to dsum (the same on the three diagonal entries; adding it
+ * there would store and reload the same entries).  first: the first point
+ * assigns instead of adding (no separate zeroing). */
+static inline void blocks_point(int first, double wl, const double ca[3], const double cb[3], const double a[3],
+                                const double b[3], const hess_ab *x, double blk[9][6], double dsum[6])
+{
+    static const int kk[6] = {0, 0, 0, 1, 1, 2}, mm[6] = {0, 1, 2, 1, 2, 2};
+    double ak[6], am[6], bk[6], bm[6], c0[6], c1[6], c2[6], c3[6], c4[6], u[6], v[6];
+    int i, j, bI;
+    for (bI = 0; bI < 6; bI++) {
+        ak[bI] = wl * ca[kk[bI]];
+        bk[bI] = wl * cb[kk[bI]];
+        am[bI] = ca[mm[bI]];
+        bm[bI] = cb[mm[bI]];
+    }
+    for (bI = 0; bI < 6; bI++) {
+        double P = ak[bI] * am[bI], Q = ak[bI] * bm[bI], R = bk[bI] * am[bI], S = bk[bI] * bm[bI];
+        c0[bI] = P * x->aa + (Q + R) * x->ab + S * x->bb;
+        c1[bI] = P * x->saa + (Q + R) * x->taa + S * x->uaa;
+        c2[bI] = P * x->sbb;
+        c3[bI] = P * x->sab + Q * x->tab + R * x->tba;
+        c4[bI] = P * x->sab + Q * x->tba + R * x->tab;
+    }
+    for (i = 0; i < 3; i++) {
+        for (bI = 0; bI < 6; bI++) {
+            u[bI] = c1[bI] * a[i] + c4[bI] * b[i];
+            v[bI] = c3[bI] * a[i] + c2[bI] * b[i];
+        }
+        for (j = 0; j < 3; j++)
+            for (bI = 0; bI < 6; bI++)
+                blk[3 * i + j][bI] = (first ? 0.0 : blk[3 * i + j][bI]) + (u[bI] * a[j] + v[bI] * b[j]);
+    }
+    for (bI = 0; bI < 6; bI++) dsum[bI] = (first ? 0.0 : dsum[bI]) + c0[bI];
+}
+
 /* Reduced tangent ky (NY x NY): the y-blocks through hess_ab, the l row and
  * column through H (a_l, b_l) and the second l-derivatives a_ll, b_ll; ke +=
  * wt times its expansion.  fe (may be NULL): the force, from the same
@@ -303,10 +342,9 @@ static void ancf_force_tangent_acc(const el_params *p, const double *qe, double 
 {
     static const int kk[6] = {0, 0, 0, 1, 1, 2}, mm[6] = {0, 1, 2, 1, 2, 2};
     double l = qe[SB] - qe[SA], il = 1.0 / l, il2 = il * il, y[3 * NR], ky[NY * NY], blk[9][6], col[3 * NR], kll = 0.0;
-    double gy[NY];
+    double gy[NY], dsum[6];
     int g, k, i, j, bI;
     reduce(qe, y);
-    memset(blk, 0, sizeof blk);
     memset(col, 0, sizeof col);
     memset(gy, 0, sizeof gy);
     for (g = 0; g < NG_K; g++) {
@@ -325,35 +363,8 @@ static void ancf_force_tangent_acc(const el_params *p, const double *qe, double 
             double dens = density(p, a, b, ga, gb, &x);
             if (fe) force_point(p->fixed_s, w, wl, &cp, dens, ga, gb, gy);
         }
-        {
-            /* the six blocks side by side (blk[entry][block]): every loop
-             * below runs over the blocks with the same scalars, which the
-             * compiler turns into vector instructions */
-            double ak[6], am[6], bk[6], bm[6], c0[6], c1[6], c2[6], c3[6], c4[6], u[6], v[6];
-            for (bI = 0; bI < 6; bI++) {
-                ak[bI] = wl * ca[kk[bI]];
-                bk[bI] = wl * cb[kk[bI]];
-                am[bI] = ca[mm[bI]];
-                bm[bI] = cb[mm[bI]];
-            }
-            for (bI = 0; bI < 6; bI++) {
-                double P = ak[bI] * am[bI], Q = ak[bI] * bm[bI], R = bk[bI] * am[bI], S = bk[bI] * bm[bI];
-                c0[bI] = P * x.aa + (Q + R) * x.ab + S * x.bb;
-                c1[bI] = P * x.saa + (Q + R) * x.taa + S * x.uaa;
-                c2[bI] = P * x.sbb;
-                c3[bI] = P * x.sab + Q * x.tab + R * x.tba;
-                c4[bI] = P * x.sab + Q * x.tba + R * x.tab;
-            }
-            for (i = 0; i < 3; i++) {
-                for (bI = 0; bI < 6; bI++) {
-                    u[bI] = c1[bI] * a[i] + c4[bI] * b[i];
-                    v[bI] = c3[bI] * a[i] + c2[bI] * b[i];
-                }
-                for (j = 0; j < 3; j++)
-                    for (bI = 0; bI < 6; bI++) blk[3 * i + j][bI] += u[bI] * a[j] + v[bI] * b[j];
-                for (bI = 0; bI < 6; bI++) blk[4 * i][bI] += c0[bI];
-            }
-        }
+        if (g == 0) blocks_point(1, wl, ca, cb, a, b, &x, blk, dsum);
+        else blocks_point(0, wl, ca, cb, a, b, &x, blk, dsum);
         if (p->fixed_s) continue; /* no l row and column */
         for (i = 0; i < 3; i++) { /* second l-derivatives (powers -1, 0, 0 and -2, -1, -1) */
             all[i] = 2.0 * il2 * ca[0] * y[i];
@@ -380,6 +391,8 @@ static void ancf_force_tangent_acc(const el_params *p, const double *qe, double 
         kll += 2.0 * w * (dot3(ga, al) + dot3(gb, bl)) +
                wl * (dot3(al, Hza) + dot3(bl, Hzb) + dot3(ga, all) + dot3(gb, bll));
     }
+    for (bI = 0; bI < 6; bI++)
+        for (i = 0; i < 3; i++) blk[4 * i][bI] += dsum[bI];
     for (bI = 0; bI < 6; bI++) {
         int r0 = 3 * kk[bI], c0 = 3 * mm[bI];
         for (i = 0; i < 3; i++)
