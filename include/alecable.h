@@ -160,8 +160,9 @@ ALECABLE_API int alecable_cable_create(alecable_cable **out, alecable_model *m, 
  * fixing every s with alecable_fix (same motion to rounding).  s stays
  * readable (alecable_node_material) and settable between solves
  * (alecable_node_set).  Material flow needs s unknowns: constraints on
- * ALECABLE_DOF_S of its nodes (fix, prescribe, winches) and pulley friction
- * on it are refused at finalize.  on = 0 makes s unknowns again.  Changes the
+ * ALECABLE_DOF_S of its nodes (fix, prescribe, winches, alecable_attach with
+ * s held: attach with s free, the cable cannot slide anyway) and pulley
+ * friction on it are refused at finalize.  on = 0 makes s unknowns again.  Changes the
  * state layout: the model is finalized again before its next use. */
 ALECABLE_API int alecable_cable_set_lagrangian(alecable_cable *c, int on);
 /* Appends a node at position x with material coordinate s; from the second

@@ -42,7 +42,7 @@ struct alecable_node {
 /* material coordinate of a node, and its index in q (-1: a Lagrangian cable's
  * node, whose s is not an unknown) */
 static inline double node_s(const alecable_node *n) { return n->q[n->sidx]; }
-static inline int node_sdof(const alecable_node *n) { return n->sidx < n->nfree ? n->dof0 + n->sidx : -1; }
+static inline int node_sdof(const alecable_node *n) { return n->sidx >= 0 && n->sidx < n->nfree ? n->dof0 + n->sidx : -1; }
 /* s of a node in the state q (its constant on a Lagrangian cable) */
 static inline double node_s_at(const alecable_node *n, const double *q)
 {
