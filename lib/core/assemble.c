@@ -113,13 +113,14 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
                     ops->tangent(&e->par, qe, kx);
                     add_scaled(ke, kx, cq, nn);
                 }
-                /* a uniform load's work is linear in the positions at fixed s:
-                 * its tangent lives in the material rows and columns only */
-                if (grav && e->par.fixed_s) {
-                } else if (grav && ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
-                else if (grav) {
-                    ops->dist_tangent(b, qe, kx);
-                    add_scaled(ke, kx, cq, nn);
+                /* gravity's tangent lives in the material rows and columns
+                 * only (element.h): nothing to add when s is fixed */
+                if (grav && !e->par.fixed_s) {
+                    if (ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
+                    else {
+                        ops->dist_tangent(b, qe, kx);
+                        add_scaled(ke, kx, cq, nn);
+                    }
                 }
                 if (inertia && ops->inertia_jac_acc) ops->inertia_jac_acc(&e->par, qe, ve, ae, cq, cv, ca, ke);
                 else if (inertia) {

@@ -43,7 +43,9 @@ typedef struct el_ops {
     void (*tangent)(const el_params *p, const double *qe, double *ke); /* row-major ndof x ndof */
     /* strain measure and stretch F = |dx/ds| for output */
     void (*strain)(const double *qe, double *eps, double *stretch);
-    /* work of a uniform force b per unit material length: W = -int b.x ds */
+    /* work of a uniform force b per unit material length: W = -int b.x ds.
+     * It is linear in the positions at fixed s, so its tangent is zero
+     * outside the material rows and columns (assembly relies on it). */
     double (*dist_energy)(const double b[3], const double *qe);
     void (*dist_force)(const double b[3], const double *qe, double *fe);
     void (*dist_tangent)(const double b[3], const double *qe, double *ke);
