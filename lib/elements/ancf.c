@@ -295,17 +295,20 @@ static void expand_row(double sg, const double *kr, double *row)
     row[SB] += sg * kr[YL];
 }
 
-/* One Gauss point's share of the six 3 x 3 blocks (k, m) = (0,0), (0,1),
- * (0,2), (1,1), (1,2), (2,2) of the reduced tangent, side by side
- * (blk[entry][block]): every loop runs over the blocks with the same
- * scalars, which the compiler turns into vector instructions.  The c0 I
- * part goes to dsum (the same on the three diagonal entries; adding it
- * there would store and reload the same entries).  first: the first point
- * assigns instead of adding (no separate zeroing). */
+/* Lanes of the reduced tangent's six 3 x 3 blocks (k, m): the off-diagonal
+ * ones first, then the symmetric diagonal ones, whose entries below the
+ * diagonal are not computed */
+static const int kk[6] = {0, 0, 1, 0, 1, 2}, mm[6] = {1, 2, 2, 0, 1, 2};
+
+/* One Gauss point's share of the six 3 x 3 blocks (lanes kk, mm) of the
+ * reduced tangent, side by side (blk[entry][block]): every loop runs over
+ * the blocks with the same scalars, which the compiler turns into vector
+ * instructions.  The c0 I part goes to dsum (the same on the three diagonal
+ * entries; adding it there would store and reload the same entries).
+ * first: the first point assigns instead of adding (no separate zeroing). */
 static inline void blocks_point(int first, double wl, const double ca[3], const double cb[3], const double a[3],
                                 const double b[3], const hess_ab *x, double blk[9][6], double dsum[6])
 {
-    static const int kk[6] = {0, 0, 0, 1, 1, 2}, mm[6] = {0, 1, 2, 1, 2, 2};
     double ak[6], am[6], bk[6], bm[6], c0[6], c1[6], c2[6], c3[6], c4[6], u[6], v[6];
     int i, j, bI;
     for (bI = 0; bI < 6; bI++) {
@@ -327,9 +330,11 @@ static inline void blocks_point(int first, double wl, const double ca[3], const 
             u[bI] = c1[bI] * a[i] + c4[bI] * b[i];
             v[bI] = c3[bI] * a[i] + c2[bI] * b[i];
         }
-        for (j = 0; j < 3; j++)
-            for (bI = 0; bI < 6; bI++)
+        for (j = 0; j < 3; j++) {
+            int nb = j < i ? 3 : 6; /* below the diagonal the diagonal blocks mirror the upper entries */
+            for (bI = 0; bI < nb; bI++)
                 blk[3 * i + j][bI] = (first ? 0.0 : blk[3 * i + j][bI]) + (u[bI] * a[j] + v[bI] * b[j]);
+        }
     }
     for (bI = 0; bI < 6; bI++) dsum[bI] = (first ? 0.0 : dsum[bI]) + c0[bI];
 }
@@ -340,7 +345,6 @@ static inline void blocks_point(int first, double wl, const double ca[3], const 
  * curve and density evaluations (what force() returns). */
 static void ancf_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke)
 {
-    static const int kk[6] = {0, 0, 0, 1, 1, 2}, mm[6] = {0, 1, 2, 1, 2, 2};
     double l = qe[SB] - qe[SA], il = 1.0 / l, il2 = il * il, y[3 * NR], ky[NY * NY], blk[9][6], col[3 * NR], kll = 0.0;
     double gy[NY], dsum[6];
     int g, k, i, j, bI;
@@ -397,8 +401,9 @@ static void ancf_force_tangent_acc(const el_params *p, const double *qe, double 
         int r0 = 3 * kk[bI], c0 = 3 * mm[bI];
         for (i = 0; i < 3; i++)
             for (j = 0; j < 3; j++) {
-                ky[(r0 + i) * NY + c0 + j] = blk[3 * i + j][bI];
-                ky[(c0 + j) * NY + r0 + i] = blk[3 * i + j][bI];
+                double v = bI >= 3 && j < i ? blk[3 * j + i][bI] : blk[3 * i + j][bI];
+                ky[(r0 + i) * NY + c0 + j] = v;
+                ky[(c0 + j) * NY + r0 + i] = v;
             }
     }
     for (i = 0; i < 3 * NR; i++) ky[i * NY + YL] = ky[YL * NY + i] = col[i];
