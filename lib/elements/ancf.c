@@ -988,13 +988,13 @@ const el_ops el_ancf_ops = {
     ancf_kinetic, ancf_inertia, ancf_inertia_jac,
     ancf_tangent_acc, dist_tangent_acc, ancf_inertia_jac_acc, ancf_force_tangent_acc,
     /* per Gauss point: force ~245 (curve 77, density gradient 107, sums 60),
-     * tangent ~1075 (six 3x3 blocks 528, density Hessian 153, l row and
-     * column ~300), plus the expansion to 14 x 14 (~400); inertia: the
-     * Lagrangian tables ~390 / ~1950, the quadrature path ~330 / ~1150 per
-     * point (4 points) */
-    {1250.0, 5800.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
-    /* fixed s: force ~200 per point, tangent ~700 per point plus the
+     * tangent ~1040 (six 3x3 blocks 492: 45 entries, density Hessian 153,
+     * l row and column ~300), plus the expansion to 14 x 14 (~400);
+     * inertia: the Lagrangian tables ~390 / ~1950, the quadrature path
+     * ~330 / ~1150 per point (4 points) */
+    {1250.0, 5600.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
+    /* fixed s: force ~200 per point, tangent ~665 per point plus the
      * expansion (~290), inertia ~130 / ~100; the force inside the fused
      * kernel: its accumulation, ~40 per point */
-     1000.0, 3800.0, 130.0, 100.0, 200.0}
+     1000.0, 3620.0, 130.0, 100.0, 200.0}
 };
