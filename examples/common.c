@@ -202,3 +202,14 @@ void ex_pulley_free(ex_pulley *pc)
     free(pc->nd);
     memset(pc, 0, sizeof *pc);
 }
+
+int ex_report_reference(int status, const char *msg, const alecable_step_stats *st, double wall)
+{
+    if (status) {
+        printf("  reference failed: %s: %s\n", alecable_strerror(status), msg);
+        return status;
+    }
+    printf("  reference (adaptive Newmark, atol 1e-6): %ld steps (%ld rejected), wall %.3f s\n", st->steps,
+           st->rejected, wall);
+    return 0;
+}

@@ -23,6 +23,9 @@ int ex_parse(int argc, char **argv, const ex_opt *opts, const char *summary);
 /* Exits with a message if st is not ALECABLE_OK. */
 void ex_check(alecable_model *m, int st, const char *what);
 double ex_now(void); /* monotonic seconds */
+/* Prints the outcome of an adaptive implicit Newmark reference run (the
+ * paper's, atol 1e-6); returns its status. */
+int ex_report_reference(int status, const char *msg, const alecable_step_stats *st, double wall);
 /* ALECABLE_METHOD_* of a name (newmark, hht, bossak, genalpha, si-be, si-bdf2,
  * si-newmark, si-hht), or -1 */
 int ex_method(const char *name);

@@ -209,13 +209,7 @@ static void simulate(const params *p, int method, int adaptive, run *out)
 static int reference(const params *p, run *ref)
 {
     simulate(p, ALECABLE_METHOD_NEWMARK, 1, ref);
-    if (ref->status) {
-        printf("  reference failed: %s: %s\n", alecable_strerror(ref->status), ref->msg);
-        return ref->status;
-    }
-    printf("  reference (adaptive Newmark, atol 1e-6): %ld steps (%ld rejected), wall %.3f s\n", ref->stats.steps,
-           ref->stats.rejected, ref->wall);
-    return 0;
+    return ex_report_reference(ref->status, ref->msg, &ref->stats, ref->wall);
 }
 
 /* Paper Table 6's MAE: the Euclidean distance between the tips of r and the

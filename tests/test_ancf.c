@@ -362,8 +362,6 @@ END_TEST
 /* ---------------------------------------------------------------------------
  * Inertia */
 
-
-
 START_TEST(mass_matrix_is_symmetric_psd_and_gives_kinetic_energy)
 {
     unsigned st = 41u + (unsigned)_i;

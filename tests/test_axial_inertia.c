@@ -51,9 +51,6 @@ static void random_v(unsigned *st, double *v, int fixed_s)
 typedef double (*scalar_fn)(const void *ctx, const double *x);
 typedef void (*vector_fn)(const void *ctx, const double *x, double *f);
 
-
-
-
 START_TEST(mass_matrix_is_symmetric_psd_and_gives_kinetic_energy)
 {
     unsigned st = 41u + (unsigned)_i;
