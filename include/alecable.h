@@ -145,7 +145,10 @@ ALECABLE_API void alecable_section_init(alecable_section *s); /* E = A = rho = I
 /* Element kinds. */
 enum {
     ALECABLE_ELEMENT_AXIAL = 0, /* 2-node ALE cable, x (3) and s (1) per node (paper 000) */
-    ALECABLE_ELEMENT_ANCF = 1   /* 2-node cubic ALE-ANCF cable, r (3), r' (3), s per node (paper 001) */
+    ALECABLE_ELEMENT_ANCF = 1,  /* 2-node cubic ALE-ANCF cable, r (3), r' (3), s per node (paper 001) */
+    ALECABLE_ELEMENT_KIRCHHOFF = 2 /* 2-node geometrically exact Kirchhoff beam with torsion: r (3), r' (3),
+                                      roll angle and s per node (papers 003, 004); needs
+                                      alecable_cable_set_beam before the model is finalized */
 };
 
 /* A cable is a chain of nodes with increasing material coordinate s joined
@@ -174,6 +177,38 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
  * that node is reused, otherwise a node is added there. */
 ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], const double x_b[3],
                                      double s_a, double s_b, int n_elements);
+
+/* The bending and twisting of a Kirchhoff beam (ALECABLE_ELEMENT_KIRCHHOFF),
+ * beside the section's E A (stretching) and rho A (mass):
+ *     W = int 1/2 EA (|r'| - 1)^2 + 1/2 EI2 (k2 - kappa2)^2 + 1/2 EI3 (k3 - kappa3)^2
+ *             + 1/2 GJ (K - twist)^2 ds,
+ * r' = dr/ds, k2, k3 the curvature about the section axes t2, t3, K the
+ * torsion (rates per unit material length s).  The section frame (t1 along
+ * r', t2, t3) starts, at the first node, with t2 along the projection of
+ * params.t2 (or a direction of the library's choice when it is zero) and is
+ * carried along the cable without twist; a node's roll (ALECABLE_DOF_ROLL,
+ * initially 0) turns it about t1.  The roll has no inertia (paper 003): in
+ * statics and dynamics it takes its equilibrium, so every cable needs its
+ * roll held somewhere (alecable_clamp with ALECABLE_CLAMP_ROLL, or a fix of
+ * ALECABLE_DOF_ROLL): finalize refuses a cable whose roll is held nowhere. */
+typedef struct alecable_beam_params {
+    size_t struct_size;
+    double GJ;             /* torsional stiffness [N m^2] (required, > 0) */
+    double EI2, EI3;       /* bending stiffness about t2 and t3 [N m^2]; 0 (default): E I of the section */
+    double kappa2, kappa3; /* natural (stress-free) curvature about t2, t3 [1/m] (default 0) */
+    double twist;          /* natural twist [rad/m] (default 0) */
+    double t2[3];          /* direction of t2 at the first node (default 0: chosen by the library) */
+} alecable_beam_params;
+ALECABLE_API void alecable_beam_params_init(alecable_beam_params *p);
+/* Sets the bending and twisting of a Kirchhoff cable (refused on other kinds). */
+ALECABLE_API int alecable_cable_set_beam(alecable_cable *c, const alecable_beam_params *p);
+/* A natural shape that varies along the cable: count = the number of
+ * elements, and per element kappa2, kappa3 and twist (3 count values),
+ * replacing the uniform values of alecable_beam_params.  The natural shape
+ * belongs to the mesh's elements: on a cable whose material coordinates are
+ * free (material flows through the elements) it must be uniform, and
+ * finalize refuses one that is not. */
+ALECABLE_API int alecable_cable_set_natural_shape(alecable_cable *c, int count, const double *values);
 ALECABLE_API int alecable_cable_counts(const alecable_cable *c, int *n_nodes, int *n_elements);
 ALECABLE_API int alecable_cable_node(alecable_node **out, const alecable_cable *c, int index);
 ALECABLE_API int alecable_cable_element(alecable_element **out, const alecable_cable *c, int index);
@@ -189,7 +224,9 @@ enum {
     ALECABLE_DOF_DZ = 6,
     ALECABLE_DOF_RX = 7, /* rigid bodies: rotation increments about the body-frame axes */
     ALECABLE_DOF_RY = 8,
-    ALECABLE_DOF_RZ = 9
+    ALECABLE_DOF_RZ = 9,
+    ALECABLE_DOF_ROLL = 10 /* Kirchhoff nodes: roll angle of the section about the tangent, measured
+                              from the node's reference frame (see alecable_node_frame) */
 };
 
 ALECABLE_API int alecable_node_position(const alecable_node *n, double x[3]);
@@ -199,6 +236,13 @@ ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s
 /* Slope r' = dr/ds of an ANCF node (initialized from the chords of its elements). */
 ALECABLE_API int alecable_node_slope(const alecable_node *n, double d[3]);
 ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3]);
+/* Section frame of a Kirchhoff node: R (row-major) has the columns t1 (the
+ * unit tangent), t2 and t3 = t1 x t2.  The roll angle (ALECABLE_DOF_ROLL)
+ * is measured from the node's reference frame, which the solvers re-base
+ * (keeping the frame) when the tangent has turned far from it; the frame is
+ * what a host should read. */
+ALECABLE_API int alecable_node_frame(const alecable_node *n, double R[9]);
+ALECABLE_API int alecable_node_roll(const alecable_node *n, double *theta);
 /* Index of the node's dof in the state vector q (after finalize). */
 ALECABLE_API int alecable_node_dof_index(const alecable_node *n, int dof, int *index);
 
@@ -206,6 +250,22 @@ ALECABLE_API int alecable_node_dof_index(const alecable_node *n, int dof, int *i
 ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps);
 /* Axial force (tension > 0) N = E A eps F: the force the element exerts on its nodes. */
 ALECABLE_API int alecable_element_axial_force(const alecable_element *e, double *force);
+/* The section of a Kirchhoff element at xi in [0, 1] (xi = 0 at its first
+ * node): position, frame, and the strains and stress resultants of its
+ * energy (alecable_beam_params). */
+typedef struct alecable_beam_section_state {
+    size_t struct_size;
+    double position[3];
+    double frame[9];      /* columns t1, t2, t3, row-major */
+    double stretch;       /* |r'| */
+    double curvature[2];  /* k2, k3 [1/m] */
+    double twist;         /* K [rad/m] */
+    double tension;       /* EA (|r'| - 1) [N] */
+    double moment[2];     /* bending moments EI2 (k2 - kappa2), EI3 (k3 - kappa3) [N m] */
+    double torque;        /* GJ (K - twist) [N m] */
+} alecable_beam_section_state;
+ALECABLE_API void alecable_beam_section_state_init(alecable_beam_section_state *s);
+ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, alecable_beam_section_state *s);
 /* Material interval [s_a, s_b] and spatial end points of an element. */
 ALECABLE_API int alecable_element_interval(const alecable_element *e, double *s_a, double *s_b);
 
@@ -464,6 +524,26 @@ typedef struct alecable_problem {
                              const double *lambda, double cq, double cv, double ca, int flags, double *r,
                              double *values);
     double flops_residual_jacobian; /* its cost (0: flops_residual + flops_jacobian) */
+    /* Optional history (nhist = 0: none): state that the problem keeps
+     * outside q and advances only at converged states, such as the
+     * reference frames in which Kirchhoff cables measure their roll, or the
+     * stick/slip state of frictional contacts.  The residual and Jacobian
+     * read the history in force; it changes only through these callbacks:
+     *  - history_get copies the history in force into hist (nhist values);
+     *  - history_set makes hist the history in force (undo, rollback);
+     *  - history_commit advances the history in force after the state
+     *    (t, q, v, lambda) was accepted: a converged load step of the
+     *    quasistatic solver, an accepted time step (v is NULL in
+     *    quasistatics).  It must not change what q means physically, so a
+     *    converged state stays converged.
+     * The solvers call history_commit once per accepted step, keep each
+     * state's history with it, and restore it with history_set where they
+     * restore a state (a failed step, alecable_integrator_undo), so a
+     * rollback is bit for bit.  All three are set, or nhist is 0. */
+    int nhist;
+    int (*history_get)(void *ctx, double *hist);
+    int (*history_set)(void *ctx, const double *hist);
+    int (*history_commit)(void *ctx, double t, const double *q, const double *v, const double *lambda);
 } alecable_problem;
 /* Zeroes a problem and sets struct_size: a host filling its own problem starts
  * here, so the optional members (inertia, flop counts) are unset. */

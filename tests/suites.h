@@ -13,6 +13,7 @@ Suite *suite_axial(void);
 Suite *suite_axial_inertia(void);
 Suite *suite_ancf(void);
 Suite *suite_ancf_model(void);
+Suite *suite_kirchhoff(void);
 Suite *suite_lagrangian(void);
 Suite *suite_field_loads(void);
 Suite *suite_model(void);

@@ -25,8 +25,8 @@
 static const el_ops *ops(void) { return el_ops_get(1); }
 
 /* EA and EI chosen so both terms matter at the random configurations */
-static const el_params PAR = {3.0e3, 2.5, 1.1, 40.0, 0};
-static const el_params BEND = {0.0, 2.5, 1.1, 1.0, 0}; /* bending energy alone */
+static const el_params PAR = {.EA = 3.0e3, .rhoA = 2.5, .ref_len = 1.1, .EI = 40.0, .fixed_s = 0};
+static const el_params BEND = {.EA = 0.0, .rhoA = 2.5, .ref_len = 1.1, .EI = 1.0, .fixed_s = 0}; /* bending energy alone */
 
 static void unit_rand(unsigned *st, double *d)
 {
@@ -160,7 +160,7 @@ END_TEST
 START_TEST(straight_element_is_stress_free)
 {
     /* r' = unit tangent, chord = l: eps = 0 and kappa = 0 everywhere */
-    double e[3] = {0.48, -0.6, 0.64}, qe[ND], f[ND], eps, F;
+    double e[3] = {0.48, -0.6, 0.64}, qe[ND], f[ND], eps, F, N;
     const double l = 1.7;
     int i;
     for (i = 0; i < 3; i++) {
@@ -174,7 +174,7 @@ START_TEST(straight_element_is_stress_free)
     for (i = 0; i < ND; i++) ck_assert_double_eq_tol(f[i], 0.0, 1e-12 * PAR.EA);
     ck_assert_double_eq_tol(ops()->energy(&PAR, qe), 0.0, 1e-20 * PAR.EA);
     ck_assert_double_eq_tol(ops()->energy(&BEND, qe), 0.0, 1e-24); /* zero curvature */
-    ops()->strain(qe, &eps, &F);
+    ops()->strain(&PAR, qe, &eps, &F, &N);
     ck_assert_double_eq_tol(eps, 0.0, 1e-15);
     ck_assert_double_eq_tol(F, 1.0, 1e-15);
 }
@@ -231,7 +231,7 @@ START_TEST(circular_arc_curvature)
 {
     unsigned st = 3u + (unsigned)_i;
     const double R = 2.5, th = 0.4, l = R * th;
-    double e1[3], e2[3], n, qe[ND], wb, kap, eps, F;
+    double e1[3], e2[3], n, qe[ND], wb, kap, eps, F, N;
     int i;
     unit_rand(&st, e1);
     unit_rand(&st, e2);
@@ -252,7 +252,7 @@ START_TEST(circular_arc_curvature)
     ck_assert_double_eq_tol(wb, BEND.EI * l / (2 * R * R), 2e-4 * BEND.EI * l / (2 * R * R));
     kap = sqrt(2.0 * wb / (BEND.EI * l)); /* root-mean-square curvature */
     ck_assert_double_eq_tol(kap, 1.0 / R, 1e-4 / R);
-    ops()->strain(qe, &eps, &F);
+    ops()->strain(&PAR, qe, &eps, &F, &N);
     ck_assert_double_le(fabs(eps), 2e-5);
     ck_assert_double_eq_tol(F, 1.0, 2e-5);
 }

@@ -63,7 +63,7 @@ static void fd_jac(vector_fn f, const void *ctx, const double *qe, double *k)
     }
 }
 
-static const el_params PAR = {3.0e3, 0.0, 1.0, 0.0, 0};
+static const el_params PAR = {.EA = 3.0e3, .rhoA = 0.0, .ref_len = 1.0, .EI = 0.0, .fixed_s = 0};
 
 static double f_energy(const void *c, const double *qe) { (void)c; return ops()->energy(&PAR, qe); }
 static void f_force(const void *c, const double *qe, double *fe) { (void)c; ops()->force(&PAR, qe, fe); }

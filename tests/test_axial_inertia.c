@@ -21,7 +21,7 @@
 
 static const el_ops *ops(void) { return el_ops_get(0); }
 
-static const el_params PAR = {3.0e3, 2.5, 1.1, 0.0, 0};
+static const el_params PAR = {.EA = 3.0e3, .rhoA = 2.5, .ref_len = 1.1, .EI = 0.0, .fixed_s = 0};
 
 /* x_A near the origin, chord (1 +- 0.3) d in a random direction, s_A in
  * [0, 1), d in [0.5, 1.5) */

@@ -350,7 +350,7 @@ START_TEST(kinematics_match_element_inertia)
 {
     unsigned st = 777u + 5u * (unsigned)_i;
     int kind = _i % 2, nd = kndof(kind), g, b, i, e;
-    el_params par = {1.0, 2.7, 1.0, 0.0, 0};
+    el_params par = {.EA = 1.0, .rhoA = 2.7, .ref_len = 1.0, .EI = 0.0, .fixed_s = 0};
     double q[NDM], v[NDM], a[NDM], rin[NDM], r[NDM] = {0};
     random_qe(&st, kind, q);
     random_vec(&st, kind, v, 1.0, 0);
@@ -738,7 +738,7 @@ START_TEST(unknown_element_kind_and_null_outputs)
     el_ops fake;
     hydro_params hp;
     friction_params fp;
-    el_params par = {1, 1, 1, 0, 0};
+    el_params par = {.EA = 1, .rhoA = 1, .ref_len = 1, .EI = 0, .fixed_s = 0};
     double q[NDM] = {0}, re[NDM], ke[NDM * NDM], r2[NDM], k2[NDM * NDM], v[NDM];
     unsigned st = 99u;
     int kind;

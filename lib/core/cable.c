@@ -267,12 +267,13 @@ ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s
 }
 
 /* Public dof ids are X, Y, Z, S (0..3) for every node; slope components of
- * ANCF nodes follow (4..6).  Element node layouts may differ (ANCF stores s
+ * ANCF and Kirchhoff nodes follow (4..6), the roll is ALECABLE_DOF_ROLL.  Element node layouts may differ (ANCF stores s
  * last), hence the map. */
 int ac_node_local_dof(const alecable_node *n, int dof)
 {
     if (n->sidx < 0) /* a body: x, y, z, then the rotation increments */
         return dof >= 0 && dof < 3 ? dof : dof >= ALECABLE_DOF_RX && dof <= ALECABLE_DOF_RZ ? dof - 4 : -1;
+    if (dof == ALECABLE_DOF_ROLL) return n->ndof == 8 ? 6 : -1; /* Kirchhoff: r, r', roll, s */
     if (dof < 0 || dof >= n->ndof) return -1;
     if (dof < 3) return dof;
     if (dof == ALECABLE_DOF_S) return n->sidx;
@@ -329,11 +330,11 @@ static void element_qe(const alecable_element *e, double *qe)
 
 ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps)
 {
-    double qe[EL_MAX_DOF], F;
+    double qe[EL_MAX_DOF], F, N;
     if (!e || !eps) return ALECABLE_ENULL;
     if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
     element_qe(e, qe);
-    e->ops->strain(qe, eps, &F);
+    e->ops->strain(&e->par, qe, eps, &F, &N);
     return ALECABLE_OK;
 }
 
@@ -343,8 +344,7 @@ ALECABLE_API int alecable_element_axial_force(const alecable_element *e, double 
     if (!e || !force) return ALECABLE_ENULL;
     if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
     element_qe(e, qe);
-    e->ops->strain(qe, &eps, &F);
-    *force = e->par.EA * eps * F;
+    e->ops->strain(&e->par, qe, &eps, &F, force);
     return ALECABLE_OK;
 }
 

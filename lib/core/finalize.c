@@ -92,6 +92,17 @@ int ac_node_s_is_free(const alecable_model *m, const alecable_node *n)
     return 1;
 }
 
+int ac_node_dof_constrained(const alecable_model *m, const alecable_node *n, int dof)
+{
+    int i, j;
+    for (i = 0; i < m->constraints.n; i++) {
+        const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
+        for (j = 0; j < k->count; j++)
+            if (k->nodes[j] == n && k->ndof[j] == dof) return 1;
+    }
+    return 0;
+}
+
 void ac_sync_nodes(alecable_model *m)
 {
     int c, i;
@@ -150,6 +161,7 @@ int ac_finalize(alecable_model *m)
 
     if (m->cables.n == 0) return ac_fail(m, ALECABLE_ESTATE, "the model has no cable");
     if ((st = check_lagrangian(m))) return st;
+    if ((st = ac_beams_prepare(m))) return st;
     ac_free_solution_space(m);
     m->t = t;
 

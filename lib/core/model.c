@@ -101,6 +101,7 @@ static void free_cable(alecable_model *m, alecable_cable *c)
     }
     ac_free(&m->alloc, c->nodes);
     ac_free(&m->alloc, c->el);
+    ac_free(&m->alloc, c->shape);
     c->magic = 0;
     ac_free(&m->alloc, c);
 }

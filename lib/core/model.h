@@ -23,20 +23,25 @@ enum {
     MAGIC_JOINT = 0x4a4f494eu
 };
 
-#define NODE_MAX_DOF 7
+#define NODE_MAX_DOF 8
 
 struct alecable_node {
     unsigned magic;
     alecable_model *model;
     alecable_cable *cable;  /* NULL: the coordinates of a rigid body (see alecable_body) */
     int index;        /* in its cable */
-    int ndof;         /* axial: 4 (x, y, z, s); ANCF: 7 (r, r', s); body: 6 (x, psi) */
+    int ndof;         /* axial: 4 (x, y, z, s); ANCF: 7 (r, r', s); Kirchhoff: 8 (r, r', roll, s);
+                       * body: 6 (x, psi) */
     int nfree;        /* of those, the ones in q (after finalize): ndof, or ndof - 1 on a
                        * Lagrangian cable, whose s (always last) is a constant kept in q[] below */
     int sidx;         /* position of s among the node's dofs; -1 for a body */
     int dof0;         /* first dof in q (after finalize) */
     double q[NODE_MAX_DOF]; /* mirror of the model's state, in the element's node layout */
     alecable_element *left, *right; /* neighbouring elements in the cable */
+    /* Kirchhoff nodes: the roll chart (t1_ref, t2_ref) the roll is measured
+     * from (lib/core/beam.c); chart_set: 0 until finalize builds it */
+    double chart[6];
+    int chart_set;
 };
 
 /* material coordinate of a node, and its index in q (-1: a Lagrangian cable's
@@ -71,6 +76,13 @@ struct alecable_cable {
     const el_ops *ops;
     alecable_section section;
     int lagrangian;   /* 1: material coordinates are constants, not unknowns */
+    /* Kirchhoff cables (lib/core/beam.c): bending and twisting, set by
+     * alecable_cable_set_beam (has_beam), and an optional natural shape per
+     * element (3 values each, n_shape elements; NULL: the uniform one) */
+    alecable_beam_params beam;
+    int has_beam;
+    double *shape;
+    int n_shape;
     int n_nodes, cap_nodes;
     alecable_node **nodes;
     int n_el, cap_el;
@@ -217,5 +229,16 @@ double ac_energy(alecable_model *m, const double *q, double t, double *w_int, do
 
 /* free material coordinate check used by loads: is the node's s held fixed? */
 int ac_node_s_is_free(const alecable_model *m, const alecable_node *n);
+/* is the node's dof (ALECABLE_DOF_*) in any constraint (linear ones included)? */
+int ac_node_dof_constrained(const alecable_model *m, const alecable_node *n, int dof);
+
+/* Kirchhoff cables (beam.c): at finalize, before the numbering, the checks
+ * (beam set, roll held, natural shape) and the element parameters and roll
+ * charts; the roll charts as the problem's history */
+int  ac_beams_prepare(alecable_model *m);
+int  ac_beam_history_size(const alecable_model *m);
+int  ac_beam_history_get(void *ctx, double *hist);
+int  ac_beam_history_set(void *ctx, const double *hist);
+int  ac_beam_history_commit(void *ctx, double t, const double *q, const double *v, const double *lambda);
 
 #endif

@@ -426,7 +426,7 @@ static void ancf_tangent(const el_params *p, const double *qe, double *ke)
 }
 
 /* eps and F = |r_s| at the element midpoint */
-static void ancf_strain(const double *qe, double *eps, double *stretch)
+static void ancf_strain(const el_params *p, const double *qe, double *eps, double *stretch, double *force)
 {
     double l = qe[SB] - qe[SA], a[3], A;
     int i;
@@ -435,6 +435,7 @@ static void ancf_strain(const double *qe, double *eps, double *stretch)
     A = dot3(a, a);
     *eps = 0.5 * (A - 1.0);
     *stretch = sqrt(A);
+    *force = p->EA * *eps * *stretch;
 }
 
 /* ---------------------------------------------------------------------------
@@ -996,5 +997,6 @@ const el_ops el_ancf_ops = {
     /* fixed s: force ~200 per point, tangent ~665 per point plus the
      * expansion (~290), inertia ~130 / ~100; the force inside the fused
      * kernel: its accumulation, ~40 per point */
-     1000.0, 3620.0, 130.0, 100.0, 200.0}
+     1000.0, 3620.0, 130.0, 100.0, 200.0},
+    NULL /* no section frame */
 };

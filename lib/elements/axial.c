@@ -82,13 +82,14 @@ static void axial_tangent(const el_params *p, const double *qe, double *ke)
     expand_hess(h, ke);
 }
 
-static void axial_strain(const double *qe, double *eps, double *stretch)
+static void axial_strain(const el_params *p, const double *qe, double *eps, double *stretch, double *force)
 {
     double u[3], d, F;
     kin(qe, u, &d);
     F = sqrt(dot3(u, u)) / d;
     *eps = 0.5 * (F * F - 1.0);
     *stretch = F;
+    *force = p->EA * *eps * F;
 }
 
 /* Uniform load b per unit material length: W = -d b.(x_A + x_B)/2 (eqs. 67-68). */
@@ -397,5 +398,6 @@ const el_ops el_axial_ops = {
     axial_kinetic, axial_inertia, axial_inertia_jac,
     NULL, NULL, NULL, NULL, /* no accumulating forms: assembly adds through a scratch matrix */
     /* rough counts of the closed-form kernels (2-point inertia quadrature) */
-    {40.0, 160.0, 20.0, 40.0, 450.0, 450.0, 1200.0, 1200.0, 0.0, 0.0, 0.0, 0.0, 0.0}
+    {40.0, 160.0, 20.0, 40.0, 450.0, 450.0, 1200.0, 1200.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+    NULL /* no section frame */
 };

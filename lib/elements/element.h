@@ -6,7 +6,9 @@
 #ifndef ALECABLE_ELEMENT_H
 #define ALECABLE_ELEMENT_H
 
-#define EL_MAX_DOF 14 /* ANCF: 2 nodes x (r (3), r' (3), s); axial: 2 x (x, y, z, s) */
+#include "../core/hd.h"
+
+#define EL_MAX_DOF 16 /* Kirchhoff: 2 nodes x (r (3), r' (3), roll, s); ANCF: 2 x 7; axial: 2 x 4 */
 
 typedef struct el_params {
     double EA;     /* axial stiffness */
@@ -17,6 +19,13 @@ typedef struct el_params {
      * kernels may then skip the material (s) rows and columns; they leave
      * them zero, and assembly drops them.  Every other entry is unchanged. */
     int fixed_s;
+    /* Kirchhoff beams (kirchhoff.c): EI above is the bending stiffness about
+     * the section axis t2, EI3 about t3; torsion GJ; the natural (stress-free)
+     * curvatures about t2, t3 and twist, per unit material length; and the
+     * two nodes' roll charts (each t1_ref (3), t2_ref (3): the reference frame
+     * from which the node's roll angle is measured, kept by the node) */
+    double EI3, GJ, k0[3];
+    const double *chart_a, *chart_b;
 } el_params;
 
 /* Floating-point operations (+ - * / sqrt) of one call of each kernel,
@@ -32,6 +41,19 @@ typedef struct el_flops {
     double fused_force;
 } el_flops;
 
+/* The section at a point of an element, for output (element kinds with a
+ * section frame: Kirchhoff beams). */
+typedef struct el_section {
+    double x[3];         /* position */
+    double frame[9];     /* columns t1, t2, t3 (row-major) */
+    double stretch;      /* |r'| */
+    double curvature[2]; /* about t2, t3 */
+    double twist;        /* torsion of the frame */
+    double force;        /* axial force */
+    double moment[2];    /* bending moments about t2, t3 */
+    double torque;       /* twisting moment */
+} el_section;
+
 typedef struct el_ops {
     int kind;
     int nnodes;
@@ -41,8 +63,11 @@ typedef struct el_ops {
     double (*energy)(const el_params *p, const double *qe);
     void (*force)(const el_params *p, const double *qe, double *fe);
     void (*tangent)(const el_params *p, const double *qe, double *ke); /* row-major ndof x ndof */
-    /* strain measure and stretch F = |dx/ds| for output */
-    void (*strain)(const double *qe, double *eps, double *stretch);
+    /* for output, at the element's middle: Green-Lagrange strain
+     * eps = (F^2 - 1)/2, stretch F = |dx/ds|, and the axial force N = dw/dF
+     * of the element's own energy density w (EA eps F for a Green-Lagrange
+     * element, EA (F - 1) for a Biot one) */
+    void (*strain)(const el_params *p, const double *qe, double *eps, double *stretch, double *force);
     /* work of a uniform force b per unit material length: W = -int b.x ds.
      * It is linear in the positions at fixed s, so its tangent is zero
      * outside the material rows and columns (assembly relies on it). */
@@ -78,9 +103,18 @@ typedef struct el_ops {
      * residual and a Jacobian at the same point); NULL: the two calls */
     void (*force_tangent_acc)(const el_params *p, const double *qe, double *fe, double w, double *ke);
     el_flops flops;
+    /* the section at xi in [0, 1]; NULL: the kind has no section frame */
+    void (*section)(const el_params *p, const double *qe, double xi, el_section *out);
 } el_ops;
 
 const el_ops *el_ops_get(int kind); /* NULL for an unknown kind */
+
+/* A Kirchhoff node's section frame from its slope r', roll theta and chart
+ * (t1_ref, t2_ref): t1 = r'/|r'|, t2 = the chart's axis carried to t1 by the
+ * smallest rotation and turned by theta (kirchhoff.c), in hd numbers so
+ * that constraints on the frame get exact derivatives. */
+void el_kirchhoff_node_frame(const hd_ctx *c, const hd rp[3], const hd *theta, const double chart[6], hd t1[3],
+                             hd t2[3]);
 int el_ndof(const el_ops *ops);
 
 #endif

@@ -5,12 +5,14 @@
 
 extern const el_ops el_axial_ops;
 extern const el_ops el_ancf_ops;
+extern const el_ops el_kirchhoff_ops;
 
 const el_ops *el_ops_get(int kind)
 {
     switch (kind) {
     case 0: return &el_axial_ops;
     case 1: return &el_ancf_ops;
+    case 2: return &el_kirchhoff_ops;
     default: return NULL;
     }
 }

@@ -54,6 +54,7 @@ typedef struct fl_layout {
 
 static const fl_layout lay_axial = {8, 2, 3, 7, {0, 4, 0, 0}, {0, 0, 0, 0}};
 static const fl_layout lay_ancf = {14, 4, 6, 13, {0, 3, 7, 10}, {0, 1, 0, 1}};
+static const fl_layout lay_kirchhoff = {16, 4, 7, 15, {0, 3, 8, 11}, {0, 1, 0, 1}}; /* roll at 6, 14 */
 
 /* polynomials P_b(xi) and their first two derivatives; NULL for an unknown kind */
 static const fl_layout *layout(const el_ops *ops, double x, double p[4], double dp[4], double ddp[4])
@@ -68,6 +69,7 @@ static const fl_layout *layout(const el_ops *ops, double x, double p[4], double 
         ddp[0] = ddp[1] = 0.0;
         return el_ndof(ops) == lay_axial.nd ? &lay_axial : NULL;
     case 1: /* ANCF: cubic Hermite (ancf.c) */
+    case 2: /* Kirchhoff: the same curve (kirchhoff.c) */
         p[0] = 1.0 - 3.0 * x * x + 2.0 * x * x * x;
         p[1] = x - 2.0 * x * x + x * x * x;
         p[2] = 3.0 * x * x - 2.0 * x * x * x;
@@ -80,6 +82,7 @@ static const fl_layout *layout(const el_ops *ops, double x, double p[4], double 
         ddp[1] = -4.0 + 6.0 * x;
         ddp[2] = 6.0 - 12.0 * x;
         ddp[3] = -2.0 + 6.0 * x;
+        if (ops->kind == 2) return el_ndof(ops) == lay_kirchhoff.nd ? &lay_kirchhoff : NULL;
         return el_ndof(ops) == lay_ancf.nd ? &lay_ancf : NULL;
     default: return NULL;
     }

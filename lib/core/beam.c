@@ -1,0 +1,389 @@
+/* Kirchhoff cables on the model's side: their bending and twisting
+ * parameters, the checks finalize makes, the section frames of nodes and
+ * elements for output, and the roll charts.
+ *
+ * Roll charts.  A Kirchhoff node measures its roll from a chart (t1_ref,
+ * t2_ref) it keeps (lib/elements/kirchhoff.c): its frame is t2 = the chart's
+ * axis carried to the tangent t1 by the smallest rotation, turned by the
+ * roll.  The smallest rotation is singular at t1 = -t1_ref, so a chart is
+ * re-based once a node's tangent has turned more than 60 degrees from t1_ref:
+ * t1_ref becomes the tangent and t2_ref the zero-roll axis there, which keeps
+ * the node's frame for the same roll.  This happens only in the problem's
+ * history_commit, at converged states (alecable_problem): within a load or
+ * time step a tangent would have to turn a further 120 degrees to reach the
+ * singularity.  The element energy depends on the nodal frames and the
+ * curve only, not on the charts, so a re-based state has the same energy
+ * and stays converged.  Nodes whose roll a constraint holds by its value
+ * (a fix or prescribed roll) keep their chart: re-basing would change what
+ * the held value means. */
+#include "model.h"
+#include "hd.h"
+
+#include <math.h>
+#include <string.h>
+
+#define REBASE_COS 0.5 /* cos 60 degrees */
+
+ALECABLE_API void alecable_beam_params_init(alecable_beam_params *p)
+{
+    if (!p) return;
+    memset(p, 0, sizeof *p);
+    p->struct_size = sizeof *p;
+}
+
+static int check_kirchhoff(const alecable_cable *c)
+{
+    if (!c) return ALECABLE_ENULL;
+    if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
+    if (c->kind != ALECABLE_ELEMENT_KIRCHHOFF)
+        return ac_fail(c->model, ALECABLE_EINVAL, "the cable is not a Kirchhoff cable (element kind %d)", c->kind);
+    return ALECABLE_OK;
+}
+
+static int finite_ge0(double x) { return isfinite(x) && x >= 0.0; }
+
+ALECABLE_API int alecable_cable_set_beam(alecable_cable *c, const alecable_beam_params *p)
+{
+    alecable_model *m;
+    int st = check_kirchhoff(c);
+    if (st) return st;
+    m = c->model;
+    if (!p) return ac_fail(m, ALECABLE_ENULL, "params is NULL");
+    if (p->struct_size < sizeof *p)
+        return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_beam_params_init", p->struct_size);
+    if (!(isfinite(p->GJ) && p->GJ > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.GJ = %g: torsional stiffness must be finite and > 0", p->GJ);
+    if (!finite_ge0(p->EI2) || !finite_ge0(p->EI3))
+        return ac_fail(m, ALECABLE_EINVAL, "params.EI2 = %g, EI3 = %g: bending stiffnesses must be finite and >= 0 "
+                                           "(0: E I of the section)", p->EI2, p->EI3);
+    if ((p->EI2 == 0.0 || p->EI3 == 0.0) && !(c->section.I > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.EI%d = 0 takes E I of the section, but section.I = 0: give the "
+                                           "bending stiffness", p->EI2 == 0.0 ? 2 : 3);
+    if (!isfinite(p->kappa2) || !isfinite(p->kappa3) || !isfinite(p->twist))
+        return ac_fail(m, ALECABLE_EINVAL, "params.kappa2, kappa3 and twist must be finite");
+    if (!ac_is_finite3(p->t2)) return ac_fail(m, ALECABLE_EINVAL, "params.t2 has a NaN or infinite component");
+    c->beam = *p;
+    c->beam.struct_size = sizeof c->beam;
+    c->has_beam = 1;
+    m->dirty = 1;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_cable_set_natural_shape(alecable_cable *c, int count, const double *values)
+{
+    alecable_model *m;
+    double *copy;
+    int i, st = check_kirchhoff(c);
+    if (st) return st;
+    m = c->model;
+    if (!values) return ac_fail(m, ALECABLE_ENULL, "values is NULL");
+    if (count != c->n_el)
+        return ac_fail(m, ALECABLE_ERANGE, "count = %d: the cable has %d elements (3 values each)", count, c->n_el);
+    for (i = 0; i < 3 * count; i++)
+        if (!isfinite(values[i])) return ac_fail(m, ALECABLE_EINVAL, "values[%d] = %g is not finite", i, values[i]);
+    copy = (double *)ac_malloc(&m->alloc, (size_t)(3 * count) * sizeof(double));
+    if (!copy) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    memcpy(copy, values, (size_t)(3 * count) * sizeof(double));
+    ac_free(&m->alloc, c->shape);
+    c->shape = copy;
+    c->n_shape = count;
+    m->dirty = 1;
+    return ALECABLE_OK;
+}
+
+/* ---------------------------------------------------------------------------
+ * Frames in plain numbers */
+
+/* t1 and t2 of slope rp, roll th and chart (values only) */
+static void node_frame(const double rp[3], double th, const double chart[6], double t1[3], double t2[3])
+{
+    hd_ctx c = hd_context(0, 0);
+    hd r[3], h, a[3], b[3];
+    int i;
+    for (i = 0; i < 3; i++) hd_const(&c, &r[i], rp[i]);
+    hd_const(&c, &h, th);
+    el_kirchhoff_node_frame(&c, r, &h, chart, a, b);
+    for (i = 0; i < 3; i++) {
+        t1[i] = a[i].v;
+        t2[i] = b[i].v;
+    }
+}
+
+static void frame_matrix(const double t1[3], const double t2[3], double R[9])
+{
+    int i;
+    for (i = 0; i < 3; i++) {
+        R[3 * i] = t1[i];
+        R[3 * i + 1] = t2[i];
+    }
+    R[2] = t1[1] * t2[2] - t1[2] * t2[1];
+    R[5] = t1[2] * t2[0] - t1[0] * t2[2];
+    R[8] = t1[0] * t2[1] - t1[1] * t2[0];
+}
+
+static int check_beam_node(const alecable_node *n)
+{
+    if (!n) return ALECABLE_ENULL;
+    if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    if (!n->cable || n->cable->kind != ALECABLE_ELEMENT_KIRCHHOFF)
+        return ac_fail(n->model, ALECABLE_ERANGE, "the node has no roll (not a Kirchhoff node)");
+    if (!n->chart_set)
+        return ac_fail(n->model, ALECABLE_ESTATE, "the node's frame is built at finalize: call alecable_model_finalize");
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_node_frame(const alecable_node *n, double R[9])
+{
+    double t1[3], t2[3];
+    int st = check_beam_node(n);
+    if (st) return st;
+    if (!R) return ac_fail(n->model, ALECABLE_ENULL, "R is NULL");
+    node_frame(n->q + 3, n->q[6], n->chart, t1, t2);
+    frame_matrix(t1, t2, R);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_node_roll(const alecable_node *n, double *theta)
+{
+    if (!n || !theta) return ALECABLE_ENULL;
+    if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    if (!n->cable || n->cable->kind != ALECABLE_ELEMENT_KIRCHHOFF)
+        return ac_fail(n->model, ALECABLE_ERANGE, "the node has no roll (not a Kirchhoff node)");
+    *theta = n->q[6];
+    return ALECABLE_OK;
+}
+
+ALECABLE_API void alecable_beam_section_state_init(alecable_beam_section_state *s)
+{
+    if (!s) return;
+    memset(s, 0, sizeof *s);
+    s->struct_size = sizeof *s;
+}
+
+ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, alecable_beam_section_state *s)
+{
+    double qe[EL_MAX_DOF];
+    el_section sec;
+    alecable_model *m;
+    if (!e || !s) return ALECABLE_ENULL;
+    if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
+    m = e->model;
+    if (s->struct_size < sizeof *s)
+        return ac_fail(m, ALECABLE_EINVAL, "s: struct_size %zu, call alecable_beam_section_state_init", s->struct_size);
+    if (!e->ops->section) return ac_fail(m, ALECABLE_ERANGE, "the element has no section frame (not a Kirchhoff element)");
+    if (!(xi >= 0.0 && xi <= 1.0)) return ac_fail(m, ALECABLE_EINVAL, "xi = %g is outside [0, 1]", xi);
+    if (!e->a->chart_set) return ac_fail(m, ALECABLE_ESTATE, "frames are built at finalize: call alecable_model_finalize");
+    memcpy(qe, e->a->q, 8 * sizeof(double));
+    memcpy(qe + 8, e->b->q, 8 * sizeof(double));
+    e->ops->section(&e->par, qe, xi, &sec);
+    memcpy(s->position, sec.x, sizeof s->position);
+    memcpy(s->frame, sec.frame, sizeof s->frame);
+    s->stretch = sec.stretch;
+    s->curvature[0] = sec.curvature[0];
+    s->curvature[1] = sec.curvature[1];
+    s->twist = sec.twist;
+    s->tension = sec.force;
+    s->moment[0] = sec.moment[0];
+    s->moment[1] = sec.moment[1];
+    s->torque = sec.torque;
+    return ALECABLE_OK;
+}
+
+/* ---------------------------------------------------------------------------
+ * Finalize */
+
+static int roll_held(const alecable_model *m, const alecable_cable *c)
+{
+    int i;
+    for (i = 0; i < c->n_nodes; i++)
+        if (ac_node_dof_constrained(m, c->nodes[i], ALECABLE_DOF_ROLL)) return 1;
+    return 0;
+}
+
+static int any_s_free(const alecable_model *m, const alecable_cable *c)
+{
+    int i;
+    if (c->lagrangian) return 0;
+    for (i = 0; i < c->n_nodes; i++)
+        if (ac_node_s_is_free(m, c->nodes[i])) return 1;
+    return 0;
+}
+
+static int shape_uniform(const alecable_cable *c)
+{
+    int i, k;
+    for (i = 1; i < c->n_shape; i++)
+        for (k = 0; k < 3; k++)
+            if (c->shape[3 * i + k] != c->shape[k]) return 0;
+    return 1;
+}
+
+static int check_beam(alecable_model *m, int index, const alecable_cable *c)
+{
+    if (!c->has_beam)
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d is a Kirchhoff cable without its torsional stiffness: call "
+                                           "alecable_cable_set_beam", index);
+    if (c->shape && c->n_shape != c->n_el)
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d: its natural shape has %d elements, the cable %d (set it again)",
+                       index, c->n_shape, c->n_el);
+    if (c->shape && !shape_uniform(c) && any_s_free(m, c))
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d: a natural shape that varies along the cable needs fixed material "
+                                           "coordinates (material flowing through the elements would not carry it)",
+                       index);
+    if (!roll_held(m, c))
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d: its roll is held nowhere; the roll has no inertia and takes its "
+                                           "equilibrium, defined only up to a rigid turn: clamp one node "
+                                           "(alecable_clamp with ALECABLE_CLAMP_ROLL) or fix ALECABLE_DOF_ROLL of one",
+                       index);
+    return ALECABLE_OK;
+}
+
+/* t2 of the first node: the projection of the hint, or of the axis least
+ * aligned with the tangent */
+static void first_axis(const double t1[3], const double hint[3], double t2[3])
+{
+    double d, n;
+    int i, k = 0;
+    for (i = 0; i < 3; i++) t2[i] = hint[i];
+    for (;;) {
+        d = t2[0] * t1[0] + t2[1] * t1[1] + t2[2] * t1[2];
+        for (i = 0; i < 3; i++) t2[i] -= d * t1[i];
+        n = sqrt(t2[0] * t2[0] + t2[1] * t2[1] + t2[2] * t2[2]);
+        if (n > 1e-6) break;
+        for (i = 1; i < 3; i++)
+            if (fabs(t1[i]) < fabs(t1[k])) k = i;
+        t2[0] = t2[1] = t2[2] = 0.0;
+        t2[k] = 1.0;
+    }
+    for (i = 0; i < 3; i++) t2[i] /= n;
+}
+
+/* Charts for nodes that have none: the first node from the hint, every
+ * further one the previous node's frame carried by the smallest rotation,
+ * so a new cable starts untwisted (every element's relative roll is 0). */
+static void build_charts(alecable_cable *c)
+{
+    int i;
+    for (i = 0; i < c->n_nodes; i++) {
+        alecable_node *n = c->nodes[i];
+        double t1[3], t2[3], nr;
+        int k;
+        if (n->chart_set) continue;
+        if (i == 0) {
+            nr = sqrt(n->q[3] * n->q[3] + n->q[4] * n->q[4] + n->q[5] * n->q[5]);
+            for (k = 0; k < 3; k++) t1[k] = n->q[3 + k] / nr;
+            first_axis(t1, c->beam.t2, t2);
+        } else {
+            double prev[6], pt1[3], pt2[3];
+            const alecable_node *p = c->nodes[i - 1];
+            node_frame(p->q + 3, p->q[6], p->chart, pt1, pt2);
+            memcpy(prev, pt1, sizeof pt1);
+            memcpy(prev + 3, pt2, sizeof pt2);
+            node_frame(n->q + 3, 0.0, prev, t1, t2);
+        }
+        memcpy(n->chart, t1, sizeof t1);
+        memcpy(n->chart + 3, t2, sizeof t2);
+        n->chart_set = 1;
+    }
+}
+
+static void element_params(alecable_cable *c)
+{
+    int i;
+    double EI2 = c->beam.EI2 > 0.0 ? c->beam.EI2 : c->section.E * c->section.I;
+    double EI3 = c->beam.EI3 > 0.0 ? c->beam.EI3 : c->section.E * c->section.I;
+    for (i = 0; i < c->n_el; i++) {
+        el_params *p = &c->el[i]->par;
+        const double *k = c->shape ? c->shape + 3 * i : NULL;
+        p->EI = EI2;
+        p->EI3 = EI3;
+        p->GJ = c->beam.GJ;
+        p->k0[0] = k ? k[0] : c->beam.kappa2;
+        p->k0[1] = k ? k[1] : c->beam.kappa3;
+        p->k0[2] = k ? k[2] : c->beam.twist;
+        p->chart_a = c->el[i]->a->chart;
+        p->chart_b = c->el[i]->b->chart;
+    }
+}
+
+int ac_beams_prepare(alecable_model *m)
+{
+    int c, i, st;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        if (cb->kind == ALECABLE_ELEMENT_KIRCHHOFF && (st = check_beam(m, c, cb))) return st;
+    }
+    for (c = 0; c < m->cables.n; c++) {
+        alecable_cable *cb = (alecable_cable *)m->cables.p[c];
+        if (cb->kind != ALECABLE_ELEMENT_KIRCHHOFF) continue;
+        build_charts(cb);
+        element_params(cb);
+        for (i = 0; i < cb->n_nodes; i++)
+            cb->nodes[i]->chart_set = ac_node_dof_constrained(m, cb->nodes[i], ALECABLE_DOF_ROLL) ? 2 : 1;
+    }
+    return ALECABLE_OK;
+}
+
+/* ---------------------------------------------------------------------------
+ * The charts as the problem's history (6 values per Kirchhoff node, cable
+ * by cable) */
+
+int ac_beam_history_size(const alecable_model *m)
+{
+    int c, n = 0;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        if (cb->kind == ALECABLE_ELEMENT_KIRCHHOFF) n += 6 * cb->n_nodes;
+    }
+    return n;
+}
+
+/* calls f on every Kirchhoff node with the node's 6 history values */
+static void each_chart(alecable_model *m, double *hist, const double *hist_in)
+{
+    int c, i, k = 0;
+    for (c = 0; c < m->cables.n; c++) {
+        alecable_cable *cb = (alecable_cable *)m->cables.p[c];
+        if (cb->kind != ALECABLE_ELEMENT_KIRCHHOFF) continue;
+        for (i = 0; i < cb->n_nodes; i++, k += 6) {
+            if (hist) memcpy(hist + k, cb->nodes[i]->chart, 6 * sizeof(double));
+            if (hist_in) memcpy(cb->nodes[i]->chart, hist_in + k, 6 * sizeof(double));
+        }
+    }
+}
+
+int ac_beam_history_get(void *ctx, double *hist)
+{
+    each_chart((alecable_model *)ctx, hist, NULL);
+    return ALECABLE_OK;
+}
+
+int ac_beam_history_set(void *ctx, const double *hist)
+{
+    each_chart((alecable_model *)ctx, NULL, hist);
+    return ALECABLE_OK;
+}
+
+int ac_beam_history_commit(void *ctx, double t, const double *q, const double *v, const double *lambda)
+{
+    alecable_model *m = (alecable_model *)ctx;
+    int c, i;
+    (void)t;
+    (void)v;
+    (void)lambda;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        if (cb->kind != ALECABLE_ELEMENT_KIRCHHOFF) continue;
+        for (i = 0; i < cb->n_nodes; i++) {
+            alecable_node *n = cb->nodes[i];
+            const double *rp = q + n->dof0 + 3;
+            double nr = sqrt(rp[0] * rp[0] + rp[1] * rp[1] + rp[2] * rp[2]), t1[3], b[3];
+            if (n->chart_set == 2 || !(nr > 0.0)) continue;
+            if ((rp[0] * n->chart[0] + rp[1] * n->chart[1] + rp[2] * n->chart[2]) >= REBASE_COS * nr) continue;
+            node_frame(rp, 0.0, n->chart, t1, b);
+            memcpy(n->chart, t1, sizeof t1);
+            memcpy(n->chart + 3, b, sizeof b);
+        }
+    }
+    return ALECABLE_OK;
+}
