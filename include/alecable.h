@@ -451,6 +451,53 @@ ALECABLE_API int alecable_revolute_reaction(const alecable_joint *j, double forc
 ALECABLE_API int alecable_joint_equations(const alecable_joint *j, int *count);
 ALECABLE_API int alecable_joint_multipliers(const alecable_joint *j, double *lambda);
 
+/* Clamp: holds a node's position, the direction of its tangent and its roll
+ * (the section frame) to a frame that is fixed in space, moved by the host,
+ * or fixed in a rigid body (paper 003 eq. 5).  Equations, in this order,
+ * for what hold selects:
+ *     ALECABLE_CLAMP_POSITION  r = x_c                          (3)
+ *     ALECABLE_CLAMP_DIRECTION r'.d2 = r'.d3 = 0                (2: t1 = d1; the stretch stays free)
+ *     ALECABLE_CLAMP_ROLL      atan2(t2.d3, t2.d2) = 0          (1: t2 = d2; Kirchhoff nodes only)
+ * with (d1, d2, d3) the clamp frame's axes.  POSITION alone is a hinge;
+ * POSITION | DIRECTION the clamp of an ANCF node (which has no roll).  The
+ * multipliers are readable (alecable_joint_multipliers), the reaction as a
+ * force and moment (alecable_clamp_reaction).  penalty > 0 adds the
+ * augmented-Lagrangian term p/2 |g|^2 of paper 003 eq. 17 beside the
+ * multipliers: the same solution, a better conditioned Newton matrix. */
+enum {
+    ALECABLE_CLAMP_POSITION = 1,
+    ALECABLE_CLAMP_DIRECTION = 2,
+    ALECABLE_CLAMP_ROLL = 4,
+    ALECABLE_CLAMP_ALL = 7
+};
+/* A frame moved by the host at time t (the load factor in quasistatics):
+ * origin x, rotation R (row-major; its columns are the frame's axes in
+ * space), the origin's velocity v and acceleration a, the angular velocity w
+ * and acceleration alpha (in space).  The rates feed velocity-level
+ * stabilization and consistent accelerations; return 0, or non-zero to abort
+ * the evaluation. */
+typedef int (*alecable_frame_fn)(void *user, double t, double x[3], double R[9], double v[3], double w[3],
+                                 double a[3], double alpha[3]);
+typedef struct alecable_clamp_params {
+    size_t struct_size;
+    int hold;                 /* ALECABLE_CLAMP_* mask (default ALL) */
+    alecable_body *body;      /* the frame is fixed in this body (default NULL: in space) */
+    int frame_given;          /* 0 (default): the clamp frame is the node's frame when the model is
+                                 finalized (its point, tangent and t2); 1: position and rotation below */
+    double position[3];       /* the clamp point (in the body's frame with a body) */
+    double rotation[9];       /* the clamp frame, row-major, columns d1 (the tangent), d2, d3 (in the
+                                 body's frame with a body); must be a rotation */
+    alecable_frame_fn motion; /* the frame moved by the host (overrides the two above; no body) */
+    void *motion_user;
+    double penalty;           /* p >= 0 (default 0: plain multipliers) */
+} alecable_clamp_params;
+ALECABLE_API void alecable_clamp_params_init(alecable_clamp_params *p);
+ALECABLE_API int alecable_clamp(alecable_joint **out, alecable_model *m, alecable_node *n,
+                                const alecable_clamp_params *p);
+/* The force and the moment (about the node) that the clamp exerts on the
+ * cable, in space, after a solve.  Either output may be NULL. */
+ALECABLE_API int alecable_clamp_reaction(const alecable_joint *j, double force[3], double moment[3]);
+
 /* Coulomb slip friction on a pulley (paper 000 sec. 4.3.2): at every interior
  * node of the wrap (not the first and last, where the cable leaves the pulley
  * tangentially), a friction force T = mu N, N the node's normal contact force,

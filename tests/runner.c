@@ -16,6 +16,7 @@ int main(void)
     srunner_add_suite(sr, suite_ancf());
     srunner_add_suite(sr, suite_ancf_model());
     srunner_add_suite(sr, suite_kirchhoff());
+    srunner_add_suite(sr, suite_kirchhoff_model());
     srunner_add_suite(sr, suite_lagrangian());
     srunner_add_suite(sr, suite_field_loads());
     srunner_add_suite(sr, suite_model());

@@ -14,6 +14,7 @@ Suite *suite_axial_inertia(void);
 Suite *suite_ancf(void);
 Suite *suite_ancf_model(void);
 Suite *suite_kirchhoff(void);
+Suite *suite_kirchhoff_model(void);
 Suite *suite_lagrangian(void);
 Suite *suite_field_loads(void);
 Suite *suite_model(void);

@@ -9,6 +9,10 @@
 
 void body_free(alecable_model *m, alecable_body *b);
 void joint_free(alecable_model *m, alecable_joint *j);
+/* a zeroed joint of the given kind with count units and neq equations (NULL:
+ * out of memory); joint_push registers it (and frees it when that fails) */
+alecable_joint *joint_new(alecable_model *m, int kind, int count, int neq);
+int joint_push(alecable_model *m, alecable_joint *j, alecable_joint **out);
 
 /* q <- q (+) scale dq on the body coordinates only (core adds the rest):
  * x by addition, R <- R exp(scale dpsi^) */
@@ -17,8 +21,28 @@ void bodies_update(const alecable_model *m, double *q, const double *dq, double 
 /* pattern and maps, after the numbering (rows of joints from j->row0) */
 int  body_pattern(const alecable_body *b, sp_builder *bld);
 int  body_maps(alecable_model *m, alecable_body *b, const sp_pattern *p);
-int  joint_pattern(const alecable_joint *j, sp_builder *bld, int nq);
-int  joint_maps(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq);
+
+/* What a joint kind provides; core reaches joints only through j->ops.
+ *  - pattern: its blocks (dofs and rows from j->row0) after the numbering;
+ *    maps: their value positions (0, or -1 when one is missing / no memory);
+ *  - eval: r (when not NULL) r_q += G^T lambda (plus springs and penalty
+ *    forces), r_lambda = g(q, t); values (when not NULL) its Jacobian, the
+ *    q-block (geometric terms, springs) weighted by cq;
+ *  - energy: the potential of its springs (NULL: none);
+ *  - rates: gdot = dg/dt and gamma (d2g/dt2 = G a + gamma), problem.h;
+ *  - holds: 1 when the joint holds that dof of node n (ALECABLE_DOF_*), by
+ *    which a Kirchhoff cable's roll counts as held (NULL: none). */
+struct joint_ops {
+    int (*pattern)(const alecable_joint *j, sp_builder *bld, int nq);
+    int (*maps)(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq);
+    void (*eval)(const alecable_joint *j, double t, const double *q, const double *lambda, double *r, int nq,
+                 double cq, double *values);
+    double (*energy)(const alecable_joint *j, const double *q);
+    void (*rates)(const alecable_joint *j, double t, const double *q, const double *v, double *gdot,
+                  double *gamma);
+    int (*holds)(const alecable_joint *j, const alecable_node *n, int dof);
+};
+extern const joint_ops joint_unit_ops, joint_revolute_ops, joint_clamp_ops;
 
 /* weight of the bodies (gravity at the centre of mass) and the body loads:
  * W, r += dW/dq, values += cq d2W (on the 6 x 6 body blocks) */
@@ -26,15 +50,6 @@ double bodies_energy(const alecable_model *m, const double *q, double scale);
 void   bodies_residual(const alecable_model *m, const double *q, double scale, double *r);
 void   bodies_jacobian(const alecable_model *m, const double *q, double scale, double cq, double *values);
 int    body_load_applies(const alecable_load *l); /* LOAD_BODY_FORCE / LOAD_BODY_TORQUE */
-
-/* joints: r_q += G^T lambda (+ the spring's gradient), r_l = g; Jacobian with
- * the q-block weighted by cq (geometric terms d(G^T lambda)/dq, spring
- * Hessian) and the plain G, G^T blocks; energy of the revolute springs */
-void   joint_residual(const alecable_joint *j, const double *q, const double *lambda, double *r, int nq);
-void   joint_jacobian(const alecable_joint *j, const double *q, const double *lambda, double cq, double *values);
-double joint_energy(const alecable_joint *j, const double *q);
-/* constraint rates for Baumgarte (not used: integrators refuse bodies) */
-void   joint_rates(const alecable_joint *j, const double *q, const double *v, double *gdot, double *gamma);
 
 /* Geometry of unit i of a wrap at q (NULL: the current state): the outward normal n
  * and the tangent t (towards increasing s) in space. */

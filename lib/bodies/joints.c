@@ -37,13 +37,14 @@ static int check_joint(const alecable_joint *j)
     return ALECABLE_OK;
 }
 
-static alecable_joint *new_joint(alecable_model *m, int kind, int count, int neq)
+alecable_joint *joint_new(alecable_model *m, int kind, int count, int neq)
 {
     alecable_joint *j = (alecable_joint *)ac_calloc(&m->alloc, 1, sizeof *j);
     if (!j) return NULL;
     j->magic = MAGIC_JOINT;
     j->model = m;
     j->kind = kind;
+    j->ops = kind == JOINT_REVOLUTE ? &joint_revolute_ops : kind == JOINT_CLAMP ? &joint_clamp_ops : &joint_unit_ops;
     j->count = count;
     j->neq = neq;
     j->row0 = -1;
@@ -71,7 +72,7 @@ void joint_free(alecable_model *m, alecable_joint *j)
     ac_free(&m->alloc, j);
 }
 
-static int push_joint(alecable_model *m, alecable_joint *j, alecable_joint **out)
+int joint_push(alecable_model *m, alecable_joint *j, alecable_joint **out)
 {
     int st = ac_list_push(m, &m->joints, j);
     if (st) {
@@ -103,11 +104,11 @@ ALECABLE_API int alecable_attach(alecable_joint **out, alecable_model *m, alecab
     if (!p) return ac_fail(m, ALECABLE_ENULL, "p is NULL");
     if (!ac_is_finite3(p)) return ac_fail(m, ALECABLE_EINVAL, "p has a NaN or infinite component");
     if (hold_s != 0 && hold_s != 1) return ac_fail(m, ALECABLE_EINVAL, "hold_s = %d must be 0 or 1", hold_s);
-    if (!(j = new_joint(m, JOINT_ATTACH, 1, 3))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    if (!(j = joint_new(m, JOINT_ATTACH, 1, 3))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     j->b = b;
     j->nodes[0] = n;
     memcpy(j->pts, p, 3 * sizeof(double));
-    if ((st = push_joint(m, j, out))) return ac_fail(m, st, "out of memory");
+    if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
     if (hold_s && (st = alecable_fix(NULL, m, n, ALECABLE_DOF_S))) return st;
     return ALECABLE_OK;
 }
@@ -159,7 +160,7 @@ ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, a
     }
     /* tangent orientation: along increasing s, from the order of s and angles */
     if (count > 1 && (angles[1] - angles[0]) * (node_s(nodes[1]) - node_s(nodes[0])) < 0.0) dir = -1.0;
-    if (!(j = new_joint(m, JOINT_WRAP, count, 3 * count))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    if (!(j = joint_new(m, JOINT_WRAP, count, 3 * count))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     j->normal = (double *)ac_calloc(&m->alloc, 3 * (size_t)count, sizeof(double));
     j->tangent = (double *)ac_calloc(&m->alloc, 3 * (size_t)count, sizeof(double));
     if (!j->normal || !j->tangent) {
@@ -180,7 +181,7 @@ ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, a
             j->pts[3 * i + k] = p->centre[k] + p->radius * j->normal[3 * i + k];
         }
     }
-    if ((st = push_joint(m, j, out))) return ac_fail(m, st, "out of memory");
+    if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
     return ALECABLE_OK;
 }
 
@@ -208,7 +209,7 @@ ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alec
     cross3(ax, d, u);
     na = sqrt(dot3v(u, u));
     for (i = 0; i < 3; i++) u[i] /= na;
-    if (!(j = new_joint(m, JOINT_REVOLUTE, 0, 5))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    if (!(j = joint_new(m, JOINT_REVOLUTE, 0, 5))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     j->a = a;
     j->b = b;
     j->k = k;
@@ -224,7 +225,7 @@ ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alec
     rot_tmul(RB, u, j->u_b);
     cross3(j->axis_a, j->u_a, j->w_a);
     cross3(j->axis_b, j->u_b, j->w_b);
-    if ((st = push_joint(m, j, out))) return ac_fail(m, st, "out of memory");
+    if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
     return ALECABLE_OK;
 }
 
@@ -407,13 +408,9 @@ static void rev_dofs(const alecable_joint *j, int nq, int d[REV])
     for (k = 0; k < 5; k++) d[12 + k] = nq + j->row0 + k;
 }
 
-int joint_pattern(const alecable_joint *j, sp_builder *bld, int nq)
+static int unit_pattern(const alecable_joint *j, sp_builder *bld, int nq)
 {
-    int d[REV], i, st;
-    if (j->kind == JOINT_REVOLUTE) {
-        rev_dofs(j, nq, d);
-        return sp_builder_add_block(bld, d, REV);
-    }
+    int d[UNIT], i, st;
     for (i = 0; i < j->count; i++) {
         unit_dofs(j, i, nq, d);
         if ((st = sp_builder_add_block(bld, d, UNIT))) return st;
@@ -421,22 +418,41 @@ int joint_pattern(const alecable_joint *j, sp_builder *bld, int nq)
     return 0;
 }
 
-int joint_maps(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq)
+static int rev_pattern(const alecable_joint *j, sp_builder *bld, int nq)
 {
-    int d[REV], i, k, n = j->kind == JOINT_REVOLUTE ? REV * REV : j->count * UNIT * UNIT;
-    j->map = (int *)ac_malloc(&m->alloc, (size_t)n * sizeof(int));
-    if (!j->map) return -1;
-    if (j->kind == JOINT_REVOLUTE) {
-        rev_dofs(j, nq, d);
-        sp_block_map(p, d, REV, j->map);
-    } else
-        for (i = 0; i < j->count; i++) {
-            unit_dofs(j, i, nq, d);
-            sp_block_map(p, d, UNIT, j->map + i * UNIT * UNIT);
-        }
+    int d[REV];
+    rev_dofs(j, nq, d);
+    return sp_builder_add_block(bld, d, REV);
+}
+
+static int all_found(const int *map, int n)
+{
+    int k;
     for (k = 0; k < n; k++)
-        if (j->map[k] < 0) return -1;
+        if (map[k] < 0) return -1;
     return 0;
+}
+
+static int unit_maps(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq)
+{
+    int d[UNIT], i;
+    j->map = (int *)ac_malloc(&m->alloc, (size_t)(j->count * UNIT * UNIT) * sizeof(int));
+    if (!j->map) return -1;
+    for (i = 0; i < j->count; i++) {
+        unit_dofs(j, i, nq, d);
+        sp_block_map(p, d, UNIT, j->map + i * UNIT * UNIT);
+    }
+    return all_found(j->map, j->count * UNIT * UNIT);
+}
+
+static int rev_maps(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq)
+{
+    int d[REV];
+    j->map = (int *)ac_malloc(&m->alloc, (size_t)(REV * REV) * sizeof(int));
+    if (!j->map) return -1;
+    rev_dofs(j, nq, d);
+    sp_block_map(p, d, REV, j->map);
+    return all_found(j->map, REV * REV);
 }
 
 /* ---- residual and Jacobian ---------------------------------------------------- */
@@ -570,46 +586,45 @@ static void rev_eval(const alecable_joint *j, const double *q, const double *lam
         for (a = 0; a < REV * REV; a++) values[j->map[a]] += K[a];
 }
 
-void joint_residual(const alecable_joint *j, const double *q, const double *lambda, double *r, int nq)
+static void unit_joint_eval(const alecable_joint *j, double t, const double *q, const double *lambda, double *r,
+                            int nq, double cq, double *values)
 {
     const double *lam = lambda + j->row0;
     double R[9];
     int i;
-    if (j->kind == JOINT_REVOLUTE) {
-        rev_eval(j, q, lam, r, nq, 0.0, NULL);
-        return;
-    }
+    (void)t;
     body_rotation(j->b, q, R);
-    for (i = 0; i < j->count; i++) unit_eval(j, i, q, lam + 3 * i, R, r, nq, 0.0, NULL);
+    for (i = 0; i < j->count; i++) unit_eval(j, i, q, lam + 3 * i, R, r, nq, cq, values);
 }
 
-void joint_jacobian(const alecable_joint *j, const double *q, const double *lambda, double cq, double *values)
+static void rev_joint_eval(const alecable_joint *j, double t, const double *q, const double *lambda, double *r,
+                           int nq, double cq, double *values)
 {
-    const double *lam = lambda + j->row0;
-    double R[9];
-    int i;
-    if (j->kind == JOINT_REVOLUTE) {
-        rev_eval(j, q, lam, NULL, 0, cq, values);
-        return;
-    }
-    body_rotation(j->b, q, R);
-    for (i = 0; i < j->count; i++) unit_eval(j, i, q, lam + 3 * i, R, NULL, 0, cq, values);
+    (void)t;
+    rev_eval(j, q, lambda + j->row0, r, nq, cq, values);
 }
 
-double joint_energy(const alecable_joint *j, const double *q)
+static double rev_energy(const alecable_joint *j, const double *q)
 {
     double RA[9], RB[9], th;
-    if (j->kind != JOINT_REVOLUTE || j->k == 0.0) return 0.0;
+    if (j->k == 0.0) return 0.0;
     body_rotation(j->a, q, RA);
     body_rotation(j->b, q, RB);
     th = spring_angle(j, RA, RB, NULL, NULL);
     return 0.5 * j->k * th * th;
 }
 
-void joint_rates(const alecable_joint *j, const double *q, const double *v, double *gdot, double *gamma)
+/* constraint rates for Baumgarte: zero, as the bodies are quasistatic (the
+ * integrators refuse them) */
+static void zero_rates(const alecable_joint *j, double t, const double *q, const double *v, double *gdot,
+                       double *gamma)
 {
     int k;
+    (void)t;
     (void)q;
     (void)v;
     for (k = 0; k < j->neq; k++) gdot[j->row0 + k] = gamma[j->row0 + k] = 0.0;
 }
+
+const joint_ops joint_unit_ops = {unit_pattern, unit_maps, unit_joint_eval, NULL, zero_rates, NULL};
+const joint_ops joint_revolute_ops = {rev_pattern, rev_maps, rev_joint_eval, rev_energy, zero_rates, NULL};

@@ -159,7 +159,10 @@ static void residual_rest(alecable_model *m, double t, double sc, const double *
     for (i = 0; i < m->constraints.n; i++)
         con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, t, r, m->nq);
     if (m->bodies.n) bodies_residual(m, q, sc, r);
-    for (i = 0; i < m->joints.n; i++) joint_residual((const alecable_joint *)m->joints.p[i], q, lambda, r, m->nq);
+    for (i = 0; i < m->joints.n; i++) {
+        const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
+        j->ops->eval(j, t, q, lambda, r, m->nq, 0.0, NULL);
+    }
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
         if (l->kind == LOAD_PULLEY_FRICTION) pulley_friction_residual(l, q, lambda, r);
@@ -178,7 +181,7 @@ static void jacobian_loads_first(alecable_model *m, double sc, const double *q, 
 }
 
 /* Jacobian terms after the element loop: field loads, constraints, bodies, joints */
-static void jacobian_rest(alecable_model *m, double sc, const double *q, const double *v, const double *a,
+static void jacobian_rest(alecable_model *m, double t, double sc, const double *q, const double *v, const double *a,
                           const double *lambda, double cq, double cv, double ca, int flags, double *values)
 {
     int i;
@@ -187,7 +190,10 @@ static void jacobian_rest(alecable_model *m, double sc, const double *q, const d
                             m->ework);
     for (i = 0; i < m->constraints.n; i++) con_jacobian((const alecable_constraint *)m->constraints.p[i], values);
     if (m->bodies.n) bodies_jacobian(m, q, sc, cq, values);
-    for (i = 0; i < m->joints.n; i++) joint_jacobian((const alecable_joint *)m->joints.p[i], q, lambda, cq, values);
+    for (i = 0; i < m->joints.n; i++) {
+        const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
+        j->ops->eval(j, t, q, lambda, NULL, m->nq, cq, values);
+    }
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
         if (l->kind == LOAD_PULLEY_FRICTION) pulley_friction_jacobian(l, q, lambda, cq, values);
@@ -213,7 +219,7 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
     memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
     jacobian_loads_first(m, sc, q, cq, values);
     element_loop(m, sc, q, v, a, cq, cv, ca, NULL, values);
-    jacobian_rest(m, sc, q, v, a, lambda, cq, cv, ca, flags, values);
+    jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
     return sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
@@ -229,7 +235,7 @@ static int ac_residual_jacobian(void *ctx, double t, const double *q, const doub
     jacobian_loads_first(m, sc, q, cq, values);
     element_loop(m, sc, q, v, a, cq, cv, ca, r, values);
     residual_rest(m, t, sc, q, v, a, lambda, r);
-    jacobian_rest(m, sc, q, v, a, lambda, cq, cv, ca, flags, values);
+    jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
     return sp_all_finite(r, m->n) && sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
@@ -240,7 +246,10 @@ static int ac_constraint_rates(void *ctx, double t, const double *q, const doubl
     (void)q;
     for (i = 0; i < m->constraints.n; i++)
         con_rates((const alecable_constraint *)m->constraints.p[i], t, v, gdot, gamma);
-    for (i = 0; i < m->joints.n; i++) joint_rates((const alecable_joint *)m->joints.p[i], q, v, gdot, gamma);
+    for (i = 0; i < m->joints.n; i++) {
+        const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
+        j->ops->rates(j, t, q, v, gdot, gamma);
+    }
     return ALECABLE_OK;
 }
 
@@ -257,7 +266,10 @@ double ac_energy(alecable_model *m, const double *q, double t, double *w_int, do
     }
     we = gravity_energy(m, q, sc) + bodies_energy(m, q, sc);
     for (i = 0; i < m->loads.n; i++) we += load_energy(m, (const alecable_load *)m->loads.p[i], q, sc);
-    for (i = 0; i < m->joints.n; i++) wi += joint_energy((const alecable_joint *)m->joints.p[i], q);
+    for (i = 0; i < m->joints.n; i++) {
+        const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
+        if (j->ops->energy) wi += j->ops->energy(j, q);
+    }
     if (w_int) *w_int = wi;
     if (w_ext) *w_ext = we;
     return wi + we;

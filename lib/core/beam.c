@@ -18,6 +18,7 @@
  * the held value means. */
 #include "model.h"
 #include "hd.h"
+#include "../bodies/bodies.h"
 
 #include <math.h>
 #include <string.h>
@@ -194,9 +195,14 @@ ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, 
 
 static int roll_held(const alecable_model *m, const alecable_cable *c)
 {
-    int i;
-    for (i = 0; i < c->n_nodes; i++)
+    int i, k;
+    for (i = 0; i < c->n_nodes; i++) {
         if (ac_node_dof_constrained(m, c->nodes[i], ALECABLE_DOF_ROLL)) return 1;
+        for (k = 0; k < m->joints.n; k++) {
+            const alecable_joint *j = (const alecable_joint *)m->joints.p[k];
+            if (j->ops->holds && j->ops->holds(j, c->nodes[i], ALECABLE_DOF_ROLL)) return 1;
+        }
+    }
     return 0;
 }
 

@@ -12,9 +12,9 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
     if ((st = ac_check_model(m))) return st;
     if (!out) return ac_fail(m, ALECABLE_ENULL, "out is NULL");
     *out = NULL;
-    if (m->bodies.n || m->joints.n)
-        return ac_fail(m, ALECABLE_ESTATE, "the model has rigid bodies or joints: their dynamics (inertia, "
-                                           "Lie-group time stepping) is not implemented yet; solve it quasistatically");
+    if (m->bodies.n)
+        return ac_fail(m, ALECABLE_ESTATE, "the model has rigid bodies: their dynamics (inertia, Lie-group time "
+                                           "stepping) is not implemented yet; solve it quasistatically");
     ac_clear_error(m);
     if ((st = alecable_model_problem(&m->prob, m))) return st;
     alecable_allocator_init(&host);

@@ -268,7 +268,10 @@ int ac_finalize(alecable_model *m)
     for (i = 0; i < m->constraints.n && !st; i++)
         st = con_pattern((alecable_constraint *)m->constraints.p[i], &b, nq);
     for (i = 0; i < m->bodies.n && !st; i++) st = body_pattern((const alecable_body *)m->bodies.p[i], &b);
-    for (i = 0; i < m->joints.n && !st; i++) st = joint_pattern((const alecable_joint *)m->joints.p[i], &b, nq);
+    for (i = 0; i < m->joints.n && !st; i++) {
+        const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
+        st = j->ops->pattern(j, &b, nq);
+    }
     for (i = 0; i < m->loads.n && !st; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
         if (l->kind == LOAD_PULLEY_FRICTION) st = pulley_friction_pattern(l, &b, nq);
@@ -295,7 +298,7 @@ int ac_finalize(alecable_model *m)
         if (body_maps(m, (alecable_body *)m->bodies.p[i], &m->pat))
             return ac_fail(m, ALECABLE_ESTATE, "internal error: body entry missing from the pattern");
     for (i = 0; i < m->joints.n; i++)
-        if (joint_maps(m, (alecable_joint *)m->joints.p[i], &m->pat, nq))
+        if (((alecable_joint *)m->joints.p[i])->ops->maps(m, (alecable_joint *)m->joints.p[i], &m->pat, nq))
             return ac_fail(m, ALECABLE_ESTATE, "internal error: joint entry missing from the pattern");
     for (i = 0; i < m->loads.n; i++) {
         alecable_load *l = (alecable_load *)m->loads.p[i];

@@ -119,7 +119,8 @@ struct alecable_body {
     int *map;               /* 6 x 6 block of the body's dofs (after finalize) */
 };
 
-enum { JOINT_ATTACH = 0, JOINT_WRAP = 1, JOINT_REVOLUTE = 2 };
+enum { JOINT_ATTACH = 0, JOINT_WRAP = 1, JOINT_REVOLUTE = 2, JOINT_CLAMP = 3 };
+typedef struct joint_ops joint_ops; /* lib/bodies/bodies.h */
 
 /* Constraints with several equations, nonlinear in body rotations
  * (lib/bodies/joints.c).  Attach and wrap are made of units: a node held on
@@ -128,6 +129,7 @@ struct alecable_joint {
     unsigned magic;
     alecable_model *model;
     int kind;
+    const joint_ops *ops;
     int neq, row0;          /* equations; first multiplier index (after finalize) */
     alecable_body *a, *b;   /* revolute: a and b; attach and wrap: b */
     int count;              /* units */
@@ -138,7 +140,16 @@ struct alecable_joint {
     double centre[3], axis[3], ref[3], radius; /* wrap: the circle (body frame; ref: angle 0) */
     double pa[3], pb[3], axis_a[3], u_a[3], w_a[3], axis_b[3], u_b[3], w_b[3], k; /* revolute (body frames) */
     double *lambda;         /* neq multipliers (mirror) */
-    int *map;               /* attach/wrap: count blocks of 12 x 12; revolute: 17 x 17 */
+    int *map;               /* attach/wrap: count blocks of 12 x 12; revolute: 17 x 17; clamp: its block */
+    /* clamp (lib/bodies/clamp.c): what it holds (ALECABLE_CLAMP_*), its
+     * frame (pts: the point, frame: rotation, both in b's frame with a body,
+     * else in space; frame_pending: taken from the node at finalize), the
+     * host's motion, the penalty */
+    int hold, frame_pending;
+    double frame[9];
+    alecable_frame_fn motion;
+    void *motion_user;
+    double penalty;
 };
 
 enum { LOAD_NODE = 0, LOAD_MATERIAL = 1, LOAD_DISTRIBUTED = 2, LOAD_HYDRO = 3, LOAD_FRICTION = 4,

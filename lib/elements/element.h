@@ -115,6 +115,15 @@ const el_ops *el_ops_get(int kind); /* NULL for an unknown kind */
  * that constraints on the frame get exact derivatives. */
 void el_kirchhoff_node_frame(const hd_ctx *c, const hd rp[3], const hd *theta, const double chart[6], hd t1[3],
                              hd t2[3]);
+/* A Kirchhoff element's section frame at xi in [0, 1] in hd numbers over its
+ * 12 reduced variables z = (r_B - r_A (3), r'_A (3), r'_B (3), theta_A,
+ * theta_B, l = s_B - s_A); a context with n = 11 leaves l constant (fixed
+ * s).  Variable i stands for up to two element dofs, k = 0, 1:
+ * el_kirchhoff_reduced_dof(i, k, &sign) gives the dof (-1: none) and the
+ * sign (r_A = -..., s_A = -l), so d/dq_dof = sum over (i, k) of sign d/dz_i. */
+void el_kirchhoff_frame_at(const el_params *p, const double *qe, double xi, const hd_ctx *c, hd t1[3], hd t2[3],
+                           hd t3[3]);
+int el_kirchhoff_reduced_dof(int i, int k, double *sgn);
 int el_ndof(const el_ops *ops);
 
 #endif

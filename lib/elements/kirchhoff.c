@@ -217,6 +217,41 @@ typedef struct kh_point {
     double x[3], t1[3], t2[3], stretch, k2, k3, twist;
 } kh_point;
 
+/* The section frame at xi in hd numbers over the reduced variables (see the
+ * top; the context's n is 12, or 11 with l constant) */
+void el_kirchhoff_frame_at(const el_params *p, const double *qe, double xi, const hd_ctx *c, hd t1[3], hd t2[3],
+                           hd t3[3])
+{
+    kh_elem E;
+    hd a[3], b[3], cc[3], tc[3], t, phi, cs, sn;
+    int i;
+    setup(p, qe, c, 1, &E);
+    curve(&E, xi, a, b);
+    hd_dot3(c, &t, a, a);
+    hd_sqrt(c, &t, &t);
+    hd_inv(c, &t, &t);
+    hd_smul3(c, t1, &t, a);
+    sr_apply(c, E.u, t1, E.t2a, cc);
+    hd_cross3(c, tc, t1, cc);
+    hd_scale(c, &phi, xi, &E.alpha, 0.0);
+    hd_cos(c, &cs, &phi);
+    hd_sin(c, &sn, &phi);
+    for (i = 0; i < 3; i++) { /* t2 = cs c + sn t1 x c, t3 = cs t1 x c - sn c */
+        hd_mul(c, &t2[i], &cs, &cc[i]);
+        hd_mul(c, &t, &sn, &tc[i]);
+        hd_add(c, &t2[i], &t2[i], &t);
+        hd_mul(c, &t3[i], &cs, &tc[i]);
+        hd_mul(c, &t, &sn, &cc[i]);
+        hd_sub(c, &t3[i], &t3[i], &t);
+    }
+}
+
+int el_kirchhoff_reduced_dof(int i, int k, double *sgn)
+{
+    *sgn = zsgn[i][k];
+    return zdof[i][k];
+}
+
 /* Energy density at xi; out (optional) receives the point's state. */
 static void density(const el_params *p, const kh_elem *E, double xi, hd *wd, kh_point *out)
 {
