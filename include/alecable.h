@@ -243,6 +243,10 @@ ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3]);
  * what a host should read. */
 ALECABLE_API int alecable_node_frame(const alecable_node *n, double R[9]);
 ALECABLE_API int alecable_node_roll(const alecable_node *n, double *theta);
+/* Sets a Kirchhoff node's roll (e.g. an initial guess that is twisted);
+ * before the first finalize it is measured from the frame the cable is
+ * built with (see alecable_beam_params), turned about the tangent. */
+ALECABLE_API int alecable_node_set_roll(alecable_node *n, double theta);
 /* Index of the node's dof in the state vector q (after finalize). */
 ALECABLE_API int alecable_node_dof_index(const alecable_node *n, int dof, int *index);
 
@@ -795,12 +799,16 @@ ALECABLE_API int alecable_model_kinetic_energy(alecable_model *m, double *T);
 /* Output                                                                    */
 /* ------------------------------------------------------------------------ */
 /* CSV of a cable's elements: index, s_a, s_b, s_mid, strain, axial force,
- * and node columns (s, x, y, z, u = x - s along the first axis is left to the user). */
+ * and node columns (s, x, y, z, u = x - s along the first axis is left to the user);
+ * a Kirchhoff cable adds, at each element's middle, twist, curvature2,
+ * curvature3, torque, moment2, moment3. */
 ALECABLE_API int alecable_write_cable_csv(const alecable_cable *c, const char *path);
 
 /* VTK (legacy polydata) file of the model's current state for ParaView:
  * cables as polylines through their nodes, material coordinate as point data,
- * strain and axial force as cell data. */
+ * strain and axial force as cell data; Kirchhoff cables also give the section
+ * axes t2, t3 at their nodes (point vectors section_axis_2, _3: glyphs show
+ * the torsion) and twist, torque and bending moment as cell data. */
 ALECABLE_API int alecable_write_vtk(alecable_model *m, const char *path);
 /* A .pvd collection listing VTK files with their times (a ParaView time series;
  * file names are written as given, relative to the .pvd's folder). */

@@ -154,6 +154,20 @@ ALECABLE_API int alecable_node_roll(const alecable_node *n, double *theta)
     return ALECABLE_OK;
 }
 
+ALECABLE_API int alecable_node_set_roll(alecable_node *n, double theta)
+{
+    alecable_model *m;
+    if (!n) return ALECABLE_ENULL;
+    if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    m = n->model;
+    if (!n->cable || n->cable->kind != ALECABLE_ELEMENT_KIRCHHOFF)
+        return ac_fail(m, ALECABLE_ERANGE, "the node has no roll (not a Kirchhoff node)");
+    if (!isfinite(theta)) return ac_fail(m, ALECABLE_EINVAL, "theta = %g is not finite", theta);
+    n->q[6] = theta;
+    if (!m->dirty && n->dof0 >= 0) m->q[n->dof0 + 6] = theta;
+    return ALECABLE_OK;
+}
+
 ALECABLE_API void alecable_beam_section_state_init(alecable_beam_section_state *s)
 {
     if (!s) return;
@@ -265,8 +279,10 @@ static void first_axis(const double t1[3], const double hint[3], double t2[3])
 }
 
 /* Charts for nodes that have none: the first node from the hint, every
- * further one the previous node's frame carried by the smallest rotation,
- * so a new cable starts untwisted (every element's relative roll is 0). */
+ * further one the previous node's zero-roll frame carried by the smallest
+ * rotation: the frame the cable is built with is untwisted (with zero rolls
+ * every element's relative roll is 0), and rolls set before finalize turn
+ * it. */
 static void build_charts(alecable_cable *c)
 {
     int i;
@@ -282,7 +298,7 @@ static void build_charts(alecable_cable *c)
         } else {
             double prev[6], pt1[3], pt2[3];
             const alecable_node *p = c->nodes[i - 1];
-            node_frame(p->q + 3, p->q[6], p->chart, pt1, pt2);
+            node_frame(p->q + 3, 0.0, p->chart, pt1, pt2);
             memcpy(prev, pt1, sizeof pt1);
             memcpy(prev + 3, pt2, sizeof pt2);
             node_frame(n->q + 3, 0.0, prev, t1, t2);

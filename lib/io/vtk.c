@@ -1,6 +1,8 @@
 /* VTK output for ParaView: one legacy-format polydata file per state (every
  * cable as a polyline through its nodes, with the material coordinate as
- * point data and strain and axial force as cell data; every rigid body as
+ * point data and strain and axial force as cell data; Kirchhoff cables add
+ * their section axes t2, t3 at the nodes (glyphs show the torsion) and
+ * twist, torque and bending moment per element; every rigid body as
  * its three axes, and every pulley wrap as its circle, marked by the cell
  * data "kind"), and a .pvd collection that makes a time series of such
  * files. */
@@ -122,6 +124,19 @@ ALECABLE_API int alecable_write_vtk(alecable_model *m, const char *path)
         for (i = 0; i < cb->n_nodes; i++) fprintf(f, "%.17g\n", node_s(cb->nodes[i]));
     }
     for (i = 0; i < 4 * m->bodies.n + CIRCLE * n_wraps; i++) fprintf(f, "0\n");
+    for (k = 1; k <= 2; k++) {
+        fprintf(f, "VECTORS section_axis_%d double\n", k + 1);
+        for (c = 0; c < m->cables.n; c++) {
+            const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+            for (i = 0; i < cb->n_nodes; i++) {
+                double R[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+                if (cb->kind == ALECABLE_ELEMENT_KIRCHHOFF && cb->nodes[i]->chart_set)
+                    alecable_node_frame(cb->nodes[i], R);
+                fprintf(f, "%.17g %.17g %.17g\n", R[k], R[3 + k], R[6 + k]);
+            }
+        }
+        for (i = 0; i < 4 * m->bodies.n + CIRCLE * n_wraps; i++) fprintf(f, "0 0 0\n");
+    }
     fprintf(f, "CELL_DATA %d\nSCALARS strain double 1\nLOOKUP_TABLE default\n", n_cells);
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
@@ -142,6 +157,21 @@ ALECABLE_API int alecable_write_vtk(alecable_model *m, const char *path)
         }
     }
     for (i = 0; i < n_body_lines + n_wraps; i++) fprintf(f, "0\n");
+    for (k = 0; k < 3; k++) { /* twist, torque, |bending moment| of Kirchhoff elements, at the middle */
+        fprintf(f, "SCALARS %s double 1\nLOOKUP_TABLE default\n", k == 0 ? "twist" : k == 1 ? "torque" : "bending_moment");
+        for (c = 0; c < m->cables.n; c++) {
+            const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+            for (i = 0; i < cb->n_el; i++) {
+                alecable_beam_section_state s;
+                double x = 0.0;
+                alecable_beam_section_state_init(&s);
+                if (cb->ops->section && alecable_element_section(cb->el[i], 0.5, &s) == ALECABLE_OK)
+                    x = k == 0 ? s.twist : k == 1 ? s.torque : hypot(s.moment[0], s.moment[1]);
+                fprintf(f, "%.17g\n", x);
+            }
+        }
+        for (i = 0; i < n_body_lines + n_wraps; i++) fprintf(f, "0\n");
+    }
     /* kind: 0 cable element, 1 body x axis, 2 y axis, 3 z axis, 4 pulley */
     fprintf(f, "SCALARS kind int 1\nLOOKUP_TABLE default\n");
     for (i = 0; i < n_el; i++) fprintf(f, "0\n");
