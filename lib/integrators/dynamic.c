@@ -216,6 +216,8 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     ac_free(&a, it->z);
     ac_free(&a, it->rhs);
     ac_free(&a, it->vals);
+    ac_free(&a, it->vals_k);
+    ac_free(&a, it->massive);
     ac_free(&a, it->fn);
     ac_free(&a, it->dq);
     ac_free(&a, it->zero);
@@ -284,13 +286,16 @@ static int alloc_workspaces(alecable_integrator *it)
     it->z = (double *)ac_calloc(a, n, sizeof(double));
     it->rhs = (double *)ac_calloc(a, n, sizeof(double));
     it->vals = (double *)ac_calloc(a, (size_t)it->p.nnz, sizeof(double));
+    it->vals_k = (double *)ac_calloc(a, (size_t)it->p.nnz, sizeof(double));
+    it->massive = (int *)ac_calloc(a, nq > 0 ? nq : 1, sizeof(int));
     it->fn = (double *)ac_calloc(a, n, sizeof(double));
     it->dq = (double *)ac_calloc(a, nq, sizeof(double));
     it->zero = (double *)ac_calloc(a, n, sizeof(double));
     it->gdot = (double *)ac_calloc(a, m, sizeof(double));
     it->gam = (double *)ac_calloc(a, m, sizeof(double));
     it->ga = (double *)ac_calloc(a, m, sizeof(double));
-    if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->fn || !it->dq || !it->zero ||
+    if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->vals_k || !it->massive || !it->fn ||
+        !it->dq || !it->zero ||
         !it->gdot || !it->gam || !it->ga)
         return ALECABLE_ENOMEM;
     return ALECABLE_OK;
@@ -474,11 +479,29 @@ static int check_finite(alecable_integrator *it, const char *name, const double 
     return ALECABLE_OK;
 }
 
+/* Rows of the q-block with neither mass nor constraint forces are algebraic
+ * (a quasistatic Kirchhoff roll): they hold f_i(q) = 0 at every time, say
+ * nothing about a, and leave their dof's acceleration undetermined.  They
+ * take the second time derivative of that equation instead, K_i a = 0 at
+ * rest (K = dr/dq), which is exact for v = 0; with v != 0 it leaves out the
+ * velocity terms, which only seeds the first step's predictor of a dof whose
+ * acceleration enters no equation.  Returns the number of such rows. */
+static int algebraic_rows(alecable_integrator *it)
+{
+    int j, k, n_alg = 0;
+    memset(it->massive, 0, (size_t)it->nq * sizeof(int));
+    for (j = 0; j < it->n; j++)
+        for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
+            if (it->pat.rowidx[k] < it->nq && it->vals[k] != 0.0) it->massive[it->pat.rowidx[k]] = 1;
+    for (j = 0; j < it->nq; j++) n_alg += !it->massive[j];
+    return n_alg;
+}
+
 /* [M G^T; G 0] [a; lambda] = [-f; -gamma]: M is the Jacobian with weights
- * (0, 0, 1), f = r_q at a = 0 and lambda = 0. */
+ * (0, 0, 1), f = r_q at a = 0 and lambda = 0; algebraic rows as above. */
 static int consistent_accelerations(alecable_integrator *it, double t, dyn_state *s)
 {
-    int st, i, nq = it->nq;
+    int st, i, j, k, nq = it->nq, n_alg;
     if (it->nlam > 0 && !it->p.constraint_rates) {
         MSG(it, "a == NULL needs problem.constraint_rates (gamma) for constrained problems: pass a and lambda");
         return ALECABLE_EINVAL;
@@ -491,6 +514,19 @@ static int consistent_accelerations(alecable_integrator *it, double t, dyn_state
     }
     for (i = 0; i < nq; i++) it->rhs[i] = -it->r[i];
     for (i = 0; i < it->nlam; i++) it->rhs[nq + i] = -it->gam[i];
+    if ((n_alg = algebraic_rows(it)) > 0) {
+        st = it->p.jacobian(it->p.ctx, t, s->q, s->v, it->zero, it->zero, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL, it->vals_k);
+        it->stats.jacobian_evals++;
+        if (st) {
+            MSG(it, "t = %.9g: Jacobian evaluation failed (%s)", t, alecable_strerror(st));
+            return st;
+        }
+        for (j = 0; j < nq; j++)
+            for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
+                if (it->pat.rowidx[k] < nq && !it->massive[it->pat.rowidx[k]]) it->vals[k] = it->vals_k[k];
+        for (i = 0; i < nq; i++)
+            if (!it->massive[i]) it->rhs[i] = 0.0;
+    }
     if ((st = dyn_factor_solve(it, "consistent accelerations [M G^T; G 0]", t))) return st;
     memcpy(s->a, it->z, (size_t)nq * sizeof(double));
     memcpy(s->lam, it->z + nq, (size_t)it->nlam * sizeof(double));

@@ -55,6 +55,8 @@ struct alecable_integrator {
     int has_state, can_undo;
     /* workspaces (all allocated at create) */
     double *r, *z, *rhs, *vals, *fn, *dq, *zero;
+    double *vals_k;          /* stiffness Jacobian for massless rows (consistent accelerations) */
+    int *massive;            /* per q-row: 1 when the row has mass or constraint forces */
     double *gdot, *gam, *ga;
     int ng, *g_pos, *g_row, *g_col; /* entries of G (constraint rows, q-columns) */
     /* outcome of the last attempt */
