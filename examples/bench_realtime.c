@@ -11,6 +11,7 @@
 #include <string.h>
 
 static int ale = 0; /* --ale: s unknowns held by fixes instead of a Lagrangian cable */
+static int kind = ALECABLE_ELEMENT_ANCF; /* --element */
 
 #define MAX_REPEAT 50
 
@@ -20,7 +21,9 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static alecable_model *pendulum(int elements, double E)
+/* the pendulum with elements of kind k; a Kirchhoff cable's roll is held
+ * at the pin and its torsion soft (the motion is planar) */
+static alecable_model *pendulum_of(int k, int elements, double E)
 {
     alecable_model *m;
     alecable_cable *c;
@@ -34,8 +37,16 @@ static alecable_model *pendulum(int elements, double E)
     sec.A = M_PI * 0.25 * 0.01 * 0.01;
     sec.rho = 5000;
     sec.I = 1e-8;
-    ex_check(m, alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), "cable_create");
+    ex_check(m, alecable_cable_create(&c, m, k, &sec), "cable_create");
     ex_check(m, alecable_cable_line(c, a, b, 0, 1, elements), "cable_line");
+    if (k == ALECABLE_ELEMENT_KIRCHHOFF) {
+        alecable_beam_params bp;
+        alecable_beam_params_init(&bp);
+        bp.GJ = 1e-3 * E * sec.I;
+        ex_check(m, alecable_cable_set_beam(c, &bp), "cable_set_beam");
+        ex_check(m, alecable_cable_node(&n, c, 0), "cable_node");
+        ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_ROLL), "hold the roll");
+    }
     if (!ale) ex_check(m, alecable_cable_set_lagrangian(c, 1), "set_lagrangian");
     for (i = 0; i <= elements; i++) {
         ex_check(m, alecable_cable_node(&n, c, i), "cable_node");
@@ -48,6 +59,20 @@ static alecable_model *pendulum(int elements, double E)
     }
     ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
     return m;
+}
+
+static alecable_model *pendulum(int elements, double E) { return pendulum_of(kind, elements, E); }
+
+/* the element kernels' flops of one residual and one Jacobian evaluation,
+ * per element, from the model's problem interface */
+static void element_flops(int k, double *fr, double *fj)
+{
+    alecable_model *m = pendulum_of(k, 10, 1e8);
+    alecable_problem p;
+    ex_check(m, alecable_model_problem(&p, m), "model_problem");
+    *fr = p.flops_residual / 10.0;
+    *fj = p.flops_jacobian / 10.0;
+    alecable_model_destroy(m);
 }
 
 /* model (element kernels) plus linear-solver operations per accepted step */
@@ -89,6 +114,8 @@ int main(int argc, char **argv)
     double t_end = 10, E = 1e8, t_scale = 2e-4, h_scale = 1e-5, wall_hht = -1, flops_hht = 0, wall_ref = -1;
     double wall_median = -1;
     int quick = 0, reference = 1, rc, i, j, max_el = 10000, repeat = 5, ale_line;
+    const char *element = "ancf";
+    double fr_a, fj_a, fr_k, fj_k;
     alecable_step_stats st;
     ex_opt opts[] = {
         {"--t-end", 'd', &t_end, "simulated time of each run [s]"},
@@ -97,6 +124,7 @@ int main(int argc, char **argv)
         {"--reference", 'i', &reference, "1: also time the adaptive implicit Newmark reference"},
         {"--max-elements", 'i', &max_el, "largest mesh of the scaling series"},
         {"--ale", 'f', &ale, "keep the material coordinates as unknowns, each held by a fix (default: a Lagrangian cable)"},
+        {"--element", 's', &element, "ancf (default) or kirchhoff (the beam with torsion, paper 003)"},
         {"--repeat", 'i', &repeat, "runs of SI-HHT at h = 1e-3: the best and the median are printed"},
         {"--t-scale", 'd', &t_scale, "simulated time of each scaling run [s]"},
         {"--h-scale", 'd', &h_scale, "step of the scaling runs [s] (fine meshes are stiff: SI-HHT at 1e-4 s fails from ~5000 elements)"},
@@ -107,9 +135,21 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_realtime: --repeat %d: must be 1 to %d\n", repeat, MAX_REPEAT);
         return 2;
     }
+    if (strcmp(element, "ancf") == 0) kind = ALECABLE_ELEMENT_ANCF;
+    else if (strcmp(element, "kirchhoff") == 0) kind = ALECABLE_ELEMENT_KIRCHHOFF;
+    else {
+        fprintf(stderr, "bench_realtime: --element %s: expected ancf or kirchhoff\n", element);
+        return 2;
+    }
     ale_line = !ale; /* the Lagrangian cable is the headline; --ale makes it the ALE one */
+    element_flops(ALECABLE_ELEMENT_ANCF, &fr_a, &fj_a);
+    element_flops(ALECABLE_ELEMENT_KIRCHHOFF, &fr_k, &fj_k);
+    printf("element kernels, flops per element and evaluation (Lagrangian, with gravity and inertia):\n"
+           "  ANCF:      residual %8.0f  Jacobian %8.0f\n  Kirchhoff: residual %8.0f  Jacobian %8.0f\n\n",
+           fr_a, fj_a, fr_k, fj_k);
 
-    printf("bench_realtime: 10-element ANCF pendulum, E = %g Pa, %g s simulated per run\n", E, t_end);
+    printf("bench_realtime: 10-element %s pendulum, E = %g Pa, %g s simulated per run\n",
+           kind == ALECABLE_ELEMENT_ANCF ? "ANCF" : "Kirchhoff", E, t_end);
     printf("%-12s %-9s %10s %12s %10s %12s %9s\n", "method", "h [s]", "wall [s]", "us/step", "RT factor",
            "flops/step", "GFlop/s");
     for (i = 0; i < 4; i++)
@@ -186,7 +226,9 @@ int main(int argc, char **argv)
         printf("time per step grows like n^%.3f from 100 to %d elements (1 = linear)\n", growth, nmax);
     }
     printf("result: status=0 si_hht_1e-3_wall_s=%.4f si_hht_flops_per_step=%.0f reference_wall_s=%.4f"
-           " scaling_exponent=%.3f t_end=%g si_hht_1e-3_wall_median_s=%.4f repeat=%d\n",
-           wall_hht, flops_hht, wall_ref, growth, t_end, wall_median, repeat);
+           " scaling_exponent=%.3f t_end=%g si_hht_1e-3_wall_median_s=%.4f repeat=%d element=%s"
+           " ancf_residual_flops=%.0f ancf_jacobian_flops=%.0f kirchhoff_residual_flops=%.0f"
+           " kirchhoff_jacobian_flops=%.0f\n",
+           wall_hht, flops_hht, wall_ref, growth, t_end, wall_median, repeat, element, fr_a, fj_a, fr_k, fj_k);
     return 0;
 }

@@ -16,6 +16,16 @@
 
 #include <math.h>
 
+/* Built with -DHD_COUNT, every operation adds its floating-point operations
+ * to hd_flops (a global the counting program defines): how the element's
+ * flop counts in kirchhoff.c were measured.  Off in the library. */
+#ifdef HD_COUNT
+extern double hd_flops;
+#define HD_FLOPS(x) (hd_flops += (double)(x))
+#else
+#define HD_FLOPS(x) ((void)0)
+#endif
+
 #define HD_MAX 12
 #define HD_HMAX (HD_MAX * (HD_MAX + 1) / 2)
 
@@ -61,6 +71,7 @@ static inline void hd_var(const hd_ctx *c, hd *r, double x, int i)
 static inline void hd_axpy(const hd_ctx *c, hd *r, const hd *a, double s, const hd *b)
 {
     int k;
+    HD_FLOPS(2 * (1 + c->n + c->nh));
     r->v = a->v + s * b->v;
     for (k = 0; k < c->n; k++) r->g[k] = a->g[k] + s * b->g[k];
     for (k = 0; k < c->nh; k++) r->h[k] = a->h[k] + s * b->h[k];
@@ -72,6 +83,7 @@ static inline void hd_sub(const hd_ctx *c, hd *r, const hd *a, const hd *b) { hd
 static inline void hd_scale(const hd_ctx *c, hd *r, double s, const hd *a, double x)
 {
     int k;
+    HD_FLOPS(2 + c->n + c->nh);
     r->v = s * a->v + x;
     for (k = 0; k < c->n; k++) r->g[k] = s * a->g[k];
     for (k = 0; k < c->nh; k++) r->h[k] = s * a->h[k];
@@ -83,6 +95,7 @@ static inline void hd_mul(const hd_ctx *c, hd *r, const hd *a, const hd *b)
 {
     double av = a->v, bv = b->v;
     int i, j, k;
+    HD_FLOPS(1 + 3 * c->n + 7 * c->nh);
     if (c->nh)
         for (i = 0, k = 0; i < c->n; i++) {
             double ai = a->g[i], bi = b->g[i];
@@ -96,6 +109,7 @@ static inline void hd_mul(const hd_ctx *c, hd *r, const hd *a, const hd *b)
 static inline void hd_chain(const hd_ctx *c, hd *r, const hd *a, double f0, double f1, double f2)
 {
     int i, j, k;
+    HD_FLOPS(2 * c->n + 3 * c->nh + 10); /* the 10: f0, f1, f2 themselves */
     if (c->nh)
         for (i = 0, k = 0; i < c->n; i++) {
             double ai = f2 * a->g[i];
