@@ -647,6 +647,71 @@ START_TEST(ale_beam_slides_over_an_edge)
 }
 END_TEST
 
+static long host_calls;
+static void *count_malloc(void *u, size_t n)
+{
+    (void)u;
+    host_calls++;
+    return malloc(n);
+}
+static void *count_realloc(void *u, void *p, size_t n)
+{
+    (void)u;
+    host_calls++;
+    return realloc(p, n);
+}
+static void count_free(void *u, void *p)
+{
+    (void)u;
+    free(p);
+}
+
+/* No allocation in a step after the first: a Kirchhoff cable (every s held
+ * by a fix) between a fixed clamp and a hinge moved by the host, under gravity, with
+ * SI-HHT and implicit Newmark; the roll charts' history included */
+START_TEST(no_allocation_per_step)
+{
+    static const int methods[2] = {ALECABLE_METHOD_SI_HHT, ALECABLE_METHOD_NEWMARK};
+    alecable_allocator al;
+    double x4[3] = {1.0, 0.0, 0.0}, g[3] = {0, 0, -9.81};
+    int k, n;
+    alecable_allocator_init(&al);
+    al.malloc_fn = count_malloc;
+    al.realloc_fn = count_realloc;
+    al.free_fn = count_free;
+    for (k = 0; k < 2; k++) {
+        alecable_model *m;
+        alecable_cable *c;
+        alecable_integrator *it;
+        alecable_dynamic_options o;
+        alecable_clamp_params cp;
+        long c0;
+        ck_assert_int_eq(alecable_model_create(&m, &al), 0);
+        c = beam(m, ALECABLE_ELEMENT_KIRCHHOFF, 6, 1.0, 0);
+        ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+        for (n = 0; n <= 6; n++) ck_assert_int_eq(alecable_fix(NULL, m, node(c, n), ALECABLE_DOF_S), 0);
+        alecable_clamp_params_init(&cp);
+        ck_assert_int_eq(alecable_clamp(NULL, m, node(c, 0), &cp), 0);
+        cp.motion = moving_frame;
+        cp.motion_user = x4;
+        cp.hold = ALECABLE_CLAMP_POSITION;
+        ck_assert_int_eq(alecable_clamp(NULL, m, node(c, 6), &cp), 0);
+        alecable_dynamic_options_init(&o);
+        o.method = methods[k];
+        o.h = 1e-3;
+        host_calls = 0;
+        ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
+        ck_assert_msg(alecable_integrator_step(it, 1e-3) == 0, "%s", alecable_integrator_errmsg(it));
+        ck_assert_int_gt(host_calls, 0);
+        c0 = host_calls;
+        for (n = 0; n < 30; n++) ck_assert_msg(alecable_integrator_step(it, 1e-3) == 0, "%s", alecable_integrator_errmsg(it));
+        ck_assert_int_eq(host_calls, c0);
+        alecable_integrator_destroy(it);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
 Suite *suite_kirchhoff_model(void)
 {
     Suite *s = suite_create("Kirchhoff cables in models");
@@ -663,6 +728,7 @@ Suite *suite_kirchhoff_model(void)
     tcase_add_test(tc, pendulum_matches_ancf);
     tcase_add_test(tc, every_integrator_runs);
     tcase_add_test(tc, ale_beam_slides_over_an_edge);
+    tcase_add_test(tc, no_allocation_per_step);
     suite_add_tcase(s, tc);
     return s;
 }
