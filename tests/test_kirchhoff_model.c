@@ -12,6 +12,7 @@
  * relative as the issue asks; what remains is the solver's tolerance. */
 #include "suites.h"
 #include "fd.h"
+#include "problem_fd.h"
 
 #include <alecable.h>
 #include <math.h>
@@ -438,6 +439,49 @@ START_TEST(bad_input)
 }
 END_TEST
 
+/* The dynamic Jacobian cq dr/dq + cv dr/dv + ca dr/da of a Kirchhoff
+ * cable with gravity, inertia (with material flow when s is free),
+ * Morison hydrodynamics and plane friction, and a moving clamp, against
+ * central differences of its residual (the shared check of problem_fd.h,
+ * bounded at 1e-5 there too). */
+START_TEST(dynamic_jacobian_with_field_loads)
+{
+    const double w[3] = {1.3, 0.7, 0.9};
+    int lag;
+    for (lag = 0; lag < 2; lag++) {
+        alecable_model *m;
+        alecable_cable *c;
+        alecable_clamp_params cp;
+        alecable_problem p;
+        double g[3] = {0.0, -9.81, 0.0}, x4[3] = {1.0, 0.0, 0.0}, *q, *v, *a, *lam;
+        unsigned st = 17u;
+        int i;
+        ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+        c = beam(m, ALECABLE_ELEMENT_KIRCHHOFF, 4, 1.0, lag);
+        ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+        pfd_add_field_loads(m, c);
+        alecable_clamp_params_init(&cp);
+        ck_assert_int_eq(alecable_clamp(NULL, m, node(c, 0), &cp), 0);
+        cp.motion = moving_frame;
+        cp.motion_user = x4;
+        ck_assert_int_eq(alecable_clamp(NULL, m, node(c, 4), &cp), 0);
+        ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+        q = calloc((size_t)p.nq, sizeof *q);
+        v = calloc((size_t)p.nq, sizeof *v);
+        a = calloc((size_t)p.nq, sizeof *a);
+        lam = calloc((size_t)p.nlam, sizeof *lam);
+        pfd_perturbed_state(m, p.nq, st, q, v, a);
+        for (i = 0; i < p.nlam; i++) lam[i] = 3.0 * fd_rand(&st);
+        ck_assert_msg(pfd_weighted_jacobian_error(&p, 0.4, q, v, a, lam, w) <= 1e-5, "lagrangian %d", lag);
+        free(q);
+        free(v);
+        free(a);
+        free(lam);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
 /* ---------------------------------------------------------------------------
  * Dynamics */
 
@@ -719,6 +763,7 @@ Suite *suite_kirchhoff_model(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, clamp_jacobian);
     tcase_add_test(tc, clamp_rates);
+    tcase_add_test(tc, dynamic_jacobian_with_field_loads);
     tcase_add_test(tc, pure_torsion);
     tcase_add_test(tc, roll_must_be_held);
     tcase_add_test(tc, bad_input);
