@@ -439,6 +439,109 @@ START_TEST(bad_input)
 }
 END_TEST
 
+/* rotation of v about the unit axis a by angle th (Rodrigues) */
+static void rotate_about(const double a[3], double th, const double v[3], double out[3])
+{
+    double c = cos(th), s = sin(th), d = a[0] * v[0] + a[1] * v[1] + a[2] * v[2], x[3];
+    x[0] = a[1] * v[2] - a[2] * v[1];
+    x[1] = a[2] * v[0] - a[0] * v[2];
+    x[2] = a[0] * v[1] - a[1] * v[0];
+    out[0] = c * v[0] + s * x[0] + (1 - c) * d * a[0];
+    out[1] = c * v[1] + s * x[1] + (1 - c) * d * a[1];
+    out[2] = c * v[2] + s * x[2] + (1 - c) * d * a[2];
+}
+
+/* The helix of curvature k and torsion w from the origin with tangent e_x,
+ * normal e_y, binormal e_z: the Frenet frame turns about the constant
+ * Darboux axis a = (w e_x + k e_z)/W at the rate W = sqrt(k^2 + w^2), so
+ *     r(s) = (e_x.a) a s + sin(W s)/W p + (1 - cos(W s))/W a x p,  p = e_x - (e_x.a) a. */
+static void helix(double k, double w, double s, double x[3], double t[3], double n[3])
+{
+    double W = sqrt(k * k + w * w), a[3] = {w / W, 0.0, k / W}, p[3], axp[3], ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0};
+    int i;
+    for (i = 0; i < 3; i++) p[i] = ex[i] - a[0] * a[i];
+    axp[0] = a[1] * p[2] - a[2] * p[1];
+    axp[1] = a[2] * p[0] - a[0] * p[2];
+    axp[2] = a[0] * p[1] - a[1] * p[0];
+    for (i = 0; i < 3; i++) x[i] = a[0] * a[i] * s + sin(W * s) / W * p[i] + (1.0 - cos(W * s)) / W * axp[i];
+    rotate_about(a, W * s, ex, t);
+    rotate_about(a, W * s, ey, n);
+}
+
+/* A rod whose natural shape has a curvature kappa about t3 and a twist tau,
+ * clamped at one end with t2 on the normal, no load: its equilibrium is the
+ * helix of curvature kappa and torsion tau (the section frame is the Frenet
+ * frame).  Started on the helix (positions, slopes, the rolls that turn the
+ * built, untwisted frames onto the normal); the nodes stay on it to the
+ * discretization error (L = 2 m, kappa = 2, tau = 1 1/m: 4.2e-4, 6.2e-5
+ * and 9.1e-6 L with 8, 16 and 32 elements, order ~2.8), checked at 2e-5 L
+ * with 32 elements and an order above 2. */
+static double helix_error(int n_el)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_beam_params bp;
+    alecable_clamp_params cp;
+    alecable_quasistatic_options o;
+    const double L = 2.0, k = 2.0, w = 1.0;
+    double a[3] = {0, 0, 0}, b[3] = {L, 0, 0}, err = 0.0;
+    int i;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e6;
+    sec.A = 1e-2;
+    sec.I = EI_ / sec.E;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_KIRCHHOFF, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, L, n_el), 0);
+    alecable_beam_params_init(&bp);
+    bp.GJ = GJ_;
+    bp.kappa3 = k;
+    bp.twist = w;
+    bp.t2[1] = 1.0;
+    ck_assert_int_eq(alecable_cable_set_beam(c, &bp), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    alecable_clamp_params_init(&cp);
+    cp.frame_given = 1; /* identity: d1 = e_x, d2 = e_y (the normal), d3 = e_z */
+    ck_assert_int_eq(alecable_clamp(NULL, m, node(c, 0), &cp), 0);
+    for (i = 0; i <= n_el; i++) {
+        double s = L * i / n_el, x[3], t[3], n[3];
+        helix(k, w, s, x, t, n);
+        ck_assert_int_eq(alecable_node_set(node(c, i), x, s), 0);
+        ck_assert_int_eq(alecable_node_set_slope(node(c, i), t), 0);
+    }
+    ck_assert_int_eq(alecable_model_finalize(m), 0);
+    for (i = 0; i <= n_el; i++) {
+        double s = L * i / n_el, x[3], t[3], n[3], R[9];
+        helix(k, w, s, x, t, n);
+        ck_assert_int_eq(alecable_node_frame(node(c, i), R), 0);
+        ck_assert_int_eq(alecable_node_set_roll(node(c, i),
+                                                atan2(n[0] * R[2] + n[1] * R[5] + n[2] * R[8],
+                                                      n[0] * R[1] + n[1] * R[4] + n[2] * R[7])),
+                         0);
+    }
+    alecable_quasistatic_options_init(&o);
+    o.regularization = ALECABLE_REG_NONE;
+    ck_assert_msg(alecable_solve_quasistatic(m, &o, NULL) == 0, "%s", alecable_model_errmsg(m));
+    for (i = 0; i <= n_el; i++) {
+        double s = L * i / n_el, x[3], t[3], n[3], y[3];
+        helix(k, w, s, x, t, n);
+        ck_assert_int_eq(alecable_node_position(node(c, i), y), 0);
+        err = fmax(err, sqrt((x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) +
+                             (x[2] - y[2]) * (x[2] - y[2])) / L);
+    }
+    alecable_model_destroy(m);
+    return err;
+}
+
+START_TEST(natural_helix)
+{
+    double e16 = helix_error(16), e32 = helix_error(32);
+    ck_assert_msg(e32 < 2e-5, "32 elements: %.3g L from the helix", e32);
+    ck_assert_msg(e32 < 0.25 * e16, "slower than second order: %.3g L (16 elements), %.3g L (32)", e16, e32);
+}
+END_TEST
+
 /* The dynamic Jacobian cq dr/dq + cv dr/dv + ca dr/da of a Kirchhoff
  * cable with gravity, inertia (with material flow when s is free),
  * Morison hydrodynamics and plane friction, and a moving clamp, against
@@ -765,6 +868,7 @@ Suite *suite_kirchhoff_model(void)
     tcase_add_test(tc, clamp_rates);
     tcase_add_test(tc, dynamic_jacobian_with_field_loads);
     tcase_add_test(tc, pure_torsion);
+    tcase_add_test(tc, natural_helix);
     tcase_add_test(tc, roll_must_be_held);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);
