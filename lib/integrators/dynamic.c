@@ -183,9 +183,10 @@ static void free_state(ac_alloc *a, dyn_state *s)
     ac_free(a, s->w1);
     ac_free(a, s->w2);
     ac_free(a, s->fc);
+    ac_free(a, s->phist);
 }
 
-static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam)
+static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam, int nhist)
 {
     size_t n = (size_t)nq, m = (size_t)(nlam > 0 ? nlam : 1);
     s->q = (double *)ac_calloc(a, n, sizeof(double));
@@ -198,7 +199,8 @@ static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam)
     s->w1 = (double *)ac_calloc(a, n, sizeof(double));
     s->w2 = (double *)ac_calloc(a, n, sizeof(double));
     s->fc = (double *)ac_calloc(a, n, sizeof(double));
-    return s->q && s->v && s->a && s->A && s->lam && s->dq_old && s->v_old && s->w1 && s->w2 && s->fc
+    s->phist = (double *)ac_calloc(a, (size_t)(nhist > 0 ? nhist : 1), sizeof(double));
+    return s->q && s->v && s->a && s->A && s->lam && s->dq_old && s->v_old && s->w1 && s->w2 && s->fc && s->phist
                ? ALECABLE_OK
                : ALECABLE_ENOMEM;
 }
@@ -234,7 +236,7 @@ static int check_problem(const alecable_problem *p)
 {
     int j, k, n;
     if (p->struct_size < sizeof *p || p->nq < 1 || p->nlam < 0 || p->nnz < 1 || !p->colptr || !p->rowidx ||
-        !p->residual || !p->jacobian)
+        !p->residual || !p->jacobian || !problem_history_ok(p))
         return ALECABLE_EINVAL;
     n = p->nq + p->nlam;
     if (p->colptr[0] != 0 || p->colptr[n] != p->nnz) return ALECABLE_EINVAL;
@@ -280,7 +282,7 @@ static int alloc_workspaces(alecable_integrator *it)
     size_t n = (size_t)it->n, nq = (size_t)it->nq, m = (size_t)(it->nlam > 0 ? it->nlam : 1);
     int k;
     for (k = 0; k < 3; k++)
-        if (alloc_state(a, &it->st[k], it->nq, it->nlam)) return ALECABLE_ENOMEM;
+        if (alloc_state(a, &it->st[k], it->nq, it->nlam, it->p.nhist)) return ALECABLE_ENOMEM;
     it->pat.diag = (int *)ac_malloc(a, n * sizeof(int));
     it->r = (double *)ac_calloc(a, n, sizeof(double));
     it->z = (double *)ac_calloc(a, n, sizeof(double));
@@ -585,6 +587,10 @@ ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t
     s->tau1 = s->tau2 = t;
     s->nw = 1;
     s->h_next = bound_h(it, it->o.h);
+    if (it->p.nhist > 0 && (st = it->p.history_get(it->p.ctx, s->phist))) {
+        MSG(it, "the problem's history_get failed (%s)", alecable_strerror(st));
+        return st;
+    }
     tmp = it->cur;
     it->cur = s;
     it->trial = tmp;
@@ -631,6 +637,23 @@ static int attempt(alecable_integrator *it, double h, double t1)
     it->err_tol = 1.0;
     it->trial->t = t1;
     return it->par.semi ? dyn_semi_attempt(it, h, t1) : dyn_implicit_attempt(it, h, t1);
+}
+
+/* The problem's history in force is always cur's (set_state, accept,
+ * undo keep it so): an accepted state first advances it (commit); a
+ * failing commit puts cur's back and fails the step. */
+static int commit_history(alecable_integrator *it)
+{
+    dyn_state *T = it->trial;
+    int st;
+    if (it->p.nhist == 0) return ALECABLE_OK;
+    st = it->p.history_commit(it->p.ctx, T->t, T->q, T->v, T->lam);
+    if (!st) st = it->p.history_get(it->p.ctx, T->phist);
+    if (st) {
+        it->p.history_set(it->p.ctx, it->cur->phist);
+        MSG(it, "t = %.9g: the problem's history_commit failed (%s)", T->t, alecable_strerror(st));
+    }
+    return st;
 }
 
 static void accept(alecable_integrator *it, double h)
@@ -740,6 +763,7 @@ static int step_once(alecable_integrator *it, double h_req, int final, double t_
         if (st == ALECABLE_OK) {
             it->trial->h_next = it->cur->h_next;
             if (it->o.adaptive) st = error_test(it, &pl);
+            if (st == ALECABLE_OK) st = commit_history(it);
             if (st == ALECABLE_OK) accept(it, pl.h);
         } else {
             st = after_failure(it, st, &pl);
@@ -830,6 +854,10 @@ ALECABLE_API int alecable_integrator_undo(alecable_integrator *it)
     it->cur = it->prev;
     it->prev = tmp;
     it->can_undo = 0;
+    if (it->p.nhist > 0 && (st = it->p.history_set(it->p.ctx, it->cur->phist))) {
+        MSG(it, "the problem's history_set failed (%s)", alecable_strerror(st));
+        return st;
+    }
     return ALECABLE_OK;
 }
 

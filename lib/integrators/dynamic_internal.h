@@ -31,6 +31,8 @@ typedef struct dyn_state {
     double tau1, tau2;
     int nw;
     double h_next;
+    /* the problem's history that goes with this state (alecable_problem.nhist) */
+    double *phist;
 } dyn_state;
 
 typedef struct dyn_params {

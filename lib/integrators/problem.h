@@ -44,6 +44,13 @@ static inline int sp_kind_of(int linear_solver)
     }
 }
 
+/* A problem's history (alecable_problem.nhist) is none, or whole: all
+ * three callbacks set. */
+static inline int problem_history_ok(const alecable_problem *p)
+{
+    return p->nhist == 0 || (p->nhist > 0 && p->history_get && p->history_set && p->history_commit);
+}
+
 /* Validates an option struct (sizes, ranges); 0 or ALECABLE_EINVAL with msg. */
 int  qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t msg_len);
 

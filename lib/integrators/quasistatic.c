@@ -26,6 +26,8 @@ struct qs_ws {
     int n, nq, nlam, nnz;
     sp_pattern pat;        /* colptr/rowidx borrowed from the problem */
     double *r, *dz, *vals, *q_prev, *lam_prev, *anchor;
+    double *hist_prev;     /* the problem's history at the last converged step (nhist) */
+    int nhist;
     int *perm, *mask, *dep;
     int ndep;
     double jmax;           /* max |entry| of the last Jacobian (roundoff floor) */
@@ -104,6 +106,7 @@ void qs_destroy(qs_ws *ws)
     ac_free(a, ws->q_prev);
     ac_free(a, ws->lam_prev);
     ac_free(a, ws->anchor);
+    ac_free(a, ws->hist_prev);
     ac_free(a, ws->perm);
     ac_free(a, ws->mask);
     ac_free(a, ws->dep);
@@ -120,7 +123,7 @@ static int check_problem(const alecable_problem *p)
 {
     int j, n;
     if (!p || p->struct_size < sizeof *p || p->nq < 1 || p->nlam < 0 || !p->colptr || !p->rowidx ||
-        !p->residual || !p->jacobian)
+        !p->residual || !p->jacobian || !problem_history_ok(p))
         return ALECABLE_EINVAL;
     n = p->nq + p->nlam;
     if (p->colptr[0] != 0 || p->colptr[n] != p->nnz) return ALECABLE_EINVAL;
@@ -155,11 +158,13 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->q_prev = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
     ws->lam_prev = (double *)ac_calloc(alloc, (size_t)(p->nlam > 0 ? p->nlam : 1), sizeof(double));
     ws->anchor = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
+    ws->nhist = p->nhist;
+    ws->hist_prev = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
     ws->perm = (int *)ac_calloc(alloc, (size_t)n, sizeof(int));
     ws->mask = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     ws->dep = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     if (!ws->pat.diag || !ws->r || !ws->dz || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
-        !ws->perm || !ws->mask || !ws->dep) {
+        !ws->hist_prev || !ws->perm || !ws->mask || !ws->dep) {
         qs_destroy(ws);
         return ALECABLE_ENOMEM;
     }
@@ -453,6 +458,20 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
     return ALECABLE_ENOCONV;
 }
 
+/* A converged load step: the problem advances its history (alecable_problem);
+ * if that fails, the history of the last converged step is put back */
+static int commit_history(qs_ws *ws, const alecable_problem *p, double t, const double *q, const double *lam,
+                          char *msg, size_t len)
+{
+    int st = p->history_commit(p->ctx, t, q, NULL, lam);
+    if (!st) st = p->history_get(p->ctx, ws->hist_prev);
+    if (st) {
+        p->history_set(p->ctx, ws->hist_prev);
+        snprintf(msg, len, "load factor %.6g: the problem's history_commit failed (%s)", t, alecable_strerror(st));
+    }
+    return st;
+}
+
 int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double *q, double *lam,
              double *t, alecable_solve_report *rep, char *msg, size_t len)
 {
@@ -479,6 +498,12 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
     ws->steps_done = 0;
     ws->marked = 0;
     ws->alloc_after_first = 0;
+    /* the history of the start: what a failed commit goes back to */
+    if (ws->nhist > 0 && (st = p->history_get(p->ctx, ws->hist_prev))) {
+        snprintf(msg, len, "the problem's history_get failed (%s)", alecable_strerror(st));
+        rep->status = st;
+        return st;
+    }
     /* a mesh without free material coordinates has nothing to regularize */
     for (i = 0; i < nq; i++)
         if (p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL) n_free++;
@@ -507,6 +532,7 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         ws->it2[k] = n2;
         rep->iterations_stage1 += n1;
         rep->iterations_stage2 += n2;
+        if (!st && ws->nhist > 0) st = commit_history(ws, p, tk, q, lam, msg, len);
         if (st) {
             /* no step is half-applied */
             memcpy(q, ws->q_prev, (size_t)nq * sizeof(double));
