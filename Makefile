@@ -89,7 +89,10 @@ SO_MAJ  := $(BUILDDIR)/$(SONAME)
 SO_DEV  := $(BUILDDIR)/libalecable.so
 ARLIB   := $(BUILDDIR)/libalecable.a
 
-EX_COMMON_SRC := $(wildcard examples/common.c)
+# examples/common.c and the support modules (reference solutions, the robot
+# arm) are linked into every example; the test runner links the support too
+EX_COMMON_SRC := $(wildcard examples/common.c) $(wildcard examples/support/*.c)
+EX_SUPPORT_OBJ := $(patsubst %.c,$(BUILDDIR)/%.o,$(wildcard examples/support/*.c))
 EX_COMMON_OBJ := $(EX_COMMON_SRC:%.c=$(BUILDDIR)/%.o)
 EX_SRC := $(filter-out $(EX_COMMON_SRC),$(wildcard examples/*.c))
 EX_OBJ := $(EX_SRC:%.c=$(BUILDDIR)/%.o)
@@ -132,7 +135,7 @@ $(BUILDDIR)/examples/%.o: examples/%.c $(FLAGS_STAMP)
 
 $(BUILDDIR)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -Ilib -Itests $(CHECK_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) -Ilib -Itests -Iexamples $(CHECK_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 # ---- libraries --------------------------------------------------------------------------
 $(SO_REAL): $(LIB_OBJ) $(MAPFILE) $(FLAGS_STAMP)
@@ -154,8 +157,8 @@ $(ARLIB): $(LIB_OBJ) $(FLAGS_STAMP)
 $(EX_BIN): $(BUILDDIR)/examples/%: $(BUILDDIR)/examples/%.o $(EX_COMMON_OBJ) $(ARLIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(EX_COMMON_OBJ) $(ARLIB) $(SS_LIBS) $(LDLIBS)
 
-$(RUNNER): $(TEST_OBJ) $(ARLIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(ARLIB) $(SS_LIBS) $(CHECK_CFLAGS) $(CHECK_LIBS) $(LDLIBS)
+$(RUNNER): $(TEST_OBJ) $(EX_SUPPORT_OBJ) $(ARLIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(EX_SUPPORT_OBJ) $(ARLIB) $(SS_LIBS) $(CHECK_CFLAGS) $(CHECK_LIBS) $(LDLIBS)
 
 # ---- check ------------------------------------------------------------------------------
 # Order: build both trees, run the normal runner, the install test, and the sanitizer

@@ -780,6 +780,12 @@ ALECABLE_API int alecable_integrator_advance(alecable_integrator *it, double t_e
 /* Restores the state from before the last successful step (one level): a
  * host may change loads and step again (fluid-structure sub-iterations). */
 ALECABLE_API int alecable_integrator_undo(alecable_integrator *it);
+/* The force residual ||r_q||_inf of each Newton iteration of the last step
+ * attempt of an implicit method, the predictor's first (the last is the
+ * converged one); count = 0 for the semi-implicit methods, which take no
+ * Newton iteration.  *norms points into the integrator, valid until its
+ * next step. */
+ALECABLE_API int alecable_integrator_newton_history(const alecable_integrator *it, const double **norms, int *count);
 /* Work counters since create (undo does not roll them back). */
 ALECABLE_API int alecable_integrator_stats(const alecable_integrator *it, alecable_step_stats *s);
 

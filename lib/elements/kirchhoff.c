@@ -28,8 +28,20 @@
  *
  * Strain energy (paper 003 eq. 4, with the section's principal axes and a
  * stress-free shape):
- *     W = int [1/2 EA (|r'| - 1)^2 + 1/2 EI2 (k2 - k2_0)^2 + 1/2 EI3 (k3 - k3_0)^2
+ *     W = int [1/2 EA e^2 + 1/2 EI2 (k2 - k2_0)^2 + 1/2 EI3 (k3 - k3_0)^2
  *              + 1/2 GJ (K - K_0)^2] ds
+ * The axial strain e is the paper's |r'| - 1 interpolated quadratically
+ * from its values at the two ends and the middle, and integrated exactly
+ * (the "minimally constrained strain" of Meier, Popp and Wall, CMAME 2015):
+ * a cubic Hermite curve cannot keep |r'| = 1 at every point of a bent
+ * element, and an inextensibility that the element enforces pointwise
+ * locks it.  On the elastica with EA L^2/EI = 1e7 and 20 elements, the tip
+ * is off by 3e-4 relative with |r'| - 1 at the five Gauss points (and by as
+ * much on the ANCF element, which keeps paper 001's pointwise strain), by
+ * 1e-6 with the interpolated one.  The end strains depend on the nodal
+ * slopes only, so neighbouring elements share them: one new constraint per
+ * element, none spurious (a straight mesh has as many as it has axial
+ * modes).
  * with the curvature vector k = t1 x t1' = r' x r'' / |r'|^2, k2 = k.t2,
  * k3 = k.t3, and the torsion of the frame field above
  *     K = alpha / l - (t1 x t1').t1_A / (1 + t1_A.t1)
@@ -38,8 +50,8 @@
  * as in the paper.  With EI2 = EI3 and no natural curvature the bending
  * term is 1/2 EI |r' x r''|^2 / |r'|^4 and needs no frame.
  *
- * Force and tangent are the exact gradient and Hessian of the 5-point Gauss
- * sum, computed by second-order forward differentiation (core/hd.h) in the
+ * Force and tangent are the exact gradient and Hessian of that sum (5-point
+ * Gauss for bending and torsion), computed by second-order forward differentiation (core/hd.h) in the
  * reduced variables z = (r_B - r_A, r'_A, r'_B, theta_A, theta_B, l): the
  * energy depends on s_A, s_B through l only (ALE: dW/ds_A = -dW/dl), on the
  * positions through r_B - r_A only.
@@ -253,6 +265,38 @@ int el_kirchhoff_reduced_dof(int i, int k, double *sgn)
 }
 
 /* Energy density at xi; out (optional) receives the point's state. */
+/* |r_s| - 1 at xi */
+static void strain_at(const kh_elem *E, double xi, hd *e)
+{
+    const hd_ctx *c = &E->c;
+    hd a[3], b[3], A;
+    curve(E, xi, a, b);
+    hd_dot3(c, &A, a, a);
+    hd_sqrt(c, e, &A);
+    hd_scale(c, e, 1.0, e, -1.0);
+}
+
+/* MCS: the axial strain interpolated quadratically from its values at the
+ * ends and the middle, integrated exactly: l/2 EA e^T M e, M the mass
+ * matrix of the quadratic Lagrange polynomials on [0, 1] */
+static void axial_mcs(const el_params *p, const kh_elem *E, hd *W)
+{
+    static const double M[3][3] = {{4.0 / 30, 2.0 / 30, -1.0 / 30}, {2.0 / 30, 16.0 / 30, 2.0 / 30},
+                                    {-1.0 / 30, 2.0 / 30, 4.0 / 30}};
+    const hd_ctx *c = &E->c;
+    hd e[3], t;
+    int i, j;
+    strain_at(E, 0.0, &e[0]);
+    strain_at(E, 0.5, &e[1]);
+    strain_at(E, 1.0, &e[2]);
+    hd_const(c, W, 0.0);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) {
+            hd_mul(c, &t, &e[i], &e[j]);
+            hd_axpy(c, W, W, 0.5 * p->EA * M[i][j], &t);
+        }
+}
+
 static void density(const el_params *p, const kh_elem *E, double xi, hd *wd, kh_point *out)
 {
     const hd_ctx *c = &E->c;
@@ -261,10 +305,7 @@ static void density(const el_params *p, const kh_elem *E, double xi, hd *wd, kh_
     curve(E, xi, a, b);
     hd_dot3(c, &A, a, a);
     hd_sqrt(c, &lam, &A);
-    /* axial: 1/2 EA (|r'| - 1)^2 */
-    hd_scale(c, &t, 1.0, &lam, -1.0);
-    hd_mul(c, wd, &t, &t);
-    hd_scale(c, wd, 0.5 * p->EA, wd, 0.0);
+    hd_const(c, wd, 0.0);
     /* torsion: K = alpha/l - (a x b).u / (A + |a| u.a) */
     hd_cross3(c, ab, a, b);
     hd_dot3(c, &n, ab, E->u);
@@ -333,6 +374,8 @@ static void strain_energy(const el_params *p, const double *qe, const hd_ctx *c,
         density(p, &E, gxi[g], &wd, NULL);
         hd_axpy(c, W, W, gw[g], &wd);
     }
+    axial_mcs(p, &E, &wd);
+    hd_add(c, W, W, &wd);
     hd_mul(c, W, W, &E.l);
 }
 
@@ -592,10 +635,10 @@ const el_ops el_kirchhoff_ops = {
     kh_tangent_acc, dist_tangent_acc, inertia_jac_acc, kh_force_tangent_acc,
     /* the hd kernels counted by core/hd.h built with -DHD_COUNT (isotropic
      * section; an anisotropic or naturally curved one costs 1.8 times
-     * more): force 16.8k, force and tangent 206k plus the expansion to
-     * 16 x 16 (~0.6k); with s fixed 15.5k and 176k.  The curve's loads and
+     * more): force 19.9k, force and tangent 241k plus the expansion to
+     * 16 x 16 (~0.6k); with s fixed 18.3k and 205k.  The curve's loads and
      * inertia are the ANCF kernels' (ancf.c's counts) */
-    {16800.0, 206900.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
-     15500.0, 176400.0, 130.0, 100.0, 1.0},
+    {19900.0, 241500.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
+     18300.0, 205900.0, 130.0, 100.0, 1.0},
     kh_section
 };

@@ -219,6 +219,7 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     ac_free(&a, it->rhs);
     ac_free(&a, it->vals);
     ac_free(&a, it->vals_k);
+    ac_free(&a, it->res_hist);
     ac_free(&a, it->massive);
     ac_free(&a, it->fn);
     ac_free(&a, it->dq);
@@ -290,13 +291,15 @@ static int alloc_workspaces(alecable_integrator *it)
     it->vals = (double *)ac_calloc(a, (size_t)it->p.nnz, sizeof(double));
     it->vals_k = (double *)ac_calloc(a, (size_t)it->p.nnz, sizeof(double));
     it->massive = (int *)ac_calloc(a, nq > 0 ? nq : 1, sizeof(int));
+    it->res_hist = (double *)ac_calloc(a, (size_t)it->o.max_iterations + 1, sizeof(double));
     it->fn = (double *)ac_calloc(a, n, sizeof(double));
     it->dq = (double *)ac_calloc(a, nq, sizeof(double));
     it->zero = (double *)ac_calloc(a, n, sizeof(double));
     it->gdot = (double *)ac_calloc(a, m, sizeof(double));
     it->gam = (double *)ac_calloc(a, m, sizeof(double));
     it->ga = (double *)ac_calloc(a, m, sizeof(double));
-    if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->vals_k || !it->massive || !it->fn ||
+    if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->vals_k || !it->massive || !it->res_hist ||
+        !it->fn ||
         !it->dq || !it->zero ||
         !it->gdot || !it->gam || !it->ga)
         return ALECABLE_ENOMEM;
@@ -633,6 +636,7 @@ static int recoverable(int st)
 static int attempt(alecable_integrator *it, double h, double t1)
 {
     it->iters = 0;
+    it->n_res_hist = 0;
     it->err = 0.0;
     it->err_tol = 1.0;
     it->trial->t = t1;
@@ -858,6 +862,14 @@ ALECABLE_API int alecable_integrator_undo(alecable_integrator *it)
         MSG(it, "the problem's history_set failed (%s)", alecable_strerror(st));
         return st;
     }
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_integrator_newton_history(const alecable_integrator *it, const double **norms, int *count)
+{
+    if (!it || !norms || !count) return ALECABLE_ENULL;
+    *norms = it->res_hist;
+    *count = it->n_res_hist;
     return ALECABLE_OK;
 }
 

@@ -61,7 +61,10 @@ struct alecable_integrator {
     int *massive;            /* per q-row: 1 when the row has mass or constraint forces */
     double *gdot, *gam, *ga;
     int ng, *g_pos, *g_row, *g_col; /* entries of G (constraint rows, q-columns) */
-    /* outcome of the last attempt */
+    /* outcome of the last attempt; res_hist: the force residual ||r_q||_inf
+     * of each Newton iteration of an implicit attempt (max_iterations + 1) */
+    double *res_hist;
+    int n_res_hist;
     int iters;
     double err, err_tol;
     alecable_step_stats stats;

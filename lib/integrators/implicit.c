@@ -173,6 +173,7 @@ int dyn_implicit_attempt(alecable_integrator *it, double h, double t1)
     if ((st = predict(it, h, S, T))) return st;
     for (k = 0;; k++) {
         if ((st = scaled_residual(it, t1, s, T, &rnorm))) return st;
+        if (k <= it->o.max_iterations) it->res_hist[it->n_res_hist++] = dyn_norm_inf(it->r, it->nq) / s;
         if (rnorm > r_ref) r_ref = rnorm;
         if (rnorm <= it->o.tol_residual * r_ref ||
             (k > 0 && dqnorm <= it->o.tol_increment * (1.0 + dyn_norm_inf(T->q, it->nq))))
