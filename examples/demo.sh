@@ -51,6 +51,10 @@ tag=_mu0; run sliding_tether --reference
 tag=_mu04; run sliding_tether --mu 0.4 --reference
 echo; echo "== submerged_tether (paper 001, sec. 4.2), case 1"
 tag=_1; run submerged_tether --reference
+echo; echo "== beam_benchmarks (paper 003's Kirchhoff beam): elastica, roll-up, torsion, helix with 20 elements"
+tag=""; run beam_benchmarks --vtk "$out/beam_benchmarks_helix.vtk"
+echo; echo "== beam_benchmarks: roll-up with 80 elements"
+tag=_rollup80; run beam_benchmarks --case rollup --elements 80
 echo; echo "== puma_cable (paper 003, sec. 7.1): 4 s of a cable on a six-axis arm, Bossak alpha = 0.1"
 tag=""; run puma_cable --csv "$out/puma_cable.csv"
 echo; echo "== puma_cable --free-swing: the mounted cable released under gravity, trapezoidal rule"
@@ -86,6 +90,10 @@ printf '%-52s %-12s %s\n' "001 4.1 pendulum SI-HHT MAE, h = 1e-3 [mm]" "4.98" "$
 printf '%-52s %-12s %s\n' "001 4.3 sliding tether MAE, mu = 0 / 0.4 [mm]" "2.52 / 3.03" "$(field mae_mm < "$out/sliding_tether_mu0.txt") / $(field mae_mm < "$out/sliding_tether_mu04.txt")"
 printf '%-52s %-12s %s\n' "001 4.2 submerged tether case 1 MAE [mm]" "0.28" "$(field mae_mm < "$out/submerged_tether_1.txt")"
 printf '%-52s %-12s %s\n' "001 Table 2: SI-HHT 10 s at h = 1e-3, wall [s] (best / median)" "15.6" "$(field si_hht_1e-3_wall_s < "$out/bench_realtime.txt") / $(field si_hht_1e-3_wall_median_s < "$out/bench_realtime.txt")"
+printf '%-52s %-12s %s\n' "003 elastica P L^2/EI = 10, tip error (20 el.)" "< 1e-4" "$(field elastica_tip_err < "$out/beam_benchmarks.txt")"
+printf '%-52s %-12s %s\n' "003 roll-up: tip gap / L (80 el.)" "0" "$(field rollup_gap < "$out/beam_benchmarks_rollup80.txt")"
+printf '%-52s %-12s %s\n' "003 pure torsion: twist and torque error" "0" "$(field torsion_err < "$out/beam_benchmarks.txt")"
+printf '%-52s %-12s %s\n' "003 natural helix: node distance / L (20 el.)" "0" "$(field helix_err < "$out/beam_benchmarks.txt")"
 printf '%-52s %-12s %s\n' "003 Table 4: Newton residual history of a step [N]" "1.2e6,1e3,0.16,4.6e-8" "$(field newton_history < "$out/puma_cable.txt")"
 printf '%-52s %-12s %s\n' "003 7.1: most Newton iterations in a step" "3" "$(field max_newton < "$out/puma_cable.txt")"
 printf '%-52s %-12s %s\n' "003 7.1 free swing: energy deviation / (m g L)" "-" "$(field energy_dev_rel < "$out/puma_cable_swing.txt")"

@@ -370,8 +370,18 @@ ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_mode
  * part of a cable that slides over an edge through an ALE node). */
 ALECABLE_API int alecable_load_distributed_range(alecable_load **out, alecable_model *m, alecable_cable *c,
                                                  int first_element, int n_elements, const double b0[3]);
+/* A concentrated moment at a Kirchhoff or ANCF node, scaled by the load
+ * factor: dead (follower = 0, fixed in space) or follower (follower = 1,
+ * components in the node's section frame t1, t2, t3, turning with it;
+ * Kirchhoff nodes only).  Its virtual work is moment . dphi with dphi the
+ * rotation of the node's section; it has no potential (a dead moment is
+ * conservative only about a fixed axis in planar motion), so the Jacobian
+ * is not symmetric.  On an ANCF node, which has no roll, the component along
+ * the tangent does no work. */
+ALECABLE_API int alecable_load_node_moment(alecable_load **out, alecable_model *m, alecable_node *n,
+                                           const double moment[3], int follower);
 /* Changes a load's force vector (point loads) or density (distributed), or
- * the current of a hydrodynamic load. */
+ * the current of a hydrodynamic load (the moment of a node moment). */
 ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3]);
 
 /* ------------------------------------------------------------------------ */

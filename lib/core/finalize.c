@@ -304,7 +304,7 @@ int ac_finalize(alecable_model *m)
         alecable_load *l = (alecable_load *)m->loads.p[i];
         if (l->kind == LOAD_PULLEY_FRICTION && pulley_friction_maps(m, l, &m->pat, nq))
             return ac_fail(m, ALECABLE_ESTATE, "internal error: friction entry missing from the pattern");
-        if (l->kind != LOAD_NODE) continue;
+        if (l->kind != LOAD_NODE && l->kind != LOAD_NODE_MOMENT) continue;
         l->map = (int *)ac_malloc(&m->alloc, 2 * EL_MAX_DOF * sizeof(int));
         if (!l->map) return nomem(m);
         if (load_maps(m, l, &m->pat))

@@ -105,6 +105,22 @@ static inline void hd_mul(const hd_ctx *c, hd *r, const hd *a, const hd *b)
     r->v = av * bv;
 }
 
+/* r += s a b (r must not alias a or b): the sums of products of dot and
+ * cross products in one pass, with no temporary */
+static inline void hd_fma(const hd_ctx *c, hd *r, double s, const hd *a, const hd *b)
+{
+    double av = s * a->v, bv = s * b->v;
+    int i, j, k;
+    HD_FLOPS(3 + 4 * c->n + 8 * c->nh);
+    if (c->nh)
+        for (i = 0, k = 0; i < c->n; i++) {
+            double ai = s * a->g[i], bi = s * b->g[i];
+            for (j = i; j < c->n; j++, k++) r->h[k] += av * b->h[k] + bv * a->h[k] + ai * b->g[j] + bi * a->g[j];
+        }
+    for (k = 0; k < c->n; k++) r->g[k] += av * b->g[k] + bv * a->g[k];
+    r->v += av * b->v;
+}
+
 /* r = f(a) from f(a.v) = f0, f' = f1, f'' = f2 (chain rule) */
 static inline void hd_chain(const hd_ctx *c, hd *r, const hd *a, double f0, double f1, double f2)
 {
@@ -173,24 +189,19 @@ static inline void hd_atan2(const hd_ctx *c, hd *r, const hd *y, const hd *x)
 /* 3-vectors of hd numbers */
 static inline void hd_dot3(const hd_ctx *c, hd *r, const hd a[3], const hd b[3])
 {
-    hd t;
     hd_mul(c, r, &a[0], &b[0]);
-    hd_mul(c, &t, &a[1], &b[1]);
-    hd_add(c, r, r, &t);
-    hd_mul(c, &t, &a[2], &b[2]);
-    hd_add(c, r, r, &t);
+    hd_fma(c, r, 1.0, &a[1], &b[1]);
+    hd_fma(c, r, 1.0, &a[2], &b[2]);
 }
 
 /* r = a x b (r must not alias a or b) */
 static inline void hd_cross3(const hd_ctx *c, hd r[3], const hd a[3], const hd b[3])
 {
-    hd t;
     int i;
     for (i = 0; i < 3; i++) {
         int j = (i + 1) % 3, k = (i + 2) % 3;
         hd_mul(c, &r[i], &a[j], &b[k]);
-        hd_mul(c, &t, &a[k], &b[j]);
-        hd_sub(c, &r[i], &r[i], &t);
+        hd_fma(c, &r[i], -1.0, &a[k], &b[j]);
     }
 }
 

@@ -153,7 +153,7 @@ struct alecable_joint {
 };
 
 enum { LOAD_NODE = 0, LOAD_MATERIAL = 1, LOAD_DISTRIBUTED = 2, LOAD_HYDRO = 3, LOAD_FRICTION = 4,
-       LOAD_BODY_FORCE = 5, LOAD_BODY_TORQUE = 6, LOAD_PULLEY_FRICTION = 7 };
+       LOAD_BODY_FORCE = 5, LOAD_BODY_TORQUE = 6, LOAD_PULLEY_FRICTION = 7, LOAD_NODE_MOMENT = 8 };
 
 struct alecable_load {
     unsigned magic;
@@ -173,6 +173,7 @@ struct alecable_load {
     alecable_joint *joint;  /* LOAD_PULLEY_FRICTION: the wrap; mu, flow; map: see lib/friction */
     double mu;
     int flow;
+    int follower;           /* LOAD_NODE_MOMENT: f given in the node's section frame (lib/loads/moment.c) */
 };
 
 /* growable array of pointers */

@@ -635,10 +635,10 @@ const el_ops el_kirchhoff_ops = {
     kh_tangent_acc, dist_tangent_acc, inertia_jac_acc, kh_force_tangent_acc,
     /* the hd kernels counted by core/hd.h built with -DHD_COUNT (isotropic
      * section; an anisotropic or naturally curved one costs 1.8 times
-     * more): force 19.9k, force and tangent 241k plus the expansion to
-     * 16 x 16 (~0.6k); with s fixed 18.3k and 205k.  The curve's loads and
+     * more): force 18.7k, force and tangent 232k plus the expansion to
+     * 16 x 16 (~0.6k); with s fixed 17.2k and 197k.  The curve's loads and
      * inertia are the ANCF kernels' (ancf.c's counts) */
-    {19900.0, 241500.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
-     18300.0, 205900.0, 130.0, 100.0, 1.0},
+    {18700.0, 232300.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
+     17200.0, 198100.0, 130.0, 100.0, 1.0},
     kh_section
 };

@@ -111,6 +111,7 @@ int load_maps(alecable_model *m, alecable_load *l, const sp_pattern *p)
     const alecable_element *e[2];
     int k, ne, b, nd, row;
     (void)m;
+    if (l->kind == LOAD_NODE_MOMENT) return moment_maps(l, p, l->map);
     if (l->kind != LOAD_NODE) return 0;
     ne = node_elements(l->node, e);
     nd = EL_MAX_DOF;
@@ -255,6 +256,9 @@ static void load_eval(const alecable_load *l, const double *q, double scale, dou
     case LOAD_DISTRIBUTED:
         distributed_eval(l->cable, l->first_el, l->n_el > 0 ? l->first_el + l->n_el : l->cable->n_el, f, q, w, r,
                          values, scratch);
+        break;
+    case LOAD_NODE_MOMENT: /* no potential */
+        if (r || values) moment_eval(l, q, scale, r, values);
         break;
     default: break; /* field loads: field_load_residual / field_load_jacobian */
     }

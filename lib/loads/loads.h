@@ -31,6 +31,11 @@ void   field_load_jacobian(const alecable_model *m, const alecable_load *l, cons
 void   node_config(const alecable_node *node, const double *q, const double f[3], double *value, double *grad,
                    const alecable_element *e[2], int *ne);
 
+/* A moment at a node (moment.c): its Jacobian positions (l->map, the
+ * node's slope and roll block), and its residual and dr/dq (no potential) */
+int    moment_maps(const alecable_load *l, const sp_pattern *p, int *map);
+void   moment_eval(const alecable_load *l, const double *q, double scale, double *r, double *values);
+
 /* Gravity on every cable: b = rho A g per unit material length. */
 double gravity_energy(const alecable_model *m, const double *q, double scale);
 /* Gravity's force per unit material length on cable cb at load factor
