@@ -380,6 +380,31 @@ ALECABLE_API int alecable_load_distributed_range(alecable_load **out, alecable_m
  * the tangent does no work. */
 ALECABLE_API int alecable_load_node_moment(alecable_load **out, alecable_model *m, alecable_node *n,
                                            const double moment[3], int follower);
+/* Follower wrench densities on a Kirchhoff cable (paper 003 eqs. 16, 19):
+ * a force n = N_i t_i and a moment m = M_i t_i per unit material length,
+ * their components (N_1..3, M_1..3) given in the section frame (t1, t2,
+ * t3), so that they turn with it (a fluid's drag and lift on a cable),
+ * scaled by the load factor.  Virtual work: the integral over each element
+ * of n.dr + m.dphi at its mesh points (5 Gauss points), dphi the section's
+ * rotation; no potential, a non-symmetric exact tangent.  On a cable with
+ * free material coordinates the densities stay with the mesh points.
+ * Uniform densities: */
+ALECABLE_API int alecable_load_wrench(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                      const double force[3], const double moment[3]);
+/* per element: count = the number of elements, 6 values each (N_1..3, M_1..3) */
+ALECABLE_API int alecable_load_wrench_elements(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                               int count, const double *values);
+/* By the host, at every quadrature point: time t (the load factor in
+ * quasistatics), element index and xi in [0, 1], the point's position x,
+ * section frame R (row-major, columns t1 t2 t3) and velocity v (zero in
+ * quasistatics); it returns the section-frame densities.  Return 0, or
+ * non-zero to fail the evaluation.  The tangent differentiates the turning
+ * of the frame only: the returned densities count as constants (the hook for
+ * coupling a fluid solver, which gives forces, not their derivatives). */
+typedef int (*alecable_wrench_fn)(void *user, double t, int element, double xi, const double x[3],
+                                  const double R[9], const double v[3], double force[3], double moment[3]);
+ALECABLE_API int alecable_load_wrench_callback(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                               alecable_wrench_fn fn, void *user);
 /* Changes a load's force vector (point loads) or density (distributed), or
  * the current of a hydrodynamic load (the moment of a node moment). */
 ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3]);

@@ -446,6 +446,115 @@ START_TEST(rollup)
 }
 END_TEST
 
+/* a host's densities: constant along the cable but different per element
+ * and point (so the frozen-density tangent is exact) */
+static int host_wrench(void *user, double t, int element, double xi, const double x[3], const double R[9],
+                       const double v[3], double force[3], double moment[3])
+{
+    int k;
+    (void)user;
+    (void)t;
+    (void)x;
+    (void)v;
+    for (k = 0; k < 3; k++) {
+        force[k] = 0.3 * (k + 1) + 0.1 * element - 0.2 * xi;
+        moment[k] = 0.2 * (2 - k) + 0.05 * element + 0.1 * xi;
+    }
+    /* R must be a rotation */
+    return fabs(R[0] * R[0] + R[3] * R[3] + R[6] * R[6] - 1.0) > 1e-12;
+}
+
+/* Follower wrench densities (uniform, per element, by the host) through the
+ * problem interface against differences of the residual, in a bent and
+ * twisted state, with s fixed and free */
+START_TEST(wrench_jacobian)
+{
+    int lag;
+    for (lag = 0; lag < 2; lag++) {
+        alecable_model *m;
+        alecable_cable *c;
+        alecable_clamp_params cp;
+        alecable_problem p;
+        double n0[3] = {0.5, -1.2, 0.8}, m0[3] = {0.7, 0.4, -0.9}, per[18], *q, *lam, err;
+        unsigned seed = 91u;
+        int nq, nl, i;
+        for (i = 0; i < 18; i++) per[i] = 0.1 * (i + 1) * (i % 2 ? -1 : 1);
+        ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+        c = beam(m, ALECABLE_ELEMENT_KIRCHHOFF, 3, 1.0, lag);
+        alecable_clamp_params_init(&cp);
+        ck_assert_int_eq(alecable_clamp(NULL, m, node(c, 0), &cp), 0);
+        ck_assert_int_eq(alecable_load_wrench(NULL, m, c, n0, m0), 0);
+        ck_assert_int_eq(alecable_load_wrench_elements(NULL, m, c, 3, per), 0);
+        ck_assert_int_eq(alecable_load_wrench_callback(NULL, m, c, host_wrench, NULL), 0);
+        ck_assert_int_eq(alecable_model_finalize(m), 0);
+        ck_assert_int_eq(alecable_model_sizes(m, &nq, &nl), 0);
+        ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+        q = malloc((size_t)nq * sizeof *q);
+        lam = malloc((size_t)nl * sizeof *lam);
+        ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
+        /* 0.05: larger moves of s make elements so short that the
+         * differences' truncation error reaches 1e-6 */
+        for (i = 0; i < nq; i++) q[i] += 0.05 * fd_rand(&seed);
+        for (i = 0; i < nl; i++) lam[i] = fd_rand(&seed);
+        err = full_jacobian_error(&p, 0.6, q, lam);
+        ck_assert_msg(err < 1e-6, "lagrangian %d: wrench Jacobian vs differences %.3g", lag, err);
+        free(q);
+        free(lam);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
+/* A twisting moment density M_1 = mu on a straight beam clamped at both
+ * ends: the torque falls linearly, T(s) = mu (L/2 - s), and a uniform
+ * follower force N_2 on a cantilever bends it as the dead load of the same
+ * size to first order in the load */
+START_TEST(wrench_physics)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_clamp_params cp;
+    alecable_quasistatic_options o;
+    alecable_beam_section_state st;
+    double zero[3] = {0, 0, 0}, mom[3] = {0.3, 0, 0}, x1[3], x2[3];
+    int e;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    c = beam(m, ALECABLE_ELEMENT_KIRCHHOFF, 10, 1.0, 1);
+    alecable_clamp_params_init(&cp);
+    ck_assert_int_eq(alecable_clamp(NULL, m, node(c, 0), &cp), 0);
+    ck_assert_int_eq(alecable_clamp(NULL, m, node(c, 10), &cp), 0);
+    ck_assert_int_eq(alecable_load_wrench(NULL, m, c, zero, mom), 0);
+    alecable_quasistatic_options_init(&o);
+    o.regularization = ALECABLE_REG_NONE;
+    ck_assert_msg(alecable_solve_quasistatic(m, &o, NULL) == 0, "%s", alecable_model_errmsg(m));
+    alecable_beam_section_state_init(&st);
+    for (e = 0; e < 10; e++) {
+        alecable_element *el;
+        double s = 0.1 * e + 0.05;
+        ck_assert_int_eq(alecable_cable_element(&el, c, e), 0);
+        ck_assert_int_eq(alecable_element_section(el, 0.5, &st), 0);
+        ck_assert_double_eq_tol(st.torque, 0.3 * (0.5 - s), 1e-9);
+    }
+    alecable_model_destroy(m);
+    /* follower against dead, small loads */
+    for (e = 0; e < 2; e++) {
+        double f[3] = {0, 1e-4, 0};
+        alecable_load *l;
+        ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+        c = beam(m, ALECABLE_ELEMENT_KIRCHHOFF, 10, 1.0, 1);
+        ck_assert_int_eq(alecable_clamp(NULL, m, node(c, 0), &cp), 0);
+        if (e == 0) ck_assert_int_eq(alecable_load_wrench(&l, m, c, f, zero), 0);
+        else ck_assert_int_eq(alecable_load_distributed(&l, m, c, f), 0);
+        ck_assert_msg(alecable_solve_quasistatic(m, &o, NULL) == 0, "%s", alecable_model_errmsg(m));
+        ck_assert_int_eq(alecable_node_position(node(c, 10), e ? x2 : x1), 0);
+        alecable_model_destroy(m);
+    }
+    /* q L^4 / (8 EI) = 9.6e-6 m; the two differ at second order (~1e-10 m) */
+    ck_assert_double_eq_tol(x1[1], 1e-4 / (8.0 * EI_), 1e-3 * 1e-4 / (8.0 * EI_));
+    ck_assert_double_eq_tol(x1[1], x2[1], 1e-9);
+}
+END_TEST
+
 START_TEST(roll_must_be_held)
 {
     alecable_model *m;
@@ -1155,6 +1264,8 @@ Suite *suite_kirchhoff_model(void)
     tcase_add_test(tc, elastica);
     tcase_add_test(tc, node_moment_jacobian);
     tcase_add_test(tc, rollup);
+    tcase_add_test(tc, wrench_jacobian);
+    tcase_add_test(tc, wrench_physics);
     tcase_add_test(tc, natural_helix);
     tcase_add_test(tc, mounting_rebases_the_charts);
     tcase_add_test(tc, roll_must_be_held);

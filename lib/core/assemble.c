@@ -46,8 +46,8 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
         if (l->kind != LOAD_HYDRO) continue;
-        field_load_residual(m, l, q, m->zero_q, a, sc, r);
-        field_load_residual(m, l, q, m->zero_q, m->zero_q, -sc, r);
+        field_load_residual(m, l, t, q, m->zero_q, a, sc, r);
+        field_load_residual(m, l, t, q, m->zero_q, m->zero_q, -sc, r);
     }
     return sp_all_finite(r, m->nq) ? ALECABLE_OK : ALECABLE_ENAN;
 }
@@ -154,7 +154,7 @@ static void residual_rest(alecable_model *m, double t, double sc, const double *
     int i;
     for (i = 0; i < m->loads.n; i++) {
         load_residual(m, (const alecable_load *)m->loads.p[i], q, sc, r);
-        field_load_residual(m, (const alecable_load *)m->loads.p[i], q, v, a, sc, r);
+        field_load_residual(m, (const alecable_load *)m->loads.p[i], t, q, v, a, sc, r);
     }
     for (i = 0; i < m->constraints.n; i++)
         con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, t, r, m->nq);
@@ -186,7 +186,7 @@ static void jacobian_rest(alecable_model *m, double t, double sc, const double *
 {
     int i;
     for (i = 0; i < m->loads.n; i++)
-        field_load_jacobian(m, (const alecable_load *)m->loads.p[i], q, v, a, sc, cq, cv, ca, flags, values,
+        field_load_jacobian(m, (const alecable_load *)m->loads.p[i], t, q, v, a, sc, cq, cv, ca, flags, values,
                             m->ework);
     for (i = 0; i < m->constraints.n; i++) con_jacobian((const alecable_constraint *)m->constraints.p[i], values);
     if (m->bodies.n) bodies_jacobian(m, q, sc, cq, values);

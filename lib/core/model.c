@@ -119,6 +119,7 @@ ALECABLE_API void alecable_model_destroy(alecable_model *m)
     for (i = 0; i < m->loads.n; i++) {
         alecable_load *l = (alecable_load *)m->loads.p[i];
         ac_free(&m->alloc, l->map);
+        ac_free(&m->alloc, l->wrench);
         l->magic = 0;
         ac_free(&m->alloc, l);
     }

@@ -153,7 +153,8 @@ struct alecable_joint {
 };
 
 enum { LOAD_NODE = 0, LOAD_MATERIAL = 1, LOAD_DISTRIBUTED = 2, LOAD_HYDRO = 3, LOAD_FRICTION = 4,
-       LOAD_BODY_FORCE = 5, LOAD_BODY_TORQUE = 6, LOAD_PULLEY_FRICTION = 7, LOAD_NODE_MOMENT = 8 };
+       LOAD_BODY_FORCE = 5, LOAD_BODY_TORQUE = 6, LOAD_PULLEY_FRICTION = 7, LOAD_NODE_MOMENT = 8,
+       LOAD_WRENCH = 9 };
 
 struct alecable_load {
     unsigned magic;
@@ -174,6 +175,11 @@ struct alecable_load {
     double mu;
     int flow;
     int follower;           /* LOAD_NODE_MOMENT: f given in the node's section frame (lib/loads/moment.c) */
+    /* LOAD_WRENCH (lib/loads/wrench.c): densities (force, moment) in the
+     * section frame, 6 per element (wrench) or uniform (f, p), or the host's */
+    double *wrench;
+    alecable_wrench_fn wrench_fn;
+    void *wrench_user;
 };
 
 /* growable array of pointers */

@@ -127,16 +127,17 @@ ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_mode
  * at evaluation time, so changing gravity later is seen). */
 static int field_range(const alecable_load *l, int *e0, int *e1)
 {
-    if (l->kind != LOAD_HYDRO && l->kind != LOAD_FRICTION) return 0;
+    if (l->kind != LOAD_HYDRO && l->kind != LOAD_FRICTION && l->kind != LOAD_WRENCH) return 0;
     *e0 = l->first_el;
     *e1 = l->n_el > 0 ? l->first_el + l->n_el : l->cable->n_el;
     return 1;
 }
 
-static int field_element(const alecable_model *m, const alecable_load *l, const alecable_element *e,
+static int field_element(const alecable_model *m, const alecable_load *l, const alecable_element *e, double t,
                          const double *qe, const double *ve, const double *ae, double *re, double cq, double cv,
                          double ca, double *ke)
 {
+    if (l->kind == LOAD_WRENCH) return wrench_element(l, e, t, qe, ve, re, cq, ke);
     if (l->kind == LOAD_HYDRO) {
         hydro_params hp = l->hp;
         memcpy(hp.g, m->gravity, sizeof hp.g);
@@ -148,7 +149,7 @@ static int field_element(const alecable_model *m, const alecable_load *l, const 
     }
 }
 
-void field_load_residual(const alecable_model *m, const alecable_load *l, const double *q, const double *v,
+void field_load_residual(const alecable_model *m, const alecable_load *l, double t, const double *q, const double *v,
                          const double *a, double scale, double *r)
 {
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], re[EL_MAX_DOF];
@@ -160,20 +161,20 @@ void field_load_residual(const alecable_model *m, const alecable_load *l, const 
         ac_gather(e, q, qe);
         if (v) ac_gather_rate(e, v, ve);
         if (a) ac_gather_rate(e, a, ae);
-        if (field_element(m, l, e, qe, v ? ve : NULL, a ? ae : NULL, re, 0, 0, 0, NULL)) continue;
+        if (field_element(m, l, e, t, qe, v ? ve : NULL, a ? ae : NULL, re, 0, 0, 0, NULL)) continue;
         for (k = 0; k < nd; k++)
             if (e->dofs[k] >= 0) r[e->dofs[k]] += scale * re[k];
     }
 }
 
-void field_load_jacobian(const alecable_model *m, const alecable_load *l, const double *q, const double *v,
+void field_load_jacobian(const alecable_model *m, const alecable_load *l, double t, const double *q, const double *v,
                          const double *a, double scale, double cq, double cv, double ca, int flags, double *values,
                          double *scratch)
 {
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], re[EL_MAX_DOF];
     int i, k, e0, e1, stiff;
     if (!field_range(l, &e0, &e1)) return;
-    stiff = l->kind == LOAD_HYDRO ? l->hp.stiff : l->fp.stiff;
+    stiff = l->kind == LOAD_HYDRO ? l->hp.stiff : l->kind == LOAD_FRICTION ? l->fp.stiff : 1;
     if ((flags & ALECABLE_JAC_STIFF_ONLY) && !stiff) return;
     for (i = e0; i < e1; i++) {
         const alecable_element *e = l->cable->el[i];
@@ -181,7 +182,7 @@ void field_load_jacobian(const alecable_model *m, const alecable_load *l, const 
         ac_gather(e, q, qe);
         if (v) ac_gather_rate(e, v, ve);
         if (a) ac_gather_rate(e, a, ae);
-        if (field_element(m, l, e, qe, v ? ve : NULL, a ? ae : NULL, re, cq, cv, ca, scratch)) continue;
+        if (field_element(m, l, e, t, qe, v ? ve : NULL, a ? ae : NULL, re, cq, cv, ca, scratch)) continue;
         for (k = 0; k < nd * nd; k++)
             if (e->map[k] >= 0) values[e->map[k]] += scale * scratch[k];
     }

@@ -18,11 +18,17 @@ void   load_jacobian(const alecable_model *m, const alecable_load *l, const doub
 /* Velocity-dependent field loads (hydrodynamics, friction): residual and
  * weighted Jacobian (cq, cv, ca already applied; non-stiff loads are left out
  * under ALECABLE_JAC_STIFF_ONLY). */
-void   field_load_residual(const alecable_model *m, const alecable_load *l, const double *q, const double *v,
-                           const double *a, double scale, double *r);
-void   field_load_jacobian(const alecable_model *m, const alecable_load *l, const double *q, const double *v,
-                           const double *a, double scale, double cq, double cv, double ca, int flags,
-                           double *values, double *scratch);
+void   field_load_residual(const alecable_model *m, const alecable_load *l, double t, const double *q,
+                           const double *v, const double *a, double scale, double *r);
+void   field_load_jacobian(const alecable_model *m, const alecable_load *l, double t, const double *q,
+                           const double *v, const double *a, double scale, double cq, double cv, double ca,
+                           int flags, double *values, double *scratch);
+
+/* Follower wrench densities on a Kirchhoff element (wrench.c): re = the
+ * residual's element vector (minus the generalized forces), ke = cq times
+ * its q-derivative (NULL: none); -1 when a host callback failed */
+int    wrench_element(const alecable_load *l, const alecable_element *e, double t, const double *qe,
+                      const double *ve, double *re, double cq, double *ke);
 
 /* Configurational work of a force f at a mesh node (paper 000 eqs. 47/70):
  * value = (f . dx/dxi) (dxi/ds), both averaged over the node's elements e
