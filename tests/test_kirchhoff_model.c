@@ -934,7 +934,8 @@ END_TEST
 
 /* The dynamic Jacobian cq dr/dq + cv dr/dv + ca dr/da of a Kirchhoff
  * cable with gravity, inertia (with material flow when s is free),
- * Morison hydrodynamics and plane friction, and a moving clamp, against
+ * Morison hydrodynamics and plane friction, point loads (at a material
+ * particle, at a node), a distributed load and a moving clamp, against
  * central differences of its residual (the shared check of problem_fd.h,
  * bounded at 1e-5 there too). */
 START_TEST(dynamic_jacobian_with_field_loads)
@@ -953,6 +954,12 @@ START_TEST(dynamic_jacobian_with_field_loads)
         c = beam(m, ALECABLE_ELEMENT_KIRCHHOFF, 4, 1.0, lag);
         ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
         pfd_add_field_loads(m, c);
+        {
+            double f[3] = {0.3, -2.0, 0.7}, b[3] = {-0.4, 0.1, 1.5};
+            ck_assert_int_eq(alecable_load_material_point(NULL, m, c, 0.37, f), 0);
+            ck_assert_int_eq(alecable_load_distributed(NULL, m, c, b), 0);
+            ck_assert_int_eq(alecable_load_node(NULL, m, node(c, 2), f), 0);
+        }
         alecable_clamp_params_init(&cp);
         ck_assert_int_eq(alecable_clamp(NULL, m, node(c, 0), &cp), 0);
         cp.motion = moving_frame;
