@@ -24,6 +24,7 @@ int main(void)
     srunner_add_suite(sr, suite_api());
     srunner_add_suite(sr, suite_quasistatic());
     srunner_add_suite(sr, suite_dynamic());
+    srunner_add_suite(sr, suite_history());
     srunner_add_suite(sr, suite_paper000());
     srunner_add_suite(sr, suite_paper001());
     srunner_run_all(sr, CK_NORMAL);

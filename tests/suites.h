@@ -24,5 +24,6 @@ Suite *suite_paper000(void);
 Suite *suite_paper001(void);
 Suite *suite_quasistatic(void);
 Suite *suite_dynamic(void);
+Suite *suite_history(void);
 
 #endif

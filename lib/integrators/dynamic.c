@@ -8,7 +8,17 @@
  * attempt writes).  An attempt never touches cur, so a failed or rejected
  * step leaves the state unchanged, and accepting a step is a pointer
  * rotation.  Every buffer is allocated at create: a step allocates nothing
- * of ours (UMFPACK's own objects come from SuiteSparse's allocator). */
+ * of ours (UMFPACK's own objects come from SuiteSparse's allocator).
+ *
+ * The problem's history (alecable_problem.nhist) lives in the problem, not
+ * here, so each state keeps a copy (phist) and the history in force is
+ * always cur's: every path that makes a state current restores or produces
+ * its history first.  set_state takes the history in force as the new
+ * state's; an accepted step commits the trial state and reads the advanced
+ * history into trial before the rotation; undo sets prev's history before
+ * the swap.  Attempts only evaluate, so a rejected or failed attempt has
+ * nothing to restore, and a failing commit or set puts cur's history back
+ * and leaves the state as it was. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime for stats.wall_time */
 
 #include "dynamic_internal.h"
@@ -643,19 +653,19 @@ static int attempt(alecable_integrator *it, double h, double t1)
     return it->par.semi ? dyn_semi_attempt(it, h, t1) : dyn_implicit_attempt(it, h, t1);
 }
 
-/* The problem's history in force is always cur's (set_state, accept,
- * undo keep it so): an accepted state first advances it (commit); a
- * failing commit puts cur's back and fails the step. */
+/* An accepted trial advances the history in force (see the file comment);
+ * a failure may have changed part of it, so cur's is put back. */
 static int commit_history(alecable_integrator *it)
 {
     dyn_state *T = it->trial;
+    const char *what = "history_commit";
     int st;
     if (it->p.nhist == 0) return ALECABLE_OK;
     st = it->p.history_commit(it->p.ctx, T->t, T->q, T->v, T->lam);
-    if (!st) st = it->p.history_get(it->p.ctx, T->phist);
+    if (!st && (st = it->p.history_get(it->p.ctx, T->phist))) what = "history_get";
     if (st) {
         it->p.history_set(it->p.ctx, it->cur->phist);
-        MSG(it, "t = %.9g: the problem's history_commit failed (%s)", T->t, alecable_strerror(st));
+        MSG(it, "t = %.9g: the problem's %s failed (%s); the step is not taken", T->t, what, alecable_strerror(st));
     }
     return st;
 }
@@ -767,12 +777,13 @@ static int step_once(alecable_integrator *it, double h_req, int final, double t_
         if (st == ALECABLE_OK) {
             it->trial->h_next = it->cur->h_next;
             if (it->o.adaptive) st = error_test(it, &pl);
-            if (st == ALECABLE_OK) st = commit_history(it);
-            if (st == ALECABLE_OK) accept(it, pl.h);
         } else {
             st = after_failure(it, st, &pl);
         }
     } while (st == RETRY);
+    /* outside the loop: a host's status can never read as RETRY, and only
+     * the attempt that is kept commits */
+    if (st == ALECABLE_OK && (st = commit_history(it)) == ALECABLE_OK) accept(it, pl.h);
     return st;
 }
 
@@ -854,14 +865,16 @@ ALECABLE_API int alecable_integrator_undo(alecable_integrator *it)
         MSG(it, "nothing to undo: no successful step since set_state or the last undo");
         return ALECABLE_ESTATE;
     }
+    /* prev's history first: if the problem refuses it, nothing is undone */
+    if (it->p.nhist > 0 && (st = it->p.history_set(it->p.ctx, it->prev->phist))) {
+        it->p.history_set(it->p.ctx, it->cur->phist);
+        MSG(it, "the problem's history_set failed (%s); nothing is undone", alecable_strerror(st));
+        return st;
+    }
     tmp = it->cur;
     it->cur = it->prev;
     it->prev = tmp;
     it->can_undo = 0;
-    if (it->p.nhist > 0 && (st = it->p.history_set(it->p.ctx, it->cur->phist))) {
-        MSG(it, "the problem's history_set failed (%s)", alecable_strerror(st));
-        return st;
-    }
     return ALECABLE_OK;
 }
 

@@ -31,7 +31,8 @@ typedef struct dyn_state {
     double tau1, tau2;
     int nw;
     double h_next;
-    /* the problem's history that goes with this state (alecable_problem.nhist) */
+    /* the problem's history (alecable_problem.nhist values) that goes with
+     * this state: the one in force while it is cur (dynamic.c) */
     double *phist;
 } dyn_state;
 

@@ -5,6 +5,10 @@
  *           are found by rank-revealing QR (SPQR) at each iteration, spatial
  *           lines are swapped for their node's material line, and only those
  *           get r_mat += 2 alpha (q_s - q_s^*).
+ * The problem's history (alecable_problem.nhist) advances only by a commit
+ * after a converged load step, so a step that fails to converge leaves the
+ * history of the last converged step in force; a failing commit puts that
+ * one back, next to that step's q and lambda.
  * Written against alecable_problem only. */
 #include "problem.h"
 #include "../sparse/kkt.h"
@@ -26,7 +30,9 @@ struct qs_ws {
     int n, nq, nlam, nnz;
     sp_pattern pat;        /* colptr/rowidx borrowed from the problem */
     double *r, *dz, *vals, *q_prev, *lam_prev, *anchor;
-    double *hist_prev;     /* the problem's history at the last converged step (nhist) */
+    /* the problem's history at the last converged step, and where a commit
+     * reads the next one (a failing read must not clobber it): nhist each */
+    double *hist_prev, *hist_next;
     int nhist;
     int *perm, *mask, *dep;
     int ndep;
@@ -107,6 +113,7 @@ void qs_destroy(qs_ws *ws)
     ac_free(a, ws->lam_prev);
     ac_free(a, ws->anchor);
     ac_free(a, ws->hist_prev);
+    ac_free(a, ws->hist_next);
     ac_free(a, ws->perm);
     ac_free(a, ws->mask);
     ac_free(a, ws->dep);
@@ -160,11 +167,12 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->anchor = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
     ws->nhist = p->nhist;
     ws->hist_prev = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
+    ws->hist_next = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
     ws->perm = (int *)ac_calloc(alloc, (size_t)n, sizeof(int));
     ws->mask = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     ws->dep = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     if (!ws->pat.diag || !ws->r || !ws->dz || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
-        !ws->hist_prev || !ws->perm || !ws->mask || !ws->dep) {
+        !ws->hist_prev || !ws->hist_next || !ws->perm || !ws->mask || !ws->dep) {
         qs_destroy(ws);
         return ALECABLE_ENOMEM;
     }
@@ -458,18 +466,25 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
     return ALECABLE_ENOCONV;
 }
 
-/* A converged load step: the problem advances its history (alecable_problem);
- * if that fails, the history of the last converged step is put back */
+/* A converged load step advances the problem's history (alecable_problem).
+ * A failure may have changed part of it: the last converged step's is put
+ * back, so that it goes with the q and lambda qs_solve returns. */
 static int commit_history(qs_ws *ws, const alecable_problem *p, double t, const double *q, const double *lam,
                           char *msg, size_t len)
 {
+    const char *what = "history_commit";
+    double *tmp;
     int st = p->history_commit(p->ctx, t, q, NULL, lam);
-    if (!st) st = p->history_get(p->ctx, ws->hist_prev);
+    if (!st && (st = p->history_get(p->ctx, ws->hist_next))) what = "history_get";
     if (st) {
         p->history_set(p->ctx, ws->hist_prev);
-        snprintf(msg, len, "load factor %.6g: the problem's history_commit failed (%s)", t, alecable_strerror(st));
+        snprintf(msg, len, "load factor %.6g: the problem's %s failed (%s)", t, what, alecable_strerror(st));
+        return st;
     }
-    return st;
+    tmp = ws->hist_prev;
+    ws->hist_prev = ws->hist_next;
+    ws->hist_next = tmp;
+    return ALECABLE_OK;
 }
 
 int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double *q, double *lam,
