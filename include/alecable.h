@@ -418,15 +418,26 @@ ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3]);
  * frame (a rotation is never added to).  The DOF ids of a body's node are X,
  * Y, Z and RX, RY, RZ (the body-frame increments): fix and prescribe act on
  * them (holding two rotations keeps a planar body in its plane; holding all
- * three holds the orientation).  Bodies are quasistatic for now: their mass
- * gives weight under gravity, and the time integrators refuse models with
- * bodies (ALECABLE_ESTATE). */
+ * three holds the orientation).  In dynamics a body's velocities are the
+ * origin's velocity in space and the angular velocity Omega in the body frame
+ * (the rates of its coordinates' increments), its kinetic energy
+ *     T = 1/2 m |v|^2 + m v.R(Omega x c) + 1/2 Omega.J_o Omega
+ * (c the centre of mass, J_o the inertia about the origin), and the implicit
+ * integrators step it on the rotation group (Newmark, HHT, Bossak and
+ * generalized-alpha in Lie-group form).  The semi-implicit methods refuse
+ * models with bodies: their velocity-level stabilization needs the joints'
+ * constraint rates, which joints with bodies do not give yet. */
 typedef struct alecable_body_params {
     size_t struct_size;
     double position[3]; /* origin of the body frame in space (default 0) */
     double rotation[9]; /* body -> space rotation, row-major, orthonormal (default identity) */
     double mass;        /* >= 0: weight m g at the centre of mass under the model's gravity (default 0) */
     double com[3];      /* centre of mass in the body frame (default 0) */
+    /* added in 0.2: dynamics */
+    double inertia[9];  /* inertia tensor about the centre of mass, body frame, row-major [kg m^2]:
+                           symmetric positive semi-definite (default 0: a point mass) */
+    double velocity[3]; /* initial velocity of the frame's origin, in space [m/s] (default 0) */
+    double omega[3];    /* initial angular velocity, in the body frame [rad/s] (default 0) */
 } alecable_body_params;
 ALECABLE_API void alecable_body_params_init(alecable_body_params *p);
 ALECABLE_API int alecable_body_create(alecable_body **out, alecable_model *m, const alecable_body_params *p);

@@ -51,6 +51,14 @@ void   bodies_residual(const alecable_model *m, const double *q, double scale, d
 void   bodies_jacobian(const alecable_model *m, const double *q, double scale, double cq, double *values);
 int    body_load_applies(const alecable_load *l); /* LOAD_BODY_FORCE / LOAD_BODY_TORQUE */
 
+/* inertia in dynamics (v, a: origin rates in space, Omega and its rate in
+ * the body frame): r += M(q) a + gyroscopic terms; values += cq d/dq (along
+ * the update) + cv d/dv + ca d/da on the 6 x 6 blocks; the kinetic energy */
+void   bodies_inertia_residual(const alecable_model *m, const double *q, const double *v, const double *a, double *r);
+void   bodies_inertia_jacobian(const alecable_model *m, const double *q, const double *v, const double *a, double cq,
+                               double cv, double ca, double *values);
+double bodies_kinetic(const alecable_model *m, const double *q, const double *v);
+
 /* Geometry of unit i of a wrap at q (NULL: the current state): the outward normal n
  * and the tangent t (towards increasing s) in space. */
 void   wrap_frame(const alecable_joint *j, int i, const double *q, double n[3], double t[3]);

@@ -11,6 +11,7 @@
 #include "../constraints/constraints.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 static int check_body(alecable_model *m, const alecable_body *b, const char *arg)
@@ -29,17 +30,49 @@ ALECABLE_API void alecable_body_params_init(alecable_body_params *p)
     p->rotation[0] = p->rotation[4] = p->rotation[8] = 1.0;
 }
 
+/* The inertia tensor: finite, symmetric, positive semi-definite (all
+ * principal minors >= 0, to rounding); velocities finite */
+static int check_dynamics(alecable_model *m, const alecable_body_params *p)
+{
+    const double *J = p->inertia;
+    double scale = 0.0, tol, m2[3], det;
+    int i, j;
+    for (i = 0; i < 9; i++) {
+        if (!isfinite(J[i])) return ac_fail(m, ALECABLE_EINVAL, "params.inertia[%d] = %g is not finite", i, J[i]);
+        scale = fmax(scale, fabs(J[i]));
+    }
+    tol = 1e-12 * scale;
+    for (i = 0; i < 3; i++)
+        for (j = i + 1; j < 3; j++)
+            if (fabs(J[3 * i + j] - J[3 * j + i]) > tol)
+                return ac_fail(m, ALECABLE_EINVAL, "params.inertia is not symmetric (entries %d,%d and %d,%d differ)", i, j,
+                               j, i);
+    m2[0] = J[0] * J[4] - J[1] * J[3];
+    m2[1] = J[0] * J[8] - J[2] * J[6];
+    m2[2] = J[4] * J[8] - J[5] * J[7];
+    det = J[0] * m2[2] - J[1] * (J[3] * J[8] - J[5] * J[6]) + J[2] * (J[3] * J[7] - J[4] * J[6]);
+    if (J[0] < -tol || J[4] < -tol || J[8] < -tol || m2[0] < -tol * scale || m2[1] < -tol * scale ||
+        m2[2] < -tol * scale || det < -tol * scale * scale)
+        return ac_fail(m, ALECABLE_EINVAL, "params.inertia is not positive semi-definite");
+    if (!ac_is_finite3(p->velocity) || !ac_is_finite3(p->omega))
+        return ac_fail(m, ALECABLE_EINVAL, "params: velocity or omega has a NaN or infinite component");
+    return ALECABLE_OK;
+}
+
 ALECABLE_API int alecable_body_create(alecable_body **out, alecable_model *m, const alecable_body_params *p)
 {
     alecable_body *b;
     double RtR[9], Rt[9];
-    int st, i, j;
+    int st, i, j, dyn;
     if ((st = ac_check_model(m))) return st;
     if (!out) return ac_fail(m, ALECABLE_ENULL, "out is NULL");
     *out = NULL;
     if (!p) return ac_fail(m, ALECABLE_ENULL, "params is NULL");
-    if (p->struct_size < sizeof *p)
+    /* a caller built against 0.1 passes the struct without the dynamic fields */
+    if (p->struct_size < offsetof(alecable_body_params, inertia))
         return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_body_params_init", p->struct_size);
+    dyn = p->struct_size >= sizeof *p;
+    if (dyn && (st = check_dynamics(m, p))) return st;
     if (!ac_is_finite3(p->position) || !ac_is_finite3(p->com))
         return ac_fail(m, ALECABLE_EINVAL, "params: position or com has a NaN or infinite component");
     if (!(p->mass >= 0.0) || !isfinite(p->mass))
@@ -66,6 +99,16 @@ ALECABLE_API int alecable_body_create(alecable_body **out, alecable_model *m, co
     b->model = m;
     b->mass = p->mass;
     memcpy(b->com, p->com, sizeof b->com);
+    { /* J_o = J_c + m (|c|^2 I - c c^T) */
+        double c2 = dot3v(p->com, p->com);
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++)
+                b->Jo[3 * i + j] = (dyn ? p->inertia[3 * i + j] : 0.0) + p->mass * ((i == j) * c2 - p->com[i] * p->com[j]);
+        if (dyn) {
+            memcpy(b->v0, p->velocity, 3 * sizeof(double));
+            memcpy(b->v0 + 3, p->omega, 3 * sizeof(double));
+        }
+    }
     b->node.magic = MAGIC_NODE;
     b->node.model = m;
     b->node.cable = NULL;
@@ -310,4 +353,103 @@ void bodies_jacobian(const alecable_model *m, const double *q, double scale, dou
         for (a = 0; a < 3; a++)
             for (c = 0; c < 3; c++) values[b->map[(3 + a) * 6 + 3 + c]] += cq * K[3 * a + c];
     }
+}
+
+/* ---- inertia ------------------------------------------------------------------ */
+
+/* Body b's inertia terms at (q, v, a) with v = (origin velocity in space,
+ * Omega in the body frame), from T = 1/2 m |v|^2 + m v.R(Omega x c) +
+ * 1/2 Omega.J_o Omega (Newton-Euler about the moving origin):
+ *     r_x = m a_x + m R (dOmega x c + Omega x (Omega x c))
+ *     r_w = J_o dOmega + Omega x J_o Omega + m c x R^T a_x
+ * and, with K (6 x 6, row-major), cq d/dq (along the update: d(R w)/dpsi =
+ * -R w^, d(R^T y)/dpsi = (R^T y)^) + cv d/dv + ca d/da. */
+static void inertia_terms(const alecable_body *b, const double *q, const double *v, const double *a, double r[6],
+                          double cq, double cv, double ca, double K[36])
+{
+    const double *qb = q + b->node.dof0, *vx = v + b->node.dof0, *W = vx + 3, *ax = a + b->node.dof0, *Wd = ax + 3;
+    const double *c = b->com, *J = b->Jo, m = b->mass;
+    double R[9], Wc[3], WWc[3], Wdc[3], w[3], Rw[3], JW[3], WJW[3], y[3], cy[3], JWd[3];
+    int i, k;
+    rot_exp(qb + 3, R);
+    cross3(W, c, Wc);
+    cross3(W, Wc, WWc);
+    cross3(Wd, c, Wdc);
+    for (i = 0; i < 3; i++) w[i] = Wdc[i] + WWc[i];
+    rot_mul(R, w, Rw);
+    rot_mul(J, W, JW);
+    rot_mul(J, Wd, JWd);
+    cross3(W, JW, WJW);
+    rot_tmul(R, ax, y);
+    cross3(c, y, cy);
+    for (i = 0; i < 3; i++) {
+        r[i] += m * ax[i] + m * Rw[i];
+        r[3 + i] += JWd[i] + WJW[i] + m * cy[i];
+    }
+    if (!K) return;
+    {
+        double C[9], RC[9], Wh[9], JWh[9], WhJ[9], Wv[9], RWv[9], Y[9], CY[9], Wm[9], RWm[9];
+        rot_hat(c, C);
+        mat3_mul(R, C, RC);
+        rot_hat(W, Wh);
+        rot_hat(JW, JWh);
+        mat3_mul(Wh, J, WhJ);
+        /* d(Omega x (Omega x c))/dOmega = Omega c^T + (Omega.c) I - 2 c Omega^T */
+        for (i = 0; i < 3; i++)
+            for (k = 0; k < 3; k++) Wv[3 * i + k] = W[i] * c[k] + (i == k) * dot3v(W, c) - 2.0 * c[i] * W[k];
+        mat3_mul(R, Wv, RWv);
+        rot_hat(y, Y);
+        mat3_mul(C, Y, CY);
+        rot_hat(w, Wm);
+        mat3_mul(R, Wm, RWm);
+        for (i = 0; i < 3; i++)
+            for (k = 0; k < 3; k++) {
+                K[6 * i + k] += ca * m * (i == k);                                /* x, a_x */
+                K[6 * i + 3 + k] += -ca * m * RC[3 * i + k] + cv * m * RWv[3 * i + k] - cq * m * RWm[3 * i + k];
+                K[6 * (3 + i) + k] += ca * m * (C[3 * i] * R[3 * k] + C[3 * i + 1] * R[3 * k + 1] +
+                                                C[3 * i + 2] * R[3 * k + 2]); /* m c^ R^T */
+                K[6 * (3 + i) + 3 + k] += ca * J[3 * i + k] + cv * (WhJ[3 * i + k] - JWh[3 * i + k]) + cq * m * CY[3 * i + k];
+            }
+    }
+}
+
+void bodies_inertia_residual(const alecable_model *m, const double *q, const double *v, const double *a, double *r)
+{
+    int i, k;
+    for (i = 0; i < m->bodies.n; i++) {
+        const alecable_body *b = (const alecable_body *)m->bodies.p[i];
+        double rb[6] = {0, 0, 0, 0, 0, 0};
+        inertia_terms(b, q, v, a, rb, 0.0, 0.0, 0.0, NULL);
+        for (k = 0; k < 6; k++) r[b->node.dof0 + k] += rb[k];
+    }
+}
+
+void bodies_inertia_jacobian(const alecable_model *m, const double *q, const double *v, const double *a, double cq,
+                             double cv, double ca, double *values)
+{
+    int i, k;
+    for (i = 0; i < m->bodies.n; i++) {
+        const alecable_body *b = (const alecable_body *)m->bodies.p[i];
+        double rb[6] = {0, 0, 0, 0, 0, 0}, K[36];
+        memset(K, 0, sizeof K);
+        inertia_terms(b, q, v, a, rb, cq, cv, ca, K);
+        for (k = 0; k < 36; k++) values[b->map[k]] += K[k];
+    }
+}
+
+double bodies_kinetic(const alecable_model *m, const double *q, const double *v)
+{
+    double T = 0.0;
+    int i;
+    for (i = 0; i < m->bodies.n; i++) {
+        const alecable_body *b = (const alecable_body *)m->bodies.p[i];
+        const double *vx = v + b->node.dof0, *W = vx + 3;
+        double R[9], Wc[3], RWc[3], JW[3];
+        body_rotation(b, q, R);
+        cross3(W, b->com, Wc);
+        rot_mul(R, Wc, RWc);
+        rot_mul(b->Jo, W, JW);
+        T += 0.5 * b->mass * dot3v(vx, vx) + b->mass * dot3v(vx, RWc) + 0.5 * dot3v(W, JW);
+    }
+    return T;
 }

@@ -43,6 +43,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
                 if (e->dofs[k] >= 0) r[e->dofs[k]] += fx[k];
         }
     }
+    if (m->bodies.n) bodies_inertia_residual(m, q, m->zero_q, a, r);
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
         if (l->kind != LOAD_HYDRO) continue;
@@ -159,6 +160,7 @@ static void residual_rest(alecable_model *m, double t, double sc, const double *
     for (i = 0; i < m->constraints.n; i++)
         con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, t, r, m->nq);
     if (m->bodies.n) bodies_residual(m, q, sc, r);
+    if (m->bodies.n && v && a) bodies_inertia_residual(m, q, v, a, r);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
         j->ops->eval(j, t, q, lambda, r, m->nq, 0.0, NULL);
@@ -190,6 +192,7 @@ static void jacobian_rest(alecable_model *m, double t, double sc, const double *
                             m->ework);
     for (i = 0; i < m->constraints.n; i++) con_jacobian((const alecable_constraint *)m->constraints.p[i], values);
     if (m->bodies.n) bodies_jacobian(m, q, sc, cq, values);
+    if (m->bodies.n && v && a) bodies_inertia_jacobian(m, q, v, a, cq, cv, ca, values);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
         j->ops->eval(j, t, q, lambda, NULL, m->nq, cq, values);

@@ -1,6 +1,7 @@
 /* A model driven by the time integrators: the glue between the model's
  * problem interface and alecable_integrator, and the kinetic energy. */
 #include "model.h"
+#include "../bodies/bodies.h"
 
 #include <string.h>
 
@@ -12,9 +13,11 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
     if ((st = ac_check_model(m))) return st;
     if (!out) return ac_fail(m, ALECABLE_ENULL, "out is NULL");
     *out = NULL;
-    if (m->bodies.n)
-        return ac_fail(m, ALECABLE_ESTATE, "the model has rigid bodies: their dynamics (inertia, Lie-group time "
-                                           "stepping) is not implemented yet; solve it quasistatically");
+    if (m->bodies.n && o && (o->method == ALECABLE_METHOD_SI_BE || o->method == ALECABLE_METHOD_SI_BDF2 ||
+                             o->method == ALECABLE_METHOD_SI_NEWMARK || o->method == ALECABLE_METHOD_SI_HHT))
+        return ac_fail(m, ALECABLE_ESTATE, "the model has rigid bodies: the semi-implicit methods need the joints' "
+                                           "constraint rates for their stabilization, which joints with bodies do not "
+                                           "give yet; use an implicit method (Newmark, HHT, Bossak, generalized-alpha)");
     ac_clear_error(m);
     if ((st = alecable_model_problem(&m->prob, m))) return st;
     alecable_allocator_init(&host);
@@ -67,6 +70,6 @@ ALECABLE_API int alecable_model_kinetic_energy(alecable_model *m, double *T)
             sum += cb->ops->kinetic(&cb->el[i]->par, qe, ve);
         }
     }
-    *T = sum;
+    *T = sum + bodies_kinetic(m, m->q, m->v);
     return ALECABLE_OK;
 }

@@ -243,6 +243,7 @@ int ac_finalize(alecable_model *m)
         alecable_body *bd = (alecable_body *)m->bodies.p[i];
         int a;
         memcpy(m->q + bd->node.dof0, bd->node.q, 6 * sizeof(double));
+        memcpy(m->v + bd->node.dof0, bd->v0, 6 * sizeof(double)); /* the initial velocities */
         for (a = 0; a < 6; a++) {
             m->dof_class[bd->node.dof0 + a] = ALECABLE_PROBLEM_DOF_OTHER;
             m->partner[bd->node.dof0 + a] = -1;

@@ -116,6 +116,8 @@ struct alecable_body {
     alecable_model *model;
     alecable_node node;
     double mass, com[3];
+    double Jo[9];           /* inertia about the frame's origin, body frame (parallel axes from params) */
+    double v0[6];           /* initial velocity: origin (space), angular (body frame) */
     int *map;               /* 6 x 6 block of the body's dofs (after finalize) */
 };
 
