@@ -12,6 +12,7 @@
 
 static int ale = 0; /* --ale: s unknowns held by fixes instead of a Lagrangian cable */
 static int kind = ALECABLE_ELEMENT_ANCF; /* --element */
+static alecable_cable *last_cable;     /* the cable pendulum_of built last */
 
 #define MAX_REPEAT 50
 
@@ -39,6 +40,7 @@ static alecable_model *pendulum_of(int k, int elements, double E)
     sec.I = 1e-8;
     ex_check(m, alecable_cable_create(&c, m, k, &sec), "cable_create");
     ex_check(m, alecable_cable_line(c, a, b, 0, 1, elements), "cable_line");
+    last_cable = c;
     if (k == ALECABLE_ELEMENT_KIRCHHOFF) {
         alecable_beam_params bp;
         alecable_beam_params_init(&bp);
@@ -73,6 +75,53 @@ static void element_flops(int k, double *fr, double *fj)
     *fr = p.flops_residual / 10.0;
     *fj = p.flops_jacobian / 10.0;
     alecable_model_destroy(m);
+}
+
+/* The 100-element pendulum with nb bodies (10 g, their rotation held)
+ * attached at every tenth node: issue 10's cost of bodies; HHT at h = 1e-4,
+ * time per step over t_end */
+static double bodies_run(int nb, double t_end)
+{
+    alecable_model *m = pendulum_of(ALECABLE_ELEMENT_ANCF, 100, 1e8);
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    alecable_step_stats st;
+    double t0, wall;
+    int k;
+    /* the pendulum's cable is the model's first node's */
+    for (k = 0; k < nb; k++) {
+        alecable_body_params bp;
+        alecable_body *bd;
+        alecable_node *cn, *bn;
+        double x[3], p0[3] = {0, 0, 0};
+        ex_check(m, alecable_cable_node(&cn, last_cable, 10 * (k + 1)), "cable_node");
+        alecable_node_position(cn, x);
+        alecable_body_params_init(&bp);
+        memcpy(bp.position, x, sizeof x);
+        bp.mass = 0.01;
+        bp.inertia[0] = bp.inertia[4] = bp.inertia[8] = 1e-6;
+        ex_check(m, alecable_body_create(&bd, m, &bp), "body_create");
+        ex_check(m, alecable_attach(NULL, m, cn, bd, p0, 0), "attach");
+        ex_check(m, alecable_body_node(&bn, bd), "body_node");
+        ex_check(m, alecable_fix(NULL, m, bn, ALECABLE_DOF_RX), "fix rotation");
+        ex_check(m, alecable_fix(NULL, m, bn, ALECABLE_DOF_RY), "fix rotation");
+        ex_check(m, alecable_fix(NULL, m, bn, ALECABLE_DOF_RZ), "fix rotation");
+    }
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_HHT;
+    o.h = 1e-4;
+    ex_check(m, alecable_model_integrator(&it, m, &o), "model_integrator");
+    t0 = ex_now();
+    if (alecable_integrator_advance(it, t_end) != ALECABLE_OK) {
+        fprintf(stderr, "bench_realtime: the bodies run failed: %s\n", alecable_integrator_errmsg(it));
+        exit(1);
+    }
+    wall = ex_now() - t0;
+    alecable_step_stats_init(&st);
+    alecable_integrator_stats(it, &st);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+    return wall / (double)st.steps;
 }
 
 /* model (element kernels) plus linear-solver operations per accepted step */
@@ -112,7 +161,7 @@ int main(int argc, char **argv)
     double t100 = -1, tmax = -1, growth = 0;
     int nmax = 0;
     double t_end = 10, E = 1e8, t_scale = 2e-4, h_scale = 1e-5, wall_hht = -1, flops_hht = 0, wall_ref = -1;
-    double wall_median = -1;
+    double wall_median = -1, bodies_ratio = -1;
     int quick = 0, reference = 1, rc, i, j, max_el = 10000, repeat = 5, ale_line;
     const char *element = "ancf";
     double fr_a, fj_a, fr_k, fj_k;
@@ -221,6 +270,12 @@ int main(int argc, char **argv)
         }
         printf("%10d %12.2f %14.4f %14.0f\n", i, 1e6 * w / st.steps, 1e6 * w / st.steps / i, flops_per_step(&st) / i);
     }
+    {
+        double t0b = bodies_run(0, quick ? 0.002 : 0.02), t10 = bodies_run(10, quick ? 0.002 : 0.02);
+        printf("\n100-element ANCF cable, HHT at h = 1e-4: %.1f us per step, %.1f us with 10 rigid bodies attached "
+               "(ratio %.2f)\n", 1e6 * t0b, 1e6 * t10, t10 / t0b);
+        bodies_ratio = t10 / t0b;
+    }
     if (t100 > 0 && nmax > 100) {
         growth = log(tmax / t100) / log(nmax / 100.0);
         printf("time per step grows like n^%.3f from 100 to %d elements (1 = linear)\n", growth, nmax);
@@ -228,7 +283,8 @@ int main(int argc, char **argv)
     printf("result: status=0 si_hht_1e-3_wall_s=%.4f si_hht_flops_per_step=%.0f reference_wall_s=%.4f"
            " scaling_exponent=%.3f t_end=%g si_hht_1e-3_wall_median_s=%.4f repeat=%d element=%s"
            " ancf_residual_flops=%.0f ancf_jacobian_flops=%.0f kirchhoff_residual_flops=%.0f"
-           " kirchhoff_jacobian_flops=%.0f\n",
-           wall_hht, flops_hht, wall_ref, growth, t_end, wall_median, repeat, element, fr_a, fj_a, fr_k, fj_k);
+           " kirchhoff_jacobian_flops=%.0f bodies_ratio=%.3f\n",
+           wall_hht, flops_hht, wall_ref, growth, t_end, wall_median, repeat, element, fr_a, fj_a, fr_k, fj_k,
+           bodies_ratio);
     return 0;
 }

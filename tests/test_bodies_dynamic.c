@@ -364,6 +364,89 @@ START_TEST(bad_body_input)
 }
 END_TEST
 
+static long host_calls;
+static void *count_malloc(void *u, size_t n)
+{
+    (void)u;
+    host_calls++;
+    return malloc(n);
+}
+static void *count_realloc(void *u, void *p, size_t n)
+{
+    (void)u;
+    host_calls++;
+    return realloc(p, n);
+}
+static void count_free(void *u, void *p)
+{
+    (void)u;
+    free(p);
+}
+
+/* No allocation in a step after the first: an ANCF pendulum with two bodies
+ * attached (one fastened, one an eyelet), HHT and generalized-alpha */
+START_TEST(no_allocation_per_step)
+{
+    static const int methods[2] = {ALECABLE_METHOD_HHT, ALECABLE_METHOD_GENALPHA};
+    alecable_allocator al;
+    int k, n;
+    alecable_allocator_init(&al);
+    al.malloc_fn = count_malloc;
+    al.realloc_fn = count_realloc;
+    al.free_fn = count_free;
+    for (k = 0; k < 2; k++) {
+        alecable_model *m;
+        alecable_cable *c;
+        alecable_section sec;
+        alecable_integrator *it;
+        alecable_dynamic_options o;
+        double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, g[3] = {0, -9.81, 0}, p0[3] = {0, 0, 0};
+        long c0;
+        ck_assert_int_eq(alecable_model_create(&m, &al), 0);
+        alecable_section_init(&sec);
+        sec.E = 1e8;
+        sec.A = 7.85e-5;
+        sec.rho = 5000;
+        sec.I = 1e-8;
+        ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), 0);
+        ck_assert_int_eq(alecable_cable_line(c, a, b, 0, 1, 10), 0);
+        ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+        for (n = 0; n < 2; n++) {
+            alecable_body_params bp;
+            alecable_body *bd;
+            alecable_node *cn, *bn;
+            ck_assert_int_eq(alecable_cable_node(&cn, c, 5 + 5 * n), 0);
+            alecable_body_params_init(&bp);
+            ck_assert_int_eq(alecable_node_position(cn, bp.position), 0);
+            bp.mass = 0.05;
+            bp.inertia[0] = bp.inertia[4] = bp.inertia[8] = 1e-5;
+            ck_assert_int_eq(alecable_body_create(&bd, m, &bp), 0);
+            ck_assert_int_eq(alecable_attach(NULL, m, cn, bd, p0, 0), 0);
+            ck_assert_int_eq(alecable_body_node(&bn, bd), 0);
+            ck_assert_int_eq(alecable_fix(NULL, m, bn, ALECABLE_DOF_RX), 0);
+            ck_assert_int_eq(alecable_fix(NULL, m, bn, ALECABLE_DOF_RY), 0);
+        }
+        {
+            alecable_node *n0;
+            ck_assert_int_eq(alecable_cable_node(&n0, c, 0), 0);
+            for (n = 0; n < 3; n++) ck_assert_int_eq(alecable_fix(NULL, m, n0, n), 0);
+        }
+        ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+        alecable_dynamic_options_init(&o);
+        o.method = methods[k];
+        o.h = 1e-3;
+        host_calls = 0;
+        ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
+        ck_assert_msg(alecable_integrator_step(it, 1e-3) == 0, "%s", alecable_integrator_errmsg(it));
+        c0 = host_calls;
+        for (n = 0; n < 30; n++) ck_assert_msg(alecable_integrator_step(it, 1e-3) == 0, "%s", alecable_integrator_errmsg(it));
+        ck_assert_int_eq(host_calls, c0);
+        alecable_integrator_destroy(it);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
 Suite *suite_bodies_dynamic(void)
 {
     Suite *s = suite_create("rigid bodies in dynamics");
@@ -374,6 +457,7 @@ Suite *suite_bodies_dynamic(void)
     tcase_add_test(tc, rigid_pendulum_period);
     tcase_add_test(tc, second_order_with_bodies);
     tcase_add_test(tc, bad_body_input);
+    tcase_add_test(tc, no_allocation_per_step);
     suite_add_tcase(s, tc);
     return s;
 }
