@@ -8,6 +8,7 @@
  * here; checked at 1e-6.  Conservation and the period are checked at the
  * integrator's error for the step used, stated at each test. */
 #include "suites.h"
+#include "counting_alloc.h"
 #include "fd.h"
 
 #include <alecable.h>
@@ -206,48 +207,66 @@ static double ellip_k(double k)
 }
 
 /* A rigid pendulum: a body on a revolute joint (about z, at the origin) to
- * a fixed ground body, its centre of mass d = 0.8 m below the joint,
- * released from theta0 = 100 degrees.  The period of the rigid pendulum,
+ * a fixed ground body, its centre of mass PD_D = 0.8 m below the joint,
+ * released from PD_TH0 = 100 degrees; its integrator with method, step h */
+#define PD_D 0.8
+#define PD_MASS 2.0
+#define PD_JZZ 0.05
+#define PD_TH0 (100.0 * M_PI / 180.0)
+static alecable_model *rigid_pendulum(int method, double h, alecable_body **pend, alecable_integrator **it)
+{
+    alecable_model *m;
+    alecable_body *ground;
+    alecable_body_params bp;
+    alecable_dynamic_options o;
+    double g[3] = {0, -9.81, 0}, point[3] = {0, 0, 0}, axis[3] = {0, 0, 1};
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    dummy_cable(m);
+    alecable_body_params_init(&bp);
+    ck_assert_int_eq(alecable_body_create(&ground, m, &bp), 0);
+    ck_assert_int_eq(alecable_body_fix(m, ground), 0);
+    bp.mass = PD_MASS;
+    bp.com[1] = -PD_D;
+    bp.inertia[0] = bp.inertia[4] = bp.inertia[8] = PD_JZZ;
+    bp.rotation[0] = bp.rotation[4] = cos(PD_TH0);
+    bp.rotation[1] = -sin(PD_TH0);
+    bp.rotation[3] = sin(PD_TH0);
+    ck_assert_int_eq(alecable_body_create(pend, m, &bp), 0);
+    ck_assert_int_eq(alecable_revolute(NULL, m, ground, *pend, point, axis, 0.0), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_dynamic_options_init(&o);
+    o.method = method;
+    o.h = h;
+    ck_assert_msg(alecable_model_integrator(it, m, &o) == 0, "%s", alecable_model_errmsg(m));
+    return m;
+}
+
+static double pendulum_angle_now(alecable_model *m, const alecable_integrator *it, const alecable_body *pend)
+{
+    double R[9];
+    ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+    ck_assert_int_eq(alecable_body_pose(pend, NULL, R), 0);
+    return atan2(R[3], R[0]);
+}
+
+/* The period of the rigid pendulum,
  *     T = 4 sqrt(I_o / (m g d)) K(sin(theta0 / 2)),  I_o = J_zz + m d^2,
  * against the times between the simulation's upward zero crossings of the
  * angle (interpolated), with HHT at h = 5e-4: within 1e-5 relative
  * (measured 1.7e-7). */
 START_TEST(rigid_pendulum_period)
 {
-    const double d = 0.8, mass = 2.0, Jzz = 0.05, th0 = 100.0 * M_PI / 180.0, h = 5e-4, g9 = 9.81;
-    alecable_model *m;
-    alecable_body *ground, *pend;
-    alecable_body_params bp;
+    const double h = 5e-4, Io = PD_JZZ + PD_MASS * PD_D * PD_D;
+    alecable_body *pend;
     alecable_integrator *it;
-    alecable_dynamic_options o;
-    double g[3] = {0, -g9, 0}, point[3] = {0, 0, 0}, axis[3] = {0, 0, 1}, prev = 0.0, t_prev = 0.0, t_first = -1.0;
-    double t_last = -1.0, T_exact, Io = Jzz + mass * d * d, T_sim;
+    alecable_model *m = rigid_pendulum(ALECABLE_METHOD_HHT, h, &pend, &it);
+    double prev = 0.0, t_prev = 0.0, t_first = -1.0, t_last = -1.0, T_exact, T_sim;
     int k, crossings = 0;
-    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
-    dummy_cable(m);
-    alecable_body_params_init(&bp);
-    ck_assert_int_eq(alecable_body_create(&ground, m, &bp), 0);
-    ck_assert_int_eq(alecable_body_fix(m, ground), 0);
-    bp.mass = mass;
-    bp.com[1] = -d;
-    bp.inertia[0] = bp.inertia[4] = bp.inertia[8] = Jzz;
-    bp.rotation[0] = bp.rotation[4] = cos(th0);
-    bp.rotation[1] = -sin(th0);
-    bp.rotation[3] = sin(th0);
-    ck_assert_int_eq(alecable_body_create(&pend, m, &bp), 0);
-    ck_assert_int_eq(alecable_revolute(NULL, m, ground, pend, point, axis, 0.0), 0);
-    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
-    alecable_dynamic_options_init(&o);
-    o.method = ALECABLE_METHOD_HHT;
-    o.h = h;
-    ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
-    T_exact = 4.0 * sqrt(Io / (mass * g9 * d)) * ellip_k(sin(0.5 * th0));
+    T_exact = 4.0 * sqrt(Io / (PD_MASS * 9.81 * PD_D)) * ellip_k(sin(0.5 * PD_TH0));
     for (k = 1; k * h <= 3.5 * T_exact; k++) {
-        double R[9], th, t = k * h;
+        double th, t = k * h;
         ck_assert_msg(alecable_integrator_step(it, h) == 0, "%s", alecable_integrator_errmsg(it));
-        ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
-        ck_assert_int_eq(alecable_body_pose(pend, NULL, R), 0);
-        th = atan2(R[3], R[0]);
+        th = pendulum_angle_now(m, it, pend);
         if (prev < 0.0 && th >= 0.0) { /* upward crossing, linear interpolation */
             double tc = t_prev + h * (-prev) / (th - prev);
             if (t_first < 0) t_first = tc;
@@ -269,35 +288,12 @@ END_TEST
 /* the rigid pendulum's angle at t_end with method and step h */
 static double pendulum_angle(int method, double h, double t_end)
 {
-    const double d = 0.8, th0 = 100.0 * M_PI / 180.0;
-    alecable_model *m;
-    alecable_body *ground, *pend;
-    alecable_body_params bp;
+    alecable_body *pend;
     alecable_integrator *it;
-    alecable_dynamic_options o;
-    double g[3] = {0, -9.81, 0}, point[3] = {0, 0, 0}, axis[3] = {0, 0, 1}, R[9], th;
-    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
-    dummy_cable(m);
-    alecable_body_params_init(&bp);
-    ck_assert_int_eq(alecable_body_create(&ground, m, &bp), 0);
-    ck_assert_int_eq(alecable_body_fix(m, ground), 0);
-    bp.mass = 2.0;
-    bp.com[1] = -d;
-    bp.inertia[0] = bp.inertia[4] = bp.inertia[8] = 0.05;
-    bp.rotation[0] = bp.rotation[4] = cos(th0);
-    bp.rotation[1] = -sin(th0);
-    bp.rotation[3] = sin(th0);
-    ck_assert_int_eq(alecable_body_create(&pend, m, &bp), 0);
-    ck_assert_int_eq(alecable_revolute(NULL, m, ground, pend, point, axis, 0.0), 0);
-    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
-    alecable_dynamic_options_init(&o);
-    o.method = method;
-    o.h = h;
-    ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
+    alecable_model *m = rigid_pendulum(method, h, &pend, &it);
+    double th;
     ck_assert_msg(alecable_integrator_advance(it, t_end) == 0, "%s", alecable_integrator_errmsg(it));
-    ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
-    ck_assert_int_eq(alecable_body_pose(pend, NULL, R), 0);
-    th = atan2(R[3], R[0]);
+    th = pendulum_angle_now(m, it, pend);
     alecable_integrator_destroy(it);
     alecable_model_destroy(m);
     return th;
@@ -364,25 +360,6 @@ START_TEST(bad_body_input)
 }
 END_TEST
 
-static long host_calls;
-static void *count_malloc(void *u, size_t n)
-{
-    (void)u;
-    host_calls++;
-    return malloc(n);
-}
-static void *count_realloc(void *u, void *p, size_t n)
-{
-    (void)u;
-    host_calls++;
-    return realloc(p, n);
-}
-static void count_free(void *u, void *p)
-{
-    (void)u;
-    free(p);
-}
-
 /* No allocation in a step after the first: an ANCF pendulum with two bodies
  * attached (one fastened, one an eyelet), HHT and generalized-alpha */
 START_TEST(no_allocation_per_step)
@@ -390,10 +367,7 @@ START_TEST(no_allocation_per_step)
     static const int methods[2] = {ALECABLE_METHOD_HHT, ALECABLE_METHOD_GENALPHA};
     alecable_allocator al;
     int k, n;
-    alecable_allocator_init(&al);
-    al.malloc_fn = count_malloc;
-    al.realloc_fn = count_realloc;
-    al.free_fn = count_free;
+    counting_alloc_init(&al);
     for (k = 0; k < 2; k++) {
         alecable_model *m;
         alecable_cable *c;
@@ -435,12 +409,12 @@ START_TEST(no_allocation_per_step)
         alecable_dynamic_options_init(&o);
         o.method = methods[k];
         o.h = 1e-3;
-        host_calls = 0;
+        counting_alloc_calls = 0;
         ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
         ck_assert_msg(alecable_integrator_step(it, 1e-3) == 0, "%s", alecable_integrator_errmsg(it));
-        c0 = host_calls;
+        c0 = counting_alloc_calls;
         for (n = 0; n < 30; n++) ck_assert_msg(alecable_integrator_step(it, 1e-3) == 0, "%s", alecable_integrator_errmsg(it));
-        ck_assert_int_eq(host_calls, c0);
+        ck_assert_int_eq(counting_alloc_calls, c0);
         alecable_integrator_destroy(it);
         alecable_model_destroy(m);
     }

@@ -11,6 +11,7 @@
  * difference over the length), so twist and torque are checked to 1e-10
  * relative as the issue asks; what remains is the solver's tolerance. */
 #include "suites.h"
+#include "counting_alloc.h"
 #include "fd.h"
 #include "problem_fd.h"
 
@@ -1194,25 +1195,6 @@ START_TEST(ale_beam_slides_over_an_edge)
 }
 END_TEST
 
-static long host_calls;
-static void *count_malloc(void *u, size_t n)
-{
-    (void)u;
-    host_calls++;
-    return malloc(n);
-}
-static void *count_realloc(void *u, void *p, size_t n)
-{
-    (void)u;
-    host_calls++;
-    return realloc(p, n);
-}
-static void count_free(void *u, void *p)
-{
-    (void)u;
-    free(p);
-}
-
 /* No allocation in a step after the first: a Kirchhoff cable (every s held
  * by a fix) between a fixed clamp and a hinge moved by the host, under gravity, with
  * SI-HHT and implicit Newmark; the roll charts' history included */
@@ -1222,10 +1204,7 @@ START_TEST(no_allocation_per_step)
     alecable_allocator al;
     double x4[3] = {1.0, 0.0, 0.0}, g[3] = {0, 0, -9.81};
     int k, n;
-    alecable_allocator_init(&al);
-    al.malloc_fn = count_malloc;
-    al.realloc_fn = count_realloc;
-    al.free_fn = count_free;
+    counting_alloc_init(&al);
     for (k = 0; k < 2; k++) {
         alecable_model *m;
         alecable_cable *c;
@@ -1246,13 +1225,13 @@ START_TEST(no_allocation_per_step)
         alecable_dynamic_options_init(&o);
         o.method = methods[k];
         o.h = 1e-3;
-        host_calls = 0;
+        counting_alloc_calls = 0;
         ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
         ck_assert_msg(alecable_integrator_step(it, 1e-3) == 0, "%s", alecable_integrator_errmsg(it));
-        ck_assert_int_gt(host_calls, 0);
-        c0 = host_calls;
+        ck_assert_int_gt(counting_alloc_calls, 0);
+        c0 = counting_alloc_calls;
         for (n = 0; n < 30; n++) ck_assert_msg(alecable_integrator_step(it, 1e-3) == 0, "%s", alecable_integrator_errmsg(it));
-        ck_assert_int_eq(host_calls, c0);
+        ck_assert_int_eq(counting_alloc_calls, c0);
         alecable_integrator_destroy(it);
         alecable_model_destroy(m);
     }

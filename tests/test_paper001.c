@@ -3,6 +3,7 @@
  * trapezoidal Newmark, dissipation of SI-BE against SI-HHT, and SI-HHT
  * against the adaptive implicit reference. */
 #include "suites.h"
+#include "counting_alloc.h"
 
 #include <alecable.h>
 #include <math.h>
@@ -261,25 +262,6 @@ START_TEST(sliding_tether_si_hht_matches_reference)
 END_TEST
 
 /* A host allocator that counts every call (model and integrator alike). */
-static long host_calls;
-static void *count_malloc(void *u, size_t n)
-{
-    (void)u;
-    host_calls++;
-    return malloc(n);
-}
-static void *count_realloc(void *u, void *p, size_t n)
-{
-    (void)u;
-    host_calls++;
-    return realloc(p, n);
-}
-static void count_free(void *u, void *p)
-{
-    (void)u;
-    free(p);
-}
-
 /* No allocation in a step after the first on a cable model, where the
  * default solver condenses the held dofs and factors a band: SI-HHT (one
  * factorization per step) and implicit Newmark (several), with every s held
@@ -289,10 +271,7 @@ START_TEST(no_allocation_per_step_on_the_pendulum)
     static const int methods[2] = {ALECABLE_METHOD_SI_HHT, ALECABLE_METHOD_NEWMARK};
     alecable_allocator al;
     int k, n;
-    alecable_allocator_init(&al);
-    al.malloc_fn = count_malloc;
-    al.realloc_fn = count_realloc;
-    al.free_fn = count_free;
+    counting_alloc_init(&al);
     for (k = 0; k < 4; k++) {
         alecable_node *tip;
         alecable_model *m = pendulum_alloc(1e8, &tip, &al, k / 2);
@@ -302,13 +281,13 @@ START_TEST(no_allocation_per_step_on_the_pendulum)
         alecable_dynamic_options_init(&o);
         o.method = methods[k % 2];
         o.h = 1e-3;
-        host_calls = 0;
+        counting_alloc_calls = 0;
         ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
         ck_assert_int_eq(alecable_integrator_step(it, 1e-3), 0);
-        ck_assert_int_gt(host_calls, 0); /* the counter sees the integrator's workspaces */
-        c0 = host_calls;
+        ck_assert_int_gt(counting_alloc_calls, 0); /* the counter sees the integrator's workspaces */
+        c0 = counting_alloc_calls;
         for (n = 0; n < 50; n++) ck_assert_int_eq(alecable_integrator_step(it, 1e-3), 0);
-        ck_assert_int_eq(host_calls, c0);
+        ck_assert_int_eq(counting_alloc_calls, c0);
         alecable_integrator_destroy(it);
         alecable_model_destroy(m);
     }
