@@ -108,8 +108,12 @@ static int end_frame(void *user, double t, double x[3], double R[9], double v[3]
         double Rt[9];
         puma_tool_pose(e->base_pos, e->base_rot, e->still ? 0.0 : t, x, Rt, v, w, a, al);
         mat_mul(Rt, e->off, R);
-        if (e->still) memset(v, 0, 3 * sizeof *v), memset(w, 0, 3 * sizeof *w), memset(a, 0, 3 * sizeof *a),
+        if (e->still) { /* the arm at rest at its t = 0 pose */
+            memset(v, 0, 3 * sizeof *v);
+            memset(w, 0, 3 * sizeof *w);
+            memset(a, 0, 3 * sizeof *a);
             memset(al, 0, 3 * sizeof *al);
+        }
     }
     return 0;
 }
