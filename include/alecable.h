@@ -490,6 +490,18 @@ ALECABLE_API int alecable_pulley_normal_force(const alecable_joint *j, int i, do
  * point, 2 keep the axes aligned). */
 ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
                                    const double point[3], const double axis[3], double k);
+/* A rotational damper on a revolute joint: the moment -c dtheta/dt on b
+ * about the axis (and its opposite on a), c >= 0 [N m s/rad]; dynamics only. */
+ALECABLE_API int alecable_revolute_set_damping(alecable_joint *j, double c);
+/* A motor on a revolute joint: the host gives the torque on b about the axis
+ * (its opposite acts on a) at time t (the load factor in quasistatics), the
+ * joint angle and its rate (0 in quasistatics), and, for Newton, its partial
+ * derivatives in the angle and the rate (0 when unknown: a torque of time
+ * alone; a PD controller gives -kp and -kd).  Return 0, or non-zero to fail
+ * the evaluation.  fn = NULL removes the motor. */
+typedef int (*alecable_torque_fn)(void *user, double t, double angle, double rate, double *torque,
+                                  double *dtorque_dangle, double *dtorque_drate);
+ALECABLE_API int alecable_revolute_set_motor(alecable_joint *j, alecable_torque_fn fn, void *user);
 /* Rotation angle of b relative to a about the axis since creation, and the
  * spring's moment on b about the axis (-k angle). */
 ALECABLE_API int alecable_revolute_state(const alecable_joint *j, double *angle, double *spring_moment);

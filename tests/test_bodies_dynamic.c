@@ -213,7 +213,8 @@ static double ellip_k(double k)
 #define PD_MASS 2.0
 #define PD_JZZ 0.05
 #define PD_TH0 (100.0 * M_PI / 180.0)
-static alecable_model *rigid_pendulum(int method, double h, alecable_body **pend, alecable_integrator **it)
+static alecable_model *rigid_pendulum(int method, double h, alecable_body **pend, alecable_joint **joint,
+                                      alecable_integrator **it)
 {
     alecable_model *m;
     alecable_body *ground;
@@ -232,7 +233,7 @@ static alecable_model *rigid_pendulum(int method, double h, alecable_body **pend
     bp.rotation[1] = -sin(PD_TH0);
     bp.rotation[3] = sin(PD_TH0);
     ck_assert_int_eq(alecable_body_create(pend, m, &bp), 0);
-    ck_assert_int_eq(alecable_revolute(NULL, m, ground, *pend, point, axis, 0.0), 0);
+    ck_assert_int_eq(alecable_revolute(joint, m, ground, *pend, point, axis, 0.0), 0);
     ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
     alecable_dynamic_options_init(&o);
     o.method = method;
@@ -259,7 +260,7 @@ START_TEST(rigid_pendulum_period)
     const double h = 5e-4, Io = PD_JZZ + PD_MASS * PD_D * PD_D;
     alecable_body *pend;
     alecable_integrator *it;
-    alecable_model *m = rigid_pendulum(ALECABLE_METHOD_HHT, h, &pend, &it);
+    alecable_model *m = rigid_pendulum(ALECABLE_METHOD_HHT, h, &pend, NULL, &it);
     double prev = 0.0, t_prev = 0.0, t_first = -1.0, t_last = -1.0, T_exact, T_sim;
     int k, crossings = 0;
     T_exact = 4.0 * sqrt(Io / (PD_MASS * 9.81 * PD_D)) * ellip_k(sin(0.5 * PD_TH0));
@@ -290,7 +291,7 @@ static double pendulum_angle(int method, double h, double t_end)
 {
     alecable_body *pend;
     alecable_integrator *it;
-    alecable_model *m = rigid_pendulum(method, h, &pend, &it);
+    alecable_model *m = rigid_pendulum(method, h, &pend, NULL, &it);
     double th;
     ck_assert_msg(alecable_integrator_advance(it, t_end) == 0, "%s", alecable_integrator_errmsg(it));
     th = pendulum_angle_now(m, it, pend);
@@ -298,6 +299,95 @@ static double pendulum_angle(int method, double h, double t_end)
     alecable_model_destroy(m);
     return th;
 }
+
+/* a PD motor: tau = -kp (theta - theta_d(t)) - kd dtheta/dt, with its
+ * partial derivatives */
+static int pd_motor(void *user, double t, double angle, double rate, double *tau, double *dth, double *drate)
+{
+    const double kp = 3.0, kd = 0.4;
+    (void)user;
+    *tau = -kp * (angle - 0.3 * sin(t)) - kd * rate;
+    *dth = -kp;
+    *drate = -kd;
+    return 0;
+}
+
+/* The revolute joint's damper and motor: the weighted Jacobian against
+ * differences of the residual (q through the update), in a perturbed state
+ * with random velocities and accelerations */
+START_TEST(revolute_drive_jacobian)
+{
+    static const double weights[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    alecable_body *pend;
+    alecable_integrator *it;
+    alecable_joint *j;
+    alecable_model *m = rigid_pendulum(ALECABLE_METHOD_HHT, 1e-3, &pend, &j, &it);
+    alecable_problem p;
+    unsigned seed = 21u;
+    double q[64], v[64], a[64];
+    int i, k;
+    alecable_integrator_destroy(it);
+    ck_assert_int_eq(alecable_revolute_set_damping(j, 0.7), 0);
+    ck_assert_int_eq(alecable_revolute_set_motor(j, pd_motor, NULL), 0);
+    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+    ck_assert_int_le(p.nq, 64);
+    ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
+    for (i = 0; i < p.nq; i++) {
+        q[i] += 0.2 * fd_rand(&seed);
+        v[i] = 2.0 * fd_rand(&seed);
+        a[i] = 3.0 * fd_rand(&seed);
+    }
+    for (k = 0; k < 3; k++) {
+        double err = weighted_error(&p, q, v, a, weights[k]);
+        ck_assert_msg(err < 1e-6, "weights (%g, %g, %g): %.3g", weights[k][0], weights[k][1], weights[k][2], err);
+    }
+    ck_assert_int_eq(alecable_revolute_set_damping(j, -1.0), ALECABLE_EINVAL);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+/* A damped pendulum loses its energy: the total energy falls monotonically
+ * and the work of the damper, integrated by the trapezoidal rule, accounts
+ * for the loss to 1e-3 */
+START_TEST(damped_pendulum_dissipates)
+{
+    alecable_body *pend;
+    alecable_integrator *it;
+    alecable_joint *j;
+    alecable_model *m = rigid_pendulum(ALECABLE_METHOD_NEWMARK, 1e-3, &pend, &j, &it);
+    int k;
+    double e_prev, e0, work = 0.0, rate_prev = 0.0, c = 0.05;
+    ck_assert_int_eq(alecable_revolute_set_damping(j, c), 0); /* read at each evaluation */
+    {
+        double wi, we, T;
+        ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+        alecable_model_energy(m, &wi, &we);
+        alecable_model_kinetic_energy(m, &T);
+        e0 = e_prev = wi + we + T;
+    }
+    for (k = 1; k <= 3000; k++) {
+        double wi, we, T, q[64], v[64], rate;
+        int d;
+        alecable_node *bn;
+        ck_assert_msg(alecable_integrator_step(it, 1e-3) == 0, "%s", alecable_integrator_errmsg(it));
+        ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+        ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q, v, NULL, NULL), 0);
+        ck_assert_int_eq(alecable_body_node(&bn, pend), 0);
+        ck_assert_int_eq(alecable_node_dof_index(bn, ALECABLE_DOF_RZ, &d), 0);
+        rate = v[d]; /* about z: the joint's rate (the ground is fixed) */
+        work += 0.5 * 1e-3 * c * (rate * rate + rate_prev * rate_prev);
+        rate_prev = rate;
+        alecable_model_energy(m, &wi, &we);
+        alecable_model_kinetic_energy(m, &T);
+        ck_assert_double_le(wi + we + T, e_prev + 1e-9);
+        e_prev = wi + we + T;
+    }
+    ck_assert_double_gt(e0 - e_prev, 0.1 * work);
+    ck_assert_msg(fabs((e0 - e_prev) - work) < 1e-3 * work, "energy lost %.9g, damper work %.9g", e0 - e_prev, work);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
 
 /* Convergence in h on the rotation group: the rigid pendulum's angle at
  * t = 1 s against a run at h = 1e-5; halving h from 4e-3 to 2e-3 divides
@@ -429,6 +519,8 @@ Suite *suite_bodies_dynamic(void)
     tcase_add_test(tc, inertia_jacobian);
     tcase_add_test(tc, torque_free_body_conserves);
     tcase_add_test(tc, rigid_pendulum_period);
+    tcase_add_test(tc, revolute_drive_jacobian);
+    tcase_add_test(tc, damped_pendulum_dissipates);
     tcase_add_test(tc, second_order_with_bodies);
     tcase_add_test(tc, bad_body_input);
     tcase_add_test(tc, no_allocation_per_step);

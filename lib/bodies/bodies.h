@@ -25,9 +25,10 @@ int  body_maps(alecable_model *m, alecable_body *b, const sp_pattern *p);
 /* What a joint kind provides; core reaches joints only through j->ops.
  *  - pattern: its blocks (dofs and rows from j->row0) after the numbering;
  *    maps: their value positions (0, or -1 when one is missing / no memory);
- *  - eval: r (when not NULL) r_q += G^T lambda (plus springs and penalty
- *    forces), r_lambda = g(q, t); values (when not NULL) its Jacobian, the
- *    q-block (geometric terms, springs) weighted by cq;
+ *  - eval: r (when not NULL) r_q += G^T lambda (plus springs, dampers,
+ *    motors and penalty forces), r_lambda = g(q, t); values (when not NULL)
+ *    its Jacobian, the q-block (geometric terms, springs) weighted by cq and
+ *    the v-block (dampers) by cv; v is NULL in quasistatics;
  *  - energy: the potential of its springs (NULL: none);
  *  - rates: gdot = dg/dt and gamma (d2g/dt2 = G a + gamma), problem.h;
  *  - holds: 1 when the joint holds that dof of node n (ALECABLE_DOF_*), by
@@ -35,8 +36,8 @@ int  body_maps(alecable_model *m, alecable_body *b, const sp_pattern *p);
 struct joint_ops {
     int (*pattern)(const alecable_joint *j, sp_builder *bld, int nq);
     int (*maps)(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq);
-    void (*eval)(const alecable_joint *j, double t, const double *q, const double *lambda, double *r, int nq,
-                 double cq, double *values);
+    void (*eval)(const alecable_joint *j, double t, const double *q, const double *v, const double *lambda, double *r,
+                 int nq, double cq, double cv, double *values);
     double (*energy)(const alecable_joint *j, const double *q);
     void (*rates)(const alecable_joint *j, double t, const double *q, const double *v, double *gdot,
                   double *gamma);

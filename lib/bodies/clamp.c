@@ -468,12 +468,14 @@ static int clamp_local(const alecable_joint *j, double t, const double *q, const
     return 0;
 }
 
-static void clamp_eval(const alecable_joint *j, double t, const double *q, const double *lambda, double *r, int nq,
-                       double cq, double *values)
+static void clamp_eval(const alecable_joint *j, double t, const double *q, const double *v, const double *lambda,
+                       double *r, int nq, double cq, double cv, double *values)
 {
     clamp_layout L;
     double rl[NLOC_MAX], K[NLOC_MAX * NLOC_MAX];
     int d[NLOC_MAX], a;
+    (void)v; /* a clamp has no damping */
+    (void)cv;
     layout(j, &L);
     if (clamp_local(j, t, q, lambda + j->row0, cq, &L, rl, values ? K : NULL)) {
         /* the host's motion failed: a NaN makes the evaluation fail visibly */

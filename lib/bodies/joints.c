@@ -498,8 +498,42 @@ static void unit_eval(const alecable_joint *j, int i, const double *q, const dou
     }
 }
 
-static void rev_eval(const alecable_joint *j, const double *q, const double *lam, double *r, int nq, double cq,
-                     double *values)
+/* The damper (moment -c dtheta/dt about the axis) and the host's motor
+ * (torque tau(t, theta, dtheta/dt) on b about the axis, -tau on a): with g
+ * the angle's gradient in the bodies' increments (spring_angle) and J its
+ * derivative along the update, dtheta/dt = g.(Omega_A, Omega_B) (body-frame
+ * angular velocities, the increments' rates) and the generalized force is
+ * (tau - c dtheta/dt) g.  Neither has a potential. */
+static void rev_drive(const alecable_joint *j, double t, const double RA[9], const double RB[9], const double *v,
+                      double rl[REV], double K[REV * REV], double cq, double cv)
+{
+    static const int off[6] = {3, 4, 5, 9, 10, 11};
+    double g[6], J[36], W[6] = {0, 0, 0, 0, 0, 0}, dth[6], th = spring_angle(j, RA, RB, g, J), rate = 0.0, f;
+    double tau = 0.0, dtau_th = 0.0, dtau_rate = 0.0;
+    int a, b;
+    if (v)
+        for (a = 0; a < 3; a++) {
+            W[a] = v[j->a->node.dof0 + 3 + a];
+            W[3 + a] = v[j->b->node.dof0 + 3 + a];
+        }
+    for (a = 0; a < 6; a++) rate += g[a] * W[a];
+    for (b = 0; b < 6; b++) { /* d rate / d q_b along the update */
+        dth[b] = 0.0;
+        for (a = 0; a < 6; a++) dth[b] += W[a] * J[a * 6 + b];
+    }
+    if (j->motor && j->motor(j->motor_user, t, th, rate, &tau, &dtau_th, &dtau_rate)) tau = NAN;
+    f = tau - j->damping * rate; /* the generalized force's magnitude along g */
+    for (a = 0; a < 6; a++) {
+        rl[off[a]] -= f * g[a];
+        for (b = 0; b < 6; b++) {
+            double dfq = dtau_th * g[b] + (dtau_rate - j->damping) * dth[b];
+            K[off[a] * REV + off[b]] -= cq * (dfq * g[a] + f * J[a * 6 + b]) + cv * (dtau_rate - j->damping) * g[a] * g[b];
+        }
+    }
+}
+
+static void rev_eval(const alecable_joint *j, double t, const double *q, const double *v, const double *lam, double *r,
+                     int nq, double cq, double cv, double *values)
 {
     const double *xa = q + j->a->node.dof0, *xb = q + j->b->node.dof0;
     double RA[9], RB[9], K[REV * REV], rl[REV], Ra[3], Rb[3];
@@ -577,6 +611,7 @@ static void rev_eval(const alecable_joint *j, const double *q, const double *lam
             for (b = 0; b < 6; b++) K[off[a] * REV + off[b]] += cq * j->k * (g[a] * g[b] + th * J[a * 6 + b]);
         }
     }
+    if (j->damping > 0.0 || j->motor) rev_drive(j, t, RA, RB, v, rl, K, cq, cv);
     if (r) {
         rev_dofs(j, nq, d);
         for (a = 0; a < 12; a++) r[d[a]] += rl[a];
@@ -586,22 +621,23 @@ static void rev_eval(const alecable_joint *j, const double *q, const double *lam
         for (a = 0; a < REV * REV; a++) values[j->map[a]] += K[a];
 }
 
-static void unit_joint_eval(const alecable_joint *j, double t, const double *q, const double *lambda, double *r,
-                            int nq, double cq, double *values)
+static void unit_joint_eval(const alecable_joint *j, double t, const double *q, const double *v, const double *lambda,
+                            double *r, int nq, double cq, double cv, double *values)
 {
     const double *lam = lambda + j->row0;
     double R[9];
     int i;
     (void)t;
+    (void)v;
+    (void)cv;
     body_rotation(j->b, q, R);
     for (i = 0; i < j->count; i++) unit_eval(j, i, q, lam + 3 * i, R, r, nq, cq, values);
 }
 
-static void rev_joint_eval(const alecable_joint *j, double t, const double *q, const double *lambda, double *r,
-                           int nq, double cq, double *values)
+static void rev_joint_eval(const alecable_joint *j, double t, const double *q, const double *v, const double *lambda,
+                           double *r, int nq, double cq, double cv, double *values)
 {
-    (void)t;
-    rev_eval(j, q, lambda + j->row0, r, nq, cq, values);
+    rev_eval(j, t, q, v, lambda + j->row0, r, nq, cq, cv, values);
 }
 
 static double rev_energy(const alecable_joint *j, const double *q)
@@ -628,3 +664,23 @@ static void zero_rates(const alecable_joint *j, double t, const double *q, const
 
 const joint_ops joint_unit_ops = {unit_pattern, unit_maps, unit_joint_eval, NULL, zero_rates, NULL};
 const joint_ops joint_revolute_ops = {rev_pattern, rev_maps, rev_joint_eval, rev_energy, zero_rates, NULL};
+
+ALECABLE_API int alecable_revolute_set_damping(alecable_joint *j, double c)
+{
+    int st = check_joint(j);
+    if (st) return st;
+    if (j->kind != JOINT_REVOLUTE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a revolute joint");
+    if (!(isfinite(c) && c >= 0.0)) return ac_fail(j->model, ALECABLE_EINVAL, "c = %g must be finite and >= 0", c);
+    j->damping = c;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_revolute_set_motor(alecable_joint *j, alecable_torque_fn fn, void *user)
+{
+    int st = check_joint(j);
+    if (st) return st;
+    if (j->kind != JOINT_REVOLUTE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a revolute joint");
+    j->motor = fn;
+    j->motor_user = user;
+    return ALECABLE_OK;
+}

@@ -163,7 +163,7 @@ static void residual_rest(alecable_model *m, double t, double sc, const double *
     if (m->bodies.n && v && a) bodies_inertia_residual(m, q, v, a, r);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
-        j->ops->eval(j, t, q, lambda, r, m->nq, 0.0, NULL);
+        j->ops->eval(j, t, q, v, lambda, r, m->nq, 0.0, 0.0, NULL);
     }
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
@@ -195,7 +195,7 @@ static void jacobian_rest(alecable_model *m, double t, double sc, const double *
     if (m->bodies.n && v && a) bodies_inertia_jacobian(m, q, v, a, cq, cv, ca, values);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
-        j->ops->eval(j, t, q, lambda, NULL, m->nq, cq, values);
+        j->ops->eval(j, t, q, v, lambda, NULL, m->nq, cq, cv, values);
     }
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];

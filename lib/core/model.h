@@ -141,6 +141,9 @@ struct alecable_joint {
     double *tangent;        /* wrap: 3 count unit tangents towards increasing s (body frame) */
     double centre[3], axis[3], ref[3], radius; /* wrap: the circle (body frame; ref: angle 0) */
     double pa[3], pb[3], axis_a[3], u_a[3], w_a[3], axis_b[3], u_b[3], w_b[3], k; /* revolute (body frames) */
+    double damping;             /* revolute: c of the damper's moment -c dtheta/dt */
+    alecable_torque_fn motor;   /* revolute: the host's motor torque */
+    void *motor_user;
     double *lambda;         /* neq multipliers (mirror) */
     int *map;               /* attach/wrap: count blocks of 12 x 12; revolute: 17 x 17; clamp: its block */
     /* clamp (lib/bodies/clamp.c): what it holds (ALECABLE_CLAMP_*), its
