@@ -560,6 +560,16 @@ ALECABLE_API int alecable_clamp(alecable_joint **out, alecable_model *m, alecabl
  * cable, in space, after a solve.  Either output may be NULL. */
 ALECABLE_API int alecable_clamp_reaction(const alecable_joint *j, double force[3], double moment[3]);
 
+/* A body driven by the host (a robot's flange, a ship): its pose follows
+ * the frame fn gives at time t (the load factor in quasistatics), origin x
+ * and rotation R, whose velocities and their rates make the constraint
+ * rates exact.  Six equations: x_b = x, and the relative rotation vector of
+ * R^T R_b, to first order, zero.  The multipliers (alecable_joint_multipliers)
+ * are the force (space) and moment (body frame) the drive takes from the
+ * body. */
+ALECABLE_API int alecable_body_prescribe(alecable_joint **out, alecable_model *m, alecable_body *b,
+                                         alecable_frame_fn fn, void *user);
+
 /* Coulomb slip friction on a pulley (paper 000 sec. 4.3.2): at every interior
  * node of the wrap (not the first and last, where the cable leaves the pulley
  * tangentially), a friction force T = mu N, N the node's normal contact force,

@@ -43,7 +43,7 @@ struct joint_ops {
                   double *gamma);
     int (*holds)(const alecable_joint *j, const alecable_node *n, int dof);
 };
-extern const joint_ops joint_unit_ops, joint_revolute_ops, joint_clamp_ops;
+extern const joint_ops joint_unit_ops, joint_revolute_ops, joint_clamp_ops, joint_drive_ops;
 
 /* weight of the bodies (gravity at the centre of mass) and the body loads:
  * W, r += dW/dq, values += cq d2W (on the 6 x 6 body blocks) */

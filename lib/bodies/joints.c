@@ -44,7 +44,10 @@ alecable_joint *joint_new(alecable_model *m, int kind, int count, int neq)
     j->magic = MAGIC_JOINT;
     j->model = m;
     j->kind = kind;
-    j->ops = kind == JOINT_REVOLUTE ? &joint_revolute_ops : kind == JOINT_CLAMP ? &joint_clamp_ops : &joint_unit_ops;
+    j->ops = kind == JOINT_REVOLUTE ? &joint_revolute_ops
+             : kind == JOINT_CLAMP  ? &joint_clamp_ops
+             : kind == JOINT_DRIVE  ? &joint_drive_ops
+                                    : &joint_unit_ops;
     j->count = count;
     j->neq = neq;
     j->row0 = -1;
