@@ -502,6 +502,14 @@ ALECABLE_API int alecable_revolute_set_damping(alecable_joint *j, double c);
 typedef int (*alecable_torque_fn)(void *user, double t, double angle, double rate, double *torque,
                                   double *dtorque_dangle, double *dtorque_drate);
 ALECABLE_API int alecable_revolute_set_motor(alecable_joint *j, alecable_torque_fn fn, void *user);
+/* A spherical joint (the point held, 3 equations) and a fixed joint (the
+ * point and the relative rotation at creation held, 6 equations) between
+ * bodies a and b at a spatial point; alecable_revolute_reaction gives their
+ * reactions too. */
+ALECABLE_API int alecable_spherical(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
+                                    const double point[3]);
+ALECABLE_API int alecable_fixed_joint(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
+                                      const double point[3]);
 /* Rotation angle of b relative to a about the axis since creation, and the
  * spring's moment on b about the axis (-k angle). */
 ALECABLE_API int alecable_revolute_state(const alecable_joint *j, double *angle, double *spring_moment);

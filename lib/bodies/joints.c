@@ -20,7 +20,7 @@
 #include <math.h>
 #include <string.h>
 
-enum { UNIT = 12, REV = 17 }; /* local block sizes */
+enum { UNIT = 12, REV_MAX = 18 }; /* local block sizes: a unit; two bodies and up to 6 rows */
 
 static int check_body(alecable_model *m, const alecable_body *b, const char *arg)
 {
@@ -44,7 +44,7 @@ alecable_joint *joint_new(alecable_model *m, int kind, int count, int neq)
     j->magic = MAGIC_JOINT;
     j->model = m;
     j->kind = kind;
-    j->ops = kind == JOINT_REVOLUTE ? &joint_revolute_ops
+    j->ops = kind == JOINT_REVOLUTE || kind == JOINT_SPHERICAL || kind == JOINT_FIXED ? &joint_revolute_ops
              : kind == JOINT_CLAMP  ? &joint_clamp_ops
              : kind == JOINT_DRIVE  ? &joint_drive_ops
                                     : &joint_unit_ops;
@@ -188,8 +188,11 @@ ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, a
     return ALECABLE_OK;
 }
 
-ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
-                                   const double point[3], const double axis[3], double k)
+/* Two bodies joined at a spatial point: a revolute (kind REVOLUTE, axis,
+ * spring k), spherical or fixed joint (point and rotation equations of
+ * rev_eval: 3 + 2, 3, 3 + 3) */
+static int two_body_joint(alecable_joint **out, alecable_model *m, int kind, alecable_body *a, alecable_body *b,
+                          const double point[3], const double axis[3], double k)
 {
     alecable_joint *j;
     double RA[9], RB[9], ax[3], u[3], d[3], na;
@@ -212,7 +215,8 @@ ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alec
     cross3(ax, d, u);
     na = sqrt(dot3v(u, u));
     for (i = 0; i < 3; i++) u[i] /= na;
-    if (!(j = joint_new(m, JOINT_REVOLUTE, 0, 5))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    if (!(j = joint_new(m, kind, 0, kind == JOINT_REVOLUTE ? 5 : kind == JOINT_FIXED ? 6 : 3)))
+        return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     j->a = a;
     j->b = b;
     j->k = k;
@@ -230,6 +234,26 @@ ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alec
     cross3(j->axis_b, j->u_b, j->w_b);
     if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
     return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
+                                   const double point[3], const double axis[3], double k)
+{
+    return two_body_joint(out, m, JOINT_REVOLUTE, a, b, point, axis, k);
+}
+
+ALECABLE_API int alecable_spherical(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
+                                    const double point[3])
+{
+    static const double z[3] = {0.0, 0.0, 1.0};
+    return two_body_joint(out, m, JOINT_SPHERICAL, a, b, point, z, 0.0);
+}
+
+ALECABLE_API int alecable_fixed_joint(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
+                                      const double point[3])
+{
+    static const double z[3] = {0.0, 0.0, 1.0};
+    return two_body_joint(out, m, JOINT_FIXED, a, b, point, z, 0.0);
 }
 
 /* ---- queries ---------------------------------------------------------------- */
@@ -371,15 +395,17 @@ ALECABLE_API int alecable_revolute_reaction(const alecable_joint *j, double forc
     double RA[9], RB[9], aS[3], bS[3], c[3];
     int st = check_joint(j), k, i;
     if (st) return st;
-    if (j->kind != JOINT_REVOLUTE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a revolute joint");
+    if (j->kind != JOINT_REVOLUTE && j->kind != JOINT_SPHERICAL && j->kind != JOINT_FIXED)
+        return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a revolute, spherical or fixed joint");
     if (force) memcpy(force, j->lambda, 3 * sizeof(double));
-    if (moment) {
+    if (moment) { /* the rotation equations' pairs of rev_eval */
+        const double *al[3] = {j->axis_a, j->axis_a, j->u_a}, *be[3] = {j->u_b, j->w_b, j->w_b};
         body_rotation(j->a, NULL, RA);
         body_rotation(j->b, NULL, RB);
-        rot_mul(RA, j->axis_a, aS);
         moment[0] = moment[1] = moment[2] = 0.0;
-        for (k = 0; k < 2; k++) {
-            rot_mul(RB, k ? j->w_b : j->u_b, bS);
+        for (k = 0; k < j->neq - 3; k++) {
+            rot_mul(RA, al[k], aS);
+            rot_mul(RB, be[k], bS);
             cross3(aS, bS, c);
             for (i = 0; i < 3; i++) moment[i] += j->lambda[3 + k] * c[i];
         }
@@ -401,14 +427,14 @@ static void unit_dofs(const alecable_joint *j, int i, int nq, int d[UNIT])
     }
 }
 
-static void rev_dofs(const alecable_joint *j, int nq, int d[REV])
+static void rev_dofs(const alecable_joint *j, int nq, int d[REV_MAX])
 {
     int k;
     for (k = 0; k < 6; k++) {
         d[k] = j->a->node.dof0 + k;
         d[6 + k] = j->b->node.dof0 + k;
     }
-    for (k = 0; k < 5; k++) d[12 + k] = nq + j->row0 + k;
+    for (k = 0; k < j->neq; k++) d[12 + k] = nq + j->row0 + k;
 }
 
 static int unit_pattern(const alecable_joint *j, sp_builder *bld, int nq)
@@ -423,9 +449,9 @@ static int unit_pattern(const alecable_joint *j, sp_builder *bld, int nq)
 
 static int rev_pattern(const alecable_joint *j, sp_builder *bld, int nq)
 {
-    int d[REV];
+    int d[REV_MAX];
     rev_dofs(j, nq, d);
-    return sp_builder_add_block(bld, d, REV);
+    return sp_builder_add_block(bld, d, 12 + j->neq);
 }
 
 static int all_found(const int *map, int n)
@@ -450,12 +476,12 @@ static int unit_maps(alecable_model *m, alecable_joint *j, const sp_pattern *p, 
 
 static int rev_maps(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq)
 {
-    int d[REV];
-    j->map = (int *)ac_malloc(&m->alloc, (size_t)(REV * REV) * sizeof(int));
+    int d[REV_MAX], nl = 12 + j->neq;
+    j->map = (int *)ac_malloc(&m->alloc, (size_t)(nl * nl) * sizeof(int));
     if (!j->map) return -1;
     rev_dofs(j, nq, d);
-    sp_block_map(p, d, REV, j->map);
-    return all_found(j->map, REV * REV);
+    sp_block_map(p, d, nl, j->map);
+    return all_found(j->map, nl * nl);
 }
 
 /* ---- residual and Jacobian ---------------------------------------------------- */
@@ -508,12 +534,12 @@ static void unit_eval(const alecable_joint *j, int i, const double *q, const dou
  * angular velocities, the increments' rates) and the generalized force is
  * (tau - c dtheta/dt) g.  Neither has a potential. */
 static void rev_drive(const alecable_joint *j, double t, const double RA[9], const double RB[9], const double *v,
-                      double rl[REV], double K[REV * REV], double cq, double cv)
+                      double rl[REV_MAX], double K[REV_MAX * REV_MAX], double cq, double cv)
 {
     static const int off[6] = {3, 4, 5, 9, 10, 11};
     double g[6], J[36], W[6] = {0, 0, 0, 0, 0, 0}, dth[6], th = spring_angle(j, RA, RB, g, J), rate = 0.0, f;
     double tau = 0.0, dtau_th = 0.0, dtau_rate = 0.0;
-    int a, b;
+    int a, b, nl = 12 + j->neq;
     if (v)
         for (a = 0; a < 3; a++) {
             W[a] = v[j->a->node.dof0 + 3 + a];
@@ -530,7 +556,7 @@ static void rev_drive(const alecable_joint *j, double t, const double RA[9], con
         rl[off[a]] -= f * g[a];
         for (b = 0; b < 6; b++) {
             double dfq = dtau_th * g[b] + (dtau_rate - j->damping) * dth[b];
-            K[off[a] * REV + off[b]] -= cq * (dfq * g[a] + f * J[a * 6 + b]) + cv * (dtau_rate - j->damping) * g[a] * g[b];
+            K[off[a] * nl + off[b]] -= cq * (dfq * g[a] + f * J[a * 6 + b]) + cv * (dtau_rate - j->damping) * g[a] * g[b];
         }
     }
 }
@@ -539,9 +565,9 @@ static void rev_eval(const alecable_joint *j, double t, const double *q, const d
                      int nq, double cq, double cv, double *values)
 {
     const double *xa = q + j->a->node.dof0, *xb = q + j->b->node.dof0;
-    double RA[9], RB[9], K[REV * REV], rl[REV], Ra[3], Rb[3];
-    bilin h[2];
-    int a, b, k, d[REV];
+    double RA[9], RB[9], K[REV_MAX * REV_MAX], rl[REV_MAX], Ra[3], Rb[3];
+    bilin h[3];
+    int a, b, k, d[REV_MAX], nl = 12 + j->neq, nrot = j->neq - 3;
     rot_exp(xa + 3, RA);
     rot_exp(xb + 3, RB);
     memset(K, 0, sizeof K);
@@ -562,46 +588,49 @@ static void rev_eval(const alecable_joint *j, double t, const double *q, const d
             for (b = 0; b < 3; b++) {
                 rl[3 + a] -= GA[3 * b + a] * lam[b];
                 rl[9 + a] += GB[3 * b + a] * lam[b];
-                K[(12 + a) * REV + 3 + b] = -GA[3 * a + b];
-                K[(12 + a) * REV + 9 + b] = GB[3 * a + b];
-                K[(3 + b) * REV + 12 + a] = -GA[3 * a + b];
-                K[(9 + b) * REV + 12 + a] = GB[3 * a + b];
+                K[(12 + a) * nl + 3 + b] = -GA[3 * a + b];
+                K[(12 + a) * nl + 9 + b] = GB[3 * a + b];
+                K[(3 + b) * nl + 12 + a] = -GA[3 * a + b];
+                K[(9 + b) * nl + 12 + a] = GB[3 * a + b];
             }
-            K[(12 + a) * REV + a] = 1.0;
-            K[(12 + a) * REV + 6 + a] = -1.0;
-            K[a * REV + 12 + a] = 1.0;
-            K[(6 + a) * REV + 12 + a] = -1.0;
+            K[(12 + a) * nl + a] = 1.0;
+            K[(12 + a) * nl + 6 + a] = -1.0;
+            K[a * nl + 12 + a] = 1.0;
+            K[(6 + a) * nl + 12 + a] = -1.0;
         }
         /* d/dpsi_A of (-R_A p_A^)^T lambda = p_A^ R_A^T lambda: p_A^ (R_A^T lambda)^ */
         rot_tmul(RA, lam, y);
         rot_hat(y, Y);
         mat3_mul(PA, Y, T);
         for (a = 0; a < 3; a++)
-            for (b = 0; b < 3; b++) K[(3 + a) * REV + 3 + b] += cq * T[3 * a + b];
+            for (b = 0; b < 3; b++) K[(3 + a) * nl + 3 + b] += cq * T[3 * a + b];
         rot_tmul(RB, lam, y);
         rot_hat(y, Y);
         mat3_mul(PB, Y, T);
         for (a = 0; a < 3; a++)
-            for (b = 0; b < 3; b++) K[(9 + a) * REV + 9 + b] -= cq * T[3 * a + b];
+            for (b = 0; b < 3; b++) K[(9 + a) * nl + 9 + b] -= cq * T[3 * a + b];
     }
-    /* axes: h_k = (R_A a_A).(R_B u_B), (R_A a_A).(R_B w_B) */
-    bilinear(RA, RB, j->axis_a, j->u_b, &h[0]);
-    bilinear(RA, RB, j->axis_a, j->w_b, &h[1]);
-    for (k = 0; k < 2; k++) {
+    /* rotations: h_k = (R_A a_A).(R_B u_B), (R_A a_A).(R_B w_B) keep the
+     * axes aligned (revolute); (R_A u_A).(R_B w_B) also stops the turn about
+     * them (fixed); none for a spherical joint */
+    if (nrot > 0) bilinear(RA, RB, j->axis_a, j->u_b, &h[0]);
+    if (nrot > 1) bilinear(RA, RB, j->axis_a, j->w_b, &h[1]);
+    if (nrot > 2) bilinear(RA, RB, j->u_a, j->w_b, &h[2]);
+    for (k = 0; k < nrot; k++) {
         double l = lam[3 + k];
         rl[15 + k] = h[k].h;
         for (a = 0; a < 3; a++) {
             rl[3 + a] += l * h[k].gA[a];
             rl[9 + a] += l * h[k].gB[a];
-            K[(15 + k) * REV + 3 + a] = h[k].gA[a];
-            K[(15 + k) * REV + 9 + a] = h[k].gB[a];
-            K[(3 + a) * REV + 15 + k] = h[k].gA[a];
-            K[(9 + a) * REV + 15 + k] = h[k].gB[a];
+            K[(15 + k) * nl + 3 + a] = h[k].gA[a];
+            K[(15 + k) * nl + 9 + a] = h[k].gB[a];
+            K[(3 + a) * nl + 15 + k] = h[k].gA[a];
+            K[(9 + a) * nl + 15 + k] = h[k].gB[a];
             for (b = 0; b < 3; b++) {
-                K[(3 + a) * REV + 3 + b] += cq * l * h[k].JAA[3 * a + b];
-                K[(3 + a) * REV + 9 + b] += cq * l * h[k].JAB[3 * a + b];
-                K[(9 + a) * REV + 3 + b] += cq * l * h[k].JBA[3 * a + b];
-                K[(9 + a) * REV + 9 + b] += cq * l * h[k].JBB[3 * a + b];
+                K[(3 + a) * nl + 3 + b] += cq * l * h[k].JAA[3 * a + b];
+                K[(3 + a) * nl + 9 + b] += cq * l * h[k].JAB[3 * a + b];
+                K[(9 + a) * nl + 3 + b] += cq * l * h[k].JBA[3 * a + b];
+                K[(9 + a) * nl + 9 + b] += cq * l * h[k].JBB[3 * a + b];
             }
         }
     }
@@ -611,17 +640,17 @@ static void rev_eval(const alecable_joint *j, double t, const double *q, const d
         static const int off[6] = {3, 4, 5, 9, 10, 11};
         for (a = 0; a < 6; a++) {
             rl[off[a]] += j->k * th * g[a];
-            for (b = 0; b < 6; b++) K[off[a] * REV + off[b]] += cq * j->k * (g[a] * g[b] + th * J[a * 6 + b]);
+            for (b = 0; b < 6; b++) K[off[a] * nl + off[b]] += cq * j->k * (g[a] * g[b] + th * J[a * 6 + b]);
         }
     }
     if (j->damping > 0.0 || j->motor) rev_drive(j, t, RA, RB, v, rl, K, cq, cv);
     if (r) {
         rev_dofs(j, nq, d);
         for (a = 0; a < 12; a++) r[d[a]] += rl[a];
-        for (a = 12; a < REV; a++) r[d[a]] = rl[a];
+        for (a = 12; a < nl; a++) r[d[a]] = rl[a];
     }
     if (values)
-        for (a = 0; a < REV * REV; a++) values[j->map[a]] += K[a];
+        for (a = 0; a < nl * nl; a++) values[j->map[a]] += K[a];
 }
 
 static void unit_joint_eval(const alecable_joint *j, double t, const double *q, const double *v, const double *lambda,

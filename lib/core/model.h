@@ -121,7 +121,8 @@ struct alecable_body {
     int *map;               /* 6 x 6 block of the body's dofs (after finalize) */
 };
 
-enum { JOINT_ATTACH = 0, JOINT_WRAP = 1, JOINT_REVOLUTE = 2, JOINT_CLAMP = 3, JOINT_DRIVE = 4 };
+enum { JOINT_ATTACH = 0, JOINT_WRAP = 1, JOINT_REVOLUTE = 2, JOINT_CLAMP = 3, JOINT_DRIVE = 4, JOINT_SPHERICAL = 5,
+       JOINT_FIXED = 6 };
 typedef struct joint_ops joint_ops; /* lib/bodies/bodies.h */
 
 /* Constraints with several equations, nonlinear in body rotations
