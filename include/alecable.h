@@ -424,9 +424,8 @@ ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3]);
  *     T = 1/2 m |v|^2 + m v.R(Omega x c) + 1/2 Omega.J_o Omega
  * (c the centre of mass, J_o the inertia about the origin), and the implicit
  * integrators step it on the rotation group (Newmark, HHT, Bossak and
- * generalized-alpha in Lie-group form).  The semi-implicit methods refuse
- * models with bodies: their velocity-level stabilization needs the joints'
- * constraint rates, which joints with bodies do not give yet. */
+ * generalized-alpha in Lie-group form; the semi-implicit methods too, with
+ * the joints' exact constraint rates for their stabilization). */
 typedef struct alecable_body_params {
     size_t struct_size;
     double position[3]; /* origin of the body frame in space (default 0) */

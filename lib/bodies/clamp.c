@@ -491,9 +491,10 @@ static void clamp_eval(const alecable_joint *j, double t, const double *q, const
         for (a = 0; a < L.n * L.n; a++) values[j->map[a]] += K[a];
 }
 
-/* gdot = G v + g_t and gamma = d2g/dt2 - G a, exactly for a clamp in space
- * or moved by the host; a body is taken at rest (the bodies are
- * quasistatic) */
+/* gdot = G v + g_t and gamma = d2g/dt2 - G a, exactly: in space or moved
+ * by the host (the frame's Taylor polynomial in tau), or on a body (its
+ * velocities: the origin's v, Omega in the body frame along psi_c, whose
+ * second-order exponential gives the curvature of the motion) */
 static void clamp_rates(const alecable_joint *j, double t, const double *q, const double *v, double *gdot,
                         double *gamma)
 {
@@ -502,31 +503,47 @@ static void clamp_rates(const alecable_joint *j, double t, const double *q, cons
     int e = 0, k;
     frame_at(j, t, q, &F);
     if (j->hold & ALECABLE_CLAMP_POSITION) {
-        for (k = 0; k < 3; k++) {
-            gdot[j->row0 + k] = v[n->dof0 + k] - (j->b ? 0.0 : F.v[k]);
-            gamma[j->row0 + k] = j->b ? 0.0 : -F.a[k];
-        }
+        if (j->b) { /* g = r - x_b - R_b p */
+            const double *vb = v + j->b->node.dof0, *W = vb + 3;
+            double wp[3], wwp[3], d1[3], d2[3];
+            cross3(W, j->pts, wp);
+            cross3(W, wp, wwp);
+            rot_mul(F.Rb, wp, d1);
+            rot_mul(F.Rb, wwp, d2);
+            for (k = 0; k < 3; k++) {
+                gdot[j->row0 + k] = v[n->dof0 + k] - vb[k] - d1[k];
+                gamma[j->row0 + k] = -d2[k];
+            }
+        } else
+            for (k = 0; k < 3; k++) {
+                gdot[j->row0 + k] = v[n->dof0 + k] - F.v[k];
+                gamma[j->row0 + k] = -F.a[k];
+            }
         e = 3;
     }
     if (j->hold & (ALECABLE_CLAMP_DIRECTION | ALECABLE_CLAMP_ROLL)) {
-        hd_ctx c = hd_context(NV_SPACE, 1);
+        int nv = j->b ? NV_BODY : NV_SPACE;
+        hd_ctx c = hd_context(nv, 1);
         hd g[3];
-        double vv[NV_SPACE] = {0, 0, 0, 0, 1.0}; /* (r', roll) rates and d tau/dt = 1 */
+        double vv[NV_BODY];
         int ne, m, a, b;
+        memset(vv, 0, sizeof vv);
         for (k = 0; k < 3; k++) vv[V_RP + k] = v[n->dof0 + 3 + k];
         if (has_roll(n)) vv[V_TH] = v[n->dof0 + 6];
-        if (j->b) vv[V_TAU] = 0.0;
-        ne = j->b ? 0 : frame_equations(j, &c, &F, q, g);
+        if (j->b)
+            for (k = 0; k < 3; k++) vv[V_PC + k] = v[j->b->node.dof0 + 3 + k];
+        else
+            vv[V_TAU] = 1.0; /* d tau / dt */
+        ne = frame_equations(j, &c, &F, q, g);
         for (m = 0; m < ne; m++, e++) {
             double gd = 0.0, ga = 0.0;
-            for (a = 0; a < NV_SPACE; a++) {
+            for (a = 0; a < nv; a++) {
                 gd += g[m].g[a] * vv[a];
-                for (b = 0; b < NV_SPACE; b++) ga += hess(&c, &g[m], a, b) * vv[a] * vv[b];
+                for (b = 0; b < nv; b++) ga += hess(&c, &g[m], a, b) * vv[a] * vv[b];
             }
             gdot[j->row0 + e] = gd;
             gamma[j->row0 + e] = ga;
         }
-        for (; e < j->neq; e++) gdot[j->row0 + e] = gamma[j->row0 + e] = 0.0;
     }
 }
 

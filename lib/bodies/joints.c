@@ -682,20 +682,79 @@ static double rev_energy(const alecable_joint *j, const double *q)
     return 0.5 * j->k * th * th;
 }
 
-/* constraint rates for Baumgarte: zero, as the bodies are quasistatic (the
- * integrators refuse them) */
-static void zero_rates(const alecable_joint *j, double t, const double *q, const double *v, double *gdot,
-                       double *gamma)
+/* Constraint rates (problem.h: gdot = dg/dt, gamma = d2g/dt2 - G a) with
+ * the bodies' velocities, the origin's v in space and Omega in the body
+ * frame, so that d(R p)/dt = R (Omega x p) and the part of d2(R p)/dt2
+ * that the accelerations do not carry is R (Omega x (Omega x p)). */
+
+/* R (W x p) and R (W x (W x p)) */
+static void body_point_rates(const double R[9], const double W[3], const double p[3], double d1[3], double d2[3])
 {
-    int k;
-    (void)t;
-    (void)q;
-    (void)v;
-    for (k = 0; k < j->neq; k++) gdot[j->row0 + k] = gamma[j->row0 + k] = 0.0;
+    double wp[3], wwp[3];
+    cross3(W, p, wp);
+    cross3(W, wp, wwp);
+    rot_mul(R, wp, d1);
+    rot_mul(R, wwp, d2);
 }
 
-const joint_ops joint_unit_ops = {unit_pattern, unit_maps, unit_joint_eval, NULL, zero_rates, NULL};
-const joint_ops joint_revolute_ops = {rev_pattern, rev_maps, rev_joint_eval, rev_energy, zero_rates, NULL};
+static const double *omega_of(const alecable_body *b, const double *v) { return v + b->node.dof0 + 3; }
+
+/* a node held on a body point (attach, wrap): g = x_n - x_b - R p */
+static void unit_rates(const alecable_joint *j, double t, const double *q, const double *v, double *gdot,
+                       double *gamma)
+{
+    double R[9], d1[3], d2[3];
+    int i, k;
+    (void)t;
+    body_rotation(j->b, q, R);
+    for (i = 0; i < j->count; i++) {
+        const double *vn = v + j->nodes[i]->dof0, *vb = v + j->b->node.dof0;
+        body_point_rates(R, omega_of(j->b, v), j->pts + 3 * i, d1, d2);
+        for (k = 0; k < 3; k++) {
+            gdot[j->row0 + 3 * i + k] = vn[k] - vb[k] - d1[k];
+            gamma[j->row0 + 3 * i + k] = -d2[k];
+        }
+    }
+}
+
+/* the rates of h = (R_A al).(R_B be): with a1 = R_A (W_A x al), a2 = R_A
+ * (W_A x (W_A x al)) and the same for B,
+ *     dh/dt = a1.(R_B be) + (R_A al).b1,  gamma = a2.(R_B be) + 2 a1.b1 + (R_A al).b2 */
+static void bilinear_rates(const double RA[9], const double RB[9], const double WA[3], const double WB[3],
+                           const double al[3], const double be[3], double *hd, double *hg)
+{
+    double a0[3], b0[3], a1[3], a2[3], b1[3], b2[3];
+    rot_mul(RA, al, a0);
+    rot_mul(RB, be, b0);
+    body_point_rates(RA, WA, al, a1, a2);
+    body_point_rates(RB, WB, be, b1, b2);
+    *hd = dot3v(a1, b0) + dot3v(a0, b1);
+    *hg = dot3v(a2, b0) + 2.0 * dot3v(a1, b1) + dot3v(a0, b2);
+}
+
+/* revolute, spherical, fixed: the point, then the rotation pairs of rev_eval */
+static void rev_rates(const alecable_joint *j, double t, const double *q, const double *v, double *gdot,
+                      double *gamma)
+{
+    const double *al[3] = {j->axis_a, j->axis_a, j->u_a}, *be[3] = {j->u_b, j->w_b, j->w_b};
+    const double *WA = omega_of(j->a, v), *WB = omega_of(j->b, v), *va = v + j->a->node.dof0, *vb = v + j->b->node.dof0;
+    double RA[9], RB[9], a1[3], a2[3], b1[3], b2[3];
+    int k;
+    (void)t;
+    body_rotation(j->a, q, RA);
+    body_rotation(j->b, q, RB);
+    body_point_rates(RA, WA, j->pa, a1, a2);
+    body_point_rates(RB, WB, j->pb, b1, b2);
+    for (k = 0; k < 3; k++) {
+        gdot[j->row0 + k] = va[k] + a1[k] - vb[k] - b1[k];
+        gamma[j->row0 + k] = a2[k] - b2[k];
+    }
+    for (k = 0; k < j->neq - 3; k++)
+        bilinear_rates(RA, RB, WA, WB, al[k], be[k], &gdot[j->row0 + 3 + k], &gamma[j->row0 + 3 + k]);
+}
+
+const joint_ops joint_unit_ops = {unit_pattern, unit_maps, unit_joint_eval, NULL, unit_rates, NULL};
+const joint_ops joint_revolute_ops = {rev_pattern, rev_maps, rev_joint_eval, rev_energy, rev_rates, NULL};
 
 ALECABLE_API int alecable_revolute_set_damping(alecable_joint *j, double c)
 {

@@ -13,11 +13,6 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
     if ((st = ac_check_model(m))) return st;
     if (!out) return ac_fail(m, ALECABLE_ENULL, "out is NULL");
     *out = NULL;
-    if (m->bodies.n && o && (o->method == ALECABLE_METHOD_SI_BE || o->method == ALECABLE_METHOD_SI_BDF2 ||
-                             o->method == ALECABLE_METHOD_SI_NEWMARK || o->method == ALECABLE_METHOD_SI_HHT))
-        return ac_fail(m, ALECABLE_ESTATE, "the model has rigid bodies: the semi-implicit methods need the joints' "
-                                           "constraint rates for their stabilization, which joints with bodies do not "
-                                           "give yet; use an implicit method (Newmark, HHT, Bossak, generalized-alpha)");
     ac_clear_error(m);
     if ((st = alecable_model_problem(&m->prob, m))) return st;
     alecable_allocator_init(&host);
