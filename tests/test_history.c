@@ -13,6 +13,7 @@
 #include "integrators/dynamic_internal.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 Suite *suite_history(void);
@@ -603,6 +604,33 @@ START_TEST(incomplete_history_is_refused)
 }
 END_TEST
 
+/* A host built against 0.1 passes the shorter struct, without the history
+ * fields: it is accepted, and whatever lies past its end is never read (the
+ * struct is copied into one whose later fields are zero).  A struct too short
+ * to hold 0.1's fields is refused. */
+START_TEST(a_host_built_against_0_1_is_accepted)
+{
+    jenk J;
+    alecable_problem p;
+    alecable_quasistatic_options qo;
+    alecable_integrator *it = NULL;
+    double q[2] = {0.0, 0.0}, v[2] = {0.0, 0.0}, lam[1] = {0.0};
+    jenk_init(&J);
+    jenk_problem(&p, &J);
+    p.struct_size = offsetof(alecable_problem, nhist); /* 0.1's size */
+    p.nhist = -7;                                       /* past the end: not read */
+    ck_assert_int_eq(alecable_integrator_create(&it, &p, NULL, NULL), ALECABLE_OK);
+    ck_assert_int_eq(alecable_integrator_set_state(it, 0.0, q, v, NULL, NULL), ALECABLE_OK);
+    ck_assert_int_eq(alecable_integrator_step(it, 0.01), ALECABLE_OK);
+    alecable_integrator_destroy(it);
+    alecable_quasistatic_options_init(&qo);
+    ck_assert_int_eq(alecable_problem_solve_quasistatic(&p, &qo, NULL, q, lam, NULL), ALECABLE_OK);
+    ck_assert_int_eq(J.n_get + J.n_set + J.n_commit, 0);
+    p.struct_size = offsetof(alecable_problem, nhist) - 1;
+    ck_assert_int_eq(alecable_integrator_create(&it, &p, NULL, NULL), ALECABLE_EINVAL);
+}
+END_TEST
+
 /* ---- quasistatic ---- */
 
 static int solve_qs(jenk *J, int steps, double t1, double *q, double *lam, alecable_solve_report *rep)
@@ -690,6 +718,7 @@ Suite *suite_history(void)
     tcase_add_test(tc, set_state_takes_the_history_in_force);
     tcase_add_test(tc, no_allocation_per_step_with_history);
     tcase_add_test(tc, incomplete_history_is_refused);
+    tcase_add_test(tc, a_host_built_against_0_1_is_accepted);
     tcase_add_test(tc, quasistatic_commits_each_load_step);
     tcase_add_test(tc, quasistatic_failure_returns_the_last_converged_step);
     suite_add_tcase(s, tc);

@@ -320,6 +320,7 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
                                             const alecable_dynamic_options *o, const alecable_allocator *allocator)
 {
     alecable_dynamic_options def;
+    alecable_problem full;
     alecable_integrator *it;
     ac_alloc al;
     char msg[256];
@@ -332,6 +333,8 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
         o = &def;
     }
     if ((st = dyn_check_options(o, msg, sizeof msg))) return st;
+    if (problem_normalize(p, &full)) return ALECABLE_EINVAL;
+    p = &full;
     if ((st = check_problem(p))) return st;
     /* Baumgarte stabilization needs gdot and gamma */
     if (is_semi(o->method) && p->nlam > 0 && !p->constraint_rates) return ALECABLE_EINVAL;

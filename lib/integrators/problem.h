@@ -9,6 +9,7 @@
 #include "../sparse/sparse.h"
 
 #include <stddef.h>
+#include <string.h>
 
 /* Quasistatic solver workspace: vectors, factorization, rank detection and the
  * per-step history of the last solve.  Created once per problem layout. */
@@ -42,6 +43,19 @@ static inline int sp_kind_of(int linear_solver)
     case ALECABLE_LINSOLVE_AUTO: return SP_AUTO;
     default: return -1;
     }
+}
+
+/* A host built against 0.1 passes the struct as it was then, without the
+ * history; the solvers work on a copy where the later fields are zero.
+ * 0 on success, -1 when p is too short to be a problem at all. */
+static inline int problem_normalize(const alecable_problem *p, alecable_problem *out)
+{
+    size_t n = p->struct_size, min = offsetof(alecable_problem, nhist);
+    if (n < min) return -1;
+    memset(out, 0, sizeof *out);
+    memcpy(out, p, n < sizeof *out ? n : sizeof *out);
+    out->struct_size = sizeof *out;
+    return 0;
 }
 
 /* A problem's history (alecable_problem.nhist) is none, or whole: all

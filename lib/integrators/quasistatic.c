@@ -603,11 +603,14 @@ ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p, c
     ac_alloc al;
     alecable_quasistatic_options def;
     alecable_solve_report rep;
+    alecable_problem full;
     qs_ws *ws = NULL;
     double t = 0.0, lam_dummy = 0.0;
     char msg[256];
     int st;
     if (!p || !q) return ALECABLE_ENULL;
+    if (problem_normalize(p, &full)) return ALECABLE_EINVAL;
+    p = &full;
     if (p->nlam > 0 && !lambda) return ALECABLE_ENULL;
     if (!o) {
         alecable_quasistatic_options_init(&def);
