@@ -448,18 +448,15 @@ static void kh_tangent(const el_params *p, const double *qe, double *ke)
 /* the section at xi in [0, 1], values only */
 static void point_state(const el_params *p, const double *qe, double xi, kh_point *P)
 {
+    const double h1 = 1.0 - 3.0 * xi * xi + 2.0 * xi * xi * xi, h2 = xi - 2.0 * xi * xi + xi * xi * xi;
+    const double h3 = 3.0 * xi * xi - 2.0 * xi * xi * xi, h4 = -xi * xi + xi * xi * xi, l = qe[SB] - qe[SA];
     hd_ctx c = hd_context(0, 0);
     kh_elem E;
-    hd wd, x;
+    hd wd;
     int i;
     setup(p, qe, &c, 1, &E);
     density(p, &E, xi, &wd, P);
-    for (i = 0; i < 3; i++) {
-        double h1 = 1.0 - 3.0 * xi * xi + 2.0 * xi * xi * xi, h2 = xi - 2.0 * xi * xi + xi * xi * xi;
-        double h3 = 3.0 * xi * xi - 2.0 * xi * xi * xi, h4 = -xi * xi + xi * xi * xi, l = qe[SB] - qe[SA];
-        P->x[i] = h1 * qe[i] + l * h2 * qe[3 + i] + h3 * qe[8 + i] + l * h4 * qe[11 + i];
-    }
-    (void)x;
+    for (i = 0; i < 3; i++) P->x[i] = h1 * qe[i] + l * h2 * qe[3 + i] + h3 * qe[8 + i] + l * h4 * qe[11 + i];
 }
 
 static void kh_section(const el_params *p, const double *qe, double xi, el_section *out)
