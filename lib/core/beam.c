@@ -360,7 +360,7 @@ int ac_beam_history_size(const alecable_model *m)
     return n;
 }
 
-/* calls f on every Kirchhoff node with the node's 6 history values */
+/* copies every Kirchhoff node's chart out to hist and/or in from hist_in (6 values each) */
 static void each_chart(alecable_model *m, double *hist, const double *hist_in)
 {
     int c, i, k = 0;
