@@ -483,38 +483,48 @@ ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, a
 /* Normal contact force of the i-th node of a wrap on the pulley: the
  * multipliers' component towards the centre (>= 0 when the cable presses). */
 ALECABLE_API int alecable_pulley_normal_force(const alecable_joint *j, int i, double *N);
-/* Revolute joint between bodies a and b at a spatial point about a spatial
- * axis (both taken at creation), with a torsional spring of stiffness k >= 0
- * about the axis, at rest at the creation angle.  5 equations (3 for the
- * point, 2 keep the axes aligned). */
+/* Joints between two bodies a and b at a spatial point (and about or along
+ * a spatial axis), all taken at creation.
+ * Revolute joint: 5 equations (3 hold the point, 2 keep the axes aligned),
+ * a torsional spring of stiffness k >= 0 [N m/rad] about the axis, at rest
+ * at the creation angle. */
 ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
                                    const double point[3], const double axis[3], double k);
-/* A rotational damper on a revolute joint: the moment -c dtheta/dt on b
- * about the axis (and its opposite on a), c >= 0 [N m s/rad]; dynamics only. */
-ALECABLE_API int alecable_revolute_set_damping(alecable_joint *j, double c);
-/* A motor on a revolute joint: the host gives the torque on b about the axis
- * (its opposite acts on a) at time t (the load factor in quasistatics), the
- * joint angle and its rate (0 in quasistatics), and, for Newton, its partial
- * derivatives in the angle and the rate (0 when unknown: a torque of time
- * alone; a PD controller gives -kp and -kd).  Return 0, or non-zero to fail
- * the evaluation.  fn = NULL removes the motor. */
-typedef int (*alecable_torque_fn)(void *user, double t, double angle, double rate, double *torque,
-                                  double *dtorque_dangle, double *dtorque_drate);
-ALECABLE_API int alecable_revolute_set_motor(alecable_joint *j, alecable_torque_fn fn, void *user);
+/* Prismatic joint: b slides on a along the axis, its rotation relative to a
+ * held; 5 equations (2 hold the point of b on the line of a, 3 the relative
+ * rotation), a linear spring of stiffness k >= 0 [N/m] along the axis, at
+ * rest at creation.  The slide is measured along a's axis. */
+ALECABLE_API int alecable_prismatic(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
+                                    const double point[3], const double axis[3], double k);
 /* A spherical joint (the point held, 3 equations) and a fixed joint (the
- * point and the relative rotation at creation held, 6 equations) between
- * bodies a and b at a spatial point; alecable_revolute_reaction gives their
- * reactions too. */
+ * point and the relative rotation at creation held, 6 equations). */
 ALECABLE_API int alecable_spherical(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
                                     const double point[3]);
 ALECABLE_API int alecable_fixed_joint(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
                                       const double point[3]);
-/* Rotation angle of b relative to a about the axis since creation, and the
- * spring's moment on b about the axis (-k angle). */
+/* The coordinate of a revolute (the angle of b relative to a about the axis)
+ * or prismatic joint (the slide of b along the axis), 0 at creation, takes:
+ * a damper, the force -c dc/dt on b along the coordinate and its opposite on
+ * a, c >= 0 [N m s/rad or N s/m]; dynamics only. */
+ALECABLE_API int alecable_joint_set_damping(alecable_joint *j, double c);
+/* and a motor: the host gives the torque (revolute) or force (prismatic) on
+ * b along the coordinate (its opposite acts on a) at time t (the load factor
+ * in quasistatics), the coordinate and its rate (0 in quasistatics), and, for
+ * Newton, its partial derivatives in the coordinate and the rate (0 when
+ * unknown: a torque of time alone; a PD controller gives -kp and -kd).
+ * Return 0, or non-zero to fail the evaluation.  fn = NULL removes the
+ * motor. */
+typedef int (*alecable_torque_fn)(void *user, double t, double angle, double rate, double *torque,
+                                  double *dtorque_dangle, double *dtorque_drate);
+ALECABLE_API int alecable_joint_set_motor(alecable_joint *j, alecable_torque_fn fn, void *user);
+/* The coordinate and the spring's force on b along it (-k c). */
 ALECABLE_API int alecable_revolute_state(const alecable_joint *j, double *angle, double *spring_moment);
-/* The joint's reaction on b after a solve, spatial: the force, and the moment
- * about the joint point (perpendicular to the axis: the spring's moment about
- * the axis is alecable_revolute_state's).  Either output may be NULL. */
+ALECABLE_API int alecable_prismatic_state(const alecable_joint *j, double *slide, double *spring_force);
+/* The reaction of a revolute, prismatic, spherical or fixed joint on b after
+ * a solve, spatial: the force, and the moment about the joint point (b's
+ * point for a prismatic joint); the constraints' part only: the spring, the
+ * damper and the motor act along the coordinate.  Either output may be
+ * NULL. */
 ALECABLE_API int alecable_revolute_reaction(const alecable_joint *j, double force[3], double moment[3]);
 /* Number of equations and their multipliers after a solve. */
 ALECABLE_API int alecable_joint_equations(const alecable_joint *j, int *count);

@@ -1,6 +1,7 @@
 /* Rigid bodies and joints: the rotation maps, and the residual and Jacobian
  * of every body term (weight, body force and torque, attachment, eyelet,
- * pulley wrap, revolute joint with spring, pulley friction) against central
+ * pulley wrap, revolute joint with spring, prismatic joint with spring and
+ * motor, pulley friction) against central
  * finite differences taken through the problem's own group update. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include "suites.h"
@@ -69,13 +70,24 @@ END_TEST
 
 typedef struct rig {
     alecable_model *m;
-    alecable_body *b1, *b2, *b3;
+    alecable_body *b1, *b2, *b3, *b4;
     alecable_joint *wrap;
     int nq, nlam, n;
     int b3_psi0;      /* first rotation dof of the pulley body */
     int fric_rows[4]; /* s rows of the interior wrap nodes */
     int n_fric;
 } rig;
+
+/* a motor force of the slide and time, with its partial derivatives */
+static int slide_motor(void *user, double t, double c, double rate, double *f, double *dc, double *drate)
+{
+    (void)user;
+    (void)rate;
+    *f = 0.7 * sin(3.0 * c) + 0.2 * t;
+    *dc = 2.1 * cos(3.0 * c);
+    *drate = 0.0;
+    return 0;
+}
 
 /* kind: the cable's element (axial or ANCF: the joints and the friction
  * only see a node's position and its elements' end gradients) */
@@ -125,6 +137,18 @@ static void build_rig_kind(rig *g, unsigned seed, int kind)
     {
         double pt[3] = {0.6, 0.2, 0.1}, ax[3] = {0.3, 0.4, 1.0};
         ck_assert_int_eq(alecable_revolute(NULL, g->m, g->b1, g->b2, pt, ax, 3.0), 0);
+    }
+    bp.position[0] = 1.3;
+    bp.position[2] = 0.4;
+    for (k = 0; k < 3; k++) psi[k] = 0.8 * fd_rand(&st);
+    rot_exp(psi, R);
+    memcpy(bp.rotation, R, sizeof R);
+    ck_assert_int_eq(alecable_body_create(&g->b4, g->m, &bp), 0);
+    {
+        double pt[3] = {1.1, 0.1, 0.3}, ax[3] = {0.5, -0.2, 0.8};
+        alecable_joint *pj;
+        ck_assert_int_eq(alecable_prismatic(&pj, g->m, g->b2, g->b4, pt, ax, 2.0), 0);
+        ck_assert_int_eq(alecable_joint_set_motor(pj, slide_motor, NULL), 0);
     }
     ck_assert_int_eq(alecable_attach(NULL, g->m, nd[0], g->b1, p1, 1), 0);
     ck_assert_int_eq(alecable_attach(NULL, g->m, nd[6], g->b2, p1, 0), 0);
@@ -313,9 +337,9 @@ START_TEST(vtk_draws_bodies_and_pulleys)
     }
     fclose(f);
     remove(path);
-    /* 7 cable nodes + 3 bodies x 4 + one circle of 48; 6 elements + 9 axes + 1 circle */
-    ck_assert_int_eq(pts, 7 + 12 + 48);
-    ck_assert_int_eq(lines, 6 + 9 + 1);
+    /* 7 cable nodes + 4 bodies x 4 + one circle of 48; 6 elements + 12 axes + 1 circle */
+    ck_assert_int_eq(pts, 7 + 16 + 48);
+    ck_assert_int_eq(lines, 6 + 12 + 1);
     alecable_model_destroy(g.m);
 }
 END_TEST

@@ -13,6 +13,12 @@ void joint_free(alecable_model *m, alecable_joint *j);
  * out of memory); joint_push registers it (and frees it when that fails) */
 alecable_joint *joint_new(alecable_model *m, int kind, int count, int neq);
 int joint_push(alecable_model *m, alecable_joint *j, alecable_joint **out);
+/* handle checks at the API boundary: 0, or the error (set on m for bodies) */
+int body_check(alecable_model *m, const alecable_body *b, const char *arg);
+int joint_check(const alecable_joint *j);
+/* j->map for the local block d (n dofs and rows): 0, or -1 when out of
+ * memory or an entry is missing from the pattern */
+int joint_map_block(alecable_model *m, alecable_joint *j, const sp_pattern *p, const int *d, int n);
 
 /* q <- q (+) scale dq on the body coordinates only (core adds the rest):
  * x by addition, R <- R exp(scale dpsi^) */
@@ -43,7 +49,7 @@ struct joint_ops {
                   double *gamma);
     int (*holds)(const alecable_joint *j, const alecable_node *n, int dof);
 };
-extern const joint_ops joint_unit_ops, joint_revolute_ops, joint_clamp_ops, joint_drive_ops;
+extern const joint_ops joint_unit_ops, joint_pair_ops, joint_clamp_ops, joint_drive_ops;
 
 /* weight of the bodies (gravity at the centre of mass) and the body loads:
  * W, r += dW/dq, values += cq d2W (on the 6 x 6 body blocks) */

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <string.h>
 
-static int check_body(alecable_model *m, const alecable_body *b, const char *arg)
+int body_check(alecable_model *m, const alecable_body *b, const char *arg)
 {
     if (!b) return ac_fail(m, ALECABLE_ENULL, "%s is NULL", arg);
     if (b->magic != MAGIC_BODY) return ac_fail(m, ALECABLE_EHANDLE, "%s is not a body handle", arg);
@@ -150,7 +150,7 @@ ALECABLE_API int alecable_body_fix(alecable_model *m, alecable_body *b)
                                 ALECABLE_DOF_RX, ALECABLE_DOF_RY, ALECABLE_DOF_RZ};
     int st, k;
     if ((st = ac_check_model(m))) return st;
-    if ((st = check_body(m, b, "body"))) return st;
+    if ((st = body_check(m, b, "body"))) return st;
     for (k = 0; k < 6; k++)
         if ((st = alecable_fix(NULL, m, &b->node, dofs[k]))) return st;
     return ALECABLE_OK;
@@ -189,7 +189,7 @@ static int body_load(alecable_load **out, alecable_model *m, alecable_body *b, i
     int st;
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
-    if ((st = check_body(m, b, "body"))) return st;
+    if ((st = body_check(m, b, "body"))) return st;
     if (!f || (kind == LOAD_BODY_FORCE && !p)) return ac_fail(m, ALECABLE_ENULL, "point or vector is NULL");
     if (!ac_is_finite3(f) || (p && !ac_is_finite3(p)))
         return ac_fail(m, ALECABLE_EINVAL, "point or vector has a NaN or infinite component");

@@ -234,16 +234,11 @@ static void capture_frame(alecable_joint *j)
 static int clamp_maps(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq)
 {
     clamp_layout L;
-    int d[NLOC_MAX], k;
+    int d[NLOC_MAX];
     if (j->frame_pending) capture_frame(j);
     layout(j, &L);
     local_dofs(j, &L, nq, d);
-    j->map = (int *)ac_malloc(&m->alloc, (size_t)(L.n * L.n) * sizeof(int));
-    if (!j->map) return -1;
-    sp_block_map(p, d, L.n, j->map);
-    for (k = 0; k < L.n * L.n; k++)
-        if (j->map[k] < 0) return -1;
-    return 0;
+    return joint_map_block(m, j, p, d, L.n);
 }
 
 /* ---------------------------------------------------------------------------

@@ -55,14 +55,9 @@ static int drive_pattern(const alecable_joint *j, sp_builder *bld, int nq)
 
 static int drive_maps(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq)
 {
-    int d[NL], k;
-    j->map = (int *)ac_malloc(&m->alloc, (size_t)(NL * NL) * sizeof(int));
-    if (!j->map) return -1;
+    int d[NL];
     drive_dofs(j, nq, d);
-    sp_block_map(p, d, NL, j->map);
-    for (k = 0; k < NL * NL; k++)
-        if (j->map[k] < 0) return -1;
-    return 0;
+    return joint_map_block(m, j, p, d, NL);
 }
 
 /* exp(psi^) x to second order, psi the hd variables from v0 */

@@ -59,4 +59,17 @@ static inline void cross3(const double a[3], const double b[3], double c[3])
 }
 static inline double dot3v(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
+/* A body point p moving with the body (R, Omega in the body frame):
+ * d(R p)/dt = R (Omega x p) = d1, and the part of d2(R p)/dt2 that the
+ * accelerations do not carry, R (Omega x (Omega x p)) = d2: the constraint
+ * rates of every joint are built from these. */
+static inline void body_point_rates(const double R[9], const double W[3], const double p[3], double d1[3], double d2[3])
+{
+    double wp[3], wwp[3];
+    cross3(W, p, wp);
+    cross3(W, wp, wwp);
+    rot_mul(R, wp, d1);
+    rot_mul(R, wwp, d2);
+}
+
 #endif

@@ -122,7 +122,7 @@ struct alecable_body {
 };
 
 enum { JOINT_ATTACH = 0, JOINT_WRAP = 1, JOINT_REVOLUTE = 2, JOINT_CLAMP = 3, JOINT_DRIVE = 4, JOINT_SPHERICAL = 5,
-       JOINT_FIXED = 6 };
+       JOINT_FIXED = 6, JOINT_PRISMATIC = 7 };
 typedef struct joint_ops joint_ops; /* lib/bodies/bodies.h */
 
 /* Constraints with several equations, nonlinear in body rotations
@@ -141,12 +141,12 @@ struct alecable_joint {
     double *normal;         /* wrap: 3 count outward unit normals (body frame) */
     double *tangent;        /* wrap: 3 count unit tangents towards increasing s (body frame) */
     double centre[3], axis[3], ref[3], radius; /* wrap: the circle (body frame; ref: angle 0) */
-    double pa[3], pb[3], axis_a[3], u_a[3], w_a[3], axis_b[3], u_b[3], w_b[3], k; /* revolute (body frames) */
-    double damping;             /* revolute: c of the damper's moment -c dtheta/dt */
-    alecable_torque_fn motor;   /* revolute: the host's motor torque */
+    double pa[3], pb[3], axis_a[3], u_a[3], w_a[3], axis_b[3], u_b[3], w_b[3], k; /* pair joints (body frames) */
+    double damping;             /* revolute, prismatic: c of the damper's force -c dc/dt on the coordinate */
+    alecable_torque_fn motor;   /* revolute, prismatic: the host's motor torque or force */
     void *motor_user;
     double *lambda;         /* neq multipliers (mirror) */
-    int *map;               /* attach/wrap: count blocks of 12 x 12; revolute: 17 x 17; clamp: its block */
+    int *map;               /* attach/wrap: count blocks of 12 x 12; pair joints, clamp, drive: their block */
     /* clamp (lib/bodies/clamp.c): what it holds (ALECABLE_CLAMP_*), its
      * frame (pts: the point, frame: rotation, both in b's frame with a body,
      * else in space; frame_pending: taken from the node at finalize), the
