@@ -1,4 +1,4 @@
-/* smoke-test:  */
+/* smoke-test: --dynamic */
 /* Paper 000, section 4.4 (Figs. 15-16): a cable-actuated soft finger.
  *
  * Two rigid phalanges in the xy-plane, joined by a revolute joint about z with
@@ -56,7 +56,18 @@
  * (attach and eyelet multipliers at their spatial points); M keeps its
  * material coordinate; material flows through B, C, D.  Paper: 4 and 1
  * average Newton iterations in the two regularized stages (20 load steps),
- * D at s = 12.05 cm at the end (this geometry: 9.32 cm). */
+ * D at s = 12.05 cm at the end (this geometry: 9.32 cm).
+ *
+ * --dynamic (issue 10): then the same finger in time.  The distal phalanx
+ * gets mass and inertia (a slender rod), the joint a damper (--zeta of the
+ * spring and the phalanx), the cable its density; M is made Lagrangian
+ * (with its s free, M could slide along the straight span with the
+ * material at rest, which no energy sees).  At rest and straight at t = 0,
+ * the finger takes F at E as a step; it must settle on the quasistatic
+ * angle to 1e-6.  HHT with alpha = -0.3 (default) or Bossak: the step
+ * excites the light, stiff cable's axial and string modes, which the method
+ * must damp; the trapezoidal rule and generalized-alpha at rho_inf = 0.8
+ * keep them and fail within a few steps. */
 #include "common.h"
 
 #include <math.h>
@@ -68,6 +79,10 @@ typedef struct params {
     double k, L, E, A_mm2, F, alpha, Lp, h, e, s_free;
     int steps, history, hold_y;
     const char *csv, *vtk, *solver, *start_solver, *shape;
+    /* --dynamic */
+    int dynamic;
+    double m_phalanx, zeta, rho, dt, t_end;
+    const char *method, *dyn_csv;
 } params;
 
 typedef struct finger {
@@ -92,12 +107,19 @@ static void build(const params *p, finger *f)
     ex_check(f->m, alecable_body_create(&f->prox, f->m, &bp), "body_create proximal");
     ex_check(f->m, alecable_body_fix(f->m, f->prox), "body_fix proximal");
     memcpy(bp.position, J, sizeof J);
+    if (p->dynamic) { /* a slender phalanx: its centre half-way, J = m Lp^2 / 12 about y and z */
+        bp.mass = p->m_phalanx;
+        bp.com[0] = 0.5 * p->Lp;
+        bp.inertia[0] = 0.01 * p->m_phalanx * p->Lp * p->Lp / 12.0;
+        bp.inertia[4] = bp.inertia[8] = p->m_phalanx * p->Lp * p->Lp / 12.0;
+    }
     ex_check(f->m, alecable_body_create(&f->dist, f->m, &bp), "body_create distal");
     ex_check(f->m, alecable_revolute(&f->rev, f->m, f->prox, f->dist, J, zax, p->k), "revolute");
     /* cable A (s = 0) -> E (s = L) */
     alecable_section_init(&sec);
     sec.E = p->E;
     sec.A = p->A_mm2 * 1e-6;
+    if (p->dynamic) sec.rho = p->rho;
     ex_check(f->m, alecable_cable_create(&f->c, f->m, ALECABLE_ELEMENT_AXIAL, &sec), "cable_create");
 #define NODE(n, px, s)                                                       \
     do {                                                                     \
@@ -120,6 +142,10 @@ static void build(const params *p, finger *f)
     ex_check(f->m, alecable_fix(NULL, f->m, f->M, ALECABLE_DOF_Z), "fix M z");
     ex_check(f->m, alecable_fix(NULL, f->m, f->E, ALECABLE_DOF_Z), "fix E z");
     ex_check(f->m, alecable_fix(NULL, f->m, f->E, ALECABLE_DOF_S), "fix E s");
+    /* in dynamics a free node with a free s on a straight span can slide with
+     * its material at rest: neither energy sees it (the quasistatic solve's
+     * regularization does); M is made Lagrangian */
+    if (p->dynamic) ex_check(f->m, alecable_fix(NULL, f->m, f->M, ALECABLE_DOF_S), "fix M s");
     if (p->hold_y) { /* guide M and E along the line of the pull */
         ex_check(f->m, alecable_fix(NULL, f->m, f->M, ALECABLE_DOF_Y), "fix M y");
         ex_check(f->m, alecable_fix(NULL, f->m, f->E, ALECABLE_DOF_Y), "fix E y");
@@ -232,13 +258,79 @@ static double node_s(const alecable_node *n)
     return s;
 }
 
+/* --dynamic: the finger with the distal phalanx's inertia, a damper on the
+ * joint and a massive cable, at rest and straight at t = 0 when the force F
+ * is applied at E as a step; it must settle on the quasistatic angle.  The
+ * damper: c = 2 zeta sqrt(k I_J), I_J = m Lp^2 / 3 the phalanx's inertia
+ * about the joint.  Returns 0 when the final angle is within 1e-6 of
+ * angle_qs (relative); the result line is the quasistatic run's, with
+ * status the dynamic run's and its keys appended. */
+static int run_dynamic(const params *p, double angle_qs, const char *qs_result)
+{
+    params q = *p;
+    finger f;
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    FILE *csv = NULL;
+    double c, IJ = p->m_phalanx * p->Lp * p->Lp / 3.0, angle = 0.0, spring, peak = 0.0, t_settle = 0.0, wall, err;
+    long k, steps = (long)ceil(p->t_end / p->dt - 1e-9);
+    int st = 0, method = ex_method(p->method);
+    q.dynamic = 1;
+    build(&q, &f);
+    c = 2.0 * p->zeta * sqrt(p->k * IJ);
+    ex_check(f.m, alecable_joint_set_damping(f.rev, c), "joint_set_damping");
+    alecable_dynamic_options_init(&o);
+    o.method = method;
+    o.h = p->dt;
+    if (method == ALECABLE_METHOD_HHT) o.alpha = -0.3; /* damps the cable's fast axial and string modes */
+    ex_check(f.m, alecable_model_integrator(&it, f.m, &o), "model_integrator");
+    if (p->dyn_csv && !(csv = fopen(p->dyn_csv, "w"))) {
+        fprintf(stderr, "cannot write %s\n", p->dyn_csv);
+        exit(1);
+    }
+    if (csv) fprintf(csv, "t,angle_rad,spring_moment,s_B,s_C,s_D\n");
+    printf("dynamic: distal phalanx %g kg (I_J = %.4g kg m^2 about the joint), joint damper c = %.4g N m s/rad "
+           "(zeta = %g), cable %g kg/m, F = %g N as a step at t = 0; %s, h = %g s, %g s\n",
+           p->m_phalanx, IJ, c, p->zeta, p->rho * p->A_mm2 * 1e-6, p->F, p->method, p->dt, p->t_end);
+    wall = ex_now();
+    for (k = 1; k <= steps; k++) {
+        if ((st = alecable_integrator_step(it, p->dt)) != ALECABLE_OK) {
+            printf("dynamic: step %ld failed: %s\n", k, alecable_integrator_errmsg(it));
+            break;
+        }
+        ex_check(f.m, alecable_model_pull_state(f.m, it), "pull_state");
+        alecable_revolute_state(f.rev, &angle, &spring);
+        if (fabs(angle) > fabs(peak)) peak = angle;
+        if (fabs(angle - angle_qs) > 1e-3 * fabs(angle_qs)) t_settle = k * p->dt;
+        if (csv && (k % 10 == 0 || k == steps))
+            fprintf(csv, "%.6f,%.12f,%.9f,%.9f,%.9f,%.9f\n", k * p->dt, angle, spring, node_s(f.B), node_s(f.C),
+                    node_s(f.D));
+    }
+    wall = ex_now() - wall;
+    if (csv) fclose(csv);
+    err = fabs(angle - angle_qs) / fabs(angle_qs);
+    printf("dynamic: peak angle %.4f deg (overshoot %.1f %%), within 1e-3 of the quasistatic angle after %.4f s\n",
+           peak * 180.0 / M_PI, 100.0 * (peak / angle_qs - 1.0), t_settle);
+    printf("dynamic: final angle %.10f rad, quasistatic %.10f rad: relative difference %.3e (%ld steps, %.2f s wall)\n",
+           angle, angle_qs, err, steps, wall);
+    printf("result: status=%d %s dyn_angle_rad=%.10f dyn_angle_err=%.3e dyn_peak_deg=%.4f dyn_settle_s=%.5f "
+           "dyn_steps=%ld dyn_wall_s=%.3f\n",
+           st == 0 && err <= 1e-6 ? 0 : 1, strchr(qs_result, ' ') + 1, angle, err, peak * 180.0 / M_PI, t_settle,
+           steps, wall);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(f.m);
+    return st == 0 && err <= 1e-6 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
-    params p = {40.0, 25.0, 3e9, 7.069, 1000.0, 1.0, 5.0, 1.0, 0.5, 20.0, 20, 0, 0, NULL, NULL, "umfpack", "spqr", NULL};
+    params p = {40.0, 25.0, 3e9, 7.069, 1000.0, 1.0, 5.0, 1.0, 0.5, 20.0, 20, 0, 0, NULL, NULL, "umfpack", "spqr", NULL,
+                0, 0.01, 0.7, 1150.0, 1e-4, 0.1, "hht", NULL};
     finger f;
     alecable_quasistatic_options o;
     double s0[4], worst_moment = 0.0, worst_free = 0.0, angle = 0.0, spring = 0.0, mcable = 0.0, t0, wall;
     double worst_force = 0.0, theta_ref;
+    char result[1024];
     int rc, k, it1 = 0, it2 = 0, all_converged = 1, failed_step = 0, solver, start_solver, ok = 0, flow = 0, ref_ok;
     ex_vtk_series vs;
     ex_opt opts[] = {
@@ -260,6 +352,14 @@ int main(int argc, char **argv)
         {"--csv", 's', &p.csv, "write the final per-element strain and axial force along s to this CSV file"},
         {"--vtk", 's', &p.vtk, "write VTK files (start and every load step) and soft_finger.pvd into this existing directory"},
         {"--shape", 's', &p.shape, "write the final shape (cable nodes, then the phalanges' axes; x, y in mm) to this CSV file"},
+        {"--dynamic", 'f', &p.dynamic, "then the force as a step in dynamics: it must settle on the quasistatic angle"},
+        {"--phalanx-mass", 'd', &p.m_phalanx, "dynamic: mass of the distal phalanx [kg] (a slender rod)"},
+        {"--zeta", 'd', &p.zeta, "dynamic: the joint damper as a damping ratio of the spring and the phalanx"},
+        {"--rho", 'd', &p.rho, "dynamic: cable density [kg/m^3]"},
+        {"--dt", 'd', &p.dt, "dynamic: time step [s]"},
+        {"--t-end", 'd', &p.t_end, "dynamic: simulated time [s]"},
+        {"--method", 's', &p.method, "dynamic: newmark, hht (alpha -0.3), bossak, genalpha"},
+        {"--dyn-csv", 's', &p.dyn_csv, "dynamic: write t, angle, spring moment, s_B, s_C, s_D to this CSV file"},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts,
                   "Cable-actuated soft finger (paper 000, sec. 4.4): two rigid phalanges, a revolute joint with\n"
@@ -268,6 +368,11 @@ int main(int argc, char **argv)
     if (p.steps < 1 || !(p.Lp > 0) || !(p.h > 0) || !(p.e > 0) || !(p.e < p.Lp) || !(p.s_free > 2 * p.Lp) ||
         !(p.L > p.s_free) || !(p.k > 0)) {
         fprintf(stderr, "need steps >= 1, k > 0, 0 < eyelet < phalanx, 2 phalanx < s-free < L\n");
+        return 2;
+    }
+    if (p.dynamic && (!(p.m_phalanx > 0) || !(p.zeta >= 0) || !(p.rho > 0) || !(p.dt > 0) || !(p.t_end > p.dt) ||
+                      ex_method(p.method) < 0 || ex_method(p.method) >= ALECABLE_METHOD_SI_BE)) {
+        fprintf(stderr, "--dynamic needs phalanx-mass > 0, zeta >= 0, rho > 0, 0 < dt < t-end and an implicit method\n");
         return 2;
     }
     if ((solver = solver_of(p.solver)) < 0 || (start_solver = solver_of(p.start_solver)) < 0) {
@@ -280,7 +385,11 @@ int main(int argc, char **argv)
     p.h *= 1e-2;
     p.e *= 1e-2;
     p.s_free *= 1e-2;
-    build(&p, &f);
+    {
+        params qs = p; /* the quasistatic model has no mass */
+        qs.dynamic = 0;
+        build(&qs, &f);
+    }
     printf("soft_finger: k = %g N m/rad, cable L = %g cm, E = %g Pa, A = %g mm^2, F = %g N, %d load steps, alpha = %g\n"
            "  linear solver %s for the first step (slack start), %s after; M and E %s\n",
            p.k, 1e2 * p.L, p.E, p.A_mm2, p.F, p.steps, p.alpha, p.start_solver, p.solver,
@@ -387,12 +496,14 @@ int main(int argc, char **argv)
                worst_moment <= 1e-8 ? "ok" : "FAILED", worst_free <= 1e-6 ? "ok" : "FAILED", flow ? "ok" : "FAILED",
                isnan(theta_ref) ? "n/a" : ref_ok ? "ok" : "FAILED");
     }
-    printf("result: status=%d steps=%d angle_rad=%.10f angle_deg=%.6f angle_ref_rad=%.10f spring_moment=%.10g "
+    snprintf(result, sizeof result, "status=%d steps=%d angle_rad=%.10f angle_deg=%.6f angle_ref_rad=%.10f spring_moment=%.10g "
            "cable_moment=%.10g moment_rel_err=%.3e force_rel_err=%.3e free_node_rel_ds=%.3e s_B_cm=%.6f s_C_cm=%.6f "
-           "s_D_cm=%.6f avg_iter_stage1=%.4f avg_iter_stage2=%.4f\n",
+           "s_D_cm=%.6f avg_iter_stage1=%.4f avg_iter_stage2=%.4f",
            ok ? 0 : 1, p.steps, angle, angle * 180.0 / M_PI, theta_ref, spring, mcable, worst_moment, worst_force, worst_free,
            1e2 * node_s(f.B),
            1e2 * node_s(f.C), 1e2 * node_s(f.D), (double)it1 / p.steps, (double)it2 / p.steps);
+    if (!p.dynamic || !ok) printf("result: %s\n", result);
     alecable_model_destroy(f.m);
+    if (p.dynamic && ok) return run_dynamic(&p, angle, result);
     return ok ? 0 : 1;
 }

@@ -26,5 +26,6 @@ Suite *suite_paper001(void);
 Suite *suite_quasistatic(void);
 Suite *suite_dynamic(void);
 Suite *suite_history(void);
+Suite *suite_wraps_dynamic(void);
 
 #endif

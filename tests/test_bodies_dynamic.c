@@ -903,6 +903,53 @@ START_TEST(second_order_with_bodies)
 }
 END_TEST
 
+/* Adaptive steps and undo with a body on the rotation group: adaptive
+ * Newmark (atol 1e-7) on the rigid pendulum reaches t = 1 s within 1e-5 rad
+ * of a fixed-step run at h = 1e-5, changing its step size; undo puts back
+ * the state from before the last step bit for bit (the rotation included),
+ * and the step taken again lands on the same state. */
+START_TEST(adaptive_and_undo_with_bodies)
+{
+    alecable_body *pend;
+    alecable_integrator *it;
+    alecable_model *m;
+    alecable_dynamic_options o;
+    alecable_step_stats st;
+    double ref = pendulum_angle(ALECABLE_METHOD_HHT, 1e-5, 1.0), th, q0[64], v0[64], q1[64], q2[64], t0, t1;
+    int nq, i;
+    m = rigid_pendulum(ALECABLE_METHOD_NEWMARK, 1e-3, &pend, NULL, &it);
+    alecable_integrator_destroy(it);
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_NEWMARK;
+    o.h = 1e-3;
+    o.adaptive = 1;
+    o.atol = 1e-9;
+    ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
+    ck_assert_msg(alecable_integrator_advance(it, 1.0) == 0, "%s", alecable_integrator_errmsg(it));
+    th = pendulum_angle_now(m, it, pend);
+    ck_assert_msg(fabs(th - ref) < 1e-5, "adaptive %.9f rad, reference %.9f rad", th, ref);
+    alecable_step_stats_init(&st);
+    ck_assert_int_eq(alecable_integrator_stats(it, &st), 0);
+    ck_assert_int_gt(st.steps, 10);
+    ck_assert_msg(fabs(st.last_h - 1e-3) > 1e-6, "the step size never changed (%g)", st.last_h);
+    /* undo */
+    ck_assert_int_eq(alecable_model_sizes(m, &nq, NULL), 0);
+    ck_assert_int_le(nq, 64);
+    ck_assert_int_eq(alecable_integrator_get_state(it, &t0, q0, v0, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_step(it, 0.01), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q1, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_undo(it), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(it, &t1, q2, NULL, NULL, NULL), 0);
+    ck_assert(t1 == t0);
+    for (i = 0; i < nq; i++) ck_assert(q2[i] == q0[i]);
+    ck_assert_int_eq(alecable_integrator_step(it, 0.01), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q2, NULL, NULL, NULL), 0);
+    for (i = 0; i < nq; i++) ck_assert(q2[i] == q1[i]);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
+
 /* Bad body input: a refusal naming the argument, the model unchanged */
 START_TEST(bad_body_input)
 {
@@ -939,8 +986,42 @@ START_TEST(bad_body_input)
     bp.position[1] = NAN;
     ck_assert_int_eq(alecable_body_create(&b, m, &bp), ALECABLE_EINVAL);
     ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "position"));
+    bp.position[1] = 0.0;
+    bp.velocity[0] = NAN;
+    ck_assert_int_eq(alecable_body_create(&b, m, &bp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "velocity"));
+    bp.velocity[0] = 0.0;
+    bp.rotation[0] = NAN;
+    ck_assert_int_eq(alecable_body_create(&b, m, &bp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "rotation"));
+    bp.rotation[0] = 1.0;
     ck_assert_int_eq(alecable_model_sizes(m, &n1, NULL), 0);
     ck_assert_int_eq(n0, n1);
+    /* joints: an axis of zero length, a NaN point, the same body twice */
+    {
+        alecable_body *a2, *b2;
+        alecable_joint *jt = NULL;
+        double pt[3] = {0, 0, 0}, zero[3] = {0, 0, 0}, ax[3] = {0, 0, 1}, bad[3] = {0, NAN, 0};
+        ck_assert_int_eq(alecable_body_create(&a2, m, &bp), 0);
+        ck_assert_int_eq(alecable_body_create(&b2, m, &bp), 0);
+        ck_assert_int_eq(alecable_model_finalize(m), 0);
+        ck_assert_int_eq(alecable_model_sizes(m, &n0, &n1), 0);
+        ck_assert_int_eq(alecable_revolute(&jt, m, a2, b2, pt, zero, 0.0), ALECABLE_EINVAL);
+        ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "axis"));
+        ck_assert_ptr_null(jt);
+        ck_assert_int_eq(alecable_prismatic(&jt, m, a2, b2, pt, zero, 0.0), ALECABLE_EINVAL);
+        ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "axis"));
+        ck_assert_int_eq(alecable_prismatic(&jt, m, a2, b2, bad, ax, 0.0), ALECABLE_EINVAL);
+        ck_assert_int_eq(alecable_prismatic(&jt, m, a2, b2, pt, ax, -1.0), ALECABLE_EINVAL);
+        ck_assert_int_eq(alecable_spherical(&jt, m, a2, a2, pt), ALECABLE_EINVAL);
+        ck_assert_int_eq(alecable_joint_set_damping(NULL, 1.0), ALECABLE_ENULL);
+        {
+            int nq2, nl2;
+            ck_assert_int_eq(alecable_model_sizes(m, &nq2, &nl2), 0);
+            ck_assert_int_eq(nq2, n0);
+            ck_assert_int_eq(nl2, n1);
+        }
+    }
     alecable_model_destroy(m);
 }
 END_TEST
@@ -1025,6 +1106,7 @@ Suite *suite_bodies_dynamic(void)
     tcase_add_test(tc, joint_rates_with_bodies);
     tcase_add_test(tc, semi_implicit_rigid_pendulum);
     tcase_add_test(tc, second_order_with_bodies);
+    tcase_add_test(tc, adaptive_and_undo_with_bodies);
     tcase_add_test(tc, bad_body_input);
     tcase_add_test(tc, no_allocation_per_step);
     suite_add_tcase(s, tc);

@@ -1,0 +1,373 @@
+/* smoke-test: --swings 2 --payout 0.5 --h 1e-2 */
+/* A crane: a winch pays a wire rope out over the pulley at the tip of a
+ * boom to a hanging payload (a rigid body with mass and inertia) that swings
+ * sideways (dynamics, axial ALE cable, HHT on the rotation group).
+ *
+ * Geometry (m; x along the boom, y up, z sideways; gravity -y):
+ *
+ *     W (winch) ------------------ . pulley (radius R, centre 0, on the boom)
+ *     (-Lh, R)                       `.
+ *                                      K (R, 0): the rope leaves the pulley
+ *                                      |  hanging length l, tilted sideways by phi
+ *                                      P  hook: the rope's end, fastened to the payload
+ *                                    [ m ] the payload's centre of mass, b below P
+ *
+ *  - W is fixed in space; its material coordinate follows the host's
+ *    pay-out schedule s_W(t) = s_W0 - paid(t) (alecable_prescribe_motion);
+ *  - the rope wraps a quarter turn of the pulley (alecable_pulley_wrap, s
+ *    free) and hangs from K; the boom and its pulley are one fixed body;
+ *  - the payload is a free rigid body (6 dofs) fastened at its point P
+ *    (alecable_attach, hold_s = 1);
+ *  - the rope is prestretched for the tension m g cos(phi0) (its axial
+ *    strain is Green-Lagrange: E A (F^3 - F) / 2 = T gives the stretch F),
+ *    so the release excites the swing and next to no bouncing.
+ *
+ * Swing.  Out of the pulley's plane the rope pivots about K.  A payload
+ * hung from a rope is a double pendulum: the rope's angle phi and the
+ * payload's angle theta about the hook.  Linearized, with l the (stretched)
+ * hanging length, b the hook's distance from the centre of mass and J the
+ * payload's moment of inertia about the swing axis through its centre,
+ *     M = [m l^2, m l b; m l b, m b^2 + J],  K = [m g l, 0; 0, m g b],
+ * and the pendulum mode's w^2 is the smaller root of
+ *     l J w^4 - g (J + m b (l + b)) w^2 + m g^2 b = 0,
+ * i.e. T = 2 pi sqrt(l / g) corrected for the payload's size and inertia;
+ * with J = 0 it is the simple pendulum of length l + b, and the compound
+ * pendulum 2 pi sqrt((J + m d^2) / (m g d)), d = l + b, is its limit for a
+ * payload that cannot turn about the hook.  The payload is released at rest
+ * in that mode's shape (theta / phi = (g - w^2 l) / (w^2 b)), so the swing
+ * has one period.  The formula neglects the rope's mass: the default rope
+ * is light (--rope-mass).
+ *
+ * Pay-out.  After --swings periods the winch pays --payout m of rope at
+ * --speed m/s with cosine ramps of --ramp s.  Frictionless and light, the
+ * rope keeps its tension, so the hanging length grows by the paid-out length
+ * times the stretch: l(t) = l0 + F paid(t), F = l0 / (its material length)
+ * at the start; the payload descends by that times cos(phi).
+ *
+ * Checks (printed): the swing period against the formula, relative; the
+ * hanging length against l0 + F paid over the pay-out, relative to the
+ * paid-out length; the rope tension's mean over the swing against m g. */
+#include "common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct params {
+    double mass, J, b, l, R, Lh, E, A_mm2, rope_mass, g, phi0_deg, h, swings, payout, speed, ramp, settle;
+    int n_wrap;
+    const char *csv, *vtk, *method;
+} params;
+
+/* The winch: paid(t) from t0 at speed u, cosine ramps of tr at both ends */
+typedef struct winch {
+    double s0, t0, u, tr, total; /* total: the paid-out length */
+} winch;
+
+static void winch_paid(const winch *w, double t, double *paid, double *rate, double *acc)
+{
+    double tc = w->total / w->u - w->tr; /* time at full speed */
+    double t1 = w->t0 + w->tr, t2 = t1 + tc, t3 = t2 + w->tr, x;
+    if (w->total <= 0.0 || t <= w->t0) {
+        *paid = *rate = *acc = 0.0;
+    } else if (t < t1) { /* rate u (1 - cos(pi x)) / 2 */
+        x = (t - w->t0) / w->tr;
+        *paid = 0.5 * w->u * w->tr * (x - sin(M_PI * x) / M_PI);
+        *rate = 0.5 * w->u * (1.0 - cos(M_PI * x));
+        *acc = 0.5 * w->u * M_PI / w->tr * sin(M_PI * x);
+    } else if (t < t2) {
+        *paid = 0.5 * w->u * w->tr + w->u * (t - t1);
+        *rate = w->u;
+        *acc = 0.0;
+    } else if (t < t3) { /* rate u (1 + cos(pi x)) / 2 */
+        x = (t - t2) / w->tr;
+        *paid = 0.5 * w->u * w->tr + w->u * tc + 0.5 * w->u * w->tr * (x + sin(M_PI * x) / M_PI);
+        *rate = 0.5 * w->u * (1.0 + cos(M_PI * x));
+        *acc = -0.5 * w->u * M_PI / w->tr * sin(M_PI * x);
+    } else {
+        *paid = w->total;
+        *rate = *acc = 0.0;
+    }
+}
+
+static int winch_motion(void *user, double t, double *value, double *rate, double *acc)
+{
+    const winch *w = (const winch *)user;
+    double p, r, a;
+    winch_paid(w, t, &p, &r, &a);
+    *value = w->s0 - p;
+    *rate = -r;
+    *acc = -a;
+    return 0;
+}
+
+/* the stretch F under the tension T: E A (F^3 - F) / 2 = T (Newton from 1) */
+static double stretch_for(double EA, double T)
+{
+    double F = 1.0;
+    int k;
+    for (k = 0; k < 50; k++) {
+        double r = 0.5 * EA * (F * F * F - F) - T, d = 0.5 * EA * (3.0 * F * F - 1.0);
+        F -= r / d;
+        if (fabs(r) < 1e-14 * (T + EA)) break;
+    }
+    return F;
+}
+
+/* the pendulum mode: w^2, and theta / phi */
+static double swing_mode(const params *p, double l, double *ratio)
+{
+    double B = p->J + p->mass * p->b * (l + p->b), w2;
+    if (p->J > 0.0)
+        w2 = p->g * (B - sqrt(B * B - 4.0 * l * p->J * p->mass * p->b)) / (2.0 * l * p->J);
+    else
+        w2 = p->g / (l + p->b);
+    *ratio = p->b > 0.0 ? (p->g - w2 * l) / (w2 * p->b) : 0.0;
+    return w2;
+}
+
+typedef struct crane {
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_body *boom, *payload;
+    alecable_node *W, *K, *P;
+    alecable_element *hang;
+    winch w;
+    double F, l0, phi0, theta0, w2;
+} crane;
+
+static void build(const params *p, crane *cr)
+{
+    alecable_section sec;
+    alecable_body_params bp;
+    alecable_pulley_params pp;
+    alecable_node *wn[64], *bn;
+    double ang[64], x[3] = {0, 0, 0}, s, grav[3] = {0, 0, 0}, patt[3] = {0, 0, 0}, chord, T0, c, sn;
+    int i;
+    ex_check(NULL, alecable_model_create(&cr->m, NULL), "model_create");
+    grav[1] = -p->g;
+    ex_check(cr->m, alecable_model_set_gravity(cr->m, grav), "set_gravity");
+    cr->phi0 = p->phi0_deg * M_PI / 180.0;
+    T0 = p->mass * p->g * cos(cr->phi0);
+    cr->F = stretch_for(p->E * p->A_mm2 * 1e-6, T0);
+    cr->l0 = p->l * cr->F; /* --length is the unstretched hanging length */
+    cr->w2 = swing_mode(p, cr->l0, &c);
+    cr->theta0 = c * cr->phi0;
+    alecable_section_init(&sec);
+    sec.E = p->E;
+    sec.A = p->A_mm2 * 1e-6;
+    sec.rho = p->rope_mass / sec.A;
+    ex_check(cr->m, alecable_cable_create(&cr->c, cr->m, ALECABLE_ELEMENT_AXIAL, &sec), "cable_create");
+    /* W, then the wrap from the top (pi/2) to K (0): chords, prestretched */
+    s = 0.0;
+    x[0] = -p->Lh;
+    x[1] = p->R;
+    ex_check(cr->m, alecable_cable_add_node(&cr->W, cr->c, x, s), "add_node W");
+    s += p->Lh / cr->F;
+    chord = 2.0 * p->R * sin(0.25 * M_PI / (p->n_wrap - 1));
+    for (i = 0; i < p->n_wrap; i++) {
+        ang[i] = 0.5 * M_PI * (1.0 - (double)i / (p->n_wrap - 1));
+        x[0] = p->R * cos(ang[i]);
+        x[1] = p->R * sin(ang[i]);
+        if (i > 0) s += chord / cr->F;
+        ex_check(cr->m, alecable_cable_add_node(&wn[i], cr->c, x, s), "add_node wrap");
+    }
+    cr->K = wn[p->n_wrap - 1];
+    /* the hanging span, tilted by phi0 about x: direction (0, -cos, -sin) */
+    c = cos(cr->phi0);
+    sn = sin(cr->phi0);
+    x[0] = p->R;
+    x[1] = -cr->l0 * c;
+    x[2] = -cr->l0 * sn;
+    ex_check(cr->m, alecable_cable_add_node(&cr->P, cr->c, x, s + p->l), "add_node P");
+    ex_check(cr->m, alecable_cable_element(&cr->hang, cr->c, p->n_wrap), "cable_element");
+    /* the winch */
+    cr->w.s0 = 0.0;
+    for (i = 0; i < 3; i++) ex_check(cr->m, alecable_fix(NULL, cr->m, cr->W, i), "fix W");
+    ex_check(cr->m, alecable_prescribe_motion(NULL, cr->m, cr->W, ALECABLE_DOF_S, winch_motion, &cr->w),
+             "prescribe W s");
+    /* the boom: a fixed body from the winch to the pulley's centre */
+    alecable_body_params_init(&bp);
+    bp.position[0] = -p->Lh;
+    ex_check(cr->m, alecable_body_create(&cr->boom, cr->m, &bp), "body_create boom");
+    ex_check(cr->m, alecable_body_fix(cr->m, cr->boom), "body_fix boom");
+    alecable_pulley_params_init(&pp);
+    pp.centre[0] = p->Lh;
+    pp.radius = p->R;
+    ex_check(cr->m, alecable_pulley_wrap(NULL, cr->m, cr->boom, &pp, p->n_wrap, wn, ang), "pulley_wrap");
+    /* the payload: frame at its centre of mass, turned by theta0 about x;
+     * the hook P at (0, b, 0) in it */
+    alecable_body_params_init(&bp);
+    bp.mass = p->mass;
+    bp.inertia[0] = bp.inertia[4] = bp.inertia[8] = p->J;
+    c = cos(cr->theta0);
+    sn = sin(cr->theta0);
+    bp.rotation[4] = bp.rotation[8] = c;
+    bp.rotation[5] = -sn;
+    bp.rotation[7] = sn;
+    ex_check(cr->m, alecable_node_position(cr->P, x), "node_position P");
+    bp.position[0] = x[0];
+    bp.position[1] = x[1] - p->b * c;
+    bp.position[2] = x[2] - p->b * sn;
+    ex_check(cr->m, alecable_body_create(&cr->payload, cr->m, &bp), "body_create payload");
+    patt[1] = p->b;
+    ex_check(cr->m, alecable_attach(NULL, cr->m, cr->P, cr->payload, patt, 1), "attach");
+    (void)bn;
+}
+
+static double dist3(const double a[3], const double b[3])
+{
+    return sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]));
+}
+
+int main(int argc, char **argv)
+{
+    params p = {500.0, 40.0, 0.5, 5.0, 0.3, 4.0, 1e11, 200.0, 0.01, 9.81, 2.0, 5e-3, 4.0, 2.0, 0.5, 1.0, 4.0, 9,
+                NULL, NULL, "hht"};
+    crane cr;
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    ex_vtk_series vs;
+    FILE *csv = NULL;
+    double T_ref, t_end, t_pay_end, prev = 0.0, t_prev = 0.0, t_first = -1.0, t_last = -1.0, T_sim = -1.0;
+    double tens_sum = 0.0, tens_min = 1e300, tens_max = -1e300, len_err = 0.0, wall, mg, xK[3], y_start = 0.0;
+    double descent = 0.0, paid_end = 0.0, len_end = 0.0;
+    long k, steps, n_tens = 0;
+    int rc, crossings = 0, status = 0, method;
+    ex_opt opts[] = {
+        {"--mass", 'd', &p.mass, "payload mass [kg]"},
+        {"--inertia", 'd', &p.J, "payload moment of inertia about its centre of mass (every axis) [kg m^2]"},
+        {"--hook", 'd', &p.b, "distance from the hook (the rope's end) to the payload's centre of mass [m]"},
+        {"--length", 'd', &p.l, "unstretched hanging rope length at the start [m]"},
+        {"--radius", 'd', &p.R, "pulley radius [m]"},
+        {"--run", 'd', &p.Lh, "rope length from the winch to the pulley [m]"},
+        {"--E", 'd', &p.E, "rope's Young's modulus [Pa]"},
+        {"--A", 'd', &p.A_mm2, "rope's metallic area [mm^2]"},
+        {"--rope-mass", 'd', &p.rope_mass, "rope's mass per length [kg/m] (the period formula neglects it)"},
+        {"--g", 'd', &p.g, "gravity [m/s^2]"},
+        {"--angle", 'd', &p.phi0_deg, "initial sideways swing angle of the rope [deg]"},
+        {"--h", 'd', &p.h, "time step [s]"},
+        {"--method", 's', &p.method, "integrator: newmark, hht, bossak, genalpha"},
+        {"--swings", 'd', &p.swings, "swing periods with the winch stopped, before the pay-out"},
+        {"--payout", 'd', &p.payout, "rope length the winch pays out after the swings [m] (0: none)"},
+        {"--speed", 'd', &p.speed, "pay-out speed [m/s]"},
+        {"--ramp", 'd', &p.ramp, "duration of the winch's start and stop ramps [s]"},
+        {"--settle", 'd', &p.settle, "time simulated after the pay-out [s]"},
+        {"--wrap-nodes", 'i', &p.n_wrap, "nodes on the pulley (quarter turn), 2..64"},
+        {"--csv", 's', &p.csv, "write t, paid, tension, payload position, rope angle, hanging length (CSV)"},
+        {"--vtk", 's', &p.vtk, "directory for a VTK series (rope, boom, pulley, payload), every 0.1 s"},
+        {NULL, 0, NULL, NULL}};
+    rc = ex_parse(argc, argv, opts, "A crane: a winch pays rope out over a boom's pulley to a swinging payload.");
+    if (rc) return rc > 0 ? 0 : 2;
+    method = ex_method(p.method);
+    if (!(p.mass > 0 && p.J >= 0 && p.b >= 0 && p.l > 0 && p.R > 0 && p.Lh > 0 && p.E > 0 && p.A_mm2 > 0 &&
+          p.rope_mass > 0 && p.g > 0 && fabs(p.phi0_deg) < 45 && p.h > 0 && p.swings > 0 && p.payout >= 0 &&
+          p.speed > 0 && p.ramp > 0 && p.settle >= 0 && p.n_wrap >= 2 && p.n_wrap <= 64) ||
+        method < 0 || method >= ALECABLE_METHOD_SI_BE) {
+        fprintf(stderr, "crane: a parameter is out of range (see --help)\n");
+        return 2;
+    }
+    if (p.payout > 0 && p.payout < p.speed * p.ramp) {
+        fprintf(stderr, "crane: --payout must be at least --speed x --ramp (both ramps)\n");
+        return 2;
+    }
+    build(&p, &cr);
+    mg = p.mass * p.g;
+    T_ref = 2.0 * M_PI / sqrt(cr.w2);
+    cr.w.t0 = p.swings * T_ref;
+    cr.w.u = p.speed;
+    cr.w.tr = p.ramp;
+    cr.w.total = p.payout;
+    t_pay_end = cr.w.t0 + (p.payout > 0 ? p.payout / p.speed + p.ramp : 0.0);
+    t_end = t_pay_end + p.settle;
+    steps = (long)ceil(t_end / p.h - 1e-9);
+    alecable_dynamic_options_init(&o);
+    o.method = method;
+    o.h = p.h;
+    ex_check(cr.m, alecable_model_integrator(&it, cr.m, &o), "model_integrator");
+    ex_check(cr.m, alecable_node_position(cr.K, xK), "node_position K");
+    printf("crane: payload %g kg (J = %g kg m^2, hook %g m above its centre), rope %g m (EA = %.3g N, %g kg/m), "
+           "pulley R = %g m\n", p.mass, p.J, p.b, p.l, p.E * p.A_mm2 * 1e-6, p.rope_mass, p.R);
+    printf("stretch under m g cos(phi0): F = 1 + %.6e; hanging length l0 = %.9f m\n", cr.F - 1.0, cr.l0);
+    printf("swing: released at phi0 = %g deg, theta0 = %.4f deg (the pendulum mode)\n", p.phi0_deg,
+           cr.theta0 * 180.0 / M_PI);
+    printf("period: rope and payload %.9f s; simple pendulum 2 pi sqrt(l/g) %.6f s, of length l + b %.6f s, "
+           "compound %.6f s\n", T_ref, 2 * M_PI * sqrt(cr.l0 / p.g), 2 * M_PI * sqrt((cr.l0 + p.b) / p.g),
+           2 * M_PI * sqrt((p.J + p.mass * (cr.l0 + p.b) * (cr.l0 + p.b)) / (mg * (cr.l0 + p.b))));
+    if (p.csv) {
+        csv = fopen(p.csv, "w");
+        if (!csv) {
+            fprintf(stderr, "cannot write %s\n", p.csv);
+            return 1;
+        }
+        fprintf(csv, "t,paid,tension,x,y,z,phi_deg,theta_deg,length\n");
+    }
+    ex_vtk_begin(&vs, p.vtk, "crane");
+    wall = ex_now();
+    for (k = 0; k <= steps; k++) {
+        double t = k * p.h, xP[3], xc[3], R[9], N, paid, rate, acc, len, phi, theta;
+        if (k > 0 && alecable_integrator_step(it, p.h) != ALECABLE_OK) {
+            printf("step %ld failed: %s\n", k, alecable_integrator_errmsg(it));
+            status = 1;
+            break;
+        }
+        ex_check(cr.m, alecable_model_pull_state(cr.m, it), "pull_state");
+        alecable_integrator_get_state(it, &t, NULL, NULL, NULL, NULL);
+        alecable_node_position(cr.P, xP);
+        alecable_body_pose(cr.payload, xc, R);
+        alecable_element_axial_force(cr.hang, &N);
+        winch_paid(&cr.w, t, &paid, &rate, &acc);
+        len = dist3(xP, xK);
+        phi = atan2(-(xP[2] - xK[2]), -(xP[1] - xK[1]));
+        theta = atan2(R[7], R[4]);
+        if (k == 0) y_start = xc[1];
+        if (t <= cr.w.t0 + 1e-12) { /* the swing, winch stopped */
+            if (k > 0 && prev < 0.0 && phi >= 0.0) {
+                double tc = t_prev + p.h * (-prev) / (phi - prev);
+                if (t_first < 0) t_first = tc;
+                t_last = tc;
+                crossings++;
+            }
+            tens_sum += N;
+            n_tens++;
+            tens_min = fmin(tens_min, N);
+            tens_max = fmax(tens_max, N);
+        } else if (p.payout > 0) { /* hanging length against l0 + F paid */
+            len_err = fmax(len_err, fabs(len - cr.l0 - cr.F * paid) / p.payout);
+        }
+        prev = phi;
+        t_prev = t;
+        paid_end = paid;
+        len_end = len;
+        descent = y_start - xc[1];
+        if (csv && (k % 10 == 0 || k == steps))
+            fprintf(csv, "%.4f,%.9f,%.6f,%.9f,%.9f,%.9f,%.6f,%.6f,%.9f\n", t, paid, N, xc[0], xc[1], xc[2],
+                    phi * 180.0 / M_PI, theta * 180.0 / M_PI, len);
+        if (p.vtk && k % (long)fmax(1.0, floor(0.1 / p.h + 0.5)) == 0) ex_vtk_frame(&vs, cr.m, t);
+    }
+    wall = ex_now() - wall;
+    if (csv) fclose(csv);
+    ex_vtk_end(&vs, cr.m);
+    if (crossings > 1) T_sim = (t_last - t_first) / (crossings - 1);
+    {
+        double p_err = T_sim > 0 ? fabs(T_sim - T_ref) / T_ref : -1.0, tmean = tens_sum / (double)n_tens;
+        printf("%ld steps of %g s (%s), %.2f s wall\n", steps, p.h, p.method, wall);
+        printf("swing, winch stopped: %d periods measured, %.9f s (formula %.9f s): relative difference %.3e\n",
+               crossings - 1, T_sim, T_ref, p_err);
+        printf("rope tension over the swing: mean %.3f N = m g (1 %+.3e), between %.3f and %.3f N\n", tmean,
+               tmean / mg - 1.0, tens_min, tens_max);
+        if (p.payout > 0)
+            printf("pay-out: %.4f m paid, hanging length %.6f m (l0 + F paid = %.6f m): largest difference %.3e of the "
+                   "paid-out length; payload descended %.6f m\n",
+                   paid_end, len_end, cr.l0 + cr.F * paid_end, len_err, descent);
+        if (T_sim < 0) status = 1;
+        printf("result: status=%d period=%.9f period_ref=%.9f period_err=%.3e tension_mean=%.6f tension_mean_err=%.3e "
+               "tension_min=%.6f tension_max=%.6f paid=%.6f length_err=%.3e descent=%.6f steps=%ld wall_s=%.3f\n",
+               status, T_sim, T_ref, p_err, tmean, tmean / mg - 1.0, tens_min, tens_max, paid_end, len_err, descent,
+               steps, wall);
+    }
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(cr.m);
+    return status;
+}
