@@ -100,24 +100,20 @@ static double weighted_error(const alecable_problem *p, double *q, double *v, do
     return err;
 }
 
-START_TEST(inertia_jacobian)
+/* The model's weighted Jacobian for the weights (1, 0, 0), (0, 1, 0) and
+ * (0, 0, 1) in a state perturbed by dq (q) and random velocities (2.0) and
+ * accelerations (3.0): each within 1e-6 of the differences */
+static void check_weighted_jacobians(alecable_model *m, unsigned seed, double dq)
 {
-    const double com[3] = {0.3, -0.2, 0.5}, J[9] = {2.0, 0.1, -0.2, 0.1, 3.0, 0.3, -0.2, 0.3, 1.5};
     static const double weights[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-    alecable_model *m;
     alecable_problem p;
-    unsigned seed = 3u;
-    double q[64], v[64], a[64], g[3] = {0, 0, -9.81};
+    double q[64], v[64], a[64];
     int i, k;
-    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
-    dummy_cable(m);
-    free_body(m, com, J, 2.5);
-    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
     ck_assert_int_eq(alecable_model_problem(&p, m), 0);
     ck_assert_int_le(p.nq, 64);
     ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
     for (i = 0; i < p.nq; i++) {
-        q[i] += 0.3 * fd_rand(&seed);
+        q[i] += dq * fd_rand(&seed);
         v[i] = 2.0 * fd_rand(&seed);
         a[i] = 3.0 * fd_rand(&seed);
     }
@@ -125,6 +121,18 @@ START_TEST(inertia_jacobian)
         double err = weighted_error(&p, q, v, a, weights[k]);
         ck_assert_msg(err < 1e-6, "weights (%g, %g, %g): %.3g", weights[k][0], weights[k][1], weights[k][2], err);
     }
+}
+
+START_TEST(inertia_jacobian)
+{
+    const double com[3] = {0.3, -0.2, 0.5}, J[9] = {2.0, 0.1, -0.2, 0.1, 3.0, 0.3, -0.2, 0.3, 1.5};
+    alecable_model *m;
+    double g[3] = {0, 0, -9.81};
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    dummy_cable(m);
+    free_body(m, com, J, 2.5);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    check_weighted_jacobians(m, 3u, 0.3);
     alecable_model_destroy(m);
 }
 END_TEST
@@ -317,30 +325,14 @@ static int pd_motor(void *user, double t, double angle, double rate, double *tau
  * with random velocities and accelerations */
 START_TEST(revolute_drive_jacobian)
 {
-    static const double weights[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     alecable_body *pend;
     alecable_integrator *it;
     alecable_joint *j;
     alecable_model *m = rigid_pendulum(ALECABLE_METHOD_HHT, 1e-3, &pend, &j, &it);
-    alecable_problem p;
-    unsigned seed = 21u;
-    double q[64], v[64], a[64];
-    int i, k;
     alecable_integrator_destroy(it);
     ck_assert_int_eq(alecable_joint_set_damping(j, 0.7), 0);
     ck_assert_int_eq(alecable_joint_set_motor(j, pd_motor, NULL), 0);
-    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
-    ck_assert_int_le(p.nq, 64);
-    ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
-    for (i = 0; i < p.nq; i++) {
-        q[i] += 0.2 * fd_rand(&seed);
-        v[i] = 2.0 * fd_rand(&seed);
-        a[i] = 3.0 * fd_rand(&seed);
-    }
-    for (k = 0; k < 3; k++) {
-        double err = weighted_error(&p, q, v, a, weights[k]);
-        ck_assert_msg(err < 1e-6, "weights (%g, %g, %g): %.3g", weights[k][0], weights[k][1], weights[k][2], err);
-    }
+    check_weighted_jacobians(m, 21u, 0.2);
     ck_assert_int_eq(alecable_joint_set_damping(j, -1.0), ALECABLE_EINVAL);
     alecable_model_destroy(m);
 }
@@ -353,14 +345,10 @@ END_TEST
 START_TEST(prismatic_drive_jacobian)
 {
     const double com[3] = {0.1, -0.2, 0.05}, J[9] = {0.3, 0, 0, 0, 0.2, 0, 0, 0, 0.4};
-    static const double weights[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-    double pt[3] = {0.3, -0.1, 0.2}, ax[3] = {0.2, 1.0, -0.4}, q[64], v[64], a[64];
+    double pt[3] = {0.3, -0.1, 0.2}, ax[3] = {0.2, 1.0, -0.4};
     alecable_model *m;
     alecable_body *b1, *b2;
     alecable_joint *j;
-    alecable_problem p;
-    unsigned seed = 31u;
-    int i, k;
     ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
     dummy_cable(m);
     b1 = free_body(m, com, J, 1.0);
@@ -368,18 +356,7 @@ START_TEST(prismatic_drive_jacobian)
     ck_assert_int_eq(alecable_prismatic(&j, m, b1, b2, pt, ax, 4.0), 0);
     ck_assert_int_eq(alecable_joint_set_damping(j, 0.7), 0);
     ck_assert_int_eq(alecable_joint_set_motor(j, pd_motor, NULL), 0);
-    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
-    ck_assert_int_le(p.nq, 64);
-    ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
-    for (i = 0; i < p.nq; i++) {
-        q[i] += 0.2 * fd_rand(&seed);
-        v[i] = 2.0 * fd_rand(&seed);
-        a[i] = 3.0 * fd_rand(&seed);
-    }
-    for (k = 0; k < 3; k++) {
-        double err = weighted_error(&p, q, v, a, weights[k]);
-        ck_assert_msg(err < 1e-6, "weights (%g, %g, %g): %.3g", weights[k][0], weights[k][1], weights[k][2], err);
-    }
+    check_weighted_jacobians(m, 31u, 0.2);
     alecable_model_destroy(m);
 }
 END_TEST
