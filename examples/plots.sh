@@ -35,4 +35,34 @@ plot '$out/soft_finger_shape.csv' using 2:3 index 0 with linespoints lw 2 title 
 GP
     made="$made $out/soft_finger_shape.png"
 fi
+if [ -f "$out/beam_sleeve.csv" ]; then
+    gnuplot <<GP
+set datafile separator ','
+set terminal pngcairo size 900,600 noenhanced
+set output '$out/beam_sleeve_hysteresis.png'
+set title 'Beam in a sleeve with stick/slip friction (paper 004): end displacement against F'
+set xlabel 'F [N]'
+set ylabel 'end displacement [mm]'
+set key left top
+plot '$out/beam_sleeve.csv' using (\$2 == 0 ? \$3 : 1/0):4 with linespoints lw 2 title 'loading', \
+     '' using (\$2 == 1 ? \$3 : 1/0):4 with linespoints lw 2 title 'unloading', \
+     '' using (\$2 == 2 ? \$3 : 1/0):4 with linespoints lw 2 title 'reloading'
+GP
+    made="$made $out/beam_sleeve_hysteresis.png"
+fi
+if [ -f "$out/capstan_stick.csv" ]; then
+    gnuplot <<GP
+set datafile separator ','
+set terminal pngcairo size 900,600 noenhanced
+set output '$out/capstan_stick_ratio.png'
+set title 'Capstan with stick/slip: tension ratio F1/F2 against the pull F'
+set xlabel 'F [N]'
+set ylabel 'F1 / F2'
+set key right bottom
+plot '$out/capstan_stick.csv' using (\$2 == 0 ? \$3 : 1/0):6 with linespoints lw 2 title 'loading', \
+     '' using (\$2 == 1 ? \$3 : 1/0):6 with linespoints lw 2 title 'unloading', \
+     '' using (\$2 == 2 ? \$3 : 1/0):6 with linespoints lw 2 title 'reloading'
+GP
+    made="$made $out/capstan_stick_ratio.png"
+fi
 echo "plots:$made"

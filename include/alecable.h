@@ -598,6 +598,80 @@ ALECABLE_API int alecable_body_prescribe(alecable_joint **out, alecable_model *m
 ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m, alecable_joint *wrap, double mu,
                                           int flow);
 
+/* Coulomb stick/slip friction on the material flow (paper 004).  At a
+ * contact node the cable is held in space (on a body or the ground) and its
+ * material flows; the slip over a step (a load step in quasistatics, a time
+ * step in dynamics) is the material that passed the node relative to the
+ * contact surface, w = (t . dx/ds)(s - s_n), s_n the node's material
+ * coordinate at the last converged step.  The friction force lambda_T t on
+ * the cable (t: the contact's unit tangent, towards increasing s) is an
+ * unknown of its own, one row per node, and Coulomb's law
+ *     |lambda_T| <= mu N,   w = 0 while |lambda_T| < mu N,
+ *     lambda_T = mu N sign(w) while the cable slips
+ * is solved exactly (no regularization) in Alart and Curnier's augmented
+ * form inside the same Newton iteration,
+ *     lambda_T = proj_[-mu N, mu N](lambda_T + epsilon w),
+ * with its exact generalized Jacobian (stick: the row is w = 0; slip:
+ * lambda_T = mu N sign).  The solution does not depend on epsilon > 0 [N/m];
+ * it only decides which branch Newton's next iterate is predicted on.  The
+ * default, the axial stiffness EA / l of the shorter element at the node,
+ * weighs a slip against the force change the cable's elasticity makes of
+ * it, so neither branch is favoured (alecable_friction_params.augmentation
+ * scales it).  N is the normal force: a given
+ * pressure times the node's share of the contact length (sleeve), and/or
+ * the contact's multipliers (pulley wrap: the force towards the centre;
+ * eyelet and curved sleeve: the holding force's part across t).  The stick
+ * points, the state and the slip of every contact are part of the solver's
+ * converged state (restored on a failed step and by
+ * alecable_integrator_undo).  Quasistatics. */
+typedef struct alecable_friction_params {
+    size_t struct_size;
+    double mu;           /* friction coefficient >= 0 (default 0) */
+    double augmentation; /* epsilon at each node as a multiple of EA / l there, > 0 (default 1) */
+} alecable_friction_params;
+ALECABLE_API void alecable_friction_params_init(alecable_friction_params *p);
+/* A sleeve: the nodes (of one ALE cable, s free) are held where they are,
+ * in space or in body's frame (alecable_fix or alecable_attach with hold_s =
+ * 0, made here), their tangent at creation is the channel's, and each
+ * carries the normal force pressure * l_i, l_i half the spatial distance to
+ * its two neighbouring nodes; with normal_from_reaction = 1 the holding
+ * force across the channel is added (a curved sleeve). */
+typedef struct alecable_sleeve_params {
+    size_t struct_size;
+    alecable_body *body;      /* default NULL: fixed in space */
+    double pressure;          /* normal force per unit length [N/m] >= 0 (default 0) */
+    int normal_from_reaction; /* 0 (default) or 1 */
+    alecable_friction_params friction;
+} alecable_sleeve_params;
+ALECABLE_API void alecable_sleeve_params_init(alecable_sleeve_params *p);
+ALECABLE_API int alecable_sleeve(alecable_joint **out, alecable_model *m, const alecable_sleeve_params *p, int count,
+                                 alecable_node *const nodes[]);
+/* Stick/slip on the interior nodes of a pulley wrap (the first and last,
+ * where the cable leaves the pulley, take none, as in alecable_pulley_friction);
+ * N = the wrap's normal contact force.  At full slip the law is
+ * alecable_pulley_friction's. */
+ALECABLE_API int alecable_wrap_friction(alecable_joint **out, alecable_model *m, alecable_joint *wrap,
+                                        const alecable_friction_params *p);
+/* Stick/slip in an eyelet (alecable_attach with hold_s = 0): N = the part
+ * of the holding force across the cable's tangent at creation. */
+ALECABLE_API int alecable_eyelet_friction(alecable_joint **out, alecable_model *m, alecable_joint *eyelet,
+                                          const alecable_friction_params *p);
+/* A friction joint's contacts after a solve (i from 0 to count - 1). */
+enum { ALECABLE_CONTACT_STICK = 0, ALECABLE_CONTACT_SLIP = 1 };
+typedef struct alecable_contact {
+    size_t struct_size;
+    alecable_node *node;
+    int state;              /* ALECABLE_CONTACT_* at the last converged step */
+    double lambda_t;        /* friction force on the cable along t [N] */
+    double lambda_n;        /* normal force N [N] */
+    double slip;            /* w of the last converged step [m] */
+    double slip_total;      /* sum of |w| over the converged steps [m] */
+    double work;            /* friction work sum lambda_T w, dissipated (>= 0) [J] */
+} alecable_contact;
+ALECABLE_API void alecable_contact_init(alecable_contact *c);
+ALECABLE_API int alecable_friction_contacts(const alecable_joint *j, int *count);
+ALECABLE_API int alecable_friction_contact(const alecable_joint *j, int i, alecable_contact *c);
+
 /* ------------------------------------------------------------------------ */
 /* The problem interface shared by every integrator                          */
 /* ------------------------------------------------------------------------ */

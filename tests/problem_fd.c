@@ -66,3 +66,57 @@ double pfd_weighted_jacobian_error(const alecable_problem *p, double t, double *
     free(col);
     return err;
 }
+
+/* |J - FD| / (1 + |FD|) over every row, q-columns perturbed through the
+ * problem's update, multiplier columns directly; cq = 1, cv = ca = 0 */
+double pfd_full_jacobian_error(const alecable_problem *p, double t, double *q, double *lam, double hs)
+{
+    int n = p->nq + p->nlam, i, j, k, e;
+    double *vals = calloc((size_t)p->nnz, sizeof *vals), *J = calloc((size_t)n * n, sizeof *J);
+    double *F = calloc((size_t)n * n, sizeof *F), *r = calloc((size_t)n, sizeof *r);
+    double *q0 = calloc((size_t)p->nq, sizeof *q0), *dq = calloc((size_t)p->nq, sizeof *dq), err = 0.0;
+    /* fourth-order central differences: (8 (f(h) - f(-h)) - (f(2h) - f(-2h))) / 12h */
+    static const double off[4] = {1.0, -1.0, 2.0, -2.0}, wt[4] = {8.0, -8.0, -1.0, 1.0};
+    ck_assert(vals && J && F && r && q0 && dq);
+    ck_assert_int_eq(p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL, vals), 0);
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) J[p->rowidx[k] * n + j] = vals[k];
+    memcpy(q0, q, (size_t)p->nq * sizeof *q0);
+    for (j = 0; j < n; j++) {
+        double h = j < p->nq ? hs * (1 + fabs(q0[j])) : hs * (1 + fabs(lam[j - p->nq]));
+        for (e = 0; e < 4; e++) {
+            if (j < p->nq) {
+                dq[j] = 1.0;
+                if (p->update) ck_assert_int_eq(p->update(p->ctx, q, dq, off[e] * h), 0);
+                else q[j] += off[e] * h;
+                ck_assert_int_eq(p->residual(p->ctx, t, q, NULL, NULL, lam, r), 0);
+                memcpy(q, q0, (size_t)p->nq * sizeof *q0);
+                dq[j] = 0.0;
+            } else {
+                double l0 = lam[j - p->nq];
+                lam[j - p->nq] = l0 + off[e] * h;
+                ck_assert_int_eq(p->residual(p->ctx, t, q, NULL, NULL, lam, r), 0);
+                lam[j - p->nq] = l0;
+            }
+            for (i = 0; i < n; i++) F[i * n + j] += wt[e] * r[i] / (12.0 * h);
+        }
+    }
+    /* relative to 1 + |FD|, or to the row's largest entry where that is
+     * smaller (rows scaled down, as a regularized constraint's) */
+    for (i = 0; i < n; i++) {
+        double rowmax = 0.0;
+        for (j = 0; j < n; j++) rowmax = fmax(rowmax, fabs(F[i * n + j]));
+        for (j = 0; j < n; j++) {
+            double d = fabs(J[i * n + j] - F[i * n + j]), s = 1.0 + fabs(F[i * n + j]);
+            if (rowmax > 0.0 && rowmax < s) s = rowmax;
+            err = fmax(err, d / s);
+        }
+    }
+    free(vals);
+    free(J);
+    free(F);
+    free(r);
+    free(q0);
+    free(dq);
+    return err;
+}

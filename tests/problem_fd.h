@@ -19,4 +19,11 @@ void pfd_perturbed_state(alecable_model *m, int nq, unsigned seed, double *q, do
 double pfd_weighted_jacobian_error(const alecable_problem *p, double t, double *q, double *v, double *a,
                                    const double *lam, const double w[3]);
 
+/* The quasistatic Jacobian (cq = 1, cv = ca = 0) of p at (t, q, lam)
+ * against fourth-order central differences of its residual over every row
+ * and column, steps h (1 + |z|): q-columns perturbed through the problem's
+ * update, multiplier columns directly; the largest |J - FD| / (1 + |FD|).
+ * h trades truncation (h^4) against round-off (|r| eps / h). */
+double pfd_full_jacobian_error(const alecable_problem *p, double t, double *q, double *lam, double h);
+
 #endif

@@ -27,5 +27,6 @@ Suite *suite_quasistatic(void);
 Suite *suite_dynamic(void);
 Suite *suite_history(void);
 Suite *suite_wraps_dynamic(void);
+Suite *suite_friction(void);
 
 #endif

@@ -83,56 +83,6 @@ static int moving_frame(void *user, double t, double x[3], double R[9], double v
     return 0;
 }
 
-/* |J - FD| / (1 + |FD|) over every row, q-columns perturbed through the
- * problem's update, multiplier columns directly; cq = 1, cv = ca = 0 */
-static double full_jacobian_error(const alecable_problem *p, double t, double *q, double *lam)
-{
-    int n = p->nq + p->nlam, i, j, k;
-    double *vals = calloc((size_t)p->nnz, sizeof *vals), *J = calloc((size_t)n * n, sizeof *J);
-    double *rp = calloc((size_t)n, sizeof *rp), *rm = calloc((size_t)n, sizeof *rm), *q0 = calloc((size_t)p->nq, sizeof *q0);
-    double *dq = calloc((size_t)p->nq, sizeof *dq), err = 0.0;
-    ck_assert(vals && J && rp && rm && q0 && dq);
-    ck_assert_int_eq(p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL, vals), 0);
-    for (j = 0; j < n; j++)
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) J[p->rowidx[k] * n + j] = vals[k];
-    memcpy(q0, q, (size_t)p->nq * sizeof *q0);
-    for (j = 0; j < n; j++) {
-        double h;
-        if (j < p->nq) {
-            h = 1e-6 * (1 + fabs(q0[j]));
-            dq[j] = 1.0;
-            if (p->update) ck_assert_int_eq(p->update(p->ctx, q, dq, h), 0);
-            else q[j] += h;
-            ck_assert_int_eq(p->residual(p->ctx, t, q, NULL, NULL, lam, rp), 0);
-            memcpy(q, q0, (size_t)p->nq * sizeof *q0);
-            if (p->update) ck_assert_int_eq(p->update(p->ctx, q, dq, -h), 0);
-            else q[j] -= h;
-            ck_assert_int_eq(p->residual(p->ctx, t, q, NULL, NULL, lam, rm), 0);
-            memcpy(q, q0, (size_t)p->nq * sizeof *q0);
-            dq[j] = 0.0;
-        } else {
-            double l0 = lam[j - p->nq];
-            h = 1e-6 * (1 + fabs(l0));
-            lam[j - p->nq] = l0 + h;
-            ck_assert_int_eq(p->residual(p->ctx, t, q, NULL, NULL, lam, rp), 0);
-            lam[j - p->nq] = l0 - h;
-            ck_assert_int_eq(p->residual(p->ctx, t, q, NULL, NULL, lam, rm), 0);
-            lam[j - p->nq] = l0;
-        }
-        for (i = 0; i < n; i++) {
-            double fd = (rp[i] - rm[i]) / (2 * h);
-            err = fmax(err, fabs(J[i * n + j] - fd) / (1.0 + fabs(fd)));
-        }
-    }
-    free(vals);
-    free(J);
-    free(rp);
-    free(rm);
-    free(q0);
-    free(dq);
-    return err;
-}
-
 /* A cable with its clamps, in a perturbed state with random multipliers */
 static void check_clamps_sel(double penalty, int lagrangian, int which);
 static void check_clamps(double penalty, int lagrangian) { check_clamps_sel(penalty, lagrangian, 7); }
@@ -182,7 +132,7 @@ static void check_clamps_sel(double penalty, int lagrangian, int which)
     ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
     for (i = 0; i < nq; i++) q[i] += 0.05 * fd_rand(&seed);
     for (i = 0; i < nl; i++) lam[i] = 2.0 * fd_rand(&seed);
-    err = full_jacobian_error(&p, 0.37, q, lam);
+    err = pfd_full_jacobian_error(&p, 0.37, q, lam, 1e-6);
     ck_assert_msg(err < 1e-6, "clamp Jacobian vs differences: %.3g (penalty %g, clamps %d)", err, penalty, which);
     free(q);
     free(lam);
@@ -398,7 +348,7 @@ START_TEST(node_moment_jacobian)
         ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
         for (i = 0; i < nq; i++) q[i] += 0.2 * fd_rand(&seed);
         for (i = 0; i < nl; i++) lam[i] = fd_rand(&seed);
-        err = full_jacobian_error(&p, 0.6, q, lam);
+        err = pfd_full_jacobian_error(&p, 0.6, q, lam, 1e-6);
         ck_assert_msg(err < 1e-6, "%s: moment Jacobian vs differences %.3g", kind ? "ANCF" : "Kirchhoff", err);
         free(q);
         free(lam);
@@ -497,7 +447,7 @@ START_TEST(wrench_jacobian)
          * differences' truncation error reaches 1e-6 */
         for (i = 0; i < nq; i++) q[i] += 0.05 * fd_rand(&seed);
         for (i = 0; i < nl; i++) lam[i] = fd_rand(&seed);
-        err = full_jacobian_error(&p, 0.6, q, lam);
+        err = pfd_full_jacobian_error(&p, 0.6, q, lam, 1e-6);
         ck_assert_msg(err < 1e-6, "lagrangian %d: wrench Jacobian vs differences %.3g", lag, err);
         free(q);
         free(lam);

@@ -38,7 +38,14 @@ int  body_maps(alecable_model *m, alecable_body *b, const sp_pattern *p);
  *  - energy: the potential of its springs (NULL: none);
  *  - rates: gdot = dg/dt and gamma (d2g/dt2 = G a + gamma), problem.h;
  *  - holds: 1 when the joint holds that dof of node n (ALECABLE_DOF_*), by
- *    which a Kirchhoff cable's roll counts as held (NULL: none). */
+ *    which a Kirchhoff cable's roll counts as held (NULL: none);
+ *  - check: at finalize, before the numbering: 0, or the error why the
+ *    model as it now is cannot take the joint (set on m; NULL: none);
+ *  - history: state the joint keeps from one converged step to the next
+ *    (friction: where each contact stuck), alecable_problem's history:
+ *    op HIST_SIZE returns its length; HIST_GET copies it to buf, HIST_SET
+ *    from buf; HIST_COMMIT advances it to the converged (q, lambda) at
+ *    load factor or time t (NULL: none). */
 struct joint_ops {
     int (*pattern)(const alecable_joint *j, sp_builder *bld, int nq);
     int (*maps)(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq);
@@ -48,8 +55,11 @@ struct joint_ops {
     void (*rates)(const alecable_joint *j, double t, const double *q, const double *v, double *gdot,
                   double *gamma);
     int (*holds)(const alecable_joint *j, const alecable_node *n, int dof);
+    int (*check)(alecable_model *m, const alecable_joint *j);
+    int (*history)(alecable_joint *j, int op, double *buf, const double *q, const double *lambda, double t);
 };
-extern const joint_ops joint_unit_ops, joint_pair_ops, joint_clamp_ops, joint_drive_ops;
+enum { HIST_SIZE = 0, HIST_GET = 1, HIST_SET = 2, HIST_COMMIT = 3 };
+extern const joint_ops joint_unit_ops, joint_pair_ops, joint_clamp_ops, joint_drive_ops, joint_friction_ops;
 
 /* weight of the bodies (gravity at the centre of mass) and the body loads:
  * W, r += dW/dq, values += cq d2W (on the 6 x 6 body blocks) */

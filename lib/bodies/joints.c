@@ -45,8 +45,9 @@ alecable_joint *joint_new(alecable_model *m, int kind, int count, int neq)
     j->ops = kind == JOINT_REVOLUTE || kind == JOINT_SPHERICAL || kind == JOINT_FIXED || kind == JOINT_PRISMATIC
                  ? &joint_pair_ops
              : kind == JOINT_CLAMP  ? &joint_clamp_ops
-             : kind == JOINT_DRIVE  ? &joint_drive_ops
-                                    : &joint_unit_ops;
+             : kind == JOINT_DRIVE    ? &joint_drive_ops
+             : kind == JOINT_FRICTION ? &joint_friction_ops
+                                      : &joint_unit_ops;
     j->count = count;
     j->neq = neq;
     j->row0 = -1;
@@ -70,6 +71,7 @@ void joint_free(alecable_model *m, alecable_joint *j)
     ac_free(&m->alloc, j->tangent);
     ac_free(&m->alloc, j->lambda);
     ac_free(&m->alloc, j->map);
+    ac_free(&m->alloc, j->ext);
     j->magic = 0;
     ac_free(&m->alloc, j);
 }
@@ -341,4 +343,4 @@ static void unit_rates(const alecable_joint *j, double t, const double *q, const
     }
 }
 
-const joint_ops joint_unit_ops = {unit_pattern, unit_maps, unit_joint_eval, NULL, unit_rates, NULL};
+const joint_ops joint_unit_ops = {unit_pattern, unit_maps, unit_joint_eval, NULL, unit_rates, NULL, NULL, NULL};

@@ -357,11 +357,11 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->constraint_rates = ac_constraint_rates;
     p->inertia = ac_inertia;
     p->residual_jacobian = ac_residual_jacobian;
-    p->nhist = ac_beam_history_size(m);
+    p->nhist = ac_history_size(m);
     if (p->nhist > 0) {
-        p->history_get = ac_beam_history_get;
-        p->history_set = ac_beam_history_set;
-        p->history_commit = ac_beam_history_commit;
+        p->history_get = ac_history_get;
+        p->history_set = ac_history_set;
+        p->history_commit = ac_history_commit;
     }
     count_flops(m, &p->flops_residual, &p->flops_jacobian, &p->flops_inertia, &p->flops_residual_jacobian);
     return ALECABLE_OK;

@@ -131,9 +131,11 @@ static int nomem(alecable_model *m)
     return ac_fail(m, ALECABLE_ENOMEM, "out of memory while finalizing the model");
 }
 
-/* Material flow needs s unknowns: refuse what acts on the s of a Lagrangian
- * cable (before anything is allocated, so a refusal changes nothing). */
-static int check_lagrangian(alecable_model *m)
+/* What the model as it stands cannot take, refused before anything is
+ * allocated (so a refusal changes nothing): what acts on the s of a
+ * Lagrangian cable (material flow needs s unknowns), and each joint's own
+ * check (joint_ops.check). */
+static int check_objects(alecable_model *m)
 {
     int i, j;
     for (i = 0; i < m->constraints.n; i++) {
@@ -150,6 +152,11 @@ static int check_lagrangian(alecable_model *m)
             return ac_fail(m, ALECABLE_ESTATE,
                            "load %d: pulley friction acts on the material equations, which a Lagrangian cable has not", i);
     }
+    for (i = 0; i < m->joints.n; i++) {
+        const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
+        int st;
+        if (j->ops->check && (st = j->ops->check(m, j)) != ALECABLE_OK) return st;
+    }
     return ALECABLE_OK;
 }
 
@@ -160,7 +167,7 @@ int ac_finalize(alecable_model *m)
     double t = m->t;
 
     if (m->cables.n == 0) return ac_fail(m, ALECABLE_ESTATE, "the model has no cable");
-    if ((st = check_lagrangian(m))) return st;
+    if ((st = check_objects(m))) return st;
     if ((st = ac_beams_prepare(m))) return st;
     ac_free_solution_space(m);
     m->t = t;

@@ -122,7 +122,7 @@ struct alecable_body {
 };
 
 enum { JOINT_ATTACH = 0, JOINT_WRAP = 1, JOINT_REVOLUTE = 2, JOINT_CLAMP = 3, JOINT_DRIVE = 4, JOINT_SPHERICAL = 5,
-       JOINT_FIXED = 6, JOINT_PRISMATIC = 7 };
+       JOINT_FIXED = 6, JOINT_PRISMATIC = 7, JOINT_FRICTION = 8 };
 typedef struct joint_ops joint_ops; /* lib/bodies/bodies.h */
 
 /* Constraints with several equations, nonlinear in body rotations
@@ -156,6 +156,9 @@ struct alecable_joint {
     alecable_frame_fn motion;
     void *motion_user;
     double penalty;
+    /* the kind's own data, one block freed with the joint (friction:
+     * lib/friction/contact.h) */
+    void *ext;
 };
 
 enum { LOAD_NODE = 0, LOAD_MATERIAL = 1, LOAD_DISTRIBUTED = 2, LOAD_HYDRO = 3, LOAD_FRICTION = 4,
@@ -264,5 +267,10 @@ int  ac_beam_history_size(const alecable_model *m);
 int  ac_beam_history_get(void *ctx, double *hist);
 int  ac_beam_history_set(void *ctx, const double *hist);
 int  ac_beam_history_commit(void *ctx, double t, const double *q, const double *v, const double *lambda);
+/* the problem's whole history: the charts, then the joints' (history.c) */
+int  ac_history_size(const alecable_model *m);
+int  ac_history_get(void *ctx, double *hist);
+int  ac_history_set(void *ctx, const double *hist);
+int  ac_history_commit(void *ctx, double t, const double *q, const double *v, const double *lambda);
 
 #endif

@@ -1,0 +1,267 @@
+/* smoke-test: --steps 10 */
+/* Paper 004, sec. 3: a Kirchhoff beam sliding in a fixed sleeve with Coulomb
+ * stick/slip friction.  The beam: 1 m, circular section of radius 2 mm,
+ * E = 3 GPa, nu = 0.3, 8 elements; node 1 clamped (and no flow), node 9
+ * pulled along the axis by F, no flow there either; nodes 2..8 held in a
+ * fixed sleeve (spatially fixed, material free), each pressed with the
+ * normal force p l (p = 22500 N/m, l = 0.125 m its share of the sleeve),
+ * mu = 0.3.  F goes from 0 to 4500 N in 50 load steps, then back to 0 and up
+ * again: the hysteresis loop of the end displacement.
+ *
+ * What to expect (paper 004, Fig. 2): a node slips once the tension step it
+ * carries reaches mu p l = 843.75 N; slip starts next to the pulled end and
+ * moves towards the clamp.  At F = 4500 N, 5 mu p l = 4218.75 N < F < 6 mu p l:
+ * nodes 4..8 slip with lambda_T = mu p l each, node 3 sticks with the rest,
+ * 281.25 N, node 2 sticks unloaded.  The end displacement is nonlinear in F
+ * (Fig. 3): each node that starts to slip lengthens the stretched part.
+ * On unloading the stuck material holds the stretch until the friction
+ * reverses, so the unloading branch lies above the loading one. */
+#include "common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct params {
+    double L, r, E, nu, F, p, mu, aug, tol;
+    int elements, steps, no_cycle;
+    const char *csv, *vtk;
+} params;
+
+typedef struct model {
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_joint *sleeve;
+    alecable_node **nd;
+    int n; /* elements */
+} model;
+
+static void build(const params *p, model *md)
+{
+    alecable_section sec;
+    alecable_beam_params bp;
+    alecable_clamp_params cp;
+    alecable_sleeve_params sp;
+    alecable_load *ld;
+    double a[3] = {0, 0, 0}, b[3] = {p->L, 0, 0}, f[3] = {p->F, 0, 0};
+    double A = M_PI * p->r * p->r, I = 0.25 * M_PI * pow(p->r, 4);
+    int i, n = p->elements;
+    ex_check(NULL, alecable_model_create(&md->m, NULL), "model_create");
+    alecable_section_init(&sec);
+    sec.E = p->E;
+    sec.A = A;
+    sec.I = I;
+    ex_check(md->m, alecable_cable_create(&md->c, md->m, ALECABLE_ELEMENT_KIRCHHOFF, &sec), "cable_create");
+    ex_check(md->m, alecable_cable_line(md->c, a, b, 0.0, p->L, n), "cable_line");
+    alecable_beam_params_init(&bp);
+    bp.GJ = p->E / (2.0 * (1.0 + p->nu)) * 2.0 * I;
+    ex_check(md->m, alecable_cable_set_beam(md->c, &bp), "cable_set_beam");
+    md->n = n;
+    md->nd = (alecable_node **)calloc((size_t)n + 1, sizeof *md->nd);
+    for (i = 0; i <= n; i++) ex_check(md->m, alecable_cable_node(&md->nd[i], md->c, i), "cable_node");
+    /* node 1 clamped, no flow at both ends */
+    alecable_clamp_params_init(&cp);
+    ex_check(md->m, alecable_clamp(NULL, md->m, md->nd[0], &cp), "clamp");
+    ex_check(md->m, alecable_fix(NULL, md->m, md->nd[0], ALECABLE_DOF_S), "fix s");
+    ex_check(md->m, alecable_fix(NULL, md->m, md->nd[n], ALECABLE_DOF_S), "fix s");
+    ex_check(md->m, alecable_load_node(&ld, md->m, md->nd[n], f), "load_node");
+    /* the sleeve: nodes 2..n (1..n-1 here) */
+    alecable_sleeve_params_init(&sp);
+    sp.pressure = p->p;
+    sp.friction.mu = p->mu;
+    sp.friction.augmentation = p->aug;
+    ex_check(md->m, alecable_sleeve(&md->sleeve, md->m, &sp, n - 1, md->nd + 1), "sleeve");
+}
+
+static double end_displacement(const params *p, const model *md)
+{
+    double x[3];
+    alecable_node_position(md->nd[md->n], x);
+    return x[0] - p->L;
+}
+
+/* one load step from load factor t0 to t1; Newton iterations out */
+static int step(const params *p, model *md, double t0, double t1, int *iters)
+{
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    int st;
+    alecable_quasistatic_options_init(&o);
+    o.t0 = t0;
+    o.t1 = t1;
+    o.load_steps = 1;
+    o.tol_residual = p->tol;
+    alecable_solve_report_init(&rep);
+    st = alecable_solve_quasistatic(md->m, &o, &rep);
+    *iters = rep.iterations_stage1 + rep.iterations_stage2;
+    return st;
+}
+
+static void print_contacts(const params *p, const model *md, double F)
+{
+    int i, n;
+    alecable_friction_contacts(md->sleeve, &n);
+    printf("  at F = %.1f N:\n  node  state   lambda_T [N]   mu N [N]   s [mm]    slip total [mm]\n", F);
+    for (i = 0; i < n; i++) {
+        alecable_contact c;
+        double s;
+        alecable_contact_init(&c);
+        ex_check(md->m, alecable_friction_contact(md->sleeve, i, &c), "friction_contact");
+        alecable_node_material(c.node, &s);
+        printf("  %4d  %-5s %14.6f %10.4f %9.4f %12.6f\n", i + 2, c.state == ALECABLE_CONTACT_SLIP ? "slip" : "stick",
+               c.lambda_t, p->mu * c.lambda_n, 1e3 * s, 1e3 * c.slip_total);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    params p;
+    model md;
+    FILE *csv = NULL;
+    ex_vtk_series vs;
+    double u_load_mid = 0, u_unload_mid = 0, u_top = 0, u_reload_top = 0, u_end = 0, stair_err = 0, stick_max = 0;
+    double lin_dev = 0, time, work = 0;
+    int k, phase, it, it_max = 0, it_sum = 0, nsteps = 0, nslip = 0, nstick_ok = 1, i, nc;
+    ex_opt opts[] = {
+        {"--elements", 'i', &p.elements, "beam elements (the sleeve holds the interior nodes)"},
+        {"--steps", 'i', &p.steps, "load steps from 0 to F (and for each later branch)"},
+        {"--F", 'd', &p.F, "largest axial traction on the end node [N]"},
+        {"--pressure", 'd', &p.p, "sleeve's normal force per unit length p [N/m]"},
+        {"--mu", 'd', &p.mu, "Coulomb friction coefficient"},
+        {"--E", 'd', &p.E, "Young's modulus [Pa]"},
+        {"--nu", 'd', &p.nu, "Poisson's ratio (G = E / (2 (1 + nu)))"},
+        {"--radius", 'd', &p.r, "radius of the circular section [m]"},
+        {"--length", 'd', &p.L, "beam length [m]"},
+        {"--augmentation", 'd', &p.aug, "augmentation epsilon as a multiple of EA / l (the solution does not depend on it)"},
+        {"--tol", 'd', &p.tol, "Newton tolerance: ||r|| <= tol x the step's largest residual"},
+        {"--no-cycle", 'f', &p.no_cycle, "load only (no unloading and reloading)"},
+        {"--csv", 's', &p.csv, "write F, end displacement, branch and the contacts' states per load step to this CSV"},
+        {"--vtk", 's', &p.vtk, "write a VTK file per load step (beam_sleeve_NNNNN.vtk) into this existing folder"},
+        {NULL, 0, NULL, NULL}};
+    memset(&p, 0, sizeof p);
+    p.L = 1.0;
+    p.r = 2e-3;
+    p.E = 3e9;
+    p.nu = 0.3;
+    p.F = 4500;
+    p.p = 22500;
+    p.mu = 0.3;
+    {
+        alecable_friction_params fp0; /* the library's default augmentation */
+        alecable_friction_params_init(&fp0);
+        p.aug = fp0.augmentation;
+    }
+    p.tol = 1e-10;
+    p.elements = 8;
+    p.steps = 50;
+    k = ex_parse(argc, argv, opts,
+                 "Kirchhoff beam pulled through a fixed sleeve with Coulomb stick/slip friction (paper 004, sec. 3).");
+    if (k) return k > 0 ? 0 : 2;
+    if (p.elements < 3 || p.steps < 1 || !(p.F > 0) || !(p.p >= 0) || !(p.mu >= 0) || !(p.aug > 0)) {
+        fprintf(stderr, "--elements must be >= 3, --steps >= 1, --F > 0, --pressure >= 0, --mu >= 0, "
+                        "--augmentation > 0\n");
+        return 2;
+    }
+    build(&p, &md);
+    printf("beam_sleeve: L = %g m, r = %g mm, E = %g Pa, nu = %g, %d elements, sleeve on nodes 2..%d, p = %g N/m, "
+           "mu = %g, F up to %g N in %d load steps%s\n",
+           p.L, 1e3 * p.r, p.E, p.nu, p.elements, p.elements, p.p, p.mu, p.F, p.steps,
+           p.no_cycle ? "" : ", then unloaded and reloaded");
+    if (p.csv) {
+        csv = fopen(p.csv, "w");
+        if (!csv) {
+            perror(p.csv);
+            return 1;
+        }
+        fprintf(csv, "step,branch,F_N,end_displacement_mm,newton_iterations,slipping_nodes\n");
+    }
+    ex_vtk_begin(&vs, p.vtk, "beam_sleeve");
+    ex_vtk_frame(&vs, md.m, 0.0);
+    time = ex_now();
+    /* branch 0: 0 -> F, 1: F -> 0, 2: 0 -> F */
+    for (phase = 0; phase < (p.no_cycle ? 1 : 3); phase++)
+        for (k = 0; k < p.steps; k++) {
+            double t0 = (double)k / p.steps, t1 = (double)(k + 1) / p.steps, u;
+            int ns = 0;
+            if (phase == 1) {
+                t0 = 1.0 - t0;
+                t1 = 1.0 - t1;
+            }
+            if (step(&p, &md, t0, t1, &it)) {
+                printf("  step %d of branch %d failed: %s\nresult: status=1\n", k + 1, phase,
+                       alecable_model_errmsg(md.m));
+                return 1;
+            }
+            nsteps++;
+            it_sum += it;
+            if (it > it_max) it_max = it;
+            u = end_displacement(&p, &md);
+            alecable_friction_contacts(md.sleeve, &nc);
+            for (i = 0; i < nc; i++) {
+                alecable_contact c;
+                alecable_contact_init(&c);
+                alecable_friction_contact(md.sleeve, i, &c);
+                ns += c.state == ALECABLE_CONTACT_SLIP;
+            }
+            if (csv) fprintf(csv, "%d,%d,%.10g,%.12g,%d,%d\n", nsteps, phase, p.F * t1, 1e3 * u, it, ns);
+            ex_vtk_frame(&vs, md.m, (double)nsteps);
+            if (phase == 0 && 2 * (k + 1) == p.steps) u_load_mid = u;
+            if (phase == 1 && 2 * (k + 1) == p.steps) u_unload_mid = u;
+            if (phase == 0 && k + 1 == p.steps) {
+                u_top = u;
+                print_contacts(&p, &md, p.F);
+                /* the staircase: slipping nodes carry mu p l, stuck ones less */
+                for (i = 0; i < nc; i++) {
+                    alecable_contact c;
+                    alecable_contact_init(&c);
+                    alecable_friction_contact(md.sleeve, i, &c);
+                    if (c.state == ALECABLE_CONTACT_SLIP) {
+                        nslip++;
+                        if (fabs(fabs(c.lambda_t) - p.mu * c.lambda_n) > stair_err)
+                            stair_err = fabs(fabs(c.lambda_t) - p.mu * c.lambda_n);
+                    } else {
+                        if (fabs(c.lambda_t) > stick_max) stick_max = fabs(c.lambda_t);
+                        if (!(fabs(c.lambda_t) < p.mu * c.lambda_n)) nstick_ok = 0;
+                    }
+                }
+            }
+            if (phase == 2 && k + 1 == p.steps) u_reload_top = u;
+            if (phase == 1 && k + 1 == p.steps) u_end = u;
+        }
+    time = ex_now() - time;
+    for (i = 0; i < nc; i++) {
+        alecable_contact c;
+        alecable_contact_init(&c);
+        alecable_friction_contact(md.sleeve, i, &c);
+        work += c.work;
+    }
+    if (csv) fclose(csv);
+    ex_vtk_end(&vs, md.m);
+    /* nonlinearity of the loading branch: the midpoint against the chord */
+    lin_dev = u_load_mid - 0.5 * u_top;
+    printf("  slipping nodes at F = %g N: %d (paper 004 Fig. 2: nodes 4..8); |lambda_T| - mu N at slip: %.3e N; "
+           "largest stuck |lambda_T| %.4f N\n",
+           p.F, nslip, stair_err, stick_max);
+    printf("  end displacement: %.6f mm at F/2 on loading, %.6f mm at F (chord midpoint %.6f mm: nonlinear by "
+           "%+.6f mm)\n",
+           1e3 * u_load_mid, 1e3 * u_top, 0.5e3 * u_top, 1e3 * lin_dev);
+    if (!p.no_cycle)
+        printf("  unloading: %.6f mm at F/2 (loading %.6f mm), %.6f mm at F = 0 (residual stretch held by "
+               "friction); reloaded to F: %.6f mm\n",
+               1e3 * u_unload_mid, 1e3 * u_load_mid, 1e3 * u_end, 1e3 * u_reload_top);
+    printf("  friction work dissipated: %.6f J\n", work);
+    printf("  Newton iterations per load step: %.2f mean, %d at most; %d steps in %.3f ms\n",
+           (double)it_sum / nsteps, it_max, nsteps, 1e3 * time);
+    printf("result: status=0 elements=%d steps=%d slipping=%d staircase_err=%.3e stick_max=%.6f stick_below_limit=%d "
+           "u_mid_mm=%.9f u_top_mm=%.9f nonlinearity_mm=%.9f",
+           p.elements, p.steps, nslip, stair_err, stick_max, nstick_ok, 1e3 * u_load_mid, 1e3 * u_top,
+           1e3 * lin_dev);
+    if (!p.no_cycle)
+        printf(" u_unload_mid_mm=%.9f u_end_mm=%.9f u_reload_top_mm=%.9f", 1e3 * u_unload_mid, 1e3 * u_end,
+               1e3 * u_reload_top);
+    printf(" work_J=%.9f iter_mean=%.3f iter_max=%d\n", work, (double)it_sum / nsteps, it_max);
+    free(md.nd);
+    alecable_model_destroy(md.m);
+    return 0;
+}

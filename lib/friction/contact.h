@@ -1,0 +1,53 @@
+/* Stick/slip contacts on the material flow (paper 004): the data of a
+ * friction joint (alecable_joint.ext), shared by its terms (contact.c) and
+ * the API that makes and reads it (contact_api.c). */
+#ifndef ALECABLE_FRICTION_CONTACT_H
+#define ALECABLE_FRICTION_CONTACT_H
+
+#include "../core/model.h"
+
+/* where the normal force comes from, beside the given part fn */
+enum {
+    FR_GIVEN = 0,  /* fn only (a sleeve's pressure) */
+    FR_WRAP = 1,   /* the holding force towards the pulley's centre, -lambda . n */
+    FR_ACROSS = 2  /* the holding force's part across t, |lambda - (lambda . t) t| */
+};
+
+/* history of a contact (alecable_problem's history): material coordinate
+ * at the last converged step, state there, that step's slip, the summed
+ * slip and the friction work */
+enum { FH_S = 0, FH_STATE = 1, FH_SLIP = 2, FH_TOTAL = 3, FH_WORK = 4, FH_N = 5 };
+
+typedef struct fr_contact {
+    alecable_node *node;
+    double t0[3], n0[3]; /* tangent (wrap: and outward normal) in the joint's body frame, or in space */
+    double fn;           /* given normal force [N] */
+    double eps;          /* augmentation [N/m] */
+    double hist[FH_N];
+    /* the force holding the node: three rows of a joint's unit, or three
+     * fix constraints (FR_WRAP, FR_ACROSS) */
+    const alecable_joint *hj;
+    int hunit;
+    const alecable_constraint *hc[3];
+} fr_contact;
+
+/* history of the joint, before its contacts': the load factor (or time) of
+ * the last converged step and the sign of that step */
+enum { FJ_T = 0, FJ_DIR = 1, FJ_N = 2 };
+
+typedef struct fr_data {
+    int mode;   /* FR_* */
+    double mu;
+    double hist[FJ_N];
+    int count;
+    fr_contact c[]; /* count */
+} fr_data;
+
+static inline fr_data *fr_of(const alecable_joint *j) { return (fr_data *)j->ext; }
+
+/* multiplier indices (into lambda) of contact c's holding force; 0 if none */
+int fr_hold_rows(const fr_contact *c, int rows[3]);
+/* normal force N of contact i at (q, lambda) */
+double fr_normal(const alecable_joint *j, int i, const double *q, const double *lambda);
+
+#endif

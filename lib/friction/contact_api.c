@@ -1,0 +1,305 @@
+/* Making and reading friction joints (contact.h): sleeves, stick/slip on a
+ * pulley wrap or in an eyelet.  Every argument is checked before the model
+ * is touched. */
+#include "contact.h"
+#include "../bodies/bodies.h"
+#include "../bodies/rotation.h"
+
+#include <math.h>
+#include <string.h>
+
+ALECABLE_API void alecable_friction_params_init(alecable_friction_params *p)
+{
+    if (!p) return;
+    memset(p, 0, sizeof *p);
+    p->struct_size = sizeof *p;
+    p->augmentation = 0.01;
+}
+
+ALECABLE_API void alecable_sleeve_params_init(alecable_sleeve_params *p)
+{
+    if (!p) return;
+    memset(p, 0, sizeof *p);
+    p->struct_size = sizeof *p;
+    alecable_friction_params_init(&p->friction);
+}
+
+ALECABLE_API void alecable_contact_init(alecable_contact *c)
+{
+    if (!c) return;
+    memset(c, 0, sizeof *c);
+    c->struct_size = sizeof *c;
+}
+
+static int check_friction_params(alecable_model *m, const alecable_friction_params *p, const char *arg)
+{
+    if (!p) return ac_fail(m, ALECABLE_ENULL, "%s is NULL", arg);
+    if (p->struct_size < sizeof *p)
+        return ac_fail(m, ALECABLE_EINVAL, "%s: struct_size %zu, call alecable_friction_params_init", arg,
+                       p->struct_size);
+    if (!(p->mu >= 0.0) || !isfinite(p->mu)) return ac_fail(m, ALECABLE_EINVAL, "%s.mu = %g must be finite and >= 0", arg, p->mu);
+    if (!(p->augmentation > 0.0) || !isfinite(p->augmentation))
+        return ac_fail(m, ALECABLE_EINVAL, "%s.augmentation = %g must be finite and > 0", arg, p->augmentation);
+    return ALECABLE_OK;
+}
+
+/* Is node n a contact of a friction joint already? */
+static int in_friction(const alecable_model *m, const alecable_node *n)
+{
+    int i, k;
+    for (i = 0; i < m->joints.n; i++) {
+        const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
+        if (j->kind != JOINT_FRICTION) continue;
+        for (k = 0; k < fr_of(j)->count; k++)
+            if (fr_of(j)->c[k].node == n) return 1;
+    }
+    return 0;
+}
+
+/* A node can take a contact: a cable node of an ALE cable, s free, in no
+ * other contact */
+static int check_contact_node(alecable_model *m, const alecable_node *n, int i)
+{
+    int st = ac_check_node(m, n, "node");
+    if (st) return st;
+    if (!n->cable) return ac_fail(m, ALECABLE_EINVAL, "contact %d: a body's node has no material flow", i);
+    if (n->cable->lagrangian)
+        return ac_fail(m, ALECABLE_EINVAL, "contact %d: node %d is on a Lagrangian cable, whose material does not flow",
+                       i, n->index);
+    if (!ac_node_s_is_free(m, n))
+        return ac_fail(m, ALECABLE_EINVAL, "contact %d: the s of node %d is held (no flow to resist)", i, n->index);
+    if (in_friction(m, n)) return ac_fail(m, ALECABLE_EINVAL, "contact %d: node %d has a friction contact already", i, n->index);
+    return ALECABLE_OK;
+}
+
+/* epsilon = scale EA / l, l the shorter material length of the node's elements */
+static double default_eps(const alecable_node *n, double scale)
+{
+    const alecable_cable *cb = n->cable;
+    double l = INFINITY, EA = cb->section.E * cb->section.A;
+    if (n->left) l = fabs(node_s(n) - node_s(n->left->a));
+    if (n->right && fabs(node_s(n->right->b) - node_s(n)) < l) l = fabs(node_s(n->right->b) - node_s(n));
+    return scale * EA / (l > 0.0 && isfinite(l) ? l : 1.0);
+}
+
+/* the cable's unit tangent at node n (towards increasing s): r' where the
+ * node has one, else the mean direction of its elements */
+static void node_tangent(const alecable_node *n, double t[3])
+{
+    double nt;
+    int k;
+    if (n->ndof >= 7) memcpy(t, n->q + 3, 3 * sizeof(double));
+    else {
+        const alecable_node *a = n->left ? n->left->a : n, *b = n->right ? n->right->b : n;
+        for (k = 0; k < 3; k++) t[k] = b->q[k] - a->q[k];
+    }
+    nt = sqrt(dot3v(t, t));
+    for (k = 0; k < 3; k++) t[k] = nt > 0.0 ? t[k] / nt : 0.0;
+}
+
+static double dist3(const double *a, const double *b)
+{
+    double d[3] = {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+    return sqrt(dot3v(d, d));
+}
+
+/* a friction joint of count contacts on body b (NULL: space) */
+static alecable_joint *fr_new(alecable_model *m, alecable_body *b, int mode, double mu, int count)
+{
+    alecable_joint *j = joint_new(m, JOINT_FRICTION, 0, count);
+    fr_data *d;
+    if (!j) return NULL;
+    j->ext = ac_calloc(&m->alloc, 1, sizeof(fr_data) + (size_t)count * sizeof(fr_contact));
+    if (!j->ext) {
+        joint_free(m, j);
+        return NULL;
+    }
+    d = fr_of(j);
+    d->mode = mode;
+    d->mu = mu;
+    d->count = count;
+    d->hist[FJ_T] = m->t;
+    j->b = b;
+    return j;
+}
+
+/* contact i of j at node n: the history's start and epsilon */
+static fr_contact *fr_contact_at(alecable_joint *j, int i, alecable_node *n, double aug)
+{
+    fr_contact *c = fr_of(j)->c + i;
+    c->node = n;
+    c->eps = default_eps(n, aug);
+    c->hist[FH_S] = node_s(n);
+    c->hist[FH_STATE] = ALECABLE_CONTACT_STICK;
+    return c;
+}
+
+/* its tangent t0 from the cable's tangent at creation, in the joint's frame */
+static void tangent_from_cable(const alecable_joint *j, fr_contact *c)
+{
+    double t[3];
+    node_tangent(c->node, t);
+    if (j->b) {
+        double R[9];
+        body_rotation(j->b, NULL, R);
+        rot_tmul(R, t, c->t0);
+    } else
+        memcpy(c->t0, t, sizeof c->t0);
+}
+
+ALECABLE_API int alecable_sleeve(alecable_joint **out, alecable_model *m, const alecable_sleeve_params *p, int count,
+                                 alecable_node *const nodes[])
+{
+    alecable_joint *j;
+    int st, i, k;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if (!p || !nodes) return ac_fail(m, ALECABLE_ENULL, "params or nodes is NULL");
+    if (p->struct_size < sizeof *p)
+        return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_sleeve_params_init", p->struct_size);
+    if (p->body && (st = body_check(m, p->body, "params.body"))) return st;
+    if (!(p->pressure >= 0.0) || !isfinite(p->pressure))
+        return ac_fail(m, ALECABLE_EINVAL, "params.pressure = %g must be finite and >= 0", p->pressure);
+    if (p->normal_from_reaction != 0 && p->normal_from_reaction != 1)
+        return ac_fail(m, ALECABLE_EINVAL, "params.normal_from_reaction = %d must be 0 or 1", p->normal_from_reaction);
+    if ((st = check_friction_params(m, &p->friction, "params.friction"))) return st;
+    if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
+    for (i = 0; i < count; i++) {
+        if ((st = check_contact_node(m, nodes[i], i))) return st;
+        if (nodes[i]->cable != nodes[0]->cable)
+            return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] is not on the cable of nodes[0]: a sleeve holds one cable", i);
+        for (k = 0; k < i; k++)
+            if (nodes[k] == nodes[i]) return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] repeats nodes[%d]", i, k);
+        for (k = 0; k < 3; k++)
+            if (ac_node_dof_constrained(m, nodes[i], ALECABLE_DOF_X + k))
+                return ac_fail(m, ALECABLE_EINVAL, "nodes[%d]: its position is constrained already; the sleeve holds it",
+                               i);
+    }
+    if (!(j = fr_new(m, p->body, p->normal_from_reaction ? FR_ACROSS : FR_GIVEN, p->friction.mu, count)))
+        return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    for (i = 0; i < count; i++) {
+        alecable_node *n = nodes[i];
+        const alecable_cable *cb = n->cable;
+        fr_contact *c = fr_contact_at(j, i, n, p->friction.augmentation);
+        double l = 0.0;
+        tangent_from_cable(j, c);
+        if (n->index > 0) l += 0.5 * dist3(n->q, cb->nodes[n->index - 1]->q);
+        if (n->index + 1 < cb->n_nodes) l += 0.5 * dist3(n->q, cb->nodes[n->index + 1]->q);
+        c->fn = p->pressure * l;
+    }
+    if ((st = joint_push(m, j, NULL))) return ac_fail(m, st, "out of memory");
+    /* the holds, made once nothing can be refused */
+    for (i = 0; i < count && !st; i++) {
+        fr_contact *c = fr_of(j)->c + i;
+        if (p->body) {
+            double R[9], x[3], pb[3];
+            alecable_joint *h = NULL;
+            body_rotation(p->body, NULL, R);
+            for (k = 0; k < 3; k++) x[k] = c->node->q[k] - p->body->node.q[k];
+            rot_tmul(R, x, pb);
+            st = alecable_attach(&h, m, c->node, p->body, pb, 0);
+            c->hj = h;
+            c->hunit = 0;
+        } else
+            for (k = 0; k < 3 && !st; k++) {
+                alecable_constraint *h = NULL;
+                st = alecable_fix(&h, m, c->node, ALECABLE_DOF_X + k);
+                c->hc[k] = h;
+            }
+    }
+    if (st) return st;
+    if (out) *out = j;
+    return ALECABLE_OK;
+}
+
+/* a joint handle of model m and of the given kind (what names it: arg) */
+static int check_joint_kind(alecable_model *m, const alecable_joint *j, int kind, const char *arg, const char *what)
+{
+    if (!j) return ac_fail(m, ALECABLE_ENULL, "%s is NULL", arg);
+    if (j->magic != MAGIC_JOINT) return ac_fail(m, ALECABLE_EHANDLE, "%s is not a joint handle", arg);
+    if (j->model != m) return ac_fail(m, ALECABLE_EHANDLE, "%s belongs to another model", arg);
+    if (j->kind != kind) return ac_fail(m, ALECABLE_EINVAL, "%s is not %s", arg, what);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_wrap_friction(alecable_joint **out, alecable_model *m, alecable_joint *wrap,
+                                        const alecable_friction_params *p)
+{
+    alecable_joint *j;
+    int st, i, n;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = check_joint_kind(m, wrap, JOINT_WRAP, "wrap", "a pulley wrap"))) return st;
+    if ((st = check_friction_params(m, p, "params"))) return st;
+    n = wrap->count - 2;
+    if (n < 1) return ac_fail(m, ALECABLE_EINVAL, "the wrap has %d nodes: friction acts on interior ones (3 at least)", wrap->count);
+    for (i = 0; i < m->loads.n; i++) {
+        const alecable_load *l = (const alecable_load *)m->loads.p[i];
+        if (l->kind == LOAD_PULLEY_FRICTION && l->joint == wrap)
+            return ac_fail(m, ALECABLE_EINVAL, "the wrap has slip friction (alecable_pulley_friction) already");
+    }
+    for (i = 0; i < n; i++)
+        if ((st = check_contact_node(m, wrap->nodes[i + 1], i))) return st;
+    if (!(j = fr_new(m, wrap->b, FR_WRAP, p->mu, n))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    for (i = 0; i < n; i++) {
+        fr_contact *c = fr_contact_at(j, i, wrap->nodes[i + 1], p->augmentation);
+        memcpy(c->t0, wrap->tangent + 3 * (i + 1), sizeof c->t0);
+        memcpy(c->n0, wrap->normal + 3 * (i + 1), sizeof c->n0);
+        c->hj = wrap;
+        c->hunit = i + 1;
+    }
+    if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_eyelet_friction(alecable_joint **out, alecable_model *m, alecable_joint *eyelet,
+                                          const alecable_friction_params *p)
+{
+    alecable_joint *j;
+    fr_contact *c;
+    int st;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = check_joint_kind(m, eyelet, JOINT_ATTACH, "eyelet", "an alecable_attach joint"))) return st;
+    if ((st = check_friction_params(m, p, "params"))) return st;
+    if ((st = check_contact_node(m, eyelet->nodes[0], 0))) return st;
+    if (!(j = fr_new(m, eyelet->b, FR_ACROSS, p->mu, 1))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    c = fr_contact_at(j, 0, eyelet->nodes[0], p->augmentation);
+    tangent_from_cable(j, c);
+    c->hj = eyelet;
+    if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_friction_contacts(const alecable_joint *j, int *count)
+{
+    int st = joint_check(j);
+    if (st) return st;
+    if (!count) return ac_fail(j->model, ALECABLE_ENULL, "count is NULL");
+    if (j->kind != JOINT_FRICTION) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a friction joint");
+    *count = fr_of(j)->count;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_friction_contact(const alecable_joint *j, int i, alecable_contact *c)
+{
+    const fr_contact *k;
+    alecable_model *m;
+    int st = joint_check(j);
+    if (st) return st;
+    m = j->model;
+    if (!c) return ac_fail(m, ALECABLE_ENULL, "contact is NULL");
+    if (c->struct_size < sizeof *c)
+        return ac_fail(m, ALECABLE_EINVAL, "contact: struct_size %zu, call alecable_contact_init", c->struct_size);
+    if (j->kind != JOINT_FRICTION) return ac_fail(m, ALECABLE_EINVAL, "the joint is not a friction joint");
+    if (i < 0 || i >= fr_of(j)->count) return ac_fail(m, ALECABLE_ERANGE, "i = %d: the joint has %d contacts", i, fr_of(j)->count);
+    k = fr_of(j)->c + i;
+    c->node = k->node;
+    c->state = (int)k->hist[FH_STATE];
+    c->lambda_t = j->lambda[i];
+    c->lambda_n = m->dirty || !m->q ? k->fn : fr_normal(j, i, m->q, m->lam);
+    c->slip = k->hist[FH_SLIP];
+    c->slip_total = k->hist[FH_TOTAL];
+    c->work = k->hist[FH_WORK];
+    return ALECABLE_OK;
+}
