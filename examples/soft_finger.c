@@ -83,6 +83,8 @@ typedef struct params {
     int dynamic;
     double m_phalanx, zeta, rho, dt, t_end;
     const char *method, *dyn_csv;
+    /* --friction */
+    double mu, F_min;
 } params;
 
 typedef struct finger {
@@ -322,10 +324,126 @@ static int run_dynamic(const params *p, double angle_qs, const char *qs_result)
     return st == 0 && err <= 1e-6 ? 0 : 1;
 }
 
+/* --friction mu: stick/slip in the eyelets B, C and D (alecable_eyelet_friction:
+ * N the holding force across the cable).  F goes from 0 to F, down to F_min
+ * and up to F again in p->steps load steps each; on loading the eyelets
+ * hold back part of the pull (the finger bends less than without friction),
+ * on unloading they hold the cable's tension in (it bends back less): the
+ * angle-force loop.  Checked at every step: convergence and the moment
+ * balance of the distal phalange (spring against the cable's forces on it). */
+static int run_friction(const params *p, int start_solver, int solver)
+{
+    finger f;
+    alecable_quasistatic_options o;
+    alecable_friction_params fp;
+    alecable_joint *ey[3];
+    FILE *csv = NULL;
+    double angle = 0, spring = 0, worst_moment = 0, a_load_mid = 0, a_unload_mid = 0, a_top = 0, a_bottom = 0, a_end = 0;
+    double lo = p->F_min / p->F, work = 0, theta_ref = analytic_angle(p), gap_max = 0, F_gap = 0;
+    double *a_load = (double *)calloc((size_t)p->steps + 1, sizeof *a_load); /* angle at F k / steps on loading */
+    int branch, k, i, it_max = 0, it_sum = 0, nst = 0, st;
+    params qs = *p;
+    qs.dynamic = 0;
+    build(&qs, &f);
+    alecable_friction_params_init(&fp);
+    fp.mu = p->mu;
+    ex_check(f.m, alecable_eyelet_friction(&ey[0], f.m, f.jB, &fp), "eyelet_friction B");
+    ex_check(f.m, alecable_eyelet_friction(&ey[1], f.m, f.jC, &fp), "eyelet_friction C");
+    ex_check(f.m, alecable_eyelet_friction(&ey[2], f.m, f.jD, &fp), "eyelet_friction D");
+    printf("soft_finger --friction: mu = %g in the eyelets B, C, D; F: 0 -> %g -> %g -> %g N, %d load steps each; "
+           "k = %g N m/rad\n", p->mu, p->F, p->F_min, p->F, p->steps, p->k);
+    if (p->csv) {
+        if (!(csv = fopen(p->csv, "w"))) {
+            perror(p->csv);
+            return 1;
+        }
+        fprintf(csv, "step,branch,F_N,angle_deg,spring_moment_Nm,state_B,state_C,state_D\n");
+    }
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = 1;
+    o.alpha = p->alpha;
+    for (branch = 0; branch < 3; branch++)
+        for (k = 0; k < p->steps; k++) {
+            alecable_solve_report rep;
+            double a = (double)k / p->steps, b = (double)(k + 1) / p->steps, rel;
+            int sB, sC, sD;
+            alecable_contact c;
+            o.t0 = branch == 0 ? a : branch == 1 ? 1.0 - a * (1.0 - lo) : lo + a * (1.0 - lo);
+            o.t1 = branch == 0 ? b : branch == 1 ? 1.0 - b * (1.0 - lo) : lo + b * (1.0 - lo);
+            o.linear_solver = branch == 0 && k == 0 ? start_solver : solver;
+            alecable_solve_report_init(&rep);
+            if ((st = alecable_solve_quasistatic(f.m, &o, &rep))) {
+                printf("  step %d of branch %d failed: %s\nresult: status=1\n", k + 1, branch, alecable_model_errmsg(f.m));
+                alecable_model_destroy(f.m);
+                return 1;
+            }
+            nst++;
+            it_sum += rep.iterations_stage1 + rep.iterations_stage2;
+            if (rep.iterations_stage1 + rep.iterations_stage2 > it_max) it_max = rep.iterations_stage1 + rep.iterations_stage2;
+            alecable_revolute_state(f.rev, &angle, &spring);
+            rel = fabs(cable_moment(&f) + spring) / fabs(spring);
+            if (rel > worst_moment) worst_moment = rel;
+            alecable_contact_init(&c);
+            alecable_friction_contact(ey[0], 0, &c);
+            sB = c.state;
+            alecable_friction_contact(ey[1], 0, &c);
+            sC = c.state;
+            alecable_friction_contact(ey[2], 0, &c);
+            sD = c.state;
+            if (csv)
+                fprintf(csv, "%d,%d,%.10g,%.10g,%.10g,%s,%s,%s\n", nst, branch, p->F * o.t1, angle * 180.0 / M_PI, spring,
+                        sB ? "slip" : "stick", sC ? "slip" : "stick", sD ? "slip" : "stick");
+            if (branch == 0) a_load[k + 1] = angle;
+            if (branch == 0 && 2 * (k + 1) == p->steps) a_load_mid = angle;
+            if (branch == 1) { /* against the loading branch at the same force (linear between its steps) */
+                double x = o.t1 * p->steps, gap;
+                int j = (int)floor(x);
+                if (j >= p->steps) j = p->steps - 1;
+                gap = fabs(angle - (a_load[j] + (x - j) * (a_load[j + 1] - a_load[j])));
+                if (gap > gap_max) {
+                    gap_max = gap;
+                    F_gap = p->F * o.t1;
+                }
+                if (fabs(o.t1 - 0.5) < 0.5 * (1.0 - lo) / p->steps) a_unload_mid = angle;
+            }
+            if (branch == 0 && k + 1 == p->steps) a_top = angle;
+            if (branch == 1 && k + 1 == p->steps) a_bottom = angle;
+            if (branch == 2 && k + 1 == p->steps) a_end = angle;
+        }
+    if (csv) fclose(csv);
+    for (i = 0; i < 3; i++) {
+        alecable_contact c;
+        alecable_contact_init(&c);
+        alecable_friction_contact(ey[i], 0, &c);
+        work += c.work;
+        printf("  eyelet %c: %s, lambda_T = %.6f N, N = %.6f N, summed slip %.6f mm\n", "BCD"[i],
+               c.state ? "slip" : "stick", c.lambda_t, c.lambda_n, 1e3 * c.slip_total);
+    }
+    printf("  joint angle at F = %g N: %.4f deg (frictionless eyelets: %.4f deg)\n", p->F, a_top * 180.0 / M_PI,
+           theta_ref * 180.0 / M_PI);
+    printf("  unloading against loading at the same force: largest gap %.4f deg at %.1f N (the loop); at F/2: %.4f deg "
+           "loading, %.4f deg unloading\n",
+           gap_max * 180.0 / M_PI, F_gap, a_load_mid * 180.0 / M_PI, a_unload_mid * 180.0 / M_PI);
+    printf("  at F-min = %g N: %.4f deg; reloaded to F: %.4f deg\n", p->F_min, a_bottom * 180.0 / M_PI, a_end * 180.0 / M_PI);
+    printf("  moment balance of the distal phalange, worst over the steps: %.3e; friction work %.6e J; Newton "
+           "iterations per step %.2f mean, %d at most\n",
+           worst_moment, work, (double)it_sum / nst, it_max);
+    st = worst_moment <= 1e-8 ? 0 : 1;
+    printf("result: status=%d mu=%g steps=%d angle_top_deg=%.6f angle_frictionless_deg=%.6f angle_load_mid_deg=%.6f "
+           "angle_unload_mid_deg=%.6f hysteresis_deg=%.6f hysteresis_at_N=%.1f angle_bottom_deg=%.6f "
+           "angle_reload_deg=%.6f moment_rel_err=%.3e work_J=%.6e iter_mean=%.3f iter_max=%d\n",
+           st, p->mu, p->steps, a_top * 180.0 / M_PI, theta_ref * 180.0 / M_PI, a_load_mid * 180.0 / M_PI,
+           a_unload_mid * 180.0 / M_PI, gap_max * 180.0 / M_PI, F_gap, a_bottom * 180.0 / M_PI, a_end * 180.0 / M_PI,
+           worst_moment, work, (double)it_sum / nst, it_max);
+    free(a_load);
+    alecable_model_destroy(f.m);
+    return st;
+}
+
 int main(int argc, char **argv)
 {
     params p = {40.0, 25.0, 3e9, 7.069, 1000.0, 1.0, 5.0, 1.0, 0.5, 20.0, 20, 0, 0, NULL, NULL, "umfpack", "spqr", NULL,
-                0, 0.01, 0.7, 1150.0, 1e-4, 0.1, "hht", NULL};
+                0, 0.01, 0.7, 1150.0, 1e-4, 0.1, "hht", NULL, 0.0, 100.0};
     finger f;
     alecable_quasistatic_options o;
     double s0[4], worst_moment = 0.0, worst_free = 0.0, angle = 0.0, spring = 0.0, mcable = 0.0, t0, wall;
@@ -360,6 +478,9 @@ int main(int argc, char **argv)
         {"--t-end", 'd', &p.t_end, "dynamic: simulated time [s]"},
         {"--method", 's', &p.method, "dynamic: newmark, hht (alpha -0.3), bossak, genalpha"},
         {"--dyn-csv", 's', &p.dyn_csv, "dynamic: write t, angle, spring moment, s_B, s_C, s_D to this CSV file"},
+        {"--friction", 'd', &p.mu, "stick/slip friction mu in the eyelets B, C, D (> 0: the force is cycled F -> F-min -> F "
+                                   "and the angle-force hysteresis printed instead)"},
+        {"--F-min", 'd', &p.F_min, "friction: the force the unloading branch goes down to [N]"},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts,
                   "Cable-actuated soft finger (paper 000, sec. 4.4): two rigid phalanges, a revolute joint with\n"
@@ -375,6 +496,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "--dynamic needs phalanx-mass > 0, zeta >= 0, rho > 0, 0 < dt < t-end and an implicit method\n");
         return 2;
     }
+    if (!(p.mu >= 0) || (p.mu > 0 && (p.dynamic || !(p.F_min > 0 && p.F_min < p.F)))) {
+        fprintf(stderr, "--friction needs mu >= 0, 0 < F-min < F, and no --dynamic\n");
+        return 2;
+    }
     if ((solver = solver_of(p.solver)) < 0 || (start_solver = solver_of(p.start_solver)) < 0) {
         fprintf(stderr, "unknown --solver %s or --start-solver %s\n", p.solver, p.start_solver);
         return 2;
@@ -385,6 +510,7 @@ int main(int argc, char **argv)
     p.h *= 1e-2;
     p.e *= 1e-2;
     p.s_free *= 1e-2;
+    if (p.mu > 0) return run_friction(&p, start_solver, solver);
     {
         params qs = p; /* the quasistatic model has no mass */
         qs.dynamic = 0;

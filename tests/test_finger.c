@@ -37,7 +37,7 @@ typedef struct finger {
     alecable_model *m;
     alecable_cable *c;
     alecable_body *prox, *dist;
-    alecable_joint *rev, *jA, *jB;
+    alecable_joint *rev, *jA, *jB, *jC;
     alecable_node *A, *B, *C, *D, *M, *E;
 } finger;
 
@@ -75,7 +75,7 @@ static void finger_build(finger *f, int hold_y, double force)
     }
     ck_assert_int_eq(alecable_attach(&f->jA, f->m, f->A, f->dist, pA, 1), 0);
     ck_assert_int_eq(alecable_attach(&f->jB, f->m, f->B, f->dist, pB, 0), 0);
-    ck_assert_int_eq(alecable_attach(NULL, f->m, f->C, f->prox, pC, 0), 0);
+    ck_assert_int_eq(alecable_attach(&f->jC, f->m, f->C, f->prox, pC, 0), 0);
     ck_assert_int_eq(alecable_attach(NULL, f->m, f->D, f->prox, pD, 0), 0);
     ck_assert_int_eq(alecable_fix(NULL, f->m, f->M, ALECABLE_DOF_Z), 0);
     ck_assert_int_eq(alecable_fix(NULL, f->m, f->E, ALECABLE_DOF_Z), 0);
@@ -316,6 +316,70 @@ START_TEST(finger_spqr_stall_is_reported)
 }
 END_TEST
 
+/* Stick/slip friction (mu = 0.3) in the eyelets B and C: every step keeps
+ * the moment balance of the distal phalange (the friction reaches it
+ * through B's holding force); the eyelets slip on loading with
+ * |lambda_T| = mu N, where N is the holding force across the cable, and
+ * the tension drops by lambda_T across them, so the finger bends less than
+ * with frictionless eyelets; unloading to F/2 leaves it bent further than
+ * the loading branch at F/2 (the hysteresis). */
+START_TEST(finger_eyelet_friction)
+{
+    finger f;
+    alecable_friction_params fp;
+    alecable_joint *eB, *eC;
+    alecable_quasistatic_options o;
+    alecable_contact c;
+    double angle = 0, spring = 0, a_mid = 0, a_top, mz, fc[3], T[3];
+    int k, i;
+    finger_build(&f, 0, FF);
+    alecable_friction_params_init(&fp);
+    fp.mu = 0.3;
+    ck_assert_int_eq(alecable_eyelet_friction(&eB, f.m, f.jB, &fp), 0);
+    ck_assert_int_eq(alecable_eyelet_friction(&eC, f.m, f.jC, &fp), 0);
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = 1;
+    for (k = 0; k < 2 * FINGER_STEPS; k++) {
+        int down = k >= FINGER_STEPS, j = down ? k - FINGER_STEPS : k;
+        o.t0 = down ? 1.0 - 0.5 * j / FINGER_STEPS : (double)j / FINGER_STEPS;
+        o.t1 = down ? 1.0 - 0.5 * (j + 1) / FINGER_STEPS : (double)(j + 1) / FINGER_STEPS;
+        o.linear_solver = k == 0 ? ALECABLE_LINSOLVE_SPQR : ALECABLE_LINSOLVE_UMFPACK;
+        ck_assert_msg(alecable_solve_quasistatic(f.m, &o, NULL) == 0, "step %d: %s", k + 1, alecable_model_errmsg(f.m));
+        ck_assert_int_eq(alecable_revolute_state(f.rev, &angle, &spring), 0);
+        cable_on_distal(&f, &mz, fc);
+        ck_assert_msg(fabs(mz + spring) <= 1e-8 * fabs(spring), "step %d: cable moment %.15g, spring %.15g", k + 1, mz,
+                      spring);
+        if (!down && 2 * (j + 1) == FINGER_STEPS) a_mid = angle;
+        if (!down && j + 1 == FINGER_STEPS) {
+            a_top = angle;
+            ck_assert_double_lt(fabs(a_top), fabs(finger_angle_ref(FF)) - 1e-3);
+            /* B and C slip; the tension drops by lambda_T across each (the
+             * elements' forces: A-B, B-C, C-D), to the order of the strain
+             * (4.7 % at 1000 N): the material equation balances the
+             * elements' configurational forces, which differ from their
+             * tensions at that order */
+            for (i = 0; i < 3; i++) {
+                alecable_element *e;
+                ck_assert_int_eq(alecable_cable_element(&e, f.c, i), 0);
+                ck_assert_int_eq(alecable_element_axial_force(e, &T[i]), 0);
+            }
+            alecable_contact_init(&c);
+            ck_assert_int_eq(alecable_friction_contact(eB, 0, &c), 0);
+            ck_assert_int_eq(c.state, ALECABLE_CONTACT_SLIP);
+            ck_assert_double_gt(c.lambda_n, 0.0);
+            ck_assert_double_eq_tol(fabs(c.lambda_t), 0.3 * c.lambda_n, 1e-9 * c.lambda_n);
+            ck_assert_double_eq_tol(T[1] - T[0], fabs(c.lambda_t), 0.05 * fabs(c.lambda_t));
+            ck_assert_int_eq(alecable_friction_contact(eC, 0, &c), 0);
+            ck_assert_int_eq(c.state, ALECABLE_CONTACT_SLIP);
+            ck_assert_double_eq_tol(T[2] - T[1], fabs(c.lambda_t), 0.05 * fabs(c.lambda_t));
+        }
+    }
+    /* at F/2 again, on the way down */
+    ck_assert_double_gt(fabs(angle) - fabs(a_mid), 0.5 * M_PI / 180.0);
+    alecable_model_destroy(f.m);
+}
+END_TEST
+
 /* ---- winch -------------------------------------------------------------- */
 
 /* E = 3 GPa, A = 7.069 mm^2, m = 10 kg, g = 9.81; winch W at (-1, 0.1) m,
@@ -507,6 +571,7 @@ Suite *suite_finger(void)
     tcase_add_test(tc, finger_same_state_with_guide_and_lu);
     tcase_add_test(tc, finger_large_angle);
     tcase_add_test(tc, finger_spqr_stall_is_reported);
+    tcase_add_test(tc, finger_eyelet_friction);
     tcase_add_test(tc, winch_tension_and_descent);
     tcase_add_test(tc, winch_pays_out_in_dynamics);
     suite_add_tcase(s, tc);
