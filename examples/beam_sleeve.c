@@ -81,23 +81,6 @@ static double end_displacement(const params *p, const model *md)
     return x[0] - p->L;
 }
 
-/* one load step from load factor t0 to t1; Newton iterations out */
-static int step(const params *p, model *md, double t0, double t1, int *iters)
-{
-    alecable_quasistatic_options o;
-    alecable_solve_report rep;
-    int st;
-    alecable_quasistatic_options_init(&o);
-    o.t0 = t0;
-    o.t1 = t1;
-    o.load_steps = 1;
-    o.tol_residual = p->tol;
-    alecable_solve_report_init(&rep);
-    st = alecable_solve_quasistatic(md->m, &o, &rep);
-    *iters = rep.iterations_stage1 + rep.iterations_stage2;
-    return st;
-}
-
 static void print_contacts(const params *p, const model *md, double F)
 {
     int i, n;
@@ -188,7 +171,7 @@ int main(int argc, char **argv)
                 t0 = 1.0 - t0;
                 t1 = 1.0 - t1;
             }
-            if (step(&p, &md, t0, t1, &it)) {
+            if (ex_load_step(md.m, t0, t1, p.tol, &it)) {
                 printf("  step %d of branch %d failed: %s\nresult: status=1\n", k + 1, phase,
                        alecable_model_errmsg(md.m));
                 return 1;

@@ -61,21 +61,6 @@ static double force(const ex_pulley *md, int e)
     return N;
 }
 
-static int step(const params *p, ex_pulley *md, double t0, double t1, int *iters)
-{
-    alecable_quasistatic_options o;
-    alecable_solve_report rep;
-    int st;
-    alecable_quasistatic_options_init(&o);
-    o.t0 = t0;
-    o.t1 = t1;
-    o.load_steps = 1;
-    o.tol_residual = p->tol;
-    alecable_solve_report_init(&rep);
-    st = alecable_solve_quasistatic(md->m, &o, &rep);
-    *iters = rep.iterations_stage1 + rep.iterations_stage2;
-    return st;
-}
 
 static int count_stuck(alecable_joint *fr)
 {
@@ -162,11 +147,11 @@ int main(int argc, char **argv)
             double t1 = phase == 1 ? 1.0 - b * (1.0 - lo) : phase == 2 ? lo + b * (1.0 - lo) : b;
             double F1, F2;
             int ns;
-            if (step(&p, &md, t0, t1, &it)) {
+            if (ex_load_step(md.m, t0, t1, p.tol, &it)) {
                 printf("  step %d of branch %d failed: %s\nresult: status=1\n", k + 1, phase, alecable_model_errmsg(md.m));
                 return 1;
             }
-            if (phase == 0 && step(&p, &ref, t0, t1, &rc)) {
+            if (phase == 0 && ex_load_step(ref.m, t0, t1, p.tol, &rc)) {
                 printf("  slip-only reference failed: %s\nresult: status=1\n", alecable_model_errmsg(ref.m));
                 return 1;
             }

@@ -213,3 +213,19 @@ int ex_report_reference(int status, const char *msg, const alecable_step_stats *
            st->rejected, wall);
     return 0;
 }
+
+int ex_load_step(alecable_model *m, double t0, double t1, double tol, int *iterations)
+{
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    int st;
+    alecable_quasistatic_options_init(&o);
+    o.t0 = t0;
+    o.t1 = t1;
+    o.load_steps = 1;
+    o.tol_residual = tol;
+    alecable_solve_report_init(&rep);
+    st = alecable_solve_quasistatic(m, &o, &rep);
+    if (iterations) *iterations = rep.iterations_stage1 + rep.iterations_stage2;
+    return st;
+}

@@ -26,6 +26,10 @@ double ex_now(void); /* monotonic seconds */
 /* Prints the outcome of an adaptive implicit Newmark reference run (the
  * paper's, atol 1e-6); returns its status. */
 int ex_report_reference(int status, const char *msg, const alecable_step_stats *st, double wall);
+/* One quasistatic load step from load factor t0 to t1 (Newton tolerance
+ * tol); *iterations receives both stages' Newton iterations.  Returns the
+ * solver's status. */
+int ex_load_step(alecable_model *m, double t0, double t1, double tol, int *iterations);
 /* ALECABLE_METHOD_* of a name (newmark, hht, bossak, genalpha, si-be, si-bdf2,
  * si-newmark, si-hht), or -1 */
 int ex_method(const char *name);

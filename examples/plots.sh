@@ -35,34 +35,28 @@ plot '$out/soft_finger_shape.csv' using 2:3 index 0 with linespoints lw 2 title 
 GP
     made="$made $out/soft_finger_shape.png"
 fi
-if [ -f "$out/beam_sleeve.csv" ]; then
+# a loop of column $4 against F (column 3) by branch (column 2): loading,
+# unloading, reloading.  usage: loop_plot csv png title ylabel column
+loop_plot() {
+    [ -f "$1" ] || return 0
     gnuplot <<GP
 set datafile separator ','
 set terminal pngcairo size 900,600 noenhanced
-set output '$out/beam_sleeve_hysteresis.png'
-set title 'Beam in a sleeve with stick/slip friction (paper 004): end displacement against F'
+set output '$2'
+set title '$3'
 set xlabel 'F [N]'
-set ylabel 'end displacement [mm]'
+set ylabel '$4'
 set key left top
-plot '$out/beam_sleeve.csv' using (\$2 == 0 ? \$3 : 1/0):4 with linespoints lw 2 title 'loading', \
-     '' using (\$2 == 1 ? \$3 : 1/0):4 with linespoints lw 2 title 'unloading', \
-     '' using (\$2 == 2 ? \$3 : 1/0):4 with linespoints lw 2 title 'reloading'
+plot '$1' using (\$2 == 0 ? \$3 : 1/0):$5 with linespoints lw 2 title 'loading', \\
+     '' using (\$2 == 1 ? \$3 : 1/0):$5 with linespoints lw 2 title 'unloading', \\
+     '' using (\$2 == 2 ? \$3 : 1/0):$5 with linespoints lw 2 title 'reloading'
 GP
-    made="$made $out/beam_sleeve_hysteresis.png"
-fi
-if [ -f "$out/capstan_stick.csv" ]; then
-    gnuplot <<GP
-set datafile separator ','
-set terminal pngcairo size 900,600 noenhanced
-set output '$out/capstan_stick_ratio.png'
-set title 'Capstan with stick/slip: tension ratio F1/F2 against the pull F'
-set xlabel 'F [N]'
-set ylabel 'F1 / F2'
-set key right bottom
-plot '$out/capstan_stick.csv' using (\$2 == 0 ? \$3 : 1/0):6 with linespoints lw 2 title 'loading', \
-     '' using (\$2 == 1 ? \$3 : 1/0):6 with linespoints lw 2 title 'unloading', \
-     '' using (\$2 == 2 ? \$3 : 1/0):6 with linespoints lw 2 title 'reloading'
-GP
-    made="$made $out/capstan_stick_ratio.png"
-fi
+    made="$made $2"
+}
+loop_plot "$out/beam_sleeve.csv" "$out/beam_sleeve_hysteresis.png" \
+    'Beam in a sleeve with stick/slip friction (paper 004): end displacement against F' 'end displacement [mm]' 4
+loop_plot "$out/capstan_stick.csv" "$out/capstan_stick_ratio.png" \
+    'Capstan with stick/slip: tension ratio F1/F2 against the pull F' 'F1 / F2' 6
+loop_plot "$out/soft_finger_friction.csv" "$out/soft_finger_friction_loop.png" \
+    'Soft finger with stick/slip eyelets: joint angle against the cable force' 'angle [deg]' 4
 echo "plots:$made"
