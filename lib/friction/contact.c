@@ -5,9 +5,12 @@
  * while its material flows.  With t = R t0 the contact tangent and
  *     c = t . dx/ds   (node_config: averaged over the node's elements),
  * the friction force lambda_T t on the cable does the virtual work
- * lambda_T t . (dx_n - dx/ds ds) on the material point at the node, so
- *     r_x(n) -= lambda_T t,   r_s(n) += lambda_T c
- * (the spatial part reaches the body through the holding force).  The slip
+ * lambda_T t . (dx_n - dx/ds ds) on the material point at the node.  Its
+ * reaction on the body, at the point that holds the node, does
+ * -lambda_T t . dx_n: the spatial parts cancel, and only the material
+ * equation takes the force, r_s(n) += lambda_T c (the slip-only law's
+ * form).  The holding force is then the cable's pull on the body, which
+ * is what a body must feel (an eyelet on a moving phalanx).  The slip
  * of the step, in length, is w = c (s - s_n), s_n the node's s at the last
  * converged step (the history), and the row of lambda_T is
  *     C = (P(lambda_T + eps w) - lambda_T) / eps,   P = proj_[-L, L],
@@ -39,13 +42,11 @@ enum {
     O_SE = 0,            /* s row x the two elements' dofs */
     O_SP = E2,           /* s row x psi_b (3) */
     O_SR = E2 + 3,       /* s row x lambda_T */
-    O_XP = E2 + 4,       /* x rows x psi_b (3 x 3) */
-    O_XR = E2 + 13,      /* x rows x lambda_T (3) */
-    O_RE = E2 + 16,      /* lambda_T row x the elements' dofs */
-    O_RP = 2 * E2 + 16,  /* x psi_b (3) */
-    O_RH = 2 * E2 + 19,  /* x the holding force's rows (3) */
-    O_RR = 2 * E2 + 22,  /* x lambda_T */
-    PER = 2 * E2 + 23
+    O_RE = E2 + 4,       /* lambda_T row x the elements' dofs */
+    O_RP = 2 * E2 + 4,   /* x psi_b (3) */
+    O_RH = 2 * E2 + 7,   /* x the holding force's rows (3) */
+    O_RR = 2 * E2 + 10,  /* x lambda_T */
+    PER = 2 * E2 + 11
 };
 
 int fr_hold_rows(const fr_contact *c, int rows[3])
@@ -93,13 +94,11 @@ static int contact_entries(const alecable_joint *j, int i, int nq, sp_builder *b
             ENTRY(O_RE + k * EL_MAX_DOF + b, R, e[k]->dofs[b]);
         }
     ENTRY(O_SR, sd, R);
-    for (k = 0; k < 3; k++) ENTRY(O_XR + k, c->node->dof0 + k, R);
     ENTRY(O_RR, R, R);
     if (psi >= 0)
         for (k = 0; k < 3; k++) {
             ENTRY(O_SP + k, sd, psi + k);
             ENTRY(O_RP + k, R, psi + k);
-            for (b = 0; b < 3; b++) ENTRY(O_XP + 3 * b + k, c->node->dof0 + b, psi + k);
         }
     if (have_h)
         for (k = 0; k < 3; k++) ENTRY(O_RH + k, R, nq + hr[k]);
@@ -214,12 +213,11 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
     for (i = 0; i < d->count; i++) {
         const fr_contact *c = d->c + i;
         const double lamT = lambda[j->row0 + i], eps = c->eps;
-        const int sd = node_sdof(c->node), x0 = c->node->dof0;
+        const int sd = node_sdof(c->node);
         contact_eval x;
         contact_state(j, i, q, lambda, values != NULL, &x);
         if (r) {
             r[sd] += lamT * x.c;
-            for (k = 0; k < 3; k++) r[x0 + k] -= lamT * x.t[k];
             r[nq + j->row0 + i] = x.slip ? (x.L * x.sigma - lamT) / eps : x.w;
         }
         /* The first iteration of a step starts at the converged state (w = 0
@@ -246,11 +244,9 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
                         if (!x.slip) values[mp[O_RE + k * EL_MAX_DOF + b]] += ds * x.grad[k * EL_MAX_DOF + b];
                     }
             values[mp[O_SR]] += x.c;
-            for (k = 0; k < 3; k++) values[mp[O_XR + k]] -= x.t[k];
             if (j->b)
                 for (k = 0; k < 3; k++) {
                     values[mp[O_SP + k]] += cq * lamT * x.dc_psi[k];
-                    for (b = 0; b < 3; b++) values[mp[O_XP + 3 * b + k]] -= cq * lamT * x.dt[k][b];
                     if (!x.slip) values[mp[O_RP + k]] += ds * x.dc_psi[k];
                     else if (x.N > 0.0) values[mp[O_RP + k]] += d->mu * x.sigma * x.dN_psi[k] / eps;
                 }
