@@ -623,7 +623,9 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
  * eyelet and curved sleeve: the holding force's part across t).  The stick
  * points, the state and the slip of every contact are part of the solver's
  * converged state (restored on a failed step and by
- * alecable_integrator_undo).  Quasistatics. */
+ * alecable_integrator_undo).  Quasistatics, and dynamics with the implicit
+ * methods (the slip over a time step); the semi-implicit ones linearize
+ * once per step and do not solve a stick/slip switch. */
 typedef struct alecable_friction_params {
     size_t struct_size;
     double mu;           /* friction coefficient >= 0 (default 0) */

@@ -428,6 +428,98 @@ START_TEST(no_allocation_per_step)
 }
 END_TEST
 
+/* In dynamics (HHT, h = 1e-5) the law holds over each time step: an axial
+ * cable with mass (rho = 1000 kg/m^3) in the sleeve, 2000 N applied at once
+ * at its end.  At every step |lambda_T| <= mu N; the wave slips the nodes
+ * next to the pulled end and the friction dissipates; undo gives back the
+ * state and the contacts' history bit for bit; no allocation per step. */
+START_TEST(sleeve_in_dynamics)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_node *nd[NE + 1];
+    alecable_sleeve_params sp;
+    alecable_joint *sl;
+    alecable_dynamic_options o;
+    alecable_integrator *it;
+    alecable_problem p;
+    alecable_allocator al;
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, f[3] = {2000.0, 0, 0}, r = 2e-3, t0, t1;
+    double *q0, *q1, *l0, *l1, *h0, *h1, work = 0.0, slipped = 0.0;
+    int i, k, n, nq, nl;
+    long c0 = 0;
+    counting_alloc_init(&al);
+    ck_assert_int_eq(alecable_model_create(&m, &al), 0);
+    alecable_section_init(&sec);
+    sec.E = 3e9;
+    sec.A = M_PI * r * r;
+    sec.rho = 1000.0;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, 1.0, NE), 0);
+    for (i = 0; i <= NE; i++) ck_assert_int_eq(alecable_cable_node(&nd[i], c, i), 0);
+    for (k = ALECABLE_DOF_X; k <= ALECABLE_DOF_S; k++) ck_assert_int_eq(alecable_fix(NULL, m, nd[0], k), 0);
+    for (k = ALECABLE_DOF_Y; k <= ALECABLE_DOF_S; k++) ck_assert_int_eq(alecable_fix(NULL, m, nd[NE], k), 0);
+    ck_assert_int_eq(alecable_load_node(NULL, m, nd[NE], f), 0);
+    alecable_sleeve_params_init(&sp);
+    sp.pressure = 22500.0;
+    sp.friction.mu = 0.3;
+    ck_assert_int_eq(alecable_sleeve(&sl, m, &sp, NE - 1, nd + 1), 0);
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_HHT;
+    o.h = 1e-5;
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+    for (n = 0; n < 400; n++) {
+        ck_assert_msg(alecable_integrator_step(it, 1e-5) == 0, "step %d: %s", n + 1, alecable_integrator_errmsg(it));
+        if (n == 0) c0 = counting_alloc_calls;
+        ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+        for (i = 0; i < NE - 1; i++) {
+            alecable_contact ct;
+            contact_of(sl, i, &ct);
+            ck_assert_double_le(fabs(ct.lambda_t), 0.3 * ct.lambda_n * (1.0 + 1e-12));
+        }
+    }
+    ck_assert_int_eq(counting_alloc_calls, c0);
+    for (i = 0; i < NE - 1; i++) {
+        alecable_contact ct;
+        contact_of(sl, i, &ct);
+        work += ct.work;
+        slipped += ct.slip_total;
+    }
+    ck_assert_double_gt(work, 0.0);
+    ck_assert_double_gt(slipped, 0.0);
+    /* undo: the state and the history before the last step, bit for bit */
+    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+    ck_assert_int_eq(alecable_model_sizes(m, &nq, &nl), 0);
+    q0 = malloc((size_t)nq * sizeof *q0);
+    q1 = malloc((size_t)nq * sizeof *q1);
+    l0 = malloc((size_t)nl * sizeof *l0);
+    l1 = malloc((size_t)nl * sizeof *l1);
+    h0 = malloc((size_t)p.nhist * sizeof *h0);
+    h1 = malloc((size_t)p.nhist * sizeof *h1);
+    ck_assert_int_eq(alecable_integrator_get_state(it, &t0, q0, NULL, NULL, l0), 0);
+    ck_assert_int_eq(p.history_get(p.ctx, h0), 0);
+    ck_assert_int_eq(alecable_integrator_step(it, 1e-5), 0);
+    ck_assert_int_eq(p.history_get(p.ctx, h1), 0);
+    ck_assert_int_ne(memcmp(h0, h1, (size_t)p.nhist * sizeof *h0), 0);
+    ck_assert_int_eq(alecable_integrator_undo(it), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(it, &t1, q1, NULL, NULL, l1), 0);
+    ck_assert_int_eq(p.history_get(p.ctx, h1), 0);
+    ck_assert(t0 == t1);
+    ck_assert_int_eq(memcmp(q0, q1, (size_t)nq * sizeof *q0), 0);
+    ck_assert_int_eq(memcmp(l0, l1, (size_t)nl * sizeof *l0), 0);
+    ck_assert_int_eq(memcmp(h0, h1, (size_t)p.nhist * sizeof *h0), 0);
+    free(q0);
+    free(q1);
+    free(l0);
+    free(l1);
+    free(h0);
+    free(h1);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
+
 /* tip displacement of the axial sleeve case after 20 of 50 steps */
 static double sleeve_tip_after(sleeve_case *sc)
 {
@@ -539,6 +631,7 @@ Suite *suite_friction(void)
     tcase_add_test(tc, capstan_full_slip_is_the_slip_law);
     tcase_add_test(tc, failed_step_restores_everything);
     tcase_add_test(tc, no_allocation_per_step);
+    tcase_add_test(tc, sleeve_in_dynamics);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);
     return s;

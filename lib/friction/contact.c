@@ -192,7 +192,10 @@ static void contact_state(const alecable_joint *j, int i, const double *q, const
     x->w = x->c * tmp;
     x->tau = lamT + c->eps * x->w;
     x->L = d->mu * (x->N > 0.0 ? x->N : 0.0);
-    x->slip = fabs(x->tau) > x->L;
+    /* a contact without normal force has nothing to stick with: slip,
+     * lambda_T = 0 (at an unloaded start every contact is there, and a stick
+     * guess would freeze the unstressed material it should let tension in) */
+    x->slip = fabs(x->tau) > x->L || x->L <= 0.0;
     x->sigma = x->tau >= 0.0 ? 1 : -1;
 }
 
