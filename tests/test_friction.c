@@ -428,29 +428,19 @@ START_TEST(no_allocation_per_step)
 }
 END_TEST
 
-/* In dynamics (HHT, h = 1e-5) the law holds over each time step: an axial
- * cable with mass (rho = 1000 kg/m^3) in the sleeve, 2000 N applied at once
- * at its end.  At every step |lambda_T| <= mu N; the wave slips the nodes
- * next to the pulled end and the friction dissipates; undo gives back the
- * state and the contacts' history bit for bit; no allocation per step. */
-START_TEST(sleeve_in_dynamics)
+/* An axial cable with mass (rho = 1000 kg/m^3) in the sleeve of the other
+ * tests, 2000 N at its end: its sleeve presses with the pressure p, and with
+ * the holding force across it when from_reaction */
+static alecable_model *dyn_sleeve(double pressure, int from_reaction, const alecable_allocator *al, alecable_joint **sl)
 {
     alecable_model *m;
     alecable_cable *c;
     alecable_section sec;
     alecable_node *nd[NE + 1];
     alecable_sleeve_params sp;
-    alecable_joint *sl;
-    alecable_dynamic_options o;
-    alecable_integrator *it;
-    alecable_problem p;
-    alecable_allocator al;
-    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, f[3] = {2000.0, 0, 0}, r = 2e-3, t0, t1;
-    double *q0, *q1, *l0, *l1, *h0, *h1, work = 0.0, slipped = 0.0;
-    int i, k, n, nq, nl;
-    long c0 = 0;
-    counting_alloc_init(&al);
-    ck_assert_int_eq(alecable_model_create(&m, &al), 0);
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, f[3] = {2000.0, 0, 0}, r = 2e-3;
+    int i, k;
+    ck_assert_int_eq(alecable_model_create(&m, al), 0);
     alecable_section_init(&sec);
     sec.E = 3e9;
     sec.A = M_PI * r * r;
@@ -462,9 +452,32 @@ START_TEST(sleeve_in_dynamics)
     for (k = ALECABLE_DOF_Y; k <= ALECABLE_DOF_S; k++) ck_assert_int_eq(alecable_fix(NULL, m, nd[NE], k), 0);
     ck_assert_int_eq(alecable_load_node(NULL, m, nd[NE], f), 0);
     alecable_sleeve_params_init(&sp);
-    sp.pressure = 22500.0;
+    sp.pressure = pressure;
+    sp.normal_from_reaction = from_reaction;
     sp.friction.mu = 0.3;
-    ck_assert_int_eq(alecable_sleeve(&sl, m, &sp, NE - 1, nd + 1), 0);
+    ck_assert_int_eq(alecable_sleeve(sl, m, &sp, NE - 1, nd + 1), 0);
+    return m;
+}
+
+/* In dynamics (HHT, h = 1e-5) the law holds over each time step: the
+ * cable of dyn_sleeve, 2000 N applied at once at its end.  At every step
+ * |lambda_T| <= mu N; the wave slips the nodes next to the pulled end and
+ * the friction dissipates; undo gives back the state and the contacts'
+ * history bit for bit; no allocation per step. */
+START_TEST(sleeve_in_dynamics)
+{
+    alecable_model *m;
+    alecable_joint *sl;
+    alecable_dynamic_options o;
+    alecable_integrator *it;
+    alecable_problem p;
+    alecable_allocator al;
+    double t0, t1;
+    double *q0, *q1, *l0, *l1, *h0, *h1, work = 0.0, slipped = 0.0;
+    int i, n, nq, nl;
+    long c0 = 0;
+    counting_alloc_init(&al);
+    m = dyn_sleeve(22500.0, 0, &al, &sl);
     alecable_dynamic_options_init(&o);
     o.method = ALECABLE_METHOD_HHT;
     o.h = 1e-5;
@@ -515,6 +528,32 @@ START_TEST(sleeve_in_dynamics)
     free(l1);
     free(h0);
     free(h1);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+/* A sleeve whose normal force is only the holding force across it starts
+ * with none: its contacts slip with lambda_T = 0, also in the consistent
+ * initial accelerations (a system at the acceleration level, cq = 0). */
+START_TEST(dynamics_from_no_normal_force)
+{
+    alecable_model *m;
+    alecable_joint *sl;
+    alecable_dynamic_options o;
+    alecable_integrator *it;
+    alecable_contact ct;
+    int n;
+    m = dyn_sleeve(0.0, 1, NULL, &sl);
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_HHT;
+    o.h = 1e-5;
+    ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
+    for (n = 0; n < 50; n++)
+        ck_assert_msg(alecable_integrator_step(it, 1e-5) == 0, "step %d: %s", n + 1, alecable_integrator_errmsg(it));
+    ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+    contact_of(sl, 3, &ct);
+    ck_assert_double_le(fabs(ct.lambda_t), 0.3 * ct.lambda_n * (1.0 + 1e-12) + 1e-12);
     alecable_integrator_destroy(it);
     alecable_model_destroy(m);
 }
@@ -632,6 +671,7 @@ Suite *suite_friction(void)
     tcase_add_test(tc, failed_step_restores_everything);
     tcase_add_test(tc, no_allocation_per_step);
     tcase_add_test(tc, sleeve_in_dynamics);
+    tcase_add_test(tc, dynamics_from_no_normal_force);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);
     return s;

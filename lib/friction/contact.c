@@ -25,7 +25,9 @@
  * Rows of the constraint block are plain derivatives; the derivatives of
  * C in multipliers (lambda_T's own, the holding force's) are divided by cq,
  * which is 1 in quasistatics: an implicit integrator's Newton unknown for
- * lambda is s c dlambda with s c its cq (implicit.c).
+ * lambda is s c dlambda with s c its cq (implicit.c); a system at the
+ * acceleration level (cq = 0: the consistent initial accelerations) keeps
+ * them unscaled.
  *
  * Derivatives in b's rotation follow rotation.h: d(R v)/dpsi_k = R (e_k x v). */
 #include "contact.h"
@@ -240,6 +242,7 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
         if (values) {
             const int *mp = j->map + i * PER;
             const double ds = node_s_at(c->node, q) - c->hist[FH_S];
+            const double cl = cq > 0.0 ? cq : 1.0; /* at the acceleration level (cq = 0) lambda is unscaled */
             for (k = 0; k < x.ne; k++)
                 for (b = 0; b < el_ndof(x.e[k]->ops); b++)
                     if (mp[O_SE + k * EL_MAX_DOF + b] >= 0) {
@@ -264,9 +267,9 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
                     }
                 }
             } else {
-                values[mp[O_RR]] -= 1.0 / (eps * cq);
+                values[mp[O_RR]] -= 1.0 / (eps * cl);
                 if (x.N > 0.0 && mp[O_RH] >= 0)
-                    for (k = 0; k < 3; k++) values[mp[O_RH + k]] += d->mu * x.sigma * x.dN_h[k] / (eps * cq);
+                    for (k = 0; k < 3; k++) values[mp[O_RH + k]] += d->mu * x.sigma * x.dN_h[k] / (eps * cl);
             }
         }
     }
