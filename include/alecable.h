@@ -629,7 +629,7 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
 typedef struct alecable_friction_params {
     size_t struct_size;
     double mu;           /* friction coefficient >= 0 (default 0) */
-    double augmentation; /* epsilon at each node as a multiple of EA / l there, > 0 (default 1) */
+    double augmentation; /* epsilon at each node as a multiple of EA / l there, > 0 (default 0.01) */
 } alecable_friction_params;
 ALECABLE_API void alecable_friction_params_init(alecable_friction_params *p);
 /* A sleeve: the nodes (of one ALE cable, s free) are held where they are,
