@@ -613,11 +613,14 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
  *     lambda_T = proj_[-mu N, mu N](lambda_T + epsilon w),
  * with its exact generalized Jacobian (stick: the row is w = 0; slip:
  * lambda_T = mu N sign).  The solution does not depend on epsilon > 0 [N/m];
- * it only decides which branch Newton's next iterate is predicted on.  The
- * default, the axial stiffness EA / l of the shorter element at the node,
- * weighs a slip against the force change the cable's elasticity makes of
- * it, so neither branch is favoured (alecable_friction_params.augmentation
- * scales it).  N is the normal force: a given
+ * it only decides which branch Newton's next iterate is predicted on.  It
+ * is taken as a multiple (alecable_friction_params.augmentation, 0.01 by
+ * default) of the axial stiffness EA / l of the shorter element at the
+ * node: EA / l itself over-predicts what one node's slip does to the force
+ * (the cable on both sides and, on a pulley, the neighbours' normal forces
+ * share it) and makes neighbouring contacts flip against each other.  A
+ * contact without normal force slips with lambda_T = 0.  N is the normal
+ * force: a given
  * pressure times the node's share of the contact length (sleeve), and/or
  * the contact's multipliers (pulley wrap: the force towards the centre;
  * eyelet and curved sleeve: the holding force's part across t).  The stick

@@ -16,6 +16,9 @@ int joint_push(alecable_model *m, alecable_joint *j, alecable_joint **out);
 /* handle checks at the API boundary: 0, or the error (set on m for bodies) */
 int body_check(alecable_model *m, const alecable_body *b, const char *arg);
 int joint_check(const alecable_joint *j);
+/* a joint of model m and of the given kind (JOINT_*), named arg in the
+ * error, what the kind is called in it */
+int joint_check_kind(alecable_model *m, const alecable_joint *j, int kind, const char *arg, const char *what);
 /* j->map for the local block d (n dofs and rows): 0, or -1 when out of
  * memory or an entry is missing from the pattern */
 int joint_map_block(alecable_model *m, alecable_joint *j, const sp_pattern *p, const int *d, int n);

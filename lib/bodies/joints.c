@@ -24,6 +24,15 @@ int joint_check(const alecable_joint *j)
     return ALECABLE_OK;
 }
 
+int joint_check_kind(alecable_model *m, const alecable_joint *j, int kind, const char *arg, const char *what)
+{
+    if (!j) return ac_fail(m, ALECABLE_ENULL, "%s is NULL", arg);
+    if (j->magic != MAGIC_JOINT) return ac_fail(m, ALECABLE_EHANDLE, "%s is not a joint handle", arg);
+    if (j->model != m) return ac_fail(m, ALECABLE_EHANDLE, "%s belongs to another model", arg);
+    if (j->kind != kind) return ac_fail(m, ALECABLE_EINVAL, "%s is not %s", arg, what);
+    return ALECABLE_OK;
+}
+
 int joint_map_block(alecable_model *m, alecable_joint *j, const sp_pattern *p, const int *d, int n)
 {
     int k;

@@ -65,21 +65,13 @@ int fr_hold_rows(const fr_contact *c, int rows[3])
     return 0;
 }
 
-static int contact_elements(const alecable_node *n, const alecable_element *e[2])
-{
-    int k = 0;
-    if (n->left) e[k++] = n->left;
-    if (n->right) e[k++] = n->right;
-    return k;
-}
-
 /* the entries of contact i, added to the pattern (bld) or looked up (mp) */
 static int contact_entries(const alecable_joint *j, int i, int nq, sp_builder *bld, const sp_pattern *p, int *mp)
 {
     const fr_data *d = fr_of(j);
     const fr_contact *c = d->c + i;
     const alecable_element *e[2];
-    int ne = contact_elements(c->node, e), sd = node_sdof(c->node), R = nq + j->row0 + i, hr[3], k, b, st;
+    int ne = node_elements(c->node, e), sd = node_sdof(c->node), R = nq + j->row0 + i, hr[3], k, b, st;
     int have_h = d->mode != FR_GIVEN && fr_hold_rows(c, hr), psi = j->b ? j->b->node.dof0 + 3 : -1;
     /* (row, col) -> slot */
 #define ENTRY(slot, row, col)                                                                                        \

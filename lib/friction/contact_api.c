@@ -212,16 +212,6 @@ ALECABLE_API int alecable_sleeve(alecable_joint **out, alecable_model *m, const 
     return ALECABLE_OK;
 }
 
-/* a joint handle of model m and of the given kind (what names it: arg) */
-static int check_joint_kind(alecable_model *m, const alecable_joint *j, int kind, const char *arg, const char *what)
-{
-    if (!j) return ac_fail(m, ALECABLE_ENULL, "%s is NULL", arg);
-    if (j->magic != MAGIC_JOINT) return ac_fail(m, ALECABLE_EHANDLE, "%s is not a joint handle", arg);
-    if (j->model != m) return ac_fail(m, ALECABLE_EHANDLE, "%s belongs to another model", arg);
-    if (j->kind != kind) return ac_fail(m, ALECABLE_EINVAL, "%s is not %s", arg, what);
-    return ALECABLE_OK;
-}
-
 ALECABLE_API int alecable_wrap_friction(alecable_joint **out, alecable_model *m, alecable_joint *wrap,
                                         const alecable_friction_params *p)
 {
@@ -229,7 +219,7 @@ ALECABLE_API int alecable_wrap_friction(alecable_joint **out, alecable_model *m,
     int st, i, n;
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
-    if ((st = check_joint_kind(m, wrap, JOINT_WRAP, "wrap", "a pulley wrap"))) return st;
+    if ((st = joint_check_kind(m, wrap, JOINT_WRAP, "wrap", "a pulley wrap"))) return st;
     if ((st = check_friction_params(m, p, "params"))) return st;
     n = wrap->count - 2;
     if (n < 1) return ac_fail(m, ALECABLE_EINVAL, "the wrap has %d nodes: friction acts on interior ones (3 at least)", wrap->count);
@@ -260,7 +250,7 @@ ALECABLE_API int alecable_eyelet_friction(alecable_joint **out, alecable_model *
     int st;
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
-    if ((st = check_joint_kind(m, eyelet, JOINT_ATTACH, "eyelet", "an alecable_attach joint"))) return st;
+    if ((st = joint_check_kind(m, eyelet, JOINT_ATTACH, "eyelet", "an alecable_attach joint"))) return st;
     if ((st = check_friction_params(m, p, "params"))) return st;
     if ((st = check_contact_node(m, eyelet->nodes[0], 0))) return st;
     if (!(j = fr_new(m, eyelet->b, FR_ACROSS, p->mu, 1))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");

@@ -36,10 +36,7 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
     int st;
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
-    if (!wrap) return ac_fail(m, ALECABLE_ENULL, "wrap is NULL");
-    if (wrap->magic != MAGIC_JOINT) return ac_fail(m, ALECABLE_EHANDLE, "wrap is not a joint handle");
-    if (wrap->model != m) return ac_fail(m, ALECABLE_EHANDLE, "wrap belongs to another model");
-    if (wrap->kind != JOINT_WRAP) return ac_fail(m, ALECABLE_EINVAL, "the joint is not a pulley wrap");
+    if ((st = joint_check_kind(m, wrap, JOINT_WRAP, "wrap", "a pulley wrap"))) return st;
     if (!(mu >= 0.0) || !isfinite(mu)) return ac_fail(m, ALECABLE_EINVAL, "mu = %g must be finite and >= 0", mu);
     if (flow != 1 && flow != -1) return ac_fail(m, ALECABLE_EINVAL, "flow = %d must be +1 or -1", flow);
     if (!(l = ac_load_alloc(m, LOAD_PULLEY_FRICTION))) return ALECABLE_ENOMEM;

@@ -97,8 +97,7 @@ ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3])
     return ALECABLE_OK;
 }
 
-/* The node's neighbouring elements (one at a cable end). */
-static int node_elements(const alecable_node *n, const alecable_element *e[2])
+int node_elements(const alecable_node *n, const alecable_element *e[2])
 {
     int k = 0;
     if (n->left) e[k++] = n->left;

@@ -30,6 +30,8 @@ void   field_load_jacobian(const alecable_model *m, const alecable_load *l, doub
 int    wrench_element(const alecable_load *l, const alecable_element *e, double t, const double *qe,
                       const double *ve, double *re, double cq, double *ke);
 
+/* The node's neighbouring elements (one at a cable end): their count */
+int    node_elements(const alecable_node *n, const alecable_element *e[2]);
 /* Configurational work of a force f at a mesh node (paper 000 eqs. 47/70):
  * value = (f . dx/dxi) (dxi/ds), both averaged over the node's elements e
  * (ne of them), and its gradient with respect to those elements' dofs
