@@ -628,11 +628,23 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
  * converged state (restored on a failed step and by
  * alecable_integrator_undo).  Quasistatics, and dynamics with the implicit
  * methods (the slip over a time step); the semi-implicit ones linearize
- * once per step and do not solve a stick/slip switch. */
+ * once per step and do not solve a stick/slip switch.
+ *
+ * A pulley that turns: hold the wrap on a body that does not turn with the
+ * wheel (the ground, or the frame of its axle) and give the wheel, a body
+ * on a revolute joint, as alecable_friction_params.surface.  The slip is
+ * then the material's motion relative to the wheel's surface, w = (t .
+ * dx/ds)(s - s_n) + t . ((y - y_n) - (x - x_n)), y the wheel's point that
+ * was under the node x at the last converged step; the friction force acts
+ * on the cable at the node and its reaction on the wheel, whose torque
+ * turns it (a belt driving a pulley; the wheel's inertia in dynamics, a
+ * motor, a spring or a prescribed rotation as its other inputs). */
 typedef struct alecable_friction_params {
     size_t struct_size;
-    double mu;           /* friction coefficient >= 0 (default 0) */
-    double augmentation; /* epsilon at each node as a multiple of EA / l there, > 0 (default 0.01) */
+    double mu;             /* friction coefficient >= 0 (default 0) */
+    double augmentation;   /* epsilon at each node as a multiple of EA / l there, > 0 (default 0.01) */
+    alecable_body *surface; /* the body the cable slides on, when it is not the one holding the nodes
+                             * (default NULL: the holder, or space) */
 } alecable_friction_params;
 ALECABLE_API void alecable_friction_params_init(alecable_friction_params *p);
 /* A sleeve: the nodes (of one ALE cable, s free) are held where they are,

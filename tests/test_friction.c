@@ -9,9 +9,12 @@
 #include "counting_alloc.h"
 #include "problem_fd.h"
 #include "fd.h"
+#include "friction/contact.h"
+#include "support/atwood_rig.h" /* a contact's rows and normal force, to set up a state with both branches */
 
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -220,15 +223,18 @@ END_TEST
 typedef struct wrap_case {
     alecable_model *m;
     alecable_cable *c;
-    alecable_joint *wrap, *fr;
+    alecable_body *ground, *wheel;
+    alecable_joint *wrap, *fr, *axle;
     alecable_node *nd[64];
     int n;
 } wrap_case;
 
 /* The capstan of paper 000 sec. 4.3.2 (R = 50 mm, wrap angle pi, n elements
  * on the pulley, E (paper: 210 GPa), A = 7.854 mm^2, A clamped, 1000 N on the end
- * in -x, no node M), with stick/slip (slip_only = 0) or the slip law. */
-static void wrap_build(wrap_case *w, int n, int slip_only, double E)
+ * in -x, no node M), with stick/slip (slip_only = 0) or the slip law.
+ * kt > 0: the wrap is held on the ground and slides on a wheel that turns
+ * about z against a torsional spring kt [N m/rad]. */
+static void wrap_build_turning(wrap_case *w, int n, int slip_only, double E, double kt)
 {
     const double R = 50e-3, top = 34.04e-3, L = 306.9e-3, sK = top + M_PI * R;
     alecable_section sec;
@@ -258,6 +264,7 @@ static void wrap_build(wrap_case *w, int n, int slip_only, double E)
     alecable_body_params_init(&bp);
     ck_assert_int_eq(alecable_body_create(&b, w->m, &bp), 0);
     ck_assert_int_eq(alecable_body_fix(w->m, b), 0);
+    w->ground = b;
     alecable_pulley_params_init(&pp);
     pp.radius = R;
     ck_assert_int_eq(alecable_pulley_wrap(&w->wrap, w->m, b, &pp, n + 1, w->nd + 1, ang), 0);
@@ -269,9 +276,20 @@ static void wrap_build(wrap_case *w, int n, int slip_only, double E)
         alecable_friction_params fp;
         alecable_friction_params_init(&fp);
         fp.mu = 0.3;
+        if (kt > 0.0) {
+            const double o[3] = {0, 0, 0}, z[3] = {0, 0, 1};
+            alecable_body_params_init(&bp);
+            bp.mass = 1.0;
+            bp.inertia[0] = bp.inertia[4] = bp.inertia[8] = 1e-3;
+            ck_assert_int_eq(alecable_body_create(&w->wheel, w->m, &bp), 0);
+            ck_assert_int_eq(alecable_revolute(&w->axle, w->m, b, w->wheel, o, z, kt), 0);
+            fp.surface = w->wheel;
+        }
         ck_assert_int_eq(alecable_wrap_friction(&w->fr, w->m, w->wrap, &fp), 0);
     }
 }
+
+static void wrap_build(wrap_case *w, int n, int slip_only, double E) { wrap_build_turning(w, n, slip_only, E, 0.0); }
 
 static double wrap_ratio(const wrap_case *w)
 {
@@ -294,6 +312,50 @@ START_TEST(jacobian_wrap)
     err = jacobian_error_at_step(w.m, w.fr, 3, 4, &nstick, &nslip);
     ck_assert_int_eq(nslip, 7);
     ck_assert_msg(err < 1e-6, "Jacobian error %.3e", err);
+    alecable_model_destroy(w.m);
+}
+END_TEST
+
+/* The wrap on a wheel that turns against a spring: the surface's terms
+ * (the force on the node and the wheel, the slip's dependence on the
+ * wheel's pose) */
+START_TEST(jacobian_turning_wrap)
+{
+    wrap_case w;
+    alecable_problem p;
+    alecable_node *gn;
+    double *q, *lam, t, err;
+    unsigned seed = 11;
+    int nq, nl, i, g0, nstick = 0, nslip = 0;
+    wrap_build_turning(&w, 8, 0, 2.1e9, 1e3);
+    ck_assert_int_eq(alecable_model_finalize(w.m), 0);
+    ck_assert_int_eq(alecable_model_problem(&p, w.m), 0);
+    ck_assert_int_eq(alecable_model_sizes(w.m, &nq, &nl), 0);
+    ck_assert_int_eq(alecable_body_node(&gn, w.ground), 0);
+    ck_assert_int_eq(alecable_node_dof_index(gn, ALECABLE_DOF_X, &g0), 0);
+    q = malloc((size_t)nq * sizeof *q);
+    lam = malloc((size_t)nl * sizeof *lam);
+    ck_assert_int_eq(alecable_model_get_state(w.m, q, lam, &t), 0);
+    /* a state off equilibrium: cable and wheel moved (the ground stays, its
+     * fix constraints are exact only at its own pose), multipliers such
+     * that some contacts stick and some slip */
+    for (i = 0; i < nq; i++)
+        if (i < g0 || i >= g0 + 6) q[i] += 1e-3 * fd_rand(&seed);
+    for (i = 0; i < nl; i++) lam[i] = 300.0 * fd_rand(&seed);
+    /* lambda_T: small on even contacts (stuck where N > 0), far beyond mu N
+     * on odd ones (slipping with N > 0 or without) */
+    for (i = 0; i < 7; i++) lam[w.fr->row0 + i] = i % 2 ? 3000.0 * fd_rand(&seed) : 0.5 * fd_rand(&seed);
+    for (i = 0; i < 7; i++) {
+        double N = fr_normal(w.fr, i, q, lam), tau = lam[w.fr->row0 + i];
+        if (N > 0.0 && fabs(tau) < 0.2 * N) nstick++;
+        else if (N > 0.0 && fabs(tau) > 2.0 * N) nslip++;
+    }
+    ck_assert_int_ge(nstick, 1);
+    ck_assert_int_ge(nslip, 1);
+    err = pfd_full_jacobian_error(&p, 0.5, q, lam, 1e-6);
+    ck_assert_msg(err < 1e-6, "Jacobian error %.3e", err);
+    free(q);
+    free(lam);
     alecable_model_destroy(w.m);
 }
 END_TEST
@@ -570,6 +632,120 @@ START_TEST(dynamics_from_no_normal_force)
 END_TEST
 
 /* tip displacement of the axial sleeve case after 20 of 50 steps */
+
+/* The Atwood machine on a turning wheel (examples/support/atwood_rig.h),
+ * trapezoidal rule at h = 1e-4 over t_end.  Stick (mu = 0.3): the rigid
+ * machine's acceleration, no energy lost beyond the friction's work.
+ * Slip (mu = 0.05): the slip law's acceleration and T1/T2 at the wrap's
+ * limit (its mean over the second half: the rope's stretch waves average
+ * out), and the energy lost equal to the friction's work to 1e-6 (the
+ * rule's own energy error on this nonlinear system is O(h^2): 4e-7 here).
+ * The acceleration is the mean one, 2 d / t^2. */
+static void atwood_run(double mu, double t_end, double *a_err, double *ratio_err, double *energy_err, int *slip)
+{
+    atwood_params ap;
+    atwood_rig r;
+    alecable_dynamic_options o;
+    alecable_integrator *it;
+    alecable_allocator al;
+    double h = 1e-4, y0[3], y[3], E0, work, sum = 0.0, a;
+    int k, steps = (int)(t_end / h + 0.5), nstick, nsum = 0;
+    long c0 = 0;
+    counting_alloc_init(&al);
+    atwood_params_default(&ap);
+    ap.mu = mu;
+    ap.allocator = &al;
+    ck_assert_int_eq(atwood_build(&r, &ap), 0);
+    alecable_dynamic_options_init(&o);
+    o.h = h;
+    ck_assert_int_eq(alecable_model_integrator(&it, r.m, &o), 0);
+    ck_assert_int_eq(alecable_model_pull_state(r.m, it), 0);
+    E0 = atwood_energy(r.m);
+    ck_assert_int_eq(alecable_body_pose(r.w1, y0, NULL), 0);
+    for (k = 1; k <= steps; k++) {
+        ck_assert_msg(alecable_integrator_step(it, h) == 0, "step %d: %s", k, alecable_integrator_errmsg(it));
+        if (k == 1) c0 = counting_alloc_calls;
+        if (2 * k > steps) {
+            ck_assert_int_eq(alecable_model_pull_state(r.m, it), 0);
+            sum += atwood_ratio(&r);
+            nsum++;
+        }
+    }
+    ck_assert_int_eq(counting_alloc_calls, c0); /* pull_state does not allocate either */
+    ck_assert_int_eq(alecable_body_pose(r.w1, y, NULL), 0);
+    work = atwood_friction_work(&r, &nstick);
+    a = 2.0 * (y0[1] - y[1]) / (t_end * t_end);
+    *slip = r.slip;
+    *a_err = fabs(a / (r.slip ? r.a_slip : r.a_rigid) - 1.0);
+    *ratio_err = fabs(sum / nsum / r.limit - 1.0);
+    /* slip: relative to the friction's work; stick: to the energy the weights exchanged */
+    *energy_err = fabs(E0 - atwood_energy(r.m) - work) / (r.slip ? work : (ap.m1 - ap.m2) * ap.g * (y0[1] - y[1]));
+    if (r.slip) ck_assert_int_eq(nstick, 0);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(r.m);
+}
+
+START_TEST(atwood_sticks_rigidly)
+{
+    double a_err, ratio_err, e_err;
+    int slip;
+    atwood_run(0.3, 0.2, &a_err, &ratio_err, &e_err, &slip);
+    ck_assert_int_eq(slip, 0);
+    ck_assert_msg(a_err < 1e-5, "acceleration %.3e off the rigid machine's", a_err);
+    ck_assert_msg(e_err < 1e-6, "energy balance %.3e", e_err);
+}
+END_TEST
+
+START_TEST(atwood_slips_at_the_capstan_force)
+{
+    double a_err, ratio_err, e_err;
+    int slip;
+    atwood_run(0.05, 0.2, &a_err, &ratio_err, &e_err, &slip);
+    ck_assert_int_eq(slip, 1);
+    ck_assert_msg(a_err < 1e-5, "acceleration %.3e off the slip law's", a_err);
+    ck_assert_msg(ratio_err < 1e-6, "T1/T2 %.3e off the slip limit", ratio_err);
+    ck_assert_msg(e_err < 1e-6, "energy lost vs friction work %.3e", e_err);
+}
+END_TEST
+
+/* undo after slipping steps on the turning wheel: state and history (the
+ * wheel's point under each node) bit for bit */
+START_TEST(atwood_undo)
+{
+    atwood_params ap;
+    atwood_rig r;
+    alecable_dynamic_options o;
+    alecable_integrator *it;
+    alecable_problem p;
+    snapshot sa, sb;
+    int k, nq, nl;
+    atwood_params_default(&ap);
+    ap.mu = 0.05;
+    ck_assert_int_eq(atwood_build(&r, &ap), 0);
+    alecable_dynamic_options_init(&o);
+    o.h = 1e-3;
+    ck_assert_int_eq(alecable_model_integrator(&it, r.m, &o), 0);
+    for (k = 0; k < 20; k++) ck_assert_int_eq(alecable_integrator_step(it, 1e-3), 0);
+    ck_assert_int_eq(alecable_model_problem(&p, r.m), 0);
+    ck_assert_int_eq(alecable_model_sizes(r.m, &nq, &nl), 0);
+    snap_init(&sa, nq, nl, p.nhist);
+    snap_init(&sb, nq, nl, p.nhist);
+    ck_assert_int_eq(alecable_integrator_get_state(it, &sa.t, sa.q, NULL, NULL, sa.l), 0);
+    ck_assert_int_eq(p.history_get(p.ctx, sa.h), 0);
+    ck_assert_int_eq(alecable_integrator_step(it, 1e-3), 0);
+    ck_assert_int_eq(p.history_get(p.ctx, sb.h), 0);
+    ck_assert_int_ne(memcmp(sa.h, sb.h, (size_t)p.nhist * sizeof *sa.h), 0);
+    ck_assert_int_eq(alecable_integrator_undo(it), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(it, &sb.t, sb.q, NULL, NULL, sb.l), 0);
+    ck_assert_int_eq(p.history_get(p.ctx, sb.h), 0);
+    snap_same(&sa, &sb);
+    snap_free(&sa);
+    snap_free(&sb);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(r.m);
+}
+END_TEST
+
 static double sleeve_tip_after(sleeve_case *sc)
 {
     double x[3];
@@ -676,12 +852,16 @@ Suite *suite_friction(void)
     tcase_add_loop_test(tc, jacobian_sleeve_each_kind, 0, 3);
     tcase_add_test(tc, jacobian_sleeve_on_body);
     tcase_add_test(tc, jacobian_wrap);
+    tcase_add_test(tc, jacobian_turning_wrap);
     tcase_add_test(tc, paper004_sleeve);
     tcase_add_test(tc, capstan_full_slip_is_the_slip_law);
     tcase_add_test(tc, failed_step_restores_everything);
     tcase_add_test(tc, no_allocation_per_step);
     tcase_add_test(tc, sleeve_in_dynamics);
     tcase_add_test(tc, dynamics_from_no_normal_force);
+    tcase_add_test(tc, atwood_sticks_rigidly);
+    tcase_add_test(tc, atwood_slips_at_the_capstan_force);
+    tcase_add_test(tc, atwood_undo);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);
     return s;

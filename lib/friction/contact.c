@@ -48,8 +48,89 @@ enum {
     O_RP = 2 * E2 + 4,   /* x psi_b (3) */
     O_RH = 2 * E2 + 7,   /* x the holding force's rows (3) */
     O_RR = 2 * E2 + 10,  /* x lambda_T */
-    PER = 2 * E2 + 11
+    /* a turning surface S: blocks in the node's x (X), S's origin (Y) and
+     * rotation (Q), lambda_T (R) and the holder's rotation (B) */
+    O_XR = 2 * E2 + 11,  /* X rows x lambda_T (3) */
+    O_YR = O_XR + 3,     /* Y rows x lambda_T (3) */
+    O_QR = O_YR + 3,     /* Q rows x lambda_T (3) */
+    O_RX = O_QR + 3,     /* lambda_T row x X (3) */
+    O_RY = O_RX + 3,     /* x Y (3) */
+    O_RQ = O_RY + 3,     /* x Q (3) */
+    O_QQ = O_RQ + 3,     /* Q rows x Q (9) */
+    O_XB = O_QQ + 9,     /* X rows x B (9) */
+    O_YB = O_XB + 9,     /* Y rows x B (9) */
+    O_QB = O_YB + 9,     /* Q rows x B (9) */
+    PER = O_QB + 9
 };
+
+void fr_surface_point(const alecable_body *S, const double *q, const double p[3], double y[3])
+{
+    const double *xs = q ? q + S->node.dof0 : S->node.q;
+    double R[9], v[3];
+    int k;
+    body_rotation(S, q, R);
+    rot_mul(R, p, v);
+    for (k = 0; k < 3; k++) y[k] = xs[k] + v[k];
+}
+
+static const double *node_x_at(const alecable_node *n, const double *q) { return q ? q + n->dof0 : n->q; }
+
+/* The contact's tangent in space at q (NULL: the current state) */
+static void contact_tangent(const alecable_joint *j, const fr_contact *c, const double *q, double t[3])
+{
+    if (j->b) {
+        double R[9];
+        body_rotation(j->b, q, R);
+        rot_mul(R, c->t0, t);
+    } else
+        memcpy(t, c->t0, 3 * sizeof(double));
+}
+
+/* kappa = c / stretch at the node: c = t . dx/ds as the material equation
+ * sees it (node_config: the mean of the elements' dx/dxi times the mean of
+ * their dxi/ds), the stretch the mean of |dx/ds| over the node's elements.
+ * On a polygon that follows a circle the mean chord is shorter than the
+ * chords by cos(half the angle between them): c = kappa |dx/ds|.  The slip
+ * on a turning surface weights the surface's motion by kappa, so that
+ * sticking makes the material speed |dx/ds| ds/dt equal to the rim's
+ * (rolling without slip, whatever the mesh), and its force on the surface
+ * by the same kappa, so the torque on the wheel is R (T1 - T2) exactly. */
+static double contact_kappa(const fr_contact *c, const double t[3], const double *q)
+{
+    const alecable_element *e[2];
+    double gm[3] = {0, 0, 0}, jm = 0.0, stretch = 0.0, qe[EL_MAX_DOF], g[3], jinv;
+    int ne = node_elements(c->node, e), k, i;
+    for (k = 0; k < ne; k++) {
+        const int nd = e[k]->ops->node_ndof;
+        if (q) ac_gather(e[k], q, qe);
+        else {
+            memcpy(qe, e[k]->a->q, (size_t)nd * sizeof(double));
+            memcpy(qe + nd, e[k]->b->q, (size_t)nd * sizeof(double));
+        }
+        e[k]->ops->end_gradient(&e[k]->par, qe, e[k]->b == c->node, g, &jinv, NULL, NULL);
+        for (i = 0; i < 3; i++) gm[i] += g[i] / ne;
+        jm += jinv / ne;
+        stretch += sqrt(dot3v(g, g)) * fabs(jinv) / ne;
+    }
+    return stretch > 0.0 ? dot3v(t, gm) * jm / stretch : 1.0;
+}
+
+void fr_surface_start(const alecable_joint *j, fr_contact *c, const double *q)
+{
+    const fr_data *d = fr_of(j);
+    const double *xn = node_x_at(c->node, q), *xs;
+    double R[9], v[3], t[3];
+    int k;
+    if (!d->surface) return;
+    xs = q ? q + d->surface->node.dof0 : d->surface->node.q;
+    body_rotation(d->surface, q, R);
+    for (k = 0; k < 3; k++) v[k] = xn[k] - xs[k];
+    rot_tmul(R, v, c->hist + FH_P);
+    fr_surface_point(d->surface, q, c->hist + FH_P, c->hist + FH_Y);
+    memcpy(c->hist + FH_X, xn, 3 * sizeof(double));
+    contact_tangent(j, c, q, t);
+    c->hist[FH_K] = contact_kappa(c, t, q);
+}
 
 int fr_hold_rows(const fr_contact *c, int rows[3])
 {
@@ -96,6 +177,25 @@ static int contact_entries(const alecable_joint *j, int i, int nq, sp_builder *b
         }
     if (have_h)
         for (k = 0; k < 3; k++) ENTRY(O_RH + k, R, nq + hr[k]);
+    if (d->surface) {
+        const int X = c->node->dof0, Y = d->surface->node.dof0, Q = Y + 3;
+        for (k = 0; k < 3; k++) {
+            ENTRY(O_XR + k, X + k, R);
+            ENTRY(O_YR + k, Y + k, R);
+            ENTRY(O_QR + k, Q + k, R);
+            ENTRY(O_RX + k, R, X + k);
+            ENTRY(O_RY + k, R, Y + k);
+            ENTRY(O_RQ + k, R, Q + k);
+            for (b = 0; b < 3; b++) {
+                ENTRY(O_QQ + 3 * k + b, Q + k, Q + b);
+                if (psi >= 0) {
+                    ENTRY(O_XB + 3 * k + b, X + k, psi + b);
+                    ENTRY(O_YB + 3 * k + b, Y + k, psi + b);
+                    ENTRY(O_QB + 3 * k + b, Q + k, psi + b);
+                }
+            }
+        }
+    }
 #undef ENTRY
     return 0;
 }
@@ -125,6 +225,9 @@ typedef struct contact_eval {
     double t[3], dt[3][3];          /* tangent in space; dt[k] = dt/dpsi_k */
     double c, grad[E2], dc_psi[3];  /* t . dx/ds and its derivatives */
     double N, dN_h[3], dN_psi[3];   /* normal force and its derivatives */
+    double u[3], kap;               /* turning surface: its point's motion less the node's; kappa */
+    double RS[9], a[3][3];          /* S's rotation; a[k] = R_S (e_k x p) */
+    double g[3];                    /* dw/dpsi_S = t . a[k] */
     double w, tau, L;               /* slip, augmented force, slip limit */
     int slip, sigma;
 } contact_eval;
@@ -184,6 +287,26 @@ static void contact_state(const alecable_joint *j, int i, const double *q, const
     }
     tmp = node_s_at(c->node, q) - c->hist[FH_S];
     x->w = x->c * tmp;
+    if (d->surface) {
+        /* the slip relative to the surface: the point p of S that was under
+         * the node at the last converged step moved by y - y_n, the node by
+         * x - x_n; the material's slip past the surface gains t . (the
+         * difference).  y is computed as y_n was, so w = 0 exactly there. */
+        const double *xn = node_x_at(c->node, q), *p = c->hist + FH_P;
+        double y[3];
+        fr_surface_point(d->surface, q, p, y);
+        for (k = 0; k < 3; k++) x->u[k] = (y[k] - c->hist[FH_Y + k]) - (xn[k] - c->hist[FH_X + k]);
+        x->kap = c->hist[FH_K];
+        x->w += x->kap * dot3v(x->t, x->u);
+        body_rotation(d->surface, q, x->RS);
+        for (k = 0; k < 3; k++) {
+            double ek[3] = {0.0, 0.0, 0.0};
+            ek[k] = 1.0;
+            cross3(ek, p, v);
+            rot_mul(x->RS, v, x->a[k]);
+            x->g[k] = x->kap * dot3v(x->t, x->a[k]);
+        }
+    }
     x->tau = lamT + c->eps * x->w;
     x->L = d->mu * (x->N > 0.0 ? x->N : 0.0);
     /* a contact without normal force has nothing to stick with: slip,
@@ -198,6 +321,41 @@ double fr_normal(const alecable_joint *j, int i, const double *q, const double *
     contact_eval x;
     contact_state(j, i, q, lambda, 0, &x);
     return x.N;
+}
+
+/* The terms of a turning surface S (contact_state): the force -lambda_T t
+ * on the node's position, lambda_T t on S's origin, lambda_T g on its
+ * rotation, and, stuck, the row's dw/d(x, x_S, psi_S, psi_b) */
+static void surface_jacobian(const alecable_joint *j, const contact_eval *x, double lamT, double cq, const int *mp,
+                             double *values)
+{
+    const double kp = x->kap;
+    int k, l;
+    for (k = 0; k < 3; k++) {
+        values[mp[O_XR + k]] -= kp * x->t[k];
+        values[mp[O_YR + k]] += kp * x->t[k];
+        values[mp[O_QR + k]] += x->g[k];
+        if (!x->slip) {
+            values[mp[O_RX + k]] -= kp * x->t[k];
+            values[mp[O_RY + k]] += kp * x->t[k];
+            values[mp[O_RQ + k]] += x->g[k];
+            if (j->b) values[mp[O_RP + k]] += kp * dot3v(x->dt[k], x->u);
+        }
+        for (l = 0; l < 3; l++) {
+            /* d(R_S v)/dpsi_l = R_S (e_l x v), v = e_k x p */
+            double el[3] = {0.0, 0.0, 0.0}, v[3], ev[3], Rv[3];
+            el[l] = 1.0;
+            rot_tmul(x->RS, x->a[k], v);
+            cross3(el, v, ev);
+            rot_mul(x->RS, ev, Rv);
+            values[mp[O_QQ + 3 * k + l]] += cq * lamT * kp * dot3v(x->t, Rv);
+            if (j->b) {
+                values[mp[O_XB + 3 * k + l]] -= cq * lamT * kp * x->dt[l][k];
+                values[mp[O_YB + 3 * k + l]] += cq * lamT * kp * x->dt[l][k];
+                values[mp[O_QB + 3 * k + l]] += cq * lamT * kp * dot3v(x->dt[l], x->a[k]);
+            }
+        }
+    }
 }
 
 static void friction_eval(const alecable_joint *j, double t, const double *q, const double *v, const double *lambda,
@@ -216,6 +374,12 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
         if (r) {
             r[sd] += lamT * x.c;
             r[nq + j->row0 + i] = x.slip ? (x.L * x.sigma - lamT) / eps : x.w;
+            if (d->surface) /* the force's spatial part: on the cable at the node, its reaction on S */
+                for (k = 0; k < 3; k++) {
+                    r[c->node->dof0 + k] -= lamT * x.kap * x.t[k];
+                    r[d->surface->node.dof0 + k] += lamT * x.kap * x.t[k];
+                    r[d->surface->node.dof0 + 3 + k] += lamT * x.g[k];
+                }
         }
         /* The first iteration of a step starts at the converged state (w = 0
          * exactly), where a contact that slipped in the last step is at
@@ -263,6 +427,7 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
                 if (x.N > 0.0 && mp[O_RH] >= 0)
                     for (k = 0; k < 3; k++) values[mp[O_RH + k]] += d->mu * x.sigma * x.dN_h[k] / (eps * cl);
             }
+            if (d->surface) surface_jacobian(j, &x, lamT, cq, mp, values);
         }
     }
 }
@@ -316,6 +481,7 @@ static int friction_history(alecable_joint *j, int op, double *buf, const double
             c->hist[FH_TOTAL] += fabs(x.w);
             c->hist[FH_WORK] += lambda[j->row0 + i] * x.w;
             c->hist[FH_S] = node_s_at(c->node, q);
+            fr_surface_start(j, c, q);
         }
     }
     if (op == HIST_COMMIT) {

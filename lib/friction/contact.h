@@ -15,8 +15,14 @@ enum {
 
 /* history of a contact (alecable_problem's history): material coordinate
  * at the last converged step, state there, that step's slip, the summed
- * slip and the friction work */
-enum { FH_S = 0, FH_STATE = 1, FH_SLIP = 2, FH_TOTAL = 3, FH_WORK = 4, FH_N = 5 };
+ * slip and the friction work; on a turning surface also the surface's
+ * point under the node then (in the surface body's frame, FH_P; in space,
+ * FH_Y), the node's position then (FH_X) and the mesh's factor kappa then
+ * (contact.c) */
+enum {
+    FH_S = 0, FH_STATE = 1, FH_SLIP = 2, FH_TOTAL = 3, FH_WORK = 4,
+    FH_P = 5, FH_Y = 8, FH_X = 11, FH_K = 14, FH_N = 15
+};
 
 typedef struct fr_contact {
     alecable_node *node;
@@ -38,6 +44,10 @@ enum { FJ_T = 0, FJ_DIR = 1, FJ_N = 2 };
 typedef struct fr_data {
     int mode;   /* FR_* */
     double mu;
+    /* the body whose surface the cable slides on when it is not the one
+     * holding the nodes (a wheel turning under a wrap held on its axle's
+     * frame); NULL: the holder's */
+    const alecable_body *surface;
     double hist[FJ_N];
     int count;
     fr_contact c[]; /* count */
@@ -49,5 +59,10 @@ static inline fr_data *fr_of(const alecable_joint *j) { return (fr_data *)j->ext
 int fr_hold_rows(const fr_contact *c, int rows[3]);
 /* normal force N of contact i at (q, lambda) */
 double fr_normal(const alecable_joint *j, int i, const double *q, const double *lambda);
+/* y = x_S + R_S p: the point p of the surface body at q (NULL: the current state) */
+void fr_surface_point(const alecable_body *S, const double *q, const double p[3], double y[3]);
+/* start contact c's surface history at q (NULL: the current state, before
+ * or after finalize; c's tangent t0 set) */
+void fr_surface_start(const alecable_joint *j, fr_contact *c, const double *q);
 
 #endif

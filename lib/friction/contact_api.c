@@ -6,6 +6,7 @@
 #include "../bodies/rotation.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 ALECABLE_API void alecable_friction_params_init(alecable_friction_params *p)
@@ -31,8 +32,11 @@ ALECABLE_API void alecable_contact_init(alecable_contact *c)
     c->struct_size = sizeof *c;
 }
 
-static int check_friction_params(alecable_model *m, const alecable_friction_params *p, const char *arg)
+/* holder: the body that holds the nodes (NULL: space) */
+static int check_friction_params(alecable_model *m, const alecable_friction_params *p, const char *arg,
+                                 const alecable_body *holder)
 {
+    int st;
     if (!p) return ac_fail(m, ALECABLE_ENULL, "%s is NULL", arg);
     if (p->struct_size < sizeof *p)
         return ac_fail(m, ALECABLE_EINVAL, "%s: struct_size %zu, call alecable_friction_params_init", arg,
@@ -40,6 +44,15 @@ static int check_friction_params(alecable_model *m, const alecable_friction_para
     if (!(p->mu >= 0.0) || !isfinite(p->mu)) return ac_fail(m, ALECABLE_EINVAL, "%s.mu = %g must be finite and >= 0", arg, p->mu);
     if (!(p->augmentation > 0.0) || !isfinite(p->augmentation))
         return ac_fail(m, ALECABLE_EINVAL, "%s.augmentation = %g must be finite and > 0", arg, p->augmentation);
+    if (p->surface) {
+        char name[64];
+        snprintf(name, sizeof name, "%s.surface", arg);
+        if ((st = body_check(m, p->surface, name))) return st;
+        if (p->surface == holder)
+            return ac_fail(m, ALECABLE_EINVAL,
+                           "%s.surface is the body that holds the nodes: leave it NULL (the holder's surface is the "
+                           "default)", arg);
+    }
     return ALECABLE_OK;
 }
 
@@ -104,7 +117,8 @@ static double dist3(const double *a, const double *b)
 }
 
 /* a friction joint of count contacts on body b (NULL: space) */
-static alecable_joint *fr_new(alecable_model *m, alecable_body *b, int mode, double mu, int count)
+static alecable_joint *fr_new(alecable_model *m, alecable_body *b, int mode, const alecable_friction_params *p,
+                              int count)
 {
     alecable_joint *j = joint_new(m, JOINT_FRICTION, 0, count);
     fr_data *d;
@@ -116,7 +130,8 @@ static alecable_joint *fr_new(alecable_model *m, alecable_body *b, int mode, dou
     }
     d = fr_of(j);
     d->mode = mode;
-    d->mu = mu;
+    d->mu = p->mu;
+    d->surface = p->surface;
     d->count = count;
     d->hist[FJ_T] = m->t;
     j->b = b;
@@ -132,6 +147,13 @@ static fr_contact *fr_contact_at(alecable_joint *j, int i, alecable_node *n, dou
     c->hist[FH_S] = node_s(n);
     c->hist[FH_STATE] = ALECABLE_CONTACT_STICK;
     return c;
+}
+
+/* the turning surfaces' history, once every contact has its tangent */
+static void surfaces_start(alecable_joint *j)
+{
+    int i;
+    for (i = 0; i < fr_of(j)->count; i++) fr_surface_start(j, fr_of(j)->c + i, NULL);
 }
 
 /* its tangent t0 from the cable's tangent at creation, in the joint's frame */
@@ -162,7 +184,7 @@ ALECABLE_API int alecable_sleeve(alecable_joint **out, alecable_model *m, const 
         return ac_fail(m, ALECABLE_EINVAL, "params.pressure = %g must be finite and >= 0", p->pressure);
     if (p->normal_from_reaction != 0 && p->normal_from_reaction != 1)
         return ac_fail(m, ALECABLE_EINVAL, "params.normal_from_reaction = %d must be 0 or 1", p->normal_from_reaction);
-    if ((st = check_friction_params(m, &p->friction, "params.friction"))) return st;
+    if ((st = check_friction_params(m, &p->friction, "params.friction", p->body))) return st;
     if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
     for (i = 0; i < count; i++) {
         if ((st = check_contact_node(m, nodes[i], i))) return st;
@@ -175,7 +197,7 @@ ALECABLE_API int alecable_sleeve(alecable_joint **out, alecable_model *m, const 
                 return ac_fail(m, ALECABLE_EINVAL, "nodes[%d]: its position is constrained already; the sleeve holds it",
                                i);
     }
-    if (!(j = fr_new(m, p->body, p->normal_from_reaction ? FR_ACROSS : FR_GIVEN, p->friction.mu, count)))
+    if (!(j = fr_new(m, p->body, p->normal_from_reaction ? FR_ACROSS : FR_GIVEN, &p->friction, count)))
         return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     for (i = 0; i < count; i++) {
         alecable_node *n = nodes[i];
@@ -187,6 +209,7 @@ ALECABLE_API int alecable_sleeve(alecable_joint **out, alecable_model *m, const 
         if (n->index + 1 < cb->n_nodes) l += 0.5 * dist3(n->q, cb->nodes[n->index + 1]->q);
         c->fn = p->pressure * l;
     }
+    surfaces_start(j);
     if ((st = joint_push(m, j, NULL))) return ac_fail(m, st, "out of memory");
     /* the holds, made once nothing can be refused */
     for (i = 0; i < count && !st; i++) {
@@ -220,7 +243,7 @@ ALECABLE_API int alecable_wrap_friction(alecable_joint **out, alecable_model *m,
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = joint_check_kind(m, wrap, JOINT_WRAP, "wrap", "a pulley wrap"))) return st;
-    if ((st = check_friction_params(m, p, "params"))) return st;
+    if ((st = check_friction_params(m, p, "params", wrap->b))) return st;
     n = wrap->count - 2;
     if (n < 1) return ac_fail(m, ALECABLE_EINVAL, "the wrap has %d nodes: friction acts on interior ones (3 at least)", wrap->count);
     for (i = 0; i < m->loads.n; i++) {
@@ -230,7 +253,7 @@ ALECABLE_API int alecable_wrap_friction(alecable_joint **out, alecable_model *m,
     }
     for (i = 0; i < n; i++)
         if ((st = check_contact_node(m, wrap->nodes[i + 1], i))) return st;
-    if (!(j = fr_new(m, wrap->b, FR_WRAP, p->mu, n))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    if (!(j = fr_new(m, wrap->b, FR_WRAP, p, n))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     for (i = 0; i < n; i++) {
         fr_contact *c = fr_contact_at(j, i, wrap->nodes[i + 1], p->augmentation);
         memcpy(c->t0, wrap->tangent + 3 * (i + 1), sizeof c->t0);
@@ -238,6 +261,7 @@ ALECABLE_API int alecable_wrap_friction(alecable_joint **out, alecable_model *m,
         c->hj = wrap;
         c->hunit = i + 1;
     }
+    surfaces_start(j);
     if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
     return ALECABLE_OK;
 }
@@ -251,12 +275,13 @@ ALECABLE_API int alecable_eyelet_friction(alecable_joint **out, alecable_model *
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = joint_check_kind(m, eyelet, JOINT_ATTACH, "eyelet", "an alecable_attach joint"))) return st;
-    if ((st = check_friction_params(m, p, "params"))) return st;
+    if ((st = check_friction_params(m, p, "params", eyelet->b))) return st;
     if ((st = check_contact_node(m, eyelet->nodes[0], 0))) return st;
-    if (!(j = fr_new(m, eyelet->b, FR_ACROSS, p->mu, 1))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    if (!(j = fr_new(m, eyelet->b, FR_ACROSS, p, 1))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     c = fr_contact_at(j, 0, eyelet->nodes[0], p->augmentation);
     tangent_from_cable(j, c);
     c->hj = eyelet;
+    surfaces_start(j);
     if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
     return ALECABLE_OK;
 }

@@ -517,37 +517,53 @@ static int algebraic_rows(alecable_integrator *it)
 
 /* [M G^T; G 0] [a; lambda] = [-f; -gamma]: M is the Jacobian with weights
  * (0, 0, 1), f = r_q at a = 0 and lambda = 0; algebraic rows as above. */
+/* [M G^T; G 0] (a, lambda) = (-r, -gamma) at (q, v).  A problem with a
+ * history (friction contacts) has rows whose branch (stick or slip) and
+ * slip limit depend on lambda itself: the system is solved again with the
+ * Jacobian taken at the last lambda until lambda stops changing (a few
+ * passes: each one settles the contacts whose normal force the previous
+ * pass found). */
 static int consistent_accelerations(alecable_integrator *it, double t, dyn_state *s)
 {
-    int st, i, j, k, nq = it->nq, n_alg;
+    int st, i, j, k, nq = it->nq, n_alg, pass, passes = it->p.nhist > 0 ? 50 : 1;
     if (it->nlam > 0 && !it->p.constraint_rates) {
         MSG(it, "a == NULL needs problem.constraint_rates (gamma) for constrained problems: pass a and lambda");
         return ALECABLE_EINVAL;
     }
-    if ((st = dyn_jacobian(it, t, s->q, s->v, it->zero, it->zero, 0.0, 0.0, 1.0, ALECABLE_JAC_FULL))) return st;
-    if ((st = dyn_residual(it, t, s->q, s->v, it->zero, it->zero, it->r))) return st;
-    if (it->nlam > 0 && (st = it->p.constraint_rates(it->p.ctx, t, s->q, s->v, it->gdot, it->gam))) {
-        MSG(it, "t = %.9g: constraint_rates failed (%s)", t, alecable_strerror(st));
-        return st;
-    }
-    for (i = 0; i < nq; i++) it->rhs[i] = -it->r[i];
-    for (i = 0; i < it->nlam; i++) it->rhs[nq + i] = -it->gam[i];
-    if ((n_alg = algebraic_rows(it)) > 0) {
-        st = it->p.jacobian(it->p.ctx, t, s->q, s->v, it->zero, it->zero, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL, it->vals_k);
-        it->stats.jacobian_evals++;
-        if (st) {
-            MSG(it, "t = %.9g: Jacobian evaluation failed (%s)", t, alecable_strerror(st));
+    memset(s->lam, 0, (size_t)it->nlam * sizeof(double));
+    for (pass = 0; pass < passes; pass++) {
+        double change = 0.0, size = 0.0;
+        if ((st = dyn_jacobian(it, t, s->q, s->v, it->zero, s->lam, 0.0, 0.0, 1.0, ALECABLE_JAC_FULL))) return st;
+        if ((st = dyn_residual(it, t, s->q, s->v, it->zero, it->zero, it->r))) return st;
+        if (it->nlam > 0 && (st = it->p.constraint_rates(it->p.ctx, t, s->q, s->v, it->gdot, it->gam))) {
+            MSG(it, "t = %.9g: constraint_rates failed (%s)", t, alecable_strerror(st));
             return st;
         }
-        for (j = 0; j < nq; j++)
-            for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
-                if (it->pat.rowidx[k] < nq && !it->massive[it->pat.rowidx[k]]) it->vals[k] = it->vals_k[k];
-        for (i = 0; i < nq; i++)
-            if (!it->massive[i]) it->rhs[i] = 0.0;
+        for (i = 0; i < nq; i++) it->rhs[i] = -it->r[i];
+        for (i = 0; i < it->nlam; i++) it->rhs[nq + i] = -it->gam[i];
+        if ((n_alg = algebraic_rows(it)) > 0) {
+            st = it->p.jacobian(it->p.ctx, t, s->q, s->v, it->zero, s->lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL,
+                                it->vals_k);
+            it->stats.jacobian_evals++;
+            if (st) {
+                MSG(it, "t = %.9g: Jacobian evaluation failed (%s)", t, alecable_strerror(st));
+                return st;
+            }
+            for (j = 0; j < nq; j++)
+                for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
+                    if (it->pat.rowidx[k] < nq && !it->massive[it->pat.rowidx[k]]) it->vals[k] = it->vals_k[k];
+            for (i = 0; i < nq; i++)
+                if (!it->massive[i]) it->rhs[i] = 0.0;
+        }
+        if ((st = dyn_factor_solve(it, "consistent accelerations [M G^T; G 0]", t))) return st;
+        memcpy(s->a, it->z, (size_t)nq * sizeof(double));
+        for (i = 0; i < it->nlam; i++) {
+            change = fmax(change, fabs(it->z[nq + i] - s->lam[i]));
+            size = fmax(size, fabs(it->z[nq + i]));
+        }
+        memcpy(s->lam, it->z + nq, (size_t)it->nlam * sizeof(double));
+        if (change <= 1e-12 * size) break;
     }
-    if ((st = dyn_factor_solve(it, "consistent accelerations [M G^T; G 0]", t))) return st;
-    memcpy(s->a, it->z, (size_t)nq * sizeof(double));
-    memcpy(s->lam, it->z + nq, (size_t)it->nlam * sizeof(double));
     return ALECABLE_OK;
 }
 
