@@ -71,6 +71,11 @@ echo; echo "== capstan_stick: the capstan with stick/slip, loaded past the slip 
 tag=""; run capstan_stick --csv "$out/capstan_stick.csv"
 echo; echo "== soft_finger --friction 0.3: stick/slip in the eyelets, the force cycled"
 tag=_friction; run soft_finger --friction 0.3 --csv "$out/soft_finger_friction.csv"
+echo; echo "== belt_drive: a belt over two turning pulleys with stick/slip, the driver turned until the belt slips"
+tag=""; run belt_drive --csv "$out/belt_drive.csv"
+echo; echo "== atwood_friction: an Atwood machine whose rope sticks to its wheel (mu 0.3) or slips on it (mu 0.05)"
+tag=_stick; run atwood_friction --T 0.3 --csv "$out/atwood_friction_stick.csv"
+tag=_slip; run atwood_friction --T 0.3 --mu 0.05 --csv "$out/atwood_friction_slip.csv"
 echo; echo "== bench_realtime (paper 001, Table 2): SI-HHT at h = 1e-3, quick"
 tag=""; run bench_realtime --quick --max-elements 1000
 
@@ -123,6 +128,12 @@ printf '%-52s %-12s %s\n' "capstan stick/slip at full slip vs slip-only law (rel
 printf '%-52s %-12s %s\n' "capstan stick/slip: stuck nodes, ratio after 1st unload step" "> 0, < limit" "$(field stuck_first_down < "$out/capstan_stick.txt"), $(field ratio_first_down < "$out/capstan_stick.txt")"
 printf '%-52s %-12s %s\n' "finger, eyelet friction 0.3: angle at F, frictionless [deg]" "-" "$(field angle_top_deg < "$out/soft_finger_friction.txt"), $(field angle_frictionless_deg < "$out/soft_finger_friction.txt")"
 printf '%-52s %-12s %s\n' "finger, eyelet friction: largest loop gap [deg]" "> 0" "$(field hysteresis_deg < "$out/soft_finger_friction.txt")"
+printf '%-52s %-12s %s\n' "belt drive at the onset of slip: T1/T2 vs discrete limit" "0" "$(field ratio_rel_err < "$out/belt_drive.txt")"
+printf '%-52s %-12s %s\n' "belt drive: transmitted torque, R2 T2 (e1 - 1) [N m]" "equal" "$(field M_transmitted < "$out/belt_drive.txt"), $(field M_EE < "$out/belt_drive.txt")"
+printf '%-52s %-12s %s\n' "belt drive, stick: creep balance (rel. to R1 phi1)" "0" "$(field creep_balance_err < "$out/belt_drive.txt")"
+printf '%-52s %-12s %s\n' "Atwood, stick: acceleration, rigid machine [m/s^2]" "equal" "$(field a < "$out/atwood_friction_stick.txt"), $(field a_rigid < "$out/atwood_friction_stick.txt")"
+printf '%-52s %-12s %s\n' "Atwood, slip: T1/T2, slip limit" "equal" "$(field ratio < "$out/atwood_friction_slip.txt"), $(field ratio_limit < "$out/atwood_friction_slip.txt")"
+printf '%-52s %-12s %s\n' "Atwood, slip: energy lost, friction work [J]" "equal" "$(field energy_loss < "$out/atwood_friction_slip.txt"), $(field friction_work < "$out/atwood_friction_slip.txt")"
 echo "(iteration counts depend on the convergence tolerance, which the paper does not give;"
 echo " ours: ||r||_inf <= 1e-10 of the step's largest residual; --tol 1e-6 gives 2.00 and 1.35)"
 

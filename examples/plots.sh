@@ -59,4 +59,37 @@ loop_plot "$out/capstan_stick.csv" "$out/capstan_stick_ratio.png" \
     'Capstan with stick/slip: tension ratio F1/F2 against the pull F' 'F1 / F2' 6
 loop_plot "$out/soft_finger_friction.csv" "$out/soft_finger_friction_loop.png" \
     'Soft finger with stick/slip eyelets: joint angle against the cable force' 'angle [deg]' 4
+if [ -f "$out/belt_drive.csv" ]; then
+    gnuplot <<GP
+set datafile separator ','
+set terminal pngcairo size 900,600 noenhanced
+set output '$out/belt_drive_torque.png'
+set title 'Belt drive with stick/slip: torques against the driving pulley angle'
+set xlabel 'phi1 [rad]'
+set ylabel 'torque [N m]'
+set y2label 'contacts stuck on the driving pulley'
+set y2tics
+set key left top
+plot '$out/belt_drive.csv' using 2:4 with linespoints lw 2 title 'driving pulley', \
+     '' using 2:5 with linespoints lw 2 title 'transmitted to the driven pulley', \
+     '' using 2:9 axes x1y2 with steps lw 1 title 'stuck contacts on D'
+GP
+    made="$made $out/belt_drive_torque.png"
+fi
+if [ -f "$out/atwood_friction_stick.csv" ] && [ -f "$out/atwood_friction_slip.csv" ]; then
+    gnuplot <<GP
+set datafile separator ','
+set terminal pngcairo size 900,600 noenhanced
+set output '$out/atwood_friction.png'
+set title 'Atwood machine on a wheel with inertia: fall of the heavier weight and travel of the rim'
+set xlabel 't [s]'
+set ylabel 'distance [m]'
+set key left top
+plot '$out/atwood_friction_stick.csv' using 1:(-(\$2 + 1.0)) with lines lw 2 title 'weight, stick (mu 0.3)', \
+     '' using 1:(0.1 * \$3) with lines lw 2 dt 2 title 'rim, stick', \
+     '$out/atwood_friction_slip.csv' using 1:(-(\$2 + 1.0)) with lines lw 2 title 'weight, slip (mu 0.05)', \
+     '' using 1:(0.1 * \$3) with lines lw 2 dt 2 title 'rim, slip'
+GP
+    made="$made $out/atwood_friction.png"
+fi
 echo "plots:$made"

@@ -634,11 +634,18 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
  * wheel (the ground, or the frame of its axle) and give the wheel, a body
  * on a revolute joint, as alecable_friction_params.surface.  The slip is
  * then the material's motion relative to the wheel's surface, w = (t .
- * dx/ds)(s - s_n) + t . ((y - y_n) - (x - x_n)), y the wheel's point that
- * was under the node x at the last converged step; the friction force acts
- * on the cable at the node and its reaction on the wheel, whose torque
- * turns it (a belt driving a pulley; the wheel's inertia in dynamics, a
- * motor, a spring or a prescribed rotation as its other inputs). */
+ * dx/ds)(s - s_n) + kappa t . ((y - y_n) - (x - x_n)), y the wheel's point
+ * that was under the node x at the last converged step; the friction force
+ * kappa lambda_T t acts on the cable at the node and its reaction, at the
+ * contact point, on the wheel, whose torque turns it (a belt driving a
+ * pulley; the wheel's inertia in dynamics, a motor, a spring or a
+ * prescribed rotation as its other inputs).  kappa = (t . dx/ds) / |dx/ds|
+ * at the node (the cosine of half the angle between a polygon's chords,
+ * taken at the last converged step) makes sticking rolling, the material's
+ * speed |dx/ds| ds/dt equal to the rim's, and the torque on a wheel
+ * R (T1 - T2) exactly, whatever the mesh.  A wheel held only by friction
+ * and a soft load can make the semismooth Newton iteration cycle in
+ * quasistatics (load steps smaller, or dynamics, then help). */
 typedef struct alecable_friction_params {
     size_t struct_size;
     double mu;             /* friction coefficient >= 0 (default 0) */

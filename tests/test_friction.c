@@ -10,7 +10,8 @@
 #include "problem_fd.h"
 #include "fd.h"
 #include "friction/contact.h"
-#include "support/atwood_rig.h" /* a contact's rows and normal force, to set up a state with both branches */
+#include "support/atwood_rig.h"
+#include "support/belt_rig.h" /* a contact's rows and normal force, to set up a state with both branches */
 
 #include <check.h>
 #include <math.h>
@@ -639,7 +640,7 @@ END_TEST
  * Slip (mu = 0.05): the slip law's acceleration and T1/T2 at the wrap's
  * limit (its mean over the second half: the rope's stretch waves average
  * out), and the energy lost equal to the friction's work to 1e-6 (the
- * rule's own energy error on this nonlinear system is O(h^2): 4e-7 here).
+ * slip of a step counts the rim's chord, an O(h^2) difference: 1e-7 here).
  * The acceleration is the mean one, 2 d / t^2. */
 static void atwood_run(double mu, double t_end, double *a_err, double *ratio_err, double *energy_err, int *slip)
 {
@@ -742,6 +743,68 @@ START_TEST(atwood_undo)
     snap_free(&sa);
     snap_free(&sb);
     alecable_integrator_destroy(it);
+    alecable_model_destroy(r.m);
+}
+END_TEST
+
+/* The belt drive (examples/support/belt_rig.h), D turned in load steps of
+ * 5e-4 rad: while the middle nodes stick, the material the slack side
+ * gains is the creep, (R1 phi1 - R2 phi2) / stretch0 (the rims' chords per
+ * step), to 1e-8 of the belt D passed; at the onset (D's whole wrap
+ * slipping) T1/T2 is the discrete Euler-Eytelwein limit to 1e-8 and the
+ * torques are R (T1 - T2) on both pulleys to 1e-8; Newton needs a handful
+ * of iterations per step. */
+START_TEST(belt_drive_slips_at_the_limit)
+{
+    belt_params bp;
+    belt_rig r;
+    alecable_node *na, *nb;
+    double rim1 = 0.0, rim2 = 0.0, phi2_prev = 0.0, M0, sa, sb, worst = 0.0;
+    int k, j, deep, steps = 24, onset = -1, stick_steps = 0, it_max = 0;
+    belt_params_default(&bp);
+    ck_assert_int_eq(belt_build(&r, &bp), 0);
+    ck_assert_int_eq(alecable_cable_node(&na, r.c, r.k1), 0);
+    ck_assert_int_eq(alecable_cable_node(&nb, r.c, r.k2), 0);
+    ck_assert_int_eq(alecable_node_material(na, &sa), 0);
+    ck_assert_int_eq(alecable_node_material(nb, &sb), 0);
+    M0 = sb - sa;
+    for (k = 0; k < steps && onset < 0; k++) {
+        double phi2, mom, T1, T2, M1;
+        int it = ramp(r.m, 0.0, 1.0, steps, k, k + 1);
+        alecable_contact c1, c2;
+        if (it > it_max) it_max = it;
+        belt_driven(&r, &phi2, &mom);
+        rim1 += bp.R1 * sin(bp.Phi / steps);
+        rim2 += bp.R2 * sin(phi2 - phi2_prev);
+        phi2_prev = phi2;
+        T1 = belt_tension(&r, r.e_tight);
+        T2 = belt_tension(&r, r.e_slack);
+        /* the middle nodes move with their rims while they and their
+         * neighbours stick (the stretch at the node is then the pretension's) */
+        deep = 1;
+        for (j = -1; j <= 1; j++) {
+            contact_of(r.fr1, r.k1 - 2 + j, &c1);
+            contact_of(r.fr2, r.k2 - (bp.n1 + 3) + j, &c2);
+            deep = deep && c1.state == ALECABLE_CONTACT_STICK && c2.state == ALECABLE_CONTACT_STICK;
+        }
+        if (deep && stick_steps == k) {
+            ck_assert_int_eq(alecable_node_material(na, &sa), 0);
+            ck_assert_int_eq(alecable_node_material(nb, &sb), 0);
+            worst = fmax(worst, fabs(sb - sa - M0 - (rim1 - rim2) / r.stretch0) / (rim1 / r.stretch0));
+            stick_steps++;
+        }
+        if (belt_stuck(r.fr1) == 0) {
+            onset = k + 1;
+            M1 = belt_driver_torque(&r);
+            ck_assert_msg(fabs(T1 / T2 / r.limit1 - 1.0) < 1e-8, "T1/T2 = %.12f, limit %.12f", T1 / T2, r.limit1);
+            ck_assert_msg(fabs(M1 / (bp.R1 * (T1 - T2)) - 1.0) < 1e-8, "driver torque %.12f", M1);
+            ck_assert_msg(fabs(-mom / (bp.R2 * T2 * (r.limit1 - 1.0)) - 1.0) < 1e-8, "transmitted %.12f", -mom);
+        }
+    }
+    ck_assert_int_gt(onset, 0);
+    ck_assert_int_ge(stick_steps, 5);
+    ck_assert_msg(worst < 1e-8, "creep balance %.3e", worst);
+    ck_assert_int_le(it_max, 10);
     alecable_model_destroy(r.m);
 }
 END_TEST
@@ -862,6 +925,7 @@ Suite *suite_friction(void)
     tcase_add_test(tc, atwood_sticks_rigidly);
     tcase_add_test(tc, atwood_slips_at_the_capstan_force);
     tcase_add_test(tc, atwood_undo);
+    tcase_add_test(tc, belt_drive_slips_at_the_limit);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);
     return s;

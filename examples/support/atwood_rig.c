@@ -1,5 +1,6 @@
 /* The Atwood machine with stick/slip on a turning wheel: atwood_rig.h */
 #include "atwood_rig.h"
+#include "axial_stretch.h"
 
 #include <math.h>
 #include <string.h>
@@ -31,16 +32,6 @@ void atwood_params_default(atwood_params *p)
     p->rho = 0.01;
     p->g = 9.81;
     p->n = 12;
-}
-
-/* the stretch F of an axial element under tension T: EA F (F^2 - 1) / 2 = T
- * (the element's energy EA/2 ((F^2 - 1)/2)^2 per material length) */
-static double stretch_of(double T, double EA)
-{
-    double F = 1.0;
-    int k;
-    for (k = 0; k < 50; k++) F -= (0.5 * EA * F * (F * F - 1.0) - T) / (0.5 * EA * (3.0 * F * F - 1.0));
-    return F;
 }
 
 /* a weight of the given mass at x, moving vertically only */
@@ -78,18 +69,18 @@ static int build(atwood_rig *r, const atwood_params *p, double T1, double T2)
     sec.rho = p->rho;
     TRY(alecable_cable_create(&r->c, r->m, ALECABLE_ELEMENT_AXIAL, &sec));
     TRY(alecable_cable_add_node(&r->nd[0], r->c, x, s));
-    s += p->L / stretch_of(T1, EA);
+    s += p->L / axial_stretch(T1, EA);
     for (i = 0; i <= n; i++) {
         ang[i] = M_PI - M_PI * i / n;
         x[0] = p->R * cos(ang[i]);
         x[1] = p->R * sin(ang[i]);
         if (i > 0) {
             double f = (double)(i - 1) / (n - 1), Te = r->slip ? T1 * pow(T2 / T1, f) : T1 + (T2 - T1) * f;
-            s += 2.0 * p->R * sin(0.5 * M_PI / n) / stretch_of(Te, EA);
+            s += 2.0 * p->R * sin(0.5 * M_PI / n) / axial_stretch(Te, EA);
         }
         TRY(alecable_cable_add_node(&r->nd[1 + i], r->c, x, s));
     }
-    s += p->L / stretch_of(T2, EA);
+    s += p->L / axial_stretch(T2, EA);
     x[0] = p->R;
     x[1] = -p->L;
     TRY(alecable_cable_add_node(&r->nd[n + 2], r->c, x, s));

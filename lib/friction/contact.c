@@ -60,7 +60,9 @@ enum {
     O_XB = O_QQ + 9,     /* X rows x B (9) */
     O_YB = O_XB + 9,     /* Y rows x B (9) */
     O_QB = O_YB + 9,     /* Q rows x B (9) */
-    PER = O_QB + 9
+    O_QX = O_QB + 9,     /* Q rows x X (9) */
+    O_QY = O_QX + 9,     /* Q rows x Y (9) */
+    PER = O_QY + 9
 };
 
 void fr_surface_point(const alecable_body *S, const double *q, const double p[3], double y[3])
@@ -188,6 +190,8 @@ static int contact_entries(const alecable_joint *j, int i, int nq, sp_builder *b
             ENTRY(O_RQ + k, R, Q + k);
             for (b = 0; b < 3; b++) {
                 ENTRY(O_QQ + 3 * k + b, Q + k, Q + b);
+                ENTRY(O_QX + 3 * k + b, Q + k, X + b);
+                ENTRY(O_QY + 3 * k + b, Q + k, Y + b);
                 if (psi >= 0) {
                     ENTRY(O_XB + 3 * k + b, X + k, psi + b);
                     ENTRY(O_YB + 3 * k + b, Y + k, psi + b);
@@ -227,6 +231,7 @@ typedef struct contact_eval {
     double N, dN_h[3], dN_psi[3];   /* normal force and its derivatives */
     double u[3], kap;               /* turning surface: its point's motion less the node's; kappa */
     double RS[9], a[3][3];          /* S's rotation; a[k] = R_S (e_k x p) */
+    double d[3], mo[3];             /* x - x_S; the moment of kappa t about x_S, in S's frame */
     double g[3];                    /* dw/dpsi_S = t . a[k] */
     double w, tau, L;               /* slip, augmented force, slip limit */
     int slip, sigma;
@@ -306,6 +311,14 @@ static void contact_state(const alecable_joint *j, int i, const double *q, const
             rot_mul(x->RS, v, x->a[k]);
             x->g[k] = x->kap * dot3v(x->t, x->a[k]);
         }
+        {
+            const double *xs = q ? q + d->surface->node.dof0 : d->surface->node.q;
+            double dxt[3];
+            for (k = 0; k < 3; k++) x->d[k] = xn[k] - xs[k];
+            cross3(x->d, x->t, dxt);
+            rot_tmul(x->RS, dxt, x->mo);
+            for (k = 0; k < 3; k++) x->mo[k] *= x->kap;
+        }
     }
     x->tau = lamT + c->eps * x->w;
     x->L = d->mu * (x->N > 0.0 ? x->N : 0.0);
@@ -323,37 +336,48 @@ double fr_normal(const alecable_joint *j, int i, const double *q, const double *
     return x.N;
 }
 
-/* The terms of a turning surface S (contact_state): the force -lambda_T t
- * on the node's position, lambda_T t on S's origin, lambda_T g on its
- * rotation, and, stuck, the row's dw/d(x, x_S, psi_S, psi_b) */
+/* The terms of a turning surface S (contact_state): the force
+ * -lambda_T kappa t on the node's position, lambda_T kappa t on S's origin
+ * and its moment about it on S's rotation (at the contact point, so that
+ * the torque on a wheel is exactly R times the tension difference), and,
+ * stuck, the row's dw/d(x, x_S, psi_S, psi_b).  Derivatives of the moment
+ * m = R_S^T ((x - x_S) x kappa t): in psi_S, m x e_l (rotation.h); in x
+ * and x_S, +-R_S^T (e_j x kappa t); in psi_b, R_S^T ((x - x_S) x kappa dt). */
 static void surface_jacobian(const alecable_joint *j, const contact_eval *x, double lamT, double cq, const int *mp,
                              double *values)
 {
-    const double kp = x->kap;
+    const double kp = x->kap, w = cq * lamT;
     int k, l;
+    for (l = 0; l < 3; l++) {
+        double el[3] = {0.0, 0.0, 0.0}, v[3], Rv[3];
+        el[l] = 1.0;
+        cross3(x->mo, el, v);
+        for (k = 0; k < 3; k++) values[mp[O_QQ + 3 * k + l]] += w * v[k];
+        cross3(el, x->t, v);
+        rot_tmul(x->RS, v, Rv);
+        for (k = 0; k < 3; k++) {
+            values[mp[O_QX + 3 * k + l]] += w * kp * Rv[k];
+            values[mp[O_QY + 3 * k + l]] -= w * kp * Rv[k];
+        }
+        if (j->b) {
+            cross3(x->d, x->dt[l], v);
+            rot_tmul(x->RS, v, Rv);
+            for (k = 0; k < 3; k++) {
+                values[mp[O_QB + 3 * k + l]] += w * kp * Rv[k];
+                values[mp[O_XB + 3 * k + l]] -= w * kp * x->dt[l][k];
+                values[mp[O_YB + 3 * k + l]] += w * kp * x->dt[l][k];
+            }
+        }
+    }
     for (k = 0; k < 3; k++) {
         values[mp[O_XR + k]] -= kp * x->t[k];
         values[mp[O_YR + k]] += kp * x->t[k];
-        values[mp[O_QR + k]] += x->g[k];
+        values[mp[O_QR + k]] += x->mo[k];
         if (!x->slip) {
             values[mp[O_RX + k]] -= kp * x->t[k];
             values[mp[O_RY + k]] += kp * x->t[k];
             values[mp[O_RQ + k]] += x->g[k];
             if (j->b) values[mp[O_RP + k]] += kp * dot3v(x->dt[k], x->u);
-        }
-        for (l = 0; l < 3; l++) {
-            /* d(R_S v)/dpsi_l = R_S (e_l x v), v = e_k x p */
-            double el[3] = {0.0, 0.0, 0.0}, v[3], ev[3], Rv[3];
-            el[l] = 1.0;
-            rot_tmul(x->RS, x->a[k], v);
-            cross3(el, v, ev);
-            rot_mul(x->RS, ev, Rv);
-            values[mp[O_QQ + 3 * k + l]] += cq * lamT * kp * dot3v(x->t, Rv);
-            if (j->b) {
-                values[mp[O_XB + 3 * k + l]] -= cq * lamT * kp * x->dt[l][k];
-                values[mp[O_YB + 3 * k + l]] += cq * lamT * kp * x->dt[l][k];
-                values[mp[O_QB + 3 * k + l]] += cq * lamT * kp * dot3v(x->dt[l], x->a[k]);
-            }
         }
     }
 }
@@ -371,6 +395,16 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
         const int sd = node_sdof(c->node);
         contact_eval x;
         contact_state(j, i, q, lambda, values != NULL, &x);
+        /* A slip that reverses between two Newton iterates passes through
+         * stick: when the last Jacobian slipped one way, the law now says
+         * the other and lambda_T still points the first, the iterate is
+         * taken on the stick branch (residual and Jacobian).  Without this,
+         * a contact whose slip moves a soft body (a wheel on a weak spring,
+         * or free) overshoots: lambda_T flips between +L and -L and the
+         * body swings back and forth with it.  The rule cannot hold a
+         * converged point off the law: there w = 0, so the law's sign is
+         * lambda_T's own. */
+        if (x.slip && x.L > 0.0 && c->last == -x.sigma && lamT * x.sigma < 0.0) x.slip = 0;
         if (r) {
             r[sd] += lamT * x.c;
             r[nq + j->row0 + i] = x.slip ? (x.L * x.sigma - lamT) / eps : x.w;
@@ -378,7 +412,7 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
                 for (k = 0; k < 3; k++) {
                     r[c->node->dof0 + k] -= lamT * x.kap * x.t[k];
                     r[d->surface->node.dof0 + k] += lamT * x.kap * x.t[k];
-                    r[d->surface->node.dof0 + 3 + k] += lamT * x.g[k];
+                    r[d->surface->node.dof0 + 3 + k] += lamT * x.mo[k];
                 }
         }
         /* The first iteration of a step starts at the converged state (w = 0
@@ -397,6 +431,7 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
         }
         if (values) {
             const int *mp = j->map + i * PER;
+            ((fr_contact *)c)->last = x.slip ? x.sigma : 2;
             const double ds = node_s_at(c->node, q) - c->hist[FH_S];
             const double cl = cq > 0.0 ? cq : 1.0; /* at the acceleration level (cq = 0) lambda is unscaled */
             for (k = 0; k < x.ne; k++)
@@ -471,6 +506,7 @@ static int friction_history(alecable_joint *j, int op, double *buf, const double
     else if (op == HIST_SET) memcpy(d->hist, buf, sizeof d->hist);
     for (i = 0; i < d->count; i++) {
         fr_contact *c = d->c + i;
+        c->last = 0; /* a step starts (or restarts) without memory */
         if (op == HIST_GET) memcpy(buf + FJ_N + FH_N * i, c->hist, sizeof c->hist);
         else if (op == HIST_SET) memcpy(c->hist, buf + FJ_N + FH_N * i, sizeof c->hist);
         else if (op == HIST_COMMIT) {

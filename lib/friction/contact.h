@@ -35,6 +35,10 @@ typedef struct fr_contact {
     const alecable_joint *hj;
     int hunit;
     const alecable_constraint *hc[3];
+    /* the branch the last Jacobian took (0: none since the last converged
+     * step, +1 / -1: slip with that sign, 2: stick); the solver's memory
+     * within a step, not part of the state (contact.c) */
+    int last;
 } fr_contact;
 
 /* history of the joint, before its contacts': the load factor (or time) of

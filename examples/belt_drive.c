@@ -1,0 +1,196 @@
+/* smoke-test: --steps 12 */
+/* A belt drive with Coulomb stick/slip (issue 11, paper 004's law on
+ * turning pulleys): a closed belt over a driving pulley D (radius R1) and a
+ * driven pulley P (R2 > R1), both free to turn, P loaded by a torsional
+ * spring k2 (examples/support/belt_rig.h has the geometry).
+ *
+ * D's rotation is ramped (a servo: its torque is what it takes), from 0 to
+ * Phi in load steps.  Quasistatic equilibrium has no solution for a torque
+ * above the slip limit, so the torque cannot be the ramped input in
+ * statics; ramping the angle traces the same torque up to the limit and
+ * then holds it there while the belt slips on D.  Before that both pulleys
+ * turn together: R1 phi1 = R2 phi2 + the elastic creep.  The creep: the
+ * slack side loses tension, stretches less and so holds more of the belt's
+ * material; that material comes from D's rim, which therefore passes more
+ * belt than P's.  With the middle nodes k (on D) and m (on P) stuck since
+ * the start (each moves with its rim: stretch0 ds = -R dphi), the material
+ * between them along the slack side grows by
+ *     dM = (R1 phi1 - R2 phi2) / stretch0,
+ * which the example checks against what the elements' tensions say they
+ * hold (an element of chord l under tension T holds l / stretch(T)).  (The
+ * rim's motion per load step is counted as the chord R sin(dphi) the slip
+ * measures.)
+ *
+ * At the onset D's whole wrap slips and T1/T2 equals the discrete
+ * Euler-Eytelwein limit e1 = ((1 + b)/(1 - b))^(n1 - 1), b = mu sin(theta1 /
+ * n1) / 2 (the capstan's derivation with the node spacing theta1 / n1):
+ * the torque transmitted to P is R2 (T1 - T2) = R2 T2 (e1 - 1); with T1 +
+ * T2 = 2 T0 (a belt whose two sides stretch alike) that is the textbook
+ * 2 T0 R2 (e1 - 1)/(e1 + 1). */
+#include "common.h"
+#include "support/belt_rig.h"
+#include "support/axial_stretch.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* contact i of a friction joint sticks */
+static int stuck(const alecable_joint *fr, int i)
+{
+    alecable_contact c;
+    alecable_contact_init(&c);
+    alecable_friction_contact(fr, i, &c);
+    return c.state == ALECABLE_CONTACT_STICK;
+}
+
+/* The material the slack side between the middle nodes k1 < k2 holds
+ * beyond what it held at the pretension, from the elements' tensions: an
+ * element of chord l under tension T holds l / stretch(T) */
+static double slack_gain(const belt_rig *r, double EA)
+{
+    double dM = 0.0;
+    int e;
+    for (e = r->k1; e < r->k2; e++) {
+        alecable_element *el;
+        double sa, sb, T;
+        alecable_cable_element(&el, r->c, e);
+        alecable_element_interval(el, &sa, &sb);
+        alecable_element_axial_force(el, &T);
+        /* its chord is (sb - sa) times its stretch */
+        dM += (sb - sa) * axial_stretch(T, EA) * (1.0 / axial_stretch(T, EA) - 1.0 / r->stretch0);
+    }
+    return dM;
+}
+
+int main(int argc, char **argv)
+{
+    belt_params p;
+    belt_rig r;
+    ex_vtk_series vs;
+    FILE *csv = NULL;
+    const char *csv_path = NULL, *vtk = NULL;
+    double tol = 1e-10, phi2_prev = 0.0, rim1 = 0.0, rim2 = 0.0, creep_err = 0.0, creep = 0.0, creep_t = 0.0;
+    double ratio_on = 0.0, M1_on = 0.0, M2_on = 0.0, T1_on = 0.0, T2_on = 0.0, phi_on = 0.0, wall, tight_ok = 1.0;
+    int steps = 60, rc, k, it, it_sum = 0, it_max = 0, onset = -1, deep = 1, nstick_steps = 0;
+    ex_opt opts[] = {
+        {"--R1", 'd', &p.R1, "driving pulley's radius [m]"},
+        {"--R2", 'd', &p.R2, "driven pulley's radius [m] (>= R1)"},
+        {"--C", 'd', &p.C, "centre distance [m]"},
+        {"--E", 'd', &p.E, "belt's Young's modulus [Pa]"},
+        {"--A", 'd', &p.A, "belt's cross-section [m^2]"},
+        {"--T0", 'd', &p.T0, "pretension [N]"},
+        {"--mu", 'd', &p.mu, "Coulomb friction coefficient on both rims"},
+        {"--k2", 'd', &p.k2, "driven axle's torsional spring, the load [N m/rad]"},
+        {"--Phi", 'd', &p.Phi, "driving pulley's rotation at the end of the ramp [rad]"},
+        {"--n1", 'i', &p.n1, "elements on the driving pulley's wrap"},
+        {"--n2", 'i', &p.n2, "elements on the driven pulley's wrap"},
+        {"--steps", 'i', &steps, "load steps of the ramp"},
+        {"--augmentation", 'd', &p.aug, "augmentation epsilon as a multiple of EA / l"},
+        {"--tol", 'd', &tol, "Newton tolerance: ||r|| <= tol x the step's largest residual"},
+        {"--csv", 's', &csv_path, "write phi1, phi2, torques, tensions and stuck contacts per load step"},
+        {"--vtk", 's', &vtk, "write a VTK file per load step (belt_drive_NNNNN.vtk) into this existing folder"},
+        {NULL, 0, NULL, NULL}};
+    belt_params_default(&p);
+    rc = ex_parse(argc, argv, opts, "Belt drive with Coulomb stick/slip on two turning pulleys, driven until it slips.");
+    if (rc) return rc > 0 ? 0 : 2;
+    if (!(p.R1 > 0) || !(p.R2 >= p.R1) || !(p.C > p.R2 - p.R1) || !(p.E > 0) || !(p.A > 0) || !(p.T0 > 0) ||
+        !(p.mu >= 0) || !(p.k2 > 0) || !(p.Phi > 0) || p.n1 < 3 || p.n2 < 3 || p.n1 > BELT_MAX_N ||
+        p.n2 > BELT_MAX_N || steps < 1 || !(p.aug > 0) || !(tol > 0)) {
+        fprintf(stderr, "need R2 >= R1 > 0, C > R2 - R1, E, A, T0, k2, Phi, augmentation, tol > 0, mu >= 0, "
+                        "3 <= n1, n2 <= %d, steps >= 1\n",
+                BELT_MAX_N);
+        return 2;
+    }
+    ex_check(NULL, belt_build(&r, &p), "belt_build");
+    printf("belt_drive: R1 = %g m, R2 = %g m, C = %g m (wraps %.4f and %.4f rad, %d and %d elements), EA = %g N, "
+           "T0 = %g N, mu = %g, k2 = %g N m/rad; D turned to %g rad in %d load steps\n",
+           p.R1, p.R2, p.C, r.theta1, r.theta2, p.n1, p.n2, p.E * p.A, p.T0, p.mu, p.k2, p.Phi, steps);
+    printf("  discrete Euler-Eytelwein limit on D: T1/T2 = %.10f (continuous exp(mu theta1) = %.10f)\n", r.limit1,
+           exp(p.mu * r.theta1));
+    if (csv_path) {
+        if (!(csv = fopen(csv_path, "w"))) {
+            perror(csv_path);
+            return 1;
+        }
+        fprintf(csv, "step,phi1,phi2,M1,M2,T1,T2,ratio,stuck_D,stuck_P,newton_iterations\n");
+    }
+    ex_vtk_begin(&vs, vtk, "belt_drive");
+    ex_vtk_frame(&vs, r.m, 0.0);
+    wall = ex_now();
+    for (k = 0; k < steps; k++) {
+        double t1 = (double)(k + 1) / steps, phi1 = t1 * p.Phi, phi2, mom, M1, T1, T2;
+        int st = ex_load_step(r.m, (double)k / steps, t1, tol, &it), s1, s2;
+        if (st) {
+            printf("  load step %d failed: %s\nresult: status=1\n", k + 1, alecable_model_errmsg(r.m));
+            return 1;
+        }
+        it_sum += it;
+        if (it > it_max) it_max = it;
+        belt_driven(&r, &phi2, &mom);
+        M1 = belt_driver_torque(&r);
+        T1 = belt_tension(&r, r.e_tight);
+        T2 = belt_tension(&r, r.e_slack);
+        s1 = belt_stuck(r.fr1);
+        s2 = belt_stuck(r.fr2);
+        rim1 += p.R1 * sin(p.Phi / steps);
+        rim2 += p.R2 * sin(phi2 - phi2_prev);
+        phi2_prev = phi2;
+        /* the creep while D's and P's middle nodes (and their neighbours) have stuck all along */
+        {
+            int c1 = r.k1 - 2, c2 = r.k2 - (p.n1 + 3), j;
+            for (j = -1; j <= 1; j++) {
+                if (c1 + j >= 0 && c1 + j <= p.n1 - 2) deep = deep && stuck(r.fr1, c1 + j);
+                if (c2 + j >= 0 && c2 + j <= p.n2 - 2) deep = deep && stuck(r.fr2, c2 + j);
+            }
+        }
+        if (deep && nstick_steps == k) {
+            creep = rim1 - rim2;
+            creep_t = r.stretch0 * slack_gain(&r, p.E * p.A);
+            creep_err = fmax(creep_err, fabs(creep - creep_t) / rim1);
+            nstick_steps = k + 1;
+            tight_ok = phi2 / phi1;
+        }
+        if (onset < 0 && s1 == 0) {
+            onset = k + 1;
+            ratio_on = T1 / T2;
+            M1_on = M1;
+            M2_on = -mom;
+            T1_on = T1;
+            T2_on = T2;
+            phi_on = phi1;
+        }
+        if (csv)
+            fprintf(csv, "%d,%.12e,%.12e,%.12e,%.12e,%.12e,%.12e,%.12e,%d,%d,%d\n", k + 1, phi1, phi2, M1, -mom, T1, T2,
+                    T1 / T2, s1, s2, it);
+        ex_vtk_frame(&vs, r.m, t1);
+    }
+    wall = ex_now() - wall;
+    ex_vtk_end(&vs, r.m);
+    if (csv) fclose(csv);
+    if (nstick_steps > 0)
+        printf("  stick (load steps 1..%d): phi2/phi1 = %.9f at the last, R1/R2 = %.9f: the creep R1 phi1 - R2 phi2 = "
+               "%.9e m, stretch0 x the material the slack side gained by its tensions %.9e m (to %.2e of R1 "
+               "phi1)\n",
+               nstick_steps, tight_ok, p.R1 / p.R2, creep, creep_t, creep_err);
+    if (onset > 0) {
+        printf("  D's wrap slips entirely from load step %d (phi1 = %.5f rad): T1 = %.6f N, T2 = %.6f N, T1/T2 = "
+               "%.10f (%+.2e off the limit)\n",
+               onset, phi_on, T1_on, T2_on, ratio_on, ratio_on / r.limit1 - 1.0);
+        printf("  torque: driver %.9f N m = R1 (T1 - T2) %+.2e; transmitted to P %.9f N m = R2 T2 (e1 - 1) %+.2e "
+               "(2 T0 R2 (e1 - 1)/(e1 + 1) = %.6f N m)\n",
+               M1_on, M1_on / (p.R1 * (T1_on - T2_on)) - 1.0, M2_on, M2_on / (p.R2 * T2_on * (r.limit1 - 1.0)) - 1.0,
+               2.0 * p.T0 * p.R2 * (r.limit1 - 1.0) / (r.limit1 + 1.0));
+    } else
+        printf("  D's wrap did not slip entirely: ramp further (--Phi)\n");
+    printf("  Newton: %.2f iterations per load step, %d at most; %.3f s\n", (double)it_sum / steps, it_max, wall);
+    printf("result: status=0 onset_step=%d ratio_onset=%.12e ratio_limit=%.12e ratio_rel_err=%.3e M_driver=%.12e "
+           "M_transmitted=%.12e M_EE=%.12e T1=%.12e T2=%.12e stick_steps=%d creep_m=%.12e creep_balance_err=%.3e "
+           "phi2_over_phi1=%.12e R1_over_R2=%.12e iter_mean=%.4f iter_max=%d wall_s=%.4f\n",
+           onset, ratio_on, r.limit1, onset > 0 ? ratio_on / r.limit1 - 1.0 : 0.0, M1_on, M2_on,
+           onset > 0 ? p.R2 * T2_on * (r.limit1 - 1.0) : 0.0, T1_on, T2_on, nstick_steps, creep, creep_err, tight_ok,
+           p.R1 / p.R2, (double)it_sum / steps, it_max, wall);
+    alecable_model_destroy(r.m);
+    return 0;
+}
