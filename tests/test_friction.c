@@ -809,6 +809,39 @@ START_TEST(belt_drive_slips_at_the_limit)
 }
 END_TEST
 
+/* A turning surface that is the holder itself, or a body of another model:
+ * refused, naming the argument, and the model solves as if never asked */
+START_TEST(bad_surface)
+{
+    wrap_case w, ref;
+    alecable_model *other;
+    alecable_body *ob;
+    alecable_body_params bp;
+    alecable_friction_params fp;
+    alecable_joint *j = NULL;
+    wrap_build(&w, 8, 1, 2.1e9);
+    wrap_build(&ref, 8, 1, 2.1e9);
+    alecable_friction_params_init(&fp);
+    fp.mu = 0.3;
+    fp.surface = w.ground;
+    ck_assert_int_eq(alecable_wrap_friction(&j, w.m, w.wrap, &fp), ALECABLE_EINVAL);
+    ck_assert_ptr_null(j);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(w.m), "params.surface"));
+    ck_assert_int_eq(alecable_model_create(&other, NULL), 0);
+    alecable_body_params_init(&bp);
+    ck_assert_int_eq(alecable_body_create(&ob, other, &bp), 0);
+    fp.surface = ob;
+    ck_assert_int_eq(alecable_wrap_friction(&j, w.m, w.wrap, &fp), ALECABLE_EHANDLE);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(w.m), "params.surface belongs to another model"));
+    alecable_model_destroy(other);
+    ramp(w.m, 0.0, 1.0, 4, 0, 4);
+    ramp(ref.m, 0.0, 1.0, 4, 0, 4);
+    ck_assert(wrap_ratio(&w) == wrap_ratio(&ref));
+    alecable_model_destroy(w.m);
+    alecable_model_destroy(ref.m);
+}
+END_TEST
+
 static double sleeve_tip_after(sleeve_case *sc)
 {
     double x[3];
@@ -927,6 +960,7 @@ Suite *suite_friction(void)
     tcase_add_test(tc, atwood_undo);
     tcase_add_test(tc, belt_drive_slips_at_the_limit);
     tcase_add_test(tc, bad_input);
+    tcase_add_test(tc, bad_surface);
     suite_add_tcase(s, tc);
     return s;
 }
