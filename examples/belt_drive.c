@@ -21,6 +21,11 @@
  * rim's motion per load step is counted as the chord R sin(dphi) the slip
  * measures.)
  *
+ * With --torque-rate the ramp is the torque itself, in dynamics: a motor
+ * on D's axle, the wheels' inertia and a damper on P's, HHT; D's wrap
+ * slips entirely when the motor's torque reaches the limit (plus what
+ * accelerates D), after which D spins up while P stays behind.
+ *
  * At the onset D's whole wrap slips and T1/T2 equals the discrete
  * Euler-Eytelwein limit e1 = ((1 + b)/(1 - b))^(n1 - 1), b = mu sin(theta1 /
  * n1) / 2 (the capstan's derivation with the node spacing theta1 / n1):
@@ -64,6 +69,76 @@ static double slack_gain(const belt_rig *r, double EA)
     return dM;
 }
 
+/* --torque-rate: D driven by a motor whose torque rises at that rate, the
+ * wheels' inertia and P's damper in, HHT; the onset of slip is the first
+ * step at which D's whole wrap slips */
+static int run_dynamic(const belt_params *p, belt_rig *r, double h, double T, const char *csv_path)
+{
+    alecable_dynamic_options o;
+    alecable_integrator *it;
+    alecable_step_stats ss;
+    FILE *csv = NULL;
+    double t_on = -1.0, M_on = 0.0, ratio_on = 0.0, T1_on = 0.0, T2_on = 0.0, wall, R9[9], phi1 = 0.0;
+    int k, n = (int)ceil(T / h - 1e-9), st;
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_HHT;
+    o.h = h;
+    ex_check(r->m, alecable_model_integrator(&it, r->m, &o), "integrator");
+    if (csv_path) {
+        if (!(csv = fopen(csv_path, "w"))) {
+            perror(csv_path);
+            return 1;
+        }
+        fprintf(csv, "t,M,phi1,phi2,T1,T2,ratio,stuck_D,stuck_P\n");
+    }
+    wall = ex_now();
+    for (k = 1; k <= n; k++) {
+        double phi2, mom, T1, T2;
+        int s1;
+        if ((st = alecable_integrator_step(it, h))) {
+            printf("  step %d failed: %s\nresult: status=1\n", k, alecable_integrator_errmsg(it));
+            return 1;
+        }
+        ex_check(r->m, alecable_model_pull_state(r->m, it), "pull_state");
+        alecable_body_pose(r->driver, NULL, R9);
+        phi1 = atan2(R9[3], R9[0]);
+        belt_driven(r, &phi2, &mom);
+        T1 = belt_tension(r, r->e_tight);
+        T2 = belt_tension(r, r->e_slack);
+        s1 = belt_stuck(r->fr1);
+        if (t_on < 0.0 && s1 == 0) {
+            t_on = k * h;
+            M_on = p->torque_rate * t_on;
+            ratio_on = T1 / T2;
+            T1_on = T1;
+            T2_on = T2;
+        }
+        if (csv)
+            fprintf(csv, "%.6f,%.12e,%.12e,%.12e,%.12e,%.12e,%.12e,%d,%d\n", k * h, p->torque_rate * k * h, phi1, phi2, T1,
+                    T2, T1 / T2, s1, belt_stuck(r->fr2));
+    }
+    wall = ex_now() - wall;
+    alecable_step_stats_init(&ss);
+    alecable_integrator_stats(it, &ss);
+    if (csv) fclose(csv);
+    if (t_on > 0.0) {
+        printf("  D's wrap slips entirely at t = %.4f s, motor torque %.6f N m: T1/T2 = %.9f (%+.2e off the "
+               "limit: the belt's and wheels' inertia), R1 (T1 - T2) = %.6f N m, R1 T2 (e1 - 1) = %.6f N m\n",
+               t_on, M_on, ratio_on, ratio_on / r->limit1 - 1.0, p->R1 * (T1_on - T2_on),
+               p->R1 * T2_on * (r->limit1 - 1.0));
+    } else
+        printf("  D's wrap did not slip entirely by t = %g s: run longer (--T) or ramp faster\n", T);
+    printf("  at t = %g s D has turned %.6f rad; %ld steps, %.2f Newton iterations per step; %.3f s\n", n * h, phi1,
+           ss.steps, (double)ss.newton_iterations / (double)ss.steps, wall);
+    printf("result: status=0 mode=dynamic onset_t=%.6f M_onset=%.12e ratio_onset=%.12e ratio_limit=%.12e "
+           "ratio_rel_err=%.3e T1=%.12e T2=%.12e steps=%ld newton_iterations=%ld wall_s=%.4f\n",
+           t_on, M_on, ratio_on, r->limit1, t_on > 0.0 ? ratio_on / r->limit1 - 1.0 : 0.0, T1_on, T2_on, ss.steps,
+           ss.newton_iterations, wall);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(r->m);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     belt_params p;
@@ -73,6 +148,7 @@ int main(int argc, char **argv)
     const char *csv_path = NULL, *vtk = NULL;
     double tol = 1e-10, phi2_prev = 0.0, rim1 = 0.0, rim2 = 0.0, creep_err = 0.0, creep = 0.0, creep_t = 0.0;
     double ratio_on = 0.0, M1_on = 0.0, M2_on = 0.0, T1_on = 0.0, T2_on = 0.0, phi_on = 0.0, wall, tight_ok = 1.0;
+    double h = 2e-3, T_end = 0.6;
     int steps = 60, rc, k, it, it_sum = 0, it_max = 0, onset = -1, deep = 1, nstick_steps = 0;
     ex_opt opts[] = {
         {"--R1", 'd', &p.R1, "driving pulley's radius [m]"},
@@ -88,6 +164,14 @@ int main(int argc, char **argv)
         {"--n2", 'i', &p.n2, "elements on the driven pulley's wrap"},
         {"--steps", 'i', &steps, "load steps of the ramp"},
         {"--augmentation", 'd', &p.aug, "augmentation epsilon as a multiple of EA / l"},
+        {"--torque-rate", 'd', &p.torque_rate,
+         "> 0: dynamics, D driven by a motor torque rising at this rate [N m/s] instead of its angle"},
+        {"--J1", 'd', &p.J1, "dynamics: driving pulley's moment of inertia [kg m^2]"},
+        {"--J2", 'd', &p.J2, "dynamics: driven pulley's moment of inertia [kg m^2]"},
+        {"--c2", 'd', &p.c2, "dynamics: driven axle's damper [N m s/rad]"},
+        {"--rho", 'd', &p.rho, "dynamics: belt's density [kg/m^3]"},
+        {"--h", 'd', &h, "dynamics: time step [s] (HHT)"},
+        {"--T", 'd', &T_end, "dynamics: simulated time [s]"},
         {"--tol", 'd', &tol, "Newton tolerance: ||r|| <= tol x the step's largest residual"},
         {"--csv", 's', &csv_path, "write phi1, phi2, torques, tensions and stuck contacts per load step"},
         {"--vtk", 's', &vtk, "write a VTK file per load step (belt_drive_NNNNN.vtk) into this existing folder"},
@@ -97,18 +181,26 @@ int main(int argc, char **argv)
     if (rc) return rc > 0 ? 0 : 2;
     if (!(p.R1 > 0) || !(p.R2 >= p.R1) || !(p.C > p.R2 - p.R1) || !(p.E > 0) || !(p.A > 0) || !(p.T0 > 0) ||
         !(p.mu >= 0) || !(p.k2 > 0) || !(p.Phi > 0) || p.n1 < 3 || p.n2 < 3 || p.n1 > BELT_MAX_N ||
-        p.n2 > BELT_MAX_N || steps < 1 || !(p.aug > 0) || !(tol > 0)) {
-        fprintf(stderr, "need R2 >= R1 > 0, C > R2 - R1, E, A, T0, k2, Phi, augmentation, tol > 0, mu >= 0, "
-                        "3 <= n1, n2 <= %d, steps >= 1\n",
+        p.n2 > BELT_MAX_N || steps < 1 || !(p.aug > 0) || !(tol > 0) || !(p.torque_rate >= 0) || !(p.J1 > 0) ||
+        !(p.J2 > 0) || !(p.c2 >= 0) || !(p.rho > 0) || !(h > 0) || !(T_end > 0)) {
+        fprintf(stderr, "need R2 >= R1 > 0, C > R2 - R1, E, A, T0, k2, Phi, augmentation, tol, J1, J2, rho, h, T > 0, "
+                        "mu, torque rate, c2 >= 0, 3 <= n1, n2 <= %d, steps >= 1\n",
                 BELT_MAX_N);
         return 2;
     }
     ex_check(NULL, belt_build(&r, &p), "belt_build");
     printf("belt_drive: R1 = %g m, R2 = %g m, C = %g m (wraps %.4f and %.4f rad, %d and %d elements), EA = %g N, "
-           "T0 = %g N, mu = %g, k2 = %g N m/rad; D turned to %g rad in %d load steps\n",
-           p.R1, p.R2, p.C, r.theta1, r.theta2, p.n1, p.n2, p.E * p.A, p.T0, p.mu, p.k2, p.Phi, steps);
+           "T0 = %g N, mu = %g, k2 = %g N m/rad\n",
+           p.R1, p.R2, p.C, r.theta1, r.theta2, p.n1, p.n2, p.E * p.A, p.T0, p.mu, p.k2);
+    if (!(p.torque_rate > 0.0)) printf("  quasistatics: D turned to %g rad in %d load steps\n", p.Phi, steps);
     printf("  discrete Euler-Eytelwein limit on D: T1/T2 = %.10f (continuous exp(mu theta1) = %.10f)\n", r.limit1,
            exp(p.mu * r.theta1));
+    if (p.torque_rate > 0.0) {
+        printf("  dynamics: a motor torque rising at %g N m/s on D (J1 = %g kg m^2), P with J2 = %g kg m^2 and a "
+               "damper %g N m s/rad, belt density %g kg/m^3; HHT, h = %g s, %g s\n",
+               p.torque_rate, p.J1, p.J2, p.c2, p.rho, h, T_end);
+        return run_dynamic(&p, &r, h, T_end, csv_path);
+    }
     if (csv_path) {
         if (!(csv = fopen(csv_path, "w"))) {
             perror(csv_path);
@@ -185,7 +277,7 @@ int main(int argc, char **argv)
     } else
         printf("  D's wrap did not slip entirely: ramp further (--Phi)\n");
     printf("  Newton: %.2f iterations per load step, %d at most; %.3f s\n", (double)it_sum / steps, it_max, wall);
-    printf("result: status=0 onset_step=%d ratio_onset=%.12e ratio_limit=%.12e ratio_rel_err=%.3e M_driver=%.12e "
+    printf("result: status=0 mode=quasistatic onset_step=%d ratio_onset=%.12e ratio_limit=%.12e ratio_rel_err=%.3e M_driver=%.12e "
            "M_transmitted=%.12e M_EE=%.12e T1=%.12e T2=%.12e stick_steps=%d creep_m=%.12e creep_balance_err=%.3e "
            "phi2_over_phi1=%.12e R1_over_R2=%.12e iter_mean=%.4f iter_max=%d wall_s=%.4f\n",
            onset, ratio_on, r.limit1, onset > 0 ? ratio_on / r.limit1 - 1.0 : 0.0, M1_on, M2_on,

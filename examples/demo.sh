@@ -73,6 +73,8 @@ echo; echo "== soft_finger --friction 0.3: stick/slip in the eyelets, the force 
 tag=_friction; run soft_finger --friction 0.3 --csv "$out/soft_finger_friction.csv"
 echo; echo "== belt_drive: a belt over two turning pulleys with stick/slip, the driver turned until the belt slips"
 tag=""; run belt_drive --csv "$out/belt_drive.csv"
+echo; echo "== belt_drive --torque-rate 10: the same belt in dynamics, a motor torque ramped on the driver until the belt slips"
+tag=_dynamic; run belt_drive --torque-rate 10 --csv "$out/belt_drive_dynamic.csv"
 echo; echo "== atwood_friction: an Atwood machine whose rope sticks to its wheel (mu 0.3) or slips on it (mu 0.05)"
 tag=_stick; run atwood_friction --T 0.3 --csv "$out/atwood_friction_stick.csv"
 tag=_slip; run atwood_friction --T 0.3 --mu 0.05 --csv "$out/atwood_friction_slip.csv"

@@ -76,6 +76,22 @@ plot '$out/belt_drive.csv' using 2:4 with linespoints lw 2 title 'driving pulley
 GP
     made="$made $out/belt_drive_torque.png"
 fi
+if [ -f "$out/belt_drive_dynamic.csv" ]; then
+    gnuplot <<GP
+set datafile separator ','
+set terminal pngcairo size 900,600 noenhanced
+set output '$out/belt_drive_dynamic.png'
+set title 'Belt drive in dynamics, motor torque ramped: tension ratio and stuck contacts on the driver'
+set xlabel 't [s]'
+set ylabel 'T1 / T2'
+set y2label 'contacts stuck on the driving pulley'
+set y2tics
+set key left top
+plot '$out/belt_drive_dynamic.csv' using 1:7 with lines lw 2 title 'T1 / T2', \
+     '' using 1:8 axes x1y2 with steps lw 1 title 'stuck contacts on D'
+GP
+    made="$made $out/belt_drive_dynamic.png"
+fi
 if [ -f "$out/atwood_friction_stick.csv" ] && [ -f "$out/atwood_friction_slip.csv" ]; then
     gnuplot <<GP
 set datafile separator ','

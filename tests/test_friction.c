@@ -809,6 +809,46 @@ START_TEST(belt_drive_slips_at_the_limit)
 }
 END_TEST
 
+/* The belt drive in dynamics, driven by a motor torque rising at 10 N m/s:
+ * D's wrap slips entirely once the torque reaches the limit, T1/T2 then
+ * within 1e-4 of the discrete limit (the belt's and wheels' inertia make
+ * the rest); no allocation per step */
+START_TEST(belt_drive_torque_ramp)
+{
+    belt_params bp;
+    belt_rig r;
+    alecable_dynamic_options o;
+    alecable_integrator *it;
+    alecable_allocator al;
+    double h = 2e-3, ratio = 0.0, t_on = -1.0;
+    int k;
+    long c0 = 0;
+    counting_alloc_init(&al);
+    belt_params_default(&bp);
+    bp.torque_rate = 10.0;
+    bp.allocator = &al;
+    ck_assert_int_eq(belt_build(&r, &bp), 0);
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_HHT;
+    o.h = h;
+    ck_assert_int_eq(alecable_model_integrator(&it, r.m, &o), 0);
+    for (k = 1; k <= 250 && t_on < 0.0; k++) {
+        ck_assert_msg(alecable_integrator_step(it, h) == 0, "step %d: %s", k, alecable_integrator_errmsg(it));
+        if (k == 1) c0 = counting_alloc_calls;
+        ck_assert_int_eq(alecable_model_pull_state(r.m, it), 0);
+        if (belt_stuck(r.fr1) == 0) {
+            t_on = k * h;
+            ratio = belt_tension(&r, r.e_tight) / belt_tension(&r, r.e_slack);
+        }
+    }
+    ck_assert_int_eq(counting_alloc_calls, c0);
+    ck_assert_msg(t_on > 0.3 && t_on < 0.45, "onset at t = %g", t_on); /* torque 3.8 N m over 10 N m/s */
+    ck_assert_msg(fabs(ratio / r.limit1 - 1.0) < 1e-4, "T1/T2 at the onset %.9f, limit %.9f", ratio, r.limit1);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(r.m);
+}
+END_TEST
+
 /* A turning surface that is the holder itself, or a body of another model:
  * refused, naming the argument, and the model solves as if never asked */
 START_TEST(bad_surface)
@@ -959,6 +999,7 @@ Suite *suite_friction(void)
     tcase_add_test(tc, atwood_slips_at_the_capstan_force);
     tcase_add_test(tc, atwood_undo);
     tcase_add_test(tc, belt_drive_slips_at_the_limit);
+    tcase_add_test(tc, belt_drive_torque_ramp);
     tcase_add_test(tc, bad_input);
     tcase_add_test(tc, bad_surface);
     suite_add_tcase(s, tc);

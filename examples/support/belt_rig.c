@@ -31,6 +31,10 @@ void belt_params_default(belt_params *p)
     p->k2 = 2000.0;
     p->Phi = 0.012;
     p->n1 = p->n2 = 16;
+    p->J1 = 0.01;
+    p->J2 = 0.05;
+    p->c2 = 10.0;
+    p->rho = 1000.0;
 }
 
 static double dist(const double a[3], const double b[3])
@@ -42,8 +46,8 @@ static double dist(const double a[3], const double b[3])
  * its wrap of n elements from angle a0 to a1 over nodes nd, and the
  * friction on it */
 static int pulley(belt_rig *r, const belt_params *p, alecable_body *ground, const double c[3], double R, double k,
-                  double a0, double a1, int n, alecable_node **nd, alecable_body **wheel, alecable_joint **axle,
-                  alecable_joint **fr)
+                  double J, double a0, double a1, int n, alecable_node **nd, alecable_body **wheel,
+                  alecable_joint **axle, alecable_joint **fr)
 {
     alecable_body_params bp;
     alecable_pulley_params pp;
@@ -60,7 +64,8 @@ static int pulley(belt_rig *r, const belt_params *p, alecable_body *ground, cons
     alecable_body_params_init(&bp);
     memcpy(bp.position, c, sizeof bp.position);
     bp.mass = 1.0;
-    bp.inertia[0] = bp.inertia[4] = bp.inertia[8] = 1e-3;
+    bp.inertia[0] = bp.inertia[4] = 0.5 * J;
+    bp.inertia[8] = J;
     TRY(alecable_body_create(wheel, r->m, &bp));
     TRY(alecable_revolute(axle, r->m, ground, *wheel, c, z, k));
     alecable_friction_params_init(&fp);
@@ -68,6 +73,17 @@ static int pulley(belt_rig *r, const belt_params *p, alecable_body *ground, cons
     fp.augmentation = p->aug;
     fp.surface = *wheel;
     return alecable_wrap_friction(fr, r->m, wrap, &fp);
+}
+
+/* the driving motor: torque_rate t about the axle */
+static int motor(void *user, double t, double angle, double rate, double *torque, double *dtorque_dangle,
+                 double *dtorque_drate)
+{
+    (void)angle;
+    (void)rate;
+    *torque = *(const double *)user * t;
+    *dtorque_dangle = *dtorque_drate = 0.0;
+    return 0;
 }
 
 static int build(belt_rig *r, const belt_params *p)
@@ -104,6 +120,7 @@ static int build(belt_rig *r, const belt_params *p)
     alecable_section_init(&sec);
     sec.E = p->E;
     sec.A = p->A;
+    sec.rho = p->torque_rate > 0.0 ? p->rho : 0.0;
     TRY(alecable_cable_create(&r->c, r->m, ALECABLE_ELEMENT_AXIAL, &sec));
     r->stretch0 = axial_stretch(p->T0, EA);
     for (i = 0; i < nn; i++) {
@@ -118,8 +135,9 @@ static int build(belt_rig *r, const belt_params *p)
     alecable_body_params_init(&bp);
     TRY(alecable_body_create(&ground, r->m, &bp));
     TRY(alecable_body_fix(r->m, ground));
-    TRY(pulley(r, p, ground, o, p->R1, 0.0, a_u, a_l, p->n1, nd + 1, &r->driver, &axle1, &r->fr1));
-    TRY(pulley(r, p, ground, cP, p->R2, p->k2, -a_u, a_u, p->n2, nd + p->n1 + 2, &r->driven, &r->axle2, &r->fr2));
+    TRY(pulley(r, p, ground, o, p->R1, 0.0, p->J1, a_u, a_l, p->n1, nd + 1, &r->driver, &axle1, &r->fr1));
+    TRY(pulley(r, p, ground, cP, p->R2, p->k2, p->J2, -a_u, a_u, p->n2, nd + p->n1 + 2, &r->driven, &r->axle2,
+               &r->fr2));
     /* the loop's two ends: one point in space, the belt's material between */
     for (k = ALECABLE_DOF_X; k <= ALECABLE_DOF_Z; k++) {
         TRY(alecable_fix(NULL, r->m, nd[0], k));
@@ -128,6 +146,11 @@ static int build(belt_rig *r, const belt_params *p)
     ends[0] = nd[nn - 1];
     ends[1] = nd[0];
     TRY(alecable_linear_constraint(NULL, r->m, 2, ends, dofs, coef, L, 0.0));
+    if (p->torque_rate > 0.0) {
+        r->torque_rate = p->torque_rate;
+        TRY(alecable_joint_set_motor(axle1, motor, &r->torque_rate));
+        return alecable_joint_set_damping(r->axle2, p->c2);
+    }
     TRY(alecable_body_node(&dn, r->driver));
     return alecable_prescribe(&r->drive, r->m, dn, ALECABLE_DOF_RZ, p->Phi);
 }
@@ -154,6 +177,11 @@ int belt_build(belt_rig *r, const belt_params *p)
 double belt_driver_torque(const belt_rig *r)
 {
     double lam = 0.0;
+    if (!r->drive) {
+        double t = 0.0;
+        alecable_model_get_state(r->m, NULL, NULL, &t);
+        return r->torque_rate * t;
+    }
     alecable_constraint_multiplier(r->drive, &lam);
     return -lam;
 }

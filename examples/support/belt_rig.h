@@ -35,6 +35,10 @@ typedef struct belt_params {
     double Phi;         /* the driver's rotation at load factor 1 [rad] */
     int n1, n2;         /* elements on the wraps (3 .. BELT_MAX_N) */
     const alecable_allocator *allocator;
+    /* dynamics: torque_rate > 0 drives D by a motor torque rising at that
+     * rate [N m/s] instead of the prescribed rotation; the wheels' moments
+     * of inertia, P's axle damper and the belt's density then count */
+    double torque_rate, J1, J2, c2, rho;
 } belt_params;
 
 enum { BELT_MAX_N = 200 };
@@ -44,7 +48,8 @@ typedef struct belt_rig {
     alecable_cable *c;
     alecable_body *driver, *driven;
     alecable_joint *fr1, *fr2, *axle2;
-    alecable_constraint *drive; /* D's prescribed rotation: its multiplier is the torque */
+    alecable_constraint *drive; /* D's prescribed rotation: its multiplier is the torque (NULL with a motor) */
+    double torque_rate;         /* the motor's: torque = torque_rate t */
     int e_tight, e_slack;       /* elements of the upper (tight) and lower span next to D */
     int k1, k2;                 /* cable indices of the middle nodes of D's and P's wraps */
     double theta1, theta2, limit1, stretch0;
@@ -52,10 +57,13 @@ typedef struct belt_rig {
 
 /* R1 = 0.05, R2 = 0.1, C = 0.3 m, E = 1e10 Pa, A = 1e-4 m^2, T0 = 100 N,
  * mu = 0.3, the library's augmentation, k2 = 2000 N m/rad, Phi = 0.012 rad
- * (D's wrap slips from about 0.008 on), n1 = n2 = 16 */
+ * (D's wrap slips from about 0.008 on), n1 = n2 = 16; for dynamics
+ * (torque_rate 0 here) J1 = 0.01, J2 = 0.05 kg m^2, c2 = 10 N m s/rad,
+ * rho = 1000 kg/m^3 */
 void belt_params_default(belt_params *p);
 int belt_build(belt_rig *r, const belt_params *p);
-/* torque the drive exerts on D about +z, from its constraint's multiplier */
+/* torque the drive exerts on D about +z: the prescribed rotation's
+ * multiplier, or the motor's torque_rate t at the model's time t */
 double belt_driver_torque(const belt_rig *r);
 /* rotation of P about +z and the moment its spring takes */
 void belt_driven(const belt_rig *r, double *phi2, double *moment);
