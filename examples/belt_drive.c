@@ -34,7 +34,7 @@
  * 2 T0 R2 (e1 - 1)/(e1 + 1). */
 #include "common.h"
 #include "support/belt_rig.h"
-#include "support/axial_stretch.h"
+#include "support/rig.h"
 
 #include <math.h>
 #include <stdio.h>

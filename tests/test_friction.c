@@ -464,6 +464,30 @@ static void snap_free(snapshot *s)
     free(s->h);
 }
 
+/* One more step of h changes the history; undo puts the state and the
+ * history back bit for bit */
+static void undo_restores(alecable_integrator *it, alecable_model *m, double h)
+{
+    alecable_problem p;
+    snapshot sa, sb;
+    int nq, nl;
+    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+    ck_assert_int_eq(alecable_model_sizes(m, &nq, &nl), 0);
+    snap_init(&sa, nq, nl, p.nhist);
+    snap_init(&sb, nq, nl, p.nhist);
+    ck_assert_int_eq(alecable_integrator_get_state(it, &sa.t, sa.q, NULL, NULL, sa.l), 0);
+    ck_assert_int_eq(p.history_get(p.ctx, sa.h), 0);
+    ck_assert_int_eq(alecable_integrator_step(it, h), 0);
+    ck_assert_int_eq(p.history_get(p.ctx, sb.h), 0);
+    ck_assert_int_ne(memcmp(sa.h, sb.h, (size_t)p.nhist * sizeof *sa.h), 0);
+    ck_assert_int_eq(alecable_integrator_undo(it), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(it, &sb.t, sb.q, NULL, NULL, sb.l), 0);
+    ck_assert_int_eq(p.history_get(p.ctx, sb.h), 0);
+    snap_same(&sa, &sb);
+    snap_free(&sa);
+    snap_free(&sb);
+}
+
 /* A failed step (one Newton iteration allowed) leaves q, lambda, the load
  * factor and every contact's history bit for bit as they were. */
 START_TEST(failed_step_restores_everything)
@@ -554,11 +578,9 @@ START_TEST(sleeve_in_dynamics)
     alecable_joint *sl;
     alecable_dynamic_options o;
     alecable_integrator *it;
-    alecable_problem p;
     alecable_allocator al;
-    snapshot sa, sb;
     double work = 0.0, slipped = 0.0;
-    int i, n, nq, nl;
+    int i, n;
     long c0 = 0;
     counting_alloc_init(&al);
     m = dyn_sleeve(22500.0, 0, &al, &sl);
@@ -585,22 +607,7 @@ START_TEST(sleeve_in_dynamics)
     }
     ck_assert_double_gt(work, 0.0);
     ck_assert_double_gt(slipped, 0.0);
-    /* undo: the state and the history before the last step, bit for bit */
-    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
-    ck_assert_int_eq(alecable_model_sizes(m, &nq, &nl), 0);
-    snap_init(&sa, nq, nl, p.nhist);
-    snap_init(&sb, nq, nl, p.nhist);
-    ck_assert_int_eq(alecable_integrator_get_state(it, &sa.t, sa.q, NULL, NULL, sa.l), 0);
-    ck_assert_int_eq(p.history_get(p.ctx, sa.h), 0);
-    ck_assert_int_eq(alecable_integrator_step(it, 1e-5), 0);
-    ck_assert_int_eq(p.history_get(p.ctx, sb.h), 0);
-    ck_assert_int_ne(memcmp(sa.h, sb.h, (size_t)p.nhist * sizeof *sa.h), 0);
-    ck_assert_int_eq(alecable_integrator_undo(it), 0);
-    ck_assert_int_eq(alecable_integrator_get_state(it, &sb.t, sb.q, NULL, NULL, sb.l), 0);
-    ck_assert_int_eq(p.history_get(p.ctx, sb.h), 0);
-    snap_same(&sa, &sb);
-    snap_free(&sa);
-    snap_free(&sb);
+    undo_restores(it, m, 1e-5);
     alecable_integrator_destroy(it);
     alecable_model_destroy(m);
 }
@@ -717,9 +724,7 @@ START_TEST(atwood_undo)
     atwood_rig r;
     alecable_dynamic_options o;
     alecable_integrator *it;
-    alecable_problem p;
-    snapshot sa, sb;
-    int k, nq, nl;
+    int k;
     atwood_params_default(&ap);
     ap.mu = 0.05;
     ck_assert_int_eq(atwood_build(&r, &ap), 0);
@@ -727,21 +732,7 @@ START_TEST(atwood_undo)
     o.h = 1e-3;
     ck_assert_int_eq(alecable_model_integrator(&it, r.m, &o), 0);
     for (k = 0; k < 20; k++) ck_assert_int_eq(alecable_integrator_step(it, 1e-3), 0);
-    ck_assert_int_eq(alecable_model_problem(&p, r.m), 0);
-    ck_assert_int_eq(alecable_model_sizes(r.m, &nq, &nl), 0);
-    snap_init(&sa, nq, nl, p.nhist);
-    snap_init(&sb, nq, nl, p.nhist);
-    ck_assert_int_eq(alecable_integrator_get_state(it, &sa.t, sa.q, NULL, NULL, sa.l), 0);
-    ck_assert_int_eq(p.history_get(p.ctx, sa.h), 0);
-    ck_assert_int_eq(alecable_integrator_step(it, 1e-3), 0);
-    ck_assert_int_eq(p.history_get(p.ctx, sb.h), 0);
-    ck_assert_int_ne(memcmp(sa.h, sb.h, (size_t)p.nhist * sizeof *sa.h), 0);
-    ck_assert_int_eq(alecable_integrator_undo(it), 0);
-    ck_assert_int_eq(alecable_integrator_get_state(it, &sb.t, sb.q, NULL, NULL, sb.l), 0);
-    ck_assert_int_eq(p.history_get(p.ctx, sb.h), 0);
-    snap_same(&sa, &sb);
-    snap_free(&sa);
-    snap_free(&sb);
+    undo_restores(it, r.m, 1e-3);
     alecable_integrator_destroy(it);
     alecable_model_destroy(r.m);
 }

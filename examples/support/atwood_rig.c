@@ -1,19 +1,9 @@
 /* The Atwood machine with stick/slip on a turning wheel: atwood_rig.h */
 #include "atwood_rig.h"
-#include "axial_stretch.h"
+#include "rig.h"
 
 #include <math.h>
 #include <string.h>
-
-#ifndef M_PI
-#define M_PI 3.14159265358979323846
-#endif
-
-#define TRY(call)                                                                                                    \
-    do {                                                                                                             \
-        int st_ = (call);                                                                                            \
-        if (st_) return st_;                                                                                         \
-    } while (0)
 
 void atwood_params_default(atwood_params *p)
 {
@@ -43,11 +33,11 @@ static int hang(alecable_model *m, alecable_body **b, double mass, const double 
     alecable_body_params_init(&bp);
     memcpy(bp.position, x, sizeof bp.position);
     bp.mass = mass;
-    TRY(alecable_body_create(b, m, &bp));
-    TRY(alecable_body_node(&bn, *b));
-    TRY(alecable_fix(NULL, m, bn, ALECABLE_DOF_X));
-    TRY(alecable_fix(NULL, m, bn, ALECABLE_DOF_Z));
-    for (k = ALECABLE_DOF_RX; k <= ALECABLE_DOF_RZ; k++) TRY(alecable_fix(NULL, m, bn, k));
+    RIG_TRY(alecable_body_create(b, m, &bp));
+    RIG_TRY(alecable_body_node(&bn, *b));
+    RIG_TRY(alecable_fix(NULL, m, bn, ALECABLE_DOF_X));
+    RIG_TRY(alecable_fix(NULL, m, bn, ALECABLE_DOF_Z));
+    for (k = ALECABLE_DOF_RX; k <= ALECABLE_DOF_RZ; k++) RIG_TRY(alecable_fix(NULL, m, bn, k));
     return 0;
 }
 
@@ -62,13 +52,13 @@ static int build(atwood_rig *r, const atwood_params *p, double T1, double T2)
     const double o[3] = {0, 0, 0}, z[3] = {0, 0, 1}, grav[3] = {0, -p->g, 0}, EA = p->E * p->A;
     double x[3] = {-p->R, -p->L, 0}, ang[ATWOOD_MAX_N + 1], s = 0.0;
     int i, n = p->n;
-    TRY(alecable_model_set_gravity(r->m, grav));
+    RIG_TRY(alecable_model_set_gravity(r->m, grav));
     alecable_section_init(&sec);
     sec.E = p->E;
     sec.A = p->A;
     sec.rho = p->rho;
-    TRY(alecable_cable_create(&r->c, r->m, ALECABLE_ELEMENT_AXIAL, &sec));
-    TRY(alecable_cable_add_node(&r->nd[0], r->c, x, s));
+    RIG_TRY(alecable_cable_create(&r->c, r->m, ALECABLE_ELEMENT_AXIAL, &sec));
+    RIG_TRY(alecable_cable_add_node(&r->nd[0], r->c, x, s));
     s += p->L / axial_stretch(T1, EA);
     for (i = 0; i <= n; i++) {
         ang[i] = M_PI - M_PI * i / n;
@@ -78,35 +68,35 @@ static int build(atwood_rig *r, const atwood_params *p, double T1, double T2)
             double f = (double)(i - 1) / (n - 1), Te = r->slip ? T1 * pow(T2 / T1, f) : T1 + (T2 - T1) * f;
             s += 2.0 * p->R * sin(0.5 * M_PI / n) / axial_stretch(Te, EA);
         }
-        TRY(alecable_cable_add_node(&r->nd[1 + i], r->c, x, s));
+        RIG_TRY(alecable_cable_add_node(&r->nd[1 + i], r->c, x, s));
     }
     s += p->L / axial_stretch(T2, EA);
     x[0] = p->R;
     x[1] = -p->L;
-    TRY(alecable_cable_add_node(&r->nd[n + 2], r->c, x, s));
+    RIG_TRY(alecable_cable_add_node(&r->nd[n + 2], r->c, x, s));
     /* the wrap is held in space (on a fixed body); the wheel turns under it */
     alecable_body_params_init(&bp);
-    TRY(alecable_body_create(&ground, r->m, &bp));
-    TRY(alecable_body_fix(r->m, ground));
+    RIG_TRY(alecable_body_create(&ground, r->m, &bp));
+    RIG_TRY(alecable_body_fix(r->m, ground));
     alecable_pulley_params_init(&pp);
     pp.radius = p->R;
-    TRY(alecable_pulley_wrap(&wrap, r->m, ground, &pp, n + 1, r->nd + 1, ang));
+    RIG_TRY(alecable_pulley_wrap(&wrap, r->m, ground, &pp, n + 1, r->nd + 1, ang));
     alecable_body_params_init(&bp);
     bp.inertia[0] = bp.inertia[4] = 0.5 * p->J;
     bp.inertia[8] = p->J;
-    TRY(alecable_body_create(&r->wheel, r->m, &bp));
-    TRY(alecable_revolute(&axle, r->m, ground, r->wheel, o, z, 0.0));
+    RIG_TRY(alecable_body_create(&r->wheel, r->m, &bp));
+    RIG_TRY(alecable_revolute(&axle, r->m, ground, r->wheel, o, z, 0.0));
     alecable_friction_params_init(&fp);
     fp.mu = p->mu;
     fp.augmentation = p->aug;
     fp.surface = r->wheel;
-    TRY(alecable_wrap_friction(&r->fr, r->m, wrap, &fp));
+    RIG_TRY(alecable_wrap_friction(&r->fr, r->m, wrap, &fp));
     x[0] = -p->R;
-    TRY(hang(r->m, &r->w1, p->m1, x));
+    RIG_TRY(hang(r->m, &r->w1, p->m1, x));
     x[0] = p->R;
-    TRY(hang(r->m, &r->w2, p->m2, x));
-    TRY(alecable_attach(NULL, r->m, r->nd[0], r->w1, o, 1));
-    TRY(alecable_attach(NULL, r->m, r->nd[n + 2], r->w2, o, 1));
+    RIG_TRY(hang(r->m, &r->w2, p->m2, x));
+    RIG_TRY(alecable_attach(NULL, r->m, r->nd[0], r->w1, o, 1));
+    RIG_TRY(alecable_attach(NULL, r->m, r->nd[n + 2], r->w2, o, 1));
     return 0;
 }
 

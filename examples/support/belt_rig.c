@@ -1,19 +1,9 @@
 /* The belt drive with stick/slip on two turning pulleys: belt_rig.h */
 #include "belt_rig.h"
-#include "axial_stretch.h"
+#include "rig.h"
 
 #include <math.h>
 #include <string.h>
-
-#ifndef M_PI
-#define M_PI 3.14159265358979323846
-#endif
-
-#define TRY(call)                                                                                                    \
-    do {                                                                                                             \
-        int st_ = (call);                                                                                            \
-        if (st_) return st_;                                                                                         \
-    } while (0)
 
 void belt_params_default(belt_params *p)
 {
@@ -60,14 +50,14 @@ static int pulley(belt_rig *r, const belt_params *p, alecable_body *ground, cons
     alecable_pulley_params_init(&pp);
     memcpy(pp.centre, c, sizeof pp.centre);
     pp.radius = R;
-    TRY(alecable_pulley_wrap(&wrap, r->m, ground, &pp, n + 1, nd, ang));
+    RIG_TRY(alecable_pulley_wrap(&wrap, r->m, ground, &pp, n + 1, nd, ang));
     alecable_body_params_init(&bp);
     memcpy(bp.position, c, sizeof bp.position);
     bp.mass = 1.0;
     bp.inertia[0] = bp.inertia[4] = 0.5 * J;
     bp.inertia[8] = J;
-    TRY(alecable_body_create(wheel, r->m, &bp));
-    TRY(alecable_revolute(axle, r->m, ground, *wheel, c, z, k));
+    RIG_TRY(alecable_body_create(wheel, r->m, &bp));
+    RIG_TRY(alecable_revolute(axle, r->m, ground, *wheel, c, z, k));
     alecable_friction_params_init(&fp);
     fp.mu = p->mu;
     fp.augmentation = p->aug;
@@ -121,11 +111,11 @@ static int build(belt_rig *r, const belt_params *p)
     sec.E = p->E;
     sec.A = p->A;
     sec.rho = p->torque_rate > 0.0 ? p->rho : 0.0;
-    TRY(alecable_cable_create(&r->c, r->m, ALECABLE_ELEMENT_AXIAL, &sec));
+    RIG_TRY(alecable_cable_create(&r->c, r->m, ALECABLE_ELEMENT_AXIAL, &sec));
     r->stretch0 = axial_stretch(p->T0, EA);
     for (i = 0; i < nn; i++) {
         if (i > 0) s += dist(x[i], x[i - 1]) / r->stretch0;
-        TRY(alecable_cable_add_node(&nd[i], r->c, x[i], s));
+        RIG_TRY(alecable_cable_add_node(&nd[i], r->c, x[i], s));
     }
     L = s;
     r->e_tight = 0;
@@ -133,25 +123,25 @@ static int build(belt_rig *r, const belt_params *p)
     r->k1 = 1 + p->n1 / 2;
     r->k2 = p->n1 + 2 + p->n2 / 2;
     alecable_body_params_init(&bp);
-    TRY(alecable_body_create(&ground, r->m, &bp));
-    TRY(alecable_body_fix(r->m, ground));
-    TRY(pulley(r, p, ground, o, p->R1, 0.0, p->J1, a_u, a_l, p->n1, nd + 1, &r->driver, &axle1, &r->fr1));
-    TRY(pulley(r, p, ground, cP, p->R2, p->k2, p->J2, -a_u, a_u, p->n2, nd + p->n1 + 2, &r->driven, &r->axle2,
+    RIG_TRY(alecable_body_create(&ground, r->m, &bp));
+    RIG_TRY(alecable_body_fix(r->m, ground));
+    RIG_TRY(pulley(r, p, ground, o, p->R1, 0.0, p->J1, a_u, a_l, p->n1, nd + 1, &r->driver, &axle1, &r->fr1));
+    RIG_TRY(pulley(r, p, ground, cP, p->R2, p->k2, p->J2, -a_u, a_u, p->n2, nd + p->n1 + 2, &r->driven, &r->axle2,
                &r->fr2));
     /* the loop's two ends: one point in space, the belt's material between */
     for (k = ALECABLE_DOF_X; k <= ALECABLE_DOF_Z; k++) {
-        TRY(alecable_fix(NULL, r->m, nd[0], k));
-        TRY(alecable_fix(NULL, r->m, nd[nn - 1], k));
+        RIG_TRY(alecable_fix(NULL, r->m, nd[0], k));
+        RIG_TRY(alecable_fix(NULL, r->m, nd[nn - 1], k));
     }
     ends[0] = nd[nn - 1];
     ends[1] = nd[0];
-    TRY(alecable_linear_constraint(NULL, r->m, 2, ends, dofs, coef, L, 0.0));
+    RIG_TRY(alecable_linear_constraint(NULL, r->m, 2, ends, dofs, coef, L, 0.0));
     if (p->torque_rate > 0.0) {
         r->torque_rate = p->torque_rate;
-        TRY(alecable_joint_set_motor(axle1, motor, &r->torque_rate));
+        RIG_TRY(alecable_joint_set_motor(axle1, motor, &r->torque_rate));
         return alecable_joint_set_damping(r->axle2, p->c2);
     }
-    TRY(alecable_body_node(&dn, r->driver));
+    RIG_TRY(alecable_body_node(&dn, r->driver));
     return alecable_prescribe(&r->drive, r->m, dn, ALECABLE_DOF_RZ, p->Phi);
 }
 
