@@ -772,8 +772,11 @@ typedef struct alecable_problem {
      *    converged state stays converged.
      * The solvers call history_commit once per accepted step, keep each
      * state's history with it, and restore it with history_set where they
-     * restore a state (a failed step, alecable_integrator_undo), so a
-     * rollback is bit for bit.  All three are set, or nhist is 0. */
+     * restore a state (alecable_integrator_undo, a time step that failed
+     * or was rejected), so a rollback is bit for bit; a problem that keeps
+     * memory within one solve (the friction contacts' last Newton branch)
+     * clears it on every history_get, history_set and history_commit, and
+     * a solve starts with one of them.  All three are set, or nhist is 0. */
     int nhist;
     int (*history_get)(void *ctx, double *hist);
     int (*history_set)(void *ctx, const double *hist);
@@ -789,8 +792,17 @@ enum {
     ALECABLE_JAC_STIFF_ONLY = 1 /* leave out forces marked non-stiff (IMEX: explicit in the residual) */
 };
 
-/* Exposes a finalized model as a problem (valid until the model changes). */
+/* Exposes a finalized model as a problem (valid until the model changes).
+ * Its loads scale with t, the load factor of quasistatics, unless the model
+ * says otherwise (alecable_model_set_load_ramp): a host that integrates
+ * the problem in time sets that to 0 first, as alecable_model_integrator
+ * does. */
 ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m);
+/* on = 1 (the default): the loads of alecable_model_problem, gravity among
+ * them, scale with t (a load factor); 0: they act in full whatever t is (t
+ * a time).  alecable_solve_quasistatic ramps whatever this says, and
+ * alecable_model_integrator sets 0 (added in 0.2). */
+ALECABLE_API int alecable_model_set_load_ramp(alecable_model *m, int on);
 
 /* ------------------------------------------------------------------------ */
 /* Quasistatic solver (paper 000 section 3.4)                                */

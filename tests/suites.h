@@ -28,5 +28,6 @@ Suite *suite_dynamic(void);
 Suite *suite_history(void);
 Suite *suite_wraps_dynamic(void);
 Suite *suite_friction(void);
+Suite *suite_rollback(void);
 
 #endif

@@ -220,6 +220,15 @@ int ac_is_finite3(const double v[3])
     return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
 }
 
+ALECABLE_API int alecable_model_set_load_ramp(alecable_model *m, int on)
+{
+    int st = ac_check_model(m);
+    if (st) return st;
+    if (on != 0 && on != 1) return ac_fail(m, ALECABLE_EINVAL, "on = %d must be 0 or 1", on);
+    m->ramp_loads = on;
+    return ALECABLE_OK;
+}
+
 ALECABLE_API int alecable_model_set_gravity(alecable_model *m, const double g[3])
 {
     int st = ac_check_model(m);

@@ -799,6 +799,10 @@ static int step_once(alecable_integrator *it, double h_req, int final, double t_
         } else {
             st = after_failure(it, st, &pl);
         }
+        /* an attempt that is not kept leaves nothing behind: the history in
+         * force goes back to cur's (a problem may keep memory within a
+         * solve, as the friction contacts keep their last Newton branch) */
+        if (st != ALECABLE_OK && it->p.nhist > 0) it->p.history_set(it->p.ctx, it->cur->phist);
     } while (st == RETRY);
     /* outside the loop: a host's status can never read as RETRY, and only
      * the attempt that is kept commits */
