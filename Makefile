@@ -2,11 +2,16 @@
 #
 #   make [all]        build/libalecable.so.$(VERSION) (+ SONAME and dev symlinks) and build/libalecable.a
 #   make examples     build/examples/<name> for every examples/*.c (examples/common.c is linked into each)
-#   make check        dependencies, test runner, examples and install tests, then the runner under ASan/UBSan
+#   make check        dependencies, test runner, examples and install tests, the threads suite under
+#                     ThreadSanitizer (make tsan), 30 s of API fuzzing (make fuzz), then the runner
+#                     under ASan/UBSan
+#   make tsan         the threads suite (8 models in 8 threads) under ThreadSanitizer (build-tsan/)
+#   make valgrind     the test runner (no fork) and the examples' smoke test under valgrind memcheck
 #   make demo         dependencies, examples, then `sh examples/demo.sh build/examples`
 #   make install      PREFIX=/usr/local DESTDIR= LIBDIR=$(PREFIX)/lib INCLUDEDIR=$(PREFIX)/include
 #   make uninstall    same variables as install
-#   make clean        removes build/ and build-san/
+#   make fuzz         FUZZ_TIME=60: libFuzzer (clang) on the API from tests/fuzz/corpus (build-fuzz/)
+#   make clean        removes build/, build-san/, build-tsan/, build-vg/ and build-fuzz/
 #
 # CC, CXX, CFLAGS, CPPFLAGS, LDFLAGS and LDLIBS may be overridden; the include paths,
 # -fPIC/-fvisibility=hidden of the library objects and the SuiteSparse libraries are
@@ -50,12 +55,20 @@ LDLIBS   ?=
 SAN ?=
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
+# SAN=thread builds with ThreadSanitizer (make tsan, BUILDDIR=build-tsan).
+TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
+
 BUILDDIR ?= build
 ifeq ($(SAN),1)
   ifeq ($(BUILDDIR),build)
     BUILDDIR := build-san
   endif
   XFLAGS := $(SAN_FLAGS)
+else ifeq ($(SAN),thread)
+  ifeq ($(BUILDDIR),build)
+    BUILDDIR := build-tsan
+  endif
+  XFLAGS := $(TSAN_FLAGS)
 else
   XFLAGS :=
 endif
@@ -114,7 +127,7 @@ endif
 $(FLAGS_STAMP): ;
 
 # ---- top-level targets ------------------------------------------------------------------
-.PHONY: all lib examples runner check demo install uninstall clean help
+.PHONY: all lib examples runner check tsan valgrind fuzz demo install uninstall clean help
 
 all: lib
 lib: $(SO_REAL) $(SO_MAJ) $(SO_DEV) $(ARLIB)
@@ -122,7 +135,7 @@ examples: $(EX_BIN)
 runner: $(RUNNER)
 
 help:
-	@sed -n '2,13s/^# \{0,1\}//p' Makefile
+	@sed -n '2,18s/^# \{0,1\}//p' Makefile
 
 # ---- compilation ------------------------------------------------------------------------
 $(BUILDDIR)/lib/%.o: lib/%.c $(FLAGS_STAMP)
@@ -157,8 +170,9 @@ $(ARLIB): $(LIB_OBJ) $(FLAGS_STAMP)
 $(EX_BIN): $(BUILDDIR)/examples/%: $(BUILDDIR)/examples/%.o $(EX_COMMON_OBJ) $(ARLIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(EX_COMMON_OBJ) $(ARLIB) $(SS_LIBS) $(LDLIBS)
 
+# the runner's threads suite (tests/test_threads.c) needs -pthread
 $(RUNNER): $(TEST_OBJ) $(EX_SUPPORT_OBJ) $(ARLIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(EX_SUPPORT_OBJ) $(ARLIB) $(SS_LIBS) $(CHECK_CFLAGS) $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -pthread -o $@ $(TEST_OBJ) $(EX_SUPPORT_OBJ) $(ARLIB) $(SS_LIBS) $(CHECK_CFLAGS) $(CHECK_LIBS) $(LDLIBS)
 
 # ---- check ------------------------------------------------------------------------------
 # Order: build both trees, run the normal runner, the install test, and the sanitizer
@@ -168,6 +182,8 @@ $(RUNNER): $(TEST_OBJ) $(EX_SUPPORT_OBJ) $(ARLIB)
 # by CK_TIMEOUT_MULTIPLIER (3 unless set), as ASan+UBSan make the code 2-3 times slower.
 SAN_RUNNER := build-san/tests/runner
 LSAN_PROBE := build-san/lsan-probe
+TSAN_PROBE := build-san/tsan-probe
+FUZZ_PROBE := build-san/fuzz-probe
 
 check:
 	@sh scripts/ensure-deps.sh
@@ -179,12 +195,78 @@ check:
 	@sh scripts/examples-test.sh build/examples
 	@echo "== install test"
 	@MAKE='$(MAKE)' CC='$(CC)' CXX='$(CXX)' sh scripts/install-test.sh
+	@printf 'int main(void){return 0;}\n' | $(CC) -x c - $(TSAN_FLAGS) -o $(TSAN_PROBE) 2>/dev/null && ./$(TSAN_PROBE) 2>/dev/null; \
+	if [ $$? -eq 0 ]; then $(MAKE) --no-print-directory tsan; \
+	else echo "note: ThreadSanitizer does not run in this environment: the threads suite ran without it above"; fi
+	@rm -f $(FUZZ_PROBE); printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}\n' | \
+	    $(FUZZ_CC) -x c - -fsanitize=fuzzer -o $(FUZZ_PROBE) >/dev/null 2>&1; \
+	if [ -x $(FUZZ_PROBE) ]; then $(MAKE) --no-print-directory fuzz FUZZ_TIME=$(CHECK_FUZZ_TIME); \
+	else echo "note: no clang with libFuzzer here: the API fuzzer did not run (sudo apt-get install clang; make fuzz)"; fi
 	@echo "== test runner under ASan/UBSan (build-san/tests/runner)"
 	@printf 'int main(void){return 0;}\n' | $(CC) -x c - $(SAN_FLAGS) -o $(LSAN_PROBE) 2>/dev/null; \
 	if ASAN_OPTIONS=detect_leaks=1 ./$(LSAN_PROBE) >/dev/null 2>&1; then leaks=1; \
 	else leaks=0; echo "note: LeakSanitizer does not work in this environment (ptrace?): running with detect_leaks=0"; fi; \
 	ASAN_OPTIONS=detect_leaks=$$leaks UBSAN_OPTIONS=print_stacktrace=1 \
 	CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-3} ./$(SAN_RUNNER)
+
+# ---- tsan -------------------------------------------------------------------------------
+# The threads suite (eight models in eight threads against their serial runs) under
+# ThreadSanitizer, without Check's fork.  SuiteSparse comes from the distribution and is not
+# instrumented: TSan sees its memory only through the interceptors (malloc, free), so a race
+# inside it would go unseen, never reported falsely; each model owns its factorizations and
+# SuiteSparse keeps no writable global state during a solve, so no suppression is needed.
+tsan:
+	@sh scripts/ensure-deps.sh
+	@$(MAKE) --no-print-directory SAN=thread BUILDDIR=build-tsan runner
+	@echo "== the threads suite under ThreadSanitizer (build-tsan/tests/runner)"
+	@CK_RUN_SUITE=threads CK_FORK=no TSAN_OPTIONS="halt_on_error=1 exitcode=66" ./build-tsan/tests/runner
+
+# ---- fuzz -------------------------------------------------------------------------------
+# libFuzzer (clang) on tests/fuzz/fuzz_api.c: input bytes become a program of API calls on
+# one model, then finalize, solve and steps.  The library is compiled into the target with
+# the fuzzer's coverage and ASan/UBSan.  It runs FUZZ_TIME seconds from the committed seeds
+# (tests/fuzz/corpus) and what earlier runs found (build-fuzz/corpus); a crash, a leak, a
+# sanitizer report or a unit slower than 10 s stops it and leaves the input in build-fuzz/.
+FUZZ_CC   ?= clang
+FUZZ_TIME ?= 60
+CHECK_FUZZ_TIME ?= 30
+FUZZ_BIN  := build-fuzz/fuzz_api
+fuzz:
+	@sh scripts/ensure-deps.sh
+	@command -v $(FUZZ_CC) >/dev/null || { echo "make fuzz needs clang (sudo apt-get install clang)"; exit 1; }
+	@mkdir -p build-fuzz/corpus
+	@if [ ! -x $(FUZZ_BIN) ] || [ -n "$$(find lib include tests/fuzz -newer $(FUZZ_BIN) -name '*.[ch]' | head -n 1)" ]; then \
+	    echo "$(FUZZ_CC) ... -o $(FUZZ_BIN)"; \
+	    $(FUZZ_CC) -std=c99 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	        $(ALL_CPPFLAGS) -DALECABLE_BUILD $(LIB_SRC) tests/fuzz/fuzz_api.c -o $(FUZZ_BIN) $(SS_LIBS) || exit 1; \
+	fi
+	@echo "== fuzzing the API for $(FUZZ_TIME) s (build-fuzz/fuzz_api)"
+	@./$(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=build-fuzz/ build-fuzz/corpus tests/fuzz/corpus 2>&1 | \
+	    grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Test unit written|^==[0-9]+==' ; \
+	    status=$$(./$(FUZZ_BIN) -runs=0 build-fuzz/corpus tests/fuzz/corpus >/dev/null 2>&1; echo $$?); \
+	    if ls build-fuzz/crash-* build-fuzz/leak-* build-fuzz/timeout-* build-fuzz/oom-* >/dev/null 2>&1; then \
+	        echo "make fuzz: findings in build-fuzz/ (crash-*, leak-*, timeout-*, oom-*)"; exit 1; \
+	    elif [ "$$status" != 0 ]; then echo "make fuzz: the corpus does not replay cleanly"; exit 1; \
+	    else echo "make fuzz: no finding"; fi
+
+# ---- valgrind ---------------------------------------------------------------------------
+# The test runner (Check without fork, so memcheck follows every test) and the examples'
+# smoke test under valgrind memcheck: any error, or a definite leak, fails.  Built in
+# build-vg/ (plain flags, no sanitizer) so that it does not disturb build/.
+VG := valgrind -q --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite
+valgrind:
+	@sh scripts/ensure-deps.sh
+	@command -v valgrind >/dev/null || { echo "valgrind is not installed: sudo apt-get install valgrind"; exit 1; }
+	@$(MAKE) --no-print-directory SAN= BUILDDIR=build-vg runner examples
+	@rm -rf build-vg/valgrind && mkdir -p build-vg/valgrind
+	@echo "== test runner under valgrind memcheck (no fork)"
+	@CK_FORK=no $(VG) --log-file=build-vg/valgrind/runner.%p.log ./build-vg/tests/runner
+	@echo "== example programs under valgrind memcheck"
+	@EXAMPLES_RUN="$(VG) --log-file=build-vg/valgrind/example.%p.log" sh scripts/examples-test.sh build-vg/examples
+	@if find build-vg/valgrind -name '*.log' -size +0 | grep -q .; then \
+	    echo "valgrind found errors:"; find build-vg/valgrind -name '*.log' -size +0 -exec cat {} +; exit 1; \
+	else echo "valgrind: no errors and no definite leaks in the runner and $$(ls build-vg/valgrind | wc -l) example runs"; fi
 
 # ---- demo -------------------------------------------------------------------------------
 demo:
@@ -221,6 +303,6 @@ uninstall:
 
 # ---- clean ------------------------------------------------------------------------------
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-tsan build-vg build-fuzz
 
 -include $(DEPS)

@@ -29,5 +29,7 @@ Suite *suite_history(void);
 Suite *suite_wraps_dynamic(void);
 Suite *suite_friction(void);
 Suite *suite_rollback(void);
+Suite *suite_threads(void);
+Suite *suite_bad_calls(void);
 
 #endif

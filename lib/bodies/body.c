@@ -136,10 +136,10 @@ void body_free(alecable_model *m, alecable_body *b)
 
 ALECABLE_API int alecable_body_node(alecable_node **out, alecable_body *b)
 {
-    if (!out) return ALECABLE_ENULL;
-    *out = NULL;
+    if (out) *out = NULL;
     if (!b) return ALECABLE_ENULL;
     if (b->magic != MAGIC_BODY) return ALECABLE_EHANDLE;
+    if (!out) return ac_fail(b->model, ALECABLE_ENULL, "out is NULL");
     *out = &b->node;
     return ALECABLE_OK;
 }
@@ -174,8 +174,10 @@ ALECABLE_API int alecable_body_point(const alecable_body *b, const double p[3], 
 {
     double R[9], y[3];
     int i;
-    if (!b || !p || !x) return ALECABLE_ENULL;
+    if (!b) return ALECABLE_ENULL;
     if (b->magic != MAGIC_BODY) return ALECABLE_EHANDLE;
+    if (!p) return ac_fail(b->model, ALECABLE_ENULL, "p is NULL");
+    if (!x) return ac_fail(b->model, ALECABLE_ENULL, "x is NULL");
     body_rotation(b, NULL, R);
     rot_mul(R, p, y);
     for (i = 0; i < 3; i++) x[i] = b->node.q[i] + y[i];

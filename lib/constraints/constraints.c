@@ -148,8 +148,9 @@ ALECABLE_API int alecable_linear_constraint(alecable_constraint **out, alecable_
 
 ALECABLE_API int alecable_constraint_multiplier(const alecable_constraint *k, double *lambda)
 {
-    if (!k || !lambda) return ALECABLE_ENULL;
+    if (!k) return ALECABLE_ENULL;
     if (k->magic != MAGIC_CONSTRAINT) return ALECABLE_EHANDLE;
+    if (!lambda) return ac_fail(k->model, ALECABLE_ENULL, "lambda is NULL");
     *lambda = k->lambda;
     return ALECABLE_OK;
 }

@@ -146,8 +146,9 @@ ALECABLE_API int alecable_node_frame(const alecable_node *n, double R[9])
 
 ALECABLE_API int alecable_node_roll(const alecable_node *n, double *theta)
 {
-    if (!n || !theta) return ALECABLE_ENULL;
+    if (!n) return ALECABLE_ENULL;
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    if (!theta) return ac_fail(n->model, ALECABLE_ENULL, "theta is NULL");
     if (!n->cable || n->cable->kind != ALECABLE_ELEMENT_KIRCHHOFF)
         return ac_fail(n->model, ALECABLE_ERANGE, "the node has no roll (not a Kirchhoff node)");
     *theta = n->q[6];
@@ -180,8 +181,9 @@ ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, 
     double qe[EL_MAX_DOF];
     el_section sec;
     alecable_model *m;
-    if (!e || !s) return ALECABLE_ENULL;
+    if (!e) return ALECABLE_ENULL;
     if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
+    if (!s) return ac_fail(e->model, ALECABLE_ENULL, "s is NULL");
     m = e->model;
     if (s->struct_size < sizeof *s)
         return ac_fail(m, ALECABLE_EINVAL, "s: struct_size %zu, call alecable_beam_section_state_init", s->struct_size);

@@ -116,6 +116,11 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
             return ac_fail(m, ALECABLE_EINVAL, "s = %g: zero-length element (previous node has the same material coordinate)", s);
         if (s < sp)
             return ac_fail(m, ALECABLE_EINVAL, "s = %g: inverted element (previous node has s = %g; s must increase along a cable)", s, sp);
+        if (x[0] == c->nodes[c->n_nodes - 1]->q[0] && x[1] == c->nodes[c->n_nodes - 1]->q[1] &&
+            x[2] == c->nodes[c->n_nodes - 1]->q[2])
+            return ac_fail(m, ALECABLE_EINVAL,
+                           "x = (%g, %g, %g) is the previous node's position: an element of zero spatial length has "
+                           "no direction", x[0], x[1], x[2]);
     }
     if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + 1))) return st;
     if (c->n_nodes > 0 && (st = grow(m, (void ***)&c->el, &c->cap_el, c->n_el + 1))) return st;
@@ -177,6 +182,8 @@ ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], con
     if (!isfinite(s_a) || !isfinite(s_b)) return ac_fail(m, ALECABLE_EINVAL, "s_a or s_b is not finite");
     if (n_elements < 1) return ac_fail(m, ALECABLE_EINVAL, "n_elements = %d must be >= 1", n_elements);
     if (!(s_b > s_a)) return ac_fail(m, ALECABLE_EINVAL, "s_b = %g must exceed s_a = %g", s_b, s_a);
+    if (x_a[0] == x_b[0] && x_a[1] == x_b[1] && x_a[2] == x_b[2])
+        return ac_fail(m, ALECABLE_EINVAL, "x_a = x_b: a line of zero spatial length (its elements would have no direction)");
     if (c->n_nodes > 0) {
         const alecable_node *last = c->nodes[c->n_nodes - 1];
         if (node_s(last) == s_a && last->q[0] == x_a[0] && last->q[1] == x_a[1] && last->q[2] == x_a[2])
@@ -208,9 +215,10 @@ ALECABLE_API int alecable_cable_counts(const alecable_cable *c, int *n_nodes, in
 
 ALECABLE_API int alecable_cable_node(alecable_node **out, const alecable_cable *c, int index)
 {
-    if (!out || !c) return ALECABLE_ENULL;
-    *out = NULL;
+    if (out) *out = NULL;
+    if (!c) return ALECABLE_ENULL;
     if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
+    if (!out) return ac_fail(c->model, ALECABLE_ENULL, "out is NULL");
     if (index < 0 || index >= c->n_nodes)
         return ac_fail(c->model, ALECABLE_ERANGE, "node index %d out of range [0, %d)", index, c->n_nodes);
     *out = c->nodes[index];
@@ -219,9 +227,10 @@ ALECABLE_API int alecable_cable_node(alecable_node **out, const alecable_cable *
 
 ALECABLE_API int alecable_cable_element(alecable_element **out, const alecable_cable *c, int index)
 {
-    if (!out || !c) return ALECABLE_ENULL;
-    *out = NULL;
+    if (out) *out = NULL;
+    if (!c) return ALECABLE_ENULL;
     if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
+    if (!out) return ac_fail(c->model, ALECABLE_ENULL, "out is NULL");
     if (index < 0 || index >= c->n_el)
         return ac_fail(c->model, ALECABLE_ERANGE, "element index %d out of range [0, %d)", index, c->n_el);
     *out = c->el[index];
@@ -230,8 +239,9 @@ ALECABLE_API int alecable_cable_element(alecable_element **out, const alecable_c
 
 ALECABLE_API int alecable_node_position(const alecable_node *n, double x[3])
 {
-    if (!n || !x) return ALECABLE_ENULL;
+    if (!n) return ALECABLE_ENULL;
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    if (!x) return ac_fail(n->model, ALECABLE_ENULL, "x is NULL");
     x[0] = n->q[0];
     x[1] = n->q[1];
     x[2] = n->q[2];
@@ -240,8 +250,9 @@ ALECABLE_API int alecable_node_position(const alecable_node *n, double x[3])
 
 ALECABLE_API int alecable_node_material(const alecable_node *n, double *s)
 {
-    if (!n || !s) return ALECABLE_ENULL;
+    if (!n) return ALECABLE_ENULL;
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    if (!s) return ac_fail(n->model, ALECABLE_ENULL, "s is NULL");
     if (n->sidx < 0) return ac_fail(n->model, ALECABLE_ERANGE, "a body's node has no material coordinate");
     *s = node_s(n);
     return ALECABLE_OK;
@@ -282,8 +293,9 @@ int ac_node_local_dof(const alecable_node *n, int dof)
 
 ALECABLE_API int alecable_node_slope(const alecable_node *n, double d[3])
 {
-    if (!n || !d) return ALECABLE_ENULL;
+    if (!n) return ALECABLE_ENULL;
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    if (!d) return ac_fail(n->model, ALECABLE_ENULL, "d is NULL");
     if (n->ndof < 7) return ac_fail(n->model, ALECABLE_ERANGE, "node has no slope dofs (not an ANCF node)");
     d[0] = n->q[3];
     d[1] = n->q[4];
@@ -311,8 +323,9 @@ ALECABLE_API int alecable_node_dof_index(const alecable_node *n, int dof, int *i
 {
     alecable_model *m;
     int st;
-    if (!n || !index) return ALECABLE_ENULL;
+    if (!n) return ALECABLE_ENULL;
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    if (!index) return ac_fail(n->model, ALECABLE_ENULL, "index is NULL");
     m = n->model;
     if (ac_node_local_dof(n, dof) < 0) return ac_fail(m, ALECABLE_ERANGE, "dof = %d: node has dofs 0..%d", dof, n->ndof - 1);
     if (dof == ALECABLE_DOF_S && n->cable && n->cable->lagrangian)
@@ -331,8 +344,9 @@ static void element_qe(const alecable_element *e, double *qe)
 ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps)
 {
     double qe[EL_MAX_DOF], F, N;
-    if (!e || !eps) return ALECABLE_ENULL;
+    if (!e) return ALECABLE_ENULL;
     if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
+    if (!eps) return ac_fail(e->model, ALECABLE_ENULL, "eps is NULL");
     element_qe(e, qe);
     e->ops->strain(&e->par, qe, eps, &F, &N);
     return ALECABLE_OK;
@@ -341,8 +355,9 @@ ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps)
 ALECABLE_API int alecable_element_axial_force(const alecable_element *e, double *force)
 {
     double qe[EL_MAX_DOF], F, eps;
-    if (!e || !force) return ALECABLE_ENULL;
+    if (!e) return ALECABLE_ENULL;
     if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
+    if (!force) return ac_fail(e->model, ALECABLE_ENULL, "force is NULL");
     element_qe(e, qe);
     e->ops->strain(&e->par, qe, &eps, &F, force);
     return ALECABLE_OK;

@@ -2,6 +2,7 @@
  * problem interface and alecable_integrator, and the kinetic energy. */
 #include "model.h"
 #include "../bodies/bodies.h"
+#include "../integrators/problem.h"
 
 #include <string.h>
 
@@ -14,6 +15,11 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
     if (!out) return ac_fail(m, ALECABLE_ENULL, "out is NULL");
     *out = NULL;
     ac_clear_error(m);
+    {
+        char msg[256];
+        if (!o) return ac_fail(m, ALECABLE_ENULL, "options is NULL");
+        if ((st = dyn_check_options(o, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
+    }
     if ((st = alecable_model_problem(&m->prob, m))) return st;
     alecable_allocator_init(&host);
     host.malloc_fn = m->alloc.malloc_fn;

@@ -98,10 +98,6 @@ int dyn_jacobian(alecable_integrator *it, double t, const double *q, const doubl
 int dyn_residual_jacobian(alecable_integrator *it, double t, const double *q, const double *v, const double *a,
                           const double *lam, double cq, double cv, double ca, int flags, double *r);
 
-/* Validates an option struct (sizes, ranges, combinations); ALECABLE_OK or
- * ALECABLE_EINVAL with a message naming the field. */
-int dyn_check_options(const alecable_dynamic_options *o, char *msg, size_t len);
-
 /* Allocation events of the integrator's allocator during the last
  * alecable_integrator_step / advance call (tests: zero after the first). */
 size_t dyn_allocs_last_step(const alecable_integrator *it);

@@ -67,5 +67,9 @@ static inline int problem_history_ok(const alecable_problem *p)
 
 /* Validates an option struct (sizes, ranges); 0 or ALECABLE_EINVAL with msg. */
 int  qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t msg_len);
+/* Validates dynamic options (sizes, ranges, combinations): ALECABLE_OK or
+ * ALECABLE_EINVAL with a message naming the field (alecable_integrator_create
+ * and alecable_model_integrator) */
+int  dyn_check_options(const alecable_dynamic_options *o, char *msg, size_t len);
 
 #endif

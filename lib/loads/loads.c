@@ -5,11 +5,12 @@
 #include <math.h>
 #include <string.h>
 
-static int new_load(alecable_load **out, alecable_model *m, int kind, const double f[3])
+/* arg: the force's name in the caller's signature, for the messages */
+static int new_load(alecable_load **out, alecable_model *m, int kind, const double f[3], const char *arg)
 {
     alecable_load *l;
-    if (!f) return ac_fail(m, ALECABLE_ENULL, "force vector is NULL");
-    if (!ac_is_finite3(f)) return ac_fail(m, ALECABLE_EINVAL, "force vector has a NaN or infinite component");
+    if (!f) return ac_fail(m, ALECABLE_ENULL, "%s is NULL", arg);
+    if (!ac_is_finite3(f)) return ac_fail(m, ALECABLE_EINVAL, "%s has a NaN or infinite component", arg);
     if (!(l = ac_load_alloc(m, kind))) return ALECABLE_ENOMEM;
     memcpy(l->f, f, sizeof l->f);
     return ac_load_push(m, l, out);
@@ -23,7 +24,7 @@ ALECABLE_API int alecable_load_node(alecable_load **out, alecable_model *m, alec
     if (out) *out = NULL;
     if ((st = ac_check_node(m, n, "node"))) return st;
     if (!n->cable) return ac_fail(m, ALECABLE_EINVAL, "node is a body's node: use alecable_load_body_force");
-    if ((st = new_load(&l, m, LOAD_NODE, f))) return st;
+    if ((st = new_load(&l, m, LOAD_NODE, f, "f"))) return st;
     l->node = n;
     if (out) *out = l;
     return ALECABLE_OK;
@@ -42,7 +43,7 @@ ALECABLE_API int alecable_load_material_point(alecable_load **out, alecable_mode
     if (s < node_s(c->nodes[0]) || s > node_s(c->nodes[c->n_nodes - 1]))
         return ac_fail(m, ALECABLE_ERANGE, "s = %g lies outside the cable's material interval [%g, %g]", s,
                        node_s(c->nodes[0]), node_s(c->nodes[c->n_nodes - 1]));
-    if ((st = new_load(&l, m, LOAD_MATERIAL, f))) return st;
+    if ((st = new_load(&l, m, LOAD_MATERIAL, f, "f"))) return st;
     l->cable = c;
     l->s = s;
     if (out) *out = l;
@@ -57,7 +58,7 @@ ALECABLE_API int alecable_load_distributed(alecable_load **out, alecable_model *
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = ac_check_cable(m, c, "cable"))) return st;
-    if ((st = new_load(&l, m, LOAD_DISTRIBUTED, b0))) return st;
+    if ((st = new_load(&l, m, LOAD_DISTRIBUTED, b0, "b0"))) return st;
     l->cable = c;
     l->n_el = -1;
     if (out) *out = l;
@@ -77,7 +78,7 @@ ALECABLE_API int alecable_load_distributed_range(alecable_load **out, alecable_m
     if (n_elements < 1 || first_element + n_elements > c->n_el)
         return ac_fail(m, ALECABLE_ERANGE, "n_elements = %d: elements %d.. run past the cable's %d", n_elements,
                        first_element, c->n_el);
-    if ((st = new_load(&l, m, LOAD_DISTRIBUTED, b0))) return st;
+    if ((st = new_load(&l, m, LOAD_DISTRIBUTED, b0, "b0"))) return st;
     l->cable = c;
     l->first_el = first_element;
     l->n_el = n_elements;

@@ -100,8 +100,8 @@ ALECABLE_API int alecable_load_wrench_callback(alecable_load **out, alecable_mod
     int st;
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
-    if ((st = check_beam_cable(m, c))) return st;
     if (!fn) return ac_fail(m, ALECABLE_ENULL, "fn is NULL");
+    if ((st = check_beam_cable(m, c))) return st;
     return push_wrench(out, m, c, NULL, fn, user);
 }
 
