@@ -205,6 +205,52 @@ static void start(alecable_integrator *it, alecable_model *m, const alecable_pro
     free(v);
 }
 
+/* A model driven by an integrator through the host's problem */
+typedef struct run {
+    alecable_model *m;
+    host H;
+    alecable_problem p;
+    alecable_integrator *it;
+} run;
+
+/* method k at step h from the model's rest, steps steps taken */
+static void run_start(run *R, alecable_model *m, int k, double h, int steps)
+{
+    int n;
+    R->m = m;
+    host_wrap(&R->H, &R->p, m, 0);
+    R->it = integrator(&R->p, k, h);
+    start(R->it, m, &R->p);
+    for (n = 0; n < steps; n++)
+        ck_assert_msg(alecable_integrator_step(R->it, h) == 0, "method %d, step %d: %s", k, n + 1,
+                      alecable_integrator_errmsg(R->it));
+}
+
+static void run_free(run *R)
+{
+    alecable_integrator_destroy(R->it);
+    alecable_model_destroy(R->m);
+}
+
+/* Each failure mode in turn on R's next step: an error, and R's state and
+ * history bit for bit as before (diverge: whether the method iterates) */
+static void failures_leave_the_state(run *R, int k, double h, int diverge)
+{
+    state s0, s1;
+    int mode;
+    for (mode = NAN_RESIDUAL; mode < NMODES; mode++) {
+        if (mode == DIVERGE && !diverge) continue;
+        state_of(R->it, &R->p, &s0);
+        R->H.mode = mode;
+        R->H.t_fail = s0.x[0]; /* every attempt beyond the converged step, however short */
+        ck_assert_msg(alecable_integrator_step(R->it, h) != 0, "method %d, %s: the step did not fail", k,
+                      mode_name[mode]);
+        R->H.mode = PASS;
+        state_of(R->it, &R->p, &s1);
+        state_same(&s0, &s1, mode_name[mode]);
+    }
+}
+
 /* Each failure mode in turn at step 4: an error, the state of step 3 bit
  * for bit; then the integrator goes on as one that never failed.  The
  * semi-implicit methods take one linear solve per step and no Newton
@@ -212,84 +258,46 @@ static void start(alecable_integrator *it, alecable_model *m, const alecable_pro
  * asked to fail by one. */
 START_TEST(dynamics_failures_roll_back)
 {
-    host H;
-    alecable_problem p;
-    alecable_integrator *it, *ref;
-    alecable_model *m = cantilever(), *mr = cantilever();
+    run R, Ref;
     const double h = 2e-3;
     state s0, s1;
-    int n, mode, k = _i;
-    alecable_problem pr;
-    host Hr;
-    host_wrap(&H, &p, m, 0);
-    host_wrap(&Hr, &pr, mr, 0);
-    it = integrator(&p, k, h);
-    ref = integrator(&pr, k, h);
-    start(it, m, &p);
-    start(ref, mr, &pr);
-    for (n = 0; n < 3; n++) {
-        ck_assert_msg(alecable_integrator_step(it, h) == 0, "method %d step %d: %s", k, n + 1,
-                      alecable_integrator_errmsg(it));
-        ck_assert_int_eq(alecable_integrator_step(ref, h), 0);
-    }
-    for (mode = NAN_RESIDUAL; mode < NMODES; mode++) {
-        if (mode == DIVERGE && methods[k] >= ALECABLE_METHOD_SI_BE) continue;
-        state_of(it, &p, &s0);
-        H.mode = mode;
-        H.t_fail = s0.x[0]; /* every attempt beyond the converged step, however short */
-        ck_assert_msg(alecable_integrator_step(it, h) != 0, "method %d, %s: the step did not fail", k, mode_name[mode]);
-        H.mode = PASS;
-        state_of(it, &p, &s1);
-        state_same(&s0, &s1, mode_name[mode]);
-    }
+    int n, k = _i;
+    run_start(&R, cantilever(), k, h, 3);
+    run_start(&Ref, cantilever(), k, h, 3);
+    failures_leave_the_state(&R, k, h, methods[k] < ALECABLE_METHOD_SI_BE);
     /* then it goes on as if it never failed */
     for (n = 0; n < 3; n++) {
-        ck_assert_int_eq(alecable_integrator_step(it, h), 0);
-        ck_assert_int_eq(alecable_integrator_step(ref, h), 0);
+        ck_assert_int_eq(alecable_integrator_step(R.it, h), 0);
+        ck_assert_int_eq(alecable_integrator_step(Ref.it, h), 0);
     }
-    state_of(it, &p, &s0);
-    state_of(ref, &pr, &s1);
+    state_of(R.it, &R.p, &s0);
+    state_of(Ref.it, &Ref.p, &s1);
     state_same(&s0, &s1, "after the failures");
-    alecable_integrator_destroy(it);
-    alecable_integrator_destroy(ref);
-    alecable_model_destroy(m);
-    alecable_model_destroy(mr);
+    run_free(&R);
+    run_free(&Ref);
 }
 END_TEST
 
 /* 1000 x (step + undo), then a step: one step, bit for bit */
 START_TEST(undo_a_thousand_times)
 {
-    host H, Hr;
-    alecable_problem p, pr;
-    alecable_integrator *it, *ref;
-    alecable_model *m = cantilever(), *mr = cantilever();
+    run R, Ref;
     const double h = 2e-3;
     state s0, s1;
     int n, k = _i;
-    host_wrap(&H, &p, m, 0);
-    host_wrap(&Hr, &pr, mr, 0);
-    it = integrator(&p, k, h);
-    ref = integrator(&pr, k, h);
-    start(it, m, &p);
-    start(ref, mr, &pr);
-    for (n = 0; n < 3; n++) {
-        ck_assert_int_eq(alecable_integrator_step(it, h), 0);
-        ck_assert_int_eq(alecable_integrator_step(ref, h), 0);
-    }
+    run_start(&R, cantilever(), k, h, 3);
+    run_start(&Ref, cantilever(), k, h, 3);
     for (n = 0; n < 1000; n++) {
-        ck_assert_int_eq(alecable_integrator_step(it, h), 0);
-        ck_assert_int_eq(alecable_integrator_undo(it), 0);
+        ck_assert_int_eq(alecable_integrator_step(R.it, h), 0);
+        ck_assert_int_eq(alecable_integrator_undo(R.it), 0);
     }
-    ck_assert_int_eq(alecable_integrator_step(it, h), 0);
-    ck_assert_int_eq(alecable_integrator_step(ref, h), 0);
-    state_of(it, &p, &s0);
-    state_of(ref, &pr, &s1);
+    ck_assert_int_eq(alecable_integrator_step(R.it, h), 0);
+    ck_assert_int_eq(alecable_integrator_step(Ref.it, h), 0);
+    state_of(R.it, &R.p, &s0);
+    state_of(Ref.it, &Ref.p, &s1);
     state_same(&s0, &s1, "1000 undos");
-    alecable_integrator_destroy(it);
-    alecable_integrator_destroy(ref);
-    alecable_model_destroy(m);
-    alecable_model_destroy(mr);
+    run_free(&R);
+    run_free(&Ref);
 }
 END_TEST
 
@@ -354,56 +362,36 @@ START_TEST(friction_failures_roll_back)
 {
     atwood_params ap;
     atwood_rig r, rr;
-    host H, Hr;
-    alecable_problem p, pr;
-    alecable_integrator *it, *ref;
+    run R, Ref;
     const double h = 1e-3;
     state s0, s1;
-    int n, mode, k = _i;
+    int n, k = _i;
     atwood_params_default(&ap);
     ap.mu = 0.05;
     ck_assert_int_eq(atwood_build(&r, &ap), 0);
     ck_assert_int_eq(atwood_build(&rr, &ap), 0);
     ck_assert_int_eq(alecable_model_finalize(r.m), 0);
     ck_assert_int_eq(alecable_model_finalize(rr.m), 0);
-    host_wrap(&H, &p, r.m, 0);
-    host_wrap(&Hr, &pr, rr.m, 0);
-    ck_assert_int_gt(p.nhist, 0);
-    it = integrator(&p, k, h);
-    ref = integrator(&pr, k, h);
-    start(it, r.m, &p);
-    start(ref, rr.m, &pr);
-    for (n = 0; n < 5; n++) {
-        ck_assert_msg(alecable_integrator_step(it, h) == 0, "method %d: %s", k, alecable_integrator_errmsg(it));
-        ck_assert_int_eq(alecable_integrator_step(ref, h), 0);
-    }
-    for (mode = NAN_RESIDUAL; mode < NMODES; mode++) {
-        state_of(it, &p, &s0);
-        H.mode = mode;
-        H.t_fail = s0.x[0];
-        ck_assert_msg(alecable_integrator_step(it, h) != 0, "method %d, %s: no failure", k, mode_name[mode]);
-        H.mode = PASS;
-        state_of(it, &p, &s1);
-        state_same(&s0, &s1, mode_name[mode]);
-    }
+    run_start(&R, r.m, k, h, 5);
+    run_start(&Ref, rr.m, k, h, 5);
+    ck_assert_int_gt(R.p.nhist, 0);
+    failures_leave_the_state(&R, k, h, 1);
     /* then it goes on as one that never failed, to roundoff: the wild
      * iterates of the diverging attempt make the sparse LU (KLU) give up
      * replaying its pivot order and choose a new one, which rounds
      * differently from then on, and Newton stops within its tolerance
      * (1e-10 of the residual) at another iterate */
     for (n = 0; n < 5; n++) {
-        ck_assert_msg(alecable_integrator_step(ref, h) == 0, "method %d, step %d of the reference: %s", k, n + 6,
-                      alecable_integrator_errmsg(ref));
-        ck_assert_msg(alecable_integrator_step(it, h) == 0, "method %d, step %d after the failures: %s", k, n + 1,
-                      alecable_integrator_errmsg(it));
+        ck_assert_msg(alecable_integrator_step(Ref.it, h) == 0, "method %d, step %d of the reference: %s", k, n + 6,
+                      alecable_integrator_errmsg(Ref.it));
+        ck_assert_msg(alecable_integrator_step(R.it, h) == 0, "method %d, step %d after the failures: %s", k, n + 1,
+                      alecable_integrator_errmsg(R.it));
     }
-    state_of(it, &p, &s0);
-    state_of(ref, &pr, &s1);
+    state_of(R.it, &R.p, &s0);
+    state_of(Ref.it, &Ref.p, &s1);
     state_close(&s0, &s1, 1e-8, "after the failures");
-    alecable_integrator_destroy(it);
-    alecable_integrator_destroy(ref);
-    alecable_model_destroy(r.m);
-    alecable_model_destroy(rr.m);
+    run_free(&R);
+    run_free(&Ref);
 }
 END_TEST
 
