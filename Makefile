@@ -241,14 +241,15 @@ fuzz:
 	        $(ALL_CPPFLAGS) -DALECABLE_BUILD $(LIB_SRC) tests/fuzz/fuzz_api.c -o $(FUZZ_BIN) $(SS_LIBS) || exit 1; \
 	fi
 	@echo "== fuzzing the API for $(FUZZ_TIME) s (build-fuzz/fuzz_api)"
-	@./$(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-	    -artifact_prefix=build-fuzz/ build-fuzz/corpus tests/fuzz/corpus 2>&1 | \
-	    grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Test unit written|^==[0-9]+==' ; \
-	    status=$$(./$(FUZZ_BIN) -runs=0 build-fuzz/corpus tests/fuzz/corpus >/dev/null 2>&1; echo $$?); \
-	    if ls build-fuzz/crash-* build-fuzz/leak-* build-fuzz/timeout-* build-fuzz/oom-* >/dev/null 2>&1; then \
-	        echo "make fuzz: findings in build-fuzz/ (crash-*, leak-*, timeout-*, oom-*)"; exit 1; \
-	    elif [ "$$status" != 0 ]; then echo "make fuzz: the corpus does not replay cleanly"; exit 1; \
-	    else echo "make fuzz: no finding"; fi
+	@rm -f build-fuzz/crash-* build-fuzz/leak-* build-fuzz/timeout-* build-fuzz/oom-*; \
+	./$(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=build-fuzz/ build-fuzz/corpus tests/fuzz/corpus > build-fuzz/fuzz.log 2>&1; st=$$?; \
+	grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Test unit written' \
+	    build-fuzz/fuzz.log; \
+	found=$$(find build-fuzz -maxdepth 1 \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \)); \
+	if [ $$st -ne 0 ] || [ -n "$$found" ]; then \
+	    echo "make fuzz: finding (status $$st): $$found; the log is build-fuzz/fuzz.log"; exit 1; \
+	else echo "make fuzz: no finding"; fi
 
 # ---- valgrind ---------------------------------------------------------------------------
 # The test runner (Check without fork, so memcheck follows every test) and the examples'

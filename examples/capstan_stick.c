@@ -9,12 +9,15 @@
  * moves towards N as the tension grows, so the whole wrap slips and the
  * tension ratio F1/F2 (tight over slack span) is the slip limit, the ratio
  * of the slip-only law: the example runs that law on the same mesh and load
- * steps and prints the difference.  When F comes down the friction has to
- * reverse node by node: a stick zone appears next to N and grows, the
- * ratio falls below the slip limit (the slack span keeps its tension while
- * the tight one relaxes), down to reverse slip, F2/F1 at its limit, if F
- * falls far enough; reloading sticks again until the slip front crosses the
- * wrap. */
+ * steps and prints the difference.  When F comes down the whole wrap
+ * sticks at first (its contacts stay at |lambda_T| = mu N without moving,
+ * the one next to N inside the limit) and the ratio falls below the slip
+ * limit (the slack span keeps its tension while the tight one relaxes);
+ * then the friction reverses node by node, a reverse-slip zone growing
+ * from N, down to reverse slip, F2/F1 at its limit, if F falls far enough;
+ * reloading sticks again until the slip front crosses the wrap.  A contact
+ * counts as stuck when its material did not move past the pulley in the
+ * step. */
 #include "common.h"
 
 #include <math.h>

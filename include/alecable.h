@@ -685,7 +685,9 @@ enum { ALECABLE_CONTACT_STICK = 0, ALECABLE_CONTACT_SLIP = 1 };
 typedef struct alecable_contact {
     size_t struct_size;
     alecable_node *node;
-    int state;              /* ALECABLE_CONTACT_* at the last converged step */
+    int state;              /* ALECABLE_CONTACT_* at the last converged step: SLIP when the material
+                               moved past the surface in that step (|lambda_T| = mu N then); STICK
+                               otherwise, at the limit too */
     double lambda_t;        /* friction force on the cable along t [N] */
     double lambda_n;        /* normal force N [N] */
     double slip;            /* w of the last converged step [m] */

@@ -334,11 +334,51 @@ START_TEST(every_bad_call_is_refused_and_changes_nothing)
 }
 END_TEST
 
+/* Findings of the API fuzzer (tests/fuzz), each kept as a seed in
+ * tests/fuzz/corpus too.  A Kirchhoff cable of one node has no tangent
+ * there: finalize hung building the roll charts; it now refuses the model,
+ * naming the node.  A slope set to zero is refused when it is set. */
+START_TEST(fuzz_findings)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_beam_params bp;
+    alecable_node *n;
+    const double x0[3] = {0, 0, 0}, x1[3] = {1, 0, 0}, zero[3] = {0, 0, 0};
+    int k;
+    for (k = 0; k < 2; k++) {
+        ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+        alecable_section_init(&sec);
+        sec.E = 1e9;
+        sec.A = 1e-4;
+        sec.I = 1e-9;
+        ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_KIRCHHOFF, &sec), 0);
+        alecable_beam_params_init(&bp);
+        bp.GJ = 1.0;
+        ck_assert_int_eq(alecable_cable_set_beam(c, &bp), 0);
+        ck_assert_int_eq(alecable_cable_add_node(&n, c, x0, 0.0), 0);
+        if (k == 1) {
+            ck_assert_int_eq(alecable_cable_add_node(NULL, c, x1, 1.0), 0);
+            ck_assert_int_eq(alecable_node_set_slope(n, zero), ALECABLE_EINVAL);
+            ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "d = 0"));
+            alecable_model_destroy(m);
+            continue;
+        }
+        ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_ROLL), 0);
+        ck_assert_int_eq(alecable_model_finalize(m), ALECABLE_ESTATE);
+        ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "node 0: its slope"));
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
 Suite *suite_bad_calls(void)
 {
     Suite *s = suite_create("bad calls");
     TCase *tc = tcase_create("the whole API");
     tcase_add_test(tc, every_bad_call_is_refused_and_changes_nothing);
+    tcase_add_test(tc, fuzz_findings);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -252,6 +252,18 @@ static int check_beam(alecable_model *m, int index, const alecable_cable *c)
         return ac_fail(m, ALECABLE_ESTATE, "cable %d: a natural shape that varies along the cable needs fixed material "
                                            "coordinates (material flowing through the elements would not carry it)",
                        index);
+    {
+        /* every node needs a tangent to carry its frame (a cable of one
+         * node, or a slope set to zero or to a non-finite value, has none) */
+        int i;
+        for (i = 0; i < c->n_nodes; i++) {
+            const double *d = c->nodes[i]->q + 3, nd = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+            if (!(nd > 0.0) || !isfinite(nd))
+                return ac_fail(m, ALECABLE_ESTATE,
+                               "cable %d, node %d: its slope r' = (%g, %g, %g) gives no tangent (a cable needs two "
+                               "nodes at least; alecable_node_set_slope sets it)", index, i, d[0], d[1], d[2]);
+        }
+    }
     if (!roll_held(m, c))
         return ac_fail(m, ALECABLE_ESTATE, "cable %d: its roll is held nowhere; the roll has no inertia and takes its "
                                            "equilibrium, defined only up to a rigid turn: clamp one node "
@@ -266,12 +278,13 @@ static void first_axis(const double t1[3], const double hint[3], double t2[3])
 {
     double d, n;
     int i, k = 0;
+    int tries;
     for (i = 0; i < 3; i++) t2[i] = hint[i];
-    for (;;) {
+    for (tries = 0;; tries++) {
         d = t2[0] * t1[0] + t2[1] * t1[1] + t2[2] * t1[2];
         for (i = 0; i < 3; i++) t2[i] -= d * t1[i];
         n = sqrt(t2[0] * t2[0] + t2[1] * t2[1] + t2[2] * t2[2]);
-        if (n > 1e-6) break;
+        if (n > 1e-6 || tries == 2) break; /* the axis least aligned with a unit t1 always works */
         for (i = 1; i < 3; i++)
             if (fabs(t1[i]) < fabs(t1[k])) k = i;
         t2[0] = t2[1] = t2[2] = 0.0;

@@ -312,6 +312,8 @@ ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3])
     if (!d) return ac_fail(m, ALECABLE_ENULL, "d is NULL");
     if (n->ndof < 7) return ac_fail(m, ALECABLE_ERANGE, "node has no slope dofs (not an ANCF node)");
     if (!ac_is_finite3(d)) return ac_fail(m, ALECABLE_EINVAL, "d has a NaN or infinite component");
+    if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0)
+        return ac_fail(m, ALECABLE_EINVAL, "d = 0: a slope r' = dr/ds gives the cable's direction, it cannot vanish");
     n->q[3] = d[0];
     n->q[4] = d[1];
     n->q[5] = d[2];

@@ -512,7 +512,12 @@ static int friction_history(alecable_joint *j, int op, double *buf, const double
         else if (op == HIST_COMMIT) {
             contact_eval x;
             contact_state(j, i, q, lambda, 0, &x);
-            c->hist[FH_STATE] = x.slip ? ALECABLE_CONTACT_SLIP : ALECABLE_CONTACT_STICK;
+            /* slip: the law's branch, and the material moved past the
+             * surface (by more than changes the augmented force by 1e-9 of
+             * the limit); a contact at |lambda_T| = mu N that did not move
+             * is stuck at the limit */
+            c->hist[FH_STATE] = x.slip && c->eps * fabs(x.w) > 1e-9 * x.L ? ALECABLE_CONTACT_SLIP
+                                                                            : ALECABLE_CONTACT_STICK;
             c->hist[FH_SLIP] = x.w;
             c->hist[FH_TOTAL] += fabs(x.w);
             c->hist[FH_WORK] += lambda[j->row0 + i] * x.w;
