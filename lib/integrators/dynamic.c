@@ -516,13 +516,12 @@ static int algebraic_rows(alecable_integrator *it)
 }
 
 /* [M G^T; G 0] [a; lambda] = [-f; -gamma]: M is the Jacobian with weights
- * (0, 0, 1), f = r_q at a = 0 and lambda = 0; algebraic rows as above. */
-/* [M G^T; G 0] (a, lambda) = (-r, -gamma) at (q, v).  A problem with a
- * history (friction contacts) has rows whose branch (stick or slip) and
- * slip limit depend on lambda itself: the system is solved again with the
- * Jacobian taken at the last lambda until lambda stops changing (a few
- * passes: each one settles the contacts whose normal force the previous
- * pass found). */
+ * (0, 0, 1), f = r_q at a = 0 and lambda = 0; algebraic rows as above.  A
+ * problem with a history (friction contacts) has rows whose branch (stick
+ * or slip) and slip limit depend on lambda itself: the system is solved
+ * again with the Jacobian taken at the last lambda until lambda stops
+ * changing (a few passes, each settling the contacts whose normal force the
+ * previous one found; after 50 the last is kept). */
 static int consistent_accelerations(alecable_integrator *it, double t, dyn_state *s)
 {
     int st, i, j, k, nq = it->nq, n_alg, pass, passes = it->p.nhist > 0 ? 50 : 1;
