@@ -105,8 +105,10 @@ static void unit3(const hd_ctx *c, hd r[3], const hd a[3])
 }
 
 /* out = L(u, v) x = (u.v) x + w (w.x)/(1 + u.v) + w x x, w = u x v, for unit
- * u, v (paper 003 eq. 2); out must not alias the inputs */
-static void sr_apply(const hd_ctx *c, const hd u[3], const hd v[3], const hd x[3], hd out[3])
+ * u, v (paper 003 eq. 2); u, v, x, out: 3 entries each (pointers, not
+ * arrays: gcc's -Wstringop-overread misreads the array bounds under TSan's
+ * instrumentation); out must not alias the inputs */
+static void sr_apply(const hd_ctx *c, const hd *u, const hd *v, const hd *x, hd *out)
 {
     hd w[3], wxx[3], uv, f, t;
     int i;
