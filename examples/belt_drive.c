@@ -103,9 +103,9 @@ static int run_dynamic(const belt_params *p, belt_rig *r, double h, double T, co
         alecable_body_pose(r->driver, NULL, R9);
         phi1 = atan2(R9[3], R9[0]);
         belt_driven(r, &phi2, &mom);
-        T1 = belt_tension(r, r->e_tight);
-        T2 = belt_tension(r, r->e_slack);
-        s1 = belt_stuck(r->fr1);
+        T1 = rig_tension(r->c, r->e_tight);
+        T2 = rig_tension(r->c, r->e_slack);
+        s1 = rig_stuck(r->fr1);
         if (t_on < 0.0 && s1 == 0) {
             t_on = k * h;
             M_on = p->torque_rate * t_on;
@@ -115,7 +115,7 @@ static int run_dynamic(const belt_params *p, belt_rig *r, double h, double T, co
         }
         if (csv)
             fprintf(csv, "%.6f,%.12e,%.12e,%.12e,%.12e,%.12e,%.12e,%d,%d\n", k * h, p->torque_rate * k * h, phi1, phi2, T1,
-                    T2, T1 / T2, s1, belt_stuck(r->fr2));
+                    T2, T1 / T2, s1, rig_stuck(r->fr2));
     }
     wall = ex_now() - wall;
     alecable_step_stats_init(&ss);
@@ -222,10 +222,10 @@ int main(int argc, char **argv)
         if (it > it_max) it_max = it;
         belt_driven(&r, &phi2, &mom);
         M1 = belt_driver_torque(&r);
-        T1 = belt_tension(&r, r.e_tight);
-        T2 = belt_tension(&r, r.e_slack);
-        s1 = belt_stuck(r.fr1);
-        s2 = belt_stuck(r.fr2);
+        T1 = rig_tension(r.c, r.e_tight);
+        T2 = rig_tension(r.c, r.e_slack);
+        s1 = rig_stuck(r.fr1);
+        s2 = rig_stuck(r.fr2);
         rim1 += p.R1 * sin(p.Phi / steps);
         rim2 += p.R2 * sin(phi2 - phi2_prev);
         phi2_prev = phi2;

@@ -19,6 +19,7 @@
  * counts as stuck when its material did not move past the pulley in the
  * step. */
 #include "common.h"
+#include "support/rig.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -53,29 +54,6 @@ static void build(const params *p, ex_pulley *md, alecable_joint **fr, int slip_
         ex_check(md->m, alecable_fix(NULL, md->m, md->nd[md->iM], ALECABLE_DOF_Y), "fix M y");
         ex_check(md->m, alecable_fix(NULL, md->m, md->nd[md->iM], ALECABLE_DOF_Z), "fix M z");
     }
-}
-
-static double force(const ex_pulley *md, int e)
-{
-    alecable_element *el;
-    double N;
-    alecable_cable_element(&el, md->c, e);
-    alecable_element_axial_force(el, &N);
-    return N;
-}
-
-
-static int count_stuck(alecable_joint *fr)
-{
-    int i, n, k = 0;
-    alecable_friction_contacts(fr, &n);
-    for (i = 0; i < n; i++) {
-        alecable_contact c;
-        alecable_contact_init(&c);
-        alecable_friction_contact(fr, i, &c);
-        k += c.state == ALECABLE_CONTACT_STICK;
-    }
-    return k;
 }
 
 int main(int argc, char **argv)
@@ -161,14 +139,14 @@ int main(int argc, char **argv)
             nsteps++;
             it_sum += it;
             if (it > it_max) it_max = it;
-            F1 = force(&md, md.n + 1);
-            F2 = force(&md, 0);
-            ns = count_stuck(fr);
+            F1 = rig_tension(md.c, md.n + 1);
+            F2 = rig_tension(md.c, 0);
+            ns = rig_stuck(fr);
             if (csv) fprintf(csv, "%d,%d,%.10g,%.12g,%.12g,%.12g,%d,%d\n", nsteps, phase, p.Fmax * t1, F1, F2, F1 / F2, ns, it);
             ex_vtk_frame(&vs, md.m, (double)nsteps);
             if (phase == 0 && k + 1 == p.steps) {
                 ratio_top = F1 / F2;
-                ratio_ref = force(&ref, ref.n + 1) / force(&ref, 0);
+                ratio_ref = rig_tension(ref.c, ref.n + 1) / rig_tension(ref.c, 0);
                 stuck_top = ns;
             }
             if (phase == 1 && k == 0) {

@@ -11,7 +11,8 @@
 #include "fd.h"
 #include "friction/contact.h"
 #include "support/atwood_rig.h"
-#include "support/belt_rig.h" /* a contact's rows and normal force, to set up a state with both branches */
+#include "support/belt_rig.h"
+#include "support/rig.h" /* a contact's rows and normal force, to set up a state with both branches */
 
 #include <check.h>
 #include <math.h>
@@ -768,8 +769,8 @@ START_TEST(belt_drive_slips_at_the_limit)
         rim1 += bp.R1 * sin(bp.Phi / steps);
         rim2 += bp.R2 * sin(phi2 - phi2_prev);
         phi2_prev = phi2;
-        T1 = belt_tension(&r, r.e_tight);
-        T2 = belt_tension(&r, r.e_slack);
+        T1 = rig_tension(r.c, r.e_tight);
+        T2 = rig_tension(r.c, r.e_slack);
         /* the middle nodes move with their rims while they and their
          * neighbours stick (the stretch at the node is then the pretension's) */
         deep = 1;
@@ -784,7 +785,7 @@ START_TEST(belt_drive_slips_at_the_limit)
             worst = fmax(worst, fabs(sb - sa - M0 - (rim1 - rim2) / r.stretch0) / (rim1 / r.stretch0));
             stick_steps++;
         }
-        if (belt_stuck(r.fr1) == 0) {
+        if (rig_stuck(r.fr1) == 0) {
             onset = k + 1;
             M1 = belt_driver_torque(&r);
             ck_assert_msg(fabs(T1 / T2 / r.limit1 - 1.0) < 1e-8, "T1/T2 = %.12f, limit %.12f", T1 / T2, r.limit1);
@@ -827,9 +828,9 @@ START_TEST(belt_drive_torque_ramp)
         ck_assert_msg(alecable_integrator_step(it, h) == 0, "step %d: %s", k, alecable_integrator_errmsg(it));
         if (k == 1) c0 = counting_alloc_calls;
         ck_assert_int_eq(alecable_model_pull_state(r.m, it), 0);
-        if (belt_stuck(r.fr1) == 0) {
+        if (rig_stuck(r.fr1) == 0) {
             t_on = k * h;
-            ratio = belt_tension(&r, r.e_tight) / belt_tension(&r, r.e_slack);
+            ratio = rig_tension(r.c, r.e_tight) / rig_tension(r.c, r.e_slack);
         }
     }
     ck_assert_int_eq(counting_alloc_calls, c0);

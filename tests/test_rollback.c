@@ -232,6 +232,18 @@ static void run_free(run *R)
     alecable_model_destroy(R->m);
 }
 
+/* R's and Ref's states at the end: bit for bit (tol 0) or to tol; both freed */
+static void runs_end(run *R, run *Ref, double tol, const char *what)
+{
+    state s0, s1;
+    state_of(R->it, &R->p, &s0);
+    state_of(Ref->it, &Ref->p, &s1);
+    if (tol > 0.0) state_close(&s0, &s1, tol, what);
+    else state_same(&s0, &s1, what);
+    run_free(R);
+    run_free(Ref);
+}
+
 /* Each failure mode in turn on R's next step: an error, and R's state and
  * history bit for bit as before (diverge: whether the method iterates) */
 static void failures_leave_the_state(run *R, int k, double h, int diverge)
@@ -260,7 +272,6 @@ START_TEST(dynamics_failures_roll_back)
 {
     run R, Ref;
     const double h = 2e-3;
-    state s0, s1;
     int n, k = _i;
     run_start(&R, cantilever(), k, h, 3);
     run_start(&Ref, cantilever(), k, h, 3);
@@ -270,11 +281,7 @@ START_TEST(dynamics_failures_roll_back)
         ck_assert_int_eq(alecable_integrator_step(R.it, h), 0);
         ck_assert_int_eq(alecable_integrator_step(Ref.it, h), 0);
     }
-    state_of(R.it, &R.p, &s0);
-    state_of(Ref.it, &Ref.p, &s1);
-    state_same(&s0, &s1, "after the failures");
-    run_free(&R);
-    run_free(&Ref);
+    runs_end(&R, &Ref, 0.0, "after the failures");
 }
 END_TEST
 
@@ -283,7 +290,6 @@ START_TEST(undo_a_thousand_times)
 {
     run R, Ref;
     const double h = 2e-3;
-    state s0, s1;
     int n, k = _i;
     run_start(&R, cantilever(), k, h, 3);
     run_start(&Ref, cantilever(), k, h, 3);
@@ -293,11 +299,7 @@ START_TEST(undo_a_thousand_times)
     }
     ck_assert_int_eq(alecable_integrator_step(R.it, h), 0);
     ck_assert_int_eq(alecable_integrator_step(Ref.it, h), 0);
-    state_of(R.it, &R.p, &s0);
-    state_of(Ref.it, &Ref.p, &s1);
-    state_same(&s0, &s1, "1000 undos");
-    run_free(&R);
-    run_free(&Ref);
+    runs_end(&R, &Ref, 0.0, "1000 undos");
 }
 END_TEST
 
@@ -364,7 +366,6 @@ START_TEST(friction_failures_roll_back)
     atwood_rig r, rr;
     run R, Ref;
     const double h = 1e-3;
-    state s0, s1;
     int n, k = _i;
     atwood_params_default(&ap);
     ap.mu = 0.05;
@@ -387,11 +388,7 @@ START_TEST(friction_failures_roll_back)
         ck_assert_msg(alecable_integrator_step(R.it, h) == 0, "method %d, step %d after the failures: %s", k, n + 1,
                       alecable_integrator_errmsg(R.it));
     }
-    state_of(R.it, &R.p, &s0);
-    state_of(Ref.it, &Ref.p, &s1);
-    state_close(&s0, &s1, 1e-8, "after the failures");
-    run_free(&R);
-    run_free(&Ref);
+    runs_end(&R, &Ref, 1e-8, "after the failures");
 }
 END_TEST
 

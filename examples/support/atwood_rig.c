@@ -149,13 +149,4 @@ double atwood_friction_work(const atwood_rig *r, int *nstick)
     return w;
 }
 
-double atwood_ratio(const atwood_rig *r)
-{
-    alecable_element *e;
-    double T1 = 0.0, T2 = 1.0;
-    alecable_cable_element(&e, r->c, 0);
-    alecable_element_axial_force(e, &T1);
-    alecable_cable_element(&e, r->c, r->n + 1);
-    alecable_element_axial_force(e, &T2);
-    return T1 / T2;
-}
+double atwood_ratio(const atwood_rig *r) { return rig_tension(r->c, 0) / rig_tension(r->c, r->n + 1); }

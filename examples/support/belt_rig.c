@@ -180,25 +180,3 @@ void belt_driven(const belt_rig *r, double *phi2, double *moment)
 {
     alecable_revolute_state(r->axle2, phi2, moment);
 }
-
-double belt_tension(const belt_rig *r, int e)
-{
-    alecable_element *el;
-    double T = 0.0;
-    alecable_cable_element(&el, r->c, e);
-    alecable_element_axial_force(el, &T);
-    return T;
-}
-
-int belt_stuck(const alecable_joint *fr)
-{
-    int i, n = 0, k = 0;
-    alecable_friction_contacts(fr, &n);
-    for (i = 0; i < n; i++) {
-        alecable_contact c;
-        alecable_contact_init(&c);
-        alecable_friction_contact(fr, i, &c);
-        k += c.state == ALECABLE_CONTACT_STICK;
-    }
-    return k;
-}

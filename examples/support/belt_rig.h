@@ -67,8 +67,7 @@ int belt_build(belt_rig *r, const belt_params *p);
 double belt_driver_torque(const belt_rig *r);
 /* rotation of P about +z and the moment its spring takes */
 void belt_driven(const belt_rig *r, double *phi2, double *moment);
-double belt_tension(const belt_rig *r, int e);
-/* contacts of a wrap's friction joint that stick */
-int belt_stuck(const alecable_joint *fr);
+/* (the tensions: rig_tension(r->c, e_tight or e_slack); the stuck contacts:
+ * rig_stuck(fr1 or fr2), support/rig.h) */
 
 #endif

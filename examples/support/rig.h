@@ -1,8 +1,11 @@
-/* What the examples' rigs (atwood_rig, belt_rig) share: a macro that
- * returns the library's status on failure, and the stretch of the library's
- * axial element under a tension (to start a cable prestressed). */
+/* What the examples' rigs (atwood_rig, belt_rig) and the friction examples
+ * share: a macro that returns the library's status on failure, the stretch
+ * of the library's axial element under a tension (to start a cable
+ * prestressed), an element's tension and a friction joint's stuck contacts. */
 #ifndef ALECABLE_EXAMPLES_RIG_H
 #define ALECABLE_EXAMPLES_RIG_H
+
+#include <alecable.h>
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -24,4 +27,26 @@ static inline double axial_stretch(double T, double EA)
     return F;
 }
 
+/* axial force of element e of cable c */
+static inline double rig_tension(const alecable_cable *c, int e)
+{
+    alecable_element *el;
+    double T = 0.0;
+    if (!alecable_cable_element(&el, c, e)) alecable_element_axial_force(el, &T);
+    return T;
+}
+
+/* contacts of a friction joint that stick */
+static inline int rig_stuck(const alecable_joint *fr)
+{
+    int i, n = 0, k = 0;
+    alecable_friction_contacts(fr, &n);
+    for (i = 0; i < n; i++) {
+        alecable_contact c;
+        alecable_contact_init(&c);
+        alecable_friction_contact(fr, i, &c);
+        k += c.state == ALECABLE_CONTACT_STICK;
+    }
+    return k;
+}
 #endif

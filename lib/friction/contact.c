@@ -230,9 +230,9 @@ typedef struct contact_eval {
     double c, grad[E2], dc_psi[3];  /* t . dx/ds and its derivatives */
     double N, dN_h[3], dN_psi[3];   /* normal force and its derivatives */
     double u[3], kap;               /* turning surface: its point's motion less the node's; kappa */
-    double RS[9], a[3][3];          /* S's rotation; a[k] = R_S (e_k x p) */
+    double RS[9];                   /* S's rotation */
     double d[3], mo[3];             /* x - x_S; the moment of kappa t about x_S, in S's frame */
-    double g[3];                    /* dw/dpsi_S = t . a[k] */
+    double g[3];                    /* dw/dpsi_S = kappa t . R_S (e_k x p) */
     double w, tau, L;               /* slip, augmented force, slip limit */
     int slip, sigma;
 } contact_eval;
@@ -305,11 +305,11 @@ static void contact_state(const alecable_joint *j, int i, const double *q, const
         x->w += x->kap * dot3v(x->t, x->u);
         body_rotation(d->surface, q, x->RS);
         for (k = 0; k < 3; k++) {
-            double ek[3] = {0.0, 0.0, 0.0};
+            double ek[3] = {0.0, 0.0, 0.0}, a[3];
             ek[k] = 1.0;
             cross3(ek, p, v);
-            rot_mul(x->RS, v, x->a[k]);
-            x->g[k] = x->kap * dot3v(x->t, x->a[k]);
+            rot_mul(x->RS, v, a);
+            x->g[k] = x->kap * dot3v(x->t, a);
         }
         {
             const double *xs = q ? q + d->surface->node.dof0 : d->surface->node.q;
