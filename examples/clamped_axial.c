@@ -9,7 +9,7 @@
 
 typedef struct params {
     double E, A, L, b0, alpha, rank_tol, tol;
-    int steps, lagrangian, no_reg, history;
+    int steps, lagrangian, no_reg, history, plain;
 } params;
 
 typedef struct solution {
@@ -58,6 +58,7 @@ static void solve(const params *p, int n_el, const double *s_init, const double 
     o.rank_tol = p->rank_tol;
     o.tol_residual = p->tol;
     o.regularization = (p->no_reg || lagrangian) ? ALECABLE_REG_NONE : ALECABLE_REG_TWO_STAGE;
+    if (p->plain) o.globalization = ALECABLE_GLOBAL_NONE;
     alecable_solve_report_init(&rep);
     st = alecable_solve_quasistatic(m, &o, &rep);
     out->status = st;
@@ -117,7 +118,7 @@ static double u_at(const solution *sol, double s)
 
 int main(int argc, char **argv)
 {
-    params p = {1e9, 0, 10, 1e5, 100, 0, 1e-10, 40, 0, 0, 0};
+    params p = {1e9, 0, 10, 1e5, 100, 0, 1e-10, 40, 0, 0, 0, 0};
     double A_mm2 = M_PI, L_mm = 10, s0_mm = 5, x0_mm = -1;
     int elements = 2, reference = 0, scan = 0;
     const char *csv = NULL;
@@ -138,6 +139,7 @@ int main(int argc, char **argv)
         {"--tol", 'd', &p.tol, "relative residual tolerance"},
         {"--lagrangian", 'f', &p.lagrangian, "fix every material coordinate (plain Lagrangian mesh)"},
         {"--no-reg", 'f', &p.no_reg, "disable the two-stage regularization"},
+        {"--plain", 'f', &p.plain, "paper 000's plain Newton (options.globalization = NONE)"},
         {"--history", 'f', &p.history, "print the residual history of every load step"},
         {"--reference", 'i', &reference, "elements of a Lagrangian reference solution (0: none)"},
         {"--scan", 'i', &scan, "points of a Lagrangian 2-element energy scan over s_mid (0: none)"},

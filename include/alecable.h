@@ -783,6 +783,13 @@ typedef struct alecable_problem {
     int (*history_get)(void *ctx, double *hist);
     int (*history_set)(void *ctx, const double *hist);
     int (*history_commit)(void *ctx, double t, const double *q, const double *v, const double *lambda);
+    /* Optional: the largest a in (0, 1] for which the state q (+) a dq is
+     * admissible (the model: no element shrinks below a quarter of its
+     * material length in one step, so a node never passes its neighbour).
+     * The quasistatic solver shortens its Newton steps to it; NULL: 1.
+     * A host that wraps the model's problem with a ctx of its own wraps
+     * this callback too (every callback receives ctx). */
+    int (*step_limit)(void *ctx, const double *q, const double *dq, double *a_max);
 } alecable_problem;
 /* Zeroes a problem and sets struct_size: a host filling its own problem starts
  * here, so the optional members (inertia, flop counts) are unset. */
@@ -837,7 +844,34 @@ typedef struct alecable_quasistatic_options {
     double rank_tol;       /* SPQR column-norm tolerance on the column-scaled tangent; 0 (default):
                               SPQR's own 20 (m + n) eps */
     int linear_solver;     /* ALECABLE_LINSOLVE_* (default UMFPACK) */
+    /* Since 0.2 (a 0.1 caller's shorter struct gets the defaults): */
+    int globalization;     /* ALECABLE_GLOBAL_* (default AUTO) */
+    double ptc_shift;      /* first pseudo-transient shift, relative to the largest diagonal entry
+                              of the tangent's q rows (default 1e-3, > 0) */
 } alecable_quasistatic_options;
+/* How Newton reaches an equilibrium from a start far from it (straight,
+ * unstressed, slack, or with every material coordinate free).  The problem
+ * is a minimization of the potential energy W (plus the regularization's
+ * terms); its gradient along a Newton direction dq is the slope
+ * s(a) = r_q(q + a dq) . dq, which needs only residuals.
+ *  AUTO: each iteration first tries paper 000's Newton step; it is kept
+ *        when the tangent factors and the step descends (s(0) < 0).  A
+ *        singular tangent or an ascending step (a compressed or unstressed
+ *        cable's negative or zero transverse stiffness) gets the
+ *        pseudo-transient shift J + delta D (D = the largest diagonal entry
+ *        of the q rows; delta from ptc_shift, x10 until the step descends,
+ *        /4 after each full step: it fades as Newton takes over, like the
+ *        dynamic relaxation of mooring codes).  Every step then goes
+ *        through a line search on s(a) (secant until |s(a)| <= 1/2 |s(0)|),
+ *        and a step that would shrink an element below a quarter of its
+ *        material length is shortened (alecable_problem.step_limit).
+ *  NONE: paper 000's plain Newton (release 0.1).
+ *  PTC:  as AUTO, with the shift on from the first iteration of each step. */
+enum {
+    ALECABLE_GLOBAL_AUTO = 0,
+    ALECABLE_GLOBAL_NONE = 1,
+    ALECABLE_GLOBAL_PTC = 2
+};
 ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options *o);
 
 typedef struct alecable_solve_report {
@@ -854,6 +888,10 @@ typedef struct alecable_solve_report {
     double final_residual;  /* ||r||_inf at the end (unregularized) */
     double load_factor;     /* load factor of the returned (converged) state */
     double min_rcond;       /* smallest reciprocal condition estimate seen */
+    /* Since 0.2 (a 0.1 caller's shorter struct is filled up to its size): */
+    int shifted_iterations; /* iterations whose step carried the pseudo-transient shift */
+    int damped_iterations;  /* iterations whose step the line search or step_limit shortened */
+    double max_shift;       /* largest shift used, relative to the tangent's largest q diagonal */
 } alecable_solve_report;
 ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r);
 

@@ -31,5 +31,6 @@ Suite *suite_friction(void);
 Suite *suite_rollback(void);
 Suite *suite_threads(void);
 Suite *suite_bad_calls(void);
+Suite *suite_statics(void);
 
 #endif

@@ -699,7 +699,9 @@ START_TEST(quasistatic_failure_returns_the_last_converged_step)
         ck_assert_mem_eq(lam, lr, sizeof lam);
         ck_assert_mem_eq(J.h, R.h, sizeof J.h);
         ck_assert_int_eq(J.n_commit, k == 0 ? 2 : 3);
-        ck_assert_int_eq(J.n_set, k == 0 ? 0 : 1);
+        /* the failed step is tried again once from its start (the
+         * globalization's retry), which sets the history back first */
+        ck_assert_int_eq(J.n_set, 1);
     }
 }
 END_TEST

@@ -65,6 +65,12 @@ static int h_update(void *ctx, double *q, const double *dq, double scale)
     return h->in.update(h->in.ctx, q, dq, scale);
 }
 
+static int h_step_limit(void *ctx, const double *q, const double *dq, double *a_max)
+{
+    host *h = (host *)ctx;
+    return h->in.step_limit(h->in.ctx, q, dq, a_max);
+}
+
 static int h_rates(void *ctx, double t, const double *q, const double *v, double *gdot, double *gamma)
 {
     host *h = (host *)ctx;
@@ -101,6 +107,7 @@ static void host_wrap(host *h, alecable_problem *p, alecable_model *m, int ramp)
     p->residual = h_residual;
     p->jacobian = h_jacobian;
     p->update = h->in.update ? h_update : NULL;
+    p->step_limit = h->in.step_limit ? h_step_limit : NULL; /* every callback of the model's gets the host's ctx */
     p->constraint_rates = h->in.constraint_rates ? h_rates : NULL;
     p->inertia = NULL;
     p->residual_jacobian = NULL;

@@ -335,6 +335,31 @@ static int ac_update(void *ctx, double *q, const double *dq, double scale)
     return ALECABLE_OK;
 }
 
+/* A Newton step may shrink no element below a quarter of its material
+ * length: nodes whose s is free never pass their neighbours, and a mesh
+ * cannot collapse in one step where the energy is flat along the flow. */
+#define SHRINK_MAX 0.75
+static int ac_step_limit(void *ctx, const double *q, const double *dq, double *a_max)
+{
+    const alecable_model *m = (const alecable_model *)ctx;
+    double a = 1.0;
+    int c, i;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        for (i = 0; i < cb->n_el; i++) {
+            const alecable_element *e = cb->el[i];
+            int ia = node_sdof(e->a), ib = node_sdof(e->b);
+            double l, dl;
+            if (ia < 0 && ib < 0) continue;
+            l = node_s_at(e->b, q) - node_s_at(e->a, q);
+            dl = (ib >= 0 ? dq[ib] : 0.0) - (ia >= 0 ? dq[ia] : 0.0);
+            if (dl < 0.0 && SHRINK_MAX * l < -dl * a) a = SHRINK_MAX * l / -dl;
+        }
+    }
+    *a_max = a;
+    return ALECABLE_OK;
+}
+
 ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
 {
     int st = ac_check_model(m);
@@ -357,6 +382,7 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->constraint_rates = ac_constraint_rates;
     p->inertia = ac_inertia;
     p->residual_jacobian = ac_residual_jacobian;
+    p->step_limit = ac_step_limit;
     p->nhist = ac_history_size(m);
     if (p->nhist > 0) {
         p->history_get = ac_history_get;

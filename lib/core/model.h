@@ -200,7 +200,7 @@ typedef struct ptr_list {
 struct alecable_model {
     unsigned magic;
     ac_alloc alloc;
-    char errmsg[256];
+    char errmsg[512];
     double gravity[3];
     ptr_list cables, constraints, loads, bodies, joints;
     int dirty;              /* objects changed since finalize */

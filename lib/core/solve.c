@@ -22,19 +22,17 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
                                             alecable_solve_report *report)
 {
     alecable_problem p;
-    alecable_quasistatic_options def;
+    alecable_quasistatic_options opt;
     alecable_solve_report rep;
     int st, ramp;
     char msg[sizeof m->errmsg];
     if ((st = ac_check_model(m))) return st;
     ac_clear_error(m);
-    if (!o) {
-        alecable_quasistatic_options_init(&def);
-        o = &def;
-    }
-    if (report && report->struct_size < sizeof *report)
+    if (!o) alecable_quasistatic_options_init(&opt);
+    else if ((st = qs_options(o, &opt, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
+    o = &opt;
+    if (!qs_report_ok(report))
         return ac_fail(m, ALECABLE_EINVAL, "report: struct_size %zu, call alecable_solve_report_init", report->struct_size);
-    if ((st = qs_check_options(o, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
     if ((st = prepare(m, &p))) return st;
     ramp = m->ramp_loads;
     m->ramp_loads = 1;
@@ -43,7 +41,7 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
     st = qs_solve((qs_ws *)m->qs, &p, o, m->q, m->lam, &m->t, &rep, msg, sizeof msg);
     m->ramp_loads = ramp;
     ac_sync_nodes(m);
-    if (report) *report = rep;
+    if (report) qs_report_out(report, &rep);
     if (st) return ac_fail(m, st, "%s", msg);
     return ALECABLE_OK;
 }

@@ -67,6 +67,13 @@ static inline int problem_history_ok(const alecable_problem *p)
 
 /* Validates an option struct (sizes, ranges); 0 or ALECABLE_EINVAL with msg. */
 int  qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t msg_len);
+/* A caller's options (0.1's shorter struct too) as the current struct with
+ * defaults for what it lacks, then checked: 0 or ALECABLE_EINVAL with msg. */
+int  qs_options(const alecable_quasistatic_options *in, alecable_quasistatic_options *out, char *msg, size_t len);
+/* A report struct the solver may fill (NULL, or 0.1's size or more), and
+ * the filling of as much of it as the caller's struct_size holds. */
+int  qs_report_ok(const alecable_solve_report *r);
+void qs_report_out(alecable_solve_report *out, const alecable_solve_report *rep);
 /* Validates dynamic options (sizes, ranges, combinations): ALECABLE_OK or
  * ALECABLE_EINVAL with a message naming the field (alecable_integrator_create
  * and alecable_model_integrator) */

@@ -14,6 +14,7 @@
 #include "../sparse/kkt.h"
 
 #include <float.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,6 +38,13 @@ struct qs_ws {
     int *perm, *mask, *dep;
     int ndep;
     double jmax;           /* max |entry| of the last Jacobian (roundoff floor) */
+    double dscale;         /* max |J_ii| over the q rows of the last Jacobian (the shift's unit) */
+    double *zt, *rt;       /* line search: trial state (q then lambda) and its residual */
+    int shifted, damped;   /* this solve's counts for the report */
+    int hold;              /* stage 1 holds the masked (material) dofs where they are */
+    int ptc;               /* the shift from the first iteration, the line search on every one */
+    double max_shift;
+    double alpha;          /* the options' regularization parameter, for eval_residual */
     sp_solver *lin;
     int lin_kind;
     sp_rank *rank;         /* on the tangent with single-dof constraints condensed out */
@@ -66,6 +74,35 @@ ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options
     o->alpha = 1.0;
     o->rank_tol = 0.0; /* SPQR's default: 20 (m + n) eps on the column-scaled tangent */
     o->linear_solver = ALECABLE_LINSOLVE_UMFPACK;
+    o->globalization = ALECABLE_GLOBAL_AUTO;
+    o->ptc_shift = 1e-3;
+}
+
+/* Release 0.1's options end at linear_solver, its report at min_rcond:
+ * shorter structs of that size stay valid (the newer fields take their
+ * defaults, or are not written). */
+#define QS_OPTIONS_V1 (offsetof(alecable_quasistatic_options, linear_solver) + sizeof(int))
+#define QS_REPORT_V1 (offsetof(alecable_solve_report, min_rcond) + sizeof(double))
+
+int qs_options(const alecable_quasistatic_options *in, alecable_quasistatic_options *out, char *msg, size_t len)
+{
+    if (in->struct_size < QS_OPTIONS_V1) {
+        snprintf(msg, len, "options: struct_size %zu, call alecable_quasistatic_options_init", in->struct_size);
+        return ALECABLE_EINVAL;
+    }
+    alecable_quasistatic_options_init(out);
+    memcpy(out, in, in->struct_size < sizeof *out ? in->struct_size : sizeof *out);
+    out->struct_size = sizeof *out;
+    return qs_check_options(out, msg, len);
+}
+
+int qs_report_ok(const alecable_solve_report *r) { return !r || r->struct_size >= QS_REPORT_V1; }
+
+void qs_report_out(alecable_solve_report *out, const alecable_solve_report *rep)
+{
+    size_t keep = out->struct_size;
+    memcpy(out, rep, keep < sizeof *rep ? keep : sizeof *rep);
+    out->struct_size = keep;
 }
 
 ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r)
@@ -92,6 +129,11 @@ int qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t le
     if (!(o->rank_tol >= 0.0 && o->rank_tol < 1.0)) BAD("options.rank_tol = %g must lie in [0, 1)", o->rank_tol);
     if (sp_kind_of(o->linear_solver) < 0)
         BAD("options.linear_solver = %d is not an ALECABLE_LINSOLVE_* value", o->linear_solver);
+    if (o->globalization != ALECABLE_GLOBAL_AUTO && o->globalization != ALECABLE_GLOBAL_NONE &&
+        o->globalization != ALECABLE_GLOBAL_PTC)
+        BAD("options.globalization = %d is not an ALECABLE_GLOBAL_* value", o->globalization);
+    if (!(o->ptc_shift > 0.0) || !isfinite(o->ptc_shift))
+        BAD("options.ptc_shift = %g must be finite and > 0", o->ptc_shift);
     return ALECABLE_OK;
 #undef BAD
 }
@@ -112,6 +154,8 @@ void qs_destroy(qs_ws *ws)
     ac_free(a, ws->q_prev);
     ac_free(a, ws->lam_prev);
     ac_free(a, ws->anchor);
+    ac_free(a, ws->zt);
+    ac_free(a, ws->rt);
     ac_free(a, ws->hist_prev);
     ac_free(a, ws->hist_next);
     ac_free(a, ws->perm);
@@ -165,6 +209,8 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->q_prev = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
     ws->lam_prev = (double *)ac_calloc(alloc, (size_t)(p->nlam > 0 ? p->nlam : 1), sizeof(double));
     ws->anchor = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
+    ws->zt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
+    ws->rt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->nhist = p->nhist;
     ws->hist_prev = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
     ws->hist_next = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
@@ -172,7 +218,7 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->mask = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     ws->dep = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     if (!ws->pat.diag || !ws->r || !ws->dz || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
-        !ws->hist_prev || !ws->hist_next || !ws->perm || !ws->mask || !ws->dep) {
+        !ws->zt || !ws->rt || !ws->hist_prev || !ws->hist_next || !ws->perm || !ws->mask || !ws->dep) {
         qs_destroy(ws);
         return ALECABLE_ENOMEM;
     }
@@ -338,6 +384,166 @@ static double reg_norm(const qs_ws *ws, const double *q, double alpha2)
     return m;
 }
 
+/* r(q, lambda), with stage 1's regularization 2 alpha (q - q^{n-1}) added
+ * on the material dofs (stage 1 solves that regularized problem). */
+static int eval_residual(qs_ws *ws, const alecable_problem *p, int stage, double t, const double *q,
+                         const double *lam, double *r)
+{
+    int i, st = p->residual(p->ctx, t, q, NULL, NULL, lam, r);
+    if (st) return st;
+    if (ws->hold) {
+        for (i = 0; i < ws->nq; i++)
+            if (ws->mask[i]) r[i] = 0.0;
+    } else if (stage == 1)
+        for (i = 0; i < ws->nq; i++)
+            if (ws->mask[i]) r[i] += 2.0 * ws->alpha * (q[i] - ws->anchor[i]);
+    return ALECABLE_OK;
+}
+
+/* The slope of the (regularized) energy along dz at the state whose
+ * residual is r: r_q . dq, with stage 2's regularization when it is on
+ * (stage 1's is in r already). */
+static double slope(const qs_ws *ws, const double *r, const double *q, const double *dz, int reg2)
+{
+    double s = 0.0;
+    int i;
+    for (i = 0; i < ws->nq; i++) {
+        double v = r[i];
+        if (reg2 && ws->mask[i]) v += 2.0 * ws->alpha * (q[i] - ws->anchor[i]);
+        s += v * dz[i];
+    }
+    return s;
+}
+
+/* Curvature dq . (J dq) of the matrix being solved (q rows and columns:
+ * tangent, regularization and shift).  With the multipliers at their new
+ * values lambda + dlambda, the step's slope is s(0) = -dq . J dq whatever
+ * the constraints' residual: the step descends the Lagrangian L(q,
+ * lambda + dlambda) exactly when this is positive. */
+static double curvature(const qs_ws *ws)
+{
+    double c = 0.0;
+    int j, k;
+    for (j = 0; j < ws->nq; j++)
+        for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++) {
+            int i = ws->pat.rowidx[k];
+            if (i < ws->nq) c += ws->dz[i] * ws->vals[k] * ws->dz[j];
+        }
+    return c;
+}
+
+/* trial state zt = (q (+) a dq, lambda + dlambda), the multipliers whole
+ * (the line search minimizes L(., lambda + dlambda) along dq), and its
+ * residual rt */
+static int trial(qs_ws *ws, const alecable_problem *p, int stage, double t, const double *q, const double *lam,
+                 double a)
+{
+    int i, nq = ws->nq, st;
+    double *qt = ws->zt, *lt = ws->zt + nq;
+    memcpy(qt, q, (size_t)nq * sizeof(double));
+    if (p->update) {
+        if ((st = p->update(p->ctx, qt, ws->dz, a))) return st;
+    } else {
+        for (i = 0; i < nq; i++) qt[i] += a * ws->dz[i];
+    }
+    for (i = 0; i < ws->nlam; i++) lt[i] = lam[i] + ws->dz[nq + i];
+    if ((st = eval_residual(ws, p, stage, t, qt, lt, ws->rt))) return st;
+    return isfinite(norm_inf(ws->rt, ws->n)) ? ALECABLE_OK : ALECABLE_ENAN;
+}
+
+#define LS_TRIALS 12    /* residual evaluations per line search */
+#define LS_ETA 0.5      /* accept a step once |s(a)| <= LS_ETA |s(0)| */
+#define RES_DECREASE 0.9 /* or the first trial once it lowers ||r|| (Newton converging on a curved
+                            valley overshoots the line minimum: the energy alone would crawl) */
+#define SHIFT_MAX 1e3   /* relative shift at which the globalization gives up: a tangent that
+                           this does not make factor and descend is singular in its constraints */
+#define SHIFT_TRIES 40  /* refactorizations per iteration */
+
+/* The energy line search along the direction ws->dz from (q, lam), whose
+ * (regularized) residual is ws->r: the first a in (0, a_max] whose slope
+ * s(a) = r_q(z + a dz) . dq is negative or within LS_ETA |s(0)| of zero,
+ * or a_max itself when it lowers the residual by RES_DECREASE
+ * (secant steps on a bracket, a quarter of the step when the residual
+ * cannot be evaluated there).  On success ws->zt and ws->rt hold the new
+ * state and its residual, *a the step.  ALECABLE_ENOCONV: no such a. */
+static int line_search(qs_ws *ws, const alecable_problem *p, int stage, int reg2, double t, const double *q,
+                       const double *lam, double s0, double rnorm, double a_max, double *a)
+{
+    double lo = 0.0, slo = s0, hi = -1.0, shi = 0.0, x = a_max;
+    int k, side = 0;
+    for (k = 0; k < LS_TRIALS; k++) {
+        double sx;
+        int st = trial(ws, p, stage, t, q, lam, x);
+        if (st == ALECABLE_ENAN || st == ALECABLE_ERANGE) {
+            hi = -1.0;
+            x = lo + 0.25 * (x - lo);
+            continue;
+        }
+        if (st) return st;
+        sx = slope(ws, ws->rt, ws->zt, ws->dz, reg2);
+        if ((sx <= 0.0 ? x == a_max || -sx <= LS_ETA * -s0 : sx <= LS_ETA * -s0) ||
+            (k == 0 && norm_inf(ws->rt, ws->n) < RES_DECREASE * rnorm)) {
+            *a = x;
+            return ALECABLE_OK;
+        }
+        if (sx < 0.0) {
+            lo = x;
+            slo = sx;
+            if (side == -1) shi *= 0.5; /* Illinois: the stale end's weight halves */
+            side = -1;
+        } else {
+            hi = x;
+            shi = sx;
+            if (side == 1) slo *= 0.5;
+            side = 1;
+        }
+        if (hi < 0.0) { /* still descending but cut short: grow within a_max */
+            x = x * 4.0 < a_max ? x * 4.0 : a_max;
+            continue;
+        }
+        x = lo - slo * (hi - lo) / (shi - slo);
+        if (x < lo + 0.05 * (hi - lo)) x = lo + 0.05 * (hi - lo);
+        if (x > hi - 0.05 * (hi - lo)) x = hi - 0.05 * (hi - lo);
+    }
+    return ALECABLE_ENOCONV;
+}
+
+/* Factorizes J + shift dscale I on the q rows (the Jacobian in ws->vals
+ * holds old_shift already) and solves for the step ws->dz = -(...)^-1 r. */
+static int shifted_solve(qs_ws *ws, double shift, double *old_shift, alecable_solve_report *rep, double *rcond)
+{
+    int i, st;
+    if (shift != *old_shift) {
+        double d = (shift - *old_shift) * ws->dscale;
+        for (i = 0; i < ws->nq; i++) ws->vals[ws->pat.diag[i]] += d;
+        *old_shift = shift;
+    }
+    st = sp_solver_factor(ws->lin, ws->vals);
+    *rcond = sp_solver_rcond(ws->lin);
+    if (st == SP_OK && *rcond < rep->min_rcond) rep->min_rcond = *rcond;
+    if (st != SP_OK) return st;
+    if (sp_solver_solve(ws->lin, ws->r, ws->dz)) return SP_EFAIL;
+    for (i = 0; i < ws->n; i++) ws->dz[i] = -ws->dz[i];
+    return SP_OK;
+}
+
+/* The held material dofs' rows and columns become those of an identity
+ * (scaled like the tangent): their steps vanish, the rest is the Lagrangian
+ * problem of the same mesh. */
+static void hold_rows(qs_ws *ws)
+{
+    int j, k;
+    double d = 0.0;
+    for (j = 0; j < ws->nq; j++)
+        if (!ws->mask[j] && fabs(ws->vals[ws->pat.diag[j]]) > d) d = fabs(ws->vals[ws->pat.diag[j]]);
+    if (!(d > 0.0)) d = 1.0;
+    for (j = 0; j < ws->n; j++)
+        for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++) {
+            int i = ws->pat.rowidx[k];
+            if ((i < ws->nq && ws->mask[i]) || (j < ws->nq && ws->mask[j])) ws->vals[k] = i == j ? d : 0.0;
+        }
+}
+
 /* One Newton solve at load factor t. stage 0: plain, 1 or 2: regularized.
  * *iters receives the number of linear solves.
  *
@@ -346,27 +552,32 @@ static double reg_norm(const qs_ws *ws, const double *q, double alpha2)
  * coincide.  When a line is only nearly dependent (a fine ALE mesh: moving
  * a node along the flow barely changes the energy), the regularized system
  * converges to a point that is not quite an equilibrium; the regularization
- * is then released and plain Newton finishes from that nearby point. */
+ * is then released and plain Newton finishes from that nearby point.
+ *
+ * The globalization (alecable_quasistatic_options.globalization) acts on
+ * the step only: a Newton step that factors and descends and that the line
+ * search accepts whole is paper 000's step, bit for bit. */
 static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int step,
                   int stage, double t, double *q, double *lam, double *r_ref, int *iters,
                   alecable_solve_report *rep, char *msg, size_t len)
 {
-    int it, i, st, nq = ws->nq, hs = stage == 2 ? 1 : 0, have_jac, reg2 = stage == 2;
+    int it, i, st, nq = ws->nq, hs = stage == 2 ? 1 : 0, have_jac, reg2 = stage == 2, have_r = 0;
+    int glob = o->globalization != ALECABLE_GLOBAL_NONE, newton_step = 0;
     double dznorm = INFINITY, alpha2 = 2.0 * o->alpha;
+    double shift = ws->ptc ? o->ptc_shift : 0.0;
     double *hist = ws->res + ((size_t)step * 2 + (size_t)hs) * (size_t)(ws->hist_iter + 1);
+    ws->alpha = o->alpha;
     *iters = 0;
     ws->nres[step * 2 + hs] = 0;
     for (it = 0;; it++) {
-        double rnorm, tol, dztol;
-        st = p->residual(p->ctx, t, q, NULL, NULL, lam, ws->r);
-        if (st) {
+        double rnorm, tol, dztol, s0, a = 1.0, a_max = 1.0, applied = 0.0, rc = 0.0;
+        int tries;
+        if (!have_r && (st = eval_residual(ws, p, stage, t, q, lam, ws->r))) {
             snprintf(msg, len, "step %d stage %d iteration %d: residual evaluation failed (%s)", step + 1, stage, it,
                      alecable_strerror(st));
             return st;
         }
-        if (stage == 1)
-            for (i = 0; i < nq; i++)
-                if (ws->mask[i]) ws->r[i] += alpha2 * (q[i] - ws->anchor[i]);
+        have_r = 0;
         rnorm = norm_inf(ws->r, ws->n);
         if (!isfinite(rnorm)) {
             snprintf(msg, len, "step %d stage %d iteration %d: residual is not finite", step + 1, stage, it);
@@ -388,8 +599,9 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
          * regularization force is holding a nearly dependent line away from
          * it; on exactly dependent lines (e.g. a free node between a pulley
          * and a cable end) that force is zero and releasing it would leave a
-         * singular tangent */
-        if (rnorm <= tol || (it > 0 && dznorm <= dztol && (!reg2 || reg_force(ws, q, alpha2) <= tol))) {
+         * singular tangent.  Only a whole, unshifted Newton step says so. */
+        if (rnorm <= tol ||
+            (it > 0 && newton_step && dznorm <= dztol && (!reg2 || reg_force(ws, q, alpha2) <= tol))) {
             /* a vanishing increment with a residual far above the tolerance
              * is a stall (a solver that dropped a direction, e.g. SPQR's
              * least squares), not an equilibrium */
@@ -404,7 +616,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             rep->final_residual = rnorm;
             return ALECABLE_OK;
         }
-        if (reg2 && it > 0 && (reg_norm(ws, q, alpha2) <= tol || dznorm <= dztol)) {
+        if (reg2 && it > 0 && (reg_norm(ws, q, alpha2) <= tol || (newton_step && dznorm <= dztol))) {
             reg2 = 0;
             memset(ws->mask, 0, (size_t)nq * sizeof(int));
             have_jac = 0;
@@ -420,44 +632,106 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         if (reg2)
             for (i = 0; i < nq; i++)
                 if (ws->mask[i]) ws->r[i] += alpha2 * (q[i] - ws->anchor[i]);
-        if (stage != 0)
+        if (ws->hold) {
+            hold_rows(ws);
+        } else if (stage != 0) {
             for (i = 0; i < nq; i++)
                 if (ws->mask[i]) ws->vals[ws->pat.diag[i]] += alpha2;
-        st = sp_solver_factor(ws->lin, ws->vals);
-        if (st == SP_OK) {
-            double rc = sp_solver_rcond(ws->lin);
-            if (rc < rep->min_rcond) rep->min_rcond = rc;
+        }
+        ws->dscale = 0.0;
+        for (i = 0; i < nq; i++)
+            if (fabs(ws->vals[ws->pat.diag[i]]) > ws->dscale) ws->dscale = fabs(ws->vals[ws->pat.diag[i]]);
+        if (!(ws->dscale > 0.0)) ws->dscale = ws->jmax > 0.0 ? ws->jmax : 1.0;
+        /* the step: Newton's, or with the shift raised until the tangent
+         * factors and the step descends */
+        for (tries = 0;; tries++) {
+            st = shifted_solve(ws, shift, &applied, rep, &rc);
+            if (st == SP_OK) {
+                dznorm = norm_inf(ws->dz, nq);
+                if (!isfinite(dznorm) || !isfinite(norm_inf(ws->dz + nq, ws->nlam))) {
+                    snprintf(msg, len, "step %d stage %d iteration %d: Newton increment is not finite", step + 1,
+                             stage, it);
+                    return ALECABLE_ENAN;
+                }
+                s0 = -curvature(ws);
+                if (!glob || s0 < 0.0 || dznorm == 0.0) break;
+            } else if (st != SP_ESINGULAR || !glob) {
+                break;
+            }
+            if (tries == SHIFT_TRIES || shift >= SHIFT_MAX) {
+                st = SP_ESINGULAR;
+                break;
+            }
+            shift = shift > 0.0 ? 10.0 * shift : o->ptc_shift;
         }
         if (st == SP_ESINGULAR) {
             snprintf(msg, len,
-                     "step %d stage %d iteration %d: singular tangent (rcond %.3g)%s", step + 1, stage, it,
-                     sp_solver_rcond(ws->lin),
-                     o->regularization == ALECABLE_REG_NONE ? "; the ALE equations may be redundant: enable the regularization" : "");
+                     "step %d stage %d iteration %d: singular tangent (rcond %.3g)%s", step + 1, stage, it, rc,
+                     o->regularization == ALECABLE_REG_NONE ? "; the ALE equations may be redundant: enable the regularization"
+                     : !glob ? "; a dof without stiffness (a straight unstressed or slack cable): set options.globalization to AUTO"
+                     : "; a dof has no stiffness even with the shift: hold it (a node or body nothing restrains)");
             return ALECABLE_ESINGULAR;
         }
         if (st != SP_OK) {
             snprintf(msg, len, "step %d stage %d iteration %d: linear solver failure", step + 1, stage, it);
             return st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
         }
-        if (sp_solver_solve(ws->lin, ws->r, ws->dz)) {
-            snprintf(msg, len, "step %d stage %d iteration %d: linear solve failed", step + 1, stage, it);
-            return ALECABLE_ELINSOLVE;
+        if (shift > 0.0) {
+            ws->shifted++;
+            if (shift > ws->max_shift) ws->max_shift = shift;
         }
-        for (i = 0; i < ws->n; i++) ws->dz[i] = -ws->dz[i];
-        dznorm = norm_inf(ws->dz, nq);
-        if (!isfinite(dznorm) || !isfinite(norm_inf(ws->dz + nq, ws->nlam))) {
-            snprintf(msg, len, "step %d stage %d iteration %d: Newton increment is not finite", step + 1, stage, it);
-            return ALECABLE_ENAN;
+        if (glob && p->step_limit && (st = p->step_limit(p->ctx, q, ws->dz, &a_max))) {
+            snprintf(msg, len, "step %d stage %d iteration %d: the problem's step_limit failed (%s)", step + 1, stage,
+                     it, alecable_strerror(st));
+            return st;
         }
-        if (p->update) {
-            if ((st = p->update(p->ctx, q, ws->dz, 1.0))) {
-                snprintf(msg, len, "step %d: state update failed", step + 1);
+        if (!(a_max > 0.0)) a_max = 0.0;
+        if (a_max > 1.0) a_max = 1.0;
+        /* Newton's own step where it factors, descends and keeps the mesh;
+         * the line search otherwise, and always in the retry (ws->ptc) */
+        if (glob && (ws->ptc || shift > 0.0 || a_max < 1.0)) {
+            st = a_max > 0.0 ? line_search(ws, p, stage, reg2, t, q, lam, s0, rnorm, a_max, &a) : ALECABLE_ENOCONV;
+            if (st && st != ALECABLE_ENOCONV) {
+                snprintf(msg, len, "step %d stage %d iteration %d: residual evaluation failed (%s)", step + 1, stage,
+                         it, alecable_strerror(st));
                 return st;
             }
+            if (st) {
+                /* no descent along this step: a larger shift turns it
+                 * toward the gradient; the state stays */
+                if (shift >= SHIFT_MAX) {
+                    snprintf(msg, len,
+                             "step %d stage %d iteration %d: the line search found no descent (||r|| = %.3e); "
+                             "more load steps or a start nearer the equilibrium may help",
+                             step + 1, stage, it, rnorm);
+                    return ALECABLE_ENOCONV;
+                }
+                shift = shift > 0.0 ? 10.0 * shift : o->ptc_shift;
+                newton_step = 0;
+                ++*iters;
+                record_alloc(ws);
+                continue;
+            }
+            if (a < 1.0) ws->damped++;
+            newton_step = shift == 0.0 && a == 1.0;
+            /* the accepted state and its residual (the next iteration's) */
+            memcpy(q, ws->zt, (size_t)nq * sizeof(double));
+            memcpy(lam, ws->zt + nq, (size_t)ws->nlam * sizeof(double));
+            memcpy(ws->r, ws->rt, (size_t)ws->n * sizeof(double));
+            have_r = 1;
+            if (a == 1.0) shift = shift * 0.25 < 1e-3 * o->ptc_shift ? 0.0 : shift * 0.25;
         } else {
-            for (i = 0; i < nq; i++) q[i] += ws->dz[i];
+            newton_step = 1;
+            if (p->update) {
+                if ((st = p->update(p->ctx, q, ws->dz, 1.0))) {
+                    snprintf(msg, len, "step %d: state update failed", step + 1);
+                    return st;
+                }
+            } else {
+                for (i = 0; i < nq; i++) q[i] += ws->dz[i];
+            }
+            for (i = 0; i < ws->nlam; i++) lam[i] += ws->dz[nq + i];
         }
-        for (i = 0; i < ws->nlam; i++) lam[i] += ws->dz[nq + i];
         ++*iters;
         record_alloc(ws);
     }
@@ -487,6 +761,43 @@ static int commit_history(qs_ws *ws, const alecable_problem *p, double t, const 
     return ALECABLE_OK;
 }
 
+/* One load step: stage 1 then 2 of the regularization where the mesh has
+ * free material coordinates, plain Newton otherwise; hold = 1 first solves
+ * with every free material coordinate held (a Lagrangian predictor). */
+static int solve_step(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int k, double tk,
+                      int n_free, int hold, double *q, double *lam, int *n1, int *n2, alecable_solve_report *rep,
+                      char *msg, size_t len)
+{
+    double r_ref = 0.0;
+    int i, st, m = 0, nq = ws->nq, two = o->regularization == ALECABLE_REG_TWO_STAGE && n_free > 0;
+    *n1 = *n2 = 0;
+    if (hold || two) {
+        memcpy(ws->anchor, q, (size_t)nq * sizeof(double));
+        for (i = 0; i < nq; i++) ws->mask[i] = p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL;
+    }
+    if (hold) {
+        ws->hold = 1;
+        st = newton(ws, p, o, k, 1, tk, q, lam, &r_ref, &m, rep, msg, len);
+        ws->hold = 0;
+        *n1 += m;
+        if (st) return st;
+        memcpy(ws->anchor, q, (size_t)nq * sizeof(double));
+    }
+    if (two) {
+        st = newton(ws, p, o, k, 1, tk, q, lam, &r_ref, &m, rep, msg, len);
+        *n1 += m;
+        if (st) return st;
+        memcpy(ws->anchor, q, (size_t)nq * sizeof(double));
+        memset(ws->mask, 0, (size_t)nq * sizeof(int));
+        ws->ndep = 0;
+        return newton(ws, p, o, k, 2, tk, q, lam, &r_ref, n2, rep, msg, len);
+    }
+    memset(ws->mask, 0, (size_t)nq * sizeof(int));
+    st = newton(ws, p, o, k, 0, tk, q, lam, &r_ref, &m, rep, msg, len);
+    *n1 += m;
+    return st;
+}
+
 int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double *q, double *lam,
              double *t, alecable_solve_report *rep, char *msg, size_t len)
 {
@@ -513,6 +824,8 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
     ws->steps_done = 0;
     ws->marked = 0;
     ws->alloc_after_first = 0;
+    ws->shifted = ws->damped = 0;
+    ws->max_shift = 0.0;
     /* the history of the start: what a failed commit goes back to */
     if (ws->nhist > 0 && (st = p->history_get(p->ctx, ws->hist_prev))) {
         snprintf(msg, len, "the problem's history_get failed (%s)", alecable_strerror(st));
@@ -524,24 +837,36 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         if (p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL) n_free++;
     for (k = 0; k < steps; k++) {
         double tk = o->t0 + (o->t1 - o->t0) * (double)(k + 1) / (double)steps;
-        double r_ref = 0.0;
         int n1 = 0, n2 = 0;
         memcpy(ws->q_prev, q, (size_t)nq * sizeof(double));
         memcpy(ws->lam_prev, lam, (size_t)ws->nlam * sizeof(double));
-        if (o->regularization == ALECABLE_REG_TWO_STAGE && n_free > 0) {
-            memcpy(ws->anchor, q, (size_t)nq * sizeof(double));
-            for (i = 0; i < nq; i++)
-                ws->mask[i] = p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL;
-            st = newton(ws, p, o, k, 1, tk, q, lam, &r_ref, &n1, rep, msg, len);
-            if (!st) {
-                memcpy(ws->anchor, q, (size_t)nq * sizeof(double));
-                memset(ws->mask, 0, (size_t)nq * sizeof(int));
-                ws->ndep = 0;
-                st = newton(ws, p, o, k, 2, tk, q, lam, &r_ref, &n2, rep, msg, len);
+        ws->ptc = o->globalization == ALECABLE_GLOBAL_PTC;
+        st = solve_step(ws, p, o, k, tk, n_free, 0, q, lam, &n1, &n2, rep, msg, len);
+        if (o->globalization == ALECABLE_GLOBAL_AUTO &&
+            (st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR || st == ALECABLE_ENAN)) {
+            /* Newton's steps did not get there: again from the step's
+             * start with the shift and the line search on every iteration,
+             * and where the mesh has free material coordinates, the
+             * material held until the cable has found its shape (a mesh
+             * that moves first slides along the flat directions of a
+             * cable far from its shape) */
+            int m1 = 0, m2 = 0;
+            char first[256];
+            snprintf(first, sizeof first, "%s", msg);
+            ws->ptc = 1;
+            memcpy(q, ws->q_prev, (size_t)nq * sizeof(double));
+            memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
+            if (ws->nhist > 0 && (st = p->history_set(p->ctx, ws->hist_prev)))
+                snprintf(msg, len, "the problem's history_set failed (%s)", alecable_strerror(st));
+            else
+                st = solve_step(ws, p, o, k, tk, n_free, n_free > 0, q, lam, &m1, &m2, rep, msg, len);
+            n1 += m1;
+            n2 += m2;
+            if (st) { /* both attempts' reasons */
+                char again[256];
+                snprintf(again, sizeof again, "%s", msg);
+                snprintf(msg, len, "%s; again with the shift and line search: %s", first, again);
             }
-        } else {
-            memset(ws->mask, 0, (size_t)nq * sizeof(int));
-            st = newton(ws, p, o, k, 0, tk, q, lam, &r_ref, &n1, rep, msg, len);
         }
         ws->it1[k] = n1;
         ws->it2[k] = n2;
@@ -564,6 +889,9 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         rep->avg_iterations_stage2 = (double)rep->iterations_stage2 / ws->steps_done;
     }
     rep->load_factor = t_done;
+    rep->shifted_iterations = ws->shifted;
+    rep->damped_iterations = ws->damped;
+    rep->max_shift = ws->max_shift;
     rep->status = st;
     *t = t_done;
     return st;
@@ -601,7 +929,7 @@ ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p, c
                                                     alecable_solve_report *report)
 {
     ac_alloc al;
-    alecable_quasistatic_options def;
+    alecable_quasistatic_options opt;
     alecable_solve_report rep;
     alecable_problem full;
     qs_ws *ws = NULL;
@@ -612,18 +940,16 @@ ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p, c
     if (problem_normalize(p, &full)) return ALECABLE_EINVAL;
     p = &full;
     if (p->nlam > 0 && !lambda) return ALECABLE_ENULL;
-    if (!o) {
-        alecable_quasistatic_options_init(&def);
-        o = &def;
-    }
-    if (report && report->struct_size < sizeof *report) return ALECABLE_EINVAL;
-    if ((st = qs_check_options(o, msg, sizeof msg))) return st;
+    if (!o) alecable_quasistatic_options_init(&opt);
+    else if ((st = qs_options(o, &opt, msg, sizeof msg))) return st;
+    o = &opt;
+    if (!qs_report_ok(report)) return ALECABLE_EINVAL;
     if (ac_alloc_from_host(&al, allocator)) return ALECABLE_EINVAL;
     if ((st = qs_create(&ws, p, &al))) return st;
     alecable_solve_report_init(&rep);
     t = o->t0;
     st = qs_solve(ws, p, o, q, lambda ? lambda : &lam_dummy, &t, &rep, msg, sizeof msg);
     qs_destroy(ws);
-    if (report) *report = rep;
+    if (report) qs_report_out(report, &rep);
     return st;
 }

@@ -197,6 +197,7 @@ static void op(world *w, reader *r)
         o.load_steps = (int)(u8(r) % 3) + 1;
         o.max_iterations = 8;
         o.regularization = (int)(u8(r) % 3);
+        o.globalization = (int)(u8(r) % 4); /* AUTO, NONE, PTC and one bad value */
         alecable_solve_quasistatic(w->m, &o, NULL);
         break;
     }
