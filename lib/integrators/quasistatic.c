@@ -80,7 +80,9 @@ ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options
 
 /* Release 0.1's options end at linear_solver, its report at min_rcond:
  * shorter structs of that size stay valid (the newer fields take their
- * defaults, or are not written). */
+ * defaults, or are not written).  A 0.1 caller's struct_size counts the
+ * tail padding after linear_solver, where globalization now lies: below
+ * the current size only 0.1's fields are read. */
 #define QS_OPTIONS_V1 (offsetof(alecable_quasistatic_options, linear_solver) + sizeof(int))
 #define QS_REPORT_V1 (offsetof(alecable_solve_report, min_rcond) + sizeof(double))
 
@@ -91,7 +93,7 @@ int qs_options(const alecable_quasistatic_options *in, alecable_quasistatic_opti
         return ALECABLE_EINVAL;
     }
     alecable_quasistatic_options_init(out);
-    memcpy(out, in, in->struct_size < sizeof *out ? in->struct_size : sizeof *out);
+    memcpy(out, in, in->struct_size < sizeof *out ? QS_OPTIONS_V1 : sizeof *out);
     out->struct_size = sizeof *out;
     return qs_check_options(out, msg, len);
 }
