@@ -854,19 +854,24 @@ typedef struct alecable_quasistatic_options {
  * is a minimization of the potential energy W (plus the regularization's
  * terms); its gradient along a Newton direction dq is the slope
  * s(a) = r_q(q + a dq) . dq, which needs only residuals.
- *  AUTO: each iteration first tries paper 000's Newton step; it is kept
- *        when the tangent factors and the step descends (s(0) < 0).  A
- *        singular tangent or an ascending step (a compressed or unstressed
- *        cable's negative or zero transverse stiffness) gets the
- *        pseudo-transient shift J + delta D (D = the largest diagonal entry
- *        of the q rows; delta from ptc_shift, x10 until the step descends,
- *        /4 after each full step: it fades as Newton takes over, like the
- *        dynamic relaxation of mooring codes).  Every step then goes
- *        through a line search on s(a) (secant until |s(a)| <= 1/2 |s(0)|),
- *        and a step that would shrink an element below a quarter of its
- *        material length is shortened (alecable_problem.step_limit).
+ *  AUTO: paper 000's Newton step is kept, whole, where the tangent factors
+ *        and the step descends (s(0) = -dq . J dq < 0, the multipliers at
+ *        their new values).  A singular tangent or an ascending step (a
+ *        compressed or unstressed cable's negative or zero transverse
+ *        stiffness) gets the pseudo-transient shift J + delta D (D = the
+ *        largest diagonal entry of the q rows; delta from ptc_shift, x10
+ *        until the step descends, /4 after each full step: it fades as
+ *        Newton takes over, like the dynamic relaxation of mooring codes).
+ *        A shifted step, or one that would shrink an element below a
+ *        quarter of its material length (alecable_problem.step_limit), goes
+ *        through a line search on s(a) (secant until |s(a)| <= 1/2 |s(0)|).
+ *        A load step that still fails is solved again from its start with
+ *        the shift and the line search on every iteration and, where
+ *        material coordinates are free, those held until the rest has
+ *        converged (a Lagrangian predictor).
  *  NONE: paper 000's plain Newton (release 0.1).
- *  PTC:  as AUTO, with the shift on from the first iteration of each step. */
+ *  PTC:  the shift from the first iteration and the line search on every
+ *        iteration of each step (AUTO's retry), without the retry. */
 enum {
     ALECABLE_GLOBAL_AUTO = 0,
     ALECABLE_GLOBAL_NONE = 1,

@@ -65,8 +65,6 @@ static inline int problem_history_ok(const alecable_problem *p)
     return p->nhist == 0 || (p->nhist > 0 && p->history_get && p->history_set && p->history_commit);
 }
 
-/* Validates an option struct (sizes, ranges); 0 or ALECABLE_EINVAL with msg. */
-int  qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t msg_len);
 /* A caller's options (0.1's shorter struct too) as the current struct with
  * defaults for what it lacks, then checked: 0 or ALECABLE_EINVAL with msg. */
 int  qs_options(const alecable_quasistatic_options *in, alecable_quasistatic_options *out, char *msg, size_t len);

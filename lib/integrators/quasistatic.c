@@ -86,18 +86,6 @@ ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options
 #define QS_OPTIONS_V1 (offsetof(alecable_quasistatic_options, linear_solver) + sizeof(int))
 #define QS_REPORT_V1 (offsetof(alecable_solve_report, min_rcond) + sizeof(double))
 
-int qs_options(const alecable_quasistatic_options *in, alecable_quasistatic_options *out, char *msg, size_t len)
-{
-    if (in->struct_size < QS_OPTIONS_V1) {
-        snprintf(msg, len, "options: struct_size %zu, call alecable_quasistatic_options_init", in->struct_size);
-        return ALECABLE_EINVAL;
-    }
-    alecable_quasistatic_options_init(out);
-    memcpy(out, in, in->struct_size < sizeof *out ? QS_OPTIONS_V1 : sizeof *out);
-    out->struct_size = sizeof *out;
-    return qs_check_options(out, msg, len);
-}
-
 int qs_report_ok(const alecable_solve_report *r) { return !r || r->struct_size >= QS_REPORT_V1; }
 
 void qs_report_out(alecable_solve_report *out, const alecable_solve_report *rep)
@@ -115,7 +103,7 @@ ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r)
     r->min_rcond = INFINITY;
 }
 
-int qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t len)
+static int qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t len)
 {
 #define BAD(...) do { snprintf(msg, len, __VA_ARGS__); return ALECABLE_EINVAL; } while (0)
     if (o->struct_size < sizeof *o) BAD("options: struct_size %zu, call alecable_quasistatic_options_init", o->struct_size);
@@ -138,6 +126,18 @@ int qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t le
         BAD("options.ptc_shift = %g must be finite and > 0", o->ptc_shift);
     return ALECABLE_OK;
 #undef BAD
+}
+
+int qs_options(const alecable_quasistatic_options *in, alecable_quasistatic_options *out, char *msg, size_t len)
+{
+    if (in->struct_size < QS_OPTIONS_V1) {
+        snprintf(msg, len, "options: struct_size %zu, call alecable_quasistatic_options_init", in->struct_size);
+        return ALECABLE_EINVAL;
+    }
+    alecable_quasistatic_options_init(out);
+    memcpy(out, in, in->struct_size < sizeof *out ? QS_OPTIONS_V1 : sizeof *out);
+    out->struct_size = sizeof *out;
+    return qs_check_options(out, msg, len);
 }
 
 void qs_destroy(qs_ws *ws)
@@ -459,7 +459,6 @@ static int trial(qs_ws *ws, const alecable_problem *p, int stage, double t, cons
                             valley overshoots the line minimum: the energy alone would crawl) */
 #define SHIFT_MAX 1e3   /* relative shift at which the globalization gives up: a tangent that
                            this does not make factor and descend is singular in its constraints */
-#define SHIFT_TRIES 40  /* refactorizations per iteration */
 
 /* The energy line search along the direction ws->dz from (q, lam), whose
  * (regularized) residual is ws->r: the first a in (0, a_max] whose slope
@@ -476,7 +475,7 @@ static int line_search(qs_ws *ws, const alecable_problem *p, int stage, int reg2
     for (k = 0; k < LS_TRIALS; k++) {
         double sx;
         int st = trial(ws, p, stage, t, q, lam, x);
-        if (st == ALECABLE_ENAN || st == ALECABLE_ERANGE) {
+        if (st == ALECABLE_ENAN) {
             hi = -1.0;
             x = lo + 0.25 * (x - lo);
             continue;
@@ -573,7 +572,6 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
     ws->nres[step * 2 + hs] = 0;
     for (it = 0;; it++) {
         double rnorm, tol, dztol, s0, a = 1.0, a_max = 1.0, applied = 0.0, rc = 0.0;
-        int tries;
         if (!have_r && (st = eval_residual(ws, p, stage, t, q, lam, ws->r))) {
             snprintf(msg, len, "step %d stage %d iteration %d: residual evaluation failed (%s)", step + 1, stage, it,
                      alecable_strerror(st));
@@ -646,7 +644,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         if (!(ws->dscale > 0.0)) ws->dscale = ws->jmax > 0.0 ? ws->jmax : 1.0;
         /* the step: Newton's, or with the shift raised until the tangent
          * factors and the step descends */
-        for (tries = 0;; tries++) {
+        for (;;) {
             st = shifted_solve(ws, shift, &applied, rep, &rc);
             if (st == SP_OK) {
                 dznorm = norm_inf(ws->dz, nq);
@@ -660,7 +658,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             } else if (st != SP_ESINGULAR || !glob) {
                 break;
             }
-            if (tries == SHIFT_TRIES || shift >= SHIFT_MAX) {
+            if (shift >= SHIFT_MAX) {
                 st = SP_ESINGULAR;
                 break;
             }
