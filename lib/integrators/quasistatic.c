@@ -106,7 +106,6 @@ ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r)
 static int qs_check_options(const alecable_quasistatic_options *o, char *msg, size_t len)
 {
 #define BAD(...) do { snprintf(msg, len, __VA_ARGS__); return ALECABLE_EINVAL; } while (0)
-    if (o->struct_size < sizeof *o) BAD("options: struct_size %zu, call alecable_quasistatic_options_init", o->struct_size);
     if (o->load_steps < 1) BAD("options.load_steps = %d must be >= 1", o->load_steps);
     if (!isfinite(o->t0) || !isfinite(o->t1)) BAD("options.t0/t1 must be finite");
     if (o->max_iterations < 1) BAD("options.max_iterations = %d must be >= 1", o->max_iterations);
