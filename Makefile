@@ -107,7 +107,8 @@ ARLIB   := $(BUILDDIR)/libalecable.a
 EX_COMMON_SRC := $(wildcard examples/common.c) $(wildcard examples/support/*.c)
 EX_SUPPORT_OBJ := $(patsubst %.c,$(BUILDDIR)/%.o,$(wildcard examples/support/*.c))
 EX_COMMON_OBJ := $(EX_COMMON_SRC:%.c=$(BUILDDIR)/%.o)
-EX_SRC := $(filter-out $(EX_COMMON_SRC),$(wildcard examples/*.c))
+# examples/*_mpi.c need mpicc: mk/ parts build them
+EX_SRC := $(filter-out $(EX_COMMON_SRC) $(wildcard examples/*_mpi.c),$(wildcard examples/*.c))
 EX_OBJ := $(EX_SRC:%.c=$(BUILDDIR)/%.o)
 EX_BIN := $(EX_SRC:%.c=$(BUILDDIR)/%)
 
@@ -125,6 +126,19 @@ ifneq ($(filter-out $(NO_VERSION_GOALS),$(or $(MAKECMDGOALS),all)),)
             printf '%s\n' '$(subst ','"'"',$(FLAGS_NOW))' > $(FLAGS_STAMP); fi)
 endif
 $(FLAGS_STAMP): ;
+
+# ---- parts of the build in mk/*.mk -------------------------------------------------------
+# Each mk/<part>.mk adds its own targets and may append to
+#   CHECK_STEPS      targets make check runs, in order, after the install test
+#   INSTALL_STEPS    prerequisites of make install (e.g. install-cmake)
+#   UNINSTALL_STEPS  prerequisites of make uninstall
+#   CLEAN_DIRS       build trees make clean removes
+# and names its Debian packages in scripts/deps/<part>.
+CHECK_STEPS :=
+INSTALL_STEPS :=
+UNINSTALL_STEPS :=
+CLEAN_DIRS :=
+include $(sort $(wildcard mk/*.mk))
 
 # ---- top-level targets ------------------------------------------------------------------
 .PHONY: all lib examples runner check tsan valgrind fuzz demo install uninstall clean help
@@ -186,7 +200,7 @@ TSAN_PROBE := build-san/tsan-probe
 FUZZ_PROBE := build-san/fuzz-probe
 
 check:
-	@sh scripts/ensure-deps.sh
+	@sh scripts/ensure-deps.sh check
 	@$(MAKE) --no-print-directory SAN= BUILDDIR=build lib runner examples
 	@$(MAKE) --no-print-directory SAN=1 BUILDDIR=build-san runner
 	@echo "== test runner (build/tests/runner)"
@@ -195,6 +209,7 @@ check:
 	@sh scripts/examples-test.sh build/examples
 	@echo "== install test"
 	@MAKE='$(MAKE)' CC='$(CC)' CXX='$(CXX)' sh scripts/install-test.sh
+	@for step in $(CHECK_STEPS); do $(MAKE) --no-print-directory $$step || exit 1; done
 	@printf 'int main(void){return 0;}\n' | $(CC) -x c - $(TSAN_FLAGS) -o $(TSAN_PROBE) 2>/dev/null && ./$(TSAN_PROBE) 2>/dev/null; \
 	if [ $$? -eq 0 ]; then $(MAKE) --no-print-directory tsan; \
 	else echo "note: ThreadSanitizer does not run in this environment: the threads suite ran without it above"; fi
@@ -271,7 +286,7 @@ valgrind:
 
 # ---- demo -------------------------------------------------------------------------------
 demo:
-	@sh scripts/ensure-deps.sh
+	@sh scripts/ensure-deps.sh demo
 	@$(MAKE) --no-print-directory examples
 	@if [ -f examples/demo.sh ]; then \
 	    sh examples/demo.sh $(BUILDDIR)/examples; \
@@ -284,7 +299,7 @@ demo:
 PC_SED = -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
          -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
 
-install: lib
+install: lib $(INSTALL_STEPS)
 	$(INSTALL) -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	$(INSTALL) -m 644 $(HEADER) $(DESTDIR)$(INCLUDEDIR)/alecable.h
 	$(INSTALL) -m 755 $(SO_REAL) $(DESTDIR)$(LIBDIR)/libalecable.so.$(VERSION)
@@ -294,7 +309,7 @@ install: lib
 	sed $(PC_SED) pkgconfig/alecable.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/alecable.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/alecable.pc
 
-uninstall:
+uninstall: $(UNINSTALL_STEPS)
 	rm -f $(DESTDIR)$(INCLUDEDIR)/alecable.h \
 	      $(DESTDIR)$(LIBDIR)/libalecable.so.$(VERSION) \
 	      $(DESTDIR)$(LIBDIR)/$(SONAME) \
@@ -304,6 +319,6 @@ uninstall:
 
 # ---- clean ------------------------------------------------------------------------------
 clean:
-	rm -rf build build-san build-tsan build-vg build-fuzz
+	rm -rf build build-san build-tsan build-vg build-fuzz $(CLEAN_DIRS)
 
 -include $(DEPS)

@@ -1,13 +1,25 @@
 #!/bin/sh
 # ensure-deps.sh: make sure what libalecable needs to build and test is installed.
 #
+# usage: sh scripts/ensure-deps.sh [GOAL]   (GOAL: build, the default, or check, demo, docs...)
+#
 # Debian packages: libsuitesparse-dev (UMFPACK, CHOLMOD, SPQR), check (unit tests),
 # pkg-config; commands: a C compiler, a C++ compiler (install test), make, nm.
+# A part of the build that needs more names its packages in scripts/deps/<part>, one
+# line per goal: "GOAL package...".  A goal's packages are installed for that goal;
+# "check" and "demo" also get "build"'s.
 # Missing ones are installed with apt-get when running as root; otherwise the
 # command to run is printed and the script exits 1.  Without dpkg (not Debian)
 # it only warns and lets the build fail by itself if something is really missing.
 
+goal=${1:-build}
 PACKAGES="libsuitesparse-dev check pkg-config"
+here=$(dirname "$0")
+for f in "$here"/deps/*; do
+    [ -f "$f" ] || continue
+    extra=$(awk -v g="$goal" '$1 == g || ($1 == "build" && (g == "check" || g == "demo")) { $1 = ""; print }' "$f")
+    PACKAGES="$PACKAGES $extra"
+done
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
     echo "ensure-deps: warning: no dpkg-query (not a Debian-like system); not checking dependencies." >&2
