@@ -7,6 +7,7 @@
 #include "alecable.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -265,9 +266,66 @@ START_TEST(plain_newton_names_the_option)
     alecable_solve_report_init(&rep);
     ck_assert_int_eq(alecable_solve_quasistatic(k.m, &o, &rep), ALECABLE_ESINGULAR);
     ck_assert_msg(strstr(alecable_model_errmsg(k.m), "globalization") != NULL, "%s", alecable_model_errmsg(k.m));
+    /* and names a transverse dof of an interior node */
+    {
+        const char *e = strstr(alecable_model_errmsg(k.m), "unrestrained: cable 0 node ");
+        int node = -1;
+        char dof = 0;
+        ck_assert_msg(e != NULL, "%s", alecable_model_errmsg(k.m));
+        ck_assert_int_eq(sscanf(e, "unrestrained: cable 0 node %d dof %c", &node, &dof), 2);
+        ck_assert_int_gt(node, 0);
+        ck_assert_int_lt(node, 10);
+        ck_assert_msg(dof == 'y' || dof == 'z', "%s", e);
+    }
     ck_assert_int_eq(alecable_model_get_state(k.m, q1, NULL, NULL), 0);
     ck_assert_mem_eq(q0, q1, (size_t)nq * sizeof(double));
     alecable_model_destroy(k.m);
+}
+END_TEST
+
+/* A body that nothing holds, under gravity: the energy has no bottom.  The
+ * default solver fails and says which dof falls, and the state stays. */
+START_TEST(failure_names_the_falling_body)
+{
+    alecable_model *m;
+    alecable_body *b;
+    alecable_body_params bp;
+    alecable_solve_report rep;
+    double g[3] = {0, 0, -9.81}, q0[12], q1[12];
+    const char *e;
+    int st;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    { /* a model has a cable: one held at both ends, apart from the body */
+        alecable_section sec;
+        alecable_cable *c;
+        alecable_node *n[2];
+        double x[2][3] = {{0, 0, 1}, {1, 0, 1}};
+        int i, d;
+        alecable_section_init(&sec);
+        sec.E = EA;
+        sec.A = 1.0;
+        sec.rho = 1.0;
+        ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+        ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+        for (i = 0; i < 2; i++) {
+            ck_assert_int_eq(alecable_cable_add_node(&n[i], c, x[i], (double)i), 0);
+            for (d = 0; d < 3; d++) ck_assert_int_eq(alecable_fix(NULL, m, n[i], d), 0);
+        }
+    }
+    alecable_body_params_init(&bp);
+    bp.mass = 2.0;
+    ck_assert_int_eq(alecable_body_create(&b, m, &bp), 0);
+    ck_assert_int_eq(alecable_model_finalize(m), 0);
+    ck_assert_int_eq(alecable_model_get_state(m, q0, NULL, NULL), 0);
+    alecable_solve_report_init(&rep);
+    st = alecable_solve_quasistatic(m, NULL, &rep);
+    ck_assert_int_lt(st, 0);
+    e = alecable_model_errmsg(m);
+    ck_assert_msg(strstr(e, "unrestrained: body 0 dof z") != NULL, "%s", e);
+    ck_assert_int_eq(alecable_model_get_state(m, q1, NULL, NULL), 0);
+    ck_assert_mem_eq(q0, q1, sizeof q0);
+    alecable_model_destroy(m);
 }
 END_TEST
 
@@ -322,6 +380,7 @@ Suite *suite_statics(void)
     tcase_add_test(tc, every_kind_from_straight_slack_and_far_starts);
     tcase_add_test(tc, slack_start_finds_the_stable_equilibrium);
     tcase_add_test(tc, plain_newton_names_the_option);
+    tcase_add_test(tc, failure_names_the_falling_body);
     tcase_add_test(tc, release_0_1_structs_and_bad_options);
     suite_add_tcase(s, tc);
     return s;

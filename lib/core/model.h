@@ -254,6 +254,10 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
                 const double *lambda, double cq, double cv, double ca, int flags, double *values);
 double ac_energy(alecable_model *m, const double *q, double t, double *w_int, double *w_ext);
 
+/* "cable C node I dof D (q[k]): what to do" for the unknown q[k], for
+ * messages (dofname.c): 0, or -1 when k is no node's or body's */
+int ac_dof_name(const alecable_model *m, int k, char *buf, size_t len);
+
 /* free material coordinate check used by loads: is the node's s held fixed? */
 int ac_node_s_is_free(const alecable_model *m, const alecable_node *n);
 /* is the node's dof (ALECABLE_DOF_*) in any constraint (linear ones included)? */

@@ -42,6 +42,11 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
     m->ramp_loads = ramp;
     ac_sync_nodes(m);
     if (report) qs_report_out(report, &rep);
+    if (st == ALECABLE_ESINGULAR || st == ALECABLE_ENOCONV) {
+        char dof[200];
+        if (ac_dof_name(m, qs_null_dof((const qs_ws *)m->qs), dof, sizeof dof) == 0)
+            return ac_fail(m, st, "%s; unrestrained: %s", msg, dof);
+    }
     if (st) return ac_fail(m, st, "%s", msg);
     return ALECABLE_OK;
 }

@@ -25,6 +25,9 @@ int  qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_o
               double *q, double *lambda, double *t, alecable_solve_report *rep, char *msg,
               size_t msg_len);
 
+/* The unknown (index in q) a singular tangent left without stiffness in the
+ * last solve, or -1 when there was none or it could not be told. */
+int  qs_null_dof(const qs_ws *ws);
 int  qs_step_info(const qs_ws *ws, int step, int *it1, int *it2, int *ndep);
 int  qs_residuals(const qs_ws *ws, int step, int stage, const double **values, int *count);
 int  qs_dependent(const qs_ws *ws, int step, const int **lines, int *count);

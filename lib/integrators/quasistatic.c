@@ -44,6 +44,7 @@ struct qs_ws {
     int hold;              /* stage 1 holds the masked (material) dofs where they are */
     int ptc;               /* the shift from the first iteration, the line search on every one */
     double max_shift;
+    int null_dof;          /* the dof a singular tangent left free in the last solve, or -1 */
     double alpha;          /* the options' regularization parameter, for eval_residual */
     sp_solver *lin;
     int lin_kind;
@@ -527,6 +528,43 @@ static int shifted_solve(qs_ws *ws, double shift, double *old_shift, alecable_so
     return SP_OK;
 }
 
+/* The unknown a singular tangent leaves free: the largest q component of
+ * (J + eps D)^-1 b, in which the null vector of J is 1/eps times larger
+ * than the rest.  b is first the residual, so that of several free dofs
+ * the one a load pulls is named, then a fixed vector with no symmetry that
+ * could be orthogonal to the null vector (an ALE redundancy, which no load
+ * pulls).  -1 when the tangent is regular after all, or singular on the
+ * multipliers' side too (dependent constraints), where no q shift helps.
+ * Clobbers the factorization and the line-search scratch: only on the way
+ * out, with the tangent and its shift `applied` in ws->vals. */
+static int null_dof(qs_ws *ws, const alecable_problem *p, double applied, const double *r)
+{
+    int i, k, pass;
+    double d = (1e-8 - applied) * ws->dscale, rn = norm_inf(r, ws->nq);
+    for (i = 0; i < ws->nq; i++) ws->vals[ws->pat.diag[i]] += d;
+    if (sp_solver_factor(ws->lin, ws->vals) != SP_OK) return -1;
+    for (pass = rn > 0.0 ? 0 : 1; pass < 2; pass++) {
+        double big = 0.0;
+        for (i = 0; i < ws->n; i++)
+            ws->rt[i] = i >= ws->nq ? 0.0 : pass == 0 ? r[i] / rn : 1.0 + 0.618 * (double)(i % 7);
+        if (sp_solver_solve(ws->lin, ws->rt, ws->zt)) return -1;
+        for (k = -1, i = 0; i < ws->nq; i++)
+            if (fabs(ws->zt[i]) > big) {
+                big = fabs(ws->zt[i]);
+                k = i;
+            }
+        /* a regular tangent answers with |z| of order |b| / D */
+        if (!(big * ws->dscale > 1e4)) continue;
+        /* an ALE null vector moves a node's place and its material
+         * coordinate together: the material one is what to hold */
+        if (p->dof_class)
+            for (i = 0; i < ws->nq; i++)
+                if (p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL && fabs(ws->zt[i]) >= 0.5 * big) return i;
+        return k;
+    }
+    return -1;
+}
+
 /* The held material dofs' rows and columns become those of an identity
  * (scaled like the tangent): their steps vanish, the rest is the Lagrangian
  * problem of the same mesh. */
@@ -563,7 +601,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
 {
     int it, i, st, nq = ws->nq, hs = stage == 2 ? 1 : 0, have_jac, reg2 = stage == 2, have_r = 0;
     int glob = o->globalization != ALECABLE_GLOBAL_NONE, newton_step = 0;
-    double dznorm = INFINITY, alpha2 = 2.0 * o->alpha;
+    double dznorm = INFINITY, alpha2 = 2.0 * o->alpha, last_applied = 0.0;
     double shift = ws->ptc ? o->ptc_shift : 0.0;
     double *hist = ws->res + ((size_t)step * 2 + (size_t)hs) * (size_t)(ws->hist_iter + 1);
     ws->alpha = o->alpha;
@@ -664,13 +702,25 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             shift = shift > 0.0 ? 10.0 * shift : o->ptc_shift;
         }
         if (st == SP_ESINGULAR) {
+            /* with the largest shift every q row has stiffness: what still
+             * fails to factor are dependent constraints; what factors but
+             * never descends is energy without a bottom (a load nothing
+             * holds) */
+            int factored = applied > 0.0 && sp_solver_factor(ws->lin, ws->vals) == SP_OK;
+            ws->null_dof = null_dof(ws, p, applied, ws->r);
             snprintf(msg, len,
                      "step %d stage %d iteration %d: singular tangent (rcond %.3g)%s", step + 1, stage, it, rc,
-                     o->regularization == ALECABLE_REG_NONE ? "; the ALE equations may be redundant: enable the regularization"
-                     : !glob ? "; a dof without stiffness (a straight unstressed or slack cable): set options.globalization to AUTO"
-                     : "; a dof has no stiffness even with the shift: hold it (a node or body nothing restrains)");
+                     o->regularization == ALECABLE_REG_NONE && ws->null_dof >= 0 &&
+                             p->dof_class && p->dof_class[ws->null_dof] == ALECABLE_PROBLEM_DOF_MATERIAL
+                         ? "; the ALE equations are redundant: enable the regularization"
+                     : !glob ? "; a dof without stiffness: set options.globalization to AUTO or hold it"
+                     : factored ? "; no descent even with the largest shift: a load pulls a dof that nothing "
+                                  "restrains: hold it"
+                     : ws->null_dof >= 0 ? "; a dof has no stiffness even with the shift: hold it"
+                                         : "; the constraints are dependent: remove the redundant one");
             return ALECABLE_ESINGULAR;
         }
+        last_applied = applied;
         if (st != SP_OK) {
             snprintf(msg, len, "step %d stage %d iteration %d: linear solver failure", step + 1, stage, it);
             return st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
@@ -736,6 +786,9 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
     }
     snprintf(msg, len, "step %d stage %d: no convergence in %d iterations (||r|| = %.3e, reference %.3e)", step + 1,
              stage, o->max_iterations, hist[o->max_iterations], *r_ref);
+    /* the last step still needed the shift: a dof without stiffness that
+     * a load keeps pulling (e.g. a body nothing holds) */
+    if (glob && last_applied > 0.0) ws->null_dof = null_dof(ws, p, last_applied, ws->r);
     return ALECABLE_ENOCONV;
 }
 
@@ -825,6 +878,7 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
     ws->alloc_after_first = 0;
     ws->shifted = ws->damped = 0;
     ws->max_shift = 0.0;
+    ws->null_dof = -1;
     /* the history of the start: what a failed commit goes back to */
     if (ws->nhist > 0 && (st = p->history_get(p->ctx, ws->hist_prev))) {
         snprintf(msg, len, "the problem's history_get failed (%s)", alecable_strerror(st));
@@ -895,6 +949,8 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
     *t = t_done;
     return st;
 }
+
+int qs_null_dof(const qs_ws *ws) { return ws->null_dof; }
 
 int qs_step_info(const qs_ws *ws, int step, int *it1, int *it2, int *ndep)
 {
