@@ -12,7 +12,7 @@
 
 typedef struct params {
     double L, span, EA, w, EI, alpha, shift;
-    int n, steps, free_s, kind;
+    int n, steps, free_s, kind, maxit;
     const char *start, *glob;
 } params;
 
@@ -65,6 +65,7 @@ static int run(const params *p, int free_s, double *sag, double *W, alecable_sol
     o.load_steps = p->steps;
     o.alpha = p->alpha;
     o.ptc_shift = p->shift;
+    o.max_iterations = p->maxit;
     o.globalization = !strcmp(p->glob, "none") ? ALECABLE_GLOBAL_NONE
                       : !strcmp(p->glob, "ptc") ? ALECABLE_GLOBAL_PTC : ALECABLE_GLOBAL_AUTO;
     alecable_solve_report_init(rep);
@@ -119,27 +120,28 @@ static double catenary_sag(const params *p)
 
 int main(int argc, char **argv)
 {
-    params p = {1.2, 1.0, 1e4, 10.0, 0.01, 1.0, 1e-3, 25, 1, 0, 0, "slack", "auto"};
+    params p = {1.2, 1.0, 1e4, 10.0, 0.01, 1.0, 1e-3, 25, 1, 0, 0, 50, "slack", "auto"};
     const char *kind = "axial", *csv = NULL;
     alecable_solve_report rep, rl;
     double sag, W, sag_l = 0.0, W_l = 0.0, exact, wall, wall_l;
     char msg[512], msg_l[512];
     int st, st_l = 0, help;
     ex_opt opts[] = {
-        {"--elements", 'i', &p.n, "elements (default 25)"},
-        {"--length", 'd', &p.L, "unstretched length [m] (default 1.2; with --start straight 1 m, the span)"},
-        {"--span", 'd', &p.span, "distance between the pins [m] (default 1)"},
-        {"--EA", 'd', &p.EA, "axial stiffness [N] (default 1e4)"},
-        {"--weight", 'd', &p.w, "weight per unstretched length [N/m] (default 10)"},
-        {"--EI", 'd', &p.EI, "bending stiffness of ANCF/Kirchhoff cables [N m^2] (default 0.01; GJ the same)"},
-        {"--kind", 's', &kind, "axial, ancf or kirchhoff (default axial)"},
+        {"--elements", 'i', &p.n, "elements"},
+        {"--length", 'd', &p.L, "unstretched length [m] (with --start straight: the span)"},
+        {"--span", 'd', &p.span, "distance between the pins [m]"},
+        {"--EA", 'd', &p.EA, "axial stiffness [N]"},
+        {"--weight", 'd', &p.w, "weight per unstretched length [N/m]"},
+        {"--EI", 'd', &p.EI, "bending stiffness of ANCF/Kirchhoff cables [N m^2] (GJ the same)"},
+        {"--kind", 's', &kind, "axial, ancf or kirchhoff"},
         {"--start", 's', &p.start, "straight (unstressed: length = span), slack (laid straight, compressed) "
-                                   "or far (above the pins, out of plane) (default slack)"},
+                                   "or far (above the pins, out of plane)"},
         {"--free-s", 'f', &p.free_s, "every interior material coordinate free (no flow at the ends)"},
-        {"--alpha", 'd', &p.alpha, "regularization parameter alpha (default 1)"},
-        {"--steps", 'i', &p.steps, "load steps (default 1)"},
-        {"--globalization", 's', &p.glob, "auto, none or ptc (default auto)"},
-        {"--shift", 'd', &p.shift, "options.ptc_shift (default 1e-3)"},
+        {"--alpha", 'd', &p.alpha, "regularization parameter alpha"},
+        {"--steps", 'i', &p.steps, "load steps"},
+        {"--max-iterations", 'i', &p.maxit, "Newton iterations per stage and attempt (options.max_iterations)"},
+        {"--globalization", 's', &p.glob, "auto, none or ptc"},
+        {"--shift", 'd', &p.shift, "options.ptc_shift"},
         {"--csv", 's', &csv, "write s, x, y, z of the nodes to this CSV file"},
         {NULL, 0, NULL, NULL}};
     help = ex_parse(argc, argv, opts, "Statics of a cable pinned at both ends from a straight, slack or far start.");
@@ -155,8 +157,8 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!strcmp(p.start, "straight")) p.L = p.span;
-    if (p.n < 2 || p.steps < 1 || !(p.L >= p.span) || !(p.EA > 0.0) || !(p.w > 0.0)) {
-        fprintf(stderr, "need --elements >= 2, --steps >= 1, --length >= --span, EA and weight > 0\n");
+    if (p.n < 2 || p.steps < 1 || p.maxit < 1 || !(p.L >= p.span) || !(p.EA > 0.0) || !(p.w > 0.0)) {
+        fprintf(stderr, "need --elements >= 2, --steps >= 1, --max-iterations >= 1, --length >= --span, EA and weight > 0\n");
         return 2;
     }
     exact = catenary_sag(&p);
