@@ -230,6 +230,7 @@ static int report(const params *p, const double *recs, int ranks, double wall, d
         if (r[R_RATIO] < rmin) rmin = r[R_RATIO];
         if (r[R_RATIO] > rmax) rmax = r[R_RATIO];
     }
+    if (failed == total) rmin = rmax = NAN; /* no ratio at all */
     csv_text(p, recs, &t);
     h = fnv1a(t.s, t.len);
     printf("  %d models on %d %s in %.3f s; busy time per rank %.3f .. %.3f s\n", total, ranks,
