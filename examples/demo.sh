@@ -147,10 +147,11 @@ printf '%-52s %-12s %s\n' "issue 12: sag vs elastic catenary (50 el.) [rel]" "O(
 echo "(iteration counts depend on the convergence tolerance, which the paper does not give;"
 echo " ours: ||r||_inf <= 1e-10 of the step's largest residual; --tol 1e-6 gives 2.00 and 1.35)"
 
-# plots, when gnuplot is there (optional: make demo does not install it)
+# PNG plots: make demo installs gnuplot-nox (scripts/deps/demo); a run of this script by
+# hand, or make demo where the dependencies cannot be installed (not Debian), may lack it
 if command -v gnuplot >/dev/null 2>&1; then
     sh examples/plots.sh "$out"
 else
-    echo "gnuplot is not installed: no PNG plots (sudo apt-get install gnuplot-nox, then make demo again)"
+    echo "gnuplot is not installed: no PNG plots (make demo installs it on Debian/Ubuntu; elsewhere install gnuplot, then run make demo again)"
 fi
 echo "outputs in $out/"
