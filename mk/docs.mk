@@ -9,7 +9,7 @@ DOCS_DIR       := build/docs
 DOCS_CHECK_DIR := build/docs-check
 DOXYFILE       := doc/Doxyfile
 CLEAN_DIRS     += $(DOCS_DIR) $(DOCS_CHECK_DIR)
-# CHECK_STEPS += docs-check once the header is documented (next commit)
+CHECK_STEPS    += docs-check
 
 .PHONY: docs docs-check
 
