@@ -176,8 +176,10 @@ typedef struct alecable_alloc_stats {
 /** Zeroes the counters and sets struct_size.
  *  \param s the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_alloc_stats_init(alecable_alloc_stats *s);
-/** Reads the allocation counters of a model (every allocation through its
- *  allocator since alecable_model_create(), including its integrators').
+/** Reads the allocation counters of a model: every allocation through its
+ *  allocator since alecable_model_create().  An integrator made by
+ *  alecable_model_integrator() calls the same functions but is not counted
+ *  here.
  *  \param m the model.
  *  \param[out] s filled; its struct_size must be set (alecable_alloc_stats_init()).
  *  \retval ALECABLE_OK success
@@ -800,8 +802,8 @@ typedef struct alecable_friction_plane_params {
 /** Fills the defaults above and struct_size.
  *  \param p the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_friction_plane_params_init(alecable_friction_plane_params *p);
-/** Adds regularized Coulomb friction on a plane to a cable (dynamics: the
- * force depends on velocities, so it vanishes in quasistatics).
+/** Adds regularized Coulomb friction on a plane to a cable: a force of the
+ * particles' velocity, meant for dynamics.
  * \param[out] out receives the load, owned by m (may be NULL).
  * \param m the model.
  * \param c a cable of m.
