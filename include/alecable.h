@@ -14,8 +14,9 @@
  *
  * Errors.  Every entry point checks its handles: NULL gives #ALECABLE_ENULL, a
  * pointer that is not a live handle of the expected kind, or one of another
- * model, #ALECABLE_EHANDLE.  A failing call leaves the model unchanged and
- * sets the message alecable_model_errmsg() returns.
+ * model, #ALECABLE_EHANDLE.  A call that fails on its arguments leaves the
+ * model unchanged, and a failed solve leaves the last converged state; both
+ * set the message alecable_model_errmsg() returns.
  *
  * Thread safety.  The library keeps no global mutable state: functions are
  * reentrant, and different models (with their integrators) may be used from
@@ -25,7 +26,8 @@
  * them.  alecable_version(), alecable_version_number() and
  * alecable_strerror() may be called from any thread at any time.  Callbacks
  * (prescribed motions, wrench densities, motors, frames, a host problem's
- * functions, a custom allocator) run in the thread that called the solver.
+ * functions, a custom allocator) run in the thread of the library call that
+ * needs them.
  *
  * SPDX-License-Identifier: BSD-3-Clause */
 #ifndef ALECABLE_H
@@ -46,11 +48,11 @@ extern "C" {
 #define ALECABLE_API
 #endif
 
-/** Major version of this header (an incompatible ABI change bumps it). */
+/** Major version of this header. */
 #define ALECABLE_VERSION_MAJOR 0
-/** Minor version of this header (additions). */
+/** Minor version of this header. */
 #define ALECABLE_VERSION_MINOR 2
-/** Patch version of this header (fixes). */
+/** Patch version of this header. */
 #define ALECABLE_VERSION_PATCH 0
 /** The header's version as one number, MAJOR * 10000 + MINOR * 100 + PATCH;
  *  compare it with alecable_version_number() to detect a mismatch between the
@@ -197,12 +199,12 @@ ALECABLE_API int alecable_model_alloc_stats(const alecable_model *m, alecable_al
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL m is NULL
  * \retval ALECABLE_EHANDLE m is not a model
- * \retval ALECABLE_ESTATE the model cannot be assembled: e.g. no cable, a
- *         cable with fewer than two nodes, a Kirchhoff cable without alecable_cable_set_beam() or with its
- *         roll held nowhere, a constraint on s of a Lagrangian cable
+ * \retval ALECABLE_ESTATE the objects do not fit together, e.g. no cable,
+ *         a cable with fewer than two nodes, a Kirchhoff cable without
+ *         alecable_cable_set_beam() or with its roll held nowhere, a natural
+ *         shape that varies along a cable with free material coordinates, a
+ *         constraint on s or pulley friction on a Lagrangian cable
  *         (alecable_model_errmsg() says which)
- * \retval ALECABLE_EINVAL, ALECABLE_ERANGE a parameter checked at finalize
- *         (a natural shape on a cable with free material coordinates, ...)
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_model_finalize(alecable_model *m);
 
