@@ -2013,13 +2013,15 @@ ALECABLE_API int alecable_integrator_get_state(const alecable_integrator *it, do
  * \param it the integrator, with a state.
  * \param h the step [s], > 0.
  * \retval ALECABLE_OK the step was taken
- * \retval ALECABLE_STEP_TOO_LARGE recoverable: cut h and call again
+ * \retval ALECABLE_STEP_TOO_LARGE recoverable (fixed step): Newton did not
+ *         converge or met a NaN; cut h and call again
  * \retval ALECABLE_ENULL it is NULL
  * \retval ALECABLE_ESTATE no state was set yet
  * \retval ALECABLE_EINVAL h is not finite and > 0
  * \retval ALECABLE_ENOCONV adaptive stepping reached h_min
- * \retval ALECABLE_ESINGULAR, ALECABLE_ENAN, ALECABLE_ELINSOLVE the linear
- *         algebra failed (alecable_integrator_errmsg() says how)
+ * \retval ALECABLE_ESINGULAR the iteration matrix is singular
+ * \retval ALECABLE_ELINSOLVE, ALECABLE_ENOMEM the linear solver or an
+ *         allocation failed (alecable_integrator_errmsg() says how)
  * \return or a callback's status */
 ALECABLE_API int alecable_integrator_step(alecable_integrator *it, double h);
 /** Takes steps until t_end is reached exactly (steps of options.h, or the
