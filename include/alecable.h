@@ -1,14 +1,33 @@
-/* libalecable: arbitrary Lagrangian-Eulerian (ALE) cable finite elements for
- * multibody systems.  The one public header.
+/**
+ * \file alecable.h
+ * \brief libalecable: arbitrary Lagrangian-Eulerian (ALE) cable finite
+ * elements for multibody systems.  The one public header.
  *
- * Conventions (see README.md):
- *  - every function returns an int status: ALECABLE_OK (0), a negative error
+ * Conventions (see README.md and the \ref index "user guide"):
+ *  - every function returns an int status: #ALECABLE_OK (0), a negative error
  *    code, or a positive recoverable condition; objects come back through an
  *    out-parameter placed first in the argument list;
  *  - handles are opaque; everything but the model is owned by its model and
- *    stays valid until alecable_model_destroy;
+ *    stays valid until alecable_model_destroy();
  *  - option structs carry their size and are filled by an _init function;
  *  - SI units, 3D, right-handed frames; no global mutable state.
+ *
+ * Errors.  Every entry point checks its handles: NULL gives #ALECABLE_ENULL, a
+ * pointer that is not a live handle of the expected kind, or one of another
+ * model, #ALECABLE_EHANDLE.  A call that fails on its arguments leaves the
+ * model unchanged, and a failed solve leaves the last converged state; both
+ * set the message alecable_model_errmsg() returns.
+ *
+ * Thread safety.  The library keeps no global mutable state: functions are
+ * reentrant, and different models (with their integrators) may be used from
+ * different threads at the same time.  One model, and everything it owns or
+ * that was created from it (its integrators, its problem interface), must be
+ * used by one thread at a time; the caller serializes access if it shares
+ * them.  alecable_version(), alecable_version_number() and
+ * alecable_strerror() may be called from any thread at any time.  Callbacks
+ * (prescribed motions, wrench densities, motors, frames, a host problem's
+ * functions, a custom allocator) run in the thread of the library call that
+ * needs them.
  *
  * SPDX-License-Identifier: BSD-3-Clause */
 #ifndef ALECABLE_H
@@ -23,364 +42,823 @@ extern "C" {
 #if defined(ALECABLE_BUILD) && (defined(__GNUC__) || defined(__clang__))
 #define ALECABLE_API __attribute__((visibility("default")))
 #else
+/** Marks an exported function.  Empty in a user's program; when the library
+ *  itself is built (ALECABLE_BUILD defined, GCC or Clang) it gives the symbol
+ *  default visibility, everything else being hidden. */
 #define ALECABLE_API
 #endif
 
+/** Major version of this header. */
 #define ALECABLE_VERSION_MAJOR 0
+/** Minor version of this header. */
 #define ALECABLE_VERSION_MINOR 2
+/** Patch version of this header. */
 #define ALECABLE_VERSION_PATCH 0
+/** The header's version as one number, MAJOR * 10000 + MINOR * 100 + PATCH;
+ *  compare it with alecable_version_number() to detect a mismatch between the
+ *  header compiled against and the library linked. */
 #define ALECABLE_VERSION_NUMBER \
     (ALECABLE_VERSION_MAJOR * 10000 + ALECABLE_VERSION_MINOR * 100 + ALECABLE_VERSION_PATCH)
 
-/* "MAJOR.MINOR.PATCH" of the library actually linked. */
+/** Version of the library actually linked.
+ *  \return "MAJOR.MINOR.PATCH", a static string (never NULL, never freed).
+ *  Thread-safe. */
 ALECABLE_API const char *alecable_version(void);
-/* ALECABLE_VERSION_NUMBER of the library actually linked. */
+/** Version number of the library actually linked.
+ *  \return #ALECABLE_VERSION_NUMBER of the library actually linked.  Thread-safe. */
 ALECABLE_API int alecable_version_number(void);
 
 /* ------------------------------------------------------------------------ */
 /* Status codes                                                              */
 /* ------------------------------------------------------------------------ */
+/** Status codes returned by every function that returns int: #ALECABLE_OK,
+ *  recoverable conditions (> 0) and errors (< 0).  alecable_strerror() names
+ *  them. */
 enum {
-    ALECABLE_OK = 0,
+    ALECABLE_OK = 0, /**< success */
     /* recoverable conditions (> 0) */
-    ALECABLE_STEP_TOO_LARGE = 1, /* cut the load or time step and retry */
+    ALECABLE_STEP_TOO_LARGE = 1, /**< recoverable: cut the load or time step and retry */
     /* errors (< 0) */
-    ALECABLE_ENULL = -1,          /* a required pointer argument is NULL */
-    ALECABLE_EINVAL = -2,         /* an argument is out of its domain (NaN, negative stiffness, ...) */
-    ALECABLE_EHANDLE = -3,        /* a handle of the wrong kind or of another model */
-    ALECABLE_ERANGE = -4,         /* an index out of range, or a missing degree of freedom */
-    ALECABLE_ENOMEM = -5,         /* the allocator failed */
-    ALECABLE_ESTATE = -6,         /* the call does not fit the model's state (e.g. empty model) */
-    ALECABLE_ESINGULAR = -7,      /* the linear system is singular */
-    ALECABLE_ENOCONV = -8,        /* Newton did not converge */
-    ALECABLE_ENAN = -9,           /* a residual or a solution became NaN or infinite */
-    ALECABLE_ELINSOLVE = -10      /* the linear solver failed for another reason */
+    ALECABLE_ENULL = -1,          /**< a required pointer argument is NULL */
+    ALECABLE_EINVAL = -2,         /**< an argument is out of its domain (NaN, negative stiffness, ...) */
+    ALECABLE_EHANDLE = -3,        /**< a handle of the wrong kind or of another model */
+    ALECABLE_ERANGE = -4,         /**< an index out of range, or a missing degree of freedom */
+    ALECABLE_ENOMEM = -5,         /**< the allocator failed */
+    ALECABLE_ESTATE = -6,         /**< the call does not fit the model's state (e.g. empty model) */
+    ALECABLE_ESINGULAR = -7,      /**< the linear system is singular */
+    ALECABLE_ENOCONV = -8,        /**< Newton did not converge */
+    ALECABLE_ENAN = -9,           /**< a residual or a solution became NaN or infinite */
+    ALECABLE_ELINSOLVE = -10      /**< the linear solver failed for another reason */
 };
 
-/* Name of a status code ("ALECABLE_EINVAL: invalid argument"). Never NULL. */
+/** Name of a status code.
+ *  \param code any value; unknown codes are accepted.
+ *  \return "ALECABLE_EINVAL: invalid argument" and the like, or "unknown
+ *  status code": a static string, never NULL, never freed.  Thread-safe. */
 ALECABLE_API const char *alecable_strerror(int code);
 
 /* ------------------------------------------------------------------------ */
 /* Handles                                                                   */
 /* ------------------------------------------------------------------------ */
+/** A model: owns every cable, node, element, constraint, load, body and
+ *  joint created in it.  Created by alecable_model_create(), freed by
+ *  alecable_model_destroy(); used by one thread at a time. */
 typedef struct alecable_model alecable_model;
+/** A cable: a chain of nodes joined by elements of one kind (owned by its model). */
 typedef struct alecable_cable alecable_cable;
+/** A node of a cable, or the coordinates of a body (alecable_body_node());
+ *  owned by its model. */
 typedef struct alecable_node alecable_node;
+/** An element between two consecutive nodes of a cable (owned by its model). */
 typedef struct alecable_element alecable_element;
+/** A constraint: equations g(q, t) = 0 with their multipliers (owned by its model). */
 typedef struct alecable_constraint alecable_constraint;
+/** A load: point, distributed, field or friction forces (owned by its model). */
 typedef struct alecable_load alecable_load;
+/** A rigid body (owned by its model). */
 typedef struct alecable_body alecable_body;
+/** A joint: attachments, pulley wraps, joints between bodies, clamps,
+ *  drives, sleeves and stick/slip friction (owned by its model). */
 typedef struct alecable_joint alecable_joint;
 
 /* ------------------------------------------------------------------------ */
 /* Model and allocator                                                       */
 /* ------------------------------------------------------------------------ */
 
-/* A host may route every allocation of one model through its own functions.
+/** Memory functions of a host.  A host may route every allocation of one
+ * model (and of its integrators) through its own functions.
  * All three functions must be set; user is passed back unchanged.
- * (SuiteSparse's internal workspaces use SuiteSparse's own allocator.) */
+ * (SuiteSparse's internal workspaces use SuiteSparse's own allocator.)
+ * The functions are called from the thread that calls into the model; they
+ * must be safe to call from there while other threads use other models. */
 typedef struct alecable_allocator {
-    size_t struct_size; /* sizeof(alecable_allocator) */
-    void *(*malloc_fn)(void *user, size_t size);
-    void *(*realloc_fn)(void *user, void *ptr, size_t size);
-    void (*free_fn)(void *user, void *ptr);
-    void *user;
+    size_t struct_size; /**< sizeof(alecable_allocator) (set by alecable_allocator_init()) */
+    void *(*malloc_fn)(void *user, size_t size); /**< like malloc(size); NULL on failure */
+    void *(*realloc_fn)(void *user, void *ptr, size_t size); /**< like realloc(ptr, size) */
+    void (*free_fn)(void *user, void *ptr); /**< like free(ptr); ptr may be NULL */
+    void *user; /**< passed back to the three functions unchanged (default NULL) */
 } alecable_allocator;
 
+/** Fills an allocator with the C library's malloc, realloc and free and sets
+ *  its struct_size.
+ *  \param a the allocator to fill; NULL is ignored. */
 ALECABLE_API void alecable_allocator_init(alecable_allocator *a); /* the C library's functions */
 
-/* Creates an empty model. allocator may be NULL (C library allocator). */
+/** Creates an empty model.
+ *  \param[out] out receives the new model (NULL on failure); the caller owns
+ *  it and frees it with alecable_model_destroy().
+ *  \param allocator the host's memory functions, copied (the struct need not
+ *  outlive the call, its functions and user must outlive the model); NULL:
+ *  the C library allocator.
+ *  \retval ALECABLE_OK success
+ *  \retval ALECABLE_ENULL out is NULL
+ *  \retval ALECABLE_EINVAL allocator has a short struct_size or a NULL function
+ *  \retval ALECABLE_ENOMEM the allocation failed */
 ALECABLE_API int alecable_model_create(alecable_model **out, const alecable_allocator *allocator);
-/* Frees the model and everything it owns. NULL is accepted. */
+/** Frees the model and everything it owns: every handle created in it becomes
+ *  invalid.  Integrators created by alecable_model_integrator() are not owned
+ *  by the model: destroy them first.
+ *  \param m the model; NULL (or a pointer that is not a model) is ignored. */
 ALECABLE_API void alecable_model_destroy(alecable_model *m);
-/* Readable message for the last failure on this model ("" if none). */
+/** Readable message for the last failure on this model, naming the offending
+ *  argument where there is one.
+ *  \param m the model.
+ *  \return a string owned by the model ("" if none), valid until the next call
+ *  on the model; "model is NULL" or "not a model handle" for a bad m. */
 ALECABLE_API const char *alecable_model_errmsg(const alecable_model *m);
 
+/** Allocation counters of a model (alecable_model_alloc_stats()): a host can
+ *  check that time steps do not allocate. */
 typedef struct alecable_alloc_stats {
-    size_t struct_size;
-    size_t n_malloc;  /* allocations (malloc + calloc) so far */
-    size_t n_realloc; /* reallocations so far */
-    size_t n_free;    /* frees so far */
+    size_t struct_size; /**< sizeof(alecable_alloc_stats) (set by alecable_alloc_stats_init()) */
+    size_t n_malloc;  /**< allocations (malloc + calloc) so far */
+    size_t n_realloc; /**< reallocations so far */
+    size_t n_free;    /**< frees so far */
 } alecable_alloc_stats;
+/** Zeroes the counters and sets struct_size.
+ *  \param s the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_alloc_stats_init(alecable_alloc_stats *s);
+/** Reads the allocation counters of a model: every allocation through its
+ *  allocator since alecable_model_create().  An integrator made by
+ *  alecable_model_integrator() calls the same functions but is not counted
+ *  here.
+ *  \param m the model.
+ *  \param[out] s filled; its struct_size must be set (alecable_alloc_stats_init()).
+ *  \retval ALECABLE_OK success
+ *  \retval ALECABLE_ENULL m or s is NULL
+ *  \retval ALECABLE_EHANDLE m is not a model
+ *  \retval ALECABLE_EINVAL s->struct_size is too small */
 ALECABLE_API int alecable_model_alloc_stats(const alecable_model *m, alecable_alloc_stats *s);
 
-/* Builds the DOF numbering, the sparsity pattern, the scatter maps and the
+/** Builds the DOF numbering, the sparsity pattern, the scatter maps and the
  * solver workspaces.  Solvers call it themselves when the model changed;
- * calling it explicitly moves all allocation before the first solve. */
+ * calling it explicitly moves all allocation before the first solve.
+ * Adding an object to a model, or changing a cable's Lagrangian flag, marks
+ * it for finalizing again.
+ * \param m the model.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_ESTATE the objects do not fit together, e.g. no cable,
+ *         a cable with fewer than two nodes, a Kirchhoff cable without
+ *         alecable_cable_set_beam() or with its roll held nowhere, a natural
+ *         shape that varies along a cable with free material coordinates, a
+ *         constraint on s or pulley friction on a Lagrangian cable
+ *         (alecable_model_errmsg() says which)
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_model_finalize(alecable_model *m);
 
-/* Number of generalized coordinates (nq) and of constraint equations (nlam)
- * after finalize. */
+/** Number of generalized coordinates (nq) and of constraint equations (nlam)
+ * after finalize.
+ * \param m the model.
+ * \param[out] nq size of the state vector q (may be NULL).
+ * \param[out] nlam number of multipliers (may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
+ * \retval ALECABLE_ESTATE the model changed since it was finalized */
 ALECABLE_API int alecable_model_sizes(const alecable_model *m, int *nq, int *nlam);
 
-/* Whole state: q (nq values) and multipliers (nlam values), for checkpoint and
- * rollback.  The load factor of the quasistatic solver is part of the state. */
+/** Reads the whole state: q (nq values) and multipliers (nlam values), for
+ * checkpoint and rollback.  The load factor of the quasistatic solver is part
+ * of the state.  Sizes from alecable_model_sizes(); the caller owns the arrays.
+ * \param m the finalized model.
+ * \param[out] q nq values (may be NULL).
+ * \param[out] lambda nlam values (may be NULL).
+ * \param[out] load_factor the load factor t (may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
+ * \retval ALECABLE_ESTATE the model changed since it was finalized */
 ALECABLE_API int alecable_model_get_state(const alecable_model *m, double *q, double *lambda,
                                           double *load_factor);
+/** Sets the whole state (see alecable_model_get_state()); nodes, elements and
+ * writers see it at once.  Nothing is changed on an error.
+ * \param m the finalized model.
+ * \param q nq finite values (NULL: q unchanged); a state that would give an
+ *        element a material length <= 0 is refused.
+ * \param lambda nlam finite values (NULL: unchanged).
+ * \param load_factor the load factor t (finite).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
+ * \retval ALECABLE_ESTATE the model changed since it was finalized
+ * \retval ALECABLE_EINVAL a value is not finite, or the material order is inverted */
 ALECABLE_API int alecable_model_set_state(alecable_model *m, const double *q, const double *lambda,
                                           double load_factor);
 
-/* Total potential energy W = W_int + W_ext at the current state and load factor. */
+/** Total potential energy W = W_int + W_ext at the current state and load
+ * factor [J].  Finalizes the model if it changed.
+ * \param m the model.
+ * \param[out] w_int internal (strain) energy (may be NULL).
+ * \param[out] w_ext potential of the external loads (may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
+ * \return or an error of alecable_model_finalize() */
 ALECABLE_API int alecable_model_energy(alecable_model *m, double *w_int, double *w_ext);
 
-/* Gravity acceleration (m/s^2); it loads every cable through its mass per unit
- * material length rho*A, scaled by the load factor like every load. */
+/** Sets the gravity acceleration [m/s^2] (default 0); it loads every cable
+ * through its mass per unit material length rho*A, and every body through
+ * its mass, scaled by the load factor like every load.
+ * \param m the model.
+ * \param g the acceleration vector in space (finite), copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or g is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EINVAL a component is NaN or infinite */
 ALECABLE_API int alecable_model_set_gravity(alecable_model *m, const double g[3]);
 
 /* ------------------------------------------------------------------------ */
 /* Cables, nodes and elements                                                */
 /* ------------------------------------------------------------------------ */
 
-/* Cross-section and material. E and A must be > 0, rho >= 0. */
+/** Cross-section and material of a cable. E and A must be > 0, rho >= 0. */
 typedef struct alecable_section {
-    size_t struct_size;
-    double E;   /* Young's modulus [Pa] */
-    double A;   /* cross-sectional area [m^2] */
-    double rho; /* density [kg/m^3] (gravity and inertia; 0 = massless) */
-    double I;   /* second moment of area [m^4] (bending of ANCF cables; >= 0) */
+    size_t struct_size; /**< sizeof(alecable_section) (set by alecable_section_init()) */
+    double E;   /**< Young's modulus [Pa] */
+    double A;   /**< cross-sectional area [m^2] */
+    double rho; /**< density [kg/m^3] (gravity and inertia; 0 = massless) */
+    double I;   /**< second moment of area [m^4] (bending of ANCF cables; >= 0) */
 } alecable_section;
+/** Sets struct_size and E = A = rho = I = 0 (E and A must then be given).
+ *  \param s the section to fill; NULL is ignored. */
 ALECABLE_API void alecable_section_init(alecable_section *s); /* E = A = rho = I = 0 */
 
-/* Element kinds. */
+/** Element kinds (alecable_cable_create()). */
 enum {
-    ALECABLE_ELEMENT_AXIAL = 0, /* 2-node ALE cable, x (3) and s (1) per node (paper 000) */
-    ALECABLE_ELEMENT_ANCF = 1,  /* 2-node cubic ALE-ANCF cable, r (3), r' (3), s per node (paper 001) */
-    ALECABLE_ELEMENT_KIRCHHOFF = 2 /* 2-node geometrically exact Kirchhoff beam with torsion: r (3), r' (3),
+    ALECABLE_ELEMENT_AXIAL = 0, /**< 2-node ALE cable, x (3) and s (1) per node (paper 000) */
+    ALECABLE_ELEMENT_ANCF = 1,  /**< 2-node cubic ALE-ANCF cable, r (3), r' (3), s per node (paper 001) */
+    ALECABLE_ELEMENT_KIRCHHOFF = 2 /**< 2-node geometrically exact Kirchhoff beam with torsion: r (3), r' (3),
                                       roll angle and s per node (papers 003, 004); needs
-                                      alecable_cable_set_beam before the model is finalized */
+                                      alecable_cable_set_beam() before the model is finalized */
 };
 
-/* A cable is a chain of nodes with increasing material coordinate s joined
- * by elements of one kind and one section. */
+/** Creates an empty cable.  A cable is a chain of nodes with increasing
+ * material coordinate s joined by elements of one kind and one section;
+ * nodes are added by alecable_cable_add_node() or alecable_cable_line().
+ * \param[out] out receives the cable, owned by m (valid until
+ *        alecable_model_destroy()).
+ * \param m the model.
+ * \param element_kind an ALECABLE_ELEMENT_* value.
+ * \param section the cross-section, copied (E, A > 0; rho, I >= 0; finite).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, out or section is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EINVAL an unknown kind, a bad section value or struct_size
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_cable_create(alecable_cable **out, alecable_model *m, int element_kind,
                                        const alecable_section *section);
-/* Lagrangian cable (on = 1): its nodes' material coordinates are constants,
- * not unknowns.  Its nodes then have no s entry in q (alecable_model_sizes
+/** Makes a cable Lagrangian or ALE.
+ * Lagrangian cable (on = 1): its nodes' material coordinates are constants,
+ * not unknowns.  Its nodes then have no s entry in q (alecable_model_sizes()
  * counts 6 dofs per ANCF node, 3 per axial node), no multiplier stands for
  * holding s, and the elements skip their material rows: an ANCF cable becomes
  * the classical gradient-deficient ANCF cable, at a fraction of the cost of
- * fixing every s with alecable_fix (same motion to rounding).  s stays
- * readable (alecable_node_material) and settable between solves
- * (alecable_node_set).  Material flow needs s unknowns: constraints on
- * ALECABLE_DOF_S of its nodes (fix, prescribe, winches, alecable_attach with
+ * fixing every s with alecable_fix() (same motion to rounding).  s stays
+ * readable (alecable_node_material()) and settable between solves
+ * (alecable_node_set()).  Material flow needs s unknowns: constraints on
+ * #ALECABLE_DOF_S of its nodes (fix, prescribe, winches, alecable_attach() with
  * s held: attach with s free, the cable cannot slide anyway) and pulley
  * friction on it are refused at finalize.  on = 0 makes s unknowns again.  Changes the
- * state layout: the model is finalized again before its next use. */
+ * state layout: the model is finalized again before its next use.
+ * \param c the cable.
+ * \param on 1: Lagrangian; 0 (the default of a new cable): ALE.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad c
+ * \retval ALECABLE_EINVAL on is neither 0 nor 1 */
 ALECABLE_API int alecable_cable_set_lagrangian(alecable_cable *c, int on);
-/* Appends a node at position x with material coordinate s; from the second
- * node on, an element joins it to the previous node (s must increase). */
+/** Appends a node at position x [m] with material coordinate s [m]; from the
+ * second node on, an element joins it to the previous node (s must increase).
+ * \param[out] out receives the node, owned by the cable's model (may be NULL).
+ * \param c the cable.
+ * \param x the position in space, copied.
+ * \param s the material coordinate, larger than the last node's.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL c or x is NULL
+ * \retval ALECABLE_EHANDLE c is not a cable
+ * \retval ALECABLE_EINVAL a value is not finite, s does not increase, or the
+ *         element would have no spatial length
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c, const double x[3],
                                          double s);
-/* Appends n_elements equal elements on the straight segment x_a -> x_b with
+/** Appends n_elements equal elements on the straight segment x_a -> x_b with
  * material coordinates s_a -> s_b.  If the cable already ends at (x_a, s_a)
- * that node is reused, otherwise a node is added there. */
+ * that node is reused, otherwise a node is added there.
+ * \param c the cable.
+ * \param x_a start point [m].
+ * \param x_b end point [m], different from x_a.
+ * \param s_a material coordinate at x_a [m] (not below the cable's last s).
+ * \param s_b material coordinate at x_b [m], > s_a.
+ * \param n_elements number of elements, >= 1.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL c, x_a or x_b is NULL
+ * \retval ALECABLE_EHANDLE c is not a cable
+ * \retval ALECABLE_EINVAL non-finite values, s_b <= s_a, x_a = x_b,
+ *         n_elements < 1, or s_a before the cable's end
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], const double x_b[3],
                                      double s_a, double s_b, int n_elements);
 
-/* The bending and twisting of a Kirchhoff beam (ALECABLE_ELEMENT_KIRCHHOFF),
+/** The bending and twisting of a Kirchhoff beam (#ALECABLE_ELEMENT_KIRCHHOFF),
  * beside the section's E A (stretching) and rho A (mass):
- *     W = int 1/2 EA (|r'| - 1)^2 + 1/2 EI2 (k2 - kappa2)^2 + 1/2 EI3 (k3 - kappa3)^2
- *             + 1/2 GJ (K - twist)^2 ds,
+ * \verbatim
+     W = int 1/2 EA (|r'| - 1)^2 + 1/2 EI2 (k2 - kappa2)^2 + 1/2 EI3 (k3 - kappa3)^2
+             + 1/2 GJ (K - twist)^2 ds,
+   \endverbatim
  * r' = dr/ds, k2, k3 the curvature about the section axes t2, t3, K the
  * torsion (rates per unit material length s).  The section frame (t1 along
  * r', t2, t3) starts, at the first node, with t2 along the projection of
  * params.t2 (or a direction of the library's choice when it is zero) and is
- * carried along the cable without twist; a node's roll (ALECABLE_DOF_ROLL,
+ * carried along the cable without twist; a node's roll (#ALECABLE_DOF_ROLL,
  * initially 0) turns it about t1.  The roll has no inertia (paper 003): in
  * statics and dynamics it takes its equilibrium, so every cable needs its
- * roll held somewhere (alecable_clamp with ALECABLE_CLAMP_ROLL, or a fix of
- * ALECABLE_DOF_ROLL): finalize refuses a cable whose roll is held nowhere. */
+ * roll held somewhere (alecable_clamp() with #ALECABLE_CLAMP_ROLL, or a fix of
+ * #ALECABLE_DOF_ROLL): finalize refuses a cable whose roll is held nowhere. */
 typedef struct alecable_beam_params {
-    size_t struct_size;
-    double GJ;             /* torsional stiffness [N m^2] (required, > 0) */
-    double EI2, EI3;       /* bending stiffness about t2 and t3 [N m^2]; 0 (default): E I of the section */
-    double kappa2, kappa3; /* natural (stress-free) curvature about t2, t3 [1/m] (default 0) */
-    double twist;          /* natural twist [rad/m] (default 0) */
-    double t2[3];          /* direction of t2 at the first node (default 0: chosen by the library) */
+    size_t struct_size;    /**< sizeof(alecable_beam_params) (set by alecable_beam_params_init()) */
+    double GJ;             /**< torsional stiffness [N m^2] (required, > 0) */
+    /**@{*/
+    double EI2, EI3;       /**< bending stiffness about t2 and t3 [N m^2]; 0 (default): E I of the section */
+    /**@}*/
+    /**@{*/
+    double kappa2, kappa3; /**< natural (stress-free) curvature about t2, t3 [1/m] (default 0) */
+    /**@}*/
+    double twist;          /**< natural twist [rad/m] (default 0) */
+    double t2[3];          /**< direction of t2 at the first node (default 0: chosen by the library) */
 } alecable_beam_params;
+/** Fills the defaults above (GJ = 0 must then be given) and struct_size.
+ *  \param p the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_beam_params_init(alecable_beam_params *p);
-/* Sets the bending and twisting of a Kirchhoff cable (refused on other kinds). */
+/** Sets the bending and twisting of a Kirchhoff cable (refused on other kinds).
+ * \param c a Kirchhoff cable.
+ * \param p the parameters, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL c or p is NULL
+ * \retval ALECABLE_EHANDLE c is not a cable
+ * \retval ALECABLE_EINVAL c is not a Kirchhoff cable, GJ <= 0, a negative or
+ *         non-finite value, EI2 or EI3 = 0 with section.I = 0, or a bad
+ *         struct_size */
 ALECABLE_API int alecable_cable_set_beam(alecable_cable *c, const alecable_beam_params *p);
-/* A natural shape that varies along the cable: count = the number of
- * elements, and per element kappa2, kappa3 and twist (3 count values),
- * replacing the uniform values of alecable_beam_params.  The natural shape
+/** A natural shape that varies along the cable: count = the number of
+ * elements, and per element kappa2, kappa3 [1/m] and twist [rad/m] (3 count
+ * values), replacing the uniform values of alecable_beam_params.  The natural shape
  * belongs to the mesh's elements: on a cable whose material coordinates are
  * free (material flows through the elements) it must be uniform, and
- * finalize refuses one that is not. */
+ * finalize refuses one that is not.
+ * \param c a Kirchhoff cable.
+ * \param count the cable's number of elements.
+ * \param values 3 count finite values, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL c or values is NULL
+ * \retval ALECABLE_EHANDLE c is not a cable
+ * \retval ALECABLE_EINVAL c is not a Kirchhoff cable, or a value is not finite
+ * \retval ALECABLE_ERANGE count is not the number of elements
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_cable_set_natural_shape(alecable_cable *c, int count, const double *values);
+/** Number of nodes and elements of a cable.
+ * \param c the cable.
+ * \param[out] n_nodes the nodes (may be NULL).
+ * \param[out] n_elements the elements, n_nodes - 1 or 0 (may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad c */
 ALECABLE_API int alecable_cable_counts(const alecable_cable *c, int *n_nodes, int *n_elements);
+/** The index-th node of a cable, in material order.
+ * \param[out] out receives the node (owned by the model).
+ * \param c the cable.
+ * \param index 0 .. n_nodes - 1.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL c or out is NULL
+ * \retval ALECABLE_EHANDLE c is not a cable
+ * \retval ALECABLE_ERANGE index out of range */
 ALECABLE_API int alecable_cable_node(alecable_node **out, const alecable_cable *c, int index);
+/** The index-th element of a cable (between nodes index and index + 1).
+ * \param[out] out receives the element (owned by the model).
+ * \param c the cable.
+ * \param index 0 .. n_elements - 1.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL c or out is NULL
+ * \retval ALECABLE_EHANDLE c is not a cable
+ * \retval ALECABLE_ERANGE index out of range */
 ALECABLE_API int alecable_cable_element(alecable_element **out, const alecable_cable *c, int index);
 
-/* Degrees of freedom of a node. */
+/** Degrees of freedom of a node (the dof argument of alecable_fix(),
+ *  alecable_prescribe(), alecable_node_dof_index() ...). */
 enum {
-    ALECABLE_DOF_X = 0,
-    ALECABLE_DOF_Y = 1,
-    ALECABLE_DOF_Z = 2,
-    ALECABLE_DOF_S = 3, /* material coordinate */
-    ALECABLE_DOF_DX = 4, /* ANCF nodes: components of the slope r' = dr/ds */
-    ALECABLE_DOF_DY = 5,
-    ALECABLE_DOF_DZ = 6,
-    ALECABLE_DOF_RX = 7, /* rigid bodies: rotation increments about the body-frame axes */
-    ALECABLE_DOF_RY = 8,
-    ALECABLE_DOF_RZ = 9,
-    ALECABLE_DOF_ROLL = 10 /* Kirchhoff nodes: roll angle of the section about the tangent, measured
-                              from the node's reference frame (see alecable_node_frame) */
+    ALECABLE_DOF_X = 0, /**< spatial x [m] */
+    ALECABLE_DOF_Y = 1, /**< spatial y [m] */
+    ALECABLE_DOF_Z = 2, /**< spatial z [m] */
+    ALECABLE_DOF_S = 3, /**< material coordinate [m] */
+    ALECABLE_DOF_DX = 4, /**< ANCF and Kirchhoff nodes: components of the slope r' = dr/ds (x) */
+    ALECABLE_DOF_DY = 5, /**< slope, y component */
+    ALECABLE_DOF_DZ = 6, /**< slope, z component */
+    ALECABLE_DOF_RX = 7, /**< rigid bodies: rotation increments about the body-frame axes (x) [rad] */
+    ALECABLE_DOF_RY = 8, /**< rigid bodies: rotation increment about the body-frame y axis [rad] */
+    ALECABLE_DOF_RZ = 9, /**< rigid bodies: rotation increment about the body-frame z axis [rad] */
+    ALECABLE_DOF_ROLL = 10 /**< Kirchhoff nodes: roll angle of the section about the tangent [rad], measured
+                              from the node's reference frame (see alecable_node_frame()) */
 };
 
+/** Position of a node (a body's node: the body's origin).
+ * \param n the node.
+ * \param[out] x the position [m].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n or x is NULL
+ * \retval ALECABLE_EHANDLE n is not a node */
 ALECABLE_API int alecable_node_position(const alecable_node *n, double x[3]);
+/** Material coordinate of a cable node.
+ * \param n the node.
+ * \param[out] s the material coordinate [m].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n or s is NULL
+ * \retval ALECABLE_EHANDLE n is not a node
+ * \retval ALECABLE_ERANGE n is a body's node */
 ALECABLE_API int alecable_node_material(const alecable_node *n, double *s);
-/* Moves a node (e.g. an initial guess). Inverting a cable's material order is refused. */
+/** Moves a node (e.g. an initial guess). Inverting a cable's material order is refused.
+ * \param n a cable node.
+ * \param x the new position [m].
+ * \param s the new material coordinate [m], between its neighbours'.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n or x is NULL
+ * \retval ALECABLE_EHANDLE n is not a node
+ * \retval ALECABLE_EINVAL not finite, a body's node, or s would invert or
+ *         collapse a neighbouring element */
 ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s);
-/* Slope r' = dr/ds of an ANCF node (initialized from the chords of its elements). */
+/** Slope r' = dr/ds of an ANCF or Kirchhoff node (initialized from the chords of its elements).
+ * \param n the node.
+ * \param[out] d the slope (dimensionless).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n or d is NULL
+ * \retval ALECABLE_EHANDLE n is not a node
+ * \retval ALECABLE_ERANGE the node has no slope (axial or body node) */
 ALECABLE_API int alecable_node_slope(const alecable_node *n, double d[3]);
+/** Sets the slope r' = dr/ds of an ANCF or Kirchhoff node (e.g. an initial guess).
+ * \param n the node.
+ * \param d the slope, finite and not zero.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n or d is NULL
+ * \retval ALECABLE_EHANDLE n is not a node
+ * \retval ALECABLE_ERANGE the node has no slope
+ * \retval ALECABLE_EINVAL d is zero or not finite */
 ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3]);
-/* Section frame of a Kirchhoff node: R (row-major) has the columns t1 (the
- * unit tangent), t2 and t3 = t1 x t2.  The roll angle (ALECABLE_DOF_ROLL)
+/** Section frame of a Kirchhoff node: R (row-major) has the columns t1 (the
+ * unit tangent), t2 and t3 = t1 x t2.  The roll angle (#ALECABLE_DOF_ROLL)
  * is measured from the node's reference frame, which the solvers re-base
  * (keeping the frame) when the tangent has turned far from it; the frame is
- * what a host should read. */
+ * what a host should read.
+ * \param n a Kirchhoff node.
+ * \param[out] R the rotation, 9 values, row-major.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n or R is NULL
+ * \retval ALECABLE_EHANDLE n is not a node
+ * \retval ALECABLE_ERANGE n is not a Kirchhoff node
+ * \retval ALECABLE_ESTATE the frames are built at finalize: not finalized yet */
 ALECABLE_API int alecable_node_frame(const alecable_node *n, double R[9]);
+/** Roll angle of a Kirchhoff node (#ALECABLE_DOF_ROLL), measured from its
+ * reference frame (see alecable_node_frame()).
+ * \param n a Kirchhoff node.
+ * \param[out] theta the roll [rad].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n or theta is NULL
+ * \retval ALECABLE_EHANDLE n is not a node
+ * \retval ALECABLE_ERANGE n is not a Kirchhoff node
+ * \retval ALECABLE_ESTATE not finalized yet */
 ALECABLE_API int alecable_node_roll(const alecable_node *n, double *theta);
-/* Sets a Kirchhoff node's roll (e.g. an initial guess that is twisted);
+/** Sets a Kirchhoff node's roll (e.g. an initial guess that is twisted);
  * before the first finalize it is measured from the frame the cable is
- * built with (see alecable_beam_params), turned about the tangent. */
+ * built with (see alecable_beam_params), turned about the tangent.
+ * \param n a Kirchhoff node.
+ * \param theta the roll [rad], finite.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad n
+ * \retval ALECABLE_ERANGE n is not a Kirchhoff node
+ * \retval ALECABLE_EINVAL theta is not finite */
 ALECABLE_API int alecable_node_set_roll(alecable_node *n, double theta);
-/* Index of the node's dof in the state vector q (after finalize). */
+/** Index of the node's dof in the state vector q (after finalize; the model
+ * is finalized here if it changed).
+ * \param n the node.
+ * \param dof an ALECABLE_DOF_* value the node has.
+ * \param[out] index 0 .. nq - 1.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n or index is NULL
+ * \retval ALECABLE_EHANDLE n is not a node
+ * \retval ALECABLE_ERANGE the node has no such dof (or s of a Lagrangian cable)
+ * \return or an error of alecable_model_finalize() */
 ALECABLE_API int alecable_node_dof_index(const alecable_node *n, int dof, int *index);
 
-/* Green-Lagrange axial strain eps = (F^2 - 1)/2 with F = |dx/ds|. */
+/** Green-Lagrange axial strain eps = (F^2 - 1)/2 with F = |dx/ds| (at the
+ * middle of an ANCF or Kirchhoff element).
+ * \param e the element.
+ * \param[out] eps the strain (dimensionless).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL e or eps is NULL
+ * \retval ALECABLE_EHANDLE e is not an element */
 ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps);
-/* Axial force (tension > 0) N = E A eps F: the force the element exerts on its nodes. */
+/** Axial force (tension > 0) N = E A eps F: the force the element exerts on
+ * its nodes (at the middle of an ANCF or Kirchhoff element).
+ * \param e the element.
+ * \param[out] force N [N].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL e or force is NULL
+ * \retval ALECABLE_EHANDLE e is not an element */
 ALECABLE_API int alecable_element_axial_force(const alecable_element *e, double *force);
-/* The section of a Kirchhoff element at xi in [0, 1] (xi = 0 at its first
+/** The section of a Kirchhoff element at xi in [0, 1] (xi = 0 at its first
  * node): position, frame, and the strains and stress resultants of its
  * energy (alecable_beam_params). */
 typedef struct alecable_beam_section_state {
-    size_t struct_size;
-    double position[3];
-    double frame[9];      /* columns t1, t2, t3, row-major */
-    double stretch;       /* |r'| */
-    double curvature[2];  /* k2, k3 [1/m] */
-    double twist;         /* K [rad/m] */
-    double tension;       /* EA (|r'| - 1) [N] */
-    double moment[2];     /* bending moments EI2 (k2 - kappa2), EI3 (k3 - kappa3) [N m] */
-    double torque;        /* GJ (K - twist) [N m] */
+    size_t struct_size;   /**< sizeof(alecable_beam_section_state) (set by alecable_beam_section_state_init()) */
+    double position[3];   /**< point of the centre line [m] */
+    double frame[9];      /**< columns t1, t2, t3, row-major */
+    double stretch;       /**< |r'| */
+    double curvature[2];  /**< k2, k3 [1/m] */
+    double twist;         /**< K [rad/m] */
+    double tension;       /**< EA (|r'| - 1) [N] */
+    double moment[2];     /**< bending moments EI2 (k2 - kappa2), EI3 (k3 - kappa3) [N m] */
+    double torque;        /**< GJ (K - twist) [N m] */
 } alecable_beam_section_state;
+/** Zeroes the struct and sets struct_size.
+ *  \param s the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_beam_section_state_init(alecable_beam_section_state *s);
+/** Reads the section of a Kirchhoff element at xi.
+ * \param e a Kirchhoff element.
+ * \param xi position in the element, 0 (first node) .. 1 (second node).
+ * \param[out] s filled; its struct_size must be set (alecable_beam_section_state_init()).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL e or s is NULL
+ * \retval ALECABLE_EHANDLE e is not an element
+ * \retval ALECABLE_EINVAL xi outside [0, 1], or a bad struct_size
+ * \retval ALECABLE_ERANGE e is not a Kirchhoff element
+ * \retval ALECABLE_ESTATE not finalized yet (the frames are built at finalize) */
 ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, alecable_beam_section_state *s);
-/* Material interval [s_a, s_b] and spatial end points of an element. */
+/** Material interval [s_a, s_b] of an element (its nodes' material
+ * coordinates; the spatial end points are its nodes' positions).
+ * \param e the element.
+ * \param[out] s_a material coordinate of its first node [m] (may be NULL).
+ * \param[out] s_b material coordinate of its second node [m] (may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad e */
 ALECABLE_API int alecable_element_interval(const alecable_element *e, double *s_a, double *s_b);
 
 /* ------------------------------------------------------------------------ */
 /* Constraints (each adds equations g(q, t) = 0 and multipliers)             */
 /* ------------------------------------------------------------------------ */
 
-/* Holds one dof at its value when the constraint is created (a dof of
- * ALECABLE_DOF_S is a no-flow condition). */
+/** Holds one dof at its value when the constraint is created (a dof of
+ * #ALECABLE_DOF_S is a no-flow condition).  One equation.  Don't hold a dof
+ * twice (the duplicate makes the system singular).
+ * \param[out] out receives the constraint, owned by m (may be NULL).
+ * \param m the model.
+ * \param n a node of m (a cable node or a body's node).
+ * \param dof an ALECABLE_DOF_* value the node has.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or n is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or n of another model
+ * \retval ALECABLE_ERANGE the node has no such dof
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_fix(alecable_constraint **out, alecable_model *m, alecable_node *n, int dof);
-/* Prescribes q_dof = q_dof,0 + t * delta, t being the load factor (quasistatic)
- * or time (dynamics); q_dof,0 is the value when the constraint is created. */
+/** Prescribes q_dof = q_dof,0 + t * delta, t being the load factor (quasistatic)
+ * or time (dynamics); q_dof,0 is the value when the constraint is created.
+ * \param[out] out receives the constraint, owned by m (may be NULL).
+ * \param m the model.
+ * \param n a node of m.
+ * \param dof an ALECABLE_DOF_* value the node has.
+ * \param delta the change per unit load factor [m or rad], or the rate per
+ *        second in dynamics [m/s or rad/s]; finite.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or n is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or n of another model
+ * \retval ALECABLE_ERANGE the node has no such dof
+ * \retval ALECABLE_EINVAL delta is not finite
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_prescribe(alecable_constraint **out, alecable_model *m, alecable_node *n,
                                     int dof, double delta);
-/* A prescribed motion given by the host: value(t), its rate and acceleration
- * (the rates feed velocity/acceleration-level stabilization).  Return 0, or
- * non-zero to abort the evaluation. */
+/** A prescribed motion given by the host: value(t), its rate and acceleration
+ * (the rates feed velocity/acceleration-level stabilization).  Called from
+ * the solvers, in the caller's thread.
+ * \param user the pointer given to alecable_prescribe_motion().
+ * \param t the load factor (quasistatics) or the time [s] (dynamics).
+ * \param[out] value the dof's value at t.
+ * \param[out] rate its first time derivative.
+ * \param[out] accel its second time derivative.
+ * \return 0, or non-zero to abort the evaluation. */
 typedef int (*alecable_motion_fn)(void *user, double t, double *value, double *rate, double *accel);
-/* Prescribes q_dof = value(t) (absolute; t the load factor in quasistatics,
- * the time in dynamics). */
+/** Prescribes q_dof = value(t) (absolute; t the load factor in quasistatics,
+ * the time in dynamics).
+ * \param[out] out receives the constraint, owned by m (may be NULL).
+ * \param m the model.
+ * \param n a node of m.
+ * \param dof an ALECABLE_DOF_* value the node has.
+ * \param fn the motion; it and user must stay valid while m is solved.
+ * \param user passed to fn unchanged (not owned).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, n or fn is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or n of another model
+ * \retval ALECABLE_ERANGE the node has no such dof
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_prescribe_motion(alecable_constraint **out, alecable_model *m, alecable_node *n,
                                            int dof, alecable_motion_fn fn, void *user);
-/* General linear constraint  sum_i coef[i] q(nodes[i], dofs[i]) = rhs + t * rhs_rate. */
+/** General linear constraint  sum_i coef[i] q(nodes[i], dofs[i]) = rhs + t * rhs_rate.
+ * One equation; the arrays are copied.
+ * \param[out] out receives the constraint, owned by m (may be NULL).
+ * \param m the model.
+ * \param count number of terms, >= 1.
+ * \param nodes count nodes of m.
+ * \param dofs count ALECABLE_DOF_* values, one per node.
+ * \param coef count finite coefficients, not all zero.
+ * \param rhs the right-hand side at t = 0.
+ * \param rhs_rate its change per unit t (load factor or time).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or an array is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or a node of another model
+ * \retval ALECABLE_ERANGE a node lacks its dof
+ * \retval ALECABLE_EINVAL count < 1, a value not finite, or all coefficients zero
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_linear_constraint(alecable_constraint **out, alecable_model *m, int count,
                                             alecable_node *const nodes[], const int dofs[],
                                             const double coef[], double rhs, double rhs_rate);
-/* Multiplier lambda of the constraint's equation after a solve.  For fix and
- * prescribe the reaction force exerted on the node by the support is -lambda. */
+/** Multiplier lambda of the constraint's equation after a solve.  For fix and
+ * prescribe the reaction force exerted on the node by the support is -lambda.
+ * \param k the constraint.
+ * \param[out] lambda the multiplier [N for a spatial dof].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL k or lambda is NULL
+ * \retval ALECABLE_EHANDLE k is not a constraint */
 ALECABLE_API int alecable_constraint_multiplier(const alecable_constraint *k, double *lambda);
 
 /* ------------------------------------------------------------------------ */
 /* Loads (scaled by the load factor t in quasistatics)                       */
 /* ------------------------------------------------------------------------ */
+/* Every load below is owned by its model; out may be NULL when the handle
+ * is not needed (to change the load later, keep it: alecable_load_set()). */
 
-/* Force applied at a mesh node (a fixed point of the mesh).  When the node's
+/** Force applied at a mesh node (a fixed point of the mesh).  When the node's
  * material coordinate is free, the load also does configurational work on it
  * (paper 000 eqs. 47/70, with the gradient and Jacobian averaged over the two
- * elements around the node). */
+ * elements around the node).
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param n a cable node of m (for a body: alecable_load_body_force()).
+ * \param f the force [N] in space, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, n or f is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or n of another model
+ * \retval ALECABLE_EINVAL f is not finite, or n is a body's node
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_node(alecable_load **out, alecable_model *m, alecable_node *n,
                                     const double f[3]);
-/* Force attached to the material particle s of a cable, wherever it flows. */
+/** Force attached to the material particle s of a cable, wherever it flows.
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param c a cable of m.
+ * \param s the particle's material coordinate [m], within the cable's interval.
+ * \param f the force [N] in space, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, c or f is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or c of another model
+ * \retval ALECABLE_EINVAL s or f is not finite
+ * \retval ALECABLE_ESTATE the cable has no element yet
+ * \retval ALECABLE_ERANGE s lies outside the cable's material interval
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_material_point(alecable_load **out, alecable_model *m,
                                               alecable_cable *c, double s, const double f[3]);
-/* Uniform force per unit material length b0 on a whole cable (eqs. 67-68). */
+/** Uniform force per unit material length b0 on a whole cable (eqs. 67-68).
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param c a cable of m.
+ * \param b0 the density [N/m] in space, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, c or b0 is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or c of another model
+ * \retval ALECABLE_EINVAL b0 is not finite
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_distributed(alecable_load **out, alecable_model *m, alecable_cable *c,
                                            const double b0[3]);
-/* Morison hydrodynamics on a cable (paper 001 sec. 4.2), per unit material
+/** Terms of a hydrodynamic load (alecable_hydro_params.terms): Morison
+ * hydrodynamics on a cable (paper 001 sec. 4.2), per unit material
  * length, with w = U - u the fluid velocity relative to the particle:
  * drag 1/2 rho_f d (C_dn |w_n| w_n + pi C_dt |w_t| w_t), buoyancy
  * -rho_f (pi d^2/4) g (the model's gravity), added mass -C_an rho_f (pi d^2/4)
  * times the particle acceleration normal to the cable.  Not ramped by the
  * load factor differently from other loads. */
 enum {
-    ALECABLE_HYDRO_DRAG = 1,
-    ALECABLE_HYDRO_BUOYANCY = 2,
-    ALECABLE_HYDRO_ADDED_MASS = 4,
-    ALECABLE_HYDRO_ALL = 7
+    ALECABLE_HYDRO_DRAG = 1,       /**< normal and tangential drag */
+    ALECABLE_HYDRO_BUOYANCY = 2,   /**< buoyancy against the model's gravity */
+    ALECABLE_HYDRO_ADDED_MASS = 4, /**< normal added mass (dynamics) */
+    ALECABLE_HYDRO_ALL = 7         /**< the three */
 };
+/** Parameters of a Morison hydrodynamic load (alecable_load_hydro()); see
+ *  #ALECABLE_HYDRO_DRAG for the forces. */
 typedef struct alecable_hydro_params {
-    size_t struct_size;
-    double rho_f;            /* fluid density [kg/m^3] (default 1025) */
-    double diameter;         /* hydrodynamic diameter [m] (required, > 0) */
-    double C_dn, C_dt, C_an; /* normal, tangential drag and normal added-mass coefficients
+    size_t struct_size;      /**< sizeof(alecable_hydro_params) (set by alecable_hydro_params_init()) */
+    double rho_f;            /**< fluid density [kg/m^3] (default 1025) */
+    double diameter;         /**< hydrodynamic diameter [m] (required, > 0) */
+    /**@{*/
+    double C_dn, C_dt, C_an; /**< normal, tangential drag and normal added-mass coefficients
                                 (defaults 1.2, 0.008, 1.0) */
-    double current[3];       /* uniform current velocity [m/s] (default 0) */
-    int terms;               /* ALECABLE_HYDRO_* mask (default ALL) */
-    int stiff;               /* 0 (default, paper 001): explicit under IMEX; 1: in the Jacobian */
+    /**@}*/
+    double current[3];       /**< uniform current velocity [m/s] (default 0) */
+    int terms;               /**< ALECABLE_HYDRO_* mask (default ALL) */
+    int stiff;               /**< 0 (default, paper 001): explicit under IMEX; 1: in the Jacobian */
 } alecable_hydro_params;
+/** Fills the defaults above and struct_size (diameter = 0 must then be given).
+ *  \param p the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_hydro_params_init(alecable_hydro_params *p);
+/** Adds Morison hydrodynamics to a cable.
+ * \param[out] out receives the load, owned by m (may be NULL); alecable_load_set()
+ *        changes its current.
+ * \param m the model.
+ * \param c a cable of m.
+ * \param p the parameters, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, c or p is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or c of another model
+ * \retval ALECABLE_EINVAL a bad struct_size, diameter <= 0, a negative or
+ *         non-finite coefficient, a bad terms mask
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_hydro(alecable_load **out, alecable_model *m, alecable_cable *c,
                                      const alecable_hydro_params *p);
 
-/* Regularized Coulomb friction of a cable on a support plane (paper 001
+/** Laws of regularized Coulomb friction on a plane (alecable_friction_plane_params.law):
+ * regularized Coulomb friction of a cable on a support plane (paper 001
  * eq. 29): per unit length f = -mu N v_t / max(|v_t|, eps) (SATURATED) or
  * -mu N v_t / sqrt(|v_t|^2 + eps^2) (SQRT), v_t the particle velocity in the
  * plane, N = rho A max(0, -g.n) (the cable's weight, when weight = 1) +
  * normal_load, for particles within [-depth, gap] of the plane.  The cable is
  * kept on the support by constraints, not by this load. */
-enum { ALECABLE_FRICTION_SATURATED = 0, ALECABLE_FRICTION_SQRT = 1 };
+enum { ALECABLE_FRICTION_SATURATED = 0, /**< -mu N v_t / max(|v_t|, eps) */ ALECABLE_FRICTION_SQRT = 1 /**< -mu N v_t / sqrt(|v_t|^2 + eps^2) */ };
+/** Parameters of regularized friction on a plane (alecable_load_friction_plane()). */
 typedef struct alecable_friction_plane_params {
-    size_t struct_size;
-    double point[3], normal[3]; /* plane: a point and the normal out of the support (default +z) */
-    double mu;                  /* friction coefficient >= 0 (default 0) */
-    double eps;                 /* regularization velocity > 0 [m/s] (default 1e-3) */
-    int law;                    /* ALECABLE_FRICTION_* (default SATURATED) */
-    int weight;                 /* 1 (default): N includes the cable's weight */
-    double normal_load;         /* additional normal load per unit length >= 0 [N/m] (default 0) */
-    double gap, depth;          /* contact band (defaults 1e-6 and infinity) */
-    int first_element, n_elements; /* elements acted on (n_elements <= 0: all from first_element) */
-    int stiff;                  /* as in alecable_hydro_params (default 0) */
+    size_t struct_size;         /**< sizeof(alecable_friction_plane_params) (set by alecable_friction_plane_params_init()) */
+    /**@{*/
+    double point[3], normal[3]; /**< plane: a point and the normal out of the support (default +z) */
+    /**@}*/
+    double mu;                  /**< friction coefficient >= 0 (default 0) */
+    double eps;                 /**< regularization velocity > 0 [m/s] (default 1e-3) */
+    int law;                    /**< ALECABLE_FRICTION_* (default SATURATED) */
+    int weight;                 /**< 1 (default): N includes the cable's weight */
+    double normal_load;         /**< additional normal load per unit length >= 0 [N/m] (default 0) */
+    /**@{*/
+    double gap, depth;          /**< contact band [m] (defaults 1e-6 and infinity) */
+    /**@}*/
+    /**@{*/
+    int first_element, n_elements; /**< elements acted on (n_elements <= 0: all from first_element) */
+    /**@}*/
+    int stiff;                  /**< as in alecable_hydro_params (default 0) */
 } alecable_friction_plane_params;
+/** Fills the defaults above and struct_size.
+ *  \param p the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_friction_plane_params_init(alecable_friction_plane_params *p);
+/** Adds regularized Coulomb friction on a plane to a cable: a force of the
+ * particles' velocity, meant for dynamics.
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param c a cable of m.
+ * \param p the parameters, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, c or p is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or c of another model
+ * \retval ALECABLE_EINVAL a bad struct_size, value, law or contact band
+ * \retval ALECABLE_ERANGE the element range is outside the cable
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_model *m, alecable_cable *c,
                                               const alecable_friction_plane_params *p);
 
-/* The same on the mesh elements first_element .. first_element + n_elements - 1
+/** A uniform distributed load (as alecable_load_distributed()) on the mesh
+ * elements first_element .. first_element + n_elements - 1
  * only: a load tied to a region of space the mesh stays in (e.g. the hanging
- * part of a cable that slides over an edge through an ALE node). */
+ * part of a cable that slides over an edge through an ALE node).
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param c a cable of m.
+ * \param first_element index of the first element loaded.
+ * \param n_elements number of elements loaded (within the cable).
+ * \param b0 the density [N/m] in space, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, c or b0 is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or c of another model
+ * \retval ALECABLE_EINVAL b0 is not finite
+ * \retval ALECABLE_ERANGE the range runs outside the cable's elements
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_distributed_range(alecable_load **out, alecable_model *m, alecable_cable *c,
                                                  int first_element, int n_elements, const double b0[3]);
-/* A concentrated moment at a Kirchhoff or ANCF node, scaled by the load
+/** A concentrated moment at a Kirchhoff or ANCF node, scaled by the load
  * factor: dead (follower = 0, fixed in space) or follower (follower = 1,
  * components in the node's section frame t1, t2, t3, turning with it;
  * Kirchhoff nodes only).  Its virtual work is moment . dphi with dphi the
  * rotation of the node's section; it has no potential (a dead moment is
  * conservative only about a fixed axis in planar motion), so the Jacobian
  * is not symmetric.  On an ANCF node, which has no roll, the component along
- * the tangent does no work. */
+ * the tangent does no work.
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param n a Kirchhoff or ANCF node of m.
+ * \param moment the moment [N m], copied.
+ * \param follower 0 or 1 (see above).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, n or moment is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or n of another model
+ * \retval ALECABLE_EINVAL not finite, a node without slope, follower not 0 or
+ *         1, or a follower moment on an ANCF node
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_node_moment(alecable_load **out, alecable_model *m, alecable_node *n,
                                            const double moment[3], int follower);
-/* Follower wrench densities on a Kirchhoff cable (paper 003 eqs. 16, 19):
+/** Uniform follower wrench densities on a Kirchhoff cable (paper 003 eqs. 16, 19):
  * a force n = N_i t_i and a moment m = M_i t_i per unit material length,
  * their components (N_1..3, M_1..3) given in the section frame (t1, t2,
  * t3), so that they turn with it (a fluid's drag and lift on a cable),
@@ -388,31 +866,77 @@ ALECABLE_API int alecable_load_node_moment(alecable_load **out, alecable_model *
  * of n.dr + m.dphi at its mesh points (5 Gauss points), dphi the section's
  * rotation; no potential, a non-symmetric exact tangent.  On a cable with
  * free material coordinates the densities stay with the mesh points.
- * Uniform densities: */
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param c a Kirchhoff cable of m.
+ * \param force N_1..3 [N/m], copied.
+ * \param moment M_1..3 [N m/m], copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, c, force or moment is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or c of another model
+ * \retval ALECABLE_EINVAL not finite, or c is not a Kirchhoff cable
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_wrench(alecable_load **out, alecable_model *m, alecable_cable *c,
                                       const double force[3], const double moment[3]);
-/* per element: count = the number of elements, 6 values each (N_1..3, M_1..3) */
+/** Follower wrench densities per element (see alecable_load_wrench()).
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param c a Kirchhoff cable of m.
+ * \param count the number of elements of c.
+ * \param values 6 count values, copied: per element N_1..3 [N/m], M_1..3 [N m/m].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, c or values is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or c of another model
+ * \retval ALECABLE_ERANGE count is not the number of elements
+ * \retval ALECABLE_EINVAL a value is not finite, or c is not a Kirchhoff cable
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_wrench_elements(alecable_load **out, alecable_model *m, alecable_cable *c,
                                                int count, const double *values);
-/* By the host, at every quadrature point: time t (the load factor in
- * quasistatics), element index and xi in [0, 1], the point's position x,
- * section frame R (row-major, columns t1 t2 t3) and velocity v (zero in
- * quasistatics); it returns the section-frame densities.  Return 0, or
- * non-zero to fail the evaluation.  The tangent differentiates the turning
- * of the frame only: the returned densities count as constants (the hook for
- * coupling a fluid solver, which gives forces, not their derivatives). */
+/** Wrench densities given by the host, at every quadrature point.  The tangent
+ * differentiates the turning of the frame only: the returned densities count
+ * as constants (the hook for coupling a fluid solver, which gives forces,
+ * not their derivatives).  Called from the solvers, in the caller's thread.
+ * \param user the pointer given to alecable_load_wrench_callback().
+ * \param t time [s] (the load factor in quasistatics).
+ * \param element element index in the cable.
+ * \param xi position in the element, 0 .. 1.
+ * \param x the point's position [m].
+ * \param R its section frame, row-major, columns t1 t2 t3.
+ * \param v its velocity [m/s] (zero in quasistatics).
+ * \param[out] force N_1..3 in the section frame [N/m].
+ * \param[out] moment M_1..3 in the section frame [N m/m].
+ * \return 0, or non-zero to fail the evaluation. */
 typedef int (*alecable_wrench_fn)(void *user, double t, int element, double xi, const double x[3],
                                   const double R[9], const double v[3], double force[3], double moment[3]);
+/** Follower wrench densities from a host callback on a Kirchhoff cable.
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param c a Kirchhoff cable of m.
+ * \param fn the callback; it and user must stay valid while m is solved.
+ * \param user passed to fn unchanged (not owned).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, c or fn is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or c of another model
+ * \retval ALECABLE_EINVAL c is not a Kirchhoff cable
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_wrench_callback(alecable_load **out, alecable_model *m, alecable_cable *c,
                                                alecable_wrench_fn fn, void *user);
-/* Changes a load's force vector (point loads) or density (distributed), or
- * the current of a hydrodynamic load (the moment of a node moment). */
+/** Changes a load's force vector (point loads) or density (distributed), or
+ * the current of a hydrodynamic load (the moment of a node moment), between
+ * solves or steps.
+ * \param l the load.
+ * \param f the new vector [N, N/m, m/s or N m], copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL l or f is NULL
+ * \retval ALECABLE_EHANDLE l is not a load
+ * \retval ALECABLE_EINVAL f is not finite, or the load has no vector (friction) */
 ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3]);
 
 /* ------------------------------------------------------------------------ */
 /* Rigid bodies and joints (paper 000 secs. 4.3-4.4)                         */
 /* ------------------------------------------------------------------------ */
-/* A body's pose is a position x and a rotation R (body frame -> space).  Its
+/** Pose, mass and initial velocities of a rigid body (alecable_body_create()).
+ * A body's pose is a position x and a rotation R (body frame -> space).  Its
  * coordinates are x and a rotation vector psi, R = exp(psi^); solvers change
  * them through the problem's update, R <- R exp(dpsi^) with dpsi in the body
  * frame (a rotation is never added to).  The DOF ids of a body's node are X,
@@ -421,184 +945,428 @@ ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3]);
  * three holds the orientation).  In dynamics a body's velocities are the
  * origin's velocity in space and the angular velocity Omega in the body frame
  * (the rates of its coordinates' increments), its kinetic energy
- *     T = 1/2 m |v|^2 + m v.R(Omega x c) + 1/2 Omega.J_o Omega
+ * \verbatim
+     T = 1/2 m |v|^2 + m v.R(Omega x c) + 1/2 Omega.J_o Omega
+   \endverbatim
  * (c the centre of mass, J_o the inertia about the origin), and the implicit
  * integrators step it on the rotation group (Newmark, HHT, Bossak and
  * generalized-alpha in Lie-group form; the semi-implicit methods too, with
  * the joints' exact constraint rates for their stabilization). */
 typedef struct alecable_body_params {
-    size_t struct_size;
-    double position[3]; /* origin of the body frame in space (default 0) */
-    double rotation[9]; /* body -> space rotation, row-major, orthonormal (default identity) */
-    double mass;        /* >= 0: weight m g at the centre of mass under the model's gravity (default 0) */
-    double com[3];      /* centre of mass in the body frame (default 0) */
+    size_t struct_size; /**< sizeof(alecable_body_params) (set by alecable_body_params_init()) */
+    double position[3]; /**< origin of the body frame in space [m] (default 0) */
+    double rotation[9]; /**< body -> space rotation, row-major, orthonormal (default identity) */
+    double mass;        /**< [kg] >= 0: weight m g at the centre of mass under the model's gravity (default 0) */
+    double com[3];      /**< centre of mass in the body frame [m] (default 0) */
     /* added in 0.2: dynamics */
-    double inertia[9];  /* inertia tensor about the centre of mass, body frame, row-major [kg m^2]:
-                           symmetric positive semi-definite (default 0: a point mass) */
-    double velocity[3]; /* initial velocity of the frame's origin, in space [m/s] (default 0) */
-    double omega[3];    /* initial angular velocity, in the body frame [rad/s] (default 0) */
+    double inertia[9];  /**< inertia tensor about the centre of mass, body frame, row-major [kg m^2]:
+                           symmetric positive semi-definite (default 0: a point mass); added in 0.2 */
+    double velocity[3]; /**< initial velocity of the frame's origin, in space [m/s] (default 0); added in 0.2 */
+    double omega[3];    /**< initial angular velocity, in the body frame [rad/s] (default 0); added in 0.2 */
 } alecable_body_params;
+/** Fills the defaults above and struct_size.
+ *  \param p the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_body_params_init(alecable_body_params *p);
+/** Creates a rigid body.
+ * \param[out] out receives the body, owned by m.
+ * \param m the model.
+ * \param p the parameters, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, out or p is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EINVAL a bad struct_size, a non-finite value, a negative
+ *         mass, a rotation that is not orthonormal or is a reflection, an
+ *         inertia that is not symmetric positive semi-definite
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_body_create(alecable_body **out, alecable_model *m, const alecable_body_params *p);
-/* The body's coordinates as a node (six dofs), for alecable_fix, _prescribe,
- * _prescribe_motion and alecable_node_dof_index. */
+/** The body's coordinates as a node (six dofs), for alecable_fix(), _prescribe,
+ * _prescribe_motion and alecable_node_dof_index().
+ * \param[out] out receives the node, owned by the model.
+ * \param b the body.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL b or out is NULL
+ * \retval ALECABLE_EHANDLE b is not a body */
 ALECABLE_API int alecable_body_node(alecable_node **out, alecable_body *b);
-/* Holds the body's pose (six fix constraints). */
+/** Holds the body's pose (six fix constraints).
+ * \param m the model.
+ * \param b a body of m.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or b is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or b of another model
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_body_fix(alecable_model *m, alecable_body *b);
-/* Current pose; either output may be NULL. */
+/** Current pose; either output may be NULL.
+ * \param b the body.
+ * \param[out] position origin of the body frame [m].
+ * \param[out] rotation body -> space rotation, row-major.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad b */
 ALECABLE_API int alecable_body_pose(const alecable_body *b, double position[3], double rotation[9]);
-/* Spatial position of the body-frame point p. */
+/** Spatial position of the body-frame point p.
+ * \param b the body.
+ * \param p the point in the body frame [m].
+ * \param[out] x its position in space [m].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL b, p or x is NULL
+ * \retval ALECABLE_EHANDLE b is not a body */
 ALECABLE_API int alecable_body_point(const alecable_body *b, const double p[3], double x[3]);
-/* A spatial force f at the body-frame point p, and a spatial torque, both
- * scaled by the load factor. */
+/** A spatial force f at the body-frame point p, scaled by the load factor.
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param b a body of m.
+ * \param p the point of application in the body frame [m], copied.
+ * \param f the force in space [N], copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, b, p or f is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or b of another model
+ * \retval ALECABLE_EINVAL a value is not finite
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_body_force(alecable_load **out, alecable_model *m, alecable_body *b,
                                           const double p[3], const double f[3]);
+/** A spatial torque on a body, scaled by the load factor.
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param b a body of m.
+ * \param torque the torque in space [N m], copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, b or torque is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or b of another model
+ * \retval ALECABLE_EINVAL a value is not finite
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_body_torque(alecable_load **out, alecable_model *m, alecable_body *b,
                                            const double torque[3]);
 
-/* Joints hold several equations that are nonlinear in the body rotations. */
-/* Node n follows the body-frame point p of body b.  hold_s = 1 also holds the
+/* Joints hold several equations that are nonlinear in the body rotations.
+ * Every joint is owned by its model; out may be NULL. */
+/** Node n follows the body-frame point p of body b.  hold_s = 1 also holds the
  * node's material coordinate (the cable is fastened there); hold_s = 0 leaves
  * it free: an eyelet or pinhole the cable slides through.  3 equations
  * (hold_s adds a no-flow constraint on the node); the multipliers are the
- * force the cable exerts on the body. */
+ * force the cable exerts on the body [N].
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param n a cable node of m.
+ * \param b a body of m.
+ * \param p the point in the body frame [m], copied.
+ * \param hold_s 1: fastened; 0: an eyelet.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, n, b or p is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or one of another model
+ * \retval ALECABLE_EINVAL p not finite, hold_s not 0 or 1, n a body's node
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_attach(alecable_joint **out, alecable_model *m, alecable_node *n, alecable_body *b,
                                  const double p[3], int hold_s);
-/* Pulley wrap: count nodes of one cable held on a circle of body b at the
+/** The circle of a pulley wrap (alecable_pulley_wrap()).
+ * Pulley wrap: count nodes of one cable held on a circle of body b at the
  * given angles (the contact region known a priori, paper 000 sec. 4.3), their
  * material coordinates free.  The circle: centre, unit axis (normal of its
  * plane) and the direction of angle 0, all in the body frame; angles turn
  * about the axis.  3 equations per node. */
 typedef struct alecable_pulley_params {
-    size_t struct_size;
-    double centre[3]; /* default 0 */
-    double axis[3];   /* default +z */
-    double ref[3];    /* direction of angle 0, orthogonal to axis (default +x) */
-    double radius;    /* > 0 (required) */
+    size_t struct_size; /**< sizeof(alecable_pulley_params) (set by alecable_pulley_params_init()) */
+    double centre[3]; /**< centre [m], body frame (default 0) */
+    double axis[3];   /**< axis, body frame (default +z) */
+    double ref[3];    /**< direction of angle 0, orthogonal to axis (default +x) */
+    double radius;    /**< [m] > 0 (required) */
 } alecable_pulley_params;
+/** Fills the defaults above and struct_size (radius = 0 must then be given).
+ *  \param p the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_pulley_params_init(alecable_pulley_params *p);
+/** Holds count nodes of one cable on a pulley's circle (see alecable_pulley_params).
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param b the body carrying the pulley.
+ * \param p the circle, copied.
+ * \param count number of nodes, >= 1.
+ * \param nodes count distinct nodes of one cable, copied.
+ * \param angles count angles [rad] about the axis from ref, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, b, p, nodes or angles is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or one of another model
+ * \retval ALECABLE_EINVAL a bad struct_size or circle, count < 1, nodes of
+ *         several cables or repeated, an angle not finite
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, alecable_body *b,
                                       const alecable_pulley_params *p, int count, alecable_node *const nodes[],
                                       const double angles[]);
-/* Normal contact force of the i-th node of a wrap on the pulley: the
- * multipliers' component towards the centre (>= 0 when the cable presses). */
+/** Normal contact force of the i-th node of a wrap on the pulley: the
+ * multipliers' component towards the centre (>= 0 when the cable presses).
+ * \param j a pulley wrap.
+ * \param i node index in the wrap, 0 .. count - 1.
+ * \param[out] N the force [N].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j or N is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a pulley wrap
+ * \retval ALECABLE_ERANGE i out of range */
 ALECABLE_API int alecable_pulley_normal_force(const alecable_joint *j, int i, double *N);
-/* Joints between two bodies a and b at a spatial point (and about or along
+/** Revolute joint between two bodies.
+ * Joints between two bodies a and b at a spatial point (and about or along
  * a spatial axis), all taken at creation.
  * Revolute joint: 5 equations (3 hold the point, 2 keep the axes aligned),
  * a torsional spring of stiffness k >= 0 [N m/rad] about the axis, at rest
- * at the creation angle. */
+ * at the creation angle.
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param a the first body.
+ * \param b the second body, not a.
+ * \param point the joint point in space [m].
+ * \param axis the axis in space (not zero).
+ * \param k the spring stiffness [N m/rad], >= 0.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL a NULL argument
+ * \retval ALECABLE_EHANDLE a bad handle, or one of another model
+ * \retval ALECABLE_EINVAL a = b, a value not finite, k < 0, a zero axis
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
                                    const double point[3], const double axis[3], double k);
-/* Prismatic joint: b slides on a along the axis, its rotation relative to a
+/** Prismatic joint: b slides on a along the axis, its rotation relative to a
  * held; 5 equations (2 hold the point of b on the line of a, 3 the relative
  * rotation), a linear spring of stiffness k >= 0 [N/m] along the axis, at
- * rest at creation.  The slide is measured along a's axis. */
+ * rest at creation.  The slide is measured along a's axis.
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param a the first body.
+ * \param b the second body, not a.
+ * \param point the joint point in space [m].
+ * \param axis the axis in space (not zero).
+ * \param k the spring stiffness [N/m], >= 0.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL a NULL argument
+ * \retval ALECABLE_EHANDLE a bad handle, or one of another model
+ * \retval ALECABLE_EINVAL a = b, a value not finite, k < 0, a zero axis
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_prismatic(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
                                     const double point[3], const double axis[3], double k);
-/* A spherical joint (the point held, 3 equations) and a fixed joint (the
- * point and the relative rotation at creation held, 6 equations). */
+/** A spherical joint (the point held, 3 equations) and a fixed joint (the
+ * point and the relative rotation at creation held, 6 equations).
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param a the first body.
+ * \param b the second body, not a.
+ * \param point the joint point in space [m].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL a NULL argument
+ * \retval ALECABLE_EHANDLE a bad handle, or one of another model
+ * \retval ALECABLE_EINVAL a = b, or point not finite
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_spherical(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
                                     const double point[3]);
+/** A fixed joint: the point and the relative rotation at creation held, 6
+ * equations (see alecable_spherical()).
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param a the first body.
+ * \param b the second body, not a.
+ * \param point the joint point in space [m].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL a NULL argument
+ * \retval ALECABLE_EHANDLE a bad handle, or one of another model
+ * \retval ALECABLE_EINVAL a = b, or point not finite
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_fixed_joint(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
                                       const double point[3]);
-/* The coordinate of a revolute (the angle of b relative to a about the axis)
+/** A damper on a joint's coordinate.
+ * The coordinate of a revolute (the angle of b relative to a about the axis)
  * or prismatic joint (the slide of b along the axis), 0 at creation, takes:
  * a damper, the force -c dc/dt on b along the coordinate and its opposite on
- * a, c >= 0 [N m s/rad or N s/m]; dynamics only. */
+ * a, c >= 0 [N m s/rad or N s/m]; dynamics only.
+ * \param j a revolute or prismatic joint.
+ * \param c the damping coefficient, >= 0 (0 removes the damper).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad j
+ * \retval ALECABLE_EINVAL not a revolute or prismatic joint, or c < 0 or not finite */
 ALECABLE_API int alecable_joint_set_damping(alecable_joint *j, double c);
-/* and a motor: the host gives the torque (revolute) or force (prismatic) on
+/** A motor on a joint's coordinate (see alecable_joint_set_motor()): the
+ * host gives the torque (revolute) or force (prismatic) on
  * b along the coordinate (its opposite acts on a) at time t (the load factor
  * in quasistatics), the coordinate and its rate (0 in quasistatics), and, for
  * Newton, its partial derivatives in the coordinate and the rate (0 when
  * unknown: a torque of time alone; a PD controller gives -kp and -kd).
- * Return 0, or non-zero to fail the evaluation.  fn = NULL removes the
- * motor. */
+ * Called from the solvers, in the caller's thread.
+ * \param user the pointer given to alecable_joint_set_motor().
+ * \param t time [s] (the load factor in quasistatics).
+ * \param angle the coordinate [rad or m].
+ * \param rate its rate [rad/s or m/s].
+ * \param[out] torque the torque [N m] or force [N] on b.
+ * \param[out] dtorque_dangle its derivative in the coordinate.
+ * \param[out] dtorque_drate its derivative in the rate.
+ * \return 0, or non-zero to fail the evaluation. */
 typedef int (*alecable_torque_fn)(void *user, double t, double angle, double rate, double *torque,
                                   double *dtorque_dangle, double *dtorque_drate);
+/** Sets or removes the motor of a revolute or prismatic joint.
+ * \param j a revolute or prismatic joint.
+ * \param fn the motor; NULL removes it.  It and user must stay valid while
+ *        the model is solved.
+ * \param user passed to fn unchanged (not owned).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad j
+ * \retval ALECABLE_EINVAL not a revolute or prismatic joint */
 ALECABLE_API int alecable_joint_set_motor(alecable_joint *j, alecable_torque_fn fn, void *user);
-/* The coordinate and the spring's force on b along it (-k c). */
+/** The coordinate of a revolute joint and the spring's moment on b along it (-k c).
+ * \param j a revolute joint.
+ * \param[out] angle the angle [rad] (may be NULL).
+ * \param[out] spring_moment the spring's moment [N m] (may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad j
+ * \retval ALECABLE_EINVAL j is not a revolute joint */
 ALECABLE_API int alecable_revolute_state(const alecable_joint *j, double *angle, double *spring_moment);
+/** The coordinate of a prismatic joint and the spring's force on b along it (-k c).
+ * \param j a prismatic joint.
+ * \param[out] slide the slide [m] (may be NULL).
+ * \param[out] spring_force the spring's force [N] (may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad j
+ * \retval ALECABLE_EINVAL j is not a prismatic joint */
 ALECABLE_API int alecable_prismatic_state(const alecable_joint *j, double *slide, double *spring_force);
-/* The reaction of a revolute, prismatic, spherical or fixed joint on b after
+/** The reaction of a revolute, prismatic, spherical or fixed joint on b after
  * a solve, spatial: the force, and the moment about the joint point (b's
  * point for a prismatic joint); the constraints' part only: the spring, the
  * damper and the motor act along the coordinate.  Either output may be
- * NULL. */
+ * NULL.
+ * \param j a joint between two bodies.
+ * \param[out] force the force [N].
+ * \param[out] moment the moment [N m].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad j
+ * \retval ALECABLE_EINVAL j is not a revolute, prismatic, spherical or fixed joint */
 ALECABLE_API int alecable_revolute_reaction(const alecable_joint *j, double force[3], double moment[3]);
-/* Number of equations and their multipliers after a solve. */
+/** Number of equations of a joint (the size of its multiplier array).
+ * \param j any joint.
+ * \param[out] count the number of equations.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j or count is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint */
 ALECABLE_API int alecable_joint_equations(const alecable_joint *j, int *count);
+/** The multipliers of a joint's equations after a solve.
+ * \param j any joint.
+ * \param[out] lambda alecable_joint_equations() values, owned by the caller.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j or lambda is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint */
 ALECABLE_API int alecable_joint_multipliers(const alecable_joint *j, double *lambda);
 
-/* Clamp: holds a node's position, the direction of its tangent and its roll
+/** What a clamp holds (alecable_clamp_params.hold).
+ * Clamp: holds a node's position, the direction of its tangent and its roll
  * (the section frame) to a frame that is fixed in space, moved by the host,
  * or fixed in a rigid body (paper 003 eq. 5).  Equations, in this order,
  * for what hold selects:
- *     ALECABLE_CLAMP_POSITION  r = x_c                          (3)
- *     ALECABLE_CLAMP_DIRECTION r'.d2 = r'.d3 = 0                (2: t1 = d1; the stretch stays free)
- *     ALECABLE_CLAMP_ROLL      atan2(t2.d3, t2.d2) = 0          (1: t2 = d2; Kirchhoff nodes only)
+ * \verbatim
+       ALECABLE_CLAMP_POSITION  r = x_c                          (3)
+       ALECABLE_CLAMP_DIRECTION r'.d2 = r'.d3 = 0                (2: t1 = d1; the stretch stays free)
+       ALECABLE_CLAMP_ROLL      atan2(t2.d3, t2.d2) = 0          (1: t2 = d2; Kirchhoff nodes only)
+   \endverbatim
  * with (d1, d2, d3) the clamp frame's axes.  POSITION alone is a hinge;
  * POSITION | DIRECTION the clamp of an ANCF node (which has no roll).  The
- * multipliers are readable (alecable_joint_multipliers), the reaction as a
- * force and moment (alecable_clamp_reaction).  penalty > 0 adds the
+ * multipliers are readable (alecable_joint_multipliers()), the reaction as a
+ * force and moment (alecable_clamp_reaction()).  penalty > 0 adds the
  * augmented-Lagrangian term p/2 |g|^2 of paper 003 eq. 17 beside the
  * multipliers: the same solution, a better conditioned Newton matrix. */
 enum {
-    ALECABLE_CLAMP_POSITION = 1,
-    ALECABLE_CLAMP_DIRECTION = 2,
-    ALECABLE_CLAMP_ROLL = 4,
-    ALECABLE_CLAMP_ALL = 7
+    ALECABLE_CLAMP_POSITION = 1,  /**< the point (3 equations) */
+    ALECABLE_CLAMP_DIRECTION = 2, /**< the tangent's direction (2 equations) */
+    ALECABLE_CLAMP_ROLL = 4,      /**< the roll (1 equation; Kirchhoff nodes, with DIRECTION) */
+    ALECABLE_CLAMP_ALL = 7        /**< the three */
 };
-/* A frame moved by the host at time t (the load factor in quasistatics):
- * origin x, rotation R (row-major; its columns are the frame's axes in
- * space), the origin's velocity v and acceleration a, the angular velocity w
- * and acceleration alpha (in space).  The rates feed velocity-level
- * stabilization and consistent accelerations; return 0, or non-zero to abort
- * the evaluation. */
+/** A frame moved by the host at time t (the load factor in quasistatics).
+ * The rates feed velocity-level stabilization and consistent accelerations.
+ * Called from the solvers, in the caller's thread.
+ * \param user the pointer given with the callback.
+ * \param t time [s] (the load factor in quasistatics).
+ * \param[out] x the origin [m].
+ * \param[out] R the rotation, row-major; its columns are the frame's axes in space.
+ * \param[out] v the origin's velocity [m/s].
+ * \param[out] w the angular velocity in space [rad/s].
+ * \param[out] a the origin's acceleration [m/s^2].
+ * \param[out] alpha the angular acceleration in space [rad/s^2].
+ * \return 0, or non-zero to abort the evaluation. */
 typedef int (*alecable_frame_fn)(void *user, double t, double x[3], double R[9], double v[3], double w[3],
                                  double a[3], double alpha[3]);
+/** Parameters of a clamp (alecable_clamp()); see #ALECABLE_CLAMP_POSITION. */
 typedef struct alecable_clamp_params {
-    size_t struct_size;
-    int hold;                 /* ALECABLE_CLAMP_* mask (default ALL) */
-    alecable_body *body;      /* the frame is fixed in this body (default NULL: in space) */
-    int frame_given;          /* 0 (default): the clamp frame is the node's frame when the model is
+    size_t struct_size;       /**< sizeof(alecable_clamp_params) (set by alecable_clamp_params_init()) */
+    int hold;                 /**< ALECABLE_CLAMP_* mask (default ALL) */
+    alecable_body *body;      /**< the frame is fixed in this body (default NULL: in space); not owned */
+    int frame_given;          /**< 0 (default): the clamp frame is the node's frame when the model is
                                  finalized (its point, tangent and t2); 1: position and rotation below */
-    double position[3];       /* the clamp point (in the body's frame with a body) */
-    double rotation[9];       /* the clamp frame, row-major, columns d1 (the tangent), d2, d3 (in the
+    double position[3];       /**< the clamp point [m] (in the body's frame with a body) */
+    double rotation[9];       /**< the clamp frame, row-major, columns d1 (the tangent), d2, d3 (in the
                                  body's frame with a body); must be a rotation */
-    alecable_frame_fn motion; /* the frame moved by the host (overrides the two above; no body) */
-    void *motion_user;
-    double penalty;           /* p >= 0 (default 0: plain multipliers) */
+    alecable_frame_fn motion; /**< the frame moved by the host (overrides the two above; no body) */
+    void *motion_user;        /**< passed to motion unchanged (not owned) */
+    double penalty;           /**< p >= 0 (default 0: plain multipliers) */
 } alecable_clamp_params;
+/** Fills the defaults above and struct_size.
+ *  \param p the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_clamp_params_init(alecable_clamp_params *p);
+/** Clamps a cable node (see #ALECABLE_CLAMP_POSITION).
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param n an ANCF or Kirchhoff node of m (POSITION alone: any cable node).
+ * \param p the parameters, copied (motion and motion_user must stay valid
+ *        while m is solved).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, n or p is NULL
+ * \retval ALECABLE_EHANDLE a bad handle (params.body too), or one of another model
+ * \retval ALECABLE_EINVAL a bad struct_size, hold mask, penalty, frame, a
+ *         hold the node cannot take, both motion and body, a body's node
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_clamp(alecable_joint **out, alecable_model *m, alecable_node *n,
                                 const alecable_clamp_params *p);
-/* The force and the moment (about the node) that the clamp exerts on the
- * cable, in space, after a solve.  Either output may be NULL. */
+/** The force and the moment (about the node) that the clamp exerts on the
+ * cable, in space, after a solve.  Either output may be NULL.
+ * \param j a clamp.
+ * \param[out] force the force [N].
+ * \param[out] moment the moment [N m].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad j
+ * \retval ALECABLE_EINVAL j is not a clamp, or its motion callback failed
+ * \retval ALECABLE_ESTATE the model changed since its last solve */
 ALECABLE_API int alecable_clamp_reaction(const alecable_joint *j, double force[3], double moment[3]);
 
-/* A body driven by the host (a robot's flange, a ship): its pose follows
+/** A body driven by the host (a robot's flange, a ship): its pose follows
  * the frame fn gives at time t (the load factor in quasistatics), origin x
  * and rotation R, whose velocities and their rates make the constraint
  * rates exact.  Six equations: x_b = x, and the relative rotation vector of
- * R^T R_b, to first order, zero.  The multipliers (alecable_joint_multipliers)
+ * R^T R_b, to first order, zero.  The multipliers (alecable_joint_multipliers())
  * are the force (space) and moment (body frame) the drive takes from the
- * body. */
+ * body.
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param b a body of m.
+ * \param fn the frame; it and user must stay valid while m is solved.
+ * \param user passed to fn unchanged (not owned).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, b or fn is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or b of another model
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_body_prescribe(alecable_joint **out, alecable_model *m, alecable_body *b,
                                          alecable_frame_fn fn, void *user);
 
-/* Coulomb slip friction on a pulley (paper 000 sec. 4.3.2): at every interior
+/** Coulomb slip friction on a pulley (paper 000 sec. 4.3.2): at every interior
  * node of the wrap (not the first and last, where the cable leaves the pulley
  * tangentially), a friction force T = mu N, N the node's normal contact force,
  * acts on the material equation as the configurational point load of eq. 47,
  * against the material flow.  flow = +1 when material moves through the wrap
  * towards increasing s (the cable is pulled at its high-s end), -1 the other
  * way.  Slip only: it holds while the cable slides on the whole wrap (no
- * stick), and the direction does not change during a solve. */
+ * stick), and the direction does not change during a solve.
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param wrap a pulley wrap of m (alecable_pulley_wrap()).
+ * \param mu the friction coefficient, >= 0.
+ * \param flow +1 or -1 (see above).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or wrap is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or wrap of another model
+ * \retval ALECABLE_EINVAL wrap is not a pulley wrap, mu < 0 or not finite, flow not +1 or -1
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m, alecable_joint *wrap, double mu,
                                           int flow);
 
-/* Coulomb stick/slip friction on the material flow (paper 004).  At a
+/** Parameters of Coulomb stick/slip friction (alecable_sleeve(), alecable_wrap_friction(),
+ * alecable_eyelet_friction()).
+ * Coulomb stick/slip friction on the material flow (paper 004).  At a
  * contact node the cable is held in space (on a body or the ground) and its
  * material flows; the slip over a step (a load step in quasistatics, a time
  * step in dynamics) is the material that passed the node relative to the
@@ -606,11 +1374,15 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
  * coordinate at the last converged step.  The friction force lambda_T t on
  * the cable (t: the contact's unit tangent, towards increasing s) is an
  * unknown of its own, one row per node, and Coulomb's law
- *     |lambda_T| <= mu N,   w = 0 while |lambda_T| < mu N,
- *     lambda_T = mu N sign(w) while the cable slips
+ * \verbatim
+       |lambda_T| <= mu N,   w = 0 while |lambda_T| < mu N,
+       lambda_T = mu N sign(w) while the cable slips
+   \endverbatim
  * is solved exactly (no regularization) in Alart and Curnier's augmented
  * form inside the same Newton iteration,
- *     lambda_T = proj_[-mu N, mu N](lambda_T + epsilon w),
+ * \verbatim
+       lambda_T = proj_[-mu N, mu N](lambda_T + epsilon w),
+   \endverbatim
  * with its exact generalized Jacobian (stick: the row is w = 0; slip:
  * lambda_T = mu N sign).  The solution does not depend on epsilon > 0 [N/m];
  * it only decides which branch Newton's next iterate is predicted on.  It
@@ -647,111 +1419,191 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
  * and a soft load can make the semismooth Newton iteration cycle in
  * quasistatics (load steps smaller, or dynamics, then help). */
 typedef struct alecable_friction_params {
-    size_t struct_size;
-    double mu;             /* friction coefficient >= 0 (default 0) */
-    double augmentation;   /* epsilon at each node as a multiple of EA / l there, > 0 (default 0.01) */
-    alecable_body *surface; /* the body the cable slides on, when it is not the one holding the nodes
-                             * (default NULL: the holder, or space) */
+    size_t struct_size;    /**< sizeof(alecable_friction_params) (set by alecable_friction_params_init()) */
+    double mu;             /**< friction coefficient >= 0 (default 0) */
+    double augmentation;   /**< epsilon at each node as a multiple of EA / l there, > 0 (default 0.01) */
+    alecable_body *surface; /**< the body the cable slides on, when it is not the one holding the nodes
+                             * (default NULL: the holder, or space); not owned */
 } alecable_friction_params;
+/** Fills the defaults above and struct_size.
+ *  \param p the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_friction_params_init(alecable_friction_params *p);
-/* A sleeve: the nodes (of one ALE cable, s free) are held where they are,
- * in space or in body's frame (alecable_fix or alecable_attach with hold_s =
+/** Parameters of a sleeve (alecable_sleeve()).
+ * A sleeve: the nodes (of one ALE cable, s free) are held where they are,
+ * in space or in body's frame (alecable_fix() or alecable_attach() with hold_s =
  * 0, made here), their tangent at creation is the channel's, and each
  * carries the normal force pressure * l_i, l_i half the spatial distance to
  * its two neighbouring nodes; with normal_from_reaction = 1 the holding
  * force across the channel is added (a curved sleeve). */
 typedef struct alecable_sleeve_params {
-    size_t struct_size;
-    alecable_body *body;      /* default NULL: fixed in space */
-    double pressure;          /* normal force per unit length [N/m] >= 0 (default 0) */
-    int normal_from_reaction; /* 0 (default) or 1 */
-    alecable_friction_params friction;
+    size_t struct_size;       /**< sizeof(alecable_sleeve_params) (set by alecable_sleeve_params_init()) */
+    alecable_body *body;      /**< default NULL: fixed in space; not owned */
+    double pressure;          /**< normal force per unit length [N/m] >= 0 (default 0) */
+    int normal_from_reaction; /**< 0 (default) or 1 */
+    alecable_friction_params friction; /**< the friction law (filled by alecable_sleeve_params_init()) */
 } alecable_sleeve_params;
+/** Fills the defaults above, the friction member's defaults and struct_size.
+ *  \param p the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_sleeve_params_init(alecable_sleeve_params *p);
+/** Creates a sleeve with stick/slip friction (see alecable_sleeve_params and
+ * alecable_friction_params); its contacts are read with
+ * alecable_friction_contact().
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param p the parameters, copied.
+ * \param count number of nodes, >= 1.
+ * \param nodes count distinct nodes of one ALE cable whose s is free and
+ *        whose position is not constrained yet, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, p or nodes is NULL
+ * \retval ALECABLE_EHANDLE a bad handle (p->body too), or one of another model
+ * \retval ALECABLE_EINVAL a bad struct_size or value, nodes of several
+ *         cables, repeated or already held, a node of a Lagrangian cable or
+ *         with s held, or a node in another friction contact
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_sleeve(alecable_joint **out, alecable_model *m, const alecable_sleeve_params *p, int count,
                                  alecable_node *const nodes[]);
-/* Stick/slip on the interior nodes of a pulley wrap (the first and last,
- * where the cable leaves the pulley, take none, as in alecable_pulley_friction);
+/** Stick/slip on the interior nodes of a pulley wrap (the first and last,
+ * where the cable leaves the pulley, take none, as in alecable_pulley_friction());
  * N = the wrap's normal contact force.  At full slip the law is
- * alecable_pulley_friction's. */
+ * alecable_pulley_friction()'s.
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param wrap a pulley wrap of m with 3 nodes at least, without slip friction.
+ * \param p the friction law, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, wrap or p is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or wrap of another model
+ * \retval ALECABLE_EINVAL not a wrap, fewer than 3 nodes, slip friction
+ *         already on it, a bad friction parameter or contact node
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_wrap_friction(alecable_joint **out, alecable_model *m, alecable_joint *wrap,
                                         const alecable_friction_params *p);
-/* Stick/slip in an eyelet (alecable_attach with hold_s = 0): N = the part
- * of the holding force across the cable's tangent at creation. */
+/** Stick/slip in an eyelet (alecable_attach() with hold_s = 0): N = the part
+ * of the holding force across the cable's tangent at creation.
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param eyelet an attachment of m with hold_s = 0.
+ * \param p the friction law, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, eyelet or p is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or eyelet of another model
+ * \retval ALECABLE_EINVAL not an eyelet, a bad friction parameter or contact node
+ * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_eyelet_friction(alecable_joint **out, alecable_model *m, alecable_joint *eyelet,
                                           const alecable_friction_params *p);
-/* A friction joint's contacts after a solve (i from 0 to count - 1). */
-enum { ALECABLE_CONTACT_STICK = 0, ALECABLE_CONTACT_SLIP = 1 };
+/** State of a friction contact (alecable_contact.state). */
+enum { ALECABLE_CONTACT_STICK = 0, /**< the material did not move past the surface in the last converged step */ ALECABLE_CONTACT_SLIP = 1 /**< the material moved past the surface (|lambda_T| = mu N) */ };
+/** A friction joint's contacts after a solve (i from 0 to count - 1):
+ *  alecable_friction_contact(). */
 typedef struct alecable_contact {
-    size_t struct_size;
-    alecable_node *node;
-    int state;              /* ALECABLE_CONTACT_* at the last converged step: SLIP when the material
+    size_t struct_size;     /**< sizeof(alecable_contact) (set by alecable_contact_init()) */
+    alecable_node *node;    /**< the contact node (owned by the model) */
+    int state;              /**< ALECABLE_CONTACT_* at the last converged step: SLIP when the material
                                moved past the surface in that step (|lambda_T| = mu N then); STICK
                                otherwise, at the limit too */
-    double lambda_t;        /* friction force on the cable along t [N] */
-    double lambda_n;        /* normal force N [N] */
-    double slip;            /* w of the last converged step [m] */
-    double slip_total;      /* sum of |w| over the converged steps [m] */
-    double work;            /* friction work sum lambda_T w, dissipated (>= 0) [J] */
+    double lambda_t;        /**< friction force on the cable along t [N] */
+    double lambda_n;        /**< normal force N [N] */
+    double slip;            /**< w of the last converged step [m] */
+    double slip_total;      /**< sum of |w| over the converged steps [m] */
+    double work;            /**< friction work sum lambda_T w, dissipated (>= 0) [J] */
 } alecable_contact;
+/** Zeroes the struct and sets struct_size.
+ *  \param c the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_contact_init(alecable_contact *c);
+/** Number of contacts of a friction joint.
+ * \param j a sleeve, wrap friction or eyelet friction joint.
+ * \param[out] count the number of contact nodes.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j or count is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a friction joint */
 ALECABLE_API int alecable_friction_contacts(const alecable_joint *j, int *count);
+/** Reads one contact of a friction joint.
+ * \param j a friction joint.
+ * \param i contact index, 0 .. count - 1.
+ * \param[out] c filled; its struct_size must be set (alecable_contact_init()).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j or c is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a friction joint, or a bad struct_size
+ * \retval ALECABLE_ERANGE i out of range */
 ALECABLE_API int alecable_friction_contact(const alecable_joint *j, int i, alecable_contact *c);
 
 /* ------------------------------------------------------------------------ */
 /* The problem interface shared by every integrator                          */
 /* ------------------------------------------------------------------------ */
-/* Index-3 constrained equations
- *     r_q = M(q) a + f(q, v, t) + G(q)^T lambda = 0
- *     r_l = g(q, t) = 0
+/* Index-3 constrained equations (see alecable_problem). */
+
+/** Classes of the q entries of a problem (alecable_problem.dof_class): the
+ *  quasistatic solver's regularization needs them. */
+enum {
+    ALECABLE_PROBLEM_DOF_OTHER = 0,    /**< any other coordinate */
+    ALECABLE_PROBLEM_DOF_SPATIAL = 1,  /**< spatial coordinate of a node that has a material one */
+    ALECABLE_PROBLEM_DOF_MATERIAL = 2, /**< material coordinate, free */
+    ALECABLE_PROBLEM_DOF_MATERIAL_FIXED = 3 /**< material coordinate held by a single-dof constraint */
+};
+
+/** A problem: sizes, a fixed sparsity pattern and callbacks, everything the
+ * solvers and integrators see.  Index-3 constrained equations
+ * \verbatim
+       r_q = M(q) a + f(q, v, t) + G(q)^T lambda = 0
+       r_l = g(q, t) = 0
+   \endverbatim
  * with unknown vector z = (q, lambda) of size n = nq + nlam.  The Jacobian is
  * the weighted sum J = cq dr/dq + cv dr/dv + ca dr/da in the q columns and the
  * plain derivatives dr_q/dlambda = G^T, dr_l/dq = G in the constraint blocks,
- * written into a fixed CSC pattern that contains every diagonal entry. */
-
-enum {
-    ALECABLE_PROBLEM_DOF_OTHER = 0,
-    ALECABLE_PROBLEM_DOF_SPATIAL = 1,  /* spatial coordinate of a node that has a material one */
-    ALECABLE_PROBLEM_DOF_MATERIAL = 2, /* material coordinate, free */
-    ALECABLE_PROBLEM_DOF_MATERIAL_FIXED = 3 /* material coordinate held by a single-dof constraint */
-};
-
+ * written into a fixed CSC pattern that contains every diagonal entry.
+ *
+ * A host filling its own problem starts from alecable_problem_init(); the
+ * pattern arrays and ctx stay owned by the host and must outlive every
+ * solver or integrator using the problem.  Every callback receives ctx,
+ * runs in the thread that called the solver, and returns 0 or non-zero
+ * (an ALECABLE_* status is passed on) to fail the evaluation. */
 typedef struct alecable_problem {
-    size_t struct_size;
-    void *ctx;
-    int nq, nlam;
+    size_t struct_size; /**< sizeof(alecable_problem) (set by alecable_problem_init()) */
+    void *ctx;          /**< passed to every callback unchanged (not owned) */
+    /**@{*/
+    int nq, nlam;       /**< number of coordinates q and of constraint equations (multipliers) */
+    /**@}*/
     /* CSC pattern of the n-by-n Jacobian, n = nq + nlam */
-    int nnz;
-    const int *colptr; /* n + 1 */
-    const int *rowidx; /* nnz */
+    int nnz;           /**< number of entries of the CSC pattern of the n-by-n Jacobian, n = nq + nlam */
+    const int *colptr; /**< column pointers, n + 1 values (colptr[0] = 0, colptr[n] = nnz) */
+    const int *rowidx; /**< row indices, nnz values, every diagonal entry present */
     /* dof_class[nq]: ALECABLE_PROBLEM_DOF_*; partner[nq]: for a spatial dof,
      * the index of its node's material dof (else -1).  May be NULL. */
-    const int *dof_class;
-    const int *partner;
-    /* r (n values) at (t, q, v, a, lambda); v, a may be NULL in quasistatics. */
+    const int *dof_class; /**< dof_class[nq]: ALECABLE_PROBLEM_DOF_* (may be NULL) */
+    const int *partner;   /**< partner[nq]: for a spatial dof, the index of its node's material dof
+                               (else -1) (may be NULL) */
+    /** r (n values) at (t, q, v, a, lambda); v, a may be NULL in quasistatics. */
     int (*residual)(void *ctx, double t, const double *q, const double *v, const double *a,
                     const double *lambda, double *r);
-    /* Jacobian values (nnz, pattern order); flags: ALECABLE_JAC_* */
+    /** Jacobian values (nnz, pattern order) of cq dr/dq + cv dr/dv + ca dr/da
+     *  and the G blocks; flags: ALECABLE_JAC_* */
     int (*jacobian)(void *ctx, double t, const double *q, const double *v, const double *a,
                     const double *lambda, double cq, double cv, double ca, int flags, double *values);
-    /* q <- q (+) scale*dq; NULL means plain addition. */
+    /** q <- q (+) scale*dq; NULL means plain addition. */
     int (*update)(void *ctx, double *q, const double *dq, double scale);
-    /* Constraint rates for velocity/acceleration-level stabilization (nlam values each):
+    /** Constraint rates for velocity/acceleration-level stabilization (nlam values each):
      * gdot = dg/dt = G v + g_t and gamma such that d2g/dt2 = G a + gamma
      * (gamma = Gdot v + g_tt).  May be NULL: methods that need it refuse the problem. */
     int (*constraint_rates)(void *ctx, double t, const double *q, const double *v, double *gdot,
                             double *gamma);
     /* Floating-point operations of one residual and one Jacobian evaluation,
      * for the integrators' statistics (0: unknown). */
-    double flops_residual, flops_jacobian;
-    /* Optional (NULL: not provided): r (nq values) = the part of the q-rows of
+    /**@{*/
+    double flops_residual, flops_jacobian; /**< floating-point operations of one residual and one
+                                                Jacobian evaluation, for the integrators'
+                                                statistics (0: unknown) */
+    /**@}*/
+    /** Optional (NULL: not provided): r (nq values) = the part of the q-rows of
      * the residual that is linear in a, M(q) a (inertia and added mass; no
      * stiffness, no convective terms).  SI-HHT uses it to carry its force
      * history F_n from one step to the next instead of evaluating it: one
      * residual evaluation per step instead of two.  flops_inertia: its cost. */
     int (*inertia)(void *ctx, double t, const double *q, const double *v, const double *a, double *r);
-    double flops_inertia;
-    /* Optional (NULL: not provided): residual and Jacobian at one point in one
+    double flops_inertia; /**< cost of inertia (0: unknown) */
+    /** Optional (NULL: not provided): residual and Jacobian at one point in one
      * call, as the two callbacks would give them (r: n values, values: nnz).
      * The semi-implicit methods evaluate both at their linearization point;
      * a problem can share work between the two (the model computes each
@@ -759,8 +1611,8 @@ typedef struct alecable_problem {
     int (*residual_jacobian)(void *ctx, double t, const double *q, const double *v, const double *a,
                              const double *lambda, double cq, double cv, double ca, int flags, double *r,
                              double *values);
-    double flops_residual_jacobian; /* its cost (0: flops_residual + flops_jacobian) */
-    /* Optional history (nhist = 0: none): state that the problem keeps
+    double flops_residual_jacobian; /**< its cost (0: flops_residual + flops_jacobian) */
+    /** Optional history (nhist = 0: none): state that the problem keeps
      * outside q and advances only at converged states, such as the
      * reference frames in which Kirchhoff cables measure their roll, or the
      * stick/slip state of frictional contacts.  The residual and Jacobian
@@ -772,18 +1624,22 @@ typedef struct alecable_problem {
      *    quasistatic solver, an accepted time step (v is NULL in
      *    quasistatics).  It must not change what q means physically, so a
      *    converged state stays converged.
+     *
      * The solvers call history_commit once per accepted step, keep each
      * state's history with it, and restore it with history_set where they
-     * restore a state (alecable_integrator_undo, a time step that failed
+     * restore a state (alecable_integrator_undo(), a time step that failed
      * or was rejected), so a rollback is bit for bit; a problem that keeps
      * memory within one solve (the friction contacts' last Newton branch)
      * clears it on every history_get, history_set and history_commit, and
      * a solve starts with one of them.  All three are set, or nhist is 0. */
     int nhist;
+    /** Copies the history in force into hist (nhist values); see nhist. */
     int (*history_get)(void *ctx, double *hist);
+    /** Makes hist (nhist values) the history in force; see nhist. */
     int (*history_set)(void *ctx, const double *hist);
+    /** Advances the history after the state was accepted; see nhist. */
     int (*history_commit)(void *ctx, double t, const double *q, const double *v, const double *lambda);
-    /* Optional: the largest a in (0, 1] for which the state q (+) a dq is
+    /** Optional: the largest a in (0, 1] for which the state q (+) a dq is
      * admissible (the model: no element shrinks below a quarter of its
      * material length in one step, so a node never passes its neighbour).
      * The quasistatic solver shortens its Newton steps to it; NULL: 1.
@@ -791,136 +1647,217 @@ typedef struct alecable_problem {
      * this callback too (every callback receives ctx). */
     int (*step_limit)(void *ctx, const double *q, const double *dq, double *a_max);
 } alecable_problem;
-/* Zeroes a problem and sets struct_size: a host filling its own problem starts
- * here, so the optional members (inertia, flop counts) are unset. */
+/** Zeroes a problem and sets struct_size: a host filling its own problem starts
+ * here, so the optional members (inertia, flop counts) are unset.
+ * \param p the problem to fill; NULL is ignored. */
 ALECABLE_API void alecable_problem_init(alecable_problem *p);
 
-/* Jacobian flags */
+/** Jacobian flags (the flags argument of alecable_problem.jacobian). */
 enum {
-    ALECABLE_JAC_FULL = 0,
-    ALECABLE_JAC_STIFF_ONLY = 1 /* leave out forces marked non-stiff (IMEX: explicit in the residual) */
+    ALECABLE_JAC_FULL = 0,      /**< the whole Jacobian */
+    ALECABLE_JAC_STIFF_ONLY = 1 /**< leave out forces marked non-stiff (IMEX: explicit in the residual) */
 };
 
-/* Exposes a finalized model as a problem (valid until the model changes).
+/** Exposes a finalized model as a problem (valid until the model changes).
  * Its loads scale with t, the load factor of quasistatics, unless the model
- * says otherwise (alecable_model_set_load_ramp): a host that integrates
- * the problem in time sets that to 0 first, as alecable_model_integrator
- * does. */
+ * says otherwise (alecable_model_set_load_ramp()): a host that integrates
+ * the problem in time sets that to 0 first, as alecable_model_integrator()
+ * does.  The model is finalized here if it changed.  The problem's ctx, pattern
+ * and arrays belong to the model: valid until the model changes or is
+ * destroyed; the callbacks act on the model, so the problem is used from
+ * the model's thread.
+ * \param[out] p filled (the caller owns the struct, not what it points to).
+ * \param m the model.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or p is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \return or an error of alecable_model_finalize() */
 ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m);
-/* on = 1 (the default): the loads of alecable_model_problem, gravity among
+/** on = 1 (the default): the loads of alecable_model_problem(), gravity among
  * them, scale with t (a load factor); 0: they act in full whatever t is (t
- * a time).  alecable_solve_quasistatic ramps whatever this says, and
- * alecable_model_integrator sets 0 (added in 0.2). */
+ * a time).  alecable_solve_quasistatic() ramps whatever this says, and
+ * alecable_model_integrator() sets 0 (added in 0.2).
+ * \param m the model.
+ * \param on 0 or 1.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
+ * \retval ALECABLE_EINVAL on is neither 0 nor 1 */
 ALECABLE_API int alecable_model_set_load_ramp(alecable_model *m, int on);
 
 /* ------------------------------------------------------------------------ */
 /* Quasistatic solver (paper 000 section 3.4)                                */
 /* ------------------------------------------------------------------------ */
+/** Regularization of the quasistatic solver (alecable_quasistatic_options.regularization). */
 enum {
-    ALECABLE_REG_NONE = 0,     /* plain Newton */
-    ALECABLE_REG_TWO_STAGE = 1 /* paper 000 eqs. 75-78 */
+    ALECABLE_REG_NONE = 0,     /**< plain Newton */
+    ALECABLE_REG_TWO_STAGE = 1 /**< paper 000 eqs. 75-78 */
 };
+/** Linear solvers (alecable_quasistatic_options.linear_solver,
+ *  alecable_dynamic_options.linear_solver). */
 enum {
-    ALECABLE_LINSOLVE_UMFPACK = 0, /* LU with fresh pivoting at every factorization */
-    ALECABLE_LINSOLVE_SPQR = 2,    /* least squares by QR (rank-deficient systems; slow) */
-    ALECABLE_LINSOLVE_KLU = 3,     /* LU reusing its pivot order (refactorization) while the
+    ALECABLE_LINSOLVE_UMFPACK = 0, /**< LU with fresh pivoting at every factorization */
+    ALECABLE_LINSOLVE_SPQR = 2,    /**< least squares by QR (rank-deficient systems; slow) */
+    ALECABLE_LINSOLVE_KLU = 3,     /**< LU reusing its pivot order (refactorization) while the
                                       conditioning holds: low overhead for time stepping */
-    ALECABLE_LINSOLVE_BAND = 4,    /* band LU with partial pivoting after a reverse
+    ALECABLE_LINSOLVE_BAND = 4,    /**< band LU with partial pivoting after a reverse
                                       Cuthill-McKee ordering: the fastest for cable-shaped
-                                      (banded) systems; ALECABLE_EINVAL at create when the
+                                      (banded) systems; #ALECABLE_EINVAL at create when the
                                       pattern's band is too wide */
-    ALECABLE_LINSOLVE_AUTO = 5     /* BAND when the pattern is banded enough, else KLU */
+    ALECABLE_LINSOLVE_AUTO = 5     /**< BAND when the pattern is banded enough, else KLU */
 };
 
+/** Options of the quasistatic solver (alecable_solve_quasistatic(),
+ *  alecable_problem_solve_quasistatic()). */
 typedef struct alecable_quasistatic_options {
-    size_t struct_size;
-    int load_steps;        /* load factor goes t0 -> t1 in this many equal steps (default 1) */
-    double t0, t1;         /* default 0 -> 1 */
-    int max_iterations;    /* Newton iterations per stage and step (default 50) */
-    double tol_residual;   /* ||r||_inf <= tol_residual * r_ref (default 1e-10) */
-    double tol_increment;  /* ||dz||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
-    int regularization;    /* ALECABLE_REG_* (default TWO_STAGE) */
-    double alpha;          /* regularization parameter (default 1) */
-    double rank_tol;       /* SPQR column-norm tolerance on the column-scaled tangent; 0 (default):
+    size_t struct_size;    /**< sizeof(alecable_quasistatic_options) (set by alecable_quasistatic_options_init()) */
+    int load_steps;        /**< load factor goes t0 -> t1 in this many equal steps (default 1) */
+    /**@{*/
+    double t0, t1;         /**< first and last load factor (default 0 -> 1) */
+    /**@}*/
+    int max_iterations;    /**< Newton iterations per stage and step (default 50) */
+    double tol_residual;   /**< ||r||_inf <= tol_residual * r_ref (default 1e-10) */
+    double tol_increment;  /**< ||dz||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
+    int regularization;    /**< ALECABLE_REG_* (default TWO_STAGE) */
+    double alpha;          /**< regularization parameter (default 1) */
+    double rank_tol;       /**< SPQR column-norm tolerance on the column-scaled tangent; 0 (default):
                               SPQR's own 20 (m + n) eps */
-    int linear_solver;     /* ALECABLE_LINSOLVE_* (default UMFPACK) */
+    int linear_solver;     /**< ALECABLE_LINSOLVE_* (default UMFPACK) */
     /* Since 0.2 (a 0.1 caller's shorter struct gets the defaults): */
-    int globalization;     /* ALECABLE_GLOBAL_* (default AUTO) */
-    double ptc_shift;      /* first pseudo-transient shift, relative to the largest diagonal entry
-                              of the tangent's q rows (default 1e-3, > 0) */
+    int globalization;     /**< ALECABLE_GLOBAL_* (default AUTO); since 0.2 (a 0.1 caller's shorter
+                              struct gets the default) */
+    double ptc_shift;      /**< first pseudo-transient shift, relative to the largest diagonal entry
+                              of the tangent's q rows (default 1e-3, > 0); since 0.2 */
 } alecable_quasistatic_options;
-/* How Newton reaches an equilibrium from a start far from it (straight,
+/** Globalization of the quasistatic Newton iteration (alecable_quasistatic_options.globalization).
+ * How Newton reaches an equilibrium from a start far from it (straight,
  * unstressed, slack, or with every material coordinate free).  The problem
  * is a minimization of the potential energy W (plus the regularization's
  * terms); its gradient along a Newton direction dq is the slope
- * s(a) = r_q(q + a dq) . dq, which needs only residuals.
- *  AUTO: paper 000's Newton step is kept, whole, where the tangent factors
- *        and the step descends (s(0) = -dq . J dq < 0, the multipliers at
- *        their new values).  A singular tangent or an ascending step (a
- *        compressed or unstressed cable's negative or zero transverse
- *        stiffness) gets the pseudo-transient shift J + delta D (D = the
- *        largest diagonal entry of the q rows; delta from ptc_shift, x10
- *        until the step descends, /4 after each full step: it fades as
- *        Newton takes over, like the dynamic relaxation of mooring codes).
- *        A shifted step, or one that would shrink an element below a
- *        quarter of its material length (alecable_problem.step_limit), goes
- *        through a line search on s(a) (secant until |s(a)| <= 1/2 |s(0)|).
- *        A load step that still fails is solved again from its start with
- *        the shift and the line search on every iteration and, where
- *        material coordinates are free, those held until the rest has
- *        converged (a Lagrangian predictor).
- *  NONE: paper 000's plain Newton (release 0.1).
- *  PTC:  the shift from the first iteration and the line search on every
- *        iteration of each step (AUTO's retry), without the retry. */
+ * s(a) = r_q(q + a dq) . dq, which needs only residuals.  */
 enum {
+    /** paper 000's Newton step is kept, whole, where the tangent factors
+     *  and the step descends (s(0) = -dq . J dq < 0, the multipliers at
+     *  their new values).  A singular tangent or an ascending step (a
+     *  compressed or unstressed cable's negative or zero transverse
+     *  stiffness) gets the pseudo-transient shift J + delta D (D = the
+     *  largest diagonal entry of the q rows; delta from ptc_shift, x10
+     *  until the step descends, /4 after each full step: it fades as
+     *  Newton takes over, like the dynamic relaxation of mooring codes).
+     *  A shifted step, or one that would shrink an element below a
+     *  quarter of its material length (alecable_problem.step_limit), goes
+     *  through a line search on s(a) (secant until |s(a)| <= 1/2 |s(0)|).
+     *  A load step that still fails is solved again from its start with
+     *  the shift and the line search on every iteration and, where
+     *  material coordinates are free, those held until the rest has
+     *  converged (a Lagrangian predictor). */
     ALECABLE_GLOBAL_AUTO = 0,
-    ALECABLE_GLOBAL_NONE = 1,
-    ALECABLE_GLOBAL_PTC = 2
+    ALECABLE_GLOBAL_NONE = 1, /**< paper 000's plain Newton (release 0.1) */
+    ALECABLE_GLOBAL_PTC = 2   /**< the shift from the first iteration and the line search on every
+                                   iteration of each step (AUTO's retry), without the retry */
 };
+/** Fills the defaults above and struct_size.
+ *  \param o the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options *o);
 
+/** What a quasistatic solve did (alecable_solve_quasistatic()). */
 typedef struct alecable_solve_report {
-    size_t struct_size;
-    int status;             /* same as the return value */
-    int steps_requested;
-    int steps_completed;
-    int iterations_stage1;  /* Newton iterations (linear solves) summed over the steps */
-    int iterations_stage2;
-    double avg_iterations_stage1;
-    double avg_iterations_stage2;
-    int dependent_lines;    /* dependent material lines regularized in the last step's stage 2 */
-    int dependent_max;      /* largest number found in any iteration */
-    double final_residual;  /* ||r||_inf at the end (unregularized) */
-    double load_factor;     /* load factor of the returned (converged) state */
-    double min_rcond;       /* smallest reciprocal condition estimate seen */
+    size_t struct_size;     /**< sizeof(alecable_solve_report) (set by alecable_solve_report_init()) */
+    int status;             /**< same as the return value */
+    int steps_requested;    /**< load steps asked for */
+    int steps_completed;    /**< load steps converged */
+    int iterations_stage1;  /**< Newton iterations (linear solves) of stage 1, summed over the steps */
+    int iterations_stage2;  /**< the same for stage 2 */
+    double avg_iterations_stage1; /**< iterations_stage1 per completed step */
+    double avg_iterations_stage2; /**< iterations_stage2 per completed step */
+    int dependent_lines;    /**< dependent material lines regularized in the last step's stage 2 */
+    int dependent_max;      /**< largest number found in any iteration */
+    double final_residual;  /**< ||r||_inf at the end (unregularized) */
+    double load_factor;     /**< load factor of the returned (converged) state */
+    double min_rcond;       /**< smallest reciprocal condition estimate seen */
     /* Since 0.2 (a 0.1 caller's shorter struct is filled up to its size): */
-    int shifted_iterations; /* iterations whose step carried the pseudo-transient shift */
-    int damped_iterations;  /* iterations whose step the line search or step_limit shortened */
-    double max_shift;       /* largest shift used, relative to the tangent's largest q diagonal */
+    int shifted_iterations; /**< iterations whose step carried the pseudo-transient shift (since 0.2;
+                                 a 0.1 caller's shorter struct is filled up to its size) */
+    int damped_iterations;  /**< iterations whose step the line search or step_limit shortened (since 0.2) */
+    double max_shift;       /**< largest shift used, relative to the tangent's largest q diagonal (since 0.2) */
 } alecable_solve_report;
+/** Zeroes the report and sets struct_size.
+ *  \param r the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r);
 
-/* Runs load steps on the model.  On failure the model keeps the state of the
- * last converged load step and the report says where it stopped. */
+/** Runs load steps on the model (finalizing it if it changed).  On failure
+ * the model keeps the state of the last converged load step and the report
+ * says where it stopped; alecable_model_errmsg() says why.
+ * \param m the model.
+ * \param o the options (NULL: the defaults), read during the call only.
+ * \param[out] report filled (may be NULL); its struct_size must be set.
+ * \retval ALECABLE_OK every load step converged
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
+ * \retval ALECABLE_EINVAL a bad option or struct_size
+ * \retval ALECABLE_ENOCONV Newton did not converge in a load step
+ * \retval ALECABLE_ESINGULAR a singular tangent
+ * \retval ALECABLE_ENAN a non-finite residual or solution
+ * \retval ALECABLE_ELINSOLVE, ALECABLE_ENOMEM the linear solver or an allocation failed
+ * \return or an error of alecable_model_finalize(), or a callback's status */
 ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_quasistatic_options *o,
                                             alecable_solve_report *report);
 
-/* Per-step details of the last quasistatic solve: iterations of both stages and
- * the number of dependent lines (any pointer may be NULL). */
+/** Per-step details of the last quasistatic solve: iterations of both stages and
+ * the number of dependent lines (any pointer may be NULL).
+ * \param m the model.
+ * \param step load step index, 0 .. steps_completed - 1.
+ * \param[out] iterations_stage1 Newton iterations of stage 1.
+ * \param[out] iterations_stage2 Newton iterations of stage 2.
+ * \param[out] dependent_lines dependent lines of the step's last stage-2 iteration.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
+ * \retval ALECABLE_ESTATE no quasistatic solve has run on this model
+ * \retval ALECABLE_ERANGE step is not part of the last solve */
 ALECABLE_API int alecable_report_step(const alecable_model *m, int step, int *iterations_stage1,
                                       int *iterations_stage2, int *dependent_lines);
-/* Residual norms ||r||_inf of every Newton iteration of one step and stage
+/** Residual norms ||r||_inf of every Newton iteration of one step and stage
  * (stage 1 or 2) of the last solve.  *values points into model-owned memory,
- * valid until the next solve. */
+ * valid until the next solve.
+ * \param m the model.
+ * \param step load step index, 0 .. steps_completed - 1.
+ * \param stage 1 or 2.
+ * \param[out] values receives a pointer to count norms (not to be freed).
+ * \param[out] count the number of norms.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL bad m, or values or count is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_ESTATE no quasistatic solve has run on this model
+ * \retval ALECABLE_ERANGE step or stage is not part of the last solve */
 ALECABLE_API int alecable_report_residuals(const alecable_model *m, int step, int stage,
                                            const double **values, int *count);
-/* Dependent lines (indices into q) found in the last stage-2 iteration of the
- * given step. */
+/** Dependent lines (indices into q) found in the last stage-2 iteration of the
+ * given step.  *lines points into model-owned memory, valid until the next solve.
+ * \param m the model.
+ * \param step load step index, 0 .. steps_completed - 1.
+ * \param[out] lines receives a pointer to count indices (not to be freed).
+ * \param[out] count the number of lines.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL bad m, or lines or count is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_ESTATE no quasistatic solve has run on this model
+ * \retval ALECABLE_ERANGE step is not part of the last solve */
 ALECABLE_API int alecable_report_dependent(const alecable_model *m, int step, const int **lines,
                                            int *count);
 
-/* Runs the quasistatic solver on any problem (a host code's own equations).
- * q and lambda hold the start and receive the solution. */
+/** Runs the quasistatic solver on any problem (a host code's own equations).
+ * q and lambda hold the start and receive the solution.  The solver's
+ * workspace is allocated and freed within the call.
+ * \param p the problem (load factor t from o->t0 to o->t1).
+ * \param o the options (NULL: the defaults).
+ * \param allocator memory functions for the workspace (NULL: the C library's).
+ * \param[in,out] q nq values: start, then solution (the last converged step's on failure).
+ * \param[in,out] lambda nlam values (may be NULL when nlam = 0).
+ * \param[out] report filled (may be NULL); its struct_size must be set.
+ * \retval ALECABLE_OK every load step converged
+ * \retval ALECABLE_ENULL p or q is NULL, or lambda with nlam > 0
+ * \retval ALECABLE_EINVAL a bad problem, option, allocator or struct_size
+ * \retval ALECABLE_ENOCONV, ALECABLE_ESINGULAR, ALECABLE_ENAN, ALECABLE_ELINSOLVE, ALECABLE_ENOMEM
+ *         as in alecable_solve_quasistatic()
+ * \return or a callback's status */
 ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p,
                                                     const alecable_quasistatic_options *o,
                                                     const alecable_allocator *allocator, double *q,
@@ -929,135 +1866,277 @@ ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p,
 /* ------------------------------------------------------------------------ */
 /* Time integration (paper 001): on any alecable_problem                     */
 /* ------------------------------------------------------------------------ */
+/** Time integration methods (alecable_dynamic_options.method). */
 enum {
-    ALECABLE_METHOD_NEWMARK = 0,    /* implicit Newmark, Newton (default trapezoidal beta 1/4, gamma 1/2);
+    ALECABLE_METHOD_NEWMARK = 0,    /**< implicit Newmark, Newton (default trapezoidal beta 1/4, gamma 1/2);
                                        index-3 trapezoidal Newmark does not damp the oscillation of a and
                                        lambda under nonlinear constraints: prefer HHT or GENALPHA there */
-    ALECABLE_METHOD_HHT = 1,        /* implicit HHT-alpha, alpha in [-1/3, 0] */
-    ALECABLE_METHOD_BOSSAK = 2,     /* implicit Bossak (WBZ-alpha), alpha_m <= 0 */
-    ALECABLE_METHOD_GENALPHA = 3,   /* implicit generalized-alpha (Chung-Hulbert) from rho_inf */
-    ALECABLE_METHOD_SI_BE = 10,     /* semi-implicit backward Euler (one linear solve per step) */
-    ALECABLE_METHOD_SI_BDF2 = 11,   /* semi-implicit BDF2 */
-    ALECABLE_METHOD_SI_NEWMARK = 12,/* semi-implicit Newmark */
-    ALECABLE_METHOD_SI_HHT = 13     /* semi-implicit HHT-alpha */
+    ALECABLE_METHOD_HHT = 1,        /**< implicit HHT-alpha, alpha in [-1/3, 0] */
+    ALECABLE_METHOD_BOSSAK = 2,     /**< implicit Bossak (WBZ-alpha), alpha_m <= 0 */
+    ALECABLE_METHOD_GENALPHA = 3,   /**< implicit generalized-alpha (Chung-Hulbert) from rho_inf */
+    ALECABLE_METHOD_SI_BE = 10,     /**< semi-implicit backward Euler (one linear solve per step) */
+    ALECABLE_METHOD_SI_BDF2 = 11,   /**< semi-implicit BDF2 */
+    ALECABLE_METHOD_SI_NEWMARK = 12,/**< semi-implicit Newmark */
+    ALECABLE_METHOD_SI_HHT = 13     /**< semi-implicit HHT-alpha */
 };
 
+/** Options of a time integrator (alecable_integrator_create(), alecable_model_integrator()). */
 typedef struct alecable_dynamic_options {
-    size_t struct_size;
-    int method;             /* ALECABLE_METHOD_* (default NEWMARK) */
-    double h;               /* step size; initial step when adaptive (default 1e-3) */
-    double beta, gamma;     /* Newmark parameters; 0: the method's defaults */
-    double alpha;           /* HHT alpha in [-1/3, 0] or Bossak alpha_m in [-1, 0]; 0 (default):
+    size_t struct_size;     /**< sizeof(alecable_dynamic_options) (set by alecable_dynamic_options_init()) */
+    int method;             /**< ALECABLE_METHOD_* (default NEWMARK) */
+    double h;               /**< step size [s]; initial step when adaptive (default 1e-3) */
+    /**@{*/
+    double beta, gamma;     /**< Newmark parameters; 0: the method's defaults */
+    /**@}*/
+    double alpha;           /**< HHT alpha in [-1/3, 0] or Bossak alpha_m in [-1, 0]; 0 (default):
                                the method's default, -0.05 (HHT) or -0.1 (Bossak) */
-    double rho_inf;         /* generalized-alpha spectral radius at infinity (default 0.8) */
-    int adaptive;           /* implicit methods only: step size from a local error estimate (default 0) */
-    double atol;            /* absolute tolerance of the local error estimate on q (default 1e-6) */
-    double rtol;            /* relative tolerance of the same (default 0) */
-    double h_min, h_max;    /* adaptive step bounds (default 1e-12 and 0 = unbounded) */
-    int max_iterations;     /* Newton iterations per step (default 20) */
-    double tol_residual;    /* Newton: ||r||_inf <= tol_residual * reference (default 1e-10) */
-    double tol_increment;   /* Newton: ||dq||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
-    double baumgarte_a1;    /* semi-implicit: g'' + 2 a1 g' + a2^2 g = 0 imposed at t_{n+1}
-                               (defaults: 0 = 1/h each) */
-    double baumgarte_a2;
-    int imex;               /* semi-implicit only: Jacobian of the stiff forces only (ALECABLE_JAC_STIFF_ONLY) */
-    int linear_solver;      /* ALECABLE_LINSOLVE_* (default AUTO) */
-    int hht_history;        /* SI-HHT's force history F_n: ALECABLE_HHT_HISTORY_* (default AUTO) */
+    double rho_inf;         /**< generalized-alpha spectral radius at infinity (default 0.8) */
+    int adaptive;           /**< implicit methods only: step size from a local error estimate (default 0) */
+    double atol;            /**< absolute tolerance of the local error estimate on q (default 1e-6) */
+    double rtol;            /**< relative tolerance of the same (default 0) */
+    /**@{*/
+    double h_min, h_max;    /**< adaptive step bounds [s] (default 1e-12 and 0 = unbounded) */
+    /**@}*/
+    int max_iterations;     /**< Newton iterations per step (default 20) */
+    double tol_residual;    /**< Newton: ||r||_inf <= tol_residual * reference (default 1e-10) */
+    double tol_increment;   /**< Newton: ||dq||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
+    double baumgarte_a1;    /**< semi-implicit: g'' + 2 a1 g' + a2^2 g = 0 imposed at t_{n+1}
+                               (defaults: 0 = 1/h each) [1/s] */
+    double baumgarte_a2;    /**< the a2 of baumgarte_a1's equation [1/s] (default 0 = 1/h) */
+    int imex;               /**< semi-implicit only: Jacobian of the stiff forces only (ALECABLE_JAC_STIFF_ONLY) */
+    int linear_solver;      /**< ALECABLE_LINSOLVE_* (default AUTO) */
+    int hht_history;        /**< SI-HHT's force history F_n: ALECABLE_HHT_HISTORY_* (default AUTO) */
 } alecable_dynamic_options;
 
-/* SI-HHT needs the force F_n = f + G^T lambda at the start of each step. */
+/** SI-HHT's force history (alecable_dynamic_options.hht_history).
+ *  SI-HHT needs the force F_n = f + G^T lambda at the start of each step. */
 enum {
-    /* carried from the previous step's linear equation when the problem has
+    /** carried from the previous step's linear equation when the problem has
      * an inertia callback and IMEX is off (one residual evaluation per step
      * instead of two), else evaluated.  The same motion to rounding on
      * smooth problems; on strongly nonlinear forces (regularized friction)
      * the linearization error it carries raises the error a little (paper
      * 001's sliding tether, mu = 0.4: 0.48 instead of 0.45 mm at h = 1e-3) */
     ALECABLE_HHT_HISTORY_AUTO = 0,
-    ALECABLE_HHT_HISTORY_EVALUATE = 1 /* always evaluated at (t_n, q_n, v_n) */
+    ALECABLE_HHT_HISTORY_EVALUATE = 1 /**< always evaluated at (t_n, q_n, v_n) */
 };
+/** Fills the defaults above and struct_size.
+ *  \param o the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o);
 
+/** Work counters of an integrator (alecable_integrator_stats()). */
 typedef struct alecable_step_stats {
-    size_t struct_size;
-    long steps;             /* accepted steps */
-    long rejected;          /* rejected step attempts (adaptive or failed Newton) */
-    long newton_iterations;
-    long linear_solves;
-    long residual_evals, jacobian_evals;
-    int last_iterations;    /* Newton iterations of the last accepted step */
-    double last_h;          /* size of the last accepted step */
-    double wall_time;       /* seconds spent inside step calls */
-    double linear_flops;    /* floating-point operations of the factorizations and solves, as
+    size_t struct_size;     /**< sizeof(alecable_step_stats) (set by alecable_step_stats_init()) */
+    long steps;             /**< accepted steps */
+    long rejected;          /**< rejected step attempts (adaptive or failed Newton) */
+    long newton_iterations; /**< Newton iterations, all attempts */
+    long linear_solves;     /**< linear solves */
+    /**@{*/
+    long residual_evals, jacobian_evals; /**< residual and Jacobian evaluations */
+    /**@}*/
+    int last_iterations;    /**< Newton iterations of the last accepted step */
+    double last_h;          /**< size of the last accepted step [s] */
+    double wall_time;       /**< seconds spent inside step calls */
+    double linear_flops;    /**< floating-point operations of the factorizations and solves, as
                                counted by the BAND solver (0 with the SuiteSparse solvers) */
-    double model_flops;     /* of the residual and Jacobian evaluations, from the problem's
+    double model_flops;     /**< of the residual and Jacobian evaluations, from the problem's
                                flops_residual / flops_jacobian (0 when the problem gives none) */
 } alecable_step_stats;
+/** Zeroes the counters and sets struct_size.
+ *  \param s the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_step_stats_init(alecable_step_stats *s);
 
+/** A time integrator on a problem: owns its state (t, q, v, a, lambda) and
+ *  its linear solver; created by alecable_integrator_create() or
+ *  alecable_model_integrator(), freed by alecable_integrator_destroy() (the
+ *  caller's).  Used by one thread at a time, with its problem. */
 typedef struct alecable_integrator alecable_integrator;
 
-/* The problem (callbacks, pattern, ctx) must outlive the integrator. */
+/** Creates an integrator on a problem.  The problem (callbacks, pattern,
+ * ctx) must outlive the integrator.  Set the initial state with
+ * alecable_integrator_set_state() before stepping.
+ * \param[out] out receives the integrator (NULL on failure); free it with
+ *        alecable_integrator_destroy().
+ * \param p the problem; the struct is copied, what it points to is not.
+ * \param o the options (NULL: the defaults), copied.
+ * \param allocator memory functions (NULL: the C library's), copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL out or p is NULL
+ * \retval ALECABLE_EINVAL a bad option, a bad problem (sizes, pattern,
+ *         missing callbacks; a semi-implicit method on a constrained problem
+ *         without constraint_rates), a bad allocator, or a band too wide
+ *         for #ALECABLE_LINSOLVE_BAND
+ * \retval ALECABLE_ENOMEM an allocation failed
+ * \retval ALECABLE_ELINSOLVE the linear solver could not be set up */
 ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const alecable_problem *p,
                                             const alecable_dynamic_options *o,
                                             const alecable_allocator *allocator);
+/** Frees an integrator (not its problem).
+ *  \param it the integrator; NULL is ignored. */
 ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it);
+/** Readable message for the last failure of an integrator.
+ *  \param it the integrator.
+ *  \return a string owned by the integrator ("" if none), valid until its
+ *  next call; "integrator is NULL" for NULL. */
 ALECABLE_API const char *alecable_integrator_errmsg(const alecable_integrator *it);
-/* Sets time and state; q and v are required, lambda too when a is given and
+/** Sets time and state; q and v are required, lambda too when a is given and
  * nlam > 0.  a == NULL: consistent accelerations and multipliers are computed
- * from M a + f + G^T lambda = 0 and G a + gamma = 0. */
+ * from M a + f + G^T lambda = 0 and G a + gamma = 0.  Arrays are copied.
+ * \param it the integrator.
+ * \param t the time [s].
+ * \param q nq coordinates.
+ * \param v nq velocities.
+ * \param a nq accelerations, or NULL (see above).
+ * \param lambda nlam multipliers (used when a is given).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL it, q or v is NULL, or lambda with a given and nlam > 0
+ * \retval ALECABLE_EINVAL a value is not finite
+ * \return or an error of the consistent accelerations' solve or of the problem's callbacks */
 ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t, const double *q,
                                                const double *v, const double *a, const double *lambda);
+/** Reads the integrator's current state; any output may be NULL.
+ * \param it the integrator.
+ * \param[out] t the time [s].
+ * \param[out] q nq coordinates.
+ * \param[out] v nq velocities.
+ * \param[out] a nq accelerations.
+ * \param[out] lambda nlam multipliers.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL it is NULL
+ * \retval ALECABLE_ESTATE no state was set yet */
 ALECABLE_API int alecable_integrator_get_state(const alecable_integrator *it, double *t, double *q,
                                                double *v, double *a, double *lambda);
-/* One step of size h (adaptive: at most h; the size taken is in the stats).
+/** One step of size h (adaptive: at most h; the size taken is in the stats).
  * On failure the state is unchanged and the return says why: with a fixed
- * step a Newton failure gives ALECABLE_STEP_TOO_LARGE (cut h and call again);
- * adaptive stepping gives ALECABLE_ENOCONV when h_min is reached. */
+ * step a Newton failure gives #ALECABLE_STEP_TOO_LARGE (cut h and call again);
+ * adaptive stepping gives #ALECABLE_ENOCONV when h_min is reached.
+ * \param it the integrator, with a state.
+ * \param h the step [s], > 0.
+ * \retval ALECABLE_OK the step was taken
+ * \retval ALECABLE_STEP_TOO_LARGE recoverable (fixed step): Newton did not
+ *         converge or met a NaN; cut h and call again
+ * \retval ALECABLE_ENULL it is NULL
+ * \retval ALECABLE_ESTATE no state was set yet
+ * \retval ALECABLE_EINVAL h is not finite and > 0
+ * \retval ALECABLE_ENOCONV adaptive stepping reached h_min
+ * \retval ALECABLE_ESINGULAR the iteration matrix is singular
+ * \retval ALECABLE_ELINSOLVE, ALECABLE_ENOMEM the linear solver or an
+ *         allocation failed (alecable_integrator_errmsg() says how)
+ * \return or a callback's status */
 ALECABLE_API int alecable_integrator_step(alecable_integrator *it, double h);
-/* Takes steps until t_end is reached exactly. */
+/** Takes steps until t_end is reached exactly (steps of options.h, or the
+ * adaptive controller's, the last one shortened).  Stops at the first failed
+ * step, with the state of the last accepted one.
+ * \param it the integrator, with a state.
+ * \param t_end the end time [s], >= the current time.
+ * \retval ALECABLE_OK t_end reached
+ * \retval ALECABLE_EINVAL t_end not finite or before the current time
+ * \return or any status of alecable_integrator_step() */
 ALECABLE_API int alecable_integrator_advance(alecable_integrator *it, double t_end);
-/* Restores the state from before the last successful step (one level): a
- * host may change loads and step again (fluid-structure sub-iterations). */
+/** Restores the state from before the last successful step (one level): a
+ * host may change loads and step again (fluid-structure sub-iterations).
+ * The problem's history (alecable_problem.nhist) is restored with it.
+ * \param it the integrator.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL it is NULL
+ * \retval ALECABLE_ESTATE nothing to undo (no step since set_state or the last undo)
+ * \return or the status of the problem's history_set (nothing is undone then) */
 ALECABLE_API int alecable_integrator_undo(alecable_integrator *it);
-/* The force residual ||r_q||_inf of each Newton iteration of the last step
+/** The force residual ||r_q||_inf of each Newton iteration of the last step
  * attempt of an implicit method, the predictor's first (the last is the
  * converged one); count = 0 for the semi-implicit methods, which take no
  * Newton iteration.  *norms points into the integrator, valid until its
- * next step. */
+ * next step.
+ * \param it the integrator.
+ * \param[out] norms receives a pointer to count values (not to be freed).
+ * \param[out] count the number of values.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL an argument is NULL */
 ALECABLE_API int alecable_integrator_newton_history(const alecable_integrator *it, const double **norms, int *count);
-/* Work counters since create (undo does not roll them back). */
+/** Work counters since create (undo does not roll them back).
+ * \param it the integrator.
+ * \param[out] s filled; its struct_size must be set (alecable_step_stats_init()).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL it or s is NULL
+ * \retval ALECABLE_EINVAL s->struct_size is too small */
 ALECABLE_API int alecable_integrator_stats(const alecable_integrator *it, alecable_step_stats *s);
 
-/* A model's integrator: its problem interface with the model's state as the
+/** A model's integrator: its problem interface with the model's state as the
  * initial state (velocities zero), time 0.  In dynamics loads act in full
  * (no load-factor ramp); prescribed motions follow q0 + t*delta with t the
- * time.  Valid until the model changes (adding objects re-finalizes it). */
+ * time.  Valid until the model changes (adding objects re-finalizes it).
+ * It allocates through the model's allocator; the caller destroys it with
+ * alecable_integrator_destroy() before the model.
+ * \param[out] out receives the integrator (NULL on failure).
+ * \param m the model (finalized here if it changed).
+ * \param o the options, copied (required: alecable_dynamic_options_init()).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, out or o is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EINVAL a bad option
+ * \return or an error of alecable_model_finalize(), alecable_integrator_create()
+ *         or alecable_integrator_set_state() (message in alecable_model_errmsg()) */
 ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_model *m,
                                            const alecable_dynamic_options *o);
-/* Copies an integrator's state (q, lambda; v for the kinetic energy) into the
- * model, so node, element and constraint queries and the writers see it. */
+/** Copies an integrator's state (q, lambda; v for the kinetic energy) into the
+ * model, so node, element and constraint queries and the writers see it.
+ * \param m the model.
+ * \param it an integrator made by alecable_model_integrator() on m.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or it is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_ESTATE the model changed since the integrator was
+ *         created, or the integrator has no state */
 ALECABLE_API int alecable_model_pull_state(alecable_model *m, const alecable_integrator *it);
-/* Kinetic energy of the model's cables at the pulled velocities. */
+/** Kinetic energy of the model's cables and bodies at the pulled velocities.
+ * \param m the model.
+ * \param[out] T the kinetic energy [J].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or T is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \return or an error of alecable_model_finalize() */
 ALECABLE_API int alecable_model_kinetic_energy(alecable_model *m, double *T);
 
 /* ------------------------------------------------------------------------ */
 /* Output                                                                    */
 /* ------------------------------------------------------------------------ */
-/* CSV of a cable's elements: index, s_a, s_b, s_mid, strain, axial force,
+/** CSV of a cable's elements: index, s_a, s_b, s_mid, strain, axial force,
  * and node columns (s, x, y, z, u = x - s along the first axis is left to the user);
  * a Kirchhoff cable adds, at each element's middle, twist, curvature2,
- * curvature3, torque, moment2, moment3. */
+ * curvature3, torque, moment2, moment3.  The file is overwritten.
+ * \param c the cable.
+ * \param path the file to write.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL c or path is NULL
+ * \retval ALECABLE_EHANDLE c is not a cable
+ * \retval ALECABLE_EINVAL the file cannot be opened or written */
 ALECABLE_API int alecable_write_cable_csv(const alecable_cable *c, const char *path);
 
-/* VTK (legacy polydata) file of the model's current state for ParaView:
+/** VTK (legacy polydata) file of the model's current state for ParaView:
  * cables as polylines through their nodes, material coordinate as point data,
  * strain and axial force as cell data; Kirchhoff cables also give the section
  * axes t2, t3 at their nodes (point vectors section_axis_2, _3: glyphs show
- * the torsion) and twist, torque and bending moment as cell data. */
+ * the torsion) and twist, torque and bending moment as cell data.  Each
+ * body is drawn as its three axes and each pulley wrap as its circle.  The
+ * file is overwritten.
+ * \param m the model.
+ * \param path the file to write.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or path is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EINVAL the file cannot be opened or written */
 ALECABLE_API int alecable_write_vtk(alecable_model *m, const char *path);
-/* A .pvd collection listing VTK files with their times (a ParaView time series;
- * file names are written as given, relative to the .pvd's folder). */
+/** A .pvd collection listing VTK files with their times (a ParaView time series;
+ * file names are written as given, relative to the .pvd's folder).
+ * \param m the model (for error messages).
+ * \param path the .pvd file to write.
+ * \param count number of files, >= 0.
+ * \param files count file names.
+ * \param times count times [s].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, path, files or times is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EINVAL count < 0, or the file cannot be opened or written */
 ALECABLE_API int alecable_write_pvd(alecable_model *m, const char *path, int count, const char *const files[],
                                     const double times[]);
 
