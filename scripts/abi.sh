@@ -109,11 +109,16 @@ map_entries() {
     }' "$MAP"
 }
 
-# Exported functions of LIB as "symbol version" (nm -D: NAME@@VERSION; the version
-# nodes themselves are absolute symbols and are left out).
+# Exported functions of LIB as "symbol version" (nm -D: NAME@@VERSION, the version a
+# program linked now binds to; the version nodes themselves are absolute symbols and
+# are left out).  exports_compat: the NAME@VERSION ones, kept for programs linked
+# against an earlier release (lib/core/compat.c).
 exports() {
-    "$NM" -D --defined-only "$1" | awk '$(NF-1) != "A" { n = $NF; v = n
-        if (sub(/@@?.*/, "", n)) sub(/^[^@]*@@?/, "", v); else v = "-"; print n, v }' | LC_ALL=C sort
+    "$NM" -D --defined-only "$1" | awk '$(NF-1) != "A" && $NF !~ /[^@]@[^@]/ { n = $NF; v = n
+        if (sub(/@@.*/, "", n)) sub(/^[^@]*@@/, "", v); else v = "-"; print n, v }' | LC_ALL=C sort
+}
+exports_compat() {
+    "$NM" -D --defined-only "$1" | awk '$(NF-1) != "A" && $NF ~ /[^@]@[^@]/ { split($NF, f, "@"); print f[1], f[2] }' | LC_ALL=C sort
 }
 
 # The map's rule (lib/alecable.map's comment): every ALECABLE_API function listed by name
@@ -151,6 +156,9 @@ check_map() { # LIB TMPDIR
 }
 
 field() { sed -n "s/^[[:space:]]*#[[:space:]]*define[[:space:]]\{1,\}ALECABLE_VERSION_$1[[:space:]]\{1,\}\([0-9]\{1,\}\).*/\1/p" "$HEADER" | head -n 1; }
+
+# the function symbols of an abidw corpus as "name@version", sorted
+symbols() { sed -n "s/.*<elf-symbol name='\([^']*\)' version='\([^']*\)'.*/\1@\2/p" "$1" | LC_ALL=C sort -u; }
 
 # abi/libalecable-M.m.abi, oldest first
 baselines() { ls abi/libalecable-*.abi 2>/dev/null | sed 's/.*libalecable-\(.*\)\.abi$/\1/' | LC_ALL=C sort -t. -k1,1n -k2,2n; }
@@ -229,6 +237,7 @@ check() { # LIB
     for v in $(baselines); do
         newest=$v
         base=abi/libalecable-$v.abi
+        symbols "$base" >"$out/released-$v"
         cur=$out/current.abi
         what="$v: ABI"
         if [ -f "abi/libalecable-$v.tails" ]; then
@@ -242,14 +251,13 @@ check() { # LIB
         # size or offset, changed SONAME) makes abidiff exit non-zero
         "$ABIDIFF" --no-added-syms "$base" "$cur" >"$out/abidiff-$v.txt" 2>&1
         st=$?
-        added=$(grep -c "<elf-symbol " "$out/current.abi")
-        added=$((added - $(grep -c "<elf-symbol " "$base")))
+        added=$(symbols "$out/current.abi" | LC_ALL=C comm -23 - "$out/released-$v" | wc -l)
         if [ $st -ne 0 ]; then
             echo "abi-check: FAIL $what: abidiff $base $cur exits $st (4: changed, 8: incompatible, 1 or 2: error):"
             sed 's/^/    | /' "$out/abidiff-$v.txt"
             status=1
         else
-            echo "abi-check: ok   $what compatible ($added functions added)"
+            echo "abi-check: ok   $what compatible ($added function versions added)"
         fi
         if [ -f "abi/libalecable-$v.constants" ]; then
             bad=$(LC_ALL=C comm -23 "abi/libalecable-$v.constants" "$out/current.constants")
@@ -274,6 +282,22 @@ check() { # LIB
             status=1
         fi
     fi
+    # an old version (NAME@VERSION, lib/core/compat.c) is there to keep a released symbol
+    exports_compat "$lib" | tr ' ' @ >"$out/compat"
+    bad=$(cat "$out"/released-* 2>/dev/null | LC_ALL=C sort -u | LC_ALL=C comm -23 "$out/compat" -)
+    [ -z "$bad" ] || { echo "abi-check: FAIL old versions that no release shipped:" $bad; status=1; }
+    # what abidiff cannot see: how the library treats callers of a released version
+    # (tests/abi/*.c, linked against LIB, each prints one line and exits 0 when it holds)
+    for t in tests/abi/*.c; do
+        [ -f "$t" ] || continue
+        bin=$out/$(basename "$t" .c)
+        if "$CC" -std=c99 -Wall -Wextra -Werror -Iinclude -o "$bin" "$t" -L"$(dirname "$lib")" -l:"$(basename "$lib")" \
+                -Wl,-rpath,"$(cd "$(dirname "$lib")" && pwd)" >"$bin.log" 2>&1 && "$bin" >"$bin.log" 2>&1; then
+            echo "abi-check: ok   $(cat "$bin.log")"
+        else
+            echo "abi-check: FAIL $t:"; sed 's/^/    | /' "$bin.log"; status=1
+        fi
+    done
     return $status
 }
 
