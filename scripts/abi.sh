@@ -232,12 +232,16 @@ check() { # LIB
     check_map "$lib" "$out" && echo "abi-check: $MAP lists the $(wc -l <"$out/header") ALECABLE_API functions, each exported in its node" || status=1
     abi_dump . "$lib" "$out/current.abi"
     constants . "$out/current.constants"
+    exports_compat "$lib" >"$out/compat"
+    ABI_DEFS=""
     released=$(for v in $(baselines); do sed -n "s/.*<elf-symbol name='[^']*' version='\([^']*\)'.*/\1/p" "abi/libalecable-$v.abi"; done | LC_ALL=C sort -u)
     newest=""
+    : >"$out/released"
     for v in $(baselines); do
         newest=$v
         base=abi/libalecable-$v.abi
         symbols "$base" >"$out/released-$v"
+        LC_ALL=C sort -u "$out/released-$v" "$out/released" -o "$out/released"
         cur=$out/current.abi
         what="$v: ABI"
         if [ -f "abi/libalecable-$v.tails" ]; then
@@ -245,6 +249,18 @@ check() { # LIB
             cut_tails "$base" "abi/libalecable-$v.tails" "$cur" "$out/current-cut-$v.abi"
             cur=$out/current-cut-$v.abi
             what="$what (appended: $(sed 's/#.*//' "abi/libalecable-$v.tails" | tr -s ' \n' '  ' | sed 's/^ //;s/ $//'))"
+            for st in $(sed 's/#.*//' "abi/libalecable-$v.tails"); do
+                # tests/abi/*.c get the released size of each grown struct, in bytes
+                bits=$(sed -n "s/.*<class-decl name='$st' size-in-bits='\([0-9]*\)'.*/\1/p" "$base" | head -n 1)
+                ABI_DEFS="$ABI_DEFS -DABI_$(echo "$v" | tr . _)_$st=$((bits / 8))"
+                # its _init, which writes the struct before the caller could say its size,
+                # keeps the released version for the released size (lib/core/compat.c)
+                old=$(sed -n "s/.*<elf-symbol name='${st}_init' version='\([^']*\)'.*/\1/p" "$base" | head -n 1)
+                if [ -n "$old" ] && ! grep -qx "${st}_init $old" "$out/compat"; then
+                    echo "abi-check: FAIL $st grew since $v, but ${st}_init@$old is gone: a $v program's call would write the new size into its $((bits / 8)) bytes (keep $v's in lib/core/compat.c)"
+                    status=1
+                fi
+            done
         fi
         # --no-added-syms: added functions are compatible; any other change (removed or
         # re-versioned function, changed parameter or return type, changed struct member,
@@ -283,15 +299,15 @@ check() { # LIB
         fi
     fi
     # an old version (NAME@VERSION, lib/core/compat.c) is there to keep a released symbol
-    exports_compat "$lib" | tr ' ' @ >"$out/compat"
-    bad=$(cat "$out"/released-* 2>/dev/null | LC_ALL=C sort -u | LC_ALL=C comm -23 "$out/compat" -)
+    bad=$(tr ' ' @ <"$out/compat" | LC_ALL=C comm -23 - "$out/released")
     [ -z "$bad" ] || { echo "abi-check: FAIL old versions that no release shipped:" $bad; status=1; }
     # what abidiff cannot see: how the library treats callers of a released version
     # (tests/abi/*.c, linked against LIB, each prints one line and exits 0 when it holds)
     for t in tests/abi/*.c; do
         [ -f "$t" ] || continue
         bin=$out/$(basename "$t" .c)
-        if "$CC" -std=c99 -Wall -Wextra -Werror -Iinclude -o "$bin" "$t" -L"$(dirname "$lib")" -l:"$(basename "$lib")" \
+        # shellcheck disable=SC2086  # one word per definition
+        if "$CC" -std=c99 -Wall -Wextra -Werror -Iinclude $ABI_DEFS -o "$bin" "$t" -L"$(dirname "$lib")" -l:"$(basename "$lib")" \
                 -Wl,-rpath,"$(cd "$(dirname "$lib")" && pwd)" >"$bin.log" 2>&1 && "$bin" >"$bin.log" 2>&1; then
             echo "abi-check: ok   $(cat "$bin.log")"
         else
