@@ -23,6 +23,8 @@ HEADER=include/alecable.h
 cd "$(dirname "$0")/.." || exit 1
 
 die() { echo "abi: $*" >&2; exit 1; }
+# fail_list MESSAGE NAMES: one line, the names (one a line in NAMES) after the message
+fail_list() { printf 'abi-check: FAIL %s %s\n' "$1" "$(printf '%s\n' "$2" | tr '\n' ' ' | sed 's/ *$//')"; }
 
 # abidw's view of the ABI: only the exported functions and the types they reach
 # (--exported-interfaces-only), with the types defined outside the public header dropped
@@ -61,8 +63,10 @@ constants() { # SRCDIR OUT.constants
         echo '    return 0;'
         echo '}'
     } >"$tmp/c.c"
-    "$CC" -std=c99 -I"$1/include" -o "$tmp/c" "$tmp/c.c" && "$tmp/c" | LC_ALL=C sort >"$2" ||
-        { rm -rf "$tmp"; die "cannot print the enumerators of $1/$HEADER"; }
+    if ! "$CC" -std=c99 -I"$1/include" -o "$tmp/c" "$tmp/c.c" || ! "$tmp/c" >"$tmp/values"; then
+        rm -rf "$tmp"; die "cannot print the enumerators of $1/$HEADER"
+    fi
+    LC_ALL=C sort "$tmp/values" >"$2"
     rm -rf "$tmp"
 }
 
@@ -129,29 +133,29 @@ check_map() { # LIB TMPDIR
     fail=0
     header_functions >"$2/header" || die "cannot preprocess $HEADER"
     if grep -q '^?' "$2/header"; then
-        echo "abi: an ALECABLE_API declaration whose name this script cannot read:"; grep '^?' "$2/header"; fail=1
+        echo "abi-check: FAIL an ALECABLE_API declaration whose name this script cannot read:"; grep '^?' "$2/header"; fail=1
     fi
     map_entries >"$2/map" || die "cannot read $MAP"
     awk '$1 == "S" { print $3 }' "$2/map" | LC_ALL=C sort >"$2/listed"
     awk '$1 == "S" { print $3, $2 }' "$2/map" | LC_ALL=C sort >"$2/listed-nodes"
     exports "$1" >"$2/exports"
     bad=$(grep '[*?[]' "$2/listed")
-    [ -z "$bad" ] || { echo "abi: $MAP: a pattern in a global list (functions are listed by name): $bad"; fail=1; }
+    [ -z "$bad" ] || { echo "abi-check: FAIL $MAP: a pattern in a global list (functions are listed by name): $bad"; fail=1; }
     bad=$(awk '$1 == "L" && $3 != "*" { print $2 ": " $3 }' "$2/map")
-    [ -z "$bad" ] || { echo "abi: $MAP: local lists only '*': $bad"; fail=1; }
+    [ -z "$bad" ] || { echo "abi-check: FAIL $MAP: local lists only '*': $bad"; fail=1; }
     bad=$(uniq -d "$2/listed")
-    [ -z "$bad" ] || { echo "abi: $MAP: listed more than once:" $bad; fail=1; }
+    [ -z "$bad" ] || { fail_list "$MAP: listed more than once:" "$bad"; fail=1; }
     bad=$(LC_ALL=C comm -23 "$2/header" "$2/listed")
-    [ -z "$bad" ] || { echo "abi: ALECABLE_API in $HEADER but not in $MAP (it would not be exported; add it to the node of the next release):" $bad; fail=1; }
+    [ -z "$bad" ] || { fail_list "ALECABLE_API in $HEADER but not in $MAP (it would not be exported; add it to the node of the next release):" "$bad"; fail=1; }
     bad=$(LC_ALL=C comm -13 "$2/header" "$2/listed")
-    [ -z "$bad" ] || { echo "abi: in $MAP but not declared ALECABLE_API in $HEADER:" $bad; fail=1; }
+    [ -z "$bad" ] || { fail_list "in $MAP but not declared ALECABLE_API in $HEADER:" "$bad"; fail=1; }
     # the linker ignores a listed name that the library does not define
     bad=$(awk '{ print $1 }' "$2/exports" | LC_ALL=C comm -13 - "$2/header")
-    [ -z "$bad" ] || { echo "abi: declared in $HEADER but not exported by $1 (not defined?):" $bad; fail=1; }
+    [ -z "$bad" ] || { fail_list "declared in $HEADER but not exported by $1 (not defined?):" "$bad"; fail=1; }
     bad=$(awk '{ print $1 }' "$2/exports" | LC_ALL=C comm -23 - "$2/header")
-    [ -z "$bad" ] || { echo "abi: exported by $1 but not declared in $HEADER:" $bad; fail=1; }
+    [ -z "$bad" ] || { fail_list "exported by $1 but not declared in $HEADER:" "$bad"; fail=1; }
     bad=$(LC_ALL=C join "$2/listed-nodes" "$2/exports" | awk '$2 != $3 { print $1 " (map " $2 ", library " $3 ")" }')
-    [ -z "$bad" ] || { echo "abi: exported in another version than its node (stale build?):" $bad; fail=1; }
+    [ -z "$bad" ] || { fail_list "exported in another version than its node (stale build?):" "$bad"; fail=1; }
     return $fail
 }
 
@@ -161,7 +165,13 @@ field() { sed -n "s/^[[:space:]]*#[[:space:]]*define[[:space:]]\{1,\}ALECABLE_VE
 symbols() { sed -n "s/.*<elf-symbol name='\([^']*\)' version='\([^']*\)'.*/\1@\2/p" "$1" | LC_ALL=C sort -u; }
 
 # abi/libalecable-M.m.abi, oldest first
-baselines() { ls abi/libalecable-*.abi 2>/dev/null | sed 's/.*libalecable-\(.*\)\.abi$/\1/' | LC_ALL=C sort -t. -k1,1n -k2,2n; }
+baselines() {
+    for f in abi/libalecable-*.abi; do [ -f "$f" ] && echo "$f"; done |
+        sed 's/.*libalecable-\(.*\)\.abi$/\1/' | LC_ALL=C sort -t. -k1,1n -k2,2n
+}
+
+# the struct names of a .tails file (C identifiers, one a line; # starts a comment)
+tail_names() { sed 's/#.*//' "$1" | tr -s '[:blank:]' '\n' | grep -v '^$'; }
 
 # The current corpus with the structs of abi/libalecable-V.tails cut back to the members
 # (and size) they had in that baseline.  Those structs carry struct_size and were
@@ -174,14 +184,14 @@ baselines() { ls abi/libalecable-*.abi 2>/dev/null | sed 's/.*libalecable-\(.*\)
 # added lies after them.
 cut_tails() { # BASELINE.abi TAILS CURRENT.abi OUT.abi
     list=""
-    for s in $(sed 's/#.*//' "$2"); do
+    for s in $(tail_names "$2"); do
         k=$(awk -v s="$s" '
             !p && index($0, "<class-decl name='\''" s "'\''") && $0 !~ /\/>[[:space:]]*$/ { p = 1; next }
             p && /<data-member[ >]/ { if (!d) k++; d++ }
             p && /<\/data-member>/ { d-- }
             p && /<\/class-decl>/ && !d { print k + 0; exit }' "$1")
         size=$(sed -n "s/.*<class-decl name='$s' size-in-bits='\([0-9]*\)'.*/\1/p" "$1" | head -n 1)
-        [ -n "$k" ] && [ -n "$size" ] || die "$2: struct $s is not defined in $1"
+        if [ -z "$k" ] || [ -z "$size" ]; then die "$2: struct $s is not defined in $1"; fi
         list="$list $s:$k:$size"
     done
     awk -v list="$list" '
@@ -204,7 +214,7 @@ cut_tails() { # BASELINE.abi TAILS CURRENT.abi OUT.abi
 # or return value, not in an array, not inside another struct (only pointers to it pass
 # the API; the library reads and writes struct_size bytes of it).
 tails_by_pointer() { # CURRENT.abi TAILS
-    for s in $(sed 's/#.*//' "$2"); do
+    for s in $(tail_names "$2"); do
         uses=$(awk -v s="$s" '
             function attr(a,   v) { if (!match($0, " " a "=.[^'\'']*.")) return ""; v = substr($0, RSTART, RLENGTH); sub(/^[^=]*=./, "", v); return substr(v, 1, length(v) - 1) }
             index($0, "<class-decl name='\''" s "'\''") || index($0, "<typedef-decl name='\''" s "'\''") { val[attr("id")] = 1 }
@@ -219,7 +229,7 @@ tails_by_pointer() { # CURRENT.abi TAILS
                     if (/<(typedef-decl|qualified-type-def|pointer-type-def|reference-type-def) /) continue
                     if ((attr("type-id") in val) || (attr("element-type-id") in val)) print "    " $0 }
             }' "$1")
-        [ -z "$uses" ] || { echo "abi: $2: $s is used by value, so appending to it is not compatible:"; echo "$uses"; return 1; }
+        [ -z "$uses" ] || { echo "abi-check: FAIL $2: $s is used by value, so appending to it is not compatible:"; echo "$uses"; return 1; }
     done
 }
 
@@ -248,8 +258,8 @@ check() { # LIB
             tails_by_pointer "$cur" "abi/libalecable-$v.tails" || status=1
             cut_tails "$base" "abi/libalecable-$v.tails" "$cur" "$out/current-cut-$v.abi"
             cur=$out/current-cut-$v.abi
-            what="$what (appended: $(sed 's/#.*//' "abi/libalecable-$v.tails" | tr -s ' \n' '  ' | sed 's/^ //;s/ $//'))"
-            for st in $(sed 's/#.*//' "abi/libalecable-$v.tails"); do
+            what="$what (appended: $(tail_names "abi/libalecable-$v.tails" | tr '\n' ' ' | sed 's/ $//'))"
+            for st in $(tail_names "abi/libalecable-$v.tails"); do
                 # tests/abi/*.c get the released size of each grown struct, in bytes
                 bits=$(sed -n "s/.*<class-decl name='$st' size-in-bits='\([0-9]*\)'.*/\1/p" "$base" | head -n 1)
                 ABI_DEFS="$ABI_DEFS -DABI_$(echo "$v" | tr . _)_$st=$((bits / 8))"
@@ -291,16 +301,19 @@ check() { # LIB
         # functions that no release has shipped go in a node that no release has shipped
         sed -n "s/.*<elf-symbol name='\([^']*\)'.*/\1/p" "abi/libalecable-$newest.abi" | LC_ALL=C sort >"$out/newest"
         next_node=ALECABLE_$(field MAJOR).$(field MINOR)
+        if printf '%s\n' "$released" | grep -qx "$next_node"; then
+            next_node="ALECABLE_$(field MAJOR).$(($(field MINOR) + 1)) (and ALECABLE_VERSION_MINOR $(($(field MINOR) + 1)) in the header: $(field MAJOR).$(field MINOR) is released)"
+        fi
         bad=$(LC_ALL=C join -v 1 "$out/exports" "$out/newest" | while read -r sym ver; do
             if printf '%s\n' "$released" | grep -qx "$ver"; then echo "$sym@@$ver"; fi; done)
         if [ -n "$bad" ]; then
-            echo "abi-check: FAIL added since $newest but in a released node (put them in a new node, e.g. $next_node inheriting the last one, after bumping the header's version if $next_node is released):" $bad
+            fail_list "added since $newest but in a released node: put them in a new node inheriting the last one, $next_node:" "$bad"
             status=1
         fi
     fi
     # an old version (NAME@VERSION, lib/core/compat.c) is there to keep a released symbol
     bad=$(tr ' ' @ <"$out/compat" | LC_ALL=C comm -23 - "$out/released")
-    [ -z "$bad" ] || { echo "abi-check: FAIL old versions that no release shipped:" $bad; status=1; }
+    [ -z "$bad" ] || { fail_list "old versions that no release shipped:" "$bad"; status=1; }
     # what abidiff cannot see: how the library treats callers of a released version
     # (tests/abi/*.c, linked against LIB, each prints one line and exits 0 when it holds)
     for t in tests/abi/*.c; do
