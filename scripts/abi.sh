@@ -244,6 +244,7 @@ check() { # LIB
     constants . "$out/current.constants"
     exports_compat "$lib" >"$out/compat"
     ABI_DEFS=""
+    other_arch=""
     released=$(for v in $(baselines); do sed -n "s/.*<elf-symbol name='[^']*' version='\([^']*\)'.*/\1/p" "abi/libalecable-$v.abi"; done | LC_ALL=C sort -u)
     newest=""
     : >"$out/released"
@@ -275,8 +276,21 @@ check() { # LIB
         # --no-added-syms: added functions are compatible; any other change (removed or
         # re-versioned function, changed parameter or return type, changed struct member,
         # size or offset, changed SONAME) makes abidiff exit non-zero
-        "$ABIDIFF" --no-added-syms "$base" "$cur" >"$out/abidiff-$v.txt" 2>&1
-        st=$?
+        # the baselines describe x86_64 (sizes and offsets are the architecture's): elsewhere
+        # only the symbols and the enumerators are compared
+        arch_b=$(sed -n "s/.*<abi-corpus [^>]*architecture='\([^']*\)'.*/\1/p" "$base" | head -n 1)
+        arch_c=$(sed -n "s/.*<abi-corpus [^>]*architecture='\([^']*\)'.*/\1/p" "$cur" | head -n 1)
+        if [ "$arch_b" != "$arch_c" ]; then
+            other_arch=$arch_b
+            echo "note: $base describes $arch_b, this build is $arch_c: only the symbols are compared"
+            symbols "$cur" | LC_ALL=C comm -13 - "$out/released-$v" >"$out/removed-$v"
+            st=0
+            if [ -s "$out/removed-$v" ]; then st=8; fi
+            { echo "symbols of $v missing:"; cat "$out/removed-$v"; } >"$out/abidiff-$v.txt"
+        else
+            "$ABIDIFF" --no-added-syms "$base" "$cur" >"$out/abidiff-$v.txt" 2>&1
+            st=$?
+        fi
         added=$(symbols "$out/current.abi" | LC_ALL=C comm -23 - "$out/released-$v" | wc -l)
         if [ $st -ne 0 ]; then
             echo "abi-check: FAIL $what: abidiff $base $cur exits $st (4: changed, 8: incompatible, 1 or 2: error):"
@@ -318,6 +332,9 @@ check() { # LIB
     # (tests/abi/*.c, linked against LIB, each prints one line and exits 0 when it holds)
     for t in tests/abi/*.c; do
         [ -f "$t" ] || continue
+        if [ -n "$other_arch" ]; then
+            echo "note: $t not run: it takes released struct sizes from baselines of $other_arch"; continue
+        fi
         bin=$out/$(basename "$t" .c)
         # shellcheck disable=SC2086  # one word per definition
         if "$CC" -std=c99 -Wall -Wextra -Werror -Iinclude $ABI_DEFS -o "$bin" "$t" -L"$(dirname "$lib")" -l:"$(basename "$lib")" \
