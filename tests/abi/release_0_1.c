@@ -36,7 +36,7 @@ static int failures;
 
 static void expect(int ok, const char *what)
 {
-    if (!ok) { printf("release_0_1: %s; ", what); failures++; }
+    if (!ok) { printf("release_0_1: %s\n", what); failures++; }
 }
 
 /* the bytes past a 0.1 struct of n bytes as they were, and struct_size = n */
@@ -126,7 +126,7 @@ int main(void)
         untouched(&rep, ABI_0_1_alecable_solve_report, "alecable_problem_solve_quasistatic (report)");
     }
     alecable_model_destroy(m);
-    if (failures) printf("%d failures\n", failures);
+    if (failures) printf("release_0_1: %d failures\n", failures);
     else printf("release_0_1: 0.1's callers of the 5 functions that fill grown structs get 0.1's structs, "
                 "and the library takes them\n");
     return failures != 0;
