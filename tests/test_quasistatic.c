@@ -141,6 +141,74 @@ START_TEST(host_problem_runs_through_the_same_solver)
 }
 END_TEST
 
+/* A Newton stall whatever the linear solver: a host whose Jacobian (1e20) is
+ * far too stiff for its residual (a constant 5e7) gets increments of 5e-13,
+ * below tol_increment, while the residual stays 3.5 times above the
+ * roundoff floor's stall limit (10 * 64 eps * 1e20).  That is an error
+ * (ALECABLE_ENOCONV at the first check), never a converged step.  The
+ * finger's SPQR stall (test_finger.c) shows the same with a real solver in
+ * the default build; this one also runs in the GPL-free build. */
+static int stall_res(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                     double *r)
+{
+    (void)ctx;
+    (void)t;
+    (void)q;
+    (void)v;
+    (void)a;
+    (void)lam;
+    r[0] = 5e7;
+    return 0;
+}
+
+static int stall_jac(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                     double cq, double cv, double ca, int flags, double *vals)
+{
+    (void)ctx;
+    (void)t;
+    (void)q;
+    (void)v;
+    (void)a;
+    (void)lam;
+    (void)cv;
+    (void)ca;
+    (void)flags;
+    vals[0] = cq * 1e20;
+    return 0;
+}
+
+START_TEST(stalled_newton_is_an_error_whatever_the_solver)
+{
+    static const int colptr[2] = {0, 1}, rowidx[1] = {0};
+    static const int solvers[3] = {ALECABLE_LINSOLVE_UMFPACK, ALECABLE_LINSOLVE_KLU, ALECABLE_LINSOLVE_SPQR};
+    alecable_problem p;
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    int k;
+    memset(&p, 0, sizeof p);
+    p.struct_size = sizeof p;
+    p.nq = 1;
+    p.nnz = 1;
+    p.colptr = colptr;
+    p.rowidx = rowidx;
+    p.residual = stall_res;
+    p.jacobian = stall_jac;
+    for (k = 0; k < 3; k++) {
+        double q[1] = {0};
+        alecable_quasistatic_options_init(&o);
+        o.regularization = ALECABLE_REG_NONE;
+        o.globalization = ALECABLE_GLOBAL_NONE; /* no retry: the first verdict counts */
+        o.linear_solver = solvers[k];
+        alecable_solve_report_init(&rep);
+        ck_assert_int_eq(alecable_problem_solve_quasistatic(&p, &o, NULL, q, NULL, &rep), ALECABLE_ENOCONV);
+        ck_assert_int_eq(rep.steps_completed, 0);
+        /* stopped by the stall test after one increment, not by max_iterations */
+        ck_assert_int_eq(rep.iterations_stage1, 1);
+        ck_assert_double_eq(q[0], 0.0); /* the start is given back */
+    }
+}
+END_TEST
+
 /* A Newton failure leaves the state of the last converged step. */
 START_TEST(failed_step_restores_last_converged_state)
 {
@@ -207,6 +275,7 @@ Suite *suite_quasistatic(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, stage2_finds_dependent_line_and_keeps_material_coordinate);
     tcase_add_test(tc, host_problem_runs_through_the_same_solver);
+    tcase_add_test(tc, stalled_newton_is_an_error_whatever_the_solver);
     tcase_add_test(tc, failed_step_restores_last_converged_state);
     tcase_add_test(tc, material_point_load_at_a_node_equals_node_load);
     suite_add_tcase(s, tc);
