@@ -820,6 +820,12 @@ enum {
     ALECABLE_REG_NONE = 0,     /* plain Newton */
     ALECABLE_REG_TWO_STAGE = 1 /* paper 000 eqs. 75-78 */
 };
+/* A library built GPL-free (make GPL=no: no UMFPACK, SPQR nor CHOLMOD)
+ * accepts the same values: UMFPACK is served by KLU pivoting afresh at
+ * every factorization; SPQR, and the rank detection of the two-stage
+ * regularization (rank_tol), by LAPACK's dense QR with column pivoting,
+ * which refuses systems above 4000 unknowns (ALECABLE_EINVAL, with a
+ * message) and costs O(n^3) per factorization. */
 enum {
     ALECABLE_LINSOLVE_UMFPACK = 0, /* LU with fresh pivoting at every factorization */
     ALECABLE_LINSOLVE_SPQR = 2,    /* least squares by QR (rank-deficient systems; slow) */

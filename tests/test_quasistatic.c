@@ -5,6 +5,7 @@
 #include "cases.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A cable stretched by its end: uniform strain makes the interior node's
@@ -209,6 +210,54 @@ START_TEST(stalled_newton_is_an_error_whatever_the_solver)
 }
 END_TEST
 
+#ifdef ALECABLE_NO_GPL
+/* Live blocks of a model's allocator. */
+static void *live_malloc(void *user, size_t size)
+{
+    void *p = malloc(size);
+    if (p) ++*(long *)user;
+    return p;
+}
+static void *live_realloc(void *user, void *ptr, size_t size)
+{
+    void *p = realloc(ptr, size);
+    if (p && !ptr) ++*(long *)user;
+    return p;
+}
+static void live_free(void *user, void *ptr)
+{
+    if (ptr) --*(long *)user;
+    free(ptr);
+}
+
+/* The GPL-free build's rank detection is a dense QR limited to 4000
+ * unknowns: a 4100-element Lagrangian bar (4099 free x after the
+ * condensation) is refused with ALECABLE_EINVAL and a message naming the
+ * way out, twice without leaking, and solves with REG_NONE. */
+START_TEST(gplfree_rank_detection_refuses_large_tangents)
+{
+    alecable_allocator al;
+    alecable_solve_report rep;
+    alecable_model *m;
+    long live = 0;
+    int k;
+    alecable_allocator_init(&al);
+    al.malloc_fn = live_malloc;
+    al.realloc_fn = live_realloc;
+    al.free_fn = live_free;
+    al.user = &live;
+    m = case_clamped(4100, 0.0, 1, &al, NULL);
+    for (k = 0; k < 2; k++) {
+        ck_assert_int_eq(case_solve(m, 1, 1, &rep), ALECABLE_EINVAL);
+        ck_assert_msg(strstr(alecable_model_errmsg(m), "REG_NONE") != NULL, "%s", alecable_model_errmsg(m));
+    }
+    ck_assert_int_eq(case_solve(m, 0, 1, &rep), ALECABLE_OK);
+    alecable_model_destroy(m);
+    ck_assert_int_eq(live, 0);
+}
+END_TEST
+#endif
+
 /* A Newton failure leaves the state of the last converged step. */
 START_TEST(failed_step_restores_last_converged_state)
 {
@@ -276,6 +325,9 @@ Suite *suite_quasistatic(void)
     tcase_add_test(tc, stage2_finds_dependent_line_and_keeps_material_coordinate);
     tcase_add_test(tc, host_problem_runs_through_the_same_solver);
     tcase_add_test(tc, stalled_newton_is_an_error_whatever_the_solver);
+#ifdef ALECABLE_NO_GPL
+    tcase_add_test(tc, gplfree_rank_detection_refuses_large_tangents);
+#endif
     tcase_add_test(tc, failed_step_restores_last_converged_state);
     tcase_add_test(tc, material_point_load_at_a_node_equals_node_load);
     suite_add_tcase(s, tc);
