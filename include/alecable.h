@@ -822,10 +822,11 @@ enum {
 };
 /* A library built GPL-free (make GPL=no: no UMFPACK, SPQR nor CHOLMOD)
  * accepts the same values: UMFPACK is served by KLU pivoting afresh at
- * every factorization; SPQR, and the rank detection of the two-stage
- * regularization (rank_tol), by LAPACK's dense QR with column pivoting,
- * which refuses systems above 4000 unknowns (ALECABLE_EINVAL, with a
- * message) and costs O(n^3) per factorization. */
+ * every factorization; SPQR by LAPACK's dense QR with column pivoting
+ * (O(n^3) per factorization, refused above 4000 unknowns with
+ * ALECABLE_EINVAL); the rank detection of the two-stage regularization
+ * (rank_tol) by a banded QR on cable-shaped tangents and by that dense QR
+ * on the others (refused likewise above 4000 unknowns, with a message). */
 enum {
     ALECABLE_LINSOLVE_UMFPACK = 0, /* LU with fresh pivoting at every factorization */
     ALECABLE_LINSOLVE_SPQR = 2,    /* least squares by QR (rank-deficient systems; slow) */

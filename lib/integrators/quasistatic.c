@@ -305,8 +305,9 @@ static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o, char
             ws->vcond = (double *)ac_malloc(ws->alloc, (size_t)(rp->nnz > 0 ? rp->nnz : 1) * sizeof(double));
         st = ws->vcond ? sp_rank_create(&ws->rank, rp, ws->alloc) : SP_ENOMEM;
         if (st == SP_EUNSUITED) {
-            snprintf(msg, len, "options.regularization = TWO_STAGE: the rank detection's tangent (n = %d) is too "
-                               "large for the dense QR of the GPL-free build (use REG_NONE or the default build)",
+            snprintf(msg, len, "options.regularization = TWO_STAGE: the rank detection's tangent (n = %d) has too "
+                               "wide a band for the banded QR of the GPL-free build and too many unknowns for its "
+                               "dense QR (use REG_NONE or the default build)",
                      rp->n);
             return ALECABLE_EINVAL;
         }
