@@ -1,8 +1,8 @@
 /* The one sp_solver interface, dispatching to a backend file
  * (umfpack.c, cholmod.c, spqr.c, klu.c, band.c; the GPL-free build has
- * lapack_qr.c in place of umfpack.c, cholmod.c, spqr.c and rank.c).  The dispatcher owns the state
- * checks (factorized yet? last factorization singular?) so the backends only
- * wrap their library.
+ * lapack_qr.c in place of umfpack.c, cholmod.c, spqr.c and rank.c).  The
+ * dispatcher owns the state checks (factorized yet? last factorization
+ * singular?) so the backends only wrap their library.
  *
  * Memory: our own allocations go through the ac_alloc given at create.
  * SuiteSparse allocates its factors and workspaces with its own allocator
