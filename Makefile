@@ -80,6 +80,19 @@ LIB_CFLAGS    = -DALECABLE_BUILD $(filter-out $(CFLAGS),-fPIC -fvisibility=hidde
 ALL_LDFLAGS   = $(LDFLAGS)
 
 SS_LIBS := -lumfpack -lcholmod -lspqr -lklu -lbtf -lsuitesparseconfig -lamd -lcolamd -lm -lstdc++
+# GPL=no: the GPL-free build (mk/gplfree.mk), in build-nogpl/ unless BUILDDIR is set
+GPL ?= yes
+LIB_SRC_OUT := lib/sparse/lapack_qr.c
+ifeq ($(GPL),no)
+  ifeq ($(BUILDDIR),build)
+    BUILDDIR := build-nogpl
+  endif
+  ALL_CPPFLAGS += -DALECABLE_NO_GPL
+  SS_LIBS := -lklu -lbtf -lamd -lcolamd -lsuitesparseconfig -llapack -lm
+  LIB_SRC_OUT := lib/sparse/umfpack.c lib/sparse/cholmod.c lib/sparse/spqr.c lib/sparse/rank.c
+else ifneq ($(GPL),yes)
+  $(error GPL=$(GPL): say GPL=yes (the default, with UMFPACK and SPQR) or GPL=no)
+endif
 # Evaluated only when the test runner is built (after scripts/ensure-deps.sh ran).
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 CHECK_LIBS   = $(shell $(PKG_CONFIG) --libs check)
@@ -92,7 +105,7 @@ PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 DESTDIR      ?=
 
 # ---- files ------------------------------------------------------------------------------
-LIB_SRC := $(wildcard lib/*/*.c)
+LIB_SRC := $(filter-out $(LIB_SRC_OUT),$(wildcard lib/*/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILDDIR)/%.o)
 MAPFILE := lib/alecable.map
 

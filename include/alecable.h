@@ -1693,7 +1693,15 @@ enum {
     ALECABLE_REG_TWO_STAGE = 1 /**< paper 000 eqs. 75-78 */
 };
 /** Linear solvers (alecable_quasistatic_options.linear_solver,
- *  alecable_dynamic_options.linear_solver). */
+ *  alecable_dynamic_options.linear_solver).
+ *
+ * A library built GPL-free (make GPL=no: no UMFPACK, SPQR nor CHOLMOD)
+ * accepts the same values: UMFPACK is served by KLU pivoting afresh at
+ * every factorization; SPQR by LAPACK's dense QR with column pivoting
+ * (O(n^3) per factorization, refused above 4000 unknowns with
+ * #ALECABLE_EINVAL); the rank detection of the two-stage regularization
+ * (rank_tol) by a banded QR on cable-shaped tangents and by that dense QR
+ * on the others (refused likewise above 4000 unknowns, with a message). */
 enum {
     ALECABLE_LINSOLVE_UMFPACK = 0, /**< LU with fresh pivoting at every factorization */
     ALECABLE_LINSOLVE_SPQR = 2,    /**< least squares by QR (rank-deficient systems; slow) */

@@ -291,7 +291,14 @@ END_TEST
 
 /* A stalled Newton is an error, never a converged step: SPQR's least-squares
  * solve drops a direction of this (regular) tangent at F = 3000 N, and the
- * residual stops far above the tolerance while the increment vanishes. */
+ * residual stops far above the tolerance while the increment vanishes.
+ * The GPL-free build solves SPQR's part with LAPACK's dense QR, whose column
+ * pivoting drops other columns than SPQR's Heath rule: Newton there wanders
+ * instead of stalling and ends with "no convergence" (measured: ||r|| =
+ * 5.7e-4 against a reference of 156 after 50 iterations).  Both builds
+ * check what the test is for, a failure and no false success; the stall
+ * message only where SPQR stalls (test_quasistatic.c's stall test runs in
+ * both builds). */
 START_TEST(finger_spqr_stall_is_reported)
 {
     finger f;
@@ -311,7 +318,9 @@ START_TEST(finger_spqr_stall_is_reported)
         if (st == ALECABLE_OK) ck_assert_double_le(rep.final_residual, 1e-6);
     }
     ck_assert_int_eq(st, ALECABLE_ENOCONV);
+#ifndef ALECABLE_NO_GPL
     ck_assert_msg(strstr(alecable_model_errmsg(f.m), "stalled") != NULL, "%s", alecable_model_errmsg(f.m));
+#endif
     alecable_model_destroy(f.m);
 }
 END_TEST

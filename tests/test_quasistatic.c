@@ -5,6 +5,7 @@
 #include "cases.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A cable stretched by its end: uniform strain makes the interior node's
@@ -141,6 +142,208 @@ START_TEST(host_problem_runs_through_the_same_solver)
 }
 END_TEST
 
+/* A Newton stall whatever the linear solver: a host whose Jacobian (1e20) is
+ * far too stiff for its residual (a constant 5e7) gets increments of 5e-13,
+ * below tol_increment, while the residual stays 3.5 times above the
+ * roundoff floor's stall limit (10 * 64 eps * 1e20).  That is an error
+ * (ALECABLE_ENOCONV at the first check), never a converged step.  The
+ * finger's SPQR stall (test_finger.c) shows the same with a real solver in
+ * the default build; this one also runs in the GPL-free build. */
+static int stall_res(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                     double *r)
+{
+    (void)ctx;
+    (void)t;
+    (void)q;
+    (void)v;
+    (void)a;
+    (void)lam;
+    r[0] = 5e7;
+    return 0;
+}
+
+static int stall_jac(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                     double cq, double cv, double ca, int flags, double *vals)
+{
+    (void)ctx;
+    (void)t;
+    (void)q;
+    (void)v;
+    (void)a;
+    (void)lam;
+    (void)cv;
+    (void)ca;
+    (void)flags;
+    vals[0] = cq * 1e20;
+    return 0;
+}
+
+START_TEST(stalled_newton_is_an_error_whatever_the_solver)
+{
+    static const int colptr[2] = {0, 1}, rowidx[1] = {0};
+    static const int solvers[3] = {ALECABLE_LINSOLVE_UMFPACK, ALECABLE_LINSOLVE_KLU, ALECABLE_LINSOLVE_SPQR};
+    alecable_problem p;
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    int k;
+    memset(&p, 0, sizeof p);
+    p.struct_size = sizeof p;
+    p.nq = 1;
+    p.nnz = 1;
+    p.colptr = colptr;
+    p.rowidx = rowidx;
+    p.residual = stall_res;
+    p.jacobian = stall_jac;
+    for (k = 0; k < 3; k++) {
+        double q[1] = {0};
+        alecable_quasistatic_options_init(&o);
+        o.regularization = ALECABLE_REG_NONE;
+        o.globalization = ALECABLE_GLOBAL_NONE; /* no retry: the first verdict counts */
+        o.linear_solver = solvers[k];
+        alecable_solve_report_init(&rep);
+        ck_assert_int_eq(alecable_problem_solve_quasistatic(&p, &o, NULL, q, NULL, &rep), ALECABLE_ENOCONV);
+        ck_assert_int_eq(rep.steps_completed, 0);
+        /* stopped by the stall test after one increment, not by max_iterations */
+        ck_assert_int_eq(rep.iterations_stage1, 1);
+        ck_assert_double_eq(q[0], 0.0); /* the start is given back */
+    }
+}
+END_TEST
+
+#ifdef ALECABLE_NO_GPL
+/* Live blocks of a model's allocator. */
+static void *live_malloc(void *user, size_t size)
+{
+    void *p = malloc(size);
+    if (p) ++*(long *)user;
+    return p;
+}
+static void *live_realloc(void *user, void *ptr, size_t size)
+{
+    void *p = realloc(ptr, size);
+    if (p && !ptr) ++*(long *)user;
+    return p;
+}
+static void live_free(void *user, void *ptr)
+{
+    if (ptr) --*(long *)user;
+    free(ptr);
+}
+
+/* The GPL-free build's rank detection takes a cable's tangent the banded
+ * way (lapack_qr.c), whatever its size: a 4100-element Lagrangian bar
+ * solves with the two-stage regularization as with plain Newton, and its
+ * allocator gets every block back. */
+START_TEST(gplfree_rank_detection_scales_with_the_band)
+{
+    alecable_allocator al;
+    alecable_solve_report rep;
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_node *nd;
+    double x2[3], x0[3];
+    long live = 0;
+    alecable_allocator_init(&al);
+    al.malloc_fn = live_malloc;
+    al.realloc_fn = live_realloc;
+    al.free_fn = live_free;
+    al.user = &live;
+    m = case_clamped(4100, 0.0, 1, &al, &c);
+    ck_assert_int_eq(case_solve(m, 1, 1, &rep), ALECABLE_OK);
+    ck_assert_int_eq(rep.dependent_lines, 0);
+    ck_assert_int_eq(alecable_cable_node(&nd, c, 1025), ALECABLE_OK);
+    ck_assert_int_eq(alecable_node_position(nd, x2), ALECABLE_OK);
+    alecable_model_destroy(m);
+    m = case_clamped(4100, 0.0, 1, &al, &c);
+    ck_assert_int_eq(case_solve(m, 0, 1, &rep), ALECABLE_OK);
+    ck_assert_int_eq(alecable_cable_node(&nd, c, 1025), ALECABLE_OK);
+    ck_assert_int_eq(alecable_node_position(nd, x0), ALECABLE_OK);
+    alecable_model_destroy(m);
+    ck_assert_double_eq_tol(x2[0], x0[0], 1e-12 * fabs(x0[0]));
+    ck_assert_double_gt(fabs(x2[0] - 0.01 * 1025 / 4100), 1e-9); /* the load moved it */
+    ck_assert_int_eq(live, 0);
+}
+END_TEST
+
+/* A wide band (b = 680 >= n/6) over 4001 unknowns is neither banded nor
+ * dense enough for the GPL-free rank detection: refused with
+ * ALECABLE_EINVAL before any evaluation, nothing left allocated. */
+static int wide_res(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                    double *r)
+{
+    (void)ctx;
+    (void)t;
+    (void)v;
+    (void)a;
+    (void)lam;
+    r[0] = q[0];
+    ck_abort_msg("the residual of a refused problem was evaluated");
+    return 0;
+}
+
+static int wide_jac(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                    double cq, double cv, double ca, int flags, double *vals)
+{
+    (void)ctx;
+    (void)t;
+    (void)q;
+    (void)v;
+    (void)a;
+    (void)lam;
+    (void)cq;
+    (void)cv;
+    (void)ca;
+    (void)flags;
+    (void)vals;
+    ck_abort_msg("the Jacobian of a refused problem was evaluated");
+    return 0;
+}
+
+START_TEST(gplfree_rank_detection_refuses_a_wide_large_tangent)
+{
+    enum { N = 4001, B = 680 };
+    alecable_allocator al;
+    alecable_problem p;
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    int *colptr = malloc((N + 1) * sizeof(int)), *rowidx, i, j, k = 0;
+    double *q = calloc(N, sizeof(double));
+    long live = 0;
+    ck_assert_ptr_nonnull(colptr);
+    ck_assert_ptr_nonnull(q);
+    rowidx = malloc((size_t)N * (2 * B + 1) * sizeof(int));
+    ck_assert_ptr_nonnull(rowidx);
+    for (j = 0; j < N; j++) {
+        colptr[j] = k;
+        for (i = j - B; i <= j + B; i++)
+            if (i >= 0 && i < N) rowidx[k++] = i;
+    }
+    colptr[N] = k;
+    memset(&p, 0, sizeof p);
+    p.struct_size = sizeof p;
+    p.nq = N;
+    p.nnz = k;
+    p.colptr = colptr;
+    p.rowidx = rowidx;
+    p.residual = wide_res;
+    p.jacobian = wide_jac;
+    alecable_allocator_init(&al);
+    al.malloc_fn = live_malloc;
+    al.realloc_fn = live_realloc;
+    al.free_fn = live_free;
+    al.user = &live;
+    alecable_quasistatic_options_init(&o);
+    alecable_solve_report_init(&rep);
+    ck_assert_int_eq(alecable_problem_solve_quasistatic(&p, &o, &al, q, NULL, &rep), ALECABLE_EINVAL);
+    ck_assert_int_eq(rep.status, ALECABLE_EINVAL);
+    ck_assert_int_eq(live, 0);
+    free(colptr);
+    free(rowidx);
+    free(q);
+}
+END_TEST
+#endif
+
 /* A Newton failure leaves the state of the last converged step. */
 START_TEST(failed_step_restores_last_converged_state)
 {
@@ -207,6 +410,11 @@ Suite *suite_quasistatic(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, stage2_finds_dependent_line_and_keeps_material_coordinate);
     tcase_add_test(tc, host_problem_runs_through_the_same_solver);
+    tcase_add_test(tc, stalled_newton_is_an_error_whatever_the_solver);
+#ifdef ALECABLE_NO_GPL
+    tcase_add_test(tc, gplfree_rank_detection_scales_with_the_band);
+    tcase_add_test(tc, gplfree_rank_detection_refuses_a_wide_large_tangent);
+#endif
     tcase_add_test(tc, failed_step_restores_last_converged_state);
     tcase_add_test(tc, material_point_load_at_a_node_equals_node_load);
     suite_add_tcase(s, tc);

@@ -365,7 +365,8 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
                           &it->alloc);
     if (st) {
         alecable_integrator_destroy(it);
-        if (st == SP_EUNSUITED) return ALECABLE_EINVAL; /* BAND asked for a wide pattern */
+        /* BAND asked for a wide pattern, or the GPL-free build's dense SPQR for a large one */
+        if (st == SP_EUNSUITED) return ALECABLE_EINVAL;
         return st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
     }
     *out = it;

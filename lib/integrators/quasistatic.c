@@ -263,15 +263,29 @@ static int ensure_history(qs_ws *ws, int steps, int iters)
     return ALECABLE_OK;
 }
 
-static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o)
+/* SP_EUNSUITED: the pattern is too large for a backend's dense or band
+ * storage (BAND; in the GPL-free build also SPQR's and the rank detection's
+ * dense QR, lapack_qr.c). */
+static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o, char *msg, size_t len)
 {
     int kind = sp_kind_of(o->linear_solver), st;
     if (ws->lin_kind != kind) {
         sp_solver_destroy(ws->lin);
         ws->lin = NULL;
         ws->lin_kind = -1;
-        if ((st = sp_solver_create(&ws->lin, kind, &ws->pat, ws->alloc)))
-            return st == SP_EUNSUITED ? ALECABLE_EINVAL : st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
+        if ((st = sp_solver_create(&ws->lin, kind, &ws->pat, ws->alloc))) {
+            if (st == SP_EUNSUITED) {
+                snprintf(msg, len, kind == SP_BAND ? "options.linear_solver = BAND: the tangent's band is too wide "
+                                                     "for band storage (use KLU, UMFPACK or AUTO)"
+                                                   : "options.linear_solver = SPQR: n = %d is too large for the dense "
+                                                     "QR of the GPL-free build (use KLU, UMFPACK or AUTO)",
+                         ws->n);
+                return ALECABLE_EINVAL;
+            }
+            st = st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
+            snprintf(msg, len, "cannot create the linear solver (%s)", alecable_strerror(st));
+            return st;
+        }
         ws->lin_kind = kind;
     }
     if (o->regularization == ALECABLE_REG_TWO_STAGE && !ws->rank) {
@@ -282,10 +296,26 @@ static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o)
          * multiplier of its wrap; left in, one such dense row makes R dense
          * (a 160-element wrap took ~0.1 s per QR). */
         const sp_pattern *rp;
-        if ((st = sp_kkt_create(&ws->cond, -1, &ws->pat, ws->nq, ws->alloc))) return ALECABLE_ENOMEM;
+        /* a refused rank detection keeps these for the next try */
+        if (!ws->cond && sp_kkt_create(&ws->cond, -1, &ws->pat, ws->nq, ws->alloc)) {
+            snprintf(msg, len, "cannot create the rank detection (%s)", alecable_strerror(ALECABLE_ENOMEM));
+            return ALECABLE_ENOMEM;
+        }
         rp = sp_kkt_reduced(ws->cond);
-        ws->vcond = (double *)ac_malloc(ws->alloc, (size_t)(rp->nnz > 0 ? rp->nnz : 1) * sizeof(double));
-        if (!ws->vcond || sp_rank_create(&ws->rank, rp, ws->alloc)) return ALECABLE_ENOMEM;
+        if (!ws->vcond)
+            ws->vcond = (double *)ac_malloc(ws->alloc, (size_t)(rp->nnz > 0 ? rp->nnz : 1) * sizeof(double));
+        st = ws->vcond ? sp_rank_create(&ws->rank, rp, ws->alloc) : SP_ENOMEM;
+        if (st == SP_EUNSUITED) {
+            snprintf(msg, len, "options.regularization = TWO_STAGE: the rank detection's tangent (n = %d) has too "
+                               "wide a band for the banded QR of the GPL-free build and too many unknowns for its "
+                               "dense QR (use REG_NONE or the default build)",
+                     rp->n);
+            return ALECABLE_EINVAL;
+        }
+        if (st) {
+            snprintf(msg, len, "cannot create the rank detection (%s)", alecable_strerror(ALECABLE_ENOMEM));
+            return ALECABLE_ENOMEM;
+        }
     }
     return ALECABLE_OK;
 }
@@ -861,11 +891,7 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         rep->status = ALECABLE_ENOMEM;
         return ALECABLE_ENOMEM;
     }
-    if ((st = ensure_solvers(ws, o))) {
-        snprintf(msg, len, st == ALECABLE_EINVAL ? "options.linear_solver = BAND: the tangent's band is too wide "
-                                                   "for band storage (use KLU, UMFPACK or AUTO)"
-                                                 : "cannot create the linear solver (%s)",
-                 alecable_strerror(st));
+    if ((st = ensure_solvers(ws, o, msg, len))) {
         rep->status = st;
         return st;
     }

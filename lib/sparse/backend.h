@@ -18,6 +18,9 @@ SP_BACKEND_DECL(sp_chol);
 SP_BACKEND_DECL(sp_qr);
 SP_BACKEND_DECL(sp_klu);
 SP_BACKEND_DECL(sp_band);
+int sp_klu_fresh_create(void **impl, const sp_pattern *p, ac_alloc *alloc);
+/* perm[new] = old, a reverse Cuthill-McKee order of A + A^T (band.c) */
+int sp_rcm(const sp_pattern *p, ac_alloc *alloc, int *perm);
 double sp_band_flops(const void *impl);
 int sp_band_set_gather(void *impl, const int *src);
 int sp_band_factor_gathered(void *impl, const double *vals);

@@ -151,8 +151,9 @@ static int bfs(const graph *g, int root, int *mark, int stamp, int *out, int sor
 }
 
 /* perm[new] = old: RCM of every connected component, each from a
- * pseudo-peripheral vertex (George & Liu). */
-static int rcm(const sp_pattern *p, ac_alloc *alloc, int *perm)
+ * pseudo-peripheral vertex (George & Liu).  Also the GPL-free build's banded
+ * rank detection's order (lapack_qr.c). */
+int sp_rcm(const sp_pattern *p, ac_alloc *alloc, int *perm)
 {
     graph g;
     int n = p->n, *mark, *tmp, done = 0, stamp = 1, v, i, st;
@@ -305,7 +306,7 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
         sp_band_destroy(h);
         return SP_ENOMEM;
     }
-    if ((st = rcm(p, alloc, h->perm))) {
+    if ((st = sp_rcm(p, alloc, h->perm))) {
         sp_band_destroy(h);
         return st;
     }

@@ -32,6 +32,12 @@
  * KLU does no iterative refinement (UMFPACK's wsolve does), so klu_solve
  * never reads A again and the values need not be kept.
  *
+ * sp_klu_fresh_create makes a solver that never replays: every call runs
+ * klu_factor with partial pivoting, as UMFPACK pivots afresh at every
+ * factorization.  The GPL-free build (ALECABLE_NO_GPL), which has no
+ * UMFPACK, serves SP_UMFPACK with it (solver.c), so a caller that chose
+ * fresh pivoting for its robustness keeps it.
+ *
  * Each solver has its own klu_common (no global state).  The Symbolic and
  * Numeric objects and their workspaces come from SuiteSparse's allocator
  * (SuiteSparse_config), outside our ac_alloc: refactorizations and solves
@@ -65,6 +71,7 @@ typedef struct kluh {
     klu_numeric *numeric; /* non-NULL only after a successful factorization */
     double rcond;         /* klu_rcond of the last factorization */
     double rcond_ref;     /* klu_rcond of the last fresh klu_factor */
+    int fresh;            /* 1: klu_factor at every call, never klu_refactor */
 } kluh;
 
 /* Function names are those solver.c declares. */
@@ -100,6 +107,14 @@ int sp_klu_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
     h->c.scale = 2;
     *impl = h;
     return SP_OK;
+}
+
+int sp_klu_fresh_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
+{
+    int rc = sp_klu_create(impl, p, alloc);
+    if (rc == SP_OK)
+        ((kluh *)*impl)->fresh = 1;
+    return rc;
 }
 
 void sp_klu_destroy(void *impl)
@@ -166,7 +181,7 @@ int sp_klu_factor(void *impl, const double *vals)
             return h->c.status == KLU_OUT_OF_MEMORY ? SP_ENOMEM : SP_EFAIL;
     }
     if (h->numeric) {
-        if (refactor_ok(h, ax))
+        if (!h->fresh && refactor_ok(h, ax))
             return SP_OK;
         klu_free_numeric(&h->numeric, &h->c);
     }

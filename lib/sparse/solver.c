@@ -1,7 +1,8 @@
 /* The one sp_solver interface, dispatching to a backend file
- * (umfpack.c, cholmod.c, spqr.c, klu.c, band.c).  The dispatcher owns the state
- * checks (factorized yet? last factorization singular?) so the backends only
- * wrap their library.
+ * (umfpack.c, cholmod.c, spqr.c, klu.c, band.c; the GPL-free build has
+ * lapack_qr.c in place of umfpack.c, cholmod.c, spqr.c and rank.c).  The
+ * dispatcher owns the state checks (factorized yet? last factorization
+ * singular?) so the backends only wrap their library.
  *
  * Memory: our own allocations go through the ac_alloc given at create.
  * SuiteSparse allocates its factors and workspaces with its own allocator
@@ -17,9 +18,22 @@ typedef struct sp_backend {
 } sp_backend;
 
 static const sp_backend backends[] = {
+#ifndef ALECABLE_NO_GPL
     {sp_umf_create, sp_umf_destroy, sp_umf_factor, sp_umf_solve, sp_umf_rcond},
     {sp_chol_create, sp_chol_destroy, sp_chol_factor, sp_chol_solve,
      sp_chol_rcond},
+#else
+    /* The GPL-free build: UMFPACK (GPL) is not there; SP_UMFPACK asks for
+     * LU with fresh pivoting at every factorization, which KLU gives when
+     * it never replays its pivot order (klu.c).  CHOLMOD is left out as a
+     * whole: Debian's libcholmod carries the GPL Supernodal, MatrixOps and
+     * Modify modules, cholmod_analyze picks the supernodal factorization by
+     * itself, and no public option reaches SP_CHOLMOD. */
+    {sp_klu_fresh_create, sp_klu_destroy, sp_klu_factor, sp_klu_solve,
+     sp_klu_rcond},
+    {NULL, NULL, NULL, NULL, NULL},
+#endif
+    /* SPQR's, or in the GPL-free build LAPACK's dense QR (lapack_qr.c) */
     {sp_qr_create, sp_qr_destroy, sp_qr_factor, sp_qr_solve, sp_qr_rcond},
     {sp_klu_create, sp_klu_destroy, sp_klu_factor, sp_klu_solve,
      sp_klu_rcond},
@@ -46,6 +60,8 @@ int sp_solver_create(sp_solver **out, int kind, const sp_pattern *p,
     *out = NULL;
     if (!p || !alloc || p->n < 0 || kind < SP_UMFPACK || kind > SP_AUTO)
         return SP_EFAIL;
+    if (kind != SP_AUTO && !backends[kind].create)
+        return SP_EFAIL; /* not in this build */
     s = ac_malloc(alloc, sizeof *s);
     if (!s)
         return SP_ENOMEM;

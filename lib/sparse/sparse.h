@@ -88,7 +88,7 @@ double sp_solver_flops(const sp_solver *s);
 int sp_solver_set_gather(sp_solver *s, const int *src);
 int sp_solver_factor_gathered(sp_solver *s, const double *vals);
 
-/* ---- rank detection (SPQR, Heath's method) ---- */
+/* ---- rank detection (SPQR, Heath's method; LAPACK in the GPL-free build) ---- */
 typedef struct sp_rank sp_rank;
 int  sp_rank_create(sp_rank **out, const sp_pattern *p, ac_alloc *alloc);
 void sp_rank_destroy(sp_rank *r);
@@ -99,5 +99,12 @@ void sp_rank_destroy(sp_rank *r);
  * independent columns, perm[rank..n-1] dependent ones.  Returns 0, or
  * SP_ENOMEM / SP_EFAIL. */
 int  sp_rank_detect(sp_rank *r, const double *vals, double tol, int *rank, int *perm);
+#ifdef ALECABLE_NO_GPL
+/* The GPL-free build's rank detection (lapack_qr.c) is banded (band = 1:
+ * Heath's rule in reverse Cuthill-McKee order) or dense (0: LAPACK's dgeqp3),
+ * chosen at create from the pattern; this switches, for tests.  SP_OK,
+ * SP_ENOMEM, or SP_EUNSUITED (dense above its order limit). */
+int  sp_rank_set_band(sp_rank *r, int band);
+#endif
 
 #endif
