@@ -1,17 +1,22 @@
 # libalecable: GNU make build (no configure step).
 #
 #   make [all]        build/libalecable.so.$(VERSION) (+ SONAME and dev symlinks) and build/libalecable.a
+#   make GPL=no       the same without UMFPACK, SPQR and CHOLMOD, in build-nogpl/ (mk/gplfree.mk)
 #   make examples     build/examples/<name> for every examples/*.c (examples/common.c is linked into each)
-#   make check        dependencies, test runner, examples and install tests, the threads suite under
-#                     ThreadSanitizer (make tsan), 30 s of API fuzzing (make fuzz), then the runner
-#                     under ASan/UBSan
+#   make check        dependencies, test runner, examples and install tests, the CHECK_STEPS of
+#                     mk/*.mk (docs-check, cmake-check, abi-check, check-nogpl, mpi-check,
+#                     models-check), the threads suite under ThreadSanitizer (make tsan), 30 s of
+#                     API fuzzing (make fuzz), then the runner under ASan/UBSan
 #   make tsan         the threads suite (8 models in 8 threads) under ThreadSanitizer (build-tsan/)
 #   make valgrind     the test runner (no fork) and the examples' smoke test under valgrind memcheck
 #   make demo         dependencies, examples, then `sh examples/demo.sh build/examples`
+#   make docs         the API reference and doc/guide.md as HTML in build/docs/html (doxygen)
 #   make install      PREFIX=/usr/local DESTDIR= LIBDIR=$(PREFIX)/lib INCLUDEDIR=$(PREFIX)/include
+#                     (also the CMake package and alecable-run)
 #   make uninstall    same variables as install
 #   make fuzz         FUZZ_TIME=60: libFuzzer (clang) on the API from tests/fuzz/corpus (build-fuzz/)
-#   make clean        removes build/, build-san/, build-tsan/, build-vg/ and build-fuzz/
+#   make abi-baseline records this release's ABI in abi/ (only when a release is cut: doc/abi.md)
+#   make clean        removes build/, build-san/, build-tsan/, build-vg/, build-fuzz/ and the parts' trees
 #
 # CC, CXX, CFLAGS, CPPFLAGS, LDFLAGS and LDLIBS may be overridden; the include paths,
 # -fPIC/-fvisibility=hidden of the library objects and the SuiteSparse libraries are
@@ -162,7 +167,7 @@ examples: $(EX_BIN)
 runner: $(RUNNER)
 
 help:
-	@sed -n '2,18s/^# \{0,1\}//p' Makefile
+	@sed -n '3,/^$$/s/^# \{0,1\}//p' Makefile
 
 # ---- compilation ------------------------------------------------------------------------
 $(BUILDDIR)/lib/%.o: lib/%.c $(FLAGS_STAMP)
