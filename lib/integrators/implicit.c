@@ -35,7 +35,22 @@
  * Both blocks are then O(1) and in units of q.  Convergence: ||(s R_q, g)||_inf
  * <= tol_residual * (largest norm seen in the step), or an increment
  * ||dq||_inf <= tol_increment (1 + ||q||_inf), as in quasistatic.c.
- * Predictor: A_{n+1} = A_n, lambda_{n+1} = lambda_n.
+ * Predictor: A_{n+1} = A_n, lambda_{n+1} = lambda_n (Taylor: q moves by
+ * h v_n + h^2/2 A_n).  It is good for smooth motion and wrong by
+ * (omega h)^2 / 2 times the amplitude for a mode far stiffer than 1/h^2:
+ * a rope's material coordinates on a pulley wrap (mass rho A l, stiffness
+ * EA / l) that start off their equilibrium (a wrap laid with s along the arc
+ * is compressed by the chord's (pi/2n)^2/6) accelerate at ~1e7 m/s^2 with
+ * EA = 1e6 N, and the Taylor start moves them by metres, past the
+ * element's length, where Newton wanders into elements compressed below
+ * F^2 = 1/3 (negative material stiffness) and the matrix turns singular.
+ * Such a step is tried again from the held position q_{n+1} = q_n (its A
+ * from the Newmark relation), which is within the mode's true amplitude of
+ * the solution.  The trapezoidal rule keeps such a mode alive as a
+ * step-to-step alternation of A, against which the Taylor predictor is
+ * wrong every step: the held predictor stays in force for the states that
+ * follow (dyn_state.pred, part of the state, so undo and a failed step
+ * keep it right).  A run whose Taylor starts converge is unchanged.
  *
  * Error estimate (adaptive): the local error of q is
  *     e = (beta - 1/6 + delta/2) h^3 q''' + O(h^4),   delta = alpha_m - alpha_f (HHT: alpha),
@@ -69,14 +84,23 @@ static void kinematics(const alecable_integrator *it, double h, const dyn_state 
     }
 }
 
-/* Predictor A_{n+1} = A_n: q = q_n (+) (h v_n + h^2/2 A_n). */
-static int predict(alecable_integrator *it, double h, const dyn_state *S, dyn_state *T)
+/* Predictors (see the file comment).  DYN_PRED_TAYLOR: A_{n+1} = A_n,
+ * q = q_n (+) (h v_n + h^2/2 A_n).  DYN_PRED_HOLD: q = q_n, and A_{n+1}
+ * the value the Newmark relation gives for that q:
+ *     A_{n+1} = -(h v_n + h^2 (1/2 - beta) A_n) / (beta h^2). */
+static int predict(alecable_integrator *it, double h, const dyn_state *S, dyn_state *T, int pred)
 {
     size_t bq = (size_t)it->nq * sizeof(double);
+    double b = it->par.beta;
     int i;
     memcpy(T->q, S->q, bq);
-    memcpy(T->A, S->A, bq);
     if (it->nlam > 0) memcpy(T->lam, S->lam, (size_t)it->nlam * sizeof(double));
+    if (pred == DYN_PRED_HOLD) {
+        for (i = 0; i < it->nq; i++) T->A[i] = -(h * S->v[i] + h * h * (0.5 - b) * S->A[i]) / (b * h * h);
+        kinematics(it, h, S, T);
+        return ALECABLE_OK;
+    }
+    memcpy(T->A, S->A, bq);
     for (i = 0; i < it->nq; i++) it->dq[i] = h * S->v[i] + 0.5 * h * h * S->A[i];
     kinematics(it, h, S, T);
     return dyn_update(it, T->q, it->dq, 1.0);
@@ -162,15 +186,15 @@ static void keep_history(const alecable_integrator *it, double h, const dyn_stat
     T->nw = S->nw < 2 ? S->nw + 1 : 2;
 }
 
-int dyn_implicit_attempt(alecable_integrator *it, double h, double t1)
+/* Newton from the predictor pred; ALECABLE_OK with T converged. */
+static int newton(alecable_integrator *it, double h, double t1, int pred)
 {
     const dyn_state *S = it->cur;
     dyn_state *T = it->trial;
     double s = it->par.beta * h * h, r_ref = 0.0, rnorm = 0.0, dqnorm = INFINITY;
     int k, st;
-    /* HHT's forces at t_n, from the current problem (a host may have changed it since) */
-    if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
-    if ((st = predict(it, h, S, T))) return st;
+    it->n_res_hist = 0;
+    if ((st = predict(it, h, S, T, pred))) return st;
     for (k = 0;; k++) {
         if ((st = scaled_residual(it, t1, s, T, &rnorm))) return st;
         if (k <= it->o.max_iterations) it->res_hist[it->n_res_hist++] = dyn_norm_inf(it->r, it->nq) / s;
@@ -186,6 +210,44 @@ int dyn_implicit_attempt(alecable_integrator *it, double h, double t1)
         if ((st = correct(it, h, t1, S, T, &dqnorm))) return st;
         it->iters++;
     }
+    return ALECABLE_OK;
+}
+
+/* Newton from the state's predictor; a Taylor start that fails (no
+ * convergence, a singular matrix) is tried once more from the held
+ * position, which then stays the predictor of the states that follow (see
+ * the file comment).  A start that converges is kept as it is, so a run
+ * that never fails takes the steps it always took.  A non-finite value
+ * (ALECABLE_ENAN) is not retried: it is most often the problem's own
+ * refusal (a host's callback), which another start does not cure, and the
+ * step controller already cuts h for it. */
+int dyn_implicit_attempt(alecable_integrator *it, double h, double t1)
+{
+    const dyn_state *S = it->cur;
+    dyn_state *T = it->trial;
+    char first[sizeof it->msg];
+    int st, pred = S->pred;
+    /* HHT's forces at t_n, from the current problem (a host may have changed it since) */
+    if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
+    it->quiet_singular = pred == DYN_PRED_TAYLOR;
+    st = newton(it, h, t1, pred);
+    it->quiet_singular = 0;
+    if (st != ALECABLE_OK && pred == DYN_PRED_TAYLOR &&
+        (st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR)) {
+        memcpy(first, it->msg, sizeof first);
+        pred = DYN_PRED_HOLD;
+        /* a problem with a history keeps memory within a solve (the
+         * friction contacts' last branch): the second start begins afresh */
+        if (it->p.nhist > 0 && it->p.history_set(it->p.ctx, S->phist) != 0) return st;
+        st = newton(it, h, t1, pred);
+        if (st != ALECABLE_OK) {
+            size_t len = strlen(it->msg);
+            snprintf(it->msg + len, sizeof it->msg - len, " (started from the held position; from the Taylor "
+                     "predictor: %s)", first);
+        }
+    }
+    if (st != ALECABLE_OK) return st;
+    T->pred = pred;
     if (it->o.adaptive) error_estimate(it, h, S, T);
     keep_history(it, h, S, T);
     return ALECABLE_OK;
