@@ -463,13 +463,15 @@ void dyn_set_dof_namer(alecable_integrator *it, int (*name)(const void *ctx, int
     it->namer_ctx = ctx;
 }
 
-/* Shifts the q diagonal of it->vals by `shift` and solves with a fixed
- * right-hand side (no symmetry that could be orthogonal to a null vector;
- * zero on the constraint rows) into x.  0 on success. */
-static int shifted_probe(alecable_integrator *it, double shift, double *x)
+/* Shifts the q diagonal of it->vals by `shift` (and the constraint rows'
+ * by -shift_lam) and solves with a fixed right-hand side (no symmetry that
+ * could be orthogonal to a null vector; zero on the constraint rows) into
+ * x.  0 on success. */
+static int shifted_probe(alecable_integrator *it, double shift, double shift_lam, double *x)
 {
     int i;
     for (i = 0; i < it->nq; i++) it->vals[it->pat.diag[i]] += shift;
+    for (i = it->nq; i < it->n; i++) it->vals[it->pat.diag[i]] -= shift_lam;
     if (sp_kkt_factor(it->lin, it->vals) != SP_OK) return -1;
     for (i = 0; i < it->n; i++) it->rhs[i] = i < it->nq ? 1.0 + 0.618 * (double)(i % 7) : 0.0;
     return sp_kkt_solve(it->lin, it->rhs, x) ? -1 : 0;
@@ -483,17 +485,26 @@ static int shifted_probe(alecable_integrator *it, double shift, double *x)
  * that grew, the largest; an ALE null vector moves a node's place and its
  * material coordinate together and the material one is what to hold (as
  * the quasistatic solver names it).  -1 when nothing grew or a solve
- * failed; -2 when the shifted matrix is singular still: the constraints are
- * dependent, which no q shift helps.  Clobbers it->vals, rhs and z: only on
- * the way out of a failed solve. */
+ * failed.  When the q shift leaves the matrix singular, the constraint rows
+ * are shifted too: -2 when that helps (the constraints are dependent, which
+ * no q shift cures), -3 when not (the matrix spans more orders of magnitude
+ * than the factorization resolves, as an element collapsed to a tiny
+ * material length makes it).  Clobbers it->vals, rhs and z: only on the
+ * way out of a failed solve. */
 static int probe_null_dof(alecable_integrator *it)
 {
-    double D = 0.0, big = 0.0;
+    double D = 0.0, G = 0.0, big = 0.0;
     int i, k = -1;
     for (i = 0; i < it->nq; i++)
         if (fabs(it->vals[it->pat.diag[i]]) > D) D = fabs(it->vals[it->pat.diag[i]]);
     if (!(D > 0.0) || !isfinite(D)) D = 1.0;
-    if (shifted_probe(it, 1e-6 * D, it->probe) || shifted_probe(it, (1e-9 - 1e-6) * D, it->z)) return -2;
+    for (i = 0; i < it->ng; i++)
+        if (fabs(it->vals[it->g_pos[i]]) > G) G = fabs(it->vals[it->g_pos[i]]);
+    if (!(G > 0.0) || !isfinite(G)) G = 1.0;
+    /* the constraint rows' shift in their own scale, that of G D^-1 G^T */
+    if (shifted_probe(it, 1e-6 * D, 0.0, it->probe))
+        return it->nlam > 0 && shifted_probe(it, 0.0, 1e-6 * G * G / D, it->probe) == 0 ? -2 : -3;
+    if (shifted_probe(it, (1e-9 - 1e-6) * D, 0.0, it->z)) return -1;
     for (i = 0; i < it->nq; i++)
         if (fabs(it->z[i]) > 100.0 * fabs(it->probe[i]) + 1e-300 && fabs(it->z[i]) > big) {
             big = fabs(it->z[i]);
@@ -518,6 +529,10 @@ static void name_null_dof(alecable_integrator *it)
     if (k == -2)
         snprintf(it->msg + len, sizeof it->msg - len,
                  "; the constraints are dependent (a dof held twice, or joints that repeat each other)");
+    if (k == -3)
+        snprintf(it->msg + len, sizeof it->msg - len,
+                 "; its entries span more orders of magnitude than the factorization resolves (an element "
+                 "collapsed?): cut h");
     if (k < 0) return;
     if (!it->namer || it->namer(it->namer_ctx, it->null_dof, name, sizeof name) != 0)
         snprintf(name, sizeof name, "q[%d] (hold it, or give it mass or stiffness)", it->null_dof);
