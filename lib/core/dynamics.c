@@ -6,6 +6,13 @@
 
 #include <string.h>
 
+/* The integrator's names of q's entries: the model's (cable, node, dof or
+ * body, dof, with what to do), as a failed quasistatic solve gives them. */
+static int name_dof(const void *ctx, int k, char *buf, size_t len)
+{
+    return ac_dof_name((const alecable_model *)ctx, k, buf, len);
+}
+
 ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_model *m,
                                            const alecable_dynamic_options *o)
 {
@@ -32,6 +39,7 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
         m->ramp_loads = ramp;
         return ac_fail(m, st, "cannot create the integrator: %s", alecable_strerror(st));
     }
+    dyn_set_dof_namer(*out, name_dof, m);
     if ((st = alecable_integrator_set_state(*out, 0.0, m->q, m->v, NULL, m->lam))) {
         ac_fail(m, st, "initial state: %s", alecable_integrator_errmsg(*out));
         alecable_integrator_destroy(*out);

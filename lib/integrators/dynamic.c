@@ -234,6 +234,7 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     ac_free(&a, it->fn);
     ac_free(&a, it->dq);
     ac_free(&a, it->zero);
+    ac_free(&a, it->probe);
     ac_free(&a, it->gdot);
     ac_free(&a, it->gam);
     ac_free(&a, it->ga);
@@ -305,12 +306,13 @@ static int alloc_workspaces(alecable_integrator *it)
     it->fn = (double *)ac_calloc(a, n, sizeof(double));
     it->dq = (double *)ac_calloc(a, nq, sizeof(double));
     it->zero = (double *)ac_calloc(a, n, sizeof(double));
+    it->probe = (double *)ac_calloc(a, n, sizeof(double));
     it->gdot = (double *)ac_calloc(a, m, sizeof(double));
     it->gam = (double *)ac_calloc(a, m, sizeof(double));
     it->ga = (double *)ac_calloc(a, m, sizeof(double));
     if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->vals_k || !it->massive || !it->res_hist ||
         !it->fn ||
-        !it->dq || !it->zero ||
+        !it->dq || !it->zero || !it->probe ||
         !it->gdot || !it->gam || !it->ga)
         return ALECABLE_ENOMEM;
     return ALECABLE_OK;
@@ -356,6 +358,7 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
     it->cur = &it->st[0];
     it->prev = &it->st[1];
     it->trial = &it->st[2];
+    it->null_dof = -1;
     alecable_step_stats_init(&it->stats);
     if ((st = alloc_workspaces(it)) || (st = find_diagonal(it))) {
         alecable_integrator_destroy(it);
@@ -453,11 +456,97 @@ int dyn_residual_jacobian(alecable_integrator *it, double t, const double *q, co
     return ALECABLE_OK;
 }
 
+void dyn_set_dof_namer(alecable_integrator *it, int (*name)(const void *ctx, int k, char *buf, size_t len),
+                       const void *ctx)
+{
+    if (!it) return;
+    it->namer = name;
+    it->namer_ctx = ctx;
+}
+
+/* Shifts the q diagonal of it->vals by `shift` (and the constraint rows'
+ * by -shift_lam) and solves with a fixed right-hand side (no symmetry that
+ * could be orthogonal to a null vector; zero on the constraint rows) into
+ * x.  0 on success. */
+static int shifted_probe(alecable_integrator *it, double shift, double shift_lam, double *x)
+{
+    int i;
+    for (i = 0; i < it->nq; i++) it->vals[it->pat.diag[i]] += shift;
+    for (i = it->nq; i < it->n; i++) it->vals[it->pat.diag[i]] -= shift_lam;
+    if (sp_kkt_factor(it->lin, it->vals) != SP_OK) return -1;
+    for (i = 0; i < it->n; i++) it->rhs[i] = i < it->nq ? 1.0 + 0.618 * (double)(i % 7) : 0.0;
+    return sp_kkt_solve(it->lin, it->rhs, x) ? -1 : 0;
+}
+
+/* The unknown a singular matrix (in it->vals) leaves free: solved with the
+ * q diagonal shifted by eps D and by eps D / 1000 (D its largest entry), a
+ * null vector's components grow a thousandfold while those of a matrix
+ * that is regular there (a light rope's material inertia against a body's
+ * mass: small pivots, not missing ones) barely change.  Of the components
+ * that grew, the largest; an ALE null vector moves a node's place and its
+ * material coordinate together and the material one is what to hold (as
+ * the quasistatic solver names it).  -1 when nothing grew or a solve
+ * failed.  When the q shift leaves the matrix singular, the constraint rows
+ * are shifted too: -2 when that helps (the constraints are dependent, which
+ * no q shift cures), -3 when not (the matrix spans more orders of magnitude
+ * than the factorization resolves, as an element collapsed to a tiny
+ * material length makes it).  Clobbers it->vals, rhs and z: only on the
+ * way out of a failed solve. */
+static int probe_null_dof(alecable_integrator *it)
+{
+    double D = 0.0, G = 0.0, big = 0.0;
+    int i, k = -1;
+    for (i = 0; i < it->nq; i++)
+        if (fabs(it->vals[it->pat.diag[i]]) > D) D = fabs(it->vals[it->pat.diag[i]]);
+    if (!(D > 0.0) || !isfinite(D)) D = 1.0;
+    for (i = 0; i < it->ng; i++)
+        if (fabs(it->vals[it->g_pos[i]]) > G) G = fabs(it->vals[it->g_pos[i]]);
+    if (!(G > 0.0) || !isfinite(G)) G = 1.0;
+    /* the constraint rows' shift in their own scale, that of G D^-1 G^T */
+    if (shifted_probe(it, 1e-6 * D, 0.0, it->probe))
+        return it->nlam > 0 && shifted_probe(it, 0.0, 1e-6 * G * G / D, it->probe) == 0 ? -2 : -3;
+    if (shifted_probe(it, (1e-9 - 1e-6) * D, 0.0, it->z)) return -1;
+    for (i = 0; i < it->nq; i++)
+        if (fabs(it->z[i]) > 100.0 * fabs(it->probe[i]) + 1e-300 && fabs(it->z[i]) > big) {
+            big = fabs(it->z[i]);
+            k = i;
+        }
+    if (k >= 0 && it->p.dof_class)
+        for (i = 0; i < it->nq; i++)
+            if (it->p.dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL && fabs(it->z[i]) >= 0.5 * big &&
+                fabs(it->z[i]) > 100.0 * fabs(it->probe[i]))
+                return i;
+    return k;
+}
+
+/* Appends the free dof of a singular matrix to it->msg, in the namer's
+ * terms when there is one. */
+static void name_null_dof(alecable_integrator *it)
+{
+    char name[300];
+    size_t len = strlen(it->msg);
+    int k = probe_null_dof(it);
+    it->null_dof = k >= 0 ? k : -1;
+    if (k == -2)
+        snprintf(it->msg + len, sizeof it->msg - len,
+                 "; the constraints are dependent (a dof held twice, or joints that repeat each other)");
+    if (k == -3)
+        snprintf(it->msg + len, sizeof it->msg - len,
+                 "; its entries span more orders of magnitude than the factorization resolves (an element "
+                 "collapsed?): cut h");
+    if (k < 0) return;
+    if (!it->namer || it->namer(it->namer_ctx, it->null_dof, name, sizeof name) != 0)
+        snprintf(name, sizeof name, "q[%d] (hold it, or give it mass or stiffness)", it->null_dof);
+    snprintf(it->msg + len, sizeof it->msg - len, "; unrestrained: %s", name);
+}
+
 int dyn_factor_solve(alecable_integrator *it, const char *what, double t)
 {
     int st = sp_kkt_factor(it->lin, it->vals);
+    it->null_dof = -1;
     if (st == SP_ESINGULAR) {
         MSG(it, "%s at t = %.9g: singular matrix (rcond %.3g)", what, t, sp_kkt_rcond(it->lin));
+        if (!it->quiet_singular) name_null_dof(it);
         return ALECABLE_ESINGULAR;
     }
     if (st != SP_OK) {
@@ -619,6 +708,7 @@ ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t
     s->tau1 = s->tau2 = t;
     s->nw = 1;
     s->h_next = bound_h(it, it->o.h);
+    s->pred = DYN_PRED_TAYLOR;
     if (it->p.nhist > 0 && (st = it->p.history_get(it->p.ctx, s->phist))) {
         MSG(it, "the problem's history_get failed (%s)", alecable_strerror(st));
         return st;
@@ -669,6 +759,7 @@ static int attempt(alecable_integrator *it, double h, double t1)
     it->err = 0.0;
     it->err_tol = 1.0;
     it->trial->t = t1;
+    it->trial->pred = it->cur->pred; /* implicit.c may change it */
     return it->par.semi ? dyn_semi_attempt(it, h, t1) : dyn_implicit_attempt(it, h, t1);
 }
 

@@ -31,10 +31,16 @@ typedef struct dyn_state {
     double tau1, tau2;
     int nw;
     double h_next;
+    /* the implicit methods' Newton predictor for the step from this state
+     * (DYN_PRED_*, implicit.c): TAYLOR after set_state, HOLD once a Taylor
+     * start has failed and the held one converged */
+    int pred;
     /* the problem's history (alecable_problem.nhist values) that goes with
      * this state: the one in force while it is cur (dynamic.c) */
     double *phist;
 } dyn_state;
+
+enum { DYN_PRED_TAYLOR = 0, DYN_PRED_HOLD = 1 };
 
 typedef struct dyn_params {
     int method;
@@ -70,7 +76,17 @@ struct alecable_integrator {
     double err, err_tol;
     alecable_step_stats stats;
     size_t alloc_mark, allocs_last_step;
-    char msg[256];
+    /* 1 while a failure may still be retried (a Taylor start): a singular
+     * matrix is then not probed for its free dof */
+    int quiet_singular;
+    /* the q index the last singular matrix left free (dynamic.c's probe), or -1;
+     * probe: a workspace of n for it; namer: the host's names of q's
+     * entries for the message (dyn_set_dof_namer), or NULL */
+    int null_dof;
+    double *probe;
+    int (*namer)(const void *ctx, int k, char *buf, size_t len);
+    const void *namer_ctx;
+    char msg[512];
 };
 
 /* One attempt of a step of size h from cur into trial (cur is never

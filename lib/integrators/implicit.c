@@ -35,7 +35,32 @@
  * Both blocks are then O(1) and in units of q.  Convergence: ||(s R_q, g)||_inf
  * <= tol_residual * (largest norm seen in the step), or an increment
  * ||dq||_inf <= tol_increment (1 + ||q||_inf), as in quasistatic.c.
- * Predictor: A_{n+1} = A_n, lambda_{n+1} = lambda_n.
+ * Predictor: A_{n+1} = A_n, lambda_{n+1} = lambda_n (Taylor: q moves by
+ * h v_n + h^2/2 A_n).  It is good for smooth motion and wrong by
+ * (omega h)^2 / 2 times the amplitude for a mode far stiffer than 1/h^2:
+ * a rope's material coordinates on a pulley wrap (mass rho A l, stiffness
+ * EA / l) that start off their equilibrium (a wrap laid with s along the arc
+ * is compressed by the chord's (pi/2n)^2/6) accelerate at up to 8e5 m/s^2
+ * with EA = 1e6 N, rho A = 0.01 kg/m, and the Taylor start at h = 1e-3
+ * moves them by 0.4 m, 16 element lengths, where Newton wanders into
+ * elements compressed below F^2 = 1/3 (negative material stiffness) and the
+ * matrix turns singular.
+ * At smaller h the same start may even converge, to a wrap with an
+ * inverted element (negative material length, F^2 = c^2/l^2 as for the
+ * upright one, and negative energy), from which the run blows up.  So:
+ *   - a Taylor increment that alecable_problem.step_limit refuses (the
+ *     model: an element shrunk by more than three quarters) is not tried;
+ *   - a Newton correction is shortened to what step_limit admits (as the
+ *     quasistatic solver's are), so no element inverts within a step;
+ *   - a Taylor start that is refused or fails is replaced by the held
+ *     position q_{n+1} = q_n (its A from the Newmark relation), which is
+ *     within the mode's true amplitude of the solution.
+ * The trapezoidal rule keeps such a mode alive as a step-to-step
+ * alternation of A, against which the Taylor predictor is wrong every
+ * step: the held predictor stays in force for the states that follow
+ * (dyn_state.pred, part of the state, so undo and a failed step keep it
+ * right).  A run whose Taylor starts are admitted and converge, and whose
+ * corrections step_limit never shortens, is unchanged.
  *
  * Error estimate (adaptive): the local error of q is
  *     e = (beta - 1/6 + delta/2) h^3 q''' + O(h^4),   delta = alpha_m - alpha_f (HHT: alpha),
@@ -69,14 +94,23 @@ static void kinematics(const alecable_integrator *it, double h, const dyn_state 
     }
 }
 
-/* Predictor A_{n+1} = A_n: q = q_n (+) (h v_n + h^2/2 A_n). */
-static int predict(alecable_integrator *it, double h, const dyn_state *S, dyn_state *T)
+/* Predictors (see the file comment).  DYN_PRED_TAYLOR: A_{n+1} = A_n,
+ * q = q_n (+) (h v_n + h^2/2 A_n).  DYN_PRED_HOLD: q = q_n, and A_{n+1}
+ * the value the Newmark relation gives for that q:
+ *     A_{n+1} = -(h v_n + h^2 (1/2 - beta) A_n) / (beta h^2). */
+static int predict(alecable_integrator *it, double h, const dyn_state *S, dyn_state *T, int pred)
 {
     size_t bq = (size_t)it->nq * sizeof(double);
+    double b = it->par.beta;
     int i;
     memcpy(T->q, S->q, bq);
-    memcpy(T->A, S->A, bq);
     if (it->nlam > 0) memcpy(T->lam, S->lam, (size_t)it->nlam * sizeof(double));
+    if (pred == DYN_PRED_HOLD) {
+        for (i = 0; i < it->nq; i++) T->A[i] = -(h * S->v[i] + h * h * (0.5 - b) * S->A[i]) / (b * h * h);
+        kinematics(it, h, S, T);
+        return ALECABLE_OK;
+    }
+    memcpy(T->A, S->A, bq);
     for (i = 0; i < it->nq; i++) it->dq[i] = h * S->v[i] + 0.5 * h * h * S->A[i];
     kinematics(it, h, S, T);
     return dyn_update(it, T->q, it->dq, 1.0);
@@ -115,7 +149,22 @@ static int correct(alecable_integrator *it, double h, double t1, const dyn_state
     if (st) return st;
     for (i = 0; i < it->n; i++) it->rhs[i] = -it->r[i];
     if ((st = dyn_factor_solve(it, "Newton iteration matrix", t1))) return st;
+    /* the whole correction's size, so that a shortened one (below) never
+     * passes the increment test */
     *dqnorm = dyn_norm_inf(it->z, it->nq);
+    if (it->p.step_limit) {
+        double a = 1.0;
+        if ((st = it->p.step_limit(it->p.ctx, T->q, it->z, &a))) {
+            MSG(it, "t = %.9g: the problem's step_limit failed (%s)", t1, alecable_strerror(st));
+            return st;
+        }
+        if (!(a > 0.0)) {
+            MSG(it, "t = %.9g, h = %g: the problem's step_limit admits no Newton step (a_max = %g)", t1, h, a);
+            return ALECABLE_ENOCONV;
+        }
+        if (a < 1.0)
+            for (i = 0; i < it->n; i++) it->z[i] *= a;
+    }
     if ((st = dyn_update(it, T->q, it->z, 1.0))) return st;
     for (i = 0; i < it->nq; i++) T->A[i] += it->z[i] / s;
     for (i = 0; i < it->nlam; i++) T->lam[i] += it->z[it->nq + i] / (s * c);
@@ -162,15 +211,31 @@ static void keep_history(const alecable_integrator *it, double h, const dyn_stat
     T->nw = S->nw < 2 ? S->nw + 1 : 2;
 }
 
-int dyn_implicit_attempt(alecable_integrator *it, double h, double t1)
+/* 1 when the Taylor predictor's increment is one the problem admits
+ * (alecable_problem.step_limit: the model shrinks no element below a
+ * quarter of its material length), 0 when not, or the callback's error. */
+static int taylor_admissible(alecable_integrator *it, double h, const dyn_state *S)
+{
+    double a = 1.0;
+    int i, st;
+    if (!it->p.step_limit) return 1;
+    for (i = 0; i < it->nq; i++) it->dq[i] = h * S->v[i] + 0.5 * h * h * S->A[i];
+    if ((st = it->p.step_limit(it->p.ctx, S->q, it->dq, &a))) {
+        MSG(it, "t = %.9g: the problem's step_limit failed (%s)", S->t, alecable_strerror(st));
+        return st < 0 ? st : ALECABLE_EINVAL;
+    }
+    return a >= 1.0;
+}
+
+/* Newton from the predictor pred; ALECABLE_OK with T converged. */
+static int newton(alecable_integrator *it, double h, double t1, int pred)
 {
     const dyn_state *S = it->cur;
     dyn_state *T = it->trial;
     double s = it->par.beta * h * h, r_ref = 0.0, rnorm = 0.0, dqnorm = INFINITY;
     int k, st;
-    /* HHT's forces at t_n, from the current problem (a host may have changed it since) */
-    if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
-    if ((st = predict(it, h, S, T))) return st;
+    it->n_res_hist = 0;
+    if ((st = predict(it, h, S, T, pred))) return st;
     for (k = 0;; k++) {
         if ((st = scaled_residual(it, t1, s, T, &rnorm))) return st;
         if (k <= it->o.max_iterations) it->res_hist[it->n_res_hist++] = dyn_norm_inf(it->r, it->nq) / s;
@@ -186,6 +251,51 @@ int dyn_implicit_attempt(alecable_integrator *it, double h, double t1)
         if ((st = correct(it, h, t1, S, T, &dqnorm))) return st;
         it->iters++;
     }
+    return ALECABLE_OK;
+}
+
+/* Newton from the state's predictor; a Taylor start that the problem's
+ * step_limit refuses is replaced, and one that fails (no convergence, a
+ * singular matrix) is tried once more, by the held position, which then
+ * stays the predictor of the states that follow (see the file comment).
+ * A start that converges is kept as it is, so a run that never fails takes
+ * the steps it always took.  A non-finite value
+ * (ALECABLE_ENAN) is not retried: it is most often the problem's own
+ * refusal (a host's callback), which another start does not cure, and the
+ * step controller already cuts h for it. */
+int dyn_implicit_attempt(alecable_integrator *it, double h, double t1)
+{
+    const dyn_state *S = it->cur;
+    dyn_state *T = it->trial;
+    char first[sizeof it->msg];
+    int st, pred = S->pred;
+    /* HHT's forces at t_n, from the current problem (a host may have changed it since) */
+    if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
+    /* a Taylor increment the problem refuses (an element shrunk by more
+     * than three quarters) is not worth a Newton solve */
+    if (pred == DYN_PRED_TAYLOR && (st = taylor_admissible(it, h, S)) != 1) {
+        if (st != 0) return st;
+        pred = DYN_PRED_HOLD;
+    }
+    it->quiet_singular = pred == DYN_PRED_TAYLOR;
+    st = newton(it, h, t1, pred);
+    it->quiet_singular = 0;
+    if (st != ALECABLE_OK && pred == DYN_PRED_TAYLOR &&
+        (st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR)) {
+        memcpy(first, it->msg, sizeof first);
+        pred = DYN_PRED_HOLD;
+        /* a problem with a history keeps memory within a solve (the
+         * friction contacts' last branch): the second start begins afresh */
+        if (it->p.nhist > 0 && it->p.history_set(it->p.ctx, S->phist) != 0) return st;
+        st = newton(it, h, t1, pred);
+        if (st != ALECABLE_OK) {
+            size_t len = strlen(it->msg);
+            snprintf(it->msg + len, sizeof it->msg - len, " (started from the held position; from the Taylor "
+                     "predictor: %s)", first);
+        }
+    }
+    if (st != ALECABLE_OK) return st;
+    T->pred = pred;
     if (it->o.adaptive) error_estimate(it, h, S, T);
     keep_history(it, h, S, T);
     return ALECABLE_OK;

@@ -79,5 +79,11 @@ void qs_report_out(alecable_solve_report *out, const alecable_solve_report *rep)
  * ALECABLE_EINVAL with a message naming the field (alecable_integrator_create
  * and alecable_model_integrator) */
 int  dyn_check_options(const alecable_dynamic_options *o, char *msg, size_t len);
+/* The integrator's names for q's entries in its failure messages: name(ctx,
+ * k, buf, len) writes what q[k] is and returns 0 (anything else: q[k] is
+ * named by its index).  ctx must outlive the integrator.  A model's
+ * integrator names them in the model's terms (lib/core/dynamics.c). */
+void dyn_set_dof_namer(alecable_integrator *it, int (*name)(const void *ctx, int k, char *buf, size_t len),
+                       const void *ctx);
 
 #endif

@@ -60,6 +60,10 @@ typedef struct bandh {
     double *lb, *dg;       /* dg: the diagonal before elimination */
     double *rdg;           /* D^-1 of the factorization */
     int sym, sym_failed;
+    /* the row-scaled retry (scaled_lu): 1 / the rows' largest entries, the
+     * scaled values, and whether the current factors are of D A */
+    double *rs, *sv;
+    int scaled;
 } bandh;
 
 /* ---- reverse Cuthill-McKee ---------------------------------------------- */
@@ -209,6 +213,8 @@ void sp_band_destroy(void *impl)
     ac_free(h->alloc, h->ipiv);
     ac_free(h->alloc, h->ab);
     ac_free(h->alloc, h->work);
+    ac_free(h->alloc, h->rs);
+    ac_free(h->alloc, h->sv);
     ac_free(h->alloc, h->tpos);
     ac_free(h->alloc, h->lpos);
     ac_free(h->alloc, h->lb);
@@ -327,7 +333,9 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
     h->ipiv = ac_malloc(alloc, (size_t)n * sizeof(int));
     h->ab = ac_malloc(alloc, (size_t)storage * sizeof(double));
     h->work = ac_malloc(alloc, (size_t)n * sizeof(double));
-    if (!h->pos || !h->ipiv || !h->ab || !h->work) {
+    h->rs = ac_malloc(alloc, (size_t)n * sizeof(double));
+    h->sv = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(double));
+    if (!h->pos || !h->ipiv || !h->ab || !h->work || !h->rs || !h->sv) {
         sp_band_destroy(h);
         return SP_ENOMEM;
     }
@@ -516,20 +524,49 @@ static int sym_factor(bandh *h)
     return 1;
 }
 
+/* LU of D A, D scaling every row by 1 / its largest entry (as KLU and
+ * UMFPACK scale theirs), after the unscaled LU failed the rcond test on
+ * nonzero pivots.  min/max |diag U| is a measure of the rows' units as much
+ * as of singularity: the consistent accelerations of a rope whose material
+ * inertia on a wrap is 1e-15 of the bodies' masses have pivots 1e-15 apart
+ * in a matrix whose equilibrated condition number is 15.  Scaled, the test
+ * asks whether a pivot lost its digits against the row it came from.  Only
+ * a matrix that failed unscaled comes here, so one that passed is factored
+ * exactly as before. */
+static int scaled_lu(bandh *h, const double *vals)
+{
+    const sp_pattern *p = h->p;
+    int i, k, st;
+    for (i = 0; i < h->n; i++) h->rs[i] = 0.0;
+    for (k = 0; k < p->nnz; k++)
+        if (fabs(vals[k]) > h->rs[p->rowidx[k]]) h->rs[p->rowidx[k]] = fabs(vals[k]);
+    for (i = 0; i < h->n; i++) h->rs[i] = h->rs[i] > 0.0 ? 1.0 / h->rs[i] : 1.0;
+    for (k = 0; k < p->nnz; k++) h->sv[k] = vals[k] * h->rs[p->rowidx[k]];
+    st = lu_factor(h, h->sv);
+    h->scaled = st == SP_OK;
+    return st;
+}
+
 /* src: NULL (vals are the pattern's values) or the gather of
- * sp_band_set_gather */
+ * sp_band_set_gather.  A symmetric factorization that fails the rcond test
+ * goes on to LU and its row-scaled retry, like an unsymmetric one. */
 static int factor(bandh *h, const double *vals, const int *src)
 {
+    int st;
     h->sym = 0;
+    h->scaled = 0;
     if (h->tpos && h->sym_failed == 0) {
         int ls = src ? load_symmetric(h, vals, h->gk, h->gt) : load_symmetric(h, vals, h->low_k, h->low_t);
         if (ls < 0) return SP_ESINGULAR;
         if (ls > 0) {
             if (sym_factor(h)) {
-                h->sym = 1;
-                return isfinite(h->rcond) && h->rcond >= RCOND_MIN ? SP_OK : SP_ESINGULAR;
+                if (isfinite(h->rcond) && h->rcond >= RCOND_MIN) {
+                    h->sym = 1;
+                    return SP_OK;
+                }
+            } else {
+                h->sym_failed = SYM_RETRY;
             }
-            h->sym_failed = SYM_RETRY;
         }
     } else if (h->sym_failed > 0)
         h->sym_failed--;
@@ -539,7 +576,10 @@ static int factor(bandh *h, const double *vals, const int *src)
         vals = h->gv;
     }
     if (!sp_all_finite(vals, h->p->nnz)) return SP_ESINGULAR;
-    return lu_factor(h, vals);
+    st = lu_factor(h, vals);
+    /* rcond 0: a column without a pivot, which no row scaling gives one */
+    if (st == SP_ESINGULAR && h->rcond > 0.0) st = scaled_lu(h, vals);
+    return st;
 }
 
 int sp_band_factor(void *impl, const double *vals) { return factor(impl, vals, NULL); }
@@ -607,7 +647,7 @@ int sp_band_solve(void *impl, const double *b, double *x)
     double *y = h->work;
     long fl = 0;
     int j, i;
-    for (j = 0; j < n; j++) y[j] = b[h->perm[j]];
+    for (j = 0; j < n; j++) y[j] = h->scaled ? b[h->perm[j]] * h->rs[h->perm[j]] : b[h->perm[j]];
     if (h->sym) {
         sym_solve(h, y);
         for (j = 0; j < n; j++) x[h->perm[j]] = y[j];
