@@ -25,7 +25,7 @@ static int owns(const alecable_node *n, int k)
 static int what_to_do(char *buf, size_t len, int d, int body)
 {
     return snprintf(buf, len, "%s",
-                    d == ALECABLE_DOF_S ? "a material coordinate nothing holds (fix it or regularize)"
+                    d == ALECABLE_DOF_S ? "a material coordinate nothing holds (fix it; in statics keep the regularization)"
                     : d >= ALECABLE_DOF_RX && d <= ALECABLE_DOF_RZ ? "a rotation nothing restrains (add a joint or fix it)"
                     : d == ALECABLE_DOF_ROLL ? "a roll nothing restrains (fix it at one node)"
                     : body ? "a body nothing holds in this direction (add a joint or fix it)"
