@@ -1,0 +1,97 @@
+#!/bin/sh
+# The runner's regression test (make models-check).
+#
+# 1. Each examples/models/*.yaml names, in comment lines
+#        # check: RUNNER ARGS | EXAMPLE AND ITS ARGS | KEYS
+#    runs of alecable-run and of the example it reproduces with the same
+#    parameters, and the result: figures both must print equal: to 1e-10
+#    relative, or, where the example prints fewer digits, to half a unit of
+#    its last printed digit (the runner prints 17 significant digits).
+# 2. Each tests/models/bad/*.yaml is a model file with one mistake and a line
+#        # expect: LINE TEXT
+#    alecable-run must refuse it (exit status 2, no result line) with a
+#    message "FILE:LINE:COL: expected ..." that contains TEXT.
+# 3. alecable-run --help prints its usage.
+#
+# usage: sh scripts/models-test.sh BUILDDIR   (BUILDDIR/alecable-run, BUILDDIR/examples/)
+# MODELS_RUN, when set, prefixes every run of alecable-run (valgrind and its options).
+set -u
+build=${1:-build}
+runner=$build/alecable-run
+run=${MODELS_RUN:-}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/models-test.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0; fail=0
+ok() { pass=$((pass + 1)); echo "models-test: ok   $1"; }
+ko() { fail=$((fail + 1)); echo "models-test: FAIL $1"; }
+
+# value of KEY in the last result: line of a file
+field() { sed -n 's/^result: //p' "$2" | tail -n 1 | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+
+# same A (the runner's) B (the example's): 0 when equal within 1e-10 relative
+# or half a unit of B's last printed digit
+same() {
+    awk -v a="$1" -v b="$2" 'BEGIN {
+        m = b; e = 0
+        if (match(b, /[eE]/)) { m = substr(b, 1, RSTART - 1); e = substr(b, RSTART + 1) + 0 }
+        d = 0
+        if (index(m, ".")) d = length(m) - index(m, ".")
+        ulp = 10 ^ (e - d)
+        diff = a - b; if (diff < 0) diff = -diff
+        mag = (a < 0 ? -a : a); if ((b < 0 ? -b : b) > mag) mag = (b < 0 ? -b : b)
+        tol = 1e-10 * mag; if (0.5 * ulp * (1 + 1e-9) > tol) tol = 0.5 * ulp * (1 + 1e-9)
+        exit !(diff <= tol)
+    }'
+}
+
+# 1. model files against their examples
+for model in examples/models/*.yaml; do
+    name=$(basename "$model" .yaml)
+    n=0
+    grep '^# check:' "$model" | sed 's/^# check: *//' > "$tmp/checks"
+    if [ ! -s "$tmp/checks" ]; then ko "$name: no '# check:' line"; continue; fi
+    while IFS='|' read -r rargs eargs keys; do
+        n=$((n + 1))
+        # shellcheck disable=SC2086 # the arguments are meant to split
+        $run "$runner" --no-progress --out "$tmp" $rargs "$model" > "$tmp/run.txt" 2> "$tmp/run.err"
+        st=$?
+        # shellcheck disable=SC2086
+        set -- $eargs
+        ex=$1; shift
+        "$build/examples/$ex" "$@" > "$tmp/ex.txt" 2>&1
+        est=$?
+        label="$name [$rargs ] vs $ex $*"
+        if [ $st -ne 0 ] || [ $est -ne 0 ]; then
+            ko "$label: exit status $st (runner), $est (example)"; cat "$tmp/run.err"; continue
+        fi
+        bad=""
+        for k in $keys; do
+            a=$(field "$k" "$tmp/run.txt"); b=$(field "$k" "$tmp/ex.txt")
+            if [ -z "$a" ] || [ -z "$b" ]; then bad="$bad $k(missing: '$a' '$b')"; continue; fi
+            same "$a" "$b" || bad="$bad $k($a vs $b)"
+        done
+        if [ -z "$bad" ]; then ok "$label: $(echo $keys | wc -w) figures equal"; else ko "$label:$bad"; fi
+    done < "$tmp/checks"
+done
+
+# 2. malformed model files
+for model in tests/models/bad/*.yaml; do
+    name=$(basename "$model")
+    exp=$(sed -n 's/^# expect: *//p' "$model" | head -n 1)
+    line=${exp%% *}; text=${exp#* }
+    $run "$runner" --no-progress --out "$tmp" "$model" > "$tmp/bad.txt" 2> "$tmp/bad.err"
+    st=$?
+    first=$(grep -m 1 "^$model:[0-9]*:[0-9]*: expected" "$tmp/bad.err")
+    if [ $st -ne 2 ]; then ko "$name: exit status $st, not 2"
+    elif grep -q '^result:' "$tmp/bad.txt"; then ko "$name: it ran (a result line)"
+    elif ! grep -q "^$model:$line:[0-9]*: expected" "$tmp/bad.err"; then ko "$name: no message at line $line: $(head -n 1 "$tmp/bad.err")"
+    elif ! grep "^$model:$line:" "$tmp/bad.err" | grep -qF -- "$text"; then ko "$name: line $line does not say '$text': $first"
+    else ok "$name: $(grep -m 1 "^$model:$line:" "$tmp/bad.err")"
+    fi
+done
+
+# 3. --help
+if "$runner" --help | grep -q '^usage: alecable-run'; then ok "alecable-run --help"; else ko "alecable-run --help"; fi
+
+echo "models-test: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

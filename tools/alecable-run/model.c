@@ -1,0 +1,945 @@
+/* alecable-run: the model sections of a model file (parameters, gravity,
+ * cables, bodies, constraints, joints, friction, loads) onto the public API.
+ *
+ * Every reader runs in both passes (see runner.h): in the first it only
+ * reads and checks, in the second it also calls the library, reporting a
+ * refusal at the line of the entry that caused it.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause */
+#include "runner.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define B (ctx->build)
+
+static const char *const DOF_NAMES[] = {"x", "y", "z", "s", "dx", "dy", "dz", "rx", "ry", "rz", "roll", NULL};
+static const int DOF_VALUES[] = {ALECABLE_DOF_X,  ALECABLE_DOF_Y,  ALECABLE_DOF_Z,  ALECABLE_DOF_S,
+                                 ALECABLE_DOF_DX, ALECABLE_DOF_DY, ALECABLE_DOF_DZ, ALECABLE_DOF_RX,
+                                 ALECABLE_DOF_RY, ALECABLE_DOF_RZ, ALECABLE_DOF_ROLL};
+
+/* a list (or one) of dof names from a scalar node */
+static int dof_of(rn_ctx *ctx, const yaml_node_t *n, int *dof)
+{
+    const char *s = rn_scalar(n);
+    int i;
+    for (i = 0; s && DOF_NAMES[i]; i++)
+        if (!strcmp(s, DOF_NAMES[i])) {
+            *dof = DOF_VALUES[i];
+            return 0;
+        }
+    rn_error(ctx, n, "a dof: x, y, z, s, dx, dy, dz, rx, ry, rz or roll", NULL);
+    return -1;
+}
+
+/* the entry's type: the value of its 'type' key among names */
+static int entry_type(rn_ctx *ctx, const yaml_node_t *n, const char *what, const char *const names[])
+{
+    int i, v = -1;
+    static const int idx[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    if (!n || n->type != YAML_MAPPING_NODE) {
+        char exp[160];
+        snprintf(exp, sizeof exp, "a mapping for an entry of %s", what);
+        rn_error(ctx, n, exp, NULL);
+        return -1;
+    }
+    for (i = 0; names[i]; i++) {}
+    if (rn_enum(ctx, n, "type", &v, names, idx, RN_REQ) != 1) return -1;
+    return v;
+}
+
+static const yaml_node_t *section_list(rn_ctx *ctx, const char *key)
+{
+    yaml_node_t *n = rn_get(ctx, rn_root(ctx), key);
+    if (!n) return NULL;
+    if (!rn_is_seq(n)) {
+        char exp[128];
+        snprintf(exp, sizeof exp, "a list ('- ' entries) under %s", key);
+        rn_error(ctx, n, exp, NULL);
+        return NULL;
+    }
+    return n;
+}
+
+/* ---- parameters ---------------------------------------------------------------- */
+int rn_parameters(rn_ctx *ctx)
+{
+    yaml_node_t *n = rn_get(ctx, rn_root(ctx), "parameters");
+    yaml_node_pair_t *p;
+    int i;
+    /* the second pass starts afresh: the first left the channels' names too */
+    for (i = 0; i < ctx->n_vars; i++) free(ctx->vars[i].name);
+    ctx->n_vars = 0;
+    if (n && n->type != YAML_MAPPING_NODE) {
+        rn_error(ctx, n, "a mapping of NAME: value under parameters", NULL);
+        return -1;
+    }
+    for (p = n ? n->data.mapping.pairs.start : NULL; n && p < n->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = rn_node(ctx, p->key), *v = rn_node(ctx, p->value);
+        const char *name = rn_scalar(k), *over = NULL;
+        double x = 0.0;
+        if (!name || rn_var_find(ctx, name) || !strcmp(name, "pi")) {
+            rn_error(ctx, k, "a new parameter name", NULL);
+            continue;
+        }
+        for (i = 0; i < ctx->n_overrides; i++) {
+            size_t len = strcspn(ctx->overrides[i], "=");
+            if (strlen(name) == len && !strncmp(ctx->overrides[i], name, len)) over = ctx->overrides[i] + len + 1;
+        }
+        if (over) {
+            char err[256];
+            if (rn_eval(ctx, over, &x, err, sizeof err)) {
+                rn_error(ctx, k, "a number or an expression after --set", "'%s' (%s)", over, err);
+                continue;
+            }
+        } else if (rn_value(ctx, v, &x)) {
+            continue;
+        }
+        rn_var_set(ctx, name, x);
+    }
+    ctx->n_params = ctx->n_vars;
+    if (!ctx->build)
+        for (i = 0; i < ctx->n_overrides; i++) {
+            size_t len = strcspn(ctx->overrides[i], "=");
+            int j, found = 0;
+            for (j = 0; j < ctx->n_vars; j++)
+                if (strlen(ctx->vars[j].name) == len && !strncmp(ctx->overrides[i], ctx->vars[j].name, len)) found = 1;
+            if (!found) {
+                fprintf(stderr, "%s: --set %s: no such parameter in the model file\n", ctx->file, ctx->overrides[i]);
+                ctx->errors++;
+            }
+        }
+    return 0;
+}
+
+/* ---- cables --------------------------------------------------------------------- */
+typedef struct mesh_state {
+    int have_last;
+    double last_x[3], last_s;
+} mesh_state;
+
+static int add_node(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t *at, const double x[3], double s,
+                    alecable_node **out)
+{
+    if (ms->have_last && !(s > ms->last_s)) {
+        char exp[128];
+        snprintf(exp, sizeof exp, "material coordinates that increase along the cable (last s = %.17g)", ms->last_s);
+        rn_error(ctx, at, exp, "s = %.17g", s);
+        return -1;
+    }
+    if (B && rn_lib(ctx, at, alecable_cable_add_node(out, c->c, x, s), "cable_add_node")) return -1;
+    if (!B) c->n_nodes++;
+    ms->have_last = 1;
+    memcpy(ms->last_x, x, sizeof ms->last_x);
+    ms->last_s = s;
+    return 0;
+}
+
+static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t *it)
+{
+    static const char *const types[] = {"node", "line", "arc", "nodes", NULL};
+    static const char *const k_nodes[] = {"type", "count", "first", "x", "s", NULL};
+    static const char *const k_node[] = {"type", "name", "x", "s", "slope", "roll", NULL};
+    static const char *const k_line[] = {"type", "from", "to", "s", "elements", NULL};
+    static const char *const k_arc[] = {"type", "centre", "radius", "angles", "s", "spacing", "elements", NULL};
+    int t = entry_type(ctx, it, "mesh", types), bad = 0;
+    if (t < 0) return -1;
+    if (t == 0) {
+        double x[3] = {0, 0, 0}, s = 0, d[3], roll = 0;
+        int has_slope, has_roll;
+        yaml_node_t *name = rn_get(ctx, it, "name");
+        alecable_node *nd = NULL;
+        rn_map(ctx, it, "a mesh node", k_node);
+        if (rn_vec(ctx, it, "x", x, 3, RN_REQ) < 0) bad = 1;
+        if (rn_num(ctx, it, "s", &s, RN_REQ) < 0) bad = 1;
+        if ((has_slope = rn_vec(ctx, it, "slope", d, 3, 0)) < 0) bad = 1;
+        if ((has_roll = rn_num(ctx, it, "roll", &roll, 0)) < 0) bad = 1;
+        if (has_slope == 1 && c->kind == ALECABLE_ELEMENT_AXIAL) {
+            rn_error(ctx, rn_get(ctx, it, "slope"), "slope on an ANCF or Kirchhoff cable only", "an axial cable's node");
+            bad = 1;
+        }
+        if (has_roll == 1 && c->kind != ALECABLE_ELEMENT_KIRCHHOFF) {
+            rn_error(ctx, rn_get(ctx, it, "roll"), "roll on a Kirchhoff cable only", "a node of another kind");
+            bad = 1;
+        }
+        if (bad) return -1;
+        if (name && !B && rn_add_node_name(ctx, c, name, c->n_nodes)) return -1;
+        if (add_node(ctx, c, ms, it, x, s, &nd)) return -1;
+        if (B && has_slope == 1 && rn_lib(ctx, it, alecable_node_set_slope(nd, d), "node_set_slope")) return -1;
+        if (B && has_roll == 1 && rn_lib(ctx, it, alecable_node_set_roll(nd, roll), "node_set_roll")) return -1;
+        return 0;
+    }
+    if (t == 3) {
+        /* count nodes from expressions of their index i (first, first + 1, ...)
+         * and, in x, of their s: the arithmetic of a program's loop, written
+         * as it is there */
+        yaml_node_t *xn = rn_get(ctx, it, "x"), *sn = rn_get(ctx, it, "s");
+        int cnt = 0, first = 0, i, k, base = ctx->n_vars;
+        rn_map(ctx, it, "a list of nodes", k_nodes);
+        if (rn_int(ctx, it, "count", &cnt, RN_REQ, 1) < 0) bad = 1;
+        if (rn_int(ctx, it, "first", &first, 0, -1000000000) < 0) bad = 1;
+        if (!xn || !rn_is_seq(xn) || rn_seq_len(xn) != 3) {
+            rn_error(ctx, xn ? xn : it, "x: a list of 3 expressions of i and s", NULL);
+            bad = 1;
+        }
+        if (!sn) {
+            rn_error(ctx, it, "the key 's' (an expression of i)", "a mapping without it");
+            bad = 1;
+        }
+        /* i and s shadow parameters of the same names while they are read */
+        if (!bad && (rn_var_push(ctx, "i", 0) || rn_var_push(ctx, "s", 0))) bad = 1;
+        for (i = 0; i < cnt && !bad; i++) {
+            double x[3], sv;
+            ctx->vars[base].value = first + i;
+            if (rn_value(ctx, sn, &sv)) bad = 1;
+            ctx->vars[base + 1].value = sv;
+            for (k = 0; k < 3 && !bad; k++)
+                if (rn_value(ctx, rn_seq_item(ctx, xn, k), &x[k])) bad = 1;
+            if (!bad && add_node(ctx, c, ms, it, x, sv, NULL)) bad = 1;
+        }
+        /* i and s were only for these expressions */
+        while (ctx->n_vars > base) free(ctx->vars[--ctx->n_vars].name);
+        return bad ? -1 : 0;
+    }
+    if (t == 1) {
+        double a[3], b[3], s[2];
+        int ne = 0, k;
+        rn_map(ctx, it, "a mesh line", k_line);
+        if (rn_vec(ctx, it, "from", a, 3, RN_REQ) < 0) bad = 1;
+        if (rn_vec(ctx, it, "to", b, 3, RN_REQ) < 0) bad = 1;
+        if (rn_vec(ctx, it, "s", s, 2, RN_REQ) < 0) bad = 1;
+        if (rn_int(ctx, it, "elements", &ne, RN_REQ, 1) < 0) bad = 1;
+        if (bad) return -1;
+        if (!(s[1] > s[0])) {
+            rn_error(ctx, rn_get(ctx, it, "s"), "s: [s_a, s_b] with s_b > s_a", "[%.17g, %.17g]", s[0], s[1]);
+            return -1;
+        }
+        if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2]) {
+            rn_error(ctx, rn_get(ctx, it, "to"), "a line of nonzero length (to != from)", NULL);
+            return -1;
+        }
+        /* the library reuses the cable's last node when the line starts there */
+        k = ms->have_last && ms->last_s == s[0] && !memcmp(ms->last_x, a, sizeof a);
+        if (ms->have_last && !k && !(s[0] > ms->last_s)) {
+            char exp[128];
+            snprintf(exp, sizeof exp, "s_a above the cable's last s = %.17g (or the last node as the start)", ms->last_s);
+            rn_error(ctx, rn_get(ctx, it, "s"), exp, "s_a = %.17g", s[0]);
+            return -1;
+        }
+        if (B && rn_lib(ctx, it, alecable_cable_line(c->c, a, b, s[0], s[1], ne), "cable_line")) return -1;
+        if (!B) c->n_nodes += ne + 1 - k;
+        ms->have_last = 1;
+        memcpy(ms->last_x, b, sizeof ms->last_x);
+        ms->last_s = s[1];
+        return 0;
+    }
+    {
+        /* arc in the xy-plane about centre: node i at angle a0 + (a1 - a0) i / n */
+        double ctr[3] = {0, 0, 0}, R = 0, ang[2], s0 = 0, ds;
+        int ne = 0, i, spacing = 0;
+        static const char *const sp_names[] = {"arc", "chord", NULL};
+        static const int sp_values[] = {0, 1};
+        rn_map(ctx, it, "a mesh arc", k_arc);
+        if (rn_vec(ctx, it, "centre", ctr, 3, 0) < 0) bad = 1;
+        if (rn_num(ctx, it, "radius", &R, RN_REQ | RN_POS) < 0) bad = 1;
+        if (rn_vec(ctx, it, "angles", ang, 2, RN_REQ) < 0) bad = 1;
+        if (rn_num(ctx, it, "s", &s0, RN_REQ) < 0) bad = 1;
+        if (rn_enum(ctx, it, "spacing", &spacing, sp_names, sp_values, 0) < 0) bad = 1;
+        if (rn_int(ctx, it, "elements", &ne, RN_REQ, 1) < 0) bad = 1;
+        if (bad) return -1;
+        if (ang[0] == ang[1]) {
+            rn_error(ctx, rn_get(ctx, it, "angles"), "two different angles", NULL);
+            return -1;
+        }
+        ds = spacing ? 2.0 * R * sin(0.5 * fabs(ang[1] - ang[0]) / ne) : R * fabs(ang[1] - ang[0]) / ne;
+        for (i = 0; i <= ne; i++) {
+            double th = ang[0] + (ang[1] - ang[0]) * i / ne, x[3];
+            x[0] = ctr[0] + R * cos(th);
+            x[1] = ctr[1] + R * sin(th);
+            x[2] = ctr[2];
+            if (i == 0 && ms->have_last && ms->last_s == s0 && !memcmp(ms->last_x, x, sizeof x)) continue;
+            if (add_node(ctx, c, ms, it, x, s0 + ds * i, NULL)) return -1;
+        }
+        return 0;
+    }
+}
+
+static int cable(rn_ctx *ctx, const yaml_node_t *n)
+{
+    static const char *const keys[] = {"name", "kind", "section", "beam", "lagrangian", "mesh", "natural_shape", NULL};
+    static const char *const k_sec[] = {"E", "A", "rho", "I", NULL};
+    static const char *const k_beam[] = {"GJ", "EI2", "EI3", "kappa2", "kappa3", "twist", "t2", NULL};
+    static const char *const kinds[] = {"axial", "ancf", "kirchhoff", NULL};
+    static const int kind_v[] = {ALECABLE_ELEMENT_AXIAL, ALECABLE_ELEMENT_ANCF, ALECABLE_ELEMENT_KIRCHHOFF};
+    const char *name = NULL;
+    yaml_node_t *sec_n, *beam_n, *mesh_n, *name_n;
+    alecable_section sec;
+    alecable_beam_params bp;
+    rn_cable *c;
+    mesh_state ms;
+    int kind = 0, bad = 0, lag = 0, i;
+    if (rn_map(ctx, n, "a cable", keys)) return -1;
+    if (rn_str(ctx, n, "name", &name, RN_REQ) < 0) bad = 1;
+    if (rn_enum(ctx, n, "kind", &kind, kinds, kind_v, RN_REQ) < 0) bad = 1;
+    if (rn_bool(ctx, n, "lagrangian", &lag, 0) < 0) bad = 1;
+    alecable_section_init(&sec);
+    sec_n = rn_get(ctx, n, "section");
+    if (!sec_n) {
+        rn_error(ctx, n, "the key 'section' (E, A, rho, I)", "a cable without it");
+        bad = 1;
+    } else if (!rn_map(ctx, sec_n, "a section", k_sec)) {
+        if (rn_num(ctx, sec_n, "E", &sec.E, RN_REQ | RN_POS) < 0) bad = 1;
+        if (rn_num(ctx, sec_n, "A", &sec.A, RN_REQ | RN_POS) < 0) bad = 1;
+        if (rn_num(ctx, sec_n, "rho", &sec.rho, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, sec_n, "I", &sec.I, RN_NONNEG) < 0) bad = 1;
+        if (rn_get(ctx, sec_n, "I") && kind == ALECABLE_ELEMENT_AXIAL) {
+            rn_error(ctx, rn_get(ctx, sec_n, "I"), "I on an ANCF or Kirchhoff cable only (an axial cable has no bending)",
+                     "kind axial");
+            bad = 1;
+        }
+    } else {
+        bad = 1;
+    }
+    alecable_beam_params_init(&bp);
+    beam_n = rn_get(ctx, n, "beam");
+    if (beam_n && kind != ALECABLE_ELEMENT_KIRCHHOFF) {
+        rn_error(ctx, beam_n, "beam on a Kirchhoff cable only", "a cable of kind %s", kinds[kind]);
+        bad = 1;
+    } else if (!beam_n && kind == ALECABLE_ELEMENT_KIRCHHOFF) {
+        rn_error(ctx, n, "the key 'beam' (GJ, ...) on a Kirchhoff cable", "a cable without it");
+        bad = 1;
+    } else if (beam_n && !rn_map(ctx, beam_n, "beam", k_beam)) {
+        if (rn_num(ctx, beam_n, "GJ", &bp.GJ, RN_REQ | RN_POS) < 0) bad = 1;
+        if (rn_num(ctx, beam_n, "EI2", &bp.EI2, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, beam_n, "EI3", &bp.EI3, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, beam_n, "kappa2", &bp.kappa2, 0) < 0) bad = 1;
+        if (rn_num(ctx, beam_n, "kappa3", &bp.kappa3, 0) < 0) bad = 1;
+        if (rn_num(ctx, beam_n, "twist", &bp.twist, 0) < 0) bad = 1;
+        if (rn_vec(ctx, beam_n, "t2", bp.t2, 3, 0) < 0) bad = 1;
+    }
+    name_n = rn_get(ctx, n, "name");
+    if (!name) return -1;
+    if (!B) {
+        if (rn_add_cable(ctx, name_n, name)) return -1;
+    }
+    c = rn_cable_find(ctx, name);
+    if (!c) return -1;
+    c->kind = kind;
+    c->lagrangian = lag;
+    /* a cable with a mistake in its section still counts its mesh in the
+     * first pass, so that references to its nodes are checked, not reported
+     * as out of range for want of nodes */
+    if (bad && B) return -1;
+    if (B) {
+        if (rn_lib(ctx, n, alecable_cable_create(&c->c, ctx->m, kind, &sec), "cable_create")) return -1;
+        if (beam_n && rn_lib(ctx, beam_n, alecable_cable_set_beam(c->c, &bp), "cable_set_beam")) return -1;
+        if (lag && rn_lib(ctx, rn_get(ctx, n, "lagrangian"), alecable_cable_set_lagrangian(c->c, 1), "cable_set_lagrangian"))
+            return -1;
+    }
+    mesh_n = rn_get(ctx, n, "mesh");
+    if (!mesh_n) {
+        rn_error(ctx, n, "the key 'mesh' (a list of node, nodes, line and arc entries)", "a cable without it");
+        c->unknown_mesh = 1;
+        return -1;
+    }
+    if (!rn_is_seq(mesh_n) || rn_seq_len(mesh_n) == 0) {
+        rn_error(ctx, mesh_n, "a list of node, nodes, line and arc entries under mesh", NULL);
+        c->unknown_mesh = 1;
+        return -1;
+    }
+    memset(&ms, 0, sizeof ms);
+    if (!B) c->n_nodes = 0;
+    for (i = 0; i < rn_seq_len(mesh_n); i++)
+        if (!rn_skip(ctx, rn_seq_item(ctx, mesh_n, i)) && mesh_item(ctx, c, &ms, rn_seq_item(ctx, mesh_n, i))) {
+            bad = 1;
+            c->unknown_mesh = 1;
+        }
+    if (!bad && !B && c->n_nodes < 2) {
+        rn_error(ctx, mesh_n, "a mesh of at least two nodes", "%d node", c->n_nodes);
+        bad = 1;
+    }
+    {
+        yaml_node_t *ns = rn_get(ctx, n, "natural_shape");
+        if (ns) {
+            int cnt = rn_seq_len(ns), j;
+            double *vals;
+            if (kind != ALECABLE_ELEMENT_KIRCHHOFF) {
+                rn_error(ctx, ns, "natural_shape on a Kirchhoff cable only", "a cable of kind %s", kinds[kind]);
+                return -1;
+            }
+            if (!rn_is_seq(ns) || cnt != c->n_nodes - 1) {
+                char exp[128];
+                snprintf(exp, sizeof exp, "a list of %d [kappa2, kappa3, twist] (one per element)", c->n_nodes - 1);
+                rn_error(ctx, ns, exp, NULL);
+                return -1;
+            }
+            vals = (double *)calloc((size_t)cnt * 3 + 1, sizeof *vals);
+            if (!vals) return -1;
+            for (j = 0; j < cnt; j++) {
+                yaml_node_t *row = rn_seq_item(ctx, ns, j);
+                int k;
+                if (!rn_is_seq(row) || rn_seq_len(row) != 3) {
+                    rn_error(ctx, row, "[kappa2, kappa3, twist]", NULL);
+                    bad = 1;
+                    continue;
+                }
+                for (k = 0; k < 3; k++)
+                    if (rn_value(ctx, rn_seq_item(ctx, row, k), &vals[3 * j + k])) bad = 1;
+            }
+            if (!bad && B && rn_lib(ctx, ns, alecable_cable_set_natural_shape(c->c, cnt, vals), "cable_set_natural_shape"))
+                bad = 1;
+            free(vals);
+        }
+    }
+    return bad ? -1 : 0;
+}
+
+/* ---- bodies ----------------------------------------------------------------------- */
+static int body(rn_ctx *ctx, const yaml_node_t *n)
+{
+    static const char *const keys[] = {"name", "position", "rotation", "mass", "com", "inertia", "velocity",
+                                       "omega", "fixed", NULL};
+    alecable_body_params bp;
+    const char *name = NULL;
+    rn_object *o;
+    int bad = 0, fixed = 0;
+    alecable_body *b = NULL;
+    if (rn_map(ctx, n, "a body", keys)) return -1;
+    alecable_body_params_init(&bp);
+    if (rn_str(ctx, n, "name", &name, RN_REQ) < 0) bad = 1;
+    if (rn_vec(ctx, n, "position", bp.position, 3, 0) < 0) bad = 1;
+    if (rn_vec(ctx, n, "rotation", bp.rotation, 9, 0) < 0) bad = 1;
+    if (rn_num(ctx, n, "mass", &bp.mass, RN_NONNEG) < 0) bad = 1;
+    if (rn_vec(ctx, n, "com", bp.com, 3, 0) < 0) bad = 1;
+    if (rn_vec(ctx, n, "inertia", bp.inertia, 9, 0) < 0) bad = 1;
+    if (rn_vec(ctx, n, "velocity", bp.velocity, 3, 0) < 0) bad = 1;
+    if (rn_vec(ctx, n, "omega", bp.omega, 3, 0) < 0) bad = 1;
+    if (rn_bool(ctx, n, "fixed", &fixed, 0) < 0) bad = 1;
+    if (!name) return -1;
+    o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_BODY, 0);
+    if (bad || !o) return -1;
+    if (B) {
+        if (rn_lib(ctx, n, alecable_body_create(&b, ctx->m, &bp), "body_create")) return -1;
+        o->handle = b;
+        if (fixed && rn_lib(ctx, rn_get(ctx, n, "fixed"), alecable_body_fix(ctx->m, b), "body_fix")) return -1;
+    }
+    return 0;
+}
+
+/* ---- constraints ------------------------------------------------------------------ */
+static int constraint(rn_ctx *ctx, const yaml_node_t *n)
+{
+    static const char *const types[] = {"fix", "prescribe", "linear", NULL};
+    static const char *const k_fix[] = {"type", "name", "node", "nodes", "dof", "dofs", NULL};
+    static const char *const k_pre[] = {"type", "name", "node", "dof", "delta", NULL};
+    static const char *const k_lin[] = {"type", "name", "terms", "rhs", "rhs_rate", NULL};
+    static const char *const k_term[] = {"node", "dof", "coef", NULL};
+    int t = entry_type(ctx, n, "constraints", types), bad = 0;
+    const char *name = NULL;
+    rn_object *o = NULL;
+    alecable_constraint *k = NULL;
+    if (t < 0) return -1;
+    rn_map(ctx, n, t == 0 ? "a fix" : t == 1 ? "a prescribe" : "a linear constraint",
+           t == 0 ? k_fix : t == 1 ? k_pre : k_lin);
+    if (rn_str(ctx, n, "name", &name, 0) < 0) return -1;
+    if (t == 0) {
+        yaml_node_t *nn = rn_get(ctx, n, "node"), *ns = rn_get(ctx, n, "nodes"), *d1 = rn_get(ctx, n, "dof"),
+                    *ds = rn_get(ctx, n, "dofs");
+        alecable_node **list = NULL, *one = NULL;
+        int cnt = 0, dofs[16], nd = 0, i, j;
+        if (!!nn == !!ns) {
+            rn_error(ctx, n, "either 'node' or 'nodes' in a fix", nn ? "both" : "neither");
+            return -1;
+        }
+        if (!!d1 == !!ds) {
+            rn_error(ctx, n, "either 'dof' or 'dofs' in a fix", d1 ? "both" : "neither");
+            return -1;
+        }
+        if (d1) {
+            if (dof_of(ctx, d1, &dofs[0])) bad = 1;
+            nd = 1;
+        } else if (!rn_is_seq(ds) || rn_seq_len(ds) < 1 || rn_seq_len(ds) > 16) {
+            rn_error(ctx, ds, "a list of dofs ([x, y, z, s, ...])", NULL);
+            bad = 1;
+        } else {
+            nd = rn_seq_len(ds);
+            for (i = 0; i < nd; i++)
+                if (dof_of(ctx, rn_seq_item(ctx, ds, i), &dofs[i])) bad = 1;
+        }
+        if (nn) {
+            if (rn_node_ref(ctx, nn, &one)) bad = 1;
+            list = &one;
+            cnt = 1;
+        } else if (rn_node_list(ctx, ns, &list, &cnt)) {
+            bad = 1;
+        }
+        if (!bad && name && cnt * nd != 1) {
+            rn_error(ctx, rn_get(ctx, n, "name"), "a name on a fix of one node and one dof (its multiplier is a channel)",
+                     "%d constraints", cnt * nd);
+            bad = 1;
+        }
+        if (!bad) o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
+        if (!bad && B)
+            for (i = 0; i < cnt && !bad; i++)
+                for (j = 0; j < nd && !bad; j++)
+                    if (rn_lib(ctx, n, alecable_fix(&k, ctx->m, list[i], dofs[j]), "fix")) bad = 1;
+        if (ns) free(list);
+    } else if (t == 1) {
+        alecable_node *nd = NULL;
+        double delta = 0;
+        int dof = 0;
+        yaml_node_t *dn = rn_get(ctx, n, "dof");
+        if (rn_node_ref(ctx, rn_get(ctx, n, "node"), &nd)) bad = 1;
+        if (!dn) {
+            rn_error(ctx, n, "the key 'dof'", "a mapping without it");
+            bad = 1;
+        } else if (dof_of(ctx, dn, &dof)) {
+            bad = 1;
+        }
+        if (rn_num(ctx, n, "delta", &delta, RN_REQ) < 0) bad = 1;
+        if (!bad) o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
+        if (!bad && B && rn_lib(ctx, n, alecable_prescribe(&k, ctx->m, nd, dof, delta), "prescribe")) bad = 1;
+    } else {
+        yaml_node_t *tn = rn_get(ctx, n, "terms");
+        double rhs = 0, rate = 0, coef[64];
+        alecable_node *nodes[64];
+        int dofs[64], cnt = rn_seq_len(tn), i;
+        if (!rn_is_seq(tn) || cnt < 1 || cnt > 64) {
+            rn_error(ctx, tn ? tn : n, "terms: a list of 1 to 64 {node, dof, coef}", NULL);
+            return -1;
+        }
+        for (i = 0; i < cnt; i++) {
+            yaml_node_t *e = rn_seq_item(ctx, tn, i), *dn;
+            if (rn_map(ctx, e, "a term", k_term)) {
+                bad = 1;
+                continue;
+            }
+            if (rn_node_ref(ctx, rn_get(ctx, e, "node"), &nodes[i])) bad = 1;
+            dn = rn_get(ctx, e, "dof");
+            if (!dn) {
+                rn_error(ctx, e, "the key 'dof'", "a term without it");
+                bad = 1;
+            } else if (dof_of(ctx, dn, &dofs[i])) {
+                bad = 1;
+            }
+            if (rn_num(ctx, e, "coef", &coef[i], RN_REQ) < 0) bad = 1;
+        }
+        if (rn_num(ctx, n, "rhs", &rhs, 0) < 0) bad = 1;
+        if (rn_num(ctx, n, "rhs_rate", &rate, 0) < 0) bad = 1;
+        if (!bad) o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
+        if (!bad && B &&
+            rn_lib(ctx, n, alecable_linear_constraint(&k, ctx->m, cnt, nodes, dofs, coef, rhs, rate), "linear_constraint"))
+            bad = 1;
+    }
+    if (!bad && B && o) o->handle = k;
+    return bad ? -1 : 0;
+}
+
+/* ---- joints ------------------------------------------------------------------------ */
+static int joint(rn_ctx *ctx, const yaml_node_t *n)
+{
+    static const char *const types[] = {"attach", "wrap", "revolute", "prismatic", "spherical", "fixed",
+                                        "clamp", "sleeve", NULL};
+    static const int jt[] = {RN_J_ATTACH, RN_J_WRAP, RN_J_REVOLUTE, RN_J_PRISMATIC, RN_J_SPHERICAL, RN_J_FIXED,
+                             RN_J_CLAMP, RN_J_SLEEVE};
+    static const char *const k_att[] = {"type", "name", "node", "body", "point", "hold_s", NULL};
+    static const char *const k_wrap[] = {"type", "name", "body", "nodes", "angles", "radius", "centre", "axis", "ref", NULL};
+    static const char *const k_rev[] = {"type", "name", "a", "b", "point", "axis", "stiffness", "damping", NULL};
+    static const char *const k_sph[] = {"type", "name", "a", "b", "point", NULL};
+    static const char *const k_clamp[] = {"type", "name", "node", "hold", "body", "position", "rotation", "penalty", NULL};
+    static const char *const k_sleeve[] = {"type", "name", "nodes", "body", "pressure", "normal_from_reaction", "mu",
+                                           "augmentation", "surface", NULL};
+    int t = entry_type(ctx, n, "joints", types), bad = 0, count = 0;
+    const char *name = NULL;
+    alecable_joint *j = NULL;
+    rn_object *o;
+    if (t < 0) return -1;
+    rn_map(ctx, n, types[t], t == 0 ? k_att : t == 1 ? k_wrap : t <= 3 ? k_rev : t <= 5 ? k_sph : t == 6 ? k_clamp : k_sleeve);
+    if (rn_str(ctx, n, "name", &name, 0) < 0) bad = 1;
+    if (t == 0) {
+        alecable_node *nd = NULL;
+        alecable_body *b = NULL;
+        double p[3] = {0, 0, 0};
+        int hold = 0;
+        if (rn_node_ref(ctx, rn_get(ctx, n, "node"), &nd)) bad = 1;
+        if (rn_body_ref(ctx, rn_get(ctx, n, "body"), &b)) bad = 1;
+        if (rn_vec(ctx, n, "point", p, 3, 0) < 0) bad = 1;
+        if (rn_bool(ctx, n, "hold_s", &hold, RN_REQ) < 0) bad = 1;
+        if (!bad && B && rn_lib(ctx, n, alecable_attach(&j, ctx->m, nd, b, p, hold), "attach")) bad = 1;
+    } else if (t == 1) {
+        alecable_pulley_params pp;
+        alecable_body *b = NULL;
+        alecable_node **list = NULL;
+        yaml_node_t *an = rn_get(ctx, n, "angles");
+        double *ang = NULL;
+        int i;
+        alecable_pulley_params_init(&pp);
+        if (rn_body_ref(ctx, rn_get(ctx, n, "body"), &b)) bad = 1;
+        if (rn_num(ctx, n, "radius", &pp.radius, RN_REQ | RN_POS) < 0) bad = 1;
+        if (rn_vec(ctx, n, "centre", pp.centre, 3, 0) < 0) bad = 1;
+        if (rn_vec(ctx, n, "axis", pp.axis, 3, 0) < 0) bad = 1;
+        if (rn_vec(ctx, n, "ref", pp.ref, 3, 0) < 0) bad = 1;
+        if (!rn_get(ctx, n, "nodes")) {
+            rn_error(ctx, n, "the key 'nodes'", "a wrap without it");
+            bad = 1;
+        } else if (rn_node_list(ctx, rn_get(ctx, n, "nodes"), &list, &count)) {
+            bad = 1;
+        }
+        if (!bad && count < 2) {
+            rn_error(ctx, rn_get(ctx, n, "nodes"), "at least two nodes on a wrap", "%d", count);
+            bad = 1;
+        }
+        if (!bad) {
+            ang = (double *)calloc((size_t)count, sizeof *ang);
+            if (!ang) bad = 1;
+        }
+        /* angles: [first, last] spaced evenly, or one per node */
+        if (!bad && (!rn_is_seq(an) || (rn_seq_len(an) != 2 && rn_seq_len(an) != count))) {
+            char exp[128];
+            snprintf(exp, sizeof exp, "angles: [first, last] or a list of %d angles (one per node)", count);
+            rn_error(ctx, an ? an : n, exp, NULL);
+            bad = 1;
+        } else if (!bad && rn_seq_len(an) == count) {
+            for (i = 0; i < count; i++)
+                if (rn_value(ctx, rn_seq_item(ctx, an, i), &ang[i])) bad = 1;
+        } else if (!bad) {
+            double a0, a1;
+            if (rn_value(ctx, rn_seq_item(ctx, an, 0), &a0) || rn_value(ctx, rn_seq_item(ctx, an, 1), &a1)) bad = 1;
+            for (i = 0; i < count && !bad; i++) ang[i] = a0 + (a1 - a0) * i / (count - 1);
+        }
+        if (!bad && B && rn_lib(ctx, n, alecable_pulley_wrap(&j, ctx->m, b, &pp, count, list, ang), "pulley_wrap"))
+            bad = 1;
+        free(ang);
+        free(list);
+    } else if (t <= 5) {
+        alecable_body *a = NULL, *b = NULL;
+        double p[3] = {0, 0, 0}, ax[3] = {0, 0, 1}, k = 0, c = 0;
+        if (rn_body_ref(ctx, rn_get(ctx, n, "a"), &a)) bad = 1;
+        if (rn_body_ref(ctx, rn_get(ctx, n, "b"), &b)) bad = 1;
+        if (rn_vec(ctx, n, "point", p, 3, RN_REQ) < 0) bad = 1;
+        if (t <= 3) {
+            if (rn_vec(ctx, n, "axis", ax, 3, RN_REQ) < 0) bad = 1;
+            if (rn_num(ctx, n, "stiffness", &k, RN_NONNEG) < 0) bad = 1;
+            if (rn_num(ctx, n, "damping", &c, RN_NONNEG) < 0) bad = 1;
+        }
+        if (!bad && B) {
+            int st = t == 2 ? alecable_revolute(&j, ctx->m, a, b, p, ax, k)
+                     : t == 3 ? alecable_prismatic(&j, ctx->m, a, b, p, ax, k)
+                     : t == 4 ? alecable_spherical(&j, ctx->m, a, b, p)
+                              : alecable_fixed_joint(&j, ctx->m, a, b, p);
+            if (rn_lib(ctx, n, st, types[t])) bad = 1;
+            if (!bad && c > 0 && rn_lib(ctx, rn_get(ctx, n, "damping"), alecable_joint_set_damping(j, c), "joint_set_damping"))
+                bad = 1;
+        }
+    } else if (t == 6) {
+        static const char *const holds[] = {"position", "direction", "roll", NULL};
+        static const int hold_v[] = {ALECABLE_CLAMP_POSITION, ALECABLE_CLAMP_DIRECTION, ALECABLE_CLAMP_ROLL};
+        alecable_clamp_params cp;
+        alecable_node *nd = NULL;
+        yaml_node_t *hn = rn_get(ctx, n, "hold"), *bn = rn_get(ctx, n, "body");
+        int i, pos, rot;
+        alecable_clamp_params_init(&cp);
+        if (rn_node_ref(ctx, rn_get(ctx, n, "node"), &nd)) bad = 1;
+        if (hn) {
+            if (!rn_is_seq(hn) || rn_seq_len(hn) < 1) {
+                rn_error(ctx, hn, "hold: a list of position, direction, roll", NULL);
+                bad = 1;
+            } else {
+                cp.hold = 0;
+                for (i = 0; i < rn_seq_len(hn); i++) {
+                    yaml_node_t *h = rn_seq_item(ctx, hn, i);
+                    const char *s = rn_scalar(h);
+                    int q, v = -1;
+                    for (q = 0; s && holds[q]; q++)
+                        if (!strcmp(s, holds[q])) v = hold_v[q];
+                    if (v < 0) {
+                        rn_error(ctx, h, "position, direction or roll", NULL);
+                        bad = 1;
+                    } else {
+                        cp.hold |= v;
+                    }
+                }
+            }
+        }
+        if (bn && rn_body_ref(ctx, bn, &cp.body)) bad = 1;
+        if ((pos = rn_vec(ctx, n, "position", cp.position, 3, 0)) < 0) bad = 1;
+        if ((rot = rn_vec(ctx, n, "rotation", cp.rotation, 9, 0)) < 0) bad = 1;
+        if (pos == 1 || rot == 1) {
+            cp.frame_given = 1;
+            if (pos != 1 || rot != 1) {
+                rn_error(ctx, n, "both position and rotation of the clamp frame (or neither)", "only one");
+                bad = 1;
+            }
+        }
+        if (rn_num(ctx, n, "penalty", &cp.penalty, RN_NONNEG) < 0) bad = 1;
+        if (!bad && B && rn_lib(ctx, n, alecable_clamp(&j, ctx->m, nd, &cp), "clamp")) bad = 1;
+    } else {
+        alecable_sleeve_params sp;
+        alecable_node **list = NULL;
+        yaml_node_t *bn = rn_get(ctx, n, "body"), *sn = rn_get(ctx, n, "surface");
+        alecable_sleeve_params_init(&sp);
+        if (bn && rn_body_ref(ctx, bn, &sp.body)) bad = 1;
+        if (sn && rn_body_ref(ctx, sn, &sp.friction.surface)) bad = 1;
+        if (rn_num(ctx, n, "pressure", &sp.pressure, RN_NONNEG) < 0) bad = 1;
+        if (rn_bool(ctx, n, "normal_from_reaction", &sp.normal_from_reaction, 0) < 0) bad = 1;
+        if (rn_num(ctx, n, "mu", &sp.friction.mu, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "augmentation", &sp.friction.augmentation, RN_POS) < 0) bad = 1;
+        if (!rn_get(ctx, n, "nodes")) {
+            rn_error(ctx, n, "the key 'nodes'", "a sleeve without it");
+            bad = 1;
+        } else if (rn_node_list(ctx, rn_get(ctx, n, "nodes"), &list, &count)) {
+            bad = 1;
+        }
+        if (!bad && B && rn_lib(ctx, n, alecable_sleeve(&j, ctx->m, &sp, count, list), "sleeve")) bad = 1;
+        free(list);
+    }
+    if (bad) return -1;
+    o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_JOINT, jt[t]);
+    if (o) {
+        o->count = count;
+        if (B) o->handle = j;
+    }
+    return (name && !o) ? -1 : 0;
+}
+
+/* ---- friction -------------------------------------------------------------------- */
+static int friction(rn_ctx *ctx, const yaml_node_t *n)
+{
+    static const char *const types[] = {"pulley_slip", "wrap", "eyelet", NULL};
+    static const char *const k_slip[] = {"type", "name", "wrap", "mu", "flow", NULL};
+    static const char *const k_fr[] = {"type", "name", "wrap", "joint", "mu", "augmentation", "surface", NULL};
+    int t = entry_type(ctx, n, "friction", types), bad = 0;
+    const char *name = NULL;
+    rn_object *w = NULL, *o;
+    alecable_joint *j = NULL;
+    if (t < 0) return -1;
+    rn_map(ctx, n, types[t], t == 0 ? k_slip : k_fr);
+    if (rn_str(ctx, n, "name", &name, 0) < 0) bad = 1;
+    if (t == 0 || t == 1) {
+        if (!(w = rn_joint_ref(ctx, rn_get(ctx, n, "wrap"), RN_J_WRAP, "a wrap joint"))) bad = 1;
+        if (rn_get(ctx, n, "joint")) {
+            rn_error(ctx, rn_get(ctx, n, "joint"), "'wrap' naming the wrap", "'joint'");
+            bad = 1;
+        }
+    } else {
+        if (!(w = rn_joint_ref(ctx, rn_get(ctx, n, "joint"), RN_J_ATTACH, "an attach joint (an eyelet)"))) bad = 1;
+    }
+    if (t == 0) {
+        double mu = 0;
+        int flow = 1;
+        alecable_load *l = NULL;
+        if (rn_num(ctx, n, "mu", &mu, RN_REQ | RN_NONNEG) < 0) bad = 1;
+        if (rn_int(ctx, n, "flow", &flow, RN_REQ, -1) < 0) bad = 1;
+        else if (flow != 1 && flow != -1) {
+            rn_error(ctx, rn_get(ctx, n, "flow"), "flow: 1 or -1", NULL);
+            bad = 1;
+        }
+        if (!bad && B &&
+            rn_lib(ctx, n, alecable_pulley_friction(&l, ctx->m, (alecable_joint *)w->handle, mu, flow), "pulley_friction"))
+            bad = 1;
+        if (bad) return -1;
+        o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_LOAD, 0);
+        if (o && B) o->handle = l;
+        return 0;
+    } else {
+        alecable_friction_params fp;
+        yaml_node_t *sn = rn_get(ctx, n, "surface");
+        alecable_friction_params_init(&fp);
+        if (rn_num(ctx, n, "mu", &fp.mu, RN_REQ | RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "augmentation", &fp.augmentation, RN_POS) < 0) bad = 1;
+        if (sn && rn_body_ref(ctx, sn, &fp.surface)) bad = 1;
+        if (!bad && B) {
+            int st = t == 1 ? alecable_wrap_friction(&j, ctx->m, (alecable_joint *)w->handle, &fp)
+                            : alecable_eyelet_friction(&j, ctx->m, (alecable_joint *)w->handle, &fp);
+            if (rn_lib(ctx, n, st, t == 1 ? "wrap_friction" : "eyelet_friction")) bad = 1;
+        }
+        if (bad) return -1;
+        o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_JOINT, RN_J_FRICTION);
+        if (o && B) o->handle = j;
+        return 0;
+    }
+}
+
+/* ---- loads ------------------------------------------------------------------------- */
+static int load(rn_ctx *ctx, const yaml_node_t *n)
+{
+    static const char *const types[] = {"node", "material_point", "distributed", "hydro", "friction_plane",
+                                        "node_moment", "wrench", "body_force", "body_torque", NULL};
+    static const char *const k_node[] = {"type", "name", "node", "force", NULL};
+    static const char *const k_mat[] = {"type", "name", "cable", "s", "force", NULL};
+    static const char *const k_dist[] = {"type", "name", "cable", "force", "elements", NULL};
+    static const char *const k_hydro[] = {"type", "name", "cable", "rho_f", "diameter", "C_dn", "C_dt", "C_an",
+                                          "current", "terms", "stiff", NULL};
+    static const char *const k_fp[] = {"type", "name", "cable", "point", "normal", "mu", "eps", "law", "weight",
+                                       "normal_load", "gap", "depth", "elements", "stiff", NULL};
+    static const char *const k_mom[] = {"type", "name", "node", "moment", "follower", NULL};
+    static const char *const k_wr[] = {"type", "name", "cable", "force", "moment", NULL};
+    static const char *const k_bf[] = {"type", "name", "body", "point", "force", NULL};
+    static const char *const k_bt[] = {"type", "name", "body", "torque", NULL};
+    static const char *const *const keys[] = {k_node, k_mat, k_dist, k_hydro, k_fp, k_mom, k_wr, k_bf, k_bt};
+    int t = entry_type(ctx, n, "loads", types), bad = 0, st = 0;
+    const char *name = NULL;
+    alecable_load *l = NULL;
+    alecable_node *nd = NULL;
+    alecable_body *b = NULL;
+    rn_cable *c = NULL;
+    rn_object *o;
+    double f[3] = {0, 0, 0}, mvec[3] = {0, 0, 0}, p[3] = {0, 0, 0};
+    if (t < 0) return -1;
+    rn_map(ctx, n, "a load", keys[t]);
+    if (rn_str(ctx, n, "name", &name, 0) < 0) bad = 1;
+    if (t == 0 || t == 5) {
+        if (rn_node_ref(ctx, rn_get(ctx, n, "node"), &nd)) bad = 1;
+    } else if (t <= 4 || t == 6) {
+        if (!(c = rn_cable_ref(ctx, rn_get(ctx, n, "cable")))) bad = 1;
+    } else if (rn_body_ref(ctx, rn_get(ctx, n, "body"), &b)) {
+        bad = 1;
+    }
+    switch (t) {
+    case 0:
+        if (rn_vec(ctx, n, "force", f, 3, RN_REQ) < 0) bad = 1;
+        if (!bad && B) st = alecable_load_node(&l, ctx->m, nd, f);
+        break;
+    case 1: {
+        double s = 0;
+        if (rn_num(ctx, n, "s", &s, RN_REQ) < 0) bad = 1;
+        if (rn_vec(ctx, n, "force", f, 3, RN_REQ) < 0) bad = 1;
+        if (!bad && B) st = alecable_load_material_point(&l, ctx->m, c->c, s, f);
+        break;
+    }
+    case 2: {
+        double r[2];
+        int has_r;
+        if (rn_vec(ctx, n, "force", f, 3, RN_REQ) < 0) bad = 1;
+        if ((has_r = rn_vec(ctx, n, "elements", r, 2, 0)) < 0) bad = 1;
+        if (!bad && B)
+            st = has_r == 1 ? alecable_load_distributed_range(&l, ctx->m, c->c, (int)r[0], (int)r[1], f)
+                            : alecable_load_distributed(&l, ctx->m, c->c, f);
+        break;
+    }
+    case 3: {
+        static const char *const terms[] = {"drag", "buoyancy", "added_mass", NULL};
+        static const int term_v[] = {ALECABLE_HYDRO_DRAG, ALECABLE_HYDRO_BUOYANCY, ALECABLE_HYDRO_ADDED_MASS};
+        alecable_hydro_params hp;
+        yaml_node_t *tn = rn_get(ctx, n, "terms");
+        alecable_hydro_params_init(&hp);
+        if (rn_num(ctx, n, "rho_f", &hp.rho_f, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "diameter", &hp.diameter, RN_REQ | RN_POS) < 0) bad = 1;
+        if (rn_num(ctx, n, "C_dn", &hp.C_dn, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "C_dt", &hp.C_dt, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "C_an", &hp.C_an, RN_NONNEG) < 0) bad = 1;
+        if (rn_vec(ctx, n, "current", hp.current, 3, 0) < 0) bad = 1;
+        if (rn_bool(ctx, n, "stiff", &hp.stiff, 0) < 0) bad = 1;
+        if (tn) {
+            int i, q;
+            if (!rn_is_seq(tn)) {
+                rn_error(ctx, tn, "terms: a list of drag, buoyancy, added_mass", NULL);
+                bad = 1;
+            } else {
+                hp.terms = 0;
+                for (i = 0; i < rn_seq_len(tn); i++) {
+                    const char *s = rn_scalar(rn_seq_item(ctx, tn, i));
+                    int v = 0;
+                    for (q = 0; s && terms[q]; q++)
+                        if (!strcmp(s, terms[q])) v = term_v[q];
+                    if (!v) {
+                        rn_error(ctx, rn_seq_item(ctx, tn, i), "drag, buoyancy or added_mass", NULL);
+                        bad = 1;
+                    }
+                    hp.terms |= v;
+                }
+            }
+        }
+        if (!bad && B) st = alecable_load_hydro(&l, ctx->m, c->c, &hp);
+        break;
+    }
+    case 4: {
+        static const char *const laws[] = {"saturated", "sqrt", NULL};
+        static const int law_v[] = {ALECABLE_FRICTION_SATURATED, ALECABLE_FRICTION_SQRT};
+        alecable_friction_plane_params fp;
+        double r[2];
+        int has_r;
+        alecable_friction_plane_params_init(&fp);
+        if (rn_vec(ctx, n, "point", fp.point, 3, 0) < 0) bad = 1;
+        if (rn_vec(ctx, n, "normal", fp.normal, 3, 0) < 0) bad = 1;
+        if (rn_num(ctx, n, "mu", &fp.mu, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "eps", &fp.eps, RN_POS) < 0) bad = 1;
+        if (rn_enum(ctx, n, "law", &fp.law, laws, law_v, 0) < 0) bad = 1;
+        if (rn_bool(ctx, n, "weight", &fp.weight, 0) < 0) bad = 1;
+        if (rn_num(ctx, n, "normal_load", &fp.normal_load, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "gap", &fp.gap, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "depth", &fp.depth, RN_NONNEG) < 0) bad = 1;
+        if (rn_bool(ctx, n, "stiff", &fp.stiff, 0) < 0) bad = 1;
+        if ((has_r = rn_vec(ctx, n, "elements", r, 2, 0)) < 0) bad = 1;
+        if (has_r == 1) {
+            fp.first_element = (int)r[0];
+            fp.n_elements = (int)r[1];
+        }
+        if (!bad && B) st = alecable_load_friction_plane(&l, ctx->m, c->c, &fp);
+        break;
+    }
+    case 5: {
+        int fol = 0;
+        if (rn_vec(ctx, n, "moment", mvec, 3, RN_REQ) < 0) bad = 1;
+        if (rn_bool(ctx, n, "follower", &fol, 0) < 0) bad = 1;
+        if (!bad && B) st = alecable_load_node_moment(&l, ctx->m, nd, mvec, fol);
+        break;
+    }
+    case 6:
+        if (rn_vec(ctx, n, "force", f, 3, 0) < 0) bad = 1;
+        if (rn_vec(ctx, n, "moment", mvec, 3, 0) < 0) bad = 1;
+        if (!bad && c && c->kind != ALECABLE_ELEMENT_KIRCHHOFF) {
+            rn_error(ctx, rn_get(ctx, n, "cable"), "a Kirchhoff cable for a wrench load", "'%s', a cable of another kind",
+                     c->name);
+            bad = 1;
+        }
+        if (!bad && B) st = alecable_load_wrench(&l, ctx->m, c->c, f, mvec);
+        break;
+    case 7:
+        if (rn_vec(ctx, n, "point", p, 3, 0) < 0) bad = 1;
+        if (rn_vec(ctx, n, "force", f, 3, RN_REQ) < 0) bad = 1;
+        if (!bad && B) st = alecable_load_body_force(&l, ctx->m, b, p, f);
+        break;
+    default:
+        if (rn_vec(ctx, n, "torque", mvec, 3, RN_REQ) < 0) bad = 1;
+        if (!bad && B) st = alecable_load_body_torque(&l, ctx->m, b, mvec);
+        break;
+    }
+    if (bad || rn_lib(ctx, n, st, types[t])) return -1;
+    o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_LOAD, t);
+    if (o && B) o->handle = l;
+    return 0;
+}
+
+int rn_model(rn_ctx *ctx)
+{
+    yaml_node_t *root = rn_root(ctx), *g;
+    const yaml_node_t *list;
+    int i;
+    static const struct {
+        const char *key;
+        int (*fn)(rn_ctx *, const yaml_node_t *);
+    } sections[] = {{"cables", cable},     {"bodies", body}, {"constraints", constraint},
+                    {"joints", joint},     {"friction", friction}, {"loads", load}};
+    size_t s;
+    if (B && rn_lib(ctx, root, alecable_model_create(&ctx->m, NULL), "model_create")) return -1;
+    if ((g = rn_get(ctx, root, "gravity"))) {
+        double gv[3];
+        if (rn_vec(ctx, root, "gravity", gv, 3, 0) == 1 && B &&
+            rn_lib(ctx, g, alecable_model_set_gravity(ctx->m, gv), "model_set_gravity"))
+            return -1;
+    }
+    for (s = 0; s < sizeof sections / sizeof sections[0]; s++) {
+        list = section_list(ctx, sections[s].key);
+        if (!list) continue;
+        for (i = 0; i < rn_seq_len(list); i++) {
+            if (rn_skip(ctx, rn_seq_item(ctx, list, i))) continue;
+            sections[s].fn(ctx, rn_seq_item(ctx, list, i));
+            if (B && ctx->errors) return -1; /* the library refused: stop building */
+        }
+    }
+    if (!B && !rn_get(ctx, root, "cables")) rn_error(ctx, root, "the key 'cables' (a model has at least one cable)", "a model without it");
+    return ctx->errors ? -1 : 0;
+}
