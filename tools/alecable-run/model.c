@@ -917,6 +917,7 @@ int rn_model(rn_ctx *ctx)
 {
     yaml_node_t *root = rn_root(ctx), *g;
     const yaml_node_t *list;
+    yaml_node_pair_t *p;
     int i;
     static const struct {
         const char *key;
@@ -931,13 +932,19 @@ int rn_model(rn_ctx *ctx)
             rn_lib(ctx, g, alecable_model_set_gravity(ctx->m, gv), "model_set_gravity"))
             return -1;
     }
-    for (s = 0; s < sizeof sections / sizeof sections[0]; s++) {
-        list = section_list(ctx, sections[s].key);
-        if (!list) continue;
-        for (i = 0; i < rn_seq_len(list); i++) {
-            if (rn_skip(ctx, rn_seq_item(ctx, list, i))) continue;
-            sections[s].fn(ctx, rn_seq_item(ctx, list, i));
-            if (B && ctx->errors) return -1; /* the library refused: stop building */
+    /* the sections in the order of the file: it is the order of the library's
+     * calls, hence of the unknowns and multipliers (a program's order is
+     * reproduced to the last bit), and a name is used below its definition */
+    for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+        const char *key = rn_scalar(rn_node(ctx, p->key));
+        for (s = 0; key && s < sizeof sections / sizeof sections[0]; s++) {
+            if (strcmp(key, sections[s].key)) continue;
+            list = section_list(ctx, key);
+            for (i = 0; list && i < rn_seq_len(list); i++) {
+                if (rn_skip(ctx, rn_seq_item(ctx, list, i))) continue;
+                sections[s].fn(ctx, rn_seq_item(ctx, list, i));
+                if (B && ctx->errors) return -1; /* the library refused: stop building */
+            }
         }
     }
     if (!B && !rn_get(ctx, root, "cables")) rn_error(ctx, root, "the key 'cables' (a model has at least one cable)", "a model without it");
