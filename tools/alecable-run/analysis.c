@@ -571,14 +571,15 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
 {
     static const char *const keys[] = {"type", "steps", "t0", "t1", "split", "max_iterations", "tol_residual",
                                        "tol_increment", "regularization", "alpha", "rank_tol", "linear_solver",
-                                       "globalization", "ptc_shift", NULL};
+                                       "globalization", "ptc_shift", "first", "last", NULL};
     static const char *const regs[] = {"none", "two_stage", NULL};
     static const int reg_v[] = {ALECABLE_REG_NONE, ALECABLE_REG_TWO_STAGE};
     static const char *const globs[] = {"auto", "none", "ptc", NULL};
     static const int glob_v[] = {ALECABLE_GLOBAL_AUTO, ALECABLE_GLOBAL_NONE, ALECABLE_GLOBAL_PTC};
     alecable_quasistatic_options o;
-    int bad = 0, split = 0, k, st = 0;
-    double t0, t1, last = 0;
+    int bad = 0, split = 0, k, st = 0, first = 1, last = -1;
+    long it0[3];
+    double t0, t1, shown = 0;
     rn_map(ctx, n, "a quasistatic stage", keys);
     alecable_quasistatic_options_init(&o);
     if (rn_int(ctx, n, "steps", &o.load_steps, 0, 1) < 0) bad = 1;
@@ -594,12 +595,30 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
     if (rn_enum(ctx, n, "linear_solver", &o.linear_solver, LINSOLVE_NAMES, LINSOLVE_V, 0) < 0) bad = 1;
     if (rn_enum(ctx, n, "globalization", &o.globalization, globs, glob_v, 0) < 0) bad = 1;
     if (rn_num(ctx, n, "ptc_shift", &o.ptc_shift, RN_POS) < 0) bad = 1;
+    /* first, last: only these load steps of the ramp (split), e.g. a first
+     * step with another linear solver in a stage of its own */
+    if (rn_int(ctx, n, "first", &first, 0, 1) < 0) bad = 1;
+    if (rn_int(ctx, n, "last", &last, 0, 1) < 0) bad = 1;
+    if (!bad && (rn_get(ctx, n, "first") || rn_get(ctx, n, "last")) && !split) {
+        rn_error(ctx, rn_get(ctx, n, "first") ? rn_get(ctx, n, "first") : rn_get(ctx, n, "last"),
+                 "first and last with split: true", "a stage without split");
+        bad = 1;
+    }
+    if (last < 0) last = o.load_steps;
+    if (!bad && (last > o.load_steps || first > last)) {
+        rn_error(ctx, n, "1 <= first <= last <= steps", "first = %d, last = %d, steps = %d", first, last, o.load_steps);
+        bad = 1;
+    }
     if (bad || !B) return bad ? -1 : 0;
     t0 = o.t0;
     t1 = o.t1;
     /* split: one solve call per load step (the examples that write a frame
      * or print a line after each step), else one call for all of them */
-    for (k = 1; k <= (split ? o.load_steps : 1); k++) {
+    it0[0] = rs->qs_it1;
+    it0[1] = rs->qs_it2;
+    it0[2] = rs->qs_steps;
+    if (!split) first = last = 1;
+    for (k = first; k <= last; k++) {
         alecable_quasistatic_options oc = o;
         alecable_solve_report rep;
         if (split) {
@@ -627,13 +646,13 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
         }
         if (split) {
             if (sample_channels(ctx, rs) || vtk_frame(ctx, rs, n, oc.t1)) return -1;
-            progress(ctx, stage, n_stages, "load factor", oc.t1, t1, &last);
+            progress(ctx, stage, n_stages, "load factor", oc.t1, t1, &shown);
         }
     }
     if (!split && (sample_channels(ctx, rs) || vtk_frame(ctx, rs, n, t1))) return -1;
     progress_end(ctx);
     printf("  stage %d quasistatic: %ld load steps, Newton iterations %ld + %ld (stages 1, 2), residual %.3g\n", stage,
-               rs->qs_steps, rs->qs_it1, rs->qs_it2, rs->last.final_residual);
+           rs->qs_steps - it0[2], rs->qs_it1 - it0[0], rs->qs_it2 - it0[1], rs->last.final_residual);
     return 0;
 }
 
@@ -694,7 +713,9 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     }
     w0 = now();
     for (k = 1; k <= n_out; k++) {
-        double tk = k == n_out ? t_end : k * sample;
+        /* the sample times k * sample, as a program's loop takes them: t_end
+         * is rounded to a whole number of samples */
+        double tk = k * sample;
         st = alecable_integrator_advance(it, tk);
         if (st) {
             progress_end(ctx);

@@ -400,12 +400,13 @@ static int cable(rn_ctx *ctx, const yaml_node_t *n)
 static int body(rn_ctx *ctx, const yaml_node_t *n)
 {
     static const char *const keys[] = {"name", "position", "rotation", "mass", "com", "inertia", "velocity",
-                                       "omega", "fixed", NULL};
+                                       "omega", "fixed", "fix", NULL};
     alecable_body_params bp;
     const char *name = NULL;
     rn_object *o;
-    int bad = 0, fixed = 0;
+    int bad = 0, fixed = 0, fix[6], nfix = 0;
     alecable_body *b = NULL;
+    yaml_node_t *fn;
     if (rn_map(ctx, n, "a body", keys)) return -1;
     alecable_body_params_init(&bp);
     if (rn_str(ctx, n, "name", &name, RN_REQ) < 0) bad = 1;
@@ -417,6 +418,23 @@ static int body(rn_ctx *ctx, const yaml_node_t *n)
     if (rn_vec(ctx, n, "velocity", bp.velocity, 3, 0) < 0) bad = 1;
     if (rn_vec(ctx, n, "omega", bp.omega, 3, 0) < 0) bad = 1;
     if (rn_bool(ctx, n, "fixed", &fixed, 0) < 0) bad = 1;
+    /* fix: dofs of the body's node held (e.g. [z, rx, ry] keeps it in the xy-plane) */
+    if ((fn = rn_get(ctx, n, "fix"))) {
+        if (!rn_is_seq(fn) || rn_seq_len(fn) < 1 || rn_seq_len(fn) > 6) {
+            rn_error(ctx, fn, "fix: a list of the body's dofs (x, y, z, rx, ry, rz)", NULL);
+            bad = 1;
+        } else {
+            for (nfix = 0; nfix < rn_seq_len(fn); nfix++) {
+                yaml_node_t *d = rn_seq_item(ctx, fn, nfix);
+                if (dof_of(ctx, d, &fix[nfix])) bad = 1;
+                else if (fix[nfix] == ALECABLE_DOF_S || (fix[nfix] >= ALECABLE_DOF_DX && fix[nfix] <= ALECABLE_DOF_DZ) ||
+                         fix[nfix] == ALECABLE_DOF_ROLL) {
+                    rn_error(ctx, d, "a body's dof: x, y, z, rx, ry or rz", NULL);
+                    bad = 1;
+                }
+            }
+        }
+    }
     if (!name) return -1;
     o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_BODY, 0);
     if (bad || !o) return -1;
@@ -424,6 +442,13 @@ static int body(rn_ctx *ctx, const yaml_node_t *n)
         if (rn_lib(ctx, n, alecable_body_create(&b, ctx->m, &bp), "body_create")) return -1;
         o->handle = b;
         if (fixed && rn_lib(ctx, rn_get(ctx, n, "fixed"), alecable_body_fix(ctx->m, b), "body_fix")) return -1;
+        if (fn) {
+            alecable_node *bn = NULL;
+            int k;
+            if (rn_lib(ctx, fn, alecable_body_node(&bn, b), "body_node")) return -1;
+            for (k = 0; k < nfix; k++)
+                if (rn_lib(ctx, rn_seq_item(ctx, fn, k), alecable_fix(NULL, ctx->m, bn, fix[k]), "fix")) return -1;
+        }
     }
     return 0;
 }
@@ -545,7 +570,7 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
     static const int jt[] = {RN_J_ATTACH, RN_J_WRAP, RN_J_REVOLUTE, RN_J_PRISMATIC, RN_J_SPHERICAL, RN_J_FIXED,
                              RN_J_CLAMP, RN_J_SLEEVE};
     static const char *const k_att[] = {"type", "name", "node", "body", "point", "hold_s", NULL};
-    static const char *const k_wrap[] = {"type", "name", "body", "nodes", "angles", "radius", "centre", "axis", "ref", NULL};
+    static const char *const k_wrap[] = {"type", "name", "body", "nodes", "angles", "angle", "radius", "centre", "axis", "ref", NULL};
     static const char *const k_rev[] = {"type", "name", "a", "b", "point", "axis", "stiffness", "damping", NULL};
     static const char *const k_sph[] = {"type", "name", "a", "b", "point", NULL};
     static const char *const k_clamp[] = {"type", "name", "node", "hold", "body", "position", "rotation", "penalty", NULL};
@@ -595,8 +620,22 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
             ang = (double *)calloc((size_t)count, sizeof *ang);
             if (!ang) bad = 1;
         }
-        /* angles: [first, last] spaced evenly, or one per node */
-        if (!bad && (!rn_is_seq(an) || (rn_seq_len(an) != 2 && rn_seq_len(an) != count))) {
+        /* angle: an expression of the node's index i in the wrap (from 0);
+         * angles: [first, last] spaced evenly, or one per node */
+        if (!bad && rn_get(ctx, n, "angle")) {
+            int base = ctx->n_vars;
+            if (an) {
+                rn_error(ctx, an, "angle or angles, not both", "both");
+                bad = 1;
+            } else if (rn_var_push(ctx, "i", 0)) {
+                bad = 1;
+            }
+            for (i = 0; i < count && !bad; i++) {
+                ctx->vars[base].value = i;
+                if (rn_value(ctx, rn_get(ctx, n, "angle"), &ang[i])) bad = 1;
+            }
+            while (ctx->n_vars > base) free(ctx->vars[--ctx->n_vars].name);
+        } else if (!bad && (!rn_is_seq(an) || (rn_seq_len(an) != 2 && rn_seq_len(an) != count))) {
             char exp[128];
             snprintf(exp, sizeof exp, "angles: [first, last] or a list of %d angles (one per node)", count);
             rn_error(ctx, an ? an : n, exp, NULL);

@@ -233,13 +233,36 @@ int rn_node_list(rn_ctx *ctx, const yaml_node_t *n, alecable_node ***out, int *c
         if (!list) return -1;
         for (i = 0; i < cnt; i++)
             if (rn_node_ref(ctx, rn_seq_item(ctx, n, i), &list[i])) bad = 1;
+    } else if (n && n->type == YAML_MAPPING_NODE) {
+        /* {cable: NAME, first: EXPR, last: EXPR}: a range whose ends are
+         * expressions of the parameters (negative: from the end) */
+        static const char *const keys[] = {"cable", "first", "last", NULL};
+        rn_cable *c;
+        int a = 0, b = -1;
+        if (rn_map(ctx, n, "a range of nodes", keys)) return -1;
+        if (!(c = rn_cable_ref(ctx, rn_get(ctx, n, "cable")))) return -1;
+        if (rn_int(ctx, n, "first", &a, 0, -1000000000) < 0 || rn_int(ctx, n, "last", &b, 0, -1000000000) < 0) return -1;
+        if (c->unknown_mesh) return -1; /* already reported at its mesh */
+        if (a < 0) a += c->n_nodes;
+        if (b < 0) b += c->n_nodes;
+        if (a < 0 || b >= c->n_nodes || b < a) {
+            char exp[160];
+            snprintf(exp, sizeof exp, "a range of cable %s's nodes 0..%d", c->name, c->n_nodes - 1);
+            rn_error(ctx, n, exp, "%d..%d", a, b);
+            return -1;
+        }
+        cnt = b - a + 1;
+        list = (alecable_node **)calloc((size_t)cnt, sizeof *list);
+        if (!list) return -1;
+        for (i = 0; i < cnt && ctx->build; i++)
+            if (rn_lib(ctx, n, alecable_cable_node(&list[i], c->c, a + i), "cable_node")) bad = 1;
     } else {
         /* CABLE.A..B (inclusive) or CABLE.* */
         const char *s = rn_scalar(n), *rest, *end;
         char cname[128];
         rn_cable *c;
         int a, b;
-        static const char *const expect = "a list of nodes, CABLE.FIRST..LAST or CABLE.*";
+        static const char *const expect = "a list of nodes, CABLE.FIRST..LAST, CABLE.* or {cable, first, last}";
         if (!s || !split_ref(s, cname, sizeof cname, &rest)) {
             rn_error(ctx, n, expect, NULL);
             return -1;
