@@ -30,11 +30,12 @@ static double now(void)
 /* ---- what the stages leave for the channels ------------------------------------- */
 enum { AGG_NONE, AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX };
 typedef struct channel_acc {
-    double min, max, sum, absmax;
+    double min, max, sum, absmax, last;
     long n;
 } channel_acc;
 
 typedef struct run_state {
+    int stage;      /* the stage running (from 1) */
     /* quasistatic: totals over every solve call of the run, the last report */
     long qs_it1, qs_it2, qs_steps, qs_calls, qs_shifted, qs_damped;
     alecable_solve_report last;
@@ -65,7 +66,7 @@ static const char *out_path(const run_state *rs, const char *path, char *buf, si
 /* ---- channels --------------------------------------------------------------------- */
 static const char *const CH_KEYS[] = {"name", "node", "element", "body", "constraint", "joint", "energy",
                                       "report", "stats", "time", "expr", "value", "index", "xi", "scale",
-                                      "over", "print", "of", NULL};
+                                      "over", "print", "of", "stage", NULL};
 static const char *const SOURCES[] = {"node", "element", "body", "constraint", "joint", "energy", "report",
                                       "stats", "time", "expr", NULL};
 
@@ -215,8 +216,9 @@ static int channel_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, doub
     if (rn_int(ctx, ch, "index", &index, 0, 0) < 0) return -1;
     if (rn_num(ctx, ch, "scale", &scale, 0) < 0) return -1;
     if (rn_enum(ctx, ch, "of", &of, of_names, of_v, 0) < 0) return -1;
-    if (of && src > 1) {
-        rn_error(ctx, rn_get(ctx, ch, "of"), "'of' with a range of nodes or elements only", "a channel of another source");
+    if (of && src > 1 && src != 4) {
+        rn_error(ctx, rn_get(ctx, ch, "of"), "'of' with a range of nodes or elements, or a joint's contacts",
+                 "a channel of another source");
         return -1;
     }
     *v = 1.0;
@@ -360,9 +362,22 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
                     if (c.state == (which == 16 ? ALECABLE_CONTACT_STICK : ALECABLE_CONTACT_SLIP)) *v += 1;
                 }
             } else if (!st) {
-                alecable_contact_init(&c);
-                st = alecable_friction_contact(j, index, &c);
-                *v = which == 11 ? c.lambda_t : which == 12 ? c.lambda_n : which == 13 ? c.slip : which == 14 ? c.slip_total : c.work;
+                /* one contact (index), or all of them reduced by 'of' */
+                int k0 = of ? 0 : index, k1 = of ? cnt - 1 : index;
+                if (!of && index >= cnt) {
+                    rn_error(ctx, rn_get(ctx, ch, "index"), "a contact index below the joint's number of contacts",
+                             "%d of %d", index, cnt);
+                    return -1;
+                }
+                for (k = k0; k <= k1 && !st; k++) {
+                    double x;
+                    alecable_contact_init(&c);
+                    st = alecable_friction_contact(j, k, &c);
+                    x = which == 11 ? c.lambda_t : which == 12 ? c.lambda_n : which == 13 ? c.slip
+                        : which == 14 ? c.slip_total : c.work;
+                    reduce(of, k - k0, x, v);
+                }
+                if (of == OF_MEAN && cnt > 0) *v /= cnt;
             }
         }
         return rn_lib(ctx, ch, st, "joint query");
@@ -421,6 +436,33 @@ static const yaml_node_t *channels_node(rn_ctx *ctx)
     return rn_get(ctx, rn_get(ctx, rn_root(ctx), "output"), "channels");
 }
 
+/* stage: N or [FIRST, LAST]: the channel counts the samples of those stages
+ * only, and its value is the last of them (or their aggregate); 0 when the
+ * channel has no stage key, -1 on a mistake */
+static int stage_range(rn_ctx *ctx, const yaml_node_t *ch, int *a, int *b)
+{
+    yaml_node_t *sn = rn_get(ctx, ch, "stage");
+    int n_stages = rn_seq_len(rn_get(ctx, rn_root(ctx), "analysis"));
+    double v[2];
+    if (!sn) return 0;
+    if (rn_is_seq(sn)) {
+        if (rn_vec(ctx, ch, "stage", v, 2, 0) < 0) return -1;
+    } else if (rn_value(ctx, sn, &v[0])) {
+        return -1;
+    } else {
+        v[1] = v[0];
+    }
+    if (v[0] != floor(v[0]) || v[1] != floor(v[1]) || v[0] < 1 || v[1] < v[0] || v[1] > n_stages) {
+        char exp[128];
+        snprintf(exp, sizeof exp, "stage: N or [FIRST, LAST], stages numbered 1..%d", n_stages);
+        rn_error(ctx, sn, exp, NULL);
+        return -1;
+    }
+    *a = (int)v[0];
+    *b = (int)v[1];
+    return 1;
+}
+
 /* pass 1: checks every channel and declares its name */
 static int check_channels(rn_ctx *ctx)
 {
@@ -444,6 +486,10 @@ static int check_channels(rn_ctx *ctx)
         rn_num(ctx, ch, "scale", &scale, 0);
         rn_enum(ctx, ch, "over", &agg, aggs, agg_v, 0);
         rn_bool(ctx, ch, "print", &pr, 0);
+        {
+            int a, b;
+            stage_range(ctx, ch, &a, &b);
+        }
         channel_value(ctx, NULL, ch, &v);
         if (rn_var_find(ctx, name) || !strcmp(name, "status")) {
             rn_error(ctx, nn, "a channel name not used by a parameter or another channel", NULL);
@@ -466,9 +512,12 @@ static int sample_channels(rn_ctx *ctx, run_state *rs)
         const char *name = rn_scalar(rn_get(ctx, ch, "name"));
         double v = 0;
         channel_acc *a = &rs->acc[i];
+        int s0, s1;
         if (rn_skip(ctx, ch)) continue;
         if (channel_value(ctx, rs, ch, &v)) return -1;
         rn_var_set(ctx, name, v);
+        if (stage_range(ctx, ch, &s0, &s1) == 1 && (rs->stage < s0 || rs->stage > s1)) continue;
+        a->last = v;
         if (a->n == 0 || v < a->min) a->min = v;
         if (a->n == 0 || v > a->max) a->max = v;
         if (fabs(v) > a->absmax) a->absmax = fabs(v);
@@ -494,25 +543,24 @@ static int final_channels(rn_ctx *ctx, run_state *rs, int status)
         yaml_node_t *ch = rn_seq_item(ctx, cs, i);
         const char *name = rn_scalar(rn_get(ctx, ch, "name"));
         double v = 0;
-        int agg = AGG_NONE, pr = 1;
+        int agg = AGG_NONE, pr = 1, s0, s1;
         channel_acc *a = &rs->acc[i];
         if (rn_skip(ctx, ch)) continue;
         rn_enum(ctx, ch, "over", &agg, aggs, agg_v, 0);
         rn_bool(ctx, ch, "print", &pr, 0);
-        if (agg == AGG_NONE || rn_get(ctx, ch, "expr")) {
+        if (stage_range(ctx, ch, &s0, &s1) == 1) {
+            /* the last sample of its stages (none: not a number) */
+            v = a->n > 0 ? a->last : NAN;
+        } else if (agg == AGG_NONE) {
             /* expressions see the aggregates of the channels above */
             if (channel_value(ctx, rs, ch, &v)) {
                 printf("\n");
                 return -1;
             }
         }
-        if (agg != AGG_NONE && a->n > 0 && !rn_get(ctx, ch, "expr")) {
+        if (agg != AGG_NONE && a->n > 0)
             v = agg == AGG_MAX ? a->max : agg == AGG_MIN ? a->min : agg == AGG_RANGE ? a->max - a->min
                 : agg == AGG_MEAN ? a->sum / (double)a->n : a->absmax;
-        } else if (agg != AGG_NONE && a->n > 0) {
-            v = agg == AGG_MAX ? a->max : agg == AGG_MIN ? a->min : agg == AGG_RANGE ? a->max - a->min
-                : agg == AGG_MEAN ? a->sum / (double)a->n : a->absmax;
-        }
         rn_var_set(ctx, name, v);
         if (pr) printf(" %s=%.17g", name, v);
     }
@@ -571,7 +619,7 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
 {
     static const char *const keys[] = {"type", "steps", "t0", "t1", "split", "max_iterations", "tol_residual",
                                        "tol_increment", "regularization", "alpha", "rank_tol", "linear_solver",
-                                       "globalization", "ptc_shift", "first", "last", NULL};
+                                       "globalization", "ptc_shift", "first", "last", "load_factor", NULL};
     static const char *const regs[] = {"none", "two_stage", NULL};
     static const int reg_v[] = {ALECABLE_REG_NONE, ALECABLE_REG_TWO_STAGE};
     static const char *const globs[] = {"auto", "none", "ptc", NULL};
@@ -604,6 +652,20 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
                  "first and last with split: true", "a stage without split");
         bad = 1;
     }
+    /* load_factor: an expression of the step number k giving the load factor
+     * at the end of step k (k = 0 its start), for a ramp written as a
+     * program writes it */
+    if (!bad && rn_get(ctx, n, "load_factor")) {
+        int base = ctx->n_vars;
+        double tk;
+        if (!split) {
+            rn_error(ctx, rn_get(ctx, n, "load_factor"), "load_factor with split: true", "a stage without split");
+            bad = 1;
+        } else if (rn_var_push(ctx, "k", 0) || rn_value(ctx, rn_get(ctx, n, "load_factor"), &tk)) {
+            bad = 1;
+        }
+        while (ctx->n_vars > base) free(ctx->vars[--ctx->n_vars].name);
+    }
     if (last < 0) last = o.load_steps;
     if (!bad && (last > o.load_steps || first > last)) {
         rn_error(ctx, n, "1 <= first <= last <= steps", "first = %d, last = %d, steps = %d", first, last, o.load_steps);
@@ -621,7 +683,16 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
     for (k = first; k <= last; k++) {
         alecable_quasistatic_options oc = o;
         alecable_solve_report rep;
-        if (split) {
+        if (split && rn_get(ctx, n, "load_factor")) {
+            int base = ctx->n_vars;
+            rn_var_push(ctx, "k", k - 1);
+            rn_value(ctx, rn_get(ctx, n, "load_factor"), &oc.t0);
+            ctx->vars[base].value = k;
+            rn_value(ctx, rn_get(ctx, n, "load_factor"), &oc.t1);
+            while (ctx->n_vars > base) free(ctx->vars[--ctx->n_vars].name);
+            oc.load_steps = 1;
+            if (k == last) t1 = oc.t1;
+        } else if (split) {
             oc.t0 = t0 + (t1 - t0) * (double)(k - 1) / o.load_steps;
             oc.t1 = t0 + (t1 - t0) * (double)k / o.load_steps;
             oc.load_steps = 1;
@@ -883,6 +954,7 @@ int rn_analysis(rn_ctx *ctx)
         yaml_node_t *s = rn_seq_item(ctx, an, i);
         int t = 0;
         if (rn_skip(ctx, s)) continue;
+        rs.stage = i + 1;
         rn_enum(ctx, s, "type", &t, types, type_v, RN_REQ);
         st = t == 0 ? quasistatic(ctx, &rs, s, i + 1, n) : dynamic(ctx, &rs, s, i + 1, n);
     }
