@@ -732,7 +732,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     static const char *const keys[] = {"type", "method", "h", "t_end", "sample", "adaptive", "atol", "rtol", "h_min",
                                        "h_max", "beta", "gamma", "alpha", "rho_inf", "max_iterations", "tol_residual",
                                        "tol_increment", "baumgarte_a1", "baumgarte_a2", "imex", "linear_solver",
-                                       "hht_history", NULL};
+                                       "hht_history", "steps", NULL};
     static const char *const methods[] = {"newmark", "hht", "bossak", "genalpha", "si-be", "si-bdf2", "si-newmark",
                                           "si-hht", NULL};
     static const int method_v[] = {ALECABLE_METHOD_NEWMARK, ALECABLE_METHOD_HHT, ALECABLE_METHOD_BOSSAK,
@@ -743,12 +743,29 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     alecable_dynamic_options o;
     alecable_integrator *it = NULL;
     double t_end = 0, sample = 0, last = 0, w0;
-    int bad = 0, k, n_out, st;
+    int bad = 0, k, n_out, st, n_steps = 0;
     rn_map(ctx, n, "a dynamic stage", keys);
     alecable_dynamic_options_init(&o);
     if (rn_enum(ctx, n, "method", &o.method, methods, method_v, 0) < 0) bad = 1;
     if (rn_num(ctx, n, "h", &o.h, RN_POS) < 0) bad = 1;
-    if (rn_num(ctx, n, "t_end", &t_end, RN_REQ | RN_POS) < 0) bad = 1;
+    /* t_end: advance to the sample times; steps: that many steps of size h
+     * (alecable_integrator_step), a sample after each */
+    if (rn_get(ctx, n, "t_end") && rn_get(ctx, n, "steps")) {
+        rn_error(ctx, rn_get(ctx, n, "steps"), "t_end or steps, not both", "both");
+        bad = 1;
+    } else if (rn_get(ctx, n, "steps")) {
+        if (rn_int(ctx, n, "steps", &n_steps, RN_REQ, 1) < 0) bad = 1;
+        if (rn_get(ctx, n, "sample")) {
+            rn_error(ctx, rn_get(ctx, n, "sample"), "sample with t_end (steps sample every step)", "steps");
+            bad = 1;
+        }
+        if (rn_get(ctx, n, "adaptive")) {
+            rn_error(ctx, rn_get(ctx, n, "adaptive"), "adaptive with t_end (steps are fixed steps of size h)", "steps");
+            bad = 1;
+        }
+    } else if (rn_num(ctx, n, "t_end", &t_end, RN_REQ | RN_POS) < 0) {
+        bad = 1;
+    }
     if (rn_num(ctx, n, "sample", &sample, RN_POS) < 0) bad = 1;
     if (rn_bool(ctx, n, "adaptive", &o.adaptive, 0) < 0) bad = 1;
     if (rn_num(ctx, n, "atol", &o.atol, RN_POS) < 0) bad = 1;
@@ -769,8 +786,9 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     if (rn_enum(ctx, n, "hht_history", &o.hht_history, hist, hist_v, 0) < 0) bad = 1;
     if (bad || !B) return bad ? -1 : 0;
     if (sample <= 0) sample = o.h;
-    n_out = (int)floor(t_end / sample + 0.5);
+    n_out = n_steps > 0 ? n_steps : (int)floor(t_end / sample + 0.5);
     if (n_out < 1) n_out = 1;
+    if (n_steps > 0) t_end = n_steps * o.h;
     if (rn_lib(ctx, n, alecable_model_integrator(&it, ctx->m, &o), "model_integrator")) return -1;
     if (rn_lib(ctx, n, alecable_model_pull_state(ctx->m, it), "model_pull_state")) {
         alecable_integrator_destroy(it);
@@ -787,7 +805,12 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
         /* the sample times k * sample, as a program's loop takes them: t_end
          * is rounded to a whole number of samples */
         double tk = k * sample;
-        st = alecable_integrator_advance(it, tk);
+        if (n_steps > 0) {
+            st = alecable_integrator_step(it, o.h);
+            alecable_integrator_get_state(it, &tk, NULL, NULL, NULL, NULL);
+        } else {
+            st = alecable_integrator_advance(it, tk);
+        }
         if (st) {
             progress_end(ctx);
             fprintf(stderr, "%s:%lu:%lu: the dynamic stage failed at t = %.6g: %s: %s\n", ctx->file,

@@ -53,7 +53,8 @@ static double call(parser *ps, const char *name, double x)
         const char *n;
         double (*f)(double);
     } fn[] = {{"sqrt", sqrt}, {"sin", sin}, {"cos", cos}, {"tan", tan}, {"exp", exp},
-              {"log", log},   {"abs", fabs}, {"asin", asin}, {"acos", acos}, {"atan", atan}};
+              {"log", log},   {"abs", fabs}, {"asin", asin}, {"acos", acos}, {"atan", atan},
+              {"floor", floor}, {"ceil", ceil}};
     size_t i;
     for (i = 0; i < sizeof fn / sizeof fn[0]; i++)
         if (!strcmp(name, fn[i].n)) return fn[i].f(x);
