@@ -593,21 +593,28 @@ static int vtk_frame(rn_ctx *ctx, run_state *rs, const yaml_node_t *at, double t
     return rn_lib(ctx, at, alecable_write_vtk(ctx->m, out_path(rs, path, full, sizeof full)), "write_vtk");
 }
 
-static void progress(rn_ctx *ctx, int stage, int n_stages, const char *what, double t, double t_end, double *last)
+/* "stage 2/3 load step 12 of 40 (load factor 0.3)" or "stage 1/1 t = 1.25 of 10 s",
+ * at most five times a second, on stderr when it is a terminal */
+static void progress(rn_ctx *ctx, int stage, int n_stages, long done, long total, const char *what, double value,
+                     double *last)
 {
     double w;
     if (!ctx->progress) return;
     w = now();
-    if (w - *last < 0.2 && t < t_end) return;
+    if (w - *last < 0.2 && done < total) return;
     *last = w;
-    fprintf(stderr, "\r  stage %d/%d %s: %.6g of %.6g (%3.0f%%)   ", stage, n_stages, what, t, t_end,
-            t_end > 0 ? 100.0 * t / t_end : 100.0);
+    if (!strcmp(what, "t"))
+        fprintf(stderr, "\r  stage %d/%d: t = %.6g s, sample %ld of %ld (%3.0f%%)   ", stage, n_stages, value, done, total,
+                100.0 * (double)done / (double)total);
+    else
+        fprintf(stderr, "\r  stage %d/%d: load step %ld of %ld, load factor %.6g (%3.0f%%)   ", stage, n_stages, done,
+                total, value, 100.0 * (double)done / (double)total);
     fflush(stderr);
 }
 
 static void progress_end(rn_ctx *ctx)
 {
-    if (ctx->progress) fprintf(stderr, "\r%70s\r", "");
+    if (ctx->progress) fprintf(stderr, "\r%78s\r", "");
 }
 
 /* ---- stages ------------------------------------------------------------------------------ */
@@ -717,7 +724,7 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
         }
         if (split) {
             if (sample_channels(ctx, rs) || vtk_frame(ctx, rs, n, oc.t1)) return -1;
-            progress(ctx, stage, n_stages, "load factor", oc.t1, t1, &shown);
+            progress(ctx, stage, n_stages, k - first + 1, last - first + 1, "load factor", oc.t1, &shown);
         }
     }
     if (!split && (sample_channels(ctx, rs) || vtk_frame(ctx, rs, n, t1))) return -1;
@@ -829,7 +836,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
             alecable_integrator_destroy(it);
             return -1;
         }
-        progress(ctx, stage, n_stages, "t", tk, t_end, &last);
+        progress(ctx, stage, n_stages, k, n_out, "t", tk, &last);
     }
     progress_end(ctx);
     printf("  stage %d dynamic: t = %g s, %ld steps (%ld rejected), %ld Newton iterations, wall %.3f s\n", stage, t_end,
