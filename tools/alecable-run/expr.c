@@ -9,7 +9,7 @@
  *     prod  = unary { (*|/) unary }
  *     unary = (+|-) unary | power
  *     power = atom [ ^ unary ]
- *     atom  = number | name | name ( sum ) | ( sum )
+ *     atom  = number | name | name ( sum ) | name ( sum , sum ) | ( sum )
  *
  * SPDX-License-Identifier: BSD-3-Clause */
 #include "runner.h"
@@ -90,10 +90,23 @@ static double atom(parser *ps)
         name[n] = '\0';
         skip(ps);
         if (*ps->p == '(') {
-            double x;
+            double x, y;
             ps->p++;
             x = sum(ps);
             skip(ps);
+            if (*ps->p == ',') {
+                /* the two-argument functions: min, max, atan2 */
+                ps->p++;
+                y = sum(ps);
+                skip(ps);
+                if (*ps->p != ')') fail(ps, "missing ')'", ps->p);
+                else ps->p++;
+                if (!strcmp(name, "min")) return x < y ? x : y;
+                if (!strcmp(name, "max")) return x > y ? x : y;
+                if (!strcmp(name, "atan2")) return atan2(x, y);
+                fail(ps, "unknown function of two arguments", start);
+                return 0.0;
+            }
             if (*ps->p != ')') fail(ps, "missing ')'", ps->p);
             else ps->p++;
             return call(ps, name, x);

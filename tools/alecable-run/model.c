@@ -458,7 +458,7 @@ static int constraint(rn_ctx *ctx, const yaml_node_t *n)
 {
     static const char *const types[] = {"fix", "prescribe", "linear", NULL};
     static const char *const k_fix[] = {"type", "name", "node", "nodes", "dof", "dofs", NULL};
-    static const char *const k_pre[] = {"type", "name", "node", "dof", "delta", NULL};
+    static const char *const k_pre[] = {"type", "name", "node", "dof", "delta", "motion", NULL};
     static const char *const k_lin[] = {"type", "name", "terms", "rhs", "rhs_rate", NULL};
     static const char *const k_term[] = {"node", "dof", "coef", NULL};
     int t = entry_type(ctx, n, "constraints", types), bad = 0;
@@ -523,9 +523,23 @@ static int constraint(rn_ctx *ctx, const yaml_node_t *n)
         } else if (dof_of(ctx, dn, &dof)) {
             bad = 1;
         }
-        if (rn_num(ctx, n, "delta", &delta, RN_REQ) < 0) bad = 1;
-        if (!bad) o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
-        if (!bad && B && rn_lib(ctx, n, alecable_prescribe(&k, ctx->m, nd, dof, delta), "prescribe")) bad = 1;
+        /* delta: q0 + t delta; motion: value(t) given by expressions (a host's function) */
+        if (rn_get(ctx, n, "motion")) {
+            alecable_motion_fn fn = NULL;
+            void *user = NULL;
+            if (rn_get(ctx, n, "delta")) {
+                rn_error(ctx, rn_get(ctx, n, "delta"), "delta or motion, not both", "both");
+                bad = 1;
+            }
+            if (rn_motion(ctx, rn_get(ctx, n, "motion"), &fn, &user)) bad = 1;
+            if (!bad) o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
+            if (!bad && B && rn_lib(ctx, n, alecable_prescribe_motion(&k, ctx->m, nd, dof, fn, user), "prescribe_motion"))
+                bad = 1;
+        } else {
+            if (rn_num(ctx, n, "delta", &delta, RN_REQ) < 0) bad = 1;
+            if (!bad) o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
+            if (!bad && B && rn_lib(ctx, n, alecable_prescribe(&k, ctx->m, nd, dof, delta), "prescribe")) bad = 1;
+        }
     } else {
         yaml_node_t *tn = rn_get(ctx, n, "terms");
         double rhs = 0, rate = 0, coef[64];
@@ -571,7 +585,7 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
                              RN_J_CLAMP, RN_J_SLEEVE};
     static const char *const k_att[] = {"type", "name", "node", "body", "point", "hold_s", NULL};
     static const char *const k_wrap[] = {"type", "name", "body", "nodes", "angles", "angle", "radius", "centre", "axis", "ref", NULL};
-    static const char *const k_rev[] = {"type", "name", "a", "b", "point", "axis", "stiffness", "damping", NULL};
+    static const char *const k_rev[] = {"type", "name", "a", "b", "point", "axis", "stiffness", "damping", "motor", NULL};
     static const char *const k_sph[] = {"type", "name", "a", "b", "point", NULL};
     static const char *const k_clamp[] = {"type", "name", "node", "hold", "body", "position", "rotation", "penalty", NULL};
     static const char *const k_sleeve[] = {"type", "name", "nodes", "body", "pressure", "normal_from_reaction", "mu",
@@ -655,6 +669,8 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
     } else if (t <= 5) {
         alecable_body *a = NULL, *b = NULL;
         double p[3] = {0, 0, 0}, ax[3] = {0, 0, 1}, k = 0, c = 0;
+        alecable_torque_fn motor = NULL;
+        void *motor_user = NULL;
         if (rn_body_ref(ctx, rn_get(ctx, n, "a"), &a)) bad = 1;
         if (rn_body_ref(ctx, rn_get(ctx, n, "b"), &b)) bad = 1;
         if (rn_vec(ctx, n, "point", p, 3, RN_REQ) < 0) bad = 1;
@@ -662,6 +678,7 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
             if (rn_vec(ctx, n, "axis", ax, 3, RN_REQ) < 0) bad = 1;
             if (rn_num(ctx, n, "stiffness", &k, RN_NONNEG) < 0) bad = 1;
             if (rn_num(ctx, n, "damping", &c, RN_NONNEG) < 0) bad = 1;
+            if (rn_get(ctx, n, "motor") && rn_motor(ctx, rn_get(ctx, n, "motor"), &motor, &motor_user)) bad = 1;
         }
         if (!bad && B) {
             int st = t == 2 ? alecable_revolute(&j, ctx->m, a, b, p, ax, k)
@@ -670,6 +687,8 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
                               : alecable_fixed_joint(&j, ctx->m, a, b, p);
             if (rn_lib(ctx, n, st, types[t])) bad = 1;
             if (!bad && c > 0 && rn_lib(ctx, rn_get(ctx, n, "damping"), alecable_joint_set_damping(j, c), "joint_set_damping"))
+                bad = 1;
+            if (!bad && motor && rn_lib(ctx, rn_get(ctx, n, "motor"), alecable_joint_set_motor(j, motor, motor_user), "joint_set_motor"))
                 bad = 1;
         }
     } else if (t == 6) {

@@ -359,6 +359,7 @@ void rn_free(rn_ctx *ctx)
     for (i = 0; i < ctx->n_objs; i++) free(ctx->objs[i].name);
     free(ctx->objs);
     alecable_model_destroy(ctx->m);
+    rn_free_fns(ctx); /* after the model, which calls them until it is gone */
     if (ctx->have_doc) yaml_document_delete(&ctx->doc);
     memset(ctx, 0, sizeof *ctx);
 }

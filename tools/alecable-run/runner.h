@@ -53,6 +53,8 @@ typedef struct rn_object {
 enum { RN_J_ATTACH, RN_J_WRAP, RN_J_REVOLUTE, RN_J_PRISMATIC, RN_J_SPHERICAL, RN_J_FIXED, RN_J_CLAMP,
        RN_J_SLEEVE, RN_J_FRICTION, RN_J_OTHER };
 
+typedef struct rn_fn rn_fn; /* a host function from expressions (callbacks.c) */
+
 typedef struct rn_ctx {
     const char *file;
     yaml_document_t doc;
@@ -74,6 +76,8 @@ typedef struct rn_ctx {
     int n_cables;
     rn_object *objs;
     int n_objs, cap_objs;
+    rn_fn **fns;
+    int n_fns, cap_fns;
 } rn_ctx;
 
 /* ---- diagnostics (yaml_util.c) ---------------------------------------------------- */
@@ -147,6 +151,13 @@ int rn_node_list(rn_ctx *ctx, const yaml_node_t *n, alecable_node ***out, int *c
 int rn_body_ref(rn_ctx *ctx, const yaml_node_t *n, alecable_body **out);
 rn_object *rn_joint_ref(rn_ctx *ctx, const yaml_node_t *n, int type, const char *what); /* type -1: any */
 rn_cable *rn_cable_ref(rn_ctx *ctx, const yaml_node_t *n);
+
+/* ---- host functions from expressions (callbacks.c) ---------------------------------- */
+/* motion: {value, rate, accel} of t; motor: {torque, dtorque_dangle, dtorque_drate} of
+ * t, angle, rate.  Pass 1 checks; pass 2 sets *fn and *user (freed by rn_free). */
+int rn_motion(rn_ctx *ctx, const yaml_node_t *n, alecable_motion_fn *fn, void **user);
+int rn_motor(rn_ctx *ctx, const yaml_node_t *n, alecable_torque_fn *fn, void **user);
+void rn_free_fns(rn_ctx *ctx);
 
 /* ---- the parts --------------------------------------------------------------------- */
 int rn_parameters(rn_ctx *ctx);  /* parameters: (both passes read it first) */
