@@ -28,9 +28,9 @@ static double now(void)
 }
 
 /* ---- what the stages leave for the channels ------------------------------------- */
-enum { AGG_NONE, AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX };
+enum { AGG_NONE, AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST };
 typedef struct channel_acc {
-    double min, max, sum, absmax, last;
+    double min, max, sum, absmax, last, first;
     long n;
 } channel_acc;
 
@@ -66,7 +66,7 @@ static const char *out_path(const run_state *rs, const char *path, char *buf, si
 /* ---- channels --------------------------------------------------------------------- */
 static const char *const CH_KEYS[] = {"name", "node", "element", "body", "constraint", "joint", "energy",
                                       "report", "stats", "time", "expr", "value", "index", "xi", "scale",
-                                      "over", "print", "of", "stage", NULL};
+                                      "over", "print", "of", "stage", "after", NULL};
 static const char *const SOURCES[] = {"node", "element", "body", "constraint", "joint", "energy", "report",
                                       "stats", "time", "expr", NULL};
 
@@ -177,7 +177,7 @@ static void reduce(int of, int i, double x, double *acc)
 static const char *const node_vals[] = {"x", "y", "z", "s", "roll", "dx", "dy", "dz", NULL};
 static const char *const el_vals[] = {"strain", "axial_force", "s_a", "s_b", "tension", "twist", "torque",
                                           "moment2", "moment3", "curvature2", "curvature3", "stretch", NULL};
-static const char *const body_vals[] = {"x", "y", "z", NULL};
+static const char *const body_vals[] = {"x", "y", "z", "angle_z", NULL};
 static const char *const con_vals[] = {"multiplier", "reaction", NULL};
 static const char *const joint_vals[] = {"normal_force", "multiplier", "angle", "slide", "spring", "force_x",
                                              "force_y", "force_z", "moment_x", "moment_y", "moment_z", "lambda_t",
@@ -293,8 +293,12 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
         double x[3];
         if (rn_body_ref(ctx, rn_get(ctx, ch, "body"), &b) || pick(ctx, ch, "value", body_vals, &which) != 1) return -1;
         if (!B) return 0;
-        st = alecable_body_pose(b, x, NULL);
-        *v = x[which];
+        {
+            double R[9];
+            st = alecable_body_pose(b, x, R);
+            /* angle_z: the rotation about z of a body turning in the xy-plane */
+            *v = which < 3 ? x[which] : atan2(R[3], R[0]);
+        }
         return rn_lib(ctx, ch, st, "body_pose");
     }
     case 3: { /* constraint */
@@ -466,8 +470,8 @@ static int stage_range(rn_ctx *ctx, const yaml_node_t *ch, int *a, int *b)
 /* pass 1: checks every channel and declares its name */
 static int check_channels(rn_ctx *ctx)
 {
-    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", NULL};
-    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX};
+    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", NULL};
+    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST};
     const yaml_node_t *cs = channels_node(ctx);
     int i, n = rn_seq_len(cs);
     if (!cs) return 0;
@@ -488,7 +492,9 @@ static int check_channels(rn_ctx *ctx)
         rn_bool(ctx, ch, "print", &pr, 0);
         {
             int a, b;
+            double after;
             stage_range(ctx, ch, &a, &b);
+            rn_num(ctx, ch, "after", &after, 0);
         }
         channel_value(ctx, NULL, ch, &v);
         if (rn_var_find(ctx, name) || !strcmp(name, "status")) {
@@ -517,6 +523,13 @@ static int sample_channels(rn_ctx *ctx, run_state *rs)
         if (channel_value(ctx, rs, ch, &v)) return -1;
         rn_var_set(ctx, name, v);
         if (stage_range(ctx, ch, &s0, &s1) == 1 && (rs->stage < s0 || rs->stage > s1)) continue;
+        /* after: only the samples later than that time (of their stage) */
+        if (rn_get(ctx, ch, "after")) {
+            double after = 0;
+            rn_num(ctx, ch, "after", &after, 0);
+            if (!(rs->t > after)) continue;
+        }
+        if (a->n == 0) a->first = v;
         a->last = v;
         if (a->n == 0 || v < a->min) a->min = v;
         if (a->n == 0 || v > a->max) a->max = v;
@@ -534,8 +547,8 @@ static int sample_channels(rn_ctx *ctx, run_state *rs)
 /* the result line: final values, aggregates where asked */
 static int final_channels(rn_ctx *ctx, run_state *rs, int status)
 {
-    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", NULL};
-    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX};
+    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", NULL};
+    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST};
     const yaml_node_t *cs = channels_node(ctx);
     int i, n = rn_seq_len(cs);
     printf("result: status=%d", status);
@@ -548,7 +561,7 @@ static int final_channels(rn_ctx *ctx, run_state *rs, int status)
         if (rn_skip(ctx, ch)) continue;
         rn_enum(ctx, ch, "over", &agg, aggs, agg_v, 0);
         rn_bool(ctx, ch, "print", &pr, 0);
-        if (stage_range(ctx, ch, &s0, &s1) == 1) {
+        if (stage_range(ctx, ch, &s0, &s1) == 1 || rn_get(ctx, ch, "after")) {
             /* the last sample of its stages (none: not a number) */
             v = a->n > 0 ? a->last : NAN;
         } else if (agg == AGG_NONE) {
@@ -560,7 +573,7 @@ static int final_channels(rn_ctx *ctx, run_state *rs, int status)
         }
         if (agg != AGG_NONE && a->n > 0)
             v = agg == AGG_MAX ? a->max : agg == AGG_MIN ? a->min : agg == AGG_RANGE ? a->max - a->min
-                : agg == AGG_MEAN ? a->sum / (double)a->n : a->absmax;
+                : agg == AGG_MEAN ? a->sum / (double)a->n : agg == AGG_FIRST ? a->first : a->absmax;
         rn_var_set(ctx, name, v);
         if (pr) printf(" %s=%.17g", name, v);
     }

@@ -9,7 +9,12 @@
  *     prod  = unary { (*|/) unary }
  *     unary = (+|-) unary | power
  *     power = atom [ ^ unary ]
- *     atom  = number | name | name ( sum ) | name ( sum , sum ) | ( sum )
+ *     atom  = number | name | name ( cmp {, cmp} ) | ( cmp )
+ * with the functions of one argument below, min(a, b), max(a, b),
+ * atan2(y, x), cond(c, a, b) (a where c != 0, else b) and stretch(T, EA), the
+ * stretch F of the library's axial element under the tension T,
+ * EA F (F^2 - 1) / 2 = T (Green-Lagrange strain: not 1 + T/EA), for a cable
+ * laid out prestressed.
  *
  * SPDX-License-Identifier: BSD-3-Clause */
 #include "runner.h"
@@ -33,6 +38,18 @@ typedef struct parser {
 } parser;
 
 static double sum(parser *ps);
+static double cmp(parser *ps);
+
+/* F with EA F (F^2 - 1) / 2 = T, by Newton's method from F = 1 (the energy is
+ * convex in F > 1/sqrt(3), where it stays for T >= 0); a fixed number of
+ * iterations, so that the same T gives the same F wherever it is computed */
+static double stretch(double T, double EA)
+{
+    double F = 1.0;
+    int k;
+    for (k = 0; k < 50; k++) F -= (0.5 * EA * F * (F * F - 1.0) - T) / (0.5 * EA * (3.0 * F * F - 1.0));
+    return F;
+}
 
 static void fail(parser *ps, const char *msg, const char *at)
 {
@@ -68,7 +85,7 @@ static double atom(parser *ps)
     if (*ps->p == '(') {
         double v;
         ps->p++;
-        v = sum(ps);
+        v = cmp(ps);
         skip(ps);
         if (*ps->p != ')') fail(ps, "missing ')'", ps->p);
         else ps->p++;
@@ -90,26 +107,27 @@ static double atom(parser *ps)
         name[n] = '\0';
         skip(ps);
         if (*ps->p == '(') {
-            double x, y;
+            double arg[3];
+            int n = 0;
             ps->p++;
-            x = sum(ps);
-            skip(ps);
-            if (*ps->p == ',') {
-                /* the two-argument functions: min, max, atan2 */
-                ps->p++;
-                y = sum(ps);
+            for (;;) {
+                double v = cmp(ps);
+                if (n < 3) arg[n] = v;
+                n++;
                 skip(ps);
-                if (*ps->p != ')') fail(ps, "missing ')'", ps->p);
-                else ps->p++;
-                if (!strcmp(name, "min")) return x < y ? x : y;
-                if (!strcmp(name, "max")) return x > y ? x : y;
-                if (!strcmp(name, "atan2")) return atan2(x, y);
-                fail(ps, "unknown function of two arguments", start);
-                return 0.0;
+                if (*ps->p != ',') break;
+                ps->p++;
             }
             if (*ps->p != ')') fail(ps, "missing ')'", ps->p);
             else ps->p++;
-            return call(ps, name, x);
+            if (n == 1) return call(ps, name, arg[0]);
+            if (n == 2 && !strcmp(name, "min")) return arg[0] < arg[1] ? arg[0] : arg[1];
+            if (n == 2 && !strcmp(name, "max")) return arg[0] > arg[1] ? arg[0] : arg[1];
+            if (n == 2 && !strcmp(name, "atan2")) return atan2(arg[0], arg[1]);
+            if (n == 2 && !strcmp(name, "stretch")) return stretch(arg[0], arg[1]);
+            if (n == 3 && !strcmp(name, "cond")) return arg[0] != 0.0 ? arg[1] : arg[2];
+            fail(ps, "unknown function of that many arguments", start);
+            return 0.0;
         }
         if (!strcmp(name, "pi")) return M_PI;
         var = rn_var_find(ps->ctx, name);
@@ -186,6 +204,27 @@ static double sum(parser *ps)
     }
 }
 
+static double cmp(parser *ps)
+{
+    static const char *const ops[] = {"<=", ">=", "==", "!=", "<", ">"};
+    double a = sum(ps), b;
+    size_t i;
+    skip(ps);
+    for (i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (!strncmp(ps->p, ops[i], strlen(ops[i]))) break;
+    if (i == sizeof ops / sizeof ops[0]) return a;
+    ps->p += strlen(ops[i]);
+    b = sum(ps);
+    switch (i) {
+    case 0: return a <= b;
+    case 1: return a >= b;
+    case 2: return a == b;
+    case 3: return a != b;
+    case 4: return a < b;
+    default: return a > b;
+    }
+}
+
 int rn_eval(const rn_ctx *ctx, const char *text, double *v, char *err, size_t len)
 {
     parser ps;
@@ -195,7 +234,7 @@ int rn_eval(const rn_ctx *ctx, const char *text, double *v, char *err, size_t le
     ps.err = err;
     ps.len = len;
     ps.failed = 0;
-    x = sum(&ps);
+    x = cmp(&ps);
     skip(&ps);
     if (!ps.failed && *ps.p) fail(&ps, "unexpected text", ps.p);
     if (ps.failed) return -1;

@@ -140,7 +140,7 @@ static int add_node(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t 
 static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t *it)
 {
     static const char *const types[] = {"node", "line", "arc", "nodes", NULL};
-    static const char *const k_nodes[] = {"type", "count", "first", "x", "s", NULL};
+    static const char *const k_nodes[] = {"type", "count", "first", "x", "s", "ds", NULL};
     static const char *const k_node[] = {"type", "name", "x", "s", "slope", "roll", NULL};
     static const char *const k_line[] = {"type", "from", "to", "s", "elements", NULL};
     static const char *const k_arc[] = {"type", "centre", "radius", "angles", "s", "spacing", "elements", NULL};
@@ -175,7 +175,7 @@ static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t
         /* count nodes from expressions of their index i (first, first + 1, ...)
          * and, in x, of their s: the arithmetic of a program's loop, written
          * as it is there */
-        yaml_node_t *xn = rn_get(ctx, it, "x"), *sn = rn_get(ctx, it, "s");
+        yaml_node_t *xn = rn_get(ctx, it, "x"), *sn = rn_get(ctx, it, "s"), *dsn = rn_get(ctx, it, "ds");
         int cnt = 0, first = 0, i, k, base = ctx->n_vars;
         rn_map(ctx, it, "a list of nodes", k_nodes);
         if (rn_int(ctx, it, "count", &cnt, RN_REQ, 1) < 0) bad = 1;
@@ -184,8 +184,11 @@ static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t
             rn_error(ctx, xn ? xn : it, "x: a list of 3 expressions of i and s", NULL);
             bad = 1;
         }
-        if (!sn) {
-            rn_error(ctx, it, "the key 's' (an expression of i)", "a mapping without it");
+        /* s: the material coordinate; ds: its increment from the node before
+         * (the cable's last, 0 for the first of the cable), summed as a
+         * program's loop sums it */
+        if (!sn == !dsn) {
+            rn_error(ctx, it, "either 's' or 'ds' (an expression of i)", sn ? "both" : "neither");
             bad = 1;
         }
         /* i and s shadow parameters of the same names while they are read */
@@ -193,7 +196,13 @@ static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t
         for (i = 0; i < cnt && !bad; i++) {
             double x[3], sv;
             ctx->vars[base].value = first + i;
-            if (rn_value(ctx, sn, &sv)) bad = 1;
+            if (dsn) {
+                double d;
+                if (rn_value(ctx, dsn, &d)) bad = 1;
+                sv = (ms->have_last ? ms->last_s : 0.0) + d;
+            } else if (rn_value(ctx, sn, &sv)) {
+                bad = 1;
+            }
             ctx->vars[base + 1].value = sv;
             for (k = 0; k < 3 && !bad; k++)
                 if (rn_value(ctx, rn_seq_item(ctx, xn, k), &x[k])) bad = 1;
@@ -753,8 +762,10 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
         if (!bad && B && rn_lib(ctx, n, alecable_sleeve(&j, ctx->m, &sp, count, list), "sleeve")) bad = 1;
         free(list);
     }
-    if (bad) return -1;
+    /* the name is declared even when the entry has a mistake (pass 1), so
+     * that its uses below are not reported too */
     o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_JOINT, jt[t]);
+    if (bad) return -1;
     if (o) {
         o->count = count;
         if (B) o->handle = j;
