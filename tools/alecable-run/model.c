@@ -514,7 +514,7 @@ static int constraint(rn_ctx *ctx, const yaml_node_t *n)
                      "%d constraints", cnt * nd);
             bad = 1;
         }
-        if (!bad) o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
+        o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
         if (!bad && B)
             for (i = 0; i < cnt && !bad; i++)
                 for (j = 0; j < nd && !bad; j++)
@@ -541,12 +541,12 @@ static int constraint(rn_ctx *ctx, const yaml_node_t *n)
                 bad = 1;
             }
             if (rn_motion(ctx, rn_get(ctx, n, "motion"), &fn, &user)) bad = 1;
-            if (!bad) o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
+            o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
             if (!bad && B && rn_lib(ctx, n, alecable_prescribe_motion(&k, ctx->m, nd, dof, fn, user), "prescribe_motion"))
                 bad = 1;
         } else {
             if (rn_num(ctx, n, "delta", &delta, RN_REQ) < 0) bad = 1;
-            if (!bad) o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
+            o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
             if (!bad && B && rn_lib(ctx, n, alecable_prescribe(&k, ctx->m, nd, dof, delta), "prescribe")) bad = 1;
         }
     } else {
@@ -576,7 +576,7 @@ static int constraint(rn_ctx *ctx, const yaml_node_t *n)
         }
         if (rn_num(ctx, n, "rhs", &rhs, 0) < 0) bad = 1;
         if (rn_num(ctx, n, "rhs_rate", &rate, 0) < 0) bad = 1;
-        if (!bad) o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
+        o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
         if (!bad && B &&
             rn_lib(ctx, n, alecable_linear_constraint(&k, ctx->m, cnt, nodes, dofs, coef, rhs, rate), "linear_constraint"))
             bad = 1;
@@ -808,8 +808,8 @@ static int friction(rn_ctx *ctx, const yaml_node_t *n)
         if (!bad && B &&
             rn_lib(ctx, n, alecable_pulley_friction(&l, ctx->m, (alecable_joint *)w->handle, mu, flow), "pulley_friction"))
             bad = 1;
-        if (bad) return -1;
         o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_LOAD, 0);
+        if (bad) return -1;
         if (o && B) o->handle = l;
         return 0;
     } else {
@@ -824,8 +824,8 @@ static int friction(rn_ctx *ctx, const yaml_node_t *n)
                             : alecable_eyelet_friction(&j, ctx->m, (alecable_joint *)w->handle, &fp);
             if (rn_lib(ctx, n, st, t == 1 ? "wrap_friction" : "eyelet_friction")) bad = 1;
         }
-        if (bad) return -1;
         o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_JOINT, RN_J_FRICTION);
+        if (bad) return -1;
         if (o && B) o->handle = j;
         return 0;
     }
@@ -976,8 +976,8 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
         if (!bad && B) st = alecable_load_body_torque(&l, ctx->m, b, mvec);
         break;
     }
-    if (bad || rn_lib(ctx, n, st, types[t])) return -1;
     o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_LOAD, t);
+    if (bad || rn_lib(ctx, n, st, types[t])) return -1;
     if (o && B) o->handle = l;
     return 0;
 }
