@@ -32,6 +32,7 @@ enum { AGG_NONE, AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST };
 typedef struct channel_acc {
     double min, max, sum, absmax, last, first;
     long n;
+    int fired; /* when: the condition held at a sample (the value is frozen) */
 } channel_acc;
 
 typedef struct run_state {
@@ -66,7 +67,7 @@ static const char *out_path(const run_state *rs, const char *path, char *buf, si
 /* ---- channels --------------------------------------------------------------------- */
 static const char *const CH_KEYS[] = {"name", "node", "element", "body", "constraint", "joint", "energy",
                                       "report", "stats", "time", "expr", "value", "index", "xi", "scale",
-                                      "over", "print", "of", "stage", "after", NULL};
+                                      "over", "print", "of", "stage", "after", "when", NULL};
 static const char *const SOURCES[] = {"node", "element", "body", "constraint", "joint", "energy", "report",
                                       "stats", "time", "expr", NULL};
 
@@ -87,6 +88,27 @@ static int element_range(rn_ctx *ctx, const yaml_node_t *n, rn_cable **cable, in
     char cname[128], *end;
     rn_cable *c;
     int ne;
+    if (n && n->type == YAML_MAPPING_NODE) {
+        /* {cable: NAME, first: EXPR, last: EXPR (default first)} */
+        static const char *const keys[] = {"cable", "first", "last", NULL};
+        if (rn_map(ctx, n, "a range of elements", keys)) return -1;
+        if (!(c = rn_cable_ref(ctx, rn_get(ctx, n, "cable")))) return -1;
+        if (rn_int(ctx, n, "first", a, RN_REQ, -1000000000) < 0) return -1;
+        *b = *a;
+        if (rn_int(ctx, n, "last", b, 0, -1000000000) < 0) return -1;
+        if (c->unknown_mesh) return -1;
+        ne = c->n_nodes - 1;
+        if (*a < 0) *a += ne;
+        if (*b < 0) *b += ne;
+        if (*a < 0 || *b >= ne || *b < *a) {
+            char exp[128];
+            snprintf(exp, sizeof exp, "element indices of cable %s from %d to %d", c->name, -ne, ne - 1);
+            rn_error(ctx, n, exp, "%d..%d", *a, *b);
+            return -1;
+        }
+        *cable = c;
+        return 0;
+    }
     if (!s || !(dot = strchr(s, '.')) || dot == s || (size_t)(dot - s) >= sizeof cname) {
         rn_error(ctx, n, expect, NULL);
         return -1;
@@ -495,6 +517,7 @@ static int check_channels(rn_ctx *ctx)
             double after;
             stage_range(ctx, ch, &a, &b);
             rn_num(ctx, ch, "after", &after, 0);
+            rn_num(ctx, ch, "when", &after, 0);
         }
         channel_value(ctx, NULL, ch, &v);
         if (rn_var_find(ctx, name) || !strcmp(name, "status")) {
@@ -529,6 +552,14 @@ static int sample_channels(rn_ctx *ctx, run_state *rs)
             rn_num(ctx, ch, "after", &after, 0);
             if (!(rs->t > after)) continue;
         }
+        /* when: the value at the first sample where the condition holds */
+        if (rn_get(ctx, ch, "when")) {
+            double c = 0;
+            if (a->fired) continue;
+            if (rn_num(ctx, ch, "when", &c, 0) < 0) return -1;
+            if (c == 0.0) continue;
+            a->fired = 1;
+        }
         if (a->n == 0) a->first = v;
         a->last = v;
         if (a->n == 0 || v < a->min) a->min = v;
@@ -561,7 +592,7 @@ static int final_channels(rn_ctx *ctx, run_state *rs, int status)
         if (rn_skip(ctx, ch)) continue;
         rn_enum(ctx, ch, "over", &agg, aggs, agg_v, 0);
         rn_bool(ctx, ch, "print", &pr, 0);
-        if (stage_range(ctx, ch, &s0, &s1) == 1 || rn_get(ctx, ch, "after")) {
+        if (stage_range(ctx, ch, &s0, &s1) == 1 || rn_get(ctx, ch, "after") || rn_get(ctx, ch, "when")) {
             /* the last sample of its stages (none: not a number) */
             v = a->n > 0 ? a->last : NAN;
         } else if (agg == AGG_NONE) {

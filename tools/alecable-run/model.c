@@ -175,6 +175,7 @@ static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t
         /* count nodes from expressions of their index i (first, first + 1, ...)
          * and, in x, of their s: the arithmetic of a program's loop, written
          * as it is there */
+        static const char *const xyz[] = {"x", "y", "z", "px", "py", "pz"};
         yaml_node_t *xn = rn_get(ctx, it, "x"), *sn = rn_get(ctx, it, "s"), *dsn = rn_get(ctx, it, "ds");
         int cnt = 0, first = 0, i, k, base = ctx->n_vars;
         rn_map(ctx, it, "a list of nodes", k_nodes);
@@ -191,21 +192,33 @@ static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t
             rn_error(ctx, it, "either 's' or 'ds' (an expression of i)", sn ? "both" : "neither");
             bad = 1;
         }
-        /* i and s shadow parameters of the same names while they are read */
+        /* i and s shadow parameters of the same names while they are read;
+         * with ds, x is read first and ds sees the node's x, y, z and the
+         * previous node's px, py, pz (a chord's length) */
         if (!bad && (rn_var_push(ctx, "i", 0) || rn_var_push(ctx, "s", 0))) bad = 1;
+        if (!bad && dsn)
+            for (k = 0; k < 6 && !bad; k++)
+                if (rn_var_push(ctx, xyz[k], 0)) bad = 1;
         for (i = 0; i < cnt && !bad; i++) {
-            double x[3], sv;
+            double x[3], sv = 0.0;
             ctx->vars[base].value = first + i;
             if (dsn) {
                 double d;
-                if (rn_value(ctx, dsn, &d)) bad = 1;
+                for (k = 0; k < 3 && !bad; k++)
+                    if (rn_value(ctx, rn_seq_item(ctx, xn, k), &x[k])) bad = 1;
+                for (k = 0; k < 3 && !bad; k++) {
+                    ctx->vars[base + 2 + k].value = x[k];
+                    ctx->vars[base + 5 + k].value = ms->have_last ? ms->last_x[k] : x[k];
+                }
+                if (!bad && rn_value(ctx, dsn, &d)) bad = 1;
                 sv = (ms->have_last ? ms->last_s : 0.0) + d;
-            } else if (rn_value(ctx, sn, &sv)) {
-                bad = 1;
+                ctx->vars[base + 1].value = sv;
+            } else {
+                if (rn_value(ctx, sn, &sv)) bad = 1;
+                ctx->vars[base + 1].value = sv;
+                for (k = 0; k < 3 && !bad; k++)
+                    if (rn_value(ctx, rn_seq_item(ctx, xn, k), &x[k])) bad = 1;
             }
-            ctx->vars[base + 1].value = sv;
-            for (k = 0; k < 3 && !bad; k++)
-                if (rn_value(ctx, rn_seq_item(ctx, xn, k), &x[k])) bad = 1;
             if (!bad && add_node(ctx, c, ms, it, x, sv, NULL)) bad = 1;
         }
         /* i and s were only for these expressions */
@@ -553,7 +566,7 @@ static int constraint(rn_ctx *ctx, const yaml_node_t *n)
         yaml_node_t *tn = rn_get(ctx, n, "terms");
         double rhs = 0, rate = 0, coef[64];
         alecable_node *nodes[64];
-        int dofs[64], cnt = rn_seq_len(tn), i;
+        int dofs[64], cnt = rn_seq_len(tn), i, rhs_now;
         if (!rn_is_seq(tn) || cnt < 1 || cnt > 64) {
             rn_error(ctx, tn ? tn : n, "terms: a list of 1 to 64 {node, dof, coef}", NULL);
             return -1;
@@ -574,7 +587,26 @@ static int constraint(rn_ctx *ctx, const yaml_node_t *n)
             }
             if (rn_num(ctx, e, "coef", &coef[i], RN_REQ) < 0) bad = 1;
         }
-        if (rn_num(ctx, n, "rhs", &rhs, 0) < 0) bad = 1;
+        /* rhs: current holds the combination at its value when the constraint
+         * is made (e.g. the material length between a closed loop's ends) */
+        rhs_now = rn_scalar(rn_get(ctx, n, "rhs")) && !strcmp(rn_scalar(rn_get(ctx, n, "rhs")), "current");
+        if (!rhs_now && rn_num(ctx, n, "rhs", &rhs, 0) < 0) bad = 1;
+        if (!bad && B && rhs_now)
+            for (i = 0; i < cnt && !bad; i++) {
+                double x[3], q;
+                int st = dofs[i] == ALECABLE_DOF_S ? alecable_node_material(nodes[i], &q)
+                                                   : alecable_node_position(nodes[i], x);
+                if (dofs[i] != ALECABLE_DOF_S) {
+                    if (dofs[i] > ALECABLE_DOF_Z) {
+                        rn_error(ctx, rn_get(ctx, n, "rhs"), "rhs: current with x, y, z and s terms only", "another dof");
+                        bad = 1;
+                        break;
+                    }
+                    q = x[dofs[i]];
+                }
+                if (rn_lib(ctx, n, st, "node query")) bad = 1;
+                rhs += coef[i] * q;
+            }
         if (rn_num(ctx, n, "rhs_rate", &rate, 0) < 0) bad = 1;
         o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, 0);
         if (!bad && B &&

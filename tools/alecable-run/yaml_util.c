@@ -164,7 +164,11 @@ int rn_value(rn_ctx *ctx, const yaml_node_t *n, double *v)
     *v = strtod(s, &end);
     if (end != s && *end == '\0' && isfinite(*v)) return 0;
     if (rn_eval(ctx, s, v, err, sizeof err)) {
-        rn_error(ctx, n, "a number or an expression", "'%s' (%s)", s, err);
+        /* a plain scalar with an open parenthesis was most likely cut at a
+         * comma of a flow list or mapping: say so */
+        int cut = n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && strchr(s, '(') && !strchr(s, ')');
+        rn_error(ctx, n, "a number or an expression", "'%s' (%s%s)", s, err,
+                 cut ? "; in [ ] or { }, quote an expression that has commas" : "");
         return -1;
     }
     if (!isfinite(*v)) {
