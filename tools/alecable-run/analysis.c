@@ -67,7 +67,7 @@ static const char *out_path(const run_state *rs, const char *path, char *buf, si
 /* ---- channels --------------------------------------------------------------------- */
 static const char *const CH_KEYS[] = {"name", "node", "element", "body", "constraint", "joint", "energy",
                                       "report", "stats", "time", "expr", "value", "index", "xi", "scale",
-                                      "over", "print", "of", "stage", "after", "when", NULL};
+                                      "over", "print", "of", "stage", "after", "before", "when", NULL};
 static const char *const SOURCES[] = {"node", "element", "body", "constraint", "joint", "energy", "report",
                                       "stats", "time", "expr", NULL};
 
@@ -518,6 +518,7 @@ static int check_channels(rn_ctx *ctx)
             stage_range(ctx, ch, &a, &b);
             rn_num(ctx, ch, "after", &after, 0);
             rn_num(ctx, ch, "when", &after, 0);
+            rn_num(ctx, ch, "before", &after, 0);
         }
         channel_value(ctx, NULL, ch, &v);
         if (rn_var_find(ctx, name) || !strcmp(name, "status")) {
@@ -551,6 +552,12 @@ static int sample_channels(rn_ctx *ctx, run_state *rs)
             double after = 0;
             rn_num(ctx, ch, "after", &after, 0);
             if (!(rs->t > after)) continue;
+        }
+        /* before: only the samples at or before that time */
+        if (rn_get(ctx, ch, "before")) {
+            double before = 0;
+            rn_num(ctx, ch, "before", &before, 0);
+            if (!(rs->t <= before)) continue;
         }
         /* when: the value at the first sample where the condition holds */
         if (rn_get(ctx, ch, "when")) {
@@ -592,7 +599,8 @@ static int final_channels(rn_ctx *ctx, run_state *rs, int status)
         if (rn_skip(ctx, ch)) continue;
         rn_enum(ctx, ch, "over", &agg, aggs, agg_v, 0);
         rn_bool(ctx, ch, "print", &pr, 0);
-        if (stage_range(ctx, ch, &s0, &s1) == 1 || rn_get(ctx, ch, "after") || rn_get(ctx, ch, "when")) {
+        if (stage_range(ctx, ch, &s0, &s1) == 1 || rn_get(ctx, ch, "after") || rn_get(ctx, ch, "before") ||
+            rn_get(ctx, ch, "when")) {
             /* the last sample of its stages (none: not a number) */
             v = a->n > 0 ? a->last : NAN;
         } else if (agg == AGG_NONE) {
