@@ -260,12 +260,13 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
         yaml_node_t *nn = rn_get(ctx, ch, "node");
         const char *txt = rn_scalar(nn);
         int cnt = 0, i;
-        if (txt && (strstr(txt, "..") || strstr(txt, ".*"))) {
-            if (!of) {
+        if ((txt && (strstr(txt, "..") || strstr(txt, ".*"))) || (nn && nn->type == YAML_MAPPING_NODE)) {
+            if (rn_node_list(ctx, nn, &list, &cnt)) return -1;
+            if (!of && cnt > 1) {
+                free(list);
                 rn_error(ctx, ch, "the key 'of' (max, min, absmax, sum, mean) with a range of nodes", "a channel without it");
                 return -1;
             }
-            if (rn_node_list(ctx, nn, &list, &cnt)) return -1;
         } else {
             list = (alecable_node **)calloc(1, sizeof *list);
             if (!list) return -1;

@@ -241,7 +241,10 @@ int rn_node_list(rn_ctx *ctx, const yaml_node_t *n, alecable_node ***out, int *c
         int a = 0, b = -1;
         if (rn_map(ctx, n, "a range of nodes", keys)) return -1;
         if (!(c = rn_cable_ref(ctx, rn_get(ctx, n, "cable")))) return -1;
-        if (rn_int(ctx, n, "first", &a, 0, -1000000000) < 0 || rn_int(ctx, n, "last", &b, 0, -1000000000) < 0) return -1;
+        /* first defaults to 0, last to first (one node) */
+        if (rn_int(ctx, n, "first", &a, 0, -1000000000) < 0) return -1;
+        b = a;
+        if (rn_int(ctx, n, "last", &b, 0, -1000000000) < 0) return -1;
         if (c->unknown_mesh) return -1; /* already reported at its mesh */
         if (a < 0) a += c->n_nodes;
         if (b < 0) b += c->n_nodes;
