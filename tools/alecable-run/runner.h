@@ -51,7 +51,7 @@ typedef struct rn_object {
 } rn_object;
 
 enum { RN_J_ATTACH, RN_J_WRAP, RN_J_REVOLUTE, RN_J_PRISMATIC, RN_J_SPHERICAL, RN_J_FIXED, RN_J_CLAMP,
-       RN_J_SLEEVE, RN_J_FRICTION, RN_J_OTHER };
+       RN_J_SLEEVE, RN_J_FRICTION };
 
 typedef struct rn_fn rn_fn; /* a host function from expressions (callbacks.c) */
 
@@ -61,7 +61,6 @@ typedef struct rn_ctx {
     int have_doc;
     int build;   /* 0: checking pass, 1: building pass */
     int errors;
-    int verbose;
     int progress; /* a progress line on a terminal */
     const char *outdir; /* --out: prefix of relative output paths */
     alecable_model *m;
@@ -122,6 +121,10 @@ int rn_enum(rn_ctx *ctx, const yaml_node_t *map, const char *key, int *v, const 
             const int values[], int flags);
 /* 1 when entry n has an 'if: EXPR' that gives 0: the entry is left out */
 int rn_skip(rn_ctx *ctx, const yaml_node_t *n);
+/* a dof's name (x, y, z, s, dx, dy, dz, rx, ry, rz, roll) as ALECABLE_DOF_* */
+int rn_dof(rn_ctx *ctx, const yaml_node_t *n, int *dof);
+/* the index in names of the value of entry n's 'type' key (n must be a mapping) */
+int rn_entry_type(rn_ctx *ctx, const yaml_node_t *n, const char *what, const char *const names[]);
 /* a number from a scalar node (plain number or expression) */
 int rn_value(rn_ctx *ctx, const yaml_node_t *n, double *v);
 
@@ -160,7 +163,8 @@ int rn_motor(rn_ctx *ctx, const yaml_node_t *n, alecable_torque_fn *fn, void **u
 void rn_free_fns(rn_ctx *ctx);
 
 /* ---- the parts --------------------------------------------------------------------- */
-int rn_parameters(rn_ctx *ctx);  /* parameters: (both passes read it first) */
+int rn_parameters(rn_ctx *ctx);  /* parameters: (both passes read it first; cables.c) */
+int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n); /* one entry of cables: (cables.c) */
 int rn_model(rn_ctx *ctx);       /* gravity, cables, bodies, constraints, loads, joints, friction */
 int rn_analysis(rn_ctx *ctx);    /* analysis and output: check (pass 1) or run (pass 2) */
 void rn_free(rn_ctx *ctx);

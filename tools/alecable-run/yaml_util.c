@@ -314,3 +314,37 @@ int rn_skip(rn_ctx *ctx, const yaml_node_t *n)
     if (rn_value(ctx, c, &v)) return 0;
     return v == 0.0;
 }
+
+static const char *const DOF_NAMES[] = {"x", "y", "z", "s", "dx", "dy", "dz", "rx", "ry", "rz", "roll", NULL};
+static const int DOF_VALUES[] = {ALECABLE_DOF_X,  ALECABLE_DOF_Y,  ALECABLE_DOF_Z,  ALECABLE_DOF_S,
+                                 ALECABLE_DOF_DX, ALECABLE_DOF_DY, ALECABLE_DOF_DZ, ALECABLE_DOF_RX,
+                                 ALECABLE_DOF_RY, ALECABLE_DOF_RZ, ALECABLE_DOF_ROLL};
+
+/* a dof's name */
+int rn_dof(rn_ctx *ctx, const yaml_node_t *n, int *dof)
+{
+    const char *s = rn_scalar(n);
+    int i;
+    for (i = 0; s && DOF_NAMES[i]; i++)
+        if (!strcmp(s, DOF_NAMES[i])) {
+            *dof = DOF_VALUES[i];
+            return 0;
+        }
+    rn_error(ctx, n, "a dof: x, y, z, s, dx, dy, dz, rx, ry, rz or roll", NULL);
+    return -1;
+}
+
+/* the entry's type: the value of its 'type' key among names (at most 16) */
+int rn_entry_type(rn_ctx *ctx, const yaml_node_t *n, const char *what, const char *const names[])
+{
+    int v = -1;
+    static const int idx[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    if (!n || n->type != YAML_MAPPING_NODE) {
+        char exp[160];
+        snprintf(exp, sizeof exp, "a mapping for an entry of %s", what);
+        rn_error(ctx, n, exp, NULL);
+        return -1;
+    }
+    if (rn_enum(ctx, n, "type", &v, names, idx, RN_REQ) != 1) return -1;
+    return v;
+}
