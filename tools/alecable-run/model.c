@@ -232,14 +232,16 @@ static int constraint(rn_ctx *ctx, const yaml_node_t *n)
 static int joint(rn_ctx *ctx, const yaml_node_t *n)
 {
     static const char *const types[] = {"attach", "wrap", "revolute", "prismatic", "spherical", "fixed",
-                                        "clamp", "sleeve", NULL};
+                                        "clamp", "sleeve", "drive", NULL};
     static const int jt[] = {RN_J_ATTACH, RN_J_WRAP, RN_J_REVOLUTE, RN_J_PRISMATIC, RN_J_SPHERICAL, RN_J_FIXED,
-                             RN_J_CLAMP, RN_J_SLEEVE};
+                             RN_J_CLAMP, RN_J_SLEEVE, RN_J_DRIVE};
     static const char *const k_att[] = {"type", "name", "node", "body", "point", "hold_s", NULL};
     static const char *const k_wrap[] = {"type", "name", "body", "nodes", "angles", "angle", "radius", "centre", "axis", "ref", NULL};
     static const char *const k_rev[] = {"type", "name", "a", "b", "point", "axis", "stiffness", "damping", "motor", NULL};
     static const char *const k_sph[] = {"type", "name", "a", "b", "point", NULL};
-    static const char *const k_clamp[] = {"type", "name", "node", "hold", "body", "position", "rotation", "penalty", NULL};
+    static const char *const k_clamp[] = {"type", "name", "node", "hold", "body", "position", "rotation", "penalty",
+                                          "motion", NULL};
+    static const char *const k_drive[] = {"type", "name", "body", "motion", NULL};
     static const char *const k_sleeve[] = {"type", "name", "nodes", "body", "pressure", "normal_from_reaction", "mu",
                                            "augmentation", "surface", NULL};
     int t = rn_entry_type(ctx, n, "joints", types), bad = 0, count = 0;
@@ -247,7 +249,8 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
     alecable_joint *j = NULL;
     rn_object *o;
     if (t < 0) return -1;
-    rn_map(ctx, n, types[t], t == 0 ? k_att : t == 1 ? k_wrap : t <= 3 ? k_rev : t <= 5 ? k_sph : t == 6 ? k_clamp : k_sleeve);
+    rn_map(ctx, n, types[t],
+           t == 0 ? k_att : t == 1 ? k_wrap : t <= 3 ? k_rev : t <= 5 ? k_sph : t == 6 ? k_clamp : t == 7 ? k_sleeve : k_drive);
     if (rn_str(ctx, n, "name", &name, 0) < 0) bad = 1;
     if (t == 0) {
         alecable_node *nd = NULL;
@@ -384,7 +387,29 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
             }
         }
         if (rn_num(ctx, n, "penalty", &cp.penalty, RN_NONNEG) < 0) bad = 1;
+        /* motion: the clamp frame moved by the host (expressions of t) */
+        if (rn_get(ctx, n, "motion")) {
+            if (pos == 1 || rot == 1 || bn) {
+                rn_error(ctx, rn_get(ctx, n, "motion"), "motion without position, rotation or body", "both");
+                bad = 1;
+            } else if (rn_frame(ctx, rn_get(ctx, n, "motion"), &cp.motion, &cp.motion_user)) {
+                bad = 1;
+            }
+        }
         if (!bad && B && rn_lib(ctx, n, alecable_clamp(&j, ctx->m, nd, &cp), "clamp")) bad = 1;
+    } else if (t == 8) {
+        /* a body driven by the host along a frame (alecable_body_prescribe) */
+        alecable_body *b = NULL;
+        alecable_frame_fn fn = NULL;
+        void *user = NULL;
+        if (rn_body_ref(ctx, rn_get(ctx, n, "body"), &b)) bad = 1;
+        if (!rn_get(ctx, n, "motion")) {
+            rn_error(ctx, n, "the key 'motion' (the frame the body follows)", "a drive without it");
+            bad = 1;
+        } else if (rn_frame(ctx, rn_get(ctx, n, "motion"), &fn, &user)) {
+            bad = 1;
+        }
+        if (!bad && B && rn_lib(ctx, n, alecable_body_prescribe(&j, ctx->m, b, fn, user), "body_prescribe")) bad = 1;
     } else {
         alecable_sleeve_params sp;
         alecable_node **list = NULL;

@@ -51,7 +51,7 @@ typedef struct rn_object {
 } rn_object;
 
 enum { RN_J_ATTACH, RN_J_WRAP, RN_J_REVOLUTE, RN_J_PRISMATIC, RN_J_SPHERICAL, RN_J_FIXED, RN_J_CLAMP,
-       RN_J_SLEEVE, RN_J_FRICTION };
+       RN_J_SLEEVE, RN_J_FRICTION, RN_J_DRIVE };
 
 typedef struct rn_fn rn_fn; /* a host function from expressions (callbacks.c) */
 
@@ -160,6 +160,9 @@ rn_cable *rn_cable_ref(rn_ctx *ctx, const yaml_node_t *n);
  * t, angle, rate.  Pass 1 checks; pass 2 sets *fn and *user (freed by rn_free). */
 int rn_motion(rn_ctx *ctx, const yaml_node_t *n, alecable_motion_fn *fn, void **user);
 int rn_motor(rn_ctx *ctx, const yaml_node_t *n, alecable_torque_fn *fn, void **user);
+/* frame: {position (3), rotation (9, row-major), velocity, omega, accel, alpha (3 each)},
+ * lists of expressions of t (rotation defaults to identity, the rates to 0) */
+int rn_frame(rn_ctx *ctx, const yaml_node_t *n, alecable_frame_fn *fn, void **user);
 void rn_free_fns(rn_ctx *ctx);
 
 /* ---- the parts --------------------------------------------------------------------- */
