@@ -11,7 +11,7 @@
 #        # expect: LINE TEXT
 #    alecable-run must refuse it (exit status 2, no result line) with a
 #    message "FILE:LINE:COL: expected ..." that contains TEXT.
-# 3. alecable-run --help prints its usage.
+# 3. The command line: --help, --check, an unknown --set parameter, a missing file.
 #
 # usage: sh scripts/models-test.sh BUILDDIR   (BUILDDIR/alecable-run, BUILDDIR/examples/)
 # MODELS_RUN, when set, prefixes every run of alecable-run (valgrind and its options).
@@ -90,8 +90,14 @@ for model in tests/models/bad/*.yaml; do
     fi
 done
 
-# 3. --help
+# 3. the command line: --help, --check, an unknown parameter, a missing file
 if "$runner" --help | grep -q '^usage: alecable-run'; then ok "alecable-run --help"; else ko "alecable-run --help"; fi
+if "$runner" --check examples/models/capstan.yaml | grep -q 'no errors'; then ok "alecable-run --check"; else ko "alecable-run --check"; fi
+"$runner" --set no_such_parameter=1 examples/models/capstan.yaml > "$tmp/cli.txt" 2>&1
+if [ $? -eq 2 ] && grep -q 'no such parameter' "$tmp/cli.txt"; then ok "--set of an unknown parameter refused"
+else ko "--set of an unknown parameter refused"; fi
+"$runner" "$tmp/no-such-file.yaml" > "$tmp/cli.txt" 2>&1
+if [ $? -eq 2 ]; then ok "a missing model file: exit status 2"; else ko "a missing model file: exit status 2"; fi
 
 echo "models-test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
