@@ -70,7 +70,7 @@ for model in examples/models/*.yaml; do
             if [ -z "$a" ] || [ -z "$b" ]; then bad="$bad $k(missing: '$a' '$b')"; continue; fi
             same "$a" "$b" || bad="$bad $k($a vs $b)"
         done
-        if [ -z "$bad" ]; then ok "$label: $(echo $keys | wc -w) figures equal"; else ko "$label:$bad"; fi
+        if [ -z "$bad" ]; then ok "$label: $(echo "$keys" | wc -w) figures equal"; else ko "$label:$bad"; fi
     done < "$tmp/checks"
 done
 
