@@ -393,6 +393,7 @@ int rn_analysis(rn_ctx *ctx)
                 continue;
             }
             if (rn_enum(ctx, s, "type", &t, types, type_v, RN_REQ) != 1) continue;
+            ctx->entry = s;
             if (t == 0) quasistatic(ctx, &rs, s, i + 1, n);
             else dynamic(ctx, &rs, s, i + 1, n);
         }
@@ -404,6 +405,7 @@ int rn_analysis(rn_ctx *ctx)
             rn_int(ctx, vs, "every", &every, 0, 1);
         }
         if ((vs = rn_get(ctx, out, "history")) && !rn_scalar(vs)) rn_error(ctx, vs, "a file name for output.history", NULL);
+        ctx->entry = NULL;
         rn_check_channels(ctx);
         final_outputs(ctx, &rs, out);
         return ctx->errors ? -1 : 0;

@@ -331,6 +331,7 @@ int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n)
             bad = 1;
             c->unknown_mesh = 1;
         }
+    ctx->entry = n; /* the mesh entries were the entry being read: back to the cable */
     if (!bad && !B && c->n_nodes < 2) {
         rn_error(ctx, mesh_n, "a mesh of at least two nodes", "%d node", c->n_nodes);
         bad = 1;

@@ -455,6 +455,7 @@ int rn_check_channels(rn_ctx *ctx)
         double v, scale = 1;
         int agg = 0, pr = 1;
         if (rn_map(ctx, ch, "a channel", CH_KEYS) || rn_skip(ctx, ch)) continue;
+        ctx->entry = ch;
         if (rn_str(ctx, ch, "name", &name, RN_REQ) != 1) continue;
         nn = rn_get(ctx, ch, "name");
         rn_num(ctx, ch, "scale", &scale, 0);

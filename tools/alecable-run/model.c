@@ -679,7 +679,9 @@ int rn_model(rn_ctx *ctx)
             list = section_list(ctx, key);
             for (i = 0; list && i < rn_seq_len(list); i++) {
                 if (rn_skip(ctx, rn_seq_item(ctx, list, i))) continue;
+                ctx->entry = rn_seq_item(ctx, list, i);
                 sections[s].fn(ctx, rn_seq_item(ctx, list, i));
+                ctx->entry = NULL;
                 if (B && ctx->errors) return -1; /* the library refused: stop building */
             }
         }

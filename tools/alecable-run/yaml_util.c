@@ -61,8 +61,11 @@ void rn_error(rn_ctx *ctx, const yaml_node_t *n, const char *expected, const cha
     } else {
         rn_describe(n, got, sizeof got);
     }
+    /* no node: a key that is missing from the entry being read */
     if (n) report_mark(ctx, n->start_mark);
+    else if (ctx->entry) report_mark(ctx, ctx->entry->start_mark);
     else fprintf(stderr, "%s: ", ctx->file);
+    if (!n && !fmt_got) snprintf(got, sizeof got, "%s", ctx->entry ? "an entry without it" : "nothing");
     fprintf(stderr, "expected %s, got %s\n", expected, got);
     if (ctx->errors == RN_MAX_ERRORS) fprintf(stderr, "%s: too many errors, the rest are not shown\n", ctx->file);
 }
@@ -339,6 +342,7 @@ int rn_entry_type(rn_ctx *ctx, const yaml_node_t *n, const char *what, const cha
 {
     int v = -1;
     static const int idx[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    ctx->entry = n;
     if (!n || n->type != YAML_MAPPING_NODE) {
         char exp[160];
         snprintf(exp, sizeof exp, "a mapping for an entry of %s", what);
