@@ -7,6 +7,10 @@
 #    parameters, and the result: figures both must print equal: to 1e-10
 #    relative, or, where the example prints fewer digits, to half a unit of
 #    its last printed digit (the runner prints 17 significant digits).
+#    A line "# check-csv: RUNNER ARGS | EXAMPLE ARGS | FILE" compares a whole table: the
+#    runner's output FILE and the CSV the example writes where its arguments say @CSV@,
+#    every column they share by name, row by row, to 1e-10 of the column's largest
+#    magnitude (or the example's printed digits).
 # 2. Each tests/models/bad/*.yaml is a model file with one mistake and a line
 #        # expect: LINE TEXT
 #    alecable-run must refuse it (exit status 2, no result line) with a
@@ -71,6 +75,51 @@ for model in examples/models/*.yaml; do
             same "$a" "$b" || bad="$bad $k($a vs $b)"
         done
         if [ -z "$bad" ]; then ok "$label: $(echo "$keys" | wc -w) figures equal"; else ko "$label:$bad"; fi
+    done < "$tmp/checks"
+done
+
+# 1b. whole tables: "# check-csv: RUNNER ARGS | EXAMPLE ARGS | RUNNER FILE" runs both,
+# the example with @CSV@ in its arguments replaced by a file, and compares every column
+# the two CSV files share by name, row by row, to 1e-10 of the column's largest
+# magnitude (or half a unit of the example's last printed digit)
+for model in examples/models/*.yaml; do
+    name=$(basename "$model" .yaml)
+    grep '^# check-csv:' "$model" | sed 's/^# check-csv: *//' > "$tmp/checks"
+    while IFS='|' read -r rargs eargs rfile; do
+        rfile=$(echo "$rfile" | tr -d ' ')
+        rm -f "$tmp/$rfile" "$tmp/ex.csv"
+        # shellcheck disable=SC2086 # the arguments are meant to split
+        $run "$runner" --no-progress --out "$tmp" $rargs "$model" > "$tmp/run.txt" 2>&1
+        # shellcheck disable=SC2046 # the arguments are meant to split
+        set -- $(echo "$eargs" | sed "s|@CSV@|$tmp/ex.csv|g")
+        ex=$1; shift
+        "$build/examples/$ex" "$@" > "$tmp/ex.txt" 2>&1
+        label="$name [$rargs ] $rfile vs $ex $(echo "$eargs" | sed 's|@CSV@|CSV|g; s|^ *[^ ]* *||')"
+        if [ ! -s "$tmp/$rfile" ] || [ ! -s "$tmp/ex.csv" ]; then ko "$label: a file is missing"; continue; fi
+        res=$(awk -F, '
+            FNR == 1 { for (i = 1; i <= NF; i++) col[FILENAME, $i] = i; if (NR == 1) hr = $0; else he = $0; next }
+            NR == FNR { r[FNR] = $0; nr = FNR; next }
+            { e[FNR] = $0; ne = FNR }
+            END {
+                if (nr != ne) { print "rows " nr - 1 " vs " ne - 1; exit }
+                n = split(he, names, ","); used = 0; bad = ""
+                for (k = 1; k <= n; k++) {
+                    ir = col[ARGV[1], names[k]]; ie = k
+                    if (!ir) continue
+                    used++; mx = 0
+                    for (j = 2; j <= ne; j++) { split(e[j], b, ","); v = b[ie] < 0 ? -b[ie] : b[ie]; if (v > mx) mx = v }
+                    for (j = 2; j <= ne; j++) {
+                        split(r[j], a, ","); split(e[j], b, ",")
+                        m = b[ie]; x = 0; if (match(m, /[eE]/)) { x = substr(m, RSTART + 1) + 0; m = substr(m, 1, RSTART - 1) }
+                        d = index(m, ".") ? length(m) - index(m, ".") : 0
+                        tol = 1e-10 * mx; if (0.5 * 10 ^ (x - d) * (1 + 1e-9) > tol) tol = 0.5 * 10 ^ (x - d) * (1 + 1e-9)
+                        diff = a[ir] - b[ie]; if (diff < 0) diff = -diff
+                        if (diff > tol) { bad = bad " " names[k] "[" j - 1 "]:" a[ir] "/" b[ie]; break }
+                    }
+                }
+                if (!used) print "no common column"; else if (bad != "") print bad; else print "ok " used " columns x " ne - 1 " rows"
+            }' "$tmp/$rfile" "$tmp/ex.csv")
+        case $res in ok*) ok "$label: ${res#ok }" ;; *) ko "$label: $res" ;; esac
     done < "$tmp/checks"
 done
 

@@ -311,6 +311,26 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
 }
 
 /* ---- outputs at the end --------------------------------------------------------------------- */
+/* s, x, y, z of every node of a cable, 17 significant digits (the whole
+ * state of an axial cable, for a comparison at any precision) */
+static int write_nodes_csv(const rn_cable *c, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    int i, st = 0;
+    if (!f) return ALECABLE_EINVAL;
+    fprintf(f, "s,x,y,z\n");
+    for (i = 0; i < c->n_nodes && !st; i++) {
+        alecable_node *nd;
+        double x[3], s;
+        st = alecable_cable_node(&nd, c->c, i);
+        if (!st) st = alecable_node_position(nd, x);
+        if (!st) st = alecable_node_material(nd, &s);
+        if (!st) fprintf(f, "%.17g,%.17g,%.17g,%.17g\n", s, x[0], x[1], x[2]);
+    }
+    if (fclose(f) && !st) st = ALECABLE_EINVAL;
+    return st;
+}
+
 static int final_outputs(rn_ctx *ctx, run_state *rs, const yaml_node_t *out)
 {
     yaml_node_t *csv = rn_get(ctx, out, "cable_csv"), *vtk = rn_get(ctx, out, "vtk");
@@ -327,6 +347,24 @@ static int final_outputs(rn_ctx *ctx, run_state *rs, const yaml_node_t *out)
         if (B) {
             if (rn_lib(ctx, e, alecable_write_cable_csv(c->c, out_path(rs, path, buf, sizeof buf)), "write_cable_csv"))
                 return -1;
+            printf("  wrote %s\n", out_path(rs, path, buf, sizeof buf));
+        }
+    }
+    csv = rn_get(ctx, out, "nodes_csv");
+    n = csv ? (rn_is_seq(csv) ? rn_seq_len(csv) : 1) : 0;
+    for (i = 0; i < n; i++) {
+        yaml_node_t *e = rn_is_seq(csv) ? rn_seq_item(ctx, csv, i) : csv;
+        const char *path = NULL;
+        rn_cable *c;
+        if (rn_map(ctx, e, "a nodes CSV (cable, path)", k_csv)) continue;
+        c = rn_cable_ref(ctx, rn_get(ctx, e, "cable"));
+        if (rn_str(ctx, e, "path", &path, RN_REQ) != 1 || !c) continue;
+        if (B) {
+            if (write_nodes_csv(c, out_path(rs, path, buf, sizeof buf))) {
+                rn_error_at(ctx, e->start_mark, "expected a file that can be written, got %s",
+                            out_path(rs, path, buf, sizeof buf));
+                return -1;
+            }
             printf("  wrote %s\n", out_path(rs, path, buf, sizeof buf));
         }
     }
@@ -363,7 +401,7 @@ static void free_run(run_state *rs)
 
 int rn_analysis(rn_ctx *ctx)
 {
-    static const char *const k_out[] = {"channels", "cable_csv", "vtk", "vtk_series", "history", NULL};
+    static const char *const k_out[] = {"channels", "cable_csv", "nodes_csv", "vtk", "vtk_series", "history", NULL};
     static const char *const k_series[] = {"dir", "base", "every", NULL};
     static const char *const types[] = {"quasistatic", "dynamic", NULL};
     static const int type_v[] = {0, 1};
