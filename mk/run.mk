@@ -5,7 +5,9 @@
 #                       malformed files of tests/models/bad/ (message and line); a step of make check
 #
 # libyaml (Debian: libyaml-dev) parses the model files: scripts/deps/run names it for the
-# build goal, as the runner is built with the library.
+# build goal, as the runner is built with the library.  The runner links the static archive,
+# like the examples: build/alecable-run runs without LD_LIBRARY_PATH, and the installed
+# program runs the library it was built with whatever shared library is installed beside it.
 
 RUN_SRC := $(wildcard tools/alecable-run/*.c)
 RUN_OBJ := $(RUN_SRC:%.c=$(BUILDDIR)/%.o)
