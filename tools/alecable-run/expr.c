@@ -210,6 +210,7 @@ static double cmp(parser *ps)
     double a = sum(ps), b;
     size_t i;
     skip(ps);
+    if (!*ps->p || !strchr("<>=!", *ps->p)) return a;
     for (i = 0; i < sizeof ops / sizeof ops[0]; i++)
         if (!strncmp(ps->p, ops[i], strlen(ops[i]))) break;
     if (i == sizeof ops / sizeof ops[0]) return a;
@@ -245,8 +246,10 @@ int rn_eval(const rn_ctx *ctx, const char *text, double *v, char *err, size_t le
 const rn_var *rn_var_find(const rn_ctx *ctx, const char *name)
 {
     int i;
+    /* the first character first: motions and motors are evaluated at every
+     * call of the library, and the search is most of their cost */
     for (i = ctx->n_vars - 1; i >= 0; i--)
-        if (!strcmp(ctx->vars[i].name, name)) return &ctx->vars[i];
+        if (ctx->vars[i].name[0] == name[0] && !strcmp(ctx->vars[i].name, name)) return &ctx->vars[i];
     return NULL;
 }
 
