@@ -10,10 +10,12 @@
 #include <stdio.h>
 
 /* what the stages leave for the channels */
-enum { AGG_NONE, AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST };
+enum { AGG_NONE, AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS };
 typedef struct channel_acc {
     double min, max, sum, absmax, last, first;
-    long n;
+    double t_last_sample;       /* time of the sample before (upward zero crossings) */
+    double t_first_up, t_last_up; /* the first and last upward zero crossing, interpolated */
+    long n, ups;
     int fired; /* when: the condition held at a sample (the value is frozen) */
 } channel_acc;
 

@@ -440,8 +440,8 @@ static int stage_range(rn_ctx *ctx, const yaml_node_t *ch, int *a, int *b)
 /* pass 1: checks every channel and declares its name */
 int rn_check_channels(rn_ctx *ctx)
 {
-    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", NULL};
-    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST};
+    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", "period", "crossings", NULL};
+    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS};
     const yaml_node_t *cs = rn_channels_node(ctx);
     int i, n = rn_seq_len(cs);
     if (!cs) return 0;
@@ -516,6 +516,15 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
             if (c == 0.0) continue;
             a->fired = 1;
         }
+        /* an upward zero crossing between the sample before and this one, its
+         * time interpolated linearly (the period of an oscillation) */
+        if (a->n > 0 && a->last < 0.0 && v >= 0.0) {
+            double tc = a->t_last_sample + (rs->t - a->t_last_sample) * (-a->last) / (v - a->last);
+            if (a->ups == 0) a->t_first_up = tc;
+            a->t_last_up = tc;
+            a->ups++;
+        }
+        a->t_last_sample = rs->t;
         if (a->n == 0) a->first = v;
         a->last = v;
         if (a->n == 0 || v < a->min) a->min = v;
@@ -534,8 +543,8 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
 /* the result line: final values, aggregates where asked */
 int rn_final_channels(rn_ctx *ctx, run_state *rs, int status)
 {
-    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", NULL};
-    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST};
+    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", "period", "crossings", NULL};
+    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS};
     const yaml_node_t *cs = rn_channels_node(ctx);
     int i, n = rn_seq_len(cs);
     printf("result: status=%d", status);
@@ -561,7 +570,10 @@ int rn_final_channels(rn_ctx *ctx, run_state *rs, int status)
         }
         if (agg != AGG_NONE && a->n > 0)
             v = agg == AGG_MAX ? a->max : agg == AGG_MIN ? a->min : agg == AGG_RANGE ? a->max - a->min
-                : agg == AGG_MEAN ? a->sum / (double)a->n : agg == AGG_FIRST ? a->first : a->absmax;
+                : agg == AGG_MEAN ? a->sum / (double)a->n : agg == AGG_FIRST ? a->first
+                : agg == AGG_CROSSINGS ? (double)a->ups
+                : agg == AGG_PERIOD ? (a->ups > 1 ? (a->t_last_up - a->t_first_up) / (double)(a->ups - 1) : NAN)
+                                    : a->absmax;
         rn_var_set(ctx, name, v);
         if (pr) printf(" %s=%.17g", name, v);
     }
