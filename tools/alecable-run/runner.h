@@ -1,0 +1,176 @@
+/* alecable-run: the state shared by the runner's parts.
+ *
+ * The model file is read twice from the same YAML document: a first pass
+ * (ctx.build = 0) checks every entry, collects the names of cables, nodes,
+ * bodies, joints and constraints and reports every mistake with its line;
+ * only when it found none does the second pass (ctx.build = 1) read the same
+ * entries again and call the library.  One reader per entry serves both
+ * passes, so the checks and the building cannot drift apart.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause */
+#ifndef ALECABLE_RUN_RUNNER_H
+#define ALECABLE_RUN_RUNNER_H
+
+#include <alecable.h>
+#include <yaml.h>
+
+#define RN_MAX_ERRORS 50
+
+/* a named value: parameters, then channels as they are evaluated */
+typedef struct rn_var {
+    char *name;
+    double value;
+} rn_var;
+
+typedef struct rn_named_node {
+    char *name;
+    int index;
+} rn_named_node;
+
+typedef struct rn_cable {
+    char *name;
+    int kind;             /* ALECABLE_ELEMENT_* */
+    int n_nodes;          /* counted in the first pass */
+    int lagrangian;
+    int unknown_mesh;     /* its mesh has a mistake: references to its nodes are not checked */
+    rn_named_node *names; /* nodes named in the mesh */
+    int n_names;
+    alecable_cable *c;    /* second pass */
+    yaml_mark_t mark;
+} rn_cable;
+
+/* bodies, joints, constraints, loads: named objects of the model */
+enum { RN_BODY, RN_JOINT, RN_CONSTRAINT, RN_LOAD };
+typedef struct rn_object {
+    char *name;
+    int what;    /* RN_BODY ... */
+    int type;    /* joints: RN_J_* */
+    int count;   /* wrap and sleeve: nodes; friction joints: contacts */
+    void *handle;
+    yaml_mark_t mark;
+} rn_object;
+
+enum { RN_J_ATTACH, RN_J_WRAP, RN_J_REVOLUTE, RN_J_PRISMATIC, RN_J_SPHERICAL, RN_J_FIXED, RN_J_CLAMP,
+       RN_J_SLEEVE, RN_J_FRICTION, RN_J_DRIVE };
+
+typedef struct rn_fn rn_fn; /* a host function from expressions (callbacks.c) */
+
+typedef struct rn_ctx {
+    const char *file;
+    yaml_document_t doc;
+    int have_doc;
+    int build;   /* 0: checking pass, 1: building pass */
+    int errors;
+    int progress; /* a progress line on a terminal */
+    const char *outdir; /* --out: prefix of relative output paths */
+    const yaml_node_t *entry; /* the list entry being read: where a missing key is reported */
+    alecable_model *m;
+
+    rn_var *vars;
+    int n_vars, cap_vars;
+    int n_params;         /* vars[0 .. n_params-1] are the parameters */
+    char **overrides;     /* --set NAME=EXPR */
+    int n_overrides;
+
+    rn_cable *cables;
+    int n_cables;
+    rn_object *objs;
+    int n_objs, cap_objs;
+    rn_fn **fns;
+    int n_fns, cap_fns;
+} rn_ctx;
+
+/* ---- diagnostics (yaml_util.c) ---------------------------------------------------- */
+/* FILE:LINE:COL: expected WHAT, got GOT-of-node; counts the error */
+void rn_error(rn_ctx *ctx, const yaml_node_t *n, const char *expected, const char *fmt_got, ...);
+/* the same at a mark, with a free-form message after "expected" */
+void rn_error_at(rn_ctx *ctx, yaml_mark_t mark, const char *fmt, ...);
+/* a description of what a node holds, for "got ..." */
+const char *rn_describe(const yaml_node_t *n, char *buf, size_t len);
+
+/* ---- reading the document (yaml_util.c) ------------------------------------------- */
+yaml_node_t *rn_node(rn_ctx *ctx, int id);
+yaml_node_t *rn_root(rn_ctx *ctx);
+/* checks that n is a mapping whose keys are in allowed (NULL-terminated),
+ * each once; what names the entry for the messages.  Returns 0 when n is a
+ * mapping (unknown keys are reported but do not make it fail). */
+int rn_map(rn_ctx *ctx, const yaml_node_t *n, const char *what, const char *const allowed[]);
+/* the value of key in mapping n, or NULL */
+yaml_node_t *rn_get(rn_ctx *ctx, const yaml_node_t *n, const char *key);
+int rn_is_seq(const yaml_node_t *n);
+int rn_seq_len(const yaml_node_t *n);
+yaml_node_t *rn_seq_item(rn_ctx *ctx, const yaml_node_t *n, int i);
+const char *rn_scalar(const yaml_node_t *n); /* NULL unless a scalar */
+
+/* flags of the typed readers */
+enum {
+    RN_REQ = 1,    /* the key must be there */
+    RN_POS = 2,    /* > 0 */
+    RN_NONNEG = 4, /* >= 0 */
+    RN_NOT0 = 8    /* != 0 */
+};
+/* Each reads key of mapping map into *v when it is there (else leaves *v),
+ * reports a missing required key, a wrong type or a value out of range;
+ * returns 1 when the key was read, 0 when absent, -1 on an error. */
+int rn_num(rn_ctx *ctx, const yaml_node_t *map, const char *key, double *v, int flags);
+int rn_int(rn_ctx *ctx, const yaml_node_t *map, const char *key, int *v, int flags, int min);
+int rn_bool(rn_ctx *ctx, const yaml_node_t *map, const char *key, int *v, int flags);
+int rn_vec(rn_ctx *ctx, const yaml_node_t *map, const char *key, double *v, int n, int flags);
+int rn_str(rn_ctx *ctx, const yaml_node_t *map, const char *key, const char **v, int flags);
+/* one of names[] (NULL-terminated), *v = values[i] */
+int rn_enum(rn_ctx *ctx, const yaml_node_t *map, const char *key, int *v, const char *const names[],
+            const int values[], int flags);
+/* 1 when entry n has an 'if: EXPR' that gives 0: the entry is left out */
+int rn_skip(rn_ctx *ctx, const yaml_node_t *n);
+/* a dof's name (x, y, z, s, dx, dy, dz, rx, ry, rz, roll) as ALECABLE_DOF_* */
+int rn_dof(rn_ctx *ctx, const yaml_node_t *n, int *dof);
+/* the index in names of the value of entry n's 'type' key (n must be a mapping) */
+int rn_entry_type(rn_ctx *ctx, const yaml_node_t *n, const char *what, const char *const names[]);
+/* a number from a scalar node (plain number or expression) */
+int rn_value(rn_ctx *ctx, const yaml_node_t *n, double *v);
+
+/* ---- expressions (expr.c) ---------------------------------------------------------- */
+/* Evaluates an arithmetic expression (+ - * / ^, parentheses, pi, sqrt, sin,
+ * cos, tan, exp, log, abs, and the variables of ctx).  Returns 0, or -1 with
+ * a message in err. */
+int rn_eval(const rn_ctx *ctx, const char *text, double *v, char *err, size_t len);
+int rn_var_set(rn_ctx *ctx, const char *name, double value);   /* sets, or adds */
+int rn_var_push(rn_ctx *ctx, const char *name, double value);  /* adds (shadows one of the same name) */
+const rn_var *rn_var_find(const rn_ctx *ctx, const char *name);
+
+/* ---- names (model.c) --------------------------------------------------------------- */
+rn_cable *rn_cable_find(rn_ctx *ctx, const char *name);
+rn_object *rn_object_find(rn_ctx *ctx, const char *name);
+/* a library call's status: reports it at node n with the model's message */
+int rn_lib(rn_ctx *ctx, const yaml_node_t *n, int st, const char *call);
+int rn_name_used(rn_ctx *ctx, const char *name, unsigned long *line);
+int rn_check_name(rn_ctx *ctx, const yaml_node_t *n);
+/* pass 1: a new named object (name may be NULL: nothing recorded); pass 2: the same entry */
+rn_object *rn_declare(rn_ctx *ctx, const yaml_node_t *name_node, const char *name, int what, int type);
+int rn_add_cable(rn_ctx *ctx, const yaml_node_t *name_node, const char *name);
+int rn_add_node_name(rn_ctx *ctx, rn_cable *c, const yaml_node_t *name_node, int index);
+/* references; in pass 1 the outputs are NULL */
+int rn_node_ref(rn_ctx *ctx, const yaml_node_t *n, alecable_node **out);
+int rn_node_list(rn_ctx *ctx, const yaml_node_t *n, alecable_node ***out, int *count); /* *out: free() */
+int rn_body_ref(rn_ctx *ctx, const yaml_node_t *n, alecable_body **out);
+rn_object *rn_joint_ref(rn_ctx *ctx, const yaml_node_t *n, int type, const char *what); /* type -1: any */
+rn_cable *rn_cable_ref(rn_ctx *ctx, const yaml_node_t *n);
+
+/* ---- host functions from expressions (callbacks.c) ---------------------------------- */
+/* motion: {value, rate, accel} of t; motor: {torque, dtorque_dangle, dtorque_drate} of
+ * t, angle, rate.  Pass 1 checks; pass 2 sets *fn and *user (freed by rn_free). */
+int rn_motion(rn_ctx *ctx, const yaml_node_t *n, alecable_motion_fn *fn, void **user);
+int rn_motor(rn_ctx *ctx, const yaml_node_t *n, alecable_torque_fn *fn, void **user);
+/* frame: {position (3), rotation (9, row-major), velocity, omega, accel, alpha (3 each)},
+ * lists of expressions of t (rotation defaults to identity, the rates to 0) */
+int rn_frame(rn_ctx *ctx, const yaml_node_t *n, alecable_frame_fn *fn, void **user);
+void rn_free_fns(rn_ctx *ctx);
+
+/* ---- the parts --------------------------------------------------------------------- */
+int rn_parameters(rn_ctx *ctx);  /* parameters: (both passes read it first; cables.c) */
+int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n); /* one entry of cables: (cables.c) */
+int rn_model(rn_ctx *ctx);       /* gravity, cables, bodies, constraints, loads, joints, friction */
+int rn_analysis(rn_ctx *ctx);    /* analysis and output: check (pass 1) or run (pass 2) */
+void rn_free(rn_ctx *ctx);
+
+#endif
