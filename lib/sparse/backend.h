@@ -19,6 +19,12 @@ SP_BACKEND_DECL(sp_qr);
 SP_BACKEND_DECL(sp_klu);
 SP_BACKEND_DECL(sp_band);
 int sp_klu_fresh_create(void **impl, const sp_pattern *p, ac_alloc *alloc);
+/* Column j of a CSC matrix scaled to unit 2-norm, into out at the same
+ * positions (rank detection: rank.c, lapack_qr.c; pattern.c).  The norm is
+ * accumulated relative to the column's largest entry, so squares neither
+ * overflow nor underflow; a zero column stays exactly zero, so a QR sees
+ * norm 0 <= tol: dependent.  -1 for a non-finite column. */
+int sp_scale_column(const sp_pattern *p, const double *vals, int j, double *out);
 /* perm[new] = old, a reverse Cuthill-McKee order of A + A^T (band.c) */
 int sp_rcm(const sp_pattern *p, ac_alloc *alloc, int *perm);
 double sp_band_flops(const void *impl);

@@ -400,36 +400,6 @@ void sp_rank_destroy(sp_rank *r)
     ac_free(r->alloc, r);
 }
 
-/* Column j scaled to unit 2-norm as in rank.c (the norm accumulated relative
- * to the largest entry, so squares neither overflow nor underflow; a zero
- * column stays zero and is dependent).  -1 for a non-finite column. */
-static int scale_column(const sp_pattern *p, const double *vals, int j,
-                        double *out)
-{
-    int k;
-    double big = 0.0, sum = 0.0, inv;
-    for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-        double a = fabs(vals[k]);
-        if (!(a <= DBL_MAX))
-            return -1;
-        if (a > big)
-            big = a;
-    }
-    if (big == 0.0) {
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-            out[k] = 0.0;
-        return 0;
-    }
-    for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-        double t = vals[k] / big;
-        sum += t * t;
-    }
-    inv = 1.0 / (big * sqrt(sum));
-    for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-        out[k] = vals[k] * inv;
-    return 0;
-}
-
 /* Heath's rule on the scaled values in RCM order (see above). */
 static int band_detect(sp_rank *r, double tol, int *perm)
 {
@@ -498,7 +468,7 @@ int sp_rank_detect(sp_rank *r, const double *vals, double tol, int *rank,
     const int n = r->p->n;
     int j;
     for (j = 0; j < n; j++)
-        if (scale_column(r->p, vals, j, r->ax) != 0)
+        if (sp_scale_column(r->p, vals, j, r->ax) != 0)
             return SP_EFAIL;
     /* rank.c's rule: SPQR's default for unit-norm columns, 20 (m + n) eps. */
     if (!(tol >= 0.0))

@@ -3,9 +3,11 @@
  * sp_builder_finish sorts with two counting-sort passes (by row, then by
  * column), so the work is O(pairs + n) with no comparison sort: patterns of
  * 10^6 entries and more are built in linear time. */
-#include "sparse.h"
+#include "backend.h"
 
+#include <float.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -291,4 +293,26 @@ int sp_all_finite(const double *v, int n)
     }
     for (; k < n; k++) s0 += v[k] * 0.0;
     return (s0 + s1 + s2 + s3) == 0.0;
+}
+
+int sp_scale_column(const sp_pattern *p, const double *vals, int j, double *out)
+{
+    int k;
+    double big = 0.0, sum = 0.0, inv;
+    for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+        double a = fabs(vals[k]);
+        if (!(a <= DBL_MAX)) return -1;
+        if (a > big) big = a;
+    }
+    if (big == 0.0) {
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) out[k] = 0.0;
+        return 0;
+    }
+    for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+        double t = vals[k] / big;
+        sum += t * t;
+    }
+    inv = 1.0 / (big * sqrt(sum));
+    for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) out[k] = vals[k] * inv;
+    return 0;
 }

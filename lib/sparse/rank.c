@@ -14,7 +14,7 @@
  * (ac_alloc, once at create).  SPQR allocates its factorization and the
  * returned R and E on every call through SuiteSparse's allocator, outside our
  * control; that is accepted for this diagnostic stage. */
-#include "sparse.h"
+#include "backend.h"
 
 #include <float.h>
 #include <math.h>
@@ -92,37 +92,6 @@ void sp_rank_destroy(sp_rank *r)
     ac_free(r->alloc, r);
 }
 
-/* Copies column j scaled to unit 2-norm; the norm is accumulated relative to
- * the column's largest entry so squares can neither overflow nor underflow.
- * Returns -1 for a non-finite column. */
-static int scale_column(const sp_pattern *p, const double *vals, int j,
-                        double *out)
-{
-    int k;
-    double big = 0.0, sum = 0.0, inv;
-    for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-        double a = fabs(vals[k]);
-        if (!(a <= DBL_MAX))
-            return -1;
-        if (a > big)
-            big = a;
-    }
-    if (big == 0.0) {
-        /* Stays exactly zero, so SPQR sees norm 0 <= tol: dependent. */
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-            out[k] = 0.0;
-        return 0;
-    }
-    for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-        double t = vals[k] / big;
-        sum += t * t;
-    }
-    inv = 1.0 / (big * sqrt(sum));
-    for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-        out[k] = vals[k] * inv;
-    return 0;
-}
-
 int sp_rank_detect(sp_rank *r, const double *vals, double tol, int *rank,
                    int *perm)
 {
@@ -132,7 +101,7 @@ int sp_rank_detect(sp_rank *r, const double *vals, double tol, int *rank,
     int j;
 
     for (j = 0; j < n; j++)
-        if (scale_column(r->p, vals, j, r->ax) != 0)
+        if (sp_scale_column(r->p, vals, j, r->ax) != 0)
             return SP_EFAIL;
     /* A negative tol would turn the trapezoidal reordering off (see the top
      * of this file); use SPQR's own default instead, which for unit-norm
