@@ -54,6 +54,27 @@ static int motor_fn(void *user, double t, double angle, double rate, double *tor
     return 0;
 }
 
+/* A zeroed callback record owned by ctx (freed with it), or NULL when out
+ * of memory. */
+static rn_fn *fn_new(rn_ctx *ctx)
+{
+    rn_fn *f = (rn_fn *)calloc(1, sizeof *f);
+    if (!f) return NULL;
+    if (ctx->n_fns == ctx->cap_fns) {
+        int cap = ctx->cap_fns ? 2 * ctx->cap_fns : 8;
+        rn_fn **nf = (rn_fn **)realloc(ctx->fns, (size_t)cap * sizeof *nf);
+        if (!nf) {
+            free(f);
+            return NULL;
+        }
+        ctx->fns = nf;
+        ctx->cap_fns = cap;
+    }
+    ctx->fns[ctx->n_fns++] = f;
+    f->ctx = ctx;
+    return f;
+}
+
 /* reads the mapping n with the keys names[0..2] (names[0] required) as
  * expressions, checks them at t = angle = rate = 0 in the first pass, and in
  * the second gives a function record that lives as long as ctx */
@@ -93,20 +114,7 @@ static int read_fn(rn_ctx *ctx, const yaml_node_t *n, const char *what, const ch
     }
     if (bad) return -1;
     if (!ctx->build) return 0;
-    f = (rn_fn *)calloc(1, sizeof *f);
-    if (!f) return -1;
-    if (ctx->n_fns == ctx->cap_fns) {
-        int cap = ctx->cap_fns ? 2 * ctx->cap_fns : 8;
-        rn_fn **nf = (rn_fn **)realloc(ctx->fns, (size_t)cap * sizeof *nf);
-        if (!nf) {
-            free(f);
-            return -1;
-        }
-        ctx->fns = nf;
-        ctx->cap_fns = cap;
-    }
-    ctx->fns[ctx->n_fns++] = f;
-    f->ctx = ctx;
+    if (!(f = fn_new(ctx))) return -1;
     for (i = 0; i < 3; i++) f->expr[i] = rn_get(ctx, n, names[i]);
     *out = f;
     return 0;
@@ -208,20 +216,7 @@ int rn_frame(rn_ctx *ctx, const yaml_node_t *n, alecable_frame_fn *fn, void **us
     }
     if (bad) return -1;
     if (!ctx->build) return 0;
-    f = (rn_fn *)calloc(1, sizeof *f);
-    if (!f) return -1;
-    if (ctx->n_fns == ctx->cap_fns) {
-        int cap = ctx->cap_fns ? 2 * ctx->cap_fns : 8;
-        rn_fn **nf = (rn_fn **)realloc(ctx->fns, (size_t)cap * sizeof *nf);
-        if (!nf) {
-            free(f);
-            return -1;
-        }
-        ctx->fns = nf;
-        ctx->cap_fns = cap;
-    }
-    ctx->fns[ctx->n_fns++] = f;
-    f->ctx = ctx;
+    if (!(f = fn_new(ctx))) return -1;
     for (k = 0; k < 6; k++) f->frame[k] = rn_get(ctx, n, FRAME_KEYS[k]);
     *fn = frame_fn;
     *user = f;
