@@ -157,8 +157,8 @@ int main(int argc, char **argv)
            stats.newton_iterations, (double)stats.newton_iterations / (double)stats.steps, iters_max, wall);
     ex_vtk_end(&vs, r.m);
     if (csv) fclose(csv);
-    printf("result: status=0 slip=%d a=%.12e a_rigid=%.12e a_slip=%.12e ratio=%.12e ratio_limit=%.12e stuck=%d contacts=%d "
-           "wheel_angle=%.12e energy_loss=%.12e friction_work=%.12e steps=%ld newton_iterations=%ld "
+    printf("result: status=0 slip=%d a=%.17g a_rigid=%.12e a_slip=%.12e ratio=%.17g ratio_limit=%.12e stuck=%d contacts=%d "
+           "wheel_angle=%.17g energy_loss=%.17g friction_work=%.17g steps=%ld newton_iterations=%ld "
            "max_iterations=%d wall_s=%.4f\n",
            r.slip, a, r.a_rigid, r.a_slip, ratio_mean, r.limit, nstick, p.n - 1, ang, E0 - E, work, stats.steps,
            stats.newton_iterations, iters_max, wall);

@@ -73,7 +73,7 @@ int main(int argc, char **argv)
         ex_check(m, alecable_write_cable_csv(c, csv), "write_cable_csv");
         printf("  wrote %s\n", csv);
     }
-    printf("result: status=0 s_mid_mm=%.12f flow_mm=%.12f error_mm=%.3e max_strain=%.3e iterations=%d\n", 1e3 * s_mid,
+    printf("result: status=0 s_mid_mm=%.17g flow_mm=%.17g error_mm=%.3e max_strain=%.3e iterations=%d\n", 1e3 * s_mid,
            1e3 * s_mid - 0.5 * L_mm, fabs(1e3 * s_mid - 0.5 * L_mm + d_mm), eps_max,
            rep.iterations_stage1 + rep.iterations_stage2);
     alecable_model_destroy(m);

@@ -285,8 +285,8 @@ int main(int argc, char **argv)
         st = st ? st : s1;
     }
     printf("wall time %.3f s\n", ex_now() - t0);
-    printf("result: status=%d case=%s elements=%d elastica_tip_err=%.3e rollup_gap=%.3e rollup_moment_err=%.3e "
-           "torsion_err=%.3e helix_err=%.3e\n",
+    printf("result: status=%d case=%s elements=%d elastica_tip_err=%.3e rollup_gap=%.17g rollup_moment_err=%.17g "
+           "torsion_err=%.17g helix_err=%.3e\n",
            st, which, p.elements, e_el, e_ru, e_rm, e_to, e_he);
     return st ? 1 : 0;
 }

@@ -237,13 +237,13 @@ int main(int argc, char **argv)
     printf("  Newton iterations per load step: %.2f mean, %d at most; %d steps in %.3f ms\n",
            (double)it_sum / nsteps, it_max, nsteps, 1e3 * time);
     printf("result: status=0 elements=%d steps=%d slipping=%d staircase_err=%.3e stick_max=%.6f stick_below_limit=%d "
-           "u_mid_mm=%.9f u_top_mm=%.9f nonlinearity_mm=%.9f",
+           "u_mid_mm=%.17g u_top_mm=%.17g nonlinearity_mm=%.9f",
            p.elements, p.steps, nslip, stair_err, stick_max, nstick_ok, 1e3 * u_load_mid, 1e3 * u_top,
            1e3 * lin_dev);
     if (!p.no_cycle)
-        printf(" u_unload_mid_mm=%.9f u_end_mm=%.9f u_reload_top_mm=%.9f", 1e3 * u_unload_mid, 1e3 * u_end,
+        printf(" u_unload_mid_mm=%.17g u_end_mm=%.17g u_reload_top_mm=%.17g", 1e3 * u_unload_mid, 1e3 * u_end,
                1e3 * u_reload_top);
-    printf(" work_J=%.9f iter_mean=%.3f iter_max=%d\n", work, (double)it_sum / nsteps, it_max);
+    printf(" work_J=%.17g iter_mean=%.17g iter_max=%d\n", work, (double)it_sum / nsteps, it_max);
     free(md.nd);
     alecable_model_destroy(md.m);
     return 0;

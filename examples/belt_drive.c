@@ -130,8 +130,8 @@ static int run_dynamic(const belt_params *p, belt_rig *r, double h, double T, co
         printf("  D's wrap did not slip entirely by t = %g s: run longer (--T) or ramp faster\n", T);
     printf("  at t = %g s D has turned %.6f rad; %ld steps, %.2f Newton iterations per step; %.3f s\n", n * h, phi1,
            ss.steps, (double)ss.newton_iterations / (double)ss.steps, wall);
-    printf("result: status=0 mode=dynamic onset_t=%.6f M_onset=%.12e ratio_onset=%.12e ratio_limit=%.12e "
-           "ratio_rel_err=%.3e T1=%.12e T2=%.12e steps=%ld newton_iterations=%ld wall_s=%.4f\n",
+    printf("result: status=0 mode=dynamic onset_t=%.17g M_onset=%.17g ratio_onset=%.17g ratio_limit=%.12e "
+           "ratio_rel_err=%.3e T1=%.17g T2=%.17g steps=%ld newton_iterations=%ld wall_s=%.4f\n",
            t_on, M_on, ratio_on, r->limit1, t_on > 0.0 ? ratio_on / r->limit1 - 1.0 : 0.0, T1_on, T2_on, ss.steps,
            ss.newton_iterations, wall);
     alecable_integrator_destroy(it);
@@ -277,9 +277,9 @@ int main(int argc, char **argv)
     } else
         printf("  D's wrap did not slip entirely: ramp further (--Phi)\n");
     printf("  Newton: %.2f iterations per load step, %d at most; %.3f s\n", (double)it_sum / steps, it_max, wall);
-    printf("result: status=0 mode=quasistatic onset_step=%d ratio_onset=%.12e ratio_limit=%.12e ratio_rel_err=%.3e M_driver=%.12e "
-           "M_transmitted=%.12e M_EE=%.12e T1=%.12e T2=%.12e stick_steps=%d creep_m=%.12e creep_balance_err=%.3e "
-           "phi2_over_phi1=%.12e R1_over_R2=%.12e iter_mean=%.4f iter_max=%d wall_s=%.4f\n",
+    printf("result: status=0 mode=quasistatic onset_step=%d ratio_onset=%.17g ratio_limit=%.12e ratio_rel_err=%.3e M_driver=%.17g "
+           "M_transmitted=%.17g M_EE=%.12e T1=%.17g T2=%.17g stick_steps=%d creep_m=%.12e creep_balance_err=%.3e "
+           "phi2_over_phi1=%.12e R1_over_R2=%.12e iter_mean=%.17g iter_max=%d wall_s=%.4f\n",
            onset, ratio_on, r.limit1, onset > 0 ? ratio_on / r.limit1 - 1.0 : 0.0, M1_on, M2_on,
            onset > 0 ? p.R2 * T2_on * (r.limit1 - 1.0) : 0.0, T1_on, T2_on, nstick_steps, creep, creep_err, tight_ok,
            p.R1 / p.R2, (double)it_sum / steps, it_max, wall);

@@ -303,9 +303,9 @@ int main(int argc, char **argv)
         }
         printf("  wrote %s\n", p.csv);
     }
-    printf("result: status=0 n=%d steps=%d F1=%.8f F2=%.8f ratio=%.8f ratio_exp=%.8f rel_dev_exp=%.3e "
-           "ratio_discrete=%.8f rel_dev_discrete=%.3e error_exp_mu_pi=%.6e dx_N_mm=%.6f avg_iter_stage1=%.4f "
-           "avg_iter_stage2=%.4f\n",
+    printf("result: status=0 n=%d steps=%d F1=%.17g F2=%.17g ratio=%.17g ratio_exp=%.8f rel_dev_exp=%.3e "
+           "ratio_discrete=%.8f rel_dev_discrete=%.3e error_exp_mu_pi=%.6e dx_N_mm=%.17g avg_iter_stage1=%.17g "
+           "avg_iter_stage2=%.17g\n",
            p.n, p.steps, r.F1, r.F2, r.ratio, law_exp(p.mu, p.n), r.ratio / law_exp(p.mu, p.n) - 1,
            law_discrete(p.mu, p.n), r.ratio / law_discrete(p.mu, p.n) - 1, exp(p.mu * M_PI) - r.ratio, 1e3 * dx,
            r.avg1, r.avg2);

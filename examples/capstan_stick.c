@@ -178,8 +178,8 @@ int main(int argc, char **argv)
     printf("  friction work dissipated: %.6e J; Newton iterations per load step: %.2f mean, %d at most (%d steps, "
            "%.3f ms)\n",
            work, (double)it_sum / nsteps, it_max, nsteps, 1e3 * time);
-    printf("result: status=0 n=%d steps=%d ratio_top=%.10f ratio_slip_law=%.10f slip_law_rel_diff=%.3e stuck_top=%d "
-           "stuck_first_down=%d ratio_first_down=%.10f ratio_min=%.10f slip_limit=%.10f work_J=%.9e iter_mean=%.3f "
+    printf("result: status=0 n=%d steps=%d ratio_top=%.17g ratio_slip_law=%.10f slip_law_rel_diff=%.3e stuck_top=%d "
+           "stuck_first_down=%d ratio_first_down=%.17g ratio_min=%.17g slip_limit=%.10f work_J=%.17g iter_mean=%.17g "
            "iter_max=%d\n",
            p.n, p.steps, ratio_top, ratio_ref, fabs(ratio_top / ratio_ref - 1), stuck_top, stuck_first_down,
            ratio_first_down, ratio_min, lim_slip, work, (double)it_sum / nsteps, it_max);

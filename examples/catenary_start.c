@@ -177,7 +177,7 @@ int main(int argc, char **argv)
         printf("  energy %.12f J\n", W);
     }
     printf("result: status=%d kind=%s elements=%d start=%s free_s=%d iterations1=%d iterations2=%d shifted=%d "
-           "damped=%d max_shift=%.6g sag=%.12g sag_catenary=%.12g sag_rel_err=%.6e energy=%.12g",
+           "damped=%d max_shift=%.17g sag=%.17g sag_catenary=%.12g sag_rel_err=%.6e energy=%.17g",
            st, kind, p.n, p.start, p.free_s, rep.iterations_stage1, rep.iterations_stage2, rep.shifted_iterations,
            rep.damped_iterations, rep.max_shift, sag, exact, sag / exact - 1.0, W);
     if (p.free_s) printf(" energy_lagrangian=%.12g energy_below_lagrangian=%d", W_l, !st_l && W <= W_l);

@@ -215,7 +215,7 @@ int main(int argc, char **argv)
         fclose(f);
         printf("  wrote %s\n", csv);
     }
-    printf("result: status=0 elements=%d s_mid_mm=%.6f x_mid_mm=%.6f avg_iter_stage1=%.4f avg_iter_stage2=%.4f energy=%.10g",
+    printf("result: status=0 elements=%d s_mid_mm=%.17g x_mid_mm=%.17g avg_iter_stage1=%.17g avg_iter_stage2=%.17g energy=%.17g",
            elements, 1e3 * sol.s[sol.n / 2], 1e3 * sol.x[sol.n / 2], sol.avg1, sol.avg2, sol.w);
     if (max_err >= 0) printf(" max_error_mm=%.6e", 1e3 * max_err);
     printf("\n");

@@ -362,8 +362,8 @@ int main(int argc, char **argv)
                    "paid-out length; payload descended %.6f m\n",
                    paid_end, len_end, cr.l0 + cr.F * paid_end, len_err, descent);
         if (T_sim < 0) status = 1;
-        printf("result: status=%d period=%.9f period_ref=%.9f period_err=%.3e tension_mean=%.6f tension_mean_err=%.3e "
-               "tension_min=%.6f tension_max=%.6f paid=%.6f length_err=%.3e descent=%.6f steps=%ld wall_s=%.3f\n",
+        printf("result: status=%d period=%.17g period_ref=%.17g period_err=%.17g tension_mean=%.17g tension_mean_err=%.17g "
+               "tension_min=%.17g tension_max=%.17g paid=%.17g length_err=%.17g descent=%.17g steps=%ld wall_s=%.3f\n",
                status, T_sim, T_ref, p_err, tmean, tmean / mg - 1.0, tens_min, tens_max, paid_end, len_err, descent,
                steps, wall);
     }

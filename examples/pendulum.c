@@ -245,7 +245,7 @@ int main(int argc, char **argv)
         }
         free(ref.tip_y);
     }
-    printf("result: status=0 method=%s h=%g E=%g tip_y=%.9f energy_range_rel=%.6e wall_s=%.4f steps=%ld", p.method,
+    printf("result: status=0 method=%s h=%g E=%g tip_y=%.17g energy_range_rel=%.17g wall_s=%.4f steps=%ld", p.method,
            p.h, p.E, r.tip_y[r.n_out], drift, r.wall, r.stats.steps);
     if (mae >= 0) printf(" mae_mm=%.6f", 1e3 * mae);
     printf("\n");

@@ -187,8 +187,8 @@ int main(int argc, char **argv)
         printf("  wrote %s\n", p.csv);
     }
     ex_vtk_end(&vs, md.m);
-    printf("result: status=0 elements=%d steps=%d s_K_mm=%.6f s_M_mm=%.9f s_M_dev_mm=%.3e strain=%.9e "
-           "s_K_chord_mm=%.6f strain_spread=%.3e monotonic=%d min_decrease_mm=%.6f avg_iter_stage1=%.4f avg_iter_stage2=%.4f "
+    printf("result: status=0 elements=%d steps=%d s_K_mm=%.17g s_M_mm=%.17g s_M_dev_mm=%.3e strain=%.17g "
+           "s_K_chord_mm=%.6f strain_spread=%.3e monotonic=%d min_decrease_mm=%.6f avg_iter_stage1=%.17g avg_iter_stage2=%.17g "
            "checks=%s\n",
            p.n, p.steps, 1e3 * s_K, 1e3 * s_M, 1e3 * s_M_dev, eps_mean, 1e3 * s_K_chord, spread, violations == 0, 1e3 * min_decrease,
            avg1, avg2, ok ? "pass" : "fail");

@@ -315,7 +315,7 @@ static int run_dynamic(const params *p, double angle_qs, const char *qs_result)
            peak * 180.0 / M_PI, 100.0 * (peak / angle_qs - 1.0), t_settle);
     printf("dynamic: final angle %.10f rad, quasistatic %.10f rad: relative difference %.3e (%ld steps, %.2f s wall)\n",
            angle, angle_qs, err, steps, wall);
-    printf("result: status=%d %s dyn_angle_rad=%.10f dyn_angle_err=%.3e dyn_peak_deg=%.4f dyn_settle_s=%.5f "
+    printf("result: status=%d %s dyn_angle_rad=%.17g dyn_angle_err=%.3e dyn_peak_deg=%.17g dyn_settle_s=%.5f "
            "dyn_steps=%ld dyn_wall_s=%.3f\n",
            st == 0 && err <= 1e-6 ? 0 : 1, strchr(qs_result, ' ') + 1, angle, err, peak * 180.0 / M_PI, t_settle,
            steps, wall);
@@ -429,9 +429,9 @@ static int run_friction(const params *p, int start_solver, int solver)
            "iterations per step %.2f mean, %d at most\n",
            worst_moment, work, (double)it_sum / nst, it_max);
     st = worst_moment <= 1e-8 ? 0 : 1;
-    printf("result: status=%d mu=%g steps=%d angle_top_deg=%.6f angle_frictionless_deg=%.6f angle_load_mid_deg=%.6f "
-           "angle_unload_mid_deg=%.6f hysteresis_deg=%.6f hysteresis_at_N=%.1f angle_bottom_deg=%.6f "
-           "angle_reload_deg=%.6f moment_rel_err=%.3e work_J=%.6e iter_mean=%.3f iter_max=%d\n",
+    printf("result: status=%d mu=%g steps=%d angle_top_deg=%.17g angle_frictionless_deg=%.6f angle_load_mid_deg=%.17g "
+           "angle_unload_mid_deg=%.17g hysteresis_deg=%.6f hysteresis_at_N=%.1f angle_bottom_deg=%.17g "
+           "angle_reload_deg=%.17g moment_rel_err=%.3e work_J=%.17g iter_mean=%.17g iter_max=%d\n",
            st, p->mu, p->steps, a_top * 180.0 / M_PI, theta_ref * 180.0 / M_PI, a_load_mid * 180.0 / M_PI,
            a_unload_mid * 180.0 / M_PI, gap_max * 180.0 / M_PI, F_gap, a_bottom * 180.0 / M_PI, a_end * 180.0 / M_PI,
            worst_moment, work, (double)it_sum / nst, it_max);
@@ -622,9 +622,9 @@ int main(int argc, char **argv)
                worst_moment <= 1e-8 ? "ok" : "FAILED", worst_free <= 1e-6 ? "ok" : "FAILED", flow ? "ok" : "FAILED",
                isnan(theta_ref) ? "n/a" : ref_ok ? "ok" : "FAILED");
     }
-    snprintf(result, sizeof result, "status=%d steps=%d angle_rad=%.10f angle_deg=%.6f angle_ref_rad=%.10f spring_moment=%.10g "
-           "cable_moment=%.10g moment_rel_err=%.3e force_rel_err=%.3e free_node_rel_ds=%.3e s_B_cm=%.6f s_C_cm=%.6f "
-           "s_D_cm=%.6f avg_iter_stage1=%.4f avg_iter_stage2=%.4f",
+    snprintf(result, sizeof result, "status=%d steps=%d angle_rad=%.17g angle_deg=%.17g angle_ref_rad=%.10f spring_moment=%.17g "
+           "cable_moment=%.10g moment_rel_err=%.3e force_rel_err=%.3e free_node_rel_ds=%.3e s_B_cm=%.17g s_C_cm=%.17g "
+           "s_D_cm=%.17g avg_iter_stage1=%.17g avg_iter_stage2=%.17g",
            ok ? 0 : 1, p.steps, angle, angle * 180.0 / M_PI, theta_ref, spring, mcable, worst_moment, worst_force, worst_free,
            1e2 * node_s(f.B),
            1e2 * node_s(f.C), 1e2 * node_s(f.D), (double)it1 / p.steps, (double)it2 / p.steps);

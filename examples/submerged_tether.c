@@ -333,7 +333,7 @@ int main(int argc, char **argv)
         }
         free(ref.tip);
     }
-    printf("result: status=0 case=%d method=%s h=%g tip_x=%.9f tip_y=%.9f wall_s=%.4f", p.case_id, p.method, p.h,
+    printf("result: status=0 case=%d method=%s h=%g tip_x=%.17g tip_y=%.17g wall_s=%.4f", p.case_id, p.method, p.h,
            r.tip[r.n][0], r.tip[r.n][1], r.wall);
     if (mae >= 0) printf(" mae_mm=%.6f", 1e3 * mae);
     printf("\n");

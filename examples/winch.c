@@ -324,8 +324,8 @@ int main(int argc, char **argv)
            dref, p.delta * F1, e_ref);
     printf("  force of the cable on the pulley %.10f N (a quarter turn: sqrt(2) m g = %.10f N)\n", f_pulley,
            sqrt(2.0) * p.mass * p.g);
-    printf("result: status=%d tension=%.10g tension_rel_err=%.3e stretch=%.15f descent=%.12f descent_law=%.12f "
-           "descent_rel_err=%.3e payout_descent=%.12f payout_rel_err=%.3e avg_iter_stage1=%.4f avg_iter_stage2=%.4f\n",
+    printf("result: status=%d tension=%.10g tension_rel_err=%.3e stretch=%.15f descent=%.17g descent_law=%.12f "
+           "descent_rel_err=%.3e payout_descent=%.12f payout_rel_err=%.3e avg_iter_stage1=%.17g avg_iter_stage2=%.17g\n",
            ok ? 0 : 1, p.mass * p.g, worst_t, F1, d1, (w.l0 + p.delta) * F1 - w.l0, worst_d, dref,
            e_ref, (double)it1 / p.steps, (double)it2 / p.steps);
     alecable_model_destroy(w.m);
