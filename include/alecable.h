@@ -1794,7 +1794,11 @@ ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r);
 
 /** Runs load steps on the model (finalizing it if it changed).  On failure
  * the model keeps the state of the last converged load step and the report
- * says where it stopped; alecable_model_errmsg() says why.
+ * says where it stopped; alecable_model_errmsg() says why.  When the
+ * failure comes from a dof without stiffness (a singular tangent, or a load
+ * step that still needed the shift when it gave up), the message ends with
+ * "unrestrained: cable C node I dof D (q[k]): ..." or "unrestrained: body B
+ * dof D (q[k]): ...", which says what to hold.
  * \param m the model.
  * \param o the options (NULL: the defaults), read during the call only.
  * \param[out] report filled (may be NULL); its struct_size must be set.
