@@ -1103,6 +1103,9 @@ static int solve_step(qs_ws *ws, const alecable_problem *p, const alecable_quasi
             snprintf(before, sizeof before, "%s", msg);
             memcpy(q, ws->anchor, (size_t)nq * sizeof(double));
             memcpy(lam, ws->lam_star, (size_t)ws->nlam * sizeof(double));
+            /* stage 1 converged: the first attempt's guess of a dof without
+             * stiffness no longer explains a failure */
+            ws->null_dof = -1;
             st = mesh_trust_region(ws, p, o, k, tk, q, lam, &r_ref, &m3, rep, msg, len);
             *n2 += m3;
             if (st) {
