@@ -217,6 +217,31 @@ int rn_node_ref(rn_ctx *ctx, const yaml_node_t *n, alecable_node **out)
     return 0;
 }
 
+/* The nodes a..b of cable c (negative: from the end), for rn_node_list:
+ * a range outside the cable is reported at n (show: with the indices as
+ * evaluated; else the entry's own text); *bad is set when the library
+ * refuses a node.  0, or -1 with nothing allocated. */
+static int node_range(rn_ctx *ctx, const yaml_node_t *n, const rn_cable *c, int a, int b, int show,
+                      alecable_node ***list, int *cnt, int *bad)
+{
+    int i;
+    if (a < 0) a += c->n_nodes;
+    if (b < 0) b += c->n_nodes;
+    if (a < 0 || b >= c->n_nodes || b < a) {
+        char exp[160];
+        snprintf(exp, sizeof exp, "a range of cable %s's nodes 0..%d", c->name, c->n_nodes - 1);
+        if (show) rn_error(ctx, n, exp, "%d..%d", a, b);
+        else rn_error(ctx, n, exp, NULL);
+        return -1;
+    }
+    *cnt = b - a + 1;
+    *list = (alecable_node **)calloc((size_t)*cnt, sizeof **list);
+    if (!*list) return -1;
+    for (i = 0; i < *cnt && ctx->build; i++)
+        if (rn_lib(ctx, n, alecable_cable_node(&(*list)[i], c->c, a + i), "cable_node")) *bad = 1;
+    return 0;
+}
+
 int rn_node_list(rn_ctx *ctx, const yaml_node_t *n, alecable_node ***out, int *count)
 {
     alecable_node **list = NULL;
@@ -246,19 +271,7 @@ int rn_node_list(rn_ctx *ctx, const yaml_node_t *n, alecable_node ***out, int *c
         b = a;
         if (rn_int(ctx, n, "last", &b, 0, -1000000000) < 0) return -1;
         if (c->unknown_mesh) return -1; /* already reported at its mesh */
-        if (a < 0) a += c->n_nodes;
-        if (b < 0) b += c->n_nodes;
-        if (a < 0 || b >= c->n_nodes || b < a) {
-            char exp[160];
-            snprintf(exp, sizeof exp, "a range of cable %s's nodes 0..%d", c->name, c->n_nodes - 1);
-            rn_error(ctx, n, exp, "%d..%d", a, b);
-            return -1;
-        }
-        cnt = b - a + 1;
-        list = (alecable_node **)calloc((size_t)cnt, sizeof *list);
-        if (!list) return -1;
-        for (i = 0; i < cnt && ctx->build; i++)
-            if (rn_lib(ctx, n, alecable_cable_node(&list[i], c->c, a + i), "cable_node")) bad = 1;
+        if (node_range(ctx, n, c, a, b, 1, &list, &cnt, &bad)) return -1;
     } else {
         /* CABLE.A..B (inclusive) or CABLE.* */
         const char *s = rn_scalar(n), *rest, *end;
@@ -282,19 +295,7 @@ int rn_node_list(rn_ctx *ctx, const yaml_node_t *n, alecable_node ***out, int *c
             rn_error(ctx, n, expect, NULL);
             return -1;
         }
-        if (a < 0) a += c->n_nodes;
-        if (b < 0) b += c->n_nodes;
-        if (a < 0 || b >= c->n_nodes || b < a) {
-            char exp[160];
-            snprintf(exp, sizeof exp, "a range of cable %s's nodes 0..%d", c->name, c->n_nodes - 1);
-            rn_error(ctx, n, exp, NULL);
-            return -1;
-        }
-        cnt = b - a + 1;
-        list = (alecable_node **)calloc((size_t)cnt, sizeof *list);
-        if (!list) return -1;
-        for (i = 0; i < cnt && ctx->build; i++)
-            if (rn_lib(ctx, n, alecable_cable_node(&list[i], c->c, a + i), "cable_node")) bad = 1;
+        if (node_range(ctx, n, c, a, b, 0, &list, &cnt, &bad)) return -1;
     }
     if (bad) {
         free(list);
