@@ -19,15 +19,9 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 prefix=$tmp/prefix
 log=$tmp/log
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); echo "cmake-test: ok   $1"; }
-fail() {
-    failed=$((failed + 1)); echo "cmake-test: FAIL $1"
-    [ -s "$log" ] && tail -n 15 "$log" | sed 's/^/    | /'
-}
-check() { desc=$1; shift; if "$@" >"$log" 2>&1; then pass "$desc"; else fail "$desc"; fi; }
+report_name=cmake-test
+# shellcheck source=scripts/test-report.sh
+. "$(dirname "$0")/test-report.sh"
 # refused DESCRIPTION PATTERN COMMAND...: COMMAND must fail and say PATTERN
 refused() {
     desc=$1 pat=$2; shift 2

@@ -17,16 +17,9 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 prefix=$tmp/prefix
 log=$tmp/log
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); echo "install-test: ok   $1"; }
-fail() {
-    failed=$((failed + 1)); echo "install-test: FAIL $1"
-    [ -s "$log" ] && tail -n 15 "$log" | sed 's/^/    | /'
-}
-# check DESCRIPTION COMMAND...: runs COMMAND with its output in $log.
-check() { desc=$1; shift; if "$@" >"$log" 2>&1; then pass "$desc"; else fail "$desc"; fi; }
+report_name=install-test
+# shellcheck source=scripts/test-report.sh
+. "$(dirname "$0")/test-report.sh"
 
 field() { sed -n "s/^[[:space:]]*#[[:space:]]*define[[:space:]]\{1,\}ALECABLE_VERSION_$1[[:space:]]\{1,\}\([0-9]\{1,\}\).*/\1/p" include/alecable.h | head -n 1; }
 major=$(field MAJOR)

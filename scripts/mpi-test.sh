@@ -14,14 +14,9 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/alecable-mpi.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 log=$tmp/log
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "mpi-test: ok   $1"; }
-fail() {
-    failed=$((failed + 1)); echo "mpi-test: FAIL $1"
-    [ -s "$log" ] && tail -n 15 "$log" | sed 's/^/    | /'
-}
-check() { desc=$1; shift; if "$@" >"$log" 2>&1; then pass "$desc"; else fail "$desc"; fi; }
+report_name=mpi-test
+# shellcheck source=scripts/test-report.sh
+. "$(dirname "$0")/test-report.sh"
 
 # Open MPI refuses root without --allow-run-as-root, counts slots by cores (2 ranks on a
 # 1-core container need --oversubscribe), and in containers its shared-memory transport's
