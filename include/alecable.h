@@ -51,7 +51,7 @@ extern "C" {
 /** Major version of this header. */
 #define ALECABLE_VERSION_MAJOR 0
 /** Minor version of this header. */
-#define ALECABLE_VERSION_MINOR 2
+#define ALECABLE_VERSION_MINOR 3
 /** Patch version of this header. */
 #define ALECABLE_VERSION_PATCH 0
 /** The header's version as one number, MAJOR * 10000 + MINOR * 100 + PATCH;
@@ -78,6 +78,10 @@ enum {
     ALECABLE_OK = 0, /**< success */
     /* recoverable conditions (> 0) */
     ALECABLE_STEP_TOO_LARGE = 1, /**< recoverable: cut the load or time step and retry */
+    ALECABLE_DIVERGING = 2,      /**< recoverable: an integrator's divergence watch tripped (energy growth,
+                                    inverted element, constraint drift, error estimate; the message names
+                                    the indicator): the state is the last accepted one: cut h or change
+                                    the method (since 0.3) */
     /* errors (< 0) */
     ALECABLE_ENULL = -1,          /**< a required pointer argument is NULL */
     ALECABLE_EINVAL = -2,         /**< an argument is out of its domain (NaN, negative stiffness, ...) */
@@ -1646,6 +1650,19 @@ typedef struct alecable_problem {
      * A host that wraps the model's problem with a ctx of its own wraps
      * this callback too (every callback receives ctx). */
     int (*step_limit)(void *ctx, const double *q, const double *dq, double *a_max);
+    /* Since 0.3: */
+    /** Optional (NULL: not provided; since 0.3): the physical scale of each
+     * equation at (t, q, v, a, lambda), n = nq + nlam values >= 0, against
+     * which the solvers judge convergence: for a q row, the sum of the
+     * magnitudes of the terms that balance in it (internal and inertia
+     * forces, applied loads and weights, constraint forces G^T lambda), so
+     * that |r_i| <= tol * scale_i says those terms cancel to the relative
+     * precision tol; for a constraint row, the length (or angle) against
+     * which its violation g_i is measured.  v and a are NULL in
+     * quasistatics.  A solver without it falls back to a scale of its own
+     * (alecable_solve_report.residual_scale says which was used). */
+    int (*residual_scale)(void *ctx, double t, const double *q, const double *v, const double *a,
+                          const double *lambda, double *scale);
 } alecable_problem;
 /** Zeroes a problem and sets struct_size: a host filling its own problem starts
  * here, so the optional members (inertia, flop counts) are unset.
