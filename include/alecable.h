@@ -235,7 +235,8 @@ ALECABLE_API int alecable_model_sizes(const alecable_model *m, int *nq, int *nla
 ALECABLE_API int alecable_model_get_state(const alecable_model *m, double *q, double *lambda,
                                           double *load_factor);
 /** Sets the whole state (see alecable_model_get_state()); nodes, elements and
- * writers see it at once.  Nothing is changed on an error.
+ * writers see it at once.  Nothing is changed on an error.  The model's
+ * time is not part of it: alecable_model_set_time() restores that.
  * \param m the finalized model.
  * \param q nq finite values (NULL: q unchanged); a state that would give an
  *        element a material length <= 0 is refused.
@@ -1690,7 +1691,9 @@ enum {
  * Its loads scale with t, the load factor of quasistatics, unless the model
  * says otherwise (alecable_model_set_load_ramp()): a host that integrates
  * the problem in time sets that to 0 first, as alecable_model_integrator()
- * does.  The model is finalized here if it changed.  The problem's ctx, pattern
+ * does.  Its prescribed motions, motion callbacks and driven bodies are
+ * evaluated at t as well (the model's clock is separate only inside
+ * alecable_solve_quasistatic(), see #ALECABLE_CLOCK_HOLD).  The model is finalized here if it changed.  The problem's ctx, pattern
  * and arrays belong to the model: valid until the model changes or is
  * destroyed; the callbacks act on the model, so the problem is used from
  * the model's thread.
