@@ -356,6 +356,7 @@ int main(int argc, char **argv)
     if (p.presolve) { /* the pre-solve at t0, full loads, the boom and the winch where they stand at t0 */
         alecable_quasistatic_options qo;
         alecable_solve_report rep;
+        double x_hook[3], ratio;
         ex_check(cr.m, alecable_model_set_time(cr.m, p.t_start), "model_set_time");
         alecable_quasistatic_options_init(&qo);
         qo.load_steps = 2;
@@ -363,11 +364,10 @@ int main(int argc, char **argv)
         ex_check(cr.m, alecable_solve_quasistatic(cr.m, &qo, &rep), "solve_quasistatic (pre-solve)");
         ex_check(cr.m, alecable_element_axial_force(cr.hang, &N_static), "axial_force");
         ex_check(cr.m, alecable_node_material(cr.W, &s_static), "node_material");
-        ex_check(cr.m, alecable_node_position(cr.P, xK), "node_position P");
-        cr.l0 = -xK[1]; /* the hanging length statics found, and its swing's period */
-        cr.w2 = swing_mode(&p, cr.l0, &t_swing);
+        ex_check(cr.m, alecable_node_position(cr.P, x_hook), "node_position P");
+        cr.l0 = -x_hook[1]; /* the hanging length statics found (K at y = 0), and its swing's period */
+        cr.w2 = swing_mode(&p, cr.l0, &ratio);
         T_ref = 2.0 * M_PI / sqrt(cr.w2);
-        t_swing = p.t_start + p.slew;
         printf("pre-solve at t0 = %g s: %d load steps, %.2f + %.2f Newton iterations per step; tension %.6f N, "
                "hanging length %.9f m (l F = %.9f m)\n", p.t_start, rep.steps_completed, rep.avg_iterations_stage1,
                rep.avg_iterations_stage2, N_static, cr.l0, p.l * cr.F);
