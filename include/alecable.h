@@ -235,7 +235,8 @@ ALECABLE_API int alecable_model_sizes(const alecable_model *m, int *nq, int *nla
 ALECABLE_API int alecable_model_get_state(const alecable_model *m, double *q, double *lambda,
                                           double *load_factor);
 /** Sets the whole state (see alecable_model_get_state()); nodes, elements and
- * writers see it at once.  Nothing is changed on an error.
+ * writers see it at once.  Nothing is changed on an error.  The model's
+ * time is not part of it: alecable_model_set_time() restores that.
  * \param m the finalized model.
  * \param q nq finite values (NULL: q unchanged); a state that would give an
  *        element a material length <= 0 is refused.
@@ -616,14 +617,19 @@ ALECABLE_API int alecable_element_interval(const alecable_element *e, double *s_
  * \retval ALECABLE_ERANGE the node has no such dof
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_fix(alecable_constraint **out, alecable_model *m, alecable_node *n, int dof);
-/** Prescribes q_dof = q_dof,0 + t * delta, t being the load factor (quasistatic)
- * or time (dynamics); q_dof,0 is the value when the constraint is created.
+/** Prescribes q_dof = q_dof,0 + t * delta; q_dof,0 is the value when the
+ * constraint is created.  t is the model's time (alecable_model_time()):
+ * dynamics advance it; a quasistatic solve holds it by default (its load
+ * factor ramps the loads only), so a static pre-solve at t0 followed by
+ * dynamics from t0 sees the motion at t0 throughout; a solve with
+ * alecable_quasistatic_options.clock = #ALECABLE_CLOCK_LOAD_FACTOR takes t
+ * = the load factor instead (a quasistatic pull, as in 0.2).
  * \param[out] out receives the constraint, owned by m (may be NULL).
  * \param m the model.
  * \param n a node of m.
  * \param dof an ALECABLE_DOF_* value the node has.
- * \param delta the change per unit load factor [m or rad], or the rate per
- *        second in dynamics [m/s or rad/s]; finite.
+ * \param delta the rate [m/s or rad/s] (the change per unit load factor in a
+ *        #ALECABLE_CLOCK_LOAD_FACTOR solve); finite.
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL m or n is NULL
  * \retval ALECABLE_EHANDLE a bad handle, or n of another model
@@ -636,14 +642,16 @@ ALECABLE_API int alecable_prescribe(alecable_constraint **out, alecable_model *m
  * (the rates feed velocity/acceleration-level stabilization).  Called from
  * the solvers, in the caller's thread.
  * \param user the pointer given to alecable_prescribe_motion().
- * \param t the load factor (quasistatics) or the time [s] (dynamics).
+ * \param t the time [s]: the model's time (alecable_model_time(); held in
+ *        a quasistatic solve), or the load factor in a quasistatic solve with
+ *        #ALECABLE_CLOCK_LOAD_FACTOR.
  * \param[out] value the dof's value at t.
  * \param[out] rate its first time derivative.
  * \param[out] accel its second time derivative.
  * \return 0, or non-zero to abort the evaluation. */
 typedef int (*alecable_motion_fn)(void *user, double t, double *value, double *rate, double *accel);
-/** Prescribes q_dof = value(t) (absolute; t the load factor in quasistatics,
- * the time in dynamics).
+/** Prescribes q_dof = value(t) (absolute; t the model's time, see
+ * alecable_motion_fn and alecable_prescribe()).
  * \param[out] out receives the constraint, owned by m (may be NULL).
  * \param m the model.
  * \param n a node of m.
@@ -666,7 +674,8 @@ ALECABLE_API int alecable_prescribe_motion(alecable_constraint **out, alecable_m
  * \param dofs count ALECABLE_DOF_* values, one per node.
  * \param coef count finite coefficients, not all zero.
  * \param rhs the right-hand side at t = 0.
- * \param rhs_rate its change per unit t (load factor or time).
+ * \param rhs_rate its change per unit t (t the model's time, or the load
+ *        factor with #ALECABLE_CLOCK_LOAD_FACTOR: see alecable_prescribe()).
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL m or an array is NULL
  * \retval ALECABLE_EHANDLE a bad handle, or a node of another model
@@ -901,7 +910,8 @@ ALECABLE_API int alecable_load_wrench_elements(alecable_load **out, alecable_mod
  * as constants (the hook for coupling a fluid solver, which gives forces,
  * not their derivatives).  Called from the solvers, in the caller's thread.
  * \param user the pointer given to alecable_load_wrench_callback().
- * \param t time [s] (the load factor in quasistatics).
+ * \param t time [s] (the model's time, held in quasistatics; the load factor
+ *        with #ALECABLE_CLOCK_LOAD_FACTOR: see alecable_prescribe()).
  * \param element element index in the cable.
  * \param xi position in the element, 0 .. 1.
  * \param x the point's position [m].
@@ -1183,13 +1193,14 @@ ALECABLE_API int alecable_fixed_joint(alecable_joint **out, alecable_model *m, a
 ALECABLE_API int alecable_joint_set_damping(alecable_joint *j, double c);
 /** A motor on a joint's coordinate (see alecable_joint_set_motor()): the
  * host gives the torque (revolute) or force (prismatic) on
- * b along the coordinate (its opposite acts on a) at time t (the load factor
- * in quasistatics), the coordinate and its rate (0 in quasistatics), and, for
+ * b along the coordinate (its opposite acts on a) at time t (see
+ * alecable_motion_fn), the coordinate and its rate (0 in quasistatics), and, for
  * Newton, its partial derivatives in the coordinate and the rate (0 when
  * unknown: a torque of time alone; a PD controller gives -kp and -kd).
  * Called from the solvers, in the caller's thread.
  * \param user the pointer given to alecable_joint_set_motor().
- * \param t time [s] (the load factor in quasistatics).
+ * \param t time [s] (the model's time, held in quasistatics; the load factor
+ *        with #ALECABLE_CLOCK_LOAD_FACTOR: see alecable_prescribe()).
  * \param angle the coordinate [rad or m].
  * \param rate its rate [rad/s or m/s].
  * \param[out] torque the torque [N m] or force [N] on b.
@@ -1272,11 +1283,12 @@ enum {
     ALECABLE_CLAMP_ROLL = 4,      /**< the roll (1 equation; Kirchhoff nodes, with DIRECTION) */
     ALECABLE_CLAMP_ALL = 7        /**< the three */
 };
-/** A frame moved by the host at time t (the load factor in quasistatics).
+/** A frame moved by the host at time t (see alecable_motion_fn).
  * The rates feed velocity-level stabilization and consistent accelerations.
  * Called from the solvers, in the caller's thread.
  * \param user the pointer given with the callback.
- * \param t time [s] (the load factor in quasistatics).
+ * \param t time [s] (the model's time, held in quasistatics; the load factor
+ *        with #ALECABLE_CLOCK_LOAD_FACTOR: see alecable_prescribe()).
  * \param[out] x the origin [m].
  * \param[out] R the rotation, row-major; its columns are the frame's axes in space.
  * \param[out] v the origin's velocity [m/s].
@@ -1329,7 +1341,7 @@ ALECABLE_API int alecable_clamp(alecable_joint **out, alecable_model *m, alecabl
 ALECABLE_API int alecable_clamp_reaction(const alecable_joint *j, double force[3], double moment[3]);
 
 /** A body driven by the host (a robot's flange, a ship): its pose follows
- * the frame fn gives at time t (the load factor in quasistatics), origin x
+ * the frame fn gives at time t (see alecable_motion_fn), origin x
  * and rotation R, whose velocities and their rates make the constraint
  * rates exact.  Six equations: x_b = x, and the relative rotation vector of
  * R^T R_b, to first order, zero.  The multipliers (alecable_joint_multipliers())
@@ -1679,7 +1691,9 @@ enum {
  * Its loads scale with t, the load factor of quasistatics, unless the model
  * says otherwise (alecable_model_set_load_ramp()): a host that integrates
  * the problem in time sets that to 0 first, as alecable_model_integrator()
- * does.  The model is finalized here if it changed.  The problem's ctx, pattern
+ * does.  Its prescribed motions, motion callbacks and driven bodies are
+ * evaluated at t as well (the model's clock is separate only inside
+ * alecable_solve_quasistatic(), see #ALECABLE_CLOCK_HOLD).  The model is finalized here if it changed.  The problem's ctx, pattern
  * and arrays belong to the model: valid until the model changes or is
  * destroyed; the callbacks act on the model, so the problem is used from
  * the model's thread.
@@ -1700,6 +1714,28 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m);
  * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
  * \retval ALECABLE_EINVAL on is neither 0 nor 1 */
 ALECABLE_API int alecable_model_set_load_ramp(alecable_model *m, int on);
+/** The model's time [s], its clock: the time of its state, at which its
+ * prescribed motions, motion callbacks, driven bodies, clamp frames, motors
+ * and wrench callbacks stand.  0 for a new model; alecable_model_pull_state()
+ * sets it to the integrator's time, a quasistatic solve keeps it (or, with
+ * #ALECABLE_CLOCK_LOAD_FACTOR, sets it to the load factor reached), and
+ * alecable_model_integrator() starts there (since 0.3).
+ * \param m the model.
+ * \param[out] t the time [s].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or t is NULL
+ * \retval ALECABLE_EHANDLE m is not a model */
+ALECABLE_API int alecable_model_time(const alecable_model *m, double *t);
+/** Sets the model's time (see alecable_model_time()): a static pre-solve at
+ * t0 > 0, or dynamics that go on from a quasistatic pull, or a restart from
+ * a checkpoint (alecable_model_set_state() restores q, lambda and the load
+ * factor, not the time).  The state is not changed (since 0.3).
+ * \param m the model.
+ * \param t the time [s], finite.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
+ * \retval ALECABLE_EINVAL t is not finite (the time is unchanged) */
+ALECABLE_API int alecable_model_set_time(alecable_model *m, double t);
 
 /* ------------------------------------------------------------------------ */
 /* Quasistatic solver (paper 000 section 3.4)                                */
@@ -1752,7 +1788,33 @@ typedef struct alecable_quasistatic_options {
                               struct gets the default) */
     double ptc_shift;      /**< first pseudo-transient shift, relative to the largest diagonal entry
                               of the tangent's q rows (default 1e-3, > 0); since 0.2 */
+    int clock;             /**< ALECABLE_CLOCK_*: the time at which prescribed motions, motion
+                              callbacks, driven bodies, clamp frames, motors and wrench callbacks
+                              are evaluated (default HOLD: the model's time); since 0.3 (a 0.2
+                              caller's shorter struct gets 0.2's behaviour, see
+                              #ALECABLE_CLOCK_LOAD_FACTOR); alecable_problem_solve_quasistatic()
+                              ignores it */
 } alecable_quasistatic_options;
+/** The clock of a quasistatic solve (alecable_quasistatic_options.clock).
+ * The load factor t (o->t0 -> o->t1) always ramps the loads; the clock says
+ * at which time [s] the things that move with time stand: prescribed
+ * motions (alecable_prescribe(), alecable_prescribe_motion(),
+ * alecable_linear_constraint()'s rhs_rate), driven bodies
+ * (alecable_body_prescribe()), clamp frames, motors and wrench callbacks. */
+enum {
+    /** (default since 0.3) at the model's time t0 (alecable_model_time()),
+     *  which the solve leaves as it is: a static pre-solve at t0 with full
+     *  loads, then dynamics from t0 (alecable_model_integrator()), neither
+     *  advances nor jerks any motion. */
+    ALECABLE_CLOCK_HOLD = 0,
+    /** at the load factor t: the motions advance with the load steps (a
+     *  quasistatic pull: alecable_prescribe()'s delta is the change per
+     *  unit load factor), and the model's time becomes the load factor
+     *  reached, so dynamics after the solve go on from it.  This is 0.2's
+     *  statics; a caller passing 0.2's shorter struct gets it without the
+     *  last part (the model's time is left as it was, as in 0.2). */
+    ALECABLE_CLOCK_LOAD_FACTOR = 1
+};
 /** Globalization of the quasistatic Newton iteration (alecable_quasistatic_options.globalization).
  * How Newton reaches an equilibrium from a start far from it (straight,
  * unstressed, slack, or with every material coordinate free).  The problem
@@ -1816,6 +1878,11 @@ ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r);
  * step that still needed the shift when it gave up), the message ends with
  * "unrestrained: cable C node I dof D (q[k]): ..." or "unrestrained: body B
  * dof D (q[k]): ...", which says what to hold.
+ * The load factor ramps the loads; prescribed motions, motion callbacks and
+ * driven bodies stand at the model's time (alecable_model_time()), which the
+ * solve keeps, unless o->clock says otherwise (#ALECABLE_CLOCK_LOAD_FACTOR:
+ * a quasistatic pull).  Dynamics from the solved state start at that time
+ * (alecable_model_integrator()).
  * \param m the model.
  * \param o the options (NULL: the defaults), read during the call only.
  * \param[out] report filled (may be NULL); its struct_size must be set.
@@ -2091,9 +2158,15 @@ ALECABLE_API int alecable_integrator_newton_history(const alecable_integrator *i
 ALECABLE_API int alecable_integrator_stats(const alecable_integrator *it, alecable_step_stats *s);
 
 /** A model's integrator: its problem interface with the model's state as the
- * initial state (velocities zero), time 0.  In dynamics loads act in full
- * (no load-factor ramp); prescribed motions follow q0 + t*delta with t the
- * time.  Valid until the model changes (adding objects re-finalizes it).
+ * initial state (velocities zero) at the model's time t0
+ * (alecable_model_time(): 0 for a new model, the time of the last pulled
+ * state after dynamics; 0.2 always started at 0).  In dynamics loads act
+ * in full (no load-factor ramp); prescribed motions, motion callbacks and
+ * driven bodies follow the time.  The hand-off from statics: a quasistatic
+ * solve with the default clock (#ALECABLE_CLOCK_HOLD) finds the equilibrium
+ * with every motion at t0 and full loads, and dynamics go on from it at t0:
+ * no motion is advanced or jumps back, and the multipliers (reactions,
+ * tensions) start where statics left them.  Valid until the model changes (adding objects re-finalizes it).
  * It allocates through the model's allocator; the caller destroys it with
  * alecable_integrator_destroy() before the model.
  * \param[out] out receives the integrator (NULL on failure).
@@ -2109,6 +2182,7 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
                                            const alecable_dynamic_options *o);
 /** Copies an integrator's state (q, lambda; v for the kinetic energy) into the
  * model, so node, element and constraint queries and the writers see it.
+ * The model's time becomes the integrator's (alecable_model_time()).
  * \param m the model.
  * \param it an integrator made by alecable_model_integrator() on m.
  * \retval ALECABLE_OK success

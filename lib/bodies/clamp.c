@@ -573,7 +573,7 @@ ALECABLE_API int alecable_clamp_reaction(const alecable_joint *j, double force[3
         return ac_fail((alecable_model *)m, ALECABLE_ESTATE, "the model changed since its last solve");
     n = j->nodes[0];
     layout(j, &L);
-    if (clamp_local(j, m->t, m->q, j->lambda, 0.0, &L, rl, NULL))
+    if (clamp_local(j, ac_state_time(m), m->q, j->lambda, 0.0, &L, rl, NULL))
         return ac_fail((alecable_model *)m, ALECABLE_EINVAL, "the clamp's motion callback failed");
     if (force)
         for (k = 0; k < 3; k++) force[k] = -rl[L.r + k];

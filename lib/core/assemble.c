@@ -11,6 +11,12 @@
 
 static double load_scale(const alecable_model *m, double t) { return m->ramp_loads ? t : 1.0; }
 
+/* The problem's t scales the loads (load_scale) and is the time of the
+ * motions (ac_motion_time: the model's clock while a quasistatic solve holds
+ * it).  A friction joint's t is the load path's parameter (the sense in which
+ * the load goes on, contact.c), not a time: it keeps the problem's t. */
+static double joint_time(const alecable_joint *j, double t, double tm) { return j->kind == JOINT_FRICTION ? t : tm; }
+
 /* Inertia enters only when the caller passes velocities and accelerations
  * (dynamics); quasistatic solvers pass NULL. */
 static int has_inertia(const alecable_cable *cb, const double *v, const double *a)
@@ -47,8 +53,8 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
         if (l->kind != LOAD_HYDRO) continue;
-        field_load_residual(m, l, t, q, m->zero_q, a, sc, r);
-        field_load_residual(m, l, t, q, m->zero_q, m->zero_q, -sc, r);
+        field_load_residual(m, l, ac_motion_time(m, t), q, m->zero_q, a, sc, r);
+        field_load_residual(m, l, ac_motion_time(m, t), q, m->zero_q, m->zero_q, -sc, r);
     }
     return sp_all_finite(r, m->nq) ? ALECABLE_OK : ALECABLE_ENAN;
 }
@@ -153,17 +159,18 @@ static void residual_rest(alecable_model *m, double t, double sc, const double *
                           const double *lambda, double *r)
 {
     int i;
+    double tm = ac_motion_time(m, t);
     for (i = 0; i < m->loads.n; i++) {
         load_residual(m, (const alecable_load *)m->loads.p[i], q, sc, r);
-        field_load_residual(m, (const alecable_load *)m->loads.p[i], t, q, v, a, sc, r);
+        field_load_residual(m, (const alecable_load *)m->loads.p[i], tm, q, v, a, sc, r);
     }
     for (i = 0; i < m->constraints.n; i++)
-        con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, t, r, m->nq);
+        con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, tm, r, m->nq);
     if (m->bodies.n) bodies_residual(m, q, sc, r);
     if (m->bodies.n && v && a) bodies_inertia_residual(m, q, v, a, r);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
-        j->ops->eval(j, t, q, v, lambda, r, m->nq, 0.0, 0.0, NULL);
+        j->ops->eval(j, joint_time(j, t, tm), q, v, lambda, r, m->nq, 0.0, 0.0, NULL);
     }
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
@@ -187,15 +194,16 @@ static void jacobian_rest(alecable_model *m, double t, double sc, const double *
                           const double *lambda, double cq, double cv, double ca, int flags, double *values)
 {
     int i;
+    double tm = ac_motion_time(m, t);
     for (i = 0; i < m->loads.n; i++)
-        field_load_jacobian(m, (const alecable_load *)m->loads.p[i], t, q, v, a, sc, cq, cv, ca, flags, values,
+        field_load_jacobian(m, (const alecable_load *)m->loads.p[i], tm, q, v, a, sc, cq, cv, ca, flags, values,
                             m->ework);
     for (i = 0; i < m->constraints.n; i++) con_jacobian((const alecable_constraint *)m->constraints.p[i], values);
     if (m->bodies.n) bodies_jacobian(m, q, sc, cq, values);
     if (m->bodies.n && v && a) bodies_inertia_jacobian(m, q, v, a, cq, cv, ca, values);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
-        j->ops->eval(j, t, q, v, lambda, NULL, m->nq, cq, cv, values);
+        j->ops->eval(j, joint_time(j, t, tm), q, v, lambda, NULL, m->nq, cq, cv, values);
     }
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
@@ -246,12 +254,13 @@ static int ac_constraint_rates(void *ctx, double t, const double *q, const doubl
 {
     alecable_model *m = (alecable_model *)ctx;
     int i;
+    double tm = ac_motion_time(m, t);
     (void)q;
     for (i = 0; i < m->constraints.n; i++)
-        con_rates((const alecable_constraint *)m->constraints.p[i], t, v, gdot, gamma);
+        con_rates((const alecable_constraint *)m->constraints.p[i], tm, v, gdot, gamma);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
-        j->ops->rates(j, t, q, v, gdot, gamma);
+        j->ops->rates(j, joint_time(j, t, tm), q, v, gdot, gamma);
     }
     return ALECABLE_OK;
 }

@@ -40,7 +40,7 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
         return ac_fail(m, st, "cannot create the integrator: %s", alecable_strerror(st));
     }
     dyn_set_dof_namer(*out, name_dof, m);
-    if ((st = alecable_integrator_set_state(*out, 0.0, m->q, m->v, NULL, m->lam))) {
+    if ((st = alecable_integrator_set_state(*out, m->time, m->q, m->v, NULL, m->lam))) {
         ac_fail(m, st, "initial state: %s", alecable_integrator_errmsg(*out));
         alecable_integrator_destroy(*out);
         *out = NULL;
@@ -58,7 +58,8 @@ ALECABLE_API int alecable_model_pull_state(alecable_model *m, const alecable_int
     if (!it) return ac_fail(m, ALECABLE_ENULL, "integrator is NULL");
     if (m->dirty) return ac_fail(m, ALECABLE_ESTATE, "model changed since the integrator was created");
     if ((st = alecable_integrator_get_state(it, &t, m->q, m->v, NULL, m->lam))) return ac_fail(m, st, "%s", alecable_integrator_errmsg(it));
-    m->t = t;
+    m->t = m->time = t;
+    m->motions_at_t = 0;
     ac_sync_nodes(m);
     return ALECABLE_OK;
 }

@@ -216,7 +216,26 @@ struct alecable_model {
     double *ework;          /* element scratch: 2*EL_MAX_DOF^2 + ... */
     double *zero_q;         /* nq zeros (velocities of ac_inertia) */
     void *qs;               /* quasistatic solver workspace (integrators/) */
+    /* the clock (lib/core/clock.c): the time of the state [s]; hold_clock:
+     * inside a quasistatic solve whose motions stand at `time`, not at the
+     * problem's t (a load factor there); motions_at_t: the state's motions
+     * stand at t (a 0.2 caller's quasistatic pull) */
+    double time;
+    int hold_clock, motions_at_t;
 };
+
+/* Where prescribed motions, motion callbacks, driven bodies, clamp frames,
+ * motors and wrench callbacks are evaluated for the problem's t, and where
+ * those of the model's state stand (queries after a solve). */
+static inline double ac_motion_time(const alecable_model *m, double t) { return m->hold_clock ? m->time : t; }
+static inline double ac_state_time(const alecable_model *m) { return m->motions_at_t ? m->t : m->time; }
+/* The clock of alecable_solve_quasistatic(): the mode for the caller's
+ * options (o, NULL for the defaults) and opt (their checked copy), or an
+ * error recorded on m; begin/end around the load steps. */
+int ac_clock_mode(alecable_model *m, const alecable_quasistatic_options *o, const alecable_quasistatic_options *opt,
+                  int *mode);
+void ac_clock_begin(alecable_model *m, int mode);
+void ac_clock_end(alecable_model *m, int mode);
 
 /* errors: sets m->errmsg (printf format) and returns code */
 int ac_fail(alecable_model *m, int code, const char *fmt, ...)

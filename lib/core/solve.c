@@ -24,22 +24,25 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
     alecable_problem p;
     alecable_quasistatic_options opt;
     alecable_solve_report rep;
-    int st, ramp;
+    int st, ramp, clock_mode;
     char msg[sizeof m->errmsg];
     if ((st = ac_check_model(m))) return st;
     ac_clear_error(m);
     if (!o) alecable_quasistatic_options_init(&opt);
     else if ((st = qs_options(o, &opt, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
+    if ((st = ac_clock_mode(m, o, &opt, &clock_mode))) return st;
     o = &opt;
     if (!qs_report_ok(report))
         return ac_fail(m, ALECABLE_EINVAL, "report: struct_size %zu, call alecable_solve_report_init", report->struct_size);
     if ((st = prepare(m, &p))) return st;
     ramp = m->ramp_loads;
     m->ramp_loads = 1;
+    ac_clock_begin(m, clock_mode);
     alecable_solve_report_init(&rep);
     msg[0] = '\0';
     st = qs_solve((qs_ws *)m->qs, &p, o, m->q, m->lam, &m->t, &rep, msg, sizeof msg);
     m->ramp_loads = ramp;
+    ac_clock_end(m, clock_mode);
     ac_sync_nodes(m);
     if (report) qs_report_out(report, &rep);
     if (st == ALECABLE_ESINGULAR || st == ALECABLE_ENOCONV) {

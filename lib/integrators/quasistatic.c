@@ -85,8 +85,10 @@ ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options
  * shorter structs of that size stay valid (the newer fields take their
  * defaults, or are not written).  A 0.1 caller's struct_size counts the
  * tail padding after linear_solver, where globalization now lies: below
- * the current size only 0.1's fields are read. */
+ * 0.2's size only 0.1's fields are read; from 0.2's size on, as many as
+ * the caller's struct holds. */
 #define QS_OPTIONS_V1 (offsetof(alecable_quasistatic_options, linear_solver) + sizeof(int))
+#define QS_OPTIONS_V2 (offsetof(alecable_quasistatic_options, ptc_shift) + sizeof(double))
 #define QS_REPORT_V1 (offsetof(alecable_solve_report, min_rcond) + sizeof(double))
 
 int qs_report_ok(const alecable_solve_report *r) { return !r || r->struct_size >= QS_REPORT_V1; }
@@ -137,7 +139,7 @@ int qs_options(const alecable_quasistatic_options *in, alecable_quasistatic_opti
         return ALECABLE_EINVAL;
     }
     alecable_quasistatic_options_init(out);
-    memcpy(out, in, in->struct_size < sizeof *out ? QS_OPTIONS_V1 : sizeof *out);
+    memcpy(out, in, in->struct_size < QS_OPTIONS_V2 ? QS_OPTIONS_V1 : in->struct_size < sizeof *out ? in->struct_size : sizeof *out);
     out->struct_size = sizeof *out;
     return qs_check_options(out, msg, len);
 }
