@@ -121,7 +121,7 @@ ALECABLE_API int alecable_body_create(alecable_body **out, alecable_model *m, co
         ac_free(&m->alloc, b);
         return st;
     }
-    m->dirty = 1;
+    ac_model_changed(m, "a body was added");
     *out = b;
     return ALECABLE_OK;
 }

@@ -92,7 +92,14 @@ int joint_push(alecable_model *m, alecable_joint *j, alecable_joint **out)
         joint_free(m, j);
         return st;
     }
-    m->dirty = 1;
+    {
+        static const char *const what[] = {"an attach joint was added", "a pulley wrap was added",
+                                            "a revolute joint was added", "a clamp was added",
+                                            "a body drive (alecable_body_prescribe) was added",
+                                            "a spherical joint was added", "a fixed joint was added",
+                                            "a prismatic joint was added", "a friction joint was added"};
+        ac_model_changed(m, j->kind >= 0 && j->kind <= JOINT_FRICTION ? what[j->kind] : "a joint was added");
+    }
     if (out) *out = j;
     return ALECABLE_OK;
 }

@@ -34,7 +34,7 @@ static int add_constraint(alecable_constraint **out, alecable_model *m, int kind
     k->rhs_rate = rate;
     k->row = -1;
     if ((st = ac_list_push(m, &m->constraints, k))) goto fail;
-    m->dirty = 1;
+    ac_model_changed(m, kind == CON_FIX ? "a fix was added" : "a constraint was added");
     if (out) *out = k;
     return ALECABLE_OK;
 fail:

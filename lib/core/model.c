@@ -126,6 +126,12 @@ ALECABLE_API void alecable_model_destroy(alecable_model *m)
     }
     for (i = 0; i < m->bodies.n; i++) body_free(m, (alecable_body *)m->bodies.p[i]);
     for (i = 0; i < m->joints.n; i++) joint_free(m, (alecable_joint *)m->joints.p[i]);
+    while (m->stamps) {
+        ac_stamp *next = m->stamps->next;
+        m->stamps->magic = 0;
+        ac_free(&m->alloc, m->stamps);
+        m->stamps = next;
+    }
     ac_free(&m->alloc, m->cables.p);
     ac_free(&m->alloc, m->constraints.p);
     ac_free(&m->alloc, m->loads.p);
@@ -175,7 +181,7 @@ int ac_load_push(alecable_model *m, alecable_load *l, alecable_load **out)
         ac_free(&m->alloc, l);
         return st;
     }
-    m->dirty = 1;
+    ac_model_changed(m, "a load was added");
     if (out) *out = l;
     return ALECABLE_OK;
 }
@@ -191,6 +197,39 @@ int ac_list_push(alecable_model *m, ptr_list *l, void *p)
     }
     l->p[l->n++] = p;
     return ALECABLE_OK;
+}
+
+void ac_model_changed(alecable_model *m, const char *what)
+{
+    /* the messages name the first change since the last problem was made */
+    if (!m->stamps || m->stamps->gen == m->gen) m->changed = what;
+    m->dirty = 1;
+    m->gen++;
+}
+
+ac_stamp *ac_stamp_current(alecable_model *m)
+{
+    ac_stamp *s = m->stamps;
+    if (s && s->gen == m->gen) return s;
+    s = (ac_stamp *)ac_calloc(&m->alloc, 1, sizeof *s);
+    if (!s) return NULL;
+    s->magic = MAGIC_STAMP;
+    s->m = m;
+    s->gen = m->gen;
+    s->next = m->stamps;
+    m->stamps = s;
+    return s;
+}
+
+alecable_model *ac_ctx_model(void *ctx)
+{
+    ac_stamp *s = (ac_stamp *)ctx;
+    if (s->gen == s->m->gen) return s->m;
+    ac_fail(s->m, ALECABLE_ESTATE,
+            "the model changed since its problem and integrator were made: %s; create a new integrator "
+            "(alecable_model_integrator) or problem (alecable_model_problem)",
+            s->m->changed ? s->m->changed : "it was changed");
+    return NULL;
 }
 
 int ac_check_model(const alecable_model *m)

@@ -20,7 +20,8 @@ enum {
     MAGIC_CONSTRAINT = 0x434f4e53u,
     MAGIC_LOAD = 0x4c4f4144u,
     MAGIC_BODY = 0x424f4459u,
-    MAGIC_JOINT = 0x4a4f494eu
+    MAGIC_JOINT = 0x4a4f494eu,
+    MAGIC_STAMP = 0x5354414du
 };
 
 #define NODE_MAX_DOF 8
@@ -42,6 +43,9 @@ struct alecable_node {
      * from (lib/core/beam.c); chart_set: 0 until finalize builds it */
     double chart[6];
     int chart_set;
+    /* ANCF and Kirchhoff nodes: 1 once alecable_node_set_slope set the slope,
+     * which the chords of later elements then leave alone */
+    int slope_user;
 };
 
 /* material coordinate of a node, and its index in q (-1: a Lagrangian cable's
@@ -191,6 +195,19 @@ struct alecable_load {
     void *wrench_user;
 };
 
+/* The ctx of a model's problem (alecable_model_problem): the model and its
+ * generation then.  Every change that needs a new finalize bumps the
+ * model's generation (ac_model_changed), so the callbacks and the
+ * integrators tell a problem made before it, whose sizes and pattern are
+ * gone, and refuse it.  Stamps live as long as the model: integrators keep
+ * pointers to them. */
+typedef struct ac_stamp {
+    unsigned magic;
+    alecable_model *m;
+    unsigned long gen;
+    struct ac_stamp *next;
+} ac_stamp;
+
 /* growable array of pointers */
 typedef struct ptr_list {
     int n, cap;
@@ -204,6 +221,9 @@ struct alecable_model {
     double gravity[3];
     ptr_list cables, constraints, loads, bodies, joints;
     int dirty;              /* objects changed since finalize */
+    unsigned long gen;      /* changes that need a new finalize (ac_model_changed) */
+    const char *changed;    /* the first since the last problem was made, for messages ("a load was added") */
+    ac_stamp *stamps;       /* the problems' ctx handed out (assemble.c), freed with the model */
 
     /* after finalize */
     int nq, nlam, n;
@@ -227,6 +247,18 @@ int ac_fail(alecable_model *m, int code, const char *fmt, ...)
 void ac_clear_error(alecable_model *m);
 
 int ac_list_push(alecable_model *m, ptr_list *l, void *p);
+/* A change that needs a new finalize: marks the model dirty and starts a new
+ * generation, so problems and integrators made before refuse to run;
+ * what names it in their messages ("a load was added"). */
+void ac_model_changed(alecable_model *m, const char *what);
+/* The model behind a problem's ctx, or NULL (and the model's message set)
+ * when the model changed since the problem was made. */
+alecable_model *ac_ctx_model(void *ctx);
+/* The ctx for a problem of m at its current generation (NULL: out of memory) */
+ac_stamp *ac_stamp_current(alecable_model *m);
+/* Largest element count of a model: its sparsity pattern is indexed by int
+ * (EL_MAX_DOF^2 entries per element at most) */
+#define AC_MAX_ELEMENTS (0x7fffffff / (EL_MAX_DOF * EL_MAX_DOF))
 /* A zeroed load of the given kind (NULL when out of memory, recorded on m);
  * the caller fills it in and registers it with ac_load_push, which frees it
  * when that fails. */
