@@ -92,7 +92,10 @@ enum {
     ALECABLE_ESINGULAR = -7,      /**< the linear system is singular */
     ALECABLE_ENOCONV = -8,        /**< Newton did not converge */
     ALECABLE_ENAN = -9,           /**< a residual or a solution became NaN or infinite */
-    ALECABLE_ELINSOLVE = -10      /**< the linear solver failed for another reason */
+    ALECABLE_ELINSOLVE = -10,     /**< the linear solver failed for another reason */
+    ALECABLE_ECALLBACK = -11      /**< a host callback (motion, motor, frame, wrench) returned non-zero:
+                                     the evaluation failed; the model's message names the callback, its
+                                     value and t (since 0.3; 0.2 gave ALECABLE_ENAN or ignored it) */
 };
 
 /** Name of a status code.

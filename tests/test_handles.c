@@ -43,6 +43,14 @@ static alecable_model *rope(int n, alecable_cable **cable)
 
 static int has(const char *msg, const char *word) { return msg && strstr(msg, word) != NULL; }
 
+/* a model's integrator with the default options */
+static int integrator(alecable_integrator **it, alecable_model *m)
+{
+    alecable_dynamic_options o;
+    alecable_dynamic_options_init(&o);
+    return alecable_model_integrator(it, m, &o);
+}
+
 /* Row 5 of the issue: it made on another model (8 elements against 4): a
  * heap-buffer-overflow, then "double free or corruption". */
 START_TEST(pull_state_from_another_models_integrator)
@@ -54,7 +62,7 @@ START_TEST(pull_state_from_another_models_integrator)
     alecable_node *n;
     alecable_cable *c;
     ck_assert_int_eq(alecable_model_finalize(m1), 0);
-    ck_assert_int_eq(alecable_model_integrator(&it2, m2, NULL), 0);
+    ck_assert_int_eq(integrator(&it2, m2), 0);
     ck_assert_int_eq(alecable_integrator_step(it2, 1e-3), 0);
     ck_assert_int_eq(alecable_model_pull_state(m1, it2), ALECABLE_EHANDLE);
     ck_assert_msg(has(alecable_model_errmsg(m1), "another model"), "%s", alecable_model_errmsg(m1));
@@ -154,7 +162,7 @@ START_TEST(integrator_after_the_model_changed)
     const char *what;
     double q[64], v[64];
     int round;
-    ck_assert_int_eq(alecable_model_integrator(&it, m, NULL), 0);
+    ck_assert_int_eq(integrator(&it, m), 0);
     ck_assert_int_eq(alecable_integrator_step(it, 1e-3), 0);
     ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q, v, NULL, NULL), 0);
     what = change(m, c, which);
@@ -171,7 +179,7 @@ START_TEST(integrator_after_the_model_changed)
         /* the model finalized again: the integrator's pattern is gone */
         ck_assert_int_eq(alecable_model_finalize(m), 0);
     }
-    ck_assert_msg(alecable_model_integrator(&it2, m, NULL) == 0, "%s", alecable_model_errmsg(m));
+    ck_assert_msg(integrator(&it2, m) == 0, "%s", alecable_model_errmsg(m));
     ck_assert_msg(alecable_integrator_step(it2, 1e-3) == 0, "%s", alecable_integrator_errmsg(it2));
     ck_assert_int_eq(alecable_model_pull_state(m, it2), 0);
     alecable_integrator_destroy(it2);

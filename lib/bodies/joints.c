@@ -160,8 +160,12 @@ ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, a
     if (!ac_is_finite3(p->centre) || !ac_is_finite3(p->axis) || !ac_is_finite3(p->ref))
         return ac_fail(m, ALECABLE_EINVAL, "params: centre, axis or ref has a NaN or infinite component");
     if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
-    na = sqrt(dot3v(p->axis, p->axis));
-    if (!(na > 0.0)) return ac_fail(m, ALECABLE_EINVAL, "params.axis is zero");
+    if (!((na = ac_direction_norm(p->axis)) > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.axis = (%g, %g, %g): its length is zero or out of range (1e-150 .. "
+                       "1e150): give a direction", p->axis[0], p->axis[1], p->axis[2]);
+    if (!(ac_direction_norm(p->ref) > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.ref = (%g, %g, %g): its length is zero or out of range (1e-150 .. "
+                       "1e150): give a direction", p->ref[0], p->ref[1], p->ref[2]);
     for (k = 0; k < 3; k++) a[k] = p->axis[k] / na;
     na = dot3v(p->ref, a);
     for (k = 0; k < 3; k++) u[k] = p->ref[k] - na * a[k];
@@ -211,7 +215,7 @@ ALECABLE_API int alecable_joint_equations(const alecable_joint *j, int *count)
 {
     int st = joint_check(j);
     if (st) return st;
-    if (!count) return ALECABLE_ENULL;
+    if (!count) return ac_fail(j->model, ALECABLE_ENULL, "count is NULL");
     *count = j->neq;
     return ALECABLE_OK;
 }
@@ -220,7 +224,7 @@ ALECABLE_API int alecable_joint_multipliers(const alecable_joint *j, double *lam
 {
     int st = joint_check(j);
     if (st) return st;
-    if (!lambda) return ALECABLE_ENULL;
+    if (!lambda) return ac_fail(j->model, ALECABLE_ENULL, "lambda is NULL");
     memcpy(lambda, j->lambda, (size_t)j->neq * sizeof(double));
     return ALECABLE_OK;
 }
@@ -238,7 +242,7 @@ ALECABLE_API int alecable_pulley_normal_force(const alecable_joint *j, int i, do
     double n[3];
     int st = joint_check(j);
     if (st) return st;
-    if (!N) return ALECABLE_ENULL;
+    if (!N) return ac_fail(j->model, ALECABLE_ENULL, "N is NULL");
     if (j->kind != JOINT_WRAP) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a pulley wrap");
     if (i < 0 || i >= j->count) return ac_fail(j->model, ALECABLE_ERANGE, "i = %d: the wrap has %d nodes", i, j->count);
     wrap_frame(j, i, NULL, n, NULL);

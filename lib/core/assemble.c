@@ -32,6 +32,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     int c, i, k;
     (void)v;
     if (!m) return ALECABLE_ESTATE;
+    m->cb_rc = 0;
     memset(r, 0, (size_t)m->nq * sizeof(double));
     memset(ve, 0, sizeof ve);
     for (c = 0; c < m->cables.n; c++) {
@@ -54,6 +55,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
         field_load_residual(m, l, t, q, m->zero_q, a, sc, r);
         field_load_residual(m, l, t, q, m->zero_q, m->zero_q, -sc, r);
     }
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->nq) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
@@ -214,9 +216,11 @@ int ac_residual(void *ctx, double t, const double *q, const double *v, const dou
     double sc;
     if (!m) return ALECABLE_ESTATE;
     sc = load_scale(m, t);
+    m->cb_rc = 0;
     memset(r, 0, (size_t)m->n * sizeof(double));
     element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL);
     residual_rest(m, t, sc, q, v, a, lambda, r);
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->n) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
@@ -227,10 +231,12 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
     double sc;
     if (!m) return ALECABLE_ESTATE;
     sc = load_scale(m, t);
+    m->cb_rc = 0;
     memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
     jacobian_loads_first(m, sc, q, cq, values);
     element_loop(m, sc, q, v, a, cq, cv, ca, NULL, values);
     jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
@@ -243,12 +249,14 @@ static int ac_residual_jacobian(void *ctx, double t, const double *q, const doub
     double sc;
     if (!m) return ALECABLE_ESTATE;
     sc = load_scale(m, t);
+    m->cb_rc = 0;
     memset(r, 0, (size_t)m->n * sizeof(double));
     memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
     jacobian_loads_first(m, sc, q, cq, values);
     element_loop(m, sc, q, v, a, cq, cv, ca, r, values);
     residual_rest(m, t, sc, q, v, a, lambda, r);
     jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->n) && sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
@@ -258,13 +266,14 @@ static int ac_constraint_rates(void *ctx, double t, const double *q, const doubl
     int i;
     (void)q;
     if (!m) return ALECABLE_ESTATE;
+    m->cb_rc = 0;
     for (i = 0; i < m->constraints.n; i++)
         con_rates((const alecable_constraint *)m->constraints.p[i], t, v, gdot, gamma);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
         j->ops->rates(j, t, q, v, gdot, gamma);
     }
-    return ALECABLE_OK;
+    return m->cb_rc ? ALECABLE_ECALLBACK : ALECABLE_OK;
 }
 
 double ac_energy(alecable_model *m, const double *q, double t, double *w_int, double *w_ext)

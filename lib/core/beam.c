@@ -63,6 +63,9 @@ ALECABLE_API int alecable_cable_set_beam(alecable_cable *c, const alecable_beam_
     if (!isfinite(p->kappa2) || !isfinite(p->kappa3) || !isfinite(p->twist))
         return ac_fail(m, ALECABLE_EINVAL, "params.kappa2, kappa3 and twist must be finite");
     if (!ac_is_finite3(p->t2)) return ac_fail(m, ALECABLE_EINVAL, "params.t2 has a NaN or infinite component");
+    if ((p->t2[0] != 0.0 || p->t2[1] != 0.0 || p->t2[2] != 0.0) && !(ac_direction_norm(p->t2) > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.t2 = (%g, %g, %g): its length is out of range (1e-150 .. 1e150)",
+                       p->t2[0], p->t2[1], p->t2[2]);
     c->beam = *p;
     c->beam.struct_size = sizeof c->beam;
     c->has_beam = 1;

@@ -70,7 +70,8 @@ ALECABLE_API int alecable_cable_set_lagrangian(alecable_cable *c, int on)
 /* ANCF nodes carry the slope r' = dr/ds.  A new node gets the chord of its
  * element, (x_n - x_p)/(s_n - s_p); its predecessor the mean of its two
  * chords.  A straight line thus starts with exactly the stretch of its
- * node positions; alecable_node_set_slope overrides this. */
+ * node positions; a slope set by alecable_node_set_slope is the user's and
+ * stays (0.2 replaced it when the next node came). */
 static void init_slopes(alecable_node *prev, alecable_node *n)
 {
     double ds = node_s(n) - node_s(prev), chord[3];
@@ -79,7 +80,7 @@ static void init_slopes(alecable_node *prev, alecable_node *n)
     for (k = 0; k < 3; k++) chord[k] = (n->q[k] - prev->q[k]) / ds;
     for (k = 0; k < 3; k++) {
         n->q[3 + k] = chord[k];
-        prev->q[3 + k] = prev->left ? 0.5 * (prev->q[3 + k] + chord[k]) : chord[k];
+        if (!prev->slope_user) prev->q[3 + k] = prev->left ? 0.5 * (prev->q[3 + k] + chord[k]) : chord[k];
     }
 }
 
@@ -301,7 +302,7 @@ int ac_node_local_dof(const alecable_node *n, int dof)
     if (n->sidx < 0) /* a body: x, y, z, then the rotation increments */
         return dof >= 0 && dof < 3 ? dof : dof >= ALECABLE_DOF_RX && dof <= ALECABLE_DOF_RZ ? dof - 4 : -1;
     if (dof == ALECABLE_DOF_ROLL) return n->ndof == 8 ? 6 : -1; /* Kirchhoff: r, r', roll, s */
-    if (dof < 0 || dof >= n->ndof) return -1;
+    if (dof < 0 || dof >= n->ndof || dof >= ALECABLE_DOF_RX) return -1; /* RX..RZ: a body's, never a roll */
     if (dof < 3) return dof;
     if (dof == ALECABLE_DOF_S) return n->sidx;
     return n->sidx == 3 ? dof : dof - 1; /* slopes sit before s */
@@ -330,6 +331,10 @@ ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3])
     if (!ac_is_finite3(d)) return ac_fail(m, ALECABLE_EINVAL, "d has a NaN or infinite component");
     if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0)
         return ac_fail(m, ALECABLE_EINVAL, "d = 0: a slope r' = dr/ds gives the cable's direction, it cannot vanish");
+    if (!(ac_direction_norm(d) > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "d = (%g, %g, %g): |d| is out of range (1e-150 .. 1e150); a slope is a "
+                       "stretch times a unit tangent", d[0], d[1], d[2]);
+    n->slope_user = 1;
     n->q[3] = d[0];
     n->q[4] = d[1];
     n->q[5] = d[2];

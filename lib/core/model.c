@@ -34,6 +34,7 @@ ALECABLE_API const char *alecable_strerror(int code)
     case ALECABLE_ENOCONV: return "ALECABLE_ENOCONV: Newton iterations did not converge";
     case ALECABLE_ENAN: return "ALECABLE_ENAN: NaN or infinity in the residual or solution";
     case ALECABLE_ELINSOLVE: return "ALECABLE_ELINSOLVE: linear solver failure";
+    case ALECABLE_ECALLBACK: return "ALECABLE_ECALLBACK: a host callback returned non-zero (the model's message names it)";
     default: return "unknown status code";
     }
 }
@@ -50,6 +51,23 @@ int ac_fail(alecable_model *m, int code, const char *fmt, ...)
 }
 
 void ac_clear_error(alecable_model *m) { m->errmsg[0] = '\0'; }
+
+void ac_callback_failed(alecable_model *m, int rc, double t, const char *fmt, ...)
+{
+    va_list ap;
+    size_t len;
+    if (m->cb_rc) return; /* the first failure of the evaluation is the one to name */
+    m->cb_rc = rc ? rc : 1;
+    va_start(ap, fmt);
+    vsnprintf(m->cbmsg, sizeof m->cbmsg, fmt, ap);
+    va_end(ap);
+    len = strlen(m->cbmsg);
+    if (rc)
+        snprintf(m->cbmsg + len, sizeof m->cbmsg - len, " returned %d at t = %.9g (non-zero fails the evaluation)", rc, t);
+    else
+        snprintf(m->cbmsg + len, sizeof m->cbmsg - len, " at t = %.9g", t);
+    snprintf(m->errmsg, sizeof m->errmsg, "%s", m->cbmsg);
+}
 
 ALECABLE_API const char *alecable_model_errmsg(const alecable_model *m)
 {
@@ -153,8 +171,10 @@ ALECABLE_API int alecable_model_alloc_stats(const alecable_model *m, alecable_al
 {
     int st = ac_check_model(m);
     if (st) return st;
-    if (!s) return ALECABLE_ENULL;
-    if (s->struct_size < sizeof *s) return ALECABLE_EINVAL;
+    if (!s) return ac_fail((alecable_model *)m, ALECABLE_ENULL, "s is NULL");
+    if (s->struct_size < sizeof *s)
+        return ac_fail((alecable_model *)m, ALECABLE_EINVAL, "s: struct_size %zu, call alecable_alloc_stats_init",
+                       s->struct_size);
     s->n_malloc = m->alloc.n_malloc;
     s->n_realloc = m->alloc.n_realloc;
     s->n_free = m->alloc.n_free;
@@ -184,6 +204,14 @@ int ac_load_push(alecable_model *m, alecable_load *l, alecable_load **out)
     ac_model_changed(m, "a load was added");
     if (out) *out = l;
     return ALECABLE_OK;
+}
+
+int ac_list_index(const ptr_list *l, const void *p)
+{
+    int i;
+    for (i = 0; i < l->n; i++)
+        if (l->p[i] == p) return i;
+    return -1;
 }
 
 int ac_list_push(alecable_model *m, ptr_list *l, void *p)
@@ -258,6 +286,14 @@ int ac_check_cable(alecable_model *m, const alecable_cable *c, const char *arg)
 int ac_is_finite3(const double v[3])
 {
     return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
+}
+
+double ac_direction_norm(const double v[3])
+{
+    double n;
+    if (!ac_is_finite3(v)) return 0.0;
+    n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    return n > 1e-150 && n < 1e150 ? n : 0.0;
 }
 
 ALECABLE_API int alecable_model_set_load_ramp(alecable_model *m, int on)

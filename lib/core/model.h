@@ -236,6 +236,10 @@ struct alecable_model {
     double *ework;          /* element scratch: 2*EL_MAX_DOF^2 + ... */
     double *zero_q;         /* nq zeros (velocities of ac_inertia) */
     void *qs;               /* quasistatic solver workspace (integrators/) */
+    /* the first host callback that failed in the evaluation under way
+     * (ac_callback_failed): its value (0: none) and the message naming it */
+    int cb_rc;
+    char cbmsg[256];
 };
 
 /* errors: sets m->errmsg (printf format) and returns code */
@@ -245,8 +249,19 @@ int ac_fail(alecable_model *m, int code, const char *fmt, ...)
 #endif
     ;
 void ac_clear_error(alecable_model *m);
+/* A host callback returned rc != 0 at t (rc = 0: it returned something
+ * unusable, which what says): the evaluation under way fails with
+ * ALECABLE_ECALLBACK (lib/core/assemble.c), its message "<what> returned rc
+ * at t = ..." (printf format for what) */
+void ac_callback_failed(alecable_model *m, int rc, double t, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 int ac_list_push(alecable_model *m, ptr_list *l, void *p);
+/* position of p in l, or -1 (for messages) */
+int ac_list_index(const ptr_list *l, const void *p);
 /* A change that needs a new finalize: marks the model dirty and starts a new
  * generation, so problems and integrators made before refuse to run;
  * what names it in their messages ("a load was added"). */
@@ -270,6 +285,10 @@ int ac_check_model(const alecable_model *m);
 int ac_check_node(alecable_model *m, const alecable_node *n, const char *arg);
 int ac_check_cable(alecable_model *m, const alecable_cable *c, const char *arg);
 int ac_is_finite3(const double v[3]);
+/* |v| of a direction the user gives, or 0 when v is zero or so large or
+ * small (|v| beyond 1e150 or below 1e-150) that |v| and v/|v| lose it:
+ * {1e308, 1e308, 0} is finite but its length overflows */
+double ac_direction_norm(const double v[3]);
 
 /* state */
 int ac_finalize(alecable_model *m);
