@@ -294,6 +294,487 @@ START_TEST(sizes_out_of_range)
 }
 END_TEST
 
+/* ---- item 5: every call taking two handles checks they belong together */
+
+/* Two models alike: an ALE axial cable (nodes 0 and 4 held), a Kirchhoff
+ * cable, a fixed body with a pulley wrap and an eyelet, a load */
+typedef struct twin {
+    alecable_model *m;
+    alecable_cable *c, *k;
+    alecable_node *n[5], *kn;
+    alecable_body *b, *b2;
+    alecable_joint *wrap, *eyelet;
+    alecable_load *l;
+} twin;
+
+static void twin_build(twin *w)
+{
+    alecable_section sec;
+    alecable_body_params bp;
+    alecable_beam_params bb;
+    alecable_pulley_params pp;
+    const double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, p[3] = {0.5, 0.2, 0}, F[3] = {1, 0, 0}, y[3] = {0, 1, 0};
+    const double ang[2] = {-0.1, 0.1};
+    alecable_node *wn[2];
+    int i;
+    memset(w, 0, sizeof *w);
+    ck_assert_int_eq(alecable_model_create(&w->m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e9;
+    sec.A = 1e-6;
+    sec.I = 1e-12;
+    ck_assert_int_eq(alecable_cable_create(&w->c, w->m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(w->c, a, b, 0.0, 1.0, 4), 0);
+    for (i = 0; i <= 4; i++) ck_assert_int_eq(alecable_cable_node(&w->n[i], w->c, i), 0);
+    ck_assert_int_eq(alecable_cable_create(&w->k, w->m, ALECABLE_ELEMENT_KIRCHHOFF, &sec), 0);
+    alecable_beam_params_init(&bb);
+    bb.GJ = 1.0;
+    ck_assert_int_eq(alecable_cable_set_beam(w->k, &bb), 0);
+    ck_assert_int_eq(alecable_cable_line(w->k, y, b, 0.0, 1.5, 2), 0);
+    ck_assert_int_eq(alecable_cable_node(&w->kn, w->k, 0), 0);
+    ck_assert_int_eq(alecable_fix(NULL, w->m, w->kn, ALECABLE_DOF_ROLL), 0);
+    alecable_body_params_init(&bp);
+    ck_assert_int_eq(alecable_body_create(&w->b, w->m, &bp), 0);
+    bp.position[2] = 1.0;
+    ck_assert_int_eq(alecable_body_create(&w->b2, w->m, &bp), 0);
+    alecable_pulley_params_init(&pp);
+    pp.radius = 0.1;
+    wn[0] = w->n[1];
+    wn[1] = w->n[2];
+    ck_assert_int_eq(alecable_pulley_wrap(&w->wrap, w->m, w->b, &pp, 2, wn, ang), 0);
+    ck_assert_int_eq(alecable_attach(&w->eyelet, w->m, w->n[3], w->b, p, 0), 0);
+    ck_assert_int_eq(alecable_load_node(&w->l, w->m, w->n[4], F), 0);
+}
+
+static int wrench0(void *user, double t, int element, double xi, const double x[3], const double R[9],
+                   const double v[3], double force[3], double moment[3])
+{
+    (void)user, (void)t, (void)element, (void)xi, (void)x, (void)R, (void)v;
+    force[0] = force[1] = force[2] = moment[0] = moment[1] = moment[2] = 0.0;
+    return 0;
+}
+
+static int frame0(void *user, double t, double x[3], double R[9], double v[3], double w[3], double a[3],
+                  double al[3])
+{
+    int i;
+    (void)user, (void)t;
+    for (i = 0; i < 9; i++) R[i] = i % 4 == 0;
+    for (i = 0; i < 3; i++) x[i] = v[i] = w[i] = a[i] = al[i] = 0.0;
+    return 0;
+}
+
+static int motion0(void *user, double t, double *value, double *rate, double *accel)
+{
+    (void)user, (void)t;
+    *value = *rate = *accel = 0.0;
+    return 0;
+}
+
+/* Call i in A with one handle of B; *what names the pair.  1 past the end. */
+static int pair_call(int i, twin *A, twin *B, const char **what)
+{
+    const double v3[3] = {1, 0, 0}, z3[3] = {0, 0, 0}, ang[2] = {0, 0.2};
+    alecable_constraint *k = NULL;
+    alecable_load *l = NULL;
+    alecable_joint *j = NULL;
+    alecable_node *nodes[2];
+    alecable_hydro_params hp;
+    alecable_friction_plane_params fpp;
+    alecable_pulley_params pp;
+    alecable_clamp_params cp;
+    alecable_sleeve_params sp;
+    alecable_friction_params fp;
+    const int dofs[2] = {ALECABLE_DOF_X, ALECABLE_DOF_X};
+    const double coef[2] = {1, -1}, wv[6] = {0, 0, 0, 0, 0, 0}, w2[12] = {0};
+    alecable_hydro_params_init(&hp);
+    hp.diameter = 0.01;
+    alecable_friction_plane_params_init(&fpp);
+    alecable_pulley_params_init(&pp);
+    pp.radius = 0.1;
+    alecable_clamp_params_init(&cp);
+    alecable_sleeve_params_init(&sp);
+    alecable_friction_params_init(&fp);
+    (void)wv;
+#define PAIR(n, w, call)                                                                                             \
+    case n:                                                                                                          \
+        *what = (w);                                                                                                 \
+        return (call)
+    switch (i) {
+        PAIR(0, "fix: node", alecable_fix(&k, A->m, B->n[2], ALECABLE_DOF_X));
+        PAIR(1, "prescribe: node", alecable_prescribe(&k, A->m, B->n[2], ALECABLE_DOF_X, 0.1));
+        PAIR(2, "prescribe_motion: node", alecable_prescribe_motion(&k, A->m, B->n[2], ALECABLE_DOF_X, motion0, NULL));
+        PAIR(3, "linear_constraint: nodes[1]",
+             (nodes[0] = A->n[2], nodes[1] = B->n[3], alecable_linear_constraint(&k, A->m, 2, nodes, dofs, coef, 0, 0)));
+        PAIR(4, "load_node: node", alecable_load_node(&l, A->m, B->n[2], v3));
+        PAIR(5, "load_material_point: cable", alecable_load_material_point(&l, A->m, B->c, 0.5, v3));
+        PAIR(6, "load_distributed: cable", alecable_load_distributed(&l, A->m, B->c, v3));
+        PAIR(7, "load_distributed_range: cable", alecable_load_distributed_range(&l, A->m, B->c, 0, 1, v3));
+        PAIR(8, "load_hydro: cable", alecable_load_hydro(&l, A->m, B->c, &hp));
+        PAIR(9, "load_friction_plane: cable", alecable_load_friction_plane(&l, A->m, B->c, &fpp));
+        PAIR(10, "load_node_moment: node", alecable_load_node_moment(&l, A->m, B->kn, v3, 0));
+        PAIR(11, "load_wrench: cable", alecable_load_wrench(&l, A->m, B->k, v3, z3));
+        PAIR(12, "load_wrench_elements: cable", alecable_load_wrench_elements(&l, A->m, B->k, 2, w2));
+        PAIR(13, "load_wrench_callback: cable", alecable_load_wrench_callback(&l, A->m, B->k, wrench0, NULL));
+        PAIR(14, "body_fix: body", alecable_body_fix(A->m, B->b2));
+        PAIR(15, "load_body_force: body", alecable_load_body_force(&l, A->m, B->b2, z3, v3));
+        PAIR(16, "load_body_torque: body", alecable_load_body_torque(&l, A->m, B->b2, v3));
+        PAIR(17, "attach: node", alecable_attach(&j, A->m, B->n[2], A->b2, z3, 1));
+        PAIR(18, "attach: body", alecable_attach(&j, A->m, A->n[4], B->b2, z3, 1));
+        PAIR(19, "pulley_wrap: body", (nodes[0] = A->n[1], nodes[1] = A->n[2],
+                                        alecable_pulley_wrap(&j, A->m, B->b2, &pp, 2, nodes, ang)));
+        PAIR(20, "pulley_wrap: nodes", (nodes[0] = B->n[1], nodes[1] = B->n[2],
+                                         alecable_pulley_wrap(&j, A->m, A->b2, &pp, 2, nodes, ang)));
+        PAIR(21, "revolute: a", alecable_revolute(&j, A->m, B->b, A->b2, z3, v3, 0.0));
+        PAIR(22, "revolute: b", alecable_revolute(&j, A->m, A->b, B->b2, z3, v3, 0.0));
+        PAIR(23, "prismatic: b", alecable_prismatic(&j, A->m, A->b, B->b2, z3, v3, 0.0));
+        PAIR(24, "spherical: a", alecable_spherical(&j, A->m, B->b, A->b2, z3));
+        PAIR(25, "fixed_joint: b", alecable_fixed_joint(&j, A->m, A->b, B->b2, z3));
+        PAIR(26, "clamp: node", alecable_clamp(&j, A->m, B->kn, &cp));
+        PAIR(27, "clamp: params.body", (cp.body = B->b2, alecable_clamp(&j, A->m, A->kn, &cp)));
+        PAIR(28, "body_prescribe: body", alecable_body_prescribe(&j, A->m, B->b2, frame0, NULL));
+        PAIR(29, "pulley_friction: wrap", alecable_pulley_friction(&l, A->m, B->wrap, 0.3, 1));
+        PAIR(30, "sleeve: nodes", (nodes[0] = B->n[1], alecable_sleeve(&j, A->m, &sp, 1, nodes)));
+        PAIR(31, "sleeve: params.body", (sp.body = B->b2, nodes[0] = A->n[1], alecable_sleeve(&j, A->m, &sp, 1, nodes)));
+        PAIR(32, "wrap_friction: wrap", alecable_wrap_friction(&j, A->m, B->wrap, &fp));
+        PAIR(33, "wrap_friction: params.surface", (fp.surface = B->b2, alecable_wrap_friction(&j, A->m, A->wrap, &fp)));
+        PAIR(34, "eyelet_friction: eyelet", alecable_eyelet_friction(&j, A->m, B->eyelet, &fp));
+        PAIR(35, "eyelet_friction: params.surface",
+             (fp.surface = B->b2, alecable_eyelet_friction(&j, A->m, A->eyelet, &fp)));
+    default:
+        return 1;
+    }
+#undef PAIR
+}
+
+/* every pair: EHANDLE, a message that says "another model", nothing added
+ * to A (its sizes as before) and nothing to B */
+START_TEST(two_handles_of_two_models)
+{
+    twin A, B;
+    char report[4096] = "";
+    int i, n_fail = 0, nq0, nl0, nqb, nlb;
+    twin_build(&B);
+    ck_assert_msg(alecable_model_finalize(B.m) == ALECABLE_OK, "%s", alecable_model_errmsg(B.m));
+    ck_assert_int_eq(alecable_model_sizes(B.m, &nqb, &nlb), 0);
+    for (i = 0;; i++) {
+        const char *what = "";
+        char line[300] = "";
+        int st, nq, nl;
+        twin_build(&A);
+        ck_assert_int_eq(alecable_model_finalize(A.m), ALECABLE_OK);
+        ck_assert_int_eq(alecable_model_sizes(A.m, &nq0, &nl0), 0);
+        st = pair_call(i, &A, &B, &what);
+        if (st == 1) {
+            alecable_model_destroy(A.m);
+            break;
+        }
+        if (st != ALECABLE_EHANDLE)
+            snprintf(line, sizeof line, "%d %s: status %d (%s)\n", i, what, st, alecable_strerror(st));
+        else if (!has(alecable_model_errmsg(A.m), "another model"))
+            snprintf(line, sizeof line, "%d %s: message \"%s\"\n", i, what, alecable_model_errmsg(A.m));
+        else if (alecable_model_sizes(A.m, &nq, &nl) != 0 || nq != nq0 || nl != nl0)
+            snprintf(line, sizeof line, "%d %s: the model changed\n", i, what);
+        if (line[0]) {
+            n_fail++;
+            if (strlen(report) + strlen(line) < sizeof report) strcat(report, line);
+        }
+        alecable_model_destroy(A.m);
+    }
+    ck_assert_int_eq(alecable_model_sizes(B.m, &nq0, &nl0), 0);
+    ck_assert(nq0 == nqb && nl0 == nlb);
+    alecable_model_destroy(B.m);
+    ck_assert_msg(n_fail == 0, "%d of %d pairs:\n%s", n_fail, i, report);
+    ck_assert_int_ge(i, 36);
+}
+END_TEST
+
+/* ---- item 7: no ignored failures, no silent overwrites ------------------ */
+
+typedef struct host {
+    int rc;      /* what the callbacks return */
+    int scale;   /* frame: R = scale I */
+    int calls;
+} host;
+
+static int host_wrench(void *user, double t, int element, double xi, const double x[3], const double R[9],
+                       const double v[3], double force[3], double moment[3])
+{
+    host *h = (host *)user;
+    (void)t, (void)element, (void)xi, (void)x, (void)R, (void)v;
+    h->calls++;
+    force[0] = force[1] = moment[0] = moment[1] = moment[2] = 0.0;
+    force[2] = -1.0;
+    return h->rc;
+}
+
+static int host_frame(void *user, double t, double x[3], double R[9], double v[3], double w[3], double a[3],
+                      double al[3])
+{
+    host *h = (host *)user;
+    int i;
+    (void)t;
+    h->calls++;
+    for (i = 0; i < 9; i++) R[i] = i % 4 == 0 ? h->scale : 0.0;
+    for (i = 0; i < 3; i++) x[i] = v[i] = w[i] = a[i] = al[i] = 0.0;
+    x[0] = 1.0;
+    return h->rc;
+}
+
+/* a Kirchhoff cantilever (4 elements, node 0 held) with the host's wrench */
+static alecable_model *cantilever(host *h)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_beam_params bp;
+    alecable_node *n0;
+    const double a[3] = {0, 0, 0}, b[3] = {1, 0, 0};
+    const int d[7] = {ALECABLE_DOF_X, ALECABLE_DOF_Y, ALECABLE_DOF_Z, ALECABLE_DOF_DX, ALECABLE_DOF_DY,
+                      ALECABLE_DOF_DZ, ALECABLE_DOF_ROLL};
+    int i;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e6;
+    sec.A = 1e-2;
+    sec.rho = 100.0;
+    sec.I = 1e-5;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_KIRCHHOFF, &sec), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    alecable_beam_params_init(&bp);
+    bp.GJ = 1.0;
+    ck_assert_int_eq(alecable_cable_set_beam(c, &bp), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, 1.0, 4), 0);
+    ck_assert_int_eq(alecable_cable_node(&n0, c, 0), 0);
+    for (i = 0; i < 7; i++) ck_assert_int_eq(alecable_fix(NULL, m, n0, d[i]), 0);
+    ck_assert_int_eq(alecable_load_wrench_callback(NULL, m, c, host_wrench, h), 0);
+    return m;
+}
+
+/* a rope hanging from a body the host drives */
+static alecable_model *driven(host *h)
+{
+    alecable_cable *c;
+    alecable_model *m = rope(4, &c);
+    alecable_body_params bp;
+    alecable_body *b;
+    alecable_node *tip, *bn;
+    const double o[3] = {0, 0, 0};
+    alecable_body_params_init(&bp);
+    bp.mass = 2.0;
+    bp.position[0] = 1.0;
+    ck_assert_int_eq(alecable_body_create(&b, m, &bp), 0);
+    ck_assert_int_eq(alecable_body_prescribe(NULL, m, b, host_frame, h), 0);
+    ck_assert_int_eq(alecable_cable_node(&tip, c, 4), 0);
+    ck_assert_int_eq(alecable_attach(NULL, m, tip, b, o, 0), 0);
+    (void)bn;
+    return m;
+}
+
+/* Row 11: a host callback returning non-zero ("non-zero to fail the
+ * evaluation") in a wrench or a body's frame: the solve and the HHT and
+ * SI-BE steps returned OK with every call failed.  Now each fails with
+ * ALECABLE_ECALLBACK, the model's message naming the callback and its value
+ * (not "NaN or infinity"); with rc = 0 the same calls succeed. */
+START_TEST(host_callback_failures_fail)
+{
+    int kind = _i / 2, bad_frame = _i % 2, k;
+    const int methods[3] = {-1, ALECABLE_METHOD_HHT, ALECABLE_METHOD_SI_BE};
+    for (k = 0; k < 3; k++) {
+        host h = {0, 1, 0};
+        alecable_model *m;
+        int pass;
+        if (kind == 0 && bad_frame) return; /* a wrench has no frame */
+        for (pass = 0; pass < 2; pass++) {
+            int st;
+            const char *word = kind == 0 ? "wrench callback" : "frame callback";
+            m = kind == 0 ? cantilever(&h) : driven(&h);
+            if (methods[k] < 0) {
+                h.rc = pass == 0 ? 0 : bad_frame ? 0 : -3;
+                h.scale = pass == 1 && bad_frame ? 2 : 1;
+                st = alecable_solve_quasistatic(m, NULL, NULL);
+            } else { /* the host fails from the step on */
+                alecable_dynamic_options o;
+                alecable_integrator *it = NULL;
+                alecable_dynamic_options_init(&o);
+                o.method = methods[k];
+                st = alecable_model_integrator(&it, m, &o);
+                ck_assert_msg(st == 0, "%s", alecable_model_errmsg(m));
+                h.rc = pass == 0 ? 0 : bad_frame ? 0 : -3;
+                h.scale = pass == 1 && bad_frame ? 2 : 1;
+                st = alecable_integrator_step(it, 1e-3);
+                if (st == ALECABLE_ECALLBACK && it)
+                    ck_assert_msg(has(alecable_integrator_errmsg(it), "callback"), "%s",
+                                  alecable_integrator_errmsg(it));
+                alecable_integrator_destroy(it);
+            }
+            if (pass == 0) {
+                ck_assert_msg(st == 0, "kind %d method %d: %s", kind, k, alecable_model_errmsg(m));
+            } else {
+                ck_assert_msg(st == ALECABLE_ECALLBACK, "kind %d frame %d method %d: status %d, %s", kind, bad_frame, k,
+                              st, alecable_model_errmsg(m));
+                ck_assert_msg(has(alecable_model_errmsg(m), word), "%s", alecable_model_errmsg(m));
+                ck_assert_msg(has(alecable_model_errmsg(m), bad_frame ? "not a rotation" : "returned -3"), "%s",
+                              alecable_model_errmsg(m));
+                ck_assert_msg(!has(alecable_model_errmsg(m), "NaN"), "%s", alecable_model_errmsg(m));
+            }
+            ck_assert_int_gt(h.calls, 0);
+            alecable_model_destroy(m);
+        }
+    }
+}
+END_TEST
+
+/* Row 12: a slope set before the next node is added stays the user's (0.2
+ * replaced node 0's by the first chord: 0.049 rad off); nodes without one
+ * still start on the mean of their chords */
+START_TEST(user_slopes_stay)
+{
+    int kind;
+    for (kind = 0; kind < 2; kind++) {
+        alecable_model *m;
+        alecable_cable *c;
+        alecable_section sec;
+        alecable_beam_params bp;
+        alecable_node *n[4];
+        const double x[4][3] = {{0, 0, 0}, {0.5, 0.05, 0}, {1.0, 0.2, 0}, {1.4, 0.5, 0}};
+        const double s[4] = {0, 0.51, 1.04, 1.55}, d0[3] = {1, 0, 0}, d2[3] = {0.6, 0.8, 0};
+        double d[3], ch1[3], ch2[3];
+        int i;
+        ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+        alecable_section_init(&sec);
+        sec.E = 1e6;
+        sec.A = 1e-2;
+        sec.I = 1e-6;
+        ck_assert_int_eq(alecable_cable_create(&c, m, kind ? ALECABLE_ELEMENT_KIRCHHOFF : ALECABLE_ELEMENT_ANCF, &sec), 0);
+        if (kind) {
+            alecable_beam_params_init(&bp);
+            bp.GJ = 1.0;
+            ck_assert_int_eq(alecable_cable_set_beam(c, &bp), 0);
+        }
+        for (i = 0; i < 4; i++) {
+            ck_assert_int_eq(alecable_cable_add_node(&n[i], c, x[i], s[i]), 0);
+            if (i == 0) ck_assert_int_eq(alecable_node_set_slope(n[0], d0), 0);
+            if (i == 2) ck_assert_int_eq(alecable_node_set_slope(n[2], d2), 0);
+        }
+        ck_assert_int_eq(alecable_node_slope(n[0], d), 0);
+        for (i = 0; i < 3; i++) ck_assert_double_eq(d[i], d0[i]);
+        ck_assert_int_eq(alecable_node_slope(n[2], d), 0);
+        for (i = 0; i < 3; i++) ck_assert_double_eq(d[i], d2[i]);
+        /* node 1 (no slope of the user's): the mean of its two chords */
+        for (i = 0; i < 3; i++) {
+            ch1[i] = (x[1][i] - x[0][i]) / (s[1] - s[0]);
+            ch2[i] = (x[2][i] - x[1][i]) / (s[2] - s[1]);
+        }
+        ck_assert_int_eq(alecable_node_slope(n[1], d), 0);
+        for (i = 0; i < 3; i++) ck_assert_double_eq_tol(d[i], 0.5 * (ch1[i] + ch2[i]), 1e-15);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
+/* The harness's accepted bad values and misleading messages */
+START_TEST(setters_refuse_what_cannot_hold)
+{
+    alecable_cable *c;
+    alecable_model *m = rope(4, &c), *mk;
+    alecable_body_params bp;
+    alecable_body *a, *b;
+    alecable_joint *j = NULL;
+    alecable_node *n0, *kn, *bn;
+    alecable_constraint *k1;
+    alecable_alloc_stats as;
+    const double big[3] = {1e308, 1e308, 0}, tiny[3] = {1e-200, 0, 0}, p[3] = {0, 0, 0}, diag[3] = {1, 1, 0};
+    double x;
+    int cnt, nq0, nl0, nq, nl;
+    alecable_body_params_init(&bp);
+    bp.mass = 1.0;
+    ck_assert_int_eq(alecable_body_create(&a, m, &bp), 0);
+    ck_assert_int_eq(alecable_body_fix(m, a), 0);
+    ck_assert_int_eq(alecable_body_create(&b, m, &bp), 0);
+    ck_assert_int_eq(alecable_model_finalize(m), 0);
+    ck_assert_int_eq(alecable_model_sizes(m, &nq0, &nl0), 0);
+    /* |axis| = inf although every component is finite */
+    ck_assert_int_eq(alecable_revolute(&j, m, a, b, p, big, 0.0), ALECABLE_EINVAL);
+    ck_assert_msg(has(alecable_model_errmsg(m), "axis"), "%s", alecable_model_errmsg(m));
+    ck_assert_int_eq(alecable_prismatic(&j, m, a, b, p, big, 0.0), ALECABLE_EINVAL);
+    ck_assert_msg(has(alecable_model_errmsg(m), "axis"), "%s", alecable_model_errmsg(m));
+    ck_assert_int_eq(alecable_prismatic(&j, m, a, b, p, tiny, 0.0), ALECABLE_EINVAL);
+    ck_assert_ptr_null(j);
+    /* an inertia no mass distribution has: J3 > J1 + J2 */
+    bp.inertia[0] = bp.inertia[4] = 1.0;
+    bp.inertia[8] = 2.5;
+    ck_assert_int_eq(alecable_body_node(&bn, b), 0);
+    ck_assert_int_eq(alecable_body_create(&b, m, &bp), ALECABLE_EINVAL);
+    ck_assert_msg(has(alecable_model_errmsg(m), "inertia"), "%s", alecable_model_errmsg(m));
+    bp.inertia[8] = 2.0; /* a thin plate: the limit */
+    /* a dof held twice: refused at the second hold, naming the first */
+    ck_assert_int_eq(alecable_cable_node(&n0, c, 0), 0);
+    ck_assert_int_eq(alecable_fix(&k1, m, n0, ALECABLE_DOF_X), ALECABLE_EINVAL);
+    ck_assert_msg(has(alecable_model_errmsg(m), "constraint 0"), "%s", alecable_model_errmsg(m));
+    ck_assert_int_eq(alecable_prescribe(&k1, m, n0, ALECABLE_DOF_Y, 0.1), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_prescribe_motion(&k1, m, n0, ALECABLE_DOF_Z, motion0, NULL), ALECABLE_EINVAL);
+    /* a rigid body's rotation is no cable node's dof */
+    ck_assert_int_eq(alecable_fix(&k1, m, n0, ALECABLE_DOF_RX), ALECABLE_ERANGE);
+    ck_assert_msg(has(alecable_model_errmsg(m), "ALECABLE_DOF_RX"), "%s", alecable_model_errmsg(m));
+    /* ENULL with a message */
+    ck_assert_int_eq(alecable_model_alloc_stats(m, NULL), ALECABLE_ENULL);
+    ck_assert_msg(alecable_model_errmsg(m)[0] != '\0', "empty message");
+    alecable_alloc_stats_init(&as);
+    /* nothing above changed the model */
+    ck_assert_int_eq(alecable_model_sizes(m, &nq, &nl), 0);
+    ck_assert(nq == nq0 && nl == nl0);
+    /* the valid neighbours are taken */
+    ck_assert_int_eq(alecable_body_create(&b, m, &bp), 0);
+    ck_assert_int_eq(alecable_revolute(&j, m, a, b, p, diag, 0.0), 0);
+    ck_assert_int_eq(alecable_joint_equations(j, NULL), ALECABLE_ENULL);
+    ck_assert_msg(has(alecable_model_errmsg(m), "count"), "%s", alecable_model_errmsg(m));
+    ck_assert_int_eq(alecable_joint_multipliers(j, NULL), ALECABLE_ENULL);
+    ck_assert_msg(has(alecable_model_errmsg(m), "lambda"), "%s", alecable_model_errmsg(m));
+    ck_assert_int_eq(alecable_joint_equations(j, &cnt), 0);
+    ck_assert_int_eq(alecable_fix(NULL, m, bn, ALECABLE_DOF_RX), 0);
+    (void)x;
+    alecable_model_destroy(m);
+    /* the roll of a Kirchhoff node is ALECABLE_DOF_ROLL, not RX */
+    {
+        twin w;
+        twin_build(&w);
+        mk = w.m;
+        kn = w.kn;
+        ck_assert_int_eq(alecable_fix(NULL, mk, kn, ALECABLE_DOF_RX), ALECABLE_ERANGE);
+        ck_assert_msg(has(alecable_model_errmsg(mk), "ALECABLE_DOF_ROLL"), "%s", alecable_model_errmsg(mk));
+        ck_assert_int_eq(alecable_node_dof_index(kn, ALECABLE_DOF_RX, &cnt), ALECABLE_ERANGE);
+        ck_assert_int_eq(alecable_fix(NULL, mk, kn, ALECABLE_DOF_ROLL), ALECABLE_EINVAL); /* held in twin_build */
+    }
+    alecable_model_destroy(mk);
+}
+END_TEST
+
+/* alecable_model_integrator(&it, m, NULL) took the defaults in 0.1, was
+ * refused in 0.2, takes them again: the same steps bit for bit */
+START_TEST(null_options_are_the_defaults)
+{
+    alecable_model *m1 = rope(4, NULL), *m2 = rope(4, NULL);
+    alecable_integrator *i1, *i2;
+    alecable_dynamic_options o;
+    double q1[64], q2[64];
+    int nq;
+    alecable_dynamic_options_init(&o);
+    ck_assert_int_eq(alecable_model_integrator(&i1, m1, NULL), 0);
+    ck_assert_int_eq(alecable_model_integrator(&i2, m2, &o), 0);
+    ck_assert_int_eq(alecable_integrator_advance(i1, 0.05), 0);
+    ck_assert_int_eq(alecable_integrator_advance(i2, 0.05), 0);
+    ck_assert_int_eq(alecable_model_sizes(m1, &nq, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(i1, NULL, q1, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(i2, NULL, q2, NULL, NULL, NULL), 0);
+    ck_assert(memcmp(q1, q2, (size_t)nq * sizeof(double)) == 0);
+    alecable_integrator_destroy(i1);
+    alecable_integrator_destroy(i2);
+    alecable_model_destroy(m1);
+    alecable_model_destroy(m2);
+}
+END_TEST
+
 Suite *suite_handles(void)
 {
     Suite *s = suite_create("handles");
@@ -303,6 +784,11 @@ Suite *suite_handles(void)
     tcase_add_test(tc, problem_after_the_model_changed);
     tcase_add_test(tc, kirchhoff_grown_after_finalize);
     tcase_add_test(tc, sizes_out_of_range);
+    tcase_add_test(tc, two_handles_of_two_models);
+    tcase_add_loop_test(tc, host_callback_failures_fail, 0, 4);
+    tcase_add_test(tc, user_slopes_stay);
+    tcase_add_test(tc, setters_refuse_what_cannot_hold);
+    tcase_add_test(tc, null_options_are_the_defaults);
     suite_add_tcase(s, tc);
     return s;
 }
