@@ -160,6 +160,8 @@ ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, a
     if (!ac_is_finite3(p->centre) || !ac_is_finite3(p->axis) || !ac_is_finite3(p->ref))
         return ac_fail(m, ALECABLE_EINVAL, "params: centre, axis or ref has a NaN or infinite component");
     if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
+    if (count > AC_MAX_ELEMENTS + 1)
+        return ac_fail(m, ALECABLE_EINVAL, "count = %d: more nodes than a model holds (%d)", count, AC_MAX_ELEMENTS + 1);
     if (!((na = ac_direction_norm(p->axis)) > 0.0))
         return ac_fail(m, ALECABLE_EINVAL, "params.axis = (%g, %g, %g): its length is zero or out of range (1e-150 .. "
                        "1e150): give a direction", p->axis[0], p->axis[1], p->axis[2]);

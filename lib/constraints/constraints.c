@@ -156,6 +156,9 @@ ALECABLE_API int alecable_linear_constraint(alecable_constraint **out, alecable_
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
+    if (count > AC_MAX_ELEMENTS) /* its pattern entries are counted in int */
+        return ac_fail(m, ALECABLE_EINVAL, "count = %d: more terms than a model's pattern indexes (%d)", count,
+                       AC_MAX_ELEMENTS);
     if (!nodes || !dofs || !coef)
         return ac_fail(m, ALECABLE_ENULL, "%s is NULL", !nodes ? "nodes" : !dofs ? "dofs" : "coef");
     if (!isfinite(rhs) || !isfinite(rhs_rate)) return ac_fail(m, ALECABLE_EINVAL, "rhs or rhs_rate is not finite");

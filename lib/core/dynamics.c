@@ -43,7 +43,10 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
     }
     dyn_set_dof_namer(*out, name_dof, m);
     if ((st = alecable_integrator_set_state(*out, 0.0, m->q, m->v, NULL, m->lam))) {
-        ac_fail(m, st, "initial state: %s", alecable_integrator_errmsg(*out));
+        if (st == ALECABLE_ECALLBACK) /* which callback */
+            ac_fail(m, st, "initial state: %s: %s", alecable_integrator_errmsg(*out), m->cbmsg);
+        else
+            ac_fail(m, st, "initial state: %s", alecable_integrator_errmsg(*out));
         alecable_integrator_destroy(*out);
         *out = NULL;
         m->ramp_loads = ramp;
