@@ -124,6 +124,16 @@ ALECABLE_API int alecable_attach(alecable_joint **out, alecable_model *m, alecab
     if (!p) return ac_fail(m, ALECABLE_ENULL, "p is NULL");
     if (!ac_is_finite3(p)) return ac_fail(m, ALECABLE_EINVAL, "p has a NaN or infinite component");
     if (hold_s != 0 && hold_s != 1) return ac_fail(m, ALECABLE_EINVAL, "hold_s = %d must be 0 or 1", hold_s);
+    if (hold_s) { /* an s fixed already is held: a second hold would make the constraints dependent */
+        int i;
+        for (i = 0; i < m->constraints.n; i++) {
+            const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
+            if (k->kind == CON_LINEAR || k->nodes[0] != n || k->ndof[0] != ALECABLE_DOF_S) continue;
+            if (k->kind != CON_FIX)
+                return ac_fail(m, ALECABLE_EINVAL, "hold_s = 1: the node's s is driven by constraint %d already", i);
+            hold_s = 0;
+        }
+    }
     if (!(j = joint_new(m, JOINT_ATTACH, 1, 3))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     j->b = b;
     j->nodes[0] = n;
