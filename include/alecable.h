@@ -2050,6 +2050,7 @@ ALECABLE_API const char *alecable_integrator_errmsg(const alecable_integrator *i
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL it, q or v is NULL, or lambda with a given and nlam > 0
  * \retval ALECABLE_EINVAL a value is not finite
+ * \retval ALECABLE_ESTATE the model of its problem changed since (alecable_model_integrator())
  * \return or an error of the consistent accelerations' solve or of the problem's callbacks */
 ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t, const double *q,
                                                const double *v, const double *a, const double *lambda);
@@ -2075,7 +2076,8 @@ ALECABLE_API int alecable_integrator_get_state(const alecable_integrator *it, do
  * \retval ALECABLE_STEP_TOO_LARGE recoverable (fixed step): Newton did not
  *         converge or met a NaN; cut h and call again
  * \retval ALECABLE_ENULL it is NULL
- * \retval ALECABLE_ESTATE no state was set yet
+ * \retval ALECABLE_ESTATE no state was set yet, or the model of its
+ *         problem changed since (alecable_model_integrator())
  * \retval ALECABLE_EINVAL h is not finite and > 0
  * \retval ALECABLE_ENOCONV adaptive stepping reached h_min
  * \retval ALECABLE_ESINGULAR the iteration matrix is singular
@@ -2098,7 +2100,8 @@ ALECABLE_API int alecable_integrator_advance(alecable_integrator *it, double t_e
  * \param it the integrator.
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL it is NULL
- * \retval ALECABLE_ESTATE nothing to undo (no step since set_state or the last undo)
+ * \retval ALECABLE_ESTATE nothing to undo (no step since set_state or the last undo),
+ *         or the model of its problem changed since (alecable_model_integrator())
  * \return or the status of the problem's history_set (nothing is undone then) */
 ALECABLE_API int alecable_integrator_undo(alecable_integrator *it);
 /** The force residual ||r_q||_inf of each Newton iteration of the last step
