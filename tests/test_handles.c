@@ -16,6 +16,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
 /* A hanging axial rope: n elements along x from the origin, node 0 held,
  * Lagrangian, under gravity */
 static alecable_model *rope(int n, alecable_cable **cable)
@@ -673,6 +677,57 @@ START_TEST(user_slopes_stay)
 }
 END_TEST
 
+/* The bend of row 12: a Kirchhoff cable whose natural shape is a 45 degree
+ * arc of radius R, built node by node on the arc with each node's slope set
+ * to the arc's tangent, then clamped at node 0 as it stands and solved
+ * without loads: the tip stays at the arc's end.  0.2 replaced node 0's
+ * slope by the first chord (pi/64 = 0.049 rad off), clamped that, and the
+ * tip drifted 4 % of R with status 0. */
+START_TEST(user_slope_clamps_the_bend)
+{
+    const double R = 2.0, th = M_PI / 4, L = R * th;
+    const int ne = 8;
+    const int d[7] = {ALECABLE_DOF_X, ALECABLE_DOF_Y, ALECABLE_DOF_Z, ALECABLE_DOF_DX, ALECABLE_DOF_DY,
+                      ALECABLE_DOF_DZ, ALECABLE_DOF_ROLL};
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_beam_params bp;
+    alecable_node *n, *n0 = NULL;
+    double x[3], tip[3], err;
+    int i;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e9;
+    sec.A = 1e-4;
+    sec.I = 1e-8;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_KIRCHHOFF, &sec), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    alecable_beam_params_init(&bp);
+    bp.GJ = 10.0;
+    bp.kappa3 = 1.0 / R;
+    bp.t2[1] = 1.0; /* t3 = z: kappa3 bends the cable in the xy-plane */
+    ck_assert_int_eq(alecable_cable_set_beam(c, &bp), 0);
+    for (i = 0; i <= ne; i++) {
+        double ph = th * i / ne, t[3] = {cos(ph), sin(ph), 0};
+        x[0] = R * sin(ph);
+        x[1] = R * (1.0 - cos(ph));
+        x[2] = 0.0;
+        ck_assert_int_eq(alecable_cable_add_node(&n, c, x, R * ph), 0);
+        ck_assert_int_eq(alecable_node_set_slope(n, t), 0);
+        if (i == 0) n0 = n;
+    }
+    for (i = 0; i < 7; i++) ck_assert_int_eq(alecable_fix(NULL, m, n0, d[i]), 0);
+    ck_assert_msg(alecable_solve_quasistatic(m, NULL, NULL) == 0, "%s", alecable_model_errmsg(m));
+    ck_assert_int_eq(alecable_node_position(n, tip), 0);
+    err = hypot(tip[0] - R * sin(th), tip[1] - R * (1.0 - cos(th)));
+    /* cubic Hermite elements on the arc: 1e-4 R is far below 0.2's 4 % */
+    ck_assert_msg(err < 1e-4 * R, "tip (%.9g, %.9g) is %.3g R from the arc's end", tip[0], tip[1], err / R);
+    (void)L;
+    alecable_model_destroy(m);
+}
+END_TEST
+
 /* The harness's accepted bad values and misleading messages */
 START_TEST(setters_refuse_what_cannot_hold)
 {
@@ -787,6 +842,7 @@ Suite *suite_handles(void)
     tcase_add_test(tc, two_handles_of_two_models);
     tcase_add_loop_test(tc, host_callback_failures_fail, 0, 4);
     tcase_add_test(tc, user_slopes_stay);
+    tcase_add_test(tc, user_slope_clamps_the_bend);
     tcase_add_test(tc, setters_refuse_what_cannot_hold);
     tcase_add_test(tc, null_options_are_the_defaults);
     suite_add_tcase(s, tc);
