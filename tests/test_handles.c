@@ -298,6 +298,80 @@ START_TEST(sizes_out_of_range)
 }
 END_TEST
 
+/* struct_size is a size the caller claims: up to 2^40 it is compared, never
+ * used to copy or index (a struct from a later header is read as far as
+ * this library knows it) */
+START_TEST(struct_sizes_up_to_2_40)
+{
+    const size_t big = (size_t)1 << 40;
+    const double y[3] = {0, 1, 0}, z[3] = {0, 1, 1};
+    alecable_cable *c, *c2;
+    alecable_model *m = rope(4, &c);
+    alecable_section sec;
+    alecable_body_params bp;
+    alecable_hydro_params hp;
+    alecable_friction_plane_params fpp;
+    alecable_quasistatic_options qo;
+    alecable_solve_report rep;
+    alecable_dynamic_options o;
+    alecable_step_stats ss;
+    alecable_alloc_stats as;
+    alecable_allocator al;
+    alecable_integrator *it = NULL;
+    alecable_model *m2 = NULL;
+    alecable_body *b;
+    int st;
+#define OK_OR_EINVAL(call)                                                                                           \
+    do {                                                                                                             \
+        st = (call);                                                                                                 \
+        ck_assert_msg(st == 0 || st == ALECABLE_EINVAL, #call ": %d", st);                                          \
+    } while (0)
+    alecable_section_init(&sec);
+    sec.E = 1e7;
+    sec.A = 1e-4;
+    sec.struct_size = big;
+    OK_OR_EINVAL(alecable_cable_create(&c2, m, ALECABLE_ELEMENT_AXIAL, &sec));
+    if (st == 0) ck_assert_int_eq(alecable_cable_line(c2, y, z, 0.0, 1.0, 2), 0);
+    alecable_body_params_init(&bp);
+    bp.struct_size = big;
+    OK_OR_EINVAL(alecable_body_create(&b, m, &bp));
+    alecable_hydro_params_init(&hp);
+    hp.diameter = 0.01;
+    hp.struct_size = big;
+    OK_OR_EINVAL(alecable_load_hydro(NULL, m, c, &hp));
+    alecable_friction_plane_params_init(&fpp);
+    fpp.struct_size = big;
+    OK_OR_EINVAL(alecable_load_friction_plane(NULL, m, c, &fpp));
+    alecable_allocator_init(&al);
+    al.struct_size = big;
+    OK_OR_EINVAL(alecable_model_create(&m2, &al));
+    alecable_model_destroy(m2);
+    alecable_alloc_stats_init(&as);
+    as.struct_size = big;
+    OK_OR_EINVAL(alecable_model_alloc_stats(m, &as));
+    ck_assert_int_eq(as.struct_size, big);
+    alecable_model_destroy(m);
+    m = rope(4, NULL); /* the solvers on a model that solves */
+    alecable_quasistatic_options_init(&qo);
+    qo.struct_size = big;
+    alecable_solve_report_init(&rep);
+    rep.struct_size = big;
+    OK_OR_EINVAL(alecable_solve_quasistatic(m, &qo, &rep));
+    ck_assert_int_eq(rep.struct_size, big);
+    alecable_dynamic_options_init(&o);
+    o.struct_size = big;
+    OK_OR_EINVAL(alecable_model_integrator(&it, m, &o));
+    if (it) {
+        alecable_step_stats_init(&ss);
+        ss.struct_size = big;
+        OK_OR_EINVAL(alecable_integrator_stats(it, &ss));
+        alecable_integrator_destroy(it);
+    }
+#undef OK_OR_EINVAL
+    alecable_model_destroy(m);
+}
+END_TEST
+
 /* ---- item 5: every call taking two handles checks they belong together */
 
 /* Two models alike: an ALE axial cable (nodes 0 and 4 held), a Kirchhoff
@@ -839,6 +913,7 @@ Suite *suite_handles(void)
     tcase_add_test(tc, problem_after_the_model_changed);
     tcase_add_test(tc, kirchhoff_grown_after_finalize);
     tcase_add_test(tc, sizes_out_of_range);
+    tcase_add_test(tc, struct_sizes_up_to_2_40);
     tcase_add_test(tc, two_handles_of_two_models);
     tcase_add_loop_test(tc, host_callback_failures_fail, 0, 4);
     tcase_add_test(tc, user_slopes_stay);
