@@ -843,6 +843,21 @@ START_TEST(setters_refuse_what_cannot_hold)
     ck_assert_msg(has(alecable_model_errmsg(m), "constraint 0"), "%s", alecable_model_errmsg(m));
     ck_assert_int_eq(alecable_prescribe(&k1, m, n0, ALECABLE_DOF_Y, 0.1), ALECABLE_EINVAL);
     ck_assert_int_eq(alecable_prescribe_motion(&k1, m, n0, ALECABLE_DOF_Z, motion0, NULL), ALECABLE_EINVAL);
+    /* a clamp's hold and a fix on one dof, either way round */
+    {
+        alecable_clamp_params cp;
+        alecable_node *tip;
+        alecable_clamp_params_init(&cp);
+        cp.hold = ALECABLE_CLAMP_POSITION;
+        ck_assert_int_eq(alecable_clamp(NULL, m, n0, &cp), ALECABLE_EINVAL);
+        ck_assert_msg(has(alecable_model_errmsg(m), "constraint 0"), "%s", alecable_model_errmsg(m));
+        ck_assert_int_eq(alecable_cable_node(&tip, c, 4), 0);
+        ck_assert_int_eq(alecable_clamp(NULL, m, tip, &cp), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, tip, ALECABLE_DOF_Y), ALECABLE_EINVAL);
+        ck_assert_msg(has(alecable_model_errmsg(m), "clamp"), "%s", alecable_model_errmsg(m));
+        ck_assert_int_eq(alecable_model_finalize(m), 0);
+        ck_assert_int_eq(alecable_model_sizes(m, &nq0, &nl0), 0);
+    }
     /* a rigid body's rotation is no cable node's dof */
     ck_assert_int_eq(alecable_fix(&k1, m, n0, ALECABLE_DOF_RX), ALECABLE_ERANGE);
     ck_assert_msg(has(alecable_model_errmsg(m), "ALECABLE_DOF_RX"), "%s", alecable_model_errmsg(m));

@@ -93,6 +93,23 @@ ALECABLE_API int alecable_clamp(alecable_joint **out, alecable_model *m, alecabl
     if ((st = ac_check_node(m, n, "node"))) return st;
     if (!n->cable) return ac_fail(m, ALECABLE_EINVAL, "node is a body's node, not a cable node");
     if ((st = check_params(m, n, p))) return st;
+    { /* what it holds held already would make the constraints dependent */
+        int i, d;
+        for (d = ALECABLE_DOF_X; d <= ALECABLE_DOF_ROLL; d++) {
+            int mine = d <= ALECABLE_DOF_Z ? (p->hold & ALECABLE_CLAMP_POSITION) != 0
+                                           : d == ALECABLE_DOF_ROLL && (p->hold & ALECABLE_CLAMP_ROLL);
+            if (!mine) continue;
+            for (i = 0; i < m->constraints.n; i++) {
+                const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
+                if (k->kind != CON_LINEAR && k->nodes[0] == n && k->ndof[0] == d)
+                    return ac_fail(m, ALECABLE_EINVAL, "params.hold: dof %d of the node is held by constraint %d "
+                                   "already (holding it twice makes the constraints dependent)", d, i);
+            }
+            if ((i = ac_joint_holding(m, n, d)) >= 0)
+                return ac_fail(m, ALECABLE_EINVAL, "params.hold: dof %d of the node is held by joint %d (a clamp) "
+                               "already", d, i);
+        }
+    }
     if (!(j = joint_new(m, JOINT_CLAMP, 1, n_equations(p->hold)))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     j->nodes[0] = n;
     j->b = p->body;

@@ -80,6 +80,9 @@ static int check_not_held(alecable_model *m, const alecable_node *n, int dof)
                            k->kind == CON_FIX ? "alecable_fix" : k->kind == CON_PRESCRIBE ? "alecable_prescribe"
                                                                                           : "alecable_prescribe_motion");
     }
+    if ((i = ac_joint_holding(m, n, dof)) >= 0)
+        return ac_fail(m, ALECABLE_EINVAL, "dof = %d of this node is already held by joint %d (a clamp): holding "
+                       "it twice makes the constraints dependent", dof, i);
     return ALECABLE_OK;
 }
 

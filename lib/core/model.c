@@ -206,6 +206,16 @@ int ac_load_push(alecable_model *m, alecable_load *l, alecable_load **out)
     return ALECABLE_OK;
 }
 
+int ac_joint_holding(const alecable_model *m, const alecable_node *n, int dof)
+{
+    int i;
+    for (i = 0; i < m->joints.n; i++) {
+        const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
+        if (j->ops->holds && j->ops->holds(j, n, dof)) return i;
+    }
+    return -1;
+}
+
 int ac_list_index(const ptr_list *l, const void *p)
 {
     int i;

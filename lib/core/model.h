@@ -311,6 +311,8 @@ int ac_dof_name(const alecable_model *m, int k, char *buf, size_t len);
 
 /* free material coordinate check used by loads: is the node's s held fixed? */
 int ac_node_s_is_free(const alecable_model *m, const alecable_node *n);
+/* the joint that holds the node's dof (joint_ops.holds: a clamp), or -1 */
+int ac_joint_holding(const alecable_model *m, const alecable_node *n, int dof);
 /* is the node's dof (ALECABLE_DOF_*) in any constraint (linear ones included)? */
 int ac_node_dof_constrained(const alecable_model *m, const alecable_node *n, int dof);
 
