@@ -92,7 +92,10 @@ enum {
     ALECABLE_ESINGULAR = -7,      /**< the linear system is singular */
     ALECABLE_ENOCONV = -8,        /**< Newton did not converge */
     ALECABLE_ENAN = -9,           /**< a residual or a solution became NaN or infinite */
-    ALECABLE_ELINSOLVE = -10      /**< the linear solver failed for another reason */
+    ALECABLE_ELINSOLVE = -10,     /**< the linear solver failed for another reason */
+    ALECABLE_ECALLBACK = -11      /**< a host callback (motion, motor, frame, wrench) returned non-zero:
+                                     the evaluation failed; the model's message names the callback, its
+                                     value and t (since 0.3; 0.2 gave ALECABLE_ENAN or ignored it) */
 };
 
 /** Name of a status code.
@@ -356,7 +359,8 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
  * \retval ALECABLE_ENULL c, x_a or x_b is NULL
  * \retval ALECABLE_EHANDLE c is not a cable
  * \retval ALECABLE_EINVAL non-finite values, s_b <= s_a, x_a = x_b,
- *         n_elements < 1, or s_a before the cable's end
+ *         n_elements < 1 or more than the model's int pattern indexes
+ *         (8388607 elements in all), or s_a before the cable's end
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], const double x_b[3],
                                      double s_a, double s_b, int n_elements);
@@ -495,12 +499,14 @@ ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s
 ALECABLE_API int alecable_node_slope(const alecable_node *n, double d[3]);
 /** Sets the slope r' = dr/ds of an ANCF or Kirchhoff node (e.g. an initial guess).
  * \param n the node.
- * \param d the slope, finite and not zero.
+ * \param d the slope, finite, not zero, |d| within 1e-150 .. 1e150.  The
+ *        slope stays the user's: the nodes added later no longer replace it
+ *        by their chords (since 0.3; 0.2 did, silently).
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL n or d is NULL
  * \retval ALECABLE_EHANDLE n is not a node
  * \retval ALECABLE_ERANGE the node has no slope
- * \retval ALECABLE_EINVAL d is zero or not finite */
+ * \retval ALECABLE_EINVAL d is zero, not finite or out of range */
 ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3]);
 /** Section frame of a Kirchhoff node: R (row-major) has the columns t1 (the
  * unit tangent), t2 and t3 = t1 x t2.  The roll angle (#ALECABLE_DOF_ROLL)
@@ -605,8 +611,12 @@ ALECABLE_API int alecable_element_interval(const alecable_element *e, double *s_
 /* ------------------------------------------------------------------------ */
 
 /** Holds one dof at its value when the constraint is created (a dof of
- * #ALECABLE_DOF_S is a no-flow condition).  One equation.  Don't hold a dof
- * twice (the duplicate makes the system singular).
+ * #ALECABLE_DOF_S is a no-flow condition).  One equation.  A dof held
+ * already by alecable_fix(), alecable_prescribe() or
+ * alecable_prescribe_motion() is refused (#ALECABLE_EINVAL naming the first
+ * constraint; since 0.3: 0.2 took it and its solves failed singular).
+ * #ALECABLE_DOF_RX .. RZ are a body's: a cable node refuses them (a
+ * Kirchhoff node's roll is #ALECABLE_DOF_ROLL; 0.2 took RX for it).
  * \param[out] out receives the constraint, owned by m (may be NULL).
  * \param m the model.
  * \param n a node of m (a cable node or a body's node).
@@ -615,6 +625,7 @@ ALECABLE_API int alecable_element_interval(const alecable_element *e, double *s_
  * \retval ALECABLE_ENULL m or n is NULL
  * \retval ALECABLE_EHANDLE a bad handle, or n of another model
  * \retval ALECABLE_ERANGE the node has no such dof
+ * \retval ALECABLE_EINVAL the dof is held already
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_fix(alecable_constraint **out, alecable_model *m, alecable_node *n, int dof);
 /** Prescribes q_dof = q_dof,0 + t * delta; q_dof,0 is the value when the
@@ -634,7 +645,7 @@ ALECABLE_API int alecable_fix(alecable_constraint **out, alecable_model *m, alec
  * \retval ALECABLE_ENULL m or n is NULL
  * \retval ALECABLE_EHANDLE a bad handle, or n of another model
  * \retval ALECABLE_ERANGE the node has no such dof
- * \retval ALECABLE_EINVAL delta is not finite
+ * \retval ALECABLE_EINVAL delta is not finite, or the dof is held already
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_prescribe(alecable_constraint **out, alecable_model *m, alecable_node *n,
                                     int dof, double delta);
@@ -648,7 +659,9 @@ ALECABLE_API int alecable_prescribe(alecable_constraint **out, alecable_model *m
  * \param[out] value the dof's value at t.
  * \param[out] rate its first time derivative.
  * \param[out] accel its second time derivative.
- * \return 0, or non-zero to abort the evaluation. */
+ * \return 0, or non-zero to fail the evaluation: the solve or step returns
+ *         #ALECABLE_ECALLBACK, the model's message naming the callback, the
+ *         value and t (0.2 ignored some and reported others as NaN). */
 typedef int (*alecable_motion_fn)(void *user, double t, double *value, double *rate, double *accel);
 /** Prescribes q_dof = value(t) (absolute; t the model's time, see
  * alecable_motion_fn and alecable_prescribe()).
@@ -662,6 +675,7 @@ typedef int (*alecable_motion_fn)(void *user, double t, double *value, double *r
  * \retval ALECABLE_ENULL m, n or fn is NULL
  * \retval ALECABLE_EHANDLE a bad handle, or n of another model
  * \retval ALECABLE_ERANGE the node has no such dof
+ * \retval ALECABLE_EINVAL the dof is held already
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_prescribe_motion(alecable_constraint **out, alecable_model *m, alecable_node *n,
                                            int dof, alecable_motion_fn fn, void *user);
@@ -919,7 +933,9 @@ ALECABLE_API int alecable_load_wrench_elements(alecable_load **out, alecable_mod
  * \param v its velocity [m/s] (zero in quasistatics).
  * \param[out] force N_1..3 in the section frame [N/m].
  * \param[out] moment M_1..3 in the section frame [N m/m].
- * \return 0, or non-zero to fail the evaluation. */
+ * \return 0, or non-zero to fail the evaluation: the solve or step returns
+ *         #ALECABLE_ECALLBACK, the model's message naming the callback, the
+ *         value and t (0.2 ignored some and reported others as NaN). */
 typedef int (*alecable_wrench_fn)(void *user, double t, int element, double xi, const double x[3],
                                   const double R[9], const double v[3], double force[3], double moment[3]);
 /** Follower wrench densities from a host callback on a Kirchhoff cable.
@@ -990,7 +1006,8 @@ ALECABLE_API void alecable_body_params_init(alecable_body_params *p);
  * \retval ALECABLE_EHANDLE m is not a model
  * \retval ALECABLE_EINVAL a bad struct_size, a non-finite value, a negative
  *         mass, a rotation that is not orthonormal or is a reflection, an
- *         inertia that is not symmetric positive semi-definite
+ *         inertia that is not symmetric positive semi-definite or whose
+ *         principal moments break J3 <= J1 + J2 (no mass distribution has it)
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_body_create(alecable_body **out, alecable_model *m, const alecable_body_params *p);
 /** The body's coordinates as a node (six dofs), for alecable_fix(), _prescribe,
@@ -1130,7 +1147,9 @@ ALECABLE_API int alecable_pulley_normal_force(const alecable_joint *j, int i, do
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL a NULL argument
  * \retval ALECABLE_EHANDLE a bad handle, or one of another model
- * \retval ALECABLE_EINVAL a = b, a value not finite, k < 0, a zero axis
+ * \retval ALECABLE_EINVAL a = b, a value not finite, k < 0, an axis that is
+ *         zero or whose length overflows or underflows (beyond 1e150 or below
+ *         1e-150, like {1e308, 1e308, 0})
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
                                    const double point[3], const double axis[3], double k);
@@ -1148,7 +1167,9 @@ ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alec
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL a NULL argument
  * \retval ALECABLE_EHANDLE a bad handle, or one of another model
- * \retval ALECABLE_EINVAL a = b, a value not finite, k < 0, a zero axis
+ * \retval ALECABLE_EINVAL a = b, a value not finite, k < 0, an axis that is
+ *         zero or whose length overflows or underflows (beyond 1e150 or below
+ *         1e-150, like {1e308, 1e308, 0})
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_prismatic(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
                                     const double point[3], const double axis[3], double k);
@@ -1206,7 +1227,9 @@ ALECABLE_API int alecable_joint_set_damping(alecable_joint *j, double c);
  * \param[out] torque the torque [N m] or force [N] on b.
  * \param[out] dtorque_dangle its derivative in the coordinate.
  * \param[out] dtorque_drate its derivative in the rate.
- * \return 0, or non-zero to fail the evaluation. */
+ * \return 0, or non-zero to fail the evaluation: the solve or step returns
+ *         #ALECABLE_ECALLBACK, the model's message naming the callback, the
+ *         value and t (0.2 ignored some and reported others as NaN). */
 typedef int (*alecable_torque_fn)(void *user, double t, double angle, double rate, double *torque,
                                   double *dtorque_dangle, double *dtorque_drate);
 /** Sets or removes the motor of a revolute or prismatic joint.
@@ -1291,11 +1314,15 @@ enum {
  *        with #ALECABLE_CLOCK_LOAD_FACTOR: see alecable_prescribe()).
  * \param[out] x the origin [m].
  * \param[out] R the rotation, row-major; its columns are the frame's axes in space.
+ *        It must be a rotation to 1e-6 (|R^T R - I|, determinant +1): another
+ *        matrix fails the evaluation with #ALECABLE_ECALLBACK (since 0.3).
  * \param[out] v the origin's velocity [m/s].
  * \param[out] w the angular velocity in space [rad/s].
  * \param[out] a the origin's acceleration [m/s^2].
  * \param[out] alpha the angular acceleration in space [rad/s^2].
- * \return 0, or non-zero to abort the evaluation. */
+ * \return 0, or non-zero to fail the evaluation: the solve or step returns
+ *         #ALECABLE_ECALLBACK, the model's message naming the callback, the
+ *         value and t (0.2 ignored some and reported others as NaN). */
 typedef int (*alecable_frame_fn)(void *user, double t, double x[3], double R[9], double v[3], double w[3],
                                  double a[3], double alpha[3]);
 /** Parameters of a clamp (alecable_clamp()); see #ALECABLE_CLAMP_POSITION. */
@@ -1696,7 +1723,10 @@ enum {
  * alecable_solve_quasistatic(), see #ALECABLE_CLOCK_HOLD).  The model is finalized here if it changed.  The problem's ctx, pattern
  * and arrays belong to the model: valid until the model changes or is
  * destroyed; the callbacks act on the model, so the problem is used from
- * the model's thread.
+ * the model's thread.  Once the model changes (an object added, or
+ * finalized again) the callbacks, alecable_problem_solve_quasistatic() and
+ * alecable_integrator_create() on this problem return #ALECABLE_ESTATE,
+ * the model's message naming the change: make a new problem.
  * \param[out] p filled (the caller owns the struct, not what it points to).
  * \param m the model.
  * \retval ALECABLE_OK success
@@ -2087,6 +2117,7 @@ ALECABLE_API const char *alecable_integrator_errmsg(const alecable_integrator *i
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL it, q or v is NULL, or lambda with a given and nlam > 0
  * \retval ALECABLE_EINVAL a value is not finite
+ * \retval ALECABLE_ESTATE the model of its problem changed since (alecable_model_integrator())
  * \return or an error of the consistent accelerations' solve or of the problem's callbacks */
 ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t, const double *q,
                                                const double *v, const double *a, const double *lambda);
@@ -2112,7 +2143,8 @@ ALECABLE_API int alecable_integrator_get_state(const alecable_integrator *it, do
  * \retval ALECABLE_STEP_TOO_LARGE recoverable (fixed step): Newton did not
  *         converge or met a NaN; cut h and call again
  * \retval ALECABLE_ENULL it is NULL
- * \retval ALECABLE_ESTATE no state was set yet
+ * \retval ALECABLE_ESTATE no state was set yet, or the model of its
+ *         problem changed since (alecable_model_integrator())
  * \retval ALECABLE_EINVAL h is not finite and > 0
  * \retval ALECABLE_ENOCONV adaptive stepping reached h_min
  * \retval ALECABLE_ESINGULAR the iteration matrix is singular
@@ -2135,7 +2167,8 @@ ALECABLE_API int alecable_integrator_advance(alecable_integrator *it, double t_e
  * \param it the integrator.
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL it is NULL
- * \retval ALECABLE_ESTATE nothing to undo (no step since set_state or the last undo)
+ * \retval ALECABLE_ESTATE nothing to undo (no step since set_state or the last undo),
+ *         or the model of its problem changed since (alecable_model_integrator())
  * \return or the status of the problem's history_set (nothing is undone then) */
 ALECABLE_API int alecable_integrator_undo(alecable_integrator *it);
 /** The force residual ||r_q||_inf of each Newton iteration of the last step
@@ -2166,14 +2199,20 @@ ALECABLE_API int alecable_integrator_stats(const alecable_integrator *it, alecab
  * solve with the default clock (#ALECABLE_CLOCK_HOLD) finds the equilibrium
  * with every motion at t0 and full loads, and dynamics go on from it at t0:
  * no motion is advanced or jumps back, and the multipliers (reactions,
- * tensions) start where statics left them.  Valid until the model changes (adding objects re-finalizes it).
+ * tensions) start where statics left them.  Valid until the model changes:
+ * after a cable, node, constraint, load, body or joint is added (or the
+ * model is finalized again) every call on the integrator (step, advance,
+ * set_state, undo) and alecable_model_pull_state() return #ALECABLE_ESTATE
+ * naming the change, and the model wants a new integrator (0.2 ran on,
+ * reading freed memory).
  * It allocates through the model's allocator; the caller destroys it with
  * alecable_integrator_destroy() before the model.
  * \param[out] out receives the integrator (NULL on failure).
  * \param m the model (finalized here if it changed).
- * \param o the options, copied (required: alecable_dynamic_options_init()).
+ * \param o the options, copied; NULL: the defaults of
+ *        alecable_dynamic_options_init() (as in 0.1; 0.2 refused NULL).
  * \retval ALECABLE_OK success
- * \retval ALECABLE_ENULL m, out or o is NULL
+ * \retval ALECABLE_ENULL m or out is NULL
  * \retval ALECABLE_EHANDLE m is not a model
  * \retval ALECABLE_EINVAL a bad option
  * \return or an error of alecable_model_finalize(), alecable_integrator_create()
@@ -2184,12 +2223,14 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
  * model, so node, element and constraint queries and the writers see it.
  * The model's time becomes the integrator's (alecable_model_time()).
  * \param m the model.
- * \param it an integrator made by alecable_model_integrator() on m.
+ * \param it an integrator made by alecable_model_integrator() on m (or by
+ *        alecable_integrator_create() on m's alecable_model_problem()).
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL m or it is NULL
- * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EHANDLE m is not a model, or it runs another model's
+ *         problem (or a host's) (since 0.3; 0.2 overflowed m's arrays)
  * \retval ALECABLE_ESTATE the model changed since the integrator was
- *         created, or the integrator has no state */
+ *         created (the message names the change), or the integrator has no state */
 ALECABLE_API int alecable_model_pull_state(alecable_model *m, const alecable_integrator *it);
 /** Kinetic energy of the model's cables and bodies at the pulled velocities.
  * \param m the model.

@@ -16,6 +16,7 @@ int main(void)
     srunner_add_suite(sr, suite_threads());
     srunner_add_suite(sr, suite_bad_calls());
     srunner_add_suite(sr, suite_clock());
+    srunner_add_suite(sr, suite_handles());
     srunner_add_suite(sr, suite_pulley());
     srunner_add_suite(sr, suite_finger());
     int failed;

@@ -31,6 +31,7 @@ Suite *suite_friction(void);
 Suite *suite_rollback(void);
 Suite *suite_threads(void);
 Suite *suite_bad_calls(void);
+Suite *suite_handles(void);
 Suite *suite_statics(void);
 Suite *suite_clock(void);
 

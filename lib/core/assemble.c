@@ -6,7 +6,10 @@
 #include "../bodies/bodies.h"
 #include "../friction/friction.h"
 
+#include "../integrators/problem.h"
+
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static double load_scale(const alecable_model *m, double t) { return m->ramp_loads ? t : 1.0; }
@@ -30,10 +33,12 @@ static int has_inertia(const alecable_cable *cb, const double *v, const double *
  * and a = 0 at v = 0.  Gravity, stiffness and constraints do not enter. */
 static int ac_inertia(void *ctx, double t, const double *q, const double *v, const double *a, double *r)
 {
-    alecable_model *m = (alecable_model *)ctx;
+    alecable_model *m = ac_ctx_model(ctx);
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fx[EL_MAX_DOF], sc = load_scale(m, t);
     int c, i, k;
     (void)v;
+    if (!m) return ALECABLE_ESTATE;
+    m->cb_rc = 0;
     memset(r, 0, (size_t)m->nq * sizeof(double));
     memset(ve, 0, sizeof ve);
     for (c = 0; c < m->cables.n; c++) {
@@ -56,6 +61,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
         field_load_residual(m, l, ac_motion_time(m, t), q, m->zero_q, a, sc, r);
         field_load_residual(m, l, ac_motion_time(m, t), q, m->zero_q, m->zero_q, -sc, r);
     }
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->nq) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
@@ -214,23 +220,31 @@ static void jacobian_rest(alecable_model *m, double t, double sc, const double *
 int ac_residual(void *ctx, double t, const double *q, const double *v, const double *a,
                 const double *lambda, double *r)
 {
-    alecable_model *m = (alecable_model *)ctx;
-    double sc = load_scale(m, t);
+    alecable_model *m = ac_ctx_model(ctx);
+    double sc;
+    if (!m) return ALECABLE_ESTATE;
+    sc = load_scale(m, t);
+    m->cb_rc = 0;
     memset(r, 0, (size_t)m->n * sizeof(double));
     element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL);
     residual_rest(m, t, sc, q, v, a, lambda, r);
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->n) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
 int ac_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
                 const double *lambda, double cq, double cv, double ca, int flags, double *values)
 {
-    alecable_model *m = (alecable_model *)ctx;
-    double sc = load_scale(m, t);
+    alecable_model *m = ac_ctx_model(ctx);
+    double sc;
+    if (!m) return ALECABLE_ESTATE;
+    sc = load_scale(m, t);
+    m->cb_rc = 0;
     memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
     jacobian_loads_first(m, sc, q, cq, values);
     element_loop(m, sc, q, v, a, cq, cv, ca, NULL, values);
     jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
@@ -239,30 +253,36 @@ static int ac_residual_jacobian(void *ctx, double t, const double *q, const doub
                                 const double *lambda, double cq, double cv, double ca, int flags, double *r,
                                 double *values)
 {
-    alecable_model *m = (alecable_model *)ctx;
-    double sc = load_scale(m, t);
+    alecable_model *m = ac_ctx_model(ctx);
+    double sc;
+    if (!m) return ALECABLE_ESTATE;
+    sc = load_scale(m, t);
+    m->cb_rc = 0;
     memset(r, 0, (size_t)m->n * sizeof(double));
     memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
     jacobian_loads_first(m, sc, q, cq, values);
     element_loop(m, sc, q, v, a, cq, cv, ca, r, values);
     residual_rest(m, t, sc, q, v, a, lambda, r);
     jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->n) && sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
 static int ac_constraint_rates(void *ctx, double t, const double *q, const double *v, double *gdot, double *gamma)
 {
-    alecable_model *m = (alecable_model *)ctx;
+    alecable_model *m = ac_ctx_model(ctx);
     int i;
     double tm = ac_motion_time(m, t);
     (void)q;
+    if (!m) return ALECABLE_ESTATE;
+    m->cb_rc = 0;
     for (i = 0; i < m->constraints.n; i++)
         con_rates((const alecable_constraint *)m->constraints.p[i], tm, v, gdot, gamma);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
         j->ops->rates(j, joint_time(j, t, tm), q, v, gdot, gamma);
     }
-    return ALECABLE_OK;
+    return m->cb_rc ? ALECABLE_ECALLBACK : ALECABLE_OK;
 }
 
 double ac_energy(alecable_model *m, const double *q, double t, double *w_int, double *w_ext)
@@ -337,8 +357,10 @@ static void count_flops(const alecable_model *m, double *fr, double *fj, double 
  * first), the bodies' own update for theirs (numbered last). */
 static int ac_update(void *ctx, double *q, const double *dq, double scale)
 {
-    alecable_model *m = (alecable_model *)ctx;
-    int i, n_cable = m->bodies.n ? ((const alecable_body *)m->bodies.p[0])->node.dof0 : m->nq;
+    alecable_model *m = ac_ctx_model(ctx);
+    int i, n_cable;
+    if (!m) return ALECABLE_ESTATE;
+    n_cable = m->bodies.n ? ((const alecable_body *)m->bodies.p[0])->node.dof0 : m->nq;
     for (i = 0; i < n_cable; i++) q[i] += scale * dq[i];
     bodies_update(m, q, dq, scale);
     return ALECABLE_OK;
@@ -350,9 +372,10 @@ static int ac_update(void *ctx, double *q, const double *dq, double scale)
 #define SHRINK_MAX 0.75
 static int ac_step_limit(void *ctx, const double *q, const double *dq, double *a_max)
 {
-    const alecable_model *m = (const alecable_model *)ctx;
+    const alecable_model *m = ac_ctx_model(ctx);
     double a = 1.0;
     int c, i;
+    if (!m) return ALECABLE_ESTATE;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         for (i = 0; i < cb->n_el; i++) {
@@ -377,7 +400,7 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     if (m->dirty && (st = ac_finalize(m))) return st;
     memset(p, 0, sizeof *p);
     p->struct_size = sizeof *p;
-    p->ctx = m;
+    if (!(p->ctx = ac_stamp_current(m))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     p->nq = m->nq;
     p->nlam = m->nlam;
     p->nnz = m->pat.nnz;
@@ -400,4 +423,13 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     }
     count_flops(m, &p->flops_residual, &p->flops_jacobian, &p->flops_inertia, &p->flops_residual_jacobian);
     return ALECABLE_OK;
+}
+
+int problem_stale(const alecable_problem *p, char *msg, size_t len)
+{
+    alecable_model *m;
+    if (p->residual != ac_residual || !p->ctx) return ALECABLE_OK; /* not a model's problem */
+    if ((m = ac_ctx_model(p->ctx))) return ALECABLE_OK;
+    snprintf(msg, len, "%s", ((const ac_stamp *)p->ctx)->m->errmsg);
+    return ALECABLE_ESTATE;
 }

@@ -169,6 +169,8 @@ int ac_finalize(alecable_model *m)
     if (m->cables.n == 0) return ac_fail(m, ALECABLE_ESTATE, "the model has no cable");
     if ((st = check_objects(m))) return st;
     if ((st = ac_beams_prepare(m))) return st;
+    /* the pattern and sizes that problems and integrators hold go away */
+    if (!m->dirty && m->q) ac_model_changed(m, "the model was finalized again");
     ac_free_solution_space(m);
     m->t = t;
 

@@ -50,6 +50,7 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
         if (ac_dof_name(m, qs_null_dof((const qs_ws *)m->qs), dof, sizeof dof) == 0)
             return ac_fail(m, st, "%s; unrestrained: %s", msg, dof);
     }
+    if (st == ALECABLE_ECALLBACK) return ac_fail(m, st, "%s: %s", msg, m->cbmsg); /* which callback */
     if (st) return ac_fail(m, st, "%s", msg);
     return ALECABLE_OK;
 }

@@ -1264,6 +1264,7 @@ ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p, c
     if (!p || !q) return ALECABLE_ENULL;
     if (problem_normalize(p, &full)) return ALECABLE_EINVAL;
     p = &full;
+    if ((st = problem_stale(p, msg, sizeof msg))) return st;
     if (p->nlam > 0 && !lambda) return ALECABLE_ENULL;
     if (!o) alecable_quasistatic_options_init(&opt);
     else if ((st = qs_options(o, &opt, msg, sizeof msg))) return st;
