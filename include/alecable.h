@@ -2126,6 +2126,50 @@ ALECABLE_API int alecable_model_pull_state(alecable_model *m, const alecable_int
  * \return or an error of alecable_model_finalize() */
 ALECABLE_API int alecable_model_kinetic_energy(alecable_model *m, double *T);
 
+/** Mesh-motion laws of ALE dynamics (alecable_model_set_mesh_motion(), since 0.3). */
+enum {
+    /** the default: where a node's s and its position are both free (its s
+     * in no constraint, no joint holding it, its x, y, z not all held), its s
+     * follows the straight line, in the mesh's proportions when the
+     * integrator is made, between the nearest nodes along the cable that are
+     * not free so (a cable end that is free so is a free end of the
+     * material: its s is held) */
+    ALECABLE_MESH_INTERPOLATE = 0,
+    /** no law (0.2's behaviour): such a node leaves the mass matrix singular
+     * along the cable, and alecable_model_integrator() or the first step
+     * fails with #ALECABLE_ESINGULAR naming its s */
+    ALECABLE_MESH_NONE = 1
+};
+/** Chooses how the mesh of an ALE cable moves in dynamics where nothing
+ * else says (since 0.3).  At such a node mesh motion and material flow along
+ * the tangent are one motion: the equations of motion do not fix it and the
+ * mass matrix is singular there.  #ALECABLE_MESH_INTERPOLATE (the default)
+ * adds, in alecable_model_integrator() only, one linear equation on s per
+ * such node (see the enum); the motion of the cable is unchanged (with every
+ * anchor's s held, an ALE cable moves as its Lagrangian twin), only the
+ * mesh's place along it is chosen.  Quasistatic solves never see these
+ * equations (paper 000's regularization handles the redundancy there), nor
+ * do alecable_model_sizes(), alecable_model_get_state() and
+ * alecable_model_set_state(): their multipliers are the integrator's last
+ * nlam - nlam_model ones (alecable_model_problem() after the integrator is
+ * made gives the integrator's sizes).  Nodes held in space, on a pulley or
+ * in an eyelet keep their free s (the flow), and models whose every free s
+ * has such a law are not changed at all.  Changing the law invalidates an
+ * integrator made with the other one.
+ * \param m the model.
+ * \param law #ALECABLE_MESH_INTERPOLATE or #ALECABLE_MESH_NONE.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
+ * \retval ALECABLE_EINVAL law is not one of the two */
+ALECABLE_API int alecable_model_set_mesh_motion(alecable_model *m, int law);
+/** The mesh-motion law of ALE dynamics (alecable_model_set_mesh_motion(), since 0.3).
+ * \param m the model.
+ * \param[out] law receives an ALECABLE_MESH_* value.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or law is NULL
+ * \retval ALECABLE_EHANDLE m is not a model */
+ALECABLE_API int alecable_model_get_mesh_motion(const alecable_model *m, int *law);
+
 /* ------------------------------------------------------------------------ */
 /* Output                                                                    */
 /* ------------------------------------------------------------------------ */

@@ -216,6 +216,13 @@ struct alecable_model {
     double *ework;          /* element scratch: 2*EL_MAX_DOF^2 + ... */
     double *zero_q;         /* nq zeros (velocities of ac_inertia) */
     void *qs;               /* quasistatic solver workspace (integrators/) */
+    /* the mesh-motion law of ALE dynamics (lib/constraints/mesh_motion.c):
+     * the user's law (ALECABLE_MESH_*, 0 the default), the layout finalize
+     * builds (1: the dynamic one, with the law's rows) and its rows: the last
+     * nlam_mesh of the nlam multipliers, which the model's sizes and state
+     * leave out (the problem and the integrators see them) */
+    int mesh_law, mesh_dyn, nlam_mesh;
+    struct mesh_rows *mesh;
 };
 
 /* errors: sets m->errmsg (printf format) and returns code */
