@@ -26,7 +26,7 @@
 
 #include <string.h>
 
-enum { IN_CON = 1, HELD = 2 };
+enum { IN_CON = 1, HELD = 2, FIXED = 4 };
 
 struct mesh_rows {
     int n, row0;
@@ -45,6 +45,7 @@ static int *marks(alecable_model *m)
         const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
         for (u = 0; u < k->count; u++)
             if (k->dofs[u] >= 0 && k->dofs[u] < m->nq) f[k->dofs[u]] |= IN_CON;
+        if (k->kind == CON_FIX && k->count == 1 && k->dofs[0] >= 0 && k->dofs[0] < m->nq) f[k->dofs[0]] |= FIXED;
     }
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
@@ -74,41 +75,53 @@ static void put(struct mesh_rows *mr, int r, int t, int dof, double c)
     mr->coef[3 * r + t] = c;
 }
 
-/* the rows of every ALE cable into mr (NULL: counted only) */
+/* a row s_k = its value now, or s_k on the line between anchors a and b */
+static void row(struct mesh_rows *mr, int r, const alecable_node *k, const alecable_node *a, const alecable_node *b,
+                int fixed)
+{
+    double w;
+    put(mr, r, 0, node_sdof(k), 1.0);
+    if (fixed) { /* both anchors fixed: the line stands still */
+        mr->cnt[r] = 1;
+        mr->rhs[r] = node_s(k);
+        return;
+    }
+    w = (node_s(k) - node_s(a)) / (node_s(b) - node_s(a));
+    mr->cnt[r] = 3;
+    put(mr, r, 1, node_sdof(a), -(1.0 - w));
+    put(mr, r, 2, node_sdof(b), -w);
+    mr->rhs[r] = 0.0;
+}
+
+/* The rows of every ALE cable into mr (NULL: counted only).  Between two
+ * anchors whose s are fixed (a fix, or a free end) the line stands still and
+ * each row holds one s where it is: the same equations, and the single-dof
+ * rows are condensed out of the linear systems as a fixed s is, so such a
+ * cable is solved exactly as with its s fixed by hand. */
 static int scan(const alecable_model *m, const int *f, struct mesh_rows *mr)
 {
     int c, i, k, a, nr = 0;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int nn = cb->n_nodes;
+        int nn = cb->n_nodes, fa;
         if (cb->lagrangian || nn < 2) continue;
         for (i = 0; i < nn && is_anchor(f, cb->nodes[i]); i++) {}
         if (i == nn) continue; /* every node has a law */
         for (k = 0; k < nn; k += nn - 1) /* free ends: the material ends there */
             if (!is_anchor(f, cb->nodes[k])) {
-                if (mr) {
-                    mr->cnt[nr] = 1;
-                    put(mr, nr, 0, node_sdof(cb->nodes[k]), 1.0);
-                    mr->rhs[nr] = node_s(cb->nodes[k]);
-                }
+                if (mr) row(mr, nr, cb->nodes[k], cb->nodes[k], cb->nodes[k], 1);
                 nr++;
             }
+        fa = !is_anchor(f, cb->nodes[0]) || (f[node_sdof(cb->nodes[0])] & FIXED);
         for (a = 0, i = 1; i < nn; i++) {
-            const alecable_node *na = cb->nodes[a], *nb = cb->nodes[i];
-            double sa, sb;
+            const alecable_node *nb = cb->nodes[i];
+            int fb;
             if (i < nn - 1 && !is_anchor(f, nb)) continue;
-            sa = node_s(na);
-            sb = node_s(nb);
-            for (k = a + 1; k < i; k++, nr++) {
-                double w = (node_s(cb->nodes[k]) - sa) / (sb - sa);
-                if (!mr) continue;
-                mr->cnt[nr] = 3;
-                put(mr, nr, 0, node_sdof(cb->nodes[k]), 1.0);
-                put(mr, nr, 1, node_sdof(na), -(1.0 - w));
-                put(mr, nr, 2, node_sdof(nb), -w);
-                mr->rhs[nr] = 0.0;
-            }
+            fb = !is_anchor(f, nb) || (f[node_sdof(nb)] & FIXED);
+            for (k = a + 1; k < i; k++, nr++)
+                if (mr) row(mr, nr, cb->nodes[k], cb->nodes[a], nb, fa && fb);
             a = i;
+            fa = fb;
         }
     }
     return nr;
