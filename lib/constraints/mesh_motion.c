@@ -6,8 +6,13 @@
  * free s as the flow's unknown: its material equation is its law).  Such a
  * node's s follows the straight line, in the proportions of the mesh when
  * the dynamic layout is built, between the nearest nodes along its cable
- * that are not free in that sense (the anchors):
- *     s_i - (1 - w) s_a - w s_b = 0,   w = (s_i - s_a) / (s_b - s_a) at t0.
+ * that are not free in that sense (the anchors).  Each such s is written
+ * between its neighbours, in the proportions of the mesh at t0,
+ *     s_i - (1 - w) s_(i-1) - w s_(i+1) = 0,  w = (s_i - s_(i-1)) / (s_(i+1) - s_(i-1)),
+ * which along a run of such nodes is the straight line between the run's
+ * anchors (every element of the run keeps its share of the run's material)
+ * and couples only neighbours: the rows stay within the elements' band, so
+ * a long run costs no fill-in in the linear solvers.
  * A cable end that needs a law is a free end of the material, so its s is
  * held where it is; it is then the anchor of its side.  The rows are
  * linear in q with constant coefficients (the semi-implicit methods need
@@ -75,7 +80,8 @@ static void put(struct mesh_rows *mr, int r, int t, int dof, double c)
     mr->coef[3 * r + t] = c;
 }
 
-/* a row s_k = its value now, or s_k on the line between anchors a and b */
+/* a row s_k = its value now, or s_k on the line between its neighbours a
+ * and b */
 static void row(struct mesh_rows *mr, int r, const alecable_node *k, const alecable_node *a, const alecable_node *b,
                 int fixed)
 {
@@ -119,7 +125,7 @@ static int scan(const alecable_model *m, const int *f, struct mesh_rows *mr)
             if (i < nn - 1 && !is_anchor(f, nb)) continue;
             fb = !is_anchor(f, nb) || (f[node_sdof(nb)] & FIXED);
             for (k = a + 1; k < i; k++, nr++)
-                if (mr) row(mr, nr, cb->nodes[k], cb->nodes[a], nb, fa && fb);
+                if (mr) row(mr, nr, cb->nodes[k], cb->nodes[k - 1], cb->nodes[k + 1], fa && fb);
             a = i;
             fa = fb;
         }
