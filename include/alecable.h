@@ -2142,7 +2142,9 @@ enum {
     ALECABLE_MESH_INTERPOLATE = 0,
     /** no law (0.2's behaviour): a free node leaves the mass matrix singular
      * along the cable, and alecable_model_integrator() or the first step
-     * fails with #ALECABLE_ESINGULAR naming its s */
+     * fails, with #ALECABLE_ESINGULAR naming its s (ANCF cables, whose
+     * matrix is only nearly singular there, may get as far as a first step
+     * that does not converge) */
     ALECABLE_MESH_NONE = 1
 };
 /** Chooses how the mesh of an ALE cable moves in dynamics where nothing
