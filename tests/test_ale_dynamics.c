@@ -327,6 +327,52 @@ START_TEST(tether_flows_over_the_edge_as_the_chain)
 }
 END_TEST
 
+/* A straight cable falls along itself through a fixed point (its middle
+ * node held in space, s free: the cable slides through it), every other s
+ * free: the law holds the two free ends' s and spreads the flow over both
+ * halves of the mesh.  Nothing acts along the cable but its weight, so it
+ * falls freely: the end travels g t^2 / 2, for every kind of element
+ * (measured: to 1e-12 m), and the energy stays (1e-9 J allowed). */
+START_TEST(cable_falls_freely_through_a_fixed_point)
+{
+    static const int kinds[3] = {ALECABLE_ELEMENT_AXIAL, ALECABLE_ELEMENT_ANCF, ALECABLE_ELEMENT_KIRCHHOFF};
+    int k, i, ne = 8;
+    for (k = 0; k < 3; k++) {
+        alecable_model *m;
+        alecable_cable *c;
+        alecable_integrator *it;
+        double g[3] = {G, 0, 0}, a[3] = {-0.5, 0, 0}, b[3] = {0.5, 0, 0}, x0[3], x1[3], e0, e1, s_mid;
+        int st;
+        ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+        ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+        c = new_cable(m, kinds[k], 1e7, 1e-4, 1000, 1e-10);
+        ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, 1.0, ne), 0);
+        planar(m, c, kinds[k]);
+        for (i = 0; i <= ne; i++) {
+            ck_assert_int_eq(alecable_fix(NULL, m, node(c, i), ALECABLE_DOF_Y), 0);
+            if (kinds[k] != ALECABLE_ELEMENT_AXIAL) ck_assert_int_eq(alecable_fix(NULL, m, node(c, i), ALECABLE_DOF_DY), 0);
+        }
+        ck_assert_int_eq(alecable_fix(NULL, m, node(c, ne / 2), ALECABLE_DOF_X), 0);
+        ck_assert_int_eq(alecable_node_position(node(c, ne), x0), 0);
+        ck_assert_int_eq(alecable_model_finalize(m), 0);
+        e0 = total_energy(m);
+        st = advance(m, ALECABLE_METHOD_NEWMARK, 1e-3, 0.2, &it);
+        ck_assert_msg(st == 0, "kind %d: status %d: %s / %s", kinds[k], st, alecable_model_errmsg(m),
+                      it ? alecable_integrator_errmsg(it) : "");
+        e1 = total_energy(m);
+        ck_assert_int_eq(alecable_node_position(node(c, ne), x1), 0);
+        ck_assert_int_eq(alecable_node_material(node(c, ne / 2), &s_mid), 0);
+        figure("free fall: kind %d: the end fell %.12f m (g t^2 / 2 = %.12f), flow %.6f m, energy drift %.3g J", kinds[k],
+               x1[0] - x0[0], 0.5 * G * 0.04, 0.5 - s_mid, e1 - e0);
+        ck_assert_msg(fabs(x1[0] - x0[0] - 0.5 * G * 0.04) < 1e-9, "kind %d: the end fell %.12f m", kinds[k], x1[0] - x0[0]);
+        ck_assert_msg(fabs((0.5 - s_mid) - 0.5 * G * 0.04) < 1e-9, "kind %d: flow %.12f m", kinds[k], 0.5 - s_mid);
+        ck_assert_msg(fabs(e1 - e0) < 1e-9, "kind %d: energy drift %.3g J", kinds[k], e1 - e0);
+        alecable_integrator_destroy(it);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
 /* An Atwood machine over a fixed pulley wrap (12 chords, s free: the rope
  * flows over it), each span of 4 elements whose inner nodes have s and place
  * free, the weights (2 and 1 kg) fastened to the rope's ends (s held by the
@@ -550,6 +596,7 @@ Suite *suite_ale_dynamics(void)
     tcase_add_test(tc, free_s_moves_as_the_lagrangian_twin);
     tcase_add_test(tc, rope_over_a_peg_follows_the_closed_form);
     tcase_add_test(tc, tether_flows_over_the_edge_as_the_chain);
+    tcase_add_test(tc, cable_falls_freely_through_a_fixed_point);
     tcase_add_test(tc, atwood_spans_with_free_s_follow_the_closed_form);
     tcase_add_test(tc, winch_hauls_a_cable_with_free_interior_s);
     tcase_add_test(tc, statics_and_the_state_do_not_see_the_law);
