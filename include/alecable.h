@@ -2241,6 +2241,58 @@ ALECABLE_API int alecable_model_pull_state(alecable_model *m, const alecable_int
  * \return or an error of alecable_model_finalize() */
 ALECABLE_API int alecable_model_kinetic_energy(alecable_model *m, double *T);
 
+/** Mesh-motion laws of ALE dynamics (alecable_model_set_mesh_motion(), since 0.3). */
+enum {
+    /** the default.  A node of an ALE cable is free when its s is in no
+     * constraint, no joint holds it (pulley wrap, attachment, clamp) and its
+     * x, y and z are not all held; the other nodes are anchors (a node held
+     * in space, on a pulley or in an eyelet keeps its free s: the flow).  A
+     * free node at a cable's end is a free end of the material: its s is
+     * held.  Every other free node's s follows the straight line between the
+     * anchors on either side, in the proportions of the mesh when the
+     * integrator is made (each element keeps its share of the material
+     * between them); between two anchors whose s are fixed (alecable_fix(),
+     * or a free end) that is each s held where it is, solved exactly as if
+     * fixed by hand */
+    ALECABLE_MESH_INTERPOLATE = 0,
+    /** no law (0.2's behaviour): a free node leaves the mass matrix singular
+     * along the cable, and alecable_model_integrator() or the first step
+     * fails, with #ALECABLE_ESINGULAR naming its s (ANCF cables, whose
+     * matrix is only nearly singular there, may get as far as a first step
+     * that does not converge) */
+    ALECABLE_MESH_NONE = 1
+};
+/** Chooses how the mesh of an ALE cable moves in dynamics where nothing
+ * else says (since 0.3).  Where a node's s and its place are both free, mesh
+ * motion and material flow along the tangent are one motion: the equations
+ * of motion do not fix it and the mass matrix is singular there.  With
+ * #ALECABLE_MESH_INTERPOLATE (the default) alecable_model_integrator() adds
+ * one linear equation on s per free node (see the enum): the cable's motion
+ * is the same, only the mesh's place along it is chosen, and a model with no
+ * free node is not changed at all.  Quasistatic solves never see these
+ * equations (paper 000's regularization handles the redundancy there: a
+ * solve after dynamics lays the model out for statics again, which
+ * invalidates the integrators made before).  Their multipliers come after
+ * the model's own: the integrator's problem (alecable_model_problem() once
+ * the integrator is made) has more than alecable_model_sizes() counts,
+ * while alecable_model_sizes(), alecable_model_get_state() and
+ * alecable_model_set_state() keep the model's nlam, the same in statics and
+ * dynamics.  Changing the law invalidates an integrator made with the
+ * other one.
+ * \param m the model.
+ * \param law #ALECABLE_MESH_INTERPOLATE or #ALECABLE_MESH_NONE.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
+ * \retval ALECABLE_EINVAL law is not one of the two (model unchanged) */
+ALECABLE_API int alecable_model_set_mesh_motion(alecable_model *m, int law);
+/** The mesh-motion law of ALE dynamics (alecable_model_set_mesh_motion(), since 0.3).
+ * \param m the model.
+ * \param[out] law receives an ALECABLE_MESH_* value.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or law is NULL
+ * \retval ALECABLE_EHANDLE m is not a model */
+ALECABLE_API int alecable_model_get_mesh_motion(const alecable_model *m, int *law);
+
 /* ------------------------------------------------------------------------ */
 /* Output                                                                    */
 /* ------------------------------------------------------------------------ */

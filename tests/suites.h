@@ -34,5 +34,6 @@ Suite *suite_bad_calls(void);
 Suite *suite_handles(void);
 Suite *suite_statics(void);
 Suite *suite_clock(void);
+Suite *suite_ale_dynamics(void);
 
 #endif

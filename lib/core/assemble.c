@@ -2,6 +2,7 @@
  * assembled through the scatter maps built at finalize (no allocation). */
 #include "model.h"
 #include "../constraints/constraints.h"
+#include "../constraints/mesh_motion.h"
 #include "../loads/loads.h"
 #include "../bodies/bodies.h"
 #include "../friction/friction.h"
@@ -172,6 +173,7 @@ static void residual_rest(alecable_model *m, double t, double sc, const double *
     }
     for (i = 0; i < m->constraints.n; i++)
         con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, tm, r, m->nq);
+    mesh_residual(m, q, lambda, r);
     if (m->bodies.n) bodies_residual(m, q, sc, r);
     if (m->bodies.n && v && a) bodies_inertia_residual(m, q, v, a, r);
     for (i = 0; i < m->joints.n; i++) {
@@ -205,6 +207,7 @@ static void jacobian_rest(alecable_model *m, double t, double sc, const double *
         field_load_jacobian(m, (const alecable_load *)m->loads.p[i], tm, q, v, a, sc, cq, cv, ca, flags, values,
                             m->ework);
     for (i = 0; i < m->constraints.n; i++) con_jacobian((const alecable_constraint *)m->constraints.p[i], values);
+    mesh_jacobian(m, values);
     if (m->bodies.n) bodies_jacobian(m, q, sc, cq, values);
     if (m->bodies.n && v && a) bodies_inertia_jacobian(m, q, v, a, cq, cv, ca, values);
     for (i = 0; i < m->joints.n; i++) {
@@ -278,6 +281,7 @@ static int ac_constraint_rates(void *ctx, double t, const double *q, const doubl
     m->cb_rc = 0;
     for (i = 0; i < m->constraints.n; i++)
         con_rates((const alecable_constraint *)m->constraints.p[i], tm, v, gdot, gamma);
+    mesh_rates(m, v, gdot, gamma);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
         j->ops->rates(j, joint_time(j, t, tm), q, v, gdot, gamma);

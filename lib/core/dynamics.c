@@ -2,6 +2,7 @@
  * problem interface and alecable_integrator, and the kinetic energy. */
 #include "model.h"
 #include "../bodies/bodies.h"
+#include "../constraints/mesh_motion.h"
 #include "../integrators/problem.h"
 
 #include <string.h>
@@ -29,6 +30,7 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
         o = &def;
     }
     if ((st = dyn_check_options(o, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
+    if ((st = mesh_layout(m, 1))) return st; /* the mesh-motion law's rows */
     if ((st = alecable_model_problem(&m->prob, m))) return st;
     alecable_allocator_init(&host);
     host.malloc_fn = m->alloc.malloc_fn;

@@ -246,6 +246,13 @@ struct alecable_model {
      * (ac_callback_failed): its value (0: none) and the message naming it */
     int cb_rc;
     char cbmsg[256];
+    /* the mesh-motion law of ALE dynamics (lib/constraints/mesh_motion.c):
+     * the user's law (ALECABLE_MESH_*, 0 the default), the layout finalize
+     * builds (1: the dynamic one, with the law's rows) and its rows: the last
+     * nlam_mesh of the nlam multipliers, which the model's sizes and state
+     * leave out (the problem and the integrators see them) */
+    int mesh_law, mesh_dyn, nlam_mesh;
+    struct mesh_rows *mesh;
 };
 
 /* Where prescribed motions, motion callbacks, driven bodies, clamp frames,

@@ -1,6 +1,7 @@
 /* Glue between the model and the integrators, and state access. */
 #include "model.h"
 #include "../integrators/problem.h"
+#include "../constraints/mesh_motion.h"
 
 #include <math.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 static int prepare(alecable_model *m, alecable_problem *p)
 {
     int st;
+    if ((st = mesh_layout(m, 0))) return st; /* statics: paper 000's regularization, no mesh-motion rows */
     if (m->dirty && (st = ac_finalize(m))) return st;
     if ((st = alecable_model_problem(p, m))) return st;
     if (!m->qs) {
@@ -105,7 +107,7 @@ ALECABLE_API int alecable_model_get_state(const alecable_model *m, double *q, do
     if (st) return st;
     if (m->dirty) return ac_fail((alecable_model *)m, ALECABLE_ESTATE, "model changed since finalize: call alecable_model_finalize");
     if (q) memcpy(q, m->q, (size_t)m->nq * sizeof(double));
-    if (lambda) memcpy(lambda, m->lam, (size_t)m->nlam * sizeof(double));
+    if (lambda) memcpy(lambda, m->lam, (size_t)(m->nlam - m->nlam_mesh) * sizeof(double));
     if (load_factor) *load_factor = m->t;
     return ALECABLE_OK;
 }
@@ -128,10 +130,10 @@ ALECABLE_API int alecable_model_set_state(alecable_model *m, const double *q, co
         }
     }
     if (lambda)
-        for (i = 0; i < m->nlam; i++)
+        for (i = 0; i < m->nlam - m->nlam_mesh; i++)
             if (!isfinite(lambda[i])) return ac_fail(m, ALECABLE_EINVAL, "lambda[%d] is not finite", i);
     if (q) memcpy(m->q, q, (size_t)m->nq * sizeof(double));
-    if (lambda) memcpy(m->lam, lambda, (size_t)m->nlam * sizeof(double));
+    if (lambda) memcpy(m->lam, lambda, (size_t)(m->nlam - m->nlam_mesh) * sizeof(double));
     m->t = load_factor;
     ac_sync_nodes(m);
     return ALECABLE_OK;
