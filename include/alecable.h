@@ -1935,6 +1935,32 @@ typedef struct alecable_dynamic_options {
     int imex;               /**< semi-implicit only: Jacobian of the stiff forces only (ALECABLE_JAC_STIFF_ONLY) */
     int linear_solver;      /**< ALECABLE_LINSOLVE_* (default AUTO) */
     int hht_history;        /**< SI-HHT's force history F_n: ALECABLE_HHT_HISTORY_* (default AUTO) */
+    /* Since 0.3: the divergence watch.  After every step the integrator checks
+     * cheap indicators against the problem's own scales, an energy scale
+     * E = L * sum_i |f_i(t0, q0, v0)| (the applied, internal and gyroscopic
+     * forces of the initial state, multipliers out) and a length scale
+     * L = max(||q0||_inf, 1) (or watch_length), and refuses a step that
+     * trips one with #ALECABLE_DIVERGING (adaptive stepping first cuts h, as
+     * for a failed Newton): the state stays the last accepted one, and the
+     * message names the indicator, its value, its threshold and the cure.
+     * A threshold of 0 takes its default; a negative one switches that
+     * indicator off. */
+    int watch;              /**< divergence watch: 0 (default) or 1 on, -1 off (since 0.3) */
+    double watch_energy;    /**< kinetic-energy jump: a step whose kinetic energy 1/2 v.M v (the
+                               problem's inertia callback; without it not checked) exceeds
+                               watch_energy times the larger of E and the largest kinetic energy
+                               of the earlier steps (default 100) (since 0.3) */
+    double watch_error;     /**< local error: a step whose error estimate on q (implicit: predictor
+                               against corrector as in adaptive stepping; semi-implicit: the
+                               solution's distance from the linearization point) exceeds
+                               watch_error * L (default 0.1) (since 0.3) */
+    double watch_drift;     /**< semi-implicit constraint drift: |g_i| above watch_drift times the
+                               row's scale (alecable_problem.residual_scale, else L) (default 0.1)
+                               (since 0.3) */
+    double watch_displacement; /**< a coordinate |q_i| beyond watch_displacement * L (default 1e6)
+                                  (since 0.3) */
+    double watch_length;    /**< the length scale L [m] (0 (default): max(||q0||_inf, 1) at set_state)
+                               (since 0.3) */
 } alecable_dynamic_options;
 
 /** SI-HHT's force history (alecable_dynamic_options.hht_history).
@@ -1970,6 +1996,14 @@ typedef struct alecable_step_stats {
                                counted by the BAND solver (0 with the SuiteSparse solvers) */
     double model_flops;     /**< of the residual and Jacobian evaluations, from the problem's
                                flops_residual / flops_jacobian (0 when the problem gives none) */
+    double last_scaled_residual; /**< implicit methods: max_i |r_i| / scale_i at the end of the last
+                                    accepted step's Newton iteration, <= tol_residual (or the
+                                    increment test stopped it at roundoff); 0 for the semi-implicit
+                                    methods (since 0.3) */
+    int residual_scale_source; /**< the scale of that test: 1 the problem's residual_scale, 0 the
+                                  integrator's own: the largest applied, constraint and inertia
+                                  forces of the step's initial state, and the length scale of the
+                                  divergence watch for constraint rows (since 0.3) */
 } alecable_step_stats;
 /** Zeroes the counters and sets struct_size.
  *  \param s the struct to fill; NULL is ignored. */
