@@ -34,6 +34,7 @@ int main(void)
     srunner_add_suite(sr, suite_history());
     srunner_add_suite(sr, suite_paper000());
     srunner_add_suite(sr, suite_paper001());
+    srunner_add_suite(sr, suite_divergence());
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -1,0 +1,429 @@
+/* The integrators' divergence watch and stop test (issue 20): runs that
+ * 0.2 returned as ALECABLE_OK with a wrong answer now give the right
+ * answer or ALECABLE_DIVERGING, with the state of the last accepted step
+ * kept bit for bit.  Each case is checked by a verdict of its own (the
+ * pendulum's length, its energy, a refined or damped-method reference), not
+ * by the status alone. */
+#include "suites.h"
+
+#include <alecable.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+/* ---- paper 001 sec. 4.1's ANCF pendulum: 1 m, d = 10 mm, rho = 5000,
+ * E = 1e8, I = 1e-8, pinned at the origin, horizontal at rest ---- */
+static alecable_model *pendulum(int elements, alecable_node **tip)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_node *n = NULL;
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, g[3] = {0, -9.81, 0};
+    int i;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e8;
+    sec.A = M_PI * 0.25 * 1e-4;
+    sec.rho = 5000.0;
+    sec.I = 1e-8;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0, 1, elements), 0);
+    for (i = 0; i <= elements; i++) {
+        ck_assert_int_eq(alecable_cable_node(&n, c, i), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_S), 0);
+        if (i == 0) {
+            ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_X), 0);
+            ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_Y), 0);
+            ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_Z), 0);
+        }
+    }
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    *tip = n;
+    return m;
+}
+
+/* total energy (strain, gravity, kinetic) at the integrator's state */
+static double energy(alecable_model *m, const alecable_integrator *it)
+{
+    double wi, we, T;
+    ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+    ck_assert_int_eq(alecable_model_energy(m, &wi, &we), 0);
+    ck_assert_int_eq(alecable_model_kinetic_energy(m, &T), 0);
+    return wi + we + T;
+}
+
+/* Steps of h up to t_end, one at a time, keeping a copy of the state
+ * before each: a refused step must leave exactly that state.  Returns the
+ * status of the last step; *t_out the time reached. */
+static int step_to(alecable_integrator *it, int nq, int nlam, double h, double t_end, double *t_out)
+{
+    double *q0 = malloc((size_t)nq * sizeof *q0), *v0 = malloc((size_t)nq * sizeof *v0);
+    double *q1 = malloc((size_t)nq * sizeof *q1), *v1 = malloc((size_t)nq * sizeof *v1);
+    double *l0 = malloc((size_t)(nlam + 1) * sizeof *l0), *l1 = malloc((size_t)(nlam + 1) * sizeof *l1);
+    double t0 = 0.0, t1 = 0.0;
+    int st = ALECABLE_OK;
+    ck_assert(q0 && v0 && q1 && v1 && l0 && l1);
+    for (;;) {
+        ck_assert_int_eq(alecable_integrator_get_state(it, &t0, q0, v0, NULL, l0), 0);
+        if (t0 >= t_end - 1e-12) break;
+        st = alecable_integrator_step(it, h);
+        if (st != ALECABLE_OK) {
+            ck_assert_int_eq(alecable_integrator_get_state(it, &t1, q1, v1, NULL, l1), 0);
+            ck_assert(t1 == t0);
+            ck_assert(memcmp(q0, q1, (size_t)nq * sizeof *q0) == 0);
+            ck_assert(memcmp(v0, v1, (size_t)nq * sizeof *v0) == 0);
+            ck_assert(memcmp(l0, l1, (size_t)nlam * sizeof *l0) == 0);
+            break;
+        }
+    }
+    *t_out = t0;
+    free(q0);
+    free(v0);
+    free(q1);
+    free(v1);
+    free(l0);
+    free(l1);
+    return st;
+}
+
+/* A refusal by the watch names it, the indicator's threshold and the cure. */
+static void says_diverging(const alecable_integrator *it)
+{
+    const char *e = alecable_integrator_errmsg(it);
+    ck_assert_msg(strstr(e, "divergence watch") && strstr(e, "watch_") && strstr(e, "cut h"), "%s", e);
+}
+
+/* Issue 20's row: 1000 elements, SI-HHT, h = 1e-3 to 0.02 s returned OK
+ * with the tip of the 1 m pendulum 2.9 m from the pin (h must be below
+ * about 0.3 s / N for its one linearization per step).  Now: OK only with
+ * the tip within the pendulum's reach and no energy created; otherwise
+ * DIVERGING with the last accepted state.  SI-BE and HHT, the campaign's
+ * other energy-creating methods, under the same verdict. */
+START_TEST(long_pendulum_semi_implicit_diverges)
+{
+    static const int methods[] = {ALECABLE_METHOD_SI_HHT, ALECABLE_METHOD_SI_BE, ALECABLE_METHOD_HHT};
+    int k;
+    for (k = 0; k < 3; k++) {
+        alecable_node *tip;
+        alecable_model *m = pendulum(1000, &tip);
+        alecable_integrator *it;
+        alecable_dynamic_options o;
+        double x[3], e0, e1, t, scale = 5000.0 * M_PI * 0.25e-4 * 9.81; /* m g L */
+        int nq, nl, st;
+        alecable_dynamic_options_init(&o);
+        o.method = methods[k];
+        o.h = 1e-3;
+        ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+        ck_assert_int_eq(alecable_model_sizes(m, &nq, &nl), 0);
+        e0 = energy(m, it);
+        st = step_to(it, nq, nl, 1e-3, 0.02, &t);
+        e1 = energy(m, it);
+        ck_assert_int_eq(alecable_node_position(tip, x), 0);
+        if (st == ALECABLE_OK) {
+            ck_assert_msg(hypot(x[0], x[1]) < 1.01, "method %d: OK with the tip at %g, %g", methods[k], x[0], x[1]);
+            ck_assert_msg(e1 - e0 < 1e-3 * scale, "method %d: OK with %g J created", methods[k], e1 - e0);
+        } else {
+            ck_assert_msg(st == ALECABLE_DIVERGING, "method %d: %d %s", methods[k], st,
+                          alecable_integrator_errmsg(it));
+            says_diverging(it);
+        }
+        alecable_integrator_destroy(it);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
+/* The same run with the watch off is 0.2's (the switch works). */
+START_TEST(watch_can_be_switched_off)
+{
+    alecable_node *tip;
+    alecable_model *m = pendulum(1000, &tip);
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    double x[3];
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_SI_HHT;
+    o.h = 1e-3;
+    o.watch = -1;
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+    ck_assert_int_eq(alecable_integrator_advance(it, 0.02), ALECABLE_OK);
+    ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+    ck_assert_int_eq(alecable_node_position(tip, x), 0);
+    ck_assert_double_gt(hypot(x[0], x[1]), 2.0); /* the wrong answer the watch exists for */
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+/* A pendulum hauled in by a winch: a 1 kg body on a stiff axial rope
+ * (EA = 2e9 N) whose material runs into a winch at the pin, l = 1 - 0.1 t,
+ * released at theta0 = 0.01.  0.2's default, trapezoidal Newmark, keeps the
+ * rope's index-3 oscillation undamped and its Newton stop test, relative to
+ * the step's largest residual, took unconverged steps: at t = 2.7 s the body
+ * stood above the winch (each step OK) before Newton failed.  Now the
+ * default (HHT) agrees with generalized-alpha to 1e-6 rad at 5 s (the
+ * amplitude grows as l^-3/4), and trapezoidal Newmark, with the stop test
+ * against the forces' scale, does too, or stops with DIVERGING. */
+static alecable_model *winch(alecable_body **load)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_node *W, *T, *bn;
+    alecable_body_params bp;
+    double th0 = 0.01, x0[3] = {0, 0, 0}, x1[3] = {sin(th0), -cos(th0), 0}, g[3] = {0, -9.81, 0}, p0[3] = {0, 0, 0};
+    int k;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_section_init(&sec);
+    sec.E = 2e14;
+    sec.A = 1e-5;
+    sec.rho = 1.0;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_add_node(&W, c, x0, 0.0), 0);
+    ck_assert_int_eq(alecable_cable_add_node(&T, c, x1, 1.0), 0);
+    for (k = ALECABLE_DOF_X; k <= ALECABLE_DOF_Z; k++) ck_assert_int_eq(alecable_fix(NULL, m, W, k), 0);
+    ck_assert_int_eq(alecable_prescribe(NULL, m, W, ALECABLE_DOF_S, 0.1), 0);
+    alecable_body_params_init(&bp);
+    bp.position[0] = x1[0];
+    bp.position[1] = x1[1];
+    bp.mass = 1.0;
+    ck_assert_int_eq(alecable_body_create(load, m, &bp), 0);
+    ck_assert_int_eq(alecable_body_node(&bn, *load), 0);
+    ck_assert_int_eq(alecable_fix(NULL, m, bn, ALECABLE_DOF_Z), 0);
+    for (k = ALECABLE_DOF_RX; k <= ALECABLE_DOF_RZ; k++) ck_assert_int_eq(alecable_fix(NULL, m, bn, k), 0);
+    ck_assert_int_eq(alecable_attach(NULL, m, T, *load, p0, 1), 0);
+    return m;
+}
+
+/* theta(5 s) with method (-1: the default options), or NAN after a refusal
+ * (*st its status) */
+static double winch_theta(int method, int *st)
+{
+    alecable_body *b;
+    alecable_model *m = winch(&b);
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    double x[3], th = NAN;
+    alecable_dynamic_options_init(&o);
+    if (method >= 0) o.method = method;
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+    *st = alecable_integrator_advance(it, 5.0);
+    if (*st == ALECABLE_OK) {
+        ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+        ck_assert_int_eq(alecable_body_pose(b, x, NULL), 0);
+        th = atan2(x[0], -x[1]);
+        ck_assert_double_lt(fabs(x[1] + 0.5), 1e-3); /* hauled in to l = 0.5 */
+    } else {
+        ck_assert_int_eq(*st, ALECABLE_DIVERGING);
+        says_diverging(it);
+    }
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+    return th;
+}
+
+START_TEST(winch_pendulum_default_is_right)
+{
+    int st;
+    double ref = winch_theta(ALECABLE_METHOD_GENALPHA, &st), th;
+    ck_assert_int_eq(st, ALECABLE_OK);
+    ck_assert_double_gt(fabs(ref), 0.014); /* l^-3/4 growth of 0.01, at a swing's peak */
+    ck_assert_double_lt(fabs(ref), 0.016);
+    th = winch_theta(-1, &st);
+    ck_assert_int_eq(st, ALECABLE_OK);
+    ck_assert_msg(fabs(th - ref) < 1e-6, "default %.9g, generalized-alpha %.9g", th, ref);
+    th = winch_theta(ALECABLE_METHOD_NEWMARK, &st);
+    ck_assert_msg(st == ALECABLE_DIVERGING || fabs(th - ref) < 1e-5, "Newmark: %.9g against %.9g", th, ref);
+}
+END_TEST
+
+/* A 1e300 N force on a free 1 kg body (beside a held rope, as a model needs
+ * a cable): 0.2's semi-implicit and implicit steps returned OK with the
+ * body 1e294 m away.  Every method now refuses the step, keeping the state,
+ * and names the coordinate that ran away. */
+static alecable_model *shot_body(void)
+{
+    alecable_model *m;
+    alecable_body *b;
+    alecable_body_params bp;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_node *n0, *n1;
+    double f[3] = {0, 1e300, 0}, p0[3] = {0, 0, 0}, a[3] = {-1, 0, 0};
+    int k;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_body_params_init(&bp);
+    bp.mass = 1.0;
+    bp.inertia[0] = bp.inertia[4] = bp.inertia[8] = 1.0;
+    ck_assert_int_eq(alecable_body_create(&b, m, &bp), 0);
+    ck_assert_int_eq(alecable_load_body_force(NULL, m, b, p0, f), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e9;
+    sec.A = 1e-6;
+    sec.rho = 1000.0;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_add_node(&n0, c, a, 0.0), 0);
+    ck_assert_int_eq(alecable_cable_add_node(&n1, c, p0, 1.0), 0);
+    for (k = ALECABLE_DOF_X; k <= ALECABLE_DOF_S; k++) {
+        ck_assert_int_eq(alecable_fix(NULL, m, n0, k), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, n1, k), 0);
+    }
+    return m;
+}
+
+START_TEST(absurd_load_is_refused)
+{
+    static const int methods[] = {ALECABLE_METHOD_SI_BE, ALECABLE_METHOD_SI_BDF2, ALECABLE_METHOD_SI_NEWMARK,
+                                  ALECABLE_METHOD_SI_HHT, ALECABLE_METHOD_HHT, ALECABLE_METHOD_NEWMARK};
+    int k;
+    for (k = 0; k < 6; k++) {
+        alecable_model *m = shot_body();
+        alecable_integrator *it;
+        alecable_dynamic_options o;
+        double t;
+        int nq, nl, st;
+        alecable_dynamic_options_init(&o);
+        o.method = methods[k];
+        ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+        ck_assert_int_eq(alecable_model_sizes(m, &nq, &nl), 0);
+        st = step_to(it, nq, nl, 1e-3, 1e-3, &t);
+        ck_assert_msg(st == ALECABLE_DIVERGING, "method %d: %d %s", methods[k], st, alecable_integrator_errmsg(it));
+        ck_assert_msg(strstr(alecable_integrator_errmsg(it), "watch_displacement"), "%s",
+                      alecable_integrator_errmsg(it));
+        ck_assert_double_eq(t, 0.0);
+        alecable_integrator_destroy(it);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
+/* Each indicator, tripped on purpose by a tight threshold on a correct run,
+ * names itself (not the drift: the pendulum's constraints are linear, its g
+ * stays 0); a threshold left 0 is the default, and nonsense options
+ * are refused naming the field. */
+START_TEST(each_indicator_names_itself)
+{
+    static const char *names[] = {"watch_energy", "watch_error", "watch_displacement", "watch_error"};
+    int k;
+    for (k = 0; k < 4; k++) {
+        alecable_node *tip;
+        alecable_model *m = pendulum(10, &tip);
+        alecable_integrator *it;
+        alecable_dynamic_options o;
+        double t;
+        int nq, nl, st;
+        alecable_dynamic_options_init(&o);
+        o.method = k == 3 ? ALECABLE_METHOD_SI_HHT : ALECABLE_METHOD_HHT;
+        if (k == 0) o.watch_energy = 1e-9;
+        if (k == 1) o.watch_error = 1e-12;
+        if (k == 2) o.watch_displacement = 0.5;
+        if (k == 3) o.watch_error = 1e-12; /* the semi-implicit estimate */
+        ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+        ck_assert_int_eq(alecable_model_sizes(m, &nq, &nl), 0);
+        st = step_to(it, nq, nl, 1e-3, 0.05, &t);
+        ck_assert_msg(st == ALECABLE_DIVERGING, "%s: %d %s", names[k], st, alecable_integrator_errmsg(it));
+        ck_assert_msg(strstr(alecable_integrator_errmsg(it), names[k]), "%s", alecable_integrator_errmsg(it));
+        alecable_integrator_destroy(it);
+        alecable_model_destroy(m);
+    }
+    {
+        alecable_node *tip;
+        alecable_model *m = pendulum(2, &tip);
+        alecable_integrator *it = NULL;
+        alecable_dynamic_options o;
+        alecable_dynamic_options_init(&o);
+        o.watch = 2;
+        ck_assert_int_eq(alecable_model_integrator(&it, m, &o), ALECABLE_EINVAL);
+        ck_assert(strstr(alecable_model_errmsg(m), "watch") != NULL);
+        alecable_dynamic_options_init(&o);
+        o.watch_energy = NAN;
+        ck_assert_int_eq(alecable_model_integrator(&it, m, &o), ALECABLE_EINVAL);
+        ck_assert(strstr(alecable_model_errmsg(m), "watch_energy") != NULL);
+        alecable_dynamic_options_init(&o);
+        o.watch_length = -1.0;
+        ck_assert_int_eq(alecable_model_integrator(&it, m, &o), ALECABLE_EINVAL);
+        ck_assert(strstr(alecable_model_errmsg(m), "watch_length") != NULL);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
+/* The stop test against physical scales reports what it used: the forces
+ * of the step's initial state without residual_scale, and the problem's
+ * when it has one (a wrapper with a scale of 1e-30 N: no step converges to
+ * it by residual, and only the increment test, at roundoff, stops Newton). */
+static alecable_problem inner;
+static int scale_calls;
+static int tiny_scale(void *ctx, double t, const double *q, const double *v, const double *a, const double *lambda,
+                      double *scale)
+{
+    int i;
+    (void)ctx;
+    (void)t;
+    (void)q;
+    (void)v;
+    (void)a;
+    (void)lambda;
+    scale_calls++;
+    for (i = 0; i < inner.nq + inner.nlam; i++) scale[i] = 1e-30;
+    return 0;
+}
+
+START_TEST(stop_test_reports_its_scale)
+{
+    alecable_node *tip;
+    alecable_model *m = pendulum(4, &tip);
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    alecable_step_stats st;
+    alecable_problem p;
+    double *q, *v;
+    int k;
+    alecable_dynamic_options_init(&o);
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+    for (k = 0; k < 10; k++) ck_assert_int_eq(alecable_integrator_step(it, 1e-3), 0);
+    alecable_step_stats_init(&st);
+    ck_assert_int_eq(alecable_integrator_stats(it, &st), 0);
+    ck_assert_int_eq(st.residual_scale_source, 0);
+    ck_assert_double_le(st.last_scaled_residual, o.tol_residual);
+    alecable_integrator_destroy(it);
+    ck_assert_int_eq(alecable_model_problem(&inner, m), 0);
+    p = inner;
+    p.residual_scale = tiny_scale;
+    q = calloc((size_t)p.nq, sizeof *q);
+    v = calloc((size_t)p.nq, sizeof *v);
+    ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
+    scale_calls = 0;
+    o.tol_increment = 0.0; /* no way out but the residual: the step fails */
+    ck_assert_int_eq(alecable_integrator_create(&it, &p, &o, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_set_state(it, 0.0, q, v, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_step(it, 1e-3), ALECABLE_STEP_TOO_LARGE);
+    ck_assert_int_gt(scale_calls, 0);
+    ck_assert(strstr(alecable_integrator_errmsg(it), "residual_scale") != NULL);
+    alecable_integrator_destroy(it);
+    free(q);
+    free(v);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+Suite *suite_divergence(void)
+{
+    Suite *s = suite_create("divergence");
+    TCase *tc = tcase_create("watch and stop test");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, long_pendulum_semi_implicit_diverges);
+    tcase_add_test(tc, watch_can_be_switched_off);
+    tcase_add_test(tc, winch_pendulum_default_is_right);
+    tcase_add_test(tc, absurd_load_is_refused);
+    tcase_add_test(tc, each_indicator_names_itself);
+    tcase_add_test(tc, stop_test_reports_its_scale);
+    suite_add_tcase(s, tc);
+    return s;
+}
