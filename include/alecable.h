@@ -1900,7 +1900,8 @@ enum {
     ALECABLE_METHOD_NEWMARK = 0,    /**< implicit Newmark, Newton (default trapezoidal beta 1/4, gamma 1/2);
                                        index-3 trapezoidal Newmark does not damp the oscillation of a and
                                        lambda under nonlinear constraints: prefer HHT or GENALPHA there */
-    ALECABLE_METHOD_HHT = 1,        /**< implicit HHT-alpha, alpha in [-1/3, 0] */
+    ALECABLE_METHOD_HHT = 1,        /**< implicit HHT-alpha, alpha in [-1/3, 0] (default -0.05); the default
+                                       method since 0.3: it damps the index-3 oscillation at second order */
     ALECABLE_METHOD_BOSSAK = 2,     /**< implicit Bossak (WBZ-alpha), alpha_m <= 0 */
     ALECABLE_METHOD_GENALPHA = 3,   /**< implicit generalized-alpha (Chung-Hulbert) from rho_inf */
     ALECABLE_METHOD_SI_BE = 10,     /**< semi-implicit backward Euler (one linear solve per step) */
@@ -1912,7 +1913,9 @@ enum {
 /** Options of a time integrator (alecable_integrator_create(), alecable_model_integrator()). */
 typedef struct alecable_dynamic_options {
     size_t struct_size;     /**< sizeof(alecable_dynamic_options) (set by alecable_dynamic_options_init()) */
-    int method;             /**< ALECABLE_METHOD_* (default NEWMARK) */
+    int method;             /**< ALECABLE_METHOD_* (default HHT since 0.3; NEWMARK in 0.1 and 0.2,
+                               whose undamped index-3 oscillation turned a pendulum hauled in by a
+                               winch over) */
     double h;               /**< step size [s]; initial step when adaptive (default 1e-3) */
     /**@{*/
     double beta, gamma;     /**< Newmark parameters; 0: the method's defaults */
@@ -1927,8 +1930,13 @@ typedef struct alecable_dynamic_options {
     double h_min, h_max;    /**< adaptive step bounds [s] (default 1e-12 and 0 = unbounded) */
     /**@}*/
     int max_iterations;     /**< Newton iterations per step (default 20) */
-    double tol_residual;    /**< Newton: ||r||_inf <= tol_residual * reference (default 1e-10) */
-    double tol_increment;   /**< Newton: ||dq||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
+    double tol_residual;    /**< Newton: |r_i| <= tol_residual * scale_i, the scale of each equation from
+                               alecable_problem.residual_scale, else the largest applied, constraint and
+                               inertia forces at the step's start (constraint rows: the watch's length
+                               scale); never relative to the step's own residuals (since 0.3)
+                               (default 1e-10) */
+    double tol_increment;   /**< Newton: ||dq||_inf <= tol_increment * (1 + ||q||_inf), the roundoff
+                               limit of the same (default 1e-10) */
     double baumgarte_a1;    /**< semi-implicit: g'' + 2 a1 g' + a2^2 g = 0 imposed at t_{n+1}
                                (defaults: 0 = 1/h each) [1/s] */
     double baumgarte_a2;    /**< the a2 of baumgarte_a1's equation [1/s] (default 0 = 1/h) */
@@ -1944,7 +1952,11 @@ typedef struct alecable_dynamic_options {
      * for a failed Newton): the state stays the last accepted one, and the
      * message names the indicator, its value, its threshold and the cure.
      * A threshold of 0 takes its default; a negative one switches that
-     * indicator off. */
+     * indicator off.  With watch on, a step whose increment the problem's
+     * step_limit does not admit whole (the model: an element shrunk below
+     * a quarter of its length, or inverted) is refused too.  The watch
+     * costs one inertia evaluation per step (and one residual at set_state
+     * when a is given). */
     int watch;              /**< divergence watch: 0 (default) or 1 on, -1 off (since 0.3) */
     double watch_energy;    /**< kinetic-energy jump: a step whose kinetic energy 1/2 v.M v (the
                                problem's inertia callback; without it not checked) exceeds
@@ -1954,9 +1966,8 @@ typedef struct alecable_dynamic_options {
                                against corrector as in adaptive stepping; semi-implicit: the
                                solution's distance from the linearization point) exceeds
                                watch_error * L (default 0.1) (since 0.3) */
-    double watch_drift;     /**< semi-implicit constraint drift: |g_i| above watch_drift times the
-                               row's scale (alecable_problem.residual_scale, else L) (default 0.1)
-                               (since 0.3) */
+    double watch_drift;     /**< semi-implicit constraint drift: max |g_i| at the step's
+                               linearization point above watch_drift * L (default 0.1) (since 0.3) */
     double watch_displacement; /**< a coordinate |q_i| beyond watch_displacement * L (default 1e6)
                                   (since 0.3) */
     double watch_length;    /**< the length scale L [m] (0 (default): max(||q0||_inf, 1) at set_state)
@@ -2072,12 +2083,22 @@ ALECABLE_API int alecable_integrator_get_state(const alecable_integrator *it, do
 /** One step of size h (adaptive: at most h; the size taken is in the stats).
  * On failure the state is unchanged and the return says why: with a fixed
  * step a Newton failure gives #ALECABLE_STEP_TOO_LARGE (cut h and call again);
- * adaptive stepping gives #ALECABLE_ENOCONV when h_min is reached.
+ * adaptive stepping gives #ALECABLE_ENOCONV when h_min is reached.  A
+ * converged step is then checked by the divergence watch
+ * (alecable_dynamic_options.watch): a step that creates kinetic energy, has
+ * a local error of the model's size, drifts off its constraints, collapses
+ * an element or throws a coordinate beyond any physical scale is refused
+ * with #ALECABLE_DIVERGING (adaptive stepping first retries it with h
+ * halved, down to h_min), and the message names the indicator, its value,
+ * its threshold and the cure.
  * \param it the integrator, with a state.
  * \param h the step [s], > 0.
  * \retval ALECABLE_OK the step was taken
  * \retval ALECABLE_STEP_TOO_LARGE recoverable (fixed step): Newton did not
  *         converge or met a NaN; cut h and call again
+ * \retval ALECABLE_DIVERGING recoverable: the divergence watch refused the
+ *         step (the state is the last accepted one, bit for bit with the
+ *         problem's history); cut h or change the method (since 0.3)
  * \retval ALECABLE_ENULL it is NULL
  * \retval ALECABLE_ESTATE no state was set yet
  * \retval ALECABLE_EINVAL h is not finite and > 0
@@ -2093,6 +2114,9 @@ ALECABLE_API int alecable_integrator_step(alecable_integrator *it, double h);
  * \param it the integrator, with a state.
  * \param t_end the end time [s], >= the current time.
  * \retval ALECABLE_OK t_end reached
+ * \retval ALECABLE_DIVERGING a step tripped the divergence watch (see
+ *         alecable_integrator_step()); the state is that of the last accepted
+ *         step, before t_end (since 0.3)
  * \retval ALECABLE_EINVAL t_end not finite or before the current time
  * \return or any status of alecable_integrator_step() */
 ALECABLE_API int alecable_integrator_advance(alecable_integrator *it, double t_end);

@@ -413,6 +413,132 @@ START_TEST(stop_test_reports_its_scale)
 }
 END_TEST
 
+/* Adaptive stepping treats a tripped watch as a rejected step: h is halved
+ * down to h_min, then DIVERGING says so (a threshold no step can meet). */
+START_TEST(adaptive_cuts_h_before_refusing)
+{
+    alecable_node *tip;
+    alecable_model *m = pendulum(10, &tip);
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    alecable_step_stats st;
+    alecable_dynamic_options_init(&o);
+    o.adaptive = 1;
+    o.h_min = 1e-9;
+    o.watch_displacement = 0.5; /* the pin to tip length is 1 */
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+    ck_assert_int_eq(alecable_integrator_step(it, 1e-3), ALECABLE_DIVERGING);
+    ck_assert_msg(strstr(alecable_integrator_errmsg(it), "h_min"), "%s", alecable_integrator_errmsg(it));
+    alecable_step_stats_init(&st);
+    ck_assert_int_eq(alecable_integrator_stats(it, &st), 0);
+    ck_assert_int_eq(st.steps, 0);
+    ck_assert_int_ge(st.rejected, 19); /* 1e-3 halved to 1e-9 */
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+/* ---- a rigid pendulum in Cartesian coordinates (host problem):
+ * m a + G^T lambda = m g, g(q) = (x^2 + y^2 - L^2) / 2 = 0 ---- */
+static const int RP_COLPTR[4] = {0, 2, 4, 7};
+static const int RP_ROWIDX[7] = {0, 2, 1, 2, 0, 1, 2};
+
+static int rp_res(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                  double *r)
+{
+    (void)ctx;
+    (void)t;
+    (void)v;
+    r[0] = a[0] + q[0] * lam[0];
+    r[1] = a[1] + 9.81 + q[1] * lam[0];
+    r[2] = 0.5 * (q[0] * q[0] + q[1] * q[1] - 1.0);
+    return 0;
+}
+
+static int rp_jac(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                  double cq, double cv, double ca, int flags, double *x)
+{
+    (void)ctx;
+    (void)t;
+    (void)v;
+    (void)a;
+    (void)cv;
+    (void)flags;
+    x[0] = ca + cq * lam[0];
+    x[1] = q[0];
+    x[2] = ca + cq * lam[0];
+    x[3] = q[1];
+    x[4] = q[0];
+    x[5] = q[1];
+    x[6] = 0.0;
+    return 0;
+}
+
+static int rp_rates(void *ctx, double t, const double *q, const double *v, double *gdot, double *gamma)
+{
+    (void)ctx;
+    (void)t;
+    gdot[0] = q[0] * v[0] + q[1] * v[1];
+    gamma[0] = v[0] * v[0] + v[1] * v[1];
+    return 0;
+}
+
+static int rp_inertia(void *ctx, double t, const double *q, const double *v, const double *a, double *r)
+{
+    (void)ctx;
+    (void)t;
+    (void)q;
+    (void)v;
+    r[0] = a[0];
+    r[1] = a[1];
+    return 0;
+}
+
+static void rigid_pendulum(alecable_problem *p)
+{
+    alecable_problem_init(p);
+    p->nq = 2;
+    p->nlam = 1;
+    p->nnz = 7;
+    p->colptr = RP_COLPTR;
+    p->rowidx = RP_ROWIDX;
+    p->residual = rp_res;
+    p->jacobian = rp_jac;
+    p->constraint_rates = rp_rates;
+    p->inertia = rp_inertia;
+}
+
+/* The semi-implicit drift indicator on a nonlinear constraint: SI-BE
+ * released horizontally drifts off the circle by O(h^2) per step, which a
+ * tight watch_drift refuses and the default accepts (|q| stays 1 to 1e-2). */
+START_TEST(drift_names_itself)
+{
+    alecable_problem p;
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    double q[2] = {1, 0}, v[2] = {0, 0}, t;
+    int st;
+    rigid_pendulum(&p);
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_SI_BE;
+    ck_assert_int_eq(alecable_integrator_create(&it, &p, &o, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_set_state(it, 0.0, q, v, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_advance(it, 1.0), ALECABLE_OK);
+    ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q, NULL, NULL, NULL), 0);
+    ck_assert_double_lt(fabs(hypot(q[0], q[1]) - 1.0), 1e-2);
+    alecable_integrator_destroy(it);
+    o.watch_drift = 1e-9;
+    ck_assert_int_eq(alecable_integrator_create(&it, &p, &o, NULL), 0);
+    q[0] = 1.0;
+    q[1] = 0.0;
+    ck_assert_int_eq(alecable_integrator_set_state(it, 0.0, q, v, NULL, NULL), 0);
+    st = step_to(it, 2, 1, 1e-3, 1.0, &t);
+    ck_assert_int_eq(st, ALECABLE_DIVERGING);
+    ck_assert_msg(strstr(alecable_integrator_errmsg(it), "watch_drift"), "%s", alecable_integrator_errmsg(it));
+    alecable_integrator_destroy(it);
+}
+END_TEST
+
 Suite *suite_divergence(void)
 {
     Suite *s = suite_create("divergence");
@@ -424,6 +550,8 @@ Suite *suite_divergence(void)
     tcase_add_test(tc, absurd_load_is_refused);
     tcase_add_test(tc, each_indicator_names_itself);
     tcase_add_test(tc, stop_test_reports_its_scale);
+    tcase_add_test(tc, adaptive_cuts_h_before_refusing);
+    tcase_add_test(tc, drift_names_itself);
     suite_add_tcase(s, tc);
     return s;
 }
