@@ -37,12 +37,13 @@
  * the step itself (a Newton iteration that blows up inflates those and
  * passes a relative test): |r_i| <= tol_residual * scale_i with the scale
  * of alecable_problem.residual_scale at the iterate (q rows: the sum of the
- * magnitudes of the forces that balance there; HHT's rows c r_q - alpha F_n
- * add |alpha F_n|), or, without it, one force scale for every q row, taken
- * from the step's initial state where the iteration cannot touch it: the
- * largest applied and internal force |f_n|, constraint force |G^T lambda_n|
- * and inertia force |M a_n| (= |f_n + G^T lambda_n|), and the divergence
- * watch's length scale for the constraint rows.  The increment test
+ * magnitudes of the forces that balance there, HHT's rows c r_q - alpha F_n
+ * adding |alpha F_n|, plus a floor of 1e-6 of the largest), or, without
+ * it, one force scale for every q row, taken from the step's initial state
+ * where the iteration cannot touch it: the largest applied and internal
+ * force |f_n|, constraint force |G^T lambda_n| and inertia force |M a_n|
+ * (= |f_n + G^T lambda_n|), and the divergence watch's length scale for
+ * the constraint rows.  The increment test
  * ||dq||_inf <= tol_increment (1 + ||q||_inf) also ends the iteration: it
  * is reached at roundoff when the terms of a row cancel to more digits than
  * a double holds (a stiff cable's EA times its strain).
@@ -188,9 +189,17 @@ static int stop_ratio(alecable_integrator *it, double t1, double s, const dyn_st
                      alecable_strerror(st));
             return st;
         }
+        /* a q row on which nothing acts is judged against the problem's
+         * forces: a floor of 1e-6 of the largest q-row scale (as the
+         * quasistatic solver does) */
+        double floor = 0.0;
+        for (i = 0; i < it->nq; i++) {
+            it->scale[i] = s * (c * it->scale[i] + (it->par.hht ? ah * fabs(it->fn[i]) : 0.0));
+            floor = fmax(floor, it->scale[i]);
+        }
+        floor *= 1e-6;
         for (i = 0; i < it->n; i++) {
-            double sc = it->scale[i], d;
-            if (i < it->nq) sc = s * (c * sc + (it->par.hht ? ah * fabs(it->fn[i]) : 0.0));
+            double sc = i < it->nq ? it->scale[i] + floor : it->scale[i], d;
             d = fabs(it->r[i]) / (sc > 0.0 ? sc : 1e-300);
             if (d > x || d != d) x = d;
         }
