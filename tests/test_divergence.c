@@ -540,6 +540,90 @@ START_TEST(drift_names_itself)
 }
 END_TEST
 
+/* Paper 004's beam in a sleeve (Kirchhoff, 8 elements, radius 2 mm,
+ * E = 3 GPa, rho = 1000, p = 22500 N/m, mu = 0.3) pulled by 4500 N and
+ * solved in statics: contacts 4..8 slip at |lambda_T| = mu p l.  Dynamics
+ * from that equilibrium must stay at rest.  0.2's consistent start dropped
+ * the slip law's constant (lambda_T = 0 for the slipping contacts): a0 of
+ * 1.5e7 m/s^2, and HHT at h = 1e-3 returned OK with the beam moving at
+ * 106 m/s after 5 steps (the campaign's ENAN at h = 1e-3).  Now |a0| is
+ * the statics' residual over the node masses and nothing moves. */
+START_TEST(dynamics_from_a_slipping_equilibrium)
+{
+    static const int methods[] = {ALECABLE_METHOD_HHT, ALECABLE_METHOD_GENALPHA, ALECABLE_METHOD_NEWMARK};
+    int k;
+    for (k = 0; k < 3; k++) {
+        alecable_model *m;
+        alecable_cable *c;
+        alecable_section sec;
+        alecable_beam_params bp;
+        alecable_clamp_params cp;
+        alecable_sleeve_params sp;
+        alecable_joint *sl;
+        alecable_node *nd[9];
+        alecable_quasistatic_options qo;
+        alecable_dynamic_options o;
+        alecable_integrator *it;
+        double r = 2e-3, E = 3e9, a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, f[3] = {4500, 0, 0};
+        double *q0, *q1, *a0, amax = 0.0, dmax = 0.0;
+        int i, nq, nl, nslip = 0;
+        ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+        alecable_section_init(&sec);
+        sec.E = E;
+        sec.A = M_PI * r * r;
+        sec.I = 0.25 * M_PI * pow(r, 4);
+        sec.rho = 1000.0;
+        ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_KIRCHHOFF, &sec), 0);
+        ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, 1.0, 8), 0);
+        alecable_beam_params_init(&bp);
+        bp.GJ = E / 2.6 * 2.0 * sec.I;
+        ck_assert_int_eq(alecable_cable_set_beam(c, &bp), 0);
+        for (i = 0; i <= 8; i++) ck_assert_int_eq(alecable_cable_node(&nd[i], c, i), 0);
+        alecable_clamp_params_init(&cp);
+        ck_assert_int_eq(alecable_clamp(NULL, m, nd[0], &cp), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, nd[0], ALECABLE_DOF_S), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, nd[8], ALECABLE_DOF_S), 0);
+        ck_assert_int_eq(alecable_load_node(NULL, m, nd[8], f), 0);
+        alecable_sleeve_params_init(&sp);
+        sp.pressure = 22500.0;
+        sp.friction.mu = 0.3;
+        ck_assert_int_eq(alecable_sleeve(&sl, m, &sp, 7, nd + 1), 0);
+        alecable_quasistatic_options_init(&qo);
+        qo.load_steps = 10;
+        ck_assert_msg(alecable_solve_quasistatic(m, &qo, NULL) == 0, "%s", alecable_model_errmsg(m));
+        for (i = 0; i < 7; i++) {
+            alecable_contact ct;
+            alecable_contact_init(&ct);
+            ck_assert_int_eq(alecable_friction_contact(sl, i, &ct), 0);
+            nslip += ct.state == ALECABLE_CONTACT_SLIP;
+        }
+        ck_assert_int_eq(nslip, 5);
+        alecable_dynamic_options_init(&o);
+        o.method = methods[k];
+        ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
+        ck_assert_int_eq(alecable_model_sizes(m, &nq, &nl), 0);
+        q0 = malloc((size_t)nq * sizeof *q0);
+        q1 = malloc((size_t)nq * sizeof *q1);
+        a0 = malloc((size_t)nq * sizeof *a0);
+        ck_assert(q0 && q1 && a0);
+        ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q0, NULL, a0, NULL), 0);
+        ck_assert_msg(alecable_integrator_advance(it, 5e-3) == 0, "%s", alecable_integrator_errmsg(it));
+        ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q1, NULL, NULL, NULL), 0);
+        for (i = 0; i < nq; i++) {
+            amax = fmax(amax, fabs(a0[i]));
+            dmax = fmax(dmax, fabs(q1[i] - q0[i]));
+        }
+        ck_assert_msg(amax < 1.0, "method %d: |a0| = %g", methods[k], amax);
+        ck_assert_msg(dmax < 1e-9, "method %d: moved by %g", methods[k], dmax);
+        free(q0);
+        free(q1);
+        free(a0);
+        alecable_integrator_destroy(it);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
 Suite *suite_divergence(void)
 {
     Suite *s = suite_create("divergence");
@@ -553,6 +637,7 @@ Suite *suite_divergence(void)
     tcase_add_test(tc, stop_test_reports_its_scale);
     tcase_add_test(tc, adaptive_cuts_h_before_refusing);
     tcase_add_test(tc, drift_names_itself);
+    tcase_add_test(tc, dynamics_from_a_slipping_equilibrium);
     suite_add_tcase(s, tc);
     return s;
 }

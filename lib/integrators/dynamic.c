@@ -292,6 +292,7 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     ac_free(&a, it->g_col);
     ac_free(&a, it->dstep);
     ac_free(&a, it->scale);
+    ac_free(&a, it->lam_alg);
     ac_free(&a, it);
 }
 
@@ -363,7 +364,8 @@ static int alloc_workspaces(alecable_integrator *it)
     it->ga = (double *)ac_calloc(a, m, sizeof(double));
     it->dstep = (double *)ac_calloc(a, nq, sizeof(double));
     it->scale = (double *)ac_calloc(a, n, sizeof(double));
-    if (!it->dstep || !it->scale) return ALECABLE_ENOMEM;
+    it->lam_alg = (int *)ac_calloc(a, m, sizeof(int));
+    if (!it->dstep || !it->scale || !it->lam_alg) return ALECABLE_ENOMEM;
     if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->vals_k || !it->massive || !it->res_hist ||
         !it->fn ||
         !it->dq || !it->zero || !it->probe ||
@@ -658,13 +660,47 @@ static int algebraic_rows(alecable_integrator *it)
     return n_alg;
 }
 
+/* Constraint rows that involve the multipliers themselves (the friction
+ * contacts' law C(q, lambda) = 0: stick, C = w, holds the material; slip,
+ * C = (mu N sigma - lambda_T) / eps, sets the friction force) are not
+ * G a + gamma = 0 at the acceleration level: at the given q they fix their
+ * multipliers.  Such a row (an entry in the multiplier columns of the
+ * Jacobian at weights (0, 0, 1)) is taken as its law linearized in lambda
+ * about the last pass's lambda, J_ll lambda = J_ll lambda_prev - C(lambda_prev),
+ * its q entries (position derivatives, not accelerations) cleared.  Without
+ * the law's constant a slipping contact came out with lambda_T = 0, and a
+ * cable at rest in a solved equilibrium started with accelerations of
+ * 1e7 m/s^2.  Uses it->fn and it->ga. */
+static int multiplier_rows(alecable_integrator *it, double t, const dyn_state *s)
+{
+    int i, j, k, nq = it->nq, any = 0, st;
+    memset(it->lam_alg, 0, (size_t)it->nlam * sizeof(int));
+    for (j = nq; j < it->n; j++)
+        for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
+            if (it->pat.rowidx[k] >= nq && it->vals[k] != 0.0) any = it->lam_alg[it->pat.rowidx[k] - nq] = 1;
+    if (!any) return ALECABLE_OK;
+    if ((st = dyn_residual(it, t, s->q, s->v, it->zero, s->lam, it->fn))) return st;
+    memset(it->ga, 0, (size_t)it->nlam * sizeof(double));
+    for (j = 0; j < it->n; j++)
+        for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++) {
+            int r = it->pat.rowidx[k] - nq;
+            if (r < 0 || !it->lam_alg[r]) continue;
+            if (j < nq) it->vals[k] = 0.0;
+            else it->ga[r] += it->vals[k] * s->lam[j - nq];
+        }
+    for (i = 0; i < it->nlam; i++)
+        if (it->lam_alg[i]) it->rhs[nq + i] = it->ga[i] - it->fn[nq + i];
+    return ALECABLE_OK;
+}
+
 /* [M G^T; G 0] [a; lambda] = [-f; -gamma]: M is the Jacobian with weights
  * (0, 0, 1), f = r_q at a = 0 and lambda = 0; algebraic rows as above.  A
  * problem with a history (friction contacts) has rows whose branch (stick
  * or slip) and slip limit depend on lambda itself: the system is solved
  * again with the Jacobian taken at the last lambda until lambda stops
  * changing (a few passes, each settling the contacts whose normal force the
- * previous one found; after 50 the last is kept). */
+ * previous one found; after 50 the last is kept), the contact rows taken as
+ * their law (multiplier_rows). */
 static int consistent_accelerations(alecable_integrator *it, double t, dyn_state *s)
 {
     int st, i, j, k, nq = it->nq, n_alg, pass, passes = it->p.nhist > 0 ? 50 : 1;
@@ -697,6 +733,7 @@ static int consistent_accelerations(alecable_integrator *it, double t, dyn_state
             for (i = 0; i < nq; i++)
                 if (!it->massive[i]) it->rhs[i] = 0.0;
         }
+        if (it->p.nhist > 0 && (st = multiplier_rows(it, t, s))) return st;
         if ((st = dyn_factor_solve(it, "consistent accelerations [M G^T; G 0]", t))) return st;
         memcpy(s->a, it->z, (size_t)nq * sizeof(double));
         for (i = 0; i < it->nlam; i++) {

@@ -102,6 +102,7 @@ struct alecable_integrator {
      * attempt, adaptive or not.  scale: n values for residual_scale. */
     double len_scale, energy_scale;
     double *dstep, *scale;
+    int *lam_alg;            /* nlam: the row fixes its multipliers (dynamic.c's consistent start) */
     double drift;
     /* stop test of the last attempt: max |r_i| / scale_i at its end, and 1
      * when the scale was the problem's residual_scale */
