@@ -1961,7 +1961,8 @@ typedef struct alecable_dynamic_options {
     double watch_energy;    /**< kinetic-energy jump: a step whose kinetic energy 1/2 v.M v (the
                                problem's inertia callback; without it not checked) exceeds
                                watch_energy times the larger of E and the largest kinetic energy
-                               of the earlier steps (default 100) (since 0.3) */
+                               of the earlier steps (default 100); not checked when E and the
+                               initial kinetic energy are both 0 (no scale) (since 0.3) */
     double watch_error;     /**< local error: a step whose error estimate on q (implicit: predictor
                                against corrector as in adaptive stepping; semi-implicit: the
                                solution's distance from the linearization point) exceeds

@@ -674,6 +674,82 @@ START_TEST(campaign_ok_means_right)
 }
 END_TEST
 
+/* A free 2 kg mass at rest, pushed from t = 0.02 s by F = 1000 (t - 0.02)^3 N
+ * (no force at t = 0, so no energy scale, and 20 steps without motion):
+ * its kinetic energy grows as (t - 0.02)^8, by 256 in the second step
+ * that moves it; the watch must let this correct run through.
+ * q = 1000 (t - 0.02)^5 / 40 at t = 0.1 s to 1e-3 relative. */
+static const int FM_COLPTR[2] = {0, 1};
+static const int FM_ROWIDX[1] = {0};
+
+static int fm_res(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                  double *r)
+{
+    (void)ctx;
+    (void)q;
+    (void)v;
+    (void)lam;
+    t = t > 0.02 ? t - 0.02 : 0.0;
+    r[0] = 2.0 * a[0] - 1000.0 * t * t * t;
+    return 0;
+}
+
+static int fm_jac(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                  double cq, double cv, double ca, int flags, double *x)
+{
+    (void)ctx;
+    (void)t;
+    (void)q;
+    (void)v;
+    (void)a;
+    (void)lam;
+    (void)cq;
+    (void)cv;
+    (void)flags;
+    x[0] = 2.0 * ca;
+    return 0;
+}
+
+static int fm_inertia(void *ctx, double t, const double *q, const double *v, const double *a, double *r)
+{
+    (void)ctx;
+    (void)t;
+    (void)q;
+    (void)v;
+    r[0] = 2.0 * a[0];
+    return 0;
+}
+
+START_TEST(a_start_without_forces_is_not_diverging)
+{
+    static const int methods[] = {ALECABLE_METHOD_HHT, ALECABLE_METHOD_NEWMARK, ALECABLE_METHOD_SI_HHT};
+    alecable_problem p;
+    int k;
+    alecable_problem_init(&p);
+    p.nq = 1;
+    p.nnz = 1;
+    p.colptr = FM_COLPTR;
+    p.rowidx = FM_ROWIDX;
+    p.residual = fm_res;
+    p.jacobian = fm_jac;
+    p.inertia = fm_inertia;
+    for (k = 0; k < 3; k++) {
+        alecable_integrator *it;
+        alecable_dynamic_options o;
+        double q = 0.0, v = 0.0, exact = 1000.0 * pow(0.08, 5) / 40.0;
+        alecable_dynamic_options_init(&o);
+        o.method = methods[k];
+        ck_assert_int_eq(alecable_integrator_create(&it, &p, &o, NULL), 0);
+        ck_assert_int_eq(alecable_integrator_set_state(it, 0.0, &q, &v, NULL, NULL), 0);
+        ck_assert_msg(alecable_integrator_advance(it, 0.1) == 0, "method %d: %s", methods[k],
+                      alecable_integrator_errmsg(it));
+        ck_assert_int_eq(alecable_integrator_get_state(it, NULL, &q, NULL, NULL, NULL), 0);
+        ck_assert_msg(fabs(q / exact - 1.0) < 1e-3, "method %d: q = %.9g, exact %.9g", methods[k], q, exact);
+        alecable_integrator_destroy(it);
+    }
+}
+END_TEST
+
 Suite *suite_divergence(void)
 {
     Suite *s = suite_create("divergence");
@@ -689,6 +765,7 @@ Suite *suite_divergence(void)
     tcase_add_test(tc, drift_names_itself);
     tcase_add_test(tc, dynamics_from_a_slipping_equilibrium);
     tcase_add_test(tc, campaign_ok_means_right);
+    tcase_add_test(tc, a_start_without_forces_is_not_diverging);
     suite_add_tcase(s, tc);
     return s;
 }

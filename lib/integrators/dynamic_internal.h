@@ -38,10 +38,9 @@ typedef struct dyn_state {
     /* the problem's history (alecable_problem.nhist values) that goes with
      * this state: the one in force while it is cur (dynamic.c) */
     double *phist;
-    /* divergence watch (dynamic.c): this state's kinetic energy, the
-     * largest of the states since set_state, and their count */
+    /* divergence watch (dynamic.c): this state's kinetic energy and the
+     * largest of the states since set_state */
     double tkin, tmax;
-    long nsteps;
     /* the implicit methods' fallback force scale of the stop test, taken
      * from this state when a step starts from it (implicit.c); valid when
      * fscale_ok */
@@ -101,6 +100,7 @@ struct alecable_integrator {
      * linearization point (drift); it->err is the error estimate of every
      * attempt, adaptive or not.  scale: n values for residual_scale. */
     double len_scale, energy_scale;
+    double energy_ref0;      /* max(energy_scale, the initial kinetic energy): 0 turns the energy indicator off */
     double *dstep, *scale;
     int *lam_alg;            /* nlam: the row fixes its multipliers (dynamic.c's consistent start) */
     double drift;
