@@ -102,6 +102,7 @@ struct alecable_integrator {
     double len_scale, energy_scale;
     double energy_ref0;      /* max(energy_scale, the initial kinetic energy): 0 turns the energy indicator off */
     double *dstep, *scale;
+    double scale_floor;      /* implicit.c: the floor of the q rows' residual_scale in the current step */
     int *lam_alg;            /* nlam: the row fixes its multipliers (dynamic.c's consistent start) */
     double drift;
     /* stop test of the last attempt: max |r_i| / scale_i at its end, and 1

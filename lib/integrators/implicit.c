@@ -175,42 +175,59 @@ static int start_scale(alecable_integrator *it, dyn_state *S)
     return ALECABLE_OK;
 }
 
-/* max_i |r_i| / scale_i of the scaled residual in it->r (s R_q, g) at the
- * iterate T (see the file comment). */
-static int stop_ratio(alecable_integrator *it, double t1, double s, const dyn_state *T, double *ratio)
+/* The problem's residual_scale at the iterate T, as the scaled residual's:
+ * q rows s (c scale_i + |alpha F_n,i|) into it->scale, and their floor,
+ * 1e-6 of the largest (a row on which nothing acts is judged against the
+ * problem's forces, as the quasistatic solver does), into *fl. */
+static int problem_scale(alecable_integrator *it, double t1, double s, const dyn_state *T, double *fl)
 {
+    double c = 1.0 + it->par.alpha_hht, ah = fabs(it->par.alpha_hht), m = 0.0;
+    int i, st = it->p.residual_scale(it->p.ctx, t1, T->q, T->v, eval_accel(it, T), T->lam, it->scale);
+    if (st) {
+        snprintf(it->msg, sizeof it->msg, "t = %.9g: the problem's residual_scale failed (%s)", t1,
+                 alecable_strerror(st));
+        return st;
+    }
+    for (i = 0; i < it->nq; i++) {
+        it->scale[i] = s * (c * it->scale[i] + (it->par.hht ? ah * fabs(it->fn[i]) : 0.0));
+        m = fmax(m, it->scale[i]);
+    }
+    *fl = 1e-6 * m;
+    return ALECABLE_OK;
+}
+
+/* max_i |r_i| / scale_i of the scaled residual in it->r (s R_q, g) at the
+ * iterate T, the k-th of the step (see the file comment).  The problem's
+ * scale is evaluated at the first iterate and kept while the test fails
+ * (the iteration goes on either way); an iterate that passes against it is
+ * judged again against its own scale, so the verdict is always the
+ * iterate's: one or two evaluations per step instead of one per iteration. */
+static int stop_ratio(alecable_integrator *it, double t1, double s, const dyn_state *T, int k, double *ratio)
+{
+    static const double tiny = 1e-300;
     double c = 1.0 + it->par.alpha_hht, ah = fabs(it->par.alpha_hht), x = 0.0, L = it->len_scale;
-    int i, st;
+    int i, st, pass;
     if (!(L > 0.0)) L = 1.0;
-    if (it->p.residual_scale) {
-        st = it->p.residual_scale(it->p.ctx, t1, T->q, T->v, eval_accel(it, T), T->lam, it->scale);
-        if (st) {
-            snprintf(it->msg, sizeof it->msg, "t = %.9g: the problem's residual_scale failed (%s)", t1,
-                     alecable_strerror(st));
-            return st;
-        }
-        /* a q row on which nothing acts is judged against the problem's
-         * forces: a floor of 1e-6 of the largest q-row scale (as the
-         * quasistatic solver does) */
-        double floor = 0.0;
-        for (i = 0; i < it->nq; i++) {
-            it->scale[i] = s * (c * it->scale[i] + (it->par.hht ? ah * fabs(it->fn[i]) : 0.0));
-            floor = fmax(floor, it->scale[i]);
-        }
-        floor *= 1e-6;
-        for (i = 0; i < it->n; i++) {
-            double sc = i < it->nq ? it->scale[i] + floor : it->scale[i], d;
-            d = fabs(it->r[i]) / (sc > 0.0 ? sc : 1e-300);
-            if (d > x || d != d) x = d;
-        }
-        it->scale_src = 1;
-    } else {
+    if (!it->p.residual_scale) {
         double fs = s * (c + ah) * it->cur->fscale;
         for (i = 0; i < it->n; i++) {
-            double d = fabs(it->r[i]) / (i < it->nq ? (fs > 0.0 ? fs : 1e-300) : L);
+            double d = fabs(it->r[i]) / (i < it->nq ? (fs > 0.0 ? fs : tiny) : L);
             if (d > x || d != d) x = d;
         }
         it->scale_src = 0;
+        *ratio = x;
+        return ALECABLE_OK;
+    }
+    it->scale_src = 1;
+    for (pass = 0; pass < 2; pass++) {
+        if ((k == 0 || pass == 1) && (st = problem_scale(it, t1, s, T, &it->scale_floor))) return st;
+        x = 0.0;
+        for (i = 0; i < it->n; i++) {
+            double sc = i < it->nq ? it->scale[i] + it->scale_floor : it->scale[i], d;
+            d = fabs(it->r[i]) / (sc > 0.0 ? sc : tiny);
+            if (d > x || d != d) x = d;
+        }
+        if (k == 0 || !(x <= it->o.tol_residual)) break;
     }
     *ratio = x;
     return ALECABLE_OK;
@@ -321,7 +338,7 @@ static int newton(alecable_integrator *it, double h, double t1, int pred)
     for (k = 0;; k++) {
         if ((st = scaled_residual(it, t1, s, T, &rnorm))) return st;
         if (k <= it->o.max_iterations) it->res_hist[it->n_res_hist++] = dyn_norm_inf(it->r, it->nq) / s;
-        if ((st = stop_ratio(it, t1, s, T, &ratio))) return st;
+        if ((st = stop_ratio(it, t1, s, T, k, &ratio))) return st;
         it->last_ratio = ratio;
         if (ratio <= it->o.tol_residual ||
             (k > 0 && dqnorm <= it->o.tol_increment * (1.0 + dyn_norm_inf(T->q, it->nq))))
