@@ -1963,10 +1963,10 @@ typedef struct alecable_dynamic_options {
                                watch_energy times the larger of E and the largest kinetic energy
                                of the earlier steps (default 100); not checked when E and the
                                initial kinetic energy are both 0 (no scale) (since 0.3) */
-    double watch_error;     /**< local error: a step whose error estimate on q (implicit: predictor
-                               against corrector as in adaptive stepping; semi-implicit: the
-                               solution's distance from the linearization point) exceeds
-                               watch_error * L (default 0.1) (since 0.3) */
+    double watch_error;     /**< local error: a step whose error estimate on q (implicit: the
+                               adaptive mode's, from the second step after set_state on;
+                               semi-implicit: the solution's distance from the linearization point)
+                               exceeds watch_error * L (default 0.1) (since 0.3) */
     double watch_drift;     /**< semi-implicit constraint drift: max |g_i| at the step's
                                linearization point above watch_drift * L (default 0.1) (since 0.3) */
     double watch_displacement; /**< a coordinate |q_i| beyond watch_displacement * L (default 1e6)
