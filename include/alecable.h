@@ -1997,7 +1997,8 @@ enum {
     ALECABLE_METHOD_NEWMARK = 0,    /**< implicit Newmark, Newton (default trapezoidal beta 1/4, gamma 1/2);
                                        index-3 trapezoidal Newmark does not damp the oscillation of a and
                                        lambda under nonlinear constraints: prefer HHT or GENALPHA there */
-    ALECABLE_METHOD_HHT = 1,        /**< implicit HHT-alpha, alpha in [-1/3, 0] */
+    ALECABLE_METHOD_HHT = 1,        /**< implicit HHT-alpha, alpha in [-1/3, 0] (default -0.05); the default
+                                       method since 0.3: it damps the index-3 oscillation at second order */
     ALECABLE_METHOD_BOSSAK = 2,     /**< implicit Bossak (WBZ-alpha), alpha_m <= 0 */
     ALECABLE_METHOD_GENALPHA = 3,   /**< implicit generalized-alpha (Chung-Hulbert) from rho_inf */
     ALECABLE_METHOD_SI_BE = 10,     /**< semi-implicit backward Euler (one linear solve per step) */
@@ -2009,7 +2010,9 @@ enum {
 /** Options of a time integrator (alecable_integrator_create(), alecable_model_integrator()). */
 typedef struct alecable_dynamic_options {
     size_t struct_size;     /**< sizeof(alecable_dynamic_options) (set by alecable_dynamic_options_init()) */
-    int method;             /**< ALECABLE_METHOD_* (default NEWMARK) */
+    int method;             /**< ALECABLE_METHOD_* (default HHT since 0.3; NEWMARK in 0.1 and 0.2,
+                               whose undamped index-3 oscillation turned a pendulum hauled in by a
+                               winch over) */
     double h;               /**< step size [s]; initial step when adaptive (default 1e-3) */
     /**@{*/
     double beta, gamma;     /**< Newmark parameters; 0: the method's defaults */
@@ -2024,14 +2027,49 @@ typedef struct alecable_dynamic_options {
     double h_min, h_max;    /**< adaptive step bounds [s] (default 1e-12 and 0 = unbounded) */
     /**@}*/
     int max_iterations;     /**< Newton iterations per step (default 20) */
-    double tol_residual;    /**< Newton: ||r||_inf <= tol_residual * reference (default 1e-10) */
-    double tol_increment;   /**< Newton: ||dq||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
+    double tol_residual;    /**< Newton: |r_i| <= tol_residual * scale_i, the scale of each equation from
+                               alecable_problem.residual_scale, else the largest applied, constraint and
+                               inertia forces at the step's start (constraint rows: the watch's length
+                               scale); never relative to the step's own residuals (since 0.3)
+                               (default 1e-10) */
+    double tol_increment;   /**< Newton: ||dq||_inf <= tol_increment * (1 + ||q||_inf), the roundoff
+                               limit of the same (default 1e-10) */
     double baumgarte_a1;    /**< semi-implicit: g'' + 2 a1 g' + a2^2 g = 0 imposed at t_{n+1}
                                (defaults: 0 = 1/h each) [1/s] */
     double baumgarte_a2;    /**< the a2 of baumgarte_a1's equation [1/s] (default 0 = 1/h) */
     int imex;               /**< semi-implicit only: Jacobian of the stiff forces only (ALECABLE_JAC_STIFF_ONLY) */
     int linear_solver;      /**< ALECABLE_LINSOLVE_* (default AUTO) */
     int hht_history;        /**< SI-HHT's force history F_n: ALECABLE_HHT_HISTORY_* (default AUTO) */
+    /* Since 0.3: the divergence watch.  After every step the integrator checks
+     * cheap indicators against the problem's own scales, an energy scale
+     * E = L * sum_i |f_i(t0, q0, v0)| (the applied, internal and gyroscopic
+     * forces of the initial state, multipliers out) and a length scale
+     * L = max(||q0||_inf, 1) (or watch_length), and refuses a step that
+     * trips one with #ALECABLE_DIVERGING (adaptive stepping first cuts h, as
+     * for a failed Newton): the state stays the last accepted one, and the
+     * message names the indicator, its value, its threshold and the cure.
+     * A threshold of 0 takes its default; a negative one switches that
+     * indicator off.  With watch on, a step whose increment the problem's
+     * step_limit does not admit whole (the model: an element shrunk below
+     * a quarter of its length, or inverted) is refused too.  The watch
+     * costs one inertia evaluation per step (and one residual at set_state
+     * when a is given). */
+    int watch;              /**< divergence watch: 0 (default) or 1 on, -1 off (since 0.3) */
+    double watch_energy;    /**< kinetic-energy jump: a step whose kinetic energy 1/2 v.M v (the
+                               problem's inertia callback; without it not checked) exceeds
+                               watch_energy times the larger of E and the largest kinetic energy
+                               of the earlier steps (default 100); not checked when E and the
+                               initial kinetic energy are both 0 (no scale) (since 0.3) */
+    double watch_error;     /**< local error: a step whose error estimate on q (implicit: the
+                               adaptive mode's, from the second step after set_state on;
+                               semi-implicit: the solution's distance from the linearization point)
+                               exceeds watch_error * L (default 0.1) (since 0.3) */
+    double watch_drift;     /**< semi-implicit constraint drift: max |g_i| at the step's
+                               linearization point above watch_drift * L (default 0.1) (since 0.3) */
+    double watch_displacement; /**< a coordinate |q_i| beyond watch_displacement * L (default 1e6)
+                                  (since 0.3) */
+    double watch_length;    /**< the length scale L [m] (0 (default): max(||q0||_inf, 1) at set_state)
+                               (since 0.3) */
 } alecable_dynamic_options;
 
 /** SI-HHT's force history (alecable_dynamic_options.hht_history).
@@ -2067,6 +2105,14 @@ typedef struct alecable_step_stats {
                                counted by the BAND solver (0 with the SuiteSparse solvers) */
     double model_flops;     /**< of the residual and Jacobian evaluations, from the problem's
                                flops_residual / flops_jacobian (0 when the problem gives none) */
+    double last_scaled_residual; /**< implicit methods: max_i |r_i| / scale_i at the end of the last
+                                    accepted step's Newton iteration, <= tol_residual (or the
+                                    increment test stopped it at roundoff); 0 for the semi-implicit
+                                    methods (since 0.3) */
+    int residual_scale_source; /**< the scale of that test: 1 the problem's residual_scale, 0 the
+                                  integrator's own: the largest applied, constraint and inertia
+                                  forces of the step's initial state, and the length scale of the
+                                  divergence watch for constraint rows (since 0.3) */
 } alecable_step_stats;
 /** Zeroes the counters and sets struct_size.
  *  \param s the struct to fill; NULL is ignored. */
@@ -2136,12 +2182,22 @@ ALECABLE_API int alecable_integrator_get_state(const alecable_integrator *it, do
 /** One step of size h (adaptive: at most h; the size taken is in the stats).
  * On failure the state is unchanged and the return says why: with a fixed
  * step a Newton failure gives #ALECABLE_STEP_TOO_LARGE (cut h and call again);
- * adaptive stepping gives #ALECABLE_ENOCONV when h_min is reached.
+ * adaptive stepping gives #ALECABLE_ENOCONV when h_min is reached.  A
+ * converged step is then checked by the divergence watch
+ * (alecable_dynamic_options.watch): a step that creates kinetic energy, has
+ * a local error of the model's size, drifts off its constraints, collapses
+ * an element or throws a coordinate beyond any physical scale is refused
+ * with #ALECABLE_DIVERGING (adaptive stepping first retries it with h
+ * halved, down to h_min), and the message names the indicator, its value,
+ * its threshold and the cure.
  * \param it the integrator, with a state.
  * \param h the step [s], > 0.
  * \retval ALECABLE_OK the step was taken
  * \retval ALECABLE_STEP_TOO_LARGE recoverable (fixed step): Newton did not
  *         converge or met a NaN; cut h and call again
+ * \retval ALECABLE_DIVERGING recoverable: the divergence watch refused the
+ *         step (the state is the last accepted one, bit for bit with the
+ *         problem's history); cut h or change the method (since 0.3)
  * \retval ALECABLE_ENULL it is NULL
  * \retval ALECABLE_ESTATE no state was set yet, or the model of its
  *         problem changed since (alecable_model_integrator())
@@ -2158,6 +2214,9 @@ ALECABLE_API int alecable_integrator_step(alecable_integrator *it, double h);
  * \param it the integrator, with a state.
  * \param t_end the end time [s], >= the current time.
  * \retval ALECABLE_OK t_end reached
+ * \retval ALECABLE_DIVERGING a step tripped the divergence watch (see
+ *         alecable_integrator_step()); the state is that of the last accepted
+ *         step, before t_end (since 0.3)
  * \retval ALECABLE_EINVAL t_end not finite or before the current time
  * \return or any status of alecable_integrator_step() */
 ALECABLE_API int alecable_integrator_advance(alecable_integrator *it, double t_end);

@@ -35,5 +35,6 @@ Suite *suite_handles(void);
 Suite *suite_statics(void);
 Suite *suite_clock(void);
 Suite *suite_ale_dynamics(void);
+Suite *suite_divergence(void);
 
 #endif

@@ -142,7 +142,11 @@ static const char *change(alecable_model *m, alecable_cable *c, int which)
         alecable_body_params_init(&bp);
         ck_assert_int_eq(alecable_body_create(&b, m, &bp), 0);
         ck_assert_int_eq(alecable_body_fix(m, b), 0);
-        ck_assert_int_eq(alecable_attach(NULL, m, tip, b, x, 0), 0);
+        { /* where the tip stands (a body at the origin): a consistent attachment */
+            double at[3];
+            ck_assert_int_eq(alecable_node_position(tip, at), 0);
+            ck_assert_int_eq(alecable_attach(NULL, m, tip, b, at, 0), 0);
+        }
         return "a"; /* body or joint, both are named */
     default:
         ck_assert_int_eq(alecable_model_finalize(m), 0);

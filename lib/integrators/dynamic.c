@@ -24,6 +24,7 @@
 #include "dynamic_internal.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -40,13 +41,29 @@
  * ~1e-11 s): a sliver step of 1e-14 s makes the 1/h-scaled constraint
  * stabilization kick the velocities.  A step 1 ppm longer is harmless. */
 #define LAST_STEP_SLACK 1e-6
+/* Divergence watch defaults (alecable_dynamic_options.watch_*): a kinetic
+ * energy 100 times anything the run had or its forces can give in one step,
+ * a local error of a tenth of the model's size in one step, constraints
+ * off by a tenth of it, a coordinate a million times it: none is a resolved
+ * motion, each is what a blow-up shows within a few steps. */
+#define WATCH_ENERGY 100.0
+#define WATCH_ERROR 0.1
+#define WATCH_DRIFT 0.1
+#define WATCH_DISPLACEMENT 1e6
+/* The options of 0.2, without the watch: still accepted (defaults for the rest) */
+#define DYN_OPTIONS_V2 offsetof(alecable_dynamic_options, watch)
+#define DYN_STATS_V2 offsetof(alecable_step_stats, last_scaled_residual)
 
 ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o)
 {
     if (!o) return;
     memset(o, 0, sizeof *o);
     o->struct_size = sizeof *o;
-    o->method = ALECABLE_METHOD_NEWMARK;
+    /* HHT-I3 (alpha = -0.05): it damps the oscillation of a and lambda
+     * that index-3 trapezoidal Newmark keeps alive under nonlinear
+     * constraints (a pendulum hauled in by a winch turns over with Newmark,
+     * 0.1's and 0.2's default) at second order */
+    o->method = ALECABLE_METHOD_HHT;
     o->h = 1e-3;
     o->beta = 0.0;   /* the method's default */
     o->gamma = 0.0;
@@ -67,6 +84,12 @@ ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o)
      * cable's band, KLU's pivot-order reuse otherwise */
     o->linear_solver = ALECABLE_LINSOLVE_AUTO;
     o->hht_history = ALECABLE_HHT_HISTORY_AUTO;
+    o->watch = 1;
+    o->watch_energy = WATCH_ENERGY;
+    o->watch_error = WATCH_ERROR;
+    o->watch_drift = WATCH_DRIFT;
+    o->watch_displacement = WATCH_DISPLACEMENT;
+    o->watch_length = 0.0;
 }
 
 ALECABLE_API void alecable_problem_init(alecable_problem *p)
@@ -97,11 +120,29 @@ static int is_method(int method)
 
 static int finite_ge(double x, double lo) { return isfinite(x) && x >= lo; }
 
-int dyn_check_options(const alecable_dynamic_options *o, char *msg, size_t len)
+/* A caller's options (0.2's shorter struct too) as the current struct, the
+ * watch's zeros replaced by their defaults. */
+static void full_options(const alecable_dynamic_options *in, alecable_dynamic_options *out)
+{
+    alecable_dynamic_options_init(out);
+    memcpy(out, in, in->struct_size < sizeof *out ? DYN_OPTIONS_V2 : sizeof *out);
+    out->struct_size = sizeof *out;
+    if (out->watch == 0) out->watch = 1;
+    if (out->watch_energy == 0.0) out->watch_energy = WATCH_ENERGY;
+    if (out->watch_error == 0.0) out->watch_error = WATCH_ERROR;
+    if (out->watch_drift == 0.0) out->watch_drift = WATCH_DRIFT;
+    if (out->watch_displacement == 0.0) out->watch_displacement = WATCH_DISPLACEMENT;
+}
+
+int dyn_check_options(const alecable_dynamic_options *in, char *msg, size_t len)
 {
 #define BAD(...) do { snprintf(msg, len, __VA_ARGS__); return ALECABLE_EINVAL; } while (0)
-    int hht = o->method == ALECABLE_METHOD_HHT || o->method == ALECABLE_METHOD_SI_HHT;
-    if (o->struct_size < sizeof *o) BAD("options: struct_size %zu, call alecable_dynamic_options_init", o->struct_size);
+    alecable_dynamic_options full, *o = &full;
+    int hht;
+    if (in->struct_size < DYN_OPTIONS_V2)
+        BAD("options: struct_size %zu, call alecable_dynamic_options_init", in->struct_size);
+    full_options(in, &full);
+    hht = o->method == ALECABLE_METHOD_HHT || o->method == ALECABLE_METHOD_SI_HHT;
     if (!is_method(o->method)) BAD("options.method = %d is not an ALECABLE_METHOD_* value", o->method);
     if (!(isfinite(o->h) && o->h > 0.0)) BAD("options.h = %g must be finite and > 0", o->h);
     if (!(isfinite(o->beta) && o->beta >= 0.0)) BAD("options.beta = %g must be finite and > 0 (0: the method's default)", o->beta);
@@ -135,6 +176,14 @@ int dyn_check_options(const alecable_dynamic_options *o, char *msg, size_t len)
         BAD("options.linear_solver = %d is not an ALECABLE_LINSOLVE_* value", o->linear_solver);
     if (o->hht_history != ALECABLE_HHT_HISTORY_AUTO && o->hht_history != ALECABLE_HHT_HISTORY_EVALUATE)
         BAD("options.hht_history = %d is not an ALECABLE_HHT_HISTORY_* value", o->hht_history);
+    if (o->watch != 1 && o->watch != -1) BAD("options.watch = %d must be 0 or 1 (on) or -1 (off)", o->watch);
+    if (!isfinite(o->watch_energy)) BAD("options.watch_energy = %g must be finite (< 0: off)", o->watch_energy);
+    if (!isfinite(o->watch_error)) BAD("options.watch_error = %g must be finite (< 0: off)", o->watch_error);
+    if (!isfinite(o->watch_drift)) BAD("options.watch_drift = %g must be finite (< 0: off)", o->watch_drift);
+    if (!isfinite(o->watch_displacement))
+        BAD("options.watch_displacement = %g must be finite (< 0: off)", o->watch_displacement);
+    if (!finite_ge(o->watch_length, 0.0))
+        BAD("options.watch_length = %g must be finite and >= 0 (0: from the initial state)", o->watch_length);
     return ALECABLE_OK;
 #undef BAD
 }
@@ -241,6 +290,9 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     ac_free(&a, it->g_pos);
     ac_free(&a, it->g_row);
     ac_free(&a, it->g_col);
+    ac_free(&a, it->dstep);
+    ac_free(&a, it->scale);
+    ac_free(&a, it->lam_alg);
     ac_free(&a, it);
 }
 
@@ -310,6 +362,10 @@ static int alloc_workspaces(alecable_integrator *it)
     it->gdot = (double *)ac_calloc(a, m, sizeof(double));
     it->gam = (double *)ac_calloc(a, m, sizeof(double));
     it->ga = (double *)ac_calloc(a, m, sizeof(double));
+    it->dstep = (double *)ac_calloc(a, nq, sizeof(double));
+    it->scale = (double *)ac_calloc(a, n, sizeof(double));
+    it->lam_alg = (int *)ac_calloc(a, m, sizeof(int));
+    if (!it->dstep || !it->scale || !it->lam_alg) return ALECABLE_ENOMEM;
     if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->vals_k || !it->massive || !it->res_hist ||
         !it->fn ||
         !it->dq || !it->zero || !it->probe ||
@@ -345,9 +401,8 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
     if (!it) return ALECABLE_ENOMEM;
     it->alloc = al;
     it->p = *p;
-    it->o = *o;
-    it->o.struct_size = sizeof it->o;
-    resolve_params(o, &it->par);
+    full_options(o, &it->o);
+    resolve_params(&it->o, &it->par);
     it->nq = p->nq;
     it->nlam = p->nlam;
     it->n = p->nq + p->nlam;
@@ -605,13 +660,47 @@ static int algebraic_rows(alecable_integrator *it)
     return n_alg;
 }
 
+/* Constraint rows that involve the multipliers themselves (the friction
+ * contacts' law C(q, lambda) = 0: stick, C = w, holds the material; slip,
+ * C = (mu N sigma - lambda_T) / eps, sets the friction force) are not
+ * G a + gamma = 0 at the acceleration level: at the given q they fix their
+ * multipliers.  Such a row (an entry in the multiplier columns of the
+ * Jacobian at weights (0, 0, 1)) is taken as its law linearized in lambda
+ * about the last pass's lambda, J_ll lambda = J_ll lambda_prev - C(lambda_prev),
+ * its q entries (position derivatives, not accelerations) cleared.  Without
+ * the law's constant a slipping contact came out with lambda_T = 0, and a
+ * cable at rest in a solved equilibrium started with accelerations of
+ * 1e7 m/s^2.  Uses it->fn and it->ga. */
+static int multiplier_rows(alecable_integrator *it, double t, const dyn_state *s)
+{
+    int i, j, k, nq = it->nq, any = 0, st;
+    memset(it->lam_alg, 0, (size_t)it->nlam * sizeof(int));
+    for (j = nq; j < it->n; j++)
+        for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
+            if (it->pat.rowidx[k] >= nq && it->vals[k] != 0.0) any = it->lam_alg[it->pat.rowidx[k] - nq] = 1;
+    if (!any) return ALECABLE_OK;
+    if ((st = dyn_residual(it, t, s->q, s->v, it->zero, s->lam, it->fn))) return st;
+    memset(it->ga, 0, (size_t)it->nlam * sizeof(double));
+    for (j = 0; j < it->n; j++)
+        for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++) {
+            int r = it->pat.rowidx[k] - nq;
+            if (r < 0 || !it->lam_alg[r]) continue;
+            if (j < nq) it->vals[k] = 0.0;
+            else it->ga[r] += it->vals[k] * s->lam[j - nq];
+        }
+    for (i = 0; i < it->nlam; i++)
+        if (it->lam_alg[i]) it->rhs[nq + i] = it->ga[i] - it->fn[nq + i];
+    return ALECABLE_OK;
+}
+
 /* [M G^T; G 0] [a; lambda] = [-f; -gamma]: M is the Jacobian with weights
  * (0, 0, 1), f = r_q at a = 0 and lambda = 0; algebraic rows as above.  A
  * problem with a history (friction contacts) has rows whose branch (stick
  * or slip) and slip limit depend on lambda itself: the system is solved
  * again with the Jacobian taken at the last lambda until lambda stops
  * changing (a few passes, each settling the contacts whose normal force the
- * previous one found; after 50 the last is kept). */
+ * previous one found; after 50 the last is kept), the contact rows taken as
+ * their law (multiplier_rows). */
 static int consistent_accelerations(alecable_integrator *it, double t, dyn_state *s)
 {
     int st, i, j, k, nq = it->nq, n_alg, pass, passes = it->p.nhist > 0 ? 50 : 1;
@@ -644,6 +733,7 @@ static int consistent_accelerations(alecable_integrator *it, double t, dyn_state
             for (i = 0; i < nq; i++)
                 if (!it->massive[i]) it->rhs[i] = 0.0;
         }
+        if (it->p.nhist > 0 && (st = multiplier_rows(it, t, s))) return st;
         if ((st = dyn_factor_solve(it, "consistent accelerations [M G^T; G 0]", t))) return st;
         memcpy(s->a, it->z, (size_t)nq * sizeof(double));
         for (i = 0; i < it->nlam; i++) {
@@ -653,6 +743,49 @@ static int consistent_accelerations(alecable_integrator *it, double t, dyn_state
         memcpy(s->lam, it->z + nq, (size_t)it->nlam * sizeof(double));
         if (change <= 1e-12 * size) break;
     }
+    return ALECABLE_OK;
+}
+
+/* Kinetic energy 1/2 v.M(q) v through the problem's inertia callback (M v
+ * into it->dq); 0 without the callback (the energy indicator is off then). */
+static int kinetic_energy(alecable_integrator *it, double t, const double *q, const double *v, double *T)
+{
+    double e = 0.0;
+    int i, st;
+    *T = 0.0;
+    if (!it->p.inertia) return ALECABLE_OK;
+    st = it->p.inertia(it->p.ctx, t, q, v, v, it->dq);
+    it->stats.model_flops += it->p.flops_inertia;
+    if (st) {
+        MSG(it, "t = %.9g: inertia evaluation failed (%s)", t, alecable_strerror(st));
+        return st;
+    }
+    for (i = 0; i < it->nq; i++) e += v[i] * it->dq[i];
+    *T = 0.5 * e;
+    return ALECABLE_OK;
+}
+
+/* The watch's scales at a new initial state s (see alecable_dynamic_options):
+ * L = max(||q||_inf, 1) unless given, E = L sum_i |f_i(t, q, v)|, f the
+ * q-rows of the residual at a = 0 without the multipliers (loads, weights,
+ * internal and gyroscopic forces), and the state's kinetic energy.  have_f:
+ * it->r holds f already (the consistent accelerations evaluated it). */
+static int watch_scales(alecable_integrator *it, dyn_state *s, int have_f)
+{
+    double L = it->o.watch_length, f = 0.0;
+    int i, st;
+    if (!(L > 0.0)) L = fmax(dyn_norm_inf(s->q, it->nq), 1.0);
+    it->len_scale = L;
+    it->energy_scale = it->energy_ref0 = 0.0;
+    s->tkin = s->tmax = 0.0;
+    s->fscale_ok = 0;
+    if (it->o.watch < 0) return ALECABLE_OK;
+    if (!have_f && (st = dyn_residual(it, s->t, s->q, s->v, it->zero, it->zero, it->r))) return st;
+    for (i = 0; i < it->nq; i++) f += fabs(it->r[i]);
+    it->energy_scale = L * f;
+    if ((st = kinetic_energy(it, s->t, s->q, s->v, &s->tkin))) return st;
+    s->tmax = s->tkin;
+    it->energy_ref0 = fmax(it->energy_scale, s->tkin);
     return ALECABLE_OK;
 }
 
@@ -715,6 +848,7 @@ ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t
         MSG(it, "the problem's history_get failed (%s)", alecable_strerror(st));
         return st;
     }
+    if ((st = watch_scales(it, s, a == NULL))) return st;
     tmp = it->cur;
     it->cur = s;
     it->trial = tmp;
@@ -762,6 +896,8 @@ static int attempt(alecable_integrator *it, double h, double t1)
     it->err_tol = 1.0;
     it->trial->t = t1;
     it->trial->pred = it->cur->pred; /* implicit.c may change it */
+    it->trial->fscale_ok = 0;
+    it->drift = 0.0;
     return it->par.semi ? dyn_semi_attempt(it, h, t1) : dyn_implicit_attempt(it, h, t1);
 }
 
@@ -792,6 +928,8 @@ static void accept(alecable_integrator *it, double h)
     it->stats.steps++;
     it->stats.last_h = h;
     it->stats.last_iterations = it->iters;
+    it->stats.last_scaled_residual = it->last_ratio;
+    it->stats.residual_scale_source = it->scale_src;
 }
 
 /* SAFETY (tol/err)^(1/3) clamped to [SHRINK, GROW]; a NaN estimate shrinks. */
@@ -876,6 +1014,80 @@ static int after_failure(alecable_integrator *it, int st, attempt_plan *pl)
     return RETRY;
 }
 
+/* The divergence watch (alecable_dynamic_options.watch) on a converged
+ * attempt of size h, before it is accepted: ALECABLE_OK (and the trial's
+ * watch state), or ALECABLE_DIVERGING with a message naming the indicator,
+ * its value, its threshold and the cure. */
+static int similar_steps(double h, const dyn_state *S)
+{
+    double hp = 2.0 * (S->t - S->tau1), hpp = 2.0 * (S->tau1 - S->tau2) - hp; /* the last two steps */
+    return h <= 10.0 * hp && hp <= 10.0 * h && hp <= 10.0 * hpp && hpp <= 10.0 * hp;
+}
+
+static int watch(alecable_integrator *it, double h)
+{
+    const alecable_dynamic_options *o = &it->o;
+    const dyn_state *S = it->cur;
+    dyn_state *T = it->trial;
+    double L = it->len_scale, x, ref, a;
+    const char *cure = "cut h, or change the method (HHT or generalized-alpha damp what trapezoidal Newmark keeps; a "
+                       "semi-implicit method's one linearization per step needs h well below the stiffest element's "
+                       "time scale)";
+    int st;
+    T->tkin = 0.0;
+    T->tmax = S->tmax;
+    if (o->watch < 0) return ALECABLE_OK;
+    x = dyn_norm_inf(T->q, it->nq);
+    if (o->watch_displacement > 0.0 && !(x <= o->watch_displacement * L)) {
+        MSG(it, "t = %.9g, h = %g: divergence watch: a coordinate reached |q| = %.3g, beyond watch_displacement = "
+            "%g times the length scale %.3g; check the loads and their units, or %s", T->t, h, x,
+            o->watch_displacement, L, cure);
+        return ALECABLE_DIVERGING;
+    }
+    /* the implicit methods' estimate from one sample (the first step after
+     * set_state: (A_1 - A_0)/h) measures how far the consistent start's
+     * high modes are from what the method makes of them, not a divergence */
+    /* nor does it when the steps it spans differ by more than a factor of ten
+     * (a host's first step of 1e-9 s, then 1e-3 s): a velocity jump that a
+     * drive imposes at the start then reads as an enormous third derivative */
+    if (o->watch_error > 0.0 && (it->par.semi || (S->nw >= 2 && similar_steps(h, S))) &&
+        !(it->err <= o->watch_error * L)) {
+        MSG(it, "t = %.9g, h = %g: divergence watch: local error estimate %.3g in one step, above watch_error = %g "
+            "times the length scale %.3g; %s", T->t, h, it->err, o->watch_error, L, cure);
+        return ALECABLE_DIVERGING;
+    }
+    if (it->par.semi && o->watch_drift > 0.0 && !(it->drift <= o->watch_drift * L)) {
+        MSG(it, "t = %.9g, h = %g: divergence watch: constraint drift |g| = %.3g, above watch_drift = %g times the "
+            "length scale %.3g; %s", T->t, h, it->drift, o->watch_drift, L, cure);
+        return ALECABLE_DIVERGING;
+    }
+    if (it->p.step_limit) {
+        a = 1.0;
+        if ((st = it->p.step_limit(it->p.ctx, S->q, it->dstep, &a))) {
+            MSG(it, "t = %.9g: the problem's step_limit failed (%s)", T->t, alecable_strerror(st));
+            return st < 0 ? st : ALECABLE_EINVAL;
+        }
+        if (a < 1.0) {
+            MSG(it, "t = %.9g, h = %g: divergence watch: the step collapses or inverts an element (the problem's "
+                "step_limit admits %.3g of it); %s", T->t, h, a, cure);
+            return ALECABLE_DIVERGING;
+        }
+    }
+    if ((st = kinetic_energy(it, T->t, T->q, T->v, &T->tkin))) return st;
+    ref = fmax(it->energy_scale, S->tmax);
+    /* a run that starts at rest without forces (a drive or a later load sets
+     * it going) has no energy scale: the kinetic energy of its first steps
+     * may grow by any factor (a load rising as t^3 from zero: T ~ t^8) */
+    if (o->watch_energy > 0.0 && it->p.inertia && it->energy_ref0 > 0.0 && !(T->tkin <= o->watch_energy * ref)) {
+        MSG(it, "t = %.9g, h = %g: divergence watch: kinetic energy %.3g J, above watch_energy = %g times %.3g J (the "
+            "larger of the forces' energy scale %.3g J and the largest kinetic energy so far): the step creates "
+            "energy; %s", T->t, h, T->tkin, o->watch_energy, ref, it->energy_scale, cure);
+        return ALECABLE_DIVERGING;
+    }
+    if (T->tkin > T->tmax) T->tmax = T->tkin;
+    return ALECABLE_OK;
+}
+
 /* One accepted step of size <= h_req (adaptive) or == h_req.  final: the
  * step ends the interval of advance, so a full-length step lands on t_end
  * exactly instead of t + h. */
@@ -889,6 +1101,17 @@ static int step_once(alecable_integrator *it, double h_req, int final, double t_
         if (st == ALECABLE_OK) {
             it->trial->h_next = it->cur->h_next;
             if (it->o.adaptive) st = error_test(it, &pl);
+            if (st == ALECABLE_OK && (st = watch(it, pl.h)) == ALECABLE_DIVERGING && it->o.adaptive) {
+                /* adaptive: a tripped watch is a rejected step */
+                it->stats.rejected++;
+                if (0.5 * pl.h >= it->o.h_min) {
+                    pl.h *= 0.5;
+                    pl.full = pl.limited = 0;
+                    st = RETRY;
+                } else {
+                    append_msg(it, " (at options.h_min = %g)", it->o.h_min);
+                }
+            }
         } else {
             st = after_failure(it, st, &pl);
         }
@@ -1004,8 +1227,12 @@ ALECABLE_API int alecable_integrator_newton_history(const alecable_integrator *i
 
 ALECABLE_API int alecable_integrator_stats(const alecable_integrator *it, alecable_step_stats *s)
 {
+    size_t n;
     if (!it || !s) return ALECABLE_ENULL;
-    if (s->struct_size < sizeof *s) return ALECABLE_EINVAL;
-    *s = it->stats;
+    if (s->struct_size < DYN_STATS_V2) return ALECABLE_EINVAL;
+    /* 0.2's struct, without the stop test's fields, is filled as far as it goes */
+    n = s->struct_size < sizeof *s ? DYN_STATS_V2 : sizeof *s;
+    memcpy(s, &it->stats, n);
+    s->struct_size = n;
     return ALECABLE_OK;
 }

@@ -38,6 +38,14 @@ typedef struct dyn_state {
     /* the problem's history (alecable_problem.nhist values) that goes with
      * this state: the one in force while it is cur (dynamic.c) */
     double *phist;
+    /* divergence watch (dynamic.c): this state's kinetic energy and the
+     * largest of the states since set_state */
+    double tkin, tmax;
+    /* the implicit methods' fallback force scale of the stop test, taken
+     * from this state when a step starts from it (implicit.c); valid when
+     * fscale_ok */
+    double fscale;
+    int fscale_ok;
 } dyn_state;
 
 enum { DYN_PRED_TAYLOR = 0, DYN_PRED_HOLD = 1 };
@@ -86,6 +94,21 @@ struct alecable_integrator {
     double *probe;
     int (*namer)(const void *ctx, int k, char *buf, size_t len);
     const void *namer_ctx;
+    /* divergence watch: the length and energy scales taken at set_state;
+     * the last attempt's step increment q_{n+1} (-) q_n (dstep, nq) and, for
+     * the semi-implicit methods, its constraint drift max |g| at the
+     * linearization point (drift); it->err is the error estimate of every
+     * attempt, adaptive or not.  scale: n values for residual_scale. */
+    double len_scale, energy_scale;
+    double energy_ref0;      /* max(energy_scale, the initial kinetic energy): 0 turns the energy indicator off */
+    double *dstep, *scale;
+    double scale_floor;      /* implicit.c: the floor of the q rows' residual_scale in the current step */
+    int *lam_alg;            /* nlam: the row fixes its multipliers (dynamic.c's consistent start) */
+    double drift;
+    /* stop test of the last attempt: max |r_i| / scale_i at its end, and 1
+     * when the scale was the problem's residual_scale */
+    double last_ratio;
+    int scale_src;
     char msg[512];
 };
 

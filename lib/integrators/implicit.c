@@ -32,9 +32,21 @@
  *     [ J(s c, c gamma h, c_a s)   G^T ] [ dq          ]     [ s R_q ]
  *     [ G                          0   ] [ s c dlambda ] = - [ g     ],
  * J(s c, c gamma h, (1 - alpha_m)/(1 - alpha_f)) in the problem's weights.
- * Both blocks are then O(1) and in units of q.  Convergence: ||(s R_q, g)||_inf
- * <= tol_residual * (largest norm seen in the step), or an increment
- * ||dq||_inf <= tol_increment (1 + ||q||_inf), as in quasistatic.c.
+ * Both blocks are then O(1) and in units of q.  Convergence is judged
+ * against the problem's physical scales, never against the residuals of
+ * the step itself (a Newton iteration that blows up inflates those and
+ * passes a relative test): |r_i| <= tol_residual * scale_i with the scale
+ * of alecable_problem.residual_scale at the iterate (q rows: the sum of the
+ * magnitudes of the forces that balance there, HHT's rows c r_q - alpha F_n
+ * adding |alpha F_n|, plus a floor of 1e-6 of the largest), or, without
+ * it, one force scale for every q row, taken from the step's initial state
+ * where the iteration cannot touch it: the largest applied and internal
+ * force |f_n|, constraint force |G^T lambda_n| and inertia force |M a_n|
+ * (= |f_n + G^T lambda_n|), and the divergence watch's length scale for
+ * the constraint rows.  The increment test
+ * ||dq||_inf <= tol_increment (1 + ||q||_inf) also ends the iteration: it
+ * is reached at roundoff when the terms of a row cancel to more digits than
+ * a double holds (a stiff cable's EA times its strain).
  * Predictor: A_{n+1} = A_n, lambda_{n+1} = lambda_n (Taylor: q moves by
  * h v_n + h^2/2 A_n).  It is good for smooth motion and wrong by
  * (omega h)^2 / 2 times the amplitude for a mode far stiffer than 1/h^2:
@@ -138,6 +150,89 @@ static int scaled_residual(alecable_integrator *it, double t1, double s, const d
     return ALECABLE_OK;
 }
 
+/* The fallback force scale of the stop test from the step's initial state S
+ * (see the file comment), kept with S so that retries reuse it: f_n =
+ * r_q(t_n, q_n, v_n, 0, 0) into it->probe, F_n = f_n + G^T lambda_n (HHT's
+ * it->fn, else evaluated into it->z). */
+static int start_scale(alecable_integrator *it, dyn_state *S)
+{
+    const double *F = it->fn;
+    double f = 0.0, g = 0.0, m = 0.0;
+    int i, st;
+    if (S->fscale_ok) return ALECABLE_OK;
+    if ((st = dyn_residual(it, S->t, S->q, S->v, it->zero, it->zero, it->probe))) return st;
+    if (!it->par.hht) {
+        if (it->nlam > 0 && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->z))) return st;
+        F = it->nlam > 0 ? it->z : it->probe;
+    }
+    for (i = 0; i < it->nq; i++) {
+        f = fmax(f, fabs(it->probe[i]));
+        g = fmax(g, fabs(F[i] - it->probe[i]));
+        m = fmax(m, fabs(F[i]));
+    }
+    S->fscale = f + g + m;
+    S->fscale_ok = 1;
+    return ALECABLE_OK;
+}
+
+/* The problem's residual_scale at the iterate T, as the scaled residual's:
+ * q rows s (c scale_i + |alpha F_n,i|) into it->scale, and their floor,
+ * 1e-6 of the largest (a row on which nothing acts is judged against the
+ * problem's forces, as the quasistatic solver does), into *fl. */
+static int problem_scale(alecable_integrator *it, double t1, double s, const dyn_state *T, double *fl)
+{
+    double c = 1.0 + it->par.alpha_hht, ah = fabs(it->par.alpha_hht), m = 0.0;
+    int i, st = it->p.residual_scale(it->p.ctx, t1, T->q, T->v, eval_accel(it, T), T->lam, it->scale);
+    if (st) {
+        snprintf(it->msg, sizeof it->msg, "t = %.9g: the problem's residual_scale failed (%s)", t1,
+                 alecable_strerror(st));
+        return st;
+    }
+    for (i = 0; i < it->nq; i++) {
+        it->scale[i] = s * (c * it->scale[i] + (it->par.hht ? ah * fabs(it->fn[i]) : 0.0));
+        m = fmax(m, it->scale[i]);
+    }
+    *fl = 1e-6 * m;
+    return ALECABLE_OK;
+}
+
+/* max_i |r_i| / scale_i of the scaled residual in it->r (s R_q, g) at the
+ * iterate T, the k-th of the step (see the file comment).  The problem's
+ * scale is evaluated at the first iterate and kept while the test fails
+ * (the iteration goes on either way); an iterate that passes against it is
+ * judged again against its own scale, so the verdict is always the
+ * iterate's: one or two evaluations per step instead of one per iteration. */
+static int stop_ratio(alecable_integrator *it, double t1, double s, const dyn_state *T, int k, double *ratio)
+{
+    static const double tiny = 1e-300;
+    double c = 1.0 + it->par.alpha_hht, ah = fabs(it->par.alpha_hht), x = 0.0, L = it->len_scale;
+    int i, st, pass;
+    if (!(L > 0.0)) L = 1.0;
+    if (!it->p.residual_scale) {
+        double fs = s * (c + ah) * it->cur->fscale;
+        for (i = 0; i < it->n; i++) {
+            double d = fabs(it->r[i]) / (i < it->nq ? (fs > 0.0 ? fs : tiny) : L);
+            if (d > x || d != d) x = d;
+        }
+        it->scale_src = 0;
+        *ratio = x;
+        return ALECABLE_OK;
+    }
+    it->scale_src = 1;
+    for (pass = 0; pass < 2; pass++) {
+        if ((k == 0 || pass == 1) && (st = problem_scale(it, t1, s, T, &it->scale_floor))) return st;
+        x = 0.0;
+        for (i = 0; i < it->n; i++) {
+            double sc = i < it->nq ? it->scale[i] + it->scale_floor : it->scale[i], d;
+            d = fabs(it->r[i]) / (sc > 0.0 ? sc : tiny);
+            if (d > x || d != d) x = d;
+        }
+        if (k == 0 || !(x <= it->o.tol_residual)) break;
+    }
+    *ratio = x;
+    return ALECABLE_OK;
+}
+
 /* One Newton correction: solve the scaled system, apply dq, dlambda. */
 static int correct(alecable_integrator *it, double h, double t1, const dyn_state *S, dyn_state *T, double *dqnorm)
 {
@@ -201,11 +296,14 @@ static void error_estimate(alecable_integrator *it, double h, const dyn_state *S
 }
 
 /* The step's mean velocity becomes the newest sample of the estimate. */
-static void keep_history(const alecable_integrator *it, double h, const dyn_state *S, dyn_state *T)
+static void keep_history(alecable_integrator *it, double h, const dyn_state *S, dyn_state *T)
 {
     int i;
     memcpy(T->w2, S->w1, (size_t)it->nq * sizeof(double));
-    for (i = 0; i < it->nq; i++) T->w1[i] = mean_velocity(it, h, S, T, i);
+    for (i = 0; i < it->nq; i++) {
+        T->w1[i] = mean_velocity(it, h, S, T, i);
+        it->dstep[i] = h * T->w1[i]; /* q_{n+1} (-) q_n, for the divergence watch */
+    }
     T->tau2 = S->tau1;
     T->tau1 = S->t + 0.5 * h;
     T->nw = S->nw < 2 ? S->nw + 1 : 2;
@@ -232,20 +330,24 @@ static int newton(alecable_integrator *it, double h, double t1, int pred)
 {
     const dyn_state *S = it->cur;
     dyn_state *T = it->trial;
-    double s = it->par.beta * h * h, r_ref = 0.0, rnorm = 0.0, dqnorm = INFINITY;
+    double s = it->par.beta * h * h, rnorm = 0.0, ratio = 0.0, dqnorm = INFINITY;
     int k, st;
     it->n_res_hist = 0;
+    if (!it->p.residual_scale && (st = start_scale(it, it->cur))) return st;
     if ((st = predict(it, h, S, T, pred))) return st;
     for (k = 0;; k++) {
         if ((st = scaled_residual(it, t1, s, T, &rnorm))) return st;
         if (k <= it->o.max_iterations) it->res_hist[it->n_res_hist++] = dyn_norm_inf(it->r, it->nq) / s;
-        if (rnorm > r_ref) r_ref = rnorm;
-        if (rnorm <= it->o.tol_residual * r_ref ||
+        if ((st = stop_ratio(it, t1, s, T, k, &ratio))) return st;
+        it->last_ratio = ratio;
+        if (ratio <= it->o.tol_residual ||
             (k > 0 && dqnorm <= it->o.tol_increment * (1.0 + dyn_norm_inf(T->q, it->nq))))
             break;
         if (k == it->o.max_iterations) {
-            MSG(it, "t = %.9g, h = %g: Newton did not converge in %d iterations (||r|| = %.3e, reference %.3e)", t1, h,
-                it->o.max_iterations, rnorm, r_ref);
+            MSG(it, "t = %.9g, h = %g: Newton did not converge in %d iterations (residual %.3e of its scale%s, "
+                "tol_residual %g; ||dq|| = %.3e)", t1, h, it->o.max_iterations, ratio,
+                it->scale_src ? " (the problem's residual_scale)" : " (the forces at the step's start)",
+                it->o.tol_residual, dqnorm);
             return ALECABLE_ENOCONV;
         }
         if ((st = correct(it, h, t1, S, T, &dqnorm))) return st;
@@ -296,7 +398,8 @@ int dyn_implicit_attempt(alecable_integrator *it, double h, double t1)
     }
     if (st != ALECABLE_OK) return st;
     T->pred = pred;
-    if (it->o.adaptive) error_estimate(it, h, S, T);
+    /* the divergence watch reads the estimate at fixed steps too */
+    error_estimate(it, h, S, T);
     keep_history(it, h, S, T);
     return ALECABLE_OK;
 }

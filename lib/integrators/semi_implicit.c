@@ -198,6 +198,15 @@ int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
     if ((st = constraint_rows(it, h, t1, c, S, T))) return st;
     if ((st = dyn_factor_solve(it, "semi-implicit matrix [H G^T; G 0]", t1))) return st;
     it->iters = 1;
+    /* what the divergence watch reads (dynamic.c): the solution's distance
+     * from the linearization point, c_q |a_{n+1} - a_n| (a local error
+     * estimate: the linearization holds to second order in it), and the
+     * constraint drift g at that point */
+    it->err = c.cq * dyn_norm_inf(it->z, it->nq);
+    it->drift = it->nlam > 0 ? dyn_norm_inf(it->r + it->nq, it->nlam) : 0.0;
+    it->last_ratio = 0.0;
+    it->scale_src = 0;
     if ((st = finish(it, h, c, S, T))) return st;
+    memcpy(it->dstep, T->dq_old, (size_t)it->nq * sizeof(double));
     return it->par.hht ? carry_force(it, t1, fn, T) : ALECABLE_OK;
 }
