@@ -25,6 +25,11 @@
 
 /* 0.2's sizeof of each struct that 0.3 grew: where its first 0.3 member starts */
 #define PROBLEM_0_2 offsetof(alecable_problem, residual_scale)
+#define QS_OPTIONS_0_2 offsetof(alecable_quasistatic_options, clock)
+/* the watch's first int went into 0.2's tail padding (0.2's struct ended with an
+ * int): 0.2's size is its offset rounded up to the struct's alignment (8) */
+#define DYN_OPTIONS_0_2 ((offsetof(alecable_dynamic_options, watch) + 7u) / 8u * 8u)
+#define STEP_STATS_0_2 offsetof(alecable_step_stats, last_scaled_residual)
 
 /* f is exported as name@ALECABLE_0 (and its own name stays local through the map) */
 #if defined(__GNUC__) || defined(__clang__)
@@ -121,4 +126,42 @@ int ac_model_problem_0_2(alecable_problem *p, alecable_model *m)
     full.struct_size = PROBLEM_0_2;
     memcpy(p, &full, PROBLEM_0_2);
     return ALECABLE_OK;
+}
+
+/* 0.3 appended the clock (and the stability check) to the quasistatic options */
+COMPAT_0_2(ac_quasistatic_options_init_0_2, alecable_quasistatic_options_init)
+void ac_quasistatic_options_init_0_2(alecable_quasistatic_options *o);
+void ac_quasistatic_options_init_0_2(alecable_quasistatic_options *o)
+{
+    alecable_quasistatic_options full;
+    if (!o) return;
+    alecable_quasistatic_options_init(&full);
+    full.struct_size = QS_OPTIONS_0_2;
+    memcpy(o, &full, QS_OPTIONS_0_2);
+}
+
+/* 0.3 appended the divergence watch to the dynamic options and the stop test's
+ * figures to the step statistics: both were 0.1's structs until then, so 0.1's
+ * and 0.2's programs reference their _init at ALECABLE_0.  They get the current
+ * defaults of the fields they have (the default method is HHT since 0.3). */
+COMPAT_0_1(ac_dynamic_options_init_0_2, alecable_dynamic_options_init)
+void ac_dynamic_options_init_0_2(alecable_dynamic_options *o);
+void ac_dynamic_options_init_0_2(alecable_dynamic_options *o)
+{
+    alecable_dynamic_options full;
+    if (!o) return;
+    alecable_dynamic_options_init(&full);
+    full.struct_size = DYN_OPTIONS_0_2;
+    memcpy(o, &full, DYN_OPTIONS_0_2);
+}
+
+COMPAT_0_1(ac_step_stats_init_0_2, alecable_step_stats_init)
+void ac_step_stats_init_0_2(alecable_step_stats *s);
+void ac_step_stats_init_0_2(alecable_step_stats *s)
+{
+    alecable_step_stats full;
+    if (!s) return;
+    alecable_step_stats_init(&full);
+    full.struct_size = STEP_STATS_0_2;
+    memcpy(s, &full, STEP_STATS_0_2);
 }

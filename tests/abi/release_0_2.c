@@ -10,13 +10,20 @@
 #include <stdio.h>
 #include <string.h>
 
-#if !defined(ABI_0_2_alecable_problem)
+#if !defined(ABI_0_2_alecable_problem) || !defined(ABI_0_2_alecable_quasistatic_options) || \
+    !defined(ABI_0_2_alecable_dynamic_options) || !defined(ABI_0_2_alecable_step_stats)
 #error "abi.sh passes 0.2's struct sizes (ABI_0_2_<struct>)"
 #endif
 
 /* what a 0.2 binary's references bind to: NAME@ALECABLE_0.2 */
 extern void problem_init_0_2(void *p);
 extern int model_problem_0_2(void *p, alecable_model *m);
+extern void quasistatic_options_init_0_2(void *o);
+extern void dynamic_options_init_0_2(void *o);
+extern void step_stats_init_0_2(void *s);
+__asm__(".symver quasistatic_options_init_0_2, alecable_quasistatic_options_init@ALECABLE_0.2");
+__asm__(".symver dynamic_options_init_0_2, alecable_dynamic_options_init@ALECABLE_0");
+__asm__(".symver step_stats_init_0_2, alecable_step_stats_init@ALECABLE_0");
 __asm__(".symver problem_init_0_2, alecable_problem_init@ALECABLE_0.2");
 __asm__(".symver model_problem_0_2, alecable_model_problem@ALECABLE_0.2");
 
@@ -49,7 +56,8 @@ static void untouched(const buffer *buf, size_t n, const char *what)
 int main(void)
 {
     static const double xa[3] = {0, 0, 0}, xb[3] = {1, 0, 0};
-    static buffer prob;
+    static buffer prob, opts, dopts, stats;
+    alecable_integrator *it = NULL;
     alecable_model *m = NULL;
     alecable_section sec;
     alecable_cable *c;
@@ -61,6 +69,15 @@ int main(void)
     memset(&prob, FILL, sizeof prob);
     problem_init_0_2(prob.b);
     untouched(&prob, ABI_0_2_alecable_problem, "alecable_problem_init@ALECABLE_0.2");
+    memset(&opts, FILL, sizeof opts);
+    quasistatic_options_init_0_2(opts.b);
+    untouched(&opts, ABI_0_2_alecable_quasistatic_options, "alecable_quasistatic_options_init@ALECABLE_0.2");
+    memset(&dopts, FILL, sizeof dopts);
+    dynamic_options_init_0_2(dopts.b);
+    untouched(&dopts, ABI_0_2_alecable_dynamic_options, "alecable_dynamic_options_init@ALECABLE_0");
+    memset(&stats, FILL, sizeof stats);
+    step_stats_init_0_2(stats.b);
+    untouched(&stats, ABI_0_2_alecable_step_stats, "alecable_step_stats_init@ALECABLE_0");
 
     alecable_section_init(&sec);
     sec.E = 1e9;
@@ -79,6 +96,17 @@ int main(void)
         alecable_fix(&k, m, n, ALECABLE_DOF_Z);
     }
     alecable_prescribe(&k, m, n4, ALECABLE_DOF_X, 0.001);
+    st = alecable_solve_quasistatic(m, (const alecable_quasistatic_options *)(void *)opts.b, NULL);
+    expect(st == ALECABLE_OK, "alecable_solve_quasistatic refused 0.2's options");
+    st = alecable_model_integrator(&it, m, (const alecable_dynamic_options *)(void *)dopts.b);
+    expect(st == ALECABLE_OK, "alecable_model_integrator refused 0.2's dynamic options");
+    if (it) {
+        expect(alecable_integrator_step(it, 1e-3) == ALECABLE_OK, "a step with 0.2's dynamic options failed");
+        st = alecable_integrator_stats(it, (alecable_step_stats *)(void *)stats.b);
+        expect(st == ALECABLE_OK, "alecable_integrator_stats refused 0.2's struct");
+        untouched(&stats, ABI_0_2_alecable_step_stats, "alecable_integrator_stats");
+        alecable_integrator_destroy(it);
+    }
 
     /* 0.2's model problem, solved as a host's problem */
     memset(&prob, FILL, sizeof prob);
