@@ -92,7 +92,9 @@ enum {
     ALECABLE_ESINGULAR = -7,      /**< the linear system is singular */
     ALECABLE_ENOCONV = -8,        /**< Newton did not converge */
     ALECABLE_ENAN = -9,           /**< a residual or a solution became NaN or infinite */
-    ALECABLE_ELINSOLVE = -10      /**< the linear solver failed for another reason */
+    ALECABLE_ELINSOLVE = -10,     /**< the linear solver failed for another reason */
+    ALECABLE_EUNSTABLE = -11      /**< the equilibrium found is unstable (the energy curves down along a
+                                       direction the constraints allow; since 0.3) */
 };
 
 /** Name of a status code.
@@ -1740,7 +1742,11 @@ typedef struct alecable_quasistatic_options {
     double t0, t1;         /**< first and last load factor (default 0 -> 1) */
     /**@}*/
     int max_iterations;    /**< Newton iterations per stage and step (default 50) */
-    double tol_residual;   /**< ||r||_inf <= tol_residual * r_ref (default 1e-10) */
+    double tol_residual;   /**< converged when every equation's |r_i| <= tol_residual * (scale_i + floor),
+                              scale_i the problem's residual_scale (the size of the terms that balance
+                              in it), floor 1e-6 times the largest scale of the q rows
+                              (alecable_solve_report.scaled_residual; since 0.3, before: against the
+                              largest residual of the step) (default 1e-10) */
     double tol_increment;  /**< ||dz||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
     int regularization;    /**< ALECABLE_REG_* (default TWO_STAGE) */
     double alpha;          /**< regularization parameter (default 1) */
@@ -1752,7 +1758,45 @@ typedef struct alecable_quasistatic_options {
                               struct gets the default) */
     double ptc_shift;      /**< first pseudo-transient shift, relative to the largest diagonal entry
                               of the tangent's q rows (default 1e-3, > 0); since 0.2 */
+    /* Since 0.3 (a shorter struct gets the default): */
+    int stability;         /**< ALECABLE_STABILITY_* : what a converged load step does about an
+                              unstable equilibrium (default FOLLOW; since 0.3) */
 } alecable_quasistatic_options;
+/** Stability of the equilibria the quasistatic solver returns
+ * (alecable_quasistatic_options.stability; since 0.3).  After a load step
+ * converges, the solver factors the tangent (the KKT matrix of the
+ * constraints, the regularization of the free material coordinates in)
+ * with a symmetric indefinite LDL^T and counts its negative pivots: minus
+ * the number of independent constraints, that is the number of directions
+ * the constraints allow along which the energy curves down.  Curvatures
+ * below -1e-8 times the largest diagonal entry of the q rows count; the
+ * regularization gives the ALE redundancy (a node and its material
+ * coordinate moving together, energy flat) a positive curvature, so it
+ * never counts. */
+enum {
+    /** an unstable equilibrium is left along its direction of most negative
+     *  curvature (both ways, the lower energy kept) and the step solved again
+     *  from there, at most 8 times per load step; still unstable:
+     *  ALECABLE_EUNSTABLE */
+    ALECABLE_STABILITY_FOLLOW = 0,
+    ALECABLE_STABILITY_CHECK = 1, /**< an unstable equilibrium fails with ALECABLE_EUNSTABLE (the last
+                                       stable load step is kept) */
+    ALECABLE_STABILITY_OFF = 2    /**< no check (release 0.2: any equilibrium; the report says unchecked) */
+};
+/** alecable_solve_report.stability: what the check found at the returned
+ * state (since 0.3). */
+enum {
+    ALECABLE_EQUILIBRIUM_UNCHECKED = 0, /**< not checked (option OFF, or no step completed) */
+    ALECABLE_EQUILIBRIUM_STABLE = 1,    /**< no direction of negative curvature */
+    ALECABLE_EQUILIBRIUM_UNSTABLE = 2   /**< negative curvature (only with a failed solve) */
+};
+/** alecable_solve_report.scale_source: the scale the stop test used (since 0.3). */
+enum {
+    ALECABLE_SCALE_NONE = 0,    /**< no residual judged yet */
+    ALECABLE_SCALE_PROBLEM = 1, /**< the problem's residual_scale (a model's problem has one) */
+    ALECABLE_SCALE_FALLBACK = 2 /**< a problem without residual_scale: each load step's first residual,
+                                     max-norm over the q rows, for every q row (a constraint row: 1) */
+};
 /** Globalization of the quasistatic Newton iteration (alecable_quasistatic_options.globalization).
  * How Newton reaches an equilibrium from a start far from it (straight,
  * unstressed, slack, or with every material coordinate free).  The problem
@@ -1804,6 +1848,17 @@ typedef struct alecable_solve_report {
                                  a 0.1 caller's shorter struct is filled up to its size) */
     int damped_iterations;  /**< iterations whose step the line search or step_limit shortened (since 0.2) */
     double max_shift;       /**< largest shift used, relative to the tangent's largest q diagonal (since 0.2) */
+    /* Since 0.3: */
+    double scaled_residual; /**< max_i |r_i| / (scale_i + floor) at the last residual judged (the
+                                 returned state on success): <= tol_residual when converged; floor =
+                                 1e-6 times the largest scale of the q rows (since 0.3) */
+    double residual_scale;  /**< the largest scale of the q rows at that point [N, or the problem's
+                                 units] (since 0.3) */
+    int scale_source;       /**< ALECABLE_SCALE_* (since 0.3) */
+    int stability;          /**< ALECABLE_EQUILIBRIUM_* of the returned (or failed) state (since 0.3) */
+    int negative_curvatures;/**< directions of negative curvature found by the last check (since 0.3) */
+    int unstable_followed;  /**< times an unstable equilibrium was left along negative curvature
+                                 (options.stability = FOLLOW; since 0.3) */
 } alecable_solve_report;
 /** Zeroes the report and sets struct_size.
  *  \param r the struct to fill; NULL is ignored. */

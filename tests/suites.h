@@ -32,5 +32,6 @@ Suite *suite_rollback(void);
 Suite *suite_threads(void);
 Suite *suite_bad_calls(void);
 Suite *suite_statics(void);
+Suite *suite_ok_statics(void);
 
 #endif

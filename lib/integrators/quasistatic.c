@@ -25,6 +25,12 @@
  * a residual sitting well above both means Newton stalled (a solver dropped a
  * direction, e.g. SPQR's least squares), not that roundoff was reached. */
 #define STALL_FACTOR 10.0
+/* The stop test: |r_i| <= tol_residual (scale_i + floor) for every equation,
+ * scale_i the problem's residual_scale (the size of the terms that balance
+ * in row i), the floor SCALE_FLOOR times the largest scale of the q rows
+ * (of the constraint rows for those): a row on which nothing acts is judged
+ * against the problem's forces, not against zero. */
+#define SCALE_FLOOR 1e-6
 
 struct qs_ws {
     ac_alloc *alloc;
@@ -42,6 +48,8 @@ struct qs_ws {
     double jmax;           /* max |entry| of the last Jacobian (roundoff floor) */
     double dscale;         /* max |J_ii| over the q rows of the last Jacobian (the shift's unit) */
     double *zt, *rt;       /* line search: trial state (q then lambda) and its residual */
+    double *sc;            /* the scale of each equation at the last residual judged, floor included */
+    double smax;           /* the largest scale of the q rows there (without the floor) */
     int shifted, damped;   /* this solve's counts for the report */
     int hold;              /* stage 1 holds the masked (material) dofs where they are */
     int ptc;               /* the shift from the first iteration, the line search on every one */
@@ -79,6 +87,7 @@ ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options
     o->linear_solver = ALECABLE_LINSOLVE_UMFPACK;
     o->globalization = ALECABLE_GLOBAL_AUTO;
     o->ptc_shift = 1e-3;
+    o->stability = ALECABLE_STABILITY_FOLLOW;
 }
 
 /* Release 0.1's options end at linear_solver, its report at min_rcond:
@@ -87,6 +96,8 @@ ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options
  * tail padding after linear_solver, where globalization now lies: below
  * the current size only 0.1's fields are read. */
 #define QS_OPTIONS_V1 (offsetof(alecable_quasistatic_options, linear_solver) + sizeof(int))
+/* 0.2's options end at ptc_shift (a double: no tail padding) */
+#define QS_OPTIONS_V2 (offsetof(alecable_quasistatic_options, ptc_shift) + sizeof(double))
 #define QS_REPORT_V1 (offsetof(alecable_solve_report, min_rcond) + sizeof(double))
 
 int qs_report_ok(const alecable_solve_report *r) { return !r || r->struct_size >= QS_REPORT_V1; }
@@ -126,6 +137,9 @@ static int qs_check_options(const alecable_quasistatic_options *o, char *msg, si
         BAD("options.globalization = %d is not an ALECABLE_GLOBAL_* value", o->globalization);
     if (!(o->ptc_shift > 0.0) || !isfinite(o->ptc_shift))
         BAD("options.ptc_shift = %g must be finite and > 0", o->ptc_shift);
+    if (o->stability != ALECABLE_STABILITY_FOLLOW && o->stability != ALECABLE_STABILITY_CHECK &&
+        o->stability != ALECABLE_STABILITY_OFF)
+        BAD("options.stability = %d is not an ALECABLE_STABILITY_* value", o->stability);
     return ALECABLE_OK;
 #undef BAD
 }
@@ -137,7 +151,8 @@ int qs_options(const alecable_quasistatic_options *in, alecable_quasistatic_opti
         return ALECABLE_EINVAL;
     }
     alecable_quasistatic_options_init(out);
-    memcpy(out, in, in->struct_size < sizeof *out ? QS_OPTIONS_V1 : sizeof *out);
+    memcpy(out, in, in->struct_size >= sizeof *out ? sizeof *out : in->struct_size >= QS_OPTIONS_V2 ? QS_OPTIONS_V2
+                                                                                                 : QS_OPTIONS_V1);
     out->struct_size = sizeof *out;
     return qs_check_options(out, msg, len);
 }
@@ -163,6 +178,7 @@ void qs_destroy(qs_ws *ws)
     ac_free(a, ws->rp);
     ac_free(a, ws->zt);
     ac_free(a, ws->rt);
+    ac_free(a, ws->sc);
     ac_free(a, ws->hist_prev);
     ac_free(a, ws->hist_next);
     ac_free(a, ws->perm);
@@ -221,6 +237,7 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->rp = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->zt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->rt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
+    ws->sc = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->nhist = p->nhist;
     ws->hist_prev = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
     ws->hist_next = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
@@ -228,7 +245,7 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->mask = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     ws->dep = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     if (!ws->pat.diag || !ws->r || !ws->dz || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
-        !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->hist_prev || !ws->hist_next || !ws->perm ||
+        !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->sc || !ws->hist_prev || !ws->hist_next || !ws->perm ||
         !ws->mask || !ws->dep) {
         qs_destroy(ws);
         return ALECABLE_ENOMEM;
@@ -338,6 +355,60 @@ static double norm_inf(const double *x, int n)
     return m;
 }
 
+/* The scale ws->sc of each equation at (t, q, lam), whose residual r the
+ * stop test judges: the problem's residual_scale, or without one (a host's
+ * problem) *ref, the step's first residual max-norm over the q rows (set
+ * here once per load step, so a blow-up later in the step cannot loosen the
+ * test; 1 for the constraint rows), plus the floor.  reg: stage 1's
+ * regularization forces are terms of the rows they act on. */
+static int eval_scale(qs_ws *ws, const alecable_problem *p, int reg, double t, const double *q, const double *lam,
+                      const double *r, double *ref, alecable_solve_report *rep)
+{
+    int i, nq = ws->nq, st;
+    double smax = 0.0, cmax = 0.0, fq, fl;
+    if (p->residual_scale) {
+        if ((st = p->residual_scale(p->ctx, t, q, NULL, NULL, lam, ws->sc))) return st;
+        rep->scale_source = ALECABLE_SCALE_PROBLEM;
+    } else {
+        if (!(*ref > 0.0)) *ref = norm_inf(r, nq);
+        if (!(*ref > 0.0)) *ref = norm_inf(r + nq, ws->nlam);
+        if (!(*ref > 0.0) || !isfinite(*ref)) *ref = 1.0;
+        for (i = 0; i < ws->n; i++) ws->sc[i] = i < nq ? *ref : 1.0;
+        rep->scale_source = ALECABLE_SCALE_FALLBACK;
+    }
+    if (reg && !ws->hold)
+        for (i = 0; i < nq; i++)
+            if (ws->mask[i]) ws->sc[i] += fabs(2.0 * ws->alpha * (q[i] - ws->anchor[i]));
+    for (i = 0; i < ws->n; i++) {
+        double v = fabs(ws->sc[i]);
+        if (!isfinite(v)) return ALECABLE_ENAN;
+        if (i < nq && v > smax) smax = v;
+        if (i >= nq && v > cmax) cmax = v;
+    }
+    /* a problem on which no force acts at all: its residual is 0 or wrong */
+    fq = smax > 0.0 ? SCALE_FLOOR * smax : 1.0;
+    fl = cmax > 0.0 ? SCALE_FLOOR * cmax : 1.0;
+    for (i = 0; i < ws->n; i++) ws->sc[i] = fabs(ws->sc[i]) + (i < nq ? fq : fl);
+    ws->smax = smax;
+    rep->residual_scale = smax;
+    return ALECABLE_OK;
+}
+
+/* max_i |r_i| / scale_i over the rows that are not held (mask: with hold,
+ * the held material rows are not equations) */
+static double scaled_norm(const qs_ws *ws, const double *r, int skip_masked)
+{
+    double m = 0.0;
+    int i;
+    for (i = 0; i < ws->n; i++) {
+        double v;
+        if (skip_masked && i < ws->nq && ws->mask[i]) continue;
+        v = fabs(r[i]) / ws->sc[i];
+        if (!(v <= m)) m = v;
+    }
+    return m;
+}
+
 /* Dependent lines of the current (unregularized) Jacobian, reduced to material
  * dofs: a spatial line is swapped for its node's material line.  Lines found
  * in earlier iterations of the stage stay in the set, so the regularized
@@ -402,17 +473,18 @@ static void record_alloc(qs_ws *ws)
     ws->alloc_after_first = ev - ws->alloc_mark;
 }
 
-/* max-norm of the stage-2 regularization force 2 alpha (q - q*) on D */
+/* scaled max-norm (ws->sc) of the stage-2 regularization force 2 alpha (q - q*) on D */
 static double reg_force(const qs_ws *ws, const double *q, double alpha2)
 {
     double m = 0.0;
     int i;
     for (i = 0; i < ws->nq; i++)
-        if (ws->mask[i] && fabs(alpha2 * (q[i] - ws->anchor[i])) > m) m = fabs(alpha2 * (q[i] - ws->anchor[i]));
+        if (ws->mask[i] && fabs(alpha2 * (q[i] - ws->anchor[i])) / ws->sc[i] > m)
+            m = fabs(alpha2 * (q[i] - ws->anchor[i])) / ws->sc[i];
     return m;
 }
 
-/* max-norm of the stage-2 regularized residual r + 2 alpha (q - q*) on D */
+/* scaled max-norm of the stage-2 regularized residual r + 2 alpha (q - q*) on D */
 static double reg_norm(const qs_ws *ws, const double *q, double alpha2)
 {
     double m = 0.0;
@@ -420,7 +492,7 @@ static double reg_norm(const qs_ws *ws, const double *q, double alpha2)
     for (i = 0; i < ws->n; i++) {
         double v = ws->r[i];
         if (i < ws->nq && ws->mask[i]) v += alpha2 * (q[i] - ws->anchor[i]);
-        if (fabs(v) > m) m = fabs(v);
+        if (fabs(v) / ws->sc[i] > m) m = fabs(v) / ws->sc[i];
     }
     return m;
 }
@@ -647,7 +719,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
     *iters = 0;
     ws->nres[step * 2 + hs] = 0;
     for (it = 0;; it++) {
-        double rnorm, tol, dztol, s0, a = 1.0, a_max = 1.0, applied = 0.0, rc = 0.0;
+        double rnorm, sres, tol = o->tol_residual, dztol, s0, a = 1.0, a_max = 1.0, applied = 0.0, rc = 0.0;
         if (!have_r && (st = eval_residual(ws, p, stage, t, q, lam, ws->r))) {
             snprintf(msg, len, "step %d stage %d iteration %d: residual evaluation failed (%s)", step + 1, stage, it,
                      alecable_strerror(st));
@@ -661,8 +733,13 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         }
         hist[it] = rnorm;
         ws->nres[step * 2 + hs] = it + 1;
-        if (rnorm > *r_ref) *r_ref = rnorm;
-        tol = o->tol_residual * *r_ref;
+        if ((st = eval_scale(ws, p, stage == 1, t, q, lam, ws->r, r_ref, rep))) {
+            snprintf(msg, len, "step %d stage %d iteration %d: the problem's residual_scale failed (%s)", step + 1,
+                     stage, it, alecable_strerror(st));
+            return st;
+        }
+        sres = scaled_norm(ws, ws->r, ws->hold);
+        rep->scaled_residual = sres;
         dztol = o->tol_increment * (1.0 + norm_inf(q, nq));
         /* stage 2 examines the tangent at q* even when q* already solves the
          * problem, so the report always says which lines are dependent */
@@ -676,17 +753,17 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
          * it; on exactly dependent lines (e.g. a free node between a pulley
          * and a cable end) that force is zero and releasing it would leave a
          * singular tangent.  Only a whole, unshifted Newton step says so. */
-        if (rnorm <= tol ||
+        if (sres <= tol ||
             (it > 0 && newton_step && dznorm <= dztol && (!reg2 || reg_force(ws, q, alpha2) <= tol))) {
             /* a vanishing increment with a residual far above the tolerance
-             * is a stall (a solver that dropped a direction, e.g. SPQR's
-             * least squares), not an equilibrium */
+             * and above roundoff is a stall (a solver that dropped a
+             * direction, e.g. SPQR's least squares), not an equilibrium */
             double floor = 64.0 * DBL_EPSILON * ws->jmax * (1.0 + norm_inf(q, nq));
-            if (rnorm > STALL_FACTOR * (tol > floor ? tol : floor)) {
+            if (sres > STALL_FACTOR * tol && rnorm > STALL_FACTOR * floor) {
                 snprintf(msg, len,
-                         "step %d stage %d iteration %d: Newton stalled (increment %.3e, ||r|| = %.3e above the "
-                         "tolerance %.3e)",
-                         step + 1, stage, it, dznorm, rnorm, tol);
+                         "step %d stage %d iteration %d: Newton stalled (increment %.3e, ||r|| = %.3e, %.3e of its "
+                         "scale, above the tolerance %.3e and roundoff)",
+                         step + 1, stage, it, dznorm, rnorm, sres, tol);
                 return ALECABLE_ENOCONV;
             }
             rep->final_residual = rnorm;
@@ -823,8 +900,10 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         ++*iters;
         record_alloc(ws);
     }
-    snprintf(msg, len, "step %d stage %d: no convergence in %d iterations (||r|| = %.3e, reference %.3e)", step + 1,
-             stage, o->max_iterations, hist[o->max_iterations], *r_ref);
+    snprintf(msg, len, "step %d stage %d: no convergence in %d iterations (||r|| = %.3e, %.3e of its scale %.3e; "
+                       "tolerance %.3e)",
+             step + 1, stage, o->max_iterations, hist[o->max_iterations], rep->scaled_residual, ws->smax,
+             o->tol_residual);
     /* the last step still needed the shift: a dof without stiffness that
      * a load keeps pulling (e.g. a body nothing holds) */
     if (glob && last_applied > 0.0) ws->null_dof = null_dof(ws, p, last_applied, ws->r);
@@ -878,15 +957,9 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
 #define PROJ_FRAC 0.1   /* the projection ends when the spatial residual is below this fraction of the tolerance */
 #define PROJ_MAX 8      /* projecting iterations per trial: a step that needs more was too long */
 
-/* max-norm of r over the rows that are not held material dofs */
-static double free_norm(const qs_ws *ws, const double *r)
-{
-    double m = 0.0;
-    int i;
-    for (i = 0; i < ws->n; i++)
-        if (!(i < ws->nq && ws->mask[i]) && fabs(r[i]) > m) m = fabs(r[i]);
-    return m;
-}
+/* scaled max-norm of r (ws->sc, the outer iterate's scale) over the rows
+ * that are not held material dofs */
+static double free_norm(const qs_ws *ws, const double *r) { return scaled_norm(ws, r, 1); }
 
 /* Projects ws->zp (residual ws->rp) onto the equilibrium of the spatial
  * dofs with the material ones (ws->mask) held: Newton with hold_rows.
@@ -919,7 +992,7 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
                              char *msg, size_t len)
 {
     int it, i, st, nq = ws->nq, n = ws->n, have_j = 0, budget = o->max_iterations;
-    double mu = 2.0 * o->alpha, applied = 0.0, rnorm = INFINITY, tol = 0.0;
+    double mu = 2.0 * o->alpha, applied = 0.0, rnorm = INFINITY, tol = o->tol_residual, sres;
     double *hist = ws->res + ((size_t)step * 2 + 1) * (size_t)(ws->hist_iter + 1), *ds = ws->anchor;
     *iters = 0;
     ws->nres[step * 2 + 1] = 0;
@@ -940,9 +1013,14 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
             hist[it] = rnorm;
             ws->nres[step * 2 + 1] = it + 1;
         }
-        if (rnorm > *r_ref) *r_ref = rnorm;
-        tol = o->tol_residual * *r_ref;
-        if (rnorm <= tol) {
+        if ((st = eval_scale(ws, p, 0, t, q, lam, ws->r, r_ref, rep))) {
+            snprintf(msg, len, "step %d stage 2: the problem's residual_scale failed (%s)", step + 1,
+                     alecable_strerror(st));
+            goto out;
+        }
+        sres = scaled_norm(ws, ws->r, 0);
+        rep->scaled_residual = sres;
+        if (sres <= tol) {
             rep->final_residual = rnorm;
             st = ALECABLE_OK;
             goto out;
@@ -1033,8 +1111,8 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
         if (mu > ws->max_shift * ws->dscale) ws->max_shift = mu / ws->dscale;
     }
     snprintf(msg, len, "step %d stage 2: no convergence in %d iterations of the mesh's trust region (||r|| = %.3e, "
-                       "reference %.3e)",
-             step + 1, o->max_iterations, rnorm, *r_ref);
+                       "%.3e of its scale; tolerance %.3e)",
+             step + 1, o->max_iterations, rnorm, rep->scaled_residual, o->tol_residual);
     st = ALECABLE_ENOCONV;
 out:
     ws->hold = 0;
