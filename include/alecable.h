@@ -1744,7 +1744,7 @@ typedef struct alecable_quasistatic_options {
     int max_iterations;    /**< Newton iterations per stage and step (default 50) */
     double tol_residual;   /**< converged when every equation's |r_i| <= tol_residual * (scale_i + floor),
                               scale_i the problem's residual_scale (the size of the terms that balance
-                              in it), floor 1e-6 times the largest scale of the q rows
+                              in it), floor 1e-3 times the largest scale of the q rows
                               (alecable_solve_report.scaled_residual; since 0.3, before: against the
                               largest residual of the step) (default 1e-10) */
     double tol_increment;  /**< ||dz||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
@@ -1851,7 +1851,7 @@ typedef struct alecable_solve_report {
     /* Since 0.3: */
     double scaled_residual; /**< max_i |r_i| / (scale_i + floor) at the last residual judged (the
                                  returned state on success): <= tol_residual when converged; floor =
-                                 1e-6 times the largest scale of the q rows (since 0.3) */
+                                 1e-3 times the largest scale of the q rows (since 0.3) */
     double residual_scale;  /**< the largest scale of the q rows at that point [N, or the problem's
                                  units] (since 0.3) */
     int scale_source;       /**< ALECABLE_SCALE_* (since 0.3) */

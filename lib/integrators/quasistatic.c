@@ -30,7 +30,7 @@
  * in row i), the floor SCALE_FLOOR times the largest scale of the q rows
  * (of the constraint rows for those): a row on which nothing acts is judged
  * against the problem's forces, not against zero. */
-#define SCALE_FLOOR 1e-6
+#define SCALE_FLOOR 1e-3
 
 struct qs_ws {
     ac_alloc *alloc;
@@ -676,6 +676,28 @@ static int null_dof(qs_ws *ws, const alecable_problem *p, double applied, const 
     return -1;
 }
 
+/* 1 when the constraints' rows G are linearly dependent: [c I G^T; G 0]
+ * (c the largest |G| entry) fails to factor; 0 when it factors, so a
+ * tangent that stays singular has another cause.  Clobbers ws->vals and the
+ * factorization: only on the way out. */
+static int constraints_dependent(qs_ws *ws)
+{
+    double c = 0.0;
+    int j, k;
+    if (ws->nlam == 0) return 0;
+    for (j = 0; j < ws->n; j++)
+        for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++)
+            if ((j >= ws->nq) != (ws->pat.rowidx[k] >= ws->nq) && fabs(ws->vals[k]) > c) c = fabs(ws->vals[k]);
+    if (!(c > 0.0) || !isfinite(c)) return 1;
+    for (j = 0; j < ws->n; j++)
+        for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++) {
+            int i = ws->pat.rowidx[k];
+            if (i < ws->nq && j < ws->nq) ws->vals[k] = i == j ? c : 0.0;
+            else if (i >= ws->nq && j >= ws->nq) ws->vals[k] = 0.0;
+        }
+    return sp_solver_factor(ws->lin, ws->vals) != SP_OK;
+}
+
 /* The held material dofs' rows and columns become those of an identity
  * (scaled like the tangent): their steps vanish, the rest is the Lagrangian
  * problem of the same mesh. */
@@ -822,8 +844,9 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
              * fails to factor are dependent constraints; what factors but
              * never descends is energy without a bottom (a load nothing
              * holds) */
-            int factored = applied > 0.0 && sp_solver_factor(ws->lin, ws->vals) == SP_OK;
+            int factored = applied > 0.0 && sp_solver_factor(ws->lin, ws->vals) == SP_OK, dependent = 0;
             ws->null_dof = null_dof(ws, p, applied, ws->r);
+            if (glob && !factored && ws->null_dof < 0) dependent = constraints_dependent(ws);
             snprintf(msg, len,
                      "step %d stage %d iteration %d: singular tangent (rcond %.3g)%s", step + 1, stage, it, rc,
                      o->regularization == ALECABLE_REG_NONE && ws->null_dof >= 0 &&
@@ -833,7 +856,10 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
                      : factored ? "; no descent even with the largest shift: a load pulls a dof that nothing "
                                   "restrains: hold it"
                      : ws->null_dof >= 0 ? "; a dof has no stiffness even with the shift: hold it"
-                                         : "; the constraints are dependent: remove the redundant one");
+                     : dependent ? "; the constraints are dependent: remove the redundant one"
+                                 : "; the constraints are independent and every dof has stiffness with the "
+                                   "shift, yet the matrix does not factor: it is too ill-conditioned (check the "
+                                   "units and scaling of stiffnesses, loads and constraints)");
             return ALECABLE_ESINGULAR;
         }
         last_applied = applied;
