@@ -13,7 +13,6 @@
 #include <string.h>
 
 #define W_LINE 10.0 /* weight per unstretched length [N/m] */
-#define STABILITY_CHECK(rep) ((void)(rep))
 
 /* An axial Lagrangian cable of n elements, length L, pinned at (0,0,0) and
  * (span,0,0), laid straight between the pins (slack when L > span) */
@@ -150,7 +149,8 @@ START_TEST(report_has_scaled_residual)
     ck_assert(rep.scaled_residual <= o.tol_residual);
     /* the largest scale: a pin's row, about the tension (12 N of chain) */
     ck_assert(rep.residual_scale > 5.0 && rep.residual_scale < 100.0);
-    STABILITY_CHECK(rep);
+    ck_assert_int_eq(rep.stability, ALECABLE_EQUILIBRIUM_STABLE);
+    ck_assert_int_eq(rep.negative_curvatures, 0);
     alecable_model_destroy(m);
 }
 END_TEST
@@ -288,12 +288,82 @@ START_TEST(ancf_cantilever_one_step)
 }
 END_TEST
 
+/* An inverted pendulum: one axial element pinned at the origin, its tip
+ * at (0, 0, 1) pushed down along it by P.  Newton from the straight start
+ * finds the straight, compressed equilibrium: a saddle (the compression
+ * makes the two transverse curvatures -P/l).  stability = FOLLOW (the
+ * default) leaves it and returns the hanging one at z = -(1 + P/EA), CHECK
+ * fails with EUNSTABLE and the start kept, OFF returns the saddle. */
+static alecable_model *inverted_pendulum(alecable_node **tip)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_node *a;
+    double xa[3] = {0, 0, 0}, xb[3] = {0, 0, 1}, f[3] = {0, 0, -1.0};
+    int d;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 100.0;
+    sec.A = 1.0;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    ck_assert_int_eq(alecable_cable_add_node(&a, c, xa, 0.0), 0);
+    ck_assert_int_eq(alecable_cable_add_node(tip, c, xb, 1.0), 0);
+    for (d = 0; d < 3; d++) ck_assert_int_eq(alecable_fix(NULL, m, a, d), 0);
+    ck_assert_int_eq(alecable_load_node(NULL, m, *tip, f), 0);
+    return m;
+}
+
+START_TEST(saddle_is_left_or_refused)
+{
+    int mode;
+    for (mode = 0; mode < 3; mode++) {
+        alecable_node *tip;
+        alecable_model *m = inverted_pendulum(&tip);
+        alecable_quasistatic_options o;
+        alecable_solve_report rep;
+        double x[3];
+        int st;
+        alecable_quasistatic_options_init(&o);
+        ck_assert_int_eq(o.stability, ALECABLE_STABILITY_FOLLOW);
+        o.stability = mode == 0 ? ALECABLE_STABILITY_FOLLOW : mode == 1 ? ALECABLE_STABILITY_CHECK
+                                                                        : ALECABLE_STABILITY_OFF;
+        alecable_solve_report_init(&rep);
+        st = alecable_solve_quasistatic(m, &o, &rep);
+        ck_assert_int_eq(alecable_node_position(tip, x), 0);
+        if (mode == 0) {
+            /* hanging: Green-Lagrange N = EA eps F = P with F = 1 + e: e ~ 0.00995 */
+            ck_assert_msg(st == 0, "%s", alecable_model_errmsg(m));
+            ck_assert_double_eq_tol(x[2], -1.00995, 2e-4);
+            ck_assert_double_eq_tol(hypot(x[0], x[1]), 0.0, 1e-9);
+            ck_assert_int_eq(rep.stability, ALECABLE_EQUILIBRIUM_STABLE);
+            ck_assert_int_ge(rep.unstable_followed, 1);
+        } else if (mode == 1) {
+            ck_assert_int_eq(st, ALECABLE_EUNSTABLE);
+            ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "unstable"));
+            ck_assert_int_eq(rep.stability, ALECABLE_EQUILIBRIUM_UNSTABLE);
+            ck_assert_int_eq(rep.negative_curvatures, 2);
+            ck_assert(x[0] == 0.0 && x[1] == 0.0 && x[2] == 1.0); /* the start, bit for bit */
+        } else {
+            ck_assert_int_eq(st, 0);
+            ck_assert_double_gt(x[2], 0.98);
+            ck_assert_int_eq(rep.stability, ALECABLE_EQUILIBRIUM_UNCHECKED);
+        }
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
 Suite *suite_ok_statics(void)
 {
     Suite *s = suite_create("ok statics");
     TCase *tc = tcase_create("scale");
     tcase_add_test(tc, scale_of_hanging_chain);
     tcase_add_test(tc, report_has_scaled_residual);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("stability");
+    tcase_add_test(tc, saddle_is_left_or_refused);
     suite_add_tcase(s, tc);
     tc = tcase_create("table");
     tcase_set_timeout(tc, 20);

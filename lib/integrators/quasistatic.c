@@ -58,6 +58,7 @@ struct qs_ws {
     double alpha;          /* the options' regularization parameter, for eval_residual */
     sp_solver *lin;
     int lin_kind;
+    sp_ldl *ldl;           /* the stability check's LDL^T (options.stability != OFF) */
     sp_rank *rank;         /* on the tangent with single-dof constraints condensed out */
     sp_kkt *cond;          /* that condensation (structure only) */
     double *vcond;         /* condensed values */
@@ -163,6 +164,7 @@ void qs_destroy(qs_ws *ws)
     if (!ws) return;
     a = ws->alloc;
     sp_solver_destroy(ws->lin);
+    sp_ldl_destroy(ws->ldl);
     sp_rank_destroy(ws->rank);
     sp_kkt_destroy(ws->cond);
     ac_free(a, ws->vcond);
@@ -313,6 +315,12 @@ static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o, char
             return st;
         }
         ws->lin_kind = kind;
+    }
+    if (o->stability != ALECABLE_STABILITY_OFF && !ws->ldl &&
+        (st = sp_ldl_create(&ws->ldl, &ws->pat, ws->alloc))) {
+        st = st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
+        snprintf(msg, len, "cannot create the stability check's factorization (%s)", alecable_strerror(st));
+        return st;
     }
     if (o->regularization == ALECABLE_REG_TWO_STAGE && !ws->rank) {
         /* Rank detection runs on the tangent with the single-dof constraints
@@ -1226,6 +1234,139 @@ static int solve_step(qs_ws *ws, const alecable_problem *p, const alecable_quasi
     return st;
 }
 
+/* The stability check (alecable_quasistatic_options.stability).  The
+ * tangent at the converged state, with 2 alpha on the free material
+ * coordinates (the stage-1 regularization: the ALE redundancy, a node and
+ * its material coordinate moving together along a flat energy, is not an
+ * instability) and -delta on the constraint block, factors as L D L^T:
+ * [K G^T; G -delta I] is congruent to diag(-delta I, K + G^T G / delta), so
+ * its negative pivots are the m constraints' plus the negative curvatures
+ * of K on the directions G allows (delta 1e-8 |G|^2 / max|K_ii|: G^T G /
+ * delta dominates K across the constraints). */
+#define FOLLOW_MAX 8     /* unstable equilibria left per load step */
+#define FOLLOW_DOUBLINGS 40
+
+/* *ncurv: directions of negative curvature (-1: the factorization could
+ * not tell); the direction of the most negative pivot in ws->dz, its
+ * constraint part and the dofs that single-dof constraints hold zeroed */
+static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double t,
+                   const double *q, const double *lam, int *ncurv, char *msg, size_t len, int step)
+{
+    int i, j, k, neg = 0, st, nq = ws->nq;
+    double d = 0.0, g = 0.0, delta, dneg;
+    *ncurv = -1;
+    if ((st = eval_jacobian(ws, p, step, 0, 0, t, q, lam, msg, len))) return st;
+    for (j = 0; j < ws->n; j++)
+        for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++) {
+            i = ws->pat.rowidx[k];
+            if (i < nq && i == j && fabs(ws->vals[k]) > d) d = fabs(ws->vals[k]);
+            if ((i < nq) != (j < nq) && fabs(ws->vals[k]) > g) g = fabs(ws->vals[k]);
+        }
+    if (!(d > 0.0)) d = 1.0;
+    delta = g > 0.0 ? 1e-8 * g * g / d : 1.0;
+    for (i = 0; i < ws->n; i++) {
+        if (i >= nq) ws->vals[ws->pat.diag[i]] -= delta;
+        else if (p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL)
+            ws->vals[ws->pat.diag[i]] += 2.0 * o->alpha;
+    }
+    st = sp_ldl_factor(ws->ldl, ws->vals, &neg, &dneg);
+    if (st != SP_OK) return ALECABLE_OK; /* a zero pivot: the inertia is unknown */
+    *ncurv = neg - ws->nlam > 0 ? neg - ws->nlam : 0;
+    if (*ncurv == 0) return ALECABLE_OK;
+    memset(ws->dz, 0, (size_t)ws->n * sizeof(double));
+    if (sp_ldl_negative_direction(ws->ldl, -1, ws->dz)) return ALECABLE_OK;
+    /* what a single-dof constraint holds cannot move */
+    for (j = nq; j < ws->n; j++) {
+        int cnt = 0, row = -1;
+        for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++)
+            if (ws->pat.rowidx[k] < nq && ws->vals[k] != 0.0) {
+                cnt++;
+                row = ws->pat.rowidx[k];
+            }
+        if (cnt == 1) ws->dz[row] = 0.0;
+    }
+    for (i = nq; i < ws->n; i++) ws->dz[i] = 0.0;
+    return ALECABLE_OK;
+}
+
+/* Leaves an unstable equilibrium along ws->dz (unit max-norm) to where
+ * the energy stops falling along it: the slope s(a) = r_q(q + a dz) . dz,
+ * 0 at a = 0 and negative beyond, doubled from a small a until it turns
+ * up.  q, lam become that point; ALECABLE_ENOCONV when the energy does not
+ * fall along dz. */
+static int descend(qs_ws *ws, const alecable_problem *p, double t, double *q, double *lam)
+{
+    int i, k, nq = ws->nq, st;
+    double big = norm_inf(ws->dz, nq), a, a_ok = 0.0, a_max = 1.0;
+    if (!(big > 0.0)) return ALECABLE_ENOCONV;
+    for (i = 0; i < nq; i++) ws->dz[i] /= big;
+    a = 1e-6 * (1.0 + norm_inf(q, nq));
+    for (k = 0; k < FOLLOW_DOUBLINGS; k++, a *= 2.0) {
+        double s;
+        if (p->step_limit && !p->step_limit(p->ctx, q, ws->dz, &a_max) && a > a_max) break;
+        st = trial(ws, p, 0, t, q, lam, a);
+        if (st) break;
+        s = slope(ws, ws->rt, ws->zt, ws->dz, 0);
+        if (!(s < 0.0)) break;
+        a_ok = a;
+    }
+    if (!(a_ok > 0.0)) return ALECABLE_ENOCONV;
+    if ((st = trial(ws, p, 0, t, q, lam, a_ok))) return st;
+    memcpy(q, ws->zt, (size_t)nq * sizeof(double));
+    return ALECABLE_OK;
+}
+
+/* After load step k converged at (q, lam): stable, or (FOLLOW) left along
+ * negative curvature and solved again until it is; ALECABLE_EUNSTABLE
+ * otherwise. */
+static int check_stability(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int k,
+                           double tk, int n_free, double *q, double *lam, int *n1, int *n2,
+                           alecable_solve_report *rep, char *msg, size_t len)
+{
+    int follow, st, ncurv = 0;
+    for (follow = 0;; follow++) {
+        int m1 = 0, m2 = 0;
+        if ((st = inertia(ws, p, o, tk, q, lam, &ncurv, msg, len, k))) return st;
+        rep->negative_curvatures = ncurv > 0 ? ncurv : 0;
+        if (ncurv <= 0) {
+            rep->stability = ncurv == 0 ? ALECABLE_EQUILIBRIUM_STABLE : ALECABLE_EQUILIBRIUM_UNCHECKED;
+            return ALECABLE_OK;
+        }
+        rep->stability = ALECABLE_EQUILIBRIUM_UNSTABLE;
+        if (o->stability == ALECABLE_STABILITY_CHECK) {
+            snprintf(msg, len,
+                     "step %d (load factor %.6g): the equilibrium found is unstable (%d direction%s of negative "
+                     "curvature the constraints allow); with options.stability = FOLLOW the solver leaves it, "
+                     "or try more load steps or a start nearer the expected shape",
+                     k + 1, tk, ncurv, ncurv > 1 ? "s" : "");
+            return ALECABLE_EUNSTABLE;
+        }
+        if (follow == FOLLOW_MAX || descend(ws, p, tk, q, lam)) break;
+        rep->unstable_followed++;
+        ws->ptc = 1;
+        st = solve_step(ws, p, o, k, tk, n_free, 0, q, lam, &m1, &m2, rep, msg, len);
+        *n1 += m1;
+        *n2 += m2;
+        if (st) {
+            char why[200];
+            snprintf(why, sizeof why, "%s", msg);
+            snprintf(msg, len,
+                     "step %d (load factor %.6g): the equilibrium found is unstable; solving again from along its "
+                     "direction of negative curvature failed: %s",
+                     k + 1, tk, why);
+            return st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR || st == ALECABLE_ENAN ? ALECABLE_EUNSTABLE
+                                                                                              : st;
+        }
+    }
+    snprintf(msg, len,
+             "step %d (load factor %.6g): the equilibrium found is unstable (%d direction%s of negative curvature "
+             "the constraints allow) and %s; try more load steps or a start nearer the expected shape",
+             k + 1, tk, ncurv, ncurv > 1 ? "s" : "",
+             follow == FOLLOW_MAX ? "leaving it 8 times did not find a stable one"
+                                  : "the energy does not fall along its direction of negative curvature");
+    return ALECABLE_EUNSTABLE;
+}
+
 int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double *q, double *lam,
              double *t, alecable_solve_report *rep, char *msg, size_t len)
 {
@@ -1293,6 +1434,8 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
                 snprintf(msg, len, "%s; again with the shift and line search: %s", first, again);
             }
         }
+        if (!st && o->stability != ALECABLE_STABILITY_OFF)
+            st = check_stability(ws, p, o, k, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
         ws->it1[k] = n1;
         ws->it2[k] = n2;
         rep->iterations_stage1 += n1;
