@@ -1244,16 +1244,19 @@ static int solve_step(qs_ws *ws, const alecable_problem *p, const alecable_quasi
  * of K on the directions G allows (delta 1e-8 |G|^2 / max|K_ii|: G^T G /
  * delta dominates K across the constraints). */
 #define FOLLOW_MAX 8     /* unstable equilibria left per load step */
+#define ASYM_TOL 1e-8    /* a tangent with |K_ij - K_ji| above this times max|K_ii| is not checked */
+#define CURV_TOL 1e-9    /* a direction z confirms negative curvature when z.K.z < -CURV_TOL max|K_ii| |z|^2 */
 #define FOLLOW_DOUBLINGS 40
 
 /* *ncurv: directions of negative curvature (-1: the factorization could
- * not tell); the direction of the most negative pivot in ws->dz, its
- * constraint part and the dofs that single-dof constraints hold zeroed */
+ * not tell, or its direction, projected on the constraints, does not
+ * confirm it: roundoff on a nearly singular tangent).  On *ncurv > 0 the
+ * confirmed direction is in ws->dz (q part; the rest 0). */
 static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double t,
                    const double *q, const double *lam, int *ncurv, char *msg, size_t len, int step)
 {
     int i, j, k, neg = 0, st, nq = ws->nq;
-    double d = 0.0, g = 0.0, delta, dneg;
+    double d = 0.0, g = 0.0, delta, dneg, h, sp, sm, z2 = 0.0, c;
     *ncurv = -1;
     if ((st = eval_jacobian(ws, p, step, 0, 0, t, q, lam, msg, len))) return st;
     for (j = 0; j < ws->n; j++)
@@ -1263,6 +1266,10 @@ static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasista
             if ((i < nq) != (j < nq) && fabs(ws->vals[k]) > g) g = fabs(ws->vals[k]);
         }
     if (!(d > 0.0)) d = 1.0;
+    /* a tangent that is not symmetric is not the Hessian of an energy
+     * (follower and fixed-axis moments, friction): its curvature says
+     * nothing about stability */
+    if (sp_ldl_asymmetry(ws->ldl, ws->vals) > ASYM_TOL * d) return ALECABLE_OK;
     delta = g > 0.0 ? 1e-8 * g * g / d : 1.0;
     for (i = 0; i < ws->n; i++) {
         if (i >= nq) ws->vals[ws->pat.diag[i]] -= delta;
@@ -1271,21 +1278,47 @@ static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasista
     }
     st = sp_ldl_factor(ws->ldl, ws->vals, &neg, &dneg);
     if (st != SP_OK) return ALECABLE_OK; /* a zero pivot: the inertia is unknown */
-    *ncurv = neg - ws->nlam > 0 ? neg - ws->nlam : 0;
-    if (*ncurv == 0) return ALECABLE_OK;
-    memset(ws->dz, 0, (size_t)ws->n * sizeof(double));
-    if (sp_ldl_negative_direction(ws->ldl, -1, ws->dz)) return ALECABLE_OK;
-    /* what a single-dof constraint holds cannot move */
-    for (j = nq; j < ws->n; j++) {
-        int cnt = 0, row = -1;
-        for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++)
-            if (ws->pat.rowidx[k] < nq && ws->vals[k] != 0.0) {
-                cnt++;
-                row = ws->pat.rowidx[k];
+    if (neg - ws->nlam <= 0) {
+        *ncurv = 0;
+        return ALECABLE_OK;
+    }
+    if (sp_ldl_negative_direction(ws->ldl, -1, ws->rt)) return ALECABLE_OK;
+    /* its q part projected on the directions the constraints allow (to
+     * first order): [I G^T; G 0] (z, mu) = (x, 0), the identity scaled
+     * like G */
+    if (ws->nlam > 0) {
+        for (j = 0; j < ws->n; j++)
+            for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++) {
+                i = ws->pat.rowidx[k];
+                if (i >= nq && j >= nq) ws->vals[k] = 0.0;
+                else if (i < nq && j < nq) ws->vals[k] = i == j ? g : 0.0;
             }
-        if (cnt == 1) ws->dz[row] = 0.0;
+        for (i = nq; i < ws->n; i++) ws->rt[i] = 0.0;
+        for (i = 0; i < nq; i++) ws->rt[i] *= g;
+        if (sp_solver_factor(ws->lin, ws->vals) != SP_OK || sp_solver_solve(ws->lin, ws->rt, ws->dz))
+            return ALECABLE_OK;
+    } else {
+        memcpy(ws->dz, ws->rt, (size_t)nq * sizeof(double));
     }
     for (i = nq; i < ws->n; i++) ws->dz[i] = 0.0;
+    c = norm_inf(ws->dz, nq);
+    if (!(c > 0.0) || !isfinite(c)) return ALECABLE_OK;
+    for (i = 0; i < nq; i++) {
+        ws->dz[i] /= c;
+        z2 += ws->dz[i] * ws->dz[i];
+    }
+    /* z.K.z by central differences of the slope r_q . z (the symmetric
+     * part; the problem has residuals only), the regularization added */
+    h = 1e-6 * (1.0 + norm_inf(q, nq));
+    if (trial(ws, p, 0, t, q, lam, h)) return ALECABLE_OK;
+    sp = slope(ws, ws->rt, ws->zt, ws->dz, 0);
+    if (trial(ws, p, 0, t, q, lam, -h)) return ALECABLE_OK;
+    sm = slope(ws, ws->rt, ws->zt, ws->dz, 0);
+    c = (sp - sm) / (2.0 * h);
+    if (p->dof_class)
+        for (i = 0; i < nq; i++)
+            if (p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL) c += 2.0 * o->alpha * ws->dz[i] * ws->dz[i];
+    if (c < -CURV_TOL * d * z2) *ncurv = neg - ws->nlam;
     return ALECABLE_OK;
 }
 
@@ -1324,6 +1357,8 @@ static int check_stability(qs_ws *ws, const alecable_problem *p, const alecable_
                            alecable_solve_report *rep, char *msg, size_t len)
 {
     int follow, st, ncurv = 0;
+    alecable_quasistatic_options glob = *o;
+    glob.globalization = ALECABLE_GLOBAL_PTC;
     for (follow = 0;; follow++) {
         int m1 = 0, m2 = 0;
         if ((st = inertia(ws, p, o, tk, q, lam, &ncurv, msg, len, k))) return st;
@@ -1344,7 +1379,10 @@ static int check_stability(qs_ws *ws, const alecable_problem *p, const alecable_
         if (follow == FOLLOW_MAX || descend(ws, p, tk, q, lam)) break;
         rep->unstable_followed++;
         ws->ptc = 1;
-        st = solve_step(ws, p, o, k, tk, n_free, 0, q, lam, &m1, &m2, rep, msg, len);
+        /* away from the saddle only a descending Newton leads on: the
+         * line search even where options.globalization = NONE */
+        st = solve_step(ws, p, o->globalization == ALECABLE_GLOBAL_NONE ? &glob : o, k, tk, n_free, 0, q, lam, &m1,
+                        &m2, rep, msg, len);
         *n1 += m1;
         *n2 += m2;
         if (st) {

@@ -1,4 +1,4 @@
-/* Inertia of a symmetric matrix: LDL^T without pivoting after an AMD
+/* Inertia of the symmetric part of a matrix: LDL^T without pivoting after an AMD
  * ordering (up-looking, by rows, on the elimination tree; the classical
  * algorithm of Davis's LDL), for the quasistatic solver's stability check.
  * By Sylvester's law of inertia the signs of D are those of the matrix's
@@ -17,6 +17,7 @@ struct sp_ldl {
     ac_alloc *alloc;
     int n;
     int *P, *Pinv, *parent, *lnz, *flag, *pattern, *lp, *li;
+    int *mirror; /* position of the transposed entry, or -1: the factor reads (A + A^T) / 2 */
     double *lx, *d, *y;
     int kneg; /* the most negative pivot of the last factor, or -1 */
 };
@@ -27,6 +28,7 @@ void sp_ldl_destroy(sp_ldl *f)
     if (!f) return;
     a = f->alloc;
     ac_free(a, f->P);
+    ac_free(a, f->mirror);
     ac_free(a, f->Pinv);
     ac_free(a, f->parent);
     ac_free(a, f->lnz);
@@ -61,7 +63,8 @@ int sp_ldl_create(sp_ldl **out, const sp_pattern *p, ac_alloc *alloc)
     f->lp = (int *)ac_calloc(alloc, (size_t)n + 1, sizeof(int));
     f->d = (double *)ac_calloc(alloc, (size_t)n + 1, sizeof(double));
     f->y = (double *)ac_calloc(alloc, (size_t)n + 1, sizeof(double));
-    if (!f->P || !f->Pinv || !f->parent || !f->lnz || !f->flag || !f->pattern || !f->lp || !f->d || !f->y) {
+    f->mirror = (int *)ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
+    if (!f->mirror || !f->Pinv || !f->parent || !f->lnz || !f->flag || !f->pattern || !f->lp || !f->d || !f->y) {
         sp_ldl_destroy(f);
         return SP_ENOMEM;
     }
@@ -71,6 +74,8 @@ int sp_ldl_create(sp_ldl **out, const sp_pattern *p, ac_alloc *alloc)
         return st == AMD_OUT_OF_MEMORY ? SP_ENOMEM : SP_EFAIL;
     }
     for (k = 0; k < n; k++) f->Pinv[f->P[k]] = k;
+    for (k = 0; k < n; k++)
+        for (q = p->colptr[k]; q < p->colptr[k + 1]; q++) f->mirror[q] = sp_find(p, k, p->rowidx[q]);
     /* the elimination tree and the column counts of L */
     for (k = 0; k < n; k++) {
         int kk = f->P[k];
@@ -116,7 +121,7 @@ int sp_ldl_factor(sp_ldl *f, const double *vals, int *neg, double *dneg)
         for (q = p->colptr[kk]; q < p->colptr[kk + 1]; q++) {
             int i = f->Pinv[p->rowidx[q]];
             if (i <= k) {
-                f->y[i] += vals[q];
+                f->y[i] += f->mirror[q] >= 0 ? 0.5 * (vals[q] + vals[f->mirror[q]]) : vals[q];
                 for (len = 0; f->flag[i] != k; i = f->parent[i]) {
                     f->pattern[len++] = i;
                     f->flag[i] = k;
@@ -177,4 +182,15 @@ int sp_ldl_negative_direction(const sp_ldl *f, int which, double *x)
             return SP_OK;
         }
     return SP_EFAIL;
+}
+
+double sp_ldl_asymmetry(const sp_ldl *f, const double *vals)
+{
+    double m = 0.0;
+    int q;
+    for (q = 0; q < f->p->nnz; q++) {
+        double a = f->mirror[q] >= 0 ? fabs(vals[q] - vals[f->mirror[q]]) : fabs(vals[q]);
+        if (!(a <= m)) m = a;
+    }
+    return m;
 }
