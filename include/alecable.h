@@ -1759,24 +1759,30 @@ typedef struct alecable_quasistatic_options {
     double ptc_shift;      /**< first pseudo-transient shift, relative to the largest diagonal entry
                               of the tangent's q rows (default 1e-3, > 0); since 0.2 */
     /* Since 0.3 (a shorter struct gets the default): */
-    int stability;         /**< ALECABLE_STABILITY_* : what a converged load step does about an
-                              unstable equilibrium (default FOLLOW; since 0.3) */
+    int stability;         /**< ALECABLE_STABILITY_* : what the solve does about an unstable
+                              equilibrium at its last load step (default FOLLOW; since 0.3) */
 } alecable_quasistatic_options;
 /** Stability of the equilibria the quasistatic solver returns
- * (alecable_quasistatic_options.stability; since 0.3).  After a load step
- * converges, the solver factors the tangent (the KKT matrix of the
- * constraints, the regularization of the free material coordinates in)
- * with a symmetric indefinite LDL^T and counts its negative pivots: minus
- * the number of independent constraints, that is the number of directions
- * the constraints allow along which the energy curves down.  Curvatures
- * below -1e-8 times the largest diagonal entry of the q rows count; the
- * regularization gives the ALE redundancy (a node and its material
- * coordinate moving together, energy flat) a positive curvature, so it
- * never counts. */
+ * (alecable_quasistatic_options.stability; since 0.3).  After the last load
+ * step converges, the solver factors the tangent's symmetric part as the
+ * KKT matrix [K G^T; G -delta I] (delta tiny; K with the stage-1
+ * regularization 2 alpha on every free material coordinate, so that the
+ * ALE redundancy, a node and its material coordinate moving together
+ * along a flat energy, is not taken for an instability) by LDL^T after an
+ * AMD ordering: its negative pivots minus the constraints' count are the
+ * directions the constraints allow along which the energy curves down
+ * (Sylvester).  A count above 0 is confirmed by the curvature along the
+ * most negative pivot's direction, projected on the constraints (central
+ * differences of the residual): below -1e-9 times the largest diagonal
+ * entry of K.  Not checked (alecable_solve_report.stability UNCHECKED):
+ * a tangent that is not symmetric (to 1e-8 of that entry: follower or
+ * fixed-axis moments, friction, whose curvature is no energy's), a zero
+ * pivot, or a negative pivot that its direction does not confirm.  Cost:
+ * one Jacobian and one LDL^T per solve (about one Newton iteration). */
 enum {
     /** an unstable equilibrium is left along its direction of most negative
      *  curvature (both ways, the lower energy kept) and the step solved again
-     *  from there, at most 8 times per load step; still unstable:
+     *  from there, at most 8 times; still unstable:
      *  ALECABLE_EUNSTABLE */
     ALECABLE_STABILITY_FOLLOW = 0,
     ALECABLE_STABILITY_CHECK = 1, /**< an unstable equilibrium fails with ALECABLE_EUNSTABLE (the last
@@ -1850,12 +1856,15 @@ typedef struct alecable_solve_report {
     double max_shift;       /**< largest shift used, relative to the tangent's largest q diagonal (since 0.2) */
     /* Since 0.3: */
     double scaled_residual; /**< max_i |r_i| / (scale_i + floor) at the last residual judged (the
-                                 returned state on success): <= tol_residual when converged; floor =
-                                 1e-3 times the largest scale of the q rows (since 0.3) */
+                                 returned state on success): <= tol_residual when converged, or above
+                                 it only where Newton's increment vanished and ||r|| is within 10
+                                 times roundoff (64 eps max|J| (1 + ||q||)), e.g. a stiff cable with
+                                 EA eps above tol_residual times its loads; floor = 1e-3 times the
+                                 largest scale of the q rows (since 0.3) */
     double residual_scale;  /**< the largest scale of the q rows at that point [N, or the problem's
                                  units] (since 0.3) */
     int scale_source;       /**< ALECABLE_SCALE_* (since 0.3) */
-    int stability;          /**< ALECABLE_EQUILIBRIUM_* of the returned (or failed) state (since 0.3) */
+    int stability;          /**< ALECABLE_EQUILIBRIUM_* of the last load step (since 0.3) */
     int negative_curvatures;/**< directions of negative curvature found by the last check (since 0.3) */
     int unstable_followed;  /**< times an unstable equilibrium was left along negative curvature
                                  (options.stability = FOLLOW; since 0.3) */
@@ -1878,6 +1887,8 @@ ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r);
  * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
  * \retval ALECABLE_EINVAL a bad option or struct_size
  * \retval ALECABLE_ENOCONV Newton did not converge in a load step
+ * \retval ALECABLE_EUNSTABLE a load step converged to an unstable equilibrium that options.stability
+ *         = CHECK refuses, or that FOLLOW could not leave for a stable one (since 0.3)
  * \retval ALECABLE_ESINGULAR a singular tangent
  * \retval ALECABLE_ENAN a non-finite residual or solution
  * \retval ALECABLE_ELINSOLVE, ALECABLE_ENOMEM the linear solver or an allocation failed
@@ -1941,6 +1952,7 @@ ALECABLE_API int alecable_report_dependent(const alecable_model *m, int step, co
  * \retval ALECABLE_EINVAL a bad problem, option, allocator or struct_size
  * \retval ALECABLE_ENOCONV, ALECABLE_ESINGULAR, ALECABLE_ENAN, ALECABLE_ELINSOLVE, ALECABLE_ENOMEM
  *         as in alecable_solve_quasistatic()
+ * \retval ALECABLE_EUNSTABLE as there (since 0.3; the check reads the problem's Jacobian and residual)
  * \return or a callback's status */
 ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p,
                                                     const alecable_quasistatic_options *o,

@@ -417,6 +417,18 @@ static double scaled_norm(const qs_ws *ws, const double *r, int skip_masked)
     return m;
 }
 
+/* *sres = the scaled residual of r at (t, q, lam) (an element pass for the
+ * model's scale: measured, no slower than a residual evaluation) */
+static int judge(qs_ws *ws, const alecable_problem *p, int reg, double t, const double *q, const double *lam,
+                 const double *r, double *ref, alecable_solve_report *rep, double *sres)
+{
+    int st;
+    if ((st = eval_scale(ws, p, reg, t, q, lam, r, ref, rep))) return st;
+    *sres = scaled_norm(ws, r, ws->hold);
+    rep->scaled_residual = *sres;
+    return ALECABLE_OK;
+}
+
 /* Dependent lines of the current (unregularized) Jacobian, reduced to material
  * dofs: a spatial line is swapped for its node's material line.  Lines found
  * in earlier iterations of the stage stay in the set, so the regularized
@@ -763,13 +775,11 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         }
         hist[it] = rnorm;
         ws->nres[step * 2 + hs] = it + 1;
-        if ((st = eval_scale(ws, p, stage == 1, t, q, lam, ws->r, r_ref, rep))) {
+        if ((st = judge(ws, p, stage == 1, t, q, lam, ws->r, r_ref, rep, &sres))) {
             snprintf(msg, len, "step %d stage %d iteration %d: the problem's residual_scale failed (%s)", step + 1,
                      stage, it, alecable_strerror(st));
             return st;
         }
-        sres = scaled_norm(ws, ws->r, ws->hold);
-        rep->scaled_residual = sres;
         dztol = o->tol_increment * (1.0 + norm_inf(q, nq));
         /* stage 2 examines the tangent at q* even when q* already solves the
          * problem, so the report always says which lines are dependent */
@@ -1047,13 +1057,11 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
             hist[it] = rnorm;
             ws->nres[step * 2 + 1] = it + 1;
         }
-        if ((st = eval_scale(ws, p, 0, t, q, lam, ws->r, r_ref, rep))) {
+        if ((st = judge(ws, p, 0, t, q, lam, ws->r, r_ref, rep, &sres))) {
             snprintf(msg, len, "step %d stage 2: the problem's residual_scale failed (%s)", step + 1,
                      alecable_strerror(st));
             goto out;
         }
-        sres = scaled_norm(ws, ws->r, 0);
-        rep->scaled_residual = sres;
         if (sres <= tol) {
             rep->final_residual = rnorm;
             st = ALECABLE_OK;
@@ -1243,7 +1251,7 @@ static int solve_step(qs_ws *ws, const alecable_problem *p, const alecable_quasi
  * its negative pivots are the m constraints' plus the negative curvatures
  * of K on the directions G allows (delta 1e-8 |G|^2 / max|K_ii|: G^T G /
  * delta dominates K across the constraints). */
-#define FOLLOW_MAX 8     /* unstable equilibria left per load step */
+#define FOLLOW_MAX 8     /* unstable equilibria left per solve */
 #define ASYM_TOL 1e-8    /* a tangent with |K_ij - K_ji| above this times max|K_ii| is not checked */
 #define CURV_TOL 1e-9    /* a direction z confirms negative curvature when z.K.z < -CURV_TOL max|K_ii| |z|^2 */
 #define FOLLOW_DOUBLINGS 40
@@ -1349,7 +1357,7 @@ static int descend(qs_ws *ws, const alecable_problem *p, double t, double *q, do
     return ALECABLE_OK;
 }
 
-/* After load step k converged at (q, lam): stable, or (FOLLOW) left along
+/* After the last load step k converged at (q, lam): stable, or (FOLLOW) left along
  * negative curvature and solved again until it is; ALECABLE_EUNSTABLE
  * otherwise. */
 static int check_stability(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int k,
@@ -1472,7 +1480,7 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
                 snprintf(msg, len, "%s; again with the shift and line search: %s", first, again);
             }
         }
-        if (!st && o->stability != ALECABLE_STABILITY_OFF)
+        if (!st && k == steps - 1 && o->stability != ALECABLE_STABILITY_OFF)
             st = check_stability(ws, p, o, k, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
         ws->it1[k] = n1;
         ws->it2[k] = n2;
