@@ -181,12 +181,13 @@ int main(int argc, char **argv)
            rep.iterations_stage1, rep.iterations_stage2, rep.shifted_iterations, rep.damped_iterations,
            rep.max_shift, 1e3 * wall);
     printf("  sag %.9f m, elastic catenary %.9f m (%.2e relative)\n", sag, exact, sag / exact - 1.0);
-    printf("  residual %.2e of its scale (largest %.3g N), equilibrium %s, left unstable %d times\n",
+    printf("  residual %.2e of its scale (largest %.3g N), equilibrium %s, left unstable %d times, "
+           "sub-steps added %d\n",
            rep.scaled_residual, rep.residual_scale,
            rep.stability == ALECABLE_EQUILIBRIUM_STABLE     ? "stable"
            : rep.stability == ALECABLE_EQUILIBRIUM_UNSTABLE ? "unstable"
                                                             : "not checked",
-           rep.unstable_followed);
+           rep.unstable_followed, rep.steps_cut);
     if (p.free_s) {
         st_l = run(&p, 0, &sag_l, &W_l, &rl, NULL, &wall_l, msg_l, sizeof msg_l);
         printf("  energy %.12f J, Lagrangian mesh of the same nodes %.12f J%s\n", W, W_l,

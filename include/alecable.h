@@ -1744,7 +1744,8 @@ typedef struct alecable_quasistatic_options {
     int max_iterations;    /**< Newton iterations per stage and step (default 50) */
     double tol_residual;   /**< converged when every equation's |r_i| <= tol_residual * (scale_i + floor),
                               scale_i the problem's residual_scale (the size of the terms that balance
-                              in it), floor 1e-3 times the largest scale of the q rows
+                              in it), floor 1e-3 times the largest scale of the q rows, or when ||r||
+                              is at roundoff (alecable_solve_report.scaled_residual)
                               (alecable_solve_report.scaled_residual; since 0.3, before: against the
                               largest residual of the step) (default 1e-10) */
     double tol_increment;  /**< ||dz||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
@@ -1824,7 +1825,11 @@ enum {
      *  A load step that still fails is solved again from its start with
      *  the shift and the line search on every iteration and, where
      *  material coordinates are free, those held until the rest has
-     *  converged (a Lagrangian predictor). */
+     *  converged (a Lagrangian predictor).  Since 0.3, a load step that
+     *  fails both ways (no convergence, or a singular tangent that no
+     *  unrestrained dof explains) is cut: solved from its start in sub-steps, halved
+     *  after a failure (down to 1/16 of the step) and doubled after a
+     *  success (alecable_solve_report.steps_cut). */
     ALECABLE_GLOBAL_AUTO = 0,
     ALECABLE_GLOBAL_NONE = 1, /**< paper 000's plain Newton (release 0.1) */
     ALECABLE_GLOBAL_PTC = 2   /**< the shift from the first iteration and the line search on every
@@ -1857,10 +1862,11 @@ typedef struct alecable_solve_report {
     /* Since 0.3: */
     double scaled_residual; /**< max_i |r_i| / (scale_i + floor) at the last residual judged (the
                                  returned state on success): <= tol_residual when converged, or above
-                                 it only where Newton's increment vanished and ||r|| is within 10
-                                 times roundoff (64 eps max|J| (1 + ||q||)), e.g. a stiff cable with
-                                 EA eps above tol_residual times its loads; floor = 1e-3 times the
-                                 largest scale of the q rows (since 0.3) */
+                                 it only where ||r|| is at roundoff, 64 eps max|J| (1 + ||q||) (10
+                                 times that where Newton's increment vanished; elsewhere only below
+                                 1e-5):
+                                 a stiff cable (EA eps above tol_residual times its loads), a fine ALE
+                                 mesh; floor = 1e-3 times the largest scale of the q rows (since 0.3) */
     double residual_scale;  /**< the largest scale of the q rows at that point [N, or the problem's
                                  units] (since 0.3) */
     int scale_source;       /**< ALECABLE_SCALE_* (since 0.3) */
@@ -1868,6 +1874,8 @@ typedef struct alecable_solve_report {
     int negative_curvatures;/**< directions of negative curvature found by the last check (since 0.3) */
     int unstable_followed;  /**< times an unstable equilibrium was left along negative curvature
                                  (options.stability = FOLLOW; since 0.3) */
+    int steps_cut;          /**< sub-steps added where a load step failed and globalization AUTO cut
+                                 it (halved after a failure, down to 1/16 of the step; since 0.3) */
 } alecable_solve_report;
 /** Zeroes the report and sets struct_size.
  *  \param r the struct to fill; NULL is ignored. */

@@ -176,7 +176,10 @@ static void straight_catenary(int n)
     ck_assert_msg(st == 0, "%d elements: %s", n, alecable_model_errmsg(m));
     sag = max_sag(c, n);
     ck_assert_msg(fabs(sag / sag100 - 1.0) <= 1e-4, "%d elements: sag %.9g, 100 elements %.9g", n, sag, sag100);
-    ck_assert(rep.scaled_residual <= 1e-10);
+    /* converged to 1e-10 of the scale, or to roundoff (64 eps EA/l ~ 6e-7 N
+     * at 2000 elements), never above 1e-5 */
+    ck_assert_msg(rep.scaled_residual <= 1e-10 || (rep.final_residual <= 1e-6 && rep.scaled_residual <= 1e-5),
+                  "%d elements: scaled %.3g, ||r|| %.3g", n, rep.scaled_residual, rep.final_residual);
     alecable_model_destroy(m);
     alecable_model_destroy(m100);
 }
@@ -218,21 +221,21 @@ static void elastica_tip(double PL2_EI, double tip[2])
     tip[1] = y;
 }
 
-/* An ANCF cantilever of 1 m, 20 elements, EI = 1, P = 10 N (PL^2/EI = 10),
- * EA/P = 1e7 */
-static alecable_model *ancf_cantilever(alecable_node **tip)
+/* An ANCF cantilever of 1 m, 20 elements, EI = 1, tip load P (PL^2/EI =
+ * P), EA/P = 1e7 */
+static alecable_model *ancf_cantilever(alecable_node **tip, double P)
 {
     alecable_model *m;
     alecable_cable *c;
     alecable_section sec;
     alecable_node *n = NULL;
-    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, f[3] = {0, -10.0, 0};
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, f[3] = {0, -P, 0};
     int i, d;
     ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
     alecable_section_init(&sec);
     sec.E = 2e11;
     sec.I = 1.0 / sec.E;
-    sec.A = 1e8 / sec.E;
+    sec.A = 1e7 * P / sec.E;
     ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), 0);
     ck_assert_int_eq(alecable_cable_line(c, a, b, 0, 1, 20), 0);
     for (i = 0; i <= 20; i++) {
@@ -260,7 +263,7 @@ START_TEST(ancf_cantilever_one_step)
     int steps[2] = {20, 1}, k, st;
     elastica_tip(10.0, ref);
     for (k = 0; k < 2; k++) {
-        alecable_model *m = ancf_cantilever(&tip);
+        alecable_model *m = ancf_cantilever(&tip, 10.0);
         alecable_quasistatic_options_init(&o);
         o.load_steps = steps[k];
         alecable_solve_report_init(&rep);
@@ -355,6 +358,40 @@ START_TEST(saddle_is_left_or_refused)
 }
 END_TEST
 
+/* PL^2/EI = 30 in one load step: Newton fails from the straight start
+ * both ways (0.2: "the constraints are dependent", none is); the step cut
+ * in two reaches the 30-step solve (and the elastica within 1e-3 L) */
+START_TEST(ancf_cantilever_cut_step)
+{
+    alecable_node *tip;
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    double ref[2], x[3], x30[2] = {0, 0};
+    int steps[2] = {30, 1}, k;
+    elastica_tip(30.0, ref);
+    for (k = 0; k < 2; k++) {
+        alecable_model *m = ancf_cantilever(&tip, 30.0);
+        alecable_quasistatic_options_init(&o);
+        o.load_steps = steps[k];
+        alecable_solve_report_init(&rep);
+        ck_assert_msg(alecable_solve_quasistatic(m, &o, &rep) == 0, "%d steps: %s", steps[k],
+                      alecable_model_errmsg(m));
+        ck_assert_int_eq(alecable_node_position(tip, x), 0);
+        ck_assert_msg(fabs(x[0] - ref[0]) <= 1e-3 && fabs(x[1] - ref[1]) <= 1e-3,
+                      "%d steps: tip (%.6f, %.6f), elastica (%.6f, %.6f)", steps[k], x[0], x[1], ref[0], ref[1]);
+        if (k == 0) {
+            x30[0] = x[0];
+            x30[1] = x[1];
+        } else {
+            ck_assert_int_ge(rep.steps_cut, 1);
+            ck_assert_double_eq_tol(x[0], x30[0], 1e-6);
+            ck_assert_double_eq_tol(x[1], x30[1], 1e-6);
+        }
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
 Suite *suite_ok_statics(void)
 {
     Suite *s = suite_create("ok statics");
@@ -370,6 +407,7 @@ Suite *suite_ok_statics(void)
     tcase_add_test(tc, straight_catenary_1000);
     tcase_add_test(tc, straight_catenary_2000);
     tcase_add_test(tc, ancf_cantilever_one_step);
+    tcase_add_test(tc, ancf_cantilever_cut_step);
     suite_add_tcase(s, tc);
     return s;
 }

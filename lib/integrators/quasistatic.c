@@ -39,6 +39,8 @@ struct qs_ws {
     double *r, *dz, *vals, *q_prev, *lam_prev, *anchor;
     double *lam_star;      /* the multipliers of the stage-1 solution q* (the mesh trust region's start) */
     double *zp, *rp;       /* mesh trust region: the projected trial state (q then lambda) and its residual */
+    double *q_sub, *lam_sub; /* the start of one attempt (a load step or a sub-step of a cut one) */
+    double *hist_step;     /* the problem's history at the start of the load step (nhist) */
     /* the problem's history at the last converged step, and where a commit
      * reads the next one (a failing read must not clobber it): nhist each */
     double *hist_prev, *hist_next;
@@ -177,6 +179,9 @@ void qs_destroy(qs_ws *ws)
     ac_free(a, ws->anchor);
     ac_free(a, ws->lam_star);
     ac_free(a, ws->zp);
+    ac_free(a, ws->q_sub);
+    ac_free(a, ws->lam_sub);
+    ac_free(a, ws->hist_step);
     ac_free(a, ws->rp);
     ac_free(a, ws->zt);
     ac_free(a, ws->rt);
@@ -236,6 +241,9 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->anchor = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
     ws->lam_star = (double *)ac_calloc(alloc, (size_t)(p->nlam > 0 ? p->nlam : 1), sizeof(double));
     ws->zp = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
+    ws->q_sub = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
+    ws->lam_sub = (double *)ac_calloc(alloc, (size_t)(p->nlam > 0 ? p->nlam : 1), sizeof(double));
+    ws->hist_step = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
     ws->rp = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->zt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->rt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
@@ -247,7 +255,7 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->mask = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     ws->dep = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     if (!ws->pat.diag || !ws->r || !ws->dz || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
-        !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->sc || !ws->hist_prev || !ws->hist_next || !ws->perm ||
+        !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->sc || !ws->q_sub || !ws->lam_sub || !ws->hist_step || !ws->hist_prev || !ws->hist_next || !ws->perm ||
         !ws->mask || !ws->dep) {
         qs_destroy(ws);
         return ALECABLE_ENOMEM;
@@ -354,12 +362,13 @@ static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o, char
     return ALECABLE_OK;
 }
 
+/* max |x_i|; NaN when an entry is NaN (a NaN must not hide in a norm) */
 static double norm_inf(const double *x, int n)
 {
     double m = 0.0;
     int i;
     for (i = 0; i < n; i++)
-        if (fabs(x[i]) > m) m = fabs(x[i]);
+        if (!(fabs(x[i]) <= m)) m = fabs(x[i]);
     return m;
 }
 
@@ -426,8 +435,30 @@ static int judge(qs_ws *ws, const alecable_problem *p, int reg, double t, const 
     if ((st = eval_scale(ws, p, reg, t, q, lam, r, ref, rep))) return st;
     *sres = scaled_norm(ws, r, ws->hold);
     rep->scaled_residual = *sres;
-    return ALECABLE_OK;
+    return *sres >= 0.0 ? ALECABLE_OK : ALECABLE_ENAN; /* a NaN in r the max-norm let through */
 }
+
+/* The residual at which a state is an equilibrium to the precision it
+ * can be written in: q known to eps (1 + ||q||) makes r uncertain by about
+ * max|J| times that (64: the terms of a row).  A fine ALE mesh (200 ANCF
+ * elements, every s free) hovers there, a few 1e-9 N on rows of a few N,
+ * above 1e-10 of its scale, without its increment vanishing.  max|J| is
+ * that of a Jacobian at the state judged: a Jacobian elsewhere (a blown-up
+ * trial) could declare anything roundoff. */
+/* where the increment has not vanished, only if each row's terms cancel to
+ * this fraction of their size (a state at which the Jacobian is huge, e.g.
+ * a collapsed element, has a huge "roundoff" too) */
+#define ROUNDOFF_CAP 1e-5
+#define NEAR_TOL 100.0 /* ... or within this factor of the tolerance, hovering or not */
+static double roundoff(const qs_ws *ws, const double *q)
+{
+    return 64.0 * DBL_EPSILON * ws->jmax * (1.0 + norm_inf(q, ws->nq));
+}
+
+/* the residual history h[0..it] has stopped falling: neither of the last
+ * two iterations halved it (Newton converging is not hovering, however
+ * small its residual) */
+static int hovering(const double *h, int it) { return h[it] > 0.5 * h[it - 1] && h[it - 1] > 0.5 * h[it - 2]; }
 
 /* Dependent lines of the current (unregularized) Jacobian, reduced to material
  * dofs: a spatial line is swapped for its node's material line.  Lines found
@@ -776,8 +807,9 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         hist[it] = rnorm;
         ws->nres[step * 2 + hs] = it + 1;
         if ((st = judge(ws, p, stage == 1, t, q, lam, ws->r, r_ref, rep, &sres))) {
-            snprintf(msg, len, "step %d stage %d iteration %d: the problem's residual_scale failed (%s)", step + 1,
-                     stage, it, alecable_strerror(st));
+            snprintf(msg, len, "step %d stage %d iteration %d: %s (%s)", step + 1, stage, it,
+                     st == ALECABLE_ENAN ? "the residual or its scale is not finite" : "the problem's residual_scale failed",
+                     alecable_strerror(st));
             return st;
         }
         dztol = o->tol_increment * (1.0 + norm_inf(q, nq));
@@ -798,8 +830,8 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             /* a vanishing increment with a residual far above the tolerance
              * and above roundoff is a stall (a solver that dropped a
              * direction, e.g. SPQR's least squares), not an equilibrium */
-            double floor = 64.0 * DBL_EPSILON * ws->jmax * (1.0 + norm_inf(q, nq));
-            if (sres > STALL_FACTOR * tol && rnorm > STALL_FACTOR * floor) {
+            double floor = roundoff(ws, q);
+            if (!(sres <= STALL_FACTOR * tol) && !(rnorm <= STALL_FACTOR * floor)) {
                 snprintf(msg, len,
                          "step %d stage %d iteration %d: Newton stalled (increment %.3e, ||r|| = %.3e, %.3e of its "
                          "scale, above the tolerance %.3e and roundoff)",
@@ -821,6 +853,11 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             if (st) return st;
         } else if (stage == 2 && !reg2) {
             if ((st = eval_jacobian(ws, p, step, stage, it, t, q, lam, msg, len))) return st;
+        }
+        /* Newton hovering at roundoff (the Jacobian at q says where it lies) */
+        if (it >= 2 && rnorm <= roundoff(ws, q) && (sres <= NEAR_TOL * tol || (hovering(hist, it) && sres <= ROUNDOFF_CAP))) {
+            rep->final_residual = rnorm;
+            return ALECABLE_OK;
         }
         if (reg2)
             for (i = 0; i < nq; i++)
@@ -1058,7 +1095,8 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
             ws->nres[step * 2 + 1] = it + 1;
         }
         if ((st = judge(ws, p, 0, t, q, lam, ws->r, r_ref, rep, &sres))) {
-            snprintf(msg, len, "step %d stage 2: the problem's residual_scale failed (%s)", step + 1,
+            snprintf(msg, len, "step %d stage 2: %s (%s)", step + 1,
+                     st == ALECABLE_ENAN ? "the residual or its scale is not finite" : "the problem's residual_scale failed",
                      alecable_strerror(st));
             goto out;
         }
@@ -1070,6 +1108,13 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
         if (budget <= 0) break;
         if (!have_j) {
             if ((st = eval_jacobian(ws, p, step, 2, it, t, q, lam, msg, len))) goto out;
+            /* hovering at roundoff (the Jacobian at q says where it lies) */
+            if (it >= 2 && it <= ws->hist_iter && rnorm <= roundoff(ws, q) &&
+                (sres <= NEAR_TOL * tol || (hovering(hist, it) && sres <= ROUNDOFF_CAP))) {
+                rep->final_residual = rnorm;
+                st = ALECABLE_OK;
+                goto out;
+            }
             applied = 0.0;
             have_j = 1;
             ws->dscale = 0.0;
@@ -1413,6 +1458,101 @@ static int check_stability(qs_ws *ws, const alecable_problem *p, const alecable_
     return ALECABLE_EUNSTABLE;
 }
 
+static int retryable(int st) { return st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR || st == ALECABLE_ENAN; }
+
+/* One attempt at load factor tk from (q, lam), the history in force that of
+ * the last commit (ws->hist_prev): Newton, and with globalization AUTO
+ * again from the same start with the shift and the line search on every
+ * iteration and, where the mesh has free material coordinates, the
+ * material held until the cable has found its shape (a mesh that moves
+ * first slides along the flat directions of a cable far from its shape). */
+static int attempt(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int k, double tk,
+                   int n_free, double *q, double *lam, int *n1, int *n2, alecable_solve_report *rep, char *msg,
+                   size_t len)
+{
+    int st, m1 = 0, m2 = 0, nq = ws->nq;
+    memcpy(ws->q_sub, q, (size_t)nq * sizeof(double));
+    memcpy(ws->lam_sub, lam, (size_t)ws->nlam * sizeof(double));
+    ws->ptc = o->globalization == ALECABLE_GLOBAL_PTC;
+    st = solve_step(ws, p, o, k, tk, n_free, 0, q, lam, &m1, &m2, rep, msg, len);
+    *n1 += m1;
+    *n2 += m2;
+    if (o->globalization == ALECABLE_GLOBAL_AUTO && retryable(st)) {
+        char first[256];
+        snprintf(first, sizeof first, "%s", msg);
+        ws->ptc = 1;
+        memcpy(q, ws->q_sub, (size_t)nq * sizeof(double));
+        memcpy(lam, ws->lam_sub, (size_t)ws->nlam * sizeof(double));
+        m1 = m2 = 0;
+        if (ws->nhist > 0 && (st = p->history_set(p->ctx, ws->hist_prev)))
+            snprintf(msg, len, "the problem's history_set failed (%s)", alecable_strerror(st));
+        else
+            st = solve_step(ws, p, o, k, tk, n_free, n_free > 0, q, lam, &m1, &m2, rep, msg, len);
+        *n1 += m1;
+        *n2 += m2;
+        if (st) { /* both attempts' reasons */
+            char again[256];
+            snprintf(again, sizeof again, "%s", msg);
+            snprintf(msg, len, "%s; again with the shift and line search: %s", first, again);
+        }
+    }
+    return st;
+}
+
+/* A load step from ta to tk that failed, cut (globalization AUTO): from
+ * the step's start in sub-steps, halved after a failure (down to
+ * 2^-CUT_DEPTH of the step) and doubled after a success, each converged
+ * sub-step but the last committed like a load step (the problem's history
+ * advances).  On success (q, lam) solve tk, uncommitted; on failure the
+ * caller puts the step's start back, history included (ws->hist_step). */
+#define CUT_DEPTH 4
+static int cut_step(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int k, double ta,
+                    double tk, int n_free, double *q, double *lam, int *n1, int *n2, alecable_solve_report *rep,
+                    char *msg, size_t len)
+{
+    int st = ALECABLE_OK, nq = ws->nq, cuts = 0, failed = ALECABLE_ENOCONV;
+    double tc = ta, dt = 0.5 * (tk - ta), dt_min = ldexp(tk - ta, -CUT_DEPTH);
+    char first[256];
+    snprintf(first, sizeof first, "%s", msg);
+    memcpy(q, ws->q_prev, (size_t)nq * sizeof(double));
+    memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
+    if (ws->nhist > 0 && (st = p->history_set(p->ctx, ws->hist_prev))) {
+        snprintf(msg, len, "the problem's history_set failed (%s)", alecable_strerror(st));
+        return st;
+    }
+    while (tc != tk) {
+        double tt = fabs(tk - tc) <= fabs(dt) * (1.0 + 1e-9) ? tk : tc + dt;
+        st = attempt(ws, p, o, k, tt, n_free, q, lam, n1, n2, rep, msg, len);
+        if (!st && tt != tk && ws->nhist > 0 && (st = commit_history(ws, p, tt, q, lam, msg, len))) return st;
+        if (!st) {
+            tc = tt;
+            cuts++;
+            dt *= 2.0;
+            continue;
+        }
+        if (!retryable(st)) return st;
+        failed = st;
+        memcpy(q, ws->q_sub, (size_t)nq * sizeof(double));
+        memcpy(lam, ws->lam_sub, (size_t)ws->nlam * sizeof(double));
+        if (ws->nhist > 0 && (st = p->history_set(p->ctx, ws->hist_prev))) {
+            snprintf(msg, len, "the problem's history_set failed (%s)", alecable_strerror(st));
+            return st;
+        }
+        dt *= 0.5;
+        if (fabs(dt) < fabs(dt_min) * (1.0 - 1e-9)) {
+            char last[256];
+            snprintf(last, sizeof last, "%s", msg);
+            snprintf(msg, len,
+                     "%s; then cut into sub-steps, down to 1/%d of the step, from load factor %.6g towards %.6g: "
+                     "%s; more load steps or a start nearer the equilibrium may help",
+                     first, 1 << CUT_DEPTH, tc, tc + 2.0 * dt, last);
+            return failed;
+        }
+    }
+    rep->steps_cut += cuts - 1;
+    return ALECABLE_OK;
+}
+
 int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double *q, double *lam,
              double *t, alecable_solve_report *rep, char *msg, size_t len)
 {
@@ -1452,34 +1592,12 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         int n1 = 0, n2 = 0;
         memcpy(ws->q_prev, q, (size_t)nq * sizeof(double));
         memcpy(ws->lam_prev, lam, (size_t)ws->nlam * sizeof(double));
-        ws->ptc = o->globalization == ALECABLE_GLOBAL_PTC;
-        st = solve_step(ws, p, o, k, tk, n_free, 0, q, lam, &n1, &n2, rep, msg, len);
-        if (o->globalization == ALECABLE_GLOBAL_AUTO &&
-            (st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR || st == ALECABLE_ENAN)) {
-            /* Newton's steps did not get there: again from the step's
-             * start with the shift and the line search on every iteration,
-             * and where the mesh has free material coordinates, the
-             * material held until the cable has found its shape (a mesh
-             * that moves first slides along the flat directions of a
-             * cable far from its shape) */
-            int m1 = 0, m2 = 0;
-            char first[256];
-            snprintf(first, sizeof first, "%s", msg);
-            ws->ptc = 1;
-            memcpy(q, ws->q_prev, (size_t)nq * sizeof(double));
-            memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
-            if (ws->nhist > 0 && (st = p->history_set(p->ctx, ws->hist_prev)))
-                snprintf(msg, len, "the problem's history_set failed (%s)", alecable_strerror(st));
-            else
-                st = solve_step(ws, p, o, k, tk, n_free, n_free > 0, q, lam, &m1, &m2, rep, msg, len);
-            n1 += m1;
-            n2 += m2;
-            if (st) { /* both attempts' reasons */
-                char again[256];
-                snprintf(again, sizeof again, "%s", msg);
-                snprintf(msg, len, "%s; again with the shift and line search: %s", first, again);
-            }
-        }
+        if (ws->nhist > 0) memcpy(ws->hist_step, ws->hist_prev, (size_t)ws->nhist * sizeof(double));
+        st = attempt(ws, p, o, k, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
+        /* still failing: the step cut into sub-steps */
+        if (o->globalization == ALECABLE_GLOBAL_AUTO && (st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR) &&
+            ws->null_dof < 0)
+            st = cut_step(ws, p, o, k, t_done, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
         if (!st && k == steps - 1 && o->stability != ALECABLE_STABILITY_OFF)
             st = check_stability(ws, p, o, k, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
         ws->it1[k] = n1;
@@ -1488,9 +1606,13 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         rep->iterations_stage2 += n2;
         if (!st && ws->nhist > 0) st = commit_history(ws, p, tk, q, lam, msg, len);
         if (st) {
-            /* no step is half-applied */
+            /* no step is half-applied (nor its committed sub-steps) */
             memcpy(q, ws->q_prev, (size_t)nq * sizeof(double));
             memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
+            if (ws->nhist > 0 && memcmp(ws->hist_step, ws->hist_prev, (size_t)ws->nhist * sizeof(double))) {
+                memcpy(ws->hist_prev, ws->hist_step, (size_t)ws->nhist * sizeof(double));
+                p->history_set(p->ctx, ws->hist_prev);
+            }
             ws->steps_done = k + 1; /* keep the failed step's history readable */
             break;
         }
