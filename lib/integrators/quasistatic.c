@@ -1506,6 +1506,7 @@ static int attempt(qs_ws *ws, const alecable_problem *p, const alecable_quasista
  * advances).  On success (q, lam) solve tk, uncommitted; on failure the
  * caller puts the step's start back, history included (ws->hist_step). */
 #define CUT_DEPTH 4
+#define NEAR_MISS 1e-4 /* a failure whose scaled residual ended below this says so first */
 static int cut_step(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int k, double ta,
                     double tk, int n_free, double *q, double *lam, int *n1, int *n2, alecable_solve_report *rep,
                     char *msg, size_t len)
@@ -1605,6 +1606,18 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         rep->iterations_stage1 += n1;
         rep->iterations_stage2 += n2;
         if (!st && ws->nhist > 0) st = commit_history(ws, p, tk, q, lam, msg, len);
+        if (st == ALECABLE_ENOCONV && rep->scaled_residual > o->tol_residual && rep->scaled_residual < NEAR_MISS) {
+            /* so close that the tolerance, not the way there, is at stake */
+            char why[512];
+            snprintf(why, sizeof why, "%s", msg);
+            snprintf(msg, len,
+                     "no convergence to options.tol_residual = %.1e, the residual ended at %.1e of its scale "
+                     "(loosen tol_residual%s): %s",
+                     o->tol_residual, rep->scaled_residual,
+                     n_free > 0 ? ", or hold some material coordinates: a mesh with every s free may not allow it"
+                                : "",
+                     why);
+        }
         if (st) {
             /* no step is half-applied (nor its committed sub-steps) */
             memcpy(q, ws->q_prev, (size_t)nq * sizeof(double));
