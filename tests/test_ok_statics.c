@@ -392,12 +392,76 @@ START_TEST(ancf_cantilever_cut_step)
 }
 END_TEST
 
+/* PL^2/EI = 100 in one load step fails (its first iterate is far from
+ * anything): clearly, with the start kept, and without 0.2's "the
+ * constraints are dependent: remove the redundant one" (none is) */
+START_TEST(failure_names_the_real_cause)
+{
+    alecable_node *tip;
+    alecable_model *m = ancf_cantilever(&tip, 100.0);
+    double x[3];
+    int st = alecable_solve_quasistatic(m, NULL, NULL);
+    const char *why = alecable_model_errmsg(m);
+    ck_assert_int_lt(st, 0);
+    ck_assert_msg(strstr(why, "dependent: remove") == NULL, "%s", why);
+    ck_assert_int_eq(alecable_node_position(tip, x), 0);
+    ck_assert(x[0] == 1.0 && x[1] == 0.0);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+/* A host's problem without residual_scale: a spring k q = P, the stop test
+ * against the step's first residual (P per step), which says so */
+static int spring_res(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                      double *r)
+{
+    (void)ctx, (void)v, (void)a, (void)lam;
+    r[0] = 1e3 * q[0] + 1e-2 * q[0] * q[0] * q[0] - 5.0 * t;
+    return 0;
+}
+
+static int spring_jac(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                      double cq, double cv, double ca, int flags, double *values)
+{
+    (void)ctx, (void)t, (void)v, (void)a, (void)lam, (void)cv, (void)ca, (void)flags;
+    values[0] = cq * (1e3 + 3e-2 * q[0] * q[0]);
+    return 0;
+}
+
+START_TEST(host_problem_fallback_scale)
+{
+    static const int colptr[2] = {0, 1}, rowidx[1] = {0};
+    alecable_problem p;
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    double q = 0.0, r;
+    alecable_problem_init(&p);
+    p.nq = 1;
+    p.nnz = 1;
+    p.colptr = colptr;
+    p.rowidx = rowidx;
+    p.residual = spring_res;
+    p.jacobian = spring_jac;
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = 2;
+    alecable_solve_report_init(&rep);
+    ck_assert_int_eq(alecable_problem_solve_quasistatic(&p, &o, NULL, &q, NULL, &rep), 0);
+    ck_assert_int_eq(rep.scale_source, ALECABLE_SCALE_FALLBACK);
+    ck_assert_double_eq_tol(rep.residual_scale, 2.5, 1e-8); /* the second step's first residual */
+    spring_res(NULL, 1.0, &q, NULL, NULL, NULL, &r);
+    ck_assert(fabs(r) <= 1e-10 * 2.5);
+    ck_assert_int_eq(rep.stability, ALECABLE_EQUILIBRIUM_STABLE);
+}
+END_TEST
+
 Suite *suite_ok_statics(void)
 {
     Suite *s = suite_create("ok statics");
     TCase *tc = tcase_create("scale");
     tcase_add_test(tc, scale_of_hanging_chain);
     tcase_add_test(tc, report_has_scaled_residual);
+    tcase_add_test(tc, host_problem_fallback_scale);
+    tcase_add_test(tc, failure_names_the_real_cause);
     suite_add_tcase(s, tc);
     tc = tcase_create("stability");
     tcase_add_test(tc, saddle_is_left_or_refused);

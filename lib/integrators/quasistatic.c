@@ -912,9 +912,10 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
                                   "restrains: hold it"
                      : ws->null_dof >= 0 ? "; a dof has no stiffness even with the shift: hold it"
                      : dependent ? "; the constraints are dependent: remove the redundant one"
-                                 : "; the constraints are independent and every dof has stiffness with the "
-                                   "shift, yet the matrix does not factor: it is too ill-conditioned (check the "
-                                   "units and scaling of stiffnesses, loads and constraints)");
+                                 : "; the constraints are independent (checked) and no dof lacks stiffness: the "
+                                   "tangent at this iterate is too ill-conditioned to factor (a state far from "
+                                   "equilibrium, or stiffnesses of very different scales): more load steps or a "
+                                   "start nearer the equilibrium");
             return ALECABLE_ESINGULAR;
         }
         last_applied = applied;
