@@ -48,6 +48,7 @@ struct qs_ws {
     int *perm, *mask, *dep;
     int ndep;
     double jmax;           /* max |entry| of the last Jacobian (roundoff floor) */
+    double jmax0;          /* ... of the solve's first Jacobian (0: none yet) */
     double dscale;         /* max |J_ii| over the q rows of the last Jacobian (the shift's unit) */
     double *zt, *rt;       /* line search: trial state (q then lambda) and its residual */
     double *sc;            /* the scale of each equation at the last residual judged, floor included */
@@ -443,8 +444,9 @@ static int judge(qs_ws *ws, const alecable_problem *p, int reg, double t, const 
  * max|J| times that (64: the terms of a row).  A fine ALE mesh (200 ANCF
  * elements, every s free) hovers there, a few 1e-9 N on rows of a few N,
  * above 1e-10 of its scale, without its increment vanishing.  max|J| is
- * that of a Jacobian at the state judged: a Jacobian elsewhere (a blown-up
- * trial) could declare anything roundoff. */
+ * that of a Jacobian at the state judged, and at most the solve's first
+ * one's: a Jacobian elsewhere or at a collapsed element (huge) could
+ * declare anything roundoff. */
 /* where the increment has not vanished, only if each row's terms cancel to
  * this fraction of their size (a state at which the Jacobian is huge, e.g.
  * a collapsed element, has a huge "roundoff" too) */
@@ -452,13 +454,26 @@ static int judge(qs_ws *ws, const alecable_problem *p, int reg, double t, const 
 #define NEAR_TOL 100.0 /* ... or within this factor of the tolerance, hovering or not */
 static double roundoff(const qs_ws *ws, const double *q)
 {
-    return 64.0 * DBL_EPSILON * ws->jmax * (1.0 + norm_inf(q, ws->nq));
+    double j = ws->jmax0 > 0.0 && ws->jmax0 < ws->jmax ? ws->jmax0 : ws->jmax;
+    return 64.0 * DBL_EPSILON * j * (1.0 + norm_inf(q, ws->nq));
 }
 
 /* the residual history h[0..it] has stopped falling: neither of the last
  * two iterations halved it (Newton converging is not hovering, however
  * small its residual) */
 static int hovering(const double *h, int it) { return h[it] > 0.5 * h[it - 1] && h[it - 1] > 0.5 * h[it - 2]; }
+
+/* converged at roundoff (a Jacobian at q in ws->jmax): ||r|| below it and
+ * either within NEAR_TOL of the tolerance, or hovering with the terms
+ * cancelling to ROUNDOFF_CAP of their size, or with no force above roundoff
+ * at all (a stress-free state: its scale is roundoff itself) */
+static int at_roundoff(const qs_ws *ws, const double *q, const double *h, int it, double rnorm, double sres,
+                       double tol)
+{
+    double rf = roundoff(ws, q);
+    if (!(rnorm <= rf)) return 0;
+    return sres <= NEAR_TOL * tol || (hovering(h, it) && (sres <= ROUNDOFF_CAP || ws->smax <= rf));
+}
 
 /* Dependent lines of the current (unregularized) Jacobian, reduced to material
  * dofs: a spatial line is swapped for its node's material line.  Lines found
@@ -490,6 +505,7 @@ static int eval_jacobian(qs_ws *ws, const alecable_problem *p, int step, int sta
 {
     int st = p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL, ws->vals);
     if (!st) ws->jmax = norm_inf(ws->vals, ws->nnz);
+    if (!st && !(ws->jmax0 > 0.0)) ws->jmax0 = ws->jmax;
     if (st)
         snprintf(msg, len, "step %d stage %d iteration %d: Jacobian evaluation failed (%s)", step + 1, stage, it,
                  alecable_strerror(st));
@@ -855,7 +871,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             if ((st = eval_jacobian(ws, p, step, stage, it, t, q, lam, msg, len))) return st;
         }
         /* Newton hovering at roundoff (the Jacobian at q says where it lies) */
-        if (it >= 2 && rnorm <= roundoff(ws, q) && (sres <= NEAR_TOL * tol || (hovering(hist, it) && sres <= ROUNDOFF_CAP))) {
+        if (it >= 2 && at_roundoff(ws, q, hist, it, rnorm, sres, tol)) {
             rep->final_residual = rnorm;
             return ALECABLE_OK;
         }
@@ -1110,8 +1126,7 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
         if (!have_j) {
             if ((st = eval_jacobian(ws, p, step, 2, it, t, q, lam, msg, len))) goto out;
             /* hovering at roundoff (the Jacobian at q says where it lies) */
-            if (it >= 2 && it <= ws->hist_iter && rnorm <= roundoff(ws, q) &&
-                (sres <= NEAR_TOL * tol || (hovering(hist, it) && sres <= ROUNDOFF_CAP))) {
+            if (it >= 2 && it <= ws->hist_iter && at_roundoff(ws, q, hist, it, rnorm, sres, tol)) {
                 rep->final_residual = rnorm;
                 st = ALECABLE_OK;
                 goto out;
@@ -1579,6 +1594,7 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
     ws->alloc_after_first = 0;
     ws->shifted = ws->damped = 0;
     ws->max_shift = 0.0;
+    ws->jmax0 = 0.0;
     ws->null_dof = -1;
     /* the history of the start: what a failed commit goes back to */
     if (ws->nhist > 0 && (st = p->history_get(p->ctx, ws->hist_prev))) {
