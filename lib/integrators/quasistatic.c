@@ -9,6 +9,11 @@
  * after a converged load step, so a step that fails to converge leaves the
  * history of the last converged step in force; a failing commit puts that
  * one back, next to that step's q and lambda.
+ * Since 0.3 a step has converged when every equation balances to
+ * tol_residual of its physical scale (alecable_problem.residual_scale; see
+ * eval_scale) or sits at roundoff; a load step that fails is cut into
+ * sub-steps (cut_step); the last one's equilibrium is checked for
+ * stability and left along negative curvature (check_stability).
  * Written against alecable_problem only. */
 #include "problem.h"
 #include "../sparse/kkt.h"
@@ -256,7 +261,8 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->mask = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     ws->dep = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     if (!ws->pat.diag || !ws->r || !ws->dz || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
-        !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->sc || !ws->q_sub || !ws->lam_sub || !ws->hist_step || !ws->hist_prev || !ws->hist_next || !ws->perm ||
+        !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->sc || !ws->q_sub || !ws->lam_sub ||
+        !ws->hist_step || !ws->hist_prev || !ws->hist_next || !ws->perm ||
         !ws->mask || !ws->dep) {
         qs_destroy(ws);
         return ALECABLE_ENOMEM;
@@ -824,7 +830,8 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         ws->nres[step * 2 + hs] = it + 1;
         if ((st = judge(ws, p, stage == 1, t, q, lam, ws->r, r_ref, rep, &sres))) {
             snprintf(msg, len, "step %d stage %d iteration %d: %s (%s)", step + 1, stage, it,
-                     st == ALECABLE_ENAN ? "the residual or its scale is not finite" : "the problem's residual_scale failed",
+                     st == ALECABLE_ENAN ? "the residual or its scale is not finite"
+                                         : "the problem's residual_scale failed",
                      alecable_strerror(st));
             return st;
         }
@@ -1113,7 +1120,8 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
         }
         if ((st = judge(ws, p, 0, t, q, lam, ws->r, r_ref, rep, &sres))) {
             snprintf(msg, len, "step %d stage 2: %s (%s)", step + 1,
-                     st == ALECABLE_ENAN ? "the residual or its scale is not finite" : "the problem's residual_scale failed",
+                     st == ALECABLE_ENAN ? "the residual or its scale is not finite"
+                                         : "the problem's residual_scale failed",
                      alecable_strerror(st));
             goto out;
         }
