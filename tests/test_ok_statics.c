@@ -454,6 +454,39 @@ START_TEST(host_problem_fallback_scale)
 }
 END_TEST
 
+/* The ALE redundancy is no instability: a slack cable (1.2 m between pins
+ * 1 m apart) with every interior s free hangs, checked STABLE (not
+ * unchecked), and its energy is the Lagrangian mesh's or below */
+START_TEST(ale_catenary_is_stable)
+{
+    alecable_cable *c;
+    alecable_model *m;
+    alecable_node *nd;
+    alecable_solve_report rep;
+    double wi, we, w_lag;
+    int i;
+    m = hanging(25, 1.2, 1.0, 1e4, &c);
+    ck_assert_int_eq(alecable_solve_quasistatic(m, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_model_energy(m, &wi, &we), 0);
+    w_lag = wi + we;
+    alecable_model_destroy(m);
+    m = hanging(25, 1.2, 1.0, 1e4, &c);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 0), 0);
+    for (i = 0; i <= 25; i += 25) {
+        ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_S), 0);
+    }
+    alecable_solve_report_init(&rep);
+    ck_assert_msg(alecable_solve_quasistatic(m, NULL, &rep) == 0, "%s", alecable_model_errmsg(m));
+    ck_assert_int_eq(rep.stability, ALECABLE_EQUILIBRIUM_STABLE);
+    ck_assert_int_eq(rep.unstable_followed, 0);
+    ck_assert_int_eq(alecable_model_energy(m, &wi, &we), 0);
+    ck_assert_double_le(wi + we, w_lag + 1e-9 * fabs(w_lag));
+    ck_assert_double_eq_tol(max_sag(c, 25) / catenary_sag(1.2, 1.0, 1e4, W_LINE), 1.0, 1e-2);
+    alecable_model_destroy(m);
+}
+END_TEST
+
 Suite *suite_ok_statics(void)
 {
     Suite *s = suite_create("ok statics");
@@ -465,6 +498,7 @@ Suite *suite_ok_statics(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("stability");
     tcase_add_test(tc, saddle_is_left_or_refused);
+    tcase_add_test(tc, ale_catenary_is_stable);
     suite_add_tcase(s, tc);
     tc = tcase_create("table");
     tcase_set_timeout(tc, 20);
