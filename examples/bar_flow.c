@@ -49,6 +49,7 @@ int main(int argc, char **argv)
     ex_check(m, alecable_fix(NULL, m, nd[1], ALECABLE_DOF_X), "fix x");
 
     alecable_quasistatic_options_init(&o);
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* the ends move with the load factor */
     o.load_steps = steps;
     o.regularization = alpha > 0 ? ALECABLE_REG_TWO_STAGE : ALECABLE_REG_NONE;
     if (alpha > 0) o.alpha = alpha;

@@ -71,6 +71,7 @@ static int solve(alecable_model *m, int steps, alecable_solve_report *rep)
     alecable_quasistatic_options o;
     int st;
     alecable_quasistatic_options_init(&o);
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* the clamped ends turn with the load factor */
     o.load_steps = steps;
     o.regularization = ALECABLE_REG_NONE;
     o.linear_solver = ALECABLE_LINSOLVE_AUTO;

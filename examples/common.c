@@ -220,6 +220,7 @@ int ex_load_step(alecable_model *m, double t0, double t1, double tol, int *itera
     alecable_solve_report rep;
     int st;
     alecable_quasistatic_options_init(&o);
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* a load step moves the prescribed motions too */
     o.t0 = t0;
     o.t1 = t1;
     o.load_steps = 1;

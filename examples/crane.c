@@ -46,7 +46,21 @@
  *
  * Checks (printed): the swing period against the formula, relative; the
  * hanging length against l0 + F paid over the pay-out, relative to the
- * paid-out length; the rope tension's mean over the swing against m g. */
+ * paid-out length; the rope tension's mean over the swing against m g.
+ *
+ * --presolve: the start a host would take, a static pre-solve handing over
+ * to dynamics, instead of the prestretch worked out by hand and the release
+ * in the swing's shape.  The rope is laid out unstretched, hanging straight
+ * down, and the winch sits on the boom, which the host drives
+ * (alecable_body_prescribe): at rest until --t0, then slewed sideways by
+ * (l0 + b) phi0 in --slew s (a quintic: no jump in velocity or
+ * acceleration), which sets the payload swinging.  The model's time is set
+ * to --t0 (alecable_model_set_time), the pre-solve finds the hanging
+ * equilibrium under full loads with the boom and the winch where they stand
+ * at t0 (the default clock holds them there), and dynamics start from it at
+ * t0 (alecable_model_integrator).  Printed: the winch and the rope tension
+ * after the first step against statics (one clock: nothing jumps), then the
+ * same checks (the swing measured after the slew, K moving with the boom). */
 #include "common.h"
 
 #include <math.h>
@@ -56,7 +70,8 @@
 
 typedef struct params {
     double mass, J, b, l, R, Lh, E, A_mm2, rope_mass, g, phi0_deg, h, swings, payout, speed, ramp, settle;
-    int n_wrap;
+    int n_wrap, presolve;
+    double t_start, slew;
     const char *csv, *vtk, *method;
 } params;
 
@@ -102,6 +117,34 @@ static int winch_motion(void *user, double t, double *value, double *rate, doubl
     return 0;
 }
 
+/* --presolve: the boom's sideways slew z(t) = A p((t - t0) / T), p the
+ * quintic 10 x^3 - 15 x^4 + 6 x^5 (rate and acceleration 0 at both ends) */
+typedef struct slew {
+    double x0[3], A, t0, T;
+} slew;
+
+static int boom_frame(void *user, double t, double x[3], double R[9], double v[3], double w[3], double a[3],
+                      double al[3])
+{
+    const slew *sl = (const slew *)user;
+    double u = (t - sl->t0) / sl->T, p = 0.0, dp = 0.0, ddp = 0.0;
+    int k;
+    if (u >= 1.0) {
+        p = 1.0;
+    } else if (u > 0.0) {
+        p = u * u * u * (10.0 - 15.0 * u + 6.0 * u * u);
+        dp = 30.0 * u * u * (1.0 - u) * (1.0 - u) / sl->T;
+        ddp = 60.0 * u * (1.0 - u) * (1.0 - 2.0 * u) / (sl->T * sl->T);
+    }
+    memset(R, 0, 9 * sizeof *R);
+    R[0] = R[4] = R[8] = 1.0;
+    for (k = 0; k < 3; k++) x[k] = sl->x0[k], v[k] = a[k] = w[k] = al[k] = 0.0;
+    x[2] += sl->A * p;
+    v[2] = sl->A * dp;
+    a[2] = sl->A * ddp;
+    return 0;
+}
+
 /* the stretch F under the tension T: E A (F^3 - F) / 2 = T (Newton from 1) */
 static double stretch_for(double EA, double T)
 {
@@ -134,6 +177,7 @@ typedef struct crane {
     alecable_node *W, *K, *P;
     alecable_element *hang;
     winch w;
+    slew sl;
     double F, l0, phi0, theta0, w2;
 } crane;
 
@@ -154,6 +198,11 @@ static void build(const params *p, crane *cr)
     cr->l0 = p->l * cr->F; /* --length is the unstretched hanging length */
     cr->w2 = swing_mode(p, cr->l0, &c);
     cr->theta0 = c * cr->phi0;
+    if (p->presolve) { /* unstretched, hanging straight: the pre-solve stretches it */
+        cr->F = stretch_for(p->E * p->A_mm2 * 1e-6, p->mass * p->g); /* for the checks only */
+        cr->l0 = p->l;
+        cr->phi0 = cr->theta0 = 0.0;
+    }
     alecable_section_init(&sec);
     sec.E = p->E;
     sec.A = p->A_mm2 * 1e-6;
@@ -164,13 +213,13 @@ static void build(const params *p, crane *cr)
     x[0] = -p->Lh;
     x[1] = p->R;
     ex_check(cr->m, alecable_cable_add_node(&cr->W, cr->c, x, s), "add_node W");
-    s += p->Lh / cr->F;
+    s += p->Lh / (p->presolve ? 1.0 : cr->F);
     chord = 2.0 * p->R * sin(0.25 * M_PI / (p->n_wrap - 1));
     for (i = 0; i < p->n_wrap; i++) {
         ang[i] = 0.5 * M_PI * (1.0 - (double)i / (p->n_wrap - 1));
         x[0] = p->R * cos(ang[i]);
         x[1] = p->R * sin(ang[i]);
-        if (i > 0) s += chord / cr->F;
+        if (i > 0) s += chord / (p->presolve ? 1.0 : cr->F);
         ex_check(cr->m, alecable_cable_add_node(&wn[i], cr->c, x, s), "add_node wrap");
     }
     cr->K = wn[p->n_wrap - 1];
@@ -182,16 +231,29 @@ static void build(const params *p, crane *cr)
     x[2] = -cr->l0 * sn;
     ex_check(cr->m, alecable_cable_add_node(&cr->P, cr->c, x, s + p->l), "add_node P");
     ex_check(cr->m, alecable_cable_element(&cr->hang, cr->c, p->n_wrap), "cable_element");
-    /* the winch */
+    /* the winch (with --presolve, on the boom: below) */
     cr->w.s0 = 0.0;
-    for (i = 0; i < 3; i++) ex_check(cr->m, alecable_fix(NULL, cr->m, cr->W, i), "fix W");
+    if (!p->presolve)
+        for (i = 0; i < 3; i++) ex_check(cr->m, alecable_fix(NULL, cr->m, cr->W, i), "fix W");
     ex_check(cr->m, alecable_prescribe_motion(NULL, cr->m, cr->W, ALECABLE_DOF_S, winch_motion, &cr->w),
              "prescribe W s");
-    /* the boom: a fixed body from the winch to the pulley's centre */
+    /* the boom: a fixed body from the winch to the pulley's centre (with
+     * --presolve, driven by the host and carrying the winch) */
     alecable_body_params_init(&bp);
     bp.position[0] = -p->Lh;
     ex_check(cr->m, alecable_body_create(&cr->boom, cr->m, &bp), "body_create boom");
-    ex_check(cr->m, alecable_body_fix(cr->m, cr->boom), "body_fix boom");
+    if (p->presolve) {
+        double at[3] = {0, 0, 0};
+        at[1] = p->R;
+        memcpy(cr->sl.x0, bp.position, sizeof cr->sl.x0);
+        cr->sl.A = (p->l + p->b) * p->phi0_deg * M_PI / 180.0;
+        cr->sl.t0 = p->t_start;
+        cr->sl.T = p->slew;
+        ex_check(cr->m, alecable_body_prescribe(NULL, cr->m, cr->boom, boom_frame, &cr->sl), "body_prescribe boom");
+        ex_check(cr->m, alecable_attach(NULL, cr->m, cr->W, cr->boom, at, 0), "attach W");
+    } else {
+        ex_check(cr->m, alecable_body_fix(cr->m, cr->boom), "body_fix boom");
+    }
     alecable_pulley_params_init(&pp);
     pp.centre[0] = p->Lh;
     pp.radius = p->R;
@@ -213,7 +275,10 @@ static void build(const params *p, crane *cr)
     ex_check(cr->m, alecable_body_create(&cr->payload, cr->m, &bp), "body_create payload");
     patt[1] = p->b;
     ex_check(cr->m, alecable_attach(NULL, cr->m, cr->P, cr->payload, patt, 1), "attach");
-    (void)bn;
+    if (p->presolve) { /* a tagline: nothing else keeps the payload from spinning about the rope in statics */
+        ex_check(cr->m, alecable_body_node(&bn, cr->payload), "body_node");
+        ex_check(cr->m, alecable_fix(NULL, cr->m, bn, ALECABLE_DOF_RY), "fix payload ry");
+    }
 }
 
 static double dist3(const double a[3], const double b[3])
@@ -224,7 +289,7 @@ static double dist3(const double a[3], const double b[3])
 int main(int argc, char **argv)
 {
     params p = {500.0, 40.0, 0.5, 5.0, 0.3, 4.0, 1e11, 200.0, 0.01, 9.81, 2.0, 5e-3, 4.0, 2.0, 0.5, 1.0, 4.0, 9,
-                NULL, NULL, "hht"};
+                0, 0.0, 1.0, NULL, NULL, "hht"};
     crane cr;
     alecable_integrator *it;
     alecable_dynamic_options o;
@@ -232,7 +297,7 @@ int main(int argc, char **argv)
     FILE *csv = NULL;
     double T_ref, t_end, t_pay_end, prev = 0.0, t_prev = 0.0, t_first = -1.0, t_last = -1.0, T_sim = -1.0;
     double tens_sum = 0.0, tens_min = 1e300, tens_max = -1e300, len_err = 0.0, wall, mg, xK[3], y_start = 0.0;
-    double descent = 0.0, paid_end = 0.0, len_end = 0.0;
+    double descent = 0.0, paid_end = 0.0, len_end = 0.0, t_swing = 0.0, N_static = 0.0, s_static = 0.0;
     long k, steps, n_tens = 0;
     int rc, crossings = 0, status = 0, method;
     ex_opt opts[] = {
@@ -255,6 +320,10 @@ int main(int argc, char **argv)
         {"--ramp", 'd', &p.ramp, "duration of the winch's start and stop ramps [s]"},
         {"--settle", 'd', &p.settle, "time simulated after the pay-out [s]"},
         {"--wrap-nodes", 'i', &p.n_wrap, "nodes on the pulley (quarter turn), 2..64"},
+        {"--presolve", 'f', &p.presolve, "start from a static pre-solve (rope unstretched, hanging straight) at --t0, "
+                                         "the swing set off by a sideways slew of the boom"},
+        {"--t0", 'd', &p.t_start, "with --presolve: the model's time of the pre-solve and the slew's start [s]"},
+        {"--slew", 'd', &p.slew, "with --presolve: the slew's duration [s]"},
         {"--csv", 's', &p.csv, "write t, paid, tension, payload position, rope angle, hanging length (CSV)"},
         {"--vtk", 's', &p.vtk, "directory for a VTK series (rope, boom, pulley, payload), every 0.1 s"},
         {NULL, 0, NULL, NULL}};
@@ -263,7 +332,8 @@ int main(int argc, char **argv)
     method = ex_method(p.method);
     if (!(p.mass > 0 && p.J >= 0 && p.b >= 0 && p.l > 0 && p.R > 0 && p.Lh > 0 && p.E > 0 && p.A_mm2 > 0 &&
           p.rope_mass > 0 && p.g > 0 && fabs(p.phi0_deg) < 45 && p.h > 0 && p.swings > 0 && p.payout >= 0 &&
-          p.speed > 0 && p.ramp > 0 && p.settle >= 0 && p.n_wrap >= 2 && p.n_wrap <= 64) ||
+          p.speed > 0 && p.ramp > 0 && p.settle >= 0 && p.n_wrap >= 2 && p.n_wrap <= 64 && isfinite(p.t_start) &&
+          p.slew > 0) ||
         method < 0 || method >= ALECABLE_METHOD_SI_BE) {
         fprintf(stderr, "crane: a parameter is out of range (see --help)\n");
         return 2;
@@ -275,13 +345,33 @@ int main(int argc, char **argv)
     build(&p, &cr);
     mg = p.mass * p.g;
     T_ref = 2.0 * M_PI / sqrt(cr.w2);
-    cr.w.t0 = p.swings * T_ref;
+    if (p.presolve) t_swing = p.t_start + p.slew; /* the swing is measured after the slew */
+    cr.w.t0 = t_swing + p.swings * T_ref;
     cr.w.u = p.speed;
     cr.w.tr = p.ramp;
     cr.w.total = p.payout;
     t_pay_end = cr.w.t0 + (p.payout > 0 ? p.payout / p.speed + p.ramp : 0.0);
     t_end = t_pay_end + p.settle;
-    steps = (long)ceil(t_end / p.h - 1e-9);
+    steps = (long)ceil((t_end - (p.presolve ? p.t_start : 0.0)) / p.h - 1e-9);
+    if (p.presolve) { /* the pre-solve at t0, full loads, the boom and the winch where they stand at t0 */
+        alecable_quasistatic_options qo;
+        alecable_solve_report rep;
+        double x_hook[3], ratio;
+        ex_check(cr.m, alecable_model_set_time(cr.m, p.t_start), "model_set_time");
+        alecable_quasistatic_options_init(&qo);
+        qo.load_steps = 2;
+        alecable_solve_report_init(&rep);
+        ex_check(cr.m, alecable_solve_quasistatic(cr.m, &qo, &rep), "solve_quasistatic (pre-solve)");
+        ex_check(cr.m, alecable_element_axial_force(cr.hang, &N_static), "axial_force");
+        ex_check(cr.m, alecable_node_material(cr.W, &s_static), "node_material");
+        ex_check(cr.m, alecable_node_position(cr.P, x_hook), "node_position P");
+        cr.l0 = -x_hook[1]; /* the hanging length statics found (K at y = 0), and its swing's period */
+        cr.w2 = swing_mode(&p, cr.l0, &ratio);
+        T_ref = 2.0 * M_PI / sqrt(cr.w2);
+        printf("pre-solve at t0 = %g s: %d load steps, %.2f + %.2f Newton iterations per step; tension %.6f N, "
+               "hanging length %.9f m (l F = %.9f m)\n", p.t_start, rep.steps_completed, rep.avg_iterations_stage1,
+               rep.avg_iterations_stage2, N_static, cr.l0, p.l * cr.F);
+    }
     alecable_dynamic_options_init(&o);
     o.method = method;
     o.h = p.h;
@@ -289,9 +379,14 @@ int main(int argc, char **argv)
     ex_check(cr.m, alecable_node_position(cr.K, xK), "node_position K");
     printf("crane: payload %g kg (J = %g kg m^2, hook %g m above its centre), rope %g m (EA = %.3g N, %g kg/m), "
            "pulley R = %g m\n", p.mass, p.J, p.b, p.l, p.E * p.A_mm2 * 1e-6, p.rope_mass, p.R);
-    printf("stretch under m g cos(phi0): F = 1 + %.6e; hanging length l0 = %.9f m\n", cr.F - 1.0, cr.l0);
-    printf("swing: released at phi0 = %g deg, theta0 = %.4f deg (the pendulum mode)\n", p.phi0_deg,
-           cr.theta0 * 180.0 / M_PI);
+    if (p.presolve) {
+        printf("stretch under m g: F = 1 + %.6e; hanging length from statics l0 = %.9f m\n", cr.F - 1.0, cr.l0);
+        printf("swing: set off by the boom's slew of %.4f m from t = %g s in %g s\n", cr.sl.A, p.t_start, p.slew);
+    } else {
+        printf("stretch under m g cos(phi0): F = 1 + %.6e; hanging length l0 = %.9f m\n", cr.F - 1.0, cr.l0);
+        printf("swing: released at phi0 = %g deg, theta0 = %.4f deg (the pendulum mode)\n", p.phi0_deg,
+               cr.theta0 * 180.0 / M_PI);
+    }
     printf("period: rope and payload %.9f s; simple pendulum 2 pi sqrt(l/g) %.6f s, of length l + b %.6f s, "
            "compound %.6f s\n", T_ref, 2 * M_PI * sqrt(cr.l0 / p.g), 2 * M_PI * sqrt((cr.l0 + p.b) / p.g),
            2 * M_PI * sqrt((p.J + p.mass * (cr.l0 + p.b) * (cr.l0 + p.b)) / (mg * (cr.l0 + p.b))));
@@ -315,6 +410,7 @@ int main(int argc, char **argv)
         ex_check(cr.m, alecable_model_pull_state(cr.m, it), "pull_state");
         alecable_integrator_get_state(it, &t, NULL, NULL, NULL, NULL);
         alecable_node_position(cr.P, xP);
+        if (p.presolve) alecable_node_position(cr.K, xK); /* moves with the slewing boom */
         alecable_body_pose(cr.payload, xc, R);
         alecable_element_axial_force(cr.hang, &N);
         winch_paid(&cr.w, t, &paid, &rate, &acc);
@@ -322,8 +418,15 @@ int main(int argc, char **argv)
         phi = atan2(-(xP[2] - xK[2]), -(xP[1] - xK[1]));
         theta = atan2(R[7], R[4]);
         if (k == 0) y_start = xc[1];
-        if (t <= cr.w.t0 + 1e-12) { /* the swing, winch stopped */
-            if (k > 0 && prev < 0.0 && phi >= 0.0) {
+        if (p.presolve && k == 1) { /* one clock: the first step goes on from statics */
+            double s_W;
+            alecable_node_material(cr.W, &s_W);
+            printf("hand-off: after the first step (t = %.6f s) the winch's s = %.3e m (statics %.3e m), tension "
+                   "%.6f N = statics (1 %+.3e)\n", t, s_W, s_static, N, N / N_static - 1.0);
+        }
+        if (t < t_swing - 1e-12) { /* the slew: not part of the swing's figures */
+        } else if (t <= cr.w.t0 + 1e-12) { /* the swing, winch stopped */
+            if (k > 0 && t_prev >= t_swing - 1e-12 && prev < 0.0 && phi >= 0.0) {
                 double tc = t_prev + p.h * (-prev) / (phi - prev);
                 if (t_first < 0) t_first = tc;
                 t_last = tc;

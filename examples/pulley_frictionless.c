@@ -111,6 +111,7 @@ int main(int argc, char **argv)
 
     /* one call per load step, so that s at the pulley nodes is seen after each */
     alecable_quasistatic_options_init(&o);
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* A and N move with the load factor */
     o.alpha = p.alpha;
     o.tol_residual = p.tol;
     o.load_steps = 1;

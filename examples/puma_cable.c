@@ -202,6 +202,7 @@ int main(int argc, char **argv)
 
     /* mounting */
     alecable_quasistatic_options_init(&qo);
+    qo.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* the end moves with the load factor */
     qo.load_steps = p.mount_steps;
     qo.regularization = ALECABLE_REG_NONE;
     alecable_solve_report_init(&rep);
@@ -236,6 +237,9 @@ int main(int argc, char **argv)
     }
     em.phase = 1;
     em.still = p.free_swing;
+    /* the mounting pull left the model's time at the load factor 1: the
+     * tool's motion starts at t = 0 */
+    ex_check(m, alecable_model_set_time(m, 0.0), "model_set_time");
     if (p.free_swing) ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
 
     /* motion */

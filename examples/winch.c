@@ -26,8 +26,11 @@
  *  - the cable is massless and the pulley frictionless, so the tension is
  *    m g everywhere.
  *
- * Scaling: alecable_prescribe and every load (gravity included) scale with the
- * load factor t, so one ramp 0 -> 1 applies the weight t m g and the pay-out
+ * Scaling: every load (gravity included) scales with the load factor t, and
+ * the solves take the winch's motion at the load factor too
+ * (ALECABLE_CLOCK_LOAD_FACTOR: a quasistatic pull; with the default clock the
+ * motion would stay at the model's time, as for a pre-solve before
+ * dynamics), so one ramp 0 -> 1 applies the weight t m g and the pay-out
  * t delta together.  The system is elastic and frictionless: every load step
  * is an equilibrium, and the state at t = 1 does not depend on the path.  The
  * element's strain is Green-Lagrange, eps = (F^2 - 1)/2 with stretch F, and
@@ -235,6 +238,7 @@ int main(int argc, char **argv)
     ex_vtk_frame(&vs, w.m, 0.0);
     alecable_cable_counts(w.c, NULL, &ne);
     alecable_quasistatic_options_init(&o);
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* the pay-out goes with the load factor */
     o.load_steps = 1;
     if (p.history) printf("  step  load  tension err  stretch F       descent [m]     law err     s_W [m]    iterations\n");
     t0 = ex_now();

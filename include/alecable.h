@@ -93,7 +93,10 @@ enum {
     ALECABLE_ENOCONV = -8,        /**< Newton did not converge */
     ALECABLE_ENAN = -9,           /**< a residual or a solution became NaN or infinite */
     ALECABLE_ELINSOLVE = -10,     /**< the linear solver failed for another reason */
-    ALECABLE_EUNSTABLE = -11      /**< the equilibrium found is unstable (the energy curves down along a
+    ALECABLE_ECALLBACK = -11,     /**< a host callback (motion, motor, frame, wrench) returned non-zero:
+                                     the evaluation failed; the model's message names the callback, its
+                                     value and t (since 0.3; 0.2 gave ALECABLE_ENAN or ignored it) */
+    ALECABLE_EUNSTABLE = -12      /**< the equilibrium found is unstable (the energy curves down along a
                                        direction the constraints allow; since 0.3) */
 };
 
@@ -237,7 +240,8 @@ ALECABLE_API int alecable_model_sizes(const alecable_model *m, int *nq, int *nla
 ALECABLE_API int alecable_model_get_state(const alecable_model *m, double *q, double *lambda,
                                           double *load_factor);
 /** Sets the whole state (see alecable_model_get_state()); nodes, elements and
- * writers see it at once.  Nothing is changed on an error.
+ * writers see it at once.  Nothing is changed on an error.  The model's
+ * time is not part of it: alecable_model_set_time() restores that.
  * \param m the finalized model.
  * \param q nq finite values (NULL: q unchanged); a state that would give an
  *        element a material length <= 0 is refused.
@@ -357,7 +361,8 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
  * \retval ALECABLE_ENULL c, x_a or x_b is NULL
  * \retval ALECABLE_EHANDLE c is not a cable
  * \retval ALECABLE_EINVAL non-finite values, s_b <= s_a, x_a = x_b,
- *         n_elements < 1, or s_a before the cable's end
+ *         n_elements < 1 or more than the model's int pattern indexes
+ *         (8388607 elements in all), or s_a before the cable's end
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], const double x_b[3],
                                      double s_a, double s_b, int n_elements);
@@ -496,12 +501,14 @@ ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s
 ALECABLE_API int alecable_node_slope(const alecable_node *n, double d[3]);
 /** Sets the slope r' = dr/ds of an ANCF or Kirchhoff node (e.g. an initial guess).
  * \param n the node.
- * \param d the slope, finite and not zero.
+ * \param d the slope, finite, not zero, |d| within 1e-150 .. 1e150.  The
+ *        slope stays the user's: the nodes added later no longer replace it
+ *        by their chords (since 0.3; 0.2 did, silently).
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL n or d is NULL
  * \retval ALECABLE_EHANDLE n is not a node
  * \retval ALECABLE_ERANGE the node has no slope
- * \retval ALECABLE_EINVAL d is zero or not finite */
+ * \retval ALECABLE_EINVAL d is zero, not finite or out of range */
 ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3]);
 /** Section frame of a Kirchhoff node: R (row-major) has the columns t1 (the
  * unit tangent), t2 and t3 = t1 x t2.  The roll angle (#ALECABLE_DOF_ROLL)
@@ -606,8 +613,12 @@ ALECABLE_API int alecable_element_interval(const alecable_element *e, double *s_
 /* ------------------------------------------------------------------------ */
 
 /** Holds one dof at its value when the constraint is created (a dof of
- * #ALECABLE_DOF_S is a no-flow condition).  One equation.  Don't hold a dof
- * twice (the duplicate makes the system singular).
+ * #ALECABLE_DOF_S is a no-flow condition).  One equation.  A dof held
+ * already by alecable_fix(), alecable_prescribe() or
+ * alecable_prescribe_motion() is refused (#ALECABLE_EINVAL naming the first
+ * constraint; since 0.3: 0.2 took it and its solves failed singular).
+ * #ALECABLE_DOF_RX .. RZ are a body's: a cable node refuses them (a
+ * Kirchhoff node's roll is #ALECABLE_DOF_ROLL; 0.2 took RX for it).
  * \param[out] out receives the constraint, owned by m (may be NULL).
  * \param m the model.
  * \param n a node of m (a cable node or a body's node).
@@ -616,21 +627,27 @@ ALECABLE_API int alecable_element_interval(const alecable_element *e, double *s_
  * \retval ALECABLE_ENULL m or n is NULL
  * \retval ALECABLE_EHANDLE a bad handle, or n of another model
  * \retval ALECABLE_ERANGE the node has no such dof
+ * \retval ALECABLE_EINVAL the dof is held already
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_fix(alecable_constraint **out, alecable_model *m, alecable_node *n, int dof);
-/** Prescribes q_dof = q_dof,0 + t * delta, t being the load factor (quasistatic)
- * or time (dynamics); q_dof,0 is the value when the constraint is created.
+/** Prescribes q_dof = q_dof,0 + t * delta; q_dof,0 is the value when the
+ * constraint is created.  t is the model's time (alecable_model_time()):
+ * dynamics advance it; a quasistatic solve holds it by default (its load
+ * factor ramps the loads only), so a static pre-solve at t0 followed by
+ * dynamics from t0 sees the motion at t0 throughout; a solve with
+ * alecable_quasistatic_options.clock = #ALECABLE_CLOCK_LOAD_FACTOR takes t
+ * = the load factor instead (a quasistatic pull, as in 0.2).
  * \param[out] out receives the constraint, owned by m (may be NULL).
  * \param m the model.
  * \param n a node of m.
  * \param dof an ALECABLE_DOF_* value the node has.
- * \param delta the change per unit load factor [m or rad], or the rate per
- *        second in dynamics [m/s or rad/s]; finite.
+ * \param delta the rate [m/s or rad/s] (the change per unit load factor in a
+ *        #ALECABLE_CLOCK_LOAD_FACTOR solve); finite.
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL m or n is NULL
  * \retval ALECABLE_EHANDLE a bad handle, or n of another model
  * \retval ALECABLE_ERANGE the node has no such dof
- * \retval ALECABLE_EINVAL delta is not finite
+ * \retval ALECABLE_EINVAL delta is not finite, or the dof is held already
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_prescribe(alecable_constraint **out, alecable_model *m, alecable_node *n,
                                     int dof, double delta);
@@ -638,14 +655,18 @@ ALECABLE_API int alecable_prescribe(alecable_constraint **out, alecable_model *m
  * (the rates feed velocity/acceleration-level stabilization).  Called from
  * the solvers, in the caller's thread.
  * \param user the pointer given to alecable_prescribe_motion().
- * \param t the load factor (quasistatics) or the time [s] (dynamics).
+ * \param t the time [s]: the model's time (alecable_model_time(); held in
+ *        a quasistatic solve), or the load factor in a quasistatic solve with
+ *        #ALECABLE_CLOCK_LOAD_FACTOR.
  * \param[out] value the dof's value at t.
  * \param[out] rate its first time derivative.
  * \param[out] accel its second time derivative.
- * \return 0, or non-zero to abort the evaluation. */
+ * \return 0, or non-zero to fail the evaluation: the solve or step returns
+ *         #ALECABLE_ECALLBACK, the model's message naming the callback, the
+ *         value and t (0.2 ignored some and reported others as NaN). */
 typedef int (*alecable_motion_fn)(void *user, double t, double *value, double *rate, double *accel);
-/** Prescribes q_dof = value(t) (absolute; t the load factor in quasistatics,
- * the time in dynamics).
+/** Prescribes q_dof = value(t) (absolute; t the model's time, see
+ * alecable_motion_fn and alecable_prescribe()).
  * \param[out] out receives the constraint, owned by m (may be NULL).
  * \param m the model.
  * \param n a node of m.
@@ -656,6 +677,7 @@ typedef int (*alecable_motion_fn)(void *user, double t, double *value, double *r
  * \retval ALECABLE_ENULL m, n or fn is NULL
  * \retval ALECABLE_EHANDLE a bad handle, or n of another model
  * \retval ALECABLE_ERANGE the node has no such dof
+ * \retval ALECABLE_EINVAL the dof is held already
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_prescribe_motion(alecable_constraint **out, alecable_model *m, alecable_node *n,
                                            int dof, alecable_motion_fn fn, void *user);
@@ -668,7 +690,8 @@ ALECABLE_API int alecable_prescribe_motion(alecable_constraint **out, alecable_m
  * \param dofs count ALECABLE_DOF_* values, one per node.
  * \param coef count finite coefficients, not all zero.
  * \param rhs the right-hand side at t = 0.
- * \param rhs_rate its change per unit t (load factor or time).
+ * \param rhs_rate its change per unit t (t the model's time, or the load
+ *        factor with #ALECABLE_CLOCK_LOAD_FACTOR: see alecable_prescribe()).
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL m or an array is NULL
  * \retval ALECABLE_EHANDLE a bad handle, or a node of another model
@@ -903,7 +926,8 @@ ALECABLE_API int alecable_load_wrench_elements(alecable_load **out, alecable_mod
  * as constants (the hook for coupling a fluid solver, which gives forces,
  * not their derivatives).  Called from the solvers, in the caller's thread.
  * \param user the pointer given to alecable_load_wrench_callback().
- * \param t time [s] (the load factor in quasistatics).
+ * \param t time [s] (the model's time, held in quasistatics; the load factor
+ *        with #ALECABLE_CLOCK_LOAD_FACTOR: see alecable_prescribe()).
  * \param element element index in the cable.
  * \param xi position in the element, 0 .. 1.
  * \param x the point's position [m].
@@ -911,7 +935,9 @@ ALECABLE_API int alecable_load_wrench_elements(alecable_load **out, alecable_mod
  * \param v its velocity [m/s] (zero in quasistatics).
  * \param[out] force N_1..3 in the section frame [N/m].
  * \param[out] moment M_1..3 in the section frame [N m/m].
- * \return 0, or non-zero to fail the evaluation. */
+ * \return 0, or non-zero to fail the evaluation: the solve or step returns
+ *         #ALECABLE_ECALLBACK, the model's message naming the callback, the
+ *         value and t (0.2 ignored some and reported others as NaN). */
 typedef int (*alecable_wrench_fn)(void *user, double t, int element, double xi, const double x[3],
                                   const double R[9], const double v[3], double force[3], double moment[3]);
 /** Follower wrench densities from a host callback on a Kirchhoff cable.
@@ -982,7 +1008,8 @@ ALECABLE_API void alecable_body_params_init(alecable_body_params *p);
  * \retval ALECABLE_EHANDLE m is not a model
  * \retval ALECABLE_EINVAL a bad struct_size, a non-finite value, a negative
  *         mass, a rotation that is not orthonormal or is a reflection, an
- *         inertia that is not symmetric positive semi-definite
+ *         inertia that is not symmetric positive semi-definite or whose
+ *         principal moments break J3 <= J1 + J2 (no mass distribution has it)
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_body_create(alecable_body **out, alecable_model *m, const alecable_body_params *p);
 /** The body's coordinates as a node (six dofs), for alecable_fix(), _prescribe,
@@ -1122,7 +1149,9 @@ ALECABLE_API int alecable_pulley_normal_force(const alecable_joint *j, int i, do
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL a NULL argument
  * \retval ALECABLE_EHANDLE a bad handle, or one of another model
- * \retval ALECABLE_EINVAL a = b, a value not finite, k < 0, a zero axis
+ * \retval ALECABLE_EINVAL a = b, a value not finite, k < 0, an axis that is
+ *         zero or whose length overflows or underflows (beyond 1e150 or below
+ *         1e-150, like {1e308, 1e308, 0})
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
                                    const double point[3], const double axis[3], double k);
@@ -1140,7 +1169,9 @@ ALECABLE_API int alecable_revolute(alecable_joint **out, alecable_model *m, alec
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL a NULL argument
  * \retval ALECABLE_EHANDLE a bad handle, or one of another model
- * \retval ALECABLE_EINVAL a = b, a value not finite, k < 0, a zero axis
+ * \retval ALECABLE_EINVAL a = b, a value not finite, k < 0, an axis that is
+ *         zero or whose length overflows or underflows (beyond 1e150 or below
+ *         1e-150, like {1e308, 1e308, 0})
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_prismatic(alecable_joint **out, alecable_model *m, alecable_body *a, alecable_body *b,
                                     const double point[3], const double axis[3], double k);
@@ -1185,19 +1216,22 @@ ALECABLE_API int alecable_fixed_joint(alecable_joint **out, alecable_model *m, a
 ALECABLE_API int alecable_joint_set_damping(alecable_joint *j, double c);
 /** A motor on a joint's coordinate (see alecable_joint_set_motor()): the
  * host gives the torque (revolute) or force (prismatic) on
- * b along the coordinate (its opposite acts on a) at time t (the load factor
- * in quasistatics), the coordinate and its rate (0 in quasistatics), and, for
+ * b along the coordinate (its opposite acts on a) at time t (see
+ * alecable_motion_fn), the coordinate and its rate (0 in quasistatics), and, for
  * Newton, its partial derivatives in the coordinate and the rate (0 when
  * unknown: a torque of time alone; a PD controller gives -kp and -kd).
  * Called from the solvers, in the caller's thread.
  * \param user the pointer given to alecable_joint_set_motor().
- * \param t time [s] (the load factor in quasistatics).
+ * \param t time [s] (the model's time, held in quasistatics; the load factor
+ *        with #ALECABLE_CLOCK_LOAD_FACTOR: see alecable_prescribe()).
  * \param angle the coordinate [rad or m].
  * \param rate its rate [rad/s or m/s].
  * \param[out] torque the torque [N m] or force [N] on b.
  * \param[out] dtorque_dangle its derivative in the coordinate.
  * \param[out] dtorque_drate its derivative in the rate.
- * \return 0, or non-zero to fail the evaluation. */
+ * \return 0, or non-zero to fail the evaluation: the solve or step returns
+ *         #ALECABLE_ECALLBACK, the model's message naming the callback, the
+ *         value and t (0.2 ignored some and reported others as NaN). */
 typedef int (*alecable_torque_fn)(void *user, double t, double angle, double rate, double *torque,
                                   double *dtorque_dangle, double *dtorque_drate);
 /** Sets or removes the motor of a revolute or prismatic joint.
@@ -1274,18 +1308,23 @@ enum {
     ALECABLE_CLAMP_ROLL = 4,      /**< the roll (1 equation; Kirchhoff nodes, with DIRECTION) */
     ALECABLE_CLAMP_ALL = 7        /**< the three */
 };
-/** A frame moved by the host at time t (the load factor in quasistatics).
+/** A frame moved by the host at time t (see alecable_motion_fn).
  * The rates feed velocity-level stabilization and consistent accelerations.
  * Called from the solvers, in the caller's thread.
  * \param user the pointer given with the callback.
- * \param t time [s] (the load factor in quasistatics).
+ * \param t time [s] (the model's time, held in quasistatics; the load factor
+ *        with #ALECABLE_CLOCK_LOAD_FACTOR: see alecable_prescribe()).
  * \param[out] x the origin [m].
  * \param[out] R the rotation, row-major; its columns are the frame's axes in space.
+ *        It must be a rotation to 1e-6 (|R^T R - I|, determinant +1): another
+ *        matrix fails the evaluation with #ALECABLE_ECALLBACK (since 0.3).
  * \param[out] v the origin's velocity [m/s].
  * \param[out] w the angular velocity in space [rad/s].
  * \param[out] a the origin's acceleration [m/s^2].
  * \param[out] alpha the angular acceleration in space [rad/s^2].
- * \return 0, or non-zero to abort the evaluation. */
+ * \return 0, or non-zero to fail the evaluation: the solve or step returns
+ *         #ALECABLE_ECALLBACK, the model's message naming the callback, the
+ *         value and t (0.2 ignored some and reported others as NaN). */
 typedef int (*alecable_frame_fn)(void *user, double t, double x[3], double R[9], double v[3], double w[3],
                                  double a[3], double alpha[3]);
 /** Parameters of a clamp (alecable_clamp()); see #ALECABLE_CLAMP_POSITION. */
@@ -1331,7 +1370,7 @@ ALECABLE_API int alecable_clamp(alecable_joint **out, alecable_model *m, alecabl
 ALECABLE_API int alecable_clamp_reaction(const alecable_joint *j, double force[3], double moment[3]);
 
 /** A body driven by the host (a robot's flange, a ship): its pose follows
- * the frame fn gives at time t (the load factor in quasistatics), origin x
+ * the frame fn gives at time t (see alecable_motion_fn), origin x
  * and rotation R, whose velocities and their rates make the constraint
  * rates exact.  Six equations: x_b = x, and the relative rotation vector of
  * R^T R_b, to first order, zero.  The multipliers (alecable_joint_multipliers())
@@ -1681,10 +1720,15 @@ enum {
  * Its loads scale with t, the load factor of quasistatics, unless the model
  * says otherwise (alecable_model_set_load_ramp()): a host that integrates
  * the problem in time sets that to 0 first, as alecable_model_integrator()
- * does.  The model is finalized here if it changed.  The problem's ctx, pattern
+ * does.  Its prescribed motions, motion callbacks and driven bodies are
+ * evaluated at t as well (the model's clock is separate only inside
+ * alecable_solve_quasistatic(), see #ALECABLE_CLOCK_HOLD).  The model is finalized here if it changed.  The problem's ctx, pattern
  * and arrays belong to the model: valid until the model changes or is
  * destroyed; the callbacks act on the model, so the problem is used from
- * the model's thread.
+ * the model's thread.  Once the model changes (an object added, or
+ * finalized again) the callbacks, alecable_problem_solve_quasistatic() and
+ * alecable_integrator_create() on this problem return #ALECABLE_ESTATE,
+ * the model's message naming the change: make a new problem.
  * \param[out] p filled (the caller owns the struct, not what it points to).
  * \param m the model.
  * \retval ALECABLE_OK success
@@ -1702,6 +1746,28 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m);
  * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
  * \retval ALECABLE_EINVAL on is neither 0 nor 1 */
 ALECABLE_API int alecable_model_set_load_ramp(alecable_model *m, int on);
+/** The model's time [s], its clock: the time of its state, at which its
+ * prescribed motions, motion callbacks, driven bodies, clamp frames, motors
+ * and wrench callbacks stand.  0 for a new model; alecable_model_pull_state()
+ * sets it to the integrator's time, a quasistatic solve keeps it (or, with
+ * #ALECABLE_CLOCK_LOAD_FACTOR, sets it to the load factor reached), and
+ * alecable_model_integrator() starts there (since 0.3).
+ * \param m the model.
+ * \param[out] t the time [s].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or t is NULL
+ * \retval ALECABLE_EHANDLE m is not a model */
+ALECABLE_API int alecable_model_time(const alecable_model *m, double *t);
+/** Sets the model's time (see alecable_model_time()): a static pre-solve at
+ * t0 > 0, or dynamics that go on from a quasistatic pull, or a restart from
+ * a checkpoint (alecable_model_set_state() restores q, lambda and the load
+ * factor, not the time).  The state is not changed (since 0.3).
+ * \param m the model.
+ * \param t the time [s], finite.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
+ * \retval ALECABLE_EINVAL t is not finite (the time is unchanged) */
+ALECABLE_API int alecable_model_set_time(alecable_model *m, double t);
 
 /* ------------------------------------------------------------------------ */
 /* Quasistatic solver (paper 000 section 3.4)                                */
@@ -1745,9 +1811,8 @@ typedef struct alecable_quasistatic_options {
     double tol_residual;   /**< converged when every equation's |r_i| <= tol_residual * (scale_i + floor),
                               scale_i the problem's residual_scale (the size of the terms that balance
                               in it), floor 1e-3 times the largest scale of the q rows, or when ||r||
-                              is at roundoff (alecable_solve_report.scaled_residual)
-                              (alecable_solve_report.scaled_residual; since 0.3, before: against the
-                              largest residual of the step) (default 1e-10) */
+                              is at roundoff (alecable_solve_report.scaled_residual; since 0.3,
+                              before: against the largest residual of the step) (default 1e-10) */
     double tol_increment;  /**< ||dz||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
     int regularization;    /**< ALECABLE_REG_* (default TWO_STAGE) */
     double alpha;          /**< regularization parameter (default 1) */
@@ -1759,10 +1824,35 @@ typedef struct alecable_quasistatic_options {
                               struct gets the default) */
     double ptc_shift;      /**< first pseudo-transient shift, relative to the largest diagonal entry
                               of the tangent's q rows (default 1e-3, > 0); since 0.2 */
-    /* Since 0.3 (a shorter struct gets the default): */
+    int clock;             /**< ALECABLE_CLOCK_*: the time at which prescribed motions, motion
+                              callbacks, driven bodies, clamp frames, motors and wrench callbacks
+                              are evaluated (default HOLD: the model's time); since 0.3 (a 0.2
+                              caller's shorter struct gets 0.2's behaviour, see
+                              #ALECABLE_CLOCK_LOAD_FACTOR); alecable_problem_solve_quasistatic()
+                              ignores it */
     int stability;         /**< ALECABLE_STABILITY_* : what the solve does about an unstable
                               equilibrium at its last load step (default FOLLOW; since 0.3) */
 } alecable_quasistatic_options;
+/** The clock of a quasistatic solve (alecable_quasistatic_options.clock).
+ * The load factor t (o->t0 -> o->t1) always ramps the loads; the clock says
+ * at which time [s] the things that move with time stand: prescribed
+ * motions (alecable_prescribe(), alecable_prescribe_motion(),
+ * alecable_linear_constraint()'s rhs_rate), driven bodies
+ * (alecable_body_prescribe()), clamp frames, motors and wrench callbacks. */
+enum {
+    /** (default since 0.3) at the model's time t0 (alecable_model_time()),
+     *  which the solve leaves as it is: a static pre-solve at t0 with full
+     *  loads, then dynamics from t0 (alecable_model_integrator()), neither
+     *  advances nor jerks any motion. */
+    ALECABLE_CLOCK_HOLD = 0,
+    /** at the load factor t: the motions advance with the load steps (a
+     *  quasistatic pull: alecable_prescribe()'s delta is the change per
+     *  unit load factor), and the model's time becomes the load factor
+     *  reached, so dynamics after the solve go on from it.  This is 0.2's
+     *  statics; a caller passing 0.2's shorter struct gets it without the
+     *  last part (the model's time is left as it was, as in 0.2). */
+    ALECABLE_CLOCK_LOAD_FACTOR = 1
+};
 /** Stability of the equilibria the quasistatic solver returns
  * (alecable_quasistatic_options.stability; since 0.3).  After the last load
  * step converges, the solver factors the tangent's symmetric part as the
@@ -1888,6 +1978,11 @@ ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r);
  * step that still needed the shift when it gave up), the message ends with
  * "unrestrained: cable C node I dof D (q[k]): ..." or "unrestrained: body B
  * dof D (q[k]): ...", which says what to hold.
+ * The load factor ramps the loads; prescribed motions, motion callbacks and
+ * driven bodies stand at the model's time (alecable_model_time()), which the
+ * solve keeps, unless o->clock says otherwise (#ALECABLE_CLOCK_LOAD_FACTOR:
+ * a quasistatic pull).  Dynamics from the solved state start at that time
+ * (alecable_model_integrator()).
  * \param m the model.
  * \param o the options (NULL: the defaults), read during the call only.
  * \param[out] report filled (may be NULL); its struct_size must be set.
@@ -2095,6 +2190,7 @@ ALECABLE_API const char *alecable_integrator_errmsg(const alecable_integrator *i
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL it, q or v is NULL, or lambda with a given and nlam > 0
  * \retval ALECABLE_EINVAL a value is not finite
+ * \retval ALECABLE_ESTATE the model of its problem changed since (alecable_model_integrator())
  * \return or an error of the consistent accelerations' solve or of the problem's callbacks */
 ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t, const double *q,
                                                const double *v, const double *a, const double *lambda);
@@ -2120,7 +2216,8 @@ ALECABLE_API int alecable_integrator_get_state(const alecable_integrator *it, do
  * \retval ALECABLE_STEP_TOO_LARGE recoverable (fixed step): Newton did not
  *         converge or met a NaN; cut h and call again
  * \retval ALECABLE_ENULL it is NULL
- * \retval ALECABLE_ESTATE no state was set yet
+ * \retval ALECABLE_ESTATE no state was set yet, or the model of its
+ *         problem changed since (alecable_model_integrator())
  * \retval ALECABLE_EINVAL h is not finite and > 0
  * \retval ALECABLE_ENOCONV adaptive stepping reached h_min
  * \retval ALECABLE_ESINGULAR the iteration matrix is singular
@@ -2143,7 +2240,8 @@ ALECABLE_API int alecable_integrator_advance(alecable_integrator *it, double t_e
  * \param it the integrator.
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL it is NULL
- * \retval ALECABLE_ESTATE nothing to undo (no step since set_state or the last undo)
+ * \retval ALECABLE_ESTATE nothing to undo (no step since set_state or the last undo),
+ *         or the model of its problem changed since (alecable_model_integrator())
  * \return or the status of the problem's history_set (nothing is undone then) */
 ALECABLE_API int alecable_integrator_undo(alecable_integrator *it);
 /** The force residual ||r_q||_inf of each Newton iteration of the last step
@@ -2166,16 +2264,28 @@ ALECABLE_API int alecable_integrator_newton_history(const alecable_integrator *i
 ALECABLE_API int alecable_integrator_stats(const alecable_integrator *it, alecable_step_stats *s);
 
 /** A model's integrator: its problem interface with the model's state as the
- * initial state (velocities zero), time 0.  In dynamics loads act in full
- * (no load-factor ramp); prescribed motions follow q0 + t*delta with t the
- * time.  Valid until the model changes (adding objects re-finalizes it).
+ * initial state (velocities zero) at the model's time t0
+ * (alecable_model_time(): 0 for a new model, the time of the last pulled
+ * state after dynamics; 0.2 always started at 0).  In dynamics loads act
+ * in full (no load-factor ramp); prescribed motions, motion callbacks and
+ * driven bodies follow the time.  The hand-off from statics: a quasistatic
+ * solve with the default clock (#ALECABLE_CLOCK_HOLD) finds the equilibrium
+ * with every motion at t0 and full loads, and dynamics go on from it at t0:
+ * no motion is advanced or jumps back, and the multipliers (reactions,
+ * tensions) start where statics left them.  Valid until the model changes:
+ * after a cable, node, constraint, load, body or joint is added (or the
+ * model is finalized again) every call on the integrator (step, advance,
+ * set_state, undo) and alecable_model_pull_state() return #ALECABLE_ESTATE
+ * naming the change, and the model wants a new integrator (0.2 ran on,
+ * reading freed memory).
  * It allocates through the model's allocator; the caller destroys it with
  * alecable_integrator_destroy() before the model.
  * \param[out] out receives the integrator (NULL on failure).
  * \param m the model (finalized here if it changed).
- * \param o the options, copied (required: alecable_dynamic_options_init()).
+ * \param o the options, copied; NULL: the defaults of
+ *        alecable_dynamic_options_init() (as in 0.1; 0.2 refused NULL).
  * \retval ALECABLE_OK success
- * \retval ALECABLE_ENULL m, out or o is NULL
+ * \retval ALECABLE_ENULL m or out is NULL
  * \retval ALECABLE_EHANDLE m is not a model
  * \retval ALECABLE_EINVAL a bad option
  * \return or an error of alecable_model_finalize(), alecable_integrator_create()
@@ -2184,13 +2294,16 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
                                            const alecable_dynamic_options *o);
 /** Copies an integrator's state (q, lambda; v for the kinetic energy) into the
  * model, so node, element and constraint queries and the writers see it.
+ * The model's time becomes the integrator's (alecable_model_time()).
  * \param m the model.
- * \param it an integrator made by alecable_model_integrator() on m.
+ * \param it an integrator made by alecable_model_integrator() on m (or by
+ *        alecable_integrator_create() on m's alecable_model_problem()).
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL m or it is NULL
- * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EHANDLE m is not a model, or it runs another model's
+ *         problem (or a host's) (since 0.3; 0.2 overflowed m's arrays)
  * \retval ALECABLE_ESTATE the model changed since the integrator was
- *         created, or the integrator has no state */
+ *         created (the message names the change), or the integrator has no state */
 ALECABLE_API int alecable_model_pull_state(alecable_model *m, const alecable_integrator *it);
 /** Kinetic energy of the model's cables and bodies at the pulled velocities.
  * \param m the model.
@@ -2200,6 +2313,58 @@ ALECABLE_API int alecable_model_pull_state(alecable_model *m, const alecable_int
  * \retval ALECABLE_EHANDLE m is not a model
  * \return or an error of alecable_model_finalize() */
 ALECABLE_API int alecable_model_kinetic_energy(alecable_model *m, double *T);
+
+/** Mesh-motion laws of ALE dynamics (alecable_model_set_mesh_motion(), since 0.3). */
+enum {
+    /** the default.  A node of an ALE cable is free when its s is in no
+     * constraint, no joint holds it (pulley wrap, attachment, clamp) and its
+     * x, y and z are not all held; the other nodes are anchors (a node held
+     * in space, on a pulley or in an eyelet keeps its free s: the flow).  A
+     * free node at a cable's end is a free end of the material: its s is
+     * held.  Every other free node's s follows the straight line between the
+     * anchors on either side, in the proportions of the mesh when the
+     * integrator is made (each element keeps its share of the material
+     * between them); between two anchors whose s are fixed (alecable_fix(),
+     * or a free end) that is each s held where it is, solved exactly as if
+     * fixed by hand */
+    ALECABLE_MESH_INTERPOLATE = 0,
+    /** no law (0.2's behaviour): a free node leaves the mass matrix singular
+     * along the cable, and alecable_model_integrator() or the first step
+     * fails, with #ALECABLE_ESINGULAR naming its s (ANCF cables, whose
+     * matrix is only nearly singular there, may get as far as a first step
+     * that does not converge) */
+    ALECABLE_MESH_NONE = 1
+};
+/** Chooses how the mesh of an ALE cable moves in dynamics where nothing
+ * else says (since 0.3).  Where a node's s and its place are both free, mesh
+ * motion and material flow along the tangent are one motion: the equations
+ * of motion do not fix it and the mass matrix is singular there.  With
+ * #ALECABLE_MESH_INTERPOLATE (the default) alecable_model_integrator() adds
+ * one linear equation on s per free node (see the enum): the cable's motion
+ * is the same, only the mesh's place along it is chosen, and a model with no
+ * free node is not changed at all.  Quasistatic solves never see these
+ * equations (paper 000's regularization handles the redundancy there: a
+ * solve after dynamics lays the model out for statics again, which
+ * invalidates the integrators made before).  Their multipliers come after
+ * the model's own: the integrator's problem (alecable_model_problem() once
+ * the integrator is made) has more than alecable_model_sizes() counts,
+ * while alecable_model_sizes(), alecable_model_get_state() and
+ * alecable_model_set_state() keep the model's nlam, the same in statics and
+ * dynamics.  Changing the law invalidates an integrator made with the
+ * other one.
+ * \param m the model.
+ * \param law #ALECABLE_MESH_INTERPOLATE or #ALECABLE_MESH_NONE.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
+ * \retval ALECABLE_EINVAL law is not one of the two (model unchanged) */
+ALECABLE_API int alecable_model_set_mesh_motion(alecable_model *m, int law);
+/** The mesh-motion law of ALE dynamics (alecable_model_set_mesh_motion(), since 0.3).
+ * \param m the model.
+ * \param[out] law receives an ALECABLE_MESH_* value.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or law is NULL
+ * \retval ALECABLE_EHANDLE m is not a model */
+ALECABLE_API int alecable_model_get_mesh_motion(const alecable_model *m, int *law);
 
 /* ------------------------------------------------------------------------ */
 /* Output                                                                    */

@@ -35,6 +35,7 @@ int case_solve(alecable_model *m, int regularize, int steps, alecable_solve_repo
 {
     alecable_quasistatic_options o;
     alecable_quasistatic_options_init(&o);
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* the papers' prescribed ends move with the load factor */
     o.load_steps = steps;
     o.alpha = 100;
     o.regularization = regularize ? ALECABLE_REG_TWO_STAGE : ALECABLE_REG_NONE;

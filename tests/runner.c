@@ -16,6 +16,8 @@ int main(void)
     srunner_add_suite(sr, suite_ok_statics());
     srunner_add_suite(sr, suite_threads());
     srunner_add_suite(sr, suite_bad_calls());
+    srunner_add_suite(sr, suite_clock());
+    srunner_add_suite(sr, suite_handles());
     srunner_add_suite(sr, suite_pulley());
     srunner_add_suite(sr, suite_finger());
     int failed;
@@ -35,6 +37,7 @@ int main(void)
     srunner_add_suite(sr, suite_history());
     srunner_add_suite(sr, suite_paper000());
     srunner_add_suite(sr, suite_paper001());
+    srunner_add_suite(sr, suite_ale_dynamics());
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);

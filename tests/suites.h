@@ -31,7 +31,10 @@ Suite *suite_friction(void);
 Suite *suite_rollback(void);
 Suite *suite_threads(void);
 Suite *suite_bad_calls(void);
+Suite *suite_handles(void);
 Suite *suite_statics(void);
+Suite *suite_clock(void);
+Suite *suite_ale_dynamics(void);
 Suite *suite_ok_statics(void);
 
 #endif

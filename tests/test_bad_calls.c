@@ -12,6 +12,7 @@
 
 #include <alecable.h>
 #include <check.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +100,7 @@ enum { IN_M = 0, IN_O = 1, NOWHERE = 2 }; /* where the message goes */
 static int bad_call(int i, fixture *f, int *code, const char **arg, int *where)
 {
     const double nan3[3] = {NAN, 0, 0}, inf3[3] = {0, INFINITY, 0}, v3[3] = {1, 0, 0}, zero3[3] = {0, 0, 0};
+    const double big3[3] = {1e308, 1e308, 0};
     alecable_model *mo = NULL;
     alecable_cable *co = NULL;
     alecable_node *no = NULL, *nodes[2];
@@ -283,6 +285,20 @@ static int bad_call(int i, fixture *f, int *code, const char **arg, int *where)
         CASE(114, ALECABLE_ENULL, "path", IN_M, alecable_write_vtk(f->m, NULL));
         CASE(115, ANY, "/no/such/folder", IN_M, alecable_write_cable_csv(f->c, "/no/such/folder/x.csv"));
         CASE(116, ALECABLE_ENULL, "files", IN_M, alecable_write_pvd(f->m, "x.pvd", 1, NULL, NULL));
+        /* issue 20: messages for every ENULL, directions, inertias, holds, sizes */
+        CASE(117, ALECABLE_ENULL, "count", IN_M, alecable_joint_equations(f->rev, NULL));
+        CASE(118, ALECABLE_ENULL, "lambda", IN_M, alecable_joint_multipliers(f->rev, NULL));
+        CASE(119, ALECABLE_ENULL, "NULL", IN_M, alecable_model_alloc_stats(f->m, NULL));
+        CASE(120, ALECABLE_EINVAL, "axis", IN_M, alecable_revolute(&jo, f->m, f->b, f->b2, zero3, big3, 0.0));
+        CASE(121, ALECABLE_EINVAL, "axis", IN_M, alecable_prismatic(&jo, f->m, f->b, f->b2, zero3, big3, 0.0));
+        CASE(122, ALECABLE_EINVAL, "inertia", IN_M,
+             (bp.inertia[0] = bp.inertia[4] = 1.0, bp.inertia[8] = 2.5, alecable_body_create(&bo, f->m, &bp)));
+        CASE(123, ALECABLE_EINVAL, "constraint", IN_M, alecable_fix(&ko, f->m, f->n[0], ALECABLE_DOF_X));
+        CASE(124, ALECABLE_ERANGE, "ALECABLE_DOF_RX", IN_M, alecable_fix(&ko, f->m, f->n[2], ALECABLE_DOF_RX));
+        CASE(125, ALECABLE_EINVAL, "n_elements", IN_O, alecable_cable_line(f->oempty, zero3, v3, 0.0, 1.0, INT_MAX));
+        CASE(126, ALECABLE_ERANGE, "n_elements", IN_M, alecable_load_distributed_range(&lo, f->m, f->c, 1, INT_MAX, v3));
+        CASE(127, ALECABLE_EINVAL, "count", IN_M, alecable_linear_constraint(&ko, f->m, INT_MAX, nodes, dofs, coef, 0, 0));
+        CASE(128, ALECABLE_EINVAL, "count", IN_M, alecable_pulley_wrap(&jo, f->m, f->b, &pp, INT_MAX, nodes, ang));
     default:
         return 1;
     }

@@ -534,6 +534,7 @@ START_TEST(winch_tension_and_descent)
     y0 = body_y(&w);
     ck_assert_int_eq(alecable_cable_counts(w.c, NULL, &ne), 0);
     alecable_quasistatic_options_init(&o);
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* the motion goes with the load steps */
     o.load_steps = 1;
     for (k = 0; k < WINCH_STEPS; k++) {
         double t = (double)(k + 1) / WINCH_STEPS, T = t * WM * WG, d, law;

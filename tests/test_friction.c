@@ -127,6 +127,7 @@ static int ramp(alecable_model *m, double a, double b, int steps, int k0, int k1
         alecable_quasistatic_options o;
         alecable_solve_report rep;
         alecable_quasistatic_options_init(&o);
+        o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* a belt's drive turns with the load steps */
         o.t0 = a + (b - a) * k / steps;
         o.t1 = a + (b - a) * (k + 1) / steps;
         o.load_steps = 1;

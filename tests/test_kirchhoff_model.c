@@ -253,6 +253,7 @@ START_TEST(pure_torsion)
     cp.motion_user = &L;
     ck_assert_int_eq(alecable_clamp(&tip, m, node(c, 8), &cp), 0);
     alecable_quasistatic_options_init(&o);
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* the motion goes with the load steps */
     o.load_steps = 4;
     o.regularization = ALECABLE_REG_NONE;
     ck_assert_int_eq(alecable_solve_quasistatic(m, &o, NULL), 0);
@@ -804,6 +805,7 @@ START_TEST(mounting_rebases_the_charts)
     cp.motion_user = &L;
     ck_assert_int_eq(alecable_clamp(NULL, m, node(c, 10), &cp), 0);
     alecable_quasistatic_options_init(&o);
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* the motion goes with the load steps */
     o.load_steps = 20;
     o.regularization = ALECABLE_REG_NONE;
     alecable_solve_report_init(&rep);

@@ -117,6 +117,7 @@ static void solve_step(pulley *p, int k, int steps, alecable_solve_report *rep)
 {
     alecable_quasistatic_options o;
     alecable_quasistatic_options_init(&o);
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* the motion goes with the load steps */
     o.alpha = 1.0;
     o.load_steps = 1;
     o.t0 = (double)(k - 1) / steps;

@@ -38,6 +38,7 @@ START_TEST(stage2_finds_dependent_line_and_keeps_material_coordinate)
     alecable_fix(NULL, m, n[3], ALECABLE_DOF_S);
     alecable_prescribe(NULL, m, n[3], ALECABLE_DOF_X, 0.02);
     alecable_quasistatic_options_init(&o);
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* the motion goes with the load steps */
     o.load_steps = 20;
     o.alpha = 1;
     alecable_solve_report_init(&rep);

@@ -54,6 +54,22 @@ static int check_dynamics(alecable_model *m, const alecable_body_params *p)
     if (J[0] < -tol || J[4] < -tol || J[8] < -tol || m2[0] < -tol * scale || m2[1] < -tol * scale ||
         m2[2] < -tol * scale || det < -tol * scale * scale)
         return ac_fail(m, ALECABLE_EINVAL, "params.inertia is not positive semi-definite");
+    {
+        /* a mass distribution's inertia is tr(S) I - S with S = int r r^T dm
+         * positive semi-definite: S = tr(J)/2 I - J, whose eigenvalues are
+         * (J2 + J3 - J1)/2 and the like (the principal moments' triangle
+         * inequality) */
+        double S[9], s2[3], ds, h = 0.5 * (J[0] + J[4] + J[8]);
+        for (i = 0; i < 9; i++) S[i] = (i % 4 == 0 ? h : 0.0) - J[i];
+        s2[0] = S[0] * S[4] - S[1] * S[3];
+        s2[1] = S[0] * S[8] - S[2] * S[6];
+        s2[2] = S[4] * S[8] - S[5] * S[7];
+        ds = S[0] * s2[2] - S[1] * (S[3] * S[8] - S[5] * S[6]) + S[2] * (S[3] * S[7] - S[4] * S[6]);
+        if (S[0] < -tol || S[4] < -tol || S[8] < -tol || s2[0] < -tol * scale || s2[1] < -tol * scale ||
+            s2[2] < -tol * scale || ds < -tol * scale * scale)
+            return ac_fail(m, ALECABLE_EINVAL, "params.inertia: a principal moment exceeds the sum of the other two "
+                                               "(J3 <= J1 + J2 holds for every mass distribution)");
+    }
     if (!ac_is_finite3(p->velocity) || !ac_is_finite3(p->omega))
         return ac_fail(m, ALECABLE_EINVAL, "params: velocity or omega has a NaN or infinite component");
     return ALECABLE_OK;
@@ -121,7 +137,7 @@ ALECABLE_API int alecable_body_create(alecable_body **out, alecable_model *m, co
         ac_free(&m->alloc, b);
         return st;
     }
-    m->dirty = 1;
+    ac_model_changed(m, "a body was added");
     *out = b;
     return ALECABLE_OK;
 }

@@ -46,20 +46,7 @@ ALECABLE_API void alecable_clamp_params_init(alecable_clamp_params *p)
     p->rotation[0] = p->rotation[4] = p->rotation[8] = 1.0;
 }
 
-static int is_rotation(const double R[9])
-{
-    double RtR, det;
-    int i, j, k;
-    for (i = 0; i < 9; i++)
-        if (!isfinite(R[i])) return 0;
-    for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++) {
-            for (RtR = 0.0, k = 0; k < 3; k++) RtR += R[3 * k + i] * R[3 * k + j];
-            if (fabs(RtR - (i == j)) > 1e-9) return 0;
-        }
-    det = R[0] * (R[4] * R[8] - R[5] * R[7]) - R[1] * (R[3] * R[8] - R[5] * R[6]) + R[2] * (R[3] * R[7] - R[4] * R[6]);
-    return det > 0.0;
-}
+static int is_rotation(const double R[9]) { return rot_error(R) <= 1e-9; }
 
 static int check_params(alecable_model *m, const alecable_node *n, const alecable_clamp_params *p)
 {
@@ -106,6 +93,23 @@ ALECABLE_API int alecable_clamp(alecable_joint **out, alecable_model *m, alecabl
     if ((st = ac_check_node(m, n, "node"))) return st;
     if (!n->cable) return ac_fail(m, ALECABLE_EINVAL, "node is a body's node, not a cable node");
     if ((st = check_params(m, n, p))) return st;
+    { /* what it holds held already would make the constraints dependent */
+        int i, d;
+        for (d = ALECABLE_DOF_X; d <= ALECABLE_DOF_ROLL; d++) {
+            int mine = d <= ALECABLE_DOF_Z ? (p->hold & ALECABLE_CLAMP_POSITION) != 0
+                                           : d == ALECABLE_DOF_ROLL && (p->hold & ALECABLE_CLAMP_ROLL);
+            if (!mine) continue;
+            for (i = 0; i < m->constraints.n; i++) {
+                const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
+                if (k->kind != CON_LINEAR && k->nodes[0] == n && k->ndof[0] == d)
+                    return ac_fail(m, ALECABLE_EINVAL, "params.hold: dof %d of the node is held by constraint %d "
+                                   "already (holding it twice makes the constraints dependent)", d, i);
+            }
+            if ((i = ac_joint_holding(m, n, d)) >= 0)
+                return ac_fail(m, ALECABLE_EINVAL, "params.hold: dof %d of the node is held by joint %d (a clamp) "
+                               "already", d, i);
+        }
+    }
     if (!(j = joint_new(m, JOINT_CLAMP, 1, n_equations(p->hold)))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     j->nodes[0] = n;
     j->b = p->body;
@@ -261,7 +265,15 @@ static void frame_at(const alecable_joint *j, double t, const double *q, clamp_f
         return;
     }
     if (j->motion) {
-        F->ok = j->motion(j->motion_user, t, F->x, F->R, F->v, F->w, F->a, F->al) == 0;
+        int rc = j->motion(j->motion_user, t, F->x, F->R, F->v, F->w, F->a, F->al);
+        double e = rc ? 0.0 : rot_error(F->R);
+        F->ok = rc == 0 && e <= ROT_HOST_TOL;
+        if (rc)
+            ac_callback_failed(j->model, rc, t, "joint %d: the clamp's motion callback",
+                               ac_list_index(&j->model->joints, j));
+        else if (!F->ok)
+            ac_callback_failed(j->model, 0, t, "joint %d: the clamp's motion callback gave an R that is not a "
+                               "rotation (|R^T R - I| = %.3g, or a reflection)", ac_list_index(&j->model->joints, j), e);
         return;
     }
     memcpy(F->x, j->pts, sizeof F->x);
@@ -573,7 +585,7 @@ ALECABLE_API int alecable_clamp_reaction(const alecable_joint *j, double force[3
         return ac_fail((alecable_model *)m, ALECABLE_ESTATE, "the model changed since its last solve");
     n = j->nodes[0];
     layout(j, &L);
-    if (clamp_local(j, m->t, m->q, j->lambda, 0.0, &L, rl, NULL))
+    if (clamp_local(j, ac_state_time(m), m->q, j->lambda, 0.0, &L, rl, NULL))
         return ac_fail((alecable_model *)m, ALECABLE_EINVAL, "the clamp's motion callback failed");
     if (force)
         for (k = 0; k < 3; k++) force[k] = -rl[L.r + k];

@@ -81,8 +81,21 @@ typedef struct drive_frame {
 
 static int frame_at(const alecable_joint *j, double t, drive_frame *F)
 {
+    int rc;
+    double e;
     memset(F, 0, sizeof *F);
-    return j->motion(j->motion_user, t, F->x, F->R, F->v, F->w, F->a, F->al) ? -1 : 0;
+    if ((rc = j->motion(j->motion_user, t, F->x, F->R, F->v, F->w, F->a, F->al)) != 0) {
+        ac_callback_failed(j->model, rc, t, "joint %d: the frame callback of body %d's drive (alecable_body_prescribe)",
+                           ac_list_index(&j->model->joints, j), ac_list_index(&j->model->bodies, j->b));
+        return -1;
+    }
+    if ((e = rot_error(F->R)) > ROT_HOST_TOL) {
+        ac_callback_failed(j->model, 0, t, "joint %d: the frame callback of body %d's drive gave an R that is not a "
+                           "rotation (|R^T R - I| = %.3g, or a reflection)", ac_list_index(&j->model->joints, j),
+                           ac_list_index(&j->model->bodies, j->b), e);
+        return -1;
+    }
+    return 0;
 }
 
 /* g_r as three hd numbers: M = R_d(tau)^T R_b exp(psi_c^) exp(psi_r^),

@@ -92,7 +92,14 @@ int joint_push(alecable_model *m, alecable_joint *j, alecable_joint **out)
         joint_free(m, j);
         return st;
     }
-    m->dirty = 1;
+    {
+        static const char *const what[] = {"an attach joint was added", "a pulley wrap was added",
+                                            "a revolute joint was added", "a clamp was added",
+                                            "a body drive (alecable_body_prescribe) was added",
+                                            "a spherical joint was added", "a fixed joint was added",
+                                            "a prismatic joint was added", "a friction joint was added"};
+        ac_model_changed(m, j->kind >= 0 && j->kind <= JOINT_FRICTION ? what[j->kind] : "a joint was added");
+    }
     if (out) *out = j;
     return ALECABLE_OK;
 }
@@ -117,6 +124,16 @@ ALECABLE_API int alecable_attach(alecable_joint **out, alecable_model *m, alecab
     if (!p) return ac_fail(m, ALECABLE_ENULL, "p is NULL");
     if (!ac_is_finite3(p)) return ac_fail(m, ALECABLE_EINVAL, "p has a NaN or infinite component");
     if (hold_s != 0 && hold_s != 1) return ac_fail(m, ALECABLE_EINVAL, "hold_s = %d must be 0 or 1", hold_s);
+    if (hold_s) { /* an s fixed already is held: a second hold would make the constraints dependent */
+        int i;
+        for (i = 0; i < m->constraints.n; i++) {
+            const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
+            if (k->kind == CON_LINEAR || k->nodes[0] != n || k->ndof[0] != ALECABLE_DOF_S) continue;
+            if (k->kind != CON_FIX)
+                return ac_fail(m, ALECABLE_EINVAL, "hold_s = 1: the node's s is driven by constraint %d already", i);
+            hold_s = 0;
+        }
+    }
     if (!(j = joint_new(m, JOINT_ATTACH, 1, 3))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     j->b = b;
     j->nodes[0] = n;
@@ -153,8 +170,14 @@ ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, a
     if (!ac_is_finite3(p->centre) || !ac_is_finite3(p->axis) || !ac_is_finite3(p->ref))
         return ac_fail(m, ALECABLE_EINVAL, "params: centre, axis or ref has a NaN or infinite component");
     if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
-    na = sqrt(dot3v(p->axis, p->axis));
-    if (!(na > 0.0)) return ac_fail(m, ALECABLE_EINVAL, "params.axis is zero");
+    if (count > AC_MAX_ELEMENTS + 1)
+        return ac_fail(m, ALECABLE_EINVAL, "count = %d: more nodes than a model holds (%d)", count, AC_MAX_ELEMENTS + 1);
+    if (!((na = ac_direction_norm(p->axis)) > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.axis = (%g, %g, %g): its length is zero or out of range (1e-150 .. "
+                       "1e150): give a direction", p->axis[0], p->axis[1], p->axis[2]);
+    if (!(ac_direction_norm(p->ref) > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.ref = (%g, %g, %g): its length is zero or out of range (1e-150 .. "
+                       "1e150): give a direction", p->ref[0], p->ref[1], p->ref[2]);
     for (k = 0; k < 3; k++) a[k] = p->axis[k] / na;
     na = dot3v(p->ref, a);
     for (k = 0; k < 3; k++) u[k] = p->ref[k] - na * a[k];
@@ -204,7 +227,7 @@ ALECABLE_API int alecable_joint_equations(const alecable_joint *j, int *count)
 {
     int st = joint_check(j);
     if (st) return st;
-    if (!count) return ALECABLE_ENULL;
+    if (!count) return ac_fail(j->model, ALECABLE_ENULL, "count is NULL");
     *count = j->neq;
     return ALECABLE_OK;
 }
@@ -213,7 +236,7 @@ ALECABLE_API int alecable_joint_multipliers(const alecable_joint *j, double *lam
 {
     int st = joint_check(j);
     if (st) return st;
-    if (!lambda) return ALECABLE_ENULL;
+    if (!lambda) return ac_fail(j->model, ALECABLE_ENULL, "lambda is NULL");
     memcpy(lambda, j->lambda, (size_t)j->neq * sizeof(double));
     return ALECABLE_OK;
 }
@@ -231,7 +254,7 @@ ALECABLE_API int alecable_pulley_normal_force(const alecable_joint *j, int i, do
     double n[3];
     int st = joint_check(j);
     if (st) return st;
-    if (!N) return ALECABLE_ENULL;
+    if (!N) return ac_fail(j->model, ALECABLE_ENULL, "N is NULL");
     if (j->kind != JOINT_WRAP) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a pulley wrap");
     if (i < 0 || i >= j->count) return ac_fail(j->model, ALECABLE_ERANGE, "i = %d: the wrap has %d nodes", i, j->count);
     wrap_frame(j, i, NULL, n, NULL);

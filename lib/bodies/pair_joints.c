@@ -43,8 +43,10 @@ static int pair_joint(alecable_joint **out, alecable_model *m, int kind, alecabl
     if (!ac_is_finite3(point) || !ac_is_finite3(axis))
         return ac_fail(m, ALECABLE_EINVAL, "point or axis has a NaN or infinite component");
     if (!(k >= 0.0) || !isfinite(k)) return ac_fail(m, ALECABLE_EINVAL, "k = %g must be finite and >= 0", k);
-    na = sqrt(dot3v(axis, axis));
-    if (!(na > 0.0)) return ac_fail(m, ALECABLE_EINVAL, "axis has zero length");
+    if (!((na = ac_direction_norm(axis)) > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL,
+                       "axis = (%g, %g, %g): its length is zero or out of range (1e-150 .. 1e150): give a direction",
+                       axis[0], axis[1], axis[2]);
     for (i = 0; i < 3; i++) ax[i] = axis[i] / na;
     /* a unit vector orthogonal to the axis */
     i = fabs(ax[0]) < 0.6 ? 0 : fabs(ax[1]) < 0.6 ? 1 : 2;
@@ -325,7 +327,7 @@ static void coordinate_forces(const alecable_joint *j, double t, const double *q
 {
     scalar12 c;
     double V[12], dc[12], rate = 0.0, tau = 0.0, dtau_c = 0.0, dtau_rate = 0.0, f;
-    int a, b;
+    int a, b, k;
     coordinate(j, q, &c);
     for (a = 0; a < 6; a++) {
         V[a] = v ? v[j->a->node.dof0 + a] : 0.0;
@@ -336,7 +338,10 @@ static void coordinate_forces(const alecable_joint *j, double t, const double *q
         dc[b] = 0.0;
         for (a = 0; a < 12; a++) dc[b] += V[a] * c.J[a * 12 + b];
     }
-    if (j->motor && j->motor(j->motor_user, t, c.h, rate, &tau, &dtau_c, &dtau_rate)) tau = NAN;
+    if (j->motor && (k = j->motor(j->motor_user, t, c.h, rate, &tau, &dtau_c, &dtau_rate)) != 0) {
+        ac_callback_failed(j->model, k, t, "joint %d: the motor callback", ac_list_index(&j->model->joints, j));
+        tau = NAN;
+    }
     f = tau - j->damping * rate - j->k * c.h; /* the generalized force's magnitude along g */
     for (a = 0; a < 12; a++) {
         rl[a] -= f * c.g[a];

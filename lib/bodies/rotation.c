@@ -72,3 +72,18 @@ void rot_compose(double psi[3], const double d[3])
     mat3_mul(R, D, P);
     rot_log(P, psi);
 }
+
+double rot_error(const double R[9])
+{
+    double e = 0.0, RtR, det;
+    int i, j, k;
+    for (i = 0; i < 9; i++)
+        if (!isfinite(R[i])) return INFINITY;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) {
+            for (RtR = 0.0, k = 0; k < 3; k++) RtR += R[3 * k + i] * R[3 * k + j];
+            e = fmax(e, fabs(RtR - (i == j)));
+        }
+    det = R[0] * (R[4] * R[8] - R[5] * R[7]) - R[1] * (R[3] * R[8] - R[5] * R[6]) + R[2] * (R[3] * R[7] - R[4] * R[6]);
+    return det > 0.0 ? e : INFINITY;
+}

@@ -15,6 +15,11 @@
 void rot_exp(const double psi[3], double R[9]);
 /* psi = log(R), |psi| <= pi (R orthonormal) */
 void rot_log(const double R[9], double psi[3]);
+/* max |R^T R - I| of a row-major R; infinity when R has a non-finite entry
+ * or a determinant <= 0 (a reflection) */
+double rot_error(const double R[9]);
+/* Host frames (alecable_frame_fn) are rotations to this (their R^T R - I) */
+#define ROT_HOST_TOL 1e-6
 /* psi <- log(exp(psi^) exp(d^)) */
 void rot_compose(double psi[3], const double d[3]);
 

@@ -34,7 +34,7 @@ static int add_constraint(alecable_constraint **out, alecable_model *m, int kind
     k->rhs_rate = rate;
     k->row = -1;
     if ((st = ac_list_push(m, &m->constraints, k))) goto fail;
-    m->dirty = 1;
+    ac_model_changed(m, kind == CON_FIX ? "a fix was added" : "a constraint was added");
     if (out) *out = k;
     return ALECABLE_OK;
 fail:
@@ -56,9 +56,33 @@ void con_free(alecable_model *m, alecable_constraint *k)
 
 static int check_dof(alecable_model *m, const alecable_node *n, int dof, const char *arg)
 {
+    if (n->sidx >= 0 && dof >= ALECABLE_DOF_RX && dof <= ALECABLE_DOF_RZ)
+        return ac_fail(m, ALECABLE_ERANGE, "%s = %d (ALECABLE_DOF_R%c) is a rigid body's rotation: a cable node has "
+                       "none%s", arg, dof, "XYZ"[dof - ALECABLE_DOF_RX],
+                       n->ndof == 8 ? " (a Kirchhoff node's roll is ALECABLE_DOF_ROLL)" : "");
     if (ac_node_local_dof(n, dof) < 0)
         return ac_fail(m, ALECABLE_ERANGE, "%s = %d: the node has no such degree of freedom (0..%d)",
                        arg, dof, n->ndof - 1);
+    return ALECABLE_OK;
+}
+
+/* A dof held twice makes the constraints dependent (a singular matrix at the
+ * first solve): refused at the second hold, naming the first. */
+static int check_not_held(alecable_model *m, const alecable_node *n, int dof)
+{
+    int i;
+    for (i = 0; i < m->constraints.n; i++) {
+        const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
+        if (k->kind != CON_LINEAR && k->nodes[0] == n && k->ndof[0] == dof)
+            return ac_fail(m, ALECABLE_EINVAL,
+                           "dof = %d of this node is already held by constraint %d (%s): holding it twice makes "
+                           "the constraints dependent", dof, i,
+                           k->kind == CON_FIX ? "alecable_fix" : k->kind == CON_PRESCRIBE ? "alecable_prescribe"
+                                                                                          : "alecable_prescribe_motion");
+    }
+    if ((i = ac_joint_holding(m, n, dof)) >= 0)
+        return ac_fail(m, ALECABLE_EINVAL, "dof = %d of this node is already held by joint %d (a clamp): holding "
+                       "it twice makes the constraints dependent", dof, i);
     return ALECABLE_OK;
 }
 
@@ -70,7 +94,7 @@ static int single(alecable_constraint **out, alecable_model *m, alecable_node *n
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = ac_check_node(m, n, "node"))) return st;
-    if ((st = check_dof(m, n, dof, "dof"))) return st;
+    if ((st = check_dof(m, n, dof, "dof")) || (st = check_not_held(m, n, dof))) return st;
     if (!isfinite(delta)) return ac_fail(m, ALECABLE_EINVAL, "delta = %g is not finite", delta);
     return add_constraint(out, m, kind, 1, &n, &dof, &one, n->q[ac_node_local_dof(n, dof)], delta);
 }
@@ -95,7 +119,7 @@ ALECABLE_API int alecable_prescribe_motion(alecable_constraint **out, alecable_m
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = ac_check_node(m, n, "node"))) return st;
-    if ((st = check_dof(m, n, dof, "dof"))) return st;
+    if ((st = check_dof(m, n, dof, "dof")) || (st = check_not_held(m, n, dof))) return st;
     if (!fn) return ac_fail(m, ALECABLE_ENULL, "fn is NULL");
     if ((st = add_constraint(&k, m, CON_MOTION, 1, &n, &dof, &one, 0.0, 0.0))) return st;
     k->motion = fn;
@@ -109,9 +133,13 @@ static void rhs_of(const alecable_constraint *k, double t, double *b, double *bd
 {
     if (k->kind == CON_MOTION) {
         double v = 0, r = 0, a = 0;
-        /* a failing callback leaves b = 0: the host said stop, the NaN check
-         * of the residual is not the place to report it */
-        if (k->motion(k->motion_user, t, &v, &r, &a) != 0) v = r = a = NAN;
+        /* a failing callback fails the evaluation (ALECABLE_ECALLBACK, named) */
+        int rc = k->motion(k->motion_user, t, &v, &r, &a);
+        if (rc) {
+            ac_callback_failed(k->model, rc, t, "constraint %d: the motion callback",
+                               ac_list_index(&k->model->constraints, k));
+            v = r = a = NAN;
+        }
         *b = v;
         *bd = r;
         *bdd = a;
@@ -131,6 +159,9 @@ ALECABLE_API int alecable_linear_constraint(alecable_constraint **out, alecable_
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
+    if (count > AC_MAX_ELEMENTS) /* its pattern entries are counted in int */
+        return ac_fail(m, ALECABLE_EINVAL, "count = %d: more terms than a model's pattern indexes (%d)", count,
+                       AC_MAX_ELEMENTS);
     if (!nodes || !dofs || !coef)
         return ac_fail(m, ALECABLE_ENULL, "%s is NULL", !nodes ? "nodes" : !dofs ? "dofs" : "coef");
     if (!isfinite(rhs) || !isfinite(rhs_rate)) return ac_fail(m, ALECABLE_EINVAL, "rhs or rhs_rate is not finite");

@@ -2,14 +2,24 @@
  * assembled through the scatter maps built at finalize (no allocation). */
 #include "model.h"
 #include "../constraints/constraints.h"
+#include "../constraints/mesh_motion.h"
 #include "../loads/loads.h"
 #include "../bodies/bodies.h"
 #include "../friction/friction.h"
 
+#include "../integrators/problem.h"
+
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static double load_scale(const alecable_model *m, double t) { return m->ramp_loads ? t : 1.0; }
+
+/* The problem's t scales the loads (load_scale) and is the time of the
+ * motions (ac_motion_time: the model's clock while a quasistatic solve holds
+ * it).  A friction joint's t is the load path's parameter (the sense in which
+ * the load goes on, contact.c), not a time: it keeps the problem's t. */
+static double joint_time(const alecable_joint *j, double t, double tm) { return j->kind == JOINT_FRICTION ? t : tm; }
 
 /* Inertia enters only when the caller passes velocities and accelerations
  * (dynamics); quasistatic solvers pass NULL. */
@@ -24,10 +34,12 @@ static int has_inertia(const alecable_cable *cb, const double *v, const double *
  * and a = 0 at v = 0.  Gravity, stiffness and constraints do not enter. */
 static int ac_inertia(void *ctx, double t, const double *q, const double *v, const double *a, double *r)
 {
-    alecable_model *m = (alecable_model *)ctx;
+    alecable_model *m = ac_ctx_model(ctx);
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fx[EL_MAX_DOF], sc = load_scale(m, t);
     int c, i, k;
     (void)v;
+    if (!m) return ALECABLE_ESTATE;
+    m->cb_rc = 0;
     memset(r, 0, (size_t)m->nq * sizeof(double));
     memset(ve, 0, sizeof ve);
     for (c = 0; c < m->cables.n; c++) {
@@ -47,9 +59,10 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
         if (l->kind != LOAD_HYDRO) continue;
-        field_load_residual(m, l, t, q, m->zero_q, a, sc, r);
-        field_load_residual(m, l, t, q, m->zero_q, m->zero_q, -sc, r);
+        field_load_residual(m, l, ac_motion_time(m, t), q, m->zero_q, a, sc, r);
+        field_load_residual(m, l, ac_motion_time(m, t), q, m->zero_q, m->zero_q, -sc, r);
     }
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->nq) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
@@ -153,17 +166,19 @@ static void residual_rest(alecable_model *m, double t, double sc, const double *
                           const double *lambda, double *r)
 {
     int i;
+    double tm = ac_motion_time(m, t);
     for (i = 0; i < m->loads.n; i++) {
         load_residual(m, (const alecable_load *)m->loads.p[i], q, sc, r);
-        field_load_residual(m, (const alecable_load *)m->loads.p[i], t, q, v, a, sc, r);
+        field_load_residual(m, (const alecable_load *)m->loads.p[i], tm, q, v, a, sc, r);
     }
     for (i = 0; i < m->constraints.n; i++)
-        con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, t, r, m->nq);
+        con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, tm, r, m->nq);
+    mesh_residual(m, q, lambda, r);
     if (m->bodies.n) bodies_residual(m, q, sc, r);
     if (m->bodies.n && v && a) bodies_inertia_residual(m, q, v, a, r);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
-        j->ops->eval(j, t, q, v, lambda, r, m->nq, 0.0, 0.0, NULL);
+        j->ops->eval(j, joint_time(j, t, tm), q, v, lambda, r, m->nq, 0.0, 0.0, NULL);
     }
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
@@ -187,15 +202,17 @@ static void jacobian_rest(alecable_model *m, double t, double sc, const double *
                           const double *lambda, double cq, double cv, double ca, int flags, double *values)
 {
     int i;
+    double tm = ac_motion_time(m, t);
     for (i = 0; i < m->loads.n; i++)
-        field_load_jacobian(m, (const alecable_load *)m->loads.p[i], t, q, v, a, sc, cq, cv, ca, flags, values,
+        field_load_jacobian(m, (const alecable_load *)m->loads.p[i], tm, q, v, a, sc, cq, cv, ca, flags, values,
                             m->ework);
     for (i = 0; i < m->constraints.n; i++) con_jacobian((const alecable_constraint *)m->constraints.p[i], values);
+    mesh_jacobian(m, values);
     if (m->bodies.n) bodies_jacobian(m, q, sc, cq, values);
     if (m->bodies.n && v && a) bodies_inertia_jacobian(m, q, v, a, cq, cv, ca, values);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
-        j->ops->eval(j, t, q, v, lambda, NULL, m->nq, cq, cv, values);
+        j->ops->eval(j, joint_time(j, t, tm), q, v, lambda, NULL, m->nq, cq, cv, values);
     }
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
@@ -206,23 +223,31 @@ static void jacobian_rest(alecable_model *m, double t, double sc, const double *
 int ac_residual(void *ctx, double t, const double *q, const double *v, const double *a,
                 const double *lambda, double *r)
 {
-    alecable_model *m = (alecable_model *)ctx;
-    double sc = load_scale(m, t);
+    alecable_model *m = ac_ctx_model(ctx);
+    double sc;
+    if (!m) return ALECABLE_ESTATE;
+    sc = load_scale(m, t);
+    m->cb_rc = 0;
     memset(r, 0, (size_t)m->n * sizeof(double));
     element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL);
     residual_rest(m, t, sc, q, v, a, lambda, r);
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->n) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
 int ac_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
                 const double *lambda, double cq, double cv, double ca, int flags, double *values)
 {
-    alecable_model *m = (alecable_model *)ctx;
-    double sc = load_scale(m, t);
+    alecable_model *m = ac_ctx_model(ctx);
+    double sc;
+    if (!m) return ALECABLE_ESTATE;
+    sc = load_scale(m, t);
+    m->cb_rc = 0;
     memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
     jacobian_loads_first(m, sc, q, cq, values);
     element_loop(m, sc, q, v, a, cq, cv, ca, NULL, values);
     jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
@@ -231,29 +256,37 @@ static int ac_residual_jacobian(void *ctx, double t, const double *q, const doub
                                 const double *lambda, double cq, double cv, double ca, int flags, double *r,
                                 double *values)
 {
-    alecable_model *m = (alecable_model *)ctx;
-    double sc = load_scale(m, t);
+    alecable_model *m = ac_ctx_model(ctx);
+    double sc;
+    if (!m) return ALECABLE_ESTATE;
+    sc = load_scale(m, t);
+    m->cb_rc = 0;
     memset(r, 0, (size_t)m->n * sizeof(double));
     memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
     jacobian_loads_first(m, sc, q, cq, values);
     element_loop(m, sc, q, v, a, cq, cv, ca, r, values);
     residual_rest(m, t, sc, q, v, a, lambda, r);
     jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->n) && sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
 static int ac_constraint_rates(void *ctx, double t, const double *q, const double *v, double *gdot, double *gamma)
 {
-    alecable_model *m = (alecable_model *)ctx;
+    alecable_model *m = ac_ctx_model(ctx);
     int i;
+    double tm = ac_motion_time(m, t);
     (void)q;
+    if (!m) return ALECABLE_ESTATE;
+    m->cb_rc = 0;
     for (i = 0; i < m->constraints.n; i++)
-        con_rates((const alecable_constraint *)m->constraints.p[i], t, v, gdot, gamma);
+        con_rates((const alecable_constraint *)m->constraints.p[i], tm, v, gdot, gamma);
+    mesh_rates(m, v, gdot, gamma);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
-        j->ops->rates(j, t, q, v, gdot, gamma);
+        j->ops->rates(j, joint_time(j, t, tm), q, v, gdot, gamma);
     }
-    return ALECABLE_OK;
+    return m->cb_rc ? ALECABLE_ECALLBACK : ALECABLE_OK;
 }
 
 double ac_energy(alecable_model *m, const double *q, double t, double *w_int, double *w_ext)
@@ -328,8 +361,10 @@ static void count_flops(const alecable_model *m, double *fr, double *fj, double 
  * first), the bodies' own update for theirs (numbered last). */
 static int ac_update(void *ctx, double *q, const double *dq, double scale)
 {
-    alecable_model *m = (alecable_model *)ctx;
-    int i, n_cable = m->bodies.n ? ((const alecable_body *)m->bodies.p[0])->node.dof0 : m->nq;
+    alecable_model *m = ac_ctx_model(ctx);
+    int i, n_cable;
+    if (!m) return ALECABLE_ESTATE;
+    n_cable = m->bodies.n ? ((const alecable_body *)m->bodies.p[0])->node.dof0 : m->nq;
     for (i = 0; i < n_cable; i++) q[i] += scale * dq[i];
     bodies_update(m, q, dq, scale);
     return ALECABLE_OK;
@@ -341,9 +376,10 @@ static int ac_update(void *ctx, double *q, const double *dq, double scale)
 #define SHRINK_MAX 0.75
 static int ac_step_limit(void *ctx, const double *q, const double *dq, double *a_max)
 {
-    const alecable_model *m = (const alecable_model *)ctx;
+    const alecable_model *m = ac_ctx_model(ctx);
     double a = 1.0;
     int c, i;
+    if (!m) return ALECABLE_ESTATE;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         for (i = 0; i < cb->n_el; i++) {
@@ -368,7 +404,7 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     if (m->dirty && (st = ac_finalize(m))) return st;
     memset(p, 0, sizeof *p);
     p->struct_size = sizeof *p;
-    p->ctx = m;
+    if (!(p->ctx = ac_stamp_current(m))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     p->nq = m->nq;
     p->nlam = m->nlam;
     p->nnz = m->pat.nnz;
@@ -392,4 +428,13 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     }
     count_flops(m, &p->flops_residual, &p->flops_jacobian, &p->flops_inertia, &p->flops_residual_jacobian);
     return ALECABLE_OK;
+}
+
+int problem_stale(const alecable_problem *p, char *msg, size_t len)
+{
+    alecable_model *m;
+    if (p->residual != ac_residual || !p->ctx) return ALECABLE_OK; /* not a model's problem */
+    if ((m = ac_ctx_model(p->ctx))) return ALECABLE_OK;
+    snprintf(msg, len, "%s", ((const ac_stamp *)p->ctx)->m->errmsg);
+    return ALECABLE_ESTATE;
 }

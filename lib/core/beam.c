@@ -63,10 +63,13 @@ ALECABLE_API int alecable_cable_set_beam(alecable_cable *c, const alecable_beam_
     if (!isfinite(p->kappa2) || !isfinite(p->kappa3) || !isfinite(p->twist))
         return ac_fail(m, ALECABLE_EINVAL, "params.kappa2, kappa3 and twist must be finite");
     if (!ac_is_finite3(p->t2)) return ac_fail(m, ALECABLE_EINVAL, "params.t2 has a NaN or infinite component");
+    if ((p->t2[0] != 0.0 || p->t2[1] != 0.0 || p->t2[2] != 0.0) && !(ac_direction_norm(p->t2) > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.t2 = (%g, %g, %g): its length is out of range (1e-150 .. 1e150)",
+                       p->t2[0], p->t2[1], p->t2[2]);
     c->beam = *p;
     c->beam.struct_size = sizeof c->beam;
     c->has_beam = 1;
-    m->dirty = 1;
+    ac_model_changed(m, "the beam parameters changed");
     return ALECABLE_OK;
 }
 
@@ -88,7 +91,7 @@ ALECABLE_API int alecable_cable_set_natural_shape(alecable_cable *c, int count, 
     ac_free(&m->alloc, c->shape);
     c->shape = copy;
     c->n_shape = count;
-    m->dirty = 1;
+    ac_model_changed(m, "the natural shape changed");
     return ALECABLE_OK;
 }
 
@@ -189,7 +192,9 @@ ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, 
         return ac_fail(m, ALECABLE_EINVAL, "s: struct_size %zu, call alecable_beam_section_state_init", s->struct_size);
     if (!e->ops->section) return ac_fail(m, ALECABLE_ERANGE, "the element has no section frame (not a Kirchhoff element)");
     if (!(xi >= 0.0 && xi <= 1.0)) return ac_fail(m, ALECABLE_EINVAL, "xi = %g is outside [0, 1]", xi);
-    if (!e->a->chart_set) return ac_fail(m, ALECABLE_ESTATE, "frames are built at finalize: call alecable_model_finalize");
+    /* an element added after finalize has neither (its node's chart, its parameters) */
+    if (!e->a->chart_set || !e->b->chart_set || !e->par.chart_a)
+        return ac_fail(m, ALECABLE_ESTATE, "frames are built at finalize: call alecable_model_finalize");
     memcpy(qe, e->a->q, 8 * sizeof(double));
     memcpy(qe + 8, e->b->q, 8 * sizeof(double));
     e->ops->section(&e->par, qe, xi, &sec);

@@ -52,7 +52,7 @@ ALECABLE_API int alecable_cable_create(alecable_cable **out, alecable_model *m, 
         ac_free(&m->alloc, c);
         return st;
     }
-    m->dirty = 1;
+    ac_model_changed(m, "a cable was added");
     *out = c;
     return ALECABLE_OK;
 }
@@ -62,7 +62,7 @@ ALECABLE_API int alecable_cable_set_lagrangian(alecable_cable *c, int on)
     if (!c) return ALECABLE_ENULL;
     if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
     if (on != 0 && on != 1) return ac_fail(c->model, ALECABLE_EINVAL, "on = %d is neither 0 nor 1", on);
-    if (c->lagrangian != on) c->model->dirty = 1;
+    if (c->lagrangian != on) ac_model_changed(c->model, "a cable was made Lagrangian or ALE");
     c->lagrangian = on;
     return ALECABLE_OK;
 }
@@ -70,7 +70,8 @@ ALECABLE_API int alecable_cable_set_lagrangian(alecable_cable *c, int on)
 /* ANCF nodes carry the slope r' = dr/ds.  A new node gets the chord of its
  * element, (x_n - x_p)/(s_n - s_p); its predecessor the mean of its two
  * chords.  A straight line thus starts with exactly the stretch of its
- * node positions; alecable_node_set_slope overrides this. */
+ * node positions; a slope set by alecable_node_set_slope is the user's and
+ * stays (0.2 replaced it when the next node came). */
 static void init_slopes(alecable_node *prev, alecable_node *n)
 {
     double ds = node_s(n) - node_s(prev), chord[3];
@@ -79,16 +80,25 @@ static void init_slopes(alecable_node *prev, alecable_node *n)
     for (k = 0; k < 3; k++) chord[k] = (n->q[k] - prev->q[k]) / ds;
     for (k = 0; k < 3; k++) {
         n->q[3 + k] = chord[k];
-        prev->q[3 + k] = prev->left ? 0.5 * (prev->q[3 + k] + chord[k]) : chord[k];
+        if (!prev->slope_user) prev->q[3 + k] = prev->left ? 0.5 * (prev->q[3 + k] + chord[k]) : chord[k];
     }
+}
+
+/* elements of the whole model: its pattern is indexed by int */
+static int model_elements(const alecable_model *m)
+{
+    int c, n = 0;
+    for (c = 0; c < m->cables.n; c++) n += ((const alecable_cable *)m->cables.p[c])->n_el;
+    return n;
 }
 
 static int grow(alecable_model *m, void ***p, int *cap, int need)
 {
     if (need > *cap) {
-        int nc = *cap ? 2 * *cap : 8;
+        int nc = *cap ? *cap : 8;
         void **np;
-        while (nc < need) nc *= 2;
+        if (need > AC_MAX_ELEMENTS + 1) return ac_fail(m, ALECABLE_ENOMEM, "out of memory (%d entries)", need);
+        while (nc < need) nc *= 2; /* no overflow: need <= 2^23 */
         np = (void **)ac_realloc(&m->alloc, *p, (size_t)nc * sizeof *np);
         if (!np) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
         *p = np;
@@ -110,6 +120,9 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
     if (!x) return ac_fail(m, ALECABLE_ENULL, "x is NULL");
     if (!ac_is_finite3(x)) return ac_fail(m, ALECABLE_EINVAL, "x has a NaN or infinite component");
     if (!isfinite(s)) return ac_fail(m, ALECABLE_EINVAL, "s = %g is not finite", s);
+    if (c->n_nodes > 0 && model_elements(m) >= AC_MAX_ELEMENTS)
+        return ac_fail(m, ALECABLE_EINVAL, "the model has %d elements, the most its sparsity pattern indexes",
+                       AC_MAX_ELEMENTS);
     if (c->n_nodes > 0) {
         double sp = node_s(c->nodes[c->n_nodes - 1]);
         if (s == sp)
@@ -163,7 +176,7 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
         c->el[c->n_el++] = e;
     }
     c->nodes[c->n_nodes++] = n;
-    m->dirty = 1;
+    ac_model_changed(m, "a node was added");
     if (out) *out = n;
     return ALECABLE_OK;
 }
@@ -181,6 +194,10 @@ ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], con
         return ac_fail(m, ALECABLE_EINVAL, "x_a or x_b has a NaN or infinite component");
     if (!isfinite(s_a) || !isfinite(s_b)) return ac_fail(m, ALECABLE_EINVAL, "s_a or s_b is not finite");
     if (n_elements < 1) return ac_fail(m, ALECABLE_EINVAL, "n_elements = %d must be >= 1", n_elements);
+    if (n_elements > AC_MAX_ELEMENTS - model_elements(m))
+        return ac_fail(m, ALECABLE_EINVAL,
+                       "n_elements = %d: the model would have more than %d elements, the most its sparsity pattern "
+                       "indexes", n_elements, AC_MAX_ELEMENTS);
     if (!(s_b > s_a)) return ac_fail(m, ALECABLE_EINVAL, "s_b = %g must exceed s_a = %g", s_b, s_a);
     if (x_a[0] == x_b[0] && x_a[1] == x_b[1] && x_a[2] == x_b[2])
         return ac_fail(m, ALECABLE_EINVAL, "x_a = x_b: a line of zero spatial length (its elements would have no direction)");
@@ -285,7 +302,7 @@ int ac_node_local_dof(const alecable_node *n, int dof)
     if (n->sidx < 0) /* a body: x, y, z, then the rotation increments */
         return dof >= 0 && dof < 3 ? dof : dof >= ALECABLE_DOF_RX && dof <= ALECABLE_DOF_RZ ? dof - 4 : -1;
     if (dof == ALECABLE_DOF_ROLL) return n->ndof == 8 ? 6 : -1; /* Kirchhoff: r, r', roll, s */
-    if (dof < 0 || dof >= n->ndof) return -1;
+    if (dof < 0 || dof >= n->ndof || dof >= ALECABLE_DOF_RX) return -1; /* RX..RZ: a body's, never a roll */
     if (dof < 3) return dof;
     if (dof == ALECABLE_DOF_S) return n->sidx;
     return n->sidx == 3 ? dof : dof - 1; /* slopes sit before s */
@@ -314,6 +331,10 @@ ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3])
     if (!ac_is_finite3(d)) return ac_fail(m, ALECABLE_EINVAL, "d has a NaN or infinite component");
     if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0)
         return ac_fail(m, ALECABLE_EINVAL, "d = 0: a slope r' = dr/ds gives the cable's direction, it cannot vanish");
+    if (!(ac_direction_norm(d) > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "d = (%g, %g, %g): |d| is out of range (1e-150 .. 1e150); a slope is a "
+                       "stretch times a unit tangent", d[0], d[1], d[2]);
+    n->slope_user = 1;
     n->q[3] = d[0];
     n->q[4] = d[1];
     n->q[5] = d[2];

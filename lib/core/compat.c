@@ -23,13 +23,21 @@
 #define QS_OPTIONS_0_1 offsetof(alecable_quasistatic_options, ptc_shift)
 #define SOLVE_REPORT_0_1 offsetof(alecable_solve_report, shifted_iterations)
 
+/* 0.2's sizeof of each struct that 0.3 grew: where its first 0.3 member starts */
+#define PROBLEM_0_2 offsetof(alecable_problem, residual_scale)
+
 /* f is exported as name@ALECABLE_0 (and its own name stays local through the map) */
 #if defined(__GNUC__) || defined(__clang__)
 #define COMPAT_0_1(f, name) \
     __asm__(".symver " #f ", " #name "@ALECABLE_0"); \
     __attribute__((visibility("default")))
+/* f is exported as name@ALECABLE_0.2 */
+#define COMPAT_0_2(f, name) \
+    __asm__(".symver " #f ", " #name "@ALECABLE_0.2"); \
+    __attribute__((visibility("default")))
 #else
 #define COMPAT_0_1(f, name)
+#define COMPAT_0_2(f, name)
 #endif
 
 COMPAT_0_1(ac_body_params_init_0_1, alecable_body_params_init)
@@ -87,5 +95,30 @@ int ac_model_problem_0_1(alecable_problem *p, alecable_model *m)
     if ((st = alecable_model_problem(&full, m))) return st;
     full.struct_size = PROBLEM_0_1;
     memcpy(p, &full, PROBLEM_0_1);
+    return ALECABLE_OK;
+}
+
+/* 0.3 appended residual_scale to alecable_problem: 0.2's programs get 0.2's struct */
+COMPAT_0_2(ac_problem_init_0_2, alecable_problem_init)
+void ac_problem_init_0_2(alecable_problem *p);
+void ac_problem_init_0_2(alecable_problem *p)
+{
+    alecable_problem full;
+    if (!p) return;
+    alecable_problem_init(&full);
+    full.struct_size = PROBLEM_0_2;
+    memcpy(p, &full, PROBLEM_0_2);
+}
+
+COMPAT_0_2(ac_model_problem_0_2, alecable_model_problem)
+int ac_model_problem_0_2(alecable_problem *p, alecable_model *m);
+int ac_model_problem_0_2(alecable_problem *p, alecable_model *m)
+{
+    alecable_problem full;
+    int st;
+    if (!p) return alecable_model_problem(NULL, m);
+    if ((st = alecable_model_problem(&full, m))) return st;
+    full.struct_size = PROBLEM_0_2;
+    memcpy(p, &full, PROBLEM_0_2);
     return ALECABLE_OK;
 }

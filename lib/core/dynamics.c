@@ -2,6 +2,7 @@
  * problem interface and alecable_integrator, and the kinetic energy. */
 #include "model.h"
 #include "../bodies/bodies.h"
+#include "../constraints/mesh_motion.h"
 #include "../integrators/problem.h"
 
 #include <string.h>
@@ -17,16 +18,19 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
                                            const alecable_dynamic_options *o)
 {
     alecable_allocator host;
+    alecable_dynamic_options def;
     int st, ramp;
+    char msg[256];
     if ((st = ac_check_model(m))) return st;
     if (!out) return ac_fail(m, ALECABLE_ENULL, "out is NULL");
     *out = NULL;
     ac_clear_error(m);
-    {
-        char msg[256];
-        if (!o) return ac_fail(m, ALECABLE_ENULL, "options is NULL");
-        if ((st = dyn_check_options(o, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
+    if (!o) { /* the defaults, as in 0.1 (0.2 refused NULL) */
+        alecable_dynamic_options_init(&def);
+        o = &def;
     }
+    if ((st = dyn_check_options(o, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
+    if ((st = mesh_layout(m, 1))) return st; /* the mesh-motion law's rows */
     if ((st = alecable_model_problem(&m->prob, m))) return st;
     alecable_allocator_init(&host);
     host.malloc_fn = m->alloc.malloc_fn;
@@ -40,8 +44,11 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
         return ac_fail(m, st, "cannot create the integrator: %s", alecable_strerror(st));
     }
     dyn_set_dof_namer(*out, name_dof, m);
-    if ((st = alecable_integrator_set_state(*out, 0.0, m->q, m->v, NULL, m->lam))) {
-        ac_fail(m, st, "initial state: %s", alecable_integrator_errmsg(*out));
+    if ((st = alecable_integrator_set_state(*out, m->time, m->q, m->v, NULL, m->lam))) {
+        if (st == ALECABLE_ECALLBACK) /* which callback */
+            ac_fail(m, st, "initial state: %s: %s", alecable_integrator_errmsg(*out), m->cbmsg);
+        else
+            ac_fail(m, st, "initial state: %s", alecable_integrator_errmsg(*out));
         alecable_integrator_destroy(*out);
         *out = NULL;
         m->ramp_loads = ramp;
@@ -50,15 +57,36 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
     return ALECABLE_OK;
 }
 
+/* The stamp of it's problem among m's (integrators keep their problem's
+ * ctx): NULL when it was made on another model or on a host's problem. */
+static const ac_stamp *own_stamp(const alecable_model *m, const alecable_integrator *it)
+{
+    const void *ctx = dyn_problem_ctx(it);
+    const ac_stamp *s;
+    for (s = m->stamps; s; s = s->next)
+        if ((const void *)s == ctx) return s;
+    return NULL;
+}
+
 ALECABLE_API int alecable_model_pull_state(alecable_model *m, const alecable_integrator *it)
 {
+    const ac_stamp *s;
     int st;
     double t;
     if ((st = ac_check_model(m))) return st;
     if (!it) return ac_fail(m, ALECABLE_ENULL, "integrator is NULL");
-    if (m->dirty) return ac_fail(m, ALECABLE_ESTATE, "model changed since the integrator was created");
+    if (!(s = own_stamp(m, it)))
+        return ac_fail(m, ALECABLE_EHANDLE,
+                       "the integrator belongs to another model (or runs a host's problem): pull its state into "
+                       "the model it was made on");
+    if (s->gen != m->gen)
+        return ac_fail(m, ALECABLE_ESTATE,
+                       "the model changed since the integrator was created: %s; create a new integrator",
+                       m->changed ? m->changed : "it was changed");
+    if (m->dirty && (st = ac_finalize(m))) return st;
     if ((st = alecable_integrator_get_state(it, &t, m->q, m->v, NULL, m->lam))) return ac_fail(m, st, "%s", alecable_integrator_errmsg(it));
-    m->t = t;
+    m->t = m->time = t;
+    m->motions_at_t = 0;
     ac_sync_nodes(m);
     return ALECABLE_OK;
 }

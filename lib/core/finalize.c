@@ -2,6 +2,7 @@
  * allocated here is allocated once per model layout, never during a solve. */
 #include "model.h"
 #include "../constraints/constraints.h"
+#include "../constraints/mesh_motion.h"
 #include "../loads/loads.h"
 #include "../integrators/problem.h"
 #include "../bodies/bodies.h"
@@ -46,6 +47,7 @@ void ac_free_solution_space(alecable_model *m)
         m->qs = NULL;
     }
     sp_pattern_free(&m->pat, &m->alloc);
+    mesh_free(m);
     ac_free(&m->alloc, m->q);
     ac_free(&m->alloc, m->v);
     ac_free(&m->alloc, m->lam);
@@ -169,6 +171,8 @@ int ac_finalize(alecable_model *m)
     if (m->cables.n == 0) return ac_fail(m, ALECABLE_ESTATE, "the model has no cable");
     if ((st = check_objects(m))) return st;
     if ((st = ac_beams_prepare(m))) return st;
+    /* the pattern and sizes that problems and integrators hold go away */
+    if (!m->dirty && m->q) ac_model_changed(m, "the model was finalized again");
     ac_free_solution_space(m);
     m->t = t;
 
@@ -209,6 +213,7 @@ int ac_finalize(alecable_model *m)
         j->row0 = m->nlam;
         m->nlam += j->neq;
     }
+    if (mesh_build(m)) return nomem(m); /* the mesh-motion rows of dynamics, last */
     m->n = nq + m->nlam;
 
     m->q = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
@@ -275,6 +280,7 @@ int ac_finalize(alecable_model *m)
     }
     for (i = 0; i < m->constraints.n && !st; i++)
         st = con_pattern((alecable_constraint *)m->constraints.p[i], &b, nq);
+    if (!st) st = mesh_pattern(m, &b);
     for (i = 0; i < m->bodies.n && !st; i++) st = body_pattern((const alecable_body *)m->bodies.p[i], &b);
     for (i = 0; i < m->joints.n && !st; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
@@ -302,6 +308,7 @@ int ac_finalize(alecable_model *m)
     for (i = 0; i < m->constraints.n; i++)
         if (con_maps(m, (alecable_constraint *)m->constraints.p[i], &m->pat, nq))
             return ac_fail(m, ALECABLE_ESTATE, "internal error: constraint entry missing from the pattern");
+    if (mesh_maps(m)) return ac_fail(m, ALECABLE_ESTATE, "internal error: mesh-motion entry missing from the pattern");
     for (i = 0; i < m->bodies.n; i++)
         if (body_maps(m, (alecable_body *)m->bodies.p[i], &m->pat))
             return ac_fail(m, ALECABLE_ESTATE, "internal error: body entry missing from the pattern");
@@ -336,6 +343,6 @@ ALECABLE_API int alecable_model_sizes(const alecable_model *m, int *nq, int *nla
     if (st) return st;
     if (m->dirty) return ac_fail((alecable_model *)m, ALECABLE_ESTATE, "model changed since finalize: call alecable_model_finalize");
     if (nq) *nq = m->nq;
-    if (nlam) *nlam = m->nlam;
+    if (nlam) *nlam = m->nlam - m->nlam_mesh;
     return ALECABLE_OK;
 }

@@ -2,7 +2,8 @@
  * charts (beam.c) first, then what each joint keeps between converged steps
  * (joint_ops.history: the friction contacts' stick points), in the order the
  * joints were created.  The integrators save, restore and advance it through
- * these four callbacks only. */
+ * these four callbacks only; a problem made before the model changed gets
+ * ALECABLE_ESTATE (its history no longer fits). */
 #include "model.h"
 #include "../bodies/bodies.h"
 
@@ -31,21 +32,21 @@ static int each_joint(alecable_model *m, int op, double *buf, const double *q, c
 
 int ac_history_get(void *ctx, double *hist)
 {
-    alecable_model *m = (alecable_model *)ctx;
-    int st = ac_beam_history_get(m, hist);
+    alecable_model *m = ac_ctx_model(ctx);
+    int st = m ? ac_beam_history_get(m, hist) : ALECABLE_ESTATE;
     return st ? st : each_joint(m, HIST_GET, hist, NULL, NULL, 0.0);
 }
 
 int ac_history_set(void *ctx, const double *hist)
 {
-    alecable_model *m = (alecable_model *)ctx;
-    int st = ac_beam_history_set(m, hist);
+    alecable_model *m = ac_ctx_model(ctx);
+    int st = m ? ac_beam_history_set(m, hist) : ALECABLE_ESTATE;
     return st ? st : each_joint(m, HIST_SET, (double *)hist, NULL, NULL, 0.0);
 }
 
 int ac_history_commit(void *ctx, double t, const double *q, const double *v, const double *lambda)
 {
-    alecable_model *m = (alecable_model *)ctx;
-    int st = ac_beam_history_commit(m, t, q, v, lambda);
+    alecable_model *m = ac_ctx_model(ctx);
+    int st = m ? ac_beam_history_commit(m, t, q, v, lambda) : ALECABLE_ESTATE;
     return st ? st : each_joint(m, HIST_COMMIT, NULL, q, lambda, t);
 }

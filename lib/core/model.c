@@ -34,6 +34,7 @@ ALECABLE_API const char *alecable_strerror(int code)
     case ALECABLE_ENOCONV: return "ALECABLE_ENOCONV: Newton iterations did not converge";
     case ALECABLE_ENAN: return "ALECABLE_ENAN: NaN or infinity in the residual or solution";
     case ALECABLE_ELINSOLVE: return "ALECABLE_ELINSOLVE: linear solver failure";
+    case ALECABLE_ECALLBACK: return "ALECABLE_ECALLBACK: a host callback returned non-zero (the model's message names it)";
     case ALECABLE_EUNSTABLE: return "ALECABLE_EUNSTABLE: the equilibrium found is unstable";
     default: return "unknown status code";
     }
@@ -51,6 +52,23 @@ int ac_fail(alecable_model *m, int code, const char *fmt, ...)
 }
 
 void ac_clear_error(alecable_model *m) { m->errmsg[0] = '\0'; }
+
+void ac_callback_failed(alecable_model *m, int rc, double t, const char *fmt, ...)
+{
+    va_list ap;
+    size_t len;
+    if (m->cb_rc) return; /* the first failure of the evaluation is the one to name */
+    m->cb_rc = rc ? rc : 1;
+    va_start(ap, fmt);
+    vsnprintf(m->cbmsg, sizeof m->cbmsg, fmt, ap);
+    va_end(ap);
+    len = strlen(m->cbmsg);
+    if (rc)
+        snprintf(m->cbmsg + len, sizeof m->cbmsg - len, " returned %d at t = %.9g (non-zero fails the evaluation)", rc, t);
+    else
+        snprintf(m->cbmsg + len, sizeof m->cbmsg - len, " at t = %.9g", t);
+    snprintf(m->errmsg, sizeof m->errmsg, "%s", m->cbmsg);
+}
 
 ALECABLE_API const char *alecable_model_errmsg(const alecable_model *m)
 {
@@ -127,6 +145,12 @@ ALECABLE_API void alecable_model_destroy(alecable_model *m)
     }
     for (i = 0; i < m->bodies.n; i++) body_free(m, (alecable_body *)m->bodies.p[i]);
     for (i = 0; i < m->joints.n; i++) joint_free(m, (alecable_joint *)m->joints.p[i]);
+    while (m->stamps) {
+        ac_stamp *next = m->stamps->next;
+        m->stamps->magic = 0;
+        ac_free(&m->alloc, m->stamps);
+        m->stamps = next;
+    }
     ac_free(&m->alloc, m->cables.p);
     ac_free(&m->alloc, m->constraints.p);
     ac_free(&m->alloc, m->loads.p);
@@ -148,8 +172,10 @@ ALECABLE_API int alecable_model_alloc_stats(const alecable_model *m, alecable_al
 {
     int st = ac_check_model(m);
     if (st) return st;
-    if (!s) return ALECABLE_ENULL;
-    if (s->struct_size < sizeof *s) return ALECABLE_EINVAL;
+    if (!s) return ac_fail((alecable_model *)m, ALECABLE_ENULL, "s is NULL");
+    if (s->struct_size < sizeof *s)
+        return ac_fail((alecable_model *)m, ALECABLE_EINVAL, "s: struct_size %zu, call alecable_alloc_stats_init",
+                       s->struct_size);
     s->n_malloc = m->alloc.n_malloc;
     s->n_realloc = m->alloc.n_realloc;
     s->n_free = m->alloc.n_free;
@@ -176,9 +202,27 @@ int ac_load_push(alecable_model *m, alecable_load *l, alecable_load **out)
         ac_free(&m->alloc, l);
         return st;
     }
-    m->dirty = 1;
+    ac_model_changed(m, "a load was added");
     if (out) *out = l;
     return ALECABLE_OK;
+}
+
+int ac_joint_holding(const alecable_model *m, const alecable_node *n, int dof)
+{
+    int i;
+    for (i = 0; i < m->joints.n; i++) {
+        const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
+        if (j->ops->holds && j->ops->holds(j, n, dof)) return i;
+    }
+    return -1;
+}
+
+int ac_list_index(const ptr_list *l, const void *p)
+{
+    int i;
+    for (i = 0; i < l->n; i++)
+        if (l->p[i] == p) return i;
+    return -1;
 }
 
 int ac_list_push(alecable_model *m, ptr_list *l, void *p)
@@ -192,6 +236,39 @@ int ac_list_push(alecable_model *m, ptr_list *l, void *p)
     }
     l->p[l->n++] = p;
     return ALECABLE_OK;
+}
+
+void ac_model_changed(alecable_model *m, const char *what)
+{
+    /* the messages name the first change since the last problem was made */
+    if (!m->stamps || m->stamps->gen == m->gen) m->changed = what;
+    m->dirty = 1;
+    m->gen++;
+}
+
+ac_stamp *ac_stamp_current(alecable_model *m)
+{
+    ac_stamp *s = m->stamps;
+    if (s && s->gen == m->gen) return s;
+    s = (ac_stamp *)ac_calloc(&m->alloc, 1, sizeof *s);
+    if (!s) return NULL;
+    s->magic = MAGIC_STAMP;
+    s->m = m;
+    s->gen = m->gen;
+    s->next = m->stamps;
+    m->stamps = s;
+    return s;
+}
+
+alecable_model *ac_ctx_model(void *ctx)
+{
+    ac_stamp *s = (ac_stamp *)ctx;
+    if (s->gen == s->m->gen) return s->m;
+    ac_fail(s->m, ALECABLE_ESTATE,
+            "the model changed since its problem and integrator were made: %s; create a new integrator "
+            "(alecable_model_integrator) or problem (alecable_model_problem)",
+            s->m->changed ? s->m->changed : "it was changed");
+    return NULL;
 }
 
 int ac_check_model(const alecable_model *m)
@@ -220,6 +297,14 @@ int ac_check_cable(alecable_model *m, const alecable_cable *c, const char *arg)
 int ac_is_finite3(const double v[3])
 {
     return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
+}
+
+double ac_direction_norm(const double v[3])
+{
+    double n;
+    if (!ac_is_finite3(v)) return 0.0;
+    n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    return n > 1e-150 && n < 1e150 ? n : 0.0;
 }
 
 ALECABLE_API int alecable_model_set_load_ramp(alecable_model *m, int on)

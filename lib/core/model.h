@@ -20,7 +20,8 @@ enum {
     MAGIC_CONSTRAINT = 0x434f4e53u,
     MAGIC_LOAD = 0x4c4f4144u,
     MAGIC_BODY = 0x424f4459u,
-    MAGIC_JOINT = 0x4a4f494eu
+    MAGIC_JOINT = 0x4a4f494eu,
+    MAGIC_STAMP = 0x5354414du
 };
 
 #define NODE_MAX_DOF 8
@@ -42,6 +43,9 @@ struct alecable_node {
      * from (lib/core/beam.c); chart_set: 0 until finalize builds it */
     double chart[6];
     int chart_set;
+    /* ANCF and Kirchhoff nodes: 1 once alecable_node_set_slope set the slope,
+     * which the chords of later elements then leave alone */
+    int slope_user;
 };
 
 /* material coordinate of a node, and its index in q (-1: a Lagrangian cable's
@@ -191,6 +195,19 @@ struct alecable_load {
     void *wrench_user;
 };
 
+/* The ctx of a model's problem (alecable_model_problem): the model and its
+ * generation then.  Every change that needs a new finalize bumps the
+ * model's generation (ac_model_changed), so the callbacks and the
+ * integrators tell a problem made before it, whose sizes and pattern are
+ * gone, and refuse it.  Stamps live as long as the model: integrators keep
+ * pointers to them. */
+typedef struct ac_stamp {
+    unsigned magic;
+    alecable_model *m;
+    unsigned long gen;
+    struct ac_stamp *next;
+} ac_stamp;
+
 /* growable array of pointers */
 typedef struct ptr_list {
     int n, cap;
@@ -208,6 +225,9 @@ struct alecable_model {
     double gravity[3];
     ptr_list cables, constraints, loads, bodies, joints;
     int dirty;              /* objects changed since finalize */
+    unsigned long gen;      /* changes that need a new finalize (ac_model_changed) */
+    const char *changed;    /* the first since the last problem was made, for messages ("a load was added") */
+    ac_stamp *stamps;       /* the problems' ctx handed out (assemble.c), freed with the model */
 
     /* after finalize */
     int nq, nlam, n;
@@ -220,7 +240,37 @@ struct alecable_model {
     double *ework;          /* element scratch (AC_EWORK_ELEMENT), then n values (scale.c) */
     double *zero_q;         /* nq zeros (velocities of ac_inertia) */
     void *qs;               /* quasistatic solver workspace (integrators/) */
+    /* the clock (lib/core/clock.c): the time of the state [s]; hold_clock:
+     * inside a quasistatic solve whose motions stand at `time`, not at the
+     * problem's t (a load factor there); motions_at_t: the state's motions
+     * stand at t (a 0.2 caller's quasistatic pull) */
+    double time;
+    int hold_clock, motions_at_t;
+    /* the first host callback that failed in the evaluation under way
+     * (ac_callback_failed): its value (0: none) and the message naming it */
+    int cb_rc;
+    char cbmsg[256];
+    /* the mesh-motion law of ALE dynamics (lib/constraints/mesh_motion.c):
+     * the user's law (ALECABLE_MESH_*, 0 the default), the layout finalize
+     * builds (1: the dynamic one, with the law's rows) and its rows: the last
+     * nlam_mesh of the nlam multipliers, which the model's sizes and state
+     * leave out (the problem and the integrators see them) */
+    int mesh_law, mesh_dyn, nlam_mesh;
+    struct mesh_rows *mesh;
 };
+
+/* Where prescribed motions, motion callbacks, driven bodies, clamp frames,
+ * motors and wrench callbacks are evaluated for the problem's t, and where
+ * those of the model's state stand (queries after a solve). */
+static inline double ac_motion_time(const alecable_model *m, double t) { return m->hold_clock ? m->time : t; }
+static inline double ac_state_time(const alecable_model *m) { return m->motions_at_t ? m->t : m->time; }
+/* The clock of alecable_solve_quasistatic(): the mode for the caller's
+ * options (o, NULL for the defaults) and opt (their checked copy), or an
+ * error recorded on m; begin/end around the load steps. */
+int ac_clock_mode(alecable_model *m, const alecable_quasistatic_options *o, const alecable_quasistatic_options *opt,
+                  int *mode);
+void ac_clock_begin(alecable_model *m, int mode);
+void ac_clock_end(alecable_model *m, int mode);
 
 /* errors: sets m->errmsg (printf format) and returns code */
 int ac_fail(alecable_model *m, int code, const char *fmt, ...)
@@ -229,8 +279,31 @@ int ac_fail(alecable_model *m, int code, const char *fmt, ...)
 #endif
     ;
 void ac_clear_error(alecable_model *m);
+/* A host callback returned rc != 0 at t (rc = 0: it returned something
+ * unusable, which what says): the evaluation under way fails with
+ * ALECABLE_ECALLBACK (lib/core/assemble.c), its message "<what> returned rc
+ * at t = ..." (printf format for what) */
+void ac_callback_failed(alecable_model *m, int rc, double t, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 int ac_list_push(alecable_model *m, ptr_list *l, void *p);
+/* position of p in l, or -1 (for messages) */
+int ac_list_index(const ptr_list *l, const void *p);
+/* A change that needs a new finalize: marks the model dirty and starts a new
+ * generation, so problems and integrators made before refuse to run;
+ * what names it in their messages ("a load was added"). */
+void ac_model_changed(alecable_model *m, const char *what);
+/* The model behind a problem's ctx, or NULL (and the model's message set)
+ * when the model changed since the problem was made. */
+alecable_model *ac_ctx_model(void *ctx);
+/* The ctx for a problem of m at its current generation (NULL: out of memory) */
+ac_stamp *ac_stamp_current(alecable_model *m);
+/* Largest element count of a model: its sparsity pattern is indexed by int
+ * (EL_MAX_DOF^2 entries per element at most) */
+#define AC_MAX_ELEMENTS (0x7fffffff / (EL_MAX_DOF * EL_MAX_DOF))
 /* A zeroed load of the given kind (NULL when out of memory, recorded on m);
  * the caller fills it in and registers it with ac_load_push, which frees it
  * when that fails. */
@@ -242,6 +315,10 @@ int ac_check_model(const alecable_model *m);
 int ac_check_node(alecable_model *m, const alecable_node *n, const char *arg);
 int ac_check_cable(alecable_model *m, const alecable_cable *c, const char *arg);
 int ac_is_finite3(const double v[3]);
+/* |v| of a direction the user gives, or 0 when v is zero or so large or
+ * small (|v| beyond 1e150 or below 1e-150) that |v| and v/|v| lose it:
+ * {1e308, 1e308, 0} is finite but its length overflows */
+double ac_direction_norm(const double v[3]);
 
 /* state */
 int ac_finalize(alecable_model *m);
@@ -267,6 +344,8 @@ int ac_dof_name(const alecable_model *m, int k, char *buf, size_t len);
 
 /* free material coordinate check used by loads: is the node's s held fixed? */
 int ac_node_s_is_free(const alecable_model *m, const alecable_node *n);
+/* the joint that holds the node's dof (joint_ops.holds: a clamp), or -1 */
+int ac_joint_holding(const alecable_model *m, const alecable_node *n, int dof);
 /* is the node's dof (ALECABLE_DOF_*) in any constraint (linear ones included)? */
 int ac_node_dof_constrained(const alecable_model *m, const alecable_node *n, int dof);
 

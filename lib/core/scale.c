@@ -31,6 +31,7 @@
 #include "../loads/loads.h"
 #include "../bodies/bodies.h"
 #include "../friction/friction.h"
+#include "../constraints/mesh_motion.h"
 
 #include <math.h>
 #include <string.h>
@@ -67,10 +68,16 @@ static double model_size(const alecable_model *m)
 int ac_residual_scale(void *ctx, double t, const double *q, const double *v, const double *a,
                       const double *lambda, double *scale)
 {
-    alecable_model *m = (alecable_model *)ctx;
+    alecable_model *m = ac_ctx_model(ctx); /* NULL: the model changed since its problem */
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fe[EL_MAX_DOF];
-    double sc = m->ramp_loads ? t : 1.0, L, *w = m->ework + AC_EWORK_ELEMENT;
-    int c, i, nq = m->nq, dyn = v && a;
+    double sc, L, *w, tm;
+    int c, i, nq, dyn = v && a;
+    if (!m) return ALECABLE_ESTATE;
+    tm = ac_motion_time(m, t); /* the time of motions and callbacks, as the residual's */
+    m->cb_rc = 0;
+    sc = m->ramp_loads ? t : 1.0;
+    w = m->ework + AC_EWORK_ELEMENT;
+    nq = m->nq;
     memset(scale, 0, (size_t)m->n * sizeof(double));
     memset(w, 0, (size_t)m->n * sizeof(double));
     for (c = 0; c < m->cables.n; c++) {
@@ -103,7 +110,7 @@ int ac_residual_scale(void *ctx, double t, const double *q, const double *v, con
             const alecable_load *l = (const alecable_load *)m->loads.p[i];
             if (l->kind == LOAD_PULLEY_FRICTION) continue;
             load_residual(m, l, q, sc, w);
-            field_load_residual(m, l, t, q, v, a, sc, w);
+            field_load_residual(m, l, tm, q, v, a, sc, w);
         }
         add_group(scale, w, m->n);
     }
@@ -112,15 +119,16 @@ int ac_residual_scale(void *ctx, double t, const double *q, const double *v, con
         if (dyn) bodies_inertia_residual(m, q, v, a, w);
         add_group(scale, w, m->n);
     }
-    if (m->constraints.n) {
-        for (i = 0; i < m->constraints.n; i++)
-            con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, t, w, nq);
-        add_group(scale, w, m->n);
-    }
+    /* the constraint forces, the mesh-motion rows' (dynamics) with them */
+    for (i = 0; i < m->constraints.n; i++)
+        con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, tm, w, nq);
+    mesh_residual(m, q, lambda, w);
+    add_group(scale, w, m->n);
     if (m->joints.n) {
         for (i = 0; i < m->joints.n; i++) {
             const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
-            j->ops->eval(j, t, q, v, lambda, w, nq, 0.0, 0.0, NULL);
+            /* friction joints run on the load factor, the rest on the motions' time (assemble.c) */
+            j->ops->eval(j, j->kind == JOINT_FRICTION ? t : tm, q, v, lambda, w, nq, 0.0, 0.0, NULL);
         }
         add_group(scale, w, m->n);
     }
@@ -133,6 +141,7 @@ int ac_residual_scale(void *ctx, double t, const double *q, const double *v, con
     }
     L = model_size(m);
     for (i = nq; i < m->n; i++) scale[i] = L;
+    if (m->cb_rc) return ALECABLE_ECALLBACK; /* a host callback failed (the model's message names it) */
     for (i = 0; i < nq; i++)
         if (!isfinite(scale[i])) return ALECABLE_ENAN;
     return ALECABLE_OK;

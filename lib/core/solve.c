@@ -1,6 +1,7 @@
 /* Glue between the model and the integrators, and state access. */
 #include "model.h"
 #include "../integrators/problem.h"
+#include "../constraints/mesh_motion.h"
 
 #include <math.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 static int prepare(alecable_model *m, alecable_problem *p)
 {
     int st;
+    if ((st = mesh_layout(m, 0))) return st; /* statics: paper 000's regularization, no mesh-motion rows */
     if (m->dirty && (st = ac_finalize(m))) return st;
     if ((st = alecable_model_problem(p, m))) return st;
     if (!m->qs) {
@@ -24,22 +26,25 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
     alecable_problem p;
     alecable_quasistatic_options opt;
     alecable_solve_report rep;
-    int st, ramp;
+    int st, ramp, clock_mode;
     char msg[sizeof m->errmsg];
     if ((st = ac_check_model(m))) return st;
     ac_clear_error(m);
     if (!o) alecable_quasistatic_options_init(&opt);
     else if ((st = qs_options(o, &opt, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
+    if ((st = ac_clock_mode(m, o, &opt, &clock_mode))) return st;
     o = &opt;
     if (!qs_report_ok(report))
         return ac_fail(m, ALECABLE_EINVAL, "report: struct_size %zu, call alecable_solve_report_init", report->struct_size);
     if ((st = prepare(m, &p))) return st;
     ramp = m->ramp_loads;
     m->ramp_loads = 1;
+    ac_clock_begin(m, clock_mode);
     alecable_solve_report_init(&rep);
     msg[0] = '\0';
     st = qs_solve((qs_ws *)m->qs, &p, o, m->q, m->lam, &m->t, &rep, msg, sizeof msg);
     m->ramp_loads = ramp;
+    ac_clock_end(m, clock_mode);
     ac_sync_nodes(m);
     if (report) qs_report_out(report, &rep);
     if (st == ALECABLE_ESINGULAR || st == ALECABLE_ENOCONV) {
@@ -47,6 +52,7 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
         if (ac_dof_name(m, qs_null_dof((const qs_ws *)m->qs), dof, sizeof dof) == 0)
             return ac_fail(m, st, "%s; unrestrained: %s", msg, dof);
     }
+    if (st == ALECABLE_ECALLBACK) return ac_fail(m, st, "%s: %s", msg, m->cbmsg); /* which callback */
     if (st) return ac_fail(m, st, "%s", msg);
     return ALECABLE_OK;
 }
@@ -101,7 +107,7 @@ ALECABLE_API int alecable_model_get_state(const alecable_model *m, double *q, do
     if (st) return st;
     if (m->dirty) return ac_fail((alecable_model *)m, ALECABLE_ESTATE, "model changed since finalize: call alecable_model_finalize");
     if (q) memcpy(q, m->q, (size_t)m->nq * sizeof(double));
-    if (lambda) memcpy(lambda, m->lam, (size_t)m->nlam * sizeof(double));
+    if (lambda) memcpy(lambda, m->lam, (size_t)(m->nlam - m->nlam_mesh) * sizeof(double));
     if (load_factor) *load_factor = m->t;
     return ALECABLE_OK;
 }
@@ -124,10 +130,10 @@ ALECABLE_API int alecable_model_set_state(alecable_model *m, const double *q, co
         }
     }
     if (lambda)
-        for (i = 0; i < m->nlam; i++)
+        for (i = 0; i < m->nlam - m->nlam_mesh; i++)
             if (!isfinite(lambda[i])) return ac_fail(m, ALECABLE_EINVAL, "lambda[%d] is not finite", i);
     if (q) memcpy(m->q, q, (size_t)m->nq * sizeof(double));
-    if (lambda) memcpy(m->lam, lambda, (size_t)m->nlam * sizeof(double));
+    if (lambda) memcpy(m->lam, lambda, (size_t)(m->nlam - m->nlam_mesh) * sizeof(double));
     m->t = load_factor;
     ac_sync_nodes(m);
     return ALECABLE_OK;

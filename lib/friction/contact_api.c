@@ -186,6 +186,8 @@ ALECABLE_API int alecable_sleeve(alecable_joint **out, alecable_model *m, const 
         return ac_fail(m, ALECABLE_EINVAL, "params.normal_from_reaction = %d must be 0 or 1", p->normal_from_reaction);
     if ((st = check_friction_params(m, &p->friction, "params.friction", p->body))) return st;
     if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
+    if (count > AC_MAX_ELEMENTS + 1)
+        return ac_fail(m, ALECABLE_EINVAL, "count = %d: more nodes than a model holds (%d)", count, AC_MAX_ELEMENTS + 1);
     for (i = 0; i < count; i++) {
         if ((st = check_contact_node(m, nodes[i], i))) return st;
         if (nodes[i]->cable != nodes[0]->cable)

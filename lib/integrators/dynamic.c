@@ -337,7 +337,7 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
     if ((st = dyn_check_options(o, msg, sizeof msg))) return st;
     if (problem_normalize(p, &full)) return ALECABLE_EINVAL;
     p = &full;
-    if ((st = check_problem(p))) return st;
+    if ((st = problem_stale(p, msg, sizeof msg)) || (st = check_problem(p))) return st;
     /* Baumgarte stabilization needs gdot and gamma */
     if (is_semi(o->method) && p->nlam > 0 && !p->constraint_rates) return ALECABLE_EINVAL;
     if (ac_alloc_from_host(&al, allocator)) return ALECABLE_EINVAL;
@@ -660,8 +660,10 @@ static int check_handle(alecable_integrator *it)
 {
     if (!it) return ALECABLE_ENULL;
     it->msg[0] = '\0';
-    return ALECABLE_OK;
+    return problem_stale(&it->p, it->msg, sizeof it->msg);
 }
+
+const void *dyn_problem_ctx(const alecable_integrator *it) { return it->p.ctx; }
 
 ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t, const double *q, const double *v,
                                                const double *a, const double *lambda)

@@ -86,4 +86,13 @@ int  dyn_check_options(const alecable_dynamic_options *o, char *msg, size_t len)
 void dyn_set_dof_namer(alecable_integrator *it, int (*name)(const void *ctx, int k, char *buf, size_t len),
                        const void *ctx);
 
+/* A model's problem (alecable_model_problem) whose model changed since it
+ * was made: ALECABLE_ESTATE with msg naming the change (its sizes and
+ * pattern are gone); ALECABLE_OK for a current one and for every other
+ * problem.  Every integrator entry checks it first (lib/core/assemble.c). */
+int problem_stale(const alecable_problem *p, char *msg, size_t len);
+/* The ctx of an integrator's problem (a model checks that an integrator is
+ * its own: lib/core/dynamics.c) */
+const void *dyn_problem_ctx(const alecable_integrator *it);
+
 #endif

@@ -103,9 +103,9 @@ ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options
  * shorter structs of that size stay valid (the newer fields take their
  * defaults, or are not written).  A 0.1 caller's struct_size counts the
  * tail padding after linear_solver, where globalization now lies: below
- * the current size only 0.1's fields are read. */
+ * 0.2's size only 0.1's fields are read; from 0.2's size on, as many as
+ * the caller's struct holds. */
 #define QS_OPTIONS_V1 (offsetof(alecable_quasistatic_options, linear_solver) + sizeof(int))
-/* 0.2's options end at ptc_shift (a double: no tail padding) */
 #define QS_OPTIONS_V2 (offsetof(alecable_quasistatic_options, ptc_shift) + sizeof(double))
 #define QS_REPORT_V1 (offsetof(alecable_solve_report, min_rcond) + sizeof(double))
 
@@ -160,8 +160,7 @@ int qs_options(const alecable_quasistatic_options *in, alecable_quasistatic_opti
         return ALECABLE_EINVAL;
     }
     alecable_quasistatic_options_init(out);
-    memcpy(out, in, in->struct_size >= sizeof *out ? sizeof *out : in->struct_size >= QS_OPTIONS_V2 ? QS_OPTIONS_V2
-                                                                                                 : QS_OPTIONS_V1);
+    memcpy(out, in, in->struct_size < QS_OPTIONS_V2 ? QS_OPTIONS_V1 : in->struct_size < sizeof *out ? in->struct_size : sizeof *out);
     out->struct_size = sizeof *out;
     return qs_check_options(out, msg, len);
 }
@@ -1715,6 +1714,7 @@ ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p, c
     if (!p || !q) return ALECABLE_ENULL;
     if (problem_normalize(p, &full)) return ALECABLE_EINVAL;
     p = &full;
+    if ((st = problem_stale(p, msg, sizeof msg))) return st;
     if (p->nlam > 0 && !lambda) return ALECABLE_ENULL;
     if (!o) alecable_quasistatic_options_init(&opt);
     else if ((st = qs_options(o, &opt, msg, sizeof msg))) return st;

@@ -91,8 +91,9 @@ ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_mode
                        p->struct_size);
     if (!ac_is_finite3(p->point) || !ac_is_finite3(p->normal))
         return ac_fail(m, ALECABLE_EINVAL, "params.point or params.normal is not finite");
-    nn = sqrt(p->normal[0] * p->normal[0] + p->normal[1] * p->normal[1] + p->normal[2] * p->normal[2]);
-    if (!(nn > 0.0)) return ac_fail(m, ALECABLE_EINVAL, "params.normal is the zero vector");
+    if (!((nn = ac_direction_norm(p->normal)) > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.normal = (%g, %g, %g) is zero or its length out of range (1e-150 .. "
+                       "1e150)", p->normal[0], p->normal[1], p->normal[2]);
     NONNEG(p->mu, "params.mu");
     NONNEG(p->normal_load, "params.normal_load");
     if (!isfinite(p->eps) || !(p->eps > 0.0)) return ac_fail(m, ALECABLE_EINVAL, "params.eps = %g must be > 0", p->eps);

@@ -75,7 +75,7 @@ ALECABLE_API int alecable_load_distributed_range(alecable_load **out, alecable_m
     if ((st = ac_check_cable(m, c, "cable"))) return st;
     if (first_element < 0 || first_element >= c->n_el)
         return ac_fail(m, ALECABLE_ERANGE, "first_element = %d out of range [0, %d)", first_element, c->n_el);
-    if (n_elements < 1 || first_element + n_elements > c->n_el)
+    if (n_elements < 1 || n_elements > c->n_el - first_element) /* no first + n: it may overflow */
         return ac_fail(m, ALECABLE_ERANGE, "n_elements = %d: elements %d.. run past the cable's %d", n_elements,
                        first_element, c->n_el);
     if ((st = new_load(&l, m, LOAD_DISTRIBUTED, b0, "b0"))) return st;

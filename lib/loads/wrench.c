@@ -140,7 +140,12 @@ static int densities(const alecable_load *l, const alecable_element *e, double t
         R[3 * i + 1] = T[1][i].v;
         R[3 * i + 2] = T[2][i].v;
     }
-    return l->wrench_fn(l->wrench_user, t, e->index, xi, x, R, v, N, M) ? -1 : 0;
+    if ((i = l->wrench_fn(l->wrench_user, t, e->index, xi, x, R, v, N, M)) != 0) {
+        ac_callback_failed(l->model, i, t, "load %d: the wrench callback (element %d, xi = %g)",
+                           ac_list_index(&l->model->loads, l), e->index, xi);
+        return -1;
+    }
+    return 0;
 }
 
 /* adds s times the first-order hd number Q, standing for element dof

@@ -93,8 +93,10 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
 {
     static const char *const keys[] = {"type", "steps", "t0", "t1", "split", "max_iterations", "tol_residual",
                                        "tol_increment", "regularization", "alpha", "rank_tol", "linear_solver",
-                                       "globalization", "ptc_shift", "first", "last", "load_factor", NULL};
+                                       "globalization", "ptc_shift", "first", "last", "load_factor", "clock", NULL};
     static const char *const regs[] = {"none", "two_stage", NULL};
+    static const char *const clocks[] = {"hold", "load_factor", NULL};
+    static const int clock_v[] = {ALECABLE_CLOCK_HOLD, ALECABLE_CLOCK_LOAD_FACTOR};
     static const int reg_v[] = {ALECABLE_REG_NONE, ALECABLE_REG_TWO_STAGE};
     static const char *const globs[] = {"auto", "none", "ptc", NULL};
     static const int glob_v[] = {ALECABLE_GLOBAL_AUTO, ALECABLE_GLOBAL_NONE, ALECABLE_GLOBAL_PTC};
@@ -117,6 +119,9 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
     if (rn_enum(ctx, n, "linear_solver", &o.linear_solver, LINSOLVE_NAMES, LINSOLVE_V, 0) < 0) bad = 1;
     if (rn_enum(ctx, n, "globalization", &o.globalization, globs, glob_v, 0) < 0) bad = 1;
     if (rn_num(ctx, n, "ptc_shift", &o.ptc_shift, RN_POS) < 0) bad = 1;
+    /* clock: hold (motions at the model's time t) or load_factor (they move
+     * with the load steps: a quasistatic pull) */
+    if (rn_enum(ctx, n, "clock", &o.clock, clocks, clock_v, 0) < 0) bad = 1;
     /* first, last: only these load steps of the ramp (split), e.g. a first
      * step with another linear solver in a stage of its own */
     if (rn_int(ctx, n, "first", &first, 0, 1) < 0) bad = 1;
@@ -214,7 +219,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     static const int hist_v[] = {ALECABLE_HHT_HISTORY_AUTO, ALECABLE_HHT_HISTORY_EVALUATE};
     alecable_dynamic_options o;
     alecable_integrator *it = NULL;
-    double t_end = 0, sample = 0, last = 0, w0;
+    double t_end = 0, sample = 0, last = 0, w0, t_start = 0;
     int bad = 0, k, n_out, st, n_steps = 0;
     rn_map(ctx, n, "a dynamic stage", keys);
     alecable_dynamic_options_init(&o);
@@ -266,9 +271,12 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
         alecable_integrator_destroy(it);
         return -1;
     }
-    rs->t = 0;
+    /* the integrator starts at the model's time (0 unless a stage before
+     * moved the clock) */
+    alecable_model_time(ctx->m, &t_start);
+    rs->t = t_start;
     /* the state the stage starts from is a sample (an energy range includes it) */
-    if (rn_sample_channels(ctx, rs) || vtk_frame(ctx, rs, n, 0.0)) {
+    if (rn_sample_channels(ctx, rs) || vtk_frame(ctx, rs, n, t_start)) {
         alecable_integrator_destroy(it);
         return -1;
     }
@@ -276,7 +284,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     for (k = 1; k <= n_out; k++) {
         /* the sample times k * sample, as a program's loop takes them: t_end
          * is rounded to a whole number of samples */
-        double tk = k * sample;
+        double tk = t_start + k * sample;
         if (n_steps > 0) {
             st = alecable_integrator_step(it, o.h);
             alecable_integrator_get_state(it, &tk, NULL, NULL, NULL, NULL);
@@ -304,7 +312,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
         progress(ctx, stage, n_stages, k, n_out, "t", tk, &last);
     }
     progress_end(ctx);
-    printf("  stage %d dynamic: t = %g s, %ld steps (%ld rejected), %ld Newton iterations, wall %.3f s\n", stage, t_end,
+    printf("  stage %d dynamic: t = %g s, %ld steps (%ld rejected), %ld Newton iterations, wall %.3f s\n", stage, t_start + t_end,
            rs->stats.steps, rs->stats.rejected, rs->stats.newton_iterations, now() - w0);
     alecable_integrator_destroy(it);
     return 0;
