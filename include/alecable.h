@@ -1872,9 +1872,10 @@ enum {
  * one Jacobian and one LDL^T per solve (about one Newton iteration). */
 enum {
     /** an unstable equilibrium is left along its direction of most negative
-     *  curvature (both ways, the lower energy kept) and the step solved again
-     *  from there, at most 8 times; still unstable:
-     *  ALECABLE_EUNSTABLE */
+     *  curvature (projected on the constraints) to where the energy stops
+     *  falling along it, and the step solved again from there (with the
+     *  line search even where globalization is NONE), at most 8 times;
+     *  still unstable, or no descent along it: ALECABLE_EUNSTABLE */
     ALECABLE_STABILITY_FOLLOW = 0,
     ALECABLE_STABILITY_CHECK = 1, /**< an unstable equilibrium fails with ALECABLE_EUNSTABLE (the last
                                        stable load step is kept) */
