@@ -93,9 +93,11 @@ enum {
     ALECABLE_ENOCONV = -8,        /**< Newton did not converge */
     ALECABLE_ENAN = -9,           /**< a residual or a solution became NaN or infinite */
     ALECABLE_ELINSOLVE = -10,     /**< the linear solver failed for another reason */
-    ALECABLE_ECALLBACK = -11      /**< a host callback (motion, motor, frame, wrench) returned non-zero:
+    ALECABLE_ECALLBACK = -11,     /**< a host callback (motion, motor, frame, wrench) returned non-zero:
                                      the evaluation failed; the model's message names the callback, its
                                      value and t (since 0.3; 0.2 gave ALECABLE_ENAN or ignored it) */
+    ALECABLE_EUNSTABLE = -12      /**< the equilibrium found is unstable (the energy curves down along a
+                                       direction the constraints allow; since 0.3) */
 };
 
 /** Name of a status code.
@@ -1806,7 +1808,11 @@ typedef struct alecable_quasistatic_options {
     double t0, t1;         /**< first and last load factor (default 0 -> 1) */
     /**@}*/
     int max_iterations;    /**< Newton iterations per stage and step (default 50) */
-    double tol_residual;   /**< ||r||_inf <= tol_residual * r_ref (default 1e-10) */
+    double tol_residual;   /**< converged when every equation's |r_i| <= tol_residual * (scale_i + floor),
+                              scale_i the problem's residual_scale (the size of the terms that balance
+                              in it), floor 1e-3 times the largest scale of the q rows, or when ||r||
+                              is at roundoff (alecable_solve_report.scaled_residual; since 0.3,
+                              before: against the largest residual of the step) (default 1e-10) */
     double tol_increment;  /**< ||dz||_inf <= tol_increment * (1 + ||q||_inf) (default 1e-12) */
     int regularization;    /**< ALECABLE_REG_* (default TWO_STAGE) */
     double alpha;          /**< regularization parameter (default 1) */
@@ -1824,6 +1830,8 @@ typedef struct alecable_quasistatic_options {
                               caller's shorter struct gets 0.2's behaviour, see
                               #ALECABLE_CLOCK_LOAD_FACTOR); alecable_problem_solve_quasistatic()
                               ignores it */
+    int stability;         /**< ALECABLE_STABILITY_* : what the solve does about an unstable
+                              equilibrium at its last load step (default FOLLOW; since 0.3) */
 } alecable_quasistatic_options;
 /** The clock of a quasistatic solve (alecable_quasistatic_options.clock).
  * The load factor t (o->t0 -> o->t1) always ramps the loads; the clock says
@@ -1844,6 +1852,48 @@ enum {
      *  statics; a caller passing 0.2's shorter struct gets it without the
      *  last part (the model's time is left as it was, as in 0.2). */
     ALECABLE_CLOCK_LOAD_FACTOR = 1
+};
+/** Stability of the equilibria the quasistatic solver returns
+ * (alecable_quasistatic_options.stability; since 0.3).  After the last load
+ * step converges, the solver factors the tangent's symmetric part as the
+ * KKT matrix [K G^T; G -delta I] (delta tiny; K with the stage-1
+ * regularization 2 alpha on every free material coordinate, so that the
+ * ALE redundancy, a node and its material coordinate moving together
+ * along a flat energy, is not taken for an instability) by LDL^T after an
+ * AMD ordering: its negative pivots minus the constraints' count are the
+ * directions the constraints allow along which the energy curves down
+ * (Sylvester).  A count above 0 is confirmed by the curvature along the
+ * most negative pivot's direction, projected on the constraints (central
+ * differences of the residual): below -1e-9 times the largest diagonal
+ * entry of K.  Not checked (alecable_solve_report.stability UNCHECKED):
+ * a tangent that is not symmetric (to 1e-8 of that entry: follower or
+ * fixed-axis moments, friction, whose curvature is no energy's), a zero
+ * pivot, or a negative pivot that its direction does not confirm.  Cost:
+ * one Jacobian and one LDL^T per solve (about one Newton iteration). */
+enum {
+    /** an unstable equilibrium is left along its direction of most negative
+     *  curvature (projected on the constraints) to where the energy stops
+     *  falling along it, and the step solved again from there (with the
+     *  line search even where globalization is NONE), at most 8 times;
+     *  still unstable, or no descent along it: ALECABLE_EUNSTABLE */
+    ALECABLE_STABILITY_FOLLOW = 0,
+    ALECABLE_STABILITY_CHECK = 1, /**< an unstable equilibrium fails with ALECABLE_EUNSTABLE (the last
+                                       stable load step is kept) */
+    ALECABLE_STABILITY_OFF = 2    /**< no check (release 0.2: any equilibrium; the report says unchecked) */
+};
+/** alecable_solve_report.stability: what the check found at the returned
+ * state (since 0.3). */
+enum {
+    ALECABLE_EQUILIBRIUM_UNCHECKED = 0, /**< not checked (option OFF, or no step completed) */
+    ALECABLE_EQUILIBRIUM_STABLE = 1,    /**< no direction of negative curvature */
+    ALECABLE_EQUILIBRIUM_UNSTABLE = 2   /**< negative curvature (only with a failed solve) */
+};
+/** alecable_solve_report.scale_source: the scale the stop test used (since 0.3). */
+enum {
+    ALECABLE_SCALE_NONE = 0,    /**< no residual judged yet */
+    ALECABLE_SCALE_PROBLEM = 1, /**< the problem's residual_scale (a model's problem has one) */
+    ALECABLE_SCALE_FALLBACK = 2 /**< a problem without residual_scale: each load step's first residual,
+                                     max-norm over the q rows, for every q row (a constraint row: 1) */
 };
 /** Globalization of the quasistatic Newton iteration (alecable_quasistatic_options.globalization).
  * How Newton reaches an equilibrium from a start far from it (straight,
@@ -1866,7 +1916,11 @@ enum {
      *  A load step that still fails is solved again from its start with
      *  the shift and the line search on every iteration and, where
      *  material coordinates are free, those held until the rest has
-     *  converged (a Lagrangian predictor). */
+     *  converged (a Lagrangian predictor).  Since 0.3, a load step that
+     *  fails both ways (no convergence, or a singular tangent that no
+     *  unrestrained dof explains) is cut: solved from its start in sub-steps, halved
+     *  after a failure (down to 1/16 of the step) and doubled after a
+     *  success (alecable_solve_report.steps_cut). */
     ALECABLE_GLOBAL_AUTO = 0,
     ALECABLE_GLOBAL_NONE = 1, /**< paper 000's plain Newton (release 0.1) */
     ALECABLE_GLOBAL_PTC = 2   /**< the shift from the first iteration and the line search on every
@@ -1896,6 +1950,23 @@ typedef struct alecable_solve_report {
                                  a 0.1 caller's shorter struct is filled up to its size) */
     int damped_iterations;  /**< iterations whose step the line search or step_limit shortened (since 0.2) */
     double max_shift;       /**< largest shift used, relative to the tangent's largest q diagonal (since 0.2) */
+    /* Since 0.3: */
+    double scaled_residual; /**< max_i |r_i| / (scale_i + floor) at the last residual judged (the
+                                 returned state on success): <= tol_residual when converged, or above
+                                 it only where ||r|| is at roundoff, 64 eps max|J| (1 + ||q||) (10
+                                 times that where Newton's increment vanished; elsewhere only below
+                                 1e-5):
+                                 a stiff cable (EA eps above tol_residual times its loads), a fine ALE
+                                 mesh; floor = 1e-3 times the largest scale of the q rows (since 0.3) */
+    double residual_scale;  /**< the largest scale of the q rows at that point [N, or the problem's
+                                 units] (since 0.3) */
+    int scale_source;       /**< ALECABLE_SCALE_* (since 0.3) */
+    int stability;          /**< ALECABLE_EQUILIBRIUM_* of the last load step (since 0.3) */
+    int negative_curvatures;/**< directions of negative curvature found by the last check (since 0.3) */
+    int unstable_followed;  /**< times an unstable equilibrium was left along negative curvature
+                                 (options.stability = FOLLOW; since 0.3) */
+    int steps_cut;          /**< sub-steps added where a load step failed and globalization AUTO cut
+                                 it (halved after a failure, down to 1/16 of the step; since 0.3) */
 } alecable_solve_report;
 /** Zeroes the report and sets struct_size.
  *  \param r the struct to fill; NULL is ignored. */
@@ -1920,6 +1991,8 @@ ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r);
  * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
  * \retval ALECABLE_EINVAL a bad option or struct_size
  * \retval ALECABLE_ENOCONV Newton did not converge in a load step
+ * \retval ALECABLE_EUNSTABLE a load step converged to an unstable equilibrium that options.stability
+ *         = CHECK refuses, or that FOLLOW could not leave for a stable one (since 0.3)
  * \retval ALECABLE_ESINGULAR a singular tangent
  * \retval ALECABLE_ENAN a non-finite residual or solution
  * \retval ALECABLE_ELINSOLVE, ALECABLE_ENOMEM the linear solver or an allocation failed
@@ -1983,6 +2056,7 @@ ALECABLE_API int alecable_report_dependent(const alecable_model *m, int step, co
  * \retval ALECABLE_EINVAL a bad problem, option, allocator or struct_size
  * \retval ALECABLE_ENOCONV, ALECABLE_ESINGULAR, ALECABLE_ENAN, ALECABLE_ELINSOLVE, ALECABLE_ENOMEM
  *         as in alecable_solve_quasistatic()
+ * \retval ALECABLE_EUNSTABLE as there (since 0.3; the check reads the problem's Jacobian and residual)
  * \return or a callback's status */
 ALECABLE_API int alecable_problem_solve_quasistatic(const alecable_problem *p,
                                                     const alecable_quasistatic_options *o,

@@ -512,6 +512,7 @@ START_TEST(failed_step_restores_everything)
     o.t1 = 1.0;
     o.load_steps = 4;
     o.max_iterations = 1;
+    o.globalization = ALECABLE_GLOBAL_PTC; /* since 0.3 AUTO cuts the step, and the sub-steps converge */
     ck_assert_int_ne(alecable_solve_quasistatic(sc.m, &o, NULL), 0);
     ck_assert_int_eq(alecable_model_get_state(sc.m, b.q, b.l, &b.t), 0);
     ck_assert_int_eq(p.history_get(p.ctx, b.h), 0);

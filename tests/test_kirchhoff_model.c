@@ -818,7 +818,10 @@ START_TEST(mounting_rebases_the_charts)
         ck_assert_int_eq(alecable_node_roll(node(c, 10), &th), 0);
         ck_assert_double_lt(fabs(th), 1.0);
     }
-    ck_assert_double_le(rep.avg_iterations_stage1, 8.0);
+    /* 8.5 since 0.3: the stop test no longer takes the first iteration's
+     * residual (1e4 N) as its reference; a step ends when the increment
+     * reaches roundoff (|r| ~ 3e-8 N ~ EA eps), one iteration later */
+    ck_assert_double_le(rep.avg_iterations_stage1, 9.0);
     alecable_model_destroy(m);
 }
 END_TEST

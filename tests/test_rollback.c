@@ -71,6 +71,13 @@ static int h_step_limit(void *ctx, const double *q, const double *dq, double *a_
     return h->in.step_limit(h->in.ctx, q, dq, a_max);
 }
 
+static int h_scale(void *ctx, double t, const double *q, const double *v, const double *a, const double *lambda,
+                   double *scale)
+{
+    host *h = (host *)ctx;
+    return h->in.residual_scale(h->in.ctx, t, q, v, a, lambda, scale);
+}
+
 static int h_rates(void *ctx, double t, const double *q, const double *v, double *gdot, double *gamma)
 {
     host *h = (host *)ctx;
@@ -109,6 +116,7 @@ static void host_wrap(host *h, alecable_problem *p, alecable_model *m, int ramp)
     p->update = h->in.update ? h_update : NULL;
     p->step_limit = h->in.step_limit ? h_step_limit : NULL; /* every callback of the model's gets the host's ctx */
     p->constraint_rates = h->in.constraint_rates ? h_rates : NULL;
+    p->residual_scale = h->in.residual_scale ? h_scale : NULL;
     p->inertia = NULL;
     p->residual_jacobian = NULL;
     if (p->nhist > 0) {

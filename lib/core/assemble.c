@@ -419,6 +419,7 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->inertia = ac_inertia;
     p->residual_jacobian = ac_residual_jacobian;
     p->step_limit = ac_step_limit;
+    p->residual_scale = ac_residual_scale;
     p->nhist = ac_history_size(m);
     if (p->nhist > 0) {
         p->history_get = ac_history_get;

@@ -30,6 +30,7 @@
  * int): 0.2's size is its offset rounded up to the struct's alignment (8) */
 #define DYN_OPTIONS_0_2 ((offsetof(alecable_dynamic_options, watch) + 7u) / 8u * 8u)
 #define STEP_STATS_0_2 offsetof(alecable_step_stats, last_scaled_residual)
+#define SOLVE_REPORT_0_2 offsetof(alecable_solve_report, scaled_residual)
 
 /* f is exported as name@ALECABLE_0 (and its own name stays local through the map) */
 #if defined(__GNUC__) || defined(__clang__)
@@ -164,4 +165,16 @@ void ac_step_stats_init_0_2(alecable_step_stats *s)
     alecable_step_stats_init(&full);
     full.struct_size = STEP_STATS_0_2;
     memcpy(s, &full, STEP_STATS_0_2);
+}
+
+/* 0.3 appended the scaled residual and the stability check to the solve report */
+COMPAT_0_2(ac_solve_report_init_0_2, alecable_solve_report_init)
+void ac_solve_report_init_0_2(alecable_solve_report *r);
+void ac_solve_report_init_0_2(alecable_solve_report *r)
+{
+    alecable_solve_report full;
+    if (!r) return;
+    alecable_solve_report_init(&full);
+    full.struct_size = SOLVE_REPORT_0_2;
+    memcpy(r, &full, SOLVE_REPORT_0_2);
 }

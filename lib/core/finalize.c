@@ -221,7 +221,7 @@ int ac_finalize(alecable_model *m)
     m->lam = (double *)ac_calloc(&m->alloc, (size_t)(m->nlam > 0 ? m->nlam : 1), sizeof(double));
     m->dof_class = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
     m->partner = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
-    m->ework = (double *)ac_calloc(&m->alloc, 4 * EL_MAX_DOF * EL_MAX_DOF, sizeof(double));
+    m->ework = (double *)ac_calloc(&m->alloc, (size_t)AC_EWORK_ELEMENT + (size_t)m->n, sizeof(double));
     m->zero_q = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
     if (!m->q || !m->v || !m->lam || !m->dof_class || !m->partner || !m->ework || !m->zero_q) return nomem(m);
 

@@ -35,6 +35,7 @@ ALECABLE_API const char *alecable_strerror(int code)
     case ALECABLE_ENAN: return "ALECABLE_ENAN: NaN or infinity in the residual or solution";
     case ALECABLE_ELINSOLVE: return "ALECABLE_ELINSOLVE: linear solver failure";
     case ALECABLE_ECALLBACK: return "ALECABLE_ECALLBACK: a host callback returned non-zero (the model's message names it)";
+    case ALECABLE_EUNSTABLE: return "ALECABLE_EUNSTABLE: the equilibrium found is unstable";
     default: return "unknown status code";
     }
 }

@@ -214,6 +214,10 @@ typedef struct ptr_list {
     void **p;
 } ptr_list;
 
+/* m->ework: the element kernels' scratch, then n values for the residual
+ * scale's groups (scale.c) */
+#define AC_EWORK_ELEMENT (4 * EL_MAX_DOF * EL_MAX_DOF)
+
 struct alecable_model {
     unsigned magic;
     ac_alloc alloc;
@@ -233,7 +237,7 @@ struct alecable_model {
     int ramp_loads;         /* 1: loads scale with t (quasistatic load factor) */
     sp_pattern pat;
     int *dof_class, *partner;
-    double *ework;          /* element scratch: 2*EL_MAX_DOF^2 + ... */
+    double *ework;          /* element scratch (AC_EWORK_ELEMENT), then n values (scale.c) */
     double *zero_q;         /* nq zeros (velocities of ac_inertia) */
     void *qs;               /* quasistatic solver workspace (integrators/) */
     /* the clock (lib/core/clock.c): the time of the state [s]; hold_clock:
@@ -329,6 +333,9 @@ int ac_residual(void *ctx, double t, const double *q, const double *v, const dou
                 const double *lambda, double *r);
 int ac_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
                 const double *lambda, double cq, double cv, double ca, int flags, double *values);
+/* alecable_problem.residual_scale of the model (scale.c) */
+int ac_residual_scale(void *ctx, double t, const double *q, const double *v, const double *a,
+                      const double *lambda, double *scale);
 double ac_energy(alecable_model *m, const double *q, double t, double *w_int, double *w_ext);
 
 /* "cable C node I dof D (q[k]): what to do" for the unknown q[k], for

@@ -9,6 +9,11 @@
  * after a converged load step, so a step that fails to converge leaves the
  * history of the last converged step in force; a failing commit puts that
  * one back, next to that step's q and lambda.
+ * Since 0.3 a step has converged when every equation balances to
+ * tol_residual of its physical scale (alecable_problem.residual_scale; see
+ * eval_scale) or sits at roundoff; a load step that fails is cut into
+ * sub-steps (cut_step); the last one's equilibrium is checked for
+ * stability and left along negative curvature (check_stability).
  * Written against alecable_problem only. */
 #include "problem.h"
 #include "../sparse/kkt.h"
@@ -25,6 +30,12 @@
  * a residual sitting well above both means Newton stalled (a solver dropped a
  * direction, e.g. SPQR's least squares), not that roundoff was reached. */
 #define STALL_FACTOR 10.0
+/* The stop test: |r_i| <= tol_residual (scale_i + floor) for every equation,
+ * scale_i the problem's residual_scale (the size of the terms that balance
+ * in row i), the floor SCALE_FLOOR times the largest scale of the q rows
+ * (of the constraint rows for those): a row on which nothing acts is judged
+ * against the problem's forces, not against zero. */
+#define SCALE_FLOOR 1e-3
 
 struct qs_ws {
     ac_alloc *alloc;
@@ -33,6 +44,8 @@ struct qs_ws {
     double *r, *dz, *vals, *q_prev, *lam_prev, *anchor;
     double *lam_star;      /* the multipliers of the stage-1 solution q* (the mesh trust region's start) */
     double *zp, *rp;       /* mesh trust region: the projected trial state (q then lambda) and its residual */
+    double *q_sub, *lam_sub; /* the start of one attempt (a load step or a sub-step of a cut one) */
+    double *hist_step;     /* the problem's history at the start of the load step (nhist) */
     /* the problem's history at the last converged step, and where a commit
      * reads the next one (a failing read must not clobber it): nhist each */
     double *hist_prev, *hist_next;
@@ -40,8 +53,11 @@ struct qs_ws {
     int *perm, *mask, *dep;
     int ndep;
     double jmax;           /* max |entry| of the last Jacobian (roundoff floor) */
+    double jmax0;          /* ... of the solve's first Jacobian (0: none yet) */
     double dscale;         /* max |J_ii| over the q rows of the last Jacobian (the shift's unit) */
     double *zt, *rt;       /* line search: trial state (q then lambda) and its residual */
+    double *sc;            /* the scale of each equation at the last residual judged, floor included */
+    double smax;           /* the largest scale of the q rows there (without the floor) */
     int shifted, damped;   /* this solve's counts for the report */
     int hold;              /* stage 1 holds the masked (material) dofs where they are */
     int ptc;               /* the shift from the first iteration, the line search on every one */
@@ -50,6 +66,7 @@ struct qs_ws {
     double alpha;          /* the options' regularization parameter, for eval_residual */
     sp_solver *lin;
     int lin_kind;
+    sp_ldl *ldl;           /* the stability check's LDL^T (options.stability != OFF) */
     sp_rank *rank;         /* on the tangent with single-dof constraints condensed out */
     sp_kkt *cond;          /* that condensation (structure only) */
     double *vcond;         /* condensed values */
@@ -79,6 +96,7 @@ ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options
     o->linear_solver = ALECABLE_LINSOLVE_UMFPACK;
     o->globalization = ALECABLE_GLOBAL_AUTO;
     o->ptc_shift = 1e-3;
+    o->stability = ALECABLE_STABILITY_FOLLOW;
 }
 
 /* Release 0.1's options end at linear_solver, its report at min_rcond:
@@ -128,6 +146,9 @@ static int qs_check_options(const alecable_quasistatic_options *o, char *msg, si
         BAD("options.globalization = %d is not an ALECABLE_GLOBAL_* value", o->globalization);
     if (!(o->ptc_shift > 0.0) || !isfinite(o->ptc_shift))
         BAD("options.ptc_shift = %g must be finite and > 0", o->ptc_shift);
+    if (o->stability != ALECABLE_STABILITY_FOLLOW && o->stability != ALECABLE_STABILITY_CHECK &&
+        o->stability != ALECABLE_STABILITY_OFF)
+        BAD("options.stability = %d is not an ALECABLE_STABILITY_* value", o->stability);
     return ALECABLE_OK;
 #undef BAD
 }
@@ -150,6 +171,7 @@ void qs_destroy(qs_ws *ws)
     if (!ws) return;
     a = ws->alloc;
     sp_solver_destroy(ws->lin);
+    sp_ldl_destroy(ws->ldl);
     sp_rank_destroy(ws->rank);
     sp_kkt_destroy(ws->cond);
     ac_free(a, ws->vcond);
@@ -162,9 +184,13 @@ void qs_destroy(qs_ws *ws)
     ac_free(a, ws->anchor);
     ac_free(a, ws->lam_star);
     ac_free(a, ws->zp);
+    ac_free(a, ws->q_sub);
+    ac_free(a, ws->lam_sub);
+    ac_free(a, ws->hist_step);
     ac_free(a, ws->rp);
     ac_free(a, ws->zt);
     ac_free(a, ws->rt);
+    ac_free(a, ws->sc);
     ac_free(a, ws->hist_prev);
     ac_free(a, ws->hist_next);
     ac_free(a, ws->perm);
@@ -220,9 +246,13 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->anchor = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
     ws->lam_star = (double *)ac_calloc(alloc, (size_t)(p->nlam > 0 ? p->nlam : 1), sizeof(double));
     ws->zp = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
+    ws->q_sub = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
+    ws->lam_sub = (double *)ac_calloc(alloc, (size_t)(p->nlam > 0 ? p->nlam : 1), sizeof(double));
+    ws->hist_step = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
     ws->rp = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->zt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->rt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
+    ws->sc = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->nhist = p->nhist;
     ws->hist_prev = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
     ws->hist_next = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
@@ -230,7 +260,8 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->mask = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     ws->dep = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     if (!ws->pat.diag || !ws->r || !ws->dz || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
-        !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->hist_prev || !ws->hist_next || !ws->perm ||
+        !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->sc || !ws->q_sub || !ws->lam_sub ||
+        !ws->hist_step || !ws->hist_prev || !ws->hist_next || !ws->perm ||
         !ws->mask || !ws->dep) {
         qs_destroy(ws);
         return ALECABLE_ENOMEM;
@@ -299,6 +330,12 @@ static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o, char
         }
         ws->lin_kind = kind;
     }
+    if (o->stability != ALECABLE_STABILITY_OFF && !ws->ldl &&
+        (st = sp_ldl_create(&ws->ldl, &ws->pat, ws->alloc))) {
+        st = st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
+        snprintf(msg, len, "cannot create the stability check's factorization (%s)", alecable_strerror(st));
+        return st;
+    }
     if (o->regularization == ALECABLE_REG_TWO_STAGE && !ws->rank) {
         /* Rank detection runs on the tangent with the single-dof constraints
          * (fixed dofs, a fixed pulley's six) condensed out: the rank drops by
@@ -331,13 +368,116 @@ static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o, char
     return ALECABLE_OK;
 }
 
+/* max |x_i|; NaN when an entry is NaN (a NaN must not hide in a norm) */
 static double norm_inf(const double *x, int n)
 {
     double m = 0.0;
     int i;
     for (i = 0; i < n; i++)
-        if (fabs(x[i]) > m) m = fabs(x[i]);
+        if (!(fabs(x[i]) <= m)) m = fabs(x[i]);
     return m;
+}
+
+/* The scale ws->sc of each equation at (t, q, lam), whose residual r the
+ * stop test judges: the problem's residual_scale, or without one (a host's
+ * problem) *ref, the step's first residual max-norm over the q rows (set
+ * here once per load step, so a blow-up later in the step cannot loosen the
+ * test; 1 for the constraint rows), plus the floor.  reg: stage 1's
+ * regularization forces are terms of the rows they act on. */
+static int eval_scale(qs_ws *ws, const alecable_problem *p, int reg, double t, const double *q, const double *lam,
+                      const double *r, double *ref, alecable_solve_report *rep)
+{
+    int i, nq = ws->nq, st;
+    double smax = 0.0, cmax = 0.0, fq, fl;
+    if (p->residual_scale) {
+        if ((st = p->residual_scale(p->ctx, t, q, NULL, NULL, lam, ws->sc))) return st;
+        rep->scale_source = ALECABLE_SCALE_PROBLEM;
+    } else {
+        if (!(*ref > 0.0)) *ref = norm_inf(r, nq);
+        if (!(*ref > 0.0)) *ref = norm_inf(r + nq, ws->nlam);
+        if (!(*ref > 0.0) || !isfinite(*ref)) *ref = 1.0;
+        for (i = 0; i < ws->n; i++) ws->sc[i] = i < nq ? *ref : 1.0;
+        rep->scale_source = ALECABLE_SCALE_FALLBACK;
+    }
+    if (reg && !ws->hold)
+        for (i = 0; i < nq; i++)
+            if (ws->mask[i]) ws->sc[i] += fabs(2.0 * ws->alpha * (q[i] - ws->anchor[i]));
+    for (i = 0; i < ws->n; i++) {
+        double v = fabs(ws->sc[i]);
+        if (!isfinite(v)) return ALECABLE_ENAN;
+        if (i < nq && v > smax) smax = v;
+        if (i >= nq && v > cmax) cmax = v;
+    }
+    /* a problem on which no force acts at all: its residual is 0 or wrong */
+    fq = smax > 0.0 ? SCALE_FLOOR * smax : 1.0;
+    fl = cmax > 0.0 ? SCALE_FLOOR * cmax : 1.0;
+    for (i = 0; i < ws->n; i++) ws->sc[i] = fabs(ws->sc[i]) + (i < nq ? fq : fl);
+    ws->smax = smax;
+    rep->residual_scale = smax;
+    return ALECABLE_OK;
+}
+
+/* max_i |r_i| / scale_i over the rows that are not held (mask: with hold,
+ * the held material rows are not equations) */
+static double scaled_norm(const qs_ws *ws, const double *r, int skip_masked)
+{
+    double m = 0.0;
+    int i;
+    for (i = 0; i < ws->n; i++) {
+        double v;
+        if (skip_masked && i < ws->nq && ws->mask[i]) continue;
+        v = fabs(r[i]) / ws->sc[i];
+        if (!(v <= m)) m = v;
+    }
+    return m;
+}
+
+/* *sres = the scaled residual of r at (t, q, lam) (an element pass for the
+ * model's scale: measured, no slower than a residual evaluation) */
+static int judge(qs_ws *ws, const alecable_problem *p, int reg, double t, const double *q, const double *lam,
+                 const double *r, double *ref, alecable_solve_report *rep, double *sres)
+{
+    int st;
+    if ((st = eval_scale(ws, p, reg, t, q, lam, r, ref, rep))) return st;
+    *sres = scaled_norm(ws, r, ws->hold);
+    rep->scaled_residual = *sres;
+    return *sres >= 0.0 ? ALECABLE_OK : ALECABLE_ENAN; /* a NaN in r the max-norm let through */
+}
+
+/* The residual at which a state is an equilibrium to the precision it
+ * can be written in: q known to eps (1 + ||q||) makes r uncertain by about
+ * max|J| times that (64: the terms of a row).  A fine ALE mesh (200 ANCF
+ * elements, every s free) hovers there, a few 1e-9 N on rows of a few N,
+ * above 1e-10 of its scale, without its increment vanishing.  max|J| is
+ * that of a Jacobian at the state judged, and at most the solve's first
+ * one's: a Jacobian elsewhere or at a collapsed element (huge) could
+ * declare anything roundoff. */
+/* where the increment has not vanished, only if each row's terms cancel to
+ * this fraction of their size (a state at which the Jacobian is huge, e.g.
+ * a collapsed element, has a huge "roundoff" too) */
+#define ROUNDOFF_CAP 1e-5
+#define NEAR_TOL 100.0 /* ... or within this factor of the tolerance, hovering or not */
+static double roundoff(const qs_ws *ws, const double *q)
+{
+    double j = ws->jmax0 > 0.0 && ws->jmax0 < ws->jmax ? ws->jmax0 : ws->jmax;
+    return 64.0 * DBL_EPSILON * j * (1.0 + norm_inf(q, ws->nq));
+}
+
+/* the residual history h[0..it] has stopped falling: neither of the last
+ * two iterations halved it (Newton converging is not hovering, however
+ * small its residual) */
+static int hovering(const double *h, int it) { return h[it] > 0.5 * h[it - 1] && h[it - 1] > 0.5 * h[it - 2]; }
+
+/* converged at roundoff (a Jacobian at q in ws->jmax): ||r|| below it and
+ * either within NEAR_TOL of the tolerance, or hovering with the terms
+ * cancelling to ROUNDOFF_CAP of their size, or with no force above roundoff
+ * at all (a stress-free state: its scale is roundoff itself) */
+static int at_roundoff(const qs_ws *ws, const double *q, const double *h, int it, double rnorm, double sres,
+                       double tol)
+{
+    double rf = roundoff(ws, q);
+    if (!(rnorm <= rf)) return 0;
+    return sres <= NEAR_TOL * tol || (hovering(h, it) && (sres <= ROUNDOFF_CAP || ws->smax <= rf));
 }
 
 /* Dependent lines of the current (unregularized) Jacobian, reduced to material
@@ -370,6 +510,7 @@ static int eval_jacobian(qs_ws *ws, const alecable_problem *p, int step, int sta
 {
     int st = p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL, ws->vals);
     if (!st) ws->jmax = norm_inf(ws->vals, ws->nnz);
+    if (!st && !(ws->jmax0 > 0.0)) ws->jmax0 = ws->jmax;
     if (st)
         snprintf(msg, len, "step %d stage %d iteration %d: Jacobian evaluation failed (%s)", step + 1, stage, it,
                  alecable_strerror(st));
@@ -404,17 +545,18 @@ static void record_alloc(qs_ws *ws)
     ws->alloc_after_first = ev - ws->alloc_mark;
 }
 
-/* max-norm of the stage-2 regularization force 2 alpha (q - q*) on D */
+/* scaled max-norm (ws->sc) of the stage-2 regularization force 2 alpha (q - q*) on D */
 static double reg_force(const qs_ws *ws, const double *q, double alpha2)
 {
     double m = 0.0;
     int i;
     for (i = 0; i < ws->nq; i++)
-        if (ws->mask[i] && fabs(alpha2 * (q[i] - ws->anchor[i])) > m) m = fabs(alpha2 * (q[i] - ws->anchor[i]));
+        if (ws->mask[i] && fabs(alpha2 * (q[i] - ws->anchor[i])) / ws->sc[i] > m)
+            m = fabs(alpha2 * (q[i] - ws->anchor[i])) / ws->sc[i];
     return m;
 }
 
-/* max-norm of the stage-2 regularized residual r + 2 alpha (q - q*) on D */
+/* scaled max-norm of the stage-2 regularized residual r + 2 alpha (q - q*) on D */
 static double reg_norm(const qs_ws *ws, const double *q, double alpha2)
 {
     double m = 0.0;
@@ -422,7 +564,7 @@ static double reg_norm(const qs_ws *ws, const double *q, double alpha2)
     for (i = 0; i < ws->n; i++) {
         double v = ws->r[i];
         if (i < ws->nq && ws->mask[i]) v += alpha2 * (q[i] - ws->anchor[i]);
-        if (fabs(v) > m) m = fabs(v);
+        if (fabs(v) / ws->sc[i] > m) m = fabs(v) / ws->sc[i];
     }
     return m;
 }
@@ -606,6 +748,28 @@ static int null_dof(qs_ws *ws, const alecable_problem *p, double applied, const 
     return -1;
 }
 
+/* 1 when the constraints' rows G are linearly dependent: [c I G^T; G 0]
+ * (c the largest |G| entry) fails to factor; 0 when it factors, so a
+ * tangent that stays singular has another cause.  Clobbers ws->vals and the
+ * factorization: only on the way out. */
+static int constraints_dependent(qs_ws *ws)
+{
+    double c = 0.0;
+    int j, k;
+    if (ws->nlam == 0) return 0;
+    for (j = 0; j < ws->n; j++)
+        for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++)
+            if ((j >= ws->nq) != (ws->pat.rowidx[k] >= ws->nq) && fabs(ws->vals[k]) > c) c = fabs(ws->vals[k]);
+    if (!(c > 0.0) || !isfinite(c)) return 1;
+    for (j = 0; j < ws->n; j++)
+        for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++) {
+            int i = ws->pat.rowidx[k];
+            if (i < ws->nq && j < ws->nq) ws->vals[k] = i == j ? c : 0.0;
+            else if (i >= ws->nq && j >= ws->nq) ws->vals[k] = 0.0;
+        }
+    return sp_solver_factor(ws->lin, ws->vals) != SP_OK;
+}
+
 /* The held material dofs' rows and columns become those of an identity
  * (scaled like the tangent): their steps vanish, the rest is the Lagrangian
  * problem of the same mesh. */
@@ -649,7 +813,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
     *iters = 0;
     ws->nres[step * 2 + hs] = 0;
     for (it = 0;; it++) {
-        double rnorm, tol, dztol, s0, a = 1.0, a_max = 1.0, applied = 0.0, rc = 0.0;
+        double rnorm, sres, tol = o->tol_residual, dztol, s0, a = 1.0, a_max = 1.0, applied = 0.0, rc = 0.0;
         if (!have_r && (st = eval_residual(ws, p, stage, t, q, lam, ws->r))) {
             snprintf(msg, len, "step %d stage %d iteration %d: residual evaluation failed (%s)", step + 1, stage, it,
                      alecable_strerror(st));
@@ -663,8 +827,13 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         }
         hist[it] = rnorm;
         ws->nres[step * 2 + hs] = it + 1;
-        if (rnorm > *r_ref) *r_ref = rnorm;
-        tol = o->tol_residual * *r_ref;
+        if ((st = judge(ws, p, stage == 1, t, q, lam, ws->r, r_ref, rep, &sres))) {
+            snprintf(msg, len, "step %d stage %d iteration %d: %s (%s)", step + 1, stage, it,
+                     st == ALECABLE_ENAN ? "the residual or its scale is not finite"
+                                         : "the problem's residual_scale failed",
+                     alecable_strerror(st));
+            return st;
+        }
         dztol = o->tol_increment * (1.0 + norm_inf(q, nq));
         /* stage 2 examines the tangent at q* even when q* already solves the
          * problem, so the report always says which lines are dependent */
@@ -678,17 +847,17 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
          * it; on exactly dependent lines (e.g. a free node between a pulley
          * and a cable end) that force is zero and releasing it would leave a
          * singular tangent.  Only a whole, unshifted Newton step says so. */
-        if (rnorm <= tol ||
+        if (sres <= tol ||
             (it > 0 && newton_step && dznorm <= dztol && (!reg2 || reg_force(ws, q, alpha2) <= tol))) {
             /* a vanishing increment with a residual far above the tolerance
-             * is a stall (a solver that dropped a direction, e.g. SPQR's
-             * least squares), not an equilibrium */
-            double floor = 64.0 * DBL_EPSILON * ws->jmax * (1.0 + norm_inf(q, nq));
-            if (rnorm > STALL_FACTOR * (tol > floor ? tol : floor)) {
+             * and above roundoff is a stall (a solver that dropped a
+             * direction, e.g. SPQR's least squares), not an equilibrium */
+            double floor = roundoff(ws, q);
+            if (!(sres <= STALL_FACTOR * tol) && !(rnorm <= STALL_FACTOR * floor)) {
                 snprintf(msg, len,
-                         "step %d stage %d iteration %d: Newton stalled (increment %.3e, ||r|| = %.3e above the "
-                         "tolerance %.3e)",
-                         step + 1, stage, it, dznorm, rnorm, tol);
+                         "step %d stage %d iteration %d: Newton stalled (increment %.3e, ||r|| = %.3e, %.3e of its "
+                         "scale, above the tolerance %.3e and roundoff)",
+                         step + 1, stage, it, dznorm, rnorm, sres, tol);
                 return ALECABLE_ENOCONV;
             }
             rep->final_residual = rnorm;
@@ -706,6 +875,11 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             if (st) return st;
         } else if (stage == 2 && !reg2) {
             if ((st = eval_jacobian(ws, p, step, stage, it, t, q, lam, msg, len))) return st;
+        }
+        /* Newton hovering at roundoff (the Jacobian at q says where it lies) */
+        if (it >= 2 && at_roundoff(ws, q, hist, it, rnorm, sres, tol)) {
+            rep->final_residual = rnorm;
+            return ALECABLE_OK;
         }
         if (reg2)
             for (i = 0; i < nq; i++)
@@ -747,8 +921,9 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
              * fails to factor are dependent constraints; what factors but
              * never descends is energy without a bottom (a load nothing
              * holds) */
-            int factored = applied > 0.0 && sp_solver_factor(ws->lin, ws->vals) == SP_OK;
+            int factored = applied > 0.0 && sp_solver_factor(ws->lin, ws->vals) == SP_OK, dependent = 0;
             ws->null_dof = null_dof(ws, p, applied, ws->r);
+            if (glob && !factored && ws->null_dof < 0) dependent = constraints_dependent(ws);
             snprintf(msg, len,
                      "step %d stage %d iteration %d: singular tangent (rcond %.3g)%s", step + 1, stage, it, rc,
                      o->regularization == ALECABLE_REG_NONE && ws->null_dof >= 0 &&
@@ -758,7 +933,11 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
                      : factored ? "; no descent even with the largest shift: a load pulls a dof that nothing "
                                   "restrains: hold it"
                      : ws->null_dof >= 0 ? "; a dof has no stiffness even with the shift: hold it"
-                                         : "; the constraints are dependent: remove the redundant one");
+                     : dependent ? "; the constraints are dependent: remove the redundant one"
+                                 : "; the constraints are independent (checked) and no dof lacks stiffness: the "
+                                   "tangent at this iterate is too ill-conditioned to factor (a state far from "
+                                   "equilibrium, or stiffnesses of very different scales): more load steps or a "
+                                   "start nearer the equilibrium");
             return ALECABLE_ESINGULAR;
         }
         last_applied = applied;
@@ -825,8 +1004,10 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         ++*iters;
         record_alloc(ws);
     }
-    snprintf(msg, len, "step %d stage %d: no convergence in %d iterations (||r|| = %.3e, reference %.3e)", step + 1,
-             stage, o->max_iterations, hist[o->max_iterations], *r_ref);
+    snprintf(msg, len, "step %d stage %d: no convergence in %d iterations (||r|| = %.3e, %.3e of its scale %.3e; "
+                       "tolerance %.3e)",
+             step + 1, stage, o->max_iterations, hist[o->max_iterations], rep->scaled_residual, ws->smax,
+             o->tol_residual);
     /* the last step still needed the shift: a dof without stiffness that
      * a load keeps pulling (e.g. a body nothing holds) */
     if (glob && last_applied > 0.0) ws->null_dof = null_dof(ws, p, last_applied, ws->r);
@@ -880,15 +1061,9 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
 #define PROJ_FRAC 0.1   /* the projection ends when the spatial residual is below this fraction of the tolerance */
 #define PROJ_MAX 8      /* projecting iterations per trial: a step that needs more was too long */
 
-/* max-norm of r over the rows that are not held material dofs */
-static double free_norm(const qs_ws *ws, const double *r)
-{
-    double m = 0.0;
-    int i;
-    for (i = 0; i < ws->n; i++)
-        if (!(i < ws->nq && ws->mask[i]) && fabs(r[i]) > m) m = fabs(r[i]);
-    return m;
-}
+/* scaled max-norm of r (ws->sc, the outer iterate's scale) over the rows
+ * that are not held material dofs */
+static double free_norm(const qs_ws *ws, const double *r) { return scaled_norm(ws, r, 1); }
 
 /* Projects ws->zp (residual ws->rp) onto the equilibrium of the spatial
  * dofs with the material ones (ws->mask) held: Newton with hold_rows.
@@ -921,7 +1096,7 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
                              char *msg, size_t len)
 {
     int it, i, st, nq = ws->nq, n = ws->n, have_j = 0, budget = o->max_iterations;
-    double mu = 2.0 * o->alpha, applied = 0.0, rnorm = INFINITY, tol = 0.0;
+    double mu = 2.0 * o->alpha, applied = 0.0, rnorm = INFINITY, tol = o->tol_residual, sres;
     double *hist = ws->res + ((size_t)step * 2 + 1) * (size_t)(ws->hist_iter + 1), *ds = ws->anchor;
     *iters = 0;
     ws->nres[step * 2 + 1] = 0;
@@ -942,9 +1117,14 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
             hist[it] = rnorm;
             ws->nres[step * 2 + 1] = it + 1;
         }
-        if (rnorm > *r_ref) *r_ref = rnorm;
-        tol = o->tol_residual * *r_ref;
-        if (rnorm <= tol) {
+        if ((st = judge(ws, p, 0, t, q, lam, ws->r, r_ref, rep, &sres))) {
+            snprintf(msg, len, "step %d stage 2: %s (%s)", step + 1,
+                     st == ALECABLE_ENAN ? "the residual or its scale is not finite"
+                                         : "the problem's residual_scale failed",
+                     alecable_strerror(st));
+            goto out;
+        }
+        if (sres <= tol) {
             rep->final_residual = rnorm;
             st = ALECABLE_OK;
             goto out;
@@ -952,6 +1132,12 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
         if (budget <= 0) break;
         if (!have_j) {
             if ((st = eval_jacobian(ws, p, step, 2, it, t, q, lam, msg, len))) goto out;
+            /* hovering at roundoff (the Jacobian at q says where it lies) */
+            if (it >= 2 && it <= ws->hist_iter && at_roundoff(ws, q, hist, it, rnorm, sres, tol)) {
+                rep->final_residual = rnorm;
+                st = ALECABLE_OK;
+                goto out;
+            }
             applied = 0.0;
             have_j = 1;
             ws->dscale = 0.0;
@@ -1035,8 +1221,8 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
         if (mu > ws->max_shift * ws->dscale) ws->max_shift = mu / ws->dscale;
     }
     snprintf(msg, len, "step %d stage 2: no convergence in %d iterations of the mesh's trust region (||r|| = %.3e, "
-                       "reference %.3e)",
-             step + 1, o->max_iterations, rnorm, *r_ref);
+                       "%.3e of its scale; tolerance %.3e)",
+             step + 1, o->max_iterations, rnorm, rep->scaled_residual, o->tol_residual);
     st = ALECABLE_ENOCONV;
 out:
     ws->hold = 0;
@@ -1124,6 +1310,273 @@ static int solve_step(qs_ws *ws, const alecable_problem *p, const alecable_quasi
     return st;
 }
 
+/* The stability check (alecable_quasistatic_options.stability).  The
+ * tangent at the converged state, with 2 alpha on the free material
+ * coordinates (the stage-1 regularization: the ALE redundancy, a node and
+ * its material coordinate moving together along a flat energy, is not an
+ * instability) and -delta on the constraint block, factors as L D L^T:
+ * [K G^T; G -delta I] is congruent to diag(-delta I, K + G^T G / delta), so
+ * its negative pivots are the m constraints' plus the negative curvatures
+ * of K on the directions G allows (delta 1e-8 |G|^2 / max|K_ii|: G^T G /
+ * delta dominates K across the constraints). */
+#define FOLLOW_MAX 8     /* unstable equilibria left per solve */
+#define ASYM_TOL 1e-8    /* a tangent with |K_ij - K_ji| above this times max|K_ii| is not checked */
+#define CURV_TOL 1e-9    /* a direction z confirms negative curvature when z.K.z < -CURV_TOL max|K_ii| |z|^2 */
+#define FOLLOW_DOUBLINGS 40
+
+/* *ncurv: directions of negative curvature (-1: the factorization could
+ * not tell, or its direction, projected on the constraints, does not
+ * confirm it: roundoff on a nearly singular tangent).  On *ncurv > 0 the
+ * confirmed direction is in ws->dz (q part; the rest 0). */
+static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double t,
+                   const double *q, const double *lam, int *ncurv, char *msg, size_t len, int step)
+{
+    int i, j, k, neg = 0, st, nq = ws->nq;
+    double d = 0.0, g = 0.0, delta, dneg, h, sp, sm, z2 = 0.0, c;
+    *ncurv = -1;
+    if ((st = eval_jacobian(ws, p, step, 0, 0, t, q, lam, msg, len))) return st;
+    for (j = 0; j < ws->n; j++)
+        for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++) {
+            i = ws->pat.rowidx[k];
+            if (i < nq && i == j && fabs(ws->vals[k]) > d) d = fabs(ws->vals[k]);
+            if ((i < nq) != (j < nq) && fabs(ws->vals[k]) > g) g = fabs(ws->vals[k]);
+        }
+    if (!(d > 0.0)) d = 1.0;
+    /* a tangent that is not symmetric is not the Hessian of an energy
+     * (follower and fixed-axis moments, friction): its curvature says
+     * nothing about stability */
+    if (sp_ldl_asymmetry(ws->ldl, ws->vals) > ASYM_TOL * d) return ALECABLE_OK;
+    delta = g > 0.0 ? 1e-8 * g * g / d : 1.0;
+    for (i = 0; i < ws->n; i++) {
+        if (i >= nq) ws->vals[ws->pat.diag[i]] -= delta;
+        else if (p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL)
+            ws->vals[ws->pat.diag[i]] += 2.0 * o->alpha;
+    }
+    st = sp_ldl_factor(ws->ldl, ws->vals, &neg, &dneg);
+    if (st != SP_OK) return ALECABLE_OK; /* a zero pivot: the inertia is unknown */
+    if (neg - ws->nlam <= 0) {
+        *ncurv = 0;
+        return ALECABLE_OK;
+    }
+    if (sp_ldl_negative_direction(ws->ldl, -1, ws->rt)) return ALECABLE_OK;
+    /* its q part projected on the directions the constraints allow (to
+     * first order): [I G^T; G 0] (z, mu) = (x, 0), the identity scaled
+     * like G */
+    if (ws->nlam > 0) {
+        for (j = 0; j < ws->n; j++)
+            for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++) {
+                i = ws->pat.rowidx[k];
+                if (i >= nq && j >= nq) ws->vals[k] = 0.0;
+                else if (i < nq && j < nq) ws->vals[k] = i == j ? g : 0.0;
+            }
+        for (i = nq; i < ws->n; i++) ws->rt[i] = 0.0;
+        for (i = 0; i < nq; i++) ws->rt[i] *= g;
+        if (sp_solver_factor(ws->lin, ws->vals) != SP_OK || sp_solver_solve(ws->lin, ws->rt, ws->dz))
+            return ALECABLE_OK;
+    } else {
+        memcpy(ws->dz, ws->rt, (size_t)nq * sizeof(double));
+    }
+    for (i = nq; i < ws->n; i++) ws->dz[i] = 0.0;
+    c = norm_inf(ws->dz, nq);
+    if (!(c > 0.0) || !isfinite(c)) return ALECABLE_OK;
+    for (i = 0; i < nq; i++) {
+        ws->dz[i] /= c;
+        z2 += ws->dz[i] * ws->dz[i];
+    }
+    /* z.K.z by central differences of the slope r_q . z (the symmetric
+     * part; the problem has residuals only), the regularization added */
+    h = 1e-6 * (1.0 + norm_inf(q, nq));
+    if (trial(ws, p, 0, t, q, lam, h)) return ALECABLE_OK;
+    sp = slope(ws, ws->rt, ws->zt, ws->dz, 0);
+    if (trial(ws, p, 0, t, q, lam, -h)) return ALECABLE_OK;
+    sm = slope(ws, ws->rt, ws->zt, ws->dz, 0);
+    c = (sp - sm) / (2.0 * h);
+    if (p->dof_class)
+        for (i = 0; i < nq; i++)
+            if (p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL) c += 2.0 * o->alpha * ws->dz[i] * ws->dz[i];
+    if (c < -CURV_TOL * d * z2) *ncurv = neg - ws->nlam;
+    return ALECABLE_OK;
+}
+
+/* Leaves an unstable equilibrium along ws->dz (unit max-norm) to where
+ * the energy stops falling along it: the slope s(a) = r_q(q + a dz) . dz,
+ * 0 at a = 0 and negative beyond, doubled from a small a until it turns
+ * up.  q, lam become that point; ALECABLE_ENOCONV when the energy does not
+ * fall along dz. */
+static int descend(qs_ws *ws, const alecable_problem *p, double t, double *q, double *lam)
+{
+    int i, k, nq = ws->nq, st;
+    double big = norm_inf(ws->dz, nq), a, a_ok = 0.0, a_max = 1.0;
+    if (!(big > 0.0)) return ALECABLE_ENOCONV;
+    for (i = 0; i < nq; i++) ws->dz[i] /= big;
+    a = 1e-6 * (1.0 + norm_inf(q, nq));
+    for (k = 0; k < FOLLOW_DOUBLINGS; k++, a *= 2.0) {
+        double s;
+        if (p->step_limit && !p->step_limit(p->ctx, q, ws->dz, &a_max) && a > a_max) break;
+        st = trial(ws, p, 0, t, q, lam, a);
+        if (st) break;
+        s = slope(ws, ws->rt, ws->zt, ws->dz, 0);
+        if (!(s < 0.0)) break;
+        a_ok = a;
+    }
+    if (!(a_ok > 0.0)) return ALECABLE_ENOCONV;
+    if ((st = trial(ws, p, 0, t, q, lam, a_ok))) return st;
+    memcpy(q, ws->zt, (size_t)nq * sizeof(double));
+    return ALECABLE_OK;
+}
+
+/* After the last load step k converged at (q, lam): stable, or (FOLLOW) left along
+ * negative curvature and solved again until it is; ALECABLE_EUNSTABLE
+ * otherwise. */
+static int check_stability(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int k,
+                           double tk, int n_free, double *q, double *lam, int *n1, int *n2,
+                           alecable_solve_report *rep, char *msg, size_t len)
+{
+    int follow, st, ncurv = 0;
+    alecable_quasistatic_options glob = *o;
+    glob.globalization = ALECABLE_GLOBAL_PTC;
+    for (follow = 0;; follow++) {
+        int m1 = 0, m2 = 0;
+        if ((st = inertia(ws, p, o, tk, q, lam, &ncurv, msg, len, k))) return st;
+        rep->negative_curvatures = ncurv > 0 ? ncurv : 0;
+        if (ncurv <= 0) {
+            rep->stability = ncurv == 0 ? ALECABLE_EQUILIBRIUM_STABLE : ALECABLE_EQUILIBRIUM_UNCHECKED;
+            return ALECABLE_OK;
+        }
+        rep->stability = ALECABLE_EQUILIBRIUM_UNSTABLE;
+        if (o->stability == ALECABLE_STABILITY_CHECK) {
+            snprintf(msg, len,
+                     "step %d (load factor %.6g): the equilibrium found is unstable (%d direction%s of negative "
+                     "curvature the constraints allow); with options.stability = FOLLOW the solver leaves it, "
+                     "or try more load steps or a start nearer the expected shape",
+                     k + 1, tk, ncurv, ncurv > 1 ? "s" : "");
+            return ALECABLE_EUNSTABLE;
+        }
+        if (follow == FOLLOW_MAX || descend(ws, p, tk, q, lam)) break;
+        rep->unstable_followed++;
+        ws->ptc = 1;
+        /* away from the saddle only a descending Newton leads on: the
+         * line search even where options.globalization = NONE */
+        st = solve_step(ws, p, o->globalization == ALECABLE_GLOBAL_NONE ? &glob : o, k, tk, n_free, 0, q, lam, &m1,
+                        &m2, rep, msg, len);
+        *n1 += m1;
+        *n2 += m2;
+        if (st) {
+            char why[200];
+            snprintf(why, sizeof why, "%s", msg);
+            snprintf(msg, len,
+                     "step %d (load factor %.6g): the equilibrium found is unstable; solving again from along its "
+                     "direction of negative curvature failed: %s",
+                     k + 1, tk, why);
+            return st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR || st == ALECABLE_ENAN ? ALECABLE_EUNSTABLE
+                                                                                              : st;
+        }
+    }
+    snprintf(msg, len,
+             "step %d (load factor %.6g): the equilibrium found is unstable (%d direction%s of negative curvature "
+             "the constraints allow) and %s; try more load steps or a start nearer the expected shape",
+             k + 1, tk, ncurv, ncurv > 1 ? "s" : "",
+             follow == FOLLOW_MAX ? "leaving it 8 times did not find a stable one"
+                                  : "the energy does not fall along its direction of negative curvature");
+    return ALECABLE_EUNSTABLE;
+}
+
+static int retryable(int st) { return st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR || st == ALECABLE_ENAN; }
+
+/* One attempt at load factor tk from (q, lam), the history in force that of
+ * the last commit (ws->hist_prev): Newton, and with globalization AUTO
+ * again from the same start with the shift and the line search on every
+ * iteration and, where the mesh has free material coordinates, the
+ * material held until the cable has found its shape (a mesh that moves
+ * first slides along the flat directions of a cable far from its shape). */
+static int attempt(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int k, double tk,
+                   int n_free, double *q, double *lam, int *n1, int *n2, alecable_solve_report *rep, char *msg,
+                   size_t len)
+{
+    int st, m1 = 0, m2 = 0, nq = ws->nq;
+    memcpy(ws->q_sub, q, (size_t)nq * sizeof(double));
+    memcpy(ws->lam_sub, lam, (size_t)ws->nlam * sizeof(double));
+    ws->ptc = o->globalization == ALECABLE_GLOBAL_PTC;
+    st = solve_step(ws, p, o, k, tk, n_free, 0, q, lam, &m1, &m2, rep, msg, len);
+    *n1 += m1;
+    *n2 += m2;
+    if (o->globalization == ALECABLE_GLOBAL_AUTO && retryable(st)) {
+        char first[256];
+        snprintf(first, sizeof first, "%s", msg);
+        ws->ptc = 1;
+        memcpy(q, ws->q_sub, (size_t)nq * sizeof(double));
+        memcpy(lam, ws->lam_sub, (size_t)ws->nlam * sizeof(double));
+        m1 = m2 = 0;
+        if (ws->nhist > 0 && (st = p->history_set(p->ctx, ws->hist_prev)))
+            snprintf(msg, len, "the problem's history_set failed (%s)", alecable_strerror(st));
+        else
+            st = solve_step(ws, p, o, k, tk, n_free, n_free > 0, q, lam, &m1, &m2, rep, msg, len);
+        *n1 += m1;
+        *n2 += m2;
+        if (st) { /* both attempts' reasons */
+            char again[256];
+            snprintf(again, sizeof again, "%s", msg);
+            snprintf(msg, len, "%s; again with the shift and line search: %s", first, again);
+        }
+    }
+    return st;
+}
+
+/* A load step from ta to tk that failed, cut (globalization AUTO): from
+ * the step's start in sub-steps, halved after a failure (down to
+ * 2^-CUT_DEPTH of the step) and doubled after a success, each converged
+ * sub-step but the last committed like a load step (the problem's history
+ * advances).  On success (q, lam) solve tk, uncommitted; on failure the
+ * caller puts the step's start back, history included (ws->hist_step). */
+#define CUT_DEPTH 4
+#define NEAR_MISS 1e-4 /* a failure whose scaled residual ended below this says so first */
+static int cut_step(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int k, double ta,
+                    double tk, int n_free, double *q, double *lam, int *n1, int *n2, alecable_solve_report *rep,
+                    char *msg, size_t len)
+{
+    int st = ALECABLE_OK, nq = ws->nq, cuts = 0, failed = ALECABLE_ENOCONV;
+    double tc = ta, dt = 0.5 * (tk - ta), dt_min = ldexp(tk - ta, -CUT_DEPTH);
+    char first[256];
+    snprintf(first, sizeof first, "%s", msg);
+    memcpy(q, ws->q_prev, (size_t)nq * sizeof(double));
+    memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
+    if (ws->nhist > 0 && (st = p->history_set(p->ctx, ws->hist_prev))) {
+        snprintf(msg, len, "the problem's history_set failed (%s)", alecable_strerror(st));
+        return st;
+    }
+    while (tc != tk) {
+        double tt = fabs(tk - tc) <= fabs(dt) * (1.0 + 1e-9) ? tk : tc + dt;
+        st = attempt(ws, p, o, k, tt, n_free, q, lam, n1, n2, rep, msg, len);
+        if (!st && tt != tk && ws->nhist > 0 && (st = commit_history(ws, p, tt, q, lam, msg, len))) return st;
+        if (!st) {
+            tc = tt;
+            cuts++;
+            dt *= 2.0;
+            continue;
+        }
+        if (!retryable(st)) return st;
+        failed = st;
+        memcpy(q, ws->q_sub, (size_t)nq * sizeof(double));
+        memcpy(lam, ws->lam_sub, (size_t)ws->nlam * sizeof(double));
+        if (ws->nhist > 0 && (st = p->history_set(p->ctx, ws->hist_prev))) {
+            snprintf(msg, len, "the problem's history_set failed (%s)", alecable_strerror(st));
+            return st;
+        }
+        dt *= 0.5;
+        if (fabs(dt) < fabs(dt_min) * (1.0 - 1e-9)) {
+            char last[256];
+            snprintf(last, sizeof last, "%s", msg);
+            snprintf(msg, len,
+                     "%s; then cut into sub-steps, down to 1/%d of the step, from load factor %.6g towards %.6g: "
+                     "%s; more load steps or a start nearer the equilibrium may help",
+                     first, 1 << CUT_DEPTH, tc, tc + 2.0 * dt, last);
+            return failed;
+        }
+    }
+    rep->steps_cut += cuts - 1;
+    return ALECABLE_OK;
+}
+
 int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double *q, double *lam,
              double *t, alecable_solve_report *rep, char *msg, size_t len)
 {
@@ -1148,6 +1601,7 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
     ws->alloc_after_first = 0;
     ws->shifted = ws->damped = 0;
     ws->max_shift = 0.0;
+    ws->jmax0 = 0.0;
     ws->null_dof = -1;
     /* the history of the start: what a failed commit goes back to */
     if (ws->nhist > 0 && (st = p->history_get(p->ctx, ws->hist_prev))) {
@@ -1163,43 +1617,39 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         int n1 = 0, n2 = 0;
         memcpy(ws->q_prev, q, (size_t)nq * sizeof(double));
         memcpy(ws->lam_prev, lam, (size_t)ws->nlam * sizeof(double));
-        ws->ptc = o->globalization == ALECABLE_GLOBAL_PTC;
-        st = solve_step(ws, p, o, k, tk, n_free, 0, q, lam, &n1, &n2, rep, msg, len);
-        if (o->globalization == ALECABLE_GLOBAL_AUTO &&
-            (st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR || st == ALECABLE_ENAN)) {
-            /* Newton's steps did not get there: again from the step's
-             * start with the shift and the line search on every iteration,
-             * and where the mesh has free material coordinates, the
-             * material held until the cable has found its shape (a mesh
-             * that moves first slides along the flat directions of a
-             * cable far from its shape) */
-            int m1 = 0, m2 = 0;
-            char first[256];
-            snprintf(first, sizeof first, "%s", msg);
-            ws->ptc = 1;
-            memcpy(q, ws->q_prev, (size_t)nq * sizeof(double));
-            memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
-            if (ws->nhist > 0 && (st = p->history_set(p->ctx, ws->hist_prev)))
-                snprintf(msg, len, "the problem's history_set failed (%s)", alecable_strerror(st));
-            else
-                st = solve_step(ws, p, o, k, tk, n_free, n_free > 0, q, lam, &m1, &m2, rep, msg, len);
-            n1 += m1;
-            n2 += m2;
-            if (st) { /* both attempts' reasons */
-                char again[256];
-                snprintf(again, sizeof again, "%s", msg);
-                snprintf(msg, len, "%s; again with the shift and line search: %s", first, again);
-            }
-        }
+        if (ws->nhist > 0) memcpy(ws->hist_step, ws->hist_prev, (size_t)ws->nhist * sizeof(double));
+        st = attempt(ws, p, o, k, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
+        /* still failing: the step cut into sub-steps */
+        if (o->globalization == ALECABLE_GLOBAL_AUTO && (st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR) &&
+            ws->null_dof < 0)
+            st = cut_step(ws, p, o, k, t_done, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
+        if (!st && k == steps - 1 && o->stability != ALECABLE_STABILITY_OFF)
+            st = check_stability(ws, p, o, k, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
         ws->it1[k] = n1;
         ws->it2[k] = n2;
         rep->iterations_stage1 += n1;
         rep->iterations_stage2 += n2;
         if (!st && ws->nhist > 0) st = commit_history(ws, p, tk, q, lam, msg, len);
+        if (st == ALECABLE_ENOCONV && rep->scaled_residual > o->tol_residual && rep->scaled_residual < NEAR_MISS) {
+            /* so close that the tolerance, not the way there, is at stake */
+            char why[512];
+            snprintf(why, sizeof why, "%s", msg);
+            snprintf(msg, len,
+                     "no convergence to options.tol_residual = %.1e, the residual ended at %.1e of its scale "
+                     "(loosen tol_residual%s): %s",
+                     o->tol_residual, rep->scaled_residual,
+                     n_free > 0 ? ", or hold some material coordinates: a mesh with every s free may not allow it"
+                                : "",
+                     why);
+        }
         if (st) {
-            /* no step is half-applied */
+            /* no step is half-applied (nor its committed sub-steps) */
             memcpy(q, ws->q_prev, (size_t)nq * sizeof(double));
             memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
+            if (ws->nhist > 0 && memcmp(ws->hist_step, ws->hist_prev, (size_t)ws->nhist * sizeof(double))) {
+                memcpy(ws->hist_prev, ws->hist_step, (size_t)ws->nhist * sizeof(double));
+                p->history_set(p->ctx, ws->hist_prev);
+            }
             ws->steps_done = k + 1; /* keep the failed step's history readable */
             break;
         }

@@ -88,6 +88,21 @@ double sp_solver_flops(const sp_solver *s);
 int sp_solver_set_gather(sp_solver *s, const int *src);
 int sp_solver_factor_gathered(sp_solver *s, const double *vals);
 
+/* ---- inertia (ldl.c): LDL^T of a symmetric matrix, no pivoting, AMD order ---- */
+typedef struct sp_ldl sp_ldl;
+/* The ordering and the symbolic factor of p (which must outlive it). */
+int  sp_ldl_create(sp_ldl **out, const sp_pattern *p, ac_alloc *alloc);
+void sp_ldl_destroy(sp_ldl *f);
+/* Factors P S P^T = L D L^T, S = (A + A^T) / 2 (vals on the pattern)
+ * and counts the negative pivots (*neg: A's negative eigenvalues, by
+ * Sylvester) and the most negative one (*dneg, 0 if none).  SP_OK, or
+ * SP_ESINGULAR at a zero or non-finite pivot (inertia unknown). */
+int  sp_ldl_factor(sp_ldl *f, const double *vals, int *neg, double *dneg);
+/* max |A_ij - A_ji| (an entry without its transposed position: |A_ij|) */
+double sp_ldl_asymmetry(const sp_ldl *f, const double *vals);
+/* x (n values) with x^T S x = D_k < 0: for the most negative pivot k
+ * (which < 0) or the which-th negative one.  SP_EFAIL: none. */
+int  sp_ldl_negative_direction(const sp_ldl *f, int which, double *x);
 /* ---- rank detection (SPQR, Heath's method; LAPACK in the GPL-free build) ---- */
 typedef struct sp_rank sp_rank;
 int  sp_rank_create(sp_rank **out, const sp_pattern *p, ac_alloc *alloc);

@@ -11,7 +11,8 @@
 #include <string.h>
 
 #if !defined(ABI_0_2_alecable_problem) || !defined(ABI_0_2_alecable_quasistatic_options) || \
-    !defined(ABI_0_2_alecable_dynamic_options) || !defined(ABI_0_2_alecable_step_stats)
+    !defined(ABI_0_2_alecable_dynamic_options) || !defined(ABI_0_2_alecable_step_stats) || \
+    !defined(ABI_0_2_alecable_solve_report)
 #error "abi.sh passes 0.2's struct sizes (ABI_0_2_<struct>)"
 #endif
 
@@ -21,6 +22,8 @@ extern int model_problem_0_2(void *p, alecable_model *m);
 extern void quasistatic_options_init_0_2(void *o);
 extern void dynamic_options_init_0_2(void *o);
 extern void step_stats_init_0_2(void *s);
+extern void solve_report_init_0_2(void *r);
+__asm__(".symver solve_report_init_0_2, alecable_solve_report_init@ALECABLE_0.2");
 __asm__(".symver quasistatic_options_init_0_2, alecable_quasistatic_options_init@ALECABLE_0.2");
 __asm__(".symver dynamic_options_init_0_2, alecable_dynamic_options_init@ALECABLE_0");
 __asm__(".symver step_stats_init_0_2, alecable_step_stats_init@ALECABLE_0");
@@ -56,7 +59,7 @@ static void untouched(const buffer *buf, size_t n, const char *what)
 int main(void)
 {
     static const double xa[3] = {0, 0, 0}, xb[3] = {1, 0, 0};
-    static buffer prob, opts, dopts, stats;
+    static buffer prob, opts, dopts, stats, rep;
     alecable_integrator *it = NULL;
     alecable_model *m = NULL;
     alecable_section sec;
@@ -72,6 +75,9 @@ int main(void)
     memset(&opts, FILL, sizeof opts);
     quasistatic_options_init_0_2(opts.b);
     untouched(&opts, ABI_0_2_alecable_quasistatic_options, "alecable_quasistatic_options_init@ALECABLE_0.2");
+    memset(&rep, FILL, sizeof rep);
+    solve_report_init_0_2(rep.b);
+    untouched(&rep, ABI_0_2_alecable_solve_report, "alecable_solve_report_init@ALECABLE_0.2");
     memset(&dopts, FILL, sizeof dopts);
     dynamic_options_init_0_2(dopts.b);
     untouched(&dopts, ABI_0_2_alecable_dynamic_options, "alecable_dynamic_options_init@ALECABLE_0");
@@ -96,8 +102,10 @@ int main(void)
         alecable_fix(&k, m, n, ALECABLE_DOF_Z);
     }
     alecable_prescribe(&k, m, n4, ALECABLE_DOF_X, 0.001);
-    st = alecable_solve_quasistatic(m, (const alecable_quasistatic_options *)(void *)opts.b, NULL);
-    expect(st == ALECABLE_OK, "alecable_solve_quasistatic refused 0.2's options");
+    st = alecable_solve_quasistatic(m, (const alecable_quasistatic_options *)(void *)opts.b,
+                                    (alecable_solve_report *)(void *)rep.b);
+    expect(st == ALECABLE_OK, "alecable_solve_quasistatic refused 0.2's options or report");
+    untouched(&rep, ABI_0_2_alecable_solve_report, "alecable_solve_quasistatic (report)");
     st = alecable_model_integrator(&it, m, (const alecable_dynamic_options *)(void *)dopts.b);
     expect(st == ALECABLE_OK, "alecable_model_integrator refused 0.2's dynamic options");
     if (it) {
