@@ -29,6 +29,7 @@ int main(void)
     }
     TRY(alecable_prescribe(&k, m, n4, ALECABLE_DOF_X, 0.001));
     alecable_quasistatic_options_init(&o); o.load_steps = 1; alecable_solve_report_init(&rep);
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* a quasistatic pull: the 1 mm through the load steps */
     TRY(alecable_solve_quasistatic(m, &o, &rep));
     alecable_node_position(n4, x);
     TRY(alecable_cable_element(&e, c, 0)); TRY(alecable_element_axial_force(e, &N));
