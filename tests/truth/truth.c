@@ -248,6 +248,13 @@ int main(int argc, char **argv)
         } else {
             truth_draw(&s, seed, small);
         }
+        if (s.dynamic && getenv("TRUTH_H_SCALE")) { /* debugging: the same model at another step */
+            double f = atof(getenv("TRUTH_H_SCALE"));
+            if (f > 0.0) {
+                s.nsteps = (int)(s.nsteps / f + 0.5);
+                s.h *= f;
+            }
+        }
         truth_describe(&s, desc, sizeof desc);
         memset(&o, 0, sizeof o);
         if (pipe(fd)) {
