@@ -2,6 +2,11 @@
  * in a forked child under alarm(), every ALECABLE_OK judged by verdict.c.
  *
  *   truth [-n N] [-s SEED] [--small] [--timeout SEC] [--quiet] [--only SEED]
+ *   truth --case catenary-N | slack-N | cantilever-STEPS | pendulum-N   (the issue's rows)
+ *
+ * TRUTH_DEBUG=1 prints what the verdicts computed (each differenced dof, the
+ * curvature, the refined solve, the energy at every step) on stderr;
+ * TRUTH_H_SCALE=f runs a dynamic model at f h (f h / nsteps the same end).
  *
  * One line per model (seed, description, status, verdict, cause), then
  *   truth: N models, OK-right a, refused b (by cause: ...), OK-wrong c, crashes d, timeouts e, time T s

@@ -189,6 +189,17 @@ int truth_judge_statics(truth_model *tm, const truth_spec *s, char *why, size_t 
         wrong = 1;
         goto out;
     }
+    if (getenv("TRUTH_DEBUG")) {
+        double emin = 1e300, emax = -1e300, e;
+        alecable_element *el;
+        for (i = 0; i + 1 < tm->n_nodes; i++)
+            if (!alecable_cable_element(&el, tm->c, i) && !alecable_element_strain(el, &e)) {
+                if (e < emin) emin = e;
+                if (e > emax) emax = e;
+            }
+        fprintf(stderr, "returned state: strain %.3g .. %.3g, W_int %.6g J, W_ext %.6g J\n", emin, emax, c.w_int,
+                c.w_ext);
+    }
     /* rounding of one evaluation of L: the terms it sums, not their sum */
     noise = 64.0 * DBL_EPSILON * (fabs(c.w_int) + (tm->f_ref + lam_abs) * xmax);
 
