@@ -330,8 +330,13 @@ int main(int argc, char **argv)
             count_cause(wrong, &nwrong, key, seed);
         }
         if (!quiet || o.verdict == V_WRONG || o.verdict == V_CRASH)
-            printf("seed=%lu %s | status=%d verdict=%s time=%.2fs%s%s%s%s\n", seed, desc, o.status, vname[o.verdict],
+        {
+            char stbuf[16];
+            if (o.verdict == V_CRASH || o.verdict == V_TIMEOUT) snprintf(stbuf, sizeof stbuf, "none");
+            else snprintf(stbuf, sizeof stbuf, "%d", o.status);
+            printf("seed=%lu %s | status=%s verdict=%s time=%.2fs%s%s%s%s\n", seed, desc, stbuf, vname[o.verdict],
                    o.secs, o.cause[0] ? " cause: " : "", o.cause, o.note[0] ? " note: " : "", o.note);
+        }
     }
     t_total = now() - t_start;
     qsort(refused, (size_t)nref, sizeof *refused, by_count);
