@@ -221,7 +221,10 @@ ALECABLE_API int alecable_model_finalize(alecable_model *m);
  * after finalize.
  * \param m the model.
  * \param[out] nq size of the state vector q (may be NULL).
- * \param[out] nlam number of multipliers (may be NULL).
+ * \param[out] nlam number of multipliers (may be NULL): the model's own, without the
+ *        rows the mesh-motion law adds in dynamics (alecable_model_set_mesh_motion());
+ *        a model integrator's state has those too: size its arrays with
+ *        alecable_integrator_sizes().
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
  * \retval ALECABLE_ESTATE the model changed since it was finalized */
@@ -2241,6 +2244,16 @@ ALECABLE_API const char *alecable_integrator_errmsg(const alecable_integrator *i
  * \return or an error of the consistent accelerations' solve or of the problem's callbacks */
 ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t, const double *q,
                                                const double *v, const double *a, const double *lambda);
+/** The sizes of an integrator's state: its problem's nq and nlam (a model's
+ * integrator may have more multipliers than alecable_model_sizes() counts:
+ * alecable_model_set_mesh_motion()).  Size the arrays of
+ * alecable_integrator_get_state() and _set_state() with them (since 0.3).
+ * \param it the integrator.
+ * \param[out] nq number of coordinates (may be NULL).
+ * \param[out] nlam number of multipliers (may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL it is NULL */
+ALECABLE_API int alecable_integrator_sizes(const alecable_integrator *it, int *nq, int *nlam);
 /** Reads the integrator's current state; any output may be NULL.
  * \param it the integrator.
  * \param[out] t the time [s].
@@ -2407,10 +2420,11 @@ enum {
  * solve after dynamics lays the model out for statics again, which
  * invalidates the integrators made before).  Their multipliers come after
  * the model's own: the integrator's problem (alecable_model_problem() once
- * the integrator is made) has more than alecable_model_sizes() counts,
- * while alecable_model_sizes(), alecable_model_get_state() and
- * alecable_model_set_state() keep the model's nlam, the same in statics and
- * dynamics.  Changing the law invalidates an integrator made with the
+ * the integrator is made) and its state have more than alecable_model_sizes()
+ * counts (size arrays for alecable_integrator_get_state() with
+ * alecable_integrator_sizes()), while alecable_model_sizes(),
+ * alecable_model_get_state() and alecable_model_set_state() keep the model's
+ * nlam, the same in statics and dynamics.  Changing the law invalidates an integrator made with the
  * other one.
  * \param m the model.
  * \param law #ALECABLE_MESH_INTERPOLATE or #ALECABLE_MESH_NONE.

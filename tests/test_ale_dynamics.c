@@ -532,6 +532,13 @@ START_TEST(statics_and_the_state_do_not_see_the_law)
     ck_assert_int_eq(nlam2, nlam);
     ck_assert_int_eq(alecable_model_problem(&p, a), 0);
     ck_assert_int_eq(p.nlam, nlam + 5); /* one row per interior node */
+    { /* the integrator's own sizes are what its state arrays need */
+        int nqi = -1, nli = -1;
+        ck_assert_int_eq(alecable_integrator_sizes(it, &nqi, &nli), 0);
+        ck_assert_int_eq(nqi, nq);
+        ck_assert_int_eq(nli, p.nlam);
+        ck_assert_int_eq(alecable_integrator_sizes(NULL, &nqi, &nli), ALECABLE_ENULL);
+    }
     ck_assert_int_eq(alecable_integrator_step(it, 1e-3), 0);
     ck_assert_int_eq(alecable_model_pull_state(a, it), 0);
     la[nlam] = 12345.0; /* get_state writes nlam multipliers, not the rows */

@@ -857,6 +857,14 @@ ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t
     return ALECABLE_OK;
 }
 
+ALECABLE_API int alecable_integrator_sizes(const alecable_integrator *it, int *nq, int *nlam)
+{
+    if (!it) return ALECABLE_ENULL;
+    if (nq) *nq = it->nq;
+    if (nlam) *nlam = it->nlam;
+    return ALECABLE_OK;
+}
+
 ALECABLE_API int alecable_integrator_get_state(const alecable_integrator *it, double *t, double *q, double *v,
                                                double *a, double *lambda)
 {

@@ -1320,7 +1320,12 @@ static int solve_step(qs_ws *ws, const alecable_problem *p, const alecable_quasi
  * of K on the directions G allows (delta 1e-8 |G|^2 / max|K_ii|: G^T G /
  * delta dominates K across the constraints). */
 #define FOLLOW_MAX 8     /* unstable equilibria left per solve */
-#define ASYM_TOL 1e-8    /* a tangent with |K_ij - K_ji| above this times max|K_ii| is not checked */
+/* a tangent with |K_ij - K_ji| above this times max|K_ii| is not checked.  An
+ * ALE cable's tangent under its weight is symmetric to ~1e-7 of it only
+ * (an ANCF catenary laid straight: 4e-7), and a compressed one there is a
+ * saddle all the same: below this its symmetric part's inertia is read, and
+ * a negative pivot still needs the residual's own curvature to confirm it */
+#define ASYM_TOL 1e-5
 #define CURV_TOL 1e-9    /* a direction z confirms negative curvature when z.K.z < -CURV_TOL max|K_ii| |z|^2 */
 #define FOLLOW_DOUBLINGS 40
 

@@ -61,7 +61,15 @@ static void run_model(const truth_spec *s, outcome *o)
         alecable_quasistatic_options qo;
         alecable_quasistatic_options_init(&qo);
         qo.load_steps = s->steps;
-        st = alecable_solve_quasistatic(tm.m, &qo, NULL);
+        qo.clock = ALECABLE_CLOCK_LOAD_FACTOR; /* a prescribed end is pulled through the load steps */
+        alecable_solve_report rep;
+        alecable_solve_report_init(&rep);
+        st = alecable_solve_quasistatic(tm.m, &qo, &rep);
+        if (getenv("TRUTH_DEBUG"))
+            printf("report: status %d, scaled residual %.3g (scale %.3g, source %d), stability %d, negative "
+                   "curvatures %d, followed %d, iterations %d + %d\n",
+                   rep.status, rep.scaled_residual, rep.residual_scale, rep.scale_source, rep.stability,
+                   rep.negative_curvatures, rep.unstable_followed, rep.iterations_stage1, rep.iterations_stage2);
         o->status = st;
         if (st) {
             o->verdict = V_REFUSED;

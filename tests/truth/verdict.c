@@ -133,6 +133,7 @@ static int solve_refined(const truth_spec *s, truth_model *ref, int steps, char 
     if (st) return st;
     alecable_quasistatic_options_init(&o);
     o.load_steps = steps;
+    o.clock = ALECABLE_CLOCK_LOAD_FACTOR;
     return alecable_solve_quasistatic(ref->m, &o, NULL);
 }
 
@@ -510,7 +511,9 @@ int truth_judge_dynamics(truth_model *tm, const truth_spec *s, alecable_integrat
         return 1;
     }
     /* (b) constraints at the end */
-    if ((st = alecable_model_sizes(tm->m, &nq, &nlam)) || (st = alecable_model_problem(&p, tm->m))) {
+    /* the integrator's sizes: a model's integrator may carry the mesh-motion
+     * law's multipliers on top of the model's own */
+    if ((st = alecable_integrator_sizes(it, &nq, &nlam)) || (st = alecable_model_problem(&p, tm->m))) {
         snprintf(why, len, "verdict: sizes/problem %s", alecable_strerror(st));
         return 1;
     }
