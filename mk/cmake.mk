@@ -1,7 +1,7 @@
 # ---- CMake package (issue 13) -------------------------------------------------------------
 # make install also writes $(CMAKEDIR)/alecableConfig.cmake and alecableConfigVersion.cmake
 # (scripts/cmake-config.sh from cmake/*.cmake.in), so that CMake projects use
-#   find_package(alecable 0.2 REQUIRED) and alecable::alecable (or alecable::alecable_static).
+#   find_package(alecable 0.3 REQUIRED) and alecable::alecable (or alecable::alecable_static).
 # The files locate the library relative to themselves: CMAKEDIR is best left inside LIBDIR,
 # where CMake's search (<prefix>/lib*/cmake/<name>) looks.
 #   make cmake-check   installs into a temporary prefix and builds tests/cmake against it

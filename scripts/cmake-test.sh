@@ -58,7 +58,8 @@ check "make install PREFIX=<tmp>: $(cmdir '<tmp>')/alecable{Config,ConfigVersion
 # consumer NAME PREFIX [CMAKE ARGS...]: configure, build and run tests/cmake in $tmp/NAME
 consumer() {
     name=$1 pfx=$2; shift 2
-    "$CMAKE" -S "$src" -B "$tmp/$name" -DCMAKE_PREFIX_PATH="$pfx" -DCMAKE_C_COMPILER="$CC" "$@" &&
+    "$CMAKE" -S "$src" -B "$tmp/$name" -DCMAKE_PREFIX_PATH="$pfx" -DCMAKE_C_COMPILER="$CC" \
+        -DALECABLE_REQUEST="$line" "$@" &&
         "$CMAKE" --build "$tmp/$name" && "$tmp/$name/consumer"
 }
 shared_ok() {
