@@ -55,6 +55,32 @@ static int integrator(alecable_integrator **it, alecable_model *m)
     return alecable_model_integrator(it, m, &o);
 }
 
+/* A model whose every unknown is held (one element, both ends fixed) has
+ * nothing to integrate, and steps: 0.2 refused to create its integrator
+ * with "linear solver failure" (the condensed system was empty; the truth
+ * campaign's seed 557). */
+START_TEST(everything_held_steps)
+{
+    alecable_cable *c;
+    alecable_model *m = rope(1, &c);
+    alecable_integrator *it;
+    alecable_node *tip;
+    double q0[16], q1[16];
+    int d, nq, nlam;
+    ck_assert_int_eq(alecable_cable_node(&tip, c, 1), 0);
+    for (d = ALECABLE_DOF_X; d <= ALECABLE_DOF_Z; d++) ck_assert_int_eq(alecable_fix(NULL, m, tip, d), 0);
+    ck_assert_msg(integrator(&it, m) == 0, "%s", alecable_model_errmsg(m));
+    ck_assert_int_eq(alecable_integrator_sizes(it, &nq, &nlam), 0);
+    ck_assert_int_le(nq, 16);
+    ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q0, NULL, NULL, NULL), 0);
+    ck_assert_msg(alecable_integrator_step(it, 1e-3) == 0, "%s", alecable_integrator_errmsg(it));
+    ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q1, NULL, NULL, NULL), 0);
+    ck_assert(memcmp(q0, q1, (size_t)nq * sizeof(double)) == 0);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
+
 /* Row 5 of the issue: it made on another model (8 elements against 4): a
  * heap-buffer-overflow, then "double free or corruption". */
 START_TEST(pull_state_from_another_models_integrator)
@@ -928,6 +954,7 @@ Suite *suite_handles(void)
     Suite *s = suite_create("handles");
     TCase *tc = tcase_create("handles");
     tcase_add_test(tc, pull_state_from_another_models_integrator);
+    tcase_add_test(tc, everything_held_steps);
     tcase_add_loop_test(tc, integrator_after_the_model_changed, 0, CH_N);
     tcase_add_test(tc, problem_after_the_model_changed);
     tcase_add_test(tc, kirchhoff_grown_after_finalize);

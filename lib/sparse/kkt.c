@@ -271,13 +271,15 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
         sp_kkt_destroy(k);
         return SP_ENOMEM;
     }
-    if (kind >= 0 && (st = sp_solver_create(&k->inner, kind, &k->red, alloc))) {
+    /* every unknown held by a single-dof constraint (a cable fixed at all its
+     * nodes): nothing is left to factor, the eliminations solve it all */
+    if (kind >= 0 && k->red.n > 0 && (st = sp_solver_create(&k->inner, kind, &k->red, alloc))) {
         sp_kkt_destroy(k);
         return st;
     }
     /* a backend that reads the reduced values straight from the full ones
      * saves the copy into vred at every factorization */
-    if (kind >= 0) {
+    if (kind >= 0 && k->red.n > 0) {
         st = sp_solver_set_gather(k->inner, k->red_src);
         if (st != SP_OK && st != SP_EUNSUITED) {
             sp_kkt_destroy(k);
@@ -321,6 +323,7 @@ int sp_kkt_factor(sp_kkt *k, const double *vals)
     }
     for (q = 0; q < k->cptr[k->ne]; q++) k->colv[q] = vals[k->cpos[q]];
     for (q = 0; q < k->rptr[k->ne]; q++) k->rowv[q] = vals[k->rpos[q]];
+    if (k->red.n == 0) return SP_OK;
     if (k->gathered) return sp_solver_factor_gathered(k->inner, vals);
     for (q = 0; q < k->red.nnz; q++) k->vred[q] = vals[k->red_src[q]];
     return sp_solver_factor(k->inner, k->vred);
@@ -338,7 +341,7 @@ int sp_kkt_solve(sp_kkt *k, const double *b, double *x)
             int r = k->red_of[k->crow[q]];
             if (r >= 0) k->bred[r] -= k->colv[q] * k->dq[e];
         }
-    if ((st = sp_solver_solve(k->inner, k->bred, k->xred))) return st;
+    if (k->red.n > 0 && (st = sp_solver_solve(k->inner, k->bred, k->xred))) return st;
     for (i = 0; i < k->red.n; i++) x[k->full_of[i]] = k->xred[i];
     for (e = 0; e < k->ne; e++) x[k->ej[e]] = k->dq[e];
     for (e = 0; e < k->ne; e++) {
@@ -352,6 +355,7 @@ int sp_kkt_solve(sp_kkt *k, const double *b, double *x)
 
 double sp_kkt_rcond(const sp_kkt *k)
 {
+    if (!k->use_full && k->ne > 0 && k->red.n == 0) return 1.0; /* the eliminations alone */
     return sp_solver_rcond(k->use_full ? k->full : k->inner);
 }
 
