@@ -1707,6 +1707,17 @@ typedef struct alecable_problem {
      * (alecable_solve_report.residual_scale says which was used). */
     int (*residual_scale)(void *ctx, double t, const double *q, const double *v, const double *a,
                           const double *lambda, double *scale);
+    /** Optional (NULL: not provided; since 0.3): the potential energy V(t, q)
+     * [J] of the q-rows' forces, such that every force of the residual other
+     * than inertia, constraint forces G^T lambda and dissipative forces
+     * (friction, damping) is -dV/dq, and V does not depend on t while the
+     * problem is integrated in time.  A problem sets it only when that
+     * holds (the model: no host wrench callbacks, node moments, field loads
+     * or motors, and no material flowing in or out through a cable end).
+     * The integrators' divergence watch then balances the energy: T + V
+     * may grow by no more than the work the constraints' motions supply,
+     * the integral of lambda . dg/dt (see alecable_dynamic_options.watch_work). */
+    int (*energy)(void *ctx, double t, const double *q, double *V);
 } alecable_problem;
 /** Zeroes a problem and sets struct_size: a host filling its own problem starts
  * here, so the optional members (inertia, flop counts) are unset.
@@ -2147,6 +2158,15 @@ typedef struct alecable_dynamic_options {
                                   (since 0.3) */
     double watch_length;    /**< the length scale L [m] (0 (default): max(||q0||_inf, 1) at set_state)
                                (since 0.3) */
+    double watch_work;      /**< energy balance, on problems with an energy callback: the energy
+                               created since set_state, T + V - (T0 + V0) - W (W the work the
+                               constraints' prescribed motions supplied, integrated by the
+                               trapezoidal rule), may not exceed watch_work times the energy
+                               exchanged so far (the largest of T, |V - V0| and |W|) plus the
+                               bound of the rule's error, the sum of h/2 |P_{n+1} - P_n| over the
+                               steps (P the drives' power); the energy exchanged is taken as at
+                               least 1e-9 E (E the watch's energy scale), below which the balance
+                               reads rounding and creep (default 0.05) (since 0.3) */
 } alecable_dynamic_options;
 
 /** SI-HHT's force history (alecable_dynamic_options.hht_history).
@@ -2190,6 +2210,13 @@ typedef struct alecable_step_stats {
                                   integrator's own: the largest applied, constraint and inertia
                                   forces of the step's initial state, and the length scale of the
                                   divergence watch for constraint rows (since 0.3) */
+    double energy_created;  /**< the energy balance at the current state, when the problem has an
+                               energy callback and the watch is on: T + V - (T0 + V0) - W since
+                               set_state [J] (< 0: dissipated); 0 otherwise (since 0.3) */
+    double work_supplied;   /**< W: the work of the constraints' prescribed motions since
+                               set_state [J] (since 0.3) */
+    double energy_exchanged; /**< the largest of T, |V - V0| and |W| since set_state [J], the scale
+                                of alecable_dynamic_options.watch_work (since 0.3) */
 } alecable_step_stats;
 /** Zeroes the counters and sets struct_size.
  *  \param s the struct to fill; NULL is ignored. */

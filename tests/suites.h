@@ -36,6 +36,7 @@ Suite *suite_statics(void);
 Suite *suite_clock(void);
 Suite *suite_ale_dynamics(void);
 Suite *suite_divergence(void);
+Suite *suite_energy_balance(void);
 Suite *suite_ok_statics(void);
 
 #endif

@@ -420,6 +420,7 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->residual_jacobian = ac_residual_jacobian;
     p->step_limit = ac_step_limit;
     p->residual_scale = ac_residual_scale;
+    if (ac_energy_complete(m)) p->energy = ac_energy_cb;
     p->nhist = ac_history_size(m);
     if (p->nhist > 0) {
         p->history_get = ac_history_get;

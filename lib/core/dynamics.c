@@ -31,14 +31,17 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
     }
     if ((st = dyn_check_options(o, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
     if ((st = mesh_layout(m, 1))) return st; /* the mesh-motion law's rows */
-    if ((st = alecable_model_problem(&m->prob, m))) return st;
+    ramp = m->ramp_loads;
+    m->ramp_loads = 0; /* dynamics: loads act in full (before the problem: its energy is then time-free) */
+    if ((st = alecable_model_problem(&m->prob, m))) {
+        m->ramp_loads = ramp;
+        return st;
+    }
     alecable_allocator_init(&host);
     host.malloc_fn = m->alloc.malloc_fn;
     host.realloc_fn = m->alloc.realloc_fn;
     host.free_fn = m->alloc.free_fn;
     host.user = m->alloc.user;
-    ramp = m->ramp_loads;
-    m->ramp_loads = 0; /* dynamics: loads act in full */
     if ((st = alecable_integrator_create(out, &m->prob, o, &host))) {
         m->ramp_loads = ramp;
         return ac_fail(m, st, "cannot create the integrator: %s", alecable_strerror(st));

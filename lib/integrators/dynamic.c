@@ -50,6 +50,11 @@
 #define WATCH_ERROR 0.1
 #define WATCH_DRIFT 0.1
 #define WATCH_DISPLACEMENT 1e6
+/* Energy created beyond the drives' work: 5 % of the energy exchanged.  A
+ * method that damps (HHT, generalized-alpha, BDF) only loses energy; an
+ * energy-conserving one (trapezoidal Newmark) wanders by O(h^2) of it; 5 %
+ * is a step that resolves nothing of the motion it makes. */
+#define WATCH_WORK 0.05
 /* The options of 0.2, without the watch: still accepted (defaults for the rest) */
 #define DYN_OPTIONS_V2 offsetof(alecable_dynamic_options, watch)
 #define DYN_STATS_V2 offsetof(alecable_step_stats, last_scaled_residual)
@@ -90,6 +95,7 @@ ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o)
     o->watch_drift = WATCH_DRIFT;
     o->watch_displacement = WATCH_DISPLACEMENT;
     o->watch_length = 0.0;
+    o->watch_work = WATCH_WORK;
 }
 
 ALECABLE_API void alecable_problem_init(alecable_problem *p)
@@ -132,6 +138,7 @@ static void full_options(const alecable_dynamic_options *in, alecable_dynamic_op
     if (out->watch_error == 0.0) out->watch_error = WATCH_ERROR;
     if (out->watch_drift == 0.0) out->watch_drift = WATCH_DRIFT;
     if (out->watch_displacement == 0.0) out->watch_displacement = WATCH_DISPLACEMENT;
+    if (out->watch_work == 0.0) out->watch_work = WATCH_WORK;
 }
 
 int dyn_check_options(const alecable_dynamic_options *in, char *msg, size_t len)
@@ -184,6 +191,7 @@ int dyn_check_options(const alecable_dynamic_options *in, char *msg, size_t len)
         BAD("options.watch_displacement = %g must be finite (< 0: off)", o->watch_displacement);
     if (!finite_ge(o->watch_length, 0.0))
         BAD("options.watch_length = %g must be finite and >= 0 (0: from the initial state)", o->watch_length);
+    if (!isfinite(o->watch_work)) BAD("options.watch_work = %g must be finite (< 0: off)", o->watch_work);
     return ALECABLE_OK;
 #undef BAD
 }
@@ -765,6 +773,33 @@ static int kinetic_energy(alecable_integrator *it, double t, const double *q, co
     return ALECABLE_OK;
 }
 
+/* The energy balance's terms at state s: its potential V(t, q) and the
+ * power lambda . g_t that the constraints' motions supply (g_t = dg/dt at
+ * fixed q: constraint_rates at v = 0).  The constraint forces are
+ * -G^T lambda, and G v = -g_t on the constraint manifold. */
+static int balance_terms(alecable_integrator *it, dyn_state *s)
+{
+    double P = 0.0;
+    int i, st;
+    if ((st = it->p.energy(it->p.ctx, s->t, s->q, &s->pot))) {
+        MSG(it, "t = %.9g: the problem's energy callback failed (%s)", s->t, alecable_strerror(st));
+        return st;
+    }
+    if (it->nlam > 0) {
+        if ((st = it->p.constraint_rates(it->p.ctx, s->t, s->q, it->zero, it->gdot, it->gam))) {
+            MSG(it, "t = %.9g: constraint rates failed (%s)", s->t, alecable_strerror(st));
+            return st;
+        }
+        for (i = 0; i < it->nlam; i++) P += s->lam[i] * it->gdot[i];
+    }
+    s->power = P;
+    if (!isfinite(s->pot) || !isfinite(P)) {
+        MSG(it, "t = %.9g: the energy balance is not finite (V = %g, drive power %g)", s->t, s->pot, P);
+        return ALECABLE_ENAN;
+    }
+    return ALECABLE_OK;
+}
+
 /* The watch's scales at a new initial state s (see alecable_dynamic_options):
  * L = max(||q||_inf, 1) unless given, E = L sum_i |f_i(t, q, v)|, f the
  * q-rows of the residual at a = 0 without the multipliers (loads, weights,
@@ -786,6 +821,18 @@ static int watch_scales(alecable_integrator *it, dyn_state *s, int have_f)
     if ((st = kinetic_energy(it, s->t, s->q, s->v, &s->tkin))) return st;
     s->tmax = s->tkin;
     it->energy_ref0 = fmax(it->energy_scale, s->tkin);
+    it->balance = it->p.energy && it->p.inertia && it->o.watch_work > 0.0 && (it->nlam == 0 || it->p.constraint_rates);
+    if (!it->balance) return ALECABLE_OK;
+    if ((st = balance_terms(it, s))) return st;
+    it->v0 = s->pot;
+    it->e0 = s->tkin + s->pot;
+    /* below this the balance reads noise: V's rounding (it sums every
+     * element's energy), and the work of the forces over motions of 1e-9 of
+     * the length scale, the order of Newton's increment tolerance (a model
+     * at rest in a slipping equilibrium creeps by that much) */
+    it->e_floor = 1e-12 * (fabs(s->pot) + s->tkin) + 1e-9 * it->energy_scale + 1e-300;
+    s->work = s->created = s->wslack = 0.0;
+    s->exch = s->tkin;
     return ALECABLE_OK;
 }
 
@@ -938,6 +985,9 @@ static void accept(alecable_integrator *it, double h)
     it->stats.last_iterations = it->iters;
     it->stats.last_scaled_residual = it->last_ratio;
     it->stats.residual_scale_source = it->scale_src;
+    it->stats.energy_created = it->balance ? it->cur->created : 0.0;
+    it->stats.work_supplied = it->balance ? it->cur->work : 0.0;
+    it->stats.energy_exchanged = it->balance ? it->cur->exch : 0.0;
 }
 
 /* SAFETY (tol/err)^(1/3) clamped to [SHRINK, GROW]; a NaN estimate shrinks. */
@@ -1032,6 +1082,33 @@ static int similar_steps(double h, const dyn_state *S)
     return h <= 10.0 * hp && hp <= 10.0 * h && hp <= 10.0 * hpp && hpp <= 10.0 * hp;
 }
 
+/* The energy balance of the trial state T after a step of size h from cur:
+ * T + V may not exceed E0 plus the drives' work by more than watch_work of
+ * the energy exchanged (friction and damping only take energy; numerical
+ * damping too).  The creation is cumulative, so a steady drift trips it as
+ * a single bad step does. */
+static int watch_balance(alecable_integrator *it, double h, const char *cure)
+{
+    const dyn_state *S = it->cur;
+    dyn_state *T = it->trial;
+    double ref;
+    int st;
+    if ((st = balance_terms(it, T))) return st;
+    T->work = S->work + 0.5 * (T->t - S->t) * (S->power + T->power);
+    T->wslack = S->wslack + 0.5 * (T->t - S->t) * fabs(T->power - S->power);
+    T->created = T->tkin + T->pot - it->e0 - T->work;
+    T->exch = fmax(fmax(S->exch, T->tkin), fmax(fabs(T->pot - it->v0), fabs(T->work)));
+    ref = fmax(T->exch, it->e_floor);
+    if (!(T->created <= it->o.watch_work * ref + T->wslack)) {
+        MSG(it, "t = %.9g, h = %g: divergence watch: energy balance: the steps since the initial state created "
+            "%.3g J (T + V grew by %.3g J, the constraints' motions supplied %.3g J +- %.3g J), above watch_work "
+            "= %g times the energy exchanged %.3g J; %s", T->t, h, T->created, T->tkin + T->pot - it->e0, T->work,
+            T->wslack, it->o.watch_work, ref, cure);
+        return ALECABLE_DIVERGING;
+    }
+    return ALECABLE_OK;
+}
+
 static int watch(alecable_integrator *it, double h)
 {
     const alecable_dynamic_options *o = &it->o;
@@ -1093,6 +1170,7 @@ static int watch(alecable_integrator *it, double h)
         return ALECABLE_DIVERGING;
     }
     if (T->tkin > T->tmax) T->tmax = T->tkin;
+    if (it->balance) return watch_balance(it, h, cure);
     return ALECABLE_OK;
 }
 

@@ -41,6 +41,13 @@ typedef struct dyn_state {
     /* divergence watch (dynamic.c): this state's kinetic energy and the
      * largest of the states since set_state */
     double tkin, tmax;
+    /* the energy balance (dynamic.c, problems with an energy callback):
+     * this state's potential V, the power lambda . g_t its constraints'
+     * motions supply, their work W since set_state (trapezoidal), the
+     * energy created T + V - E0 - W, and the energy exchanged so far
+     * (max of T, |V - V0|, |W|); wslack: the bound of the trapezoidal
+     * rule's error in W, the sum of h/2 |P_{n+1} - P_n| */
+    double pot, power, work, created, exch, wslack;
     /* the implicit methods' fallback force scale of the stop test, taken
      * from this state when a step starts from it (implicit.c); valid when
      * fscale_ok */
@@ -101,6 +108,11 @@ struct alecable_integrator {
      * attempt, adaptive or not.  scale: n values for residual_scale. */
     double len_scale, energy_scale;
     double energy_ref0;      /* max(energy_scale, the initial kinetic energy): 0 turns the energy indicator off */
+    /* the energy balance: on when the problem has an energy callback (and
+     * constraint_rates where it has constraints) and watch_work > 0; e0 =
+     * T0 + V0 at set_state; e_floor: the rounding of V's sums */
+    int balance;
+    double e0, v0, e_floor;
     double *dstep, *scale;
     double scale_floor;      /* implicit.c: the floor of the q rows' residual_scale in the current step */
     int *lam_alg;            /* nlam: the row fixes its multipliers (dynamic.c's consistent start) */

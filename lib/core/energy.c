@@ -1,0 +1,52 @@
+/* The potential energy of a model's problem (alecable_problem.energy), for
+ * the integrators' energy balance.  The model offers it only where V holds
+ * every force that is not inertia, a constraint force or dissipation: then
+ * T + V can grow only by the work of the constraints' prescribed motions,
+ * which the integrator adds up itself.  Host wrenches, motors, node moments,
+ * body torques (constant in space, without a potential once the body turns
+ * about two axes) and current-driven hydrodynamics supply work of their
+ * own; material that flows in or out through a cable end carries energy
+ * across the mesh's boundary.  A model with any of them has no callback. */
+#include "model.h"
+
+#include <stddef.h>
+
+/* the end node n's material coordinate is a dof that nothing holds at a
+ * constant value: material may cross the end */
+static int end_open(const alecable_model *m, const alecable_node *n)
+{
+    int i, j;
+    if (node_sdof(n) < 0 || ac_joint_holding(m, n, ALECABLE_DOF_S) >= 0) return 0;
+    for (i = 0; i < m->constraints.n; i++) {
+        const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
+        for (j = 0; j < k->count; j++)
+            if (k->nodes[j] == n && k->ndof[j] == ALECABLE_DOF_S) return k->kind != CON_FIX;
+    }
+    return 1;
+}
+
+int ac_energy_complete(const alecable_model *m)
+{
+    int i;
+    if (m->ramp_loads) return 0; /* loads that grow with t: V depends on t */
+    for (i = 0; i < m->loads.n; i++) {
+        int kind = ((const alecable_load *)m->loads.p[i])->kind;
+        if (kind == LOAD_HYDRO || kind == LOAD_BODY_TORQUE || kind == LOAD_NODE_MOMENT || kind == LOAD_WRENCH)
+            return 0;
+    }
+    for (i = 0; i < m->joints.n; i++)
+        if (((const alecable_joint *)m->joints.p[i])->motor) return 0;
+    for (i = 0; i < m->cables.n; i++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[i];
+        if (cb->n_el > 0 && (end_open(m, cb->el[0]->a) || end_open(m, cb->el[cb->n_el - 1]->b))) return 0;
+    }
+    return 1;
+}
+
+int ac_energy_cb(void *ctx, double t, const double *q, double *V)
+{
+    alecable_model *m = ac_ctx_model(ctx);
+    if (!m) return ALECABLE_ESTATE;
+    *V = ac_energy(m, q, t, NULL, NULL);
+    return ALECABLE_OK;
+}
