@@ -590,7 +590,11 @@ static void name_null_dof(alecable_integrator *it)
     size_t len = strlen(it->msg);
     int k = probe_null_dof(it);
     it->null_dof = k >= 0 ? k : -1;
-    if (k == -2)
+    if (k == -2 && it->stepping) /* the consistent start factored them: the step made them so */
+        snprintf(it->msg + len, sizeof it->msg - len,
+                 "; the constraints became dependent at this iterate (they were not at the step's start: the "
+                 "iterate moved nodes where their constraints coincide, an element collapsed?): cut h");
+    else if (k == -2)
         snprintf(it->msg + len, sizeof it->msg - len,
                  "; the constraints are dependent (a dof held twice, or joints that repeat each other)");
     if (k == -3)
@@ -1181,6 +1185,7 @@ static int step_once(alecable_integrator *it, double h_req, int final, double t_
 {
     attempt_plan pl = first_plan(it, h_req);
     int st;
+    it->stepping = 1;
     do {
         st = attempt(it, pl.h, final && pl.full ? t_end : it->cur->t + pl.h);
         it->stats.newton_iterations += it->iters;
@@ -1209,6 +1214,7 @@ static int step_once(alecable_integrator *it, double h_req, int final, double t_
     /* outside the loop: a host's status can never read as RETRY, and only
      * the attempt that is kept commits */
     if (st == ALECABLE_OK && (st = commit_history(it)) == ALECABLE_OK) accept(it, pl.h);
+    it->stepping = 0;
     return st;
 }
 

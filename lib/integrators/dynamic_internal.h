@@ -94,6 +94,9 @@ struct alecable_integrator {
     /* 1 while a failure may still be retried (a Taylor start): a singular
      * matrix is then not probed for its free dof */
     int quiet_singular;
+    /* 1 inside step_once (a singular matrix there is the step's, not the
+     * problem's: the consistent start factored the constraints) */
+    int stepping;
     /* the q index the last singular matrix left free (dynamic.c's probe), or -1;
      * probe: a workspace of n for it; namer: the host's names of q's
      * entries for the message (dyn_set_dof_namer), or NULL */

@@ -29,7 +29,7 @@ enum { V_RIGHT = 0, V_REFUSED = 1, V_WRONG = 2, V_CRASH = 3, V_TIMEOUT = 4 };
 typedef struct outcome {
     int status, verdict;
     double secs;
-    char cause[600];
+    char cause[2400];
     char note[300];
 } outcome;
 
@@ -213,6 +213,7 @@ int main(int argc, char **argv)
     int small = 0, timeout = 60, quiet = 0, have_only = 0, a;
     const char *case_name = NULL;
     long cnt[5] = {0, 0, 0, 0, 0}, dyn_ale = 0, dyn_ale_ref = 0, dyn_lag = 0, dyn_lag_ref = 0;
+    long dyn_ale_tw = 0, dyn_ale_tw_ref = 0; /* ALE dynamics on the scenes Lagrangian cables have too */
     long st_n = 0, st_wrong = 0, dy_n = 0, dy_wrong = 0;
     cause_count *refused = (cause_count *)calloc(MAX_CAUSES, sizeof *refused);
     cause_count *wrong = (cause_count *)calloc(MAX_CAUSES, sizeof *wrong);
@@ -269,6 +270,15 @@ int main(int argc, char **argv)
             }
         }
         truth_describe(&s, desc, sizeof desc);
+        if (getenv("TRUTH_DEBUG")) {
+            int k;
+            fprintf(stderr, "spec: L %.17g span %.17g EA %.17g EI %.17g rho_A %.17g g %.17g b0 %.17g %.17g %.17g "
+                    "delta %.17g body %.17g tilt %.17g R %.17g mu %.17g h %.17g\n", s.L, s.span, s.EA, s.EI, s.rho_A,
+                    s.g, s.b0[0], s.b0[1], s.b0[2], s.delta, s.body_mass, s.tilt, s.pulley_R, s.mu, s.h);
+            for (k = 0; k < s.nloads; k++)
+                fprintf(stderr, "spec: load at node %d: %.17g %.17g %.17g\n", s.load_node[k], s.load_f[k][0],
+                        s.load_f[k][1], s.load_f[k][2]);
+        }
         memset(&o, 0, sizeof o);
         if (pipe(fd)) {
             perror("pipe");
@@ -320,6 +330,10 @@ int main(int argc, char **argv)
             if (s.ale) {
                 dyn_ale++;
                 if (o.verdict == V_REFUSED) dyn_ale_ref++;
+                if (s.scene != SCENE_PULLEY) {
+                    dyn_ale_tw++;
+                    if (o.verdict == V_REFUSED) dyn_ale_tw_ref++;
+                }
             } else {
                 dyn_lag++;
                 if (o.verdict == V_REFUSED) dyn_lag_ref++;
@@ -355,15 +369,18 @@ int main(int argc, char **argv)
         printf("OK-wrong and crashes by check (count, first seed):\n");
         for (a = 0; a < nwrong; a++) printf("  %5d  seed=%lu  %s\n", wrong[a].n, wrong[a].first_seed, wrong[a].key);
     }
-    printf("dynamics refused: ALE %ld of %ld, Lagrangian %ld of %ld\n", dyn_ale_ref, dyn_ale, dyn_lag_ref, dyn_lag);
+    printf("dynamics refused: ALE %ld of %ld, Lagrangian %ld of %ld; on the scenes both have (all but the "
+           "pulley, whose cable slides: always ALE): ALE %ld of %ld\n", dyn_ale_ref, dyn_ale, dyn_lag_ref, dyn_lag,
+           dyn_ale_tw_ref, dyn_ale_tw);
     printf("truth: %ld models (seeds %lu..%lu%s), OK-right %ld, refused %ld (%d causes above), OK-wrong %ld "
            "(statics %ld of %ld, dynamics %ld of %ld), crashes %ld, timeouts %ld, time %.1f s\n",
            n, seed0, seed0 + (unsigned long)n - 1, small ? ", small" : "", cnt[V_RIGHT], cnt[V_REFUSED], nref,
            cnt[V_WRONG], st_wrong, st_n, dy_wrong, dy_n, cnt[V_CRASH], cnt[V_TIMEOUT], t_total);
     printf("result: models=%ld ok_right=%ld refused=%ld ok_wrong=%ld crashes=%ld timeouts=%ld "
-           "dyn_ale_refused=%ld dyn_ale=%ld dyn_lag_refused=%ld dyn_lag=%ld seconds=%.1f\n",
+           "dyn_ale_refused=%ld dyn_ale=%ld dyn_lag_refused=%ld dyn_lag=%ld seconds=%.1f "
+           "dyn_ale_twin_refused=%ld dyn_ale_twin=%ld\n",
            n, cnt[V_RIGHT], cnt[V_REFUSED], cnt[V_WRONG], cnt[V_CRASH], cnt[V_TIMEOUT], dyn_ale_ref, dyn_ale,
-           dyn_lag_ref, dyn_lag, t_total);
+           dyn_lag_ref, dyn_lag, t_total, dyn_ale_tw_ref, dyn_ale_tw);
     free(refused);
     free(wrong);
     return cnt[V_WRONG] || cnt[V_CRASH] ? 1 : 0;
