@@ -205,12 +205,107 @@ static int named_case(truth_spec *s, const char *name)
     return 0;
 }
 
+/* One model in flight (-j): its spec, its child and the pipe its answer comes through. */
+typedef struct slot {
+    truth_spec s;
+    char desc[400];
+    int fd;
+    pid_t pid;
+} slot;
+
+/* Draws (or names) the model of seed and forks the child that runs it under alarm(timeout). */
+static int launch(slot *sl, unsigned long seed, const char *case_name, int small, int timeout)
+{
+    int fd[2];
+    if (case_name) {
+        if (!named_case(&sl->s, case_name)) {
+            fprintf(stderr, "truth: unknown case %s\n", case_name);
+            return 2;
+        }
+    } else {
+        truth_draw(&sl->s, seed, small);
+    }
+    if (sl->s.dynamic && getenv("TRUTH_H_SCALE")) { /* debugging: the same model at another step */
+        double f = atof(getenv("TRUTH_H_SCALE"));
+        if (f > 0.0) {
+            sl->s.nsteps = (int)(sl->s.nsteps / f + 0.5);
+            sl->s.h *= f;
+        }
+    }
+    truth_describe(&sl->s, sl->desc, sizeof sl->desc);
+    if (getenv("TRUTH_DEBUG")) {
+        const truth_spec *s = &sl->s;
+        int k;
+        fprintf(stderr, "spec: L %.17g span %.17g EA %.17g EI %.17g rho_A %.17g g %.17g b0 %.17g %.17g %.17g "
+                "delta %.17g body %.17g tilt %.17g R %.17g mu %.17g h %.17g\n", s->L, s->span, s->EA, s->EI,
+                s->rho_A, s->g, s->b0[0], s->b0[1], s->b0[2], s->delta, s->body_mass, s->tilt, s->pulley_R, s->mu,
+                s->h);
+        for (k = 0; k < s->nloads; k++)
+            fprintf(stderr, "spec: load at node %d: %.17g %.17g %.17g\n", s->load_node[k], s->load_f[k][0],
+                    s->load_f[k][1], s->load_f[k][2]);
+    }
+    if (pipe(fd)) {
+        perror("pipe");
+        return 2;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    sl->pid = fork();
+    if (sl->pid < 0) {
+        perror("fork");
+        return 2;
+    }
+    if (sl->pid == 0) {
+        outcome o;
+        close(fd[0]);
+        memset(&o, 0, sizeof o);
+        alarm((unsigned)timeout);
+        run_model(&sl->s, &o);
+        if (write(fd[1], &o, sizeof o) != (ssize_t)sizeof o) _exit(3);
+        _exit(0);
+    }
+    close(fd[1]);
+    sl->fd = fd[0];
+    return 0;
+}
+
+/* The answer of a launched model (a timeout or crash when the child gave none). */
+static void collect(slot *sl, int timeout, outcome *o)
+{
+    size_t got = 0;
+    int status = 0;
+    while (got < sizeof *o) {
+        ssize_t k = read(sl->fd, (char *)o + got, sizeof *o - got);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) break;
+        got += (size_t)k;
+    }
+    close(sl->fd);
+    while (waitpid(sl->pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (got < sizeof *o) {
+        memset(o, 0, sizeof *o);
+        if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
+            o->verdict = V_TIMEOUT;
+            snprintf(o->cause, sizeof o->cause, "no answer within %d s", timeout);
+            o->secs = timeout;
+        } else {
+            o->verdict = V_CRASH;
+            if (WIFSIGNALED(status))
+                snprintf(o->cause, sizeof o->cause, "signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+            else snprintf(o->cause, sizeof o->cause, "child exit %d without an answer", WEXITSTATUS(status));
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const char *vname[] = {"RIGHT", "REFUSED", "WRONG", "CRASH", "TIMEOUT"};
     unsigned long seed0 = 1, only = 0;
     long n = 100, i;
-    int small = 0, timeout = 60, quiet = 0, have_only = 0, a;
+    int small = 0, timeout = 60, quiet = 0, have_only = 0, a, jobs = 1;
+    long launched;
+    slot *slots;
     const char *case_name = NULL;
     long cnt[5] = {0, 0, 0, 0, 0}, dyn_ale = 0, dyn_ale_ref = 0, dyn_lag = 0, dyn_lag_ref = 0;
     long dyn_ale_tw = 0, dyn_ale_tw_ref = 0; /* ALE dynamics on the scenes Lagrangian cables have too */
@@ -225,13 +320,14 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[a], "-s") && a + 1 < argc) seed0 = strtoul(argv[++a], NULL, 10);
         else if (!strcmp(argv[a], "--small")) small = 1;
         else if (!strcmp(argv[a], "--quiet")) quiet = 1;
+        else if (!strcmp(argv[a], "-j") && a + 1 < argc) jobs = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--timeout") && a + 1 < argc) timeout = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--case") && a + 1 < argc) case_name = argv[++a];
         else if (!strcmp(argv[a], "--only") && a + 1 < argc) {
             only = strtoul(argv[++a], NULL, 10);
             have_only = 1;
         } else {
-            fprintf(stderr, "usage: %s [-n N] [-s SEED] [--small] [--timeout SEC] [--quiet] [--only SEED]\n"
+            fprintf(stderr, "usage: %s [-n N] [-s SEED] [-j JOBS] [--small] [--timeout SEC] [--quiet] [--only SEED]\n"
                             "       %s --case catenary-N | slack-N | cantilever-STEPS | pendulum-N\n",
                     argv[0], argv[0]);
             return 2;
@@ -242,87 +338,24 @@ int main(int argc, char **argv)
         seed0 = only;
         n = 1;
     }
-    if (n < 1 || timeout < 1) {
-        fprintf(stderr, "truth: -n and --timeout must be >= 1\n");
+    if (n < 1 || timeout < 1 || jobs < 1 || jobs > 64) {
+        fprintf(stderr, "truth: -n and --timeout must be >= 1, -j 1 to 64\n");
         return 2;
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
-    for (i = 0; i < n; i++) {
+    slots = (slot *)calloc((size_t)jobs, sizeof *slots);
+    if (!slots) return 2;
+    for (i = 0, launched = 0; i < n; i++) {
+        slot *sl;
         truth_spec s;
         outcome o;
-        char desc[400];
-        int fd[2], status = 0;
-        pid_t pid;
         unsigned long seed = seed0 + (unsigned long)i;
-        if (case_name) {
-            if (!named_case(&s, case_name)) {
-                fprintf(stderr, "truth: unknown case %s\n", case_name);
-                return 2;
-            }
-        } else {
-            truth_draw(&s, seed, small);
-        }
-        if (s.dynamic && getenv("TRUTH_H_SCALE")) { /* debugging: the same model at another step */
-            double f = atof(getenv("TRUTH_H_SCALE"));
-            if (f > 0.0) {
-                s.nsteps = (int)(s.nsteps / f + 0.5);
-                s.h *= f;
-            }
-        }
-        truth_describe(&s, desc, sizeof desc);
-        if (getenv("TRUTH_DEBUG")) {
-            int k;
-            fprintf(stderr, "spec: L %.17g span %.17g EA %.17g EI %.17g rho_A %.17g g %.17g b0 %.17g %.17g %.17g "
-                    "delta %.17g body %.17g tilt %.17g R %.17g mu %.17g h %.17g\n", s.L, s.span, s.EA, s.EI, s.rho_A,
-                    s.g, s.b0[0], s.b0[1], s.b0[2], s.delta, s.body_mass, s.tilt, s.pulley_R, s.mu, s.h);
-            for (k = 0; k < s.nloads; k++)
-                fprintf(stderr, "spec: load at node %d: %.17g %.17g %.17g\n", s.load_node[k], s.load_f[k][0],
-                        s.load_f[k][1], s.load_f[k][2]);
-        }
-        memset(&o, 0, sizeof o);
-        if (pipe(fd)) {
-            perror("pipe");
-            return 2;
-        }
-        fflush(stdout);
-        pid = fork();
-        if (pid < 0) {
-            perror("fork");
-            return 2;
-        }
-        if (pid == 0) {
-            close(fd[0]);
-            alarm((unsigned)timeout);
-            run_model(&s, &o);
-            if (write(fd[1], &o, sizeof o) != (ssize_t)sizeof o) _exit(3);
-            _exit(0);
-        }
-        close(fd[1]);
-        {
-            size_t got = 0;
-            while (got < sizeof o) {
-                ssize_t k = read(fd[0], (char *)&o + got, sizeof o - got);
-                if (k < 0 && errno == EINTR) continue;
-                if (k <= 0) break;
-                got += (size_t)k;
-            }
-            close(fd[0]);
-            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-            }
-            if (got < sizeof o) {
-                memset(&o, 0, sizeof o);
-                if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
-                    o.verdict = V_TIMEOUT;
-                    snprintf(o.cause, sizeof o.cause, "no answer within %d s", timeout);
-                    o.secs = timeout;
-                } else {
-                    o.verdict = V_CRASH;
-                    if (WIFSIGNALED(status)) snprintf(o.cause, sizeof o.cause, "signal %d (%s)", WTERMSIG(status),
-                                                      strsignal(WTERMSIG(status)));
-                    else snprintf(o.cause, sizeof o.cause, "child exit %d without an answer", WEXITSTATUS(status));
-                }
-            }
-        }
+        /* up to `jobs` models in flight; their answers are taken in seed order */
+        for (; launched < n && launched < i + jobs; launched++)
+            if (launch(&slots[launched % jobs], seed0 + (unsigned long)launched, case_name, small, timeout)) return 2;
+        sl = &slots[i % jobs];
+        collect(sl, timeout, &o);
+        s = sl->s;
         cnt[o.verdict]++;
         if (s.dynamic) {
             dy_n++;
@@ -356,7 +389,7 @@ int main(int argc, char **argv)
             char stbuf[16];
             if (o.verdict == V_CRASH || o.verdict == V_TIMEOUT) snprintf(stbuf, sizeof stbuf, "none");
             else snprintf(stbuf, sizeof stbuf, "%d", o.status);
-            printf("seed=%lu %s | status=%s verdict=%s time=%.2fs%s%s%s%s\n", seed, desc, stbuf, vname[o.verdict],
+            printf("seed=%lu %s | status=%s verdict=%s time=%.2fs%s%s%s%s\n", seed, sl->desc, stbuf, vname[o.verdict],
                    o.secs, o.cause[0] ? " cause: " : "", o.cause, o.note[0] ? " note: " : "", o.note);
         }
     }
@@ -383,5 +416,6 @@ int main(int argc, char **argv)
            dyn_lag_ref, dyn_lag, t_total, dyn_ale_tw_ref, dyn_ale_tw);
     free(refused);
     free(wrong);
+    free(slots);
     return cnt[V_WRONG] || cnt[V_CRASH] ? 1 : 0;
 }
