@@ -438,8 +438,8 @@ int truth_run_dynamics(truth_model *tm, const truth_spec *s, double h, alecable_
 {
     alecable_dynamic_options o;
     alecable_integrator *it = NULL;
-    double wi0, we0, e0, xe0[3], xm0[3], motion = 0.0;
-    int st, k, nsteps = (int)floor(s->nsteps * s->h / h + 0.5), mid = tm->n_nodes / 2;
+    double wi0, we0, e0, *x0, motion = 0.0;
+    int st, k, i, nsteps = (int)floor(s->nsteps * s->h / h + 0.5);
     *it_out = NULL;
     *e_created = 0.0;
     *e_scale = 0.0;
@@ -456,8 +456,14 @@ int truth_run_dynamics(truth_model *tm, const truth_spec *s, double h, alecable_
         return st;
     }
     e0 = wi0 + we0;
-    alecable_node_position(tm->nodes[tm->n_nodes - 1], xe0);
-    alecable_node_position(tm->nodes[mid], xm0);
+    /* the motion: the largest displacement of any node (a point load's node may move far more than the
+     * middle one), the scale of the h/4 comparison */
+    if (!(x0 = (double *)malloc(3 * (size_t)tm->n_nodes * sizeof *x0))) {
+        snprintf(why, len, "verdict: out of memory");
+        alecable_integrator_destroy(it);
+        return ALECABLE_ENOMEM;
+    }
+    for (i = 0; i < tm->n_nodes; i++) alecable_node_position(tm->nodes[i], x0 + 3 * i);
     for (k = 0; k < nsteps; k++) {
         double wi, we, T, e, dm;
         st = alecable_integrator_step(it, h);
@@ -479,15 +485,16 @@ int truth_run_dynamics(truth_model *tm, const truth_spec *s, double h, alecable_
         if (T > *e_scale) *e_scale = T;
         if (fabs(wi - wi0) > *e_scale) *e_scale = fabs(wi - wi0);
         if (fabs(we - we0) > *e_scale) *e_scale = fabs(we - we0);
-        dm = node_dist(tm->nodes[tm->n_nodes - 1], xe0);
-        if (dm > motion) motion = dm;
-        dm = node_dist(tm->nodes[mid], xm0);
-        if (dm > motion) motion = dm;
+        for (i = 0; i < tm->n_nodes; i++) {
+            dm = node_dist(tm->nodes[i], x0 + 3 * i);
+            if (dm > motion) motion = dm;
+        }
         if (!isfinite(e)) {
             *e_created = INFINITY;
             break;
         }
     }
+    free(x0);
     *it_out = it;
     *e_scale += 1e-12 * (fabs(wi0) + fabs(we0)) + 1e-300;
     tm->motion = motion;
