@@ -1712,8 +1712,11 @@ typedef struct alecable_problem {
      * than inertia, constraint forces G^T lambda and dissipative forces
      * (friction, damping) is -dV/dq, and V does not depend on t while the
      * problem is integrated in time.  A problem sets it only when that
-     * holds (the model: no host wrench callbacks, node moments, field loads
-     * or motors, and no material flowing in or out through a cable end).
+     * holds (alecable_model_problem() sets it when the model has no
+     * hydrodynamic loads, host wrenches, node moments, body torques or
+     * motors, its loads are not ramped with t (alecable_model_set_load_ramp()
+     * 0, as alecable_model_integrator() sets) and no material can flow in or
+     * out through a cable end: every end's s held or Lagrangian).
      * The integrators' divergence watch then balances the energy: T + V
      * may grow by no more than the work the constraints' motions supply,
      * the integral of lambda . dg/dt (see alecable_dynamic_options.watch_work). */
