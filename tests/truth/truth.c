@@ -6,7 +6,8 @@
  *
  * TRUTH_DEBUG=1 prints what the verdicts computed (each differenced dof, the
  * curvature, the refined solve, the energy at every step) on stderr;
- * TRUTH_H_SCALE=f runs a dynamic model at f h (f h / nsteps the same end).
+ * TRUTH_H_SCALE=f runs a dynamic model at f h (f h / nsteps the same end);
+ * TRUTH_STEPS=N solves a static one in N load steps.
  *
  * One line per model (seed, description, status, verdict, cause), then
  *   truth: N models, OK-right a, refused b (by cause: ...), OK-wrong c, crashes d, timeouts e, time T s
@@ -209,14 +210,18 @@ static int named_case(truth_spec *s, const char *name)
 typedef struct slot {
     truth_spec s;
     char desc[400];
-    int fd;
+    int fd, skip;
     pid_t pid;
 } slot;
 
+/* --part: the statics or the dynamics of the seeds only (the others are drawn and skipped) */
+enum { PART_ALL = 0, PART_STATICS = 1, PART_DYNAMICS = 2 };
+
 /* Draws (or names) the model of seed and forks the child that runs it under alarm(timeout). */
-static int launch(slot *sl, unsigned long seed, const char *case_name, int small, int timeout)
+static int launch(slot *sl, unsigned long seed, const char *case_name, int small, int timeout, int part)
 {
     int fd[2];
+    sl->skip = 0;
     if (case_name) {
         if (!named_case(&sl->s, case_name)) {
             fprintf(stderr, "truth: unknown case %s\n", case_name);
@@ -225,6 +230,10 @@ static int launch(slot *sl, unsigned long seed, const char *case_name, int small
     } else {
         truth_draw(&sl->s, seed, small);
     }
+    if ((part == PART_STATICS && sl->s.dynamic) || (part == PART_DYNAMICS && !sl->s.dynamic)) {
+        sl->skip = 1;
+        return 0;
+    }
     if (sl->s.dynamic && getenv("TRUTH_H_SCALE")) { /* debugging: the same model at another step */
         double f = atof(getenv("TRUTH_H_SCALE"));
         if (f > 0.0) {
@@ -232,6 +241,8 @@ static int launch(slot *sl, unsigned long seed, const char *case_name, int small
             sl->s.h *= f;
         }
     }
+    if (!sl->s.dynamic && getenv("TRUTH_STEPS")) /* debugging: the same statics in other load steps */
+        sl->s.steps = atoi(getenv("TRUTH_STEPS")) > 0 ? atoi(getenv("TRUTH_STEPS")) : sl->s.steps;
     truth_describe(&sl->s, sl->desc, sizeof sl->desc);
     if (getenv("TRUTH_DEBUG")) {
         const truth_spec *s = &sl->s;
@@ -303,7 +314,7 @@ int main(int argc, char **argv)
     static const char *vname[] = {"RIGHT", "REFUSED", "WRONG", "CRASH", "TIMEOUT"};
     unsigned long seed0 = 1, only = 0;
     long n = 100, i;
-    int small = 0, timeout = 60, quiet = 0, have_only = 0, a, jobs = 1;
+    int small = 0, timeout = 60, quiet = 0, have_only = 0, a, jobs = 1, part = PART_ALL;
     long launched;
     slot *slots;
     const char *case_name = NULL;
@@ -321,13 +332,21 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[a], "--small")) small = 1;
         else if (!strcmp(argv[a], "--quiet")) quiet = 1;
         else if (!strcmp(argv[a], "-j") && a + 1 < argc) jobs = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--part") && a + 1 < argc) {
+            a++;
+            part = !strcmp(argv[a], "statics") ? PART_STATICS : !strcmp(argv[a], "dynamics") ? PART_DYNAMICS : -1;
+            if (part < 0) {
+                fprintf(stderr, "truth: --part statics or dynamics\n");
+                return 2;
+            }
+        }
         else if (!strcmp(argv[a], "--timeout") && a + 1 < argc) timeout = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--case") && a + 1 < argc) case_name = argv[++a];
         else if (!strcmp(argv[a], "--only") && a + 1 < argc) {
             only = strtoul(argv[++a], NULL, 10);
             have_only = 1;
         } else {
-            fprintf(stderr, "usage: %s [-n N] [-s SEED] [-j JOBS] [--small] [--timeout SEC] [--quiet] [--only SEED]\n"
+            fprintf(stderr, "usage: %s [-n N] [-s SEED] [-j JOBS] [--part statics|dynamics] [--small] [--timeout SEC] [--quiet] [--only SEED]\n"
                             "       %s --case catenary-N | slack-N | cantilever-STEPS | pendulum-N\n",
                     argv[0], argv[0]);
             return 2;
@@ -352,8 +371,10 @@ int main(int argc, char **argv)
         unsigned long seed = seed0 + (unsigned long)i;
         /* up to `jobs` models in flight; their answers are taken in seed order */
         for (; launched < n && launched < i + jobs; launched++)
-            if (launch(&slots[launched % jobs], seed0 + (unsigned long)launched, case_name, small, timeout)) return 2;
+            if (launch(&slots[launched % jobs], seed0 + (unsigned long)launched, case_name, small, timeout, part))
+                return 2;
         sl = &slots[i % jobs];
+        if (sl->skip) continue;
         collect(sl, timeout, &o);
         s = sl->s;
         cnt[o.verdict]++;
@@ -405,15 +426,17 @@ int main(int argc, char **argv)
     printf("dynamics refused: ALE %ld of %ld, Lagrangian %ld of %ld; on the scenes both have (all but the "
            "pulley, whose cable slides: always ALE): ALE %ld of %ld\n", dyn_ale_ref, dyn_ale, dyn_lag_ref, dyn_lag,
            dyn_ale_tw_ref, dyn_ale_tw);
-    printf("truth: %ld models (seeds %lu..%lu%s), OK-right %ld, refused %ld (%d causes above), OK-wrong %ld "
+    printf("truth: %ld models (seeds %lu..%lu%s%s), OK-right %ld, refused %ld (%d causes above), OK-wrong %ld "
            "(statics %ld of %ld, dynamics %ld of %ld), crashes %ld, timeouts %ld, time %.1f s\n",
-           n, seed0, seed0 + (unsigned long)n - 1, small ? ", small" : "", cnt[V_RIGHT], cnt[V_REFUSED], nref,
+           st_n + dy_n, seed0, seed0 + (unsigned long)n - 1, small ? ", small" : "",
+           part == PART_STATICS ? ", their statics" : part == PART_DYNAMICS ? ", their dynamics" : "",
+           cnt[V_RIGHT], cnt[V_REFUSED], nref,
            cnt[V_WRONG], st_wrong, st_n, dy_wrong, dy_n, cnt[V_CRASH], cnt[V_TIMEOUT], t_total);
     printf("result: models=%ld ok_right=%ld refused=%ld ok_wrong=%ld crashes=%ld timeouts=%ld "
            "dyn_ale_refused=%ld dyn_ale=%ld dyn_lag_refused=%ld dyn_lag=%ld seconds=%.1f "
            "dyn_ale_twin_refused=%ld dyn_ale_twin=%ld\n",
-           n, cnt[V_RIGHT], cnt[V_REFUSED], cnt[V_WRONG], cnt[V_CRASH], cnt[V_TIMEOUT], dyn_ale_ref, dyn_ale,
-           dyn_lag_ref, dyn_lag, t_total, dyn_ale_tw_ref, dyn_ale_tw);
+           st_n + dy_n, cnt[V_RIGHT], cnt[V_REFUSED], cnt[V_WRONG], cnt[V_CRASH], cnt[V_TIMEOUT], dyn_ale_ref,
+           dyn_ale, dyn_lag_ref, dyn_lag, t_total, dyn_ale_tw_ref, dyn_ale_tw);
     free(refused);
     free(wrong);
     free(slots);
