@@ -1707,8 +1707,12 @@ typedef struct alecable_problem {
      * (alecable_solve_report.residual_scale says which was used). */
     int (*residual_scale)(void *ctx, double t, const double *q, const double *v, const double *a,
                           const double *lambda, double *scale);
-    /** Optional (NULL: not provided; since 0.3): the potential energy V(t, q)
-     * [J] of the q-rows' forces, such that every force of the residual other
+    /** Optional (NULL: not provided; since 0.3): the potential energy
+     * V(t, q) = w_int + w_ext [J] of the q-rows' forces, in two parts: the
+     * internal (elastic, springs) energy w_int and the potential w_ext of the
+     * applied loads and weights (as alecable_model_energy() gives them; the
+     * energy exchanged between the two is the balance's scale), such that
+     * every force of the residual other
      * than inertia, constraint forces G^T lambda and dissipative forces
      * (friction, damping) is -dV/dq, and V does not depend on t while the
      * problem is integrated in time.  A problem sets it only when that
@@ -1720,7 +1724,7 @@ typedef struct alecable_problem {
      * The integrators' divergence watch then balances the energy: T + V
      * may grow by no more than the work the constraints' motions supply,
      * the integral of lambda . dg/dt (see alecable_dynamic_options.watch_work). */
-    int (*energy)(void *ctx, double t, const double *q, double *V);
+    int (*energy)(void *ctx, double t, const double *q, double *w_int, double *w_ext);
 } alecable_problem;
 /** Zeroes a problem and sets struct_size: a host filling its own problem starts
  * here, so the optional members (inertia, flop counts) are unset.
@@ -2165,7 +2169,8 @@ typedef struct alecable_dynamic_options {
                                created since set_state, T + V - (T0 + V0) - W (W the work the
                                constraints' prescribed motions supplied, integrated by the
                                trapezoidal rule), may not exceed watch_work times the energy
-                               exchanged so far (the largest of T, |V - V0| and |W|) plus the
+                               exchanged so far (the largest of T, |w_int - w_int0|,
+                               |w_ext - w_ext0| and |W|, alecable_problem.energy's parts) plus the
                                bound of the rule's error, the sum of h/2 |P_{n+1} - P_n| over the
                                steps (P the drives' power); the energy exchanged is taken as at
                                least 1e-9 E (E the watch's energy scale), below which the balance
@@ -2218,7 +2223,8 @@ typedef struct alecable_step_stats {
                                set_state [J] (< 0: dissipated); 0 otherwise (since 0.3) */
     double work_supplied;   /**< W: the work of the constraints' prescribed motions since
                                set_state [J] (since 0.3) */
-    double energy_exchanged; /**< the largest of T, |V - V0| and |W| since set_state [J], the scale
+    double energy_exchanged; /**< the largest of T, |w_int - w_int0|, |w_ext - w_ext0| and |W| since
+                                set_state [J], the scale
                                 of alecable_dynamic_options.watch_work (since 0.3) */
 } alecable_step_stats;
 /** Zeroes the counters and sets struct_size.

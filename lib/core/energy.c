@@ -43,10 +43,10 @@ int ac_energy_complete(const alecable_model *m)
     return 1;
 }
 
-int ac_energy_cb(void *ctx, double t, const double *q, double *V)
+int ac_energy_cb(void *ctx, double t, const double *q, double *w_int, double *w_ext)
 {
     alecable_model *m = ac_ctx_model(ctx);
     if (!m) return ALECABLE_ESTATE;
-    *V = ac_energy(m, q, t, NULL, NULL);
+    ac_energy(m, q, t, w_int, w_ext);
     return ALECABLE_OK;
 }

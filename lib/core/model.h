@@ -341,7 +341,7 @@ double ac_energy(alecable_model *m, const double *q, double t, double *w_int, do
  * inertia and the constraints' (so its problem offers alecable_problem.energy)?
  * and that callback */
 int ac_energy_complete(const alecable_model *m);
-int ac_energy_cb(void *ctx, double t, const double *q, double *V);
+int ac_energy_cb(void *ctx, double t, const double *q, double *w_int, double *w_ext);
 
 /* "cable C node I dof D (q[k]): what to do" for the unknown q[k], for
  * messages (dofname.c): 0, or -1 when k is no node's or body's */

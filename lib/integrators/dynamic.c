@@ -783,9 +783,9 @@ static int kinetic_energy(alecable_integrator *it, double t, const double *q, co
  * -G^T lambda, and G v = -g_t on the constraint manifold. */
 static int balance_terms(alecable_integrator *it, dyn_state *s)
 {
-    double P = 0.0;
+    double P = 0.0, w_ext = 0.0;
     int i, st;
-    if ((st = it->p.energy(it->p.ctx, s->t, s->q, &s->pot))) {
+    if ((st = it->p.energy(it->p.ctx, s->t, s->q, &s->pot_int, &w_ext))) {
         MSG(it, "t = %.9g: the problem's energy callback failed (%s)", s->t, alecable_strerror(st));
         return st;
     }
@@ -797,6 +797,7 @@ static int balance_terms(alecable_integrator *it, dyn_state *s)
         for (i = 0; i < it->nlam; i++) P += s->lam[i] * it->gdot[i];
     }
     s->power = P;
+    s->pot = s->pot_int + w_ext;
     if (!isfinite(s->pot) || !isfinite(P)) {
         MSG(it, "t = %.9g: the energy balance is not finite (V = %g, drive power %g)", s->t, s->pot, P);
         return ALECABLE_ENAN;
@@ -829,12 +830,13 @@ static int watch_scales(alecable_integrator *it, dyn_state *s, int have_f)
     if (!it->balance) return ALECABLE_OK;
     if ((st = balance_terms(it, s))) return st;
     it->v0 = s->pot;
+    it->vint0 = s->pot_int;
     it->e0 = s->tkin + s->pot;
     /* below this the balance reads noise: V's rounding (it sums every
      * element's energy), and the work of the forces over motions of 1e-9 of
      * the length scale, the order of Newton's increment tolerance (a model
      * at rest in a slipping equilibrium creeps by that much) */
-    it->e_floor = 1e-12 * (fabs(s->pot) + s->tkin) + 1e-9 * it->energy_scale + 1e-300;
+    it->e_floor = 1e-12 * (fabs(s->pot_int) + fabs(s->pot - s->pot_int) + s->tkin) + 1e-9 * it->energy_scale + 1e-300;
     s->work = s->created = s->wslack = 0.0;
     s->exch = s->tkin;
     return ALECABLE_OK;
@@ -1101,7 +1103,10 @@ static int watch_balance(alecable_integrator *it, double h, const char *cure)
     T->work = S->work + 0.5 * (T->t - S->t) * (S->power + T->power);
     T->wslack = S->wslack + 0.5 * (T->t - S->t) * fabs(T->power - S->power);
     T->created = T->tkin + T->pot - it->e0 - T->work;
-    T->exch = fmax(fmax(S->exch, T->tkin), fmax(fabs(T->pot - it->v0), fabs(T->work)));
+    /* what moved between the forms: kinetic, elastic, the loads' potential, the drives' work */
+    T->exch = fmax(fmax(S->exch, T->tkin), fmax(fmax(fabs(T->pot_int - it->vint0),
+                                                      fabs(T->pot - T->pot_int - (it->v0 - it->vint0))),
+                                                 fabs(T->work)));
     ref = fmax(T->exch, it->e_floor);
     if (!(T->created <= it->o.watch_work * ref + T->wslack)) {
         MSG(it, "t = %.9g, h = %g: divergence watch: energy balance: the steps since the initial state created "

@@ -42,12 +42,13 @@ typedef struct dyn_state {
      * largest of the states since set_state */
     double tkin, tmax;
     /* the energy balance (dynamic.c, problems with an energy callback):
-     * this state's potential V, the power lambda . g_t its constraints'
-     * motions supply, their work W since set_state (trapezoidal), the
-     * energy created T + V - E0 - W, and the energy exchanged so far
-     * (max of T, |V - V0|, |W|); wslack: the bound of the trapezoidal
-     * rule's error in W, the sum of h/2 |P_{n+1} - P_n| */
-    double pot, power, work, created, exch, wslack;
+     * this state's potential V = w_int + w_ext, the power lambda . g_t its
+     * constraints' motions supply, their work W since set_state
+     * (trapezoidal), the energy created T + V - E0 - W, and the energy
+     * exchanged so far (max of T, |w_int - w_int0|, |w_ext - w_ext0|, |W|);
+     * wslack: the bound of the trapezoidal rule's error in W, the sum of
+     * h/2 |P_{n+1} - P_n| */
+    double pot, pot_int, power, work, created, exch, wslack;
     /* the implicit methods' fallback force scale of the stop test, taken
      * from this state when a step starts from it (implicit.c); valid when
      * fscale_ok */
@@ -115,7 +116,7 @@ struct alecable_integrator {
      * constraint_rates where it has constraints) and watch_work > 0; e0 =
      * T0 + V0 at set_state; e_floor: the rounding of V's sums */
     int balance;
-    double e0, v0, e_floor;
+    double e0, v0, vint0, e_floor;
     double *dstep, *scale;
     double scale_floor;      /* implicit.c: the floor of the q rows' residual_scale in the current step */
     int *lam_alg;            /* nlam: the row fixes its multipliers (dynamic.c's consistent start) */

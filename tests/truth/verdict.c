@@ -446,6 +446,7 @@ int truth_run_dynamics(truth_model *tm, const truth_spec *s, double h, alecable_
     alecable_dynamic_options_init(&o);
     o.method = s->method;
     o.h = h;
+    if (getenv("TRUTH_WATCH_WORK")) o.watch_work = atof(getenv("TRUTH_WATCH_WORK")); /* debugging: the balance */
     if ((st = alecable_model_integrator(&it, tm->m, &o))) {
         snprintf(why, len, "%s: %s", alecable_strerror(st), alecable_model_errmsg(tm->m));
         return st;
