@@ -587,6 +587,28 @@ START_TEST(compressed_fine_mesh_is_no_minimum)
 }
 END_TEST
 
+/* A dof held twice (the end's z fixed, and a linear constraint z = 0 on
+ * it) is dependent constraints, and the failure says so (the dependency
+ * check reads the constraint block as the problem gives it: a stick/slip
+ * row lives there, and zeroing it had called independent constraints
+ * dependent, truth seeds 95, 125, 245) */
+START_TEST(redundant_constraint_is_named)
+{
+    alecable_cable *c;
+    alecable_model *m = hanging(10, 1.2, 1.0, 1e4, &c);
+    alecable_node *nd;
+    int dof = ALECABLE_DOF_Z, st;
+    double one = 1.0;
+    ck_assert_int_eq(alecable_cable_node(&nd, c, 10), 0);
+    ck_assert_int_eq(alecable_linear_constraint(NULL, m, 1, &nd, &dof, &one, 0.0, 0.0), 0);
+    st = alecable_solve_quasistatic(m, NULL, NULL);
+    ck_assert_int_lt(st, 0);
+    ck_assert_msg(strstr(alecable_model_errmsg(m), "dependent: remove the redundant one") != NULL, "%s",
+                  alecable_model_errmsg(m));
+    alecable_model_destroy(m);
+}
+END_TEST
+
 Suite *suite_ok_statics(void)
 {
     Suite *s = suite_create("ok statics");
@@ -595,6 +617,7 @@ Suite *suite_ok_statics(void)
     tcase_add_test(tc, report_has_scaled_residual);
     tcase_add_test(tc, host_problem_fallback_scale);
     tcase_add_test(tc, failure_names_the_real_cause);
+    tcase_add_test(tc, redundant_constraint_is_named);
     suite_add_tcase(s, tc);
     tc = tcase_create("stability");
     tcase_add_test(tc, saddle_is_left_or_refused);

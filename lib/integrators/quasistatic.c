@@ -751,8 +751,10 @@ static int null_dof(qs_ws *ws, const alecable_problem *p, double applied, const 
     return -1;
 }
 
-/* 1 when the constraints' rows G are linearly dependent: [c I G^T; G 0]
- * (c the largest |G| entry) fails to factor; 0 when it factors, so a
+/* 1 when the constraints' rows G are linearly dependent: [c I G^T; G C]
+ * (c the largest |G| entry, C the constraint block as the problem gives it:
+ * a stick/slip row's equation lies there, with G = 0 where it slips or
+ * before any contact force) fails to factor; 0 when it factors, so a
  * tangent that stays singular has another cause.  Clobbers ws->vals and the
  * factorization: only on the way out. */
 static int constraints_dependent(qs_ws *ws)
@@ -768,7 +770,6 @@ static int constraints_dependent(qs_ws *ws)
         for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++) {
             int i = ws->pat.rowidx[k];
             if (i < ws->nq && j < ws->nq) ws->vals[k] = i == j ? c : 0.0;
-            else if (i >= ws->nq && j >= ws->nq) ws->vals[k] = 0.0;
         }
     return sp_solver_factor(ws->lin, ws->vals) != SP_OK;
 }
@@ -926,7 +927,20 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
              * holds) */
             int factored = applied > 0.0 && sp_solver_factor(ws->lin, ws->vals) == SP_OK, dependent = 0;
             ws->null_dof = null_dof(ws, p, applied, ws->r);
-            if (glob && !factored && ws->null_dof < 0) dependent = constraints_dependent(ws);
+            if (glob && !factored && ws->null_dof < 0 && (dependent = constraints_dependent(ws))) {
+                /* dependent here, but were they at the attempt's start?  A
+                 * wrap's or a joint's rows can lose rank where an iterate far
+                 * from equilibrium puts their nodes; and the retry's hold of
+                 * every material coordinate empties the rows of a constraint
+                 * on them alone (truth seeds 95, 125, 245: "remove the
+                 * redundant one" where none is) */
+                if (ws->hold && !eval_jacobian(ws, p, step, stage, it, t, q, lam, msg, len) &&
+                    !constraints_dependent(ws))
+                    dependent = 3;
+                if (dependent == 1 && !eval_jacobian(ws, p, step, stage, it, t, ws->q_sub, ws->lam_sub, msg, len) &&
+                    !constraints_dependent(ws))
+                    dependent = 2;
+            }
             snprintf(msg, len,
                      "step %d stage %d iteration %d: singular tangent (rcond %.3g)%s", step + 1, stage, it, rc,
                      o->regularization == ALECABLE_REG_NONE && ws->null_dof >= 0 &&
@@ -936,6 +950,12 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
                      : factored ? "; no descent even with the largest shift: a load pulls a dof that nothing "
                                   "restrains: hold it"
                      : ws->null_dof >= 0 ? "; a dof has no stiffness even with the shift: hold it"
+                     : dependent == 2 ? "; the constraints are dependent at this iterate but not at the step's "
+                                        "start: an iterate far from equilibrium (nodes of a wrap or joint driven "
+                                        "together): more load steps or a start nearer the equilibrium"
+                     : dependent == 3 ? "; with the material coordinates held (the retry's Lagrangian "
+                                        "predictor) a constraint that acts on them alone (stick/slip friction on a "
+                                        "wrap) has nothing to act on"
                      : dependent ? "; the constraints are dependent: remove the redundant one"
                                  : "; the constraints are independent (checked) and no dof lacks stiffness: the "
                                    "tangent at this iterate is too ill-conditioned to factor (a state far from "
