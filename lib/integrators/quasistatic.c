@@ -1488,10 +1488,10 @@ static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasista
      * tangent itself has an eigenvalue within |K_a z| / |z| of rho, so its
      * real part is negative too.  The Jacobian's antisymmetry counts as far
      * as the residual's own shows it: w.J z - z.J w for w = K_a z, by the
-     * residual's differences (an ALE cable's tangent is asymmetric where its
-     * residual, the gradient of its energy, is not: truth seed 571, |K_a z|
-     * 87 |rho| |z| in the Jacobian, 74 in the residual: a point load at a
-     * mesh node works on its s, no potential; the roll-up: all of it) */
+     * residual's differences (a Jacobian asymmetric by itself, not its
+     * residual, still has an energy's curvature; the roll-up's residual
+     * shows all of its Jacobian's, truth seed 571's 74 |rho| of 87: a point
+     * load at a free-s mesh node works on its s, with no potential) */
     if (skew > SKEW_SHARE * -rho) {
         double as = dot(w, w, nq), wn = norm_inf(w, nq), wjz, zjw;
         if (!(wn > 0.0) || !isfinite(as)) return ALECABLE_OK;
