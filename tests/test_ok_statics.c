@@ -13,6 +13,9 @@
 #include <string.h>
 
 #define W_LINE 10.0 /* weight per unstretched length [N/m] */
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
 
 /* An axial Lagrangian cable of n elements, length L, pinned at (0,0,0) and
  * (span,0,0), laid straight between the pins (slack when L > span) */
@@ -487,6 +490,125 @@ START_TEST(ale_catenary_is_stable)
 }
 END_TEST
 
+/* A pinned-pinned ANCF strut of n elements (length 1, EI = 1, EA = 1e6),
+ * its material laid straight between pins span apart: compressed by
+ * strain 1 - span, straight (no load crosses it), an equilibrium.  Euler's
+ * load pi^2 EI / L^2 is a strain of 9.87e-6. */
+static alecable_model *strut(int n, double span, alecable_cable **cable)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_node *nd;
+    double xa[3] = {0, 0, 0}, xb[3] = {span, 0, 0};
+    int d, e;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e6;
+    sec.A = 1.0;
+    sec.I = 1e-6;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    ck_assert_int_eq(alecable_cable_line(c, xa, xb, 0.0, 1.0, n), 0);
+    for (e = 0; e <= n; e += n)
+        for (d = 0; d < 3; d++) {
+            ck_assert_int_eq(alecable_cable_node(&nd, c, e), 0);
+            ck_assert_int_eq(alecable_fix(NULL, m, nd, d), 0);
+        }
+    *cable = c;
+    return m;
+}
+
+static double strut_deflection(const alecable_cable *c, int n)
+{
+    double w = 0.0;
+    int i;
+    for (i = 0; i <= n; i++) {
+        alecable_node *nd;
+        double x[3];
+        ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
+        ck_assert_int_eq(alecable_node_position(nd, x), 0);
+        if (hypot(x[1], x[2]) > w) w = hypot(x[1], x[2]);
+    }
+    return w;
+}
+
+/* A fine mesh's buckling modes lie far below its axial stiffness (truth
+ * seeds 169, 235, 856: a compressed 1367 to 1936-element ANCF strut was
+ * returned straight, a saddle; the first negative pivot's direction showed
+ * 1e-17 to 1e-12 of max|K_ii|).  A 400-element strut at 0.5, 2 and 1e3
+ * times Euler's load: below it straight and STABLE; beyond it never OK
+ * straight: CHECK refuses (EUNSTABLE, the start bit for bit), FOLLOW
+ * buckles it (2 P_cr: the axial strain falls back to Euler's and the
+ * rest of the shortening is the half sine's, d = pi^2 w^2 / (4 L): midspan
+ * w = (2/pi) sqrt(L d) = 2.03e-3 L to first order in w/L, 5 %) or refuses
+ * (1e3 P_cr: a few hundred modes). */
+START_TEST(compressed_fine_mesh_is_no_minimum)
+{
+    static const double strain[3] = {0.5 * 9.8696e-6, 2.0 * 9.8696e-6, 1e3 * 9.8696e-6};
+    int k, mode;
+    for (k = 0; k < 3; k++)
+        for (mode = 0; mode < 2; mode++) {
+            alecable_cable *c;
+            alecable_model *m = strut(400, 1.0 - strain[k], &c);
+            alecable_quasistatic_options o;
+            alecable_solve_report rep;
+            double w;
+            int st;
+            alecable_quasistatic_options_init(&o);
+            o.stability = mode ? ALECABLE_STABILITY_CHECK : ALECABLE_STABILITY_FOLLOW;
+            alecable_solve_report_init(&rep);
+            st = alecable_solve_quasistatic(m, &o, &rep);
+            w = strut_deflection(c, 400);
+            if (k == 0) {
+                ck_assert_msg(st == 0, "%s", alecable_model_errmsg(m));
+                ck_assert_int_eq(rep.stability, ALECABLE_EQUILIBRIUM_STABLE);
+                ck_assert_double_le(w, 1e-12);
+            } else if (mode) {
+                ck_assert_msg(st == ALECABLE_EUNSTABLE, "strain %g: status %d (%s)", strain[k], st,
+                              alecable_model_errmsg(m));
+                ck_assert_int_eq(rep.stability, ALECABLE_EQUILIBRIUM_UNSTABLE);
+                ck_assert_int_ge(rep.negative_curvatures, 2); /* y and z */
+                ck_assert(w == 0.0);
+            } else if (st == 0) {
+                ck_assert_int_eq(rep.stability, ALECABLE_EQUILIBRIUM_STABLE);
+                ck_assert_int_ge(rep.unstable_followed, 1);
+                if (k == 1)
+                    ck_assert_msg(fabs(w / (2.0 / M_PI * sqrt(strain[1] - 9.8696e-6)) - 1.0) < 0.05,
+                                  "midspan deflection %g", w);
+                else ck_assert_double_gt(w, 1e-3);
+            } else {
+                ck_assert_msg(k == 2 && st == ALECABLE_EUNSTABLE, "strain %g: status %d (%s)", strain[k], st,
+                              alecable_model_errmsg(m));
+                ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "unstable"));
+            }
+            alecable_model_destroy(m);
+        }
+}
+END_TEST
+
+/* A dof held twice (the end's z fixed, and a linear constraint z = 0 on
+ * it) is dependent constraints, and the failure says so (the dependency
+ * check reads the constraint block as the problem gives it: a stick/slip
+ * row lives there, and zeroing it had called independent constraints
+ * dependent, truth seeds 95, 125, 245) */
+START_TEST(redundant_constraint_is_named)
+{
+    alecable_cable *c;
+    alecable_model *m = hanging(10, 1.2, 1.0, 1e4, &c);
+    alecable_node *nd;
+    int dof = ALECABLE_DOF_Z, st;
+    double one = 1.0;
+    ck_assert_int_eq(alecable_cable_node(&nd, c, 10), 0);
+    ck_assert_int_eq(alecable_linear_constraint(NULL, m, 1, &nd, &dof, &one, 0.0, 0.0), 0);
+    st = alecable_solve_quasistatic(m, NULL, NULL);
+    ck_assert_int_lt(st, 0);
+    ck_assert_msg(strstr(alecable_model_errmsg(m), "dependent: remove the redundant one") != NULL, "%s",
+                  alecable_model_errmsg(m));
+    alecable_model_destroy(m);
+}
+END_TEST
+
 Suite *suite_ok_statics(void)
 {
     Suite *s = suite_create("ok statics");
@@ -495,10 +617,12 @@ Suite *suite_ok_statics(void)
     tcase_add_test(tc, report_has_scaled_residual);
     tcase_add_test(tc, host_problem_fallback_scale);
     tcase_add_test(tc, failure_names_the_real_cause);
+    tcase_add_test(tc, redundant_constraint_is_named);
     suite_add_tcase(s, tc);
     tc = tcase_create("stability");
     tcase_add_test(tc, saddle_is_left_or_refused);
     tcase_add_test(tc, ale_catenary_is_stable);
+    tcase_add_test(tc, compressed_fine_mesh_is_no_minimum);
     suite_add_tcase(s, tc);
     tc = tcase_create("table");
     tcase_set_timeout(tc, 20);

@@ -56,6 +56,7 @@ struct qs_ws {
     double jmax0;          /* ... of the solve's first Jacobian (0: none yet) */
     double dscale;         /* max |J_ii| over the q rows of the last Jacobian (the shift's unit) */
     double *zt, *rt;       /* line search: trial state (q then lambda) and its residual */
+    double *ev;            /* the stability check's eigenvector iteration: 5 n */
     double *sc;            /* the scale of each equation at the last residual judged, floor included */
     double smax;           /* the largest scale of the q rows there (without the floor) */
     int shifted, damped;   /* this solve's counts for the report */
@@ -190,6 +191,7 @@ void qs_destroy(qs_ws *ws)
     ac_free(a, ws->rp);
     ac_free(a, ws->zt);
     ac_free(a, ws->rt);
+    ac_free(a, ws->ev);
     ac_free(a, ws->sc);
     ac_free(a, ws->hist_prev);
     ac_free(a, ws->hist_next);
@@ -252,6 +254,7 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->rp = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->zt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->rt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
+    ws->ev = (double *)ac_calloc(alloc, 5 * (size_t)n, sizeof(double));
     ws->sc = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->nhist = p->nhist;
     ws->hist_prev = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
@@ -259,7 +262,7 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->perm = (int *)ac_calloc(alloc, (size_t)n, sizeof(int));
     ws->mask = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     ws->dep = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
-    if (!ws->pat.diag || !ws->r || !ws->dz || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
+    if (!ws->pat.diag || !ws->r || !ws->dz || !ws->ev || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
         !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->sc || !ws->q_sub || !ws->lam_sub ||
         !ws->hist_step || !ws->hist_prev || !ws->hist_next || !ws->perm ||
         !ws->mask || !ws->dep) {
@@ -748,8 +751,10 @@ static int null_dof(qs_ws *ws, const alecable_problem *p, double applied, const 
     return -1;
 }
 
-/* 1 when the constraints' rows G are linearly dependent: [c I G^T; G 0]
- * (c the largest |G| entry) fails to factor; 0 when it factors, so a
+/* 1 when the constraints' rows G are linearly dependent: [c I G^T; G C]
+ * (c the largest |G| entry, C the constraint block as the problem gives it:
+ * a stick/slip row's equation lies there, with G = 0 where it slips or
+ * before any contact force) fails to factor; 0 when it factors, so a
  * tangent that stays singular has another cause.  Clobbers ws->vals and the
  * factorization: only on the way out. */
 static int constraints_dependent(qs_ws *ws)
@@ -765,7 +770,6 @@ static int constraints_dependent(qs_ws *ws)
         for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++) {
             int i = ws->pat.rowidx[k];
             if (i < ws->nq && j < ws->nq) ws->vals[k] = i == j ? c : 0.0;
-            else if (i >= ws->nq && j >= ws->nq) ws->vals[k] = 0.0;
         }
     return sp_solver_factor(ws->lin, ws->vals) != SP_OK;
 }
@@ -923,7 +927,20 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
              * holds) */
             int factored = applied > 0.0 && sp_solver_factor(ws->lin, ws->vals) == SP_OK, dependent = 0;
             ws->null_dof = null_dof(ws, p, applied, ws->r);
-            if (glob && !factored && ws->null_dof < 0) dependent = constraints_dependent(ws);
+            if (glob && !factored && ws->null_dof < 0 && (dependent = constraints_dependent(ws))) {
+                /* dependent here, but were they at the attempt's start?  A
+                 * wrap's or a joint's rows can lose rank where an iterate far
+                 * from equilibrium puts their nodes; and the retry's hold of
+                 * every material coordinate empties the rows of a constraint
+                 * on them alone (truth seeds 95, 125, 245: "remove the
+                 * redundant one" where none is) */
+                if (ws->hold && !eval_jacobian(ws, p, step, stage, it, t, q, lam, msg, len) &&
+                    !constraints_dependent(ws))
+                    dependent = 3;
+                if (dependent == 1 && !eval_jacobian(ws, p, step, stage, it, t, ws->q_sub, ws->lam_sub, msg, len) &&
+                    !constraints_dependent(ws))
+                    dependent = 2;
+            }
             snprintf(msg, len,
                      "step %d stage %d iteration %d: singular tangent (rcond %.3g)%s", step + 1, stage, it, rc,
                      o->regularization == ALECABLE_REG_NONE && ws->null_dof >= 0 &&
@@ -933,6 +950,12 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
                      : factored ? "; no descent even with the largest shift: a load pulls a dof that nothing "
                                   "restrains: hold it"
                      : ws->null_dof >= 0 ? "; a dof has no stiffness even with the shift: hold it"
+                     : dependent == 2 ? "; the constraints are dependent at this iterate but not at the step's "
+                                        "start: an iterate far from equilibrium (nodes of a wrap or joint driven "
+                                        "together): more load steps or a start nearer the equilibrium"
+                     : dependent == 3 ? "; with the material coordinates held (the retry's Lagrangian "
+                                        "predictor) a constraint that acts on them alone (stick/slip friction on a "
+                                        "wrap) has nothing to act on"
                      : dependent ? "; the constraints are dependent: remove the redundant one"
                                  : "; the constraints are independent (checked) and no dof lacks stiffness: the "
                                    "tangent at this iterate is too ill-conditioned to factor (a state far from "
@@ -1331,15 +1354,62 @@ static int solve_step(qs_ws *ws, const alecable_problem *p, const alecable_quasi
  * nothing about stability.  The two lie close: a problem that said which of
  * its terms are conservative would do better than this threshold */
 #define ASYM_TOL 5e-6
-/* a direction z confirms negative curvature when z.K.z < -CURV_TOL max|K_ii| |z|^2
- * and its difference quotients at h and 4h agree to CURV_AGREE (a curvature
- * that is roundoff changes with the step).  1e-9 leaves the Kirchhoff
- * roll-up's circles alone (their stress's roundoff: 1e-14 of the axial
- * stiffness) and misses the saddle of a compressed 1936-element ANCF mesh
- * (1.2e-12, bending against EA/l = 6e9): tests/truth/known.txt */
-#define CURV_TOL 1e-9
+/* The direction checked is the eigenvector of the most negative eigenvalue
+ * rho of K_delta (Sylvester counts bracket it, inverse iteration finds it):
+ * the first negative pivot's direction of 0.3's first check was dominated
+ * by stiff axial components, its quotient 1e-17 to 1e-12 of max|K_ii| on
+ * compressed fine ANCF meshes whose buckling modes lie at -2.5e-10 to
+ * -5.7e-7 of it (truth seeds 169, 235, 856), as far below zero as the
+ * Kirchhoff roll-up's circles (-1.1e-9 to -7e-11), which a magnitude cannot
+ * tell apart: what does is that the roll-up's curvature comes with an
+ * antisymmetric tangent of its size along the same direction (the moment
+ * about a fixed axis is not conservative, SKEW_SHARE), the saddles' not
+ * (0 to 1e-2 of it).  z confirms negative curvature when the residual's own
+ * quotient z.K.z < -CURV_TOL max|K_ii| |z|^2 (beyond the tangent's roundoff,
+ * ~1e-14 of it: the roll-up's closed circle at 80 elements) and the
+ * quotients at h and 4h agree to CURV_AGREE (a curvature that is roundoff
+ * changes with the step) */
+#define CURV_TOL 1e-12
+#define SKEW_SHARE 0.5
 #define CURV_AGREE 0.1
 #define FOLLOW_DOUBLINGS 40
+
+/* The number of eigenvalues of K_delta = K + G^T G / delta (the tangent on
+ * the directions the constraints allow) below sigma: the negative pivots of
+ * [K - sigma I, G^T; G, -delta I] minus the constraints'.  ws->vals holds
+ * the matrix at sigma = 0 before and after; its q diagonal is in ws->ev + n.
+ * The factor stays for sp_ldl_solve.  -1: a zero pivot. */
+static int count_below(qs_ws *ws, double sigma)
+{
+    int i, neg = 0, st;
+    double dneg;
+    for (i = 0; i < ws->nq; i++) ws->vals[ws->pat.diag[i]] = ws->ev[ws->n + i] - sigma;
+    st = sp_ldl_factor(ws->ldl, ws->vals, &neg, &dneg);
+    for (i = 0; i < ws->nq; i++) ws->vals[ws->pat.diag[i]] = ws->ev[ws->n + i];
+    return st == SP_OK ? neg - ws->nlam : -1;
+}
+
+/* y = K_delta z: z, y with n entries, z's lambda part 0 (y's is left 0);
+ * w scratch (n) */
+static void apply_kdelta(const qs_ws *ws, double delta, const double *z, double *y, double *w)
+{
+    int i, nq = ws->nq;
+    double *u = ws->ev + 4 * (size_t)ws->n;
+    sp_ldl_symv(ws->ldl, ws->vals, z, y); /* (K z, G z) */
+    memset(w, 0, (size_t)nq * sizeof(double));
+    memcpy(w + nq, y + nq, (size_t)ws->nlam * sizeof(double));
+    memset(y + nq, 0, (size_t)ws->nlam * sizeof(double));
+    sp_ldl_symv(ws->ldl, ws->vals, w, u); /* G^T G z */
+    for (i = 0; i < nq; i++) y[i] += u[i] / delta;
+}
+
+static double dot(const double *a, const double *b, int n)
+{
+    double s = 0.0;
+    int i;
+    for (i = 0; i < n; i++) s += a[i] * b[i];
+    return s;
+}
 
 /* *ncurv: directions of negative curvature (-1: the factorization could
  * not tell, or its direction, projected on the constraints, does not
@@ -1348,8 +1418,9 @@ static int solve_step(qs_ws *ws, const alecable_problem *p, const alecable_quasi
 static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double t,
                    const double *q, const double *lam, int *ncurv, char *msg, size_t len, int step)
 {
-    int i, j, k, neg = 0, st, nq = ws->nq;
-    double d = 0.0, g = 0.0, delta, dneg, h, sp, sm, z2 = 0.0, c, c4;
+    int i, j, k, neg = 0, st, nq = ws->nq, lo, hi, cnt;
+    double d = 0.0, g = 0.0, delta, dneg, h, sp, sm, z2 = 0.0, c, c4, rho, skew, zn;
+    double *x = ws->ev, *y = ws->ev + 2 * (size_t)ws->n, *w = ws->ev + 3 * (size_t)ws->n;
     *ncurv = -1;
     if ((st = eval_jacobian(ws, p, step, 0, 0, t, q, lam, msg, len))) return st;
     for (j = 0; j < ws->n; j++)
@@ -1375,7 +1446,74 @@ static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasista
         *ncurv = 0;
         return ALECABLE_OK;
     }
-    if (sp_ldl_negative_direction(ws->ldl, -1, ws->rt)) return ALECABLE_OK;
+    for (i = 0; i < nq; i++) ws->ev[ws->n + i] = ws->vals[ws->pat.diag[i]];
+    /* the most negative eigenvalue of K_delta, within a factor 2 by
+     * Sylvester counts: none below -d 2^hi, some below -d 2^lo */
+    lo = -64;
+    hi = 8;
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if ((cnt = count_below(ws, -ldexp(d, mid))) < 0) return ALECABLE_OK;
+        if (cnt > 0) lo = mid;
+        else hi = mid;
+    }
+    /* its eigenvector by inverse iteration on K_delta + d 2^hi (positive
+     * definite: no eigenvalue below -d 2^hi), from a fixed scattered start */
+    if (count_below(ws, -ldexp(d, hi)) != 0) return ALECABLE_OK;
+    {
+        unsigned long r = 12345u;
+        for (i = 0; i < nq; i++) {
+            r = r * 1103515245u + 12345u;
+            x[i] = (double)((r >> 8) & 0xffff) / 65536.0 - 0.5;
+        }
+    }
+    for (k = 0; k < 20; k++) {
+        for (i = nq; i < ws->n; i++) x[i] = 0.0;
+        sp_ldl_solve(ws->ldl, x);
+        zn = norm_inf(x, nq);
+        if (!(zn > 0.0) || !isfinite(zn)) return ALECABLE_OK;
+        for (i = 0; i < nq; i++) x[i] /= zn;
+    }
+    for (i = nq; i < ws->n; i++) x[i] = 0.0;
+    apply_kdelta(ws, delta, x, y, w);
+    zn = dot(x, x, nq);
+    rho = dot(x, y, nq) / zn;
+    sp_ldl_skewv(ws->ldl, ws->vals, x, w);
+    skew = sqrt(dot(w, w, nq) / zn);
+    if (!(rho < 0.0)) return ALECABLE_OK;
+    /* a curvature that the tangent's antisymmetric part matches along its
+     * direction is a non-conservative load's (a moment about a fixed axis:
+     * the Kirchhoff roll-up's circles, |K_a z| 1.4 to 8 times |rho| |z|):
+     * the symmetric part's sign says nothing there.  Below |rho| / 2, the
+     * tangent itself has an eigenvalue within |K_a z| / |z| of rho, so its
+     * real part is negative too.  The Jacobian's antisymmetry counts as far
+     * as the residual's own shows it: w.J z - z.J w for w = K_a z, by the
+     * residual's differences (a Jacobian asymmetric by itself, not its
+     * residual, still has an energy's curvature; the roll-up's residual
+     * shows all of its Jacobian's, truth seed 571's 74 |rho| of 87: a point
+     * load at a free-s mesh node works on its s, with no potential) */
+    if (skew > SKEW_SHARE * -rho) {
+        double as = dot(w, w, nq), wn = norm_inf(w, nq), wjz, zjw;
+        if (!(wn > 0.0) || !isfinite(as)) return ALECABLE_OK;
+        for (i = 0; i < nq; i++) w[i] /= wn;
+        as /= wn; /* w.K_a z */
+        h = 1e-6 * (1.0 + norm_inf(q, nq));
+        memset(ws->dz, 0, (size_t)ws->n * sizeof(double));
+        memcpy(ws->dz, x, (size_t)nq * sizeof(double));
+        if (trial(ws, p, 0, t, q, lam, h)) return ALECABLE_OK;
+        sp = slope(ws, ws->rt, ws->zt, w, 0);
+        if (trial(ws, p, 0, t, q, lam, -h)) return ALECABLE_OK;
+        sm = slope(ws, ws->rt, ws->zt, w, 0);
+        wjz = (sp - sm) / (2.0 * h);
+        memcpy(ws->dz, w, (size_t)nq * sizeof(double));
+        if (trial(ws, p, 0, t, q, lam, h)) return ALECABLE_OK;
+        sp = slope(ws, ws->rt, ws->zt, x, 0);
+        if (trial(ws, p, 0, t, q, lam, -h)) return ALECABLE_OK;
+        sm = slope(ws, ws->rt, ws->zt, x, 0);
+        zjw = (sp - sm) / (2.0 * h);
+        if (!(fabs(0.5 * (wjz - zjw)) / as * skew <= SKEW_SHARE * -rho)) return ALECABLE_OK;
+    }
+    memcpy(ws->rt, x, (size_t)nq * sizeof(double));
     /* its q part projected on the directions the constraints allow (to
      * first order): [I G^T; G 0] (z, mu) = (x, 0), the identity scaled
      * like G */
@@ -1493,9 +1631,9 @@ static int check_stability(qs_ws *ws, const alecable_problem *p, const alecable_
             char why[200];
             snprintf(why, sizeof why, "%s", msg);
             snprintf(msg, len,
-                     "step %d (load factor %.6g): the equilibrium found is unstable; solving again from along its "
-                     "direction of negative curvature failed: %s",
-                     k + 1, tk, why);
+                     "step %d (load factor %.6g): the equilibrium found is unstable (%d direction%s of negative "
+                     "curvature the constraints allow); solving again from along the most negative one failed: %s",
+                     k + 1, tk, ncurv, ncurv > 1 ? "s" : "", why);
             return st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR || st == ALECABLE_ENAN ? ALECABLE_EUNSTABLE
                                                                                               : st;
         }

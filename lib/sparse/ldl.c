@@ -19,7 +19,6 @@ struct sp_ldl {
     int *P, *Pinv, *parent, *lnz, *flag, *pattern, *lp, *li;
     int *mirror; /* position of the transposed entry, or -1: the factor reads (A + A^T) / 2 */
     double *lx, *d, *y;
-    int kneg; /* the most negative pivot of the last factor, or -1 */
 };
 
 void sp_ldl_destroy(sp_ldl *f)
@@ -53,7 +52,6 @@ int sp_ldl_create(sp_ldl **out, const sp_pattern *p, ac_alloc *alloc)
     f->p = p;
     f->alloc = alloc;
     f->n = n;
-    f->kneg = -1;
     f->P = (int *)ac_calloc(alloc, (size_t)n + 1, sizeof(int));
     f->Pinv = (int *)ac_calloc(alloc, (size_t)n + 1, sizeof(int));
     f->parent = (int *)ac_calloc(alloc, (size_t)n + 1, sizeof(int));
@@ -111,7 +109,6 @@ int sp_ldl_factor(sp_ldl *f, const double *vals, int *neg, double *dneg)
     int n = f->n, k, q, top, len;
     double dmin = 0.0;
     *neg = 0;
-    f->kneg = -1;
     for (k = 0; k < n; k++) {
         int kk = f->P[k];
         f->y[k] = 0.0;
@@ -145,43 +142,11 @@ int sp_ldl_factor(sp_ldl *f, const double *vals, int *neg, double *dneg)
         if (f->d[k] == 0.0 || !isfinite(f->d[k])) return SP_ESINGULAR;
         if (f->d[k] < 0.0) {
             ++*neg;
-            if (f->d[k] < dmin) {
-                dmin = f->d[k];
-                f->kneg = k;
-            }
+            if (f->d[k] < dmin) dmin = f->d[k];
         }
     }
     if (dneg) *dneg = dmin;
     return SP_OK;
-}
-
-/* x = P^T L^-T e_k for the pivot k: x^T A x = D_k */
-static void pivot_direction(const sp_ldl *f, int k, double *x)
-{
-    int j, q;
-    double *y = f->y;
-    memset(y, 0, (size_t)f->n * sizeof(double));
-    y[k] = 1.0;
-    for (j = f->n - 1; j >= 0; j--)
-        for (q = f->lp[j]; q < f->lp[j] + f->lnz[j]; q++) y[j] -= f->lx[q] * y[f->li[q]];
-    for (j = 0; j < f->n; j++) x[f->P[j]] = y[j];
-    memset(y, 0, (size_t)f->n * sizeof(double));
-}
-
-int sp_ldl_negative_direction(const sp_ldl *f, int which, double *x)
-{
-    int k, c = 0;
-    if (which < 0) {
-        if (f->kneg < 0) return SP_EFAIL;
-        pivot_direction(f, f->kneg, x);
-        return SP_OK;
-    }
-    for (k = 0; k < f->n; k++)
-        if (f->d[k] < 0.0 && c++ == which) {
-            pivot_direction(f, k, x);
-            return SP_OK;
-        }
-    return SP_EFAIL;
 }
 
 double sp_ldl_asymmetry(const sp_ldl *f, const double *vals)
@@ -193,4 +158,45 @@ double sp_ldl_asymmetry(const sp_ldl *f, const double *vals)
         if (!(a <= m)) m = a;
     }
     return m;
+}
+
+/* x <- S^-1 x with the last factor (every pivot of it nonzero) */
+void sp_ldl_solve(const sp_ldl *f, double *x)
+{
+    int j, q, n = f->n;
+    double *y = f->y;
+    for (j = 0; j < n; j++) y[j] = x[f->P[j]];
+    for (j = 0; j < n; j++)
+        for (q = f->lp[j]; q < f->lp[j] + f->lnz[j]; q++) y[f->li[q]] -= f->lx[q] * y[j];
+    for (j = 0; j < n; j++) y[j] /= f->d[j];
+    for (j = n - 1; j >= 0; j--)
+        for (q = f->lp[j]; q < f->lp[j] + f->lnz[j]; q++) y[j] -= f->lx[q] * y[f->li[q]];
+    for (j = 0; j < n; j++) x[f->P[j]] = y[j];
+    memset(y, 0, (size_t)n * sizeof(double));
+}
+
+void sp_ldl_symv(const sp_ldl *f, const double *vals, const double *x, double *y)
+{
+    const sp_pattern *p = f->p;
+    int j, q;
+    memset(y, 0, (size_t)f->n * sizeof(double));
+    for (j = 0; j < f->n; j++)
+        for (q = p->colptr[j]; q < p->colptr[j + 1]; q++) {
+            double a = f->mirror[q] >= 0 ? 0.5 * (vals[q] + vals[f->mirror[q]]) : 0.5 * vals[q];
+            y[p->rowidx[q]] += a * x[j];
+            if (f->mirror[q] < 0) y[j] += a * x[p->rowidx[q]];
+        }
+}
+
+void sp_ldl_skewv(const sp_ldl *f, const double *vals, const double *x, double *y)
+{
+    const sp_pattern *p = f->p;
+    int j, q;
+    memset(y, 0, (size_t)f->n * sizeof(double));
+    for (j = 0; j < f->n; j++)
+        for (q = p->colptr[j]; q < p->colptr[j + 1]; q++) {
+            double a = f->mirror[q] >= 0 ? 0.5 * (vals[q] - vals[f->mirror[q]]) : 0.5 * vals[q];
+            y[p->rowidx[q]] += a * x[j];
+            if (f->mirror[q] < 0) y[j] -= a * x[p->rowidx[q]];
+        }
 }

@@ -100,9 +100,12 @@ void sp_ldl_destroy(sp_ldl *f);
 int  sp_ldl_factor(sp_ldl *f, const double *vals, int *neg, double *dneg);
 /* max |A_ij - A_ji| (an entry without its transposed position: |A_ij|) */
 double sp_ldl_asymmetry(const sp_ldl *f, const double *vals);
-/* x (n values) with x^T S x = D_k < 0: for the most negative pivot k
- * (which < 0) or the which-th negative one.  SP_EFAIL: none. */
-int  sp_ldl_negative_direction(const sp_ldl *f, int which, double *x);
+/* x <- S^-1 x by the last factor (SP_OK of sp_ldl_factor) */
+void sp_ldl_solve(const sp_ldl *f, double *x);
+/* y = S x and y = (A - A^T) / 2 x (vals on the pattern; an entry without its
+ * transposed position counts as the pair (a, 0)) */
+void sp_ldl_symv(const sp_ldl *f, const double *vals, const double *x, double *y);
+void sp_ldl_skewv(const sp_ldl *f, const double *vals, const double *x, double *y);
 /* ---- rank detection (SPQR, Heath's method; LAPACK in the GPL-free build) ---- */
 typedef struct sp_rank sp_rank;
 int  sp_rank_create(sp_rank **out, const sp_pattern *p, ac_alloc *alloc);
