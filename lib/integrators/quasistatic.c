@@ -45,6 +45,7 @@ struct qs_ws {
     double *lam_star;      /* the multipliers of the stage-1 solution q* (the mesh trust region's start) */
     double *zp, *rp;       /* mesh trust region: the projected trial state (q then lambda) and its residual */
     double *q_sub, *lam_sub; /* the start of one attempt (a load step or a sub-step of a cut one) */
+    double *q_hold, *lam_hold; /* a failed step's converged start while it is tried from a moved one */
     double *hist_step;     /* the problem's history at the start of the load step (nhist) */
     /* the problem's history at the last converged step, and where a commit
      * reads the next one (a failing read must not clobber it): nhist each */
@@ -187,6 +188,8 @@ void qs_destroy(qs_ws *ws)
     ac_free(a, ws->zp);
     ac_free(a, ws->q_sub);
     ac_free(a, ws->lam_sub);
+    ac_free(a, ws->q_hold);
+    ac_free(a, ws->lam_hold);
     ac_free(a, ws->hist_step);
     ac_free(a, ws->rp);
     ac_free(a, ws->zt);
@@ -250,6 +253,8 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->zp = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->q_sub = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
     ws->lam_sub = (double *)ac_calloc(alloc, (size_t)(p->nlam > 0 ? p->nlam : 1), sizeof(double));
+    ws->q_hold = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
+    ws->lam_hold = (double *)ac_calloc(alloc, (size_t)(p->nlam > 0 ? p->nlam : 1), sizeof(double));
     ws->hist_step = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
     ws->rp = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->zt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
@@ -263,7 +268,7 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->mask = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     ws->dep = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     if (!ws->pat.diag || !ws->r || !ws->dz || !ws->ev || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
-        !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->sc || !ws->q_sub || !ws->lam_sub ||
+        !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->sc || !ws->q_sub || !ws->lam_sub || !ws->q_hold || !ws->lam_hold ||
         !ws->hist_step || !ws->hist_prev || !ws->hist_next || !ws->perm ||
         !ws->mask || !ws->dep) {
         qs_destroy(ws);
@@ -1733,14 +1738,73 @@ static int cut_step(qs_ws *ws, const alecable_problem *p, const alecable_quasist
             char last[256];
             snprintf(last, sizeof last, "%s", msg);
             snprintf(msg, len,
-                     "%s; then cut into sub-steps, down to 1/%d of the step, from load factor %.6g towards %.6g: "
-                     "%s; more load steps or a start nearer the equilibrium may help",
-                     first, 1 << CUT_DEPTH, tc, tc + 2.0 * dt, last);
+                     "load step %d (load factor %.6g to %.6g): Newton, the shifted Newton with the line search and "
+                     "sub-steps down to 1/%d of the step all failed; more load steps or a start nearer the "
+                     "equilibrium may help. The last sub-step, from load factor %.6g towards %.6g: %s; the first "
+                     "attempt: %s",
+                     k + 1, ta, tk, 1 << CUT_DEPTH, tc, tc + 2.0 * dt, last, first);
             return failed;
         }
     }
     rep->steps_cut += cuts - 1;
     return ALECABLE_OK;
+}
+
+/* A load step k from ta to tk that failed every way (attempt, cut_step)
+ * from a start that is itself an unstable equilibrium, such as a straight
+ * cable laid compressed between its supports: with options.stability =
+ * FOLLOW the start is left along its most negative curvature to where the
+ * energy stops falling, and the step tried again from there (a compressed
+ * strut under a small load has no equilibrium near its straight shape: the
+ * nearest one is buckled, the way check_stability leaves a saddle).  On
+ * failure the step's start is what it was (ws->q_prev), st_in and msg
+ * tell why, the start's instability named. */
+static int leave_unstable_start(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int k,
+                                double ta, double tk, int n_free, int st_in, double *q, double *lam, int *n1, int *n2,
+                                alecable_solve_report *rep, char *msg, size_t len)
+{
+    int st, ncurv = 0, nq = ws->nq;
+    char why[512], dummy[8];
+    snprintf(why, sizeof why, "%s", msg);
+    memcpy(q, ws->q_prev, (size_t)nq * sizeof(double));
+    memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
+    /* the failed attempts left the start's history in force (only commits move it) */
+    if (inertia(ws, p, o, ta, q, lam, &ncurv, dummy, sizeof dummy, k) || ncurv <= 0) {
+        snprintf(msg, len, "%s", why);
+        return st_in;
+    }
+    if (ws->nhist > 0 && p->history_set(p->ctx, ws->hist_prev)) return st_in;
+    if (descend(ws, p, ta, q, lam)) {
+        snprintf(msg, len,
+                 "%s; the step's start (load factor %.6g) is an unstable equilibrium (%d direction%s of negative "
+                 "curvature: a compressed cable?) and the energy does not fall along the most negative one: start "
+                 "from a shape nearer the equilibrium (a sagged one)",
+                 why, ta, ncurv, ncurv > 1 ? "s" : "");
+        return st_in;
+    }
+    memcpy(ws->q_hold, ws->q_prev, (size_t)nq * sizeof(double));
+    memcpy(ws->lam_hold, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
+    memcpy(ws->q_prev, q, (size_t)nq * sizeof(double));
+    memcpy(ws->lam_prev, lam, (size_t)ws->nlam * sizeof(double));
+    st = attempt(ws, p, o, k, tk, n_free, q, lam, n1, n2, rep, msg, len);
+    if (retryable(st) && ws->null_dof < 0) st = cut_step(ws, p, o, k, ta, tk, n_free, q, lam, n1, n2, rep, msg, len);
+    memcpy(ws->q_prev, ws->q_hold, (size_t)nq * sizeof(double));
+    memcpy(ws->lam_prev, ws->lam_hold, (size_t)ws->nlam * sizeof(double));
+    if (!st) {
+        rep->unstable_followed++;
+        return ALECABLE_OK;
+    }
+    if (retryable(st)) {
+        char again[256];
+        snprintf(again, sizeof again, "%s", msg);
+        snprintf(msg, len,
+                 "load step %d: its start (load factor %.6g) is an unstable equilibrium (%d direction%s of negative "
+                 "curvature: a compressed cable?), and neither it nor a start moved along the most negative one "
+                 "reached an equilibrium: start from a shape nearer the equilibrium (a sagged one). From the start: "
+                 "%.200s; from the moved one: %s",
+                 k + 1, ta, ncurv, ncurv > 1 ? "s" : "", why, again);
+    }
+    return st;
 }
 
 int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double *q, double *lam,
@@ -1789,6 +1853,9 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         if (o->globalization == ALECABLE_GLOBAL_AUTO && (st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR) &&
             ws->null_dof < 0)
             st = cut_step(ws, p, o, k, t_done, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
+        if (o->globalization == ALECABLE_GLOBAL_AUTO && o->stability == ALECABLE_STABILITY_FOLLOW && retryable(st) &&
+            ws->ldl)
+            st = leave_unstable_start(ws, p, o, k, t_done, tk, n_free, st, q, lam, &n1, &n2, rep, msg, len);
         if (!st && k == steps - 1 && o->stability != ALECABLE_STABILITY_OFF)
             st = check_stability(ws, p, o, k, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
         ws->it1[k] = n1;

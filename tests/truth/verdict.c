@@ -126,6 +126,8 @@ static double maxabs(const double *v, int n)
     return a;
 }
 
+static void material_point(const truth_model *tm, double s, double x[3]);
+
 static int solve_refined(const truth_spec *s, truth_model *ref, int steps, char *why, size_t len)
 {
     alecable_quasistatic_options o;
@@ -381,9 +383,12 @@ int truth_judge_statics(truth_model *tm, const truth_spec *s, char *why, size_t 
         if (st == 0) {
             double dx = 0.0, e0w, e0x, erw, erx, e_ret, e_ref;
             for (i = 0; i < tm->n_nodes && i < ref.n_nodes; i++) {
-                double x[3], y[3], dd;
+                double x[3], y[3], dd, si;
                 alecable_node_position(tm->nodes[i], x);
-                alecable_node_position(ref.nodes[i], y);
+                /* an ALE mesh may slide along the cable without moving any material: compare the
+                 * material points, the refined cable's point at this node's s */
+                if (s->ale && alecable_node_material(tm->nodes[i], &si) == ALECABLE_OK) material_point(&ref, si, y);
+                else alecable_node_position(ref.nodes[i], y);
                 dd = sqrt((x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) + (x[2] - y[2]) * (x[2] - y[2]));
                 if (dd > dx) dx = dd;
             }
@@ -431,6 +436,39 @@ static double node_dist(alecable_node *n, const double x0[3])
     double x[3];
     alecable_node_position(n, x);
     return sqrt((x[0] - x0[0]) * (x[0] - x0[0]) + (x[1] - x0[1]) * (x[1] - x0[1]) + (x[2] - x0[2]) * (x[2] - x0[2]));
+}
+
+/* The position of the material point s of a model's cable: the cubic Hermite interpolant in s of
+ * the element holding it (ANCF and Kirchhoff: the nodes' r and r' = dr/ds), linear for axial
+ * elements (straight); clamped to the ends. */
+static void material_point(const truth_model *tm, double s, double x[3])
+{
+    double sa, sb, xa[3], xb[3], da[3], db[3];
+    int k = 0, d, slopes;
+    alecable_node_material(tm->nodes[0], &sa);
+    for (k = 0; k + 2 < tm->n_nodes; k++) {
+        alecable_node_material(tm->nodes[k + 1], &sb);
+        if (s < sb) break;
+    }
+    alecable_node_material(tm->nodes[k], &sa);
+    alecable_node_material(tm->nodes[k + 1], &sb);
+    alecable_node_position(tm->nodes[k], xa);
+    alecable_node_position(tm->nodes[k + 1], xb);
+    slopes = alecable_node_slope(tm->nodes[k], da) == ALECABLE_OK && alecable_node_slope(tm->nodes[k + 1], db) == ALECABLE_OK;
+    {
+        double l = sb - sa, u = l > 0.0 ? (s - sa) / l : 0.0;
+        if (u < 0.0) u = 0.0;
+        if (u > 1.0) u = 1.0;
+        for (d = 0; d < 3; d++) {
+            if (slopes) {
+                double h00 = (1 + 2 * u) * (1 - u) * (1 - u), h10 = u * (1 - u) * (1 - u), h01 = u * u * (3 - 2 * u),
+                       h11 = u * u * (u - 1);
+                x[d] = h00 * xa[d] + h10 * l * da[d] + h01 * xb[d] + h11 * l * db[d];
+            } else {
+                x[d] = (1 - u) * xa[d] + u * xb[d];
+            }
+        }
+    }
 }
 
 int truth_run_dynamics(truth_model *tm, const truth_spec *s, double h, alecable_integrator **it_out,
