@@ -210,8 +210,9 @@ static int named_case(truth_spec *s, const char *name)
 typedef struct slot {
     truth_spec s;
     char desc[400];
-    int fd, skip;
+    int fd, skip, done; /* done: the child has ended, o holds its answer */
     pid_t pid;
+    outcome o;
 } slot;
 
 /* --part: the statics or the dynamics of the seeds only (the others are drawn and skipped) */
@@ -221,7 +222,7 @@ enum { PART_ALL = 0, PART_STATICS = 1, PART_DYNAMICS = 2 };
 static int launch(slot *sl, unsigned long seed, const char *case_name, int small, int timeout, int part)
 {
     int fd[2];
-    sl->skip = 0;
+    sl->skip = sl->done = 0;
     if (case_name) {
         if (!named_case(&sl->s, case_name)) {
             fprintf(stderr, "truth: unknown case %s\n", case_name);
@@ -281,10 +282,12 @@ static int launch(slot *sl, unsigned long seed, const char *case_name, int small
 }
 
 /* The answer of a launched model (a timeout or crash when the child gave none). */
-static void collect(slot *sl, int timeout, outcome *o)
+/* The answer of a model whose child has ended with status (its pipe holds the answer: an
+ * outcome fits in the pipe's buffer, so the child never waits for the parent to read). */
+static void collect(slot *sl, int timeout, int status)
 {
+    outcome *o = &sl->o;
     size_t got = 0;
-    int status = 0;
     while (got < sizeof *o) {
         ssize_t k = read(sl->fd, (char *)o + got, sizeof *o - got);
         if (k < 0 && errno == EINTR) continue;
@@ -292,8 +295,7 @@ static void collect(slot *sl, int timeout, outcome *o)
         got += (size_t)k;
     }
     close(sl->fd);
-    while (waitpid(sl->pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    sl->done = 1;
     if (got < sizeof *o) {
         memset(o, 0, sizeof *o);
         if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
@@ -315,7 +317,8 @@ int main(int argc, char **argv)
     unsigned long seed0 = 1, only = 0;
     long n = 100, i;
     int small = 0, timeout = 60, quiet = 0, have_only = 0, a, jobs = 1, part = PART_ALL;
-    long launched;
+    long launched, running;
+    int window;
     slot *slots;
     const char *case_name = NULL;
     long cnt[5] = {0, 0, 0, 0, 0}, dyn_ale = 0, dyn_ale_ref = 0, dyn_lag = 0, dyn_lag_ref = 0;
@@ -362,20 +365,41 @@ int main(int argc, char **argv)
         return 2;
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
-    slots = (slot *)calloc((size_t)jobs, sizeof *slots);
+    /* up to `jobs` children running, within a window of `window` seeds whose answers wait to be
+     * taken in seed order (a slow model does not hold the others up) */
+    window = 16 * jobs;
+    slots = (slot *)calloc((size_t)window, sizeof *slots);
     if (!slots) return 2;
-    for (i = 0, launched = 0; i < n; i++) {
-        slot *sl;
+    for (i = 0, launched = 0, running = 0; i < n; i++) {
+        slot *sl = &slots[i % window];
         truth_spec s;
         outcome o;
         unsigned long seed = seed0 + (unsigned long)i;
-        /* up to `jobs` models in flight; their answers are taken in seed order */
-        for (; launched < n && launched < i + jobs; launched++)
-            if (launch(&slots[launched % jobs], seed0 + (unsigned long)launched, case_name, small, timeout, part))
+        for (;;) {
+            int status = 0, k;
+            pid_t pid;
+            while (running < jobs && launched < n && launched < i + window) {
+                slot *nl = &slots[launched % window];
+                if (launch(nl, seed0 + (unsigned long)launched, case_name, small, timeout, part)) return 2;
+                if (!nl->skip) running++;
+                launched++;
+            }
+            if (sl->skip || sl->done) break;
+            pid = waitpid(-1, &status, 0);
+            if (pid < 0) {
+                if (errno == EINTR) continue;
+                perror("waitpid");
                 return 2;
-        sl = &slots[i % jobs];
+            }
+            for (k = 0; k < window; k++)
+                if (!slots[k].skip && !slots[k].done && slots[k].pid == pid) {
+                    collect(&slots[k], timeout, status);
+                    running--;
+                    break;
+                }
+        }
         if (sl->skip) continue;
-        collect(sl, timeout, &o);
+        o = sl->o;
         s = sl->s;
         cnt[o.verdict]++;
         if (s.dynamic) {
