@@ -441,5 +441,6 @@ void truth_free(truth_model *tm)
     free(tm->nodes);
     free(tm->held);
     free(tm->wrap_nodes);
+    free(tm->xmean);
     memset(tm, 0, sizeof *tm);
 }

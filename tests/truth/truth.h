@@ -64,7 +64,8 @@ typedef struct truth_model {
     int *wrap_nodes, n_wrap;     /* cable node indices on the wrap */
     double x_fix[2][3];          /* where nodes 0 and n were held */
     int fixed_end[2];            /* node 0 / n held in place (all three spatial dofs, t-independent) */
-    double motion;               /* dynamics: largest displacement of the sampled nodes */
+    double motion;               /* dynamics: largest displacement of any node */
+    double *xmean;               /* dynamics: each node's mean position over the run's last quarter (3 n) */
 } truth_model;
 
 /* gen.c */
