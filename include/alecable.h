@@ -1719,8 +1719,11 @@ typedef struct alecable_problem {
      * holds (alecable_model_problem() sets it when the model has no
      * hydrodynamic loads, host wrenches, node moments, body torques or
      * motors, its loads are not ramped with t (alecable_model_set_load_ramp()
-     * 0, as alecable_model_integrator() sets) and no material can flow in or
-     * out through a cable end: every end's s held or Lagrangian).
+     * 0, as alecable_model_integrator() sets), no material can flow in or
+     * out through a cable end and no point load sits on a node whose
+     * material coordinate moves (its configurational force has no
+     * potential): those s held by a fix, a joint or, in dynamics, the
+     * mesh-motion law, or Lagrangian).
      * The integrators' divergence watch then balances the energy: T + V
      * may grow by no more than the work the constraints' motions supply,
      * the integral of lambda . dg/dt (see alecable_dynamic_options.watch_work). */

@@ -133,6 +133,16 @@ static int scan(const alecable_model *m, const int *f, struct mesh_rows *mr)
     return nr;
 }
 
+int mesh_holds_s(const alecable_model *m, const alecable_node *n)
+{
+    const struct mesh_rows *mr = m->mesh;
+    int r, d = node_sdof(n);
+    if (!mr || d < 0) return 0;
+    for (r = 0; r < mr->n; r++)
+        if (mr->cnt[r] == 1 && mr->dofs[3 * r] == d) return 1;
+    return 0;
+}
+
 static int wanted(const alecable_model *m) { return m->mesh_dyn && m->mesh_law == ALECABLE_MESH_INTERPOLATE; }
 
 void mesh_free(alecable_model *m)

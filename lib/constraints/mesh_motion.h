@@ -24,5 +24,8 @@ void mesh_free(alecable_model *m);
 void mesh_residual(const alecable_model *m, const double *q, const double *lambda, double *r);
 void mesh_jacobian(const alecable_model *m, double *values);
 void mesh_rates(const alecable_model *m, const double *v, double *gdot, double *gamma);
+/* does the law (in the current layout) hold the node's s where it is (a free end, or a node
+ * between anchors whose s are fixed)? */
+int  mesh_holds_s(const alecable_model *m, const alecable_node *n);
 
 #endif

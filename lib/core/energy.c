@@ -6,17 +6,22 @@
  * body torques (constant in space, without a potential once the body turns
  * about two axes) and current-driven hydrodynamics supply work of their
  * own; material that flows in or out through a cable end carries energy
- * across the mesh's boundary.  A model with any of them has no callback. */
+ * across the mesh's boundary; a point load on a node whose material
+ * coordinate moves does configurational work without a potential.  A model
+ * with any of them has no callback. */
 #include "model.h"
+#include "../constraints/mesh_motion.h"
 
 #include <stddef.h>
 
-/* the end node n's material coordinate is a dof that nothing holds at a
- * constant value: material may cross the end */
-static int end_open(const alecable_model *m, const alecable_node *n)
+/* the node's material coordinate may change: a dof that no fix, joint or
+ * (dynamics) mesh-motion row holds at a constant value.  At a cable end the
+ * material then crosses the end; under a point load the load's
+ * configurational force (paper 000 eq. 47) works on it without a potential */
+static int s_moves(const alecable_model *m, const alecable_node *n)
 {
     int i, j;
-    if (node_sdof(n) < 0 || ac_joint_holding(m, n, ALECABLE_DOF_S) >= 0) return 0;
+    if (node_sdof(n) < 0 || ac_joint_holding(m, n, ALECABLE_DOF_S) >= 0 || mesh_holds_s(m, n)) return 0;
     for (i = 0; i < m->constraints.n; i++) {
         const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
         for (j = 0; j < k->count; j++)
@@ -30,15 +35,16 @@ int ac_energy_complete(const alecable_model *m)
     int i;
     if (m->ramp_loads) return 0; /* loads that grow with t: V depends on t */
     for (i = 0; i < m->loads.n; i++) {
-        int kind = ((const alecable_load *)m->loads.p[i])->kind;
-        if (kind == LOAD_HYDRO || kind == LOAD_BODY_TORQUE || kind == LOAD_NODE_MOMENT || kind == LOAD_WRENCH)
+        const alecable_load *l = (const alecable_load *)m->loads.p[i];
+        if (l->kind == LOAD_HYDRO || l->kind == LOAD_BODY_TORQUE || l->kind == LOAD_NODE_MOMENT ||
+            l->kind == LOAD_WRENCH || (l->kind == LOAD_NODE && s_moves(m, l->node)))
             return 0;
     }
     for (i = 0; i < m->joints.n; i++)
         if (((const alecable_joint *)m->joints.p[i])->motor) return 0;
     for (i = 0; i < m->cables.n; i++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[i];
-        if (cb->n_el > 0 && (end_open(m, cb->el[0]->a) || end_open(m, cb->el[cb->n_el - 1]->b))) return 0;
+        if (cb->n_el > 0 && (s_moves(m, cb->el[0]->a) || s_moves(m, cb->el[cb->n_el - 1]->b))) return 0;
     }
     return 1;
 }

@@ -7,7 +7,8 @@
  * TRUTH_DEBUG=1 prints what the verdicts computed (each differenced dof, the
  * curvature, the refined solve, the energy at every step) on stderr;
  * TRUTH_H_SCALE=f runs a dynamic model at f h (f h / nsteps the same end);
- * TRUTH_STEPS=N solves a static one in N load steps.
+ * TRUTH_STEPS=N solves a static one in N load steps; TRUTH_ALE=0 or 1 makes a model (not a
+ * pulley) Lagrangian or ALE, its twin.
  *
  * One line per model (seed, description, status, verdict, cause), then
  *   truth: N models, OK-right a, refused b (by cause: ...), OK-wrong c, crashes d, timeouts e, time T s
@@ -242,6 +243,8 @@ static int launch(slot *sl, unsigned long seed, const char *case_name, int small
             sl->s.h *= f;
         }
     }
+    if (getenv("TRUTH_ALE") && sl->s.scene != SCENE_PULLEY) /* debugging: the model's ALE or Lagrangian twin */
+        sl->s.ale = atoi(getenv("TRUTH_ALE")) ? 1 : 0;
     if (!sl->s.dynamic && getenv("TRUTH_STEPS")) /* debugging: the same statics in other load steps */
         sl->s.steps = atoi(getenv("TRUTH_STEPS")) > 0 ? atoi(getenv("TRUTH_STEPS")) : sl->s.steps;
     truth_describe(&sl->s, sl->desc, sizeof sl->desc);
