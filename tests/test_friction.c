@@ -274,7 +274,7 @@ static void wrap_build_turning(wrap_case *w, int n, int slip_only, double E, dou
     for (i = ALECABLE_DOF_X; i <= ALECABLE_DOF_S; i++) ck_assert_int_eq(alecable_fix(NULL, w->m, w->nd[0], i), 0);
     for (i = ALECABLE_DOF_Y; i <= ALECABLE_DOF_S; i++) ck_assert_int_eq(alecable_fix(NULL, w->m, w->nd[n + 2], i), 0);
     ck_assert_int_eq(alecable_load_node(NULL, w->m, w->nd[n + 2], f), 0);
-    if (slip_only) ck_assert_int_eq(alecable_pulley_friction(NULL, w->m, w->wrap, 0.3, +1), 0);
+    if (slip_only) ck_assert_int_eq(alecable_pulley_friction(NULL, w->m, w->wrap, 0.3, slip_only == 2 ? -1 : +1), 0);
     else {
         alecable_friction_params fp;
         alecable_friction_params_init(&fp);
@@ -431,6 +431,37 @@ START_TEST(capstan_full_slip_is_the_slip_law)
     ck_assert_msg(fabs(ra / rb - 1.0) < 1e-8, "ratio %.12f against the slip law's %.12f", ra, rb);
     alecable_model_destroy(a.m);
     alecable_model_destroy(b.m);
+}
+END_TEST
+
+/* The slip law with the flow declared the wrong way (-1: the load pulls the
+ * high-s end): the material still flows towards the load (s falls at the
+ * wrap's nodes), so the equilibrium found is one of a friction that drives
+ * the cable, T_load / T_anchor = exp(-mu pi) instead of exp(mu pi).  0.3
+ * refuses it and keeps the solve's start (0.2 returned it as OK). */
+START_TEST(slip_law_against_its_flow_is_refused)
+{
+    wrap_case w;
+    alecable_quasistatic_options o;
+    double *q0, *q1;
+    int nq, nl, st;
+    wrap_build(&w, 20, 2, 210e9);
+    ck_assert_int_eq(alecable_model_finalize(w.m), 0);
+    ck_assert_int_eq(alecable_model_sizes(w.m, &nq, &nl), 0);
+    q0 = malloc((size_t)nq * sizeof *q0);
+    q1 = malloc((size_t)nq * sizeof *q1);
+    ck_assert(q0 && q1);
+    ck_assert_int_eq(alecable_model_get_state(w.m, q0, NULL, NULL), 0);
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = 40;
+    st = alecable_solve_quasistatic(w.m, &o, NULL);
+    ck_assert_msg(st == ALECABLE_ENOCONV && strstr(alecable_model_errmsg(w.m), "flowed the other way"), "status %d: %s",
+                  st, alecable_model_errmsg(w.m));
+    ck_assert_int_eq(alecable_model_get_state(w.m, q1, NULL, NULL), 0);
+    ck_assert_mem_eq(q0, q1, (size_t)nq * sizeof *q0);
+    free(q0);
+    free(q1);
+    alecable_model_destroy(w.m);
 }
 END_TEST
 
@@ -987,6 +1018,7 @@ Suite *suite_friction(void)
     tcase_add_test(tc, jacobian_turning_wrap);
     tcase_add_test(tc, paper004_sleeve);
     tcase_add_test(tc, capstan_full_slip_is_the_slip_law);
+    tcase_add_test(tc, slip_law_against_its_flow_is_refused);
     tcase_add_test(tc, failed_step_restores_everything);
     tcase_add_test(tc, no_allocation_per_step);
     tcase_add_test(tc, sleeve_in_dynamics);

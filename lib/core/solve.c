@@ -2,6 +2,7 @@
 #include "model.h"
 #include "../integrators/problem.h"
 #include "../constraints/mesh_motion.h"
+#include "../friction/friction.h"
 
 #include <math.h>
 #include <string.h>
@@ -20,13 +21,41 @@ static int prepare(alecable_model *m, alecable_problem *p)
     return ALECABLE_OK;
 }
 
+/* Pulley slip friction (alecable_pulley_friction) is a law for one flow direction, given: a
+ * solve whose material flowed the other way through a wrap found an equilibrium of a friction
+ * that pushed the material, not one of the model.  The state of the solve's start (q0, lam0, t0,
+ * hist0) is put back and the solve refused. */
+static int slip_law_check(alecable_model *m, const alecable_problem *p, const double *q0, const double *lam0,
+                          double t0, const double *hist0)
+{
+    int i, node;
+    double ds;
+    for (i = 0; i < m->loads.n; i++) {
+        const alecable_load *l = (const alecable_load *)m->loads.p[i];
+        if (l->kind != LOAD_PULLEY_FRICTION || pulley_friction_flow(l, q0, m->q, &node, &ds)) continue;
+        memcpy(m->q, q0, (size_t)m->nq * sizeof(double));
+        memcpy(m->lam, lam0, (size_t)m->nlam * sizeof(double));
+        m->t = t0;
+        if (p->nhist > 0) p->history_set(p->ctx, hist0);
+        ac_sync_nodes(m);
+        return ac_fail(m, ALECABLE_ENOCONV,
+                       "pulley slip friction (flow = %+d): the material flowed the other way through the wrap (its "
+                       "node %d's s moved by %+.3g m), so the equilibrium found is one of a friction that drives "
+                       "the cable, not of the model; give flow = %+d if the cable is pulled at its %s-s end, or use "
+                       "stick/slip friction (alecable_wrap_friction), which finds the direction; the solve's start "
+                       "is kept", l->flow, node, ds, -l->flow, l->flow > 0 ? "low" : "high");
+    }
+    return ALECABLE_OK;
+}
+
 ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_quasistatic_options *o,
                                             alecable_solve_report *report)
 {
     alecable_problem p;
     alecable_quasistatic_options opt;
     alecable_solve_report rep;
-    int st, ramp, clock_mode;
+    int st, ramp, clock_mode, i, slip = 0;
+    double *q0 = NULL, t0 = 0.0;
     char msg[sizeof m->errmsg];
     if ((st = ac_check_model(m))) return st;
     ac_clear_error(m);
@@ -37,6 +66,19 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
     if (!qs_report_ok(report))
         return ac_fail(m, ALECABLE_EINVAL, "report: struct_size %zu, call alecable_solve_report_init", report->struct_size);
     if ((st = prepare(m, &p))) return st;
+    for (i = 0; i < m->loads.n; i++)
+        if (((const alecable_load *)m->loads.p[i])->kind == LOAD_PULLEY_FRICTION) slip = 1;
+    if (slip) { /* the start, for slip_law_check */
+        q0 = (double *)ac_calloc(&m->alloc, (size_t)m->nq + (size_t)m->nlam + (size_t)p.nhist + 1, sizeof(double));
+        if (!q0) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+        memcpy(q0, m->q, (size_t)m->nq * sizeof(double));
+        memcpy(q0 + m->nq, m->lam, (size_t)m->nlam * sizeof(double));
+        if (p.nhist > 0 && p.history_get(p.ctx, q0 + m->nq + m->nlam)) {
+            ac_free(&m->alloc, q0);
+            return ac_fail(m, ALECABLE_ENOMEM, "the model's history could not be read");
+        }
+        t0 = m->t;
+    }
     ramp = m->ramp_loads;
     m->ramp_loads = 1;
     ac_clock_begin(m, clock_mode);
@@ -46,6 +88,13 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
     m->ramp_loads = ramp;
     ac_clock_end(m, clock_mode);
     ac_sync_nodes(m);
+    if (!st && slip && (st = slip_law_check(m, &p, q0, q0 + m->nq, t0, q0 + m->nq + m->nlam))) {
+        rep.status = st;
+        if (report) qs_report_out(report, &rep);
+        ac_free(&m->alloc, q0);
+        return st; /* slip_law_check said why */
+    }
+    if (q0) ac_free(&m->alloc, q0);
     if (report) qs_report_out(report, &rep);
     if (st == ALECABLE_ESINGULAR || st == ALECABLE_ENOCONV) {
         char dof[200];

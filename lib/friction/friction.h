@@ -11,5 +11,9 @@ int  pulley_friction_maps(alecable_model *m, alecable_load *l, const sp_pattern 
 void pulley_friction_residual(const alecable_load *l, const double *q, const double *lambda, double *r);
 void pulley_friction_jacobian(const alecable_load *l, const double *q, const double *lambda, double cq,
                               double *values);
+/* The slip law holds only where the material flowed the declared way: after a solve from q0 to
+ * q, 1 when no interior node of the wrap saw it flow the other way (beyond rounding), else 0 with
+ * the first such node (its index in the wrap) and its s change */
+int  pulley_friction_flow(const alecable_load *l, const double *q0, const double *q, int *node, double *ds);
 
 #endif

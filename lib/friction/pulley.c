@@ -124,3 +124,22 @@ void pulley_friction_jacobian(const alecable_load *l, const double *q, const dou
         for (k = 0; k < 3; k++) values[mp[2 * EL_MAX_DOF + k]] += l->flow * l->mu * vt * n[k];
     }
 }
+
+int pulley_friction_flow(const alecable_load *l, const double *q0, const double *q, int *node, double *ds)
+{
+    const alecable_joint *j = l->joint;
+    int k;
+    for (k = 1; k + 1 < j->count; k++) {
+        int d = node_sdof(j->nodes[k]);
+        double dk;
+        if (d < 0) continue;
+        /* flow +1 carries material towards increasing s past the held node: its s falls */
+        dk = q[d] - q0[d];
+        if (l->flow * dk > 1e-8 * (1.0 + fabs(q0[d]))) {
+            *node = k;
+            *ds = dk;
+            return 0;
+        }
+    }
+    return 1;
+}

@@ -397,8 +397,16 @@ int truth_judge_statics(truth_model *tm, const truth_spec *s, char *why, size_t 
             e_ret = e0w + e0x;
             e_ref = erw + erx;
             if (getenv("TRUTH_DEBUG"))
+            {
                 fprintf(stderr, "refined (%d steps): positions differ by %.6g m, energy %.10g J, returned %.10g J\n",
                         steps, dx, e_ref, e_ret);
+                for (i = 0; i < tm->n_wrap; i++) {
+                    double sa, sb;
+                    alecable_node_material(tm->nodes[tm->wrap_nodes[i]], &sa);
+                    alecable_node_material(ref.nodes[tm->wrap_nodes[i]], &sb);
+                    fprintf(stderr, "wrap node %d: s returned %.9g, refined %.9g\n", tm->wrap_nodes[i], sa, sb);
+                }
+            }
             if (dx > TOL_REF_X * tm->l_ref) {
                 if (!tm->conservative) {
                     snprintf(why, len, "refined solve (%d steps) ends %.3g m away (slip friction: one equilibrium)",
