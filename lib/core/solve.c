@@ -73,9 +73,9 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
         if (!q0) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
         memcpy(q0, m->q, (size_t)m->nq * sizeof(double));
         memcpy(q0 + m->nq, m->lam, (size_t)m->nlam * sizeof(double));
-        if (p.nhist > 0 && p.history_get(p.ctx, q0 + m->nq + m->nlam)) {
+        if (p.nhist > 0 && (st = p.history_get(p.ctx, q0 + m->nq + m->nlam))) {
             ac_free(&m->alloc, q0);
-            return ac_fail(m, ALECABLE_ENOMEM, "the model's history could not be read");
+            return ac_fail(m, st, "the model's history could not be read (%s)", alecable_strerror(st));
         }
         t0 = m->t;
     }
