@@ -1420,6 +1420,22 @@ static double dot(const double *a, const double *b, int n)
  * not tell, or its direction, projected on the constraints, does not
  * confirm it: roundoff on a nearly singular tangent).  On *ncurv > 0 the
  * confirmed direction is in ws->dz (q part; the rest 0). */
+/* against . J along, the residual's derivative along `along` read on
+ * `against` by central differences of step h (ws->dz the direction) */
+static int residual_derivative(qs_ws *ws, const alecable_problem *p, double t, const double *q, const double *lam,
+                               const double *along, const double *against, double h, double *out)
+{
+    double sp, sm;
+    memset(ws->dz, 0, (size_t)ws->n * sizeof(double));
+    memcpy(ws->dz, along, (size_t)ws->nq * sizeof(double));
+    if (trial(ws, p, 0, t, q, lam, h)) return -1;
+    sp = slope(ws, ws->rt, ws->zt, against, 0);
+    if (trial(ws, p, 0, t, q, lam, -h)) return -1;
+    sm = slope(ws, ws->rt, ws->zt, against, 0);
+    *out = (sp - sm) / (2.0 * h);
+    return 0;
+}
+
 static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double t,
                    const double *q, const double *lam, int *ncurv, char *msg, size_t len, int step)
 {
@@ -1503,19 +1519,9 @@ static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasista
         for (i = 0; i < nq; i++) w[i] /= wn;
         as /= wn; /* w.K_a z */
         h = 1e-6 * (1.0 + norm_inf(q, nq));
-        memset(ws->dz, 0, (size_t)ws->n * sizeof(double));
-        memcpy(ws->dz, x, (size_t)nq * sizeof(double));
-        if (trial(ws, p, 0, t, q, lam, h)) return ALECABLE_OK;
-        sp = slope(ws, ws->rt, ws->zt, w, 0);
-        if (trial(ws, p, 0, t, q, lam, -h)) return ALECABLE_OK;
-        sm = slope(ws, ws->rt, ws->zt, w, 0);
-        wjz = (sp - sm) / (2.0 * h);
-        memcpy(ws->dz, w, (size_t)nq * sizeof(double));
-        if (trial(ws, p, 0, t, q, lam, h)) return ALECABLE_OK;
-        sp = slope(ws, ws->rt, ws->zt, x, 0);
-        if (trial(ws, p, 0, t, q, lam, -h)) return ALECABLE_OK;
-        sm = slope(ws, ws->rt, ws->zt, x, 0);
-        zjw = (sp - sm) / (2.0 * h);
+        if (residual_derivative(ws, p, t, q, lam, x, w, h, &wjz) ||
+            residual_derivative(ws, p, t, q, lam, w, x, h, &zjw))
+            return ALECABLE_OK;
         if (!(fabs(0.5 * (wjz - zjw)) / as * skew <= SKEW_SHARE * -rho)) return ALECABLE_OK;
     }
     memcpy(ws->rt, x, (size_t)nq * sizeof(double));
