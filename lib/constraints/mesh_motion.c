@@ -31,7 +31,7 @@
 
 #include <string.h>
 
-enum { IN_CON = 1, HELD = 2, FIXED = 4 };
+enum { IN_CON = 1, HELD = 2, FIXED = 4, SINGLE = 8 };
 
 struct mesh_rows {
     int n, row0;
@@ -42,7 +42,7 @@ struct mesh_rows {
 };
 
 /* marks, per dof of q, what holds it: a constraint (any kind) or a joint */
-static int *marks(alecable_model *m)
+int *mesh_marks(alecable_model *m)
 {
     int i, u, d, *f = (int *)ac_calloc(&m->alloc, (size_t)(m->nq > 0 ? m->nq : 1), sizeof(int));
     if (!f) return NULL;
@@ -50,6 +50,7 @@ static int *marks(alecable_model *m)
         const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
         for (u = 0; u < k->count; u++)
             if (k->dofs[u] >= 0 && k->dofs[u] < m->nq) f[k->dofs[u]] |= IN_CON;
+        if (k->count == 1 && k->dofs[0] >= 0 && k->dofs[0] < m->nq) f[k->dofs[0]] |= SINGLE;
         if (k->kind == CON_FIX && k->count == 1 && k->dofs[0] >= 0 && k->dofs[0] < m->nq) f[k->dofs[0]] |= FIXED;
     }
     for (i = 0; i < m->joints.n; i++) {
@@ -68,10 +69,16 @@ static int *marks(alecable_model *m)
     return f;
 }
 
-static int is_anchor(const int *f, const alecable_node *n)
+int mesh_is_anchor(const int *f, const alecable_node *n)
 {
     int s = node_sdof(n), x = n->dof0;
     return (f[s] & (IN_CON | HELD)) || ((f[x] & IN_CON) && (f[x + 1] & IN_CON) && (f[x + 2] & IN_CON));
+}
+
+int mesh_s_held(const int *f, const alecable_node *n)
+{
+    int s = node_sdof(n);
+    return s >= 0 && (f[s] & (SINGLE | HELD));
 }
 
 static void put(struct mesh_rows *mr, int r, int t, int dof, double c)
@@ -111,19 +118,19 @@ static int scan(const alecable_model *m, const int *f, struct mesh_rows *mr)
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         int nn = cb->n_nodes, fa;
         if (cb->lagrangian || nn < 2) continue;
-        for (i = 0; i < nn && is_anchor(f, cb->nodes[i]); i++) {}
+        for (i = 0; i < nn && mesh_is_anchor(f, cb->nodes[i]); i++) {}
         if (i == nn) continue; /* every node has a law */
         for (k = 0; k < nn; k += nn - 1) /* free ends: the material ends there */
-            if (!is_anchor(f, cb->nodes[k])) {
+            if (!mesh_is_anchor(f, cb->nodes[k])) {
                 if (mr) row(mr, nr, cb->nodes[k], cb->nodes[k], cb->nodes[k], 1);
                 nr++;
             }
-        fa = !is_anchor(f, cb->nodes[0]) || (f[node_sdof(cb->nodes[0])] & FIXED);
+        fa = !mesh_is_anchor(f, cb->nodes[0]) || (f[node_sdof(cb->nodes[0])] & FIXED);
         for (a = 0, i = 1; i < nn; i++) {
             const alecable_node *nb = cb->nodes[i];
             int fb;
-            if (i < nn - 1 && !is_anchor(f, nb)) continue;
-            fb = !is_anchor(f, nb) || (f[node_sdof(nb)] & FIXED);
+            if (i < nn - 1 && !mesh_is_anchor(f, nb)) continue;
+            fb = !mesh_is_anchor(f, nb) || (f[node_sdof(nb)] & FIXED);
             for (k = a + 1; k < i; k++, nr++)
                 if (mr) row(mr, nr, cb->nodes[k], cb->nodes[k - 1], cb->nodes[k + 1], fa && fb);
             a = i;
@@ -167,7 +174,7 @@ int mesh_build(alecable_model *m)
     size_t n3;
     mesh_free(m);
     if (!wanted(m)) return ALECABLE_OK;
-    if (!(f = marks(m))) return ALECABLE_ENOMEM;
+    if (!(f = mesh_marks(m))) return ALECABLE_ENOMEM;
     if ((n = scan(m, f, NULL)) == 0) {
         ac_free(&m->alloc, f);
         return ALECABLE_OK;
@@ -275,7 +282,7 @@ int mesh_layout(alecable_model *m, int dyn)
     if (m->dirty || !m->q) return ALECABLE_OK; /* the next finalize builds it */
     if (!want && m->nlam_mesh == 0) return ALECABLE_OK;
     if (want) {
-        int *f = marks(m), n;
+        int *f = mesh_marks(m), n;
         if (!f) return ac_fail(m, ALECABLE_ENOMEM, "out of memory while choosing the mesh motion");
         n = scan(m, f, NULL);
         ac_free(&m->alloc, f);

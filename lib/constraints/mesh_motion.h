@@ -27,5 +27,16 @@ void mesh_rates(const alecable_model *m, const double *v, double *gdot, double *
 /* does the law (in the current layout) hold the node's s where it is (a free end, or a node
  * between anchors whose s are fixed)? */
 int  mesh_holds_s(const alecable_model *m, const alecable_node *n);
+/* What holds each dof of q (a finalized model): an array of m->nq marks to
+ * give back with ac_free, or NULL (no memory); and whether a node of an ALE
+ * cable is an anchor by them: its s in a constraint or held by a joint, or
+ * its position in constraints in all three directions.  A node that is no
+ * anchor has a mesh motion that only the law (dynamics) or the
+ * regularization (statics) picks. */
+int *mesh_marks(alecable_model *m);
+int  mesh_is_anchor(const int *f, const alecable_node *n);
+/* and whether its s is held: a single-dof constraint (fixed, prescribed or
+ * driven) or a joint */
+int  mesh_s_held(const int *f, const alecable_node *n);
 
 #endif

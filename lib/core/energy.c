@@ -37,7 +37,7 @@ int ac_energy_complete(const alecable_model *m)
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
         if (l->kind == LOAD_HYDRO || l->kind == LOAD_BODY_TORQUE || l->kind == LOAD_NODE_MOMENT ||
-            l->kind == LOAD_WRENCH || (l->kind == LOAD_NODE && s_moves(m, l->node)))
+            l->kind == LOAD_WRENCH || (l->kind == LOAD_NODE && l->config && s_moves(m, l->node)))
             return 0;
     }
     for (i = 0; i < m->joints.n; i++)

@@ -214,6 +214,7 @@ int ac_finalize(alecable_model *m)
         m->nlam += j->neq;
     }
     if (mesh_build(m)) return nomem(m); /* the mesh-motion rows of dynamics, last */
+    if ((m->unplaced_load = ac_place_loads(m)) == -2) return nomem(m);
     m->n = nq + m->nlam;
 
     m->q = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));

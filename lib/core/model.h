@@ -178,6 +178,8 @@ struct alecable_load {
     alecable_cable *cable;  /* LOAD_MATERIAL, LOAD_DISTRIBUTED */
     double s;               /* LOAD_MATERIAL */
     int *map;               /* LOAD_NODE: row of the node's s against its neighbours' dofs */
+    int config;             /* LOAD_NODE (finalize): 1 when the node's s is an unknown that no
+                             * single-dof constraint or joint holds: eq. 47's force works on it */
     hydro_params hp;        /* LOAD_HYDRO */
     friction_params fp;     /* LOAD_FRICTION */
     int first_el, n_el;     /* LOAD_HYDRO, LOAD_FRICTION: elements acted on */
@@ -256,6 +258,7 @@ struct alecable_model {
      * nlam_mesh of the nlam multipliers, which the model's sizes and state
      * leave out (the problem and the integrators see them) */
     int mesh_law, mesh_dyn, nlam_mesh;
+    int unplaced_load; /* finalize: the first point load on a node of free s and x (solve.c), or -1 */
     struct mesh_rows *mesh;
 };
 
@@ -342,6 +345,12 @@ double ac_energy(alecable_model *m, const double *q, double t, double *w_int, do
  * and that callback */
 int ac_energy_complete(const alecable_model *m);
 int ac_energy_cb(void *ctx, double t, const double *q, double *w_int, double *w_ext);
+
+/* solve.c, at finalize: sets each point load's config, and returns the index
+ * of the first point load on a node of an ALE cable that nothing anchors (its
+ * s and position both free: statics cannot place it), -1 for none, -2 out of
+ * memory */
+int ac_place_loads(alecable_model *m);
 
 /* "cable C node I dof D (q[k]): what to do" for the unknown q[k], for
  * messages (dofname.c): 0, or -1 when k is no node's or body's */

@@ -21,6 +21,47 @@ static int prepare(alecable_model *m, alecable_problem *p)
     return ALECABLE_OK;
 }
 
+/* A point load on a node of an ALE cable whose s and position are both free acts on the
+ * particle the mesh puts there, and in statics nothing but the regularization puts the mesh
+ * anywhere (paper 000 sec. 3.4).  Eq. 47's configurational force, with the gradient and the
+ * Jacobian averaged over the two elements, then balances a jump of the tension against the
+ * two elements' sizes, so the discrete equilibria form a family along which the shape moves:
+ * load steps of another size end elsewhere (seeds of make truth: 1 cm on a 6 m cable).  Where
+ * a constraint or joint holds the node's s (a particle) or its position (a point in space, the
+ * case eq. 47 is for), the load is well placed.  Dynamics has the mesh-motion law for it. */
+int ac_place_loads(alecable_model *m)
+{
+    int i, *f = NULL, found = -1;
+    for (i = 0; i < m->loads.n; i++) {
+        alecable_load *l = (alecable_load *)m->loads.p[i];
+        if (l->kind != LOAD_NODE) continue;
+        l->config = 0;
+        if (!l->node->cable || node_sdof(l->node) < 0) continue;
+        if (!f && !(f = mesh_marks(m))) return -2;
+        /* a held s (a fix, a prescribed or driven motion, a joint) admits no variation: eq. 47's
+         * force would only add to the hold's reaction, and its Jacobian would make the tangent
+         * asymmetric where the load has a potential (-f.x) */
+        l->config = !mesh_s_held(f, l->node);
+        if (found < 0 && !mesh_is_anchor(f, l->node)) found = i;
+    }
+    if (f) ac_free(&m->alloc, f);
+    return found;
+}
+
+static int point_load_check(alecable_model *m)
+{
+    const alecable_node *n;
+    if (m->unplaced_load < 0 || m->unplaced_load >= m->loads.n) return ALECABLE_OK;
+    n = ((const alecable_load *)m->loads.p[m->unplaced_load])->node;
+    return ac_fail(m, ALECABLE_ESTATE,
+                   "a point load (alecable_load_node) sits on cable %d node %d, whose material coordinate and "
+                   "position are both free: in statics the mesh, not the physics, would choose the particle it "
+                   "pulls, and the equilibrium would depend on the load steps; hold the node's s (alecable_fix "
+                   "with ALECABLE_DOF_S: the load then pulls that particle), load a particle with "
+                   "alecable_load_material_point, or hold the node in space",
+                   ac_list_index(&m->cables, n->cable), n->index);
+}
+
 /* Pulley slip friction (alecable_pulley_friction) is a law for one flow direction, given: a
  * solve whose material flowed the other way through a wrap found an equilibrium of a friction
  * that pushed the material, not one of the model.  The state of the solve's start (q0, lam0, t0,
@@ -65,7 +106,7 @@ ALECABLE_API int alecable_solve_quasistatic(alecable_model *m, const alecable_qu
     o = &opt;
     if (!qs_report_ok(report))
         return ac_fail(m, ALECABLE_EINVAL, "report: struct_size %zu, call alecable_solve_report_init", report->struct_size);
-    if ((st = prepare(m, &p))) return st;
+    if ((st = prepare(m, &p)) || (st = point_load_check(m))) return st;
     for (i = 0; i < m->loads.n; i++)
         if (((const alecable_load *)m->loads.p[i])->kind == LOAD_PULLEY_FRICTION) slip = 1;
     if (slip) { /* the start, for slip_law_check */

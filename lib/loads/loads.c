@@ -224,9 +224,9 @@ static void load_eval(const alecable_load *l, const double *q, double scale, dou
         double v, grad[2 * EL_MAX_DOF];
         int ne, k;
         if (w) *w -= f[0] * q[l->node->dof0] + f[1] * q[l->node->dof0 + 1] + f[2] * q[l->node->dof0 + 2];
-        if (r && node_sdof(l->node) < 0) /* a Lagrangian node: no configurational part */
+        if (r && !l->config) /* a Lagrangian node or a held s: no configurational part */
             for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];
-        if ((!r && !values) || node_sdof(l->node) < 0) break;
+        if ((!r && !values) || !l->config) break;
         node_config(l->node, q, f, &v, values ? grad : NULL, e, &ne);
         if (r) {
             for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];

@@ -431,6 +431,14 @@ int truth_build(truth_model *tm, const truth_spec *s, char *why, size_t len)
         int k = s->load_node[i] > last ? last : s->load_node[i];
         if (s->end == END_BODY && k == last) continue;
         TRY(alecable_load_node(NULL, m, tm->nodes[k], s->load_f[i]), "load_node");
+        /* statics cannot place a load on a node whose s and x are both free (the library refuses
+         * it): three seeds in four hold the node's s, so the load pulls a particle, and the
+         * fourth checks the refusal.  No random draw: the seeds' other models stay as they were. */
+        if (s->ale && !s->dynamic && s->seed % 4 != 0) {
+            int rc = alecable_fix(NULL, m, tm->nodes[k], ALECABLE_DOF_S);
+            if (rc != ALECABLE_OK && rc != ALECABLE_EINVAL) /* EINVAL: held already */
+                TRY(rc, "fix s of a loaded node");
+        }
     }
     return 0;
 }
