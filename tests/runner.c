@@ -14,6 +14,7 @@ int main(void)
     srunner_add_suite(sr, suite_rollback());
     srunner_add_suite(sr, suite_statics());
     srunner_add_suite(sr, suite_ok_statics());
+    srunner_add_suite(sr, suite_point_loads());
     srunner_add_suite(sr, suite_threads());
     srunner_add_suite(sr, suite_bad_calls());
     srunner_add_suite(sr, suite_clock());

@@ -38,5 +38,6 @@ Suite *suite_ale_dynamics(void);
 Suite *suite_divergence(void);
 Suite *suite_energy_balance(void);
 Suite *suite_ok_statics(void);
+Suite *suite_point_loads(void);
 
 #endif

@@ -58,6 +58,7 @@ struct qs_ws {
     double dscale;         /* max |J_ii| over the q rows of the last Jacobian (the shift's unit) */
     double *zt, *rt;       /* line search: trial state (q then lambda) and its residual */
     double *ev;            /* the stability check's eigenvector iteration: 5 n */
+    unsigned char *held;   /* the stability check: the dofs single-dof constraints hold, and those rows (n) */
     double *sc;            /* the scale of each equation at the last residual judged, floor included */
     double smax;           /* the largest scale of the q rows there (without the floor) */
     int shifted, damped;   /* this solve's counts for the report */
@@ -195,6 +196,7 @@ void qs_destroy(qs_ws *ws)
     ac_free(a, ws->zt);
     ac_free(a, ws->rt);
     ac_free(a, ws->ev);
+    ac_free(a, ws->held);
     ac_free(a, ws->sc);
     ac_free(a, ws->hist_prev);
     ac_free(a, ws->hist_next);
@@ -260,6 +262,7 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->zt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->rt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->ev = (double *)ac_calloc(alloc, 5 * (size_t)n, sizeof(double));
+    ws->held = (unsigned char *)ac_calloc(alloc, (size_t)n, 1);
     ws->sc = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->nhist = p->nhist;
     ws->hist_prev = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
@@ -267,7 +270,7 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->perm = (int *)ac_calloc(alloc, (size_t)n, sizeof(int));
     ws->mask = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     ws->dep = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
-    if (!ws->pat.diag || !ws->r || !ws->dz || !ws->ev || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
+    if (!ws->pat.diag || !ws->r || !ws->dz || !ws->ev || !ws->held || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
         !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->sc || !ws->q_sub || !ws->lam_sub || !ws->q_hold || !ws->lam_hold ||
         !ws->hist_step || !ws->hist_prev || !ws->hist_next || !ws->perm ||
         !ws->mask || !ws->dep) {
@@ -480,12 +483,54 @@ static int hovering(const double *h, int it) { return h[it] > 0.5 * h[it - 1] &&
  * either within NEAR_TOL of the tolerance, or hovering with the terms
  * cancelling to ROUNDOFF_CAP of their size, or with no force above roundoff
  * at all (a stress-free state: its scale is roundoff itself) */
-static int at_roundoff(const qs_ws *ws, const double *q, const double *h, int it, double rnorm, double sres,
-                       double tol)
+static int trial(qs_ws *ws, const alecable_problem *p, int stage, double t, const double *q, const double *lam,
+                 double a);
+
+/* The residual's own rounding noise at q, measured: r(q + d) - r(q - d) - 2 J d
+ * for d a few ulps of each coordinate is roundoff alone (the second order is
+ * far below it), so half its max-norm is what two evaluations at one state
+ * may differ by.  The Jacobian at q is in ws->vals; ws->dz, zt, rt and ev
+ * are scratch here (the next Newton step rewrites them).  -1: a trial failed. */
+static double measured_noise(qs_ws *ws, const alecable_problem *p, int stage, double t, const double *q,
+                             const double *lam)
 {
-    double rf = roundoff(ws, q);
+    int i, j, k, n = ws->n, nq = ws->nq;
+    double *rp = ws->ev, *jd = ws->ev + n, m = 0.0;
+    for (i = 0; i < n; i++) ws->dz[i] = i < nq ? 4.0 * DBL_EPSILON * (fabs(q[i]) > 1.0 ? fabs(q[i]) : 1.0) : 0.0;
+    if (trial(ws, p, stage, t, q, lam, 1.0)) return -1.0;
+    memcpy(rp, ws->rt, (size_t)n * sizeof(double));
+    if (trial(ws, p, stage, t, q, lam, -1.0)) return -1.0;
+    memset(jd, 0, (size_t)n * sizeof(double));
+    for (j = 0; j < nq; j++)
+        for (k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++) jd[ws->pat.rowidx[k]] += ws->vals[k] * ws->dz[j];
+    for (i = 0; i < n; i++) {
+        double e = fabs(rp[i] - ws->rt[i] - 2.0 * jd[i]);
+        if (e > m) m = e;
+    }
+    return 0.5 * m;
+}
+
+/* hovering at roundoff, or within NEAR_TOL of the tolerance there: a
+ * residual that stays above ROUNDOFF_CAP of its scale (a stress-free state,
+ * whose scale is roundoff too) is accepted only within NOISE_FACTOR of the
+ * residual's noise: the larger of the measured one and one term's rounding,
+ * eps max|J| (1 + |q|) (a computation that a few ulps leave exact, the
+ * stress-free bar of paper 000 sec. 4.1, measures none).  The floor itself
+ * is an upper bound, 64 such terms, and a model whose loads lie below it is
+ * not at roundoff for that (truth seed 7062, a stiff cable pushed slack:
+ * floor 6.5e-4 N, its weight 6e-4 N a node carried by nothing, one term's
+ * rounding 1e-5 N, the measured noise 1e-20 N). */
+#define NOISE_FACTOR 8.0
+static int at_roundoff(qs_ws *ws, const alecable_problem *p, int stage, double t, const double *q,
+                       const double *lam, const double *h, int it, double rnorm, double sres, double tol)
+{
+    double rf = roundoff(ws, q), nz;
     if (!(rnorm <= rf)) return 0;
-    return sres <= NEAR_TOL * tol || (hovering(h, it) && (sres <= ROUNDOFF_CAP || ws->smax <= rf));
+    if (sres <= NEAR_TOL * tol) return 1;
+    if (!hovering(h, it)) return 0;
+    if (sres <= ROUNDOFF_CAP || rnorm <= NOISE_FACTOR * rf / 64.0) return 1;
+    nz = measured_noise(ws, p, stage, t, q, lam);
+    return nz >= 0.0 && rnorm <= NOISE_FACTOR * nz;
 }
 
 /* Dependent lines of the current (unregularized) Jacobian, reduced to material
@@ -886,7 +931,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             if ((st = eval_jacobian(ws, p, step, stage, it, t, q, lam, msg, len))) return st;
         }
         /* Newton hovering at roundoff (the Jacobian at q says where it lies) */
-        if (it >= 2 && at_roundoff(ws, q, hist, it, rnorm, sres, tol)) {
+        if (it >= 2 && at_roundoff(ws, p, stage, t, q, lam, hist, it, rnorm, sres, tol)) {
             rep->final_residual = rnorm;
             return ALECABLE_OK;
         }
@@ -1161,7 +1206,7 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
         if (!have_j) {
             if ((st = eval_jacobian(ws, p, step, 2, it, t, q, lam, msg, len))) goto out;
             /* hovering at roundoff (the Jacobian at q says where it lies) */
-            if (it >= 2 && it <= ws->hist_iter && at_roundoff(ws, q, hist, it, rnorm, sres, tol)) {
+            if (it >= 2 && it <= ws->hist_iter && at_roundoff(ws, p, 2, t, q, lam, hist, it, rnorm, sres, tol)) {
                 rep->final_residual = rnorm;
                 st = ALECABLE_OK;
                 goto out;
@@ -1436,6 +1481,27 @@ static int residual_derivative(qs_ws *ws, const alecable_problem *p, double t, c
     return 0;
 }
 
+/* ws->held: the q dofs that a constraint row with a single q entry holds, and
+ * those rows.  Every direction the constraints allow leaves them still, so
+ * the tangent's asymmetry there tells nothing of the curvature (a fixed
+ * wheel's turn under its wrap's reaction: its body terms are derivatives
+ * along R exp(dpsi^), asymmetric by the moment the fix takes up) */
+static void mark_held(qs_ws *ws)
+{
+    int i, j, k, nq = ws->nq, cnt, dof;
+    memset(ws->held, 0, (size_t)ws->n);
+    for (j = nq; j < ws->n; j++) {
+        for (cnt = 0, dof = -1, k = ws->pat.colptr[j]; k < ws->pat.colptr[j + 1]; k++) {
+            i = ws->pat.rowidx[k];
+            if (i < nq && ws->vals[k] != 0.0) {
+                cnt++;
+                dof = i;
+            }
+        }
+        if (cnt == 1) ws->held[dof] = ws->held[j] = 1;
+    }
+}
+
 static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double t,
                    const double *q, const double *lam, int *ncurv, char *msg, size_t len, int step)
 {
@@ -1454,7 +1520,8 @@ static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasista
     /* a tangent that is not symmetric is not the Hessian of an energy
      * (follower and fixed-axis moments, friction): its curvature says
      * nothing about stability */
-    if (sp_ldl_asymmetry(ws->ldl, ws->vals) > ASYM_TOL * d) return ALECABLE_OK;
+    mark_held(ws);
+    if (sp_ldl_asymmetry(ws->ldl, ws->vals, ws->held) > ASYM_TOL * d) return ALECABLE_OK;
     delta = g > 0.0 ? 1e-8 * g * g / d : 1.0;
     for (i = 0; i < ws->n; i++) {
         if (i >= nq) ws->vals[ws->pat.diag[i]] -= delta;
@@ -1462,6 +1529,14 @@ static int inertia(qs_ws *ws, const alecable_problem *p, const alecable_quasista
             ws->vals[ws->pat.diag[i]] += 2.0 * o->alpha;
     }
     st = sp_ldl_factor(ws->ldl, ws->vals, &neg, &dneg);
+    if (st != SP_OK) {
+        /* a zero pivot: K is singular, or a dof of zero stiffness came before the constraint
+         * that stiffens it (a body's turn that only its joint holds).  K + CURV_TOL d I is
+         * quasi-definite along such a dof; a curvature above -CURV_TOL d is none the check
+         * could confirm anyway */
+        for (i = 0; i < nq; i++) ws->vals[ws->pat.diag[i]] += CURV_TOL * d;
+        st = sp_ldl_factor(ws->ldl, ws->vals, &neg, &dneg);
+    }
     if (st != SP_OK) return ALECABLE_OK; /* a zero pivot: the inertia is unknown */
     if (neg - ws->nlam <= 0) {
         *ncurv = 0;

@@ -149,13 +149,19 @@ int sp_ldl_factor(sp_ldl *f, const double *vals, int *neg, double *dneg)
     return SP_OK;
 }
 
-double sp_ldl_asymmetry(const sp_ldl *f, const double *vals)
+double sp_ldl_asymmetry(const sp_ldl *f, const double *vals, const unsigned char *skip)
 {
+    const sp_pattern *p = f->p;
     double m = 0.0;
-    int q;
-    for (q = 0; q < f->p->nnz; q++) {
-        double a = f->mirror[q] >= 0 ? fabs(vals[q] - vals[f->mirror[q]]) : fabs(vals[q]);
-        if (!(a <= m)) m = a;
+    int j, q;
+    for (j = 0; j < p->n; j++) {
+        if (skip && skip[j]) continue;
+        for (q = p->colptr[j]; q < p->colptr[j + 1]; q++) {
+            double a;
+            if (skip && skip[p->rowidx[q]]) continue;
+            a = f->mirror[q] >= 0 ? fabs(vals[q] - vals[f->mirror[q]]) : fabs(vals[q]);
+            if (!(a <= m)) m = a;
+        }
     }
     return m;
 }

@@ -98,8 +98,9 @@ void sp_ldl_destroy(sp_ldl *f);
  * Sylvester) and the most negative one (*dneg, 0 if none).  SP_OK, or
  * SP_ESINGULAR at a zero or non-finite pivot (inertia unknown). */
 int  sp_ldl_factor(sp_ldl *f, const double *vals, int *neg, double *dneg);
-/* max |A_ij - A_ji| (an entry without its transposed position: |A_ij|) */
-double sp_ldl_asymmetry(const sp_ldl *f, const double *vals);
+/* max |A_ij - A_ji| (an entry without its transposed position: |A_ij|)
+ * over the rows and columns that skip (n flags, or NULL) does not set */
+double sp_ldl_asymmetry(const sp_ldl *f, const double *vals, const unsigned char *skip);
 /* x <- S^-1 x by the last factor (SP_OK of sp_ldl_factor) */
 void sp_ldl_solve(const sp_ldl *f, double *x);
 /* y = S x and y = (A - A^T) / 2 x (vals on the pattern; an entry without its
