@@ -719,10 +719,22 @@ ALECABLE_API int alecable_constraint_multiplier(const alecable_constraint *k, do
 /* Every load below is owned by its model; out may be NULL when the handle
  * is not needed (to change the load later, keep it: alecable_load_set()). */
 
-/** Force applied at a mesh node (a fixed point of the mesh).  When the node's
- * material coordinate is free, the load also does configurational work on it
- * (paper 000 eqs. 47/70, with the gradient and Jacobian averaged over the two
- * elements around the node).
+/** Force applied at a mesh node (a fixed point of the mesh).  On an ALE cable
+ * what it pulls depends on what holds the node (since 0.3):
+ * - its material coordinate held (alecable_fix(), alecable_prescribe() or a
+ *   joint on ALECABLE_DOF_S): the particle at the node; the load has the
+ *   potential -f.x;
+ * - its s free, its position held in all three directions (a fix, a joint, a
+ *   pulley or an eyelet): the material that passes there; the load also does
+ *   configurational work on s (paper 000 eqs. 47/70, with the gradient and
+ *   Jacobian averaged over the two elements around the node): its component
+ *   along the cable drives the flow;
+ * - both free: statics refuse the model (alecable_solve_quasistatic()
+ *   returns ALECABLE_ESTATE naming the node), since only the mesh, not the
+ *   physics, would say which particle the load pulls and the discrete
+ *   equilibria then form a family; in dynamics the mesh-motion law places the
+ *   node (alecable_model_set_mesh_motion()).  Hold its s to load a particle
+ *   there, or use alecable_load_material_point().
  * \param[out] out receives the load, owned by m (may be NULL).
  * \param m the model.
  * \param n a cable node of m (for a body: alecable_load_body_force()).
@@ -2014,6 +2026,8 @@ ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r);
  * \retval ALECABLE_OK every load step converged
  * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m
  * \retval ALECABLE_EINVAL a bad option or struct_size
+ * \retval ALECABLE_ESTATE a point load (alecable_load_node()) on a node of an ALE cable whose
+ *         material coordinate and position are both free (since 0.3; see there)
  * \retval ALECABLE_ENOCONV Newton did not converge in a load step
  * \retval ALECABLE_EUNSTABLE a load step converged to an unstable equilibrium that options.stability
  *         = CHECK refuses, or that FOLLOW could not leave for a stable one (since 0.3)
