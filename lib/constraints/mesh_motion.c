@@ -31,7 +31,7 @@
 
 #include <string.h>
 
-enum { IN_CON = 1, HELD = 2, FIXED = 4, SINGLE = 8 };
+enum { IN_CON = 1, HELD = 2, FIXED = 4, SINGLE = 8, JOINT_S = 16 };
 
 struct mesh_rows {
     int n, row0;
@@ -64,6 +64,7 @@ int *mesh_marks(alecable_model *m)
                 held = (j->ops->holds(j, n, ALECABLE_DOF_X) && j->ops->holds(j, n, ALECABLE_DOF_Y) &&
                         j->ops->holds(j, n, ALECABLE_DOF_Z)) || j->ops->holds(j, n, ALECABLE_DOF_S);
             if (held) f[d] |= HELD;
+            if (j->ops->holds && j->ops->holds(j, n, ALECABLE_DOF_S)) f[d] |= JOINT_S;
         }
     }
     return f;
@@ -78,7 +79,7 @@ int mesh_is_anchor(const int *f, const alecable_node *n)
 int mesh_s_held(const int *f, const alecable_node *n)
 {
     int s = node_sdof(n);
-    return s >= 0 && (f[s] & (SINGLE | HELD));
+    return s >= 0 && (f[s] & (SINGLE | JOINT_S)); /* HELD: a wrap or an eyelet holds the position only */
 }
 
 static void put(struct mesh_rows *mr, int r, int t, int dof, double c)

@@ -36,7 +36,7 @@ int  mesh_holds_s(const alecable_model *m, const alecable_node *n);
 int *mesh_marks(alecable_model *m);
 int  mesh_is_anchor(const int *f, const alecable_node *n);
 /* and whether its s is held: a single-dof constraint (fixed, prescribed or
- * driven) or a joint */
+ * driven) or a joint that says so (joint_ops.holds: a clamp) */
 int  mesh_s_held(const int *f, const alecable_node *n);
 
 #endif
