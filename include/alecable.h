@@ -2555,7 +2555,7 @@ ALECABLE_API int alecable_write_vtp(alecable_model *m, const char *path);
  * reads only VTK XML files from a collection, so the names must end in .vtp
  * (alecable_write_vtp()), .vtu, .vts, .vtr, .vti, .vtm, .vthb or a parallel
  * .pvt*: a legacy .vtk name is refused (since 0.3; 0.2 wrote a collection
- * ParaView could not open).  Nothing is written when an argument is bad.
+ * ParaView could not open): alecable_write_vtk_series() lists those.  Nothing is written when an argument is bad.
  * \param m the model (for error messages).
  * \param path the .pvd file to write.
  * \param count number of files, >= 0.
@@ -2568,6 +2568,23 @@ ALECABLE_API int alecable_write_vtp(alecable_model *m, const char *path);
  *         time that is not finite, or the file cannot be opened or written */
 ALECABLE_API int alecable_write_pvd(alecable_model *m, const char *path, int count, const char *const files[],
                                     const double times[]);
+/** ParaView's file-series JSON (name it NAME.vtk.series, ParaView 5.5 and
+ * later): a time series of legacy .vtk files (alecable_write_vtk()), which
+ * a .pvd cannot list, with their times (since 0.3).  ParaView opens it with
+ * File > Open.  File names are written as given (JSON escaped), relative to
+ * the series file's folder.  Nothing is written when an argument is bad.
+ * \param m the model (for error messages).
+ * \param path the file to write.
+ * \param count number of files, >= 0.
+ * \param files count file names, not empty.
+ * \param times count times [s], finite.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, path, files, times or a files[i] is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EINVAL count < 0, an empty name, a time that is not
+ *         finite, or the file cannot be opened or written */
+ALECABLE_API int alecable_write_vtk_series(alecable_model *m, const char *path, int count, const char *const files[],
+                                           const double times[]);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 /* VTK XML output (lib/io/vtp.c, pvd.c): the structure of a .vtp against the
  * counts the model gives (points, lines, polygons, the length of every
  * array), a body's box against the box whose inertia it was given, the
- * .pvd's entries, and the refusals (NULL, a path that cannot be written, a
+ * .pvd's and the legacy .vtk.series' entries, and the refusals (NULL, a path that cannot be written, a
  * legacy .vtk or a NaN time in a collection) that leave no file behind.
  * scripts/vtk-read-check.py reads the examples' files with VTK's own readers. */
 #define _XOPEN_SOURCE 700 /* mkdtemp, M_PI */
@@ -304,6 +304,31 @@ START_TEST(pvd_refuses_legacy_files_and_bad_times)
 }
 END_TEST
 
+/* The legacy files' list: ParaView's file-series JSON, names escaped. */
+START_TEST(vtk_series_lists_legacy_files_with_their_times)
+{
+    static const char *const files[] = {"a_00000.vtk", "q\"b\\_00001.vtk"};
+    static const char *const empty[] = {"a_00000.vtk", ""};
+    const double times[] = {0.0, 2.5}, nan_times[] = {0.0, NAN};
+    scene s;
+    char *json;
+    build(&s);
+    ck_assert_int_eq(alecable_write_vtk_series(s.m, s.pvd, 2, files, nan_times), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(s.m), "times[1]"));
+    ck_assert_int_eq(alecable_write_vtk_series(s.m, s.pvd, 2, empty, times), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(s.m), "files[1]"));
+    ck_assert_int_eq(alecable_write_vtk_series(s.m, NULL, 2, files, times), ALECABLE_ENULL);
+    ck_assert_ptr_null(fopen(s.pvd, "r"));
+    ck_assert_int_eq(alecable_write_vtk_series(s.m, s.pvd, 2, files, times), 0);
+    json = slurp(s.pvd);
+    ck_assert_ptr_nonnull(strstr(json, "\"file-series-version\" : \"1.0\""));
+    ck_assert_ptr_nonnull(strstr(json, "{ \"name\" : \"a_00000.vtk\", \"time\" : 0 },\n"));
+    ck_assert_ptr_nonnull(strstr(json, "{ \"name\" : \"q\\\"b\\\\_00001.vtk\", \"time\" : 2.5 }\n  ]\n}\n"));
+    free(json);
+    teardown_scene(&s);
+}
+END_TEST
+
 Suite *suite_vtk_xml(void)
 {
     Suite *s = suite_create("vtk_xml");
@@ -313,6 +338,7 @@ Suite *suite_vtk_xml(void)
     tcase_add_test(tc, vtp_refuses_bad_arguments);
     tcase_add_test(tc, pvd_lists_xml_files_with_their_times);
     tcase_add_test(tc, pvd_refuses_legacy_files_and_bad_times);
+    tcase_add_test(tc, vtk_series_lists_legacy_files_with_their_times);
     suite_add_tcase(s, tc);
     return s;
 }

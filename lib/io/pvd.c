@@ -50,7 +50,8 @@ ALECABLE_API int alecable_write_pvd(alecable_model *m, const char *path, int cou
             return ac_fail(m, ALECABLE_EINVAL,
                            "files[%d] = \"%s\": a .pvd lists VTK XML files (.vtp, .vtu, .vts, .vtr, .vti, .vtm, "
                            ".vthb or their parallel .pvt*): ParaView reads no legacy .vtk from a .pvd "
-                           "(write the frames with alecable_write_vtp)", i, files[i]);
+                           "(write the frames with alecable_write_vtp, or list legacy files with alecable_write_vtk_series)",
+                           i, files[i]);
         if (!isfinite(times[i])) return ac_fail(m, ALECABLE_EINVAL, "times[%d] = %g is not finite", i, times[i]);
     }
     f = fopen(path, "w");
