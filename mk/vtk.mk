@@ -11,7 +11,7 @@
 #                        and never installed by make check.
 #   make render-crane    the crane example's series rendered offscreen by pvbatch
 #                        (scripts/render-crane.py) into $(CRANE_PNG) at t = $(CRANE_TIME) s;
-#                        installs paraview and python3-paraview (goal render of
+#                        installs paraview, python3-paraview and xvfb (goal render of
 #                        scripts/deps/vtk; apt replaces python3-vtk9 by the latter, whose
 #                        vtkmodules the read check then uses); not part of make check.
 CHECK_STEPS += vtk-read-check
@@ -35,4 +35,6 @@ render-crane:
 	@$(MAKE) --no-print-directory SAN= BUILDDIR=build build/examples/crane
 	@rm -rf build/render-crane && mkdir -p build/render-crane
 	./build/examples/crane --vtk build/render-crane > build/render-crane/crane.out
-	pvbatch scripts/render-crane.py build/render-crane/crane.pvd $(CRANE_PNG) $(CRANE_TIME)
+	@# Debian's pvbatch renders through X: without a display, a virtual one (xvfb-run)
+	if [ -n "$${DISPLAY:-}" ]; then pvbatch scripts/render-crane.py build/render-crane/crane.pvd $(CRANE_PNG) $(CRANE_TIME); \
+	else xvfb-run -a -s '-screen 0 1600x1200x24' pvbatch scripts/render-crane.py build/render-crane/crane.pvd $(CRANE_PNG) $(CRANE_TIME); fi
