@@ -240,6 +240,10 @@ START_TEST(vtp_body_box_has_the_given_inertia)
             ck_assert_double_eq_tol(fabs(a), 0.5 * (d + 1), 1e-12);
         }
     }
+    /* the massless sheave, whose joints hold nothing off its origin: a cube of
+     * half the axis length (a tenth of the cables' 3 m extent) about it */
+    for (k = 0; k < 8; k++)
+        for (d = 0; d < 3; d++) ck_assert_double_eq_tol(fabs(v[3 * (5 + 4 + k) + d]), 0.25 * 0.3, 1e-15);
     free(xml);
     teardown_scene(&s);
 }
