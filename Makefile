@@ -5,12 +5,13 @@
 #   make examples     build/examples/<name> for every examples/*.c (examples/common.c is linked into each)
 #   make check        dependencies, test runner, examples and install tests, the CHECK_STEPS of
 #                     mk/*.mk (docs-check, cmake-check, abi-check, check-nogpl, mpi-check,
-#                     models-check), the threads suite under ThreadSanitizer (make tsan), 30 s of
-#                     API fuzzing (make fuzz), then the runner under ASan/UBSan
+#                     models-check, vtk-read-check), the threads suite under ThreadSanitizer
+#                     (make tsan), 30 s of API fuzzing (make fuzz), then the runner under ASan/UBSan
 #   make tsan         the threads suite (8 models in 8 threads) under ThreadSanitizer (build-tsan/)
 #   make valgrind     the test runner (no fork) and the examples' smoke test under valgrind memcheck
 #   make demo         dependencies, examples, then `sh examples/demo.sh build/examples`
 #   make docs         the API reference and doc/guide.md as HTML in build/docs/html (doxygen)
+#   make render-crane the crane example rendered offscreen by ParaView's pvbatch into build/crane.png
 #   make install      PREFIX=/usr/local DESTDIR= LIBDIR=$(PREFIX)/lib INCLUDEDIR=$(PREFIX)/include
 #                     (also the CMake package and alecable-run)
 #   make uninstall    same variables as install

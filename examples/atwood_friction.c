@@ -42,6 +42,7 @@ int main(int argc, char **argv)
     alecable_integrator *it;
     alecable_step_stats stats;
     ex_vtk_series vs;
+    int vtk_legacy = 0;
     FILE *csv = NULL;
     const char *csv_path = NULL, *vtk = NULL, *mname = "newmark";
     double h = 1e-4, T = 0.5, y0[3], y[3], R9[9], E0, E, work = 0.0, wall, a, ang, ratio_sum = 0.0, ratio_mean;
@@ -64,7 +65,8 @@ int main(int argc, char **argv)
         {"--T", 'd', &T, "simulated time [s]"},
         {"--method", 's', &mname, "integrator: newmark (trapezoidal), hht, bossak, genalpha"},
         {"--csv", 's', &csv_path, "write t, y1, wheel angle, T1/T2, stuck contacts, energy loss, friction work per step"},
-        {"--vtk", 's', &vtk, "write a VTK series (atwood_friction_NNNNN.vtk, .pvd) into this existing folder"},
+        {"--vtk", 's', &vtk, "write a VTK series (atwood_friction_NNNNN.vtp, .pvd) into this existing folder"},
+        {"--vtk-legacy", 'f', &vtk_legacy, EX_VTK_LEGACY_HELP},
         {NULL, 0, NULL, NULL}};
     atwood_params_default(&p);
     rc = ex_parse(argc, argv, opts,
@@ -99,7 +101,7 @@ int main(int argc, char **argv)
         }
         fprintf(csv, "t,y1,wheel_angle,ratio,stuck,energy_loss,friction_work\n");
     }
-    ex_vtk_begin(&vs, vtk, "atwood_friction");
+    ex_vtk_begin(&vs, vtk, "atwood_friction", vtk_legacy);
     ex_vtk_frame(&vs, r.m, 0.0);
     steps = (int)ceil(T / h - 1e-9);
     wall = ex_now();

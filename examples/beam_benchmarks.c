@@ -28,6 +28,7 @@ typedef struct params {
     double phi;      /* torsion: end roll [rad] */
     double kappa, tau; /* helix: natural curvature and twist [1/m] */
     const char *csv, *vtk;
+    int vtk_legacy; /* --vtk-legacy */
 } params;
 
 static alecable_node *node_of(alecable_model *m, alecable_cable *c, int i)
@@ -84,7 +85,7 @@ static int solve(alecable_model *m, int steps, alecable_solve_report *rep)
 static void outputs(const params *p, alecable_model *m, alecable_cable *c)
 {
     if (p->csv) ex_check(m, alecable_write_cable_csv(c, p->csv), "write_cable_csv");
-    if (p->vtk) ex_check(m, alecable_write_vtk(m, p->vtk), "write_vtk");
+    if (p->vtk) ex_vtk_write(m, p->vtk, p->vtk_legacy);
 }
 
 /* relative error of the tip position */
@@ -237,7 +238,7 @@ static double run_helix(const params *p, int *status)
 
 int main(int argc, char **argv)
 {
-    params p = {1.0, 1.0, 0.7, 1e7, 20, 20, 10.0, 1.0, 7.5, 2.0, 1.0, NULL, NULL};
+    params p = {1.0, 1.0, 0.7, 1e7, 20, 20, 10.0, 1.0, 7.5, 2.0, 1.0, NULL, NULL, 0};
     const char *which = "all";
     double e_el = -1, e_ru = -1, e_rm = -1, e_to = -1, e_he = -1, t0 = ex_now();
     int st = 0, s1 = 0, rc, all;
@@ -255,7 +256,8 @@ int main(int argc, char **argv)
         {"--kappa", 'd', &p.kappa, "helix: natural curvature [1/m]"},
         {"--tau", 'd', &p.tau, "helix: natural twist [rad/m]"},
         {"--csv", 's', &p.csv, "write the last case's cable (elements, twist, moments) to this CSV file"},
-        {"--vtk", 's', &p.vtk, "write the last case's final state to this VTK file (section axes as vectors)"},
+        {"--vtk", 's', &p.vtk, "write the last case's final state to this VTK XML file (.vtp; section axes as vectors)"},
+        {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "Kirchhoff beam benchmarks: elastica, roll-up, pure torsion, helix (paper 003).");
     if (rc) return rc > 0 ? 0 : 2;

@@ -27,6 +27,7 @@ typedef struct params {
     double L, r, E, nu, F, p, mu, aug, tol;
     int elements, steps, no_cycle;
     const char *csv, *vtk;
+    int vtk_legacy; /* --vtk-legacy */
 } params;
 
 typedef struct model {
@@ -120,7 +121,8 @@ int main(int argc, char **argv)
         {"--tol", 'd', &p.tol, "Newton tolerance: ||r|| <= tol x the step's largest residual"},
         {"--no-cycle", 'f', &p.no_cycle, "load only (no unloading and reloading)"},
         {"--csv", 's', &p.csv, "write F, end displacement, branch and the contacts' states per load step to this CSV"},
-        {"--vtk", 's', &p.vtk, "write a VTK file per load step (beam_sleeve_NNNNN.vtk) into this existing folder"},
+        {"--vtk", 's', &p.vtk, "write a VTK file per load step (beam_sleeve_NNNNN.vtp) and beam_sleeve.pvd into this existing folder"},
+        {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {NULL, 0, NULL, NULL}};
     memset(&p, 0, sizeof p);
     p.L = 1.0;
@@ -159,7 +161,7 @@ int main(int argc, char **argv)
         }
         fprintf(csv, "step,branch,F_N,end_displacement_mm,newton_iterations,slipping_nodes\n");
     }
-    ex_vtk_begin(&vs, p.vtk, "beam_sleeve");
+    ex_vtk_begin(&vs, p.vtk, "beam_sleeve", p.vtk_legacy);
     ex_vtk_frame(&vs, md.m, 0.0);
     time = ex_now();
     /* branch 0: 0 -> F, 1: F -> 0, 2: 0 -> F */

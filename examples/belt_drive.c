@@ -144,6 +144,7 @@ int main(int argc, char **argv)
     belt_params p;
     belt_rig r;
     ex_vtk_series vs;
+    int vtk_legacy = 0;
     FILE *csv = NULL;
     const char *csv_path = NULL, *vtk = NULL;
     double tol = 1e-10, phi2_prev = 0.0, rim1 = 0.0, rim2 = 0.0, creep_err = 0.0, creep = 0.0, creep_t = 0.0;
@@ -174,7 +175,8 @@ int main(int argc, char **argv)
         {"--T", 'd', &T_end, "dynamics: simulated time [s]"},
         {"--tol", 'd', &tol, "Newton tolerance: ||r|| <= tol x the step's largest residual"},
         {"--csv", 's', &csv_path, "write phi1, phi2, torques, tensions and stuck contacts per load step"},
-        {"--vtk", 's', &vtk, "write a VTK file per load step (belt_drive_NNNNN.vtk) into this existing folder"},
+        {"--vtk", 's', &vtk, "write a VTK file per load step (belt_drive_NNNNN.vtp) and belt_drive.pvd into this existing folder"},
+        {"--vtk-legacy", 'f', &vtk_legacy, EX_VTK_LEGACY_HELP},
         {NULL, 0, NULL, NULL}};
     belt_params_default(&p);
     rc = ex_parse(argc, argv, opts, "Belt drive with Coulomb stick/slip on two turning pulleys, driven until it slips.");
@@ -208,7 +210,7 @@ int main(int argc, char **argv)
         }
         fprintf(csv, "step,phi1,phi2,M1,M2,T1,T2,ratio,stuck_D,stuck_P,newton_iterations\n");
     }
-    ex_vtk_begin(&vs, vtk, "belt_drive");
+    ex_vtk_begin(&vs, vtk, "belt_drive", vtk_legacy);
     ex_vtk_frame(&vs, r.m, 0.0);
     wall = ex_now();
     for (k = 0; k < steps; k++) {

@@ -24,6 +24,7 @@ typedef struct params {
     double R, top, L, s_M, E, A, F, mu, alpha, tol;
     int n, steps, no_m, verbose;
     const char *csv, *vtk;
+    int vtk_legacy; /* --vtk-legacy */
 } params;
 
 typedef ex_pulley model; /* the sec. 4.3 geometry (common.c) */
@@ -77,7 +78,7 @@ static void solve(const params *p, model *md, result *r)
     o.tol_residual = p->tol;
     o.load_steps = 1;
     r->it1 = r->it2 = 0;
-    ex_vtk_begin(&vs, p->vtk, "capstan");
+    ex_vtk_begin(&vs, p->vtk, "capstan", p->vtk_legacy);
     ex_vtk_frame(&vs, md->m, 0.0);
     r->time = ex_now();
     for (k = 1; k <= p->steps; k++) {
@@ -246,7 +247,8 @@ int main(int argc, char **argv)
          "run n = 10, 20, 40, 80, 160 and print the ratio, its error to exp(mu pi) and the observed order"},
         {"--verbose", 'f', &p.verbose, "print the normal force at every pulley node and the tension of every element"},
         {"--csv", 's', &p.csv, "write the tension profile (element, s, axial force, exponential law) to this CSV file"},
-        {"--vtk", 's', &p.vtk, "write a VTK file per load step (capstan_NNNN.vtk) and capstan.pvd into this existing folder"},
+        {"--vtk", 's', &p.vtk, "write a VTK file per load step (capstan_NNNNN.vtp) and capstan.pvd into this existing folder"},
+        {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {NULL, 0, NULL, NULL}};
 
     memset(&p, 0, sizeof p);

@@ -30,6 +30,7 @@ typedef struct params {
     double R, top, L, s_M, E, A, Fmax, Fmin, mu, aug, tol;
     int n, steps;
     const char *csv, *vtk;
+    int vtk_legacy; /* --vtk-legacy */
 } params;
 
 static void build(const params *p, ex_pulley *md, alecable_joint **fr, int slip_only)
@@ -78,7 +79,8 @@ int main(int argc, char **argv)
         {"--augmentation", 'd', &p.aug, "augmentation epsilon as a multiple of EA / l"},
         {"--tol", 'd', &p.tol, "Newton tolerance: ||r|| <= tol x the step's largest residual"},
         {"--csv", 's', &p.csv, "write F, F1, F2, F1/F2 and the number of stuck nodes per load step to this CSV"},
-        {"--vtk", 's', &p.vtk, "write a VTK file per load step (capstan_stick_NNNNN.vtk) into this existing folder"},
+        {"--vtk", 's', &p.vtk, "write a VTK file per load step (capstan_stick_NNNNN.vtp) and capstan_stick.pvd into this existing folder"},
+        {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {NULL, 0, NULL, NULL}};
     memset(&p, 0, sizeof p);
     p.R = 50e-3;
@@ -118,7 +120,7 @@ int main(int argc, char **argv)
         }
         fprintf(csv, "step,branch,F_N,F1_N,F2_N,ratio,stuck_nodes,newton_iterations\n");
     }
-    ex_vtk_begin(&vs, p.vtk, "capstan_stick");
+    ex_vtk_begin(&vs, p.vtk, "capstan_stick", p.vtk_legacy);
     ex_vtk_frame(&vs, md.m, 0.0);
     time = ex_now();
     for (phase = 0; phase < 3; phase++)

@@ -97,11 +97,18 @@ int ex_method(const char *name)
     return -1;
 }
 
-void ex_vtk_begin(ex_vtk_series *s, const char *dir, const char *base)
+void ex_vtk_begin(ex_vtk_series *s, const char *dir, const char *base, int legacy)
 {
     memset(s, 0, sizeof *s);
     s->dir = dir;
     s->base = base;
+    s->legacy = legacy;
+}
+
+void ex_vtk_write(alecable_model *m, const char *path, int legacy)
+{
+    if (legacy) ex_check(m, alecable_write_vtk(m, path), "write_vtk");
+    else ex_check(m, alecable_write_vtp(m, path), "write_vtp");
 }
 
 void ex_vtk_frame(ex_vtk_series *s, alecable_model *m, double t)
@@ -120,9 +127,9 @@ void ex_vtk_frame(ex_vtk_series *s, alecable_model *m, double t)
         s->times = times;
         s->cap = cap;
     }
-    snprintf(s->names[s->n], sizeof s->names[s->n], "%s_%05d.vtk", s->base, s->n);
+    snprintf(s->names[s->n], sizeof s->names[s->n], "%s_%05d.%s", s->base, s->n, s->legacy ? "vtk" : "vtp");
     snprintf(path, sizeof path, "%s/%s", s->dir, s->names[s->n]);
-    ex_check(m, alecable_write_vtk(m, path), "write_vtk");
+    ex_vtk_write(m, path, s->legacy);
     s->times[s->n++] = t;
 }
 
@@ -138,10 +145,15 @@ void ex_vtk_end(ex_vtk_series *s, alecable_model *m)
         exit(1);
     }
     for (k = 0; k < s->n; k++) list[k] = s->names[k];
-    snprintf(path, sizeof path, "%s/%s.pvd", s->dir, s->base);
-    ex_check(m, alecable_write_pvd(m, path, s->n, list, s->times), "write_pvd");
-    printf("  wrote %d VTK files and %s\n", s->n, path);
+    if (s->legacy) {
+        snprintf(path, sizeof path, "%s/%s.vtk.series", s->dir, s->base);
+        ex_check(m, alecable_write_vtk_series(m, path, s->n, list, s->times), "write_vtk_series");
+    } else {
+        snprintf(path, sizeof path, "%s/%s.pvd", s->dir, s->base);
+        ex_check(m, alecable_write_pvd(m, path, s->n, list, s->times), "write_pvd");
+    }
     free(list);
+    printf("  wrote %d VTK files and %s\n", s->n, path);
     free(s->names);
     free(s->times);
     memset(s, 0, sizeof *s);

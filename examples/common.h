@@ -34,18 +34,25 @@ int ex_load_step(alecable_model *m, double t0, double t1, double tol, int *itera
  * si-newmark, si-hht), or -1 */
 int ex_method(const char *name);
 
-/* A VTK time series for ParaView: ex_vtk_frame writes dir/base_NNNNN.vtk
- * (frames numbered from 0) and records its time; ex_vtk_end writes
- * dir/base.pvd listing them, prints a line and frees the series.  With dir
- * NULL every call does nothing.  dir must exist. */
+/* A VTK time series for ParaView: ex_vtk_frame writes dir/base_NNNNN.vtp
+ * (VTK XML, frames numbered from 0) and records its time; ex_vtk_end writes
+ * dir/base.pvd listing them with their times (File > Open in ParaView),
+ * prints a line and frees the series.  With legacy set the frames are
+ * legacy dir/base_NNNNN.vtk files and the list is dir/base.vtk.series
+ * (ParaView's file-series JSON, which gives legacy files their times: a
+ * .pvd cannot list them).  With dir NULL every call does nothing.  dir must
+ * exist.  EX_VTK_LEGACY_HELP is the --vtk-legacy option's help. */
+#define EX_VTK_LEGACY_HELP "with --vtk: legacy .vtk files and a .vtk.series instead of .vtp files and a .pvd"
 typedef struct ex_vtk_series {
     const char *dir, *base;
-    int n, cap;
+    int n, cap, legacy;
     char (*names)[64];
     double *times;
 } ex_vtk_series;
-void ex_vtk_begin(ex_vtk_series *s, const char *dir, const char *base);
+void ex_vtk_begin(ex_vtk_series *s, const char *dir, const char *base, int legacy);
 void ex_vtk_frame(ex_vtk_series *s, alecable_model *m, double t);
+/* one file of the current state: VTK XML PolyData, or legacy VTK with legacy set */
+void ex_vtk_write(alecable_model *m, const char *path, int legacy);
 void ex_vtk_end(ex_vtk_series *s, alecable_model *m);
 
 /* The cable over a pulley of paper 000 sec. 4.3: a fixed pulley of radius R

@@ -73,6 +73,7 @@ typedef struct params {
     int n_wrap, presolve;
     double t_start, slew;
     const char *csv, *vtk, *method;
+    int vtk_legacy; /* --vtk-legacy */
 } params;
 
 /* The winch: paid(t) from t0 at speed u, cosine ramps of tr at both ends */
@@ -289,7 +290,7 @@ static double dist3(const double a[3], const double b[3])
 int main(int argc, char **argv)
 {
     params p = {500.0, 40.0, 0.5, 5.0, 0.3, 4.0, 1e11, 200.0, 0.01, 9.81, 2.0, 5e-3, 4.0, 2.0, 0.5, 1.0, 4.0, 9,
-                0, 0.0, 1.0, NULL, NULL, "hht"};
+                0, 0.0, 1.0, NULL, NULL, "hht", 0};
     crane cr;
     alecable_integrator *it;
     alecable_dynamic_options o;
@@ -325,7 +326,8 @@ int main(int argc, char **argv)
         {"--t0", 'd', &p.t_start, "with --presolve: the model's time of the pre-solve and the slew's start [s]"},
         {"--slew", 'd', &p.slew, "with --presolve: the slew's duration [s]"},
         {"--csv", 's', &p.csv, "write t, paid, tension, payload position, rope angle, hanging length (CSV)"},
-        {"--vtk", 's', &p.vtk, "directory for a VTK series (rope, boom, pulley, payload), every 0.1 s"},
+        {"--vtk", 's', &p.vtk, "existing directory for a VTK series (crane_NNNNN.vtp and crane.pvd: rope, boom, pulley, payload), every 0.1 s"},
+        {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "A crane: a winch pays rope out over a boom's pulley to a swinging payload.");
     if (rc) return rc > 0 ? 0 : 2;
@@ -398,7 +400,7 @@ int main(int argc, char **argv)
         }
         fprintf(csv, "t,paid,tension,x,y,z,phi_deg,theta_deg,length\n");
     }
-    ex_vtk_begin(&vs, p.vtk, "crane");
+    ex_vtk_begin(&vs, p.vtk, "crane", p.vtk_legacy);
     wall = ex_now();
     for (k = 0; k <= steps; k++) {
         double t = k * p.h, xP[3], xc[3], R[9], N, paid, rate, acc, len, phi, theta;

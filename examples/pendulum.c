@@ -17,6 +17,7 @@ typedef struct params {
     double E, h, t_end, atol, dt_out, diameter, rho, I, L;
     int elements, vtk_every, ale;
     const char *method, *vtk, *csv;
+    int vtk_legacy; /* --vtk-legacy */
 } params;
 
 typedef struct run {
@@ -99,7 +100,7 @@ static void simulate(const params *p, int method, int adaptive, double atol, int
     e_scale = 0.5 * p->rho * M_PI * 0.25 * p->diameter * p->diameter * p->L * 9.81 * p->L; /* m g L/2 */
     alecable_node_position(tip, x);
     out->tip_y[0] = x[1];
-    ex_vtk_begin(&vs, write ? p->vtk : NULL, "pendulum");
+    ex_vtk_begin(&vs, write ? p->vtk : NULL, "pendulum", p->vtk_legacy);
     ex_vtk_frame(&vs, m, 0.0);
     t0 = ex_now();
     for (k = 1; k <= out->n_out; k++) {
@@ -188,7 +189,7 @@ static int print_table(const params *base)
 
 int main(int argc, char **argv)
 {
-    params p = {1e8, 1e-3, 10.0, 1e-6, 1e-2, 0.01, 5000, 1e-8, 1.0, 10, 10, 0, "si-hht", NULL, NULL};
+    params p = {1e8, 1e-3, 10.0, 1e-6, 1e-2, 0.01, 5000, 1e-8, 1.0, 10, 10, 0, "si-hht", NULL, NULL, 0};
     int reference = 0, adaptive = 0, table = 0, rc, method, k;
     run r, ref;
     double mae = -1, drift;
@@ -205,7 +206,8 @@ int main(int argc, char **argv)
         {"--dt-out", 'd', &p.dt_out, "sampling interval of the tip height [s]"},
         {"--table", 'f', &table, "print the MAE of the four SI methods at 7 step sizes for E = 1e7, 1e8, 1e9 (Tables 3-5)"},
         {"--csv", 's', &p.csv, "write t and the tip height to this CSV file"},
-        {"--vtk", 's', &p.vtk, "write a VTK series (pendulum_NNNNN.vtk and pendulum.pvd) into this existing folder"},
+        {"--vtk", 's', &p.vtk, "write a VTK series (pendulum_NNNNN.vtp and pendulum.pvd) into this existing folder"},
+        {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {"--vtk-every", 'i', &p.vtk_every, "write every n-th sample to the VTK series"},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "Flexible ANCF pendulum released horizontally (paper 001, sec. 4.1).");

@@ -20,6 +20,7 @@ typedef struct params {
     double R, top, L, s_M, E, A, dA, dN, alpha, tol;
     int n, steps;
     const char *csv, *vtk;
+    int vtk_legacy; /* --vtk-legacy */
 } params;
 
 typedef ex_pulley model; /* the sec. 4.3 geometry (common.c) */
@@ -69,8 +70,9 @@ int main(int argc, char **argv)
         {"--dN", 'd', &dN_mm, "imposed x displacement of end N [mm]"},
         {"--csv", 's', &p.csv, "write the final element table (s, strain, axial force) to this CSV file"},
         {"--vtk", 's', &p.vtk,
-         "write a VTK file per load step (pulley_frictionless_NNNN.vtk) and pulley_frictionless.pvd into this "
+         "write a VTK file per load step (pulley_frictionless_NNNNN.vtp) and pulley_frictionless.pvd into this "
          "existing folder"},
+        {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {NULL, 0, NULL, NULL}};
 
     p.R = 50e-3;
@@ -83,6 +85,7 @@ int main(int argc, char **argv)
     p.n = 20;
     p.steps = 20;
     p.csv = p.vtk = NULL;
+    p.vtk_legacy = 0;
     rc = ex_parse(argc, argv, opts, "Frictionless cable on a fixed pulley, ends pulled (paper 000, sec. 4.3.1).");
     if (rc) return rc > 0 ? 0 : 2;
     if (p.n < 2 || p.steps < 1 || !(p.alpha > 0)) {
@@ -98,7 +101,7 @@ int main(int argc, char **argv)
     if (!s_prev) return 1;
     for (i = 0; i <= p.n; i++) s_prev[i] = node_s(md.nd[1 + i]);
     s_M0 = node_s(md.nd[md.iM]);
-    ex_vtk_begin(&vs, p.vtk, "pulley_frictionless");
+    ex_vtk_begin(&vs, p.vtk, "pulley_frictionless", p.vtk_legacy);
     ex_vtk_frame(&vs, md.m, 0.0);
 
     printf("pulley_frictionless: R = %g mm, %d elements on the pulley, L = %g mm, E = %g Pa, A = %g mm^2, "

@@ -30,6 +30,7 @@ typedef struct params {
     double L, d, mass, EA, GJ, EI, h, t_end, alpha, dt_out;
     int elements, mount_steps, free_swing, history_step;
     const char *csv, *vtk;
+    int vtk_legacy; /* --vtk-legacy */
 } params;
 
 /* the end clamp's motion: mounting (phase 0, t = load factor) or the tool
@@ -135,7 +136,7 @@ static double total_energy(alecable_model *m)
 
 int main(int argc, char **argv)
 {
-    params p = {5.0, 0.015, 5.0, 5e7, 900.0, 500.0, 1e-3, 4.0, 0.1, 0.025, 10, 40, 0, 1000, NULL, NULL};
+    params p = {5.0, 0.015, 5.0, 5e7, 900.0, 500.0, 1e-3, 4.0, 0.1, 0.025, 10, 40, 0, 1000, NULL, NULL, 0};
     end_motion em;
     alecable_model *m;
     alecable_cable *c;
@@ -164,7 +165,8 @@ int main(int argc, char **argv)
         {"--dt-out", 'd', &p.dt_out, "output interval [s]"},
         {"--free-swing", 'f', &p.free_swing, "mount without gravity, arm at rest, release under gravity (trapezoidal)"},
         {"--csv", 's', &p.csv, "write t, tool reaction force and moment, mid-cable position to this CSV file"},
-        {"--vtk", 's', &p.vtk, "write a VTK time series (with section axes) into this folder"},
+        {"--vtk", 's', &p.vtk, "write a VTK time series (puma_cable_NNNNN.vtp with section axes, puma_cable.pvd) into this existing folder"},
+        {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "Cable on a six-axis Puma-type arm (paper 003, sec. 7.1).");
     if (rc) return rc > 0 ? 0 : 2;
@@ -258,7 +260,7 @@ int main(int argc, char **argv)
         }
         fprintf(csv, "t,fx,fy,fz,mx,my,mz,x_mid,y_mid,z_mid,energy\n");
     }
-    ex_vtk_begin(&vs, p.vtk, "puma_cable");
+    ex_vtk_begin(&vs, p.vtk, "puma_cable", p.vtk_legacy);
     e0 = total_energy(m);
     n_out = (int)(p.t_end / p.dt_out + 0.5);
     printf("%8s %10s %10s %10s %10s %10s %10s %12s\n", "t [s]", "Fx [N]", "Fy [N]", "Fz [N]", "Mx [N m]", "My [N m]",

@@ -85,6 +85,7 @@ typedef struct params {
     const char *method, *dyn_csv;
     /* --friction */
     double mu, F_min;
+    int vtk_legacy; /* --vtk-legacy */
 } params;
 
 typedef struct finger {
@@ -443,7 +444,7 @@ static int run_friction(const params *p, int start_solver, int solver)
 int main(int argc, char **argv)
 {
     params p = {40.0, 25.0, 3e9, 7.069, 1000.0, 1.0, 5.0, 1.0, 0.5, 20.0, 20, 0, 0, NULL, NULL, "umfpack", "spqr", NULL,
-                0, 0.01, 0.7, 1150.0, 1e-4, 0.1, "hht", NULL, 0.0, 100.0};
+                0, 0.01, 0.7, 1150.0, 1e-4, 0.1, "hht", NULL, 0.0, 100.0, 0};
     finger f;
     alecable_quasistatic_options o;
     double s0[4], worst_moment = 0.0, worst_free = 0.0, angle = 0.0, spring = 0.0, mcable = 0.0, t0, wall;
@@ -468,7 +469,8 @@ int main(int argc, char **argv)
         {"--hold-y", 'f', &p.hold_y, "also hold y of the free node M and the end E (a guide along the pull)"},
         {"--history", 'f', &p.history, "print every load step"},
         {"--csv", 's', &p.csv, "write the final per-element strain and axial force along s to this CSV file"},
-        {"--vtk", 's', &p.vtk, "write VTK files (start and every load step) and soft_finger.pvd into this existing directory"},
+        {"--vtk", 's', &p.vtk, "write VTK files (soft_finger_NNNNN.vtp: start and every load step) and soft_finger.pvd into this existing directory"},
+        {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {"--shape", 's', &p.shape, "write the final shape (cable nodes, then the phalanges' axes; x, y in mm) to this CSV file"},
         {"--dynamic", 'f', &p.dynamic, "then the force as a step in dynamics: it must settle on the quasistatic angle"},
         {"--phalanx-mass", 'd', &p.m_phalanx, "dynamic: mass of the distal phalanx [kg] (a slender rod)"},
@@ -529,7 +531,7 @@ int main(int argc, char **argv)
     s0[1] = node_s(f.C);
     s0[2] = node_s(f.D);
     s0[3] = node_s(f.M);
-    ex_vtk_begin(&vs, p.vtk, "soft_finger");
+    ex_vtk_begin(&vs, p.vtk, "soft_finger", p.vtk_legacy);
     ex_vtk_frame(&vs, f.m, 0.0);
     if (p.history)
         printf("  step  load  angle [deg]  spring moment [N m]  cable moment [N m]  rel. balance  s_M - s_M0 [m]  iterations\n");

@@ -71,6 +71,7 @@ typedef struct params {
     double E, A_mm2, mass, g, delta, R, Lh, H, b, s_w0, tol_t, tol_d;
     int steps, n_wrap, n_hang, guide, history;
     const char *csv, *vtk, *solver, *start_solver;
+    int vtk_legacy; /* --vtk-legacy */
 } params;
 
 typedef struct winch {
@@ -184,7 +185,7 @@ static int solver_of(const char *name)
 
 int main(int argc, char **argv)
 {
-    params p = {3e9, 7.069, 10.0, 9.81, 0.2, 0.1, 1.0, 1.0, 0.1, 0.5, 1e-8, 1e-9, 10, 5, 4, 0, 0, NULL, NULL, "umfpack", "spqr"};
+    params p = {3e9, 7.069, 10.0, 9.81, 0.2, 0.1, 1.0, 1.0, 0.1, 0.5, 1e-8, 1e-9, 10, 5, 4, 0, 0, NULL, NULL, "umfpack", "spqr", 0};
     winch w, ref;
     alecable_quasistatic_options o;
     double EA, y0, worst_t = 0.0, worst_d = 0.0, F1 = 1.0, d1 = 0.0, dref = 0.0, t0, wall, s_w = 0.0, f_pulley = 0.0, e_ref;
@@ -207,7 +208,8 @@ int main(int argc, char **argv)
         {"--guide", 'f', &p.guide, "hold x of the body and the hanging nodes (a guide rail)"},
         {"--history", 'f', &p.history, "print every load step"},
         {"--csv", 's', &p.csv, "write the final per-element strain and axial force along s to this CSV file"},
-        {"--vtk", 's', &p.vtk, "write VTK files (start and every load step) and winch.pvd into this existing directory"},
+        {"--vtk", 's', &p.vtk, "write VTK files (winch_NNNNN.vtp: start and every load step) and winch.pvd into this existing directory"},
+        {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts,
                   "A winch pays out cable over a frictionless pulley to a hanging rigid body (quasistatic):\n"
@@ -234,7 +236,7 @@ int main(int argc, char **argv)
            "(%d elements),\n  body of %g kg with its centre of mass %g m below the attachment; l0 = %.6f m of cable "
            "from W to the body\n",
            -p.Lh, p.R, p.R, p.n_wrap, p.H, p.n_hang, p.mass, p.b, w.l0);
-    ex_vtk_begin(&vs, p.vtk, "winch");
+    ex_vtk_begin(&vs, p.vtk, "winch", p.vtk_legacy);
     ex_vtk_frame(&vs, w.m, 0.0);
     alecable_cable_counts(w.c, NULL, &ne);
     alecable_quasistatic_options_init(&o);

@@ -2508,12 +2508,16 @@ ALECABLE_API int alecable_model_get_mesh_motion(const alecable_model *m, int *la
  * \retval ALECABLE_EINVAL the file cannot be opened or written */
 ALECABLE_API int alecable_write_cable_csv(const alecable_cable *c, const char *path);
 
-/** VTK (legacy polydata) file of the model's current state for ParaView:
- * cables as polylines through their nodes, material coordinate as point data,
- * strain and axial force as cell data; Kirchhoff cables also give the section
- * axes t2, t3 at their nodes (point vectors section_axis_2, _3: glyphs show
- * the torsion) and twist, torque and bending moment as cell data.  Each
- * body is drawn as its three axes and each pulley wrap as its circle.  The
+/** VTK legacy polydata (.vtk) of the model's current state: the format
+ * of 0.1 and 0.2, kept for readers of it.  ParaView opens such a file, or a
+ * numbered group of them (times become frame indices), but not from a .pvd:
+ * write alecable_write_vtp() files for a time series.  Cables as line cells
+ * through their nodes, material coordinate as point data, strain and axial
+ * force as cell data; Kirchhoff cables also give the section axes t2, t3 at
+ * their nodes (point vectors section_axis_2, _3: glyphs show the torsion)
+ * and twist, torque and bending moment as cell data.  Each body is drawn as
+ * its three axes and each pulley wrap as its circle; the cell data kind says
+ * which (0 cable element, 1 2 3 a body's x y z axis, 4 a pulley's rim).  The
  * file is overwritten.
  * \param m the model.
  * \param path the file to write.
@@ -2522,19 +2526,79 @@ ALECABLE_API int alecable_write_cable_csv(const alecable_cable *c, const char *p
  * \retval ALECABLE_EHANDLE m is not a model
  * \retval ALECABLE_EINVAL the file cannot be opened or written */
 ALECABLE_API int alecable_write_vtk(alecable_model *m, const char *path);
-/** A .pvd collection listing VTK files with their times (a ParaView time series;
- * file names are written as given, relative to the .pvd's folder).
+/** VTK XML PolyData (.vtp, ASCII) of the model's current state for ParaView
+ * and VTK's vtkXMLPolyDataReader, the frames of a .pvd time series (since
+ * 0.3).  The file is overwritten.  Geometry, in this order:
+ *  - points: every cable's nodes (cables in creation order), then per body
+ *    its origin, its three axis tips (at a tenth of the cables' extent) and
+ *    the eight corners of its box, then per pulley wrap 48 points of its rim;
+ *  - line cells: one per cable element (two nodes), three per body (its
+ *    axes), one closed polyline per pulley rim;
+ *  - polygon cells: six quads per body (its box), one disc per pulley.
+ *  A body's box is the uniform box with the body's mass and inertia about
+ *  its centre of mass, on the principal axes; a point mass is a cube of half
+ *  the axis length at the centre of mass; a massless body is the bounding
+ *  box of its origin and the points where joints hold cables or bodies on it
+ *  (attachment points, pulley centres, pair-joint points); no side is
+ *  thinner than a twentieth of the longest nor than a tenth of the axis
+ *  length.
+ *
+ * Arrays (the legacy writer's names, and two more cell arrays):
+ *  - point data: material_coordinate (s of a cable node [m]), section_axis_2
+ *    and section_axis_3 (a Kirchhoff node's section axes t2, t3: unit
+ *    vectors), 0 on other cables' nodes and on body and pulley points;
+ *  - cell data, on cable elements (0 on other cells): strain, axial_force
+ *    [N], and at the element's middle twist [rad/m], torque [N m] and
+ *    bending_moment (|M|) [N m] of Kirchhoff elements (0 for the others);
+ *  - cell data kind (Int32): 0 cable element, 1 2 3 a body's x y z axis, 4 a
+ *    pulley's rim, 5 a face of a body's box, 6 a pulley's disc;
+ *  - cell data index (Int32): which cable, body or pulley wrap the cell
+ *    belongs to (0-based, in creation order; wraps counted among wraps);
+ *  - field data TimeValue: the model's time (alecable_model_time()) [s].
+ * \param m the model.
+ * \param path the file to write (name it .vtp: readers choose by extension).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or path is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EINVAL the file cannot be opened or written (the message
+ *         names the path and the system's reason) */
+ALECABLE_API int alecable_write_vtp(alecable_model *m, const char *path);
+/** A .pvd collection listing VTK XML files with their times: the time series
+ * ParaView opens with File > Open (File names are written as given, XML
+ * escaped, relative to the .pvd's folder; every file is part 0.)  ParaView
+ * reads only VTK XML files from a collection, so the names must end in .vtp
+ * (alecable_write_vtp()), .vtu, .vts, .vtr, .vti, .vtm, .vthb or a parallel
+ * .pvt*: a legacy .vtk name is refused (since 0.3; 0.2 wrote a collection
+ * ParaView could not open): alecable_write_vtk_series() lists those.  Nothing is written when an argument is bad.
  * \param m the model (for error messages).
  * \param path the .pvd file to write.
  * \param count number of files, >= 0.
  * \param files count file names.
- * \param times count times [s].
+ * \param times count times [s], finite, in the order ParaView is to show them.
  * \retval ALECABLE_OK success
- * \retval ALECABLE_ENULL m, path, files or times is NULL
+ * \retval ALECABLE_ENULL m, path, files, times or a files[i] is NULL
  * \retval ALECABLE_EHANDLE m is not a model
- * \retval ALECABLE_EINVAL count < 0, or the file cannot be opened or written */
+ * \retval ALECABLE_EINVAL count < 0, a name that is not a VTK XML file's, a
+ *         time that is not finite, or the file cannot be opened or written */
 ALECABLE_API int alecable_write_pvd(alecable_model *m, const char *path, int count, const char *const files[],
                                     const double times[]);
+/** ParaView's file-series JSON (name it NAME.vtk.series, ParaView 5.5 and
+ * later): a time series of legacy .vtk files (alecable_write_vtk()), which
+ * a .pvd cannot list, with their times (since 0.3).  ParaView opens it with
+ * File > Open.  File names are written as given (JSON escaped), relative to
+ * the series file's folder.  Nothing is written when an argument is bad.
+ * \param m the model (for error messages).
+ * \param path the file to write.
+ * \param count number of files, >= 0.
+ * \param files count file names, not empty.
+ * \param times count times [s], finite.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, path, files, times or a files[i] is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EINVAL count < 0, an empty name, a time that is not
+ *         finite, or the file cannot be opened or written */
+ALECABLE_API int alecable_write_vtk_series(alecable_model *m, const char *path, int count, const char *const files[],
+                                           const double times[]);
 
 #ifdef __cplusplus
 }

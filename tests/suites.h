@@ -39,5 +39,6 @@ Suite *suite_divergence(void);
 Suite *suite_energy_balance(void);
 Suite *suite_ok_statics(void);
 Suite *suite_point_loads(void);
+Suite *suite_vtk_xml(void);
 
 #endif

@@ -4,10 +4,9 @@
  * their section axes t2, t3 at the nodes (glyphs show the torsion) and
  * twist, torque and bending moment per element; every rigid body as
  * its three axes, and every pulley wrap as its circle, marked by the cell
- * data "kind"), and a .pvd collection that makes a time series of such
- * files. */
-#include "../core/model.h"
-#include "../bodies/bodies.h"
+ * data "kind").  A .pvd collection cannot list these (ParaView reads only
+ * VTK XML files from one): vtp.c writes those. */
+#include "io.h"
 
 #include <math.h>
 
@@ -15,17 +14,14 @@
 #include <stdio.h>
 #include <string.h>
 
-static int close_checked(alecable_model *m, FILE *f, const char *path)
+int io_close_checked(alecable_model *m, FILE *f, const char *path)
 {
     int ok = !ferror(f);
     if (fclose(f) != 0) ok = 0;
     return ok ? ALECABLE_OK : ac_fail(m, ALECABLE_EINVAL, "path \"%s\": write error", path);
 }
 
-enum { CIRCLE = 48 }; /* segments of a drawn pulley */
-
-/* length of the drawn body axes: a tenth of the cables' extent */
-static double axis_length(const alecable_model *m)
+double io_axis_length(const alecable_model *m)
 {
     double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY}, d = 0.0;
     int c, i, k;
@@ -42,8 +38,7 @@ static double axis_length(const alecable_model *m)
     return d > 0.0 ? 0.1 * d : 1.0;
 }
 
-/* a point of body b given in its frame, in space */
-static void body_pt(const alecable_body *b, const double R[9], const double p[3], double x[3])
+void io_body_point(const alecable_body *b, const double R[9], const double p[3], double x[3])
 {
     x[0] = b->node.q[0] + R[0] * p[0] + R[1] * p[1] + R[2] * p[2];
     x[1] = b->node.q[1] + R[3] * p[0] + R[4] * p[1] + R[5] * p[2];
@@ -66,7 +61,7 @@ ALECABLE_API int alecable_write_vtk(alecable_model *m, const char *path)
         if (((const alecable_joint *)m->joints.p[i])->kind == JOINT_WRAP) n_wraps++;
     n_body_lines = 3 * m->bodies.n;
     n_cells = n_el + n_body_lines + n_wraps;
-    L = axis_length(m);
+    L = io_axis_length(m);
     f = fopen(path, "w");
     if (!f) return ac_fail(m, ALECABLE_EINVAL, "path \"%s\": cannot open for writing (%s)", path, strerror(errno));
     fprintf(f, "# vtk DataFile Version 3.0\nlibalecable t = %.17g\nASCII\nDATASET POLYDATA\nPOINTS %d double\n", m->t,
@@ -84,7 +79,7 @@ ALECABLE_API int alecable_write_vtk(alecable_model *m, const char *path)
         for (k = 0; k < 3; k++) {
             double e[3] = {0, 0, 0};
             e[k] = L;
-            body_pt(b, R, e, x);
+            io_body_point(b, R, e, x);
             fprintf(f, "%.17g %.17g %.17g\n", x[0], x[1], x[2]);
         }
     }
@@ -99,7 +94,7 @@ ALECABLE_API int alecable_write_vtk(alecable_model *m, const char *path)
         for (c = 0; c < CIRCLE; c++) {
             double a = 2.0 * 3.14159265358979323846 * c / CIRCLE;
             for (k = 0; k < 3; k++) p[k] = j->centre[k] + j->radius * (cos(a) * j->ref[k] + sin(a) * v[k]);
-            body_pt(j->b, R, p, x);
+            io_body_point(j->b, R, p, x);
             fprintf(f, "%.17g %.17g %.17g\n", x[0], x[1], x[2]);
         }
     }
@@ -177,22 +172,5 @@ ALECABLE_API int alecable_write_vtk(alecable_model *m, const char *path)
     for (i = 0; i < n_el; i++) fprintf(f, "0\n");
     for (i = 0; i < n_body_lines; i++) fprintf(f, "%d\n", 1 + i % 3);
     for (i = 0; i < n_wraps; i++) fprintf(f, "4\n");
-    return close_checked(m, f, path);
-}
-
-ALECABLE_API int alecable_write_pvd(alecable_model *m, const char *path, int count, const char *const files[],
-                                    const double times[])
-{
-    FILE *f;
-    int st, i;
-    if ((st = ac_check_model(m))) return st;
-    if (!path || !files || !times) return ac_fail(m, ALECABLE_ENULL, "path, files or times is NULL");
-    if (count < 0) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 0", count);
-    f = fopen(path, "w");
-    if (!f) return ac_fail(m, ALECABLE_EINVAL, "path \"%s\": cannot open for writing (%s)", path, strerror(errno));
-    fprintf(f, "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\">\n  <Collection>\n");
-    for (i = 0; i < count; i++)
-        fprintf(f, "    <DataSet timestep=\"%.17g\" part=\"0\" file=\"%s\"/>\n", times[i], files[i] ? files[i] : "");
-    fprintf(f, "  </Collection>\n</VTKFile>\n");
-    return close_checked(m, f, path);
+    return io_close_checked(m, f, path);
 }

@@ -54,10 +54,12 @@ static int vtk_frame(rn_ctx *ctx, run_state *rs, const yaml_node_t *at, double t
     }
     rs->vtk_names[rs->vtk_n] = (char *)malloc(strlen(rs->vtk_base) + 16);
     if (!rs->vtk_names[rs->vtk_n]) return -1;
-    sprintf(rs->vtk_names[rs->vtk_n], "%s_%05d.vtk", rs->vtk_base, rs->vtk_n);
+    sprintf(rs->vtk_names[rs->vtk_n], "%s_%05d.%s", rs->vtk_base, rs->vtk_n, rs->vtk_legacy ? "vtk" : "vtp");
     snprintf(path, sizeof path, "%s/%s", rs->vtk_dir, rs->vtk_names[rs->vtk_n]);
     rs->vtk_times[rs->vtk_n++] = t;
-    return rn_lib(ctx, at, alecable_write_vtk(ctx->m, out_path(rs, path, full, sizeof full)), "write_vtk");
+    if (rs->vtk_legacy)
+        return rn_lib(ctx, at, alecable_write_vtk(ctx->m, out_path(rs, path, full, sizeof full)), "write_vtk");
+    return rn_lib(ctx, at, alecable_write_vtp(ctx->m, out_path(rs, path, full, sizeof full)), "write_vtp");
 }
 
 /* "stage 2/3 load step 12 of 40 (load factor 0.3)" or "stage 1/1 t = 1.25 of 10 s",
@@ -379,18 +381,28 @@ static int final_outputs(rn_ctx *ctx, run_state *rs, const yaml_node_t *out)
     if (vtk) {
         const char *path = rn_scalar(vtk);
         if (!path || !*path) rn_error(ctx, vtk, "a file name for output.vtk", NULL);
-        else if (B) {
-            if (rn_lib(ctx, vtk, alecable_write_vtk(ctx->m, out_path(rs, path, buf, sizeof buf)), "write_vtk")) return -1;
-            printf("  wrote %s\n", out_path(rs, path, buf, sizeof buf));
+        else if (B) { /* the format by the name: a .vtk is legacy, anything else VTK XML PolyData */
+            size_t len = strlen(path);
+            int legacy = len >= 4 && !strcmp(path + len - 4, ".vtk");
+            const char *full = out_path(rs, path, buf, sizeof buf);
+            if (legacy ? rn_lib(ctx, vtk, alecable_write_vtk(ctx->m, full), "write_vtk")
+                       : rn_lib(ctx, vtk, alecable_write_vtp(ctx->m, full), "write_vtp"))
+                return -1;
+            printf("  wrote %s\n", full);
         }
     }
     if (B && rs->vtk_dir && rs->vtk_n > 0) {
         char path[2048];
-        snprintf(path, sizeof path, "%s/%s.pvd", rs->vtk_dir, rs->vtk_base);
-        if (rn_lib(ctx, rn_get(ctx, out, "vtk_series"),
-                   alecable_write_pvd(ctx->m, out_path(rs, path, buf, sizeof buf), rs->vtk_n,
-                                      (const char *const *)rs->vtk_names, rs->vtk_times),
-                   "write_pvd"))
+        const char *const *names = (const char *const *)rs->vtk_names;
+        snprintf(path, sizeof path, "%s/%s.%s", rs->vtk_dir, rs->vtk_base, rs->vtk_legacy ? "vtk.series" : "pvd");
+        if (rs->vtk_legacy ? rn_lib(ctx, rn_get(ctx, out, "vtk_series"),
+                                    alecable_write_vtk_series(ctx->m, out_path(rs, path, buf, sizeof buf), rs->vtk_n,
+                                                              names, rs->vtk_times),
+                                    "write_vtk_series")
+                           : rn_lib(ctx, rn_get(ctx, out, "vtk_series"),
+                                    alecable_write_pvd(ctx->m, out_path(rs, path, buf, sizeof buf), rs->vtk_n, names,
+                                                       rs->vtk_times),
+                                    "write_pvd"))
             return -1;
         printf("  wrote %d VTK files and %s\n", rs->vtk_n, out_path(rs, path, buf, sizeof buf));
     }
@@ -410,7 +422,9 @@ static void free_run(run_state *rs)
 int rn_analysis(rn_ctx *ctx)
 {
     static const char *const k_out[] = {"channels", "cable_csv", "nodes_csv", "vtk", "vtk_series", "history", NULL};
-    static const char *const k_series[] = {"dir", "base", "every", NULL};
+    static const char *const k_series[] = {"dir", "base", "every", "format", NULL};
+    static const char *const formats[] = {"xml", "legacy", NULL};
+    static const int format_v[] = {0, 1};
     static const char *const types[] = {"quasistatic", "dynamic", NULL};
     static const int type_v[] = {0, 1};
     yaml_node_t *root = rn_root(ctx), *an = rn_get(ctx, root, "analysis"), *out = rn_get(ctx, root, "output"), *vs;
@@ -449,6 +463,7 @@ int rn_analysis(rn_ctx *ctx)
             rn_str(ctx, vs, "dir", &d, RN_REQ);
             rn_str(ctx, vs, "base", &d, 0);
             rn_int(ctx, vs, "every", &every, 0, 1);
+            rn_enum(ctx, vs, "format", &every, formats, format_v, 0);
         }
         if ((vs = rn_get(ctx, out, "history")) && !rn_scalar(vs)) rn_error(ctx, vs, "a file name for output.history", NULL);
         ctx->entry = NULL;
@@ -466,6 +481,7 @@ int rn_analysis(rn_ctx *ctx)
         rn_str(ctx, vs, "dir", &rs.vtk_dir, RN_REQ);
         rn_str(ctx, vs, "base", &rs.vtk_base, 0);
         rn_int(ctx, vs, "every", &rs.vtk_every, 0, 1);
+        rn_enum(ctx, vs, "format", &rs.vtk_legacy, formats, format_v, 0);
     }
     if ((vs = rn_get(ctx, out, "history"))) {
         char buf[2048];

@@ -33,6 +33,7 @@ typedef struct run_state {
     /* VTK series */
     const char *vtk_dir, *vtk_base;
     int vtk_every, vtk_n, vtk_cap, sample_no;
+    int vtk_legacy; /* vtk_series format: legacy (.vtk and a .vtk.series), else VTK XML (.vtp and a .pvd) */
     char **vtk_names;
     double *vtk_times;
     double wall;
