@@ -19,11 +19,15 @@
 #    sums that made it: relative agreement is not defined there).
 #    MODELS_VERBOSE=1 prints every comparison's relative difference; the
 #    last line names the largest relative difference seen.
+#    Every such run also writes a history CSV (--history): its rows must have one field
+#    per header column, and the channels sampled as printed must end on their result
+#    values (history_check below).
 # 2. Each tests/models/bad/*.yaml is a model file with one mistake and a line
 #        # expect: LINE TEXT
 #    alecable-run must refuse it (exit status 2, no result line) with a
 #    message "FILE:LINE:COL: expected ..." that contains TEXT.
-# 3. The command line: --help, --check, an unknown --set parameter, a missing file.
+# 3. The command line: --help, --check, an unknown --set parameter, a missing file,
+#    --NAME=VALUE and --NAME VALUE, options after the file, options refused, prefixes.
 #
 # usage: sh scripts/models-test.sh BUILDDIR   (BUILDDIR/alecable-run, BUILDDIR/examples/)
 # MODELS_RUN, when set, prefixes every run of alecable-run (valgrind and its options).
@@ -58,6 +62,46 @@ same() {
     }'
 }
 
+# history CSV: every run of part 1 writes one (--history); each row has one field per
+# header column, the first column is t (a number on every row), the names are unique, and
+# the channels sampled as they are printed (a flow-style entry "- {name: N, SOURCE: ...}"
+# with no over, stage, after, before, when, if or print: false) hold in the last row the
+# value the result line prints for them, to 1e-12 relative: a column under the wrong name
+# fails.  history_check MODEL CSV RESULT-OUTPUT LABEL
+history_check() {
+    plain=$(sed -n 's/^ *- {name: *\([A-Za-z_][A-Za-z0-9_]*\), *\(node\|element\|body\|constraint\|joint\|energy\|time\|stats\|report\): .*/\1 &/p' "$1" |
+        grep -v -e 'over:' -e 'stage:' -e 'after:' -e 'before:' -e 'when:' -e 'if:' -e 'print: *\(false\|no\|0\)' |
+        cut -d ' ' -f 1 | tr '\n' ' ')
+    if [ ! -s "$2" ]; then ko "$4: history: no CSV written"; return; fi
+    res=$(sed -n 's/^result: //p' "$3" | tail -n 1)
+    hres=$(awk -F, -v plain="$plain" -v res="$res" '
+        NR == 1 { nf = NF; for (i = 1; i <= NF; i++) { if ($i in col) dup = dup " " $i; col[$i] = i; name[i] = $i }; next }
+        NF != nf { bad++; if (!first) first = NR ": " NF " fields"; }
+        $1 !~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/ { badt++ }
+        { for (i = 1; i <= NF; i++) last[i] = $i; rows++ }
+        END {
+            if (name[1] != "t") { print "the first column is \"" name[1] "\", not t"; exit }
+            if (dup != "") { print "columns named twice:" dup; exit }
+            if (bad) { print bad " of " rows " rows have not " nf " fields (first: row " first ")"; exit }
+            if (!rows) { print "no rows"; exit }
+            if (badt) { print badt " rows with a t that is not a number"; exit }
+            n = split(res, kv, " ")
+            for (k = 1; k <= n; k++) { split(kv[k], p, "="); val[p[1]] = p[2] }
+            m = split(plain, pl, " "); cmp = 0; wrong = ""
+            for (k = 1; k <= m; k++) {
+                c = col[pl[k]]
+                if (!c || !(pl[k] in val)) continue
+                a = last[c] + 0; b = val[pl[k]] + 0; d = a - b; if (d < 0) d = -d
+                mag = (a < 0 ? -a : a); if ((b < 0 ? -b : b) > mag) mag = (b < 0 ? -b : b)
+                cmp++
+                if (d > 1e-12 * mag) wrong = wrong " " pl[k] "(" last[c] " in the CSV, " val[pl[k]] " printed)"
+            }
+            if (wrong != "") { print "last row against the result line:" wrong; exit }
+            printf "ok %d rows x %d columns, %d channel%s equal to the result line\n", rows, nf, cmp, cmp == 1 ? "" : "s"
+        }' "$2")
+    case $hres in ok*) ok "$4: history: ${hres#ok }" ;; *) ko "$4: history: $hres" ;; esac
+}
+
 # 1. model files against their examples
 for model in examples/models/*.yaml; do
     name=$(basename "$model" .yaml)
@@ -67,7 +111,8 @@ for model in examples/models/*.yaml; do
     while IFS='|' read -r rargs eargs keys; do
         n=$((n + 1))
         # shellcheck disable=SC2086 # the arguments are meant to split
-        $run "$runner" --no-progress --out "$tmp" $rargs "$model" > "$tmp/run.txt" 2> "$tmp/run.err"
+        rm -f "$tmp/history.csv"
+        $run "$runner" --no-progress --out "$tmp" --history "$tmp/history.csv" $rargs "$model" > "$tmp/run.txt" 2> "$tmp/run.err"
         st=$?
         # shellcheck disable=SC2086
         set -- $eargs
@@ -89,6 +134,7 @@ for model in examples/models/*.yaml; do
             [ -n "${MODELS_VERBOSE:-}" ] && echo "models-test:      $k: $a vs $b: $rel relative"
         done
         if [ -z "$bad" ]; then ok "$label: $(echo "$keys" | wc -w) figures equal"; else ko "$label:$bad"; fi
+        history_check "$model" "$tmp/history.csv" "$tmp/run.txt" "$name [$rargs ]"
     done < "$tmp/checks"
 done
 
@@ -162,6 +208,29 @@ if [ $? -eq 2 ] && grep -q 'no such parameter' "$tmp/cli.txt"; then ok "--set of
 else ko "--set of an unknown parameter refused"; fi
 "$runner" "$tmp/no-such-file.yaml" > "$tmp/cli.txt" 2>&1
 if [ $? -eq 2 ]; then ok "a missing model file: exit status 2"; else ko "a missing model file: exit status 2"; fi
+
+# --NAME VALUE and --NAME=VALUE (getopt_long's forms), options after the file: the same run
+mkdir -p "$tmp/eq" "$tmp/sp"
+"$runner" --no-progress --set=n=10 --out="$tmp/eq" --history="$tmp/eq/h.csv" examples/models/capstan.yaml > "$tmp/eq.txt" 2>&1
+st1=$?
+"$runner" examples/models/capstan.yaml --no-progress --set n=10 --out "$tmp/sp" --history "$tmp/sp/h.csv" > "$tmp/sp.txt" 2>&1
+st2=$?
+if [ $st1 -eq 0 ] && [ $st2 -eq 0 ] && grep -q '^result: status=0' "$tmp/eq.txt" &&
+    [ "$(grep '^result:' "$tmp/eq.txt")" = "$(grep '^result:' "$tmp/sp.txt")" ] &&
+    [ -s "$tmp/eq/capstan_elements.csv" ] && [ -s "$tmp/sp/capstan_elements.csv" ] && cmp -s "$tmp/eq/h.csv" "$tmp/sp/h.csv"
+then ok "--set=N=V --out=DIR --history=FILE and --set N=V --out DIR --history FILE (after the file): the same run"
+else ko "--set=N=V --out=DIR --history=FILE and --set N=V --out DIR --history FILE (after the file): the same run"
+fi
+for bad in "--check=1" "--set=n" "--no-such-option" "--out"; do
+    # shellcheck disable=SC2086
+    "$runner" $bad examples/models/capstan.yaml > "$tmp/cli.txt" 2>&1
+    st=$?
+    if [ $st -eq 2 ] && ! grep -q '^result:' "$tmp/cli.txt"; then ok "alecable-run $bad: refused (exit status 2)"
+    else ko "alecable-run $bad: exit status $st, not 2"; fi
+done
+# a unique prefix of an option's name (--pro for --progress, --che for --check)
+if "$runner" --pro --che examples/models/capstan.yaml 2>&1 | grep -q 'no errors'; then ok "alecable-run --pro --che: prefixes"
+else ko "alecable-run --pro --che: prefixes"; fi
 
 if [ -s "$tmp/diffs" ]; then
     echo "models-test: $(wc -l < "$tmp/diffs" | tr -d ' ') result figures compared, largest relative difference:" \

@@ -467,13 +467,16 @@ int rn_analysis(rn_ctx *ctx)
         rn_str(ctx, vs, "base", &rs.vtk_base, 0);
         rn_int(ctx, vs, "every", &rs.vtk_every, 0, 1);
     }
-    if ((vs = rn_get(ctx, out, "history"))) {
+    vs = rn_get(ctx, out, "history");
+    if (vs || ctx->history) {
         char buf[2048];
-        const char *path = out_path(&rs, rn_scalar(vs), buf, sizeof buf);
+        /* --history FILE (a command-line path, as given) replaces output.history */
+        const char *path = ctx->history ? ctx->history : out_path(&rs, rn_scalar(vs), buf, sizeof buf);
         const yaml_node_t *cs = rn_channels_node(ctx);
         rs.history = fopen(path, "w");
         if (!rs.history) {
-            rn_error_at(ctx, vs->start_mark, "expected a file that can be written for output.history, got %s", path);
+            if (ctx->history) fprintf(stderr, "alecable-run: --history: cannot write %s\n", path);
+            else rn_error_at(ctx, vs->start_mark, "expected a file that can be written for output.history, got %s", path);
             free_run(&rs);
             return -1;
         }

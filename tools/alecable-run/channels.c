@@ -495,6 +495,13 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
         if (rn_skip(ctx, ch)) continue;
         if (channel_value(ctx, rs, ch, &v)) return -1;
         rn_var_set(ctx, name, v);
+        /* the history has every printed channel's sampled value at every sample,
+         * whatever the stage, after, before or when filters below keep for the
+         * aggregates: a row that left a filtered channel out would shift the
+         * values after it under the wrong names */
+        pr = 1;
+        rn_bool(ctx, ch, "print", &pr, 0);
+        if (rs->history && pr) fprintf(rs->history, ",%.17g", v);
         if (stage_range(ctx, ch, &s0, &s1) == 1 && (rs->stage < s0 || rs->stage > s1)) continue;
         /* after: only the samples later than that time (of their stage) */
         if (rn_get(ctx, ch, "after")) {
@@ -532,9 +539,6 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
         if (fabs(v) > a->absmax) a->absmax = fabs(v);
         a->sum += v;
         a->n++;
-        pr = 1;
-        rn_bool(ctx, ch, "print", &pr, 0);
-        if (rs->history && pr) fprintf(rs->history, ",%.17g", v);
     }
     if (rs->history) fputc('\n', rs->history);
     return 0;

@@ -63,6 +63,7 @@ typedef struct rn_ctx {
     int errors;
     int progress; /* a progress line on a terminal */
     const char *outdir; /* --out: prefix of relative output paths */
+    const char *history; /* --history FILE: the history CSV, whatever output.history says */
     const yaml_node_t *entry; /* the list entry being read: where a missing key is reported */
     alecable_model *m;
 
