@@ -28,6 +28,8 @@
 #    message "FILE:LINE:COL: expected ..." that contains TEXT.
 # 3. The command line: --help, --check, an unknown --set parameter, a missing file,
 #    --NAME=VALUE and --NAME VALUE, options after the file, options refused, prefixes.
+# 4. Each tests/models/closed/*.yaml computes relative errors against a closed form;
+#    lines "# expect-below: KEY TOL" name the figures that must be below TOL.
 #
 # usage: sh scripts/models-test.sh BUILDDIR   (BUILDDIR/alecable-run, BUILDDIR/examples/)
 # MODELS_RUN, when set, prefixes every run of alecable-run (valgrind and its options).
@@ -198,6 +200,25 @@ for model in tests/models/bad/*.yaml; do
     elif ! grep "^$model:$line:" "$tmp/bad.err" | grep -qF -- "$text"; then ko "$name: line $line does not say '$text': $first"
     else ok "$name: $(grep -m 1 "^$model:$line:" "$tmp/bad.err")"
     fi
+done
+
+# 4. model files against closed forms: each tests/models/closed/*.yaml has lines
+#        # expect-below: KEY TOL
+#    and its run must print KEY with |value| < TOL (a relative error the file computes
+#    from a closed form: the stage loads' bar, stage_loads.yaml)
+for model in tests/models/closed/*.yaml; do
+    [ -f "$model" ] || continue
+    name=$(basename "$model" .yaml)
+    $run "$runner" --no-progress --out "$tmp" "$model" > "$tmp/run.txt" 2> "$tmp/run.err"
+    st=$?
+    if [ $st -ne 0 ]; then ko "$name: exit status $st"; cat "$tmp/run.err"; continue; fi
+    sed -n 's/^# expect-below: *//p' "$model" > "$tmp/checks"
+    if [ ! -s "$tmp/checks" ]; then ko "$name: no '# expect-below:' line"; continue; fi
+    while read -r k tol; do
+        v=$(field "$k" "$tmp/run.txt")
+        if [ -n "$v" ] && awk -v v="$v" -v t="$tol" 'BEGIN { if (tolower(v) ~ /nan|inf/) exit 1; a = v < 0 ? -v : v; exit !(a < t + 0) }'
+        then ok "$name: $k = $v < $tol"; else ko "$name: $k = '$v', not below $tol"; fi
+    done < "$tmp/checks"
 done
 
 # 3. the command line: --help, --check, an unknown parameter, a missing file

@@ -93,7 +93,8 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
 {
     static const char *const keys[] = {"type", "steps", "t0", "t1", "split", "max_iterations", "tol_residual",
                                        "tol_increment", "regularization", "alpha", "rank_tol", "linear_solver",
-                                       "globalization", "ptc_shift", "first", "last", "load_factor", "clock", NULL};
+                                       "globalization", "ptc_shift", "first", "last", "load_factor", "clock", "loads",
+                                       NULL};
     static const char *const regs[] = {"none", "two_stage", NULL};
     static const char *const clocks[] = {"hold", "load_factor", NULL};
     static const int clock_v[] = {ALECABLE_CLOCK_HOLD, ALECABLE_CLOCK_LOAD_FACTOR};
@@ -209,7 +210,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     static const char *const keys[] = {"type", "method", "h", "t_end", "sample", "adaptive", "atol", "rtol", "h_min",
                                        "h_max", "beta", "gamma", "alpha", "rho_inf", "max_iterations", "tol_residual",
                                        "tol_increment", "baumgarte_a1", "baumgarte_a2", "imex", "linear_solver",
-                                       "hht_history", "steps", NULL};
+                                       "hht_history", "steps", "loads", NULL};
     static const char *const methods[] = {"newmark", "hht", "bossak", "genalpha", "si-be", "si-bdf2", "si-newmark",
                                           "si-hht", NULL};
     static const int method_v[] = {ALECABLE_METHOD_NEWMARK, ALECABLE_METHOD_HHT, ALECABLE_METHOD_BOSSAK,
@@ -440,6 +441,7 @@ int rn_analysis(rn_ctx *ctx)
             }
             if (rn_enum(ctx, s, "type", &t, types, type_v, RN_REQ) != 1) continue;
             ctx->entry = s;
+            rn_stage_loads(ctx, s);
             if (t == 0) quasistatic(ctx, &rs, s, i + 1, n);
             else dynamic(ctx, &rs, s, i + 1, n);
         }
@@ -502,6 +504,11 @@ int rn_analysis(rn_ctx *ctx)
         if (rn_skip(ctx, s)) continue;
         rs.stage = i + 1;
         rn_enum(ctx, s, "type", &t, types, type_v, RN_REQ);
+        /* the stage's changes of loads act from its start */
+        if (rn_stage_loads(ctx, s)) {
+            st = -1;
+            break;
+        }
         st = t == 0 ? quasistatic(ctx, &rs, s, i + 1, n) : dynamic(ctx, &rs, s, i + 1, n);
     }
     if (!st) st = final_outputs(ctx, &rs, out);

@@ -48,6 +48,8 @@ typedef struct rn_object {
     int count;   /* wrap and sleeve: nodes; friction joints: contacts */
     void *handle;
     yaml_mark_t mark;
+    int settable;   /* loads: one vector that alecable_load_set changes (a stage's loads) */
+    double vec[3];  /* loads: that vector as the runner last gave it (pass 2) */
 } rn_object;
 
 enum { RN_J_ATTACH, RN_J_WRAP, RN_J_REVOLUTE, RN_J_PRISMATIC, RN_J_SPHERICAL, RN_J_FIXED, RN_J_CLAMP,
@@ -172,6 +174,9 @@ int rn_parameters(rn_ctx *ctx);  /* parameters: (both passes read it first; cabl
 int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n); /* one entry of cables: (cables.c) */
 int rn_model(rn_ctx *ctx);       /* gravity, cables, bodies, constraints, loads, joints, friction */
 int rn_analysis(rn_ctx *ctx);    /* analysis and output: check (pass 1) or run (pass 2) */
+/* a stage's loads: changes of named loads (set, scale, release) made before it runs;
+ * pass 1 checks, pass 2 calls alecable_load_set (stage_loads.c) */
+int rn_stage_loads(rn_ctx *ctx, const yaml_node_t *stage);
 void rn_free(rn_ctx *ctx);
 
 #endif
