@@ -276,6 +276,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
      * moved the clock) */
     alecable_model_time(ctx->m, &t_start);
     rs->t = t_start;
+    alecable_integrator_get_state(it, NULL, NULL, rs->vel, NULL, NULL);
     /* the state the stage starts from is a sample (an energy range includes it) */
     if (rn_sample_channels(ctx, rs) || vtk_frame(ctx, rs, n, t_start)) {
         alecable_integrator_destroy(it);
@@ -303,6 +304,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
             return st;
         }
         alecable_model_pull_state(ctx->m, it);
+        alecable_integrator_get_state(it, NULL, NULL, rs->vel, NULL, NULL);
         rs->t = tk;
         alecable_step_stats_init(&rs->stats);
         alecable_integrator_stats(it, &rs->stats);
@@ -405,6 +407,7 @@ static void free_run(run_state *rs)
     free(rs->vtk_names);
     free(rs->vtk_times);
     free(rs->acc);
+    free(rs->vel);
     if (rs->history) fclose(rs->history);
 }
 
@@ -496,6 +499,12 @@ int rn_analysis(rn_ctx *ctx)
         return -1;
     }
     alecable_model_sizes(ctx->m, &nq, &nlam);
+    rs.nq = nq;
+    rs.vel = (double *)calloc((size_t)nq + 1, sizeof *rs.vel);
+    if (!rs.vel) {
+        free_run(&rs);
+        return -1;
+    }
     printf("alecable-run %s: %d cable(s), %d coordinates, %d constraint equations, %d stage(s)\n", ctx->file,
            ctx->n_cables, nq, nlam, n);
     for (i = 0; i < n && !st; i++) {
@@ -509,6 +518,7 @@ int rn_analysis(rn_ctx *ctx)
             st = -1;
             break;
         }
+        if (t == 0) memset(rs.vel, 0, (size_t)rs.nq * sizeof *rs.vel); /* statics: at rest */
         st = t == 0 ? quasistatic(ctx, &rs, s, i + 1, n) : dynamic(ctx, &rs, s, i + 1, n);
     }
     if (!st) st = final_outputs(ctx, &rs, out);

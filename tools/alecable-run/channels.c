@@ -146,7 +146,8 @@ static void reduce(int of, int i, double x, double *acc)
 static const char *const node_vals[] = {"x", "y", "z", "s", "roll", "dx", "dy", "dz", NULL};
 static const char *const el_vals[] = {"strain", "axial_force", "s_a", "s_b", "tension", "twist", "torque",
                                           "moment2", "moment3", "curvature2", "curvature3", "stretch", NULL};
-static const char *const body_vals[] = {"x", "y", "z", "angle_z", NULL};
+static const char *const body_vals[] = {"x", "y", "z", "angle_z", "vx", "vy", "vz", "omega_x", "omega_y",
+                                            "omega_z", NULL};
 static const char *const con_vals[] = {"multiplier", "reaction", NULL};
 static const char *const joint_vals[] = {"normal_force", "multiplier", "angle", "slide", "spring", "force_x",
                                              "force_y", "force_z", "moment_x", "moment_y", "moment_z", "lambda_t",
@@ -156,7 +157,8 @@ static const char *const report_vals[] = {"iterations_stage1", "iterations_stage
                                               "avg_iterations_stage1", "avg_iterations_stage2", "load_steps",
                                               "final_residual", "load_factor", "shifted", "damped", "max_shift",
                                               "dependent_lines", NULL};
-static const char *const stats_vals[] = {"steps", "rejected", "newton_iterations", "linear_solves", NULL};
+static const char *const stats_vals[] = {"steps", "rejected", "newton_iterations", "linear_solves",
+                                             "model_flops", "linear_flops", "flops_per_step", NULL};
 static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int src, int index, double scale, int of,
                         double *v);
 
@@ -263,6 +265,17 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
         double x[3];
         if (rn_body_ref(ctx, rn_get(ctx, ch, "body"), &b) || pick(ctx, ch, "value", body_vals, &which) != 1) return -1;
         if (!B) return 0;
+        if (which >= 4) {
+            /* the velocity of the frame's origin (space) and the angular velocity
+             * (body frame) of the last dynamic sample, from its node's dofs */
+            alecable_node *bn = NULL;
+            int d = 0;
+            st = alecable_body_node(&bn, b);
+            if (!st) st = alecable_node_dof_index(bn, ALECABLE_DOF_X, &d);
+            if (!st && d >= 0 && d + 5 < rs->nq && rs->vel) *v = rs->vel[d + which - 4];
+            else *v = 0.0; /* a held body, or no dynamic stage yet: at rest */
+            return rn_lib(ctx, ch, st, "body_node");
+        }
         {
             double R[9];
             st = alecable_body_pose(b, x, R);
@@ -387,7 +400,10 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
         if (pick(ctx, ch, "stats", stats_vals, &which) != 1) return -1;
         if (!B) return 0;
         *v = which == 0 ? (double)rs->stats.steps : which == 1 ? (double)rs->stats.rejected
-             : which == 2 ? (double)rs->stats.newton_iterations : (double)rs->stats.linear_solves;
+             : which == 2 ? (double)rs->stats.newton_iterations : which == 3 ? (double)rs->stats.linear_solves
+             : which == 4 ? rs->stats.model_flops : which == 5 ? rs->stats.linear_flops
+             /* flops_per_step: model and linear-solver operations per accepted step */
+             : rs->stats.steps > 0 ? (rs->stats.model_flops + rs->stats.linear_flops) / (double)rs->stats.steps : 0.0;
         return 0;
     case 8: /* time */
         *v = rs ? rs->t : 1.0;
@@ -440,8 +456,10 @@ static int stage_range(rn_ctx *ctx, const yaml_node_t *ch, int *a, int *b)
 /* pass 1: checks every channel and declares its name */
 int rn_check_channels(rn_ctx *ctx)
 {
-    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", "period", "crossings", NULL};
-    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS};
+    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", "period", "crossings",
+                                       "sign_changes", "half_period", NULL};
+    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS,
+                                AGG_SIGN_CHANGES, AGG_HALF_PERIOD};
     const yaml_node_t *cs = rn_channels_node(ctx);
     int i, n = rn_seq_len(cs);
     if (!cs) return 0;
@@ -531,6 +549,14 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
             a->t_last_up = tc;
             a->ups++;
         }
+        /* a zero crossing either way (a sign change from a nonzero value), its time
+         * interpolated linearly: sign_changes and half_period (a flip's time) */
+        if (a->n > 0 && (a->last < 0.0 ? v >= 0.0 : a->last > 0.0 && v <= 0.0)) {
+            double tz = a->t_last_sample + (rs->t - a->t_last_sample) * a->last / (a->last - v);
+            if (a->zeros == 0) a->t_first_zero = tz;
+            a->t_last_zero = tz;
+            a->zeros++;
+        }
         a->t_last_sample = rs->t;
         if (a->n == 0) a->first = v;
         a->last = v;
@@ -547,8 +573,10 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
 /* the result line: final values, aggregates where asked */
 int rn_final_channels(rn_ctx *ctx, run_state *rs, int status)
 {
-    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", "period", "crossings", NULL};
-    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS};
+    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", "period", "crossings",
+                                       "sign_changes", "half_period", NULL};
+    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS,
+                                AGG_SIGN_CHANGES, AGG_HALF_PERIOD};
     const yaml_node_t *cs = rn_channels_node(ctx);
     int i, n = rn_seq_len(cs);
     printf("result: status=%d", status);
@@ -576,6 +604,8 @@ int rn_final_channels(rn_ctx *ctx, run_state *rs, int status)
             v = agg == AGG_MAX ? a->max : agg == AGG_MIN ? a->min : agg == AGG_RANGE ? a->max - a->min
                 : agg == AGG_MEAN ? a->sum / (double)a->n : agg == AGG_FIRST ? a->first
                 : agg == AGG_CROSSINGS ? (double)a->ups
+                : agg == AGG_SIGN_CHANGES ? (double)a->zeros
+                : agg == AGG_HALF_PERIOD ? (a->zeros > 1 ? (a->t_last_zero - a->t_first_zero) / (double)(a->zeros - 1) : NAN)
                 : agg == AGG_PERIOD ? (a->ups > 1 ? (a->t_last_up - a->t_first_up) / (double)(a->ups - 1) : NAN)
                                     : a->absmax;
         rn_var_set(ctx, name, v);
