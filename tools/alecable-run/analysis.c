@@ -494,7 +494,7 @@ int rn_analysis(rn_ctx *ctx)
         }
         fputc('\n', rs.history);
     }
-    if (rn_lib(ctx, root, alecable_model_finalize(ctx->m), "model_finalize")) {
+    if (rn_lib(ctx, root, alecable_model_finalize(ctx->m), "model_finalize") || rn_apply_normals(ctx)) {
         free_run(&rs);
         return -1;
     }

@@ -16,7 +16,7 @@
 
 static const char *const CH_KEYS[] = {"name", "node", "element", "body", "constraint", "joint", "energy",
                                       "report", "stats", "time", "expr", "value", "index", "xi", "scale",
-                                      "over", "print", "of", "stage", "after", "before", "when", NULL};
+                                      "over", "print", "of", "stage", "after", "before", "when", "to", NULL};
 static const char *const SOURCES[] = {"node", "element", "body", "constraint", "joint", "energy", "report",
                                       "stats", "time", "expr", NULL};
 
@@ -143,7 +143,32 @@ static void reduce(int of, int i, double x, double *acc)
     else *acc += x;
 }
 
-static const char *const node_vals[] = {"x", "y", "z", "s", "roll", "dx", "dy", "dz", NULL};
+static const char *const node_vals[] = {"x", "y", "z", "s", "roll", "dx", "dy", "dz", "distance", NULL};
+
+/* value: distance: the node's distance from the point 'to' (3 expressions of the node's
+ * material coordinate s: a reference curve, e.g. a helix); pass 1 checks the entry */
+static int node_distance(rn_ctx *ctx, const yaml_node_t *ch, alecable_node *nd, double *v)
+{
+    const yaml_node_t *to = rn_get(ctx, ch, "to");
+    double x[3] = {0, 0, 0}, r[3], sv = 0.0;
+    int k, st = 0, base = ctx->n_vars, bad = 0;
+    if (!to || !rn_is_seq(to) || rn_seq_len(to) != 3) {
+        rn_error(ctx, to ? to : ch, "to: a list of 3 expressions of s (the point a node's distance is from)", NULL);
+        return -1;
+    }
+    if (B) {
+        st = alecable_node_position(nd, x);
+        if (!st) st = alecable_node_material(nd, &sv);
+        if (st) return rn_lib(ctx, ch, st, "node query");
+    }
+    if (rn_var_push(ctx, "s", sv)) return -1;
+    for (k = 0; k < 3 && !bad; k++)
+        if (rn_value(ctx, rn_seq_item(ctx, to, k), &r[k])) bad = 1;
+    while (ctx->n_vars > base) free(ctx->vars[--ctx->n_vars].name);
+    if (bad) return -1;
+    *v = sqrt((x[0] - r[0]) * (x[0] - r[0]) + (x[1] - r[1]) * (x[1] - r[1]) + (x[2] - r[2]) * (x[2] - r[2]));
+    return 0;
+}
 static const char *const el_vals[] = {"strain", "axial_force", "s_a", "s_b", "tension", "twist", "torque",
                                           "moment2", "moment3", "curvature2", "curvature3", "stretch", NULL};
 static const char *const body_vals[] = {"x", "y", "z", "angle_z", "vx", "vy", "vz", "omega_x", "omega_y",
@@ -225,13 +250,34 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
                 return -1;
             }
         }
-        if (pick(ctx, ch, "value", node_vals, &which) != 1 || !B) {
+        if (pick(ctx, ch, "value", node_vals, &which) != 1) {
             free(list);
-            return B ? -1 : 0;
+            return -1;
+        }
+        if (which != 8 && rn_get(ctx, ch, "to")) {
+            free(list);
+            rn_error(ctx, rn_get(ctx, ch, "to"), "'to' with value: distance only", NULL);
+            return -1;
+        }
+        if (which == 8 && !B) { /* check 'to' once */
+            double d;
+            free(list);
+            return node_distance(ctx, ch, NULL, &d);
+        }
+        if (!B) {
+            free(list);
+            return 0;
         }
         for (i = 0; i < cnt && !st; i++) {
             double x = 0.0;
-            st = node_value(list[i], which, &x);
+            if (which == 8) {
+                if (node_distance(ctx, ch, list[i], &x)) {
+                    free(list);
+                    return -1;
+                }
+            } else {
+                st = node_value(list[i], which, &x);
+            }
             reduce(of, i, scale * x, v);
         }
         free(list);

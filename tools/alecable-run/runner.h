@@ -81,6 +81,14 @@ typedef struct rn_ctx {
     int n_objs, cap_objs;
     rn_fn **fns;
     int n_fns, cap_fns;
+    /* Kirchhoff nodes whose roll is given as a direction (mesh 'normal'): the roll
+     * is measured from the frame finalize builds, so it is set after it */
+    struct rn_normal {
+        alecable_node *node;
+        double d[3];
+        const yaml_node_t *at;
+    } *normals;
+    int n_normals, cap_normals;
 } rn_ctx;
 
 /* ---- diagnostics (yaml_util.c) ---------------------------------------------------- */
@@ -172,6 +180,8 @@ void rn_free_fns(rn_ctx *ctx);
 /* ---- the parts --------------------------------------------------------------------- */
 int rn_parameters(rn_ctx *ctx);  /* parameters: (both passes read it first; cables.c) */
 int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n); /* one entry of cables: (cables.c) */
+/* pass 2, after finalize: the rolls of the nodes given a normal (cables.c) */
+int rn_apply_normals(rn_ctx *ctx);
 int rn_model(rn_ctx *ctx);       /* gravity, cables, bodies, constraints, loads, joints, friction */
 int rn_analysis(rn_ctx *ctx);    /* analysis and output: check (pass 1) or run (pass 2) */
 /* a stage's loads: changes of named loads (set, scale, release) made before it runs;
