@@ -266,6 +266,13 @@ for bad in "--check=1" "--set=n" "--no-such-option" "--out"; do
     if [ $st -eq 2 ] && ! grep -q '^result:' "$tmp/cli.txt"; then ok "alecable-run $bad: refused (exit status 2)"
     else ko "alecable-run $bad: exit status $st, not 2"; fi
 done
+# the man page (doc/alecable-run.1) names every option --help lists
+missing=""
+for o in $("$runner" --help | grep -o -e '--[a-z][a-z-]*' | sort -u); do
+    grep -q -e "$(echo "$o" | sed 's/-/\\\\-/g')" doc/alecable-run.1 || missing="$missing $o"
+done
+if [ -z "$missing" ]; then ok "doc/alecable-run.1 names every option of --help"
+else ko "doc/alecable-run.1 does not name:$missing"; fi
 # a unique prefix of an option's name (--pro for --progress, --che for --check)
 if "$runner" --pro --che examples/models/capstan.yaml 2>&1 | grep -q 'no errors'; then ok "alecable-run --pro --che: prefixes"
 else ko "alecable-run --pro --che: prefixes"; fi
