@@ -457,6 +457,7 @@ int rn_analysis(rn_ctx *ctx)
         }
         if ((vs = rn_get(ctx, out, "history")) && !rn_scalar(vs)) rn_error(ctx, vs, "a file name for output.history", NULL);
         ctx->entry = NULL;
+        rn_start(ctx);
         rn_check_channels(ctx);
         final_outputs(ctx, &rs, out);
         return ctx->errors ? -1 : 0;
@@ -494,7 +495,8 @@ int rn_analysis(rn_ctx *ctx)
         }
         fputc('\n', rs.history);
     }
-    if (rn_lib(ctx, root, alecable_model_finalize(ctx->m), "model_finalize") || rn_apply_normals(ctx)) {
+    if (rn_lib(ctx, root, alecable_model_finalize(ctx->m), "model_finalize") || rn_apply_normals(ctx) ||
+        rn_start(ctx)) {
         free_run(&rs);
         return -1;
     }

@@ -48,7 +48,7 @@ static void usage(FILE *f)
             "  alecable-run --set n=40 --out=/tmp --history=/tmp/h.csv examples/models/capstan.yaml\n");
 }
 
-static int load(rn_ctx *ctx)
+int rn_load(rn_ctx *ctx)
 {
     FILE *f = fopen(ctx->file, "rb");
     yaml_parser_t parser;
@@ -170,7 +170,7 @@ static int parse_args(rn_ctx *ctx, int argc, char **argv, int *check_only, int *
 int main(int argc, char **argv)
 {
     static const char *const top[] = {"title", "parameters", "gravity", "cables", "bodies", "constraints",
-                                      "joints", "friction", "loads", "analysis", "output", NULL};
+                                      "joints", "friction", "loads", "start", "analysis", "output", NULL};
     rn_ctx ctx;
     int a, check_only = 0, progress = -1, st;
     yaml_node_t *root;
@@ -184,7 +184,7 @@ int main(int argc, char **argv)
         return a > 0 ? a : 0;
     }
     ctx.progress = progress >= 0 ? progress : isatty(STDERR_FILENO);
-    if (load(&ctx)) goto fail;
+    if (rn_load(&ctx)) goto fail;
     root = rn_root(&ctx);
     if (!root) {
         fprintf(stderr, "%s:1:1: expected a mapping of model sections (cables, analysis, ...), got an empty file\n",

@@ -184,6 +184,11 @@ int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n); /* one entry of cables: (
 int rn_apply_normals(rn_ctx *ctx);
 int rn_model(rn_ctx *ctx);       /* gravity, cables, bodies, constraints, loads, joints, friction */
 int rn_analysis(rn_ctx *ctx);    /* analysis and output: check (pass 1) or run (pass 2) */
+/* start: the equilibrium of a variant of the file (start.set), copied into the model
+ * after finalize (pass 2); pass 1 checks the entry (start.c) */
+int rn_start(rn_ctx *ctx);
+/* parses ctx->file into ctx->doc (main.c) */
+int rn_load(rn_ctx *ctx);
 /* a stage's loads: changes of named loads (set, scale, release) made before it runs;
  * pass 1 checks, pass 2 calls alecable_load_set (stage_loads.c) */
 int rn_stage_loads(rn_ctx *ctx, const yaml_node_t *stage);
