@@ -495,8 +495,7 @@ int rn_analysis(rn_ctx *ctx)
         }
         fputc('\n', rs.history);
     }
-    if (rn_lib(ctx, root, alecable_model_finalize(ctx->m), "model_finalize") || rn_apply_normals(ctx) ||
-        rn_start(ctx)) {
+    if (rn_lib(ctx, root, alecable_model_finalize(ctx->m), "model_finalize") || rn_apply_normals(ctx)) {
         free_run(&rs);
         return -1;
     }
@@ -509,6 +508,10 @@ int rn_analysis(rn_ctx *ctx)
     }
     printf("alecable-run %s: %d cable(s), %d coordinates, %d constraint equations, %d stage(s)\n", ctx->file,
            ctx->n_cables, nq, nlam, n);
+    if (rn_start(ctx)) {
+        free_run(&rs);
+        return -1;
+    }
     for (i = 0; i < n && !st; i++) {
         yaml_node_t *s = rn_seq_item(ctx, an, i);
         int t = 0;

@@ -317,10 +317,11 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
             alecable_node *bn = NULL;
             int d = 0;
             st = alecable_body_node(&bn, b);
-            if (!st) st = alecable_node_dof_index(bn, ALECABLE_DOF_X, &d);
-            if (!st && d >= 0 && d + 5 < rs->nq && rs->vel) *v = rs->vel[d + which - 4];
-            else *v = 0.0; /* a held body, or no dynamic stage yet: at rest */
-            return rn_lib(ctx, ch, st, "body_node");
+            if (st) return rn_lib(ctx, ch, st, "body_node");
+            /* a body without dofs (held: alecable_body_fix) is at rest */
+            if (alecable_node_dof_index(bn, ALECABLE_DOF_X, &d) || d < 0 || d + 5 >= rs->nq || !rs->vel) *v = 0.0;
+            else *v = rs->vel[d + which - 4];
+            return 0;
         }
         {
             double R[9];
