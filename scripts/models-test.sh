@@ -126,8 +126,8 @@ for model in examples/models/*.yaml; do
     if [ ! -s "$tmp/checks" ]; then ko "$name: no '# check:' line"; continue; fi
     while IFS='|' read -r rargs eargs keys; do
         n=$((n + 1))
-        # shellcheck disable=SC2086 # the arguments are meant to split
         rm -f "$tmp/history.csv"
+        # shellcheck disable=SC2086 # the arguments are meant to split
         $run "$runner" --no-progress --out "$tmp" --history "$tmp/history.csv" $rargs "$model" > "$tmp/run.txt" 2> "$tmp/run.err"
         st=$?
         # shellcheck disable=SC2086
