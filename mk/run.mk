@@ -1,8 +1,10 @@
 # alecable-run (issue 13 item 5): model files run without writing C.
 #
 #   make alecable-run   build/alecable-run, linked against the static library and libyaml
-#   make models-check   the model files of examples/models/ against their examples, and the
-#                       malformed files of tests/models/bad/ (message and line); a step of make check
+#   make models-check   the model files of examples/models/ against their examples (and the
+#                       history CSV of every run), the malformed files of tests/models/bad/
+#                       (message and line), the closed forms of tests/models/closed/ and the
+#                       command line; a step of make check (about 20 s)
 #
 # libyaml (Debian: libyaml-dev) parses the model files: scripts/deps/run names it for the
 # build goal, as the runner is built with the library.  The runner links the static archive,
@@ -31,7 +33,7 @@ $(RUN_BIN): $(RUN_OBJ) $(ARLIB)
 models-check:
 	@sh scripts/ensure-deps.sh
 	@$(MAKE) --no-print-directory SAN= BUILDDIR=build build/alecable-run examples
-	@echo "== model files (examples/models/) against their examples, malformed files (tests/models/bad/)"
+	@echo "== model files (examples/models/) against their examples, history CSVs, malformed files (tests/models/bad/), closed forms (tests/models/closed/)"
 	@sh scripts/models-test.sh build
 
 install-run: $(RUN_BIN)

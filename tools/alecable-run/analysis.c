@@ -95,7 +95,8 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
 {
     static const char *const keys[] = {"type", "steps", "t0", "t1", "split", "max_iterations", "tol_residual",
                                        "tol_increment", "regularization", "alpha", "rank_tol", "linear_solver",
-                                       "globalization", "ptc_shift", "first", "last", "load_factor", "clock", NULL};
+                                       "globalization", "ptc_shift", "first", "last", "load_factor", "clock", "loads",
+                                       NULL};
     static const char *const regs[] = {"none", "two_stage", NULL};
     static const char *const clocks[] = {"hold", "load_factor", NULL};
     static const int clock_v[] = {ALECABLE_CLOCK_HOLD, ALECABLE_CLOCK_LOAD_FACTOR};
@@ -211,7 +212,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     static const char *const keys[] = {"type", "method", "h", "t_end", "sample", "adaptive", "atol", "rtol", "h_min",
                                        "h_max", "beta", "gamma", "alpha", "rho_inf", "max_iterations", "tol_residual",
                                        "tol_increment", "baumgarte_a1", "baumgarte_a2", "imex", "linear_solver",
-                                       "hht_history", "steps", NULL};
+                                       "hht_history", "steps", "loads", NULL};
     static const char *const methods[] = {"newmark", "hht", "bossak", "genalpha", "si-be", "si-bdf2", "si-newmark",
                                           "si-hht", NULL};
     static const int method_v[] = {ALECABLE_METHOD_NEWMARK, ALECABLE_METHOD_HHT, ALECABLE_METHOD_BOSSAK,
@@ -277,6 +278,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
      * moved the clock) */
     alecable_model_time(ctx->m, &t_start);
     rs->t = t_start;
+    alecable_integrator_get_state(it, NULL, NULL, rs->vel, NULL, NULL);
     /* the state the stage starts from is a sample (an energy range includes it) */
     if (rn_sample_channels(ctx, rs) || vtk_frame(ctx, rs, n, t_start)) {
         alecable_integrator_destroy(it);
@@ -304,6 +306,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
             return st;
         }
         alecable_model_pull_state(ctx->m, it);
+        alecable_integrator_get_state(it, NULL, NULL, rs->vel, NULL, NULL);
         rs->t = tk;
         alecable_step_stats_init(&rs->stats);
         alecable_integrator_stats(it, &rs->stats);
@@ -416,6 +419,7 @@ static void free_run(run_state *rs)
     free(rs->vtk_names);
     free(rs->vtk_times);
     free(rs->acc);
+    free(rs->vel);
     if (rs->history) fclose(rs->history);
 }
 
@@ -454,6 +458,7 @@ int rn_analysis(rn_ctx *ctx)
             }
             if (rn_enum(ctx, s, "type", &t, types, type_v, RN_REQ) != 1) continue;
             ctx->entry = s;
+            rn_stage_loads(ctx, s);
             if (t == 0) quasistatic(ctx, &rs, s, i + 1, n);
             else dynamic(ctx, &rs, s, i + 1, n);
         }
@@ -467,6 +472,7 @@ int rn_analysis(rn_ctx *ctx)
         }
         if ((vs = rn_get(ctx, out, "history")) && !rn_scalar(vs)) rn_error(ctx, vs, "a file name for output.history", NULL);
         ctx->entry = NULL;
+        rn_start(ctx);
         rn_check_channels(ctx);
         final_outputs(ctx, &rs, out);
         return ctx->errors ? -1 : 0;
@@ -483,13 +489,16 @@ int rn_analysis(rn_ctx *ctx)
         rn_int(ctx, vs, "every", &rs.vtk_every, 0, 1);
         rn_enum(ctx, vs, "format", &rs.vtk_legacy, formats, format_v, 0);
     }
-    if ((vs = rn_get(ctx, out, "history"))) {
+    vs = rn_get(ctx, out, "history");
+    if (vs || ctx->history) {
         char buf[2048];
-        const char *path = out_path(&rs, rn_scalar(vs), buf, sizeof buf);
+        /* --history FILE (a command-line path, as given) replaces output.history */
+        const char *path = ctx->history ? ctx->history : out_path(&rs, rn_scalar(vs), buf, sizeof buf);
         const yaml_node_t *cs = rn_channels_node(ctx);
         rs.history = fopen(path, "w");
         if (!rs.history) {
-            rn_error_at(ctx, vs->start_mark, "expected a file that can be written for output.history, got %s", path);
+            if (ctx->history) fprintf(stderr, "alecable-run: --history: cannot write %s\n", path);
+            else rn_error_at(ctx, vs->start_mark, "expected a file that can be written for output.history, got %s", path);
             free_run(&rs);
             return -1;
         }
@@ -502,19 +511,35 @@ int rn_analysis(rn_ctx *ctx)
         }
         fputc('\n', rs.history);
     }
-    if (rn_lib(ctx, root, alecable_model_finalize(ctx->m), "model_finalize")) {
+    if (rn_lib(ctx, root, alecable_model_finalize(ctx->m), "model_finalize") || rn_apply_normals(ctx)) {
         free_run(&rs);
         return -1;
     }
     alecable_model_sizes(ctx->m, &nq, &nlam);
+    rs.nq = nq;
+    rs.vel = (double *)calloc((size_t)nq + 1, sizeof *rs.vel);
+    if (!rs.vel) {
+        free_run(&rs);
+        return -1;
+    }
     printf("alecable-run %s: %d cable(s), %d coordinates, %d constraint equations, %d stage(s)\n", ctx->file,
            ctx->n_cables, nq, nlam, n);
+    if (rn_start(ctx)) {
+        free_run(&rs);
+        return -1;
+    }
     for (i = 0; i < n && !st; i++) {
         yaml_node_t *s = rn_seq_item(ctx, an, i);
         int t = 0;
         if (rn_skip(ctx, s)) continue;
         rs.stage = i + 1;
         rn_enum(ctx, s, "type", &t, types, type_v, RN_REQ);
+        /* the stage's changes of loads act from its start */
+        if (rn_stage_loads(ctx, s)) {
+            st = -1;
+            break;
+        }
+        if (t == 0) memset(rs.vel, 0, (size_t)rs.nq * sizeof *rs.vel); /* statics: at rest */
         st = t == 0 ? quasistatic(ctx, &rs, s, i + 1, n) : dynamic(ctx, &rs, s, i + 1, n);
     }
     if (!st) st = final_outputs(ctx, &rs, out);

@@ -10,12 +10,14 @@
 #include <stdio.h>
 
 /* what the stages leave for the channels */
-enum { AGG_NONE, AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS };
+enum { AGG_NONE, AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS,
+       AGG_SIGN_CHANGES, AGG_HALF_PERIOD };
 typedef struct channel_acc {
     double min, max, sum, absmax, last, first;
     double t_last_sample;       /* time of the sample before (upward zero crossings) */
     double t_first_up, t_last_up; /* the first and last upward zero crossing, interpolated */
-    long n, ups;
+    double t_first_zero, t_last_zero; /* the first and last zero crossing either way */
+    long n, ups, zeros;
     int fired; /* when: the condition held at a sample (the value is frozen) */
 } channel_acc;
 
@@ -38,6 +40,10 @@ typedef struct run_state {
     double *vtk_times;
     double wall;
     const char *outdir;
+    /* the velocities of the last sample of a dynamic stage (zero in statics):
+     * a body's velocity channels */
+    double *vel;
+    int nq;
 } run_state;
 
 /* pass 1: checks every channel of output.channels and declares its name */

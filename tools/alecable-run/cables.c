@@ -90,18 +90,51 @@ static int add_node(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t 
     return 0;
 }
 
+/* a node's roll given as a direction: recorded in pass 2, set by rn_apply_normals */
+static int add_normal(rn_ctx *ctx, alecable_node *nd, const double d[3], const yaml_node_t *at)
+{
+    if (!B) return 0;
+    if (ctx->n_normals == ctx->cap_normals) {
+        int cap = ctx->cap_normals ? 2 * ctx->cap_normals : 16;
+        struct rn_normal *nn = (struct rn_normal *)realloc(ctx->normals, (size_t)cap * sizeof *nn);
+        if (!nn) return -1;
+        ctx->normals = nn;
+        ctx->cap_normals = cap;
+    }
+    ctx->normals[ctx->n_normals].node = nd;
+    memcpy(ctx->normals[ctx->n_normals].d, d, 3 * sizeof *d);
+    ctx->normals[ctx->n_normals].at = at;
+    ctx->n_normals++;
+    return 0;
+}
+
+int rn_apply_normals(rn_ctx *ctx)
+{
+    int i;
+    for (i = 0; i < ctx->n_normals; i++) {
+        const double *d = ctx->normals[i].d;
+        double R[9], ang;
+        if (rn_lib(ctx, ctx->normals[i].at, alecable_node_frame(ctx->normals[i].node, R), "node_frame")) return -1;
+        /* the angle from the section's t2 (R's second column) to the normal, about t1 */
+        ang = atan2(d[0] * R[2] + d[1] * R[5] + d[2] * R[8], d[0] * R[1] + d[1] * R[4] + d[2] * R[7]);
+        if (rn_lib(ctx, ctx->normals[i].at, alecable_node_set_roll(ctx->normals[i].node, ang), "node_set_roll"))
+            return -1;
+    }
+    return 0;
+}
+
 static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t *it)
 {
     static const char *const types[] = {"node", "line", "arc", "nodes", NULL};
-    static const char *const k_nodes[] = {"type", "count", "first", "x", "s", "ds", NULL};
-    static const char *const k_node[] = {"type", "name", "x", "s", "slope", "roll", NULL};
+    static const char *const k_nodes[] = {"type", "count", "first", "x", "s", "ds", "slope", "normal", NULL};
+    static const char *const k_node[] = {"type", "name", "x", "s", "slope", "roll", "normal", NULL};
     static const char *const k_line[] = {"type", "from", "to", "s", "elements", NULL};
     static const char *const k_arc[] = {"type", "centre", "radius", "angles", "s", "spacing", "elements", NULL};
     int t = rn_entry_type(ctx, it, "mesh", types), bad = 0;
     if (t < 0) return -1;
     if (t == 0) {
-        double x[3] = {0, 0, 0}, s = 0, d[3], roll = 0;
-        int has_slope, has_roll;
+        double x[3] = {0, 0, 0}, s = 0, d[3], roll = 0, nrm[3];
+        int has_slope, has_roll, has_normal;
         yaml_node_t *name = rn_get(ctx, it, "name");
         alecable_node *nd = NULL;
         rn_map(ctx, it, "a mesh node", k_node);
@@ -109,6 +142,11 @@ static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t
         if (rn_num(ctx, it, "s", &s, RN_REQ) < 0) bad = 1;
         if ((has_slope = rn_vec(ctx, it, "slope", d, 3, 0)) < 0) bad = 1;
         if ((has_roll = rn_num(ctx, it, "roll", &roll, 0)) < 0) bad = 1;
+        if ((has_normal = rn_vec(ctx, it, "normal", nrm, 3, 0)) < 0) bad = 1;
+        if (has_normal == 1 && (c->kind != ALECABLE_ELEMENT_KIRCHHOFF || has_roll == 1)) {
+            rn_error(ctx, rn_get(ctx, it, "normal"), "normal on a Kirchhoff cable's node without roll", NULL);
+            bad = 1;
+        }
         if (has_slope == 1 && c->kind == ALECABLE_ELEMENT_AXIAL) {
             rn_error(ctx, rn_get(ctx, it, "slope"), "slope on an ANCF or Kirchhoff cable only", "an axial cable's node");
             bad = 1;
@@ -122,6 +160,7 @@ static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t
         if (add_node(ctx, c, ms, it, x, s, &nd)) return -1;
         if (B && has_slope == 1 && rn_lib(ctx, it, alecable_node_set_slope(nd, d), "node_set_slope")) return -1;
         if (B && has_roll == 1 && rn_lib(ctx, it, alecable_node_set_roll(nd, roll), "node_set_roll")) return -1;
+        if (has_normal == 1 && add_normal(ctx, nd, nrm, it)) return -1;
         return 0;
     }
     if (t == 3) {
@@ -130,8 +169,18 @@ static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t
          * as it is there */
         static const char *const xyz[] = {"x", "y", "z", "px", "py", "pz"};
         yaml_node_t *xn = rn_get(ctx, it, "x"), *sn = rn_get(ctx, it, "s"), *dsn = rn_get(ctx, it, "ds");
+        yaml_node_t *dn = rn_get(ctx, it, "slope"), *nn = rn_get(ctx, it, "normal");
         int cnt = 0, first = 0, i, k, base = ctx->n_vars;
         rn_map(ctx, it, "a list of nodes", k_nodes);
+        /* slope and normal: lists of 3 expressions of i and s, as x */
+        if (dn && (!rn_is_seq(dn) || rn_seq_len(dn) != 3 || c->kind == ALECABLE_ELEMENT_AXIAL)) {
+            rn_error(ctx, dn, "slope: a list of 3 expressions of i and s, on an ANCF or Kirchhoff cable", NULL);
+            bad = 1;
+        }
+        if (nn && (!rn_is_seq(nn) || rn_seq_len(nn) != 3 || c->kind != ALECABLE_ELEMENT_KIRCHHOFF)) {
+            rn_error(ctx, nn, "normal: a list of 3 expressions of i and s, on a Kirchhoff cable", NULL);
+            bad = 1;
+        }
         if (rn_int(ctx, it, "count", &cnt, RN_REQ, 1) < 0) bad = 1;
         if (rn_int(ctx, it, "first", &first, 0, -1000000000) < 0) bad = 1;
         if (!xn || !rn_is_seq(xn) || rn_seq_len(xn) != 3) {
@@ -172,7 +221,17 @@ static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t
                 for (k = 0; k < 3 && !bad; k++)
                     if (rn_value(ctx, rn_seq_item(ctx, xn, k), &x[k])) bad = 1;
             }
-            if (!bad && add_node(ctx, c, ms, it, x, sv, NULL)) bad = 1;
+            {
+                double d[3], nv[3];
+                alecable_node *nd = NULL;
+                for (k = 0; k < 3 && !bad && dn; k++)
+                    if (rn_value(ctx, rn_seq_item(ctx, dn, k), &d[k])) bad = 1;
+                for (k = 0; k < 3 && !bad && nn; k++)
+                    if (rn_value(ctx, rn_seq_item(ctx, nn, k), &nv[k])) bad = 1;
+                if (!bad && add_node(ctx, c, ms, it, x, sv, &nd)) bad = 1;
+                if (!bad && B && dn && rn_lib(ctx, it, alecable_node_set_slope(nd, d), "node_set_slope")) bad = 1;
+                if (!bad && nn && add_normal(ctx, nd, nv, it)) bad = 1;
+            }
         }
         /* i and s were only for these expressions */
         while (ctx->n_vars > base) free(ctx->vars[--ctx->n_vars].name);

@@ -16,7 +16,7 @@
 
 static const char *const CH_KEYS[] = {"name", "node", "element", "body", "constraint", "joint", "energy",
                                       "report", "stats", "time", "expr", "value", "index", "xi", "scale",
-                                      "over", "print", "of", "stage", "after", "before", "when", NULL};
+                                      "over", "print", "of", "stage", "after", "before", "when", "to", NULL};
 static const char *const SOURCES[] = {"node", "element", "body", "constraint", "joint", "energy", "report",
                                       "stats", "time", "expr", NULL};
 
@@ -143,10 +143,36 @@ static void reduce(int of, int i, double x, double *acc)
     else *acc += x;
 }
 
-static const char *const node_vals[] = {"x", "y", "z", "s", "roll", "dx", "dy", "dz", NULL};
+static const char *const node_vals[] = {"x", "y", "z", "s", "roll", "dx", "dy", "dz", "distance", NULL};
+
+/* value: distance: the node's distance from the point 'to' (3 expressions of the node's
+ * material coordinate s: a reference curve, e.g. a helix); pass 1 checks the entry */
+static int node_distance(rn_ctx *ctx, const yaml_node_t *ch, alecable_node *nd, double *v)
+{
+    const yaml_node_t *to = rn_get(ctx, ch, "to");
+    double x[3] = {0, 0, 0}, r[3], sv = 0.0;
+    int k, st = 0, base = ctx->n_vars, bad = 0;
+    if (!to || !rn_is_seq(to) || rn_seq_len(to) != 3) {
+        rn_error(ctx, to ? to : ch, "to: a list of 3 expressions of s (the point a node's distance is from)", NULL);
+        return -1;
+    }
+    if (B) {
+        st = alecable_node_position(nd, x);
+        if (!st) st = alecable_node_material(nd, &sv);
+        if (st) return rn_lib(ctx, ch, st, "node query");
+    }
+    if (rn_var_push(ctx, "s", sv)) return -1;
+    for (k = 0; k < 3 && !bad; k++)
+        if (rn_value(ctx, rn_seq_item(ctx, to, k), &r[k])) bad = 1;
+    while (ctx->n_vars > base) free(ctx->vars[--ctx->n_vars].name);
+    if (bad) return -1;
+    *v = sqrt((x[0] - r[0]) * (x[0] - r[0]) + (x[1] - r[1]) * (x[1] - r[1]) + (x[2] - r[2]) * (x[2] - r[2]));
+    return 0;
+}
 static const char *const el_vals[] = {"strain", "axial_force", "s_a", "s_b", "tension", "twist", "torque",
                                           "moment2", "moment3", "curvature2", "curvature3", "stretch", NULL};
-static const char *const body_vals[] = {"x", "y", "z", "angle_z", NULL};
+static const char *const body_vals[] = {"x", "y", "z", "angle_z", "vx", "vy", "vz", "omega_x", "omega_y",
+                                            "omega_z", NULL};
 static const char *const con_vals[] = {"multiplier", "reaction", NULL};
 static const char *const joint_vals[] = {"normal_force", "multiplier", "angle", "slide", "spring", "force_x",
                                              "force_y", "force_z", "moment_x", "moment_y", "moment_z", "lambda_t",
@@ -156,7 +182,8 @@ static const char *const report_vals[] = {"iterations_stage1", "iterations_stage
                                               "avg_iterations_stage1", "avg_iterations_stage2", "load_steps",
                                               "final_residual", "load_factor", "shifted", "damped", "max_shift",
                                               "dependent_lines", NULL};
-static const char *const stats_vals[] = {"steps", "rejected", "newton_iterations", "linear_solves", NULL};
+static const char *const stats_vals[] = {"steps", "rejected", "newton_iterations", "linear_solves",
+                                             "model_flops", "linear_flops", "flops_per_step", NULL};
 static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int src, int index, double scale, int of,
                         double *v);
 
@@ -223,13 +250,34 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
                 return -1;
             }
         }
-        if (pick(ctx, ch, "value", node_vals, &which) != 1 || !B) {
+        if (pick(ctx, ch, "value", node_vals, &which) != 1) {
             free(list);
-            return B ? -1 : 0;
+            return -1;
+        }
+        if (which != 8 && rn_get(ctx, ch, "to")) {
+            free(list);
+            rn_error(ctx, rn_get(ctx, ch, "to"), "'to' with value: distance only", NULL);
+            return -1;
+        }
+        if (which == 8 && !B) { /* check 'to' once */
+            double d;
+            free(list);
+            return node_distance(ctx, ch, NULL, &d);
+        }
+        if (!B) {
+            free(list);
+            return 0;
         }
         for (i = 0; i < cnt && !st; i++) {
             double x = 0.0;
-            st = node_value(list[i], which, &x);
+            if (which == 8) {
+                if (node_distance(ctx, ch, list[i], &x)) {
+                    free(list);
+                    return -1;
+                }
+            } else {
+                st = node_value(list[i], which, &x);
+            }
             reduce(of, i, scale * x, v);
         }
         free(list);
@@ -263,6 +311,18 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
         double x[3];
         if (rn_body_ref(ctx, rn_get(ctx, ch, "body"), &b) || pick(ctx, ch, "value", body_vals, &which) != 1) return -1;
         if (!B) return 0;
+        if (which >= 4) {
+            /* the velocity of the frame's origin (space) and the angular velocity
+             * (body frame) of the last dynamic sample, from its node's dofs */
+            alecable_node *bn = NULL;
+            int d = 0;
+            st = alecable_body_node(&bn, b);
+            if (st) return rn_lib(ctx, ch, st, "body_node");
+            /* a body without dofs (held: alecable_body_fix) is at rest */
+            if (alecable_node_dof_index(bn, ALECABLE_DOF_X, &d) || d < 0 || d + 5 >= rs->nq || !rs->vel) *v = 0.0;
+            else *v = rs->vel[d + which - 4];
+            return 0;
+        }
         {
             double R[9];
             st = alecable_body_pose(b, x, R);
@@ -387,7 +447,10 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
         if (pick(ctx, ch, "stats", stats_vals, &which) != 1) return -1;
         if (!B) return 0;
         *v = which == 0 ? (double)rs->stats.steps : which == 1 ? (double)rs->stats.rejected
-             : which == 2 ? (double)rs->stats.newton_iterations : (double)rs->stats.linear_solves;
+             : which == 2 ? (double)rs->stats.newton_iterations : which == 3 ? (double)rs->stats.linear_solves
+             : which == 4 ? rs->stats.model_flops : which == 5 ? rs->stats.linear_flops
+             /* flops_per_step: model and linear-solver operations per accepted step */
+             : rs->stats.steps > 0 ? (rs->stats.model_flops + rs->stats.linear_flops) / (double)rs->stats.steps : 0.0;
         return 0;
     case 8: /* time */
         *v = rs ? rs->t : 1.0;
@@ -440,8 +503,10 @@ static int stage_range(rn_ctx *ctx, const yaml_node_t *ch, int *a, int *b)
 /* pass 1: checks every channel and declares its name */
 int rn_check_channels(rn_ctx *ctx)
 {
-    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", "period", "crossings", NULL};
-    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS};
+    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", "period", "crossings",
+                                       "sign_changes", "half_period", NULL};
+    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS,
+                                AGG_SIGN_CHANGES, AGG_HALF_PERIOD};
     const yaml_node_t *cs = rn_channels_node(ctx);
     int i, n = rn_seq_len(cs);
     if (!cs) return 0;
@@ -495,6 +560,13 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
         if (rn_skip(ctx, ch)) continue;
         if (channel_value(ctx, rs, ch, &v)) return -1;
         rn_var_set(ctx, name, v);
+        /* the history has every printed channel's sampled value at every sample,
+         * whatever the stage, after, before or when filters below keep for the
+         * aggregates: a row that left a filtered channel out would shift the
+         * values after it under the wrong names */
+        pr = 1;
+        rn_bool(ctx, ch, "print", &pr, 0);
+        if (rs->history && pr) fprintf(rs->history, ",%.17g", v);
         if (stage_range(ctx, ch, &s0, &s1) == 1 && (rs->stage < s0 || rs->stage > s1)) continue;
         /* after: only the samples later than that time (of their stage) */
         if (rn_get(ctx, ch, "after")) {
@@ -524,6 +596,14 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
             a->t_last_up = tc;
             a->ups++;
         }
+        /* a zero crossing either way (a sign change from a nonzero value), its time
+         * interpolated linearly: sign_changes and half_period (a flip's time) */
+        if (a->n > 0 && (a->last < 0.0 ? v >= 0.0 : a->last > 0.0 && v <= 0.0)) {
+            double tz = a->t_last_sample + (rs->t - a->t_last_sample) * a->last / (a->last - v);
+            if (a->zeros == 0) a->t_first_zero = tz;
+            a->t_last_zero = tz;
+            a->zeros++;
+        }
         a->t_last_sample = rs->t;
         if (a->n == 0) a->first = v;
         a->last = v;
@@ -532,9 +612,6 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
         if (fabs(v) > a->absmax) a->absmax = fabs(v);
         a->sum += v;
         a->n++;
-        pr = 1;
-        rn_bool(ctx, ch, "print", &pr, 0);
-        if (rs->history && pr) fprintf(rs->history, ",%.17g", v);
     }
     if (rs->history) fputc('\n', rs->history);
     return 0;
@@ -543,8 +620,10 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
 /* the result line: final values, aggregates where asked */
 int rn_final_channels(rn_ctx *ctx, run_state *rs, int status)
 {
-    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", "period", "crossings", NULL};
-    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS};
+    static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", "period", "crossings",
+                                       "sign_changes", "half_period", NULL};
+    static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS,
+                                AGG_SIGN_CHANGES, AGG_HALF_PERIOD};
     const yaml_node_t *cs = rn_channels_node(ctx);
     int i, n = rn_seq_len(cs);
     printf("result: status=%d", status);
@@ -572,6 +651,8 @@ int rn_final_channels(rn_ctx *ctx, run_state *rs, int status)
             v = agg == AGG_MAX ? a->max : agg == AGG_MIN ? a->min : agg == AGG_RANGE ? a->max - a->min
                 : agg == AGG_MEAN ? a->sum / (double)a->n : agg == AGG_FIRST ? a->first
                 : agg == AGG_CROSSINGS ? (double)a->ups
+                : agg == AGG_SIGN_CHANGES ? (double)a->zeros
+                : agg == AGG_HALF_PERIOD ? (a->zeros > 1 ? (a->t_last_zero - a->t_first_zero) / (double)(a->zeros - 1) : NAN)
                 : agg == AGG_PERIOD ? (a->ups > 1 ? (a->t_last_up - a->t_first_up) / (double)(a->ups - 1) : NAN)
                                     : a->absmax;
         rn_var_set(ctx, name, v);

@@ -645,8 +645,13 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
         break;
     }
     o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_LOAD, t);
+    if (o) /* one vector alecable_load_set changes: a stage's loads may set, scale, release it */
+        o->settable = t == 0 || t == 1 || t == 2 || t == 5 || t == 7 || t == 8;
     if (bad || rn_lib(ctx, n, st, types[t])) return -1;
-    if (o && B) o->handle = l;
+    if (o && B) {
+        o->handle = l;
+        memcpy(o->vec, t == 5 || t == 8 ? mvec : f, sizeof o->vec);
+    }
     return 0;
 }
 

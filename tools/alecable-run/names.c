@@ -360,6 +360,7 @@ void rn_free(rn_ctx *ctx)
         free(ctx->cables[i].name);
     }
     free(ctx->cables);
+    free(ctx->normals);
     for (i = 0; i < ctx->n_objs; i++) free(ctx->objs[i].name);
     free(ctx->objs);
     alecable_model_destroy(ctx->m);

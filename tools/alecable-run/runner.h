@@ -48,6 +48,8 @@ typedef struct rn_object {
     int count;   /* wrap and sleeve: nodes; friction joints: contacts */
     void *handle;
     yaml_mark_t mark;
+    int settable;   /* loads: one vector that alecable_load_set changes (a stage's loads) */
+    double vec[3];  /* loads: that vector as the runner last gave it (pass 2) */
 } rn_object;
 
 enum { RN_J_ATTACH, RN_J_WRAP, RN_J_REVOLUTE, RN_J_PRISMATIC, RN_J_SPHERICAL, RN_J_FIXED, RN_J_CLAMP,
@@ -63,6 +65,7 @@ typedef struct rn_ctx {
     int errors;
     int progress; /* a progress line on a terminal */
     const char *outdir; /* --out: prefix of relative output paths */
+    const char *history; /* --history FILE: the history CSV, whatever output.history says */
     const yaml_node_t *entry; /* the list entry being read: where a missing key is reported */
     alecable_model *m;
 
@@ -78,6 +81,14 @@ typedef struct rn_ctx {
     int n_objs, cap_objs;
     rn_fn **fns;
     int n_fns, cap_fns;
+    /* Kirchhoff nodes whose roll is given as a direction (mesh 'normal'): the roll
+     * is measured from the frame finalize builds, so it is set after it */
+    struct rn_normal {
+        alecable_node *node;
+        double d[3];
+        const yaml_node_t *at;
+    } *normals;
+    int n_normals, cap_normals;
 } rn_ctx;
 
 /* ---- diagnostics (yaml_util.c) ---------------------------------------------------- */
@@ -169,8 +180,18 @@ void rn_free_fns(rn_ctx *ctx);
 /* ---- the parts --------------------------------------------------------------------- */
 int rn_parameters(rn_ctx *ctx);  /* parameters: (both passes read it first; cables.c) */
 int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n); /* one entry of cables: (cables.c) */
+/* pass 2, after finalize: the rolls of the nodes given a normal (cables.c) */
+int rn_apply_normals(rn_ctx *ctx);
 int rn_model(rn_ctx *ctx);       /* gravity, cables, bodies, constraints, loads, joints, friction */
 int rn_analysis(rn_ctx *ctx);    /* analysis and output: check (pass 1) or run (pass 2) */
+/* start: the equilibrium of a variant of the file (start.set), copied into the model
+ * after finalize (pass 2); pass 1 checks the entry (start.c) */
+int rn_start(rn_ctx *ctx);
+/* parses ctx->file into ctx->doc (main.c) */
+int rn_load(rn_ctx *ctx);
+/* a stage's loads: changes of named loads (set, scale, release) made before it runs;
+ * pass 1 checks, pass 2 calls alecable_load_set (stage_loads.c) */
+int rn_stage_loads(rn_ctx *ctx, const yaml_node_t *stage);
 void rn_free(rn_ctx *ctx);
 
 #endif
