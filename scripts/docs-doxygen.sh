@@ -19,14 +19,19 @@ rm -rf "$log" "$OUT/xml" "$OUT/html" "$OUT/alecable-run.md"  # nothing stale fro
 input_more=""
 if [ -n "${RUNNER:-}" ]; then
     page=$OUT/alecable-run.md
+    usage=$("$RUNNER" --help) || { echo "docs: $RUNNER --help failed" >&2; exit 1; }
     {
-        printf '# alecable-run: running a model file {#alecable_run}\n\n'
-        printf '`alecable-run` runs a model file (YAML) without writing C; `make install` puts it in\n'
-        printf '`PREFIX/bin`. The file format, key by key: \\ref md_doc_model_format. What\n'
-        printf '`alecable-run --help` prints:\n\n\\verbatim\n'
-        "$RUNNER" --help || exit 1
-        printf '\\endverbatim\n'
-    } >"$page" || { echo "docs: $RUNNER --help failed" >&2; exit 1; }
+        cat <<'EOF'
+# alecable-run: running a model file {#alecable_run}
+
+`alecable-run` runs a model file (YAML) without writing C; `make install` puts it in
+`PREFIX/bin`. The file format, key by key: \ref md_doc_model_format. What
+`alecable-run --help` prints:
+
+\verbatim
+EOF
+        printf '%s\n\\endverbatim\n' "$usage"
+    } >"$page" || exit 1
     input_more="INPUT += $page"
 fi
 # Later assignments override the Doxyfile's: output folder and version.  The check makes
