@@ -1,22 +1,27 @@
 # libalecable: GNU make build (no configure step).
 #
-#   make [all]        build/libalecable.so.$(VERSION) (+ SONAME and dev symlinks) and build/libalecable.a
+#   make [all]        build/libalecable.so.$(VERSION) (+ SONAME and dev symlinks), build/libalecable.a
+#                     and build/alecable-run (the model-file runner)
 #   make GPL=no       the same without UMFPACK, SPQR and CHOLMOD, in build-nogpl/ (mk/gplfree.mk)
 #   make examples     build/examples/<name> for every examples/*.c (examples/common.c is linked into each)
-#   make check        dependencies, test runner, examples and install tests, the CHECK_STEPS of
-#                     mk/*.mk (docs-check, cmake-check, abi-check, check-nogpl, mpi-check,
-#                     models-check, vtk-read-check), the threads suite under ThreadSanitizer
-#                     (make tsan), 30 s of API fuzzing (make fuzz), then the runner under ASan/UBSan
+#   make runner       build/tests/runner, the Check suites (CK_RUN_SUITE=NAME runs one)
+#   make check        dependencies, test runner, examples and install tests, the steps of
+#                     mk/*.mk ($(CHECK_STEPS)),
+#                     the threads suite under ThreadSanitizer (make tsan), 30 s of API fuzzing
+#                     (make fuzz), then the runner under ASan/UBSan
 #   make tsan         the threads suite (8 models in 8 threads) under ThreadSanitizer (build-tsan/)
 #   make valgrind     the test runner (no fork) and the examples' smoke test under valgrind memcheck
 #   make demo         dependencies, examples, then `sh examples/demo.sh build/examples`
-#   make docs         the API reference and doc/guide.md as HTML in build/docs/html (doxygen)
+#   make docs         the API reference, doc/*.md (guide, model format, ...) and alecable-run's
+#                     --help as HTML in build/docs/html (doxygen)
 #   make render-crane the crane example rendered offscreen by ParaView's pvbatch into build/crane.png
-#   make install      PREFIX=/usr/local DESTDIR= LIBDIR=$(PREFIX)/lib INCLUDEDIR=$(PREFIX)/include
-#                     (also the CMake package and alecable-run)
+#   make install      PREFIX=/usr/local DESTDIR= LIBDIR=PREFIX/lib INCLUDEDIR=PREFIX/include
+#                     DOCDIR=PREFIX/share/doc/alecable MANDIR=PREFIX/share/man: the library,
+#                     header, pkg-config file, CMake package, alecable-run and the documentation
+#                     (README, CHANGELOG, LICENSE, doc/*.md, the HTML of make docs if built,
+#                     alecable-run's man page or --help text)
 #   make uninstall    same variables as install
 #   make fuzz         FUZZ_TIME=60: libFuzzer (clang) on the API from tests/fuzz/corpus (build-fuzz/)
-#   make abi-baseline records this release's ABI in abi/ (only when a release is cut: doc/abi.md)
 #   make clean        removes build/, build-san/, build-tsan/, build-vg/, build-fuzz/ and the parts' trees
 #
 # CC, CXX, CFLAGS, CPPFLAGS, LDFLAGS and LDLIBS may be overridden; the include paths,
@@ -167,8 +172,13 @@ lib: $(SO_REAL) $(SO_MAJ) $(SO_DEV) $(ARLIB)
 examples: $(EX_BIN)
 runner: $(RUNNER)
 
+# The comment above, with the values make has (version, check steps), then each part's targets.
 help:
-	@sed -n '3,/^$$/s/^# \{0,1\}//p' Makefile
+	@sed -n '3,/^$$/s/^# \{0,1\}//p' Makefile | \
+	    sed -e 's/\$$(VERSION)/$(VERSION)/g' -e 's/\$$(CHECK_STEPS)/$(strip $(CHECK_STEPS))/g'
+	@printf "\nTargets of the build's parts (mk/*.mk):\n"
+	@awk '/^#   +make / { on = 1 } on && !/^#( +make |      )/ { on = 0 } on { sub(/^# /, ""); print }' \
+	    $(sort $(wildcard mk/*.mk))
 
 # ---- compilation ------------------------------------------------------------------------
 $(BUILDDIR)/lib/%.o: lib/%.c $(FLAGS_STAMP)

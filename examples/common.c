@@ -1,68 +1,160 @@
 #define _POSIX_C_SOURCE 200809L
 #include "common.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+/* The shortest %g form that reads back as x, so that --help shows a default
+ * a script can pass back unchanged. */
+static void format_double(char *buf, size_t n, double x)
+{
+    int prec;
+    for (prec = 6; prec < 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x) return;
+    }
+    snprintf(buf, n, "%.17g", x);
+}
+
+static const char *placeholder(char type)
+{
+    switch (type) {
+    case 'd': return " NUM";
+    case 'i': return " INT";
+    case 's': return " TEXT";
+    default: return "";
+    }
+}
+
 static void usage(FILE *f, const char *prog, const ex_opt *opts, const char *summary)
 {
     int i;
-    fprintf(f, "usage: %s [options]\n%s\n\noptions:\n", prog, summary);
+    fprintf(f, "usage: %s [options]\n%s\n\noptions (--name VALUE or --name=VALUE):\n", prog, summary);
     for (i = 0; opts[i].name; i++) {
-        char def[64] = "";
+        char def[80], num[40], left[64];
         switch (opts[i].type) {
-        case 'd': snprintf(def, sizeof def, " (default %g)", *(double *)opts[i].value); break;
-        case 'i': snprintf(def, sizeof def, " (default %d)", *(int *)opts[i].value); break;
-        case 's':
-            if (*(const char **)opts[i].value) snprintf(def, sizeof def, " (default %s)", *(const char **)opts[i].value);
+        case 'd':
+            format_double(num, sizeof num, *(double *)opts[i].value);
+            snprintf(def, sizeof def, "default %s", num);
             break;
-        default: break;
+        case 'i': snprintf(def, sizeof def, "default %d", *(int *)opts[i].value); break;
+        case 's':
+            if (*(const char **)opts[i].value)
+                snprintf(def, sizeof def, "default %s", *(const char **)opts[i].value);
+            else
+                snprintf(def, sizeof def, "default unset");
+            break;
+        default: snprintf(def, sizeof def, "default %s", *(int *)opts[i].value ? "on" : "off"); break;
         }
-        fprintf(f, "  %-22s %s%s\n", opts[i].name, opts[i].help, def);
+        snprintf(left, sizeof left, "%s%s", opts[i].name, placeholder(opts[i].type));
+        /* a long name gets its own line rather than a ragged column */
+        if (strlen(left) > 22)
+            fprintf(f, "  %s\n  %-22s %s (%s)\n", left, "", opts[i].help, def);
+        else
+            fprintf(f, "  %-22s %s (%s)\n", left, opts[i].help, def);
     }
-    fprintf(f, "  %-22s %s\n", "--help", "print this help");
+    fprintf(f, "  %-22s %s\n", "--help, -h", "print this help and exit");
+    fprintf(f, "  %-22s %s\n", "--", "end of the options");
 }
 
+/* A mistake on the command line: what is wrong, then the usage, on stderr. */
+static int refuse(const char *prog, const ex_opt *opts, const char *summary, const char *what)
+{
+    fprintf(stderr, "%s: %s\n", prog, what);
+    usage(stderr, prog, opts, summary);
+    return -1;
+}
+
+/* getopt_long's rules for long options, without its abbreviations (an
+ * abbreviation that works today would change meaning when an option is added):
+ * --name=VALUE and --name VALUE (the next argument, even if it starts with a
+ * dash), flags without a value, "--" ends the options.  The examples take no
+ * operands, so anything after the options is refused. */
 int ex_parse(int argc, char **argv, const ex_opt *opts, const char *summary)
 {
+    const char *prog = argc > 0 && argv[0] ? argv[0] : "example";
+    char msg[512];
     int a, i;
     for (a = 1; a < argc; a++) {
-        if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
-            usage(stdout, argv[0], opts, summary);
+        const char *arg = argv[a], *eq, *val;
+        size_t len;
+        char *end = NULL;
+        if (!strcmp(arg, "--")) {
+            a++;
+            break;
+        }
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            usage(stdout, prog, opts, summary);
             return 1;
         }
+        if (strncmp(arg, "--", 2) != 0) {
+            if (arg[0] == '-' && arg[1])
+                snprintf(msg, sizeof msg, "unknown option '%s'", arg);
+            else
+                snprintf(msg, sizeof msg, "unexpected argument '%s' (this program takes only options)", arg);
+            return refuse(prog, opts, summary, msg);
+        }
+        eq = strchr(arg, '=');
+        len = eq ? (size_t)(eq - arg) : strlen(arg);
         for (i = 0; opts[i].name; i++)
-            if (!strcmp(argv[a], opts[i].name)) break;
+            if (strlen(opts[i].name) == len && !strncmp(arg, opts[i].name, len)) break;
         if (!opts[i].name) {
-            fprintf(stderr, "%s: unknown option %s\n", argv[0], argv[a]);
-            usage(stderr, argv[0], opts, summary);
-            return -1;
+            if (len == 6 && !strncmp(arg, "--help", 6))
+                snprintf(msg, sizeof msg, "option --help takes no value");
+            else
+                snprintf(msg, sizeof msg, "unknown option '%.*s'", (int)len, arg);
+            return refuse(prog, opts, summary, msg);
         }
         if (opts[i].type == 'f') {
+            if (eq) {
+                snprintf(msg, sizeof msg, "option %s takes no value (got '%s')", opts[i].name, eq + 1);
+                return refuse(prog, opts, summary, msg);
+            }
             *(int *)opts[i].value = 1;
             continue;
         }
-        if (a + 1 >= argc) {
-            fprintf(stderr, "%s: option %s needs a value\n", argv[0], argv[a]);
-            return -1;
+        if (eq)
+            val = eq + 1;
+        else if (a + 1 < argc)
+            val = argv[++a];
+        else {
+            snprintf(msg, sizeof msg, "option %s needs a value (%s%s)", opts[i].name, opts[i].name,
+                     placeholder(opts[i].type));
+            return refuse(prog, opts, summary, msg);
         }
-        a++;
-        {
-            char *end = NULL;
-            switch (opts[i].type) {
-            case 'd': *(double *)opts[i].value = strtod(argv[a], &end); break;
-            case 'i': *(int *)opts[i].value = (int)strtol(argv[a], &end, 10); break;
-            case 's': *(const char **)opts[i].value = argv[a]; end = argv[a] + strlen(argv[a]); break;
-            default: break;
-            }
-            if (!end || *end != '\0' || end == argv[a]) {
-                fprintf(stderr, "%s: bad value '%s' for %s\n", argv[0], argv[a], opts[i].name);
-                return -1;
-            }
+        switch (opts[i].type) {
+        case 'd': {
+            double x = strtod(val, &end);
+            if (end != val && *end == '\0') *(double *)opts[i].value = x;
+            break;
         }
+        case 'i': {
+            long x;
+            errno = 0;
+            x = strtol(val, &end, 10);
+            if (errno || x < INT_MIN || x > INT_MAX) end = NULL;
+            else if (end != val && *end == '\0') *(int *)opts[i].value = (int)x;
+            break;
+        }
+        default:
+            *(const char **)opts[i].value = val;
+            end = (char *)val + strlen(val);
+            break;
+        }
+        if (!end || *end != '\0' || (end == val && opts[i].type != 's')) {
+            snprintf(msg, sizeof msg, "bad value '%s' for %s (%s expected)", val, opts[i].name,
+                     placeholder(opts[i].type) + 1);
+            return refuse(prog, opts, summary, msg);
+        }
+    }
+    if (a < argc) {
+        snprintf(msg, sizeof msg, "unexpected argument '%s' (this program takes only options)", argv[a]);
+        return refuse(prog, opts, summary, msg);
     }
     return 0;
 }

@@ -16,9 +16,13 @@ typedef struct ex_opt {
     const char *help;
 } ex_opt;
 
-/* Parses argv against opts (terminated by a zeroed entry); prints usage with
- * --help and returns 1 then (caller exits 0), -1 on a bad option (usage on
- * stderr), 0 otherwise. */
+/* Parses argv against opts (terminated by a zeroed entry) with getopt_long's
+ * rules for long options, names given in full: --name=VALUE or --name VALUE,
+ * flags without a value, "--" ends the options (no operands are taken).
+ * Prints the usage (every option with its default) with --help or -h and
+ * returns 1 then (caller exits 0); -1 on a mistake (an unknown option, a
+ * missing or bad value, an operand: the message naming it, then the usage, on
+ * stderr); 0 otherwise. */
 int ex_parse(int argc, char **argv, const ex_opt *opts, const char *summary);
 /* Exits with a message if st is not ALECABLE_OK. */
 void ex_check(alecable_model *m, int st, const char *what);

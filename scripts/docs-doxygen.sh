@@ -2,7 +2,10 @@
 # docs-doxygen.sh: run doxygen on $DOXYFILE with its output in $OUT and fail on any warning
 # or on any member of the XML output without a description (scripts/docs-xml-check.sh).
 #
-# usage: DOXYFILE=doc/Doxyfile OUT=build/docs VERSION=0.2.0 sh scripts/docs-doxygen.sh
+# usage: DOXYFILE=doc/Doxyfile OUT=build/docs VERSION=0.2.0 [RUNNER=build/alecable-run] sh scripts/docs-doxygen.sh
+#
+# With RUNNER, the runner's --help becomes the page alecable-run ($OUT/alecable-run.md): the
+# command line is documented where it is defined, so the page cannot fall behind it.
 #
 # WARN_AS_ERROR = FAIL_ON_WARNINGS in the Doxyfile already makes doxygen exit non-zero;
 # the log is checked as well so that a doxygen that ignores the option (older than 1.9)
@@ -12,7 +15,25 @@ command -v doxygen >/dev/null 2>&1 || {
     echo "docs: doxygen is not installed (sudo apt-get install doxygen)" >&2; exit 1; }
 mkdir -p "$OUT" || exit 1
 log=$OUT/doxygen-warnings.log
-rm -rf "$log" "$OUT/xml" "$OUT/html"  # nothing stale from an earlier run
+rm -rf "$log" "$OUT/xml" "$OUT/html" "$OUT/alecable-run.md"  # nothing stale from an earlier run
+input_more=""
+if [ -n "${RUNNER:-}" ]; then
+    page=$OUT/alecable-run.md
+    usage=$("$RUNNER" --help) || { echo "docs: $RUNNER --help failed" >&2; exit 1; }
+    {
+        cat <<'EOF'
+# alecable-run: running a model file {#alecable_run}
+
+`alecable-run` runs a model file (YAML) without writing C; `make install` puts it in
+`PREFIX/bin`. The file format, key by key: \ref md_doc_model_format. What
+`alecable-run --help` prints:
+
+\verbatim
+EOF
+        printf '%s\n\\endverbatim\n' "$usage"
+    } >"$page" || exit 1
+    input_more="INPUT += $page"
+fi
 # Later assignments override the Doxyfile's: output folder and version.  The check makes
 # the HTML too: doxygen 1.9 checks a function's \param and \return while it writes the
 # HTML; without output, or with XML alone, it reports documented parameters as missing.
@@ -22,6 +43,7 @@ rm -rf "$log" "$OUT/xml" "$OUT/html"  # nothing stale from an earlier run
     echo "PROJECT_NUMBER = $VERSION"
     echo "WARN_LOGFILE = $log"
     echo "GENERATE_XML = YES"
+    echo "$input_more"
 } | doxygen - >"$OUT/doxygen.out" 2>&1
 st=$?
 if [ $st -ne 0 ] || [ -s "$log" ]; then

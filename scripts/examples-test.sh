@@ -2,7 +2,10 @@
 # Smoke test of the example programs as command-line tools: --help works, an
 # unknown option is refused, and a default run ends with "result: status=0".
 # A long benchmark names shorter arguments for this run in a first line
-# "/* smoke-test: ARGS */" of its source.
+# "/* smoke-test: ARGS */" of its source.  The same run again with its options
+# written --name=value must print the same result: line (timings aside); an
+# example whose smoke test sets no value is given its first integer option (or
+# else number option) at the default --help shows, --name=DEFAULT.
 # usage: sh scripts/examples-test.sh BUILD_EXAMPLES_DIR
 # EXAMPLES_RUN, when set, prefixes every run (make valgrind: valgrind and its options).
 set -u
@@ -11,6 +14,9 @@ run=${EXAMPLES_RUN:-}
 pass=0; fail=0
 ok() { pass=$((pass + 1)); echo "examples-test: ok   $1"; }
 ko() { fail=$((fail + 1)); echo "examples-test: FAIL $1"; }
+# the result: line without the figures that change from run to run (wall times and
+# bench_realtime's ratios of them)
+stable() { tail -n 1 | tr ' ' '\n' | grep -v -e 'wall' -e '^scaling_exponent=' -e '^bodies_ratio=' | tr '\n' ' '; }
 for src in examples/*.c; do
     name=$(basename "$src" .c)
     [ "$name" = common ] && continue
@@ -21,7 +27,48 @@ for src in examples/*.c; do
     if $run "$prog" --no-such-option >/dev/null 2>&1; then ko "$name refuses an unknown option"; else ok "$name refuses an unknown option"; fi
     args=$(sed -n '1s|^/\* smoke-test: \(.*\) \*/$|\1|p' "$src")
     # shellcheck disable=SC2086 # the arguments are meant to split
-    if $run "$prog" $args 2>&1 | tail -n 1 | grep -q '^result: status=0'; then ok "$name run $args"; else ko "$name run $args"; fi
+    out=$($run "$prog" $args 2>&1 | tail -n 1)
+    if printf '%s\n' "$out" | grep -q '^result: status=0'; then ok "$name run $args"; else ko "$name run $args"; fi
+    # the options that take a value, from the usage: "  --name NUM|INT|TEXT ..."
+    help=$("$prog" --help 2>/dev/null)
+    valued=$(printf '%s\n' "$help" | awk '$1 ~ /^--/ && ($2 == "NUM" || $2 == "INT" || $2 == "TEXT") { print $1 }')
+    eq_args=""; base=$args; extra=""
+    # shellcheck disable=SC2086 # the arguments are meant to split
+    set -- $args
+    while [ $# -gt 0 ]; do
+        if [ $# -ge 2 ] && printf '%s\n' "$valued" | grep -qx -- "$1"; then eq_args="$eq_args $1=$2"; shift 2
+        else eq_args="$eq_args $1"; shift; fi
+    done
+    case $eq_args in
+    *=*) ;;
+    *)  extra=$(printf '%s\n' "$help" | awk '$1 ~ /^--/ && $2 == "INT" && match($0, /\(default [^)]*\)$/) {
+                    print $1 "=" substr($0, RSTART + 9, RLENGTH - 10); exit }')
+        [ -n "$extra" ] || extra=$(printf '%s\n' "$help" | awk '$1 ~ /^--/ && $2 == "NUM" && match($0, /\(default [^)]*\)$/) {
+                    print $1 "=" substr($0, RSTART + 9, RLENGTH - 10); exit }')
+        eq_args="$eq_args $extra" ;;
+    esac
+    # shellcheck disable=SC2086 # the arguments are meant to split
+    eq_out=$($run "$prog" $eq_args 2>&1 | tail -n 1)
+    if [ "$eq_args" != "${eq_args%%=*}" ] && [ "$(printf '%s\n' "$eq_out" | stable)" = "$(printf '%s\n' "$out" | stable)" ] &&
+        printf '%s\n' "$eq_out" | grep -q '^result: status=0'; then
+        ok "$name$eq_args: the result: line of $name ${base:-(defaults)}"
+    else
+        ko "$name$eq_args: the result: line of $name ${base:-(defaults)}"
+        printf '  %s\n  %s\n' "$out" "$eq_out"
+    fi
 done
+# the MPI sweep (where mpicc built it), without MPI: --name=value there too
+mpi="$bin/sweep_mpi"
+if [ -x "$mpi" ]; then
+    out=$($run "$mpi" --serial --mu-count 2 --angle-count 2 2>&1 | tail -n 1)
+    eq_out=$($run "$mpi" --serial --mu-count=2 --angle-count=2 2>&1 | tail -n 1)
+    if printf '%s\n' "$out" | grep -q '^result: status=0' &&
+        [ "$(printf '%s\n' "$eq_out" | stable)" = "$(printf '%s\n' "$out" | stable)" ]; then
+        ok "sweep_mpi --serial --mu-count=2 --angle-count=2: the result: line of --mu-count 2 --angle-count 2"
+    else
+        ko "sweep_mpi --serial --mu-count=2 --angle-count=2: the result: line of --mu-count 2 --angle-count 2"
+        printf '  %s\n  %s\n' "$out" "$eq_out"
+    fi
+fi
 echo "examples-test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

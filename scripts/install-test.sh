@@ -1,7 +1,8 @@
 #!/bin/sh
 # install-test.sh: install libalecable into temporary prefixes and use it as a consumer
 # would: pkg-config, a C and a C++ build of tests/install/minimal.c against the shared
-# library, a static build, the exported symbols, DESTDIR staging, and uninstall.
+# library, a static build, the exported symbols, DESTDIR staging, the documentation
+# (share/doc/alecable, the runner's man page or --help), and uninstall.
 # Prints one line per check and a final "install-test: N passed, M failed" line.
 # Environment: MAKE (make), CC (gcc), CXX (g++), PKG_CONFIG (pkg-config).
 
@@ -37,10 +38,25 @@ installed_files() {
     [ "$(readlink "$lib/libalecable.so.$major")" = "libalecable.so.$version" ] || { echo "bad symlink libalecable.so.$major"; return 1; }
     [ "$(readlink "$lib/libalecable.so")" = "libalecable.so.$major" ] || { echo "bad symlink libalecable.so"; return 1; }
 }
+# the documentation (mk/docs.mk): equal to the tree's; the runner's man page, or its --help
+installed_docs() {
+    d=$1/share/doc/alecable
+    for f in README.md CHANGELOG.md LICENSE doc/*.md; do
+        cmp "$f" "$d/$f" || { echo "$d/$f: missing or not the tree's $f"; return 1; }
+    done
+    if [ -f doc/alecable-run.1 ]; then
+        cmp doc/alecable-run.1 "$1/share/man/man1/alecable-run.1" || { echo "no man page alecable-run.1"; return 1; }
+    else
+        grep -q '^usage: alecable-run' "$d/alecable-run.txt" || { echo "no alecable-run --help in $d/alecable-run.txt"; return 1; }
+    fi
+    if [ -f build/docs/html/index.html ]; then
+        [ -f "$d/html/index.html" ] || { echo "make docs built the HTML, but $d/html/index.html is missing"; return 1; }
+    fi
+}
 nothing_left() { left=$(find "$1" ! -type d); [ -z "$left" ] || { echo "left behind: $left"; return 1; }; }
 
-install_prefix() { "$MAKE" --no-print-directory install PREFIX="$prefix" && installed_files "$prefix"; }
-check "make install PREFIX=<tmp> ($version)" install_prefix
+install_prefix() { "$MAKE" --no-print-directory install PREFIX="$prefix" && installed_files "$prefix" && installed_docs "$prefix"; }
+check "make install PREFIX=<tmp> ($version): library, header, pkg-config, docs" install_prefix
 
 pc_ok() {
     v=$(pc --modversion) || return 1
@@ -100,7 +116,7 @@ check "make uninstall PREFIX=<tmp> leaves no files" uninstall_prefix
 dest=$tmp/dest
 destdir_ok() {
     "$MAKE" --no-print-directory install DESTDIR="$dest" PREFIX=/opt/alecable || return 1
-    installed_files "$dest/opt/alecable" || return 1
+    installed_files "$dest/opt/alecable" && installed_docs "$dest/opt/alecable" || return 1
     grep -qx 'prefix=/opt/alecable' "$dest/opt/alecable/lib/pkgconfig/alecable.pc" || { echo "bad prefix in alecable.pc"; return 1; }
     if grep -q "$dest" "$dest/opt/alecable/lib/pkgconfig/alecable.pc"; then echo "DESTDIR leaked into alecable.pc"; return 1; fi
     "$MAKE" --no-print-directory uninstall DESTDIR="$dest" PREFIX=/opt/alecable && nothing_left "$dest"
