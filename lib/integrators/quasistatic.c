@@ -511,15 +511,18 @@ static double measured_noise(qs_ws *ws, const alecable_problem *p, int stage, do
 }
 
 /* hovering at roundoff, or within NEAR_TOL of the tolerance there: a
- * residual that stays above ROUNDOFF_CAP of its scale (a stress-free state,
- * whose scale is roundoff too) is accepted only within NOISE_FACTOR of the
- * residual's noise: the larger of the measured one and one term's rounding,
- * eps max|J| (1 + |q|) (a computation that a few ulps leave exact, the
- * stress-free bar of paper 000 sec. 4.1, measures none).  The floor itself
- * is an upper bound, 64 such terms, and a model whose loads lie below it is
- * not at roundoff for that (truth seed 7062, a stiff cable pushed slack:
- * floor 6.5e-4 N, its weight 6e-4 N a node carried by nothing, one term's
- * rounding 1e-5 N, the measured noise 1e-20 N). */
+ * residual that stays above ROUNDOFF_CAP of its scale is accepted only
+ * within NOISE_FACTOR of the residual's own noise, measured at the state,
+ * or, where the problem's whole scale lies below the floor (a stress-free
+ * state, whose scale is rounding too: the bar of paper 000 sec. 4.1, which a
+ * few ulps leave exact, so that nothing is measured), within NOISE_FACTOR
+ * of one term's rounding, eps max|J| (1 + |q|).  The floor itself is an
+ * upper bound, 64 such terms: neither it nor one term says that a residual
+ * is rounding where the loads are real (truth seed 7062, a stiff cable
+ * pushed slack: floor 6.5e-4 N, its weight 6e-4 N a node carried by
+ * nothing, the measured noise 1e-20 N; seed 1859, a fine ALE ANCF
+ * cantilever: max|J| 3e12, one term 1.4e-3 N, the residual 0.011 N of a
+ * 92 N scale and real). */
 #define NOISE_FACTOR 8.0
 static int at_roundoff(qs_ws *ws, const alecable_problem *p, int stage, double t, const double *q,
                        const double *lam, const double *h, int it, double rnorm, double sres, double tol)
@@ -528,7 +531,7 @@ static int at_roundoff(qs_ws *ws, const alecable_problem *p, int stage, double t
     if (!(rnorm <= rf)) return 0;
     if (sres <= NEAR_TOL * tol) return 1;
     if (!hovering(h, it)) return 0;
-    if (sres <= ROUNDOFF_CAP || rnorm <= NOISE_FACTOR * rf / 64.0) return 1;
+    if (sres <= ROUNDOFF_CAP || (ws->smax <= rf && rnorm <= NOISE_FACTOR * rf / 64.0)) return 1;
     nz = measured_noise(ws, p, stage, t, q, lam);
     return nz >= 0.0 && rnorm <= NOISE_FACTOR * nz;
 }
