@@ -218,7 +218,7 @@ static int study(const params *p)
         fflush(stdout);
         destroy(&md);
     }
-    printf("  observed order between successive n: %.4f .. %.4f (paper: 1)\n", order_min, order_max);
+    printf("  observed order between successive n: %.4f .. %.4f (paper 000 sec. 4.3.2, Fig. 14: 1)\n", order_min, order_max);
     printf("result: status=0 study=1 steps=%d", p->steps);
     for (k = 0; k < 5; k++) printf(" ratio_n%d=%.8f", ns[k], ratio[k]);
     for (k = 0; k < 5; k++) printf(" error_n%d=%.6e", ns[k], err[k]);
@@ -295,7 +295,7 @@ int main(int argc, char **argv)
     printf("    exp(mu pi) = %.8f (n -> infinity): error %.6e\n", exp(p.mu * M_PI), exp(p.mu * M_PI) - r.ratio);
     printf("  displacement of N: %.6f mm; s_K = %.5f mm%s", 1e3 * dx, 1e3 * sK, p.no_m ? "\n" : "");
     if (!p.no_m) printf(", s_M = %.9f mm\n", 1e3 * sM);
-    printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper: 8.525 and none); time %.3f ms\n",
+    printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper 000 sec. 4.3.2: 8.525 and none); time %.3f ms\n",
            r.avg1, r.avg2, 1e3 * r.time);
     if (p.verbose) verbose_table(&p, &md);
     if (p.csv) {

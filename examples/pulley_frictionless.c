@@ -173,14 +173,14 @@ int main(int argc, char **argv)
         printf("  final: s_K = %.4f mm (paper 000 sec. 4.3.1: 175.4; closed form, uniform stretch along the chords "
                "%.4f mm, along the arc %.4f mm)\n",
                1e3 * s_K, 1e3 * s_K_chord, 1e3 * s_K_arc);
-        printf("         s_M = %.9f mm (paper 256.9; max deviation over the steps %.3e mm)\n", 1e3 * s_M,
+        printf("         s_M = %.9f mm (paper 000 sec. 4.3.1: 256.9; max deviation over the steps %.3e mm)\n", 1e3 * s_M,
                1e3 * s_M_dev);
         printf("  strain %.9e in all %d elements: (max - min)/|mean| = %.3e; axial force %.6f N\n", eps_mean, ne,
                spread, N);
     }
     printf("  s at the %d pulley nodes decreases at every step: %s (smallest decrease %.6f mm)\n", p.n + 1,
            violations ? "NO" : "yes", 1e3 * min_decrease);
-    printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper: 4 and 1); time %.3f ms\n", avg1, avg2,
+    printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper 000 sec. 4.3.1: 4 and 1); time %.3f ms\n", avg1, avg2,
            1e3 * t0);
     /* Any setup must give the uniform stretch over the chord polygon.  The
      * paper's s_K = 175.4 mm is for its setup (+10 / -20 mm, E, A as printed);

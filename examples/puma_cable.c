@@ -290,7 +290,8 @@ int main(int argc, char **argv)
                             len += (size_t)snprintf(hist + len, sizeof hist - len, "%s%.2e", j ? "," : "", hs[j]);
                             if (len >= sizeof hist) break;
                         }
-                        printf("  (paper Table 4: 1.2e6 1.0e3 0.16 4.6e-8)\n");
+                        printf("\n  (paper 003 Table 4, \"typical convergence history\" of one step, another quantity: the norm\n"
+                               "  of the whole residual, constraint rows included, no unit: 1.2e6 1.0e3 0.16 4.6e-8)\n");
                     }
                     hist_printed = 1;
                 }

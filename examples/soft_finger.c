@@ -666,7 +666,7 @@ int main(int argc, char **argv)
             alecable_element_interval(el, &sa, &sb);
             printf("  element %d: s in [%8.5f, %8.5f] cm, axial force %.6f N\n", i, 1e2 * sa, 1e2 * sb, N);
         }
-        printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper: 4 and 1)\n", (double)it1 / p.steps,
+        printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper 000 sec. 4.4: 4 and 1)\n", (double)it1 / p.steps,
                (double)it2 / p.steps);
         flow = fabs(node_s(f.B) - s0[0]) > 1e-9 * p.L && fabs(node_s(f.C) - s0[1]) > 1e-9 * p.L &&
                fabs(node_s(f.D) - s0[2]) > 1e-9 * p.L;
