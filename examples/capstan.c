@@ -288,7 +288,7 @@ int main(int argc, char **argv)
            "(element A-B)\n",
            p.n, r.F1, p.no_m ? "N" : "M", r.F2);
     printf("  F1/F2 = %.8f\n", r.ratio);
-    printf("    exp(mu (pi - pi/n)) = %.8f (paper eqs. 83-84): relative deviation %+.3e\n", law_exp(p.mu, p.n),
+    printf("    exp(mu (pi - pi/n)) = %.8f (paper 000 eqs. 83-84, evaluated): relative deviation %+.3e\n", law_exp(p.mu, p.n),
            r.ratio / law_exp(p.mu, p.n) - 1);
     printf("    discrete law ((1+a)/(1-a))^(n-1), a = mu sin(pi/n)/2 = %.8f: relative deviation %+.3e\n",
            law_discrete(p.mu, p.n), r.ratio / law_discrete(p.mu, p.n) - 1);

@@ -159,7 +159,7 @@ int main(int argc, char **argv)
         {"--elements", 'i', &p.elements, "Kirchhoff elements"},
         {"--h", 'd', &p.h, "time step [s]"},
         {"--t-end", 'd', &p.t_end, "simulated time [s]"},
-        {"--alpha", 'd', &p.alpha, "Bossak alpha (paper: 0.1; the library's alpha_m = -alpha)"},
+        {"--alpha", 'd', &p.alpha, "Bossak alpha (paper 003 sec. 7: 0.1; the library's alpha_m = -alpha)"},
         {"--mount-steps", 'i', &p.mount_steps, "load steps of the quasistatic mounting"},
         {"--history-step", 'i', &p.history_step, "print the Newton residual history of this step"},
         {"--dt-out", 'd', &p.dt_out, "output interval [s]"},
