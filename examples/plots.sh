@@ -54,7 +54,7 @@ GP
     made="$made $2"
 }
 loop_plot "$out/beam_sleeve.csv" "$out/beam_sleeve_hysteresis.png" \
-    'Beam in a sleeve with stick/slip friction (paper 004 sec. 3, our Kirchhoff element): end displacement against F' 'end displacement [mm]' 4
+    'Sleeve with stick/slip (paper 004 sec. 3; our Kirchhoff element): end displacement vs. F' 'end displacement [mm]' 4
 loop_plot "$out/capstan_stick.csv" "$out/capstan_stick_ratio.png" \
     'Capstan with stick/slip: tension ratio F1/F2 against the pull F' 'F1 / F2' 6
 loop_plot "$out/soft_finger_friction.csv" "$out/soft_finger_friction_loop.png" \
