@@ -225,7 +225,7 @@ int main(int argc, char **argv)
     ex_vtk_end(&vs, md.m);
     /* nonlinearity of the loading branch: the midpoint against the chord */
     lin_dev = u_load_mid - 0.5 * u_top;
-    printf("  slipping nodes at F = %g N: %d (paper 004 Fig. 2: nodes 4..8); |lambda_T| - mu N at slip: %.3e N; "
+    printf("  slipping nodes at F = %g N: %d (paper 004 sec. 3, Fig. 2: nodes 4..8); |lambda_T| - mu N at slip: %.3e N; "
            "largest stuck |lambda_T| %.4f N\n",
            p.F, nslip, stair_err, stick_max);
     printf("  end displacement: %.6f mm at F/2 on loading, %.6f mm at F (chord midpoint %.6f mm: nonlinear by "

@@ -218,7 +218,7 @@ static int study(const params *p)
         fflush(stdout);
         destroy(&md);
     }
-    printf("  observed order between successive n: %.4f .. %.4f (paper: 1)\n", order_min, order_max);
+    printf("  observed order between successive n: %.4f .. %.4f (paper 000 sec. 4.3.2, Fig. 14: 1)\n", order_min, order_max);
     printf("result: status=0 study=1 steps=%d", p->steps);
     for (k = 0; k < 5; k++) printf(" ratio_n%d=%.8f", ns[k], ratio[k]);
     for (k = 0; k < 5; k++) printf(" error_n%d=%.6e", ns[k], err[k]);
@@ -288,14 +288,14 @@ int main(int argc, char **argv)
            "(element A-B)\n",
            p.n, r.F1, p.no_m ? "N" : "M", r.F2);
     printf("  F1/F2 = %.8f\n", r.ratio);
-    printf("    exp(mu (pi - pi/n)) = %.8f (paper eqs. 83-84): relative deviation %+.3e\n", law_exp(p.mu, p.n),
+    printf("    exp(mu (pi - pi/n)) = %.8f (paper 000 eqs. 83-84, evaluated): relative deviation %+.3e\n", law_exp(p.mu, p.n),
            r.ratio / law_exp(p.mu, p.n) - 1);
     printf("    discrete law ((1+a)/(1-a))^(n-1), a = mu sin(pi/n)/2 = %.8f: relative deviation %+.3e\n",
            law_discrete(p.mu, p.n), r.ratio / law_discrete(p.mu, p.n) - 1);
     printf("    exp(mu pi) = %.8f (n -> infinity): error %.6e\n", exp(p.mu * M_PI), exp(p.mu * M_PI) - r.ratio);
     printf("  displacement of N: %.6f mm; s_K = %.5f mm%s", 1e3 * dx, 1e3 * sK, p.no_m ? "\n" : "");
     if (!p.no_m) printf(", s_M = %.9f mm\n", 1e3 * sM);
-    printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper: 8.525 and none); time %.3f ms\n",
+    printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper 000 sec. 4.3.2: 8.525 and none); time %.3f ms\n",
            r.avg1, r.avg2, 1e3 * r.time);
     if (p.verbose) verbose_table(&p, &md);
     if (p.csv) {

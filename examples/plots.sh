@@ -15,7 +15,7 @@ set xlabel 's [mm]'
 set ylabel 'axial force [N]'
 set key left top
 plot '$out/capstan.csv' using 4:6 with steps lw 2 title 'computed (per element)', \
-     '' using 4:7 with lines dt 2 lw 2 title 'exponential law'
+     '' using 4:7 with lines dt 2 lw 2 title 'exponential law (paper 000 eq. 83, closed form)'
 GP
     made="$made $out/capstan_tension.png"
 fi
@@ -24,7 +24,7 @@ if [ -f "$out/soft_finger_shape.csv" ]; then
 set datafile separator ','
 set terminal pngcairo size 800,600 noenhanced
 set output '$out/soft_finger_shape.png'
-set title 'Soft finger (paper 000, sec. 4.4): final shape'
+set title 'Soft finger (paper 000, sec. 4.4): final shape, our assumed geometry (the paper prints none)'
 set xlabel 'x [mm]'
 set ylabel 'y [mm]'
 set size ratio -1
@@ -54,7 +54,7 @@ GP
     made="$made $2"
 }
 loop_plot "$out/beam_sleeve.csv" "$out/beam_sleeve_hysteresis.png" \
-    'Beam in a sleeve with stick/slip friction (paper 004): end displacement against F' 'end displacement [mm]' 4
+    'Sleeve with stick/slip (paper 004 sec. 3; our Kirchhoff element): end displacement vs. F' 'end displacement [mm]' 4
 loop_plot "$out/capstan_stick.csv" "$out/capstan_stick_ratio.png" \
     'Capstan with stick/slip: tension ratio F1/F2 against the pull F' 'F1 / F2' 6
 loop_plot "$out/soft_finger_friction.csv" "$out/soft_finger_friction_loop.png" \

@@ -7,9 +7,13 @@
  * elements, 115.78 mm) leaves K = (0, -R) in -x; node M (s = 256.9 mm) is
  * free in x only.  L = 306.9 mm, E = 3 GPa, A = 7.069 mm^2.  End A moves
  * +10 mm and end N -20 mm in x in 20 load steps, no flow at both ends.
- * Paper: s_M stays 256.9 mm, final s_K = 175.4 mm, the strain is the same in
- * every element, s decreases at every pulley node, and the average Newton
- * iterations of the two regularized stages are 4 and 1. */
+ * Paper: s_M stays 256.9 mm, final s_K = 175.4 mm, a constant strain in the
+ * last two elements (Fig. 12; frictionless, it is the same in every element:
+ * our closed-form check), s decreases at every pulley node (Fig. 11b), and
+ * the average Newton iterations of the two regularized stages are 4 and 1.
+ * s_K is checked against the uniform stretch over the chord polygon (1e-6
+ * mm), and against the paper's 175.4 mm within its rounding plus the chord
+ * polygon's discretization error (see below). */
 #include "common.h"
 
 #include <math.h>
@@ -56,7 +60,7 @@ int main(int argc, char **argv)
     alecable_quasistatic_options o;
     alecable_solve_report rep;
     double *s_prev, s_M0, s_M_dev = 0, min_decrease = INFINITY, eps_min = INFINITY, eps_max = -INFINITY, eps_mean = 0;
-    double spread, s_K, s_K_chord, s_M, t0, avg1, avg2;
+    double spread, s_K, s_K_chord, s_K_arc, s_M, t0, avg1, avg2, disc, tol_paper = NAN;
     int rc, i, k, ne, it1 = 0, it2 = 0, violations = 0, ok, paper;
     ex_vtk_series vs;
     ex_opt opts[] = {
@@ -165,26 +169,43 @@ int main(int argc, char **argv)
         double top = p.top - p.dA, bottom = p.L - (p.top + M_PI * p.R) - p.dN;
         double chords = 2.0 * p.n * p.R * sin(0.5 * M_PI / p.n), arc = M_PI * p.R;
         s_K_chord = p.L * (top + chords) / (top + chords + bottom);
-        printf("  final: s_K = %.4f mm (paper 175.4; uniform stretch along the chords %.4f mm, along the arc "
-               "%.4f mm)\n",
-               1e3 * s_K, 1e3 * s_K_chord, 1e3 * p.L * (top + arc) / (top + arc + bottom));
-        printf("         s_M = %.9f mm (paper 256.9; max deviation over the steps %.3e mm)\n", 1e3 * s_M,
+        s_K_arc = p.L * (top + arc) / (top + arc + bottom);
+        printf("  final: s_K = %.4f mm (paper 000 sec. 4.3.1: 175.4; closed form, uniform stretch along the chords "
+               "%.4f mm, along the arc %.4f mm)\n",
+               1e3 * s_K, 1e3 * s_K_chord, 1e3 * s_K_arc);
+        printf("         s_M = %.9f mm (paper 000 sec. 4.3.1: 256.9; max deviation over the steps %.3e mm)\n", 1e3 * s_M,
                1e3 * s_M_dev);
         printf("  strain %.9e in all %d elements: (max - min)/|mean| = %.3e; axial force %.6f N\n", eps_mean, ne,
                spread, N);
     }
     printf("  s at the %d pulley nodes decreases at every step: %s (smallest decrease %.6f mm)\n", p.n + 1,
            violations ? "NO" : "yes", 1e3 * min_decrease);
-    printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper: 4 and 1); time %.3f ms\n", avg1, avg2,
+    printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper 000 sec. 4.3.1: 4 and 1); time %.3f ms\n", avg1, avg2,
            1e3 * t0);
-    /* the paper's s_K is for its setup (20 elements, +10 / -20 mm); any
-     * setup must give the uniform stretch over the chord polygon */
-    paper = p.n == 20 && dA_mm == 10 && dN_mm == -20;
-    ok = s_M_dev <= 1e-9 && fabs(s_K - s_K_chord) <= 1e-9 && (!paper || fabs(1e3 * s_K - 175.4) <= 0.2) &&
+    /* Any setup must give the uniform stretch over the chord polygon.  The
+     * paper's s_K = 175.4 mm is for its setup (+10 / -20 mm, E, A as printed);
+     * its gap to our s_K is explained by two things: the mesh's wrap is the
+     * chord polygon, shorter than the arc by ~pi^3 R / (24 n^2), which moves
+     * s_K by disc = s_K(arc) - s_K(chords) (0.067 mm at n = 20, falling as
+     * 1/n^2: 0.017, 0.0042, 0.0011 mm at 40, 80, 160), and the paper prints
+     * one decimal (+-0.05 mm).  The arc's closed form, 175.4043 mm, is within
+     * that rounding of 175.4.  Acceptance: |s_K - 175.4| <= 0.05 mm + 1 x disc
+     * (0.117 mm at n = 20, where the gap is 0.063 mm; 0.2 mm before). */
+    paper = dA_mm == 10 && dN_mm == -20 && p.E == 3e9 && A_mm2 == 7.069;
+    disc = fabs(s_K_arc - s_K_chord);
+    if (paper) tol_paper = 0.05e-3 + disc;
+    ok = s_M_dev <= 1e-9 && fabs(s_K - s_K_chord) <= 1e-9 && (!paper || fabs(s_K - 0.1754) <= tol_paper) &&
          spread <= 1e-8 && violations == 0;
+    printf("  s_K discretization: the chords shorten the wrap, s_K(arc) - s_K(chords) = %.4f mm at %d elements "
+           "(O(1/n^2))\n",
+           1e3 * disc, p.n);
+    if (paper)
+        printf("  paper 000 sec. 4.3.1's s_K = 175.4 mm (printed to 0.1 mm): |s_K - 175.4| = %.4f mm <= 0.05 mm "
+               "(rounding) + 1 x %.4f mm (discretization) = %.4f mm\n",
+               1e3 * fabs(s_K - 0.1754), 1e3 * disc, 1e3 * tol_paper);
     printf("  checks (s_M to 1e-6 mm, s_K = uniform stretch to 1e-6 mm%s, strain spread <= 1e-8, monotonic s): "
            "%s\n",
-           paper ? " and 175.4 +- 0.2 mm" : "", ok ? "pass" : "FAIL");
+           paper ? ", s_K vs the paper's within rounding + discretization" : "", ok ? "pass" : "FAIL");
 
     if (p.csv) {
         ex_check(md.m, alecable_write_cable_csv(md.c, p.csv), "write_cable_csv");
@@ -193,9 +214,9 @@ int main(int argc, char **argv)
     ex_vtk_end(&vs, md.m);
     printf("result: status=0 elements=%d steps=%d s_K_mm=%.17g s_M_mm=%.17g s_M_dev_mm=%.3e strain=%.17g "
            "s_K_chord_mm=%.6f strain_spread=%.3e monotonic=%d min_decrease_mm=%.6f avg_iter_stage1=%.17g avg_iter_stage2=%.17g "
-           "checks=%s\n",
+           "checks=%s s_K_arc_mm=%.6f s_K_disc_mm=%.3e s_K_paper_tol_mm=%.3e\n",
            p.n, p.steps, 1e3 * s_K, 1e3 * s_M, 1e3 * s_M_dev, eps_mean, 1e3 * s_K_chord, spread, violations == 0, 1e3 * min_decrease,
-           avg1, avg2, ok ? "pass" : "fail");
+           avg1, avg2, ok ? "pass" : "fail", 1e3 * s_K_arc, 1e3 * disc, 1e3 * tol_paper);
     free(s_prev);
     ex_pulley_free(&md);
     return 0;

@@ -54,9 +54,14 @@
  * Checks: convergence of every load step; the joint's spring moment balances
  * the moment about J of the forces the cable exerts on the distal phalange
  * (attach and eyelet multipliers at their spatial points); M keeps its
- * material coordinate; material flows through B, C, D.  Paper: 4 and 1
- * average Newton iterations in the two regularized stages (20 load steps),
- * D at s = 12.05 cm at the end (this geometry: 9.32 cm).
+ * material coordinate; material flows through B, C, D; s_D equals its
+ * closed form (2 (Lp - e) + |BC|) / stretch (one tension F, one stretch).
+ * Paper: 4 and 1 average Newton iterations in the two regularized stages
+ * (20 load steps), D at s = 12.05 cm at the end ("any other material position
+ * between s = 12.05 cm and s = 25 cm" for the free node).  The paper prints
+ * no dimensions, so this geometry's 9.32 cm is no check of it: the angle does
+ * not depend on Lp, s_D grows with it, and Lp = 6.43 cm (h = 1, e = 0.5 cm)
+ * gives the paper's 12.05 cm; the example prints that length.
  *
  * --dynamic (issue 10): then the same finger in time.  The distal phalanx
  * gets mass and inertia (a slender rod), the joint a damper (--zeta of the
@@ -74,6 +79,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* paper 000 sec. 4.4: the lower end of the free node's valid interval, i.e.
+ * the material coordinate of the exit eyelet D at F = 1000 N [m] */
+#define S_D_PAPER 0.1205
 
 typedef struct params {
     double k, L, E, A_mm2, F, alpha, Lp, h, e, s_free;
@@ -225,6 +234,36 @@ static double balance(const params *p, double th)
     double rx = cos(th) * p->e + sin(th) * p->h, ry = sin(th) * p->e - cos(th) * p->h;
     double cx = -p->e, cy = -p->h, dx = cx - rx, dy = cy - ry;
     return p->k * th - p->F * (rx * cy - ry * cx) / sqrt(dx * dx + dy * dy);
+}
+
+/* The stretch at tension F of the Green-Lagrange law N = EA lam (lam^2 - 1) / 2
+ * (the axial element's), by Newton from lam = 1 (the law is convex and
+ * increasing for lam >= 1, so the iterates rise monotonically to the root). */
+static double stretch_at(const params *p, double F)
+{
+    double EA = p->E * p->A_mm2 * 1e-6, lam = 1.0;
+    int i;
+    for (i = 0; i < 100; i++) {
+        double g = 0.5 * EA * lam * (lam * lam - 1.0) - F, dg = 0.5 * EA * (3.0 * lam * lam - 1.0);
+        double d = g / dg;
+        lam -= d;
+        if (fabs(d) <= 1e-16 * lam) break;
+    }
+    return lam;
+}
+
+/* The material coordinate of the exit eyelet D at angle th (the closed form
+ * beside the paper's s = 12.05 cm, sec. 4.4): frictionless eyelets carry one
+ * tension F, hence one stretch lam, and the path A-B-C-D is 2 (Lp - e) along
+ * the phalanges plus the chord |c - r(th)| across the joint, so
+ *     s_D = (2 (Lp - e) + |c - r(th)|) / lam.
+ * The angle does not depend on Lp: the phalanx length sets s_D alone. */
+static double s_D_closed(const params *p, double th, double *chord)
+{
+    double rx = cos(th) * p->e + sin(th) * p->h, ry = sin(th) * p->e - cos(th) * p->h;
+    double dx = -p->e - rx, dy = -p->h - ry;
+    *chord = sqrt(dx * dx + dy * dy);
+    return (2.0 * (p->Lp - p->e) + *chord) / stretch_at(p, p->F);
 }
 
 /* its root in (-pi/2, 0) by bisection (balance(-pi/2) < 0 < balance(0) = F h) */
@@ -448,9 +487,9 @@ int main(int argc, char **argv)
     finger f;
     alecable_quasistatic_options o;
     double s0[4], worst_moment = 0.0, worst_free = 0.0, angle = 0.0, spring = 0.0, mcable = 0.0, t0, wall;
-    double worst_force = 0.0, theta_ref;
+    double worst_force = 0.0, theta_ref, s_D_ref = NAN, chord = NAN, Lp_paper = NAN;
     char result[1024];
-    int rc, k, it1 = 0, it2 = 0, all_converged = 1, failed_step = 0, solver, start_solver, ok = 0, flow = 0, ref_ok;
+    int rc, k, it1 = 0, it2 = 0, all_converged = 1, failed_step = 0, solver, start_solver, ok = 0, flow = 0, ref_ok, sD_ok;
     ex_vtk_series vs;
     ex_opt opts[] = {
         {"--k", 'd', &p.k, "torsional stiffness of the joint [N m/rad]"},
@@ -604,6 +643,20 @@ int main(int argc, char **argv)
         printf("  free node M: s = %.12g m (initial %.12g), worst relative change %.3e\n", node_s(f.M), s0[3], worst_free);
         printf("  material flow: s_B %.6f -> %.6f cm, s_C %.6f -> %.6f cm, s_D %.6f -> %.6f cm\n", 1e2 * s0[0],
                1e2 * node_s(f.B), 1e2 * s0[1], 1e2 * node_s(f.C), 1e2 * s0[2], 1e2 * node_s(f.D));
+        if (!isnan(theta_ref)) {
+            double lam = stretch_at(&p, p.F);
+            s_D_ref = s_D_closed(&p, theta_ref, &chord);
+            /* the phalanx length that puts D at the paper's 12.05 cm */
+            Lp_paper = 0.5 * (S_D_PAPER * lam - chord) + p.e;
+        }
+        printf("  s_D = %.4f cm; closed form (2 (Lp - e) + |BC|) / stretch = %.4f cm (|BC| = %.4f cm across the joint)\n"
+               "  paper 000 sec. 4.4: D at s = %.2f cm (the free node could take \"any other material position between\n"
+               "  s = 12.05 cm and s = 25 cm\"); the paper prints no dimensions of the finger: ours are assumed (phalanx\n"
+               "  Lp = %g cm, eyelets e = %g cm from the joint, cable h = %g cm below the axis, cable straight along\n"
+               "  the phalanges, D at the base): the angle does not depend on Lp, s_D does, and Lp = %.4f cm\n"
+               "  would put D at %.2f cm\n",
+               1e2 * node_s(f.D), 1e2 * s_D_ref, 1e2 * chord, 1e2 * S_D_PAPER, 1e2 * p.Lp, 1e2 * p.e, 1e2 * p.h,
+               1e2 * Lp_paper, 1e2 * S_D_PAPER);
         alecable_node_position(f.E, x);
         printf("  end E at (%.6f, %.6f) cm\n", 1e2 * x[0], 1e2 * x[1]);
         for (i = 0; i < ne; i++) {
@@ -613,23 +666,26 @@ int main(int argc, char **argv)
             alecable_element_interval(el, &sa, &sb);
             printf("  element %d: s in [%8.5f, %8.5f] cm, axial force %.6f N\n", i, 1e2 * sa, 1e2 * sb, N);
         }
-        printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper: 4 and 1)\n", (double)it1 / p.steps,
+        printf("  average Newton iterations: stage 1 %.3f, stage 2 %.3f (paper 000 sec. 4.4: 4 and 1)\n", (double)it1 / p.steps,
                (double)it2 / p.steps);
         flow = fabs(node_s(f.B) - s0[0]) > 1e-9 * p.L && fabs(node_s(f.C) - s0[1]) > 1e-9 * p.L &&
                fabs(node_s(f.D) - s0[2]) > 1e-9 * p.L;
         ref_ok = isnan(theta_ref) || fabs(angle - theta_ref) <= 1e-8 * fabs(theta_ref);
-        ok = worst_moment <= 1e-8 && worst_free <= 1e-6 && flow && ref_ok;
+        sD_ok = isnan(s_D_ref) || fabs(node_s(f.D) - s_D_ref) <= 1e-8 * s_D_ref;
+        ok = worst_moment <= 1e-8 && worst_free <= 1e-6 && flow && ref_ok && sD_ok;
         printf("  checks: moment balance <= 1e-8 %s, free node s within 1e-6 %s, flow through B, C, D %s, "
-               "analytic angle within 1e-8 %s\n",
+               "analytic angle within 1e-8 %s, s_D closed form within 1e-8 %s\n",
                worst_moment <= 1e-8 ? "ok" : "FAILED", worst_free <= 1e-6 ? "ok" : "FAILED", flow ? "ok" : "FAILED",
-               isnan(theta_ref) ? "n/a" : ref_ok ? "ok" : "FAILED");
+               isnan(theta_ref) ? "n/a" : ref_ok ? "ok" : "FAILED", isnan(s_D_ref) ? "n/a" : sD_ok ? "ok" : "FAILED");
     }
     snprintf(result, sizeof result, "status=%d steps=%d angle_rad=%.17g angle_deg=%.17g angle_ref_rad=%.10f spring_moment=%.17g "
            "cable_moment=%.10g moment_rel_err=%.3e force_rel_err=%.3e free_node_rel_ds=%.3e s_B_cm=%.17g s_C_cm=%.17g "
-           "s_D_cm=%.17g avg_iter_stage1=%.17g avg_iter_stage2=%.17g",
+           "s_D_cm=%.17g avg_iter_stage1=%.17g avg_iter_stage2=%.17g s_D_closed_cm=%.10f s_D_paper_cm=%.2f "
+           "Lp_for_paper_s_D_cm=%.6f",
            ok ? 0 : 1, p.steps, angle, angle * 180.0 / M_PI, theta_ref, spring, mcable, worst_moment, worst_force, worst_free,
            1e2 * node_s(f.B),
-           1e2 * node_s(f.C), 1e2 * node_s(f.D), (double)it1 / p.steps, (double)it2 / p.steps);
+           1e2 * node_s(f.C), 1e2 * node_s(f.D), (double)it1 / p.steps, (double)it2 / p.steps, 1e2 * s_D_ref,
+           1e2 * S_D_PAPER, 1e2 * Lp_paper);
     if (!p.dynamic || !ok) printf("result: %s\n", result);
     alecable_model_destroy(f.m);
     if (p.dynamic && ok) return run_dynamic(&p, angle, result);
