@@ -20,7 +20,15 @@
 typedef struct rn_var {
     char *name;
     double value;
+    double d, dd; /* its first and second derivatives in t (t itself: 1, 0; the rest 0) */
 } rn_var;
+
+/* a value with its first and second derivatives in t: expressions of t
+ * evaluated in forward mode, for the exact velocities and accelerations of a
+ * kinematic chain (callbacks.c, chain.c) */
+typedef struct rn_jet {
+    double v, d, dd;
+} rn_jet;
 
 typedef struct rn_named_node {
     char *name;
@@ -145,6 +153,10 @@ int rn_value(rn_ctx *ctx, const yaml_node_t *n, double *v);
  * cos, tan, exp, log, abs, and the variables of ctx).  Returns 0, or -1 with
  * a message in err. */
 int rn_eval(const rn_ctx *ctx, const char *text, double *v, char *err, size_t len);
+/* the same with the derivatives in t (the variables' d and dd): *v.v is what rn_eval gives */
+int rn_eval_jet(const rn_ctx *ctx, const char *text, rn_jet *v, char *err, size_t len);
+/* adds a variable with derivatives (t: value t, d 1, dd 0) */
+int rn_var_push_jet(rn_ctx *ctx, const char *name, double value, double d, double dd);
 int rn_var_set(rn_ctx *ctx, const char *name, double value);   /* sets, or adds */
 int rn_var_push(rn_ctx *ctx, const char *name, double value);  /* adds (shadows one of the same name) */
 const rn_var *rn_var_find(const rn_ctx *ctx, const char *name);
