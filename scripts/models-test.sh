@@ -13,6 +13,12 @@
 #    what was measured.  A key written KEY~ passes within half a unit of the last
 #    digit the example prints it with: for an example that prints a figure with
 #    fewer digits (%.9f, %.3e) and whose result line must stay as it is.
+#    A key written KEY=TEXT compares the runner's KEY with the number the example
+#    prints right after the first match of TEXT (an extended regular expression,
+#    no spaces or '/': '.' for a space) anywhere in its output: a figure on the
+#    example's summary lines, not on its result line (the simulated tip of
+#    beam_benchmarks --case elastica), to its printed digits like KEY~
+#    (integers exactly).
 #    A line "# check-csv: RUNNER ARGS | EXAMPLE ARGS | FILE" compares a whole table: the
 #    runner's output FILE and the CSV the example writes where its arguments say @CSV@,
 #    every column they share by name, row by row: each value to 1e-10
@@ -140,18 +146,25 @@ for model in examples/models/*.yaml; do
             ko "$label: exit status $st (runner), $est (example)"; cat "$tmp/run.err"; continue
         fi
         bad=""
+        set -f # a KEY=TEXT key is a pattern: no file names
         for kf in $keys; do
             k=${kf%%@*}; floor=""
             case $kf in *@*) floor=${kf#*@} ;; esac
             case $kf in *~) k=${k%\~} ;; esac
+            case $kf in *=*) k=${kf%%=*} ;; esac
             a=$(field "$k" "$tmp/run.txt"); b=$(field "$k" "$tmp/ex.txt")
-            case $kf in *~) floor=$(printed_floor "$b") ;; esac
+            case $kf in
+                *=*) b=$(sed -nE "s/.*${kf#*=}([-+]?[0-9]+[.]?[0-9]*([eE][-+]?[0-9]+)?).*/\1/p" "$tmp/ex.txt" | head -n 1)
+                     case $b in *[.eE]*) floor=$(printed_floor "$b") ;; esac ;;
+                *~) floor=$(printed_floor "$b") ;;
+            esac
             if [ -z "$a" ] || [ -z "$b" ]; then bad="$bad $k(missing: '$a' '$b')"; continue; fi
             rel=$(same "$a" "$b" "$floor") || bad="$bad $k($a vs $b: $rel relative${floor:+, floor $floor})"
             # (a KEY~ differs by the example's rounding: not in the summary's largest difference)
-            case $kf in *~) ;; *) echo "$rel $name $k [$rargs ]" >> "$tmp/diffs" ;; esac
+            case $kf in *~|*=*) ;; *) echo "$rel $name $k [$rargs ]" >> "$tmp/diffs" ;; esac
             [ -n "${MODELS_VERBOSE:-}" ] && echo "models-test:      $k: $a vs $b: $rel relative"
         done
+        set +f
         if [ -z "$bad" ]; then ok "$label: $(echo "$keys" | wc -w) figures equal"; else ko "$label:$bad"; fi
         history_check "$model" "$tmp/history.csv" "$tmp/run.txt" "$name [$rargs ]"
     done < "$tmp/checks"

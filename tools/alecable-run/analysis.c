@@ -212,7 +212,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     static const char *const keys[] = {"type", "method", "h", "t_end", "sample", "adaptive", "atol", "rtol", "h_min",
                                        "h_max", "beta", "gamma", "alpha", "rho_inf", "max_iterations", "tol_residual",
                                        "tol_increment", "baumgarte_a1", "baumgarte_a2", "imex", "linear_solver",
-                                       "hht_history", "steps", "loads", NULL};
+                                       "hht_history", "steps", "loads", "t0", "every", NULL};
     static const char *const methods[] = {"newmark", "hht", "bossak", "genalpha", "si-be", "si-bdf2", "si-newmark",
                                           "si-hht", NULL};
     static const int method_v[] = {ALECABLE_METHOD_NEWMARK, ALECABLE_METHOD_HHT, ALECABLE_METHOD_BOSSAK,
@@ -222,8 +222,8 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     static const int hist_v[] = {ALECABLE_HHT_HISTORY_AUTO, ALECABLE_HHT_HISTORY_EVALUATE};
     alecable_dynamic_options o;
     alecable_integrator *it = NULL;
-    double t_end = 0, sample = 0, last = 0, w0, t_start = 0;
-    int bad = 0, k, n_out, st, n_steps = 0;
+    double t_end = 0, sample = 0, last = 0, w0, t_start = 0, t0 = 0;
+    int bad = 0, k, n_out, st, n_steps = 0, every = 1, have_t0;
     rn_map(ctx, n, "a dynamic stage", keys);
     alecable_dynamic_options_init(&o);
     if (rn_enum(ctx, n, "method", &o.method, methods, method_v, 0) < 0) bad = 1;
@@ -243,6 +243,10 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
             rn_error(ctx, rn_get(ctx, n, "adaptive"), "adaptive with t_end (steps are fixed steps of size h)", "steps");
             bad = 1;
         }
+        if (rn_int(ctx, n, "every", &every, 0, 1) < 0) bad = 1;
+    } else if (rn_get(ctx, n, "every")) {
+        rn_error(ctx, rn_get(ctx, n, "every"), "every with steps (t_end samples every 'sample')", "t_end");
+        bad = 1;
     } else if (rn_num(ctx, n, "t_end", &t_end, RN_REQ | RN_POS) < 0) {
         bad = 1;
     }
@@ -264,7 +268,13 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     if (rn_bool(ctx, n, "imex", &o.imex, 0) < 0) bad = 1;
     if (rn_enum(ctx, n, "linear_solver", &o.linear_solver, LINSOLVE_NAMES, LINSOLVE_V, 0) < 0) bad = 1;
     if (rn_enum(ctx, n, "hht_history", &o.hht_history, hist, hist_v, 0) < 0) bad = 1;
+    if ((have_t0 = rn_num(ctx, n, "t0", &t0, 0)) < 0) bad = 1;
     if (bad || !B) return bad ? -1 : 0;
+    /* t0: the stage starts at this time (alecable_model_set_time), e.g. 0 after a
+     * quasistatic stage whose clock was its load factor */
+    if (have_t0 == 1 && rn_lib(ctx, rn_get(ctx, n, "t0"), alecable_model_set_time(ctx->m, t0), "model_set_time"))
+        return -1;
+    rs->max_step_iterations = 0;
     if (sample <= 0) sample = o.h;
     n_out = n_steps > 0 ? n_steps : (int)floor(t_end / sample + 0.5);
     if (n_out < 1) n_out = 1;
@@ -294,6 +304,15 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
             alecable_integrator_get_state(it, &tk, NULL, NULL, NULL, NULL);
         } else {
             st = alecable_integrator_advance(it, tk);
+        }
+        if (!st) {
+            /* the largest Newton count of one step: every step's with steps, the
+             * last of each sample's with t_end */
+            alecable_step_stats_init(&rs->stats);
+            alecable_integrator_stats(it, &rs->stats);
+            if (rs->stats.last_iterations > rs->max_step_iterations) rs->max_step_iterations = rs->stats.last_iterations;
+            /* every: a sample after every every-th step and the last */
+            if (n_steps > 0 && k % every != 0 && k != n_out) continue;
         }
         if (st) {
             progress_end(ctx);
@@ -533,6 +552,7 @@ int rn_analysis(rn_ctx *ctx)
         int t = 0;
         if (rn_skip(ctx, s)) continue;
         rs.stage = i + 1;
+        ctx->stage = i + 1; /* a motion given per stage follows this stage's frame */
         rn_enum(ctx, s, "type", &t, types, type_v, RN_REQ);
         /* the stage's changes of loads act from its start */
         if (rn_stage_loads(ctx, s)) {

@@ -28,6 +28,7 @@ typedef struct run_state {
     alecable_solve_report last;
     /* dynamics: the last integrator's counters */
     alecable_step_stats stats;
+    int max_step_iterations; /* the largest last_iterations seen in the dynamic stage */
     double t;       /* time of the current stage (0 at its start; the load factor in quasistatics) */
     channel_acc *acc;
     int n_channels;

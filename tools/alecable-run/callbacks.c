@@ -20,6 +20,14 @@ struct rn_fn {
     rn_ctx *ctx;
     const yaml_node_t *expr[3]; /* motion: value, rate, accel; motor: torque, d/dangle, d/drate (NULL: 0) */
     const yaml_node_t *frame[6]; /* frame: the lists position, rotation, velocity, omega, accel, alpha */
+    const yaml_node_t *chain;    /* frame: a kinematic chain (chain.c) instead of the lists */
+    double base[3];              /* the chain starts at the world frame moved to base (place) */
+    double off[9];               /* and its last frame turned by off (place's rotation) */
+    int has_off;
+    /* frame given per stage: the frames of the list's entries and their stages */
+    rn_fn **alt;
+    int *first, *last; /* 0, 0: no stage (the default) */
+    int n_alt;
 };
 
 /* evaluates e with t, angle, rate bound; NULL gives 0 */
@@ -165,6 +173,36 @@ static int frame_fn(void *user, double t, double x[3], double R[9], double v[3],
     const rn_fn *f = (const rn_fn *)user;
     double *out[6];
     int k;
+    if (f->n_alt) {
+        /* the entry of the stage running, else the first without a stage, else the first */
+        const rn_fn *pick = NULL, *dflt = NULL;
+        int st = f->ctx->stage;
+        for (k = 0; k < f->n_alt && !pick; k++) {
+            if (!f->first[k] && !dflt) dflt = f->alt[k];
+            if (f->first[k] && st >= f->first[k] && st <= f->last[k]) pick = f->alt[k];
+        }
+        return frame_fn((void *)(pick ? pick : dflt ? dflt : f->alt[0]), t, x, R, v, w, a, alpha);
+    }
+    if (f->chain) {
+        rn_jet A[9], p[3];
+        if (rn_chain_eval(f->ctx, f->chain, t, f->base, A, p)) return 1;
+        for (k = 0; k < 3; k++) {
+            x[k] = p[k].v;
+            v[k] = p[k].d;
+            a[k] = p[k].dd;
+        }
+        if (f->has_off) {
+            int i, j;
+            for (i = 0; i < 3; i++)
+                for (j = 0; j < 3; j++)
+                    R[3 * i + j] = A[3 * i].v * f->off[j] + A[3 * i + 1].v * f->off[3 + j] + A[3 * i + 2].v * f->off[6 + j];
+        } else {
+            for (k = 0; k < 9; k++) R[k] = A[k].v;
+        }
+        /* the rates of the chain's own axes: off is fixed in them */
+        rn_chain_rates(A, w, alpha);
+        return 0;
+    }
     out[0] = x;
     out[1] = R;
     out[2] = v;
@@ -176,17 +214,76 @@ static int frame_fn(void *user, double t, double x[3], double R[9], double v[3],
     return 0;
 }
 
-int rn_frame(rn_ctx *ctx, const yaml_node_t *n, alecable_frame_fn *fn, void **user)
+/* place: {t, position, rotation}: the chain's base moved (not turned) so that its last
+ * frame's origin is at position at time t, and that frame turned by a fixed rotation
+ * so that its axes are rotation then (a tool mounted where the thing it holds is);
+ * pass 2 fills f->base and f->off */
+static int place(rn_ctx *ctx, const yaml_node_t *n, const yaml_node_t *chain, rn_fn *f)
+{
+    static const char *const keys[] = {"t", "position", "rotation", NULL};
+    double tp = 0, P[3], Rg[9];
+    int rot, i, j;
+    if (rn_map(ctx, n, "place (t, position, rotation)", keys)) return -1;
+    if (rn_num(ctx, n, "t", &tp, 0) < 0 || rn_vec(ctx, n, "position", P, 3, RN_REQ) != 1) return -1;
+    if ((rot = rn_vec(ctx, n, "rotation", Rg, 9, 0)) < 0) return -1;
+    if (!f) return 0;
+    {
+        rn_jet A[9], p[3];
+        static const double zero[3] = {0, 0, 0};
+        if (rn_chain_eval(ctx, chain, tp, zero, A, p)) {
+            rn_error(ctx, n, "a chain with finite values at place's t", NULL);
+            return -1;
+        }
+        for (i = 0; i < 3; i++) f->base[i] = P[i] - p[i].v;
+        if (rot == 1) {
+            /* off = R(t)^T rotation */
+            for (i = 0; i < 3; i++)
+                for (j = 0; j < 3; j++)
+                    f->off[3 * i + j] = A[i].v * Rg[j] + A[3 + i].v * Rg[3 + j] + A[6 + i].v * Rg[6 + j];
+            f->has_off = 1;
+        }
+    }
+    return 0;
+}
+
+static const char *const FRAME_ALL_KEYS[] = {"position", "rotation", "velocity", "omega", "accel", "alpha",
+                                             "chain",    "place",    "stage",    NULL};
+
+/* one frame: lists of expressions or a chain; stage allowed in an entry of a list */
+static int frame_one(rn_ctx *ctx, const yaml_node_t *n, int in_list, rn_fn **out)
 {
     rn_fn *f;
+    const yaml_node_t *chain = rn_get(ctx, n, "chain");
     int k, i, bad = 0;
-    *fn = NULL;
-    *user = NULL;
+    *out = NULL;
     if (rn_map(ctx, n, "a frame moved in time (position, rotation, velocity, omega, accel, alpha: lists of "
-                       "expressions of t)", FRAME_KEYS))
+                       "expressions of t; or chain and place)", FRAME_ALL_KEYS))
         return -1;
+    if (rn_get(ctx, n, "stage") && !in_list) {
+        rn_error(ctx, rn_get(ctx, n, "stage"), "stage only on an entry of a list of frames", "a single frame");
+        return -1;
+    }
+    if (chain) {
+        for (k = 0; k < 6; k++)
+            if (rn_get(ctx, n, FRAME_KEYS[k])) {
+                rn_error(ctx, rn_get(ctx, n, FRAME_KEYS[k]), "chain or the lists position, rotation ..., not both",
+                         "%s beside chain", FRAME_KEYS[k]);
+                return -1;
+            }
+        if (rn_chain_check(ctx, chain)) return -1;
+        if (ctx->build && !(f = fn_new(ctx))) return -1;
+        if (!ctx->build) f = NULL;
+        if (rn_get(ctx, n, "place") && place(ctx, rn_get(ctx, n, "place"), chain, f)) return -1;
+        if (f) f->chain = chain;
+        *out = f;
+        return 0;
+    }
+    if (rn_get(ctx, n, "place")) {
+        rn_error(ctx, rn_get(ctx, n, "place"), "place with a chain", "a frame without chain");
+        return -1;
+    }
     if (!rn_get(ctx, n, "position")) {
-        rn_error(ctx, n, "the key 'position' (3 expressions of t)", "a mapping without it");
+        rn_error(ctx, n, "the key 'position' (3 expressions of t) or 'chain'", "a mapping without them");
         return -1;
     }
     for (k = 0; k < 6; k++) {
@@ -218,6 +315,51 @@ int rn_frame(rn_ctx *ctx, const yaml_node_t *n, alecable_frame_fn *fn, void **us
     if (!ctx->build) return 0;
     if (!(f = fn_new(ctx))) return -1;
     for (k = 0; k < 6; k++) f->frame[k] = rn_get(ctx, n, FRAME_KEYS[k]);
+    *out = f;
+    return 0;
+}
+
+int rn_frame(rn_ctx *ctx, const yaml_node_t *n, alecable_frame_fn *fn, void **user)
+{
+    rn_fn *f = NULL;
+    int i, bad = 0, cnt;
+    *fn = NULL;
+    *user = NULL;
+    if (!rn_is_seq(n)) {
+        if (frame_one(ctx, n, 0, &f)) return -1;
+        *fn = frame_fn;
+        *user = f;
+        return 0;
+    }
+    /* a list: one frame per stage ('stage: N' or '[FIRST, LAST]'; none: the default) */
+    cnt = rn_seq_len(n);
+    if (cnt < 1) {
+        rn_error(ctx, n, "a frame, or a list of frames with their stages", "an empty list");
+        return -1;
+    }
+    if (ctx->build) {
+        if (!(f = fn_new(ctx))) return -1;
+        f->alt = (rn_fn **)calloc((size_t)cnt, sizeof *f->alt);
+        f->first = (int *)calloc((size_t)cnt, sizeof *f->first);
+        f->last = (int *)calloc((size_t)cnt, sizeof *f->last);
+        if (!f->alt || !f->first || !f->last) return -1;
+        f->n_alt = cnt;
+    }
+    for (i = 0; i < cnt; i++) {
+        const yaml_node_t *e = rn_seq_item(ctx, n, i);
+        rn_fn *g = NULL;
+        int a = 0, b = 0;
+        if (frame_one(ctx, e, 1, &g) || rn_stage_range(ctx, e, &a, &b) < 0) {
+            bad = 1;
+            continue;
+        }
+        if (f) {
+            f->alt[i] = g;
+            f->first[i] = a;
+            f->last[i] = b;
+        }
+    }
+    if (bad) return -1;
     *fn = frame_fn;
     *user = f;
     return 0;
@@ -226,7 +368,12 @@ int rn_frame(rn_ctx *ctx, const yaml_node_t *n, alecable_frame_fn *fn, void **us
 void rn_free_fns(rn_ctx *ctx)
 {
     int i;
-    for (i = 0; i < ctx->n_fns; i++) free(ctx->fns[i]);
+    for (i = 0; i < ctx->n_fns; i++) {
+        free(ctx->fns[i]->alt);
+        free(ctx->fns[i]->first);
+        free(ctx->fns[i]->last);
+        free(ctx->fns[i]);
+    }
     free(ctx->fns);
     ctx->fns = NULL;
     ctx->n_fns = ctx->cap_fns = 0;

@@ -22,7 +22,9 @@ static const char *const SOURCES[] = {"node", "element", "body", "constraint", "
 
 static int pick(rn_ctx *ctx, const yaml_node_t *n, const char *key, const char *const names[], int *v)
 {
-    static const int idx[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19};
+    /* as many as the longest list of names (joint_vals: 33) */
+    static const int idx[] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
+                              17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33};
     return rn_enum(ctx, n, key, v, names, idx, RN_REQ);
 }
 
@@ -176,14 +178,20 @@ static const char *const body_vals[] = {"x", "y", "z", "angle_z", "vx", "vy", "v
 static const char *const con_vals[] = {"multiplier", "reaction", NULL};
 static const char *const joint_vals[] = {"normal_force", "multiplier", "angle", "slide", "spring", "force_x",
                                              "force_y", "force_z", "moment_x", "moment_y", "moment_z", "lambda_t",
-                                             "lambda_n", "slip", "slip_total", "work", "stuck", "slipping", NULL};
+                                             "lambda_n", "slip", "slip_total", "work", "stuck", "slipping",
+                                             /* 18..32: the frame a clamp's or drive's motion gives the library */
+                                             "motion_x", "motion_y", "motion_z", "motion_vx", "motion_vy", "motion_vz",
+                                             "motion_ax", "motion_ay", "motion_az", "motion_omega_x", "motion_omega_y",
+                                             "motion_omega_z", "motion_alpha_x", "motion_alpha_y", "motion_alpha_z",
+                                             NULL};
 static const char *const energy_vals[] = {"internal", "external", "potential", "kinetic", "total", NULL};
 static const char *const report_vals[] = {"iterations_stage1", "iterations_stage2", "iterations",
                                               "avg_iterations_stage1", "avg_iterations_stage2", "load_steps",
                                               "final_residual", "load_factor", "shifted", "damped", "max_shift",
                                               "dependent_lines", NULL};
 static const char *const stats_vals[] = {"steps", "rejected", "newton_iterations", "linear_solves",
-                                             "model_flops", "linear_flops", "flops_per_step", NULL};
+                                             "model_flops", "linear_flops", "flops_per_step", "max_step_iterations",
+                                             NULL};
 static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int src, int index, double scale, int of,
                         double *v);
 
@@ -358,6 +366,24 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
             rn_error(ctx, rn_get(ctx, ch, "value"), "angle on a revolute, slide on a prismatic joint", "a joint of another type");
             return -1;
         }
+        if (which >= 18) {
+            /* the frame the runner gives the library at the model's time (a check of
+             * a chain's exact rates against closed forms) */
+            double t = 0, x[3], R[9], fr[12];
+            if (!o->has_motion) {
+                rn_error(ctx, rn_get(ctx, ch, "value"), "a motion value on a clamp or drive with a motion",
+                         "a joint without one");
+                return -1;
+            }
+            if (!B) return 0;
+            alecable_model_time(ctx->m, &t);
+            if (o->frame(o->frame_user, t, x, R, fr, fr + 6, fr + 3, fr + 9)) {
+                rn_error(ctx, ch, "a motion the runner can evaluate at the channel's time", "t = %g", t);
+                return -1;
+            }
+            *v = which <= 20 ? x[which - 18] : fr[which - 21];
+            return 0;
+        }
         if (which >= 11 && o->type != RN_J_FRICTION && o->type != RN_J_SLEEVE) {
             rn_error(ctx, rn_get(ctx, ch, "value"), "a contact value on a friction joint or a sleeve", "a joint of another type");
             return -1;
@@ -449,6 +475,7 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
         *v = which == 0 ? (double)rs->stats.steps : which == 1 ? (double)rs->stats.rejected
              : which == 2 ? (double)rs->stats.newton_iterations : which == 3 ? (double)rs->stats.linear_solves
              : which == 4 ? rs->stats.model_flops : which == 5 ? rs->stats.linear_flops
+             : which == 7 ? (double)rs->max_step_iterations
              /* flops_per_step: model and linear-solver operations per accepted step */
              : rs->stats.steps > 0 ? (rs->stats.model_flops + rs->stats.linear_flops) / (double)rs->stats.steps : 0.0;
         return 0;
@@ -476,7 +503,7 @@ const yaml_node_t *rn_channels_node(rn_ctx *ctx)
 /* stage: N or [FIRST, LAST]: the channel counts the samples of those stages
  * only, and its value is the last of them (or their aggregate); 0 when the
  * channel has no stage key, -1 on a mistake */
-static int stage_range(rn_ctx *ctx, const yaml_node_t *ch, int *a, int *b)
+int rn_stage_range(rn_ctx *ctx, const yaml_node_t *ch, int *a, int *b)
 {
     yaml_node_t *sn = rn_get(ctx, ch, "stage");
     int n_stages = rn_seq_len(rn_get(ctx, rn_root(ctx), "analysis"));
@@ -529,7 +556,7 @@ int rn_check_channels(rn_ctx *ctx)
         {
             int a, b;
             double after;
-            stage_range(ctx, ch, &a, &b);
+            rn_stage_range(ctx, ch, &a, &b);
             rn_num(ctx, ch, "after", &after, 0);
             rn_num(ctx, ch, "when", &after, 0);
             rn_num(ctx, ch, "before", &after, 0);
@@ -567,7 +594,7 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
         pr = 1;
         rn_bool(ctx, ch, "print", &pr, 0);
         if (rs->history && pr) fprintf(rs->history, ",%.17g", v);
-        if (stage_range(ctx, ch, &s0, &s1) == 1 && (rs->stage < s0 || rs->stage > s1)) continue;
+        if (rn_stage_range(ctx, ch, &s0, &s1) == 1 && (rs->stage < s0 || rs->stage > s1)) continue;
         /* after: only the samples later than that time (of their stage) */
         if (rn_get(ctx, ch, "after")) {
             double after = 0;
@@ -636,7 +663,7 @@ int rn_final_channels(rn_ctx *ctx, run_state *rs, int status)
         if (rn_skip(ctx, ch)) continue;
         rn_enum(ctx, ch, "over", &agg, aggs, agg_v, 0);
         rn_bool(ctx, ch, "print", &pr, 0);
-        if (stage_range(ctx, ch, &s0, &s1) == 1 || rn_get(ctx, ch, "after") || rn_get(ctx, ch, "before") ||
+        if (rn_stage_range(ctx, ch, &s0, &s1) == 1 || rn_get(ctx, ch, "after") || rn_get(ctx, ch, "before") ||
             rn_get(ctx, ch, "when")) {
             /* the last sample of its stages (none: not a number) */
             v = a->n > 0 ? a->last : NAN;

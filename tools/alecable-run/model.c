@@ -247,6 +247,8 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
     int t = rn_entry_type(ctx, n, "joints", types), bad = 0, count = 0;
     const char *name = NULL;
     alecable_joint *j = NULL;
+    alecable_frame_fn mfn = NULL; /* a clamp's or drive's motion: its frame is a channel */
+    void *muser = NULL;
     rn_object *o;
     if (t < 0) return -1;
     rn_map(ctx, n, types[t],
@@ -395,6 +397,8 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
             } else if (rn_frame(ctx, rn_get(ctx, n, "motion"), &cp.motion, &cp.motion_user)) {
                 bad = 1;
             }
+            mfn = cp.motion;
+            muser = cp.motion_user;
         }
         if (!bad && B && rn_lib(ctx, n, alecable_clamp(&j, ctx->m, nd, &cp), "clamp")) bad = 1;
     } else if (t == 8) {
@@ -409,6 +413,8 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
         } else if (rn_frame(ctx, rn_get(ctx, n, "motion"), &fn, &user)) {
             bad = 1;
         }
+        mfn = fn;
+        muser = user;
         if (!bad && B && rn_lib(ctx, n, alecable_body_prescribe(&j, ctx->m, b, fn, user), "body_prescribe")) bad = 1;
     } else {
         alecable_sleeve_params sp;
@@ -436,6 +442,9 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
     if (bad) return -1;
     if (o) {
         o->count = count;
+        o->has_motion = rn_get(ctx, n, "motion") != NULL;
+        o->frame = mfn;
+        o->frame_user = muser;
         if (B) o->handle = j;
     }
     return (name && !o) ? -1 : 0;

@@ -20,7 +20,15 @@
 typedef struct rn_var {
     char *name;
     double value;
+    double d, dd; /* its first and second derivatives in t (t itself: 1, 0; the rest 0) */
 } rn_var;
+
+/* a value with its first and second derivatives in t: expressions of t
+ * evaluated in forward mode, for the exact velocities and accelerations of a
+ * kinematic chain (callbacks.c, chain.c) */
+typedef struct rn_jet {
+    double v, d, dd;
+} rn_jet;
 
 typedef struct rn_named_node {
     char *name;
@@ -50,6 +58,9 @@ typedef struct rn_object {
     yaml_mark_t mark;
     int settable;   /* loads: one vector that alecable_load_set changes (a stage's loads) */
     double vec[3];  /* loads: that vector as the runner last gave it (pass 2) */
+    int has_motion; /* clamps and drives with a motion: its frame (frame, frame_user in pass 2) */
+    alecable_frame_fn frame;
+    void *frame_user;
 } rn_object;
 
 enum { RN_J_ATTACH, RN_J_WRAP, RN_J_REVOLUTE, RN_J_PRISMATIC, RN_J_SPHERICAL, RN_J_FIXED, RN_J_CLAMP,
@@ -89,6 +100,8 @@ typedef struct rn_ctx {
         const yaml_node_t *at;
     } *normals;
     int n_normals, cap_normals;
+    int stage; /* the analysis stage running (1, 2, ...; 0 before the first): a motion's
+                  frame of that stage (callbacks.c) */
 } rn_ctx;
 
 /* ---- diagnostics (yaml_util.c) ---------------------------------------------------- */
@@ -145,6 +158,10 @@ int rn_value(rn_ctx *ctx, const yaml_node_t *n, double *v);
  * cos, tan, exp, log, abs, and the variables of ctx).  Returns 0, or -1 with
  * a message in err. */
 int rn_eval(const rn_ctx *ctx, const char *text, double *v, char *err, size_t len);
+/* the same with the derivatives in t (the variables' d and dd): *v.v is what rn_eval gives */
+int rn_eval_jet(const rn_ctx *ctx, const char *text, rn_jet *v, char *err, size_t len);
+/* adds a variable with derivatives (t: value t, d 1, dd 0) */
+int rn_var_push_jet(rn_ctx *ctx, const char *name, double value, double d, double dd);
 int rn_var_set(rn_ctx *ctx, const char *name, double value);   /* sets, or adds */
 int rn_var_push(rn_ctx *ctx, const char *name, double value);  /* adds (shadows one of the same name) */
 const rn_var *rn_var_find(const rn_ctx *ctx, const char *name);
@@ -176,6 +193,20 @@ int rn_motor(rn_ctx *ctx, const yaml_node_t *n, alecable_torque_fn *fn, void **u
  * lists of expressions of t (rotation defaults to identity, the rates to 0) */
 int rn_frame(rn_ctx *ctx, const yaml_node_t *n, alecable_frame_fn *fn, void **user);
 void rn_free_fns(rn_ctx *ctx);
+
+/* the key stage of entry n: N or [FIRST, LAST] (1 <= FIRST <= LAST <= the stages): 1 and
+ * *a, *b; 0 when n has none; -1 on a mistake, reported (channels.c) */
+int rn_stage_range(rn_ctx *ctx, const yaml_node_t *n, int *a, int *b);
+
+/* ---- kinematic chains (chain.c) ------------------------------------------------------ */
+/* checks a chain: list of {translate: [3]}, {rotate: x|y|z|[3], angle: E}, {rotation: [9]},
+ * {dh: [alpha, d, theta, r]}, expressions of t (reports mistakes; -1) */
+int rn_chain_check(rn_ctx *ctx, const yaml_node_t *chain);
+/* the chain's last frame at t, from the world frame moved to base: axes A (row-major,
+ * columns the axes) and origin p, with their first two derivatives in t */
+int rn_chain_eval(rn_ctx *ctx, const yaml_node_t *chain, double t, const double base[3], rn_jet A[9], rn_jet p[3]);
+/* angular velocity and acceleration (world components) of the axes A */
+void rn_chain_rates(const rn_jet A[9], double omega[3], double alpha[3]);
 
 /* ---- the parts --------------------------------------------------------------------- */
 int rn_parameters(rn_ctx *ctx);  /* parameters: (both passes read it first; cables.c) */
