@@ -1310,18 +1310,24 @@ ALECABLE_API int alecable_joint_multipliers(const alecable_joint *j, double *lam
        ALECABLE_CLAMP_POSITION  r = x_c                          (3)
        ALECABLE_CLAMP_DIRECTION r'.d2 = r'.d3 = 0                (2: t1 = d1; the stretch stays free)
        ALECABLE_CLAMP_ROLL      atan2(t2.d3, t2.d2) = 0          (1: t2 = d2; Kirchhoff nodes only)
+       ALECABLE_CLAMP_STRETCH   r'.d1 - 1 = 0                    (1, last: with DIRECTION r' = d1, the
+                                                                  stretch too: paper 003 eq. 5's r' = r'_d)
    \endverbatim
  * with (d1, d2, d3) the clamp frame's axes.  POSITION alone is a hinge;
  * POSITION | DIRECTION the clamp of an ANCF node (which has no roll).  The
  * multipliers are readable (alecable_joint_multipliers()), the reaction as a
  * force and moment (alecable_clamp_reaction()).  penalty > 0 adds the
  * augmented-Lagrangian term p/2 |g|^2 of paper 003 eq. 17 beside the
- * multipliers: the same solution, a better conditioned Newton matrix. */
+ * multipliers: the same solution, a better conditioned Newton matrix.  With
+ * ALL | STRETCH, |g|^2 = |r - x_c|^2 + |r' - d1|^2 + roll^2: eq. 22's
+ * penalty on paper 003's seven equations, its roll measured as above. */
 enum {
     ALECABLE_CLAMP_POSITION = 1,  /**< the point (3 equations) */
     ALECABLE_CLAMP_DIRECTION = 2, /**< the tangent's direction (2 equations) */
     ALECABLE_CLAMP_ROLL = 4,      /**< the roll (1 equation; Kirchhoff nodes, with DIRECTION) */
-    ALECABLE_CLAMP_ALL = 7        /**< the three */
+    ALECABLE_CLAMP_ALL = 7,       /**< the three (not STRETCH) */
+    ALECABLE_CLAMP_STRETCH = 8    /**< the stretch |r'| = 1 (1 equation, after the others; with
+                                       DIRECTION) (since 0.3) */
 };
 /** A frame moved by the host at time t (see alecable_motion_fn).
  * The rates feed velocity-level stabilization and consistent accelerations.

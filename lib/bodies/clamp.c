@@ -4,6 +4,8 @@
  *     position   g = r - x_c                      (x_c = x_b + R_b p on a body)
  *     direction  g = r'.d2, r'.d3                 (t1 = d1, the stretch free)
  *     roll       g = atan2(t2.d3, t2.d2)          (t2 from the node's slope, roll and chart)
+ *     stretch    g = r'.d1 - 1                    (with direction: r' = d1, paper 003 eq. 5;
+ *                                                  last, so the older masks keep their rows)
  * The position equations are linear in r and written by hand, with
  * rotation.h's rules on a body.  The frame equations go through hd numbers
  * (core/hd.h) in the variables (r', roll, tau, psi_r, psi_c): tau a time
@@ -26,7 +28,7 @@
 
 /* hd variables */
 enum { V_RP = 0, V_TH = 3, V_TAU = 4, V_PR = 5, V_PC = 8, NV_BODY = 11, NV_SPACE = 5 };
-enum { NLOC_MAX = 3 + 3 + 1 + 6 + 6 };
+enum { NLOC_MAX = 3 + 3 + 1 + 6 + 7, NFRAME_MAX = 4 };
 
 static int has_slope(const alecable_node *n) { return n->ndof >= 7; }
 static int has_roll(const alecable_node *n) { return n->ndof == 8; }
@@ -34,7 +36,7 @@ static int has_roll(const alecable_node *n) { return n->ndof == 8; }
 static int n_equations(int hold)
 {
     return (hold & ALECABLE_CLAMP_POSITION ? 3 : 0) + (hold & ALECABLE_CLAMP_DIRECTION ? 2 : 0) +
-           (hold & ALECABLE_CLAMP_ROLL ? 1 : 0);
+           (hold & ALECABLE_CLAMP_ROLL ? 1 : 0) + (hold & ALECABLE_CLAMP_STRETCH ? 1 : 0);
 }
 
 ALECABLE_API void alecable_clamp_params_init(alecable_clamp_params *p)
@@ -53,7 +55,7 @@ static int check_params(alecable_model *m, const alecable_node *n, const alecabl
     if (!p) return ac_fail(m, ALECABLE_ENULL, "params is NULL");
     if (p->struct_size < sizeof *p)
         return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_clamp_params_init", p->struct_size);
-    if (p->hold < 1 || p->hold > ALECABLE_CLAMP_ALL)
+    if (p->hold < 1 || p->hold > (ALECABLE_CLAMP_ALL | ALECABLE_CLAMP_STRETCH))
         return ac_fail(m, ALECABLE_EINVAL, "params.hold = %d is not a non-empty ALECABLE_CLAMP_* mask", p->hold);
     if ((p->hold & ALECABLE_CLAMP_ROLL) && !has_roll(n))
         return ac_fail(m, ALECABLE_EINVAL, "params.hold asks for ALECABLE_CLAMP_ROLL on a node without roll "
@@ -64,6 +66,9 @@ static int check_params(alecable_model *m, const alecable_node *n, const alecabl
     if ((p->hold & ALECABLE_CLAMP_ROLL) && !(p->hold & ALECABLE_CLAMP_DIRECTION))
         return ac_fail(m, ALECABLE_EINVAL, "params.hold: ALECABLE_CLAMP_ROLL needs ALECABLE_CLAMP_DIRECTION (the roll "
                                            "is measured about the held tangent)");
+    if ((p->hold & ALECABLE_CLAMP_STRETCH) && !(p->hold & ALECABLE_CLAMP_DIRECTION))
+        return ac_fail(m, ALECABLE_EINVAL, "params.hold: ALECABLE_CLAMP_STRETCH needs ALECABLE_CLAMP_DIRECTION (the "
+                                           "stretch is measured along the held tangent)");
     if (!(isfinite(p->penalty) && p->penalty >= 0.0))
         return ac_fail(m, ALECABLE_EINVAL, "params.penalty = %g must be finite and >= 0", p->penalty);
     if (p->motion && p->body)
@@ -339,11 +344,12 @@ static void frame_axis(const alecable_joint *j, const hd_ctx *c, const clamp_fra
     }
 }
 
-/* The direction and roll equations as hd numbers (up to 3), in order */
+/* The direction, roll and stretch equations as hd numbers (up to
+ * NFRAME_MAX), in order */
 static int frame_equations(const alecable_joint *j, const hd_ctx *c, const clamp_frame *F, const double *q, hd *g)
 {
     const alecable_node *n = j->nodes[0];
-    hd rp[3], d2[3], d3[3];
+    hd rp[3], d1[3], d2[3], d3[3];
     int k, ne = 0;
     for (k = 0; k < 3; k++) hd_var(c, &rp[k], q[n->dof0 + 3 + k], V_RP + k);
     frame_axis(j, c, F, 1, d2);
@@ -359,6 +365,14 @@ static int frame_equations(const alecable_joint *j, const hd_ctx *c, const clamp
         hd_dot3(c, &x, t2, d2);
         hd_dot3(c, &y, t2, d3);
         hd_atan2(c, &g[ne++], &y, &x);
+    }
+    if (j->hold & ALECABLE_CLAMP_STRETCH) {
+        hd one;
+        frame_axis(j, c, F, 0, d1);
+        hd_dot3(c, &g[ne], rp, d1);
+        hd_const(c, &one, 1.0);
+        hd_sub(c, &g[ne], &g[ne], &one);
+        ne++;
     }
     return ne;
 }
@@ -447,9 +461,9 @@ static int clamp_local(const alecable_joint *j, double t, const double *q, const
         }
         e = 3;
     }
-    if (j->hold & (ALECABLE_CLAMP_DIRECTION | ALECABLE_CLAMP_ROLL)) {
+    if (j->hold & (ALECABLE_CLAMP_DIRECTION | ALECABLE_CLAMP_ROLL | ALECABLE_CLAMP_STRETCH)) {
         hd_ctx c = hd_context(j->b ? NV_BODY : NV_SPACE, K != NULL);
-        hd g[3];
+        hd g[NFRAME_MAX];
         int ne = frame_equations(j, &c, &F, q, g), m;
         for (m = 0; m < ne; m++, e++) {
             double Lm = lam[e] + p * g[m].v;
@@ -528,10 +542,10 @@ static void clamp_rates(const alecable_joint *j, double t, const double *q, cons
             }
         e = 3;
     }
-    if (j->hold & (ALECABLE_CLAMP_DIRECTION | ALECABLE_CLAMP_ROLL)) {
+    if (j->hold & (ALECABLE_CLAMP_DIRECTION | ALECABLE_CLAMP_ROLL | ALECABLE_CLAMP_STRETCH)) {
         int nv = j->b ? NV_BODY : NV_SPACE;
         hd_ctx c = hd_context(nv, 1);
-        hd g[3];
+        hd g[NFRAME_MAX];
         double vv[NV_BODY];
         int ne, m, a, b;
         memset(vv, 0, sizeof vv);

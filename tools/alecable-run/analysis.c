@@ -96,7 +96,7 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
     static const char *const keys[] = {"type", "steps", "t0", "t1", "split", "max_iterations", "tol_residual",
                                        "tol_increment", "regularization", "alpha", "rank_tol", "linear_solver",
                                        "globalization", "ptc_shift", "first", "last", "load_factor", "clock", "loads",
-                                       NULL};
+                                       "time", NULL};
     static const char *const regs[] = {"none", "two_stage", NULL};
     static const char *const clocks[] = {"hold", "load_factor", NULL};
     static const int clock_v[] = {ALECABLE_CLOCK_HOLD, ALECABLE_CLOCK_LOAD_FACTOR};
@@ -148,6 +148,21 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
         }
         while (ctx->n_vars > base) free(ctx->vars[--ctx->n_vars].name);
     }
+    /* time: with split, an expression of k setting the model's time before
+     * step k (alecable_model_set_time): with clock: hold the motions move
+     * with it while the loads stay where load_factor puts them (a mounting
+     * under the full weight) */
+    if (!bad && rn_get(ctx, n, "time")) {
+        int base = ctx->n_vars;
+        double tk;
+        if (!split) {
+            rn_error(ctx, rn_get(ctx, n, "time"), "time with split: true", "a stage without split");
+            bad = 1;
+        } else if (rn_var_push(ctx, "k", 0) || rn_value(ctx, rn_get(ctx, n, "time"), &tk)) {
+            bad = 1;
+        }
+        while (ctx->n_vars > base) free(ctx->vars[--ctx->n_vars].name);
+    }
     if (last < 0) last = o.load_steps;
     if (!bad && (last > o.load_steps || first > last)) {
         rn_error(ctx, n, "1 <= first <= last <= steps", "first = %d, last = %d, steps = %d", first, last, o.load_steps);
@@ -178,6 +193,14 @@ static int quasistatic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int sta
             oc.t0 = t0 + (t1 - t0) * (double)(k - 1) / o.load_steps;
             oc.t1 = t0 + (t1 - t0) * (double)k / o.load_steps;
             oc.load_steps = 1;
+        }
+        if (split && rn_get(ctx, n, "time")) {
+            int base = ctx->n_vars;
+            double tk = 0;
+            rn_var_push(ctx, "k", k);
+            rn_value(ctx, rn_get(ctx, n, "time"), &tk);
+            while (ctx->n_vars > base) free(ctx->vars[--ctx->n_vars].name);
+            if (rn_lib(ctx, rn_get(ctx, n, "time"), alecable_model_set_time(ctx->m, tk), "model_set_time")) return -1;
         }
         alecable_solve_report_init(&rep);
         st = alecable_solve_quasistatic(ctx->m, &oc, &rep);

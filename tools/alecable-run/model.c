@@ -349,8 +349,9 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
                 bad = 1;
         }
     } else if (t == 6) {
-        static const char *const holds[] = {"position", "direction", "roll", NULL};
-        static const int hold_v[] = {ALECABLE_CLAMP_POSITION, ALECABLE_CLAMP_DIRECTION, ALECABLE_CLAMP_ROLL};
+        static const char *const holds[] = {"position", "direction", "roll", "stretch", NULL};
+        static const int hold_v[] = {ALECABLE_CLAMP_POSITION, ALECABLE_CLAMP_DIRECTION, ALECABLE_CLAMP_ROLL,
+                                     ALECABLE_CLAMP_STRETCH};
         alecable_clamp_params cp;
         alecable_node *nd = NULL;
         yaml_node_t *hn = rn_get(ctx, n, "hold"), *bn = rn_get(ctx, n, "body");
@@ -359,7 +360,7 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
         if (rn_node_ref(ctx, rn_get(ctx, n, "node"), &nd)) bad = 1;
         if (hn) {
             if (!rn_is_seq(hn) || rn_seq_len(hn) < 1) {
-                rn_error(ctx, hn, "hold: a list of position, direction, roll", NULL);
+                rn_error(ctx, hn, "hold: a list of position, direction, roll, stretch", NULL);
                 bad = 1;
             } else {
                 cp.hold = 0;
@@ -370,7 +371,7 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
                     for (q = 0; s && holds[q]; q++)
                         if (!strcmp(s, holds[q])) v = hold_v[q];
                     if (v < 0) {
-                        rn_error(ctx, h, "position, direction or roll", NULL);
+                        rn_error(ctx, h, "position, direction, roll or stretch", NULL);
                         bad = 1;
                     } else {
                         cp.hold |= v;
