@@ -18,6 +18,7 @@ typedef struct params {
     int elements, vtk_every, ale;
     const char *method, *vtk, *csv;
     int vtk_legacy; /* --vtk-legacy */
+    int si_scheme;  /* --si-scheme: ALECABLE_SI_SCHEME_* */
 } params;
 
 typedef struct run {
@@ -84,6 +85,7 @@ static void simulate(const params *p, int method, int adaptive, double atol, int
     o.method = method;
     o.h = p->h;
     o.adaptive = adaptive;
+    o.si_scheme = p->si_scheme;
     if (adaptive) o.atol = atol;
     memset(out, 0, sizeof *out);
     out->n_out = (int)floor(p->t_end / p->dt_out + 0.5);
@@ -189,7 +191,8 @@ static int print_table(const params *base)
 
 int main(int argc, char **argv)
 {
-    params p = {1e8, 1e-3, 10.0, 1e-6, 1e-2, 0.01, 5000, 1e-8, 1.0, 10, 10, 0, "si-hht", NULL, NULL, 0};
+    params p = {1e8, 1e-3, 10.0, 1e-6, 1e-2, 0.01, 5000, 1e-8, 1.0, 10, 10, 0, "si-hht", NULL, NULL, 0, 0};
+    const char *scheme = "library";
     int reference = 0, adaptive = 0, table = 0, rc, method, k;
     run r, ref;
     double mae = -1, drift;
@@ -200,6 +203,8 @@ int main(int argc, char **argv)
         {"--t-end", 'd', &p.t_end, "simulated time [s]"},
         {"--elements", 'i', &p.elements, "number of ANCF elements"},
         {"--ale", 'f', &p.ale, "keep the material coordinates as unknowns, each held by a fix (default: a Lagrangian cable)"},
+        {"--si-scheme", 's', &scheme,
+         "semi-implicit scheme: library (linearized at the predicted state) or paper (paper 001 as printed)"},
         {"--adaptive", 'f', &adaptive, "adaptive step size (implicit methods)"},
         {"--atol", 'd', &p.atol, "absolute tolerance of the adaptive step size and of the reference"},
         {"--reference", 'f', &reference, "also run the adaptive implicit Newmark reference and print the MAE"},
@@ -218,6 +223,11 @@ int main(int argc, char **argv)
         return 2;
     }
     if (p.vtk_every < 1) p.vtk_every = 1;
+    p.si_scheme = ex_si_scheme(scheme);
+    if (p.si_scheme < 0) {
+        fprintf(stderr, "unknown --si-scheme %s (library or paper)\n", scheme);
+        return 2;
+    }
     if (table) return print_table(&p);
     simulate(&p, method, adaptive, p.atol, 1, &r);
     printf("pendulum: L = %g m, d = %g m, rho = %g, I = %g m^4, E = %g Pa, %d elements, %s, h = %g s%s, %g s\n", p.L,
