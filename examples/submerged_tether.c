@@ -33,6 +33,8 @@ typedef struct params {
     double E, h, t_end, rho_f, cdn, cdt, can, speed, t_move;
     int elements, case_id;
     const char *method, *start;
+    int si_scheme; /* --si-scheme: ALECABLE_SI_SCHEME_* */
+    int watch;     /* --watch: alecable_dynamic_options.watch */
 } params;
 
 #define DT_OUT 0.01 /* sampling interval of the tip [s] */
@@ -164,6 +166,8 @@ static void simulate(const params *p, int method, int adaptive, run *out)
     o.adaptive = adaptive;
     o.atol = 1e-6;
     o.imex = !implicit;
+    o.si_scheme = p->si_scheme;
+    o.watch = p->watch;
     out->stride = adaptive || p->h <= DT_OUT ? 1 : (int)ceil(p->h / DT_OUT - 1e-9);
     out->n = (int)floor(p->t_end / DT_OUT + 0.5) / out->stride;
     out->tip = (double(*)[3])calloc((size_t)out->n + 1, sizeof *out->tip);
@@ -277,7 +281,8 @@ static int table(const params *p, int method)
 
 int main(int argc, char **argv)
 {
-    params p = {1e8, 1e-3, -1, 1000, 1.2, 0.008, 1.0, 0.5, 2.0, 10, 1, "si-hht", "tow"};
+    params p = {1e8, 1e-3, -1, 1000, 1.2, 0.008, 1.0, 0.5, 2.0, 10, 1, "si-hht", "tow", 0, 0};
+    const char *scheme = "library";
     int with_reference = 0, with_table = 0, adaptive = 0, rc, method;
     double mae = -1;
     run r, ref;
@@ -296,6 +301,9 @@ int main(int argc, char **argv)
         {"--speed", 'd', &p.speed, "case 2: pin speed [m/s]"},
         {"--t-move", 'd', &p.t_move, "case 2: duration of the pin motion [s]"},
         {"--start", 's', &p.start, "case 2: tow (the tether starts with the pin's velocity) or pin (the pin alone)"},
+        {"--si-scheme", 's', &scheme,
+         "semi-implicit scheme: library (linearized at the predicted state) or paper (paper 001 as printed)"},
+        {"--watch", 'i', &p.watch, "divergence watch: 0 or 1 on (default), -1 off"},
         {"--reference", 'f', &with_reference, "also run the adaptive implicit Newmark reference; print the MAE"},
         {"--table", 'f', &with_table,
          "paper Table 6: the reference once, then --method at h = 1e-4 ... 1e-2 s; wall time and MAE beside the "
@@ -309,6 +317,10 @@ int main(int argc, char **argv)
     }
     if (strcmp(p.start, "tow") && strcmp(p.start, "pin")) {
         fprintf(stderr, "--start must be tow or pin\n");
+        return 2;
+    }
+    if ((p.si_scheme = ex_si_scheme(scheme)) < 0) {
+        fprintf(stderr, "unknown --si-scheme %s (library or paper)\n", scheme);
         return 2;
     }
     if (p.t_end < 0) p.t_end = p.case_id == 1 ? 2.5 : 10.0;
