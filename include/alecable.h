@@ -2147,8 +2147,10 @@ typedef struct alecable_dynamic_options {
     double tol_increment;   /**< Newton: ||dq||_inf <= tol_increment * (1 + ||q||_inf), the roundoff
                                limit of the same (default 1e-10) */
     double baumgarte_a1;    /**< semi-implicit: g'' + 2 a1 g' + a2^2 g = 0 imposed at t_{n+1}
-                               (defaults: 0 = 1/h each) [1/s] */
-    double baumgarte_a2;    /**< the a2 of baumgarte_a1's equation [1/s] (default 0 = 1/h) */
+                               (defaults: 0 = 1/h each; with si_scheme PAPER the feedback is
+                               on g and g' at t_n and 0 means 1/(2h)) [1/s] */
+    double baumgarte_a2;    /**< the a2 of baumgarte_a1's equation [1/s] (default 0 = 1/h; 1/(2h)
+                               with si_scheme PAPER) */
     int imex;               /**< semi-implicit only: Jacobian of the stiff forces only (ALECABLE_JAC_STIFF_ONLY) */
     int linear_solver;      /**< ALECABLE_LINSOLVE_* (default AUTO) */
     int hht_history;        /**< SI-HHT's force history F_n: ALECABLE_HHT_HISTORY_* (default AUTO) */

@@ -55,7 +55,10 @@
  * imposed at t_{n+1}, with g_{n+1} ~ g_l + c_q G da, g'_{n+1} ~ g'_l + c_v G da:
  *     G da = -(G a_n + gamma_l + 2 a1 g'_l + a2^2 g_l) / (1 + 2 a1 c_v + a2^2 c_q),
  * all at the linearization point (spectral radius of the drift 1/3 for
- * SI-Newmark with a1 = a2 = 1/h).  a1, a2 = 1/h when the options leave 0. */
+ * SI-Newmark with a1 = a2 = 1/h).  a1, a2 = 1/h when the options leave 0.
+ *
+ * All of the above is the library's scheme (ALECABLE_SI_SCHEME_LIBRARY).
+ * ALECABLE_SI_SCHEME_PAPER is paper 001 as printed: see paper_attempt. */
 #include "dynamic_internal.h"
 
 #include <math.h>
