@@ -13,7 +13,9 @@
  *    accelerations satisfy a_x - a_y = b'' - 2 a1 g'_0 - a2^2 g_0 exactly;
  *  - Table 4 of the paper (flexible pendulum, E = 1e8, SI-HHT, h = 5e-3):
  *    the MAE of the tip height against the adaptive implicit reference within
- *    15 % of the printed 291.60 mm. */
+ *    15 % of the printed 291.60 mm;
+ *  - Table 5's instability: SI-Newmark at E = 1e9 gains more than m g L/2
+ *    of energy at h = 1e-2 ("unstable") and none at h = 5e-3 (434.85 mm). */
 #include "suites.h"
 
 #include <alecable.h>
@@ -231,8 +233,14 @@ START_TEST(paper_scheme_stabilizes_the_constraint_at_the_start)
 }
 END_TEST
 
-/* ---- paper Table 4, one cell: SI-HHT, E = 1e8, h = 5e-3, 10 s ---- */
-static void pendulum_tip(int method, double h, int adaptive, int scheme, double *y)
+/* ---- paper Table 4, one cell: SI-HHT, E = 1e8, h = 5e-3, 10 s; Table 5's
+ * SI-Newmark instability at h = 1e-2 ---- */
+
+/* The pendulum of paper 001 sec. 4.1 (10 ANCF elements, 1 m, d = 1 cm,
+ * rho = 5000, I = 1e-8) over 10 s: the tip height every 0.01 s into y (1001
+ * values, when y is given); returns the largest gain of the total energy over
+ * m g L/2, or INFINITY when a step failed. */
+static double pendulum_run(double E, int method, double h, int adaptive, int scheme, double *y)
 {
     alecable_model *m;
     alecable_cable *c;
@@ -240,11 +248,12 @@ static void pendulum_tip(int method, double h, int adaptive, int scheme, double 
     alecable_node *n = NULL;
     alecable_integrator *it;
     alecable_dynamic_options o;
-    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, g[3] = {0, -9.81, 0}, x[3];
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, g[3] = {0, -9.81, 0}, x[3], e0 = 0, gain = 0, wi, we, T;
+    double mgl2 = 0.5 * 5000 * M_PI * 0.25 * 0.01 * 0.01 * 9.81;
     int i;
     ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
     alecable_section_init(&sec);
-    sec.E = 1e8;
+    sec.E = E;
     sec.A = M_PI * 0.25 * 0.01 * 0.01;
     sec.rho = 5000;
     sec.I = 1e-8;
@@ -263,15 +272,25 @@ static void pendulum_tip(int method, double h, int adaptive, int scheme, double 
     o.adaptive = adaptive;
     o.atol = 1e-6;
     o.si_scheme = scheme;
+    o.watch = -1; /* the paper's runs had none: the energy decides */
     ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
     for (i = 0; i <= 1000; i++) {
-        if (i > 0) ck_assert_int_eq(alecable_integrator_advance(it, 0.01 * i), 0);
+        if (i > 0 && alecable_integrator_advance(it, 0.01 * i)) {
+            gain = INFINITY;
+            break;
+        }
         ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
         ck_assert_int_eq(alecable_node_position(n, x), 0);
-        y[i] = x[1];
+        if (y) y[i] = x[1];
+        ck_assert_int_eq(alecable_model_energy(m, &wi, &we), 0);
+        ck_assert_int_eq(alecable_model_kinetic_energy(m, &T), 0);
+        if (i == 0) e0 = wi + we + T;
+        if ((wi + we + T - e0) / mgl2 > gain) gain = (wi + we + T - e0) / mgl2;
+        if (gain > 1.0) break; /* a diverging run: the pendulum example's test */
     }
     alecable_integrator_destroy(it);
     alecable_model_destroy(m);
+    return gain;
 }
 
 START_TEST(paper_scheme_reproduces_table_4)
@@ -279,12 +298,20 @@ START_TEST(paper_scheme_reproduces_table_4)
     static double ref[1001], si[1001];
     double mae = 0;
     int i;
-    pendulum_tip(ALECABLE_METHOD_NEWMARK, 1e-3, 1, ALECABLE_SI_SCHEME_LIBRARY, ref);
-    pendulum_tip(ALECABLE_METHOD_SI_HHT, 5e-3, 0, ALECABLE_SI_SCHEME_PAPER, si);
+    ck_assert_double_lt(pendulum_run(1e8, ALECABLE_METHOD_NEWMARK, 1e-3, 1, ALECABLE_SI_SCHEME_LIBRARY, ref), 0.01);
+    ck_assert_double_lt(pendulum_run(1e8, ALECABLE_METHOD_SI_HHT, 5e-3, 0, ALECABLE_SI_SCHEME_PAPER, si), 0.01);
     for (i = 0; i <= 1000; i++) mae += fabs(si[i] - ref[i]);
     mae = 1e3 * mae / 1001;
     /* paper 001 Table 4: 291.60 mm (the library's scheme: 1.84 mm) */
     ck_assert_double_le(fabs(mae - 291.60), 0.15 * 291.60);
+}
+END_TEST
+
+/* Table 5 (E = 1e9): SI-Newmark "unstable" at h = 1e-2, 434.85 mm at 5e-3 */
+START_TEST(paper_scheme_si_newmark_unstable_where_the_paper_says)
+{
+    ck_assert_double_gt(pendulum_run(1e9, ALECABLE_METHOD_SI_NEWMARK, 1e-2, 0, ALECABLE_SI_SCHEME_PAPER, NULL), 1.0);
+    ck_assert_double_lt(pendulum_run(1e9, ALECABLE_METHOD_SI_NEWMARK, 5e-3, 0, ALECABLE_SI_SCHEME_PAPER, NULL), 0.01);
 }
 END_TEST
 
@@ -295,6 +322,7 @@ Suite *suite_si_paper(void)
     tcase_add_test(tc, paper_scheme_is_the_start_of_step_linearization);
     tcase_add_test(tc, paper_scheme_stabilizes_the_constraint_at_the_start);
     tcase_add_test(tc, paper_scheme_reproduces_table_4);
+    tcase_add_test(tc, paper_scheme_si_newmark_unstable_where_the_paper_says);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     return s;
