@@ -293,7 +293,7 @@ static int table(const params *p, int method)
             printf("  %9.2e   failed: %s: %s   (paper %.1f s, %g mm)\n", q.h, alecable_strerror(r.status), r.msg,
                    paper_wall[cs][i], paper_mae[cs][i]);
             snprintf(maes + len, sizeof maes - len, "%sfailed", i ? "," : "");
-            explain_pin_start(p, method);
+            if (failed == 1) explain_pin_start(p, method);
         } else {
             double mae = 1e3 * tip_mae(&r, &ref);
             int ok = mae <= paper_mae[cs][i];
