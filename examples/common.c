@@ -189,6 +189,13 @@ int ex_method(const char *name)
     return -1;
 }
 
+int ex_si_scheme(const char *name)
+{
+    if (!strcmp(name, "library")) return ALECABLE_SI_SCHEME_LIBRARY;
+    if (!strcmp(name, "paper")) return ALECABLE_SI_SCHEME_PAPER;
+    return -1;
+}
+
 void ex_vtk_begin(ex_vtk_series *s, const char *dir, const char *base, int legacy)
 {
     memset(s, 0, sizeof *s);

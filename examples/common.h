@@ -37,6 +37,8 @@ int ex_load_step(alecable_model *m, double t0, double t1, double tol, int *itera
 /* ALECABLE_METHOD_* of a name (newmark, hht, bossak, genalpha, si-be, si-bdf2,
  * si-newmark, si-hht), or -1 */
 int ex_method(const char *name);
+/* ALECABLE_SI_SCHEME_* of a name (library, paper), or -1 */
+int ex_si_scheme(const char *name);
 
 /* A VTK time series for ParaView: ex_vtk_frame writes dir/base_NNNNN.vtp
  * (VTK XML, frames numbered from 0) and records its time; ex_vtk_end writes

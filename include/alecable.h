@@ -2153,8 +2153,10 @@ typedef struct alecable_dynamic_options {
     double tol_increment;   /**< Newton: ||dq||_inf <= tol_increment * (1 + ||q||_inf), the roundoff
                                limit of the same (default 1e-10) */
     double baumgarte_a1;    /**< semi-implicit: g'' + 2 a1 g' + a2^2 g = 0 imposed at t_{n+1}
-                               (defaults: 0 = 1/h each) [1/s] */
-    double baumgarte_a2;    /**< the a2 of baumgarte_a1's equation [1/s] (default 0 = 1/h) */
+                               (defaults: 0 = 1/h each; with si_scheme PAPER the feedback is
+                               on g and g' at t_n and 0 means 1/(2h)) [1/s] */
+    double baumgarte_a2;    /**< the a2 of baumgarte_a1's equation [1/s] (default 0 = 1/h; 1/(2h)
+                               with si_scheme PAPER) */
     int imex;               /**< semi-implicit only: Jacobian of the stiff forces only (ALECABLE_JAC_STIFF_ONLY) */
     int linear_solver;      /**< ALECABLE_LINSOLVE_* (default AUTO) */
     int hht_history;        /**< SI-HHT's force history F_n: ALECABLE_HHT_HISTORY_* (default AUTO) */
@@ -2198,7 +2200,25 @@ typedef struct alecable_dynamic_options {
                                steps (P the drives' power); the energy exchanged is taken as at
                                least 1e-9 E (E the watch's energy scale), below which the balance
                                reads rounding and creep (default 0.05) (since 0.3) */
+    int si_scheme;          /**< semi-implicit methods: ALECABLE_SI_SCHEME_* (default LIBRARY: linearized
+                               at the predicted state, constraints stabilized at t_{n+1}; PAPER: paper
+                               001's eqs. 21-28 as printed) (since 0.3) */
 } alecable_dynamic_options;
+
+/** The semi-implicit methods' scheme (alecable_dynamic_options.si_scheme). */
+enum {
+    /** the forces linearized about the predicted state a_{n+1} = a_n (exact
+     * on linear problems, second-order accurate) and the constraints'
+     * Baumgarte law imposed at t_{n+1} (a1 = a2 = 1/h by default) */
+    ALECABLE_SI_SCHEME_LIBRARY = 0,
+    /** paper 001 as printed: forces and Jacobians at the start of the step,
+     * Q_{n+1} ~ Q_n + J_q (q_{n+1} - q_n) + J_v (v_{n+1} - v_n) (eqs. 2, 21,
+     * 28), the Baumgarte law's feedback on C_n and C'_n (eq. 25), SI-HHT's
+     * forces at n evaluated (eq. 27).  Explicit feedback is unstable with
+     * a1 = a2 = 1/h; 0 in baumgarte_a1/a2 then means 1/(2h).  It damps far
+     * more (Tables 3-5) */
+    ALECABLE_SI_SCHEME_PAPER = 1
+};
 
 /** SI-HHT's force history (alecable_dynamic_options.hht_history).
  *  SI-HHT needs the force F_n = f + G^T lambda at the start of each step. */

@@ -96,6 +96,7 @@ ALECABLE_API void alecable_dynamic_options_init(alecable_dynamic_options *o)
     o->watch_displacement = WATCH_DISPLACEMENT;
     o->watch_length = 0.0;
     o->watch_work = WATCH_WORK;
+    o->si_scheme = ALECABLE_SI_SCHEME_LIBRARY;
 }
 
 ALECABLE_API void alecable_problem_init(alecable_problem *p)
@@ -177,6 +178,8 @@ int dyn_check_options(const alecable_dynamic_options *in, char *msg, size_t len)
     if (!finite_ge(o->baumgarte_a1, 0.0)) BAD("options.baumgarte_a1 = %g must be finite and >= 0 (0: 1/h)", o->baumgarte_a1);
     if (!finite_ge(o->baumgarte_a2, 0.0)) BAD("options.baumgarte_a2 = %g must be finite and >= 0 (0: 1/h)", o->baumgarte_a2);
     if (o->imex != 0 && o->imex != 1) BAD("options.imex = %d must be 0 or 1", o->imex);
+    if (o->si_scheme != ALECABLE_SI_SCHEME_LIBRARY && o->si_scheme != ALECABLE_SI_SCHEME_PAPER)
+        BAD("options.si_scheme = %d is not an ALECABLE_SI_SCHEME_* value", o->si_scheme);
     if (o->imex && !is_semi(o->method))
         BAD("options.imex = 1 needs a semi-implicit method: Newton needs the full Jacobian");
     if (sp_kind_of(o->linear_solver) < 0)

@@ -55,7 +55,10 @@
  * imposed at t_{n+1}, with g_{n+1} ~ g_l + c_q G da, g'_{n+1} ~ g'_l + c_v G da:
  *     G da = -(G a_n + gamma_l + 2 a1 g'_l + a2^2 g_l) / (1 + 2 a1 c_v + a2^2 c_q),
  * all at the linearization point (spectral radius of the drift 1/3 for
- * SI-Newmark with a1 = a2 = 1/h).  a1, a2 = 1/h when the options leave 0. */
+ * SI-Newmark with a1 = a2 = 1/h).  a1, a2 = 1/h when the options leave 0.
+ *
+ * All of the above is the library's scheme (ALECABLE_SI_SCHEME_LIBRARY).
+ * ALECABLE_SI_SCHEME_PAPER is paper 001 as printed: see paper_attempt. */
 #include "dynamic_internal.h"
 
 #include <math.h>
@@ -181,6 +184,115 @@ static int carry_force(alecable_integrator *it, double t1, const double *fn, dyn
     return ALECABLE_OK;
 }
 
+/* Paper 001 as printed (ALECABLE_SI_SCHEME_PAPER).  The forces are linearized
+ * about the start of the step (eqs. 2, 21, 28):
+ *     Q_{n+1} ~ Q_n + J_q (q_{n+1} - q_n) + J_v (v_{n+1} - v_n),
+ * with q_{n+1} - q_n = dq_p + c_q a_{n+1} and v_{n+1} - v_n = (v_p - v_n) +
+ * c_v a_{n+1} (the same updates as above), so with c = 1 + alpha (HHT's
+ * eq. 27: M a_{n+1} + c [f + G^T lambda]_{n+1} - alpha [f + G^T lambda]_n = 0)
+ * or 1, F_n = r(t_n, q_n, v_n, 0, lambda_n) and K = dr/dq, D = dr/dv at n:
+ *     (M + c c_q K + c c_v D) a_{n+1} + G^T (c dlambda)
+ *         = -F_n - c [K dq_p + D (v_p - v_n)]                 (eqs. 22, 26)
+ *     G a_{n+1} = -(gamma_{n+1} + 2 a1 g'_n + a2^2 g_n)      (eq. 25)
+ * The history products need K and D apart from the matrix: two more
+ * Jacobian evaluations (D only when v_p differs from v_n).  Unlike the
+ * library's scheme a rotating element's linearized axial force is not zero
+ * (Q_n + J_q dq is the tangent of the unrotated state), which is the
+ * dissipation of the paper's Tables 3-5.  The Baumgarte feedback on g_n, g'_n
+ * is explicit: its drift recursion has spectral radius 1.18 (SI-Newmark) and
+ * 1.62 (SI-BE) at a1 = a2 = 1/h, 0.78 / 0.75 at 1/(2h), the default here. */
+static void k_times(const alecable_integrator *it, const double *vals, const double *x, double w, double *y)
+{
+    int j, k;
+    for (j = 0; j < it->nq; j++) {
+        double xj = w * x[j];
+        if (xj == 0.0) continue;
+        for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
+            if (it->pat.rowidx[k] < it->nq) y[it->pat.rowidx[k]] += vals[k] * xj;
+    }
+}
+
+static int scratch_jacobian(alecable_integrator *it, const dyn_state *S, const double *a, double cq, double cv,
+                            int flags)
+{
+    int st = it->p.jacobian(it->p.ctx, S->t, S->q, S->v, a, S->lam, cq, cv, 0.0, flags, it->vals_k);
+    it->stats.jacobian_evals++;
+    it->stats.model_flops += it->p.flops_jacobian;
+    if (st) snprintf(it->msg, sizeof it->msg, "t = %.9g: Jacobian evaluation failed (%s)", S->t, alecable_strerror(st));
+    return st;
+}
+
+static int paper_constraint_rows(alecable_integrator *it, double h, double t1, const dyn_state *S)
+{
+    double a1 = it->o.baumgarte_a1 > 0.0 ? it->o.baumgarte_a1 : 0.5 / h;
+    double a2 = it->o.baumgarte_a2 > 0.0 ? it->o.baumgarte_a2 : 0.5 / h;
+    int i, st, nq = it->nq;
+    if (it->nlam == 0) return ALECABLE_OK;
+    /* g'_n at t_n (it->ga takes gamma_n, unused), gamma_{n+1} at t_{n+1} with
+     * the state of t_n (it->ga takes g' there, unused) */
+    st = it->p.constraint_rates(it->p.ctx, S->t, S->q, S->v, it->gdot, it->ga);
+    if (!st) st = it->p.constraint_rates(it->p.ctx, t1, S->q, S->v, it->ga, it->gam);
+    if (st) {
+        snprintf(it->msg, sizeof it->msg, "t = %.9g: constraint_rates failed (%s)", t1, alecable_strerror(st));
+        return st;
+    }
+    for (i = 0; i < it->nlam; i++)
+        it->rhs[nq + i] = -(it->gam[i] + 2.0 * a1 * it->gdot[i] + a2 * a2 * it->fn[nq + i]);
+    return ALECABLE_OK;
+}
+
+static int paper_attempt(alecable_integrator *it, double h, double t1)
+{
+    const dyn_state *S = it->cur;
+    dyn_state *T = it->trial;
+    double cf = 1.0 + it->par.alpha_hht;
+    int i, st, nq = it->nq, moving = 0, flags = it->o.imex ? ALECABLE_JAC_STIFF_ONLY : ALECABLE_JAC_FULL;
+    si_coef c = history(it, h, S, T); /* it->dq = dq_p, T->v = v_p */
+    for (i = 0; i < nq; i++) T->a[i] = S->a[i] / cf;
+    if ((st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
+    memset(it->rhs, 0, (size_t)(nq + it->nlam) * sizeof(double));
+    if ((st = scratch_jacobian(it, S, T->a, 1.0, 0.0, flags))) return st;
+    k_times(it, it->vals_k, it->dq, cf, it->rhs);
+    for (i = 0; i < nq; i++) {
+        it->z[i] = T->v[i] - S->v[i];
+        if (it->z[i] != 0.0) moving = 1;
+    }
+    if (moving) {
+        if ((st = scratch_jacobian(it, S, T->a, 0.0, 1.0, flags))) return st;
+        k_times(it, it->vals_k, it->z, cf, it->rhs);
+    }
+    for (i = 0; i < nq; i++) it->rhs[i] = -(it->fn[i] + it->rhs[i]);
+    if ((st = dyn_jacobian(it, S->t, S->q, S->v, T->a, S->lam, cf * c.cq, cf * c.cv, 1.0, flags))) return st;
+    if ((st = paper_constraint_rows(it, h, t1, S))) return st;
+    if ((st = dyn_factor_solve(it, "semi-implicit matrix [H_n A^T; A 0] (paper scheme)", t1))) return st;
+    it->iters = 1;
+    /* the divergence watch's figures as in the library's scheme: c_q
+     * |a_{n+1} - a_n| and the drift g_n */
+    it->err = 0.0;
+    for (i = 0; i < nq; i++) {
+        double e = c.cq * fabs(it->z[i] - S->a[i]);
+        if (!(e <= it->err)) it->err = e;
+    }
+    it->drift = it->nlam > 0 ? dyn_norm_inf(it->fn + nq, it->nlam) : 0.0;
+    it->last_ratio = 0.0;
+    it->scale_src = 0;
+    memcpy(T->q, S->q, (size_t)nq * sizeof(double));
+    for (i = 0; i < nq; i++) {
+        T->a[i] = T->A[i] = it->z[i];
+        it->dq[i] += c.cq * it->z[i];
+        T->v[i] += c.cv * it->z[i];
+        T->v_old[i] = S->v[i];
+    }
+    if ((st = dyn_update(it, T->q, it->dq, 1.0))) return st;
+    memcpy(T->dq_old, it->dq, (size_t)nq * sizeof(double));
+    memcpy(it->dstep, it->dq, (size_t)nq * sizeof(double));
+    for (i = 0; i < it->nlam; i++) T->lam[i] = S->lam[i] + it->z[nq + i] / cf;
+    T->h_old = h;
+    T->hist = 1;
+    T->fc_ok = 0;
+    return ALECABLE_OK;
+}
+
 int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
 {
     const dyn_state *S = it->cur;
@@ -188,7 +300,9 @@ int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
     double cf = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht;
     const double *fn = it->fn;
     int i, st, flags = it->o.imex ? ALECABLE_JAC_STIFF_ONLY : ALECABLE_JAC_FULL;
-    si_coef c = history(it, h, S, T);
+    si_coef c;
+    if (it->o.si_scheme == ALECABLE_SI_SCHEME_PAPER) return paper_attempt(it, h, t1);
+    c = history(it, h, S, T);
     if ((st = linearization_point(it, c, S, T))) return st;
     if (it->par.hht && S->fc_ok) fn = S->fc;
     else if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
