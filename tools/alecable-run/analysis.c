@@ -235,7 +235,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     static const char *const keys[] = {"type", "method", "h", "t_end", "sample", "adaptive", "atol", "rtol", "h_min",
                                        "h_max", "beta", "gamma", "alpha", "rho_inf", "max_iterations", "tol_residual",
                                        "tol_increment", "baumgarte_a1", "baumgarte_a2", "imex", "linear_solver",
-                                       "hht_history", "steps", "loads", "t0", "every", NULL};
+                                       "hht_history", "steps", "loads", "t0", "every", "si_scheme", NULL};
     static const char *const methods[] = {"newmark", "hht", "bossak", "genalpha", "si-be", "si-bdf2", "si-newmark",
                                           "si-hht", NULL};
     static const int method_v[] = {ALECABLE_METHOD_NEWMARK, ALECABLE_METHOD_HHT, ALECABLE_METHOD_BOSSAK,
@@ -243,6 +243,8 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
                                    ALECABLE_METHOD_SI_NEWMARK, ALECABLE_METHOD_SI_HHT};
     static const char *const hist[] = {"auto", "evaluate", NULL};
     static const int hist_v[] = {ALECABLE_HHT_HISTORY_AUTO, ALECABLE_HHT_HISTORY_EVALUATE};
+    static const char *const schemes[] = {"library", "paper", NULL};
+    static const int scheme_v[] = {ALECABLE_SI_SCHEME_LIBRARY, ALECABLE_SI_SCHEME_PAPER};
     alecable_dynamic_options o;
     alecable_integrator *it = NULL;
     double t_end = 0, sample = 0, last = 0, w0, t_start = 0, t0 = 0;
@@ -291,6 +293,7 @@ static int dynamic(rn_ctx *ctx, run_state *rs, const yaml_node_t *n, int stage, 
     if (rn_bool(ctx, n, "imex", &o.imex, 0) < 0) bad = 1;
     if (rn_enum(ctx, n, "linear_solver", &o.linear_solver, LINSOLVE_NAMES, LINSOLVE_V, 0) < 0) bad = 1;
     if (rn_enum(ctx, n, "hht_history", &o.hht_history, hist, hist_v, 0) < 0) bad = 1;
+    if (rn_enum(ctx, n, "si_scheme", &o.si_scheme, schemes, scheme_v, 0) < 0) bad = 1;
     if ((have_t0 = rn_num(ctx, n, "t0", &t0, 0)) < 0) bad = 1;
     if (bad || !B) return bad ? -1 : 0;
     /* t0: the stage starts at this time (alecable_model_set_time), e.g. 0 after a
