@@ -40,5 +40,6 @@ Suite *suite_energy_balance(void);
 Suite *suite_ok_statics(void);
 Suite *suite_point_loads(void);
 Suite *suite_vtk_xml(void);
+Suite *suite_se3(void);
 
 #endif
