@@ -298,9 +298,20 @@ ALECABLE_API void alecable_section_init(alecable_section *s); /* E = A = rho = I
 enum {
     ALECABLE_ELEMENT_AXIAL = 0, /**< 2-node ALE cable, x (3) and s (1) per node (paper 000) */
     ALECABLE_ELEMENT_ANCF = 1,  /**< 2-node cubic ALE-ANCF cable, r (3), r' (3), s per node (paper 001) */
-    ALECABLE_ELEMENT_KIRCHHOFF = 2 /**< 2-node geometrically exact Kirchhoff beam with torsion: r (3), r' (3),
+    ALECABLE_ELEMENT_KIRCHHOFF = 2, /**< 2-node geometrically exact Kirchhoff beam with torsion: r (3), r' (3),
                                       roll angle and s per node (papers 003, 004); needs
                                       alecable_cable_set_beam() before the model is finalized */
+    ALECABLE_ELEMENT_SE3 = 3 /**< 2-node geometrically exact beam on the Lie group SE(3), with shear (paper 004
+                                sec. 2, after Sonneville, Cardona and Bruls): x (3), the section's rotation
+                                (#ALECABLE_DOF_RX .. RZ: its rotation vector relative to the node's frame at
+                                finalize, changed by composition R <- R exp(dpsi^) as a body's) and s per
+                                node; strains constant per element, so a node shares its frame and position
+                                but not its stretch (a stuck or slipping contact node carries a tension
+                                jump).  Needs alecable_cable_set_beam() and alecable_cable_set_shear(), and
+                                the rotation held at one node (fix RX, RY and RZ).  Since 0.3, in statics:
+                                clamps, field loads (alecable_load_hydro(), alecable_load_friction_plane())
+                                and the dynamic integrators refuse it; distributed and point loads act on
+                                the chords between the nodes */
 };
 
 /** Creates an empty cable.  A cable is a chain of nodes with increasing
@@ -426,6 +437,22 @@ ALECABLE_API int alecable_cable_set_beam(alecable_cable *c, const alecable_beam_
  * \retval ALECABLE_ERANGE count is not the number of elements
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_cable_set_natural_shape(alecable_cable *c, int count, const double *values);
+/** The shear stiffnesses of an SE(3) beam (#ALECABLE_ELEMENT_SE3; since 0.3).
+ * With the strains e = U / l - (1, 0, 0) and k = phi / l of an element
+ * ((U, phi) the SE(3) logarithm of its two nodal frames' relative
+ * transformation, l = s_B - s_A its material length), its energy is
+ * \verbatim
+     W = l/2 (EA e1^2 + GA2 e2^2 + GA3 e3^2 + GJ (k1 - twist)^2 + EI2 (k2 - kappa2)^2 + EI3 (k3 - kappa3)^2)
+   \endverbatim
+ * with EA of the section and GJ, EI2, EI3, kappa2, kappa3, twist of
+ * alecable_cable_set_beam().
+ * \param c an SE(3) cable.
+ * \param GA2 shear stiffness along the section axis t2 [N] (finite, > 0).
+ * \param GA3 shear stiffness along t3 [N] (finite, > 0).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad c
+ * \retval ALECABLE_EINVAL c is not an SE(3) cable, or a stiffness is not finite and > 0 */
+ALECABLE_API int alecable_cable_set_shear(alecable_cable *c, double GA2, double GA3);
 /** Number of nodes and elements of a cable.
  * \param c the cable.
  * \param[out] n_nodes the nodes (may be NULL).
@@ -620,8 +647,9 @@ ALECABLE_API int alecable_element_interval(const alecable_element *e, double *s_
  * already by alecable_fix(), alecable_prescribe() or
  * alecable_prescribe_motion() is refused (#ALECABLE_EINVAL naming the first
  * constraint; since 0.3: 0.2 took it and its solves failed singular).
- * #ALECABLE_DOF_RX .. RZ are a body's: a cable node refuses them (a
- * Kirchhoff node's roll is #ALECABLE_DOF_ROLL; 0.2 took RX for it).
+ * #ALECABLE_DOF_RX .. RZ are a body's or an SE(3) node's (#ALECABLE_ELEMENT_SE3,
+ * since 0.3): other cable nodes refuse them (a Kirchhoff node's roll is
+ * #ALECABLE_DOF_ROLL; 0.2 took RX for it).
  * \param[out] out receives the constraint, owned by m (may be NULL).
  * \param m the model.
  * \param n a node of m (a cable node or a body's node).
@@ -881,17 +909,17 @@ ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_mode
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_distributed_range(alecable_load **out, alecable_model *m, alecable_cable *c,
                                                  int first_element, int n_elements, const double b0[3]);
-/** A concentrated moment at a Kirchhoff or ANCF node, scaled by the load
- * factor: dead (follower = 0, fixed in space) or follower (follower = 1,
- * components in the node's section frame t1, t2, t3, turning with it;
- * Kirchhoff nodes only).  Its virtual work is moment . dphi with dphi the
+/** A concentrated moment at a Kirchhoff, ANCF or SE(3) node (SE(3) since
+ * 0.3), scaled by the load factor: dead (follower = 0, fixed in space) or
+ * follower (follower = 1, components in the node's section frame t1, t2,
+ * t3, turning with it; Kirchhoff and SE(3) nodes only).  Its virtual work is moment . dphi with dphi the
  * rotation of the node's section; it has no potential (a dead moment is
  * conservative only about a fixed axis in planar motion), so the Jacobian
  * is not symmetric.  On an ANCF node, which has no roll, the component along
  * the tangent does no work.
  * \param[out] out receives the load, owned by m (may be NULL).
  * \param m the model.
- * \param n a Kirchhoff or ANCF node of m.
+ * \param n a Kirchhoff, ANCF or SE(3) node of m.
  * \param moment the moment [N m], copied.
  * \param follower 0 or 1 (see above).
  * \retval ALECABLE_OK success

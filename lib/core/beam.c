@@ -36,9 +36,16 @@ static int check_kirchhoff(const alecable_cable *c)
 {
     if (!c) return ALECABLE_ENULL;
     if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
-    if (c->kind != ALECABLE_ELEMENT_KIRCHHOFF)
-        return ac_fail(c->model, ALECABLE_EINVAL, "the cable is not a Kirchhoff cable (element kind %d)", c->kind);
+    if (c->kind != ALECABLE_ELEMENT_KIRCHHOFF && c->kind != ALECABLE_ELEMENT_SE3)
+        return ac_fail(c->model, ALECABLE_EINVAL, "the cable is not a Kirchhoff cable nor an SE(3) one (element kind %d)",
+                       c->kind);
     return ALECABLE_OK;
+}
+
+/* a cable whose nodes carry a section frame */
+static int is_beam(const alecable_cable *c)
+{
+    return c->kind == ALECABLE_ELEMENT_KIRCHHOFF || c->kind == ALECABLE_ELEMENT_SE3;
 }
 
 static int finite_ge0(double x) { return isfinite(x) && x >= 0.0; }
@@ -70,6 +77,22 @@ ALECABLE_API int alecable_cable_set_beam(alecable_cable *c, const alecable_beam_
     c->beam.struct_size = sizeof c->beam;
     c->has_beam = 1;
     ac_model_changed(m, "the beam parameters changed");
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_cable_set_shear(alecable_cable *c, double GA2, double GA3)
+{
+    if (!c) return ALECABLE_ENULL;
+    if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
+    if (c->kind != ALECABLE_ELEMENT_SE3)
+        return ac_fail(c->model, ALECABLE_EINVAL, "the cable is not an SE(3) cable (element kind %d)", c->kind);
+    if (!(isfinite(GA2) && GA2 > 0.0) || !(isfinite(GA3) && GA3 > 0.0))
+        return ac_fail(c->model, ALECABLE_EINVAL, "GA2 = %g, GA3 = %g: shear stiffnesses must be finite and > 0", GA2,
+                       GA3);
+    c->GA[0] = GA2;
+    c->GA[1] = GA3;
+    c->has_shear = 1;
+    ac_model_changed(c->model, "the shear stiffnesses changed");
     return ALECABLE_OK;
 }
 
@@ -129,8 +152,8 @@ static int check_beam_node(const alecable_node *n)
 {
     if (!n) return ALECABLE_ENULL;
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
-    if (!n->cable || n->cable->kind != ALECABLE_ELEMENT_KIRCHHOFF)
-        return ac_fail(n->model, ALECABLE_ERANGE, "the node has no roll (not a Kirchhoff node)");
+    if (!n->cable || !is_beam(n->cable))
+        return ac_fail(n->model, ALECABLE_ERANGE, "the node has no section frame (not a Kirchhoff or SE(3) node)");
     if (!n->chart_set)
         return ac_fail(n->model, ALECABLE_ESTATE, "the node's frame is built at finalize: call alecable_model_finalize");
     return ALECABLE_OK;
@@ -142,6 +165,10 @@ ALECABLE_API int alecable_node_frame(const alecable_node *n, double R[9])
     int st = check_beam_node(n);
     if (st) return st;
     if (!R) return ac_fail(n->model, ALECABLE_ENULL, "R is NULL");
+    if (ac_node_is_se3(n)) { /* R = R_ref exp(psi^) */
+        el_se3_node_rotation(n->chart, n->q + 3, R);
+        return ALECABLE_OK;
+    }
     node_frame(n->q + 3, n->q[6], n->chart, t1, t2);
     frame_matrix(t1, t2, R);
     return ALECABLE_OK;
@@ -245,6 +272,39 @@ static int shape_uniform(const alecable_cable *c)
     return 1;
 }
 
+static int rotation_held(const alecable_model *m, const alecable_cable *c)
+{
+    int i;
+    for (i = 0; i < c->n_nodes; i++)
+        if (ac_node_dof_constrained(m, c->nodes[i], ALECABLE_DOF_RX) &&
+            ac_node_dof_constrained(m, c->nodes[i], ALECABLE_DOF_RY) &&
+            ac_node_dof_constrained(m, c->nodes[i], ALECABLE_DOF_RZ))
+            return 1;
+    return 0;
+}
+
+static int check_se3(alecable_model *m, int index, const alecable_cable *c)
+{
+    if (!c->has_beam)
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d is an SE(3) cable without its torsional stiffness: call "
+                                           "alecable_cable_set_beam", index);
+    if (!c->has_shear)
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d is an SE(3) cable without its shear stiffnesses: call "
+                                           "alecable_cable_set_shear", index);
+    if (c->n_nodes < 2) return ac_fail(m, ALECABLE_ESTATE, "cable %d: an SE(3) cable needs two nodes at least", index);
+    if (c->shape && c->n_shape != c->n_el)
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d: its natural shape has %d elements, the cable %d (set it again)",
+                       index, c->n_shape, c->n_el);
+    if (c->shape && !shape_uniform(c) && any_s_free(m, c))
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d: a natural shape that varies along the cable needs fixed material "
+                                           "coordinates (material flowing through the elements would not carry it)",
+                       index);
+    if (!rotation_held(m, c))
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d: its rotation is held nowhere; fix ALECABLE_DOF_RX, RY and RZ of "
+                                           "one node", index);
+    return ALECABLE_OK;
+}
+
 static int check_beam(alecable_model *m, int index, const alecable_cable *c)
 {
     if (!c->has_beam)
@@ -329,6 +389,35 @@ static void build_charts(alecable_cable *c)
     }
 }
 
+/* SE(3) nodes: the frame at finalize, t1 along the mean of the node's
+ * chords, t2 from the hint at the first node and carried to every further
+ * one by the smallest rotation (an untwisted start); the rotation vectors
+ * are measured from it (never re-based yet: the rotation vector's chart is
+ * regular up to a turn of 2 pi) */
+static void build_se3_charts(alecable_cable *c)
+{
+    int i, k;
+    for (i = 0; i < c->n_nodes; i++) {
+        alecable_node *n = c->nodes[i];
+        const alecable_node *a = i > 0 ? c->nodes[i - 1] : n, *b = i + 1 < c->n_nodes ? c->nodes[i + 1] : n;
+        double d[3] = {0.0, 0.0, 0.0}, t1[3], t2[3], nd;
+        if (n->chart_set) continue;
+        if (a != n)
+            for (k = 0; k < 3; k++) d[k] += (n->q[k] - a->q[k]) / (node_s(n) - node_s(a));
+        if (b != n)
+            for (k = 0; k < 3; k++) d[k] += (b->q[k] - n->q[k]) / (node_s(b) - node_s(n));
+        nd = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        if (i == 0) {
+            for (k = 0; k < 3; k++) t1[k] = d[k] / nd;
+            first_axis(t1, c->beam.t2, t2);
+        } else
+            node_frame(d, 0.0, c->nodes[i - 1]->chart, t1, t2);
+        memcpy(n->chart, t1, sizeof t1);
+        memcpy(n->chart + 3, t2, sizeof t2);
+        n->chart_set = 1;
+    }
+}
+
 static void element_params(alecable_cable *c)
 {
     int i;
@@ -345,6 +434,8 @@ static void element_params(alecable_cable *c)
         p->k0[2] = k ? k[2] : c->beam.twist;
         p->chart_a = c->el[i]->a->chart;
         p->chart_b = c->el[i]->b->chart;
+        p->GA[0] = c->GA[0];
+        p->GA[1] = c->GA[1];
     }
 }
 
@@ -354,9 +445,15 @@ int ac_beams_prepare(alecable_model *m)
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         if (cb->kind == ALECABLE_ELEMENT_KIRCHHOFF && (st = check_beam(m, c, cb))) return st;
+        if (cb->kind == ALECABLE_ELEMENT_SE3 && (st = check_se3(m, c, cb))) return st;
     }
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
+        if (cb->kind == ALECABLE_ELEMENT_SE3) {
+            build_se3_charts(cb);
+            element_params(cb);
+            continue;
+        }
         if (cb->kind != ALECABLE_ELEMENT_KIRCHHOFF) continue;
         build_charts(cb);
         element_params(cb);

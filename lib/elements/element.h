@@ -133,5 +133,10 @@ int el_ndof(const el_ops *ops);
  * U / l - (1, 0, 0) (axial strain, shears along t2, t3) and k = phi / l
  * (twist, curvatures about t2, t3; the natural ones not subtracted). */
 void el_se3_strains(const el_params *p, const double *qe, double e[3], double k[3]);
+/* An SE(3) node's frame R = R_ref exp(psi^) (row-major; columns t1, t2,
+ * t3), R_ref from the chart (t1_ref, t2_ref; NULL: the identity) (se3.c).
+ * Its rotation dofs change by composition, R <- R exp(dpsi^), and the
+ * element's force and tangent are derivatives along that update. */
+void el_se3_node_rotation(const double *chart, const double psi[3], double R[9]);
 
 #endif

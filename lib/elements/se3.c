@@ -6,22 +6,24 @@
  * orientation R (columns t1 = the section's normal, t2, t3 = its principal
  * axes) and the centreline point x, plus its material coordinate s.  Its 7
  * dofs are [x (3), psi (3), s]: psi is the rotation vector of R relative to
- * the node's chart R_ref (the columns t1_ref, t2_ref of el_params.chart_a/b,
- * t3_ref = t1_ref x t2_ref; NULL: the identity), R = R_ref exp(psi^).
- * Element dofs: [x_A, psi_A, s_A, x_B, psi_B, s_B] (14).
+ * the node's reference frame R_ref (the columns t1_ref, t2_ref of
+ * el_params.chart_a/b, t3_ref = t1_ref x t2_ref; NULL: the identity),
+ * R = R_ref exp(psi^).  Element dofs: [x_A, psi_A, s_A, x_B, psi_B, s_B].
  *
- * Why a chart.  The rotation lives on SO(3) and is changed by composition,
- * R <- R exp(dpsi^), as the bodies' are (lib/bodies/rotation.h).  The
- * problem's cable coordinates are additive, so the composition is split in
- * two: within a solve psi is an ordinary coordinate of the chart, and
- * between solves the owner re-bases, R_ref <- R_ref exp(psi^), psi <- 0 (as
- * the Kirchhoff nodes' roll charts are, core/beam.c).  At psi = 0 the
- * gradient and the Hessian below are the right-trivialized (multiplicative)
- * ones; for psi != 0 they are the exact derivatives in the chart, so Newton
- * converges quadratically either way.  The energy depends on the frames R
- * only, never on the charts: re-basing changes the coordinates of a state,
- * not its energy.  exp is a power series in |psi|^2, smooth at 0 and
- * accurate to |psi| ~ 4 pi.
+ * Multiplicative updates.  The rotation lives on SO(3) and changes by
+ * composition, R <- R exp(dpsi^) (dpsi in the section frame), as the
+ * bodies' do (lib/bodies/rotation.h; the model's update composes psi for
+ * these nodes, core/assemble.c), so psi never reaches the rotation
+ * vector's singularity at |psi| = 2 pi.  The force and the tangent are the
+ * derivatives along that update: the force's rotational rows are
+ * f = dW(R exp(d^))/dd at d = 0 (the moments about the section axes), the
+ * tangent is d f(R exp(d^)) / dd, which is the Hessian H of
+ * W(R exp(d^)) at d = 0 plus, from exp(a) exp(b) = exp(a + b + a x b / 2
+ * + ...), the skew part f^ / 2 on each node's rotation block (row: the
+ * force's component, column: the increment's): exact and,
+ * away from equilibrium, not symmetric.  H comes from the same hd
+ * evaluation below with each node's current frame as its reference and
+ * the increments d as the variables.
  *
  * Strain.  The two frames' relative transformation H_A^-1 H_B =
  * (R_A^T R_B, R_A^T (x_B - x_A)) has the SE(3) logarithm (U, phi): phi the
@@ -267,28 +269,74 @@ static void matrix_quat(const double R[9], double q[4])
 /* ---------------------------------------------------------------------------
  * The strain measures and the energy */
 
+/* plain-number quaternions: r = a b, the rotation matrix of a unit q */
+static void quat_mul_d(const double a[4], const double b[4], double r[4])
+{
+    r[0] = a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3];
+    r[1] = a[0] * b[1] + b[0] * a[1] + a[2] * b[3] - a[3] * b[2];
+    r[2] = a[0] * b[2] + b[0] * a[2] + a[3] * b[1] - a[1] * b[3];
+    r[3] = a[0] * b[3] + b[0] * a[3] + a[1] * b[2] - a[2] * b[1];
+}
+
+static void quat_matrix(const double q[4], double R[9])
+{
+    const double w = q[0], x = q[1], y = q[2], z = q[3];
+    R[0] = 1.0 - 2.0 * (y * y + z * z);
+    R[1] = 2.0 * (x * y - w * z);
+    R[2] = 2.0 * (x * z + w * y);
+    R[3] = 2.0 * (x * y + w * z);
+    R[4] = 1.0 - 2.0 * (x * x + z * z);
+    R[5] = 2.0 * (y * z - w * x);
+    R[6] = 2.0 * (x * z - w * y);
+    R[7] = 2.0 * (y * z + w * x);
+    R[8] = 1.0 - 2.0 * (x * x + y * y);
+}
+
+/* the quaternion of R_ref exp(psi^) */
+static void node_quat(const double *chart, const double psi[3], double q[4])
+{
+    double Rr[9], qr[4], e[4], fc[3], fs[3], cq[NEXP], sq[NEXP];
+    double x = psi[0] * psi[0] + psi[1] * psi[1] + psi[2] * psi[2];
+    chart_matrix(chart, Rr);
+    matrix_quat(Rr, qr);
+    exp_coefficients(cq, sq);
+    series(cq, NEXP, x, fc);
+    series(sq, NEXP, x, fs);
+    e[0] = fc[0];
+    e[1] = fs[0] * psi[0];
+    e[2] = fs[0] * psi[1];
+    e[3] = fs[0] * psi[2];
+    quat_mul_d(qr, e, q);
+}
+
+void el_se3_node_rotation(const double *chart, const double psi[3], double R[9])
+{
+    double q[4];
+    node_quat(chart, psi, q);
+    quat_matrix(q, R);
+}
+
 /* U and phi (the SE(3) logarithm of H_A^-1 H_B) and l, as functions of the
- * reduced variables */
+ * reduced variables: x_B - x_A, the increments d_A, d_B of the two frames
+ * (R <- R exp(d^), at d = 0) and l */
 static void relative_log(const el_params *p, const double *qe, const hd_ctx *c, hd U[3], hd phi[3], hd *l)
 {
-    double RA[9], RB[9], M[9], q0d[4];
+    double RA[9], q0d[4], qa[4], qb[4];
     double dx[3];
     hd d0[3], pa[3], pb[3], ea[4], eb[4], q0[4], t[4], q[4], pr[3], w2, n2, z, f, cr[3], ccr[3];
     double fa[3], fc[3];
-    int i, j, k;
+    int i, k;
     for (i = 0; i < 3; i++) {
-        hd_var(c, &pa[i], qe[3 + i], 3 + i);
-        hd_var(c, &pb[i], qe[10 + i], 6 + i);
+        hd_var(c, &pa[i], 0.0, 3 + i);
+        hd_var(c, &pb[i], 0.0, 6 + i);
     }
     hd_var(c, l, qe[SB] - qe[SA], 9);
-    chart_matrix(p->chart_a, RA);
-    chart_matrix(p->chart_b, RB);
-    for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++) {
-            M[3 * i + j] = 0.0;
-            for (k = 0; k < 3; k++) M[3 * i + j] += RA[3 * k + i] * RB[3 * k + j];
-        }
-    matrix_quat(M, q0d);
+    /* the current frames; q0 = q_A^* q_B */
+    node_quat(p->chart_a, qe + 3, qa);
+    node_quat(p->chart_b, qe + 10, qb);
+    quat_matrix(qa, RA);
+    qa[1] = -qa[1], qa[2] = -qa[2], qa[3] = -qa[3];
+    quat_mul_d(qa, qb, q0d);
     for (i = 0; i < 4; i++) hd_const(c, &q0[i], q0d[i]);
     /* d0 = R_refA^T (x_B - x_A), linear in the variables 0-2 */
     for (i = 0; i < 3; i++) dx[i] = qe[7 + i] - qe[i];
@@ -397,12 +445,32 @@ static void se3_force(const el_params *p, const double *qe, double *fe)
     expand(&c, &W, fe, 0.0, NULL);
 }
 
+/* ke += wt times the skew part of the tangent along the composition,
+ * f^ / 2 on each node's rotation block (see the top of the file) */
+static void skew_part(const double *fe, double wt, double *ke)
+{
+    static const int rot[2] = {3, 10};
+    int n;
+    for (n = 0; n < 2; n++) {
+        const double *f = fe + rot[n];
+        double *K = ke + rot[n] * NDOF + rot[n];
+        double h = -0.5 * wt; /* f^ = [0 -f3 f2; f3 0 -f1; -f2 f1 0] */
+        K[1] += h * f[2];
+        K[2] -= h * f[1];
+        K[NDOF] -= h * f[2];
+        K[NDOF + 2] += h * f[0];
+        K[2 * NDOF] += h * f[1];
+        K[2 * NDOF + 1] -= h * f[0];
+    }
+}
+
 static void se3_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke)
 {
     hd_ctx c = hd_context(nvars(p), 1);
     hd W;
     strain_energy(p, qe, &c, &W);
     expand(&c, &W, fe, wt, ke);
+    skew_part(fe, wt, ke);
 }
 
 static void se3_tangent_acc(const el_params *p, const double *qe, double wt, double *ke)
@@ -567,8 +635,6 @@ static void inertia_jac(const el_params *p, const double *qe, const double *ve, 
     inertia_jac_acc(p, qe, ve, ae, cq, cv, ca, ke);
 }
 
-/* Not in the registry yet (core/beam.c does not keep its charts): reached
- * by the tests through this name only. */
 const el_ops el_se3_ops = {
     3, 2, 7, 6,
     se3_energy, se3_force, se3_tangent, se3_strain,
