@@ -15,6 +15,7 @@
 
 #include <alecable.h>
 #include "support/beam_reference.h"
+#include "support/sleeve_closed_form.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +189,96 @@ START_TEST(problem_jacobian)
 }
 END_TEST
 
+/* Paper 004's sleeve (sec. 3) on SE(3) elements against the closed form of
+ * examples/support/sleeve_closed_form.c, at every load step of a
+ * monotonic loading: a straight beam, node 0 held in space, rotation and
+ * material, the pulled end's material held, the interior nodes held in
+ * space by a sleeve (normal force p h each) with Coulomb friction mu.  The
+ * closed form: the axial force is F in the last element and drops by
+ * mu p h at each slipping node, from the pulled end towards the clamp; the
+ * first stuck node carries the rest, the nodes before it nothing; each
+ * element's strain is N / EA, its material length h / (1 + e), and the end
+ * displacement follows from the material lengths adding up to L.  The end
+ * displacement and every contact's |lambda_T| are checked to 1e-8
+ * relative (the solver stops at 1e-10; 5e-13 is reached), the unloaded
+ * stuck nodes' lambda_T to 1e-9 of mu p h. */
+static void sleeve(int n, double F, int steps)
+{
+    const double L = 1.0, r = 2e-3, E = 3e9, nu = 0.3, p = 22500.0, mu = 0.3;
+    const double A = M_PI * r * r, I = 0.25 * M_PI * r * r * r * r, lim = mu * p * L / n;
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_beam_params bp;
+    alecable_sleeve_params sp;
+    alecable_joint *sl;
+    alecable_node *nodes[SCF_MAX_ELEMENTS];
+    double a[3] = {0, 0, 0}, b[3] = {L, 0, 0}, f[3] = {F, 0, 0};
+    int i, k, d, nc;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = E;
+    sec.A = A;
+    sec.I = I;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_SE3, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, L, n), 0);
+    alecable_beam_params_init(&bp);
+    bp.GJ = E / (2.0 * (1.0 + nu)) * 2.0 * I;
+    ck_assert_int_eq(alecable_cable_set_beam(c, &bp), 0);
+    ck_assert_int_eq(alecable_cable_set_shear(c, 0.9 * E / (2.0 * (1.0 + nu)) * A, 0.9 * E / (2.0 * (1.0 + nu)) * A), 0);
+    for (d = ALECABLE_DOF_X; d <= ALECABLE_DOF_S; d++) ck_assert_int_eq(alecable_fix(NULL, m, node(c, 0), d), 0);
+    for (d = ALECABLE_DOF_RX; d <= ALECABLE_DOF_RZ; d++) ck_assert_int_eq(alecable_fix(NULL, m, node(c, 0), d), 0);
+    ck_assert_int_eq(alecable_fix(NULL, m, node(c, n), ALECABLE_DOF_S), 0);
+    ck_assert_int_eq(alecable_load_node(NULL, m, node(c, n), f), 0);
+    for (i = 1; i < n; i++) nodes[i - 1] = node(c, i);
+    alecable_sleeve_params_init(&sp);
+    sp.pressure = p;
+    sp.friction.mu = mu;
+    ck_assert_int_eq(alecable_sleeve(&sl, m, &sp, n - 1, nodes), 0);
+    for (k = 1; k <= steps; k++) {
+        alecable_quasistatic_options o;
+        scf_state cf;
+        double x[3], u;
+        alecable_quasistatic_options_init(&o);
+        o.clock = ALECABLE_CLOCK_LOAD_FACTOR;
+        o.t0 = (double)(k - 1) / steps;
+        o.t1 = (double)k / steps;
+        o.load_steps = 1;
+        o.tol_residual = 1e-10;
+        ck_assert_msg(alecable_solve_quasistatic(m, &o, NULL) == 0, "step %d: %s", k, alecable_model_errmsg(m));
+        ck_assert_int_eq(scf_solve(L, E * A, p, mu, n, F * o.t1, &cf), 0);
+        ck_assert_int_eq(alecable_node_position(node(c, n), x), 0);
+        u = x[0] - L;
+        ck_assert_msg(fabs(u - cf.u) <= 1e-8 * fabs(cf.u), "step %d: end displacement %.17g, closed form %.17g", k, u,
+                      cf.u);
+        ck_assert_int_eq(alecable_friction_contacts(sl, &nc), 0);
+        ck_assert_int_eq(nc, n - 1);
+        for (i = 0; i < nc; i++) {
+            alecable_contact ct;
+            double want = cf.lambda[i + 1];
+            alecable_contact_init(&ct);
+            ck_assert_int_eq(alecable_friction_contact(sl, i, &ct), 0);
+            if (want == 0.0)
+                ck_assert_msg(fabs(ct.lambda_t) <= 1e-9 * lim, "step %d, node %d: lambda_T %.3g, equilibrium 0", k,
+                              i + 1, ct.lambda_t);
+            else
+                ck_assert_msg(fabs(fabs(ct.lambda_t) - want) <= 1e-8 * want, "step %d, node %d: |lambda_T| %.17g, "
+                              "closed form %.17g", k, i + 1, fabs(ct.lambda_t), want);
+            ck_assert_int_eq(ct.state == ALECABLE_CONTACT_SLIP, i + 1 > n - 1 - cf.slipping);
+        }
+    }
+    alecable_model_destroy(m);
+}
+
+/* the paper's: 8 elements, F up to 4500 N in 50 steps (nodes 4..8 slip at
+ * the end, node 3 sticks with F - 5 mu p h, node 2 with nothing) */
+START_TEST(sleeve_paper) { sleeve(8, 4500.0, 50); }
+END_TEST
+
+/* a finer mesh pulled until every sleeve node slips */
+START_TEST(sleeve_all_slip) { sleeve(6, 6000.0, 24); }
+END_TEST
+
 /* what SE(3) cables refuse, each with the model unchanged */
 START_TEST(refusals)
 {
@@ -254,6 +345,8 @@ Suite *suite_se3_model(void)
     tcase_add_test(tc, rollup_ale);
     tcase_add_test(tc, elastica_converges);
     tcase_add_test(tc, problem_jacobian);
+    tcase_add_test(tc, sleeve_paper);
+    tcase_add_test(tc, sleeve_all_slip);
     tcase_add_test(tc, refusals);
     suite_add_tcase(s, tc);
     return s;

@@ -1,0 +1,27 @@
+/* The closed form of paper 004's sleeve (sec. 3) on constant-strain
+ * elements (the SE(3) beam, ALECABLE_ELEMENT_SE3) under monotonic loading:
+ * examples/beam_sleeve.c --element se3 and tests/test_se3_model.c. */
+#ifndef ALECABLE_EXAMPLES_SLEEVE_CLOSED_FORM_H
+#define ALECABLE_EXAMPLES_SLEEVE_CLOSED_FORM_H
+
+#define SCF_MAX_ELEMENTS 64
+
+typedef struct scf_state {
+    double u;          /* end displacement x_n - L [m] */
+    double eps[SCF_MAX_ELEMENTS]; /* strain of each element */
+    double lambda[SCF_MAX_ELEMENTS + 1]; /* |lambda_T| at node i (1 .. n-1) [N] */
+    int slipping;      /* slipping sleeve nodes (the last ones, n-1 down) */
+    double stick_max;  /* the largest |lambda_T| of a stuck node [N] */
+} scf_state;
+
+/* The straight beam of length L, axial stiffness EA, n equal elements;
+ * node 0 held (position and material), node n pulled along the axis by F
+ * with its material held; nodes 1 .. n-1 held in space by the sleeve (each
+ * pressed by p h, h = L / n), their material free under Coulomb friction mu
+ * (the friction force enters node i's material equation times the mean
+ * stretch of its two elements, so the axial force jumps by it: see the
+ * .c), loaded monotonically from F = 0.  Returns 0, or -1 for n outside
+ * 2 .. SCF_MAX_ELEMENTS or F < 0. */
+int scf_solve(double L, double EA, double p, double mu, int n, double F, scf_state *out);
+
+#endif
