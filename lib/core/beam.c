@@ -389,26 +389,61 @@ static void build_charts(alecable_cable *c)
     }
 }
 
-/* SE(3) nodes: the frame at finalize, t1 along the mean of the node's
- * chords, t2 from the hint at the first node and carried to every further
- * one by the smallest rotation (an untwisted start); the rotation vectors
- * are measured from it (never re-based yet: the rotation vector's chart is
- * regular up to a turn of 2 pi) */
+/* unit chord of element e of c */
+static void unit_chord(const alecable_cable *c, int e, double u[3])
+{
+    const double *xa = c->nodes[e]->q, *xb = c->nodes[e + 1]->q;
+    double n;
+    int k;
+    for (k = 0; k < 3; k++) u[k] = xb[k] - xa[k];
+    n = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    for (k = 0; k < 3; k++) u[k] /= n;
+}
+
+/* The tangent of an SE(3) node in the mesh as built: at an interior node
+ * the bisector of its two unit chords (on a circular arc, the arc's tangent
+ * whatever the chords' lengths); at an end the neighbour's tangent
+ * reflected about the end chord (a chord of an arc bisects the tangents at
+ * its ends); the chord of a one-element cable. */
+static void se3_tangent(const alecable_cable *c, int i, double t[3])
+{
+    double u0[3], u1[3], n, d;
+    int k, last = c->n_nodes - 1;
+    if (c->n_nodes == 2) {
+        unit_chord(c, 0, t);
+        return;
+    }
+    if (i == 0 || i == last) {
+        unit_chord(c, i == 0 ? 0 : last - 1, u0);
+        se3_tangent(c, i == 0 ? 1 : last - 1, u1);
+        d = u0[0] * u1[0] + u0[1] * u1[1] + u0[2] * u1[2];
+        for (k = 0; k < 3; k++) t[k] = 2.0 * d * u0[k] - u1[k];
+    } else {
+        unit_chord(c, i - 1, u0);
+        unit_chord(c, i, u1);
+        for (k = 0; k < 3; k++) t[k] = u0[k] + u1[k];
+        if (!(sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]) > 1e-12)) memcpy(t, u1, sizeof u1); /* a reversal */
+    }
+    n = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+    for (k = 0; k < 3; k++) t[k] /= n;
+}
+
+/* SE(3) nodes: the frame at finalize, t1 the node's tangent in the mesh,
+ * t2 from the hint at the first node and carried to every further one by
+ * the smallest rotation (an untwisted start, stress-free on a straight or
+ * circular mesh with the matching natural curvature and material lengths);
+ * the rotation dofs are measured from it (they compose, so never reach the
+ * rotation vector's singularity) */
 static void build_se3_charts(alecable_cable *c)
 {
-    int i, k;
+    int i;
     for (i = 0; i < c->n_nodes; i++) {
         alecable_node *n = c->nodes[i];
-        const alecable_node *a = i > 0 ? c->nodes[i - 1] : n, *b = i + 1 < c->n_nodes ? c->nodes[i + 1] : n;
-        double d[3] = {0.0, 0.0, 0.0}, t1[3], t2[3], nd;
+        double t1[3], t2[3], d[3];
         if (n->chart_set) continue;
-        if (a != n)
-            for (k = 0; k < 3; k++) d[k] += (n->q[k] - a->q[k]) / (node_s(n) - node_s(a));
-        if (b != n)
-            for (k = 0; k < 3; k++) d[k] += (b->q[k] - n->q[k]) / (node_s(b) - node_s(n));
-        nd = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        se3_tangent(c, i, d);
         if (i == 0) {
-            for (k = 0; k < 3; k++) t1[k] = d[k] / nd;
+            memcpy(t1, d, sizeof d);
             first_axis(t1, c->beam.t2, t2);
         } else
             node_frame(d, 0.0, c->nodes[i - 1]->chart, t1, t2);
