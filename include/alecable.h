@@ -603,7 +603,9 @@ ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps)
 ALECABLE_API int alecable_element_axial_force(const alecable_element *e, double *force);
 /** The section of a Kirchhoff element at xi in [0, 1] (xi = 0 at its first
  * node): position, frame, and the strains and stress resultants of its
- * energy (alecable_beam_params). */
+ * energy (alecable_beam_params).  An SE(3) element's (since 0.3) are
+ * constant along it, its stretch is 1 + e1 along t1 (its shears are not
+ * reported), and its centre line the helix between its two nodal frames. */
 typedef struct alecable_beam_section_state {
     size_t struct_size;   /**< sizeof(alecable_beam_section_state) (set by alecable_beam_section_state_init()) */
     double position[3];   /**< point of the centre line [m] */
@@ -618,15 +620,15 @@ typedef struct alecable_beam_section_state {
 /** Zeroes the struct and sets struct_size.
  *  \param s the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_beam_section_state_init(alecable_beam_section_state *s);
-/** Reads the section of a Kirchhoff element at xi.
- * \param e a Kirchhoff element.
+/** Reads the section of a Kirchhoff or SE(3) element at xi.
+ * \param e a Kirchhoff or SE(3) element.
  * \param xi position in the element, 0 (first node) .. 1 (second node).
  * \param[out] s filled; its struct_size must be set (alecable_beam_section_state_init()).
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL e or s is NULL
  * \retval ALECABLE_EHANDLE e is not an element
  * \retval ALECABLE_EINVAL xi outside [0, 1], or a bad struct_size
- * \retval ALECABLE_ERANGE e is not a Kirchhoff element
+ * \retval ALECABLE_ERANGE e is neither a Kirchhoff nor an SE(3) element
  * \retval ALECABLE_ESTATE not finalized yet (the frames are built at finalize) */
 ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, alecable_beam_section_state *s);
 /** Material interval [s_a, s_b] of an element (its nodes' material

@@ -327,6 +327,39 @@ START_TEST(charts_and_objectivity)
 }
 END_TEST
 
+/* the section's helix ends at node B's frame and position, starts at A's */
+START_TEST(section_ends)
+{
+    unsigned st = 31u;
+    int trial;
+    for (trial = 0; trial < 10; trial++) {
+        double qe[ND], ca[6], cb[6], R[9], E[9], Rr[9];
+        el_section s0, s1;
+        el_params p;
+        int i, n;
+        random_element(&st, 2.0, qe, ca, cb);
+        p = params(ca, cb);
+        ops()->section(&p, qe, 0.0, &s0);
+        ops()->section(&p, qe, 1.0, &s1);
+        for (n = 0; n < 2; n++) {
+            const double *c = n ? cb : ca;
+            const el_section *s = n ? &s1 : &s0;
+            for (i = 0; i < 3; i++) {
+                Rr[3 * i] = c[i];
+                Rr[3 * i + 1] = c[3 + i];
+            }
+            Rr[2] = c[1] * c[5] - c[2] * c[4];
+            Rr[5] = c[2] * c[3] - c[0] * c[5];
+            Rr[8] = c[0] * c[4] - c[1] * c[3];
+            rot_exp(qe + 7 * n + 3, E);
+            mat3_mul(Rr, E, R);
+            for (i = 0; i < 3; i++) ck_assert_double_eq_tol(s->x[i], qe[7 * n + i], 1e-12);
+            for (i = 0; i < 9; i++) ck_assert_double_eq_tol(s->frame[i], R[i], 1e-12);
+        }
+    }
+}
+END_TEST
+
 /* the fused kernel is the two separate ones */
 START_TEST(fused_equals_separate)
 {
@@ -468,6 +501,7 @@ Suite *suite_se3(void)
     tcase_add_test(tc, strains_exact);
     tcase_add_test(tc, charts_and_objectivity);
     tcase_add_test(tc, fused_equals_separate);
+    tcase_add_test(tc, section_ends);
     suite_add_tcase(s, tc);
     tc = tcase_create("rollup");
     tcase_add_test(tc, rollup_circle);

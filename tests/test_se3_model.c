@@ -105,6 +105,20 @@ static void rollup(int lagrangian)
         ck_assert_double_eq_tol(F[3], sin(th), 1e-9);
         ck_assert_double_eq_tol(F[8], 1.0, 1e-9);
     }
+    { /* the section in the middle of element 3: on the circle, curvature and moment M / EI, M */
+        alecable_element *e;
+        alecable_beam_section_state ss;
+        double th = 2.0 * M_PI * 3.5 / n_el;
+        ck_assert_int_eq(alecable_cable_element(&e, c, 3), 0);
+        alecable_beam_section_state_init(&ss);
+        ck_assert_int_eq(alecable_element_section(e, 0.5, &ss), 0);
+        ck_assert_double_eq_tol(ss.position[0], R * sin(th), 1e-9 * L_);
+        ck_assert_double_eq_tol(ss.position[1], R * (1.0 - cos(th)), 1e-9 * L_);
+        ck_assert_double_eq_tol(ss.frame[0], cos(th), 1e-9);
+        ck_assert_double_eq_tol(ss.curvature[1], M / EI_, 1e-9 * M / EI_);
+        ck_assert_double_eq_tol(ss.moment[1], M, 1e-9 * M);
+        ck_assert_double_eq_tol(ss.tension, 0.0, 1e-9 * M / L_);
+    }
     ck_assert_int_eq(alecable_constraint_multiplier(rz, &lam), 0);
     ck_assert_msg(fabs(fabs(lam) - M) < 1e-9 * M, "root moment %.12g, M = %.12g", lam, M);
     alecable_model_destroy(m);

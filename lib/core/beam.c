@@ -222,8 +222,8 @@ ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, 
     /* an element added after finalize has neither (its node's chart, its parameters) */
     if (!e->a->chart_set || !e->b->chart_set || !e->par.chart_a)
         return ac_fail(m, ALECABLE_ESTATE, "frames are built at finalize: call alecable_model_finalize");
-    memcpy(qe, e->a->q, 8 * sizeof(double));
-    memcpy(qe + 8, e->b->q, 8 * sizeof(double));
+    memcpy(qe, e->a->q, (size_t)e->a->ndof * sizeof(double));
+    memcpy(qe + e->a->ndof, e->b->q, (size_t)e->b->ndof * sizeof(double));
     e->ops->section(&e->par, qe, xi, &sec);
     memcpy(s->position, sec.x, sizeof s->position);
     memcpy(s->frame, sec.frame, sizeof s->frame);

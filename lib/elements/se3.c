@@ -509,6 +509,60 @@ static void se3_strain(const el_params *p, const double *qe, double *eps, double
     *force = p->EA * e[0];
 }
 
+/* The section at xi on the element's helix H_A exp(xi (U, phi)):
+ * R = R_A exp(xi phi^), x = x_A + R_A V(xi phi) xi U (V the tangent
+ * operator of SO(3)'s exponential); strains and resultants are constant.
+ * The stretch reported is 1 + e1, along t1 (the shears are not). */
+static void se3_section(const el_params *p, const double *qe, double xi, el_section *out)
+{
+    hd_ctx c = hd_context(0, 0);
+    hd U[3], phi[3], l;
+    double qa[4], RA[9], u[3], ph[3], t2, a, b, c1[3], c2[3], d[3], qx[4], q[4], cq[NEXP], sq[NEXP], fc[3], fs[3];
+    double e[3], k[3];
+    int i;
+    relative_log(p, qe, &c, U, phi, &l);
+    node_quat(p->chart_a, qe + 3, qa);
+    quat_matrix(qa, RA);
+    for (i = 0; i < 3; i++) {
+        u[i] = xi * U[i].v;
+        ph[i] = xi * phi[i].v;
+        e[i] = U[i].v / l.v - (i == 0);
+        k[i] = phi[i].v / l.v;
+    }
+    t2 = ph[0] * ph[0] + ph[1] * ph[1] + ph[2] * ph[2];
+    if (t2 < 1e-6) {
+        a = 0.5 - t2 / 24.0 + t2 * t2 / 720.0;
+        b = 1.0 / 6.0 - t2 / 120.0 + t2 * t2 / 5040.0;
+    } else {
+        double t = sqrt(t2);
+        a = (1.0 - cos(t)) / t2;
+        b = (t - sin(t)) / (t2 * t);
+    }
+    c1[0] = ph[1] * u[2] - ph[2] * u[1];
+    c1[1] = ph[2] * u[0] - ph[0] * u[2];
+    c1[2] = ph[0] * u[1] - ph[1] * u[0];
+    c2[0] = ph[1] * c1[2] - ph[2] * c1[1];
+    c2[1] = ph[2] * c1[0] - ph[0] * c1[2];
+    c2[2] = ph[0] * c1[1] - ph[1] * c1[0];
+    for (i = 0; i < 3; i++) d[i] = u[i] + a * c1[i] + b * c2[i];
+    for (i = 0; i < 3; i++) out->x[i] = qe[i] + RA[3 * i] * d[0] + RA[3 * i + 1] * d[1] + RA[3 * i + 2] * d[2];
+    exp_coefficients(cq, sq);
+    series(cq, NEXP, t2, fc);
+    series(sq, NEXP, t2, fs);
+    qx[0] = fc[0];
+    for (i = 0; i < 3; i++) qx[1 + i] = fs[0] * ph[i];
+    quat_mul_d(qa, qx, q);
+    quat_matrix(q, out->frame);
+    out->stretch = 1.0 + e[0];
+    out->curvature[0] = k[1];
+    out->curvature[1] = k[2];
+    out->twist = k[0];
+    out->force = p->EA * e[0];
+    out->moment[0] = p->EI * (k[1] - p->k0[0]);
+    out->moment[1] = p->EI3 * (k[2] - p->k0[1]);
+    out->torque = p->GJ * (k[0] - p->k0[2]);
+}
+
 /* ---------------------------------------------------------------------------
  * The chord's terms, from the axial element's kernels on [x, s] per node */
 
@@ -667,5 +721,5 @@ const el_ops el_se3_ops = {
      * operations: ~25 flops each with gradients, ~190 with Hessians);
      * the chord's loads and inertia are the axial kernels' */
     {7500.0, 60000.0, 20.0, 40.0, 450.0, 450.0, 1200.0, 1200.0, 6800.0, 50000.0, 0.0, 0.0, 7500.0},
-    NULL /* no section frame output yet */
+    se3_section
 };
