@@ -544,13 +544,15 @@ ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3]);
  * unit tangent), t2 and t3 = t1 x t2.  The roll angle (#ALECABLE_DOF_ROLL)
  * is measured from the node's reference frame, which the solvers re-base
  * (keeping the frame) when the tangent has turned far from it; the frame is
- * what a host should read.
- * \param n a Kirchhoff node.
+ * what a host should read.  An SE(3) node's (since 0.3) is its section's
+ * frame R_0 exp(psi^), R_0 its frame at finalize, psi its rotation dofs
+ * (t1 the section's normal, which shear tilts from the tangent).
+ * \param n a Kirchhoff or SE(3) node.
  * \param[out] R the rotation, 9 values, row-major.
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL n or R is NULL
  * \retval ALECABLE_EHANDLE n is not a node
- * \retval ALECABLE_ERANGE n is not a Kirchhoff node
+ * \retval ALECABLE_ERANGE n is neither a Kirchhoff nor an SE(3) node
  * \retval ALECABLE_ESTATE the frames are built at finalize: not finalized yet */
 ALECABLE_API int alecable_node_frame(const alecable_node *n, double R[9]);
 /** Roll angle of a Kirchhoff node (#ALECABLE_DOF_ROLL), measured from its
