@@ -288,11 +288,15 @@ int main(int argc, char **argv)
         printf("  unloading: %.6f mm at F/2 (loading %.6f mm), %.6f mm at F = 0 (residual stretch held by "
                "friction); reloaded to F: %.6f mm\n",
                1e3 * u_unload_mid, 1e3 * u_load_mid, 1e3 * u_end, 1e3 * u_reload_top);
-    if (p.se3)
+    if (p.se3) {
         printf("  closed form (constant strain per element, monotonic loading): %.9f mm at F/2, %.9f mm at F, "
                "largest stuck |lambda_T| %.6f N; largest difference over the %d loading steps: %.3e relative in the "
                "end displacement, %.3e of mu p l in the contacts' |lambda_T|\n",
                1e3 * cf_mid, 1e3 * cf_top, cf_stick, p.steps, cf_err_u, cf_err_lambda);
+        if (p.mu * p.p > 0.0)
+            printf("  continuum limit (the mesh refined, the sleeve all of [0, L)): %.9f mm at F\n",
+                   1e3 * scf_continuum(p.L, p.E * M_PI * p.r * p.r, p.p, p.mu, p.F));
+    }
     printf("  friction work dissipated: %.6f J\n", work);
     printf("  Newton iterations per load step: %.2f mean, %d at most; %d steps in %.3f ms\n",
            (double)it_sum / nsteps, it_max, nsteps, 1e3 * time);

@@ -26,7 +26,14 @@
  * L - the sum of the others, x_n = (n - 1) h + l_{n-1} (1 + e_{n-1}). */
 #include "sleeve_closed_form.h"
 
+#include <math.h>
 #include <string.h>
+
+double scf_continuum(double L, double EA, double p, double mu, double F)
+{
+    double e0 = F / EA, e1 = (F > mu * p * L ? F - mu * p * L : 0.0) / EA;
+    return EA / (mu * p) * ((e0 - log1p(e0)) - (e1 - log1p(e1))) * (1.0 + e0);
+}
 
 int scf_solve(double L, double EA, double p, double mu, int n, double F, scf_state *out)
 {

@@ -4,7 +4,7 @@
 #ifndef ALECABLE_EXAMPLES_SLEEVE_CLOSED_FORM_H
 #define ALECABLE_EXAMPLES_SLEEVE_CLOSED_FORM_H
 
-#define SCF_MAX_ELEMENTS 64
+#define SCF_MAX_ELEMENTS 512
 
 typedef struct scf_state {
     double u;          /* end displacement x_n - L [m] */
@@ -23,5 +23,14 @@ typedef struct scf_state {
  * .c), loaded monotonically from F = 0.  Returns 0, or -1 for n outside
  * 2 .. SCF_MAX_ELEMENTS or F < 0. */
 int scf_solve(double L, double EA, double p, double mu, int n, double F, scf_state *out);
+
+/* The end displacement of the same beam in the continuum limit (n ->
+ * infinity: the sleeve holds all of [0, L), the pulled end leaves at L):
+ * the axial force drops by mu p per unit length from F at the exit, the
+ * material in the sleeve is stretched by e = N / EA, and what has left it
+ * is the end's displacement, (EA / (mu p)) [g(e_0) - g(e_1)] (1 + F / EA)
+ * with g(e) = e - ln(1 + e), e_0 = F / EA, e_1 = max(F - mu p L, 0) / EA
+ * (mu p > 0).  The discrete model tends to it as 1 / n. */
+double scf_continuum(double L, double EA, double p, double mu, double F);
 
 #endif
