@@ -308,10 +308,12 @@ enum {
                                 node; strains constant per element, so a node shares its frame and position
                                 but not its stretch (a stuck or slipping contact node carries a tension
                                 jump).  Needs alecable_cable_set_beam() and alecable_cable_set_shear(), and
-                                the rotation held at one node (fix RX, RY and RZ).  Since 0.3, in statics:
-                                clamps, field loads (alecable_load_hydro(), alecable_load_friction_plane())
-                                and the dynamic integrators refuse it; distributed and point loads act on
-                                the chords between the nodes */
+                                the rotation held at one node (fix RX, RY and RZ).  Since 0.3, in statics,
+                                with fixes, node loads and moments, distributed loads (on the chords
+                                between the nodes) and sleeves fixed in space; clamps, pulley wraps,
+                                attachments to bodies (and so eyelets), field loads
+                                (alecable_load_hydro(), alecable_load_friction_plane()) and the dynamic
+                                integrators refuse it */
 };
 
 /** Creates an empty cable.  A cable is a chain of nodes with increasing

@@ -440,6 +440,24 @@ START_TEST(refusals)
     alecable_clamp_params_init(&cp);
     ck_assert_int_eq(alecable_clamp(NULL, m, node(c, 2), &cp), ALECABLE_EINVAL);
     ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "SE(3)"));
+    {
+        alecable_body *bd;
+        alecable_body_params bdp;
+        alecable_pulley_params pp;
+        alecable_node *wn[2];
+        double ang[2] = {0.0, 0.5}, pt[3] = {0, 0, 0};
+        alecable_body_params_init(&bdp);
+        ck_assert_int_eq(alecable_body_create(&bd, m, &bdp), 0);
+        ck_assert_int_eq(alecable_attach(NULL, m, node(c, 2), bd, pt, 0), ALECABLE_EINVAL);
+        ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "SE(3)"));
+        alecable_pulley_params_init(&pp);
+        pp.radius = 1.0;
+        wn[0] = node(c, 1);
+        wn[1] = node(c, 2);
+        ck_assert_int_eq(alecable_pulley_wrap(NULL, m, bd, &pp, 2, wn, ang), ALECABLE_EINVAL);
+        ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "SE(3)"));
+        ck_assert_int_eq(alecable_body_fix(m, bd), 0);
+    }
     ck_assert_int_eq(alecable_model_integrator(&it, m, NULL), ALECABLE_EINVAL);
     ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "statics only"));
     ck_assert_int_eq(alecable_model_finalize(m), 0);
