@@ -44,25 +44,25 @@
  * at a stuck or slipping contact node carry different tensions (paper 004
  * sec. 3): nothing but the frame and the position is shared at a node.
  *
- * The relative rotation is composed in unit quaternions, q = exp(psi_A)^* q0
- * exp(psi_B), q0 = q(R_refA^T R_refB) (taken with w >= 0: the shorter
- * rotation), and its logarithm is phi = 2 atan(|r| / w) / |r| r, written
+ * The relative rotation is composed in unit quaternions, q = exp(d_A)^* q0
+ * exp(d_B), q0 = q_A^* q_B of the current frames (q taken with w >= 0: the
+ * shorter rotation), and its logarithm is phi = 2 atan(|r| / w) / |r| r, written
  * as 2 A(|r|^2 / w^2) r / w with A(z) = atan(sqrt z) / sqrt z, a power series
  * below z = 1/4: smooth through phi = 0 (a straight, untwisted element).
  * It is singular only at a relative rotation of pi between the two nodes of
  * one element, which no mesh fine enough to carry the curve comes near.
  *
- * Force and tangent are the exact gradient and Hessian of W, by
- * second-order forward differentiation (core/hd.h) in the reduced
- * variables z = (x_B - x_A (3), psi_A (3), psi_B (3), l): the energy
- * depends on s_A, s_B through l only (ALE: dW/ds_A = -dW/dl).
+ * The gradient and Hessian come from second-order forward differentiation
+ * (core/hd.h) in the reduced variables z = (x_B - x_A (3), d_A (3),
+ * d_B (3), l): the energy depends on s_A, s_B through l only (ALE:
+ * dW/ds_A = -dW/dl), on the positions through x_B - x_A only.
  *
- * Loads, inertia and end gradients are those of the straight chord between
- * the two nodes (the axial element's kernels on [x, s] per node): the
- * centreline inside the element is not interpolated for them, as in
- * Sonneville's lumped loads.  The inertia is the translational one only: the
- * sections' rotary inertia is neglected (as for the Kirchhoff beam), so a
- * dynamic run holds the rotations quasistatically. */
+ * Loads and inertia are those of the straight chord between the two nodes
+ * (the axial element's kernels on [x, s] per node): the centre line inside
+ * the element is not interpolated for them.  The inertia is the
+ * translational one only (the sections' rotary inertia is not in: the
+ * model refuses dynamics with SE(3) cables).  The end gradients are the
+ * element's dx/ds (see end_gradient). */
 #include "element.h"
 #include "../core/hd.h"
 
