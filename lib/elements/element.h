@@ -27,7 +27,8 @@ typedef struct el_params {
     double EI3, GJ, k0[3];
     const double *chart_a, *chart_b;
     /* SE(3) beams (se3.c): the shear stiffnesses along t2, t3 (EA, GJ, EI,
-     * EI3 and k0 as above; the charts are the nodes' rotation charts) */
+     * EI3 and k0 as above; the charts are the nodes' frames at finalize,
+     * from which their rotation dofs are measured) */
     double GA[2];
 } el_params;
 
