@@ -310,8 +310,9 @@ enum {
                                 jump).  Needs alecable_cable_set_beam() and alecable_cable_set_shear(), and
                                 the rotation held at one node (fix RX, RY and RZ).  Since 0.3, in statics,
                                 with fixes, node loads and moments, distributed loads (on the chords
-                                between the nodes) and sleeves fixed in space; clamps, pulley wraps,
-                                attachments to bodies (and so eyelets), field loads
+                                between the nodes), sleeves and pulley wraps on fixed bodies (set the
+                                nodes' frames, alecable_node_set_frame(), where the mesh's do not fit);
+                                clamps, attachments to bodies (and so eyelets), field loads
                                 (alecable_load_hydro(), alecable_load_friction_plane()) and the dynamic
                                 integrators refuse it */
 };
@@ -557,6 +558,22 @@ ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3]);
  * \retval ALECABLE_ERANGE n is neither a Kirchhoff nor an SE(3) node
  * \retval ALECABLE_ESTATE the frames are built at finalize: not finalized yet */
 ALECABLE_API int alecable_node_frame(const alecable_node *n, double R[9]);
+/** Sets the section frame of an SE(3) node (#ALECABLE_ELEMENT_SE3; since
+ * 0.3): R becomes the node's reference frame and its rotation dofs zero.
+ * Without it, finalize gives a node the frame of the mesh (t1 bisecting
+ * its two chords, reflected about the chord at an end; t2 carried from
+ * alecable_beam_params.t2), which is right on straight and circular meshes;
+ * a mesh whose tangent is known elsewhere (a straight span meeting an arc,
+ * a helix) starts stress-free only with its frames set.
+ * \param n an SE(3) node.
+ * \param R the rotation (row-major; columns t1 = the section's normal, t2,
+ *        t3), orthonormal to 1e-9 with determinant +1, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n or R is NULL
+ * \retval ALECABLE_EHANDLE n is not a node
+ * \retval ALECABLE_ERANGE n is not an SE(3) node
+ * \retval ALECABLE_EINVAL R is not a rotation */
+ALECABLE_API int alecable_node_set_frame(alecable_node *n, const double R[9]);
 /** Roll angle of a Kirchhoff node (#ALECABLE_DOF_ROLL), measured from its
  * reference frame (see alecable_node_frame()).
  * \param n a Kirchhoff node.

@@ -191,9 +191,6 @@ ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, a
     cross3(a, u, v);
     for (i = 0; i < count; i++) {
         if ((st = check_cable_node(m, nodes[i], "nodes[i]"))) return st;
-        if (ac_node_is_se3(nodes[i]))
-            return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] is an SE(3) cable's node: pulley wraps on SE(3) cables are "
-                                               "not supported yet", i);
         if (nodes[i]->cable != nodes[0]->cable)
             return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] is not on the cable of nodes[0]: a wrap holds one cable", i);
         if (!isfinite(angles[i])) return ac_fail(m, ALECABLE_EINVAL, "angles[%d] is not finite", i);

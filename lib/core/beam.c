@@ -19,6 +19,7 @@
 #include "model.h"
 #include "hd.h"
 #include "../bodies/bodies.h"
+#include "../bodies/rotation.h"
 
 #include <math.h>
 #include <string.h>
@@ -171,6 +172,27 @@ ALECABLE_API int alecable_node_frame(const alecable_node *n, double R[9])
     }
     node_frame(n->q + 3, n->q[6], n->chart, t1, t2);
     frame_matrix(t1, t2, R);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_node_set_frame(alecable_node *n, const double R[9])
+{
+    alecable_model *m;
+    int k;
+    if (!n) return ALECABLE_ENULL;
+    if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    m = n->model;
+    if (!R) return ac_fail(m, ALECABLE_ENULL, "R is NULL");
+    if (!ac_node_is_se3(n)) return ac_fail(m, ALECABLE_ERANGE, "the node is not an SE(3) node");
+    if (!(rot_error(R) <= 1e-9))
+        return ac_fail(m, ALECABLE_EINVAL, "R is not a rotation (orthonormal to 1e-9, determinant +1)");
+    for (k = 0; k < 3; k++) {
+        n->chart[k] = R[3 * k];
+        n->chart[3 + k] = R[3 * k + 1];
+        n->q[3 + k] = 0.0;
+    }
+    n->chart_set = 1;
+    if (!m->dirty && n->dof0 >= 0) memcpy(m->q + n->dof0, n->q, (size_t)n->nfree * sizeof(double));
     return ALECABLE_OK;
 }
 
