@@ -542,11 +542,21 @@ START_TEST(refusals)
     {
         alecable_body *bd;
         alecable_body_params bdp;
-        double pt[3] = {0, 0, 0};
+        alecable_pulley_params pp;
+        alecable_node *wn[2];
+        double pt[3] = {0, 0, 0}, ang[2] = {0.5 * M_PI, 0.25 * M_PI};
         alecable_body_params_init(&bdp);
         ck_assert_int_eq(alecable_body_create(&bd, m, &bdp), 0);
         ck_assert_int_eq(alecable_attach(NULL, m, node(c, 2), bd, pt, 0), ALECABLE_EINVAL);
         ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "SE(3)"));
+        /* a wrap on a body that moves: refused at finalize */
+        alecable_pulley_params_init(&pp);
+        pp.radius = 1.0;
+        wn[0] = node(c, 3);
+        wn[1] = node(c, 4);
+        ck_assert_int_eq(alecable_pulley_wrap(NULL, m, bd, &pp, 2, wn, ang), 0);
+        ck_assert_int_eq(alecable_model_finalize(m), ALECABLE_ESTATE);
+        ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "moving pulleys"));
         ck_assert_int_eq(alecable_body_fix(m, bd), 0);
     }
     ck_assert_int_eq(alecable_model_integrator(&it, m, NULL), ALECABLE_EINVAL);
