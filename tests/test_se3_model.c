@@ -421,8 +421,9 @@ END_TEST
  * 50 mm, wrap angle pi, n elements on it, slip friction mu = 0.3 at the
  * interior wrap nodes, 1000 N pulling the high-s end) on a thin SE(3) beam
  * (EI = 1e-6, GA = 0.4 EA), its nodes' frames set to the geometry's
- * tangents.  Returns the tension ratio T1 / T2. */
-static double capstan(int n)
+ * tangents; slip-only (alecable_pulley_friction) or stick/slip friction.
+ * Returns the tension ratio T1 / T2. */
+static double capstan(int n, int stick_slip)
 {
     const double R = 50e-3, top = 34.04e-3, L = 306.9e-3, s_M = 256.9e-3, E = 210e9, A = 7.854e-6, F = 1000.0;
     double xa[3] = {-top, R, 0}, s_K = top + R * M_PI, x[3] = {0, 0, 0}, ang[81], f[3] = {-F, 0, 0}, T1, T2;
@@ -484,7 +485,13 @@ static double capstan(int n)
     alecable_pulley_params_init(&pp);
     pp.radius = R;
     ck_assert_int_eq(alecable_pulley_wrap(&wrap, m, pul, &pp, n + 1, nd + 1, ang), 0);
-    ck_assert_int_eq(alecable_pulley_friction(NULL, m, wrap, 0.3, +1), 0);
+    if (stick_slip) {
+        alecable_friction_params fp;
+        alecable_friction_params_init(&fp);
+        fp.mu = 0.3;
+        ck_assert_int_eq(alecable_wrap_friction(NULL, m, wrap, &fp), 0);
+    } else
+        ck_assert_int_eq(alecable_pulley_friction(NULL, m, wrap, 0.3, +1), 0);
     alecable_quasistatic_options_init(&o);
     o.load_steps = 40;
     o.tol_residual = 1e-10;
@@ -502,15 +509,19 @@ static double capstan(int n)
  * 2.4823, 2.5134, 2.5373 on 20, 40, 80 elements: the gap to exp(mu pi) =
  * 2.5663 falls by 1.6 and 1.8) and on 80 elements is within 0.1 % of the
  * axial element's discrete law ((1 + a) / (1 - a))^(n - 1), a =
- * mu sin(pi / n) / 2 (paper 000's capstan, examples/capstan.c) */
+ * mu sin(pi / n) / 2 (paper 000's capstan, examples/capstan.c); with
+ * stick/slip friction (alecable_wrap_friction) every node slips and the
+ * ratio is the slip law's, to 1e-8 */
 START_TEST(wrap_capstan)
 {
     const double belt = exp(0.3 * M_PI), a = 0.3 * sin(M_PI / 80) / 2.0, disc = pow((1.0 + a) / (1.0 - a), 79);
-    double r20 = capstan(20), r40 = capstan(40), r80 = capstan(80);
+    double r20 = capstan(20, 0), r40 = capstan(40, 0), r80 = capstan(80, 0), r20s = capstan(20, 1);
     ck_assert_msg(r20 < r40 && r40 < r80 && r80 < belt, "ratios %.6f %.6f %.6f, belt law %.6f", r20, r40, r80, belt);
     ck_assert_msg((belt - r20) / (belt - r40) > 1.4 && (belt - r40) / (belt - r80) > 1.6,
                   "ratios %.6f %.6f %.6f: not O(1/n) towards %.6f", r20, r40, r80, belt);
     ck_assert_msg(fabs(r80 - disc) < 1e-3 * disc, "80 elements: %.6f, the axial discrete law %.6f", r80, disc);
+    ck_assert_msg(fabs(r20s - r20) < 1e-8 * r20, "20 elements: stick/slip friction %.12f, slip friction %.12f", r20s,
+                  r20);
 }
 END_TEST
 
