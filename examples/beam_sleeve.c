@@ -15,8 +15,17 @@
  * 281.25 N, node 2 sticks unloaded.  The end displacement is nonlinear in F
  * (Fig. 3): each node that starts to slip lengthens the stretched part.
  * On unloading the stuck material holds the stretch until the friction
- * reverses, so the unloading branch lies above the loading one. */
+ * reverses, so the unloading branch lies above the loading one.
+ *
+ * --element se3: the paper's own element, the geometrically exact beam on
+ * SE(3) with constant strains per element (ALECABLE_ELEMENT_SE3; node 1 held
+ * by fixes of its position and rotation, shear G A 6 (1 + nu) / (7 + 6 nu)).
+ * A node then shares no stretch with its neighbours, so a stuck node
+ * carries exactly what equilibrium gives, and the discrete model has a
+ * closed form under monotonic loading (examples/support/sleeve_closed_form.c):
+ * the loading branch is compared with it at every load step. */
 #include "common.h"
+#include "support/sleeve_closed_form.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -26,7 +35,8 @@
 typedef struct params {
     double L, r, E, nu, F, p, mu, aug, tol;
     int elements, steps, no_cycle;
-    const char *csv, *vtk;
+    const char *csv, *vtk, *element;
+    int se3; /* --element se3 */
     int vtk_legacy; /* --vtk-legacy */
 } params;
 
@@ -53,17 +63,27 @@ static void build(const params *p, model *md)
     sec.E = p->E;
     sec.A = A;
     sec.I = I;
-    ex_check(md->m, alecable_cable_create(&md->c, md->m, ALECABLE_ELEMENT_KIRCHHOFF, &sec), "cable_create");
+    ex_check(md->m, alecable_cable_create(&md->c, md->m, p->se3 ? ALECABLE_ELEMENT_SE3 : ALECABLE_ELEMENT_KIRCHHOFF,
+                                          &sec), "cable_create");
     ex_check(md->m, alecable_cable_line(md->c, a, b, 0.0, p->L, n), "cable_line");
     alecable_beam_params_init(&bp);
     bp.GJ = p->E / (2.0 * (1.0 + p->nu)) * 2.0 * I;
     ex_check(md->m, alecable_cable_set_beam(md->c, &bp), "cable_set_beam");
+    if (p->se3) { /* Cowper's shear coefficient of a circular section */
+        double GA = p->E / (2.0 * (1.0 + p->nu)) * A * 6.0 * (1.0 + p->nu) / (7.0 + 6.0 * p->nu);
+        ex_check(md->m, alecable_cable_set_shear(md->c, GA, GA), "cable_set_shear");
+    }
     md->n = n;
     md->nd = (alecable_node **)calloc((size_t)n + 1, sizeof *md->nd);
     for (i = 0; i <= n; i++) ex_check(md->m, alecable_cable_node(&md->nd[i], md->c, i), "cable_node");
     /* node 1 clamped, no flow at both ends */
     alecable_clamp_params_init(&cp);
-    ex_check(md->m, alecable_clamp(NULL, md->m, md->nd[0], &cp), "clamp");
+    if (p->se3) { /* the clamp: position and rotation held */
+        static const int held[6] = {ALECABLE_DOF_X, ALECABLE_DOF_Y, ALECABLE_DOF_Z,
+                                    ALECABLE_DOF_RX, ALECABLE_DOF_RY, ALECABLE_DOF_RZ};
+        for (i = 0; i < 6; i++) ex_check(md->m, alecable_fix(NULL, md->m, md->nd[0], held[i]), "fix");
+    } else
+        ex_check(md->m, alecable_clamp(NULL, md->m, md->nd[0], &cp), "clamp");
     ex_check(md->m, alecable_fix(NULL, md->m, md->nd[0], ALECABLE_DOF_S), "fix s");
     ex_check(md->m, alecable_fix(NULL, md->m, md->nd[n], ALECABLE_DOF_S), "fix s");
     ex_check(md->m, alecable_load_node(&ld, md->m, md->nd[n], f), "load_node");
@@ -106,9 +126,13 @@ int main(int argc, char **argv)
     ex_vtk_series vs;
     double u_load_mid = 0, u_unload_mid = 0, u_top = 0, u_reload_top = 0, u_end = 0, stair_err = 0, stick_max = 0;
     double lin_dev = 0, time, work = 0;
-    int k, phase, it, it_max = 0, it_sum = 0, nsteps = 0, nslip = 0, nstick_ok = 1, i, nc;
+    /* --element se3: the closed form's values and the largest relative differences over the loading branch */
+    double cf_mid = 0, cf_top = 0, cf_stick = 0, cf_err_u = 0, cf_err_lambda = 0;
+    int k, phase, it, it_max = 0, it_sum = 0, nsteps = 0, nslip = 0, nstick_ok = 1, i, nc, status;
     ex_opt opts[] = {
         {"--elements", 'i', &p.elements, "beam elements (the sleeve holds the interior nodes)"},
+        {"--element", 's', &p.element, "kirchhoff (default: the library's C1 beam) or se3 (paper 004's SE(3) beam, "
+                                       "constant strain per element, against its closed form)"},
         {"--steps", 'i', &p.steps, "load steps from 0 to F (and for each later branch)"},
         {"--F", 'd', &p.F, "largest axial traction on the end node [N]"},
         {"--pressure", 'd', &p.p, "sleeve's normal force per unit length p [N/m]"},
@@ -140,9 +164,20 @@ int main(int argc, char **argv)
     p.tol = 1e-10;
     p.elements = 8;
     p.steps = 50;
+    p.element = "kirchhoff";
     k = ex_parse(argc, argv, opts,
-                 "Kirchhoff beam pulled through a fixed sleeve with Coulomb stick/slip friction (paper 004, sec. 3).");
+                 "A beam pulled through a fixed sleeve with Coulomb stick/slip friction (paper 004, sec. 3): the "
+                 "library's Kirchhoff beam,\nor paper 004's SE(3) beam against its closed form (--element se3).");
     if (k) return k > 0 ? 0 : 2;
+    if (strcmp(p.element, "kirchhoff") && strcmp(p.element, "se3")) {
+        fprintf(stderr, "--element %s: expected kirchhoff or se3\n", p.element);
+        return 2;
+    }
+    p.se3 = !strcmp(p.element, "se3");
+    if (p.se3 && p.elements > SCF_MAX_ELEMENTS) {
+        fprintf(stderr, "--element se3: --elements must be <= %d (the closed form's table)\n", SCF_MAX_ELEMENTS);
+        return 2;
+    }
     if (p.elements < 3 || p.steps < 1 || !(p.F > 0) || !(p.p >= 0) || !(p.mu >= 0) || !(p.aug > 0)) {
         fprintf(stderr, "--elements must be >= 3, --steps >= 1, --F > 0, --pressure >= 0, --mu >= 0, "
                         "--augmentation > 0\n");
@@ -191,6 +226,24 @@ int main(int argc, char **argv)
             }
             if (csv) fprintf(csv, "%d,%d,%.10g,%.12g,%d,%d\n", nsteps, phase, p.F * t1, 1e3 * u, it, ns);
             ex_vtk_frame(&vs, md.m, (double)nsteps);
+            if (phase == 0 && p.se3) {
+                scf_state cf;
+                double EA = p.E * M_PI * p.r * p.r, lim = p.mu * p.p * p.L / p.elements;
+                scf_solve(p.L, EA, p.p, p.mu, p.elements, p.F * t1, &cf);
+                if (fabs(u - cf.u) > cf_err_u * fabs(cf.u)) cf_err_u = fabs(u - cf.u) / fabs(cf.u);
+                for (i = 0; i < nc; i++) {
+                    alecable_contact c;
+                    alecable_contact_init(&c);
+                    alecable_friction_contact(md.sleeve, i, &c);
+                    if (fabs(fabs(c.lambda_t) - cf.lambda[i + 1]) > cf_err_lambda * lim)
+                        cf_err_lambda = fabs(fabs(c.lambda_t) - cf.lambda[i + 1]) / lim;
+                }
+                if (2 * (k + 1) == p.steps) cf_mid = cf.u;
+                if (k + 1 == p.steps) {
+                    cf_top = cf.u;
+                    cf_stick = cf.stick_max;
+                }
+            }
             if (phase == 0 && 2 * (k + 1) == p.steps) u_load_mid = u;
             if (phase == 1 && 2 * (k + 1) == p.steps) u_unload_mid = u;
             if (phase == 0 && k + 1 == p.steps) {
@@ -235,18 +288,34 @@ int main(int argc, char **argv)
         printf("  unloading: %.6f mm at F/2 (loading %.6f mm), %.6f mm at F = 0 (residual stretch held by "
                "friction); reloaded to F: %.6f mm\n",
                1e3 * u_unload_mid, 1e3 * u_load_mid, 1e3 * u_end, 1e3 * u_reload_top);
+    if (p.se3) {
+        printf("  closed form (constant strain per element, monotonic loading): %.9f mm at F/2, %.9f mm at F, "
+               "largest stuck |lambda_T| %.6f N; largest difference over the %d loading steps: %.3e relative in the "
+               "end displacement, %.3e of mu p l in the contacts' |lambda_T|\n",
+               1e3 * cf_mid, 1e3 * cf_top, cf_stick, p.steps, cf_err_u, cf_err_lambda);
+        if (p.mu * p.p > 0.0)
+            printf("  continuum limit (the mesh refined, the sleeve all of [0, L)): %.9f mm at F\n",
+                   1e3 * scf_continuum(p.L, p.E * M_PI * p.r * p.r, p.p, p.mu, p.F));
+    }
     printf("  friction work dissipated: %.6f J\n", work);
     printf("  Newton iterations per load step: %.2f mean, %d at most; %d steps in %.3f ms\n",
            (double)it_sum / nsteps, it_max, nsteps, 1e3 * time);
-    printf("result: status=0 elements=%d steps=%d slipping=%d staircase_err=%.3e stick_max=%.6f stick_below_limit=%d "
+    /* --element se3: the loading branch is the closed form's (to 1e-8; 5e-13 is reached) */
+    status = p.se3 && !(cf_err_u <= 1e-8 && cf_err_lambda <= 1e-8);
+    if (status) printf("  FAILED: the loading branch differs from the closed form by more than 1e-8\n");
+    printf("result: status=%d elements=%d steps=%d slipping=%d staircase_err=%.3e stick_max=%.6f stick_below_limit=%d "
            "u_mid_mm=%.17g u_top_mm=%.17g nonlinearity_mm=%.9f",
-           p.elements, p.steps, nslip, stair_err, stick_max, nstick_ok, 1e3 * u_load_mid, 1e3 * u_top,
+           status, p.elements, p.steps, nslip, stair_err, stick_max, nstick_ok, 1e3 * u_load_mid, 1e3 * u_top,
            1e3 * lin_dev);
     if (!p.no_cycle)
         printf(" u_unload_mid_mm=%.17g u_end_mm=%.17g u_reload_top_mm=%.17g", 1e3 * u_unload_mid, 1e3 * u_end,
                1e3 * u_reload_top);
-    printf(" work_J=%.17g iter_mean=%.17g iter_max=%d\n", work, (double)it_sum / nsteps, it_max);
+    printf(" work_J=%.17g iter_mean=%.17g iter_max=%d", work, (double)it_sum / nsteps, it_max);
+    if (p.se3)
+        printf(" element=se3 cf_u_mid_mm=%.17g cf_u_top_mm=%.17g cf_stick_max=%.6f cf_err_u=%.3e cf_err_lambda=%.3e",
+               1e3 * cf_mid, 1e3 * cf_top, cf_stick, cf_err_u, cf_err_lambda);
+    printf("\n");
     free(md.nd);
     alecable_model_destroy(md.m);
-    return 0;
+    return status;
 }

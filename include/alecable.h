@@ -298,9 +298,23 @@ ALECABLE_API void alecable_section_init(alecable_section *s); /* E = A = rho = I
 enum {
     ALECABLE_ELEMENT_AXIAL = 0, /**< 2-node ALE cable, x (3) and s (1) per node (paper 000) */
     ALECABLE_ELEMENT_ANCF = 1,  /**< 2-node cubic ALE-ANCF cable, r (3), r' (3), s per node (paper 001) */
-    ALECABLE_ELEMENT_KIRCHHOFF = 2 /**< 2-node geometrically exact Kirchhoff beam with torsion: r (3), r' (3),
+    ALECABLE_ELEMENT_KIRCHHOFF = 2, /**< 2-node geometrically exact Kirchhoff beam with torsion: r (3), r' (3),
                                       roll angle and s per node (papers 003, 004); needs
                                       alecable_cable_set_beam() before the model is finalized */
+    ALECABLE_ELEMENT_SE3 = 3 /**< 2-node geometrically exact beam on the Lie group SE(3), with shear (paper 004
+                                sec. 2, after Sonneville, Cardona and Bruls): x (3), the section's rotation
+                                (#ALECABLE_DOF_RX .. RZ: its rotation vector relative to the node's frame at
+                                finalize, changed by composition R <- R exp(dpsi^) as a body's) and s per
+                                node; strains constant per element, so a node shares its frame and position
+                                but not its stretch (a stuck or slipping contact node carries a tension
+                                jump).  Needs alecable_cable_set_beam() and alecable_cable_set_shear(), and
+                                the rotation held at one node (fix RX, RY and RZ).  Since 0.3, in statics,
+                                with fixes, node loads and moments, distributed loads (on the chords
+                                between the nodes), sleeves and pulley wraps on fixed bodies (set the
+                                nodes' frames, alecable_node_set_frame(), where the mesh's do not fit);
+                                clamps, attachments to bodies (and so eyelets), field loads
+                                (alecable_load_hydro(), alecable_load_friction_plane()) and the dynamic
+                                integrators refuse it */
 };
 
 /** Creates an empty cable.  A cable is a chain of nodes with increasing
@@ -426,6 +440,22 @@ ALECABLE_API int alecable_cable_set_beam(alecable_cable *c, const alecable_beam_
  * \retval ALECABLE_ERANGE count is not the number of elements
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_cable_set_natural_shape(alecable_cable *c, int count, const double *values);
+/** The shear stiffnesses of an SE(3) beam (#ALECABLE_ELEMENT_SE3; since 0.3).
+ * With the strains e = U / l - (1, 0, 0) and k = phi / l of an element
+ * ((U, phi) the SE(3) logarithm of its two nodal frames' relative
+ * transformation, l = s_B - s_A its material length), its energy is
+ * \verbatim
+     W = l/2 (EA e1^2 + GA2 e2^2 + GA3 e3^2 + GJ (k1 - twist)^2 + EI2 (k2 - kappa2)^2 + EI3 (k3 - kappa3)^2)
+   \endverbatim
+ * with EA of the section and GJ, EI2, EI3, kappa2, kappa3, twist of
+ * alecable_cable_set_beam().
+ * \param c an SE(3) cable.
+ * \param GA2 shear stiffness along the section axis t2 [N] (finite, > 0).
+ * \param GA3 shear stiffness along t3 [N] (finite, > 0).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad c
+ * \retval ALECABLE_EINVAL c is not an SE(3) cable, or a stiffness is not finite and > 0 */
+ALECABLE_API int alecable_cable_set_shear(alecable_cable *c, double GA2, double GA3);
 /** Number of nodes and elements of a cable.
  * \param c the cable.
  * \param[out] n_nodes the nodes (may be NULL).
@@ -517,15 +547,33 @@ ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3]);
  * unit tangent), t2 and t3 = t1 x t2.  The roll angle (#ALECABLE_DOF_ROLL)
  * is measured from the node's reference frame, which the solvers re-base
  * (keeping the frame) when the tangent has turned far from it; the frame is
- * what a host should read.
- * \param n a Kirchhoff node.
+ * what a host should read.  An SE(3) node's (since 0.3) is its section's
+ * frame R_0 exp(psi^), R_0 its frame at finalize, psi its rotation dofs
+ * (t1 the section's normal, which shear tilts from the tangent).
+ * \param n a Kirchhoff or SE(3) node.
  * \param[out] R the rotation, 9 values, row-major.
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL n or R is NULL
  * \retval ALECABLE_EHANDLE n is not a node
- * \retval ALECABLE_ERANGE n is not a Kirchhoff node
+ * \retval ALECABLE_ERANGE n is neither a Kirchhoff nor an SE(3) node
  * \retval ALECABLE_ESTATE the frames are built at finalize: not finalized yet */
 ALECABLE_API int alecable_node_frame(const alecable_node *n, double R[9]);
+/** Sets the section frame of an SE(3) node (#ALECABLE_ELEMENT_SE3; since
+ * 0.3): R becomes the node's reference frame and its rotation dofs zero.
+ * Without it, finalize gives a node the frame of the mesh (t1 bisecting
+ * its two chords, reflected about the chord at an end; t2 carried from
+ * alecable_beam_params.t2), which is right on straight and circular meshes;
+ * a mesh whose tangent is known elsewhere (a straight span meeting an arc,
+ * a helix) starts stress-free only with its frames set.
+ * \param n an SE(3) node.
+ * \param R the rotation (row-major; columns t1 = the section's normal, t2,
+ *        t3), orthonormal to 1e-9 with determinant +1, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n or R is NULL
+ * \retval ALECABLE_EHANDLE n is not a node
+ * \retval ALECABLE_ERANGE n is not an SE(3) node
+ * \retval ALECABLE_EINVAL R is not a rotation */
+ALECABLE_API int alecable_node_set_frame(alecable_node *n, const double R[9]);
 /** Roll angle of a Kirchhoff node (#ALECABLE_DOF_ROLL), measured from its
  * reference frame (see alecable_node_frame()).
  * \param n a Kirchhoff node.
@@ -576,7 +624,9 @@ ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps)
 ALECABLE_API int alecable_element_axial_force(const alecable_element *e, double *force);
 /** The section of a Kirchhoff element at xi in [0, 1] (xi = 0 at its first
  * node): position, frame, and the strains and stress resultants of its
- * energy (alecable_beam_params). */
+ * energy (alecable_beam_params).  An SE(3) element's (since 0.3) are
+ * constant along it, its stretch is 1 + e1 along t1 (its shears are not
+ * reported), and its centre line the helix between its two nodal frames. */
 typedef struct alecable_beam_section_state {
     size_t struct_size;   /**< sizeof(alecable_beam_section_state) (set by alecable_beam_section_state_init()) */
     double position[3];   /**< point of the centre line [m] */
@@ -591,15 +641,15 @@ typedef struct alecable_beam_section_state {
 /** Zeroes the struct and sets struct_size.
  *  \param s the struct to fill; NULL is ignored. */
 ALECABLE_API void alecable_beam_section_state_init(alecable_beam_section_state *s);
-/** Reads the section of a Kirchhoff element at xi.
- * \param e a Kirchhoff element.
+/** Reads the section of a Kirchhoff or SE(3) element at xi.
+ * \param e a Kirchhoff or SE(3) element.
  * \param xi position in the element, 0 (first node) .. 1 (second node).
  * \param[out] s filled; its struct_size must be set (alecable_beam_section_state_init()).
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL e or s is NULL
  * \retval ALECABLE_EHANDLE e is not an element
  * \retval ALECABLE_EINVAL xi outside [0, 1], or a bad struct_size
- * \retval ALECABLE_ERANGE e is not a Kirchhoff element
+ * \retval ALECABLE_ERANGE e is neither a Kirchhoff nor an SE(3) element
  * \retval ALECABLE_ESTATE not finalized yet (the frames are built at finalize) */
 ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, alecable_beam_section_state *s);
 /** Material interval [s_a, s_b] of an element (its nodes' material
@@ -620,8 +670,9 @@ ALECABLE_API int alecable_element_interval(const alecable_element *e, double *s_
  * already by alecable_fix(), alecable_prescribe() or
  * alecable_prescribe_motion() is refused (#ALECABLE_EINVAL naming the first
  * constraint; since 0.3: 0.2 took it and its solves failed singular).
- * #ALECABLE_DOF_RX .. RZ are a body's: a cable node refuses them (a
- * Kirchhoff node's roll is #ALECABLE_DOF_ROLL; 0.2 took RX for it).
+ * #ALECABLE_DOF_RX .. RZ are a body's or an SE(3) node's (#ALECABLE_ELEMENT_SE3,
+ * since 0.3): other cable nodes refuse them (a Kirchhoff node's roll is
+ * #ALECABLE_DOF_ROLL; 0.2 took RX for it).
  * \param[out] out receives the constraint, owned by m (may be NULL).
  * \param m the model.
  * \param n a node of m (a cable node or a body's node).
@@ -881,17 +932,17 @@ ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_mode
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_load_distributed_range(alecable_load **out, alecable_model *m, alecable_cable *c,
                                                  int first_element, int n_elements, const double b0[3]);
-/** A concentrated moment at a Kirchhoff or ANCF node, scaled by the load
- * factor: dead (follower = 0, fixed in space) or follower (follower = 1,
- * components in the node's section frame t1, t2, t3, turning with it;
- * Kirchhoff nodes only).  Its virtual work is moment . dphi with dphi the
+/** A concentrated moment at a Kirchhoff, ANCF or SE(3) node (SE(3) since
+ * 0.3), scaled by the load factor: dead (follower = 0, fixed in space) or
+ * follower (follower = 1, components in the node's section frame t1, t2,
+ * t3, turning with it; Kirchhoff and SE(3) nodes only).  Its virtual work is moment . dphi with dphi the
  * rotation of the node's section; it has no potential (a dead moment is
  * conservative only about a fixed axis in planar motion), so the Jacobian
  * is not symmetric.  On an ANCF node, which has no roll, the component along
  * the tangent does no work.
  * \param[out] out receives the load, owned by m (may be NULL).
  * \param m the model.
- * \param n a Kirchhoff or ANCF node of m.
+ * \param n a Kirchhoff, ANCF or SE(3) node of m.
  * \param moment the moment [N m], copied.
  * \param follower 0 or 1 (see above).
  * \retval ALECABLE_OK success

@@ -42,5 +42,7 @@ Suite *suite_point_loads(void);
 Suite *suite_vtk_xml(void);
 Suite *suite_clamp_stretch(void);
 Suite *suite_si_paper(void);
+Suite *suite_se3(void);
+Suite *suite_se3_model(void);
 
 #endif

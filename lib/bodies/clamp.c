@@ -97,6 +97,9 @@ ALECABLE_API int alecable_clamp(alecable_joint **out, alecable_model *m, alecabl
     if (out) *out = NULL;
     if ((st = ac_check_node(m, n, "node"))) return st;
     if (!n->cable) return ac_fail(m, ALECABLE_EINVAL, "node is a body's node, not a cable node");
+    if (ac_node_is_se3(n))
+        return ac_fail(m, ALECABLE_EINVAL, "node is an SE(3) cable's node: clamps on them are not supported yet "
+                                           "(fix ALECABLE_DOF_X .. Z and RX .. RZ instead)");
     if ((st = check_params(m, n, p))) return st;
     { /* what it holds held already would make the constraints dependent */
         int i, d;

@@ -56,7 +56,7 @@ void con_free(alecable_model *m, alecable_constraint *k)
 
 static int check_dof(alecable_model *m, const alecable_node *n, int dof, const char *arg)
 {
-    if (n->sidx >= 0 && dof >= ALECABLE_DOF_RX && dof <= ALECABLE_DOF_RZ)
+    if (n->sidx >= 0 && !ac_node_is_se3(n) && dof >= ALECABLE_DOF_RX && dof <= ALECABLE_DOF_RZ)
         return ac_fail(m, ALECABLE_ERANGE, "%s = %d (ALECABLE_DOF_R%c) is a rigid body's rotation: a cable node has "
                        "none%s", arg, dof, "XYZ"[dof - ALECABLE_DOF_RX],
                        n->ndof == 8 ? " (a Kirchhoff node's roll is ALECABLE_DOF_ROLL)" : "");

@@ -5,6 +5,7 @@
 #include "../constraints/mesh_motion.h"
 #include "../loads/loads.h"
 #include "../bodies/bodies.h"
+#include "../bodies/rotation.h"
 #include "../friction/friction.h"
 
 #include "../integrators/problem.h"
@@ -358,16 +359,39 @@ static void count_flops(const alecable_model *m, double *fr, double *fj, double 
 }
 
 /* q <- q (+) scale dq: addition for the cables' coordinates (numbered
- * first), the bodies' own update for theirs (numbered last). */
+ * first) except the rotations of SE(3) nodes, which compose as the bodies'
+ * do (R <- R exp(dpsi^), elements/se3.c), and the bodies' own update for
+ * theirs (numbered last). */
 static int ac_update(void *ctx, double *q, const double *dq, double scale)
 {
     alecable_model *m = ac_ctx_model(ctx);
-    int i, n_cable;
+    int i, c, n_cable;
     if (!m) return ALECABLE_ESTATE;
     n_cable = m->bodies.n ? ((const alecable_body *)m->bodies.p[0])->node.dof0 : m->nq;
     for (i = 0; i < n_cable; i++) q[i] += scale * dq[i];
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        if (cb->kind != ALECABLE_ELEMENT_SE3) continue;
+        for (i = 0; i < cb->n_nodes; i++) {
+            int k, r0 = cb->nodes[i]->dof0 + 3;
+            double d[3];
+            for (k = 0; k < 3; k++) {
+                d[k] = scale * dq[r0 + k];
+                q[r0 + k] -= d[k];
+            }
+            rot_compose(q + r0, d);
+        }
+    }
     bodies_update(m, q, dq, scale);
     return ALECABLE_OK;
+}
+
+static int has_se3(const alecable_model *m)
+{
+    int c;
+    for (c = 0; c < m->cables.n; c++)
+        if (((const alecable_cable *)m->cables.p[c])->kind == ALECABLE_ELEMENT_SE3) return 1;
+    return 0;
 }
 
 /* A Newton step may shrink no element below a quarter of its material
@@ -414,7 +438,7 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->partner = m->partner;
     p->residual = ac_residual;
     p->jacobian = ac_jacobian;
-    p->update = m->bodies.n ? ac_update : NULL; /* cable coordinates are additive */
+    p->update = m->bodies.n || has_se3(m) ? ac_update : NULL; /* other cable coordinates are additive */
     p->constraint_rates = ac_constraint_rates;
     p->inertia = ac_inertia;
     p->residual_jacobian = ac_residual_jacobian;

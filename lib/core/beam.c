@@ -19,6 +19,7 @@
 #include "model.h"
 #include "hd.h"
 #include "../bodies/bodies.h"
+#include "../bodies/rotation.h"
 
 #include <math.h>
 #include <string.h>
@@ -36,9 +37,16 @@ static int check_kirchhoff(const alecable_cable *c)
 {
     if (!c) return ALECABLE_ENULL;
     if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
-    if (c->kind != ALECABLE_ELEMENT_KIRCHHOFF)
-        return ac_fail(c->model, ALECABLE_EINVAL, "the cable is not a Kirchhoff cable (element kind %d)", c->kind);
+    if (c->kind != ALECABLE_ELEMENT_KIRCHHOFF && c->kind != ALECABLE_ELEMENT_SE3)
+        return ac_fail(c->model, ALECABLE_EINVAL, "the cable is not a Kirchhoff cable nor an SE(3) one (element kind %d)",
+                       c->kind);
     return ALECABLE_OK;
+}
+
+/* a cable whose nodes carry a section frame */
+static int is_beam(const alecable_cable *c)
+{
+    return c->kind == ALECABLE_ELEMENT_KIRCHHOFF || c->kind == ALECABLE_ELEMENT_SE3;
 }
 
 static int finite_ge0(double x) { return isfinite(x) && x >= 0.0; }
@@ -70,6 +78,22 @@ ALECABLE_API int alecable_cable_set_beam(alecable_cable *c, const alecable_beam_
     c->beam.struct_size = sizeof c->beam;
     c->has_beam = 1;
     ac_model_changed(m, "the beam parameters changed");
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_cable_set_shear(alecable_cable *c, double GA2, double GA3)
+{
+    if (!c) return ALECABLE_ENULL;
+    if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
+    if (c->kind != ALECABLE_ELEMENT_SE3)
+        return ac_fail(c->model, ALECABLE_EINVAL, "the cable is not an SE(3) cable (element kind %d)", c->kind);
+    if (!(isfinite(GA2) && GA2 > 0.0) || !(isfinite(GA3) && GA3 > 0.0))
+        return ac_fail(c->model, ALECABLE_EINVAL, "GA2 = %g, GA3 = %g: shear stiffnesses must be finite and > 0", GA2,
+                       GA3);
+    c->GA[0] = GA2;
+    c->GA[1] = GA3;
+    c->has_shear = 1;
+    ac_model_changed(c->model, "the shear stiffnesses changed");
     return ALECABLE_OK;
 }
 
@@ -129,8 +153,8 @@ static int check_beam_node(const alecable_node *n)
 {
     if (!n) return ALECABLE_ENULL;
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
-    if (!n->cable || n->cable->kind != ALECABLE_ELEMENT_KIRCHHOFF)
-        return ac_fail(n->model, ALECABLE_ERANGE, "the node has no roll (not a Kirchhoff node)");
+    if (!n->cable || !is_beam(n->cable))
+        return ac_fail(n->model, ALECABLE_ERANGE, "the node has no section frame (not a Kirchhoff or SE(3) node)");
     if (!n->chart_set)
         return ac_fail(n->model, ALECABLE_ESTATE, "the node's frame is built at finalize: call alecable_model_finalize");
     return ALECABLE_OK;
@@ -142,8 +166,33 @@ ALECABLE_API int alecable_node_frame(const alecable_node *n, double R[9])
     int st = check_beam_node(n);
     if (st) return st;
     if (!R) return ac_fail(n->model, ALECABLE_ENULL, "R is NULL");
+    if (ac_node_is_se3(n)) { /* R = R_ref exp(psi^) */
+        el_se3_node_rotation(n->chart, n->q + 3, R);
+        return ALECABLE_OK;
+    }
     node_frame(n->q + 3, n->q[6], n->chart, t1, t2);
     frame_matrix(t1, t2, R);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_node_set_frame(alecable_node *n, const double R[9])
+{
+    alecable_model *m;
+    int k;
+    if (!n) return ALECABLE_ENULL;
+    if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
+    m = n->model;
+    if (!R) return ac_fail(m, ALECABLE_ENULL, "R is NULL");
+    if (!ac_node_is_se3(n)) return ac_fail(m, ALECABLE_ERANGE, "the node is not an SE(3) node");
+    if (!(rot_error(R) <= 1e-9))
+        return ac_fail(m, ALECABLE_EINVAL, "R is not a rotation (orthonormal to 1e-9, determinant +1)");
+    for (k = 0; k < 3; k++) {
+        n->chart[k] = R[3 * k];
+        n->chart[3 + k] = R[3 * k + 1];
+        n->q[3 + k] = 0.0;
+    }
+    n->chart_set = 1;
+    if (!m->dirty && n->dof0 >= 0) memcpy(m->q + n->dof0, n->q, (size_t)n->nfree * sizeof(double));
     return ALECABLE_OK;
 }
 
@@ -195,8 +244,8 @@ ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, 
     /* an element added after finalize has neither (its node's chart, its parameters) */
     if (!e->a->chart_set || !e->b->chart_set || !e->par.chart_a)
         return ac_fail(m, ALECABLE_ESTATE, "frames are built at finalize: call alecable_model_finalize");
-    memcpy(qe, e->a->q, 8 * sizeof(double));
-    memcpy(qe + 8, e->b->q, 8 * sizeof(double));
+    memcpy(qe, e->a->q, (size_t)e->a->ndof * sizeof(double));
+    memcpy(qe + e->a->ndof, e->b->q, (size_t)e->b->ndof * sizeof(double));
     e->ops->section(&e->par, qe, xi, &sec);
     memcpy(s->position, sec.x, sizeof s->position);
     memcpy(s->frame, sec.frame, sizeof s->frame);
@@ -243,6 +292,56 @@ static int shape_uniform(const alecable_cable *c)
         for (k = 0; k < 3; k++)
             if (c->shape[3 * i + k] != c->shape[k]) return 0;
     return 1;
+}
+
+static int rotation_held(const alecable_model *m, const alecable_cable *c)
+{
+    int i;
+    for (i = 0; i < c->n_nodes; i++)
+        if (ac_node_dof_constrained(m, c->nodes[i], ALECABLE_DOF_RX) &&
+            ac_node_dof_constrained(m, c->nodes[i], ALECABLE_DOF_RY) &&
+            ac_node_dof_constrained(m, c->nodes[i], ALECABLE_DOF_RZ))
+            return 1;
+    return 0;
+}
+
+/* a pulley wrap of c on a body that is not fixed (all six dofs held), or -1 */
+static int wrap_on_moving_body(const alecable_model *m, const alecable_cable *c)
+{
+    int k, d;
+    for (k = 0; k < m->joints.n; k++) {
+        const alecable_joint *j = (const alecable_joint *)m->joints.p[k];
+        if (j->kind != JOINT_WRAP || j->count < 1 || j->nodes[0]->cable != c || !j->b) continue;
+        for (d = ALECABLE_DOF_X; d <= ALECABLE_DOF_RZ; d++)
+            if ((d <= ALECABLE_DOF_Z || d >= ALECABLE_DOF_RX) && !ac_node_dof_constrained(m, &j->b->node, d)) return k;
+    }
+    return -1;
+}
+
+static int check_se3(alecable_model *m, int index, const alecable_cable *c)
+{
+    int k;
+    if (!c->has_beam)
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d is an SE(3) cable without its torsional stiffness: call "
+                                           "alecable_cable_set_beam", index);
+    if (!c->has_shear)
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d is an SE(3) cable without its shear stiffnesses: call "
+                                           "alecable_cable_set_shear", index);
+    if (c->n_nodes < 2) return ac_fail(m, ALECABLE_ESTATE, "cable %d: an SE(3) cable needs two nodes at least", index);
+    if (c->shape && c->n_shape != c->n_el)
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d: its natural shape has %d elements, the cable %d (set it again)",
+                       index, c->n_shape, c->n_el);
+    if (c->shape && !shape_uniform(c) && any_s_free(m, c))
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d: a natural shape that varies along the cable needs fixed material "
+                                           "coordinates (material flowing through the elements would not carry it)",
+                       index);
+    if (!rotation_held(m, c))
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d: its rotation is held nowhere; fix ALECABLE_DOF_RX, RY and RZ of "
+                                           "one node", index);
+    if ((k = wrap_on_moving_body(m, c)) >= 0)
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d: joint %d wraps it on a body that moves; SE(3) cables on moving "
+                                           "pulleys are not supported yet (alecable_body_fix)", index, k);
+    return ALECABLE_OK;
 }
 
 static int check_beam(alecable_model *m, int index, const alecable_cable *c)
@@ -329,6 +428,70 @@ static void build_charts(alecable_cable *c)
     }
 }
 
+/* unit chord of element e of c */
+static void unit_chord(const alecable_cable *c, int e, double u[3])
+{
+    const double *xa = c->nodes[e]->q, *xb = c->nodes[e + 1]->q;
+    double n;
+    int k;
+    for (k = 0; k < 3; k++) u[k] = xb[k] - xa[k];
+    n = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    for (k = 0; k < 3; k++) u[k] /= n;
+}
+
+/* The tangent of an SE(3) node in the mesh as built: at an interior node
+ * the bisector of its two unit chords (on a circular arc, the arc's tangent
+ * whatever the chords' lengths); at an end the neighbour's tangent
+ * reflected about the end chord (a chord of an arc bisects the tangents at
+ * its ends); the chord of a one-element cable. */
+static void se3_tangent(const alecable_cable *c, int i, double t[3])
+{
+    double u0[3], u1[3], n, d;
+    int k, last = c->n_nodes - 1;
+    if (c->n_nodes == 2) {
+        unit_chord(c, 0, t);
+        return;
+    }
+    if (i == 0 || i == last) {
+        unit_chord(c, i == 0 ? 0 : last - 1, u0);
+        se3_tangent(c, i == 0 ? 1 : last - 1, u1);
+        d = u0[0] * u1[0] + u0[1] * u1[1] + u0[2] * u1[2];
+        for (k = 0; k < 3; k++) t[k] = 2.0 * d * u0[k] - u1[k];
+    } else {
+        unit_chord(c, i - 1, u0);
+        unit_chord(c, i, u1);
+        for (k = 0; k < 3; k++) t[k] = u0[k] + u1[k];
+        if (!(sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]) > 1e-12)) memcpy(t, u1, sizeof u1); /* a reversal */
+    }
+    n = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+    for (k = 0; k < 3; k++) t[k] /= n;
+}
+
+/* SE(3) nodes: the frame at finalize, t1 the node's tangent in the mesh,
+ * t2 from the hint at the first node and carried to every further one by
+ * the smallest rotation (an untwisted start, stress-free on a straight or
+ * circular mesh with the matching natural curvature and material lengths);
+ * the rotation dofs are measured from it (they compose, so never reach the
+ * rotation vector's singularity) */
+static void build_se3_charts(alecable_cable *c)
+{
+    int i;
+    for (i = 0; i < c->n_nodes; i++) {
+        alecable_node *n = c->nodes[i];
+        double t1[3], t2[3], d[3];
+        if (n->chart_set) continue;
+        se3_tangent(c, i, d);
+        if (i == 0) {
+            memcpy(t1, d, sizeof d);
+            first_axis(t1, c->beam.t2, t2);
+        } else
+            node_frame(d, 0.0, c->nodes[i - 1]->chart, t1, t2);
+        memcpy(n->chart, t1, sizeof t1);
+        memcpy(n->chart + 3, t2, sizeof t2);
+        n->chart_set = 1;
+    }
+}
+
 static void element_params(alecable_cable *c)
 {
     int i;
@@ -345,6 +508,8 @@ static void element_params(alecable_cable *c)
         p->k0[2] = k ? k[2] : c->beam.twist;
         p->chart_a = c->el[i]->a->chart;
         p->chart_b = c->el[i]->b->chart;
+        p->GA[0] = c->GA[0];
+        p->GA[1] = c->GA[1];
     }
 }
 
@@ -354,9 +519,15 @@ int ac_beams_prepare(alecable_model *m)
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         if (cb->kind == ALECABLE_ELEMENT_KIRCHHOFF && (st = check_beam(m, c, cb))) return st;
+        if (cb->kind == ALECABLE_ELEMENT_SE3 && (st = check_se3(m, c, cb))) return st;
     }
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
+        if (cb->kind == ALECABLE_ELEMENT_SE3) {
+            build_se3_charts(cb);
+            element_params(cb);
+            continue;
+        }
         if (cb->kind != ALECABLE_ELEMENT_KIRCHHOFF) continue;
         build_charts(cb);
         element_params(cb);

@@ -76,7 +76,7 @@ static void init_slopes(alecable_node *prev, alecable_node *n)
 {
     double ds = node_s(n) - node_s(prev), chord[3];
     int k;
-    if (n->ndof < 7) return;
+    if (n->ndof < 7 || ac_node_is_se3(n)) return;
     for (k = 0; k < 3; k++) chord[k] = (n->q[k] - prev->q[k]) / ds;
     for (k = 0; k < 3; k++) {
         n->q[3 + k] = chord[k];
@@ -301,6 +301,11 @@ int ac_node_local_dof(const alecable_node *n, int dof)
 {
     if (n->sidx < 0) /* a body: x, y, z, then the rotation increments */
         return dof >= 0 && dof < 3 ? dof : dof >= ALECABLE_DOF_RX && dof <= ALECABLE_DOF_RZ ? dof - 4 : -1;
+    if (ac_node_is_se3(n)) /* x, psi, s */
+        return dof >= 0 && dof < 3                                ? dof
+               : dof == ALECABLE_DOF_S                            ? 6
+               : dof >= ALECABLE_DOF_RX && dof <= ALECABLE_DOF_RZ ? dof - 4
+                                                                  : -1;
     if (dof == ALECABLE_DOF_ROLL) return n->ndof == 8 ? 6 : -1; /* Kirchhoff: r, r', roll, s */
     if (dof < 0 || dof >= n->ndof || dof >= ALECABLE_DOF_RX) return -1; /* RX..RZ: a body's, never a roll */
     if (dof < 3) return dof;
@@ -313,7 +318,8 @@ ALECABLE_API int alecable_node_slope(const alecable_node *n, double d[3])
     if (!n) return ALECABLE_ENULL;
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
     if (!d) return ac_fail(n->model, ALECABLE_ENULL, "d is NULL");
-    if (n->ndof < 7) return ac_fail(n->model, ALECABLE_ERANGE, "node has no slope dofs (not an ANCF node)");
+    if (n->ndof < 7 || ac_node_is_se3(n))
+        return ac_fail(n->model, ALECABLE_ERANGE, "node has no slope dofs (not an ANCF node)");
     d[0] = n->q[3];
     d[1] = n->q[4];
     d[2] = n->q[5];
@@ -327,7 +333,7 @@ ALECABLE_API int alecable_node_set_slope(alecable_node *n, const double d[3])
     if (n->magic != MAGIC_NODE) return ALECABLE_EHANDLE;
     m = n->model;
     if (!d) return ac_fail(m, ALECABLE_ENULL, "d is NULL");
-    if (n->ndof < 7) return ac_fail(m, ALECABLE_ERANGE, "node has no slope dofs (not an ANCF node)");
+    if (n->ndof < 7 || ac_node_is_se3(n)) return ac_fail(m, ALECABLE_ERANGE, "node has no slope dofs (not an ANCF node)");
     if (!ac_is_finite3(d)) return ac_fail(m, ALECABLE_EINVAL, "d has a NaN or infinite component");
     if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0)
         return ac_fail(m, ALECABLE_EINVAL, "d = 0: a slope r' = dr/ds gives the cable's direction, it cannot vanish");

@@ -30,6 +30,10 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
         o = &def;
     }
     if ((st = dyn_check_options(o, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
+    for (st = 0; st < m->cables.n; st++)
+        if (((const alecable_cable *)m->cables.p[st])->kind == ALECABLE_ELEMENT_SE3)
+            return ac_fail(m, ALECABLE_EINVAL, "cable %d is an SE(3) cable: its dynamics (the sections' rotary "
+                                               "inertia) is not supported yet, statics only", st);
     if ((st = mesh_layout(m, 1))) return st; /* the mesh-motion law's rows */
     ramp = m->ramp_loads;
     m->ramp_loads = 0; /* dynamics: loads act in full (before the problem: its energy is then time-free) */

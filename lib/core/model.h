@@ -85,6 +85,9 @@ struct alecable_cable {
      * element (3 values each, n_shape elements; NULL: the uniform one) */
     alecable_beam_params beam;
     int has_beam;
+    /* SE(3) cables: the shear stiffnesses along t2, t3 (alecable_cable_set_shear) */
+    double GA[2];
+    int has_shear;
     double *shape;
     int n_shape;
     int n_nodes, cap_nodes;
@@ -92,6 +95,9 @@ struct alecable_cable {
     int n_el, cap_el;
     alecable_element **el;
 };
+
+/* a node of an SE(3) cable: x, the rotation vector psi (ALECABLE_DOF_RX .. RZ), s */
+static inline int ac_node_is_se3(const alecable_node *n) { return n->cable && n->cable->kind == ALECABLE_ELEMENT_SE3; }
 
 enum { CON_FIX = 0, CON_PRESCRIBE = 1, CON_LINEAR = 2, CON_MOTION = 3 };
 

@@ -26,6 +26,10 @@ typedef struct el_params {
      * from which the node's roll angle is measured, kept by the node) */
     double EI3, GJ, k0[3];
     const double *chart_a, *chart_b;
+    /* SE(3) beams (se3.c): the shear stiffnesses along t2, t3 (EA, GJ, EI,
+     * EI3 and k0 as above; the charts are the nodes' frames at finalize,
+     * from which their rotation dofs are measured) */
+    double GA[2];
 } el_params;
 
 /* Floating-point operations (+ - * / sqrt) of one call of each kernel,
@@ -125,5 +129,15 @@ void el_kirchhoff_frame_at(const el_params *p, const double *qe, double xi, cons
                            hd t3[3]);
 int el_kirchhoff_reduced_dof(int i, int k, double *sgn);
 int el_ndof(const el_ops *ops);
+
+/* An SE(3) beam element's strain measures (se3.c), constant along it: e =
+ * U / l - (1, 0, 0) (axial strain, shears along t2, t3) and k = phi / l
+ * (twist, curvatures about t2, t3; the natural ones not subtracted). */
+void el_se3_strains(const el_params *p, const double *qe, double e[3], double k[3]);
+/* An SE(3) node's frame R = R_ref exp(psi^) (row-major; columns t1, t2,
+ * t3), R_ref from the chart (t1_ref, t2_ref; NULL: the identity) (se3.c).
+ * Its rotation dofs change by composition, R <- R exp(dpsi^), and the
+ * element's force and tangent are derivatives along that update. */
+void el_se3_node_rotation(const double *chart, const double psi[3], double R[9]);
 
 #endif

@@ -6,6 +6,7 @@
 extern const el_ops el_axial_ops;
 extern const el_ops el_ancf_ops;
 extern const el_ops el_kirchhoff_ops;
+extern const el_ops el_se3_ops;
 
 const el_ops *el_ops_get(int kind)
 {
@@ -13,6 +14,7 @@ const el_ops *el_ops_get(int kind)
     case 0: return &el_axial_ops;
     case 1: return &el_ancf_ops;
     case 2: return &el_kirchhoff_ops;
+    case 3: return &el_se3_ops;
     default: return NULL;
     }
 }

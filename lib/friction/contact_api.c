@@ -101,7 +101,7 @@ static void node_tangent(const alecable_node *n, double t[3])
 {
     double nt;
     int k;
-    if (n->ndof >= 7) memcpy(t, n->q + 3, 3 * sizeof(double));
+    if (n->ndof >= 7 && !ac_node_is_se3(n)) memcpy(t, n->q + 3, 3 * sizeof(double));
     else {
         const alecable_node *a = n->left ? n->left->a : n, *b = n->right ? n->right->b : n;
         for (k = 0; k < 3; k++) t[k] = b->q[k] - a->q[k];

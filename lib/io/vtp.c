@@ -262,7 +262,7 @@ static void write_point_data(FILE *f, const alecable_model *m, const scene *sc)
             const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
             for (i = 0; i < cb->n_nodes; i++) {
                 double R[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-                if (cb->kind == ALECABLE_ELEMENT_KIRCHHOFF && cb->nodes[i]->chart_set)
+                if ((cb->kind == ALECABLE_ELEMENT_KIRCHHOFF || cb->kind == ALECABLE_ELEMENT_SE3) && cb->nodes[i]->chart_set)
                     alecable_node_frame(cb->nodes[i], R);
                 fprintf(f, "%.17g %.17g %.17g\n", R[k], R[3 + k], R[6 + k]);
             }

@@ -1,4 +1,4 @@
-/* A concentrated moment at a node of a Kirchhoff or ANCF cable.
+/* A concentrated moment at a node of a Kirchhoff, ANCF or SE(3) cable.
  *
  * Its virtual work is M.dphi, dphi the rotation of the node's section.  For
  * a frame R = [t1 t2 t3] of the node's coordinates (slope r', roll: the
@@ -25,11 +25,11 @@ ALECABLE_API int alecable_load_node_moment(alecable_load **out, alecable_model *
     if (out) *out = NULL;
     if ((st = ac_check_node(m, n, "node"))) return st;
     if (!n->cable || n->ndof < 7)
-        return ac_fail(m, ALECABLE_EINVAL, "node has no slope: a moment needs a Kirchhoff or ANCF node");
+        return ac_fail(m, ALECABLE_EINVAL, "node has no slope: a moment needs a Kirchhoff, ANCF or SE(3) node");
     if (!moment) return ac_fail(m, ALECABLE_ENULL, "moment is NULL");
     if (!ac_is_finite3(moment)) return ac_fail(m, ALECABLE_EINVAL, "moment has a NaN or infinite component");
     if (follower != 0 && follower != 1) return ac_fail(m, ALECABLE_EINVAL, "follower = %d must be 0 or 1", follower);
-    if (follower && n->ndof < 8)
+    if (follower && n->ndof < 8 && !ac_node_is_se3(n))
         return ac_fail(m, ALECABLE_EINVAL, "follower = 1 needs a section frame: an ANCF node has no roll");
     if (!(l = ac_load_alloc(m, LOAD_NODE_MOMENT))) return ALECABLE_ENOMEM;
     l->node = n;
@@ -56,6 +56,30 @@ int moment_maps(const alecable_load *l, const sp_pattern *p, int *map)
     return 0;
 }
 
+/* An SE(3) node (elements/se3.c): its rotation changes by composition,
+ * R <- R exp(d^), so the generalized force is Q = R^T M (the moment's
+ * components in the section frame) and its derivative along the update is
+ * dQ/dd = (R^T M)^ for a dead moment; a follower moment's Q is its given
+ * components, constant. */
+static void se3_moment(const alecable_load *l, const double *q, double scale, double *r, double *values)
+{
+    const alecable_node *n = l->node;
+    double R[9], m[3];
+    int d0 = n->dof0 + 3, k;
+    el_se3_node_rotation(n->chart, q + d0, R);
+    for (k = 0; k < 3; k++)
+        m[k] = l->follower ? l->f[k] : R[k] * l->f[0] + R[3 + k] * l->f[1] + R[6 + k] * l->f[2];
+    if (r)
+        for (k = 0; k < 3; k++) r[d0 + k] -= scale * m[k];
+    if (!values || l->follower) return;
+    values[l->map[1]] += scale * m[2]; /* -= scale m^ */
+    values[l->map[2]] -= scale * m[1];
+    values[l->map[3]] -= scale * m[2];
+    values[l->map[5]] += scale * m[0];
+    values[l->map[6]] += scale * m[1];
+    values[l->map[7]] -= scale * m[0];
+}
+
 /* derivative of hd component x in variable i, and in i and j */
 static double d1(const hd *x, int i) { return x->g[i]; }
 static double d2(const hd_ctx *c, const hd *x, int i, int j)
@@ -72,6 +96,10 @@ void moment_eval(const alecable_load *l, const double *q, double scale, double *
     double M[3], w[4][3];
     memset(t, 0, sizeof t); /* the Hessian parts a gradient-only context leaves alone */
     for (k = 0; k < 3; k++) hd_var(&c, &rp[k], q[d[k]], k);
+    if (ac_node_is_se3(n)) {
+        se3_moment(l, q, scale, r, values);
+        return;
+    }
     if (nv == 4) {
         hd_var(&c, &th, q[d[3]], 3);
         el_kirchhoff_node_frame(&c, rp, &th, n->chart, t[0], t[1]);
