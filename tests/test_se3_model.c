@@ -613,6 +613,7 @@ Suite *suite_se3_model(void)
 {
     Suite *s = suite_create("se3_model");
     TCase *tc = tcase_create("statics");
+    tcase_set_timeout(tc, 30); /* ~1 s alone; room for a loaded machine (a campaign beside it) */
     tcase_add_test(tc, rollup_lagrangian);
     tcase_add_test(tc, rollup_ale);
     tcase_add_test(tc, rollup_follower);
