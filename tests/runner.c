@@ -43,6 +43,7 @@ int main(void)
     srunner_add_suite(sr, suite_energy_balance());
     srunner_add_suite(sr, suite_vtk_xml());
     srunner_add_suite(sr, suite_clamp_stretch());
+    srunner_add_suite(sr, suite_sleeve_split());
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -41,5 +41,6 @@ Suite *suite_ok_statics(void);
 Suite *suite_point_loads(void);
 Suite *suite_vtk_xml(void);
 Suite *suite_clamp_stretch(void);
+Suite *suite_sleeve_split(void);
 
 #endif

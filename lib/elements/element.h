@@ -126,4 +126,16 @@ void el_kirchhoff_frame_at(const el_params *p, const double *qe, double xi, cons
 int el_kirchhoff_reduced_dof(int i, int k, double *sgn);
 int el_ndof(const el_ops *ops);
 
+/* The stretch split of a C1 element's ends (split.c): the slope of end k is
+ * (1 + rho[k]) r'_k, so a node may carry a tension jump while its tangent
+ * direction (and bending) stays shared.  Element kinds with a slope r' at
+ * node dofs 3..5 (ANCF, Kirchhoff): el_split_supported.  Vectors are the
+ * element's dofs followed by rho_A, rho_B (ndof + 2; the tangent row-major
+ * (ndof + 2)^2); el_split_apply gives the plain element's coordinates. */
+int el_split_supported(const el_ops *ops);
+void el_split_apply(const el_ops *ops, const double *qe, const double rho[2], double *qs);
+double el_split_energy(const el_ops *ops, const el_params *p, const double *qe, const double rho[2]);
+void el_split_force(const el_ops *ops, const el_params *p, const double *qe, const double rho[2], double *fe);
+void el_split_tangent(const el_ops *ops, const el_params *p, const double *qe, const double rho[2], double *ke);
+
 #endif

@@ -1,0 +1,109 @@
+/* The stretch split of a C1 element's end (Kirchhoff, ANCF): the contact
+ * node of issue 22, item 2.
+ *
+ * A Kirchhoff or ANCF node shares its slope r' = dx/ds between its two
+ * elements, so the stretch |r'| is continuous there and the axial force
+ * EA (|r'| - 1) cannot jump at a node: a stuck or slipping friction contact,
+ * whose force is a jump of the tension, has nowhere to put it.  A split end
+ * takes the node's slope scaled by its own factor,
+ *     r'_end = (1 + rho) r'_node,
+ * rho one extra unknown per split node and side: the unit tangent t1 =
+ * r'/|r'| stays the node's (the section frame, the roll and with them the
+ * bending and the torsion stay C1 across the node), only the stretch of that
+ * side is its own.  The element itself is unchanged: its energy with the
+ * split is its plain energy at the end slopes above,
+ *     W_split(q, rho) = W(phi(q, rho)),
+ * and the force and tangent are the exact derivatives by the chain rule:
+ * phi is linear in r' at fixed rho and in rho at fixed r', so
+ *     f = J^T f(phi),   K = J^T K(phi) J + (d^2 phi) . f(phi),
+ * with J = d phi/d(q, rho) (diagonal 1 + rho on the end's r', r'_node in
+ * rho's column) and the only second derivative d^2 r'_end,i / dr'_i drho =
+ * 1, which puts f(phi) at r'_i into the (r'_i, rho) entries.
+ *
+ * Layout: the element's dofs (ndof), then rho_A, rho_B. */
+#include "element.h"
+
+#include <string.h>
+
+enum { RP = 3 }; /* r' inside a node's dofs, for the kinds with a slope */
+
+int el_split_supported(const el_ops *ops) { return ops && ops->node_ndof >= 7; }
+
+void el_split_apply(const el_ops *ops, const double *qe, const double rho[2], double *qs)
+{
+    const int nd = ops->node_ndof;
+    int k, i;
+    memcpy(qs, qe, (size_t)el_ndof(ops) * sizeof(double));
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < 3; i++) qs[k * nd + RP + i] = (1.0 + rho[k]) * qe[k * nd + RP + i];
+}
+
+double el_split_energy(const el_ops *ops, const el_params *p, const double *qe, const double rho[2])
+{
+    double qs[EL_MAX_DOF];
+    el_split_apply(ops, qe, rho, qs);
+    return ops->energy(p, qs);
+}
+
+void el_split_force(const el_ops *ops, const el_params *p, const double *qe, const double rho[2], double *fe)
+{
+    const int nd = ops->node_ndof, n = el_ndof(ops);
+    double qs[EL_MAX_DOF];
+    int k, i;
+    el_split_apply(ops, qe, rho, qs);
+    ops->force(p, qs, fe);
+    for (k = 0; k < 2; k++) {
+        double fr = 0.0;
+        for (i = 0; i < 3; i++) {
+            const int a = k * nd + RP + i;
+            fr += fe[a] * qe[a];
+            fe[a] *= 1.0 + rho[k];
+        }
+        fe[n + k] = fr;
+    }
+}
+
+void el_split_tangent(const el_ops *ops, const el_params *p, const double *qe, const double rho[2], double *ke)
+{
+    const int nd = ops->node_ndof, n = el_ndof(ops), N = n + 2;
+    double qs[EL_MAX_DOF], f[EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
+    double jd[EL_MAX_DOF];  /* J's diagonal over the element's dofs */
+    double jr[2][EL_MAX_DOF]; /* J's rho columns: d phi / d rho_k */
+    int a, b, k, i;
+    el_split_apply(ops, qe, rho, qs);
+    ops->force(p, qs, f);
+    ops->tangent(p, qs, kx);
+    for (a = 0; a < n; a++) jd[a] = 1.0;
+    memset(jr, 0, sizeof jr);
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < 3; i++) {
+            jd[k * nd + RP + i] = 1.0 + rho[k];
+            jr[k][k * nd + RP + i] = qe[k * nd + RP + i];
+        }
+    /* J^T K J: J = diag(jd) beside the two rho columns jr */
+    for (a = 0; a < n; a++)
+        for (b = 0; b < n; b++) ke[a * N + b] = jd[a] * kx[a * n + b] * jd[b];
+    for (k = 0; k < 2; k++) {
+        for (a = 0; a < n; a++) {
+            double s = 0.0;
+            for (b = 0; b < n; b++) s += kx[a * n + b] * jr[k][b];
+            ke[a * N + n + k] = jd[a] * s;
+            ke[(n + k) * N + a] = jd[a] * s; /* K is symmetric */
+        }
+        for (b = 0; b < 2; b++) {
+            double s = 0.0;
+            for (a = 0; a < n; a++) {
+                double t = 0.0;
+                for (i = 0; i < n; i++) t += kx[a * n + i] * jr[b][i];
+                s += jr[k][a] * t;
+            }
+            ke[(n + k) * N + n + b] = s;
+        }
+        /* the second derivative of r'_end = (1 + rho) r' */
+        for (i = 0; i < 3; i++) {
+            a = k * nd + RP + i;
+            ke[a * N + n + k] += f[a];
+            ke[(n + k) * N + a] += f[a];
+        }
+    }
+}
