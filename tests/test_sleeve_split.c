@@ -14,6 +14,15 @@
  * 1 + T/EA integrated over the sleeve, Simpson on 20000 intervals: ~1e-14),
  * its small-load limit u = F^2 / (2 mu p EA) and its frictionless one.
  *
+ * The beam sleeve with split contact nodes (alecable_node_split_stretch):
+ * beam_sleeve's Kirchhoff model on 8 elements loaded to 4500 N equals the
+ * lumped closed form (sleeve_lumped_u: the slipping nodes take mu p l each,
+ * the first stuck node the rest, the ones before it nothing) to 1e-8
+ * relative (Newton to 1e-10), the stuck nodes carry what equilibrium gives
+ * to 1e-6 N (the unsplit mesh: 20 N at node 2 where equilibrium gives 0);
+ * the model's Jacobian with the split against fourth-order differences of
+ * its residual (1e-6, as test_friction.c); the bad calls.
+ *
  * Tolerances: differences with steps 1e-6 (1 + |q|) in the scaled max-norm
  * of fd.h, below 1e-8 here, checked at 1e-6 (as test_kirchhoff.c); exact
  * identities at 1e-12 relative. */
@@ -21,6 +30,9 @@
 #include "fd.h"
 #include "elements/element.h"
 #include "support/sleeve_continuum.h"
+#include "problem_fd.h"
+
+#include <stdlib.h>
 
 #include <string.h>
 
@@ -248,6 +260,167 @@ START_TEST(continuum_sleeve)
 }
 END_TEST
 
+/* beam_sleeve's model (examples/beam_sleeve.c), n elements */
+typedef struct sleeve {
+    alecable_model *m;
+    alecable_joint *j;
+    alecable_node *nd[65];
+} sleeve;
+
+static const double SL_F = 4500.0, SL_P = 22500.0, SL_MU = 0.3, SL_R = 2e-3, SL_E = 3e9;
+
+static void sleeve_make(sleeve *sv, int n, int split)
+{
+    alecable_section sec;
+    alecable_beam_params bp;
+    alecable_clamp_params cp;
+    alecable_sleeve_params sp;
+    alecable_cable *c;
+    alecable_load *ld;
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, f[3] = {SL_F, 0, 0}, I = 0.25 * M_PI * pow(SL_R, 4);
+    int i;
+    ck_assert_int_eq(alecable_model_create(&sv->m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = SL_E;
+    sec.A = M_PI * SL_R * SL_R;
+    sec.I = I;
+    ck_assert_int_eq(alecable_cable_create(&c, sv->m, ALECABLE_ELEMENT_KIRCHHOFF, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, 1.0, n), 0);
+    alecable_beam_params_init(&bp);
+    bp.GJ = SL_E / 2.6 * 2.0 * I;
+    ck_assert_int_eq(alecable_cable_set_beam(c, &bp), 0);
+    for (i = 0; i <= n; i++) ck_assert_int_eq(alecable_cable_node(&sv->nd[i], c, i), 0);
+    alecable_clamp_params_init(&cp);
+    ck_assert_int_eq(alecable_clamp(NULL, sv->m, sv->nd[0], &cp), 0);
+    ck_assert_int_eq(alecable_fix(NULL, sv->m, sv->nd[0], ALECABLE_DOF_S), 0);
+    ck_assert_int_eq(alecable_fix(NULL, sv->m, sv->nd[n], ALECABLE_DOF_S), 0);
+    ck_assert_int_eq(alecable_load_node(&ld, sv->m, sv->nd[n], f), 0);
+    alecable_sleeve_params_init(&sp);
+    sp.pressure = SL_P;
+    sp.friction.mu = SL_MU;
+    ck_assert_int_eq(alecable_sleeve(&sv->j, sv->m, &sp, n - 1, sv->nd + 1), 0);
+    for (i = 1; i < n && split; i++) ck_assert_int_eq(alecable_node_split_stretch(sv->nd[i], 1), 0);
+}
+
+static void sleeve_steps(sleeve *sv, int steps, int k0, int k1)
+{
+    int k;
+    for (k = k0; k < k1; k++) {
+        alecable_quasistatic_options o;
+        alecable_solve_report rep;
+        alecable_quasistatic_options_init(&o);
+        o.clock = ALECABLE_CLOCK_LOAD_FACTOR;
+        o.t0 = (double)k / steps;
+        o.t1 = (double)(k + 1) / steps;
+        o.load_steps = 1;
+        o.tol_residual = 1e-10;
+        alecable_solve_report_init(&rep);
+        ck_assert_msg(alecable_solve_quasistatic(sv->m, &o, &rep) == 0, "step %d: %s", k + 1,
+                      alecable_model_errmsg(sv->m));
+    }
+}
+
+START_TEST(split_sleeve_closed_form)
+{
+    const int n = 8;
+    const double EA = SL_E * M_PI * SL_R * SL_R;
+    double stick, u, ue, x[3], before, after;
+    sleeve sv;
+    int i, nc;
+    sleeve_make(&sv, n, 1);
+    sleeve_steps(&sv, 10, 0, 10);
+    ue = sleeve_lumped_u(1.0, EA, SL_P, SL_MU, SL_F, n, &stick);
+    ck_assert_int_eq(alecable_node_position(sv.nd[n], x), 0);
+    u = x[0] - 1.0;
+    ck_assert_msg(fabs(u - ue) <= 1e-8 * ue, "u = %.12g mm, closed form %.12g mm", 1e3 * u, 1e3 * ue);
+    ck_assert_msg(fabs(stick - 281.25) < 1e-12, "closed form's stuck force %.15g", stick);
+    ck_assert_int_eq(alecable_friction_contacts(sv.j, &nc), 0);
+    for (i = 0; i < nc; i++) { /* contact i holds node i + 1 */
+        alecable_contact c;
+        const int slips = i + 1 >= n - 5; /* the 5 nodes next to the pulled end */
+        const double want = slips ? SL_MU * SL_P / n : i + 1 == n - 6 ? stick : 0.0;
+        alecable_contact_init(&c);
+        ck_assert_int_eq(alecable_friction_contact(sv.j, i, &c), 0);
+        ck_assert_msg((c.state == ALECABLE_CONTACT_SLIP) == slips, "node %d: state %d", i + 1, c.state);
+        ck_assert_msg(fabs(fabs(c.lambda_t) - want) < 1e-6, "node %d carries %.9f N, equilibrium gives %.9f N", i + 1,
+                      c.lambda_t, want);
+    }
+    /* the stretches: equal at the unloaded stuck nodes, jumping where a force acts */
+    ck_assert_int_eq(alecable_node_stretches(sv.nd[1], &before, &after), 0);
+    ck_assert_msg(fabs(before - 1.0) < 1e-9 && fabs(after - 1.0) < 1e-9, "node 1: %g %g", before, after);
+    ck_assert_int_eq(alecable_node_stretches(sv.nd[n - 1], &before, &after), 0);
+    ck_assert_msg(fabs((after - before) * EA - SL_MU * SL_P / n) < 1e-6, "node %d: tension jump %.9f N", n - 1,
+                  (after - before) * EA);
+    alecable_model_destroy(sv.m);
+}
+END_TEST
+
+/* the Jacobian at step 7 of 10 (stuck and slipping contacts), with the
+ * history of step 6 put back, q moved by 1e-9 (as test_friction.c) */
+START_TEST(split_sleeve_jacobian)
+{
+    alecable_problem p;
+    sleeve sv;
+    double *hist, *q, *lam, t, err;
+    unsigned seed = 11;
+    int nq, nl, i;
+    sleeve_make(&sv, 4, 1);
+    sleeve_steps(&sv, 10, 0, 6);
+    ck_assert_int_eq(alecable_model_problem(&p, sv.m), 0);
+    hist = malloc((size_t)p.nhist * sizeof *hist);
+    ck_assert_int_eq(p.history_get(p.ctx, hist), 0);
+    sleeve_steps(&sv, 10, 6, 7);
+    ck_assert_int_eq(p.history_set(p.ctx, hist), 0);
+    ck_assert_int_eq(alecable_model_sizes(sv.m, &nq, &nl), 0);
+    q = malloc((size_t)nq * sizeof *q);
+    lam = malloc((size_t)nl * sizeof *lam);
+    ck_assert_int_eq(alecable_model_get_state(sv.m, q, lam, &t), 0);
+    for (i = 0; i < nq; i++) q[i] += 1e-9 * fd_rand(&seed);
+    err = pfd_full_jacobian_error(&p, t, q, lam, 1e-5);
+    ck_assert_msg(err < 1e-6, "Jacobian with split nodes vs differences: %.3e", err);
+    free(hist);
+    free(q);
+    free(lam);
+    alecable_model_destroy(sv.m);
+}
+END_TEST
+
+START_TEST(split_bad_calls)
+{
+    sleeve sv;
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_node *n0;
+    alecable_section sec;
+    alecable_dynamic_options o;
+    alecable_integrator *it = NULL;
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0};
+    ck_assert_int_eq(alecable_node_split_stretch(NULL, 1), ALECABLE_ENULL);
+    sleeve_make(&sv, 4, 0);
+    ck_assert_int_eq(alecable_node_split_stretch(sv.nd[0], 1), ALECABLE_EINVAL); /* an end */
+    ck_assert_int_eq(alecable_node_split_stretch(sv.nd[4], 1), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_node_split_stretch(sv.nd[2], 2), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_node_split_stretch(sv.nd[2], 1), 0);
+    /* dynamics refuses it */
+    alecable_dynamic_options_init(&o);
+    ck_assert_int_eq(alecable_model_integrator(&it, sv.m, &o), ALECABLE_EINVAL);
+    ck_assert_ptr_null(it);
+    ck_assert_int_eq(alecable_node_split_stretch(sv.nd[2], 0), 0);
+    alecable_model_destroy(sv.m);
+    /* an axial cable has no slope */
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e9;
+    sec.A = 1e-4;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, 1.0, 3), 0);
+    ck_assert_int_eq(alecable_cable_node(&n0, c, 1), 0);
+    ck_assert_int_eq(alecable_node_split_stretch(n0, 1), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_node_stretches(n0, NULL, NULL), ALECABLE_ERANGE);
+    alecable_model_destroy(m);
+}
+END_TEST
+
 Suite *suite_sleeve_split(void)
 {
     Suite *s = suite_create("C1 contact split and continuum sleeve");
@@ -257,6 +430,10 @@ Suite *suite_sleeve_split(void)
     tcase_add_test(tc, zero_split_is_plain);
     tcase_add_test(tc, straight_split_axial);
     tcase_add_test(tc, continuum_sleeve);
+    tcase_add_test(tc, split_sleeve_closed_form);
+    tcase_add_test(tc, split_sleeve_jacobian);
+    tcase_add_test(tc, split_bad_calls);
+    tcase_set_timeout(tc, 30);
     suite_add_tcase(s, tc);
     return s;
 }

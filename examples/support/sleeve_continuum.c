@@ -28,3 +28,19 @@ double sleeve_continuum_u(double L, double EA, double p, double mu, double F, do
     if (x_front) *x_front = xs;
     return (1.0 + F / EA) * (L - se);
 }
+
+double sleeve_lumped_u(double L, double EA, double p, double mu, double F, int n, double *stick)
+{
+    const double l = L / n, f = mu * p * l;
+    double m = 0.0, rest;
+    int k = f > 0.0 ? (int)floor(F / f) : n - 1, e;
+    if (k > n - 1) k = n - 1;
+    rest = F - k * f;
+    if (stick) *stick = k < n - 1 ? rest : 0.0;
+    for (e = 1; e < n; e++) { /* element e lies between nodes e - 1 and e; node n - i slips for i <= k */
+        const int i = n - e; /* nodes between element e and the pulled end */
+        const double T = i <= k ? F - i * f : (k == n - 1 ? rest : 0.0);
+        m += l / (1.0 + T / EA);
+    }
+    return (1.0 + F / EA) * (L - m) - l;
+}

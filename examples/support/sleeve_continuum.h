@@ -31,4 +31,19 @@ double sleeve_continuum_u(double L, double EA, double p, double mu, double F, do
 /* T(x) of the same solution, x in [0, L] (F beyond). */
 double sleeve_continuum_tension(double L, double p, double mu, double F, double x);
 
+/* The same sleeve on n elements whose nodes carry the tension jump (split
+ * Kirchhoff nodes, or paper 004's SE(3) element): beam_sleeve's model.
+ * Nodes 1..n-1 sit in the sleeve at x_i = i L/n, each with the normal force
+ * p l, l = L/n, and slip once the tension step across it reaches mu p l.
+ * Under monotonic loading the k = min(floor(F/(mu p l)), n - 1) nodes next
+ * to the pulled end slip, each taking mu p l; the next one (if any) sticks
+ * and carries the rest, F - k mu p l, and the elements before it never
+ * moved (T = 0); if every node slips the clamp takes the rest.  Element e
+ * (1..n) holds the material d_e / (1 + T_e/EA) of its spatial length d_e
+ * (L/n, the last one L/n + u), and the material is L in all:
+ *     u = (1 + F/EA) (L - sum_{e<n} (L/n) / (1 + T_e/EA)) - L/n.
+ * Returns u; the stuck node's force through stick (0 when every node slips;
+ * may be NULL).  It converges to sleeve_continuum_u at O(1/n). */
+double sleeve_lumped_u(double L, double EA, double p, double mu, double F, int n, double *stick);
+
 #endif

@@ -351,6 +351,7 @@ static void element_params(alecable_cable *c)
 int ac_beams_prepare(alecable_model *m)
 {
     int c, i, st;
+    if ((st = ac_split_check(m))) return st;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         if (cb->kind == ALECABLE_ELEMENT_KIRCHHOFF && (st = check_beam(m, c, cb))) return st;

@@ -137,5 +137,10 @@ void el_split_apply(const el_ops *ops, const double *qe, const double rho[2], do
 double el_split_energy(const el_ops *ops, const el_params *p, const double *qe, const double rho[2]);
 void el_split_force(const el_ops *ops, const el_params *p, const double *qe, const double rho[2], double *fe);
 void el_split_tangent(const el_ops *ops, const el_params *p, const double *qe, const double rho[2], double *ke);
+/* the chain rule alone: fs, ks the gradient and Hessian of any energy of the
+ * plain element at el_split_apply's coordinates give fe, ke (either may be
+ * NULL; ks only with ke) of that energy with the split */
+void el_split_pull(const el_ops *ops, const double *qe, const double rho[2], const double *fs, const double *ks,
+                   double *fe, double *ke);
 
 #endif

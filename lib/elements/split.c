@@ -45,34 +45,13 @@ double el_split_energy(const el_ops *ops, const el_params *p, const double *qe, 
     return ops->energy(p, qs);
 }
 
-void el_split_force(const el_ops *ops, const el_params *p, const double *qe, const double rho[2], double *fe)
-{
-    const int nd = ops->node_ndof, n = el_ndof(ops);
-    double qs[EL_MAX_DOF];
-    int k, i;
-    el_split_apply(ops, qe, rho, qs);
-    ops->force(p, qs, fe);
-    for (k = 0; k < 2; k++) {
-        double fr = 0.0;
-        for (i = 0; i < 3; i++) {
-            const int a = k * nd + RP + i;
-            fr += fe[a] * qe[a];
-            fe[a] *= 1.0 + rho[k];
-        }
-        fe[n + k] = fr;
-    }
-}
-
-void el_split_tangent(const el_ops *ops, const el_params *p, const double *qe, const double rho[2], double *ke)
+void el_split_pull(const el_ops *ops, const double *qe, const double rho[2], const double *fs, const double *ks,
+                   double *fe, double *ke)
 {
     const int nd = ops->node_ndof, n = el_ndof(ops), N = n + 2;
-    double qs[EL_MAX_DOF], f[EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
-    double jd[EL_MAX_DOF];  /* J's diagonal over the element's dofs */
+    double jd[EL_MAX_DOF];    /* J's diagonal over the element's dofs */
     double jr[2][EL_MAX_DOF]; /* J's rho columns: d phi / d rho_k */
     int a, b, k, i;
-    el_split_apply(ops, qe, rho, qs);
-    ops->force(p, qs, f);
-    ops->tangent(p, qs, kx);
     for (a = 0; a < n; a++) jd[a] = 1.0;
     memset(jr, 0, sizeof jr);
     for (k = 0; k < 2; k++)
@@ -80,30 +59,55 @@ void el_split_tangent(const el_ops *ops, const el_params *p, const double *qe, c
             jd[k * nd + RP + i] = 1.0 + rho[k];
             jr[k][k * nd + RP + i] = qe[k * nd + RP + i];
         }
+    if (fe) {
+        for (a = 0; a < n; a++) fe[a] = jd[a] * fs[a];
+        for (k = 0; k < 2; k++) {
+            fe[n + k] = 0.0;
+            for (i = 0; i < 3; i++) fe[n + k] += fs[k * nd + RP + i] * jr[k][k * nd + RP + i];
+        }
+    }
+    if (!ke) return;
     /* J^T K J: J = diag(jd) beside the two rho columns jr */
     for (a = 0; a < n; a++)
-        for (b = 0; b < n; b++) ke[a * N + b] = jd[a] * kx[a * n + b] * jd[b];
+        for (b = 0; b < n; b++) ke[a * N + b] = jd[a] * ks[a * n + b] * jd[b];
     for (k = 0; k < 2; k++) {
         for (a = 0; a < n; a++) {
-            double s = 0.0;
-            for (b = 0; b < n; b++) s += kx[a * n + b] * jr[k][b];
-            ke[a * N + n + k] = jd[a] * s;
-            ke[(n + k) * N + a] = jd[a] * s; /* K is symmetric */
+            double t = 0.0;
+            for (b = 0; b < n; b++) t += ks[a * n + b] * jr[k][b];
+            ke[a * N + n + k] = jd[a] * t;
+            ke[(n + k) * N + a] = jd[a] * t; /* K is symmetric */
         }
         for (b = 0; b < 2; b++) {
-            double s = 0.0;
+            double t = 0.0;
             for (a = 0; a < n; a++) {
-                double t = 0.0;
-                for (i = 0; i < n; i++) t += kx[a * n + i] * jr[b][i];
-                s += jr[k][a] * t;
+                double u = 0.0;
+                for (i = 0; i < n; i++) u += ks[a * n + i] * jr[b][i];
+                t += jr[k][a] * u;
             }
-            ke[(n + k) * N + n + b] = s;
+            ke[(n + k) * N + n + b] = t;
         }
         /* the second derivative of r'_end = (1 + rho) r' */
         for (i = 0; i < 3; i++) {
             a = k * nd + RP + i;
-            ke[a * N + n + k] += f[a];
-            ke[(n + k) * N + a] += f[a];
+            ke[a * N + n + k] += fs[a];
+            ke[(n + k) * N + a] += fs[a];
         }
     }
+}
+
+void el_split_force(const el_ops *ops, const el_params *p, const double *qe, const double rho[2], double *fe)
+{
+    double qs[EL_MAX_DOF], fs[EL_MAX_DOF];
+    el_split_apply(ops, qe, rho, qs);
+    ops->force(p, qs, fs);
+    el_split_pull(ops, qe, rho, fs, NULL, fe, NULL);
+}
+
+void el_split_tangent(const el_ops *ops, const el_params *p, const double *qe, const double rho[2], double *ke)
+{
+    double qs[EL_MAX_DOF], fs[EL_MAX_DOF], ks[EL_MAX_DOF * EL_MAX_DOF];
+    el_split_apply(ops, qe, rho, qs);
+    ops->force(p, qs, fs);
+    ops->tangent(p, qs, ks);
+    el_split_pull(ops, qe, rho, fs, ks, NULL, ke);
 }
