@@ -263,6 +263,7 @@ END_TEST
 /* beam_sleeve's model (examples/beam_sleeve.c), n elements */
 typedef struct sleeve {
     alecable_model *m;
+    alecable_cable *c;
     alecable_joint *j;
     alecable_node *nd[65];
 } sleeve;
@@ -285,6 +286,7 @@ static void sleeve_make(sleeve *sv, int n, int split)
     sec.A = M_PI * SL_R * SL_R;
     sec.I = I;
     ck_assert_int_eq(alecable_cable_create(&c, sv->m, ALECABLE_ELEMENT_KIRCHHOFF, &sec), 0);
+    sv->c = c;
     ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, 1.0, n), 0);
     alecable_beam_params_init(&bp);
     bp.GJ = SL_E / 2.6 * 2.0 * I;
@@ -344,6 +346,17 @@ START_TEST(split_sleeve_closed_form)
         ck_assert_msg((c.state == ALECABLE_CONTACT_SLIP) == slips, "node %d: state %d", i + 1, c.state);
         ck_assert_msg(fabs(fabs(c.lambda_t) - want) < 1e-6, "node %d carries %.9f N, equilibrium gives %.9f N", i + 1,
                       c.lambda_t, want);
+    }
+    /* the elements' axial forces: F, then mu p l less per slipping node, the
+     * stuck node's rest, nothing before it (the output sees the split) */
+    for (i = 0; i < n; i++) {
+        alecable_element *e;
+        const int k = n - 1 - i; /* nodes between element i and the pulled end */
+        const double T = k <= 5 ? SL_F - k * SL_MU * SL_P / n : 0.0;
+        double N;
+        ck_assert_int_eq(alecable_cable_element(&e, sv.c, i), 0);
+        ck_assert_int_eq(alecable_element_axial_force(e, &N), 0);
+        ck_assert_msg(fabs(N - T) < 1e-6, "element %d: N = %.9f N, equilibrium gives %.9f N", i, N, T);
     }
     /* the stretches: equal at the unloaded stuck nodes, jumping where a force acts */
     ck_assert_int_eq(alecable_node_stretches(sv.nd[1], &before, &after), 0);

@@ -197,6 +197,7 @@ ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, 
         return ac_fail(m, ALECABLE_ESTATE, "frames are built at finalize: call alecable_model_finalize");
     memcpy(qe, e->a->q, 8 * sizeof(double));
     memcpy(qe + 8, e->b->q, 8 * sizeof(double));
+    ac_split_output(e, qe);
     e->ops->section(&e->par, qe, xi, &sec);
     memcpy(s->position, sec.x, sizeof s->position);
     memcpy(s->frame, sec.frame, sizeof s->frame);

@@ -363,6 +363,7 @@ static void element_qe(const alecable_element *e, double *qe)
 {
     memcpy(qe, e->a->q, (size_t)e->a->ndof * sizeof(double));
     memcpy(qe + e->a->ndof, e->b->q, (size_t)e->b->ndof * sizeof(double));
+    ac_split_output(e, qe);
 }
 
 ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps)

@@ -351,6 +351,8 @@ int ac_split_count(const alecable_model *m);
 void ac_split_eval(const alecable_element *e, const double *q, const double *b, double *fe, double *ke);
 double ac_split_energy(const alecable_element *e, const double *q);
 int ac_split_check(alecable_model *m); /* finalize's checks of the split nodes */
+/* qe (the nodes' mirrors) as the element sees it: end A's slope split */
+void ac_split_output(const alecable_element *e, double *qe);
 
 /* the model's problem callbacks */
 int ac_residual(void *ctx, double t, const double *q, const double *v, const double *a,

@@ -115,3 +115,10 @@ int ac_split_check(alecable_model *m)
     }
     return ALECABLE_OK;
 }
+
+void ac_split_output(const alecable_element *e, double *qe)
+{
+    int k;
+    if (!e->a->split) return;
+    for (k = 3; k < 6; k++) qe[k] *= 1.0 + e->a->rho;
+}
