@@ -254,6 +254,18 @@ START_TEST(continuum_sleeve)
     /* small loads: u = F^2 / (2 mu p EA) (1 + O(F/EA)) */
     u = sleeve_continuum_u(L, EA, p, mu, 1.0, NULL, NULL);
     ck_assert_msg(fabs(u / (1.0 / (2.0 * mu * p * EA)) - 1.0) < 1e-4, "small-load limit: %.12g", u);
+    /* the lumped model (sleeve_lumped_u) converges to it at O(1/n): the
+     * error halves with n, and Richardson's 2 u_2n - u_n is within 1e-4 */
+    {
+        double e1 = sleeve_lumped_u(L, EA, p, mu, 4500.0, 256, NULL) - sleeve_continuum_u(L, EA, p, mu, 4500.0, NULL, NULL);
+        double e2 = sleeve_lumped_u(L, EA, p, mu, 4500.0, 512, NULL) - sleeve_continuum_u(L, EA, p, mu, 4500.0, NULL, NULL);
+        u = sleeve_continuum_u(L, EA, p, mu, 4500.0, NULL, NULL);
+        ck_assert_msg(fabs(e1 / e2 - 2.0) < 0.05, "lumped errors %.6e, %.6e: not first order", e1, e2);
+        ck_assert_msg(fabs(2.0 * e2 - e1) < 1e-4 * u, "Richardson: %.3e", (2.0 * e2 - e1) / u);
+        /* 8 elements: the paper's sleeve (the SE(3) closed form of paper 004's model) */
+        ck_assert_msg(fabs(1e3 * sleeve_lumped_u(L, EA, p, mu, 4500.0, 8, NULL) - 49.040166218) < 1e-9,
+                      "lumped, 8 elements: %.12f mm", 1e3 * sleeve_lumped_u(L, EA, p, mu, 4500.0, 8, NULL));
+    }
     /* no friction: the bar stretched by F over L */
     u = sleeve_continuum_u(L, EA, p, 0.0, 4500.0, NULL, NULL);
     ck_assert_msg(fabs(u - 4500.0 * L / EA) <= 1e-14, "frictionless: %.15g", u);

@@ -90,8 +90,8 @@ double ac_split_energy(const alecable_element *e, const double *q)
 
 /* Loads along a cable see the elements without the split (their kernels
  * gather the plain slopes), and a node load's configurational term at a
- * split node would take one side's slope: refused until they pass through
- * split.c as gravity does */
+ * split node, or paper 000's slip law on a wrap, would take one side's
+ * slope: refused until they pass through split.c as gravity does */
 int ac_split_check(alecable_model *m)
 {
     int i, c, k;
@@ -101,6 +101,12 @@ int ac_split_check(alecable_model *m)
         if (l->node && l->node->split && (l->kind == LOAD_NODE || l->kind == LOAD_NODE_MOMENT))
             return ac_fail(m, ALECABLE_ESTATE, "load %d acts on split node %d: not in 0.3 (load the node next to it)",
                            i, l->node->index);
+        if (l->kind == LOAD_PULLEY_FRICTION && l->joint) /* paper 000's slip law: one stretch per node */
+            for (k = 0; k < l->joint->count; k++)
+                if (l->joint->nodes[k]->split)
+                    return ac_fail(m, ALECABLE_ESTATE,
+                                   "load %d: the slip law on a wrap holds split node %d: use alecable_wrap_friction", i,
+                                   l->joint->nodes[k]->index);
         if (l->cable && l->kind != LOAD_NODE)
             for (k = 0; k < l->cable->n_nodes; k++)
                 if (l->cable->nodes[k]->split)
