@@ -27,7 +27,9 @@
 
 enum { RP = 3 }; /* r' inside a node's dofs, for the kinds with a slope */
 
-int el_split_supported(const el_ops *ops) { return ops && ops->node_ndof >= 7; }
+/* the kinds whose nodes carry r' at dofs 3..5: ANCF and Kirchhoff
+ * (ALECABLE_ELEMENT_ANCF, _KIRCHHOFF) */
+int el_split_supported(const el_ops *ops) { return ops && (ops->kind == 1 || ops->kind == 2); }
 
 void el_split_apply(const el_ops *ops, const double *qe, const double rho[2], double *qs)
 {
