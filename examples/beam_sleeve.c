@@ -26,6 +26,7 @@
  * the loading branch is compared with it at every load step. */
 #include "common.h"
 #include "support/sleeve_closed_form.h"
+#include "support/sleeve_continuum.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,6 +38,7 @@ typedef struct params {
     int elements, steps, no_cycle;
     const char *csv, *vtk, *element;
     int se3; /* --element se3 */
+    int split, study; /* --split, --study: the C1 contact (issue 22 item 2) */
     int vtk_legacy; /* --vtk-legacy */
 } params;
 
@@ -95,6 +97,108 @@ static void build(const params *p, model *md)
     ex_check(md->m, alecable_sleeve(&md->sleeve, md->m, &sp, n - 1, md->nd + 1), "sleeve");
 }
 
+/* --split: every sleeve node carries its own stretch on each side, so the
+ * tension may jump there by the friction force (alecable_node_split_stretch) */
+static void split_sleeve(const model *md)
+{
+    int i;
+    for (i = 1; i < md->n; i++) ex_check(md->m, alecable_node_split_stretch(md->nd[i], 1), "node_split_stretch");
+}
+
+/* Loads a sleeve of n elements (split or not) to F monotonically: the end
+ * displacement, the largest stuck |lambda_T| and what the lumped equilibrium
+ * gives for it (F less mu p l per slipping node), the slipping nodes.
+ * Returns 0, or 1 when a step failed. */
+static int study_run(const params *p0, int n, int split, double *u, double *stick, double *stick_eq, int *nslip)
+{
+    params p = *p0;
+    model md;
+    int k, it, i, nc;
+    double slipped = 0.0;
+    p.elements = n;
+    build(&p, &md);
+    if (split) split_sleeve(&md);
+    for (k = 0; k < p.steps; k++)
+        if (ex_load_step(md.m, (double)k / p.steps, (double)(k + 1) / p.steps, p.tol, &it)) {
+            fprintf(stderr, "  n = %d%s: step %d failed: %s\n", n, split ? " split" : "", k + 1,
+                    alecable_model_errmsg(md.m));
+            free(md.nd);
+            alecable_model_destroy(md.m);
+            return 1;
+        }
+    {
+        double x[3];
+        alecable_node_position(md.nd[n], x);
+        *u = x[0] - p.L;
+    }
+    *stick = 0.0;
+    *nslip = 0;
+    alecable_friction_contacts(md.sleeve, &nc);
+    for (i = 0; i < nc; i++) {
+        alecable_contact c;
+        alecable_contact_init(&c);
+        alecable_friction_contact(md.sleeve, i, &c);
+        if (c.state == ALECABLE_CONTACT_SLIP) {
+            (*nslip)++;
+            slipped += p.mu * c.lambda_n;
+        } else if (fabs(c.lambda_t) > *stick)
+            *stick = fabs(c.lambda_t);
+    }
+    *stick_eq = p.F - slipped;
+    free(md.nd);
+    alecable_model_destroy(md.m);
+    return 0;
+}
+
+/* --study: the refinement study of the Kirchhoff sleeve against the
+ * continuum solution (examples/support/sleeve_continuum.h), with the split
+ * contact nodes and without.  The split sleeve is the lumped model whose
+ * closed form sleeve_lumped_u gives (the friction in point forces mu p l at
+ * the nodes, the last element outside the sleeve): it converges to the
+ * continuum at O(1/n), and Richardson's 2 u_n - u_(n/2) removes that
+ * order.  The unsplit sleeve has no such limit: it smears each contact's
+ * tension jump over the neighbouring elements and settles short of it. */
+static int study(const params *p)
+{
+    const double EA = p->E * M_PI * p->r * p->r;
+    double uc = sleeve_continuum_u(p->L, EA, p->p, p->mu, p->F, NULL, NULL), err[2][16] = {{0}}, u_prev[2] = {0, 0};
+    double rich[2] = {0, 0}, rate = 0.0, stick_dev = 0.0, lumped_dev = 0.0;
+    int n, r, split;
+    printf("beam_sleeve --study: Kirchhoff sleeve (L = %g m, EA = %.6g N, p = %g N/m, mu = %g) loaded to F = %g N in %d "
+           "steps; continuum solution u = %.9f mm (examples/support/sleeve_continuum.h)\n",
+           p->L, EA, p->p, p->mu, p->F, p->steps, 1e3 * uc);
+    printf("  elements | split: u [mm]   lumped closed form   error vs continuum   stuck |lambda_T| / equilibrium [N] | "
+           "unsplit: u [mm]   error\n");
+    for (r = 0, n = 8; n <= p->study && r < 16; n *= 2, r++) {
+        double u[2], st[2], se[2], ul, sl;
+        int ns[2];
+        for (split = 1; split >= 0; split--)
+            if (study_run(p, n, split, &u[split], &st[split], &se[split], &ns[split])) return 1;
+        ul = sleeve_lumped_u(p->L, EA, p->p, p->mu, p->F, n, &sl);
+        for (split = 0; split < 2; split++) {
+            err[split][r] = (u[split] - uc) / uc;
+            if (r) rich[split] = 2.0 * u[split] - u_prev[split];
+            u_prev[split] = u[split];
+        }
+        if (fabs(st[1] - se[1]) > stick_dev) stick_dev = fabs(st[1] - se[1]);
+        if (fabs(u[1] - ul) / ul > lumped_dev) lumped_dev = fabs(u[1] - ul) / ul;
+        printf("  %8d | %14.9f %17.9f %+17.3e        %12.6f / %-12.6f | %15.9f %+10.3e\n", n, 1e3 * u[1], 1e3 * ul,
+               err[1][r], st[1], se[1], 1e3 * u[0], err[0][r]);
+    }
+    if (r >= 2) rate = log(fabs(err[1][r - 2] / err[1][r - 1])) / log(2.0);
+    printf("  split: equal to the lumped closed form to %.1e relative at every mesh; its error against the continuum "
+           "falls at order %.2f (last doubling); Richardson 2 u_n - u_n/2 = %.6f mm (%+.2e)\n",
+           lumped_dev, rate, 1e3 * rich[1], (rich[1] - uc) / uc);
+    printf("  unsplit: %+.3e at %d elements, Richardson %.6f mm (%+.2e): it converges short of the continuum\n",
+           err[0][r - 1], n / 2, 1e3 * rich[0], (rich[0] - uc) / uc);
+    printf("result: status=0 study_u_continuum_mm=%.12g study_err_split=%.6e study_err_unsplit=%.6e study_order=%.4f "
+           "study_richardson_err_split=%.3e study_richardson_err_unsplit=%.3e study_lumped_dev=%.3e "
+           "study_stick_dev=%.3e\n",
+           1e3 * uc, err[1][r - 1], err[0][r - 1], rate, (rich[1] - uc) / uc, (rich[0] - uc) / uc, lumped_dev,
+           stick_dev);
+    return 0;
+}
+
 static double end_displacement(const params *p, const model *md)
 {
     double x[3];
@@ -144,6 +248,9 @@ int main(int argc, char **argv)
         {"--augmentation", 'd', &p.aug, "augmentation epsilon as a multiple of EA / l (the solution does not depend on it)"},
         {"--tol", 'd', &p.tol, "Newton tolerance: ||r|| <= tol x the step's largest residual"},
         {"--no-cycle", 'f', &p.no_cycle, "load only (no unloading and reloading)"},
+        {"--split", 'f', &p.split, "split the stretch at the sleeve's nodes (the tension may jump there; statics)"},
+        {"--study", 'i', &p.study, "refinement study up to this many elements (8, 16, ...) against the continuum "
+                                   "solution, split and unsplit, loading only; 0: none"},
         {"--csv", 's', &p.csv, "write F, end displacement, branch and the contacts' states per load step to this CSV"},
         {"--vtk", 's', &p.vtk, "write a VTK file per load step (beam_sleeve_NNNNN.vtp) and beam_sleeve.pvd into this existing folder"},
         {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
@@ -183,7 +290,15 @@ int main(int argc, char **argv)
                         "--augmentation > 0\n");
         return 2;
     }
+    if (p.study) {
+        if (p.study < 16) {
+            fprintf(stderr, "--study must be >= 16 (two meshes at least)\n");
+            return 2;
+        }
+        return study(&p);
+    }
     build(&p, &md);
+    if (p.split) split_sleeve(&md);
     printf("beam_sleeve: L = %g m, r = %g mm, E = %g Pa, nu = %g, %d elements, sleeve on nodes 2..%d, p = %g N/m, "
            "mu = %g, F up to %g N in %d load steps%s\n",
            p.L, 1e3 * p.r, p.E, p.nu, p.elements, p.elements, p.p, p.mu, p.F, p.steps,

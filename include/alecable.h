@@ -2677,6 +2677,38 @@ ALECABLE_API int alecable_write_pvd(alecable_model *m, const char *path, int cou
 ALECABLE_API int alecable_write_vtk_series(alecable_model *m, const char *path, int count, const char *const files[],
                                            const double times[]);
 
+/** Splits the stretch at an interior node of an ANCF or Kirchhoff cable
+ * (since 0.3): the element after the node takes the slope (1 + rho) r',
+ * rho an unknown of its own, so the node keeps one unit tangent (bending
+ * and torsion stay C1 across it) but each side has its own stretch and the
+ * axial force may jump there.  A friction contact (sleeve, eyelet, wrap
+ * friction) is such a jump: on an unsplit node the stretch is continuous and
+ * the jump is smeared over the neighbouring elements, which a refined mesh
+ * does not cure (beam_sleeve --study).  At a split node a friction
+ * contact's material factor is the mean of the two sides' t . dx/ds, so a
+ * stuck node carries exactly the tension jump equilibrium gives.  Statics
+ * only: alecable_model_integrator() refuses a model with split nodes.
+ * Changing it needs a new finalize.
+ * \param n the node: interior (elements on both sides) on an ANCF or
+ *        Kirchhoff cable.
+ * \param on 1 to split, 0 to join again (rho is dropped).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n is NULL
+ * \retval ALECABLE_EHANDLE n is not a node
+ * \retval ALECABLE_EINVAL on is not 0 or 1, the node is a cable end or on an
+ *         axial cable or a body */
+ALECABLE_API int alecable_node_split_stretch(alecable_node *n, int on);
+/** The two stretches |dx/ds| at a node, on the side of the element before
+ * it and after it (since 0.3); equal unless the node is split
+ * (alecable_node_split_stretch()).
+ * \param n an ANCF or Kirchhoff node.
+ * \param before, after the stretches (either may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n is NULL
+ * \retval ALECABLE_EHANDLE n is not a node
+ * \retval ALECABLE_ERANGE the node has no slope (axial or body node) */
+ALECABLE_API int alecable_node_stretches(const alecable_node *n, double *before, double *after);
+
 #ifdef __cplusplus
 }
 #endif

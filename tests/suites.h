@@ -44,5 +44,6 @@ Suite *suite_clamp_stretch(void);
 Suite *suite_si_paper(void);
 Suite *suite_se3(void);
 Suite *suite_se3_model(void);
+Suite *suite_sleeve_split(void);
 
 #endif

@@ -96,6 +96,23 @@ static void scatter_without_s(const alecable_element *e, int nd, const double *k
     else scatter_runs(e->map, nd, ke, values);
 }
 
+/* An element after a split node (lib/core/split.c): its force, the work of
+ * gravity and their Hessian with the split, scattered over its dofs and rho */
+static void split_element(const alecable_element *e, const double *q, const double *b, double cq, double *r,
+                          double *values)
+{
+    double fe[EL_MAX_DOF + 2], ke[(EL_MAX_DOF + 2) * (EL_MAX_DOF + 2)];
+    int xd[EL_MAX_DOF + 2], k;
+    const int nb = ac_element_block(e), *dofs = ac_split_dofs(e, xd);
+    ac_split_eval(e, q, b, r ? fe : NULL, values ? ke : NULL);
+    if (values)
+        for (k = 0; k < nb * nb; k++)
+            if (e->map[k] >= 0) values[e->map[k]] += cq * ke[k];
+    if (r)
+        for (k = 0; k < nb; k++)
+            if (dofs[k] >= 0) r[dofs[k]] += fe[k];
+}
+
 /* The element loop of the residual (r != NULL) and of the weighted Jacobian
  * (values != NULL), or of both at one point: internal forces, gravity and
  * inertia of one element are summed before a single scatter, and with both
@@ -115,6 +132,10 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             int fused = r && values && ops->force_tangent_acc;
+            if (e->xdof >= 0) { /* statics only: integrators refuse split nodes (dynamics.c) */
+                split_element(e, q, grav ? b : NULL, cq, r, values);
+                continue;
+            }
             ac_gather(e, q, qe);
             if (inertia) {
                 ac_gather_rate(e, v, ve);
@@ -297,6 +318,10 @@ double ac_energy(alecable_model *m, const double *q, double t, double *w_int, do
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         for (i = 0; i < cb->n_el; i++) {
+            if (cb->el[i]->xdof >= 0) {
+                wi += ac_split_energy(cb->el[i], q);
+                continue;
+            }
             ac_gather(cb->el[i], q, qe);
             wi += cb->ops->energy(&cb->el[i]->par, qe);
         }

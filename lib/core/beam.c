@@ -246,6 +246,7 @@ ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, 
         return ac_fail(m, ALECABLE_ESTATE, "frames are built at finalize: call alecable_model_finalize");
     memcpy(qe, e->a->q, (size_t)e->a->ndof * sizeof(double));
     memcpy(qe + e->a->ndof, e->b->q, (size_t)e->b->ndof * sizeof(double));
+    ac_split_output(e, qe);
     e->ops->section(&e->par, qe, xi, &sec);
     memcpy(s->position, sec.x, sizeof s->position);
     memcpy(s->frame, sec.frame, sizeof s->frame);
@@ -516,6 +517,7 @@ static void element_params(alecable_cable *c)
 int ac_beams_prepare(alecable_model *m)
 {
     int c, i, st;
+    if ((st = ac_split_check(m))) return st;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         if (cb->kind == ALECABLE_ELEMENT_KIRCHHOFF && (st = check_beam(m, c, cb))) return st;

@@ -153,6 +153,7 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
     n->ndof = c->ops->node_ndof;
     n->sidx = c->ops->s_offset;
     n->dof0 = -1;
+    n->xdof = -1;
     n->q[0] = x[0];
     n->q[1] = x[1];
     n->q[2] = x[2];
@@ -368,6 +369,7 @@ static void element_qe(const alecable_element *e, double *qe)
 {
     memcpy(qe, e->a->q, (size_t)e->a->ndof * sizeof(double));
     memcpy(qe + e->a->ndof, e->b->q, (size_t)e->b->ndof * sizeof(double));
+    ac_split_output(e, qe);
 }
 
 ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps)

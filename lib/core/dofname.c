@@ -38,13 +38,19 @@ int ac_dof_name(const alecable_model *m, int k, char *buf, size_t len)
     if (!m || k < 0 || k >= m->nq || len == 0) return -1;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        for (i = 0; i < cb->n_nodes; i++)
+        for (i = 0; i < cb->n_nodes; i++) {
+            if (cb->nodes[i]->xdof == k) {
+                snprintf(buf, len, "cable %d node %d stretch split rho (q[%d]): the stretch after the node is free "
+                                   "(alecable_node_split_stretch); nothing holds the element after it", c, i, k);
+                return 0;
+            }
             if (owns(cb->nodes[i], k)) {
                 d = public_dof(cb->nodes[i], k - cb->nodes[i]->dof0);
                 w = snprintf(buf, len, "cable %d node %d dof %s (q[%d]): ", c, i, d >= 0 ? dof_names[d] : "?", k);
                 if (w > 0 && (size_t)w < len) what_to_do(buf + w, len - (size_t)w, d, 0);
                 return 0;
             }
+        }
     }
     for (i = 0; i < m->bodies.n; i++) {
         const alecable_body *b = (const alecable_body *)m->bodies.p[i];

@@ -34,6 +34,9 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
         if (((const alecable_cable *)m->cables.p[st])->kind == ALECABLE_ELEMENT_SE3)
             return ac_fail(m, ALECABLE_EINVAL, "cable %d is an SE(3) cable: its dynamics (the sections' rotary "
                                                "inertia) is not supported yet, statics only", st);
+    if (ac_split_count(m))
+        return ac_fail(m, ALECABLE_EINVAL, "the model has %d split nodes (alecable_node_split_stretch): statics only "
+                                           "in 0.3", ac_split_count(m));
     if ((st = mesh_layout(m, 1))) return st; /* the mesh-motion law's rows */
     ramp = m->ramp_loads;
     m->ramp_loads = 0; /* dynamics: loads act in full (before the problem: its energy is then time-free) */

@@ -26,6 +26,25 @@ void ac_gather(const alecable_element *e, const double *q, double *qe)
     memcpy(qe + nd, q + e->b->dof0, (size_t)nd * sizeof(double));
 }
 
+int ac_element_block(const alecable_element *e) { return el_ndof(e->ops) + (e->xdof >= 0 ? 2 : 0); }
+
+const int *ac_split_dofs(const alecable_element *e, int *xd)
+{
+    const int nd = el_ndof(e->ops);
+    if (e->xdof < 0) return e->dofs;
+    memcpy(xd, e->dofs, (size_t)nd * sizeof(int));
+    xd[nd] = e->xdof;
+    xd[nd + 1] = -1;
+    return xd;
+}
+
+double ac_split_rho(const alecable_element *e, const double *q, double rho[2])
+{
+    rho[0] = e->xdof >= 0 ? (q ? q[e->xdof] : e->a->rho) : 0.0;
+    rho[1] = 0.0;
+    return rho[0];
+}
+
 void ac_gather_rate(const alecable_element *e, const double *v, double *ve)
 {
     int nd = e->ops->node_ndof;
@@ -110,8 +129,10 @@ void ac_sync_nodes(alecable_model *m)
     int c, i;
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
-        for (i = 0; i < cb->n_nodes; i++)
+        for (i = 0; i < cb->n_nodes; i++) {
             memcpy(cb->nodes[i]->q, m->q + cb->nodes[i]->dof0, (size_t)cb->nodes[i]->nfree * sizeof(double));
+            if (cb->nodes[i]->xdof >= 0) cb->nodes[i]->rho = m->q[cb->nodes[i]->xdof];
+        }
     }
     for (i = 0; i < m->bodies.n; i++) {
         alecable_body *b = (alecable_body *)m->bodies.p[i];
@@ -186,10 +207,13 @@ int ac_finalize(alecable_model *m)
             n->dof0 = nq;
             nq += n->nfree;
         }
+        for (i = 0; i < cb->n_nodes; i++) /* the stretch splits after the cable's nodes */
+            cb->nodes[i]->xdof = cb->nodes[i]->split ? nq++ : -1;
         for (i = 0; i < cb->n_el; i++) {
             alecable_element *e = cb->el[i];
             int a, nd = e->ops->node_ndof;
             e->par.fixed_s = cb->lagrangian;
+            e->xdof = e->a->xdof;
             for (a = 0; a < nd; a++) {
                 e->dofs[a] = a < e->a->nfree ? e->a->dof0 + a : -1;
                 e->dofs[nd + a] = a < e->b->nfree ? e->b->dof0 + a : -1;
@@ -251,6 +275,13 @@ int ac_finalize(alecable_model *m)
                                                       : ALECABLE_PROBLEM_DOF_MATERIAL_FIXED;
             m->partner[s] = -1;
         }
+        for (i = 0; i < cb->n_nodes; i++) {
+            const alecable_node *n = cb->nodes[i];
+            if (n->xdof < 0) continue;
+            m->q[n->xdof] = n->rho;
+            m->dof_class[n->xdof] = ALECABLE_PROBLEM_DOF_OTHER;
+            m->partner[n->xdof] = -1;
+        }
     }
     for (i = 0; i < m->bodies.n; i++) {
         alecable_body *bd = (alecable_body *)m->bodies.p[i];
@@ -277,7 +308,10 @@ int ac_finalize(alecable_model *m)
     st = 0;
     for (c = 0; c < m->cables.n && !st; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
-        for (i = 0; i < cb->n_el && !st; i++) st = sp_builder_add_block(&b, cb->el[i]->dofs, el_ndof(cb->ops));
+        for (i = 0; i < cb->n_el && !st; i++) {
+            int xd[EL_MAX_DOF + 2];
+            st = sp_builder_add_block(&b, ac_split_dofs(cb->el[i], xd), ac_element_block(cb->el[i]));
+        }
     }
     for (i = 0; i < m->constraints.n && !st; i++)
         st = con_pattern((alecable_constraint *)m->constraints.p[i], &b, nq);
@@ -298,12 +332,12 @@ int ac_finalize(alecable_model *m)
 
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
-        int nd = el_ndof(cb->ops);
         for (i = 0; i < cb->n_el; i++) {
             alecable_element *e = cb->el[i];
+            int nd = ac_element_block(e), xd[EL_MAX_DOF + 2];
             e->map = (int *)ac_malloc(&m->alloc, (size_t)(nd * nd) * sizeof(int));
             if (!e->map) return nomem(m);
-            sp_block_map(&m->pat, e->dofs, nd, e->map);
+            sp_block_map(&m->pat, ac_split_dofs(e, xd), nd, e->map);
         }
     }
     for (i = 0; i < m->constraints.n; i++)

@@ -46,6 +46,12 @@ struct alecable_node {
     /* ANCF and Kirchhoff nodes: 1 once alecable_node_set_slope set the slope,
      * which the chords of later elements then leave alone */
     int slope_user;
+    /* ANCF and Kirchhoff interior nodes: the stretch split
+     * (alecable_node_split_stretch, lib/elements/split.c): the right
+     * element's slope here is (1 + rho) r', rho an unknown of its own at
+     * q[xdof] (after finalize; -1: not split), mirrored in rho */
+    int split, xdof;
+    double rho;
 };
 
 /* material coordinate of a node, and its index in q (-1: a Lagrangian cable's
@@ -70,7 +76,8 @@ struct alecable_element {
     el_params par;
     alecable_node *a, *b;
     int dofs[EL_MAX_DOF];
-    int *map;         /* ndof*ndof positions in the Jacobian values */
+    int *map;         /* ndof*ndof positions in the Jacobian values ((ndof + 2)^2 when xdof >= 0) */
+    int xdof;         /* the stretch split of end A (node a split): rho's index in q, else -1 */
 };
 
 struct alecable_cable {
@@ -336,6 +343,22 @@ void ac_sync_nodes(alecable_model *m);   /* q -> node mirrors, lambda -> constra
  * nodes), and from a velocity or acceleration vector (its s rate: 0) */
 void ac_gather(const alecable_element *e, const double *q, double *qe);
 void ac_gather_rate(const alecable_element *e, const double *v, double *ve);
+/* The stretch split (lib/elements/split.c): an element's block size (its
+ * dofs, + rho_A, rho_B when its end A is split), its global dofs in that
+ * layout (e->dofs, or xd filled: rho_B never has an unknown, -1), and its
+ * (rho_A, rho_B) at q (NULL: the nodes' mirrors) */
+int ac_element_block(const alecable_element *e);
+const int *ac_split_dofs(const alecable_element *e, int *xd);
+double ac_split_rho(const alecable_element *e, const double *q, double rho[2]);
+/* split.c: the split nodes of the model; a split element's force fe and
+ * Hessian ke (either NULL) of its energy and, with b, the work of the force
+ * density b, in the block layout above; its energy */
+int ac_split_count(const alecable_model *m);
+void ac_split_eval(const alecable_element *e, const double *q, const double *b, double *fe, double *ke);
+double ac_split_energy(const alecable_element *e, const double *q);
+int ac_split_check(alecable_model *m); /* finalize's checks of the split nodes */
+/* qe (the nodes' mirrors) as the element sees it: end A's slope split */
+void ac_split_output(const alecable_element *e, double *qe);
 
 /* the model's problem callbacks */
 int ac_residual(void *ctx, double t, const double *q, const double *v, const double *a,

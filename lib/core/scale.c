@@ -88,6 +88,21 @@ int ac_residual_scale(void *ctx, double t, const double *q, const double *v, con
         int inertia = dyn && ops->inertia && cb->section.rho > 0.0;
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
+            if (e->xdof >= 0) { /* statics only (dynamics.c) */
+                double fs[EL_MAX_DOF + 2];
+                int xd[EL_MAX_DOF + 2], k;
+                const int *dofs = ac_split_dofs(e, xd);
+                ac_split_eval(e, q, NULL, fs, NULL);
+                for (k = 0; k < nd + 2; k++)
+                    if (dofs[k] >= 0) scale[dofs[k]] += fabs(fs[k]);
+                if (grav) {
+                    double g[EL_MAX_DOF + 2];
+                    ac_split_eval(e, q, b, g, NULL);
+                    for (k = 0; k < nd + 2; k++)
+                        if (dofs[k] >= 0) scale[dofs[k]] += fabs(g[k] - fs[k]);
+                }
+                continue;
+            }
             ac_gather(e, q, qe);
             ops->force(&e->par, qe, fe);
             add_element(scale, e, fe, nd);

@@ -139,5 +139,21 @@ void el_se3_strains(const el_params *p, const double *qe, double e[3], double k[
  * Its rotation dofs change by composition, R <- R exp(dpsi^), and the
  * element's force and tangent are derivatives along that update. */
 void el_se3_node_rotation(const double *chart, const double psi[3], double R[9]);
+/* The stretch split of a C1 element's ends (split.c): the slope of end k is
+ * (1 + rho[k]) r'_k, so a node may carry a tension jump while its tangent
+ * direction (and bending) stays shared.  Element kinds with a slope r' at
+ * node dofs 3..5 (ANCF, Kirchhoff): el_split_supported.  Vectors are the
+ * element's dofs followed by rho_A, rho_B (ndof + 2; the tangent row-major
+ * (ndof + 2)^2); el_split_apply gives the plain element's coordinates. */
+int el_split_supported(const el_ops *ops);
+void el_split_apply(const el_ops *ops, const double *qe, const double rho[2], double *qs);
+double el_split_energy(const el_ops *ops, const el_params *p, const double *qe, const double rho[2]);
+void el_split_force(const el_ops *ops, const el_params *p, const double *qe, const double rho[2], double *fe);
+void el_split_tangent(const el_ops *ops, const el_params *p, const double *qe, const double rho[2], double *ke);
+/* the chain rule alone: fs, ks the gradient and Hessian of any energy of the
+ * plain element at el_split_apply's coordinates give fe, ke (either may be
+ * NULL; ks only with ke) of that energy with the split */
+void el_split_pull(const el_ops *ops, const double *qe, const double rho[2], const double *fs, const double *ks,
+                   double *fe, double *ke);
 
 #endif

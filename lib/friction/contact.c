@@ -62,7 +62,9 @@ enum {
     O_QB = O_YB + 9,     /* Q rows x B (9) */
     O_QX = O_QB + 9,     /* Q rows x X (9) */
     O_QY = O_QX + 9,     /* Q rows x Y (9) */
-    PER = O_QY + 9
+    O_SZ = O_QY + 9,     /* a split node (split_config): s row x rho */
+    O_RZ = O_SZ + 1,     /* lambda_T row x rho */
+    PER = O_RZ + 1
 };
 
 void fr_surface_point(const alecable_body *S, const double *q, const double p[3], double y[3])
@@ -172,6 +174,10 @@ static int contact_entries(const alecable_joint *j, int i, int nq, sp_builder *b
         }
     ENTRY(O_SR, sd, R);
     ENTRY(O_RR, R, R);
+    if (c->node->xdof >= 0) {
+        ENTRY(O_SZ, sd, c->node->xdof);
+        ENTRY(O_RZ, R, c->node->xdof);
+    }
     if (psi >= 0)
         for (k = 0; k < 3; k++) {
             ENTRY(O_SP + k, sd, psi + k);
@@ -228,6 +234,7 @@ typedef struct contact_eval {
     int ne;
     double t[3], dt[3][3];          /* tangent in space; dt[k] = dt/dpsi_k */
     double c, grad[E2], dc_psi[3];  /* t . dx/ds and its derivatives */
+    double dc_rho;                  /* and in a split node's rho */
     double N, dN_h[3], dN_psi[3];   /* normal force and its derivatives */
     double u[3], kap;               /* turning surface: its point's motion less the node's; kappa */
     double RS[9];                   /* S's rotation */
@@ -236,6 +243,39 @@ typedef struct contact_eval {
     double w, tau, L;               /* slip, augmented force, slip limit */
     int slip, sigma;
 } contact_eval;
+
+/* A split node (lib/core/split.c) has two stretches: the material factor
+ * is the mean of the two sides' t . dx/ds,
+ *     c = t . (r' + (1 + rho) r')/2 = (1 + rho/2) t . r',
+ * with which a stuck node of an element of constant strain carries exactly
+ * the tension jump (EA/2 (lam_R^2 - lam_L^2) / ((lam_L + lam_R)/2) =
+ * EA (lam_R - lam_L)): the configurational force of the split over the
+ * mean stretch.  Derivatives in r' (the element before the node holds it:
+ * the node is its end B) and in rho. */
+static double split_c(const alecable_node *n, const double *q, const double t[3], double dr[3], double *drho)
+{
+    const double *rp = (q ? q + n->dof0 : n->q) + 3, rho = q ? q[n->xdof] : n->rho, f = 1.0 + 0.5 * rho;
+    int k;
+    if (dr)
+        for (k = 0; k < 3; k++) dr[k] = f * t[k];
+    if (drho) *drho = 0.5 * dot3v(t, rp);
+    return f * dot3v(t, rp);
+}
+
+static void split_config(const alecable_node *n, const double *q, const double t[3], contact_eval *x, int grad)
+{
+    double dr[3];
+    int k, i;
+    x->c = split_c(n, q, t, dr, &x->dc_rho);
+    if (!grad) return;
+    memset(x->grad, 0, sizeof x->grad);
+    for (k = 0; k < x->ne; k++)
+        if (x->e[k]->b == n) {
+            const int nd = x->e[k]->ops->node_ndof;
+            for (i = 0; i < 3; i++) x->grad[k * EL_MAX_DOF + nd + 3 + i] = dr[i];
+            break;
+        }
+}
 
 static void contact_state(const alecable_joint *j, int i, const double *q, const double *lambda, int grad,
                           contact_eval *x)
@@ -260,6 +300,11 @@ static void contact_state(const alecable_joint *j, int i, const double *q, const
     node_config(c->node, q, x->t, &x->c, grad ? x->grad : NULL, x->e, &x->ne);
     if (j->b)
         for (k = 0; k < 3; k++) node_config(c->node, q, x->dt[k], &x->dc_psi[k], NULL, x->e, &x->ne);
+    if (c->node->xdof >= 0) {
+        split_config(c->node, q, x->t, x, grad);
+        if (j->b)
+            for (k = 0; k < 3; k++) x->dc_psi[k] = split_c(c->node, q, x->dt[k], NULL, NULL);
+    }
     x->N = c->fn;
     if (d->mode != FR_GIVEN && fr_hold_rows(c, hr)) {
         double lh[3] = {lambda[hr[0]], lambda[hr[1]], lambda[hr[2]]};
@@ -441,6 +486,10 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
                         if (!x.slip) values[mp[O_RE + k * EL_MAX_DOF + b]] += ds * x.grad[k * EL_MAX_DOF + b];
                     }
             values[mp[O_SR]] += x.c;
+            if (c->node->xdof >= 0) {
+                values[mp[O_SZ]] += cq * lamT * x.dc_rho;
+                if (!x.slip) values[mp[O_RZ]] += ds * x.dc_rho;
+            }
             if (j->b)
                 for (k = 0; k < 3; k++) {
                     values[mp[O_SP + k]] += cq * lamT * x.dc_psi[k];
