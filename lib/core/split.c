@@ -21,7 +21,10 @@ ALECABLE_API int alecable_node_split_stretch(alecable_node *n, int on)
     m = n->model;
     if (on != 0 && on != 1) return ac_fail(m, ALECABLE_EINVAL, "on = %d must be 0 or 1", on);
     if (!n->cable || !el_split_supported(n->cable->ops))
-        return ac_fail(m, ALECABLE_EINVAL, "the node has no slope to split (an axial cable's or a body's node)");
+        return ac_fail(m, ALECABLE_EINVAL,
+                       "the node has no slope to split (an axial cable's, an SE(3) cable's or a body's node: only "
+                       "ANCF and Kirchhoff nodes split; an SE(3) element's strain, constant per element, carries "
+                       "the jump already)");
     if (on && (!n->left || !n->right))
         return ac_fail(m, ALECABLE_EINVAL, "node %d is an end of its cable: a split needs elements on both sides",
                        n->index);
