@@ -312,9 +312,14 @@ enum {
                                 with fixes, node loads and moments, distributed loads (on the chords
                                 between the nodes), sleeves and pulley wraps on fixed bodies (set the
                                 nodes' frames, alecable_node_set_frame(), where the mesh's do not fit);
-                                clamps, attachments to bodies (and so eyelets), field loads
-                                (alecable_load_hydro(), alecable_load_friction_plane()) and the dynamic
-                                integrators refuse it */
+                                and, Lagrangian, in dynamics: the chord's consistent mass rho A and the
+                                sections' rotary inertia rho (I2 + I3), rho I2, rho I3 per unit length
+                                (I2 = EI2 / E, I3 = EI3 / E) lumped at the nodes, whose rotation rates are
+                                the angular velocity in the section frame (a Lagrangian cable with rho >
+                                0 may then leave its rotation free); clamps, attachments to bodies (and
+                                so eyelets), field loads (alecable_load_hydro(),
+                                alecable_load_friction_plane()) and the integrators on ALE SE(3) cables
+                                refuse it */
 };
 
 /** Creates an empty cable.  A cable is a chain of nodes with increasing

@@ -46,6 +46,7 @@ int main(void)
     srunner_add_suite(sr, suite_si_paper());
     srunner_add_suite(sr, suite_se3());
     srunner_add_suite(sr, suite_se3_model());
+    srunner_add_suite(sr, suite_se3_dynamics());
     srunner_add_suite(sr, suite_sleeve_split());
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);

@@ -44,6 +44,7 @@ Suite *suite_clamp_stretch(void);
 Suite *suite_si_paper(void);
 Suite *suite_se3(void);
 Suite *suite_se3_model(void);
+Suite *suite_se3_dynamics(void);
 Suite *suite_sleeve_split(void);
 
 #endif

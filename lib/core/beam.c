@@ -336,9 +336,10 @@ static int check_se3(alecable_model *m, int index, const alecable_cable *c)
         return ac_fail(m, ALECABLE_ESTATE, "cable %d: a natural shape that varies along the cable needs fixed material "
                                            "coordinates (material flowing through the elements would not carry it)",
                        index);
-    if (!rotation_held(m, c))
-        return ac_fail(m, ALECABLE_ESTATE, "cable %d: its rotation is held nowhere; fix ALECABLE_DOF_RX, RY and RZ of "
-                                           "one node", index);
+    if (!rotation_held(m, c) && !(c->section.rho > 0.0 && c->lagrangian))
+        return ac_fail(m, ALECABLE_ESTATE, "cable %d: its rotation is held nowhere (and it has no rotary inertia: "
+                                           "a Lagrangian cable with rho > 0 has, in dynamics); fix ALECABLE_DOF_RX, "
+                                           "RY and RZ of one node", index);
     if ((k = wrap_on_moving_body(m, c)) >= 0)
         return ac_fail(m, ALECABLE_ESTATE, "cable %d: joint %d wraps it on a body that moves; SE(3) cables on moving "
                                            "pulleys are not supported yet (alecable_body_fix)", index, k);
@@ -511,6 +512,12 @@ static void element_params(alecable_cable *c)
         p->chart_b = c->el[i]->b->chart;
         p->GA[0] = c->GA[0];
         p->GA[1] = c->GA[1];
+        /* the sections' mass moments from the bending stiffnesses' second
+         * moments I2 = EI2 / E, I3 = EI3 / E: a solid section's, polar
+         * I2 + I3 (what GJ says is the torsion constant, not the mass's) */
+        p->rhoJ[1] = c->section.rho * EI2 / c->section.E;
+        p->rhoJ[2] = c->section.rho * EI3 / c->section.E;
+        p->rhoJ[0] = p->rhoJ[1] + p->rhoJ[2];
     }
 }
 

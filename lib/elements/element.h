@@ -30,6 +30,9 @@ typedef struct el_params {
      * EI3 and k0 as above; the charts are the nodes' frames at finalize,
      * from which their rotation dofs are measured) */
     double GA[2];
+    /* SE(3) beams: the sections' rotary inertia per unit material length
+     * about t1, t2, t3 (rho (I2 + I3), rho I2, rho I3), lumped at the nodes */
+    double rhoJ[3];
 } el_params;
 
 /* Floating-point operations (+ - * / sqrt) of one call of each kernel,

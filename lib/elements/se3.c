@@ -673,12 +673,62 @@ static void end_gradient(const el_params *p, const double *qe, int end, double g
     if (djinv) memset(djinv, 0, NDOF * sizeof(double));
 }
 
+/* The sections' rotary inertia, lumped at the nodes: node k of the element
+ * carries half its material length's, J_k = (l / 2) diag(rhoJ), as a rigid
+ * body about its frame.  Its velocity dofs are the rotation vector's rates
+ * along the composed update, i.e. the angular velocity Omega in the section
+ * frame (as a body's, lib/bodies/body.c), so T_k = 1/2 Omega.J_k Omega and
+ * Lagrange's residual on SO(3) is Euler's, J_k dOmega + Omega x J_k Omega,
+ * free of the rotation itself.  Lumped rather than consistent: a consistent
+ * rotary mass would need the helix's angular velocity inside the element,
+ * coupling the two nodes through the tangent operator of the relative
+ * rotation (a mass matrix depending on the strains); the lumped one is exact
+ * for rigid motions, keeps the residual a rigid body's (so what the
+ * integrators do for bodies holds node by node) and costs the bending
+ * frequencies only O(h^2) of the rotary inertia's share, which is itself
+ * O((r / L)^2) for a slender beam.  The translational inertia stays the
+ * chord's consistent one (the axial kernels).  Lagrangian cables only (l
+ * constant): on an ALE cable the rotary inertia would need the material
+ * flow's terms, and the model refuses SE(3) dynamics there
+ * (core/dynamics.c). */
+static void rotary(const el_params *p, const double *qe, const double *ve, const double *ae, double *re,
+                   double cv, double ca, double *ke)
+{
+    double h = 0.5 * (qe[SB] - qe[SA]);
+    int k, i, j;
+    for (k = 0; k < 2; k++) {
+        const int o = 7 * k + 3;
+        const double *W = ve + o;
+        double J[3], JW[3];
+        for (i = 0; i < 3; i++) {
+            J[i] = h * p->rhoJ[i];
+            JW[i] = J[i] * W[i];
+        }
+        if (re) {
+            re[o + 0] += J[0] * ae[o + 0] + W[1] * JW[2] - W[2] * JW[1];
+            re[o + 1] += J[1] * ae[o + 1] + W[2] * JW[0] - W[0] * JW[2];
+            re[o + 2] += J[2] * ae[o + 2] + W[0] * JW[1] - W[1] * JW[0];
+        }
+        if (ke) {
+            /* d(W x J W)/dW = W^ J - (J W)^ */
+            double Wh[9] = {0, -W[2], W[1], W[2], 0, -W[0], -W[1], W[0], 0};
+            double Jh[9] = {0, -JW[2], JW[1], JW[2], 0, -JW[0], -JW[1], JW[0], 0};
+            for (i = 0; i < 3; i++)
+                for (j = 0; j < 3; j++)
+                    ke[(o + i) * NDOF + o + j] += ca * (i == j) * J[i] + cv * (Wh[3 * i + j] * J[j] - Jh[3 * i + j]);
+        }
+    }
+}
+
 static double kinetic(const el_params *p, const double *qe, const double *ve)
 {
-    double y[NA], v[NA];
+    double y[NA], v[NA], h = 0.5 * (qe[SB] - qe[SA]), t = 0.0;
+    int k, i;
     pack(qe, y);
     pack(ve, v);
-    return el_axial_ops.kinetic(p, y, v);
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < 3; i++) t += 0.5 * h * p->rhoJ[i] * ve[7 * k + 3 + i] * ve[7 * k + 3 + i];
+    return el_axial_ops.kinetic(p, y, v) + t;
 }
 
 static void inertia(const el_params *p, const double *qe, const double *ve, const double *ae, double *re)
@@ -689,6 +739,7 @@ static void inertia(const el_params *p, const double *qe, const double *ve, cons
     pack(ae, a);
     el_axial_ops.inertia(p, y, v, a, r);
     unpack(r, re);
+    rotary(p, qe, ve, ae, re, 0.0, 0.0, NULL);
 }
 
 static void inertia_jac_acc(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
@@ -700,6 +751,7 @@ static void inertia_jac_acc(const el_params *p, const double *qe, const double *
     pack(ae, a);
     el_axial_ops.inertia_jac(p, y, v, a, cq, cv, ca, k);
     unpack_add(k, 1.0, ke);
+    rotary(p, qe, ve, ae, NULL, cv, ca, ke);
 }
 
 static void inertia_jac(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
