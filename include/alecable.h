@@ -308,7 +308,7 @@ enum {
                                 node; strains constant per element, so a node shares its frame and position
                                 but not its stretch (a stuck or slipping contact node carries a tension
                                 jump).  Needs alecable_cable_set_beam() and alecable_cable_set_shear(), and
-                                the rotation held at one node (fix RX, RY and RZ).  Since 0.3, in statics,
+                                the rotation held at one node (fix RX, RY and RZ, or a clamp).  Since 0.3, in statics,
                                 with fixes, node loads and moments, distributed loads (on the chords
                                 between the nodes), sleeves and pulley wraps on fixed bodies (set the
                                 nodes' frames, alecable_node_set_frame(), where the mesh's do not fit);
@@ -316,8 +316,9 @@ enum {
                                 sections' rotary inertia rho (I2 + I3), rho I2, rho I3 per unit length
                                 (I2 = EI2 / E, I3 = EI3 / E) lumped at the nodes, whose rotation rates are
                                 the angular velocity in the section frame (a Lagrangian cable with rho >
-                                0 may then leave its rotation free); clamps, attachments to bodies (and
-                                so eyelets), field loads (alecable_load_hydro(),
+                                0 may then leave its rotation free); clamps (alecable_clamp(): the
+                                node's frame held, in space or in a body) and attachments to bodies
+                                (alecable_attach()) since 0.3 too; field loads (alecable_load_hydro(),
                                 alecable_load_friction_plane()) and the integrators on ALE SE(3) cables
                                 refuse it */
 };
@@ -1365,12 +1366,16 @@ ALECABLE_API int alecable_joint_multipliers(const alecable_joint *j, double *lam
  * \verbatim
        ALECABLE_CLAMP_POSITION  r = x_c                          (3)
        ALECABLE_CLAMP_DIRECTION r'.d2 = r'.d3 = 0                (2: t1 = d1; the stretch stays free)
-       ALECABLE_CLAMP_ROLL      atan2(t2.d3, t2.d2) = 0          (1: t2 = d2; Kirchhoff nodes only)
+       ALECABLE_CLAMP_ROLL      atan2(t2.d3, t2.d2) = 0          (1: t2 = d2; Kirchhoff and SE(3) nodes)
        ALECABLE_CLAMP_STRETCH   r'.d1 - 1 = 0                    (1, last: with DIRECTION r' = d1, the
                                                                   stretch too: paper 003 eq. 5's r' = r'_d)
    \endverbatim
  * with (d1, d2, d3) the clamp frame's axes.  POSITION alone is a hinge;
- * POSITION | DIRECTION the clamp of an ANCF node (which has no roll).  The
+ * POSITION | DIRECTION the clamp of an ANCF node (which has no roll).  On
+ * an SE(3) node (since 0.3) DIRECTION holds its section normal t1 = d1 and
+ * ROLL its t2 = d2 (ALL: the node's frame equal to the clamp's; no
+ * STRETCH, which is its elements'), and the moment of the reaction is the
+ * one about the section axes turned into space.  The
  * multipliers are readable (alecable_joint_multipliers()), the reaction as a
  * force and moment (alecable_clamp_reaction()).  penalty > 0 adds the
  * augmented-Lagrangian term p/2 |g|^2 of paper 003 eq. 17 beside the
@@ -1380,7 +1385,7 @@ ALECABLE_API int alecable_joint_multipliers(const alecable_joint *j, double *lam
 enum {
     ALECABLE_CLAMP_POSITION = 1,  /**< the point (3 equations) */
     ALECABLE_CLAMP_DIRECTION = 2, /**< the tangent's direction (2 equations) */
-    ALECABLE_CLAMP_ROLL = 4,      /**< the roll (1 equation; Kirchhoff nodes, with DIRECTION) */
+    ALECABLE_CLAMP_ROLL = 4,      /**< the roll (1 equation; Kirchhoff and SE(3) nodes, with DIRECTION) */
     ALECABLE_CLAMP_ALL = 7,       /**< the three (not STRETCH) */
     ALECABLE_CLAMP_STRETCH = 8    /**< the stretch |r'| = 1 (1 equation, after the others; with
                                        DIRECTION) (since 0.3) */
@@ -1424,7 +1429,7 @@ ALECABLE_API void alecable_clamp_params_init(alecable_clamp_params *p);
 /** Clamps a cable node (see #ALECABLE_CLAMP_POSITION).
  * \param[out] out receives the joint, owned by m (may be NULL).
  * \param m the model.
- * \param n an ANCF or Kirchhoff node of m (POSITION alone: any cable node).
+ * \param n an ANCF, Kirchhoff or SE(3) node of m (POSITION alone: any cable node).
  * \param p the parameters, copied (motion and motion_user must stay valid
  *        while m is solved).
  * \retval ALECABLE_OK success

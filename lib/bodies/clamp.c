@@ -6,6 +6,11 @@
  *     roll       g = atan2(t2.d3, t2.d2)          (t2 from the node's slope, roll and chart)
  *     stretch    g = r'.d1 - 1                    (with direction: r' = d1, paper 003 eq. 5;
  *                                                  last, so the older masks keep their rows)
+ * An SE(3) node (elements/se3.c) carries its frame (t1, t2, t3) = R_n itself:
+ *     direction  g = t1.d2, t1.d3
+ *     roll       g = atan2(t2.d3, t2.d2)          (with direction: R_n = the clamp's frame)
+ * with its rotation increments as the hd variables, R_n exp(nc^) exp(rp^),
+ * as a body's below (no stretch: an SE(3) node's stretch is its elements').
  * The position equations are linear in r and written by hand, with
  * rotation.h's rules on a body.  The frame equations go through hd numbers
  * (core/hd.h) in the variables (r', roll, tau, psi_r, psi_c): tau a time
@@ -26,12 +31,42 @@
 #include <math.h>
 #include <string.h>
 
-/* hd variables */
-enum { V_RP = 0, V_TH = 3, V_TAU = 4, V_PR = 5, V_PC = 8, NV_BODY = 11, NV_SPACE = 5 };
 enum { NLOC_MAX = 3 + 3 + 1 + 6 + 7, NFRAME_MAX = 4 };
 
-static int has_slope(const alecable_node *n) { return n->ndof >= 7; }
+static int is_se3(const alecable_node *n) { return ac_node_is_se3(n); }
+static int has_slope(const alecable_node *n) { return n->ndof >= 7 && !is_se3(n); }
 static int has_roll(const alecable_node *n) { return n->ndof == 8; }
+
+/* The hd variables of the frame equations: rp the node's r' (an SE(3)
+ * node's rotation increment, as a row: R_n exp(nc^) exp(rp^), so that the
+ * mixed derivatives (rp, nc) are the derivative of G^T lambda along the
+ * node's update, as for a body's psi_r, psi_c), th its roll, tau the time
+ * offset (clamps not on a body), pr and pc the body's two increments; -1:
+ * absent.  Within HD_MAX: an SE(3) node on a body has no tau and no roll. */
+typedef struct clamp_vars {
+    int rp, nc, th, tau, pr, pc, n;
+} clamp_vars;
+
+static void vars(const alecable_joint *j, clamp_vars *V)
+{
+    if (is_se3(j->nodes[0])) {
+        V->rp = 0;
+        V->nc = 3;
+        V->th = -1;
+        V->tau = j->b ? -1 : 6;
+        V->pr = j->b ? 6 : -1;
+        V->pc = j->b ? 9 : -1;
+        V->n = j->b ? 12 : 7;
+    } else {
+        V->rp = 0;
+        V->nc = -1;
+        V->th = 3;
+        V->tau = 4;
+        V->pr = j->b ? 5 : -1;
+        V->pc = j->b ? 8 : -1;
+        V->n = j->b ? 11 : 5;
+    }
+}
 
 static int n_equations(int hold)
 {
@@ -57,10 +92,13 @@ static int check_params(alecable_model *m, const alecable_node *n, const alecabl
         return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_clamp_params_init", p->struct_size);
     if (p->hold < 1 || p->hold > (ALECABLE_CLAMP_ALL | ALECABLE_CLAMP_STRETCH))
         return ac_fail(m, ALECABLE_EINVAL, "params.hold = %d is not a non-empty ALECABLE_CLAMP_* mask", p->hold);
-    if ((p->hold & ALECABLE_CLAMP_ROLL) && !has_roll(n))
+    if ((p->hold & ALECABLE_CLAMP_ROLL) && !has_roll(n) && !is_se3(n))
         return ac_fail(m, ALECABLE_EINVAL, "params.hold asks for ALECABLE_CLAMP_ROLL on a node without roll "
-                                           "(only Kirchhoff nodes have one)");
-    if ((p->hold & ALECABLE_CLAMP_DIRECTION) && !has_slope(n))
+                                           "(only Kirchhoff and SE(3) nodes have one)");
+    if ((p->hold & ALECABLE_CLAMP_STRETCH) && is_se3(n))
+        return ac_fail(m, ALECABLE_EINVAL, "params.hold asks for ALECABLE_CLAMP_STRETCH on an SE(3) node (its "
+                                           "stretch is its elements', not the node's)");
+    if ((p->hold & ALECABLE_CLAMP_DIRECTION) && !has_slope(n) && !is_se3(n))
         return ac_fail(m, ALECABLE_EINVAL, "params.hold asks for ALECABLE_CLAMP_DIRECTION on a node without a "
                                            "slope (axial nodes have none)");
     if ((p->hold & ALECABLE_CLAMP_ROLL) && !(p->hold & ALECABLE_CLAMP_DIRECTION))
@@ -97,15 +135,14 @@ ALECABLE_API int alecable_clamp(alecable_joint **out, alecable_model *m, alecabl
     if (out) *out = NULL;
     if ((st = ac_check_node(m, n, "node"))) return st;
     if (!n->cable) return ac_fail(m, ALECABLE_EINVAL, "node is a body's node, not a cable node");
-    if (ac_node_is_se3(n))
-        return ac_fail(m, ALECABLE_EINVAL, "node is an SE(3) cable's node: clamps on them are not supported yet "
-                                           "(fix ALECABLE_DOF_X .. Z and RX .. RZ instead)");
     if ((st = check_params(m, n, p))) return st;
     { /* what it holds held already would make the constraints dependent */
         int i, d;
+        const int rot = is_se3(n) && (p->hold & ALECABLE_CLAMP_DIRECTION) && (p->hold & ALECABLE_CLAMP_ROLL);
         for (d = ALECABLE_DOF_X; d <= ALECABLE_DOF_ROLL; d++) {
             int mine = d <= ALECABLE_DOF_Z ? (p->hold & ALECABLE_CLAMP_POSITION) != 0
-                                           : d == ALECABLE_DOF_ROLL && (p->hold & ALECABLE_CLAMP_ROLL);
+                       : d >= ALECABLE_DOF_RX && d <= ALECABLE_DOF_RZ ? rot
+                                                                       : d == ALECABLE_DOF_ROLL && (p->hold & ALECABLE_CLAMP_ROLL);
             if (!mine) continue;
             for (i = 0; i < m->constraints.n; i++) {
                 const alecable_constraint *k = (const alecable_constraint *)m->constraints.p[i];
@@ -147,8 +184,8 @@ static void layout(const alecable_joint *j, clamp_layout *L)
     const alecable_node *n = j->nodes[0];
     int k = 3;
     L->r = 0;
-    L->rp = has_slope(n) ? k : -1;
-    k += has_slope(n) ? 3 : 0;
+    L->rp = has_slope(n) || is_se3(n) ? k : -1; /* r', or an SE(3) node's rotation increments */
+    k += has_slope(n) || is_se3(n) ? 3 : 0;
     L->th = has_roll(n) ? k++ : -1;
     L->xb = j->b ? k : -1;
     L->pb = j->b ? k + 3 : -1;
@@ -209,6 +246,8 @@ static void node_frame(const alecable_node *n, double t1[3], double t2[3])
     }
 }
 
+static void column(const double M[9], int k, double c[3]);
+
 /* frame_given = 0: the node's frame at the first finalize (after the
  * Kirchhoff charts are built), in the body's frame with a body */
 static void capture_frame(alecable_joint *j)
@@ -216,7 +255,13 @@ static void capture_frame(alecable_joint *j)
     const alecable_node *n = j->nodes[0];
     double t1[3] = {1.0, 0.0, 0.0}, t2[3] = {0.0, 1.0, 0.0}, t3[3], F[9], x[3];
     int k;
-    if (has_slope(n)) node_frame(n, t1, t2);
+    if (is_se3(n)) {
+        double R[9];
+        el_se3_node_rotation(n->chart, n->q + 3, R);
+        column(R, 0, t1);
+        column(R, 1, t2);
+    } else if (has_slope(n))
+        node_frame(n, t1, t2);
     cross3(t1, t2, t3);
     for (k = 0; k < 3; k++) {
         F[3 * k] = t1[k];
@@ -290,7 +335,7 @@ static void frame_at(const alecable_joint *j, double t, const double *q, clamp_f
 
 /* column k of a row-major 3 x 3 matrix */
 static void column(const double M[9], int k, double c[3])
-{
+{ /* column k of a row-major 3 x 3 matrix */
     c[0] = M[k];
     c[1] = M[3 + k];
     c[2] = M[6 + k];
@@ -313,7 +358,8 @@ static void exp2_apply(const hd_ctx *c, int v0, const hd x[3], hd out[3])
 
 /* axis k of the clamp frame as hd numbers: on a body R_b exp(psi_c^)
  * exp(psi_r^) e_k; moved by the host, its Taylor polynomial in tau */
-static void frame_axis(const alecable_joint *j, const hd_ctx *c, const clamp_frame *F, int k, hd d[3])
+static void frame_axis(const alecable_joint *j, const hd_ctx *c, const clamp_vars *V, const clamp_frame *F, int k,
+                       hd d[3])
 {
     double e[3];
     int i;
@@ -321,8 +367,8 @@ static void frame_axis(const alecable_joint *j, const hd_ctx *c, const clamp_fra
         hd x[3], y[3];
         column(j->frame, k, e);
         for (i = 0; i < 3; i++) hd_const(c, &x[i], e[i]);
-        exp2_apply(c, V_PR, x, y);
-        exp2_apply(c, V_PC, y, x);
+        exp2_apply(c, V->pr, x, y);
+        exp2_apply(c, V->pc, y, x);
         for (i = 0; i < 3; i++) {
             hd_scale(c, &d[i], F->Rb[3 * i], &x[0], 0.0);
             hd_axpy(c, &d[i], &d[i], F->Rb[3 * i + 1], &x[1]);
@@ -338,7 +384,7 @@ static void frame_axis(const alecable_joint *j, const hd_ctx *c, const clamp_fra
         cross3(F->al, e, ad);
         cross3(F->w, wd, wwd);
         for (i = 0; i < 3; i++) dd[i] = ad[i] + wwd[i];
-        hd_var(c, &tau, 0.0, V_TAU);
+        hd_var(c, &tau, 0.0, V->tau);
         hd_mul(c, &tau2, &tau, &tau);
         for (i = 0; i < 3; i++) {
             hd_scale(c, &d[i], wd[i], &tau, e[i]);
@@ -349,21 +395,54 @@ static void frame_axis(const alecable_joint *j, const hd_ctx *c, const clamp_fra
 
 /* The direction, roll and stretch equations as hd numbers (up to
  * NFRAME_MAX), in order */
-static int frame_equations(const alecable_joint *j, const hd_ctx *c, const clamp_frame *F, const double *q, hd *g)
+/* an SE(3) node's axis k, R_n exp(nc^) exp(rp^) e_k, as hd numbers */
+static void se3_axis(const alecable_node *n, const hd_ctx *c, const clamp_vars *V, const double *q, int k, hd t[3])
+{
+    double R[9];
+    hd x[3], y[3];
+    int i;
+    el_se3_node_rotation(n->chart, q + n->dof0 + 3, R);
+    for (i = 0; i < 3; i++) hd_const(c, &x[i], i == k);
+    exp2_apply(c, V->rp, x, y);
+    exp2_apply(c, V->nc, y, x);
+    for (i = 0; i < 3; i++) {
+        hd_scale(c, &t[i], R[3 * i], &x[0], 0.0);
+        hd_axpy(c, &t[i], &t[i], R[3 * i + 1], &x[1]);
+        hd_axpy(c, &t[i], &t[i], R[3 * i + 2], &x[2]);
+    }
+}
+
+static int frame_equations(const alecable_joint *j, const hd_ctx *c, const clamp_vars *V, const clamp_frame *F,
+                           const double *q, hd *g)
 {
     const alecable_node *n = j->nodes[0];
     hd rp[3], d1[3], d2[3], d3[3];
     int k, ne = 0;
-    for (k = 0; k < 3; k++) hd_var(c, &rp[k], q[n->dof0 + 3 + k], V_RP + k);
-    frame_axis(j, c, F, 1, d2);
-    frame_axis(j, c, F, 2, d3);
+    frame_axis(j, c, V, F, 1, d2);
+    frame_axis(j, c, V, F, 2, d3);
+    if (is_se3(n)) { /* t1 = d1 (direction), then t2 = d2 about it (roll) */
+        hd t[3], x, y;
+        se3_axis(n, c, V, q, 0, t);
+        if (j->hold & ALECABLE_CLAMP_DIRECTION) {
+            hd_dot3(c, &g[ne++], t, d2);
+            hd_dot3(c, &g[ne++], t, d3);
+        }
+        if (j->hold & ALECABLE_CLAMP_ROLL) {
+            se3_axis(n, c, V, q, 1, t);
+            hd_dot3(c, &x, t, d2);
+            hd_dot3(c, &y, t, d3);
+            hd_atan2(c, &g[ne++], &y, &x);
+        }
+        return ne;
+    }
+    for (k = 0; k < 3; k++) hd_var(c, &rp[k], q[n->dof0 + 3 + k], V->rp + k);
     if (j->hold & ALECABLE_CLAMP_DIRECTION) {
         hd_dot3(c, &g[ne++], rp, d2);
         hd_dot3(c, &g[ne++], rp, d3);
     }
     if (j->hold & ALECABLE_CLAMP_ROLL) {
         hd th, t1[3], t2[3], x, y;
-        hd_var(c, &th, q[n->dof0 + 6], V_TH);
+        hd_var(c, &th, q[n->dof0 + 6], V->th);
         el_kirchhoff_node_frame(c, rp, &th, n->chart, t1, t2);
         hd_dot3(c, &x, t2, d2);
         hd_dot3(c, &y, t2, d3);
@@ -371,7 +450,7 @@ static int frame_equations(const alecable_joint *j, const hd_ctx *c, const clamp
     }
     if (j->hold & ALECABLE_CLAMP_STRETCH) {
         hd one;
-        frame_axis(j, c, F, 0, d1);
+        frame_axis(j, c, V, F, 0, d1);
         hd_dot3(c, &g[ne], rp, d1);
         hd_const(c, &one, 1.0);
         hd_sub(c, &g[ne], &g[ne], &one);
@@ -386,17 +465,18 @@ static double hess(const hd_ctx *c, const hd *g, int a, int b)
 }
 
 /* local index -> hd variable, as a row (gradient) and as a column (update) */
-static int row_var(const clamp_layout *L, int a)
+static int row_var(const clamp_layout *L, const clamp_vars *V, int a)
 {
-    if (L->rp >= 0 && a >= L->rp && a < L->rp + 3) return V_RP + a - L->rp;
-    if (a == L->th) return V_TH;
-    if (L->pb >= 0 && a >= L->pb && a < L->pb + 3) return V_PR + a - L->pb;
+    if (L->rp >= 0 && a >= L->rp && a < L->rp + 3) return V->rp + a - L->rp;
+    if (a == L->th) return V->th;
+    if (L->pb >= 0 && a >= L->pb && a < L->pb + 3) return V->pr + a - L->pb;
     return -1;
 }
-static int col_var(const clamp_layout *L, int a)
+static int col_var(const clamp_layout *L, const clamp_vars *V, int a)
 {
-    int v = row_var(L, a);
-    return v >= V_PR ? v - V_PR + V_PC : v;
+    if (L->rp >= 0 && a >= L->rp && a < L->rp + 3) return (V->nc >= 0 ? V->nc : V->rp) + a - L->rp;
+    if (L->pb >= 0 && a >= L->pb && a < L->pb + 3) return V->pc + a - L->pb;
+    return row_var(L, V, a);
 }
 
 /* The clamp's local residual rl (q part: G^T (lambda + p g); rows: g) and
@@ -465,24 +545,28 @@ static int clamp_local(const alecable_joint *j, double t, const double *q, const
         e = 3;
     }
     if (j->hold & (ALECABLE_CLAMP_DIRECTION | ALECABLE_CLAMP_ROLL | ALECABLE_CLAMP_STRETCH)) {
-        hd_ctx c = hd_context(j->b ? NV_BODY : NV_SPACE, K != NULL);
+        clamp_vars V;
+        hd_ctx c;
         hd g[NFRAME_MAX];
-        int ne = frame_equations(j, &c, &F, q, g), m;
+        int ne, m;
+        vars(j, &V);
+        c = hd_context(V.n, K != NULL);
+        ne = frame_equations(j, &c, &V, &F, q, g);
         for (m = 0; m < ne; m++, e++) {
             double Lm = lam[e] + p * g[m].v;
             rl[L->row + e] = g[m].v;
             for (a = 0; a < L->row; a++) {
-                int va = row_var(L, a);
+                int va = row_var(L, &V, a);
                 if (va >= 0) rl[a] += Lm * g[m].g[va];
             }
             if (!K) continue;
             for (a = 0; a < L->row; a++) {
-                int va = row_var(L, a), ca = col_var(L, a);
+                int va = row_var(L, &V, a), ca = col_var(L, &V, a);
                 if (va < 0) continue;
                 K[(L->row + e) * nl + a] = g[m].g[ca];
                 K[a * nl + L->row + e] = g[m].g[va];
                 for (b = 0; b < L->row; b++) {
-                    int cb = col_var(L, b);
+                    int cb = col_var(L, &V, b);
                     if (cb < 0) continue;
                     K[a * nl + b] += cq * (Lm * hess(&c, &g[m], va, cb) + p * g[m].g[va] * g[m].g[cb]);
                 }
@@ -546,19 +630,24 @@ static void clamp_rates(const alecable_joint *j, double t, const double *q, cons
         e = 3;
     }
     if (j->hold & (ALECABLE_CLAMP_DIRECTION | ALECABLE_CLAMP_ROLL | ALECABLE_CLAMP_STRETCH)) {
-        int nv = j->b ? NV_BODY : NV_SPACE;
-        hd_ctx c = hd_context(nv, 1);
+        clamp_vars V;
+        hd_ctx c;
         hd g[NFRAME_MAX];
-        double vv[NV_BODY];
-        int ne, m, a, b;
+        double vv[HD_MAX];
+        int ne, m, a, b, nv;
+        vars(j, &V);
+        nv = V.n;
+        c = hd_context(nv, 1);
         memset(vv, 0, sizeof vv);
-        for (k = 0; k < 3; k++) vv[V_RP + k] = v[n->dof0 + 3 + k];
-        if (has_roll(n)) vv[V_TH] = v[n->dof0 + 6];
+        /* an SE(3) node's Omega (section frame) along its outer increment,
+         * whose second-order exponential gives the motion's curvature */
+        for (k = 0; k < 3; k++) vv[(V.nc >= 0 ? V.nc : V.rp) + k] = v[n->dof0 + 3 + k];
+        if (has_roll(n)) vv[V.th] = v[n->dof0 + 6];
         if (j->b)
-            for (k = 0; k < 3; k++) vv[V_PC + k] = v[j->b->node.dof0 + 3 + k];
+            for (k = 0; k < 3; k++) vv[V.pc + k] = v[j->b->node.dof0 + 3 + k];
         else
-            vv[V_TAU] = 1.0; /* d tau / dt */
-        ne = frame_equations(j, &c, &F, q, g);
+            vv[V.tau] = 1.0; /* d tau / dt */
+        ne = frame_equations(j, &c, &V, &F, q, g);
         for (m = 0; m < ne; m++, e++) {
             double gd = 0.0, ga = 0.0;
             for (a = 0; a < nv; a++) {
@@ -576,6 +665,8 @@ static int clamp_holds(const alecable_joint *j, const alecable_node *n, int dof)
     if (n != j->nodes[0]) return 0;
     if (dof == ALECABLE_DOF_ROLL) return (j->hold & ALECABLE_CLAMP_ROLL) != 0;
     if (dof >= ALECABLE_DOF_X && dof <= ALECABLE_DOF_Z) return (j->hold & ALECABLE_CLAMP_POSITION) != 0;
+    if (dof >= ALECABLE_DOF_RX && dof <= ALECABLE_DOF_RZ)
+        return is_se3(n) && (j->hold & ALECABLE_CLAMP_DIRECTION) && (j->hold & ALECABLE_CLAMP_ROLL);
     return 0;
 }
 
@@ -609,7 +700,12 @@ ALECABLE_API int alecable_clamp_reaction(const alecable_joint *j, double force[3
     if (moment) {
         double Q[3] = {0, 0, 0}, rp[3] = {0, 0, 0};
         moment[0] = moment[1] = moment[2] = 0.0;
-        if (L.rp >= 0) {
+        if (L.rp >= 0 && is_se3(n)) { /* the moment about the section axes, turned into space */
+            double R[9];
+            el_se3_node_rotation(n->chart, m->q + n->dof0 + 3, R);
+            for (k = 0; k < 3; k++) Q[k] = -rl[L.rp + k];
+            rot_mul(R, Q, moment);
+        } else if (L.rp >= 0) {
             for (k = 0; k < 3; k++) {
                 Q[k] = -rl[L.rp + k];
                 rp[k] = m->q[n->dof0 + 3 + k];

@@ -120,9 +120,6 @@ ALECABLE_API int alecable_attach(alecable_joint **out, alecable_model *m, alecab
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = check_cable_node(m, n, "node"))) return st;
-    if (ac_node_is_se3(n))
-        return ac_fail(m, ALECABLE_EINVAL, "node is an SE(3) cable's node: attaching it to a body (or an eyelet) is "
-                                           "not supported yet");
     if ((st = body_check(m, b, "body"))) return st;
     if (!p) return ac_fail(m, ALECABLE_ENULL, "p is NULL");
     if (!ac_is_finite3(p)) return ac_fail(m, ALECABLE_EINVAL, "p has a NaN or infinite component");

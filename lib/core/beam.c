@@ -298,11 +298,17 @@ static int shape_uniform(const alecable_cable *c)
 static int rotation_held(const alecable_model *m, const alecable_cable *c)
 {
     int i;
-    for (i = 0; i < c->n_nodes; i++)
+    for (i = 0; i < c->n_nodes; i++) {
+        int k;
         if (ac_node_dof_constrained(m, c->nodes[i], ALECABLE_DOF_RX) &&
             ac_node_dof_constrained(m, c->nodes[i], ALECABLE_DOF_RY) &&
             ac_node_dof_constrained(m, c->nodes[i], ALECABLE_DOF_RZ))
             return 1;
+        for (k = 0; k < m->joints.n; k++) { /* a clamp holding the whole frame */
+            const alecable_joint *j = (const alecable_joint *)m->joints.p[k];
+            if (j->ops->holds && j->ops->holds(j, c->nodes[i], ALECABLE_DOF_RX)) return 1;
+        }
+    }
     return 0;
 }
 
