@@ -48,6 +48,7 @@ int main(void)
     srunner_add_suite(sr, suite_se3_model());
     srunner_add_suite(sr, suite_se3_dynamics());
     srunner_add_suite(sr, suite_se3_joints());
+    srunner_add_suite(sr, suite_se3_greenhill());
     srunner_add_suite(sr, suite_sleeve_split());
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);

@@ -46,6 +46,7 @@ Suite *suite_se3(void);
 Suite *suite_se3_model(void);
 Suite *suite_se3_dynamics(void);
 Suite *suite_se3_joints(void);
+Suite *suite_se3_greenhill(void);
 Suite *suite_sleeve_split(void);
 
 #endif
