@@ -30,6 +30,7 @@
 
 #include <alecable.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,18 @@
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
+
+/* the measured figures, on stderr when ALECABLE_TEST_FIGURES is set */
+static void figure(const char *fmt, ...)
+{
+    va_list ap;
+    if (!getenv("ALECABLE_TEST_FIGURES")) return;
+    va_start(ap, fmt);
+    fprintf(stderr, "se3 dynamics: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
 
 #define ND 14
 
@@ -333,8 +346,8 @@ START_TEST(tumble)
     tumble_run(400, 0.0, ALECABLE_METHOD_NEWMARK, &e2, &h2);
     tumble_run(1600, 20.0, ALECABLE_METHOD_HHT, &e3, &h3);
     tumble_run(3200, 20.0, ALECABLE_METHOD_HHT, &e4, &h4);
-    printf("se3 tumble: one turn, |dE|/E, |dH|/H: %.3e, %.3e (200 steps), %.3e, %.3e (400); spinning at 10 w3 "
-           "(HHT): %.3e, %.3e (1600), %.3e, %.3e (3200)\n", e1, h1, e2, h2, e3, h3, e4, h4);
+    figure("tumble: one turn, |dE|/E, |dH|/H: %.3e, %.3e (200 steps), %.3e, %.3e (400); spinning at 10 w3 "
+           "(HHT): %.3e, %.3e (1600), %.3e, %.3e (3200)", e1, h1, e2, h2, e3, h3, e4, h4);
     ck_assert_msg(e2 < 5e-4 && h2 < 2.5e-4, "drifts %.3e, %.3e", e2, h2);
     ck_assert_msg(e1 / e2 > 3.5 && h1 / h2 > 3.5, "drifts not O(h^2): %.3e -> %.3e, %.3e -> %.3e", e1, e2, h1, h2);
     ck_assert_msg(e3 < 1e-4 && h3 < 1e-4, "spinning: drifts %.3e, %.3e", e3, h3);
@@ -393,8 +406,8 @@ START_TEST(cantilever_frequency)
     const double w_eb = b1 * b1 * sqrt(EI / (rhoA * L_ * L_ * L_ * L_));
     double w8 = cantilever_omega(8, EI, rhoA, w_eb), w16 = cantilever_omega(16, EI, rhoA, w_eb);
     double e8 = w8 / w_eb - 1.0, e16 = w16 / w_eb - 1.0;
-    printf("se3 cantilever: omega1 = %.9g (8 elements), %.9g (16), Euler-Bernoulli %.9g: errors %.3e, %.3e, "
-           "ratio %.3f\n", w8, w16, w_eb, e8, e16, e8 / e16);
+    figure("cantilever: omega1 = %.9g (8 elements), %.9g (16), Euler-Bernoulli %.9g: errors %.3e, %.3e, "
+           "ratio %.3f", w8, w16, w_eb, e8, e16, e8 / e16);
     ck_assert_msg(fabs(e8) < 3e-3, "8 elements: omega1 = %.9g, closed form %.9g (%.3e)", w8, w_eb, e8);
     ck_assert_msg(e8 / e16 > 3.5 && e8 / e16 < 4.5, "errors %.3e (8), %.3e (16): not O(h^2)", e8, e16);
 }
