@@ -772,7 +772,9 @@ const el_ops el_se3_ops = {
     /* the hd kernels counted by core/hd.h built with -DHD_COUNT: force 4.4k,
      * force and tangent 49.2k (s fixed: 4.0k and 40.6k), plus some 1.5k of
      * plain-number quaternions and series (estimated); the chord's loads
-     * and inertia are the axial kernels' (axial.c's counts) */
-    {6000.0, 51000.0, 20.0, 40.0, 450.0, 450.0, 1200.0, 1200.0, 5500.0, 42500.0, 0.0, 0.0, 1.0},
+     * and inertia are the axial kernels' (axial.c's counts), plus the
+     * nodes' rotary inertia: some 40 flops for its residual, 80 for its
+     * Jacobian */
+    {6000.0, 51000.0, 20.0, 40.0, 490.0, 490.0, 1280.0, 1280.0, 5500.0, 42500.0, 0.0, 0.0, 1.0},
     se3_section
 };
