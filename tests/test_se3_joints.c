@@ -18,7 +18,8 @@
  *   suites' checks.
  * - clamp_spin: the beam clamped to a free body, the two spinning together
  *   about the beam's axis: exactly rigid (see there).
- * - clamp_moved: the same with the clamp's frame turned by the host. */
+ * - clamp_moved: the same with the clamp's frame turned by the host.
+ * - eyelet: a frictionless eyelet on an ALE SE(3) cable (closed form). */
 #include "suites.h"
 #include "fd.h"
 #include "problem_fd.h"
@@ -445,6 +446,56 @@ START_TEST(clamp_moved)
 }
 END_TEST
 
+/* A frictionless eyelet (alecable_attach with hold_s = 0) on an ALE SE(3)
+ * cable: node 0 held (place, frame, s), the middle node's place held by
+ * the eyelet of a fixed body with its s free, the end's s held and pulled
+ * by F along the cable.  Material slides through the eyelet until both
+ * elements carry F: strain e = F / EA on both sides, so s_1 = 0.5 / (1 + e)
+ * and the end at 1 + e (closed form; 1e-10). */
+START_TEST(eyelet)
+{
+    const double EA = 1e4, F = 250.0, e = F / EA;
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_beam_params bp;
+    alecable_body_params bdp;
+    alecable_body *b;
+    alecable_quasistatic_options o;
+    double a[3] = {0, 0, 0}, bb[3] = {1, 0, 0}, p[3] = {0.5, 0, 0}, f[3] = {F, 0, 0}, x[3], s1;
+    int d, st;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.A = 1e-3;
+    sec.E = EA / sec.A;
+    sec.I = 2.0 / sec.E;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_SE3, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, bb, 0.0, 1.0, 2), 0);
+    alecable_beam_params_init(&bp);
+    bp.GJ = 1.5;
+    ck_assert_int_eq(alecable_cable_set_beam(c, &bp), 0);
+    ck_assert_int_eq(alecable_cable_set_shear(c, 5e3, 5e3), 0);
+    for (d = ALECABLE_DOF_X; d <= ALECABLE_DOF_S; d++) ck_assert_int_eq(alecable_fix(NULL, m, node(c, 0), d), 0);
+    for (d = ALECABLE_DOF_RX; d <= ALECABLE_DOF_RZ; d++) ck_assert_int_eq(alecable_fix(NULL, m, node(c, 0), d), 0);
+    ck_assert_int_eq(alecable_fix(NULL, m, node(c, 2), ALECABLE_DOF_S), 0);
+    alecable_body_params_init(&bdp);
+    ck_assert_int_eq(alecable_body_create(&b, m, &bdp), 0);
+    ck_assert_int_eq(alecable_body_fix(m, b), 0);
+    ck_assert_int_eq(alecable_attach(NULL, m, node(c, 1), b, p, 0), 0);
+    ck_assert_int_eq(alecable_load_node(NULL, m, node(c, 2), f), 0);
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = 4;
+    st = alecable_solve_quasistatic(m, &o, NULL);
+    ck_assert_msg(st == 0, "solve: %s", alecable_model_errmsg(m));
+    ck_assert_int_eq(alecable_node_material(node(c, 1), &s1), 0);
+    ck_assert_int_eq(alecable_node_position(node(c, 2), x), 0);
+    ck_assert_msg(fabs(s1 - 0.5 / (1.0 + e)) < 1e-10, "s_1 = %.15g, closed form %.15g", s1, 0.5 / (1.0 + e));
+    ck_assert_msg(fabs(x[0] - (1.0 + e)) < 1e-10 && fabs(x[1]) < 1e-10 && fabs(x[2]) < 1e-10,
+                  "end at (%.15g, %.3g, %.3g), closed form %.15g", x[0], x[1], x[2], 1.0 + e);
+    alecable_model_destroy(m);
+}
+END_TEST
+
 Suite *suite_se3_joints(void)
 {
     Suite *s = suite_create("se3_joints");
@@ -456,6 +507,7 @@ Suite *suite_se3_joints(void)
     tcase_add_test(tc, jacobian);
     tcase_add_test(tc, clamp_spin);
     tcase_add_test(tc, clamp_moved);
+    tcase_add_test(tc, eyelet);
     suite_add_tcase(s, tc);
     return s;
 }
