@@ -302,13 +302,17 @@ static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t
 
 int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n)
 {
-    static const char *const keys[] = {"name", "kind", "section", "beam", "lagrangian", "mesh", "natural_shape", NULL};
+    static const char *const keys[] = {"name",          "kind",  "section", "beam", "shear", "lagrangian",
+                                       "mesh",          "natural_shape", NULL};
     static const char *const k_sec[] = {"E", "A", "rho", "I", NULL};
     static const char *const k_beam[] = {"GJ", "EI2", "EI3", "kappa2", "kappa3", "twist", "t2", NULL};
-    static const char *const kinds[] = {"axial", "ancf", "kirchhoff", NULL};
-    static const int kind_v[] = {ALECABLE_ELEMENT_AXIAL, ALECABLE_ELEMENT_ANCF, ALECABLE_ELEMENT_KIRCHHOFF};
+    static const char *const k_shear[] = {"GA2", "GA3", NULL};
+    static const char *const kinds[] = {"axial", "ancf", "kirchhoff", "se3", NULL};
+    static const int kind_v[] = {ALECABLE_ELEMENT_AXIAL, ALECABLE_ELEMENT_ANCF, ALECABLE_ELEMENT_KIRCHHOFF,
+                                 ALECABLE_ELEMENT_SE3};
     const char *name = NULL;
-    yaml_node_t *sec_n, *beam_n, *mesh_n, *name_n;
+    yaml_node_t *sec_n, *beam_n, *mesh_n, *name_n, *shear_n;
+    double GA2 = 0, GA3 = 0;
     alecable_section sec;
     alecable_beam_params bp;
     rn_cable *c;
@@ -329,7 +333,7 @@ int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n)
         if (rn_num(ctx, sec_n, "rho", &sec.rho, RN_NONNEG) < 0) bad = 1;
         if (rn_num(ctx, sec_n, "I", &sec.I, RN_NONNEG) < 0) bad = 1;
         if (rn_get(ctx, sec_n, "I") && kind == ALECABLE_ELEMENT_AXIAL) {
-            rn_error(ctx, rn_get(ctx, sec_n, "I"), "I on an ANCF or Kirchhoff cable only (an axial cable has no bending)",
+            rn_error(ctx, rn_get(ctx, sec_n, "I"), "I on an ANCF, Kirchhoff or SE(3) cable only (an axial cable has no bending)",
                      "kind axial");
             bad = 1;
         }
@@ -338,11 +342,11 @@ int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n)
     }
     alecable_beam_params_init(&bp);
     beam_n = rn_get(ctx, n, "beam");
-    if (beam_n && kind != ALECABLE_ELEMENT_KIRCHHOFF) {
-        rn_error(ctx, beam_n, "beam on a Kirchhoff cable only", "a cable of kind %s", kinds[kind]);
+    if (beam_n && kind != ALECABLE_ELEMENT_KIRCHHOFF && kind != ALECABLE_ELEMENT_SE3) {
+        rn_error(ctx, beam_n, "beam on a Kirchhoff or SE(3) cable only", "a cable of kind %s", kinds[kind]);
         bad = 1;
-    } else if (!beam_n && kind == ALECABLE_ELEMENT_KIRCHHOFF) {
-        rn_error(ctx, n, "the key 'beam' (GJ, ...) on a Kirchhoff cable", "a cable without it");
+    } else if (!beam_n && (kind == ALECABLE_ELEMENT_KIRCHHOFF || kind == ALECABLE_ELEMENT_SE3)) {
+        rn_error(ctx, n, "the key 'beam' (GJ, ...) on a Kirchhoff or SE(3) cable", "a cable without it");
         bad = 1;
     } else if (beam_n && !rn_map(ctx, beam_n, "beam", k_beam)) {
         if (rn_num(ctx, beam_n, "GJ", &bp.GJ, RN_REQ | RN_POS) < 0) bad = 1;
@@ -352,6 +356,17 @@ int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n)
         if (rn_num(ctx, beam_n, "kappa3", &bp.kappa3, 0) < 0) bad = 1;
         if (rn_num(ctx, beam_n, "twist", &bp.twist, 0) < 0) bad = 1;
         if (rn_vec(ctx, beam_n, "t2", bp.t2, 3, 0) < 0) bad = 1;
+    }
+    /* an SE(3) cable's shear stiffnesses (alecable_cable_set_shear); the library's default without */
+    shear_n = rn_get(ctx, n, "shear");
+    if (shear_n && kind != ALECABLE_ELEMENT_SE3) {
+        rn_error(ctx, shear_n, "shear on an SE(3) cable only", "a cable of kind %s", kinds[kind]);
+        bad = 1;
+    } else if (shear_n && !rn_map(ctx, shear_n, "shear", k_shear)) {
+        if (rn_num(ctx, shear_n, "GA2", &GA2, RN_REQ | RN_POS) < 0) bad = 1;
+        if (rn_num(ctx, shear_n, "GA3", &GA3, RN_REQ | RN_POS) < 0) bad = 1;
+    } else if (shear_n) {
+        bad = 1;
     }
     name_n = rn_get(ctx, n, "name");
     if (!name) return -1;
@@ -369,6 +384,7 @@ int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n)
     if (B) {
         if (rn_lib(ctx, n, alecable_cable_create(&c->c, ctx->m, kind, &sec), "cable_create")) return -1;
         if (beam_n && rn_lib(ctx, beam_n, alecable_cable_set_beam(c->c, &bp), "cable_set_beam")) return -1;
+        if (shear_n && rn_lib(ctx, shear_n, alecable_cable_set_shear(c->c, GA2, GA3), "cable_set_shear")) return -1;
         if (lag && rn_lib(ctx, rn_get(ctx, n, "lagrangian"), alecable_cable_set_lagrangian(c->c, 1), "cable_set_lagrangian"))
             return -1;
     }
