@@ -214,4 +214,35 @@ static inline void hd_smul3(const hd_ctx *c, hd r[3], const hd *s, const hd a[3]
     hd_mul(c, &r[2], &t, &a[2]);
 }
 
+/* fe = W's gradient, ke += wt times its Hessian, expanded from the context's
+ * variables z to an element's ndof dofs, where z_i = sum_a sgn[i][a] q[dof[i][a]]
+ * (dof -1: no term): the beam elements' energies are written in such
+ * differences of nodal coordinates (kirchhoff.c, se3.c) */
+static inline void hd_expand(const hd_ctx *c, const hd *W, const int (*dof)[2], const double (*sgn)[2], int ndof,
+                             double *fe, double wt, double *ke)
+{
+    int i, j, k, a, b;
+    if (fe) {
+        for (i = 0; i < ndof; i++) fe[i] = 0.0;
+        for (i = 0; i < c->n; i++)
+            for (a = 0; a < 2; a++)
+                if (dof[i][a] >= 0) fe[dof[i][a]] += sgn[i][a] * W->g[i];
+    }
+    if (!ke || !c->nh) return;
+    for (i = 0, k = 0; i < c->n; i++)
+        for (j = i; j < c->n; j++, k++) {
+            double x = wt * W->h[k];
+            if (x == 0.0) continue;
+            for (a = 0; a < 2; a++)
+                for (b = 0; b < 2; b++) {
+                    int r = dof[i][a], s = dof[j][b];
+                    double v;
+                    if (r < 0 || s < 0) continue;
+                    v = sgn[i][a] * sgn[j][b] * x;
+                    ke[r * ndof + s] += v;
+                    if (i != j) ke[s * ndof + r] += v;
+                }
+        }
+}
+
 #endif

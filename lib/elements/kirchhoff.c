@@ -384,28 +384,7 @@ static void strain_energy(const el_params *p, const double *qe, const hd_ctx *c,
 /* fe = gradient, ke += wt Hessian, expanded from z to the element dofs */
 static void expand(const hd_ctx *c, const hd *W, double *fe, double wt, double *ke)
 {
-    int i, j, k, a, b;
-    if (fe) {
-        memset(fe, 0, NDOF * sizeof(double));
-        for (i = 0; i < c->n; i++)
-            for (a = 0; a < 2; a++)
-                if (zdof[i][a] >= 0) fe[zdof[i][a]] += zsgn[i][a] * W->g[i];
-    }
-    if (!ke || !c->nh) return;
-    for (i = 0, k = 0; i < c->n; i++)
-        for (j = i; j < c->n; j++, k++) {
-            double x = wt * W->h[k];
-            if (x == 0.0) continue;
-            for (a = 0; a < 2; a++)
-                for (b = 0; b < 2; b++) {
-                    int r = zdof[i][a], s = zdof[j][b];
-                    double v;
-                    if (r < 0 || s < 0) continue;
-                    v = zsgn[i][a] * zsgn[j][b] * x;
-                    ke[r * NDOF + s] += v;
-                    if (i != j) ke[s * NDOF + r] += v;
-                }
-        }
+    hd_expand(c, W, zdof, zsgn, NDOF, fe, wt, ke);
 }
 
 /* with s fixed, l is a constant: the context stops before it */
