@@ -318,8 +318,9 @@ enum {
                                 the angular velocity in the section frame (a Lagrangian cable with rho >
                                 0 may then leave its rotation free); clamps (alecable_clamp(): the
                                 node's frame held, in space or in a body) and attachments to bodies
-                                (alecable_attach()) since 0.3 too; field loads (alecable_load_hydro(),
-                                alecable_load_friction_plane()) and the integrators on ALE SE(3) cables
+                                (alecable_attach()) since 0.3 too, and field loads
+                                (alecable_load_hydro(), alecable_load_friction_plane(): on the chords, the
+                                rotations taking none); the integrators on ALE SE(3) cables
                                 refuse it */
 };
 
