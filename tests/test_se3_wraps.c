@@ -30,16 +30,23 @@
  *   for K = 100 (0.021 rad, 8 mm a solve), not K = 50 (a Kirchhoff cable
  *   of the same section, whose frame is its slope's, takes K = 12); with
  *   EI = GJ = 1e-2, K = 12 (0.175 rad, 6.7 cm) does.
+ * - eyelet_friction_law: stick/slip in an eyelet (alecable_eyelet_friction)
+ *   at an SE(3) node where the cable bends by 0.4 rad: slip at mu N,
+ *   stick below it, the tension jump from the node's material equation
+ *   (the tolerances of the finger suite's eyelet test; see the test).
  * - swinging_pulley_energy: dynamics.  A pulley turning freely about its
- *   axle with a Lagrangian SE(3) cable clamped to it, wrapped over a
- *   quarter turn and hanging down, released from rest under gravity (a
- *   compound pendulum that winds the cable on and off): with the
+ *   axle with a Lagrangian SE(3) cable clamped to it, held on its rim over
+ *   a quarter turn (stress-free as laid: the arc's natural curvature) and
+ *   hanging down, released from rest under gravity: the hanging cable's
+ *   weight turns the pulley, which carries the cable round (some 0.94 rad
+ *   in 0.5 s) and swings it out; with the
  *   trapezoidal rule, nothing dissipates, and the total energy T + W of
  *   body and cable stays constant to the scheme's O(h^2): the largest drift
  *   over 0.5 s, relative to the largest kinetic energy, falls by 3.5 .. 4.5
  *   when h is halved and is below 1e-3 at h = 1e-3 (measured values in
  *   the test's figures). */
 #include "suites.h"
+#include "elements/element.h"
 
 #include <alecable.h>
 #include <math.h>
@@ -333,10 +340,10 @@ END_TEST
 
 /* The pulley (radius R, mass M, inertia J about its axle e3) turns freely
  * about its fixed centre; the cable: clamped to it at the top, a quarter
- * turn on the rim (nw elements) to its right-hand point, then hanging down
- * a length H (nh elements); gravity -y.  Released from rest, it swings
- * (the hanging cable's weight turns the pulley, which winds the cable
- * off the rim's points it is held at). */
+ * turn on the rim (nw elements, their nodes held on it) to its right-hand
+ * point, then hanging down a length H (nh elements); gravity -y.  Released
+ * from rest it swings.  Returns the largest drift of T + W over t_end,
+ * relative to the largest T. */
 static double swing(double h, double t_end, double *dE_max, double *T_max)
 {
     const double R = 0.1, M = 0.5, H = 0.5, EA = 1e5, EI = 0.05, rhoA = 1.0, g0 = 9.81;
@@ -449,6 +456,201 @@ START_TEST(swinging_pulley_energy)
 }
 END_TEST
 
+/* ---- eyelet friction ---- */
+
+/* the rotation vector of R (row-major), |angle| < pi */
+static void rotation_log(const double R[9], double w[3])
+{
+    double v[3] = {R[7] - R[5], R[2] - R[6], R[3] - R[1]}, s = 0.5 * sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    double c = 0.5 * (R[0] + R[4] + R[8] - 1.0), th = atan2(s, c), f = s > 1e-300 ? 0.5 * th / s : 0.5;
+    int k;
+    for (k = 0; k < 3; k++) w[k] = f * v[k];
+}
+
+typedef struct eyelet_rig {
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_joint *fr;
+    el_params par;
+    double t[3]; /* the eyelet's tangent (the cable's at creation: its mean chord) */
+} eyelet_rig;
+
+/* dW/ds of element e at its end k (0: s_A, 1: s_B), from the element's own
+ * energy at the nodes' places, frames and s (an independent evaluation of
+ * what the model assembles: the frames as rotation vectors from the
+ * identity) */
+static double element_dw_ds(const eyelet_rig *r, int e, int k)
+{
+    const el_ops *ops = el_ops_get(ALECABLE_ELEMENT_SE3);
+    double qe[14], fe[14];
+    int n;
+    for (n = 0; n < 2; n++) {
+        alecable_node *nd;
+        double F[9];
+        ck_assert_int_eq(alecable_cable_node(&nd, r->c, e + n), 0);
+        ck_assert_int_eq(alecable_node_position(nd, qe + 7 * n), 0);
+        ck_assert_int_eq(alecable_node_frame(nd, F), 0);
+        rotation_log(F, qe + 7 * n + 3);
+        ck_assert_int_eq(alecable_node_material(nd, qe + 7 * n + 6), 0);
+    }
+    ops->force(&r->par, qe, fe);
+    return fe[k ? 13 : 6];
+}
+
+/* The eyelet node's material equation: the two elements' configurational
+ * forces dW_L/ds_E + dW_R/ds_E against lambda_T c, c = t . (g_L + g_R) / 2,
+ * g = dx/ds of each element (the SE(3) element's end gradient, dxi/ds = 1):
+ * returns their sum (0 at equilibrium) */
+static double eyelet_balance(const eyelet_rig *r, double lambda_t)
+{
+    double x[3][3], s[3], g[3] = {0, 0, 0};
+    int i, k;
+    for (i = 0; i < 3; i++) {
+        alecable_node *nd;
+        ck_assert_int_eq(alecable_cable_node(&nd, r->c, i), 0);
+        ck_assert_int_eq(alecable_node_position(nd, x[i]), 0);
+        ck_assert_int_eq(alecable_node_material(nd, &s[i]), 0);
+    }
+    for (k = 0; k < 3; k++) g[k] = 0.5 * ((x[1][k] - x[0][k]) / (s[1] - s[0]) + (x[2][k] - x[1][k]) / (s[2] - s[1]));
+    return element_dw_ds(r, 0, 1) + element_dw_ds(r, 1, 0) + lambda_t * (r->t[0] * g[0] + r->t[1] * g[1] + r->t[2] * g[2]);
+}
+
+/* c over the mean stretch |g| of the two elements */
+static double jump_ratio(const eyelet_rig *r)
+{
+    double x[3][3], s[3], g[2][3], n[2], c = 0.0;
+    int i, k;
+    for (i = 0; i < 3; i++) {
+        alecable_node *nd;
+        ck_assert_int_eq(alecable_cable_node(&nd, r->c, i), 0);
+        ck_assert_int_eq(alecable_node_position(nd, x[i]), 0);
+        ck_assert_int_eq(alecable_node_material(nd, &s[i]), 0);
+    }
+    for (i = 0; i < 2; i++) {
+        for (k = 0; k < 3; k++) g[i][k] = (x[i + 1][k] - x[i][k]) / (s[i + 1] - s[i]);
+        n[i] = sqrt(g[i][0] * g[i][0] + g[i][1] * g[i][1] + g[i][2] * g[i][2]);
+    }
+    for (k = 0; k < 3; k++) c += r->t[k] * 0.5 * (g[0][k] + g[1][k]);
+    return c / (0.5 * (n[0] + n[1]));
+}
+
+/* Two SE(3) elements: node 0 held (place, frame, s) at the origin, node 1
+ * in an eyelet of a fixed body at (0.5, 0, 0) with stick/slip friction mu,
+ * node 2 at 0.5 (cos b, sin b, 0) further, its s held, pulled by F along
+ * that chord: the cable bends by b in the eyelet, which takes the normal
+ * force N across it. */
+static void eyelet_build(eyelet_rig *r, double b, double F, double mu)
+{
+    const double EA = 1e4, EI = 1e-3, GA = 5e3, GJ = 1e-3;
+    alecable_section sec;
+    alecable_beam_params bp;
+    alecable_body_params bdp;
+    alecable_body *bd;
+    alecable_joint *ey;
+    alecable_friction_params fp;
+    alecable_node *n[3];
+    double x[3][3] = {{0, 0, 0}, {0.5, 0, 0}, {0.5 + 0.5 * cos(b), 0.5 * sin(b), 0}}, f[3] = {F * cos(b), F * sin(b), 0}, nt;
+    int i, d;
+    ck_assert_int_eq(alecable_model_create(&r->m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.A = 1e-3;
+    sec.E = EA / sec.A;
+    sec.I = EI / sec.E;
+    ck_assert_int_eq(alecable_cable_create(&r->c, r->m, ALECABLE_ELEMENT_SE3, &sec), 0);
+    for (i = 0; i < 3; i++) ck_assert_int_eq(alecable_cable_add_node(&n[i], r->c, x[i], 0.5 * i), 0);
+    alecable_beam_params_init(&bp);
+    bp.GJ = GJ;
+    ck_assert_int_eq(alecable_cable_set_beam(r->c, &bp), 0);
+    ck_assert_int_eq(alecable_cable_set_shear(r->c, GA, GA), 0);
+    for (d = ALECABLE_DOF_X; d <= ALECABLE_DOF_S; d++) ck_assert_int_eq(alecable_fix(NULL, r->m, n[0], d), 0);
+    for (d = ALECABLE_DOF_RX; d <= ALECABLE_DOF_RZ; d++) ck_assert_int_eq(alecable_fix(NULL, r->m, n[0], d), 0);
+    ck_assert_int_eq(alecable_fix(NULL, r->m, n[2], ALECABLE_DOF_S), 0);
+    alecable_body_params_init(&bdp);
+    ck_assert_int_eq(alecable_body_create(&bd, r->m, &bdp), 0);
+    ck_assert_int_eq(alecable_body_fix(r->m, bd), 0);
+    ck_assert_int_eq(alecable_attach(&ey, r->m, n[1], bd, x[1], 0), 0);
+    alecable_friction_params_init(&fp);
+    fp.mu = mu;
+    ck_assert_int_eq(alecable_eyelet_friction(&r->fr, r->m, ey, &fp), 0);
+    ck_assert_int_eq(alecable_load_node(NULL, r->m, n[2], f), 0);
+    for (d = 0; d < 3; d++) r->t[d] = x[2][d] - x[0][d];
+    nt = sqrt(r->t[0] * r->t[0] + r->t[1] * r->t[1]);
+    for (d = 0; d < 3; d++) r->t[d] /= nt;
+    memset(&r->par, 0, sizeof r->par);
+    r->par.EA = EA;
+    r->par.EI = r->par.EI3 = EI;
+    r->par.GJ = GJ;
+    r->par.GA[0] = r->par.GA[1] = GA;
+    r->par.ref_len = 0.5;
+}
+
+static void eyelet_solve(eyelet_rig *r, double t0, double t1, int steps)
+{
+    alecable_quasistatic_options o;
+    alecable_quasistatic_options_init(&o);
+    o.t0 = t0;
+    o.t1 = t1;
+    o.load_steps = steps;
+    ck_assert_msg(alecable_solve_quasistatic(r->m, &o, NULL) == 0, "solve to %g: %s", t1, alecable_model_errmsg(r->m));
+}
+
+/* Loading to F: material flows through the eyelet towards the pull and it
+ * slips, |lambda_T| = mu N (the finger suite's tolerance, 1e-9 of N); the
+ * eyelet node's material equation balances the elements' configurational
+ * forces against lambda_T c (1e-8 of F, the finger's), so the tension
+ * falls across the eyelet by |lambda_T| c over the mean stretch, exactly
+ * on a straight cable (the sleeve's closed form) and here up to what
+ * bending and shear in the kinked elements add to the configurational
+ * forces (24.283 against 24.412 N: checked at 1 % of lambda_T).
+ * Unloading to 0.9 F: it sticks, |lambda_T| < mu N (the stick bound) and
+ * the node's s stays where the last slip left it (1e-12), with the same
+ * balance. */
+START_TEST(eyelet_friction_law)
+{
+    const double F = 200.0, mu = 0.3, b = 0.4;
+    eyelet_rig r;
+    alecable_contact ct;
+    alecable_element *e;
+    alecable_node *ne;
+    double bal, T0, T1, s_slip, s_stick, ratio;
+    eyelet_build(&r, b, F, mu);
+    eyelet_solve(&r, 0.0, 1.0, 10);
+    alecable_contact_init(&ct);
+    ck_assert_int_eq(alecable_friction_contact(r.fr, 0, &ct), 0);
+    ck_assert_int_eq(alecable_cable_element(&e, r.c, 0), 0);
+    ck_assert_int_eq(alecable_element_axial_force(e, &T0), 0);
+    ck_assert_int_eq(alecable_cable_element(&e, r.c, 1), 0);
+    ck_assert_int_eq(alecable_element_axial_force(e, &T1), 0);
+    bal = eyelet_balance(&r, ct.lambda_t);
+    ratio = jump_ratio(&r);
+    figure("eyelet, loading: %s, lambda_T %.12g, mu N %.12g, tensions %.9g | %.9g (jump %.9g; |lambda_T| c / stretch "
+           "%.9g), balance %.3g",
+           ct.state == ALECABLE_CONTACT_SLIP ? "slip" : "stick", ct.lambda_t, mu * ct.lambda_n, T0, T1, T1 - T0,
+           fabs(ct.lambda_t) * ratio, bal);
+    ck_assert_int_eq(ct.state, ALECABLE_CONTACT_SLIP);
+    ck_assert_double_gt(ct.lambda_n, 0.1 * F * sin(0.5 * b));
+    ck_assert_msg(fabs(fabs(ct.lambda_t) - mu * ct.lambda_n) <= 1e-9 * ct.lambda_n, "slip: |lambda_T| %.15g, mu N %.15g",
+                  fabs(ct.lambda_t), mu * ct.lambda_n);
+    ck_assert_msg(fabs(bal) <= 1e-8 * F, "loading: the eyelet's material equation is off by %.3g", bal);
+    ck_assert_msg(fabs(T1 - T0 - fabs(ct.lambda_t) * ratio) <= 0.01 * fabs(ct.lambda_t),
+                  "tension jump %.9g, |lambda_T| c / stretch %.9g", T1 - T0, fabs(ct.lambda_t) * ratio);
+    ck_assert_int_eq(alecable_cable_node(&ne, r.c, 1), 0);
+    ck_assert_int_eq(alecable_node_material(ne, &s_slip), 0);
+    eyelet_solve(&r, 1.0, 0.9, 1);
+    ck_assert_int_eq(alecable_friction_contact(r.fr, 0, &ct), 0);
+    ck_assert_int_eq(alecable_node_material(ne, &s_stick), 0);
+    bal = eyelet_balance(&r, ct.lambda_t);
+    figure("eyelet, unloading: %s, lambda_T %.12g, mu N %.12g, s moved %.3g, balance %.3g",
+           ct.state == ALECABLE_CONTACT_SLIP ? "slip" : "stick", ct.lambda_t, mu * ct.lambda_n, s_stick - s_slip, bal);
+    ck_assert_int_eq(ct.state, ALECABLE_CONTACT_STICK);
+    ck_assert_msg(fabs(ct.lambda_t) < mu * ct.lambda_n, "stick: |lambda_T| %.15g above mu N %.15g", fabs(ct.lambda_t),
+                  mu * ct.lambda_n);
+    ck_assert_msg(fabs(s_stick - s_slip) <= 1e-12, "stuck, yet s moved by %.3g", s_stick - s_slip);
+    ck_assert_msg(fabs(bal) <= 1e-8 * F, "unloading: the eyelet's material equation is off by %.3g", bal);
+    alecable_model_destroy(r.m);
+}
+END_TEST
+
 Suite *suite_se3_wraps(void)
 {
     Suite *s = suite_create("se3_wraps");
@@ -457,6 +659,7 @@ Suite *suite_se3_wraps(void)
     tcase_add_test(tc, moved_statics);
     tcase_add_test(tc, carried_statics);
     tcase_add_test(tc, swinging_pulley_energy);
+    tcase_add_test(tc, eyelet_friction_law);
     suite_add_tcase(s, tc);
     return s;
 }
