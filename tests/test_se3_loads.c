@@ -9,6 +9,8 @@
  *   states (moving s, turned frames, slow and fast friction), and the
  *   rotations' rows and columns exactly zero.  Steps 1e-6 (1 + |z|):
  *   checked at 1e-6 in fd.h's scaled norm, as the field-load suite does.
+ * - kinematics_match_inertia: the particles' acceleration the loads see
+ *   gives the element's own translational inertia (1e-12).
  * - element_is_axial_chord: the same loads on the axial element built on
  *   the same chord (x_A, s_A, x_B, s_B): the same forces on x and s and the
  *   same Jacobian, to round-off (checked at 1e-14 relative).
@@ -221,6 +223,51 @@ START_TEST(element_is_axial_chord)
         for (j = 0; j < ND; j++)
             if (is_rotation(i) || is_rotation(j)) ck_assert(ks[i * ND + j] == 0.0);
     }
+}
+END_TEST
+
+/* The particle kinematics the loads use (fl_point_eval on the SE(3)
+ * layout) give the element's own translational inertia: rhoA int S^T acc ds
+ * plus the momentum flux through the ends (as the field-load suite checks
+ * for the axial and ANCF elements; axial.c's formulas with the chord's
+ * tangent), the rotary inertia off (rhoJ = 0).  Both quadratures are exact:
+ * 1e-12 relative. */
+START_TEST(kinematics_match_inertia)
+{
+    const el_ops *ops = el_ops_get(ALECABLE_ELEMENT_SE3);
+    unsigned st = 313u + 7u * (unsigned)_i;
+    ectx c;
+    el_params par;
+    double rin[ND], r[ND], l;
+    int g, b, i, e;
+    memset(&c, 0, sizeof c);
+    memset(&par, 0, sizeof par);
+    memset(r, 0, sizeof r);
+    par.EA = 1.0;
+    par.rhoA = 2.7;
+    par.ref_len = 1.0;
+    par.fixed_s = _i % 2;
+    random_state(&st, &c, par.fixed_s);
+    for (g = 0; g < FL_NGAUSS; g++) {
+        fl_point P;
+        ck_assert_int_eq(fl_point_eval(ops, fl_gauss_xi[g], c.q, c.v, c.a, 0, &P), 0);
+        for (b = 0; b < ND; b++)
+            for (i = 0; i < 3; i++) r[b] += par.rhoA * fl_gauss_w[g] * P.l * P.J[i * ND + b] * P.acc[i];
+    }
+    l = c.q[13] - c.q[6];
+    for (e = 0; e < 2; e++) {
+        int pos = e ? 7 : 0, sdof = e ? 13 : 6;
+        double t[3], u[3], sd = c.v[sdof], cf = (e ? 1.0 : -1.0) * par.rhoA;
+        for (i = 0; i < 3; i++) {
+            t[i] = (c.q[7 + i] - c.q[i]) / l;
+            u[i] = c.v[pos + i] - sd * t[i];
+            r[pos + i] += cf * sd * u[i];
+        }
+        r[sdof] -= cf * (sd * (u[0] * t[0] + u[1] * t[1] + u[2] * t[2]) + 0.5 * (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]));
+    }
+    ops->inertia(&par, c.q, c.v, c.a, rin);
+    ck_assert_msg(fd_relerr(r, rin, ND, 1e-300) <= 1e-12, "kinematics vs the element's inertia: %.3g",
+                  fd_relerr(r, rin, ND, 1e-300));
 }
 END_TEST
 
@@ -647,6 +694,7 @@ Suite *suite_se3_loads(void)
     tcase_set_timeout(tc, 30);
     tcase_add_loop_test(tc, element_jacobian, 0, 16);
     tcase_add_loop_test(tc, element_is_axial_chord, 0, 4);
+    tcase_add_loop_test(tc, kinematics_match_inertia, 0, 4);
     tcase_add_test(tc, model_is_axial_chord);
     tcase_add_test(tc, model_jacobian);
     tcase_add_test(tc, taut_line);
