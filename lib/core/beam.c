@@ -312,22 +312,8 @@ static int rotation_held(const alecable_model *m, const alecable_cable *c)
     return 0;
 }
 
-/* a pulley wrap of c on a body that is not fixed (all six dofs held), or -1 */
-static int wrap_on_moving_body(const alecable_model *m, const alecable_cable *c)
-{
-    int k, d;
-    for (k = 0; k < m->joints.n; k++) {
-        const alecable_joint *j = (const alecable_joint *)m->joints.p[k];
-        if (j->kind != JOINT_WRAP || j->count < 1 || j->nodes[0]->cable != c || !j->b) continue;
-        for (d = ALECABLE_DOF_X; d <= ALECABLE_DOF_RZ; d++)
-            if ((d <= ALECABLE_DOF_Z || d >= ALECABLE_DOF_RX) && !ac_node_dof_constrained(m, &j->b->node, d)) return k;
-    }
-    return -1;
-}
-
 static int check_se3(alecable_model *m, int index, const alecable_cable *c)
 {
-    int k;
     if (!c->has_beam)
         return ac_fail(m, ALECABLE_ESTATE, "cable %d is an SE(3) cable without its torsional stiffness: call "
                                            "alecable_cable_set_beam", index);
@@ -346,9 +332,6 @@ static int check_se3(alecable_model *m, int index, const alecable_cable *c)
         return ac_fail(m, ALECABLE_ESTATE, "cable %d: its rotation is held nowhere (and it has no rotary inertia: "
                                            "a Lagrangian cable with rho > 0 has, in dynamics); fix ALECABLE_DOF_RX, "
                                            "RY and RZ of one node", index);
-    if ((k = wrap_on_moving_body(m, c)) >= 0)
-        return ac_fail(m, ALECABLE_ESTATE, "cable %d: joint %d wraps it on a body that moves; SE(3) cables on moving "
-                                           "pulleys are not supported yet (alecable_body_fix)", index, k);
     return ALECABLE_OK;
 }
 

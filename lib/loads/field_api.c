@@ -48,8 +48,6 @@ ALECABLE_API int alecable_load_hydro(alecable_load **out, alecable_model *m, ale
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = ac_check_cable(m, c, "cable"))) return st;
-    if (c->kind == ALECABLE_ELEMENT_SE3)
-        return ac_fail(m, ALECABLE_EINVAL, "cable: field loads on SE(3) cables are not supported yet");
     if (!p) return ac_fail(m, ALECABLE_ENULL, "params is NULL");
     if (p->struct_size < sizeof *p)
         return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_hydro_params_init", p->struct_size);
@@ -87,8 +85,6 @@ ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_mode
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = ac_check_cable(m, c, "cable"))) return st;
-    if (c->kind == ALECABLE_ELEMENT_SE3)
-        return ac_fail(m, ALECABLE_EINVAL, "cable: field loads on SE(3) cables are not supported yet");
     if (!p) return ac_fail(m, ALECABLE_ENULL, "params is NULL");
     if (p->struct_size < sizeof *p)
         return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_friction_plane_params_init",

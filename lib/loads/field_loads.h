@@ -107,9 +107,11 @@ int friction_element(const friction_params *fp, const el_ops *ops, const el_para
  * Kinematics of a material particle (shared by both loads).
  *
  * The particle sits at xi in [0, 1] of the element, s = s_A + xi l,
- * l = s_B - s_A.  Both element kinds write r = sum_b N_b Y_b over blocks Y_b
+ * l = s_B - s_A.  Every element kind writes r = sum_b N_b Y_b over blocks Y_b
  * of 3 dofs with N_b = l^d_b P_b(xi): axial (x_A, x_B; P = 1 - xi, xi; d = 0),
- * ANCF (r_A, r'_A, r_B, r'_B; cubic Hermite; d = 0, 1, 0, 1).  At fixed s:
+ * ANCF and Kirchhoff (r_A, r'_A, r_B, r'_B; cubic Hermite; d = 0, 1, 0, 1),
+ * SE(3) (its chord, as the axial element: x_A, x_B at dofs 0 and 7; the
+ * rotations do not enter, as in its own distributed loads).  At fixed s:
  *     u   = sum_b N_b Yd_b + Nd_b Y_b               (paper 001 eq. 10)
  *     acc = sum_b N_b Ydd_b + 2 Nd_b Yd_b + Ndd_b Y_b
  * with Nd_b, Ndd_b the time derivatives of N_b through s_A(t), s_B(t).

@@ -55,6 +55,10 @@ typedef struct fl_layout {
 static const fl_layout lay_axial = {8, 2, 3, 7, {0, 4, 0, 0}, {0, 0, 0, 0}};
 static const fl_layout lay_ancf = {14, 4, 6, 13, {0, 3, 7, 10}, {0, 1, 0, 1}};
 static const fl_layout lay_kirchhoff = {16, 4, 7, 15, {0, 3, 8, 11}, {0, 1, 0, 1}}; /* roll at 6, 14 */
+/* SE(3) beam: the straight chord between the nodes' x, as its own distributed
+ * loads and translational inertia (se3.c); the rotations (3..5, 10..12) do
+ * not enter, so their rows and columns stay zero */
+static const fl_layout lay_se3 = {14, 2, 6, 13, {0, 7, 0, 0}, {0, 0, 0, 0}};
 
 /* polynomials P_b(xi) and their first two derivatives; NULL for an unknown kind */
 static const fl_layout *layout(const el_ops *ops, double x, double p[4], double dp[4], double ddp[4])
@@ -62,11 +66,13 @@ static const fl_layout *layout(const el_ops *ops, double x, double p[4], double 
     if (!ops) return NULL;
     switch (ops->kind) {
     case 0: /* axial: linear */
+    case 3: /* SE(3): its chord, linear too */
         p[0] = 1.0 - x;
         p[1] = x;
         dp[0] = -1.0;
         dp[1] = 1.0;
         ddp[0] = ddp[1] = 0.0;
+        if (ops->kind == 3) return el_ndof(ops) == lay_se3.nd ? &lay_se3 : NULL;
         return el_ndof(ops) == lay_axial.nd ? &lay_axial : NULL;
     case 1: /* ANCF: cubic Hermite (ancf.c) */
     case 2: /* Kirchhoff: the same curve (kirchhoff.c) */
