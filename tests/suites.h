@@ -48,5 +48,6 @@ Suite *suite_se3_dynamics(void);
 Suite *suite_se3_joints(void);
 Suite *suite_se3_greenhill(void);
 Suite *suite_sleeve_split(void);
+Suite *suite_se3_ale_dynamics(void);
 
 #endif

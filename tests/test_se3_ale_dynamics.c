@@ -1,0 +1,275 @@
+/* Dynamics of ALE SE(3) cables (lib/elements/se3.c: the sections' rotary
+ * inertia with the material flow, T = h/2 sum_k w_k . J w_k, w_k = Omega_k -
+ * kappa sdot_k the angular velocity of the material section at node k):
+ *
+ * - jacobian_fd: the element's weighted inertia Jacobian, each of dr/dq
+ *   (rotations perturbed by composition, R <- R exp(e^), as the model's
+ *   update), dr/dv and dr/da, against central differences of its inertia
+ *   residual, on random ALE elements with curvature and twist up to about
+ *   1 rad over the element and sdot != 0; checked at 1e-7 in fd.h's scaled
+ *   norm (central differences with steps 1e-6: their error is some 1e-10).
+ * - lagrange: the residual against Lagrange's (Hamel's) equations taken by
+ *   differences of the kinetic() kernel alone: dT/dv exactly (T is
+ *   quadratic in v), its rate along the motion and dT/dq (along the
+ *   composition for the rotations, whose rows add Omega x dT/dOmega) by
+ *   central differences; and the power v.r = dT/dt along q(t) = (x + t xdot,
+ *   R exp(t Omega^), s + t sdot), v(t) = v + t a.  Both at 1e-7 relative.
+ * - held_s: with every s fixed, an ALE element's rotary residual and
+ *   Jacobian equal the Lagrangian element's to round-off. */
+#include "suites.h"
+#include "fd.h"
+#include "elements/element.h"
+#include "bodies/rotation.h"
+
+#include <alecable.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+#define ND 14
+#define SA 6
+#define SB 13
+
+extern const el_ops el_se3_ops;
+
+/* the measured figures, on stderr when ALECABLE_TEST_FIGURES is set */
+static void figure(const char *fmt, ...)
+{
+    va_list ap;
+    if (!getenv("ALECABLE_TEST_FIGURES")) return;
+    va_start(ap, fmt);
+    fprintf(stderr, "se3 ALE dynamics: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static int is_rot(int i) { return (i >= 3 && i < 6) || (i >= 10 && i < 13); }
+
+/* a random ALE element: node frames R_ref exp(psi) with R_refB = R_refA
+ * exp(w), |w| up to 1 rad (curvature and twist), random rates */
+typedef struct elem {
+    double ca[6], cb[6], q[ND], v[ND], a[ND];
+    el_params p;
+} elem;
+
+static void random_elem(unsigned *st, elem *E)
+{
+    double w[3], RA[9], W[9], RB[9];
+    int i;
+    memset(E, 0, sizeof *E);
+    for (i = 0; i < 3; i++) w[i] = 2.0 * fd_rand(st);
+    rot_exp(w, RA);
+    for (i = 0; i < 3; i++) w[i] = 0.6 * fd_rand(st);
+    rot_exp(w, W);
+    for (i = 0; i < 9; i++) {
+        int r = i / 3, c = i % 3, k;
+        RB[i] = 0.0;
+        for (k = 0; k < 3; k++) RB[i] += RA[3 * r + k] * W[3 * k + c];
+    }
+    for (i = 0; i < 3; i++) {
+        E->ca[i] = RA[3 * i];
+        E->ca[3 + i] = RA[3 * i + 1];
+        E->cb[i] = RB[3 * i];
+        E->cb[3 + i] = RB[3 * i + 1];
+    }
+    for (i = 0; i < ND; i++) {
+        E->q[i] = (is_rot(i) ? 0.3 : 1.0) * fd_rand(st);
+        E->v[i] = fd_rand(st);
+        E->a[i] = fd_rand(st);
+    }
+    E->q[SA] = 0.2 * fd_rand(st);
+    E->q[SB] = E->q[SA] + 0.8 + 0.3 * fd_rand(st);
+    E->p.EA = 1e4;
+    E->p.rhoA = 1.3 + 0.2 * fd_rand(st);
+    E->p.rhoJ[1] = 0.4 + 0.1 * fd_rand(st);
+    E->p.rhoJ[2] = 0.7 + 0.1 * fd_rand(st);
+    E->p.rhoJ[0] = E->p.rhoJ[1] + E->p.rhoJ[2];
+    E->p.ref_len = 1.0;
+    E->p.chart_a = E->ca;
+    E->p.chart_b = E->cb;
+}
+
+/* q (+) h e_i: composition for a rotation dof, addition otherwise */
+static void perturb(const double *q0, int i, double h, double *q)
+{
+    memcpy(q, q0, ND * sizeof(double));
+    if (is_rot(i)) {
+        int r0 = i < 7 ? 3 : 10;
+        double d[3] = {0, 0, 0};
+        d[i - r0] = h;
+        rot_compose(q + r0, d);
+    } else
+        q[i] += h;
+}
+
+/* q(t): x + t xdot, s + t sdot, R exp(t Omega^) */
+static void advance(const double *q0, const double *v, double t, double *q)
+{
+    int k, i;
+    memcpy(q, q0, ND * sizeof(double));
+    for (k = 0; k < 2; k++) {
+        double d[3];
+        for (i = 0; i < 3; i++) {
+            q[7 * k + i] += t * v[7 * k + i];
+            d[i] = t * v[7 * k + 3 + i];
+        }
+        q[7 * k + SA] += t * v[7 * k + SA];
+        rot_compose(q + 7 * k + 3, d);
+    }
+}
+
+static void residual(const elem *E, const double *q, const double *v, const double *a, double *r)
+{
+    memset(r, 0, ND * sizeof(double));
+    el_se3_ops.inertia(&E->p, q, v, a, r);
+}
+
+START_TEST(jacobian_fd)
+{
+    unsigned st = 2211u;
+    double worst[3] = {0, 0, 0};
+    int trial, w;
+    for (trial = 0; trial < 12; trial++) {
+        elem E;
+        random_elem(&st, &E);
+        for (w = 0; w < 3; w++) {
+            double K[ND * ND], F[ND * ND], rp[ND], rm[ND], qp[ND], vp[ND], ap[ND], err;
+            const double h = 1e-6;
+            int i, j;
+            memset(K, 0, sizeof K);
+            el_se3_ops.inertia_jac(&E.p, E.q, E.v, E.a, w == 0, w == 1, w == 2, K);
+            for (j = 0; j < ND; j++) {
+                int sg;
+                for (sg = 0; sg < 2; sg++) {
+                    double hh = sg ? -h : h;
+                    memcpy(vp, E.v, sizeof vp);
+                    memcpy(ap, E.a, sizeof ap);
+                    memcpy(qp, E.q, sizeof qp);
+                    if (w == 0) perturb(E.q, j, hh, qp);
+                    else if (w == 1) vp[j] += hh;
+                    else ap[j] += hh;
+                    residual(&E, qp, vp, ap, sg ? rm : rp);
+                }
+                for (i = 0; i < ND; i++) F[i * ND + j] = (rp[i] - rm[i]) / (2.0 * h);
+            }
+            err = fd_relerr(K, F, ND * ND, 1.0);
+            if (err > worst[w]) worst[w] = err;
+            ck_assert_msg(err < 1e-7, "trial %d, d/d%c: %.3e", trial, "qva"[w], err);
+        }
+    }
+    figure("inertia Jacobian vs differences: dq %.2e, dv %.2e, da %.2e", worst[0], worst[1], worst[2]);
+}
+END_TEST
+
+START_TEST(lagrange)
+{
+    unsigned st = 977u;
+    double worst = 0.0, worstp = 0.0;
+    int trial;
+    for (trial = 0; trial < 12; trial++) {
+        elem E;
+        double r[ND], L[ND], qp[ND], qm[ND], vp[ND], vm[ND], pw = 0.0, dT, err;
+        const double e = 1e-5;
+        int i, k;
+        random_elem(&st, &E);
+        residual(&E, E.q, E.v, E.a, r);
+        /* Lagrange: d/dt (dT/dv_i) - dT/dq_i (+ Omega x dT/dOmega) */
+        for (i = 0; i < ND; i++) {
+            double g[2], pv[3] = {0, 0, 0};
+            int sg;
+            for (sg = 0; sg < 2; sg++) {
+                double t = sg ? -e : e;
+                advance(E.q, E.v, t, qp);
+                for (k = 0; k < ND; k++) vp[k] = E.v[k] + t * E.a[k];
+                memcpy(vm, vp, sizeof vm);
+                vp[i] += 1.0;
+                vm[i] -= 1.0; /* exact: T is quadratic in v */
+                g[sg] = 0.5 * (el_se3_ops.kinetic(&E.p, qp, vp) - el_se3_ops.kinetic(&E.p, qp, vm));
+            }
+            L[i] = (g[0] - g[1]) / (2.0 * e);
+            perturb(E.q, i, e, qp);
+            perturb(E.q, i, -e, qm);
+            L[i] -= (el_se3_ops.kinetic(&E.p, qp, E.v) - el_se3_ops.kinetic(&E.p, qm, E.v)) / (2.0 * e);
+            if (is_rot(i)) { /* + (Omega x p)_i, p = dT/dOmega at (q, v) */
+                int r0 = i < 7 ? 3 : 10, c;
+                for (c = 0; c < 3; c++) {
+                    memcpy(vp, E.v, sizeof vp);
+                    memcpy(vm, E.v, sizeof vm);
+                    vp[r0 + c] += 1.0;
+                    vm[r0 + c] -= 1.0;
+                    pv[c] = 0.5 * (el_se3_ops.kinetic(&E.p, E.q, vp) - el_se3_ops.kinetic(&E.p, E.q, vm));
+                }
+                c = i - r0;
+                L[i] += E.v[r0 + (c + 1) % 3] * pv[(c + 2) % 3] - E.v[r0 + (c + 2) % 3] * pv[(c + 1) % 3];
+            }
+        }
+        err = fd_relerr(r, L, ND, 1.0);
+        if (err > worst) worst = err;
+        ck_assert_msg(err < 1e-7, "trial %d: residual vs Lagrange's equations of kinetic(): %.3e", trial, err);
+        /* power: v.r = dT/dt */
+        for (i = 0; i < ND; i++) pw += E.v[i] * r[i];
+        advance(E.q, E.v, e, qp);
+        advance(E.q, E.v, -e, qm);
+        for (k = 0; k < ND; k++) {
+            vp[k] = E.v[k] + e * E.a[k];
+            vm[k] = E.v[k] - e * E.a[k];
+        }
+        dT = (el_se3_ops.kinetic(&E.p, qp, vp) - el_se3_ops.kinetic(&E.p, qm, vm)) / (2.0 * e);
+        err = fabs(pw - dT) / (1.0 + fabs(dT));
+        if (err > worstp) worstp = err;
+        ck_assert_msg(err < 1e-7, "trial %d: v.r = %.12g, dT/dt = %.12g", trial, pw, dT);
+    }
+    figure("residual vs Lagrange of kinetic(): %.2e; power v.r vs dT/dt: %.2e", worst, worstp);
+}
+END_TEST
+
+START_TEST(held_s)
+{
+    unsigned st = 31337u;
+    int trial;
+    for (trial = 0; trial < 6; trial++) {
+        elem E;
+        double r0[ND], r1[ND], K0[ND * ND], K1[ND * ND];
+        int i, j;
+        random_elem(&st, &E);
+        E.v[SA] = E.v[SB] = E.a[SA] = E.a[SB] = 0.0;
+        E.p.fixed_s = 1;
+        residual(&E, E.q, E.v, E.a, r0);
+        memset(K0, 0, sizeof K0);
+        el_se3_ops.inertia_jac(&E.p, E.q, E.v, E.a, 1.0, 0.7, 0.3, K0);
+        E.p.fixed_s = 0;
+        residual(&E, E.q, E.v, E.a, r1);
+        memset(K1, 0, sizeof K1);
+        el_se3_ops.inertia_jac(&E.p, E.q, E.v, E.a, 1.0, 0.7, 0.3, K1);
+        ck_assert(fabs(el_se3_ops.kinetic(&E.p, E.q, E.v) - (E.p.fixed_s = 1, el_se3_ops.kinetic(&E.p, E.q, E.v))) <
+                  1e-13);
+        for (i = 0; i < ND; i++) {
+            if (i == SA || i == SB) continue; /* the s rows: the held s's reactions */
+            ck_assert_msg(fabs(r0[i] - r1[i]) < 1e-13 * (1.0 + fabs(r0[i])), "row %d: %.17g %.17g", i, r0[i], r1[i]);
+            for (j = 0; j < ND; j++) {
+                if (j == SA || j == SB) continue;
+                ck_assert_msg(fabs(K0[i * ND + j] - K1[i * ND + j]) < 1e-12 * (1.0 + fabs(K0[i * ND + j])),
+                              "(%d, %d): %.17g %.17g", i, j, K0[i * ND + j], K1[i * ND + j]);
+            }
+        }
+    }
+}
+END_TEST
+
+Suite *suite_se3_ale_dynamics(void)
+{
+    Suite *s = suite_create("se3_ale_dynamics");
+    TCase *tc = tcase_create("element");
+    tcase_add_test(tc, jacobian_fd);
+    tcase_add_test(tc, lagrange);
+    tcase_add_test(tc, held_s);
+    suite_add_tcase(s, tc);
+    return s;
+}
