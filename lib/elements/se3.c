@@ -978,8 +978,12 @@ const el_ops el_se3_ops = {
      * force and tangent 49.2k (s fixed: 4.0k and 40.6k), plus some 1.5k of
      * plain-number quaternions and series (estimated); the chord's loads
      * and inertia are the axial kernels' (axial.c's counts), plus the
-     * nodes' rotary inertia: some 40 flops for its residual, 80 for its
-     * Jacobian */
-    {6000.0, 51000.0, 20.0, 40.0, 490.0, 490.0, 1280.0, 1280.0, 5500.0, 42500.0, 0.0, 0.0, 1.0},
+     * nodes' rotary inertia: on a Lagrangian element (fixed_s) some 40
+     * flops for its residual, 80 for its Jacobian; on an ALE one (s held
+     * or not: the same kernel) the hd counts of rotary_ale, 2.1k for the
+     * residual (kappa's gradient) and 18.9k for the Jacobian (kappa's
+     * Hessian, the residual over 8 first-order variables), plus some 0.6k
+     * of plain-number quaternions and, for the Jacobian, 0.7k of seeding */
+    {6000.0, 51000.0, 20.0, 40.0, 3150.0, 3150.0, 21400.0, 21400.0, 5500.0, 42500.0, 490.0, 1280.0, 1.0},
     se3_section
 };
