@@ -359,6 +359,12 @@ static void drape(int kind, int ne, double h, double t_end, double I, double *dr
     ck_assert_int_eq(alecable_node_material(node(c, eye), &s1), 0);
     *flow = s1 - s0;
     ck_assert_int_eq(alecable_model_kinetic_energy(m, T_end), 0);
+    {
+        alecable_step_stats stt;
+        ck_assert_int_eq(alecable_integrator_stats(it, &stt), 0);
+        figure("drape: kind %d, %d elements, h %g: %.2f Newton iterations per step", kind, ne, h,
+               (double)stt.newton_iterations / steps);
+    }
     alecable_integrator_destroy(it);
     alecable_model_destroy(m);
 }
