@@ -737,7 +737,8 @@ static void rotary(const el_params *p, const double *qe, const double *ve, const
  * the chart at d = 0: dkappa/dt = K (Omega_A, Omega_B, sdot_B - sdot_A),
  * dh/dt = (sdot_B - sdot_A) / 2.
  *
- * kappa, K and its derivatives come from hd over z (curvature below).  The
+ * kappa, K and its derivatives come from phi's in hd over the increments
+ * and l's by hand (curvature below).  The
  * residual is written once in hd numbers (flow_residual) over 8 variables
  * t_m, one per rotary column (psi_A, s_A, psi_B, s_B); seeding q's
  * columns with cq (kappa by K, K by its derivative along the composed
@@ -747,18 +748,17 @@ static void rotary(const el_params *p, const double *qe, const double *ve, const
  * exp(e + d + e x d / 2 + ...), the term dK(d_k).(e x d) / 2 on node k's
  * block (the same Lie-group part as the tangent's f^ / 2). */
 
-/* kappa = phi / l over z = (d_A (3), d_B (3), l): the context's n is 0
- * (values) or 7 */
-static void curvature(const el_params *p, const double *qe, const hd_ctx *c, hd kap[3])
+/* phi = log(R_A^T R_B) over the increments (d_A, d_B): the context's n
+ * is 0 (values) or 6 */
+static void relative_rotation(const el_params *p, const double *qe, const hd_ctx *c, hd phi[3])
 {
     double qa[4], qb[4], q0d[4];
-    hd pa[3], pb[3], ea[4], eb[4], q0[4], t[4], q[4], phi[3], l, il;
+    hd pa[3], pb[3], ea[4], eb[4], q0[4], t[4], q[4];
     int i;
     for (i = 0; i < 3; i++) {
         hd_var(c, &pa[i], 0.0, i);
         hd_var(c, &pb[i], 0.0, 3 + i);
     }
-    hd_var(c, &l, qe[SB] - qe[SA], 6);
     node_quat(p->chart_a, qe + 3, qa);
     node_quat(p->chart_b, qe + 10, qb);
     qa[1] = -qa[1], qa[2] = -qa[2], qa[3] = -qa[3];
@@ -772,11 +772,9 @@ static void curvature(const el_params *p, const double *qe, const hd_ctx *c, hd 
     if (q[0].v < 0.0)
         for (i = 0; i < 4; i++) hd_scale(c, &q[i], -1.0, &q[i], 0.0);
     quat_log(c, q, phi);
-    hd_inv(c, &il, &l);
-    for (i = 0; i < 3; i++) hd_mul(c, &kap[i], &phi[i], &il);
 }
 
-enum { NR = 8, NKZ = 7 };
+enum { NR = 8, NKZ = 7, NPHI = 6 };
 /* the rotary columns t_m: psi_A, s_A, psi_B, s_B */
 static const int rdof[NR] = {3, 4, 5, SA, 10, 11, 12, SB};
 
@@ -845,6 +843,29 @@ static void flow_residual(const hd_ctx *c, const double J[3], const hd kap[3], c
     }
 }
 
+/* kappa = phi / l, K = dkappa/dz and (hess) its Hessian H over z = (d_A,
+ * d_B, l): phi's from hd over the six increments, l's by hand */
+static void curvature(const el_params *p, const double *qe, int hess, double kap[3], double K[3][NKZ],
+                      double H[3][NKZ][NKZ])
+{
+    hd_ctx c = hd_context(NPHI, hess);
+    hd phi[3];
+    double il = 1.0 / (qe[SB] - qe[SA]);
+    int i, j, n;
+    relative_rotation(p, qe, &c, phi);
+    for (i = 0; i < 3; i++) {
+        kap[i] = phi[i].v * il;
+        for (j = 0; j < NPHI; j++) K[i][j] = phi[i].g[j] * il;
+        K[i][6] = -kap[i] * il;
+        if (!hess) continue;
+        for (j = 0; j < NPHI; j++) {
+            for (n = j; n < NPHI; n++) H[i][j][n] = H[i][n][j] = phi[i].h[hd_idx(NPHI, j, n)] * il;
+            H[i][j][6] = H[i][6][j] = -K[i][j] * il;
+        }
+        H[i][6][6] = -2.0 * K[i][6] * il;
+    }
+}
+
 /* re += the ALE rotary residual; ke += its weighted Jacobian (either NULL) */
 static void rotary_ale(const el_params *p, const double *qe, const double *ve, const double *ae, double *re,
                        double cq, double cv, double ca, double *ke)
@@ -852,10 +873,11 @@ static void rotary_ale(const el_params *p, const double *qe, const double *ve, c
     /* z's column in the t_m: d_A -> 0..2, d_B -> 4..6, l -> s_B - s_A */
     static const int zcol[NKZ - 1] = {0, 1, 2, 4, 5, 6};
     const int hess = ke && cq != 0.0;
-    hd_ctx cz = hd_context(NKZ, hess), c = hd_context(ke ? NR : 0, 0);
-    hd kap[3], K[3 * NKZ], kh[3], h, vel[NR], acc[NR], r[NR];
+    hd_ctx c = hd_context(ke ? NR : 0, 0);
+    hd K[3 * NKZ], kh[3], h, vel[NR], acc[NR], r[NR];
+    double kv[3], Kv[3][NKZ], H[3][NKZ][NKZ];
     int i, j, m, n;
-    curvature(p, qe, &cz, kap);
+    curvature(p, qe, hess, kv, Kv, H);
     hd_const(&c, &h, 0.5 * (qe[SB] - qe[SA]));
     for (m = 0; m < NR; m++) {
         hd_var(&c, &vel[m], ve[rdof[m]], m);
@@ -866,26 +888,26 @@ static void rotary_ale(const el_params *p, const double *qe, const double *ve, c
         }
     }
     for (i = 0; i < 3; i++) {
-        hd_const(&c, &kh[i], kap[i].v);
-        for (j = 0; j < NKZ; j++) hd_const(&c, &K[NKZ * i + j], kap[i].g[j]);
+        hd_const(&c, &kh[i], kv[i]);
+        for (j = 0; j < NKZ; j++) hd_const(&c, &K[NKZ * i + j], Kv[i][j]);
     }
     if (hess) {
         /* dh/ds_B = 1/2; kappa's and K's derivatives along the columns */
         h.g[3] = -0.5 * cq;
         h.g[7] = 0.5 * cq;
         for (i = 0; i < 3; i++) {
-            for (j = 0; j < NKZ - 1; j++) kh[i].g[zcol[j]] = cq * kap[i].g[j];
-            kh[i].g[3] = -cq * kap[i].g[6];
-            kh[i].g[7] = cq * kap[i].g[6];
+            for (j = 0; j < NKZ - 1; j++) kh[i].g[zcol[j]] = cq * Kv[i][j];
+            kh[i].g[3] = -cq * Kv[i][6];
+            kh[i].g[7] = cq * Kv[i][6];
             for (j = 0; j < NKZ; j++) {
                 hd *Kij = &K[NKZ * i + j];
                 for (n = 0; n < NKZ; n++) {
-                    double d2 = kap[i].h[j <= n ? hd_idx(NKZ, j, n) : hd_idx(NKZ, n, j)];
+                    double d2 = H[i][j][n];
                     if (j < 6 && n < 6 && j / 3 == n / 3) {
                         /* + dK(d).(e_n x e_j) / 2 on the node's block */
                         int o = 3 * (j / 3), a = j - o, b = n - o;
-                        if ((b + 1) % 3 == a) d2 += 0.5 * kap[i].g[o + (a + 1) % 3];
-                        else if ((a + 1) % 3 == b) d2 -= 0.5 * kap[i].g[o + (b + 1) % 3];
+                        if ((b + 1) % 3 == a) d2 += 0.5 * Kv[i][o + (a + 1) % 3];
+                        else if ((a + 1) % 3 == b) d2 -= 0.5 * Kv[i][o + (b + 1) % 3];
                     }
                     if (n < 6) Kij->g[zcol[n]] += cq * d2;
                     else {
@@ -915,11 +937,12 @@ static double rotary_kinetic(const el_params *p, const double *qe, const double 
             for (i = 0; i < 3; i++) t += 0.5 * h * p->rhoJ[i] * ve[7 * k + 3 + i] * ve[7 * k + 3 + i];
     } else {
         hd_ctx c = hd_context(0, 0);
-        hd kap[3];
-        curvature(p, qe, &c, kap);
+        hd phi[3];
+        double il = 1.0 / (qe[SB] - qe[SA]);
+        relative_rotation(p, qe, &c, phi);
         for (k = 0; k < 2; k++)
             for (i = 0; i < 3; i++) {
-                double w = ve[7 * k + 3 + i] - ve[7 * k + SA] * kap[i].v;
+                double w = ve[7 * k + 3 + i] - ve[7 * k + SA] * phi[i].v * il;
                 t += 0.5 * h * p->rhoJ[i] * w * w;
             }
     }
@@ -980,10 +1003,11 @@ const el_ops el_se3_ops = {
      * and inertia are the axial kernels' (axial.c's counts), plus the
      * nodes' rotary inertia: on a Lagrangian element (fixed_s) some 40
      * flops for its residual, 80 for its Jacobian; on an ALE one (s held
-     * or not: the same kernel) the hd counts of rotary_ale, 2.1k for the
-     * residual (kappa's gradient) and 18.9k for the Jacobian (kappa's
-     * Hessian, the residual over 8 first-order variables), plus some 0.6k
-     * of plain-number quaternions and, for the Jacobian, 0.7k of seeding */
-    {6000.0, 51000.0, 20.0, 40.0, 3150.0, 3150.0, 21400.0, 21400.0, 5500.0, 42500.0, 490.0, 1280.0, 1.0},
+     * or not: the same kernel) the hd counts of rotary_ale, 1.8k for the
+     * residual (phi's gradient) and 14.9k for the Jacobian (phi's Hessian,
+     * the residual over 8 first-order variables), plus some 0.6k of
+     * plain-number quaternions and, for the Jacobian, 1k of seeding and
+     * l's derivatives */
+    {6000.0, 51000.0, 20.0, 40.0, 2900.0, 2900.0, 17700.0, 17700.0, 5500.0, 42500.0, 490.0, 1280.0, 1.0},
     se3_section
 };
