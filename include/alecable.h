@@ -313,16 +313,16 @@ enum {
                                 between the nodes), sleeves and pulley wraps, on fixed or moving bodies
                                 (set the nodes' frames, alecable_node_set_frame(), where the mesh's do
                                 not fit);
-                                and, Lagrangian, in dynamics: the chord's consistent mass rho A and the
-                                sections' rotary inertia rho (I2 + I3), rho I2, rho I3 per unit length
+                                and in dynamics, Lagrangian and ALE: the chord's consistent mass rho A and
+                                the sections' rotary inertia rho (I2 + I3), rho I2, rho I3 per unit length
                                 (I2 = EI2 / E, I3 = EI3 / E) lumped at the nodes, whose rotation rates are
-                                the angular velocity in the section frame (a Lagrangian cable with rho >
-                                0 may then leave its rotation free); clamps (alecable_clamp(): the
-                                node's frame held, in space or in a body) and attachments to bodies
-                                (alecable_attach()) since 0.3 too, and field loads
+                                the angular velocity in the section frame (on an ALE cable the material
+                                sections' angular velocity is that minus the curvature times sdot; a
+                                cable with rho > 0 may then leave its rotation free); clamps
+                                (alecable_clamp(): the node's frame held, in space or in a body) and
+                                attachments to bodies (alecable_attach()) since 0.3 too, and field loads
                                 (alecable_load_hydro(), alecable_load_friction_plane(): on the chords, the
-                                rotations taking none); the integrators on ALE SE(3) cables
-                                refuse it */
+                                rotations taking none) */
 };
 
 /** Creates an empty cable.  A cable is a chain of nodes with increasing

@@ -328,9 +328,9 @@ static int check_se3(alecable_model *m, int index, const alecable_cable *c)
         return ac_fail(m, ALECABLE_ESTATE, "cable %d: a natural shape that varies along the cable needs fixed material "
                                            "coordinates (material flowing through the elements would not carry it)",
                        index);
-    if (!rotation_held(m, c) && !(c->section.rho > 0.0 && c->lagrangian))
+    if (!rotation_held(m, c) && !(c->section.rho > 0.0))
         return ac_fail(m, ALECABLE_ESTATE, "cable %d: its rotation is held nowhere (and it has no rotary inertia: "
-                                           "a Lagrangian cable with rho > 0 has, in dynamics); fix ALECABLE_DOF_RX, "
+                                           "a cable with rho > 0 has, in dynamics); fix ALECABLE_DOF_RX, "
                                            "RY and RZ of one node", index);
     return ALECABLE_OK;
 }

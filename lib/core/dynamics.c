@@ -30,13 +30,6 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
         o = &def;
     }
     if ((st = dyn_check_options(o, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
-    for (st = 0; st < m->cables.n; st++) {
-        const alecable_cable *cb = (const alecable_cable *)m->cables.p[st];
-        if (cb->kind == ALECABLE_ELEMENT_SE3 && !cb->lagrangian)
-            return ac_fail(m, ALECABLE_EINVAL, "cable %d is an ALE SE(3) cable: its dynamics (the material flow's "
-                                               "rotary inertia terms) is not supported yet, statics only; make it "
-                                               "Lagrangian (alecable_cable_set_lagrangian)", st);
-    }
     if (ac_split_count(m))
         return ac_fail(m, ALECABLE_EINVAL, "the model has %d split nodes (alecable_node_split_stretch): statics only "
                                            "in 0.3", ac_split_count(m));

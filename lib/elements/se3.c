@@ -59,10 +59,11 @@
  *
  * Loads and inertia are those of the straight chord between the two nodes
  * (the axial element's kernels on [x, s] per node): the centre line inside
- * the element is not interpolated for them.  The inertia is the
- * translational one only (the sections' rotary inertia is not in: the
- * model refuses dynamics with SE(3) cables).  The end gradients are the
- * element's dx/ds (see end_gradient). */
+ * the element is not interpolated for them.  The inertia is the chord's
+ * translational one (with the material flow: the axial kernels) plus the
+ * sections' rotary inertia lumped at the nodes (rotary(); on an ALE
+ * element, with the material sections' angular velocity, rotary_ale()).
+ * The end gradients are the element's dx/ds (see end_gradient). */
 #include "element.h"
 #include "../core/hd.h"
 
@@ -316,6 +317,22 @@ void el_se3_node_rotation(const double *chart, const double psi[3], double R[9])
     quat_matrix(q, R);
 }
 
+/* phi = 2 A(|r|^2 / w^2) / w r, the rotation vector of a unit quaternion
+ * q = (w, r), w > 0 */
+static void quat_log(const hd_ctx *c, const hd q[4], hd phi[3])
+{
+    hd w2, n2, z, f;
+    double fa[3];
+    hd_dot3(c, &n2, q + 1, q + 1);
+    hd_mul(c, &w2, &q[0], &q[0]);
+    hd_div(c, &z, &n2, &w2);
+    atan_ratio(z.v, fa);
+    hd_chain(c, &f, &z, fa[0], fa[1], fa[2]);
+    hd_div(c, &f, &f, &q[0]);
+    hd_scale(c, &f, 2.0, &f, 0.0);
+    hd_smul3(c, phi, &f, q + 1);
+}
+
 /* U and phi (the SE(3) logarithm of H_A^-1 H_B) and l, as functions of the
  * reduced variables: x_B - x_A, the increments d_A, d_B of the two frames
  * (R <- R exp(d^), at d = 0) and l */
@@ -323,8 +340,8 @@ static void relative_log(const el_params *p, const double *qe, const hd_ctx *c, 
 {
     double RA[9], q0d[4], qa[4], qb[4];
     double dx[3];
-    hd d0[3], pa[3], pb[3], ea[4], eb[4], q0[4], t[4], q[4], pr[3], w2, n2, z, f, cr[3], ccr[3];
-    double fa[3], fc[3];
+    hd d0[3], pa[3], pb[3], ea[4], eb[4], q0[4], t[4], q[4], pr[3], n2, f, cr[3], ccr[3];
+    double fc[3];
     int i, k;
     for (i = 0; i < 3; i++) {
         hd_var(c, &pa[i], 0.0, 3 + i);
@@ -355,15 +372,7 @@ static void relative_log(const el_params *p, const double *qe, const hd_ctx *c, 
     /* p = R(e_A)^T d0 (ea back to e_A) */
     for (i = 1; i < 4; i++) hd_scale(c, &ea[i], -1.0, &ea[i], 0.0);
     quat_rotate_t(c, ea, d0, pr);
-    /* phi = 2 A(|r|^2 / w^2) / w r */
-    hd_dot3(c, &n2, q + 1, q + 1);
-    hd_mul(c, &w2, &q[0], &q[0]);
-    hd_div(c, &z, &n2, &w2);
-    atan_ratio(z.v, fa);
-    hd_chain(c, &f, &z, fa[0], fa[1], fa[2]);
-    hd_div(c, &f, &f, &q[0]);
-    hd_scale(c, &f, 2.0, &f, 0.0);
-    hd_smul3(c, phi, &f, q + 1);
+    quat_log(c, q, phi);
     /* U = pr - 1/2 phi x pr + C phi x (phi x pr) */
     hd_dot3(c, &n2, phi, phi);
     vinv_coefficient(n2.v, fc);
@@ -666,10 +675,9 @@ static void end_gradient(const el_params *p, const double *qe, int end, double g
  * integrators do for bodies holds node by node) and costs the bending
  * frequencies only O(h^2) of the rotary inertia's share, which is itself
  * O((r / L)^2) for a slender beam.  The translational inertia stays the
- * chord's consistent one (the axial kernels).  Lagrangian cables only (l
- * constant): on an ALE cable the rotary inertia would need the material
- * flow's terms, and the model refuses SE(3) dynamics there
- * (core/dynamics.c). */
+ * chord's consistent one (the axial kernels).  This is the Lagrangian
+ * element's (fixed_s: l constant); an ALE element's, with the material
+ * flow, is rotary_ale() below, equal to it when sdot = 0. */
 static void rotary(const el_params *p, const double *qe, const double *ve, const double *ae, double *re,
                    double cv, double ca, double *ke)
 {
@@ -699,14 +707,253 @@ static void rotary(const el_params *p, const double *qe, const double *ve, const
     }
 }
 
+/* ---------------------------------------------------------------------------
+ * The rotary inertia of an ALE element (s per node unknown, moving).
+ *
+ * Inside the element the sections' frames are the helix's, R(s, t) =
+ * R_A(t) exp(xi phi^), xi = (s - s_A) / l, whose curvature and twist in the
+ * section frame, kappa = (R^T dR/ds)^vee = phi / l, is constant along it
+ * and the same in both end frames (exp(xi phi^) phi = phi).  The material
+ * section sitting at node k at time t (s = s_k(t)) turns with the angular
+ * velocity, in its frame,
+ *     w_k = (R^T dR/dt at fixed s)^vee = Omega_k - kappa sdot_k,
+ * since the node's own frame R_k(t) = R(s_k(t), t) turns with Omega_k
+ * (its velocity dofs) = w_k + kappa sdot_k (at xi = 1, with R_B = R_A
+ * exp(phi^), the right Jacobian of exp takes phi to phi, so the same
+ * holds at B).  The lumped rotary kinetic energy of the Lagrangian
+ * element, trapezoidal quadrature of 1/2 int w.J w ds over [s_A, s_B], is
+ * then, with h = l / 2 and J = diag(rhoJ),
+ *     T = h/2 sum_{k = A, B} w_k . J w_k,
+ * the same function of the material sections' motion; with sdot = 0 it is
+ * rotary()'s.  Lagrange's equations on SO(3) x R with the body-frame
+ * velocities (Hamel's form, as a body's): with p_k = dT/dOmega_k = h J w_k,
+ * dT/dsdot_k = -kappa . p_k, and g = dT/dz at fixed velocities over
+ * z = (d_A (3), d_B (3), l) (d the increments R_k exp(d^), l = s_B - s_A),
+ *     r(Omega_k) = dp_k/dt + Omega_k x p_k - g(d_k)
+ *     r(s_A)     = -d/dt (kappa . p_A) + g(l)     (dl/ds_A = -1)
+ *     r(s_B)     = -d/dt (kappa . p_B) - g(l)
+ * where g(d_k) = -K(d_k)^T P, g(l) = 1/4 sum_k w_k . J w_k - K(l)^T P,
+ * P = sum_k sdot_k p_k, K = dkappa/dz, and the time derivatives follow
+ * the chart at d = 0: dkappa/dt = K (Omega_A, Omega_B, sdot_B - sdot_A),
+ * dh/dt = (sdot_B - sdot_A) / 2.
+ *
+ * kappa, K and its derivatives come from phi's in hd over the increments
+ * and l's by hand (curvature below).  The
+ * residual is written once in hd numbers (flow_residual) over 8 variables
+ * t_m, one per rotary column (psi_A, s_A, psi_B, s_B); seeding q's
+ * columns with cq (kappa by K, K by its derivative along the composed
+ * update, h by dh/ds), v's with cv and a's with ca gives the weighted
+ * Jacobian cq dr/dq + cv dr/dv + ca dr/da in one pass.  K's derivative
+ * along R_k exp(e^) is the Hessian of kappa plus, from exp(e) exp(d) =
+ * exp(e + d + e x d / 2 + ...), the term dK(d_k).(e x d) / 2 on node k's
+ * block (the same Lie-group part as the tangent's f^ / 2). */
+
+/* phi = log(R_A^T R_B) over the increments (d_A, d_B): the context's n
+ * is 0 (values) or 6 */
+static void relative_rotation(const el_params *p, const double *qe, const hd_ctx *c, hd phi[3])
+{
+    double qa[4], qb[4], q0d[4];
+    hd pa[3], pb[3], ea[4], eb[4], q0[4], t[4], q[4];
+    int i;
+    for (i = 0; i < 3; i++) {
+        hd_var(c, &pa[i], 0.0, i);
+        hd_var(c, &pb[i], 0.0, 3 + i);
+    }
+    node_quat(p->chart_a, qe + 3, qa);
+    node_quat(p->chart_b, qe + 10, qb);
+    qa[1] = -qa[1], qa[2] = -qa[2], qa[3] = -qa[3];
+    quat_mul_d(qa, qb, q0d);
+    for (i = 0; i < 4; i++) hd_const(c, &q0[i], q0d[i]);
+    quat_exp(c, pa, ea);
+    quat_exp(c, pb, eb);
+    for (i = 1; i < 4; i++) hd_scale(c, &ea[i], -1.0, &ea[i], 0.0);
+    quat_mul(c, t, ea, q0);
+    quat_mul(c, q, t, eb);
+    if (q[0].v < 0.0)
+        for (i = 0; i < 4; i++) hd_scale(c, &q[i], -1.0, &q[i], 0.0);
+    quat_log(c, q, phi);
+}
+
+enum { NR = 8, NKZ = 7, NPHI = 6 };
+/* the rotary columns t_m: psi_A, s_A, psi_B, s_B */
+static const int rdof[NR] = {3, 4, 5, SA, 10, 11, 12, SB};
+
+/* r (8: psi_A, s_A, psi_B, s_B rows) of the material sections' rotary
+ * inertia from kappa, K = dkappa/dz (row-major 3 x 7), h, the rates
+ * (Omega_A, sdot_A, Omega_B, sdot_B) and their accelerations */
+static void flow_residual(const hd_ctx *c, const double J[3], const hd kap[3], const hd K[3 * NKZ], const hd *h,
+                          const hd vel[NR], const hd acc[NR], hd r[NR])
+{
+    hd u[NKZ], kd[3], hdot, w[2][3], p[2][3], pd[2][3], P[3], E, g[NKZ], t;
+    int i, j, k;
+    for (i = 0; i < 3; i++) {
+        u[i] = vel[i];
+        u[3 + i] = vel[4 + i];
+    }
+    hd_sub(c, &u[6], &vel[7], &vel[3]);
+    hd_scale(c, &hdot, 0.5, &u[6], 0.0);
+    for (i = 0; i < 3; i++) {
+        hd_mul(c, &kd[i], &K[NKZ * i], &u[0]);
+        for (j = 1; j < NKZ; j++) hd_fma(c, &kd[i], 1.0, &K[NKZ * i + j], &u[j]);
+    }
+    hd_const(c, &E, 0.0);
+    for (k = 0; k < 2; k++) {
+        const hd *Om = vel + 4 * k, *sg = vel + 4 * k + 3, *al = acc + 4 * k, *as = acc + 4 * k + 3;
+        for (i = 0; i < 3; i++) {
+            hd wd;
+            hd_mul(c, &t, sg, &kap[i]);
+            hd_sub(c, &w[k][i], &Om[i], &t);
+            hd_mul(c, &t, as, &kap[i]);
+            hd_sub(c, &wd, &al[i], &t);
+            hd_mul(c, &t, sg, &kd[i]);
+            hd_sub(c, &wd, &wd, &t);
+            hd_mul(c, &t, h, &w[k][i]);
+            hd_scale(c, &p[k][i], J[i], &t, 0.0);
+            hd_mul(c, &t, h, &wd);
+            hd_fma(c, &t, 1.0, &hdot, &w[k][i]);
+            hd_scale(c, &pd[k][i], J[i], &t, 0.0);
+            hd_mul(c, &t, &w[k][i], &w[k][i]);
+            hd_axpy(c, &E, &E, 0.25 * J[i], &t);
+        }
+    }
+    for (i = 0; i < 3; i++) {
+        hd_mul(c, &P[i], &vel[3], &p[0][i]);
+        hd_fma(c, &P[i], 1.0, &vel[7], &p[1][i]);
+    }
+    for (j = 0; j < NKZ; j++) { /* g = dT/dz at fixed rates */
+        hd_mul(c, &g[j], &K[j], &P[0]);
+        hd_fma(c, &g[j], 1.0, &K[NKZ + j], &P[1]);
+        hd_fma(c, &g[j], 1.0, &K[2 * NKZ + j], &P[2]);
+        hd_scale(c, &g[j], -1.0, &g[j], 0.0);
+    }
+    hd_add(c, &g[6], &g[6], &E);
+    for (k = 0; k < 2; k++) {
+        hd cr[3], *rs = &r[4 * k + 3];
+        hd_cross3(c, cr, vel + 4 * k, p[k]);
+        for (i = 0; i < 3; i++) {
+            hd_add(c, &r[4 * k + i], &pd[k][i], &cr[i]);
+            hd_sub(c, &r[4 * k + i], &r[4 * k + i], &g[3 * k + i]);
+        }
+        hd_dot3(c, rs, kd, p[k]);
+        hd_fma(c, rs, 1.0, &kap[0], &pd[k][0]);
+        hd_fma(c, rs, 1.0, &kap[1], &pd[k][1]);
+        hd_fma(c, rs, 1.0, &kap[2], &pd[k][2]);
+        hd_axpy(c, rs, &g[6], k ? 1.0 : -1.0, rs);
+        if (k) hd_scale(c, rs, -1.0, rs, 0.0);
+    }
+}
+
+/* kappa = phi / l, K = dkappa/dz and (hess) its Hessian H over z = (d_A,
+ * d_B, l): phi's from hd over the six increments, l's by hand */
+static void curvature(const el_params *p, const double *qe, int hess, double kap[3], double K[3][NKZ],
+                      double H[3][NKZ][NKZ])
+{
+    hd_ctx c = hd_context(NPHI, hess);
+    hd phi[3];
+    double il = 1.0 / (qe[SB] - qe[SA]);
+    int i, j, n;
+    relative_rotation(p, qe, &c, phi);
+    for (i = 0; i < 3; i++) {
+        kap[i] = phi[i].v * il;
+        for (j = 0; j < NPHI; j++) K[i][j] = phi[i].g[j] * il;
+        K[i][6] = -kap[i] * il;
+        if (!hess) continue;
+        for (j = 0; j < NPHI; j++) {
+            for (n = j; n < NPHI; n++) H[i][j][n] = H[i][n][j] = phi[i].h[hd_idx(NPHI, j, n)] * il;
+            H[i][j][6] = H[i][6][j] = -K[i][j] * il;
+        }
+        H[i][6][6] = -2.0 * K[i][6] * il;
+    }
+}
+
+/* re += the ALE rotary residual; ke += its weighted Jacobian (either NULL) */
+static void rotary_ale(const el_params *p, const double *qe, const double *ve, const double *ae, double *re,
+                       double cq, double cv, double ca, double *ke)
+{
+    /* z's column in the t_m: d_A -> 0..2, d_B -> 4..6, l -> s_B - s_A */
+    static const int zcol[NKZ - 1] = {0, 1, 2, 4, 5, 6};
+    const int hess = ke && cq != 0.0;
+    hd_ctx c = hd_context(ke ? NR : 0, 0);
+    hd K[3 * NKZ], kh[3], h, vel[NR], acc[NR], r[NR];
+    double kv[3], Kv[3][NKZ], H[3][NKZ][NKZ];
+    int i, j, m, n;
+    curvature(p, qe, hess, kv, Kv, H);
+    hd_const(&c, &h, 0.5 * (qe[SB] - qe[SA]));
+    for (m = 0; m < NR; m++) {
+        hd_var(&c, &vel[m], ve[rdof[m]], m);
+        hd_var(&c, &acc[m], ae[rdof[m]], m);
+        for (n = 0; n < c.n; n++) {
+            vel[m].g[n] *= cv;
+            acc[m].g[n] *= ca;
+        }
+    }
+    for (i = 0; i < 3; i++) {
+        hd_const(&c, &kh[i], kv[i]);
+        for (j = 0; j < NKZ; j++) hd_const(&c, &K[NKZ * i + j], Kv[i][j]);
+    }
+    if (hess) {
+        /* dh/ds_B = 1/2; kappa's and K's derivatives along the columns */
+        h.g[3] = -0.5 * cq;
+        h.g[7] = 0.5 * cq;
+        for (i = 0; i < 3; i++) {
+            for (j = 0; j < NKZ - 1; j++) kh[i].g[zcol[j]] = cq * Kv[i][j];
+            kh[i].g[3] = -cq * Kv[i][6];
+            kh[i].g[7] = cq * Kv[i][6];
+            for (j = 0; j < NKZ; j++) {
+                hd *Kij = &K[NKZ * i + j];
+                for (n = 0; n < NKZ; n++) {
+                    double d2 = H[i][j][n];
+                    if (j < 6 && n < 6 && j / 3 == n / 3) {
+                        /* + dK(d).(e_n x e_j) / 2 on the node's block */
+                        int o = 3 * (j / 3), a = j - o, b = n - o;
+                        if ((b + 1) % 3 == a) d2 += 0.5 * Kv[i][o + (a + 1) % 3];
+                        else if ((a + 1) % 3 == b) d2 -= 0.5 * Kv[i][o + (b + 1) % 3];
+                    }
+                    if (n < 6) Kij->g[zcol[n]] += cq * d2;
+                    else {
+                        Kij->g[3] -= cq * d2;
+                        Kij->g[7] += cq * d2;
+                    }
+                }
+            }
+        }
+    }
+    flow_residual(&c, p->rhoJ, kh, K, &h, vel, acc, r);
+    for (m = 0; m < NR; m++) {
+        if (re) re[rdof[m]] += r[m].v;
+        if (ke)
+            for (n = 0; n < NR; n++) ke[rdof[m] * NDOF + rdof[n]] += r[m].g[n];
+    }
+}
+
+/* the rotary kinetic energy, h/2 sum_k w_k . J w_k (w_k = Omega_k with s
+ * fixed) */
+static double rotary_kinetic(const el_params *p, const double *qe, const double *ve)
+{
+    double h = 0.5 * (qe[SB] - qe[SA]), t = 0.0;
+    int k, i;
+    if (p->fixed_s) {
+        for (k = 0; k < 2; k++)
+            for (i = 0; i < 3; i++) t += 0.5 * h * p->rhoJ[i] * ve[7 * k + 3 + i] * ve[7 * k + 3 + i];
+    } else {
+        hd_ctx c = hd_context(0, 0);
+        hd phi[3];
+        double il = 1.0 / (qe[SB] - qe[SA]);
+        relative_rotation(p, qe, &c, phi);
+        for (k = 0; k < 2; k++)
+            for (i = 0; i < 3; i++) {
+                double w = ve[7 * k + 3 + i] - ve[7 * k + SA] * phi[i].v * il;
+                t += 0.5 * h * p->rhoJ[i] * w * w;
+            }
+    }
+    return t;
+}
+
 static double kinetic(const el_params *p, const double *qe, const double *ve)
 {
-    double y[NA], v[NA], h = 0.5 * (qe[SB] - qe[SA]), t = 0.0;
-    int k, i;
+    double y[NA], v[NA], t = rotary_kinetic(p, qe, ve);
     pack(qe, y);
     pack(ve, v);
-    for (k = 0; k < 2; k++)
-        for (i = 0; i < 3; i++) t += 0.5 * h * p->rhoJ[i] * ve[7 * k + 3 + i] * ve[7 * k + 3 + i];
     return el_axial_ops.kinetic(p, y, v) + t;
 }
 
@@ -718,7 +965,8 @@ static void inertia(const el_params *p, const double *qe, const double *ve, cons
     pack(ae, a);
     el_axial_ops.inertia(p, y, v, a, r);
     unpack(r, re);
-    rotary(p, qe, ve, ae, re, 0.0, 0.0, NULL);
+    if (p->fixed_s) rotary(p, qe, ve, ae, re, 0.0, 0.0, NULL);
+    else rotary_ale(p, qe, ve, ae, re, 0.0, 0.0, 0.0, NULL);
 }
 
 static void inertia_jac_acc(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
@@ -730,7 +978,8 @@ static void inertia_jac_acc(const el_params *p, const double *qe, const double *
     pack(ae, a);
     el_axial_ops.inertia_jac(p, y, v, a, cq, cv, ca, k);
     unpack_add(k, 1.0, ke);
-    rotary(p, qe, ve, ae, NULL, cv, ca, ke);
+    if (p->fixed_s) rotary(p, qe, ve, ae, NULL, cv, ca, ke);
+    else rotary_ale(p, qe, ve, ae, NULL, cq, cv, ca, ke);
 }
 
 static void inertia_jac(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
@@ -752,8 +1001,13 @@ const el_ops el_se3_ops = {
      * force and tangent 49.2k (s fixed: 4.0k and 40.6k), plus some 1.5k of
      * plain-number quaternions and series (estimated); the chord's loads
      * and inertia are the axial kernels' (axial.c's counts), plus the
-     * nodes' rotary inertia: some 40 flops for its residual, 80 for its
-     * Jacobian */
-    {6000.0, 51000.0, 20.0, 40.0, 490.0, 490.0, 1280.0, 1280.0, 5500.0, 42500.0, 0.0, 0.0, 1.0},
+     * nodes' rotary inertia: on a Lagrangian element (fixed_s) some 40
+     * flops for its residual, 80 for its Jacobian; on an ALE one (s held
+     * or not: the same kernel) the hd counts of rotary_ale, 1.8k for the
+     * residual (phi's gradient) and 14.9k for the Jacobian (phi's Hessian,
+     * the residual over 8 first-order variables), plus some 0.6k of
+     * plain-number quaternions and, for the Jacobian, 1k of seeding and
+     * l's derivatives */
+    {6000.0, 51000.0, 20.0, 40.0, 2900.0, 2900.0, 17700.0, 17700.0, 5500.0, 42500.0, 490.0, 1280.0, 1.0},
     se3_section
 };
