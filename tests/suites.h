@@ -50,5 +50,6 @@ Suite *suite_se3_greenhill(void);
 Suite *suite_sleeve_split(void);
 Suite *suite_se3_loads(void);
 Suite *suite_se3_wraps(void);
+Suite *suite_embedding(void);
 
 #endif
