@@ -2721,6 +2721,197 @@ ALECABLE_API int alecable_node_split_stretch(alecable_node *n, int on);
  * \retval ALECABLE_ERANGE the node has no slope (axial or body node) */
 ALECABLE_API int alecable_node_stretches(const alecable_node *n, double *before, double *after);
 
+/* ------------------------------------------------------------------------ */
+/* Embedding in a host's own system: a DOF offset map (since 0.3)            */
+/* ------------------------------------------------------------------------ */
+
+/** A problem (a model's, alecable_model_problem(), or any alecable_problem)
+ * placed inside a host's larger system of n_host unknowns: each of its
+ * n = nq + nlam unknowns (q, then the multipliers) has a global index, and
+ * its equations are the host's rows of the same indices.  The host owns its
+ * state vectors x, v, a (n_host values each; the multipliers live in x) and
+ * its matrix; the embedding reads the problem's unknowns from them through
+ * the map and adds its residual and weighted Jacobian into the host's
+ * vectors and CSC/CSR values (or gives the values in its own pattern order,
+ * for a host that assembles triplets).  A host body shared with a model is
+ * a body of the model (of mass 0 when the host carries its inertia) whose
+ * six coordinates the map sends to the host's own: then the host's update
+ * of them is alecable_embedding_update()'s (the library's convention:
+ * position and rotation vector psi with R = exp(psi^), velocities the
+ * reference point's and the angular velocity in the body frame, rotation
+ * increments composed R <- R exp(dpsi^)).  No allocation after creation;
+ * not for use by two threads at once. */
+typedef struct alecable_embedding alecable_embedding;
+
+/** Places a problem in a host's system (since 0.3).
+ * \param[out] out the embedding (destroy with alecable_embedding_destroy()).
+ * \param p the problem (copied; for a model's, the model must outlive the
+ *        embedding and not change: a changed model makes every call fail
+ *        with ALECABLE_ESTATE, as its integrators do).
+ * \param n_host the number of the host's unknowns (> 0).
+ * \param index the host index of each of the problem's n = nq + nlam
+ *        unknowns, distinct, in [0, n_host); NULL: offset + k.
+ * \param offset with index NULL, the host index of the first unknown
+ *        (offset + n <= n_host); otherwise ignored.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL out or p is NULL
+ * \retval ALECABLE_EINVAL a bad size, an index out of range or repeated
+ *         (the message names it), or p is not a complete problem
+ * \retval ALECABLE_ESTATE p is a model's problem and the model changed since
+ * \retval ALECABLE_ENOMEM out of memory */
+ALECABLE_API int alecable_embedding_create(alecable_embedding **out, const alecable_problem *p, int n_host,
+                                           const int *index, int offset);
+/** Places a model in a host's system (since 0.3): alecable_embedding_create()
+ * on the model's problem (alecable_model_problem(), finalizing the model if
+ * it changed), with failures in alecable_model_errmsg().  The model's
+ * unknowns are alecable_model_problem()'s: q (alecable_node_dof_index()
+ * gives a node dof's place), then the multipliers, the mesh-motion ones
+ * included (alecable_model_sizes() counts those without).
+ * \param[out] out the embedding.
+ * \param m the model; it must outlive the embedding.
+ * \param n_host, index, offset as alecable_embedding_create().
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL, ALECABLE_EHANDLE bad m, or out is NULL
+ * \return or an error of alecable_model_finalize() or
+ *         alecable_embedding_create() */
+ALECABLE_API int alecable_model_embedding(alecable_embedding **out, alecable_model *m, int n_host, const int *index,
+                                          int offset);
+/** Frees an embedding (NULL is ignored). \param e the embedding. */
+ALECABLE_API void alecable_embedding_destroy(alecable_embedding *e);
+/** Readable message for the last failure of an embedding's call.
+ * \param e the embedding.
+ * \return a string owned by e ("" if none); "embedding is NULL" for NULL. */
+ALECABLE_API const char *alecable_embedding_errmsg(const alecable_embedding *e);
+
+/** The problem's Jacobian pattern in the host's numbering, for a host that
+ * builds its own pattern: entry k is (rows[k], cols[k]); the order is the
+ * one alecable_embedding_jacobian() writes when no host storage is bound.
+ * \param e the embedding.
+ * \param[out] nnz the number of entries (may be NULL).
+ * \param[out] rows, cols nnz values each (either may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL e is NULL
+ * \retval ALECABLE_EHANDLE e is not an embedding */
+ALECABLE_API int alecable_embedding_pattern(const alecable_embedding *e, int *nnz, int *rows, int *cols);
+/** Binds the host's compressed storage: alecable_embedding_jacobian() then
+ * adds each entry into the host's values array at its place.  Every entry of
+ * alecable_embedding_pattern() must be in the host's pattern (the host's
+ * indices within a column, or a row, need not be sorted).
+ * \param e the embedding.
+ * \param csr 0: compressed columns (ptr = colptr, idx = row indices); 1:
+ *        compressed rows (ptr = rowptr, idx = column indices).
+ * \param n the host matrix's order (= n_host).
+ * \param ptr n + 1 nondecreasing values, ptr[0] = 0.
+ * \param idx ptr[n] indices in [0, n).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL e, ptr or idx is NULL
+ * \retval ALECABLE_EHANDLE e is not an embedding
+ * \retval ALECABLE_EINVAL csr not 0 or 1, n not n_host, a malformed pointer
+ *         array, or an entry of the problem missing from the host's pattern
+ *         (the message names it); the previous binding is kept */
+ALECABLE_API int alecable_embedding_bind(alecable_embedding *e, int csr, int n, const int *ptr, const int *idx);
+
+/** Adds the problem's residual r = (M a + f + G^T lambda, g) at the host's
+ * state into the host's residual: r_host[index[i]] += r[i].
+ * \param e the embedding.
+ * \param t the time (or load factor, in statics).
+ * \param x the host's coordinates (n_host; the problem's q and multipliers
+ *        are read through the map).
+ * \param v, a the host's velocities and accelerations (n_host; NULL: zero).
+ * \param r_host the host's residual (n_host), added to.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL e, x or r_host is NULL
+ * \retval ALECABLE_EHANDLE e is not an embedding
+ * \retval ALECABLE_EINVAL a value the map reads is not finite (named)
+ * \return or the problem's residual's error (ALECABLE_ESTATE: the model
+ *         changed; message in alecable_embedding_errmsg()); r_host is then
+ *         unchanged */
+ALECABLE_API int alecable_embedding_residual(alecable_embedding *e, double t, const double *x, const double *v,
+                                             const double *a, double *r_host);
+/** Adds the problem's weighted Jacobian cq dr/dq + cv dr/dv + ca dr/da with
+ * its constraint blocks (alecable_problem.jacobian, flags ALECABLE_JAC_*)
+ * into the bound host storage (alecable_embedding_bind()), or, with none
+ * bound, writes its nnz values in alecable_embedding_pattern()'s order.
+ * The columns of rotation coordinates are derivatives along the composed
+ * update (alecable_embedding_update()).
+ * \param e the embedding.
+ * \param t, x, v, a as alecable_embedding_residual().
+ * \param cq, cv, ca the weights (finite).
+ * \param flags ALECABLE_JAC_* flags.
+ * \param values the host's values (bound) or nnz values in pattern order.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL e, x or values is NULL
+ * \retval ALECABLE_EHANDLE e is not an embedding
+ * \retval ALECABLE_EINVAL a weight or a value the map reads is not finite
+ * \return or the problem's Jacobian's error; values are then unchanged */
+ALECABLE_API int alecable_embedding_jacobian(alecable_embedding *e, double t, const double *x, const double *v,
+                                             const double *a, double cq, double cv, double ca, int flags,
+                                             double *values);
+/** x <- x (+) scale dx on the entries the map names (the problem's update:
+ * rotations compose; the multipliers add); the host's other entries are
+ * untouched.
+ * \param e the embedding.
+ * \param x the host's coordinates (n_host), updated in place.
+ * \param dx the host's increment (n_host).
+ * \param scale its factor (finite).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL e, x or dx is NULL
+ * \retval ALECABLE_EHANDLE e is not an embedding
+ * \retval ALECABLE_EINVAL scale or a value read is not finite (x unchanged) */
+ALECABLE_API int alecable_embedding_update(alecable_embedding *e, double *x, const double *dx, double scale);
+/** Tells the problem that the host accepted the state (t, x, v): a converged
+ * load step or time step.  Problems with history (friction contacts' stick
+ * state, Kirchhoff cables' roll charts; alecable_problem.nhist) advance it
+ * here and only here, so a host that rejects a step simply does not commit
+ * it.  Without history it does nothing.
+ * \param e the embedding.
+ * \param t the accepted time.
+ * \param x, v the accepted state (n_host; v may be NULL in statics).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL e or x is NULL
+ * \retval ALECABLE_EHANDLE e is not an embedding
+ * \retval ALECABLE_EINVAL a value read is not finite
+ * \return or the problem's history_commit's error */
+ALECABLE_API int alecable_embedding_commit(alecable_embedding *e, double t, const double *x, const double *v);
+/** Copies between the problem's own vectors and the host's: q (nq) and
+ * lambda (nlam) from x through the map (gather), or into x (scatter, the
+ * host's other entries untouched); e.g. to start the host's state from a
+ * model's (alecable_model_get_state()) and to hand a host state to the
+ * model for output (alecable_model_set_state(), alecable_model_set_velocity()).
+ * \param e the embedding.
+ * \param scatter 0: x -> (q, lambda); 1: (q, lambda) -> x.
+ * \param x the host's vector (n_host).
+ * \param q nq values (NULL: skipped).
+ * \param lambda nlam values (NULL: skipped).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL e or x is NULL
+ * \retval ALECABLE_EHANDLE e is not an embedding
+ * \retval ALECABLE_EINVAL scatter is not 0 or 1 */
+ALECABLE_API int alecable_embedding_copy(const alecable_embedding *e, int scatter, double *x, double *q, double *lambda);
+
+/** Sets the velocities of a model's coordinates (since 0.3): with
+ * alecable_model_set_state() a whole dynamic state from a host's integrator,
+ * for the kinetic energy (alecable_model_kinetic_energy()), the writers and
+ * the next alecable_model_integrator().
+ * \param m the finalized model.
+ * \param v nq finite values (the rotation rates of bodies and SE(3) nodes are
+ *        their angular velocities in their own frames).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or v is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_ESTATE the model changed since it was finalized
+ * \retval ALECABLE_EINVAL a value is not finite (named); nothing changed */
+ALECABLE_API int alecable_model_set_velocity(alecable_model *m, const double *v);
+/** Reads the velocities of a model's coordinates (since 0.3), as the last
+ * alecable_model_pull_state() or alecable_model_set_velocity() left them.
+ * \param m the finalized model.
+ * \param[out] v nq values.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or v is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_ESTATE the model changed since it was finalized */
+ALECABLE_API int alecable_model_get_velocity(const alecable_model *m, double *v);
+
 #ifdef __cplusplus
 }
 #endif

@@ -51,5 +51,6 @@ Suite *suite_sleeve_split(void);
 Suite *suite_se3_loads(void);
 Suite *suite_se3_wraps(void);
 Suite *suite_se3_ale_dynamics(void);
+Suite *suite_embedding(void);
 
 #endif

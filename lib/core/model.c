@@ -265,8 +265,9 @@ alecable_model *ac_ctx_model(void *ctx)
     ac_stamp *s = (ac_stamp *)ctx;
     if (s->gen == s->m->gen) return s->m;
     ac_fail(s->m, ALECABLE_ESTATE,
-            "the model changed since its problem and integrator were made: %s; create a new integrator "
-            "(alecable_model_integrator) or problem (alecable_model_problem)",
+            "the model changed since its problem, integrators and embeddings were made: %s; create a new "
+            "integrator (alecable_model_integrator), problem (alecable_model_problem) or embedding "
+            "(alecable_model_embedding)",
             s->m->changed ? s->m->changed : "it was changed");
     return NULL;
 }

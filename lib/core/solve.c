@@ -228,3 +228,25 @@ ALECABLE_API int alecable_model_set_state(alecable_model *m, const double *q, co
     ac_sync_nodes(m);
     return ALECABLE_OK;
 }
+
+ALECABLE_API int alecable_model_set_velocity(alecable_model *m, const double *v)
+{
+    int st = ac_check_model(m), i;
+    if (st) return st;
+    if (!v) return ac_fail(m, ALECABLE_ENULL, "v is NULL");
+    if (m->dirty) return ac_fail(m, ALECABLE_ESTATE, "model changed since finalize: call alecable_model_finalize");
+    for (i = 0; i < m->nq; i++)
+        if (!isfinite(v[i])) return ac_fail(m, ALECABLE_EINVAL, "v[%d] is not finite", i);
+    memcpy(m->v, v, (size_t)m->nq * sizeof(double));
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_model_get_velocity(const alecable_model *m, double *v)
+{
+    int st = ac_check_model(m);
+    if (st) return st;
+    if (!v) return ALECABLE_ENULL;
+    if (m->dirty) return ALECABLE_ESTATE;
+    memcpy(v, m->v, (size_t)m->nq * sizeof(double));
+    return ALECABLE_OK;
+}
