@@ -407,6 +407,7 @@ static void drape(int kind, int ne, double h, double t_end, double I, double spi
     ck_assert_int_eq(alecable_model_kinetic_energy(m, T_end), 0);
     {
         alecable_step_stats stt;
+        alecable_step_stats_init(&stt);
         ck_assert_int_eq(alecable_integrator_stats(it, &stt), 0);
         figure("drape: kind %d, %d elements, h %g: %.2f Newton iterations per step", kind, ne, h,
                (double)stt.newton_iterations / steps);
