@@ -2889,6 +2889,27 @@ ALECABLE_API int alecable_embedding_commit(alecable_embedding *e, double t, cons
  * \retval ALECABLE_EINVAL scatter is not 0 or 1 */
 ALECABLE_API int alecable_embedding_copy(const alecable_embedding *e, int scatter, double *x, double *q, double *lambda);
 
+/** Hands a host's state to the model it embeds (since 0.3): q, the
+ * multipliers and the velocities read through the map of e, and the time,
+ * so node, element and joint queries, the energies
+ * (alecable_model_kinetic_energy(), alecable_model_energy()) and the writers
+ * see the host's state, as alecable_model_pull_state() does for the
+ * library's integrators (for a library integrator run on a host's problem,
+ * get its state with alecable_integrator_get_state() and pull that).
+ * \param m the model.
+ * \param e an embedding made by alecable_model_embedding() on m.
+ * \param t the host's time.
+ * \param x the host's coordinates (n_host).
+ * \param v the host's velocities (n_host; NULL: zero).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, e or x is NULL
+ * \retval ALECABLE_EHANDLE m is not a model, e not an embedding, or e embeds
+ *         another model's problem (or a host's)
+ * \retval ALECABLE_ESTATE the model changed since e was made
+ * \retval ALECABLE_EINVAL t or a value read is not finite, or the state
+ *         inverts an element; nothing changed */
+ALECABLE_API int alecable_model_pull_embedded(alecable_model *m, alecable_embedding *e, double t, const double *x,
+                                              const double *v);
 /** Sets the velocities of a model's coordinates (since 0.3): with
  * alecable_model_set_state() a whole dynamic state from a host's integrator,
  * for the kinetic energy (alecable_model_kinetic_energy()), the writers and

@@ -432,6 +432,16 @@ START_TEST(host_newmark_as_the_library)
     ck_assert_int_eq(alecable_model_set_state(m, q, NULL, 1.0), 0);
     ck_assert_int_eq(alecable_model_set_velocity(m, vl), 0);
     ck_assert_int_eq(alecable_model_kinetic_energy(m, &T_host), 0);
+    {
+        /* the same in one call: the host's state through the map, and its time */
+        double T1, t1;
+        ck_assert_int_eq(alecable_model_set_velocity(m, q), 0); /* something else first */
+        ck_assert_int_eq(alecable_model_pull_embedded(m, e, 150 * h, x, v), 0);
+        ck_assert_int_eq(alecable_model_kinetic_energy(m, &T1), 0);
+        ck_assert_double_eq(T1, T_host);
+        ck_assert_int_eq(alecable_model_time(m, &t1), 0);
+        ck_assert_double_eq(t1, 150 * h);
+    }
     ck_assert_int_eq(alecable_embedding_jacobian(e, 0.0, x, v, NULL, 0.0, 0.0, 1.0, ALECABLE_JAC_FULL, vals), 0);
     T_mass = 0.0;
     for (k = 0; k < nnz; k++) {
@@ -563,6 +573,16 @@ START_TEST(bad_input)
     ck_assert_int_eq(alecable_model_get_velocity(m, v64), 0);
     for (k = 0; k < p.nq; k++) ck_assert_double_eq(v64[k], 0.0); /* nothing changed */
     ck_assert_int_eq(alecable_model_get_velocity(m, NULL), ALECABLE_ENULL);
+    /* handing the host's state to the model: only to e's own model */
+    ck_assert_int_eq(alecable_model_pull_embedded(other, e, 0.0, x, NULL), ALECABLE_EHANDLE);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(other), "another model"));
+    ck_assert_int_eq(alecable_model_pull_embedded(m, (alecable_embedding *)m, 0.0, x, NULL), ALECABLE_EHANDLE);
+    ck_assert_int_eq(alecable_model_pull_embedded(m, e, NAN, x, NULL), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_model_pull_embedded(m, e, 0.0, NULL, NULL), ALECABLE_ENULL);
+    x[index[1]] = NAN;
+    ck_assert_int_eq(alecable_model_pull_embedded(m, e, 0.0, x, NULL), ALECABLE_EINVAL);
+    x[index[1]] = 0.0;
+    ck_assert_int_eq(alecable_model_pull_embedded(m, e, 0.0, x, NULL), 0);
     /* the model changed after the embedding: every call refused, the message
      * the model's */
     {
@@ -577,6 +597,7 @@ START_TEST(bad_input)
         ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
         ck_assert_int_eq(alecable_embedding_residual(e, 0, x, NULL, NULL, r), ALECABLE_ESTATE);
         ck_assert_int_eq(alecable_model_set_velocity(m, v64), ALECABLE_ESTATE);
+        ck_assert_int_eq(alecable_model_pull_embedded(m, e, 0.0, x, NULL), ALECABLE_ESTATE);
     }
     alecable_embedding_destroy(e);
     alecable_model_destroy(m);

@@ -13,4 +13,11 @@
 int embed_create(alecable_embedding **out, const alecable_problem *p, int n_host, const int *index, int offset,
                  char *msg, size_t len);
 
+/* The embedded problem's context (a model's problem: its stamp) and a
+ * scratch vector of n = nq + nlam values (q, then lambda) filled from the
+ * host's x, and one of nq values from v (zeros for v NULL); NULL for a bad
+ * handle.  For the model's alecable_model_pull_embedded(). */
+const void *embed_ctx(const alecable_embedding *e);
+int embed_gather_state(alecable_embedding *e, const double *x, const double *v, double **qlam, double **vq);
+
 #endif

@@ -365,3 +365,19 @@ ALECABLE_API int alecable_embedding_copy(const alecable_embedding *e, int scatte
     }
     return ALECABLE_OK;
 }
+
+const void *embed_ctx(const alecable_embedding *e)
+{
+    return check(e) ? NULL : e->p.ctx;
+}
+
+int embed_gather_state(alecable_embedding *e, const double *x, const double *v, double **qlam, double **vq)
+{
+    int st = check(e);
+    if (st) return st;
+    e->errmsg[0] = 0;
+    if ((st = gather(e, x, v, NULL))) return st;
+    *qlam = e->q;
+    *vq = e->v;
+    return ALECABLE_OK;
+}
