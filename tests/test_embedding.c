@@ -14,9 +14,13 @@
  *    integrator on the same model step by step (1e-8 of the motion), with
  *    the velocities handed back by alecable_model_set_velocity() giving the
  *    library's kinetic energy;
- *  - friction history advances only on alecable_embedding_commit();
+ *  - history advances only on alecable_embedding_commit() (a host's own
+ *    problem with history);
+ *  - the model's host allocator is used, and nothing is allocated after
+ *    creation;
  *  - bad input: every argument, and a model changed after the embedding. */
 #include "suites.h"
+#include "counting_alloc.h"
 
 #include <alecable.h>
 #include <math.h>
@@ -39,7 +43,7 @@ static void figure(const char *fmt, ...)
 
 #define NH_OWN 7 /* the host's own unknowns */
 
-static alecable_model *pendulum_with_body(alecable_body **body_out)
+static alecable_model *pendulum_with_body_alloc(alecable_body **body_out, const alecable_allocator *al)
 {
     alecable_model *m;
     alecable_cable *c;
@@ -49,7 +53,7 @@ static alecable_model *pendulum_with_body(alecable_body **body_out)
     alecable_body_params bp;
     double xa[3] = {0, 0, 0}, xb[3] = {1, 0, 0}, g[3] = {0, -9.81, 0}, p0[3] = {0, 0, 0};
     int k;
-    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_create(&m, al), 0);
     alecable_section_init(&sec);
     sec.E = 1e7;
     sec.A = 1e-4;
@@ -78,6 +82,11 @@ static alecable_model *pendulum_with_body(alecable_body **body_out)
     ck_assert_int_eq(alecable_model_finalize(m), 0);
     if (body_out) *body_out = b;
     return m;
+}
+
+static alecable_model *pendulum_with_body(alecable_body **body_out)
+{
+    return pendulum_with_body_alloc(body_out, NULL);
 }
 
 /* the problem's unknown k goes to host index 3 k mod nh... a scattered,
@@ -712,6 +721,56 @@ START_TEST(history_advances_only_on_commit)
 }
 END_TEST
 
+/* The embedding of a model allocates through the model's host allocator,
+ * and nothing after its creation: a host's Newton iterations allocate
+ * nothing here */
+START_TEST(no_allocation_after_creation)
+{
+    alecable_allocator al;
+    alecable_model *m;
+    alecable_embedding *e;
+    alecable_problem p;
+    int n, nh, k, nnz, *index, *rows, *cols, *ptr, *idx;
+    long before;
+    double *x, *r, *dx, *vals;
+    counting_alloc_init(&al);
+    m = pendulum_with_body_alloc(NULL, &al);
+    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+    n = p.nq + p.nlam;
+    index = malloc(sizeof(int) * (size_t)n);
+    nh = make_map(n, index);
+    before = counting_alloc_calls;
+    ck_assert_int_eq(alecable_model_embedding(&e, m, nh, index, 0), 0);
+    ck_assert_int_gt(counting_alloc_calls, before); /* the host's functions */
+    ck_assert_int_eq(alecable_embedding_pattern(e, &nnz, NULL, NULL), 0);
+    rows = malloc(sizeof(int) * (size_t)nnz), cols = malloc(sizeof(int) * (size_t)nnz);
+    ck_assert_int_eq(alecable_embedding_pattern(e, NULL, rows, cols), 0);
+    host_storage(nh, nnz, rows, cols, 0, &ptr, &idx);
+    ck_assert_int_eq(alecable_embedding_bind(e, 0, nh, ptr, idx), 0);
+    x = calloc((size_t)nh, sizeof *x), r = calloc((size_t)nh, sizeof *r), dx = calloc((size_t)nh, sizeof *dx);
+    vals = calloc((size_t)ptr[nh], sizeof *vals);
+    {
+        double q64[64];
+        ck_assert_int_le(p.nq, 64);
+        ck_assert_int_eq(alecable_model_get_state(m, q64, NULL, NULL), 0);
+        ck_assert_int_eq(alecable_embedding_copy(e, 1, x, q64, NULL), 0);
+    }
+    for (k = 0; k < nh; k++) dx[k] = 1e-3;
+    before = counting_alloc_calls;
+    for (k = 0; k < 5; k++) {
+        ck_assert_int_eq(alecable_embedding_residual(e, 0.0, x, x, x, r), 0);
+        ck_assert_int_eq(alecable_embedding_jacobian(e, 0.0, x, x, x, 1, 2, 3, ALECABLE_JAC_FULL, vals), 0);
+        ck_assert_int_eq(alecable_embedding_update(e, x, dx, 1.0), 0);
+        ck_assert_int_eq(alecable_embedding_commit(e, 0.0, x, x), 0);
+        ck_assert_int_eq(alecable_model_pull_embedded(m, e, 0.0, x, x), 0);
+    }
+    ck_assert_int_eq(counting_alloc_calls, before);
+    alecable_embedding_destroy(e);
+    alecable_model_destroy(m);
+    free(index), free(rows), free(cols), free(ptr), free(idx), free(x), free(r), free(dx), free(vals);
+}
+END_TEST
+
 Suite *suite_embedding(void)
 {
     Suite *s = suite_create("embedding");
@@ -722,6 +781,7 @@ Suite *suite_embedding(void)
     tcase_add_test(tc, host_newmark_as_the_library);
     tcase_add_test(tc, bad_input);
     tcase_add_test(tc, history_advances_only_on_commit);
+    tcase_add_test(tc, no_allocation_after_creation);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -17,7 +17,7 @@ ALECABLE_API int alecable_model_embedding(alecable_embedding **out, alecable_mod
     if (!out) return ac_fail(m, ALECABLE_ENULL, "out is NULL");
     *out = NULL;
     if ((st = alecable_model_problem(&p, m))) return st;
-    if ((st = embed_create(out, &p, n_host, index, offset, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
+    if ((st = embed_create(out, &p, n_host, index, offset, &m->alloc, msg, sizeof msg))) return ac_fail(m, st, "%s", msg);
     return ALECABLE_OK;
 }
 

@@ -9,9 +9,13 @@
 
 #include <stddef.h>
 
-/* alecable_embedding_create() with its failure's message in msg */
+#include "../core/alloc.h"
+
+/* alecable_embedding_create() with its failure's message in msg, allocating
+ * with the functions of `with` (a model's host allocator; NULL: the C
+ * library's) */
 int embed_create(alecable_embedding **out, const alecable_problem *p, int n_host, const int *index, int offset,
-                 char *msg, size_t len);
+                 const ac_alloc *with, char *msg, size_t len);
 
 /* The embedded problem's context (a model's problem: its stamp) and a
  * scratch vector of n = nq + nlam values (q, then lambda) filled from the

@@ -99,7 +99,7 @@ static int set_map(alecable_embedding *e, const int *index, int offset)
 }
 
 int embed_create(alecable_embedding **out, const alecable_problem *p, int n_host, const int *index, int offset,
-                 char *msg, size_t len)
+                 const ac_alloc *with, char *msg, size_t len)
 {
     alecable_embedding *e;
     ac_alloc al;
@@ -124,7 +124,11 @@ int embed_create(alecable_embedding **out, const alecable_problem *p, int n_host
         snprintf(msg, len, "p's pattern is malformed (colptr[0] = 0 and colptr[n] = nnz)");
         return ALECABLE_EINVAL;
     }
-    ac_alloc_default(&al);
+    if (with) {
+        al = *with;
+        al.n_malloc = al.n_realloc = al.n_free = 0;
+    } else
+        ac_alloc_default(&al);
     if (!(e = (alecable_embedding *)ac_calloc(&al, 1, sizeof *e))) {
         snprintf(msg, len, "out of memory");
         return ALECABLE_ENOMEM;
@@ -183,7 +187,7 @@ ALECABLE_API int alecable_embedding_create(alecable_embedding **out, const aleca
                                            const int *index, int offset)
 {
     char msg[512];
-    return embed_create(out, p, n_host, index, offset, msg, sizeof msg);
+    return embed_create(out, p, n_host, index, offset, NULL, msg, sizeof msg);
 }
 
 ALECABLE_API void alecable_embedding_destroy(alecable_embedding *e)
