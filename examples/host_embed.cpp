@@ -30,8 +30,14 @@
  * alecable_model_kinetic_energy() and alecable_model_energy()) over the
  * largest kinetic energy reached: the trapezoidal rule has no numerical
  * damping, so the energy stays within O(h^2) of its start (no drift);
+ * lib_dev, the largest distance of the bodies' centres of mass from those
+ * of the same system built wholly in the library (bodies with the host's
+ * mass and inertia, the library's revolute joint) and run by the library's
+ * Newmark integrator step for step: the same scheme on the same equations,
+ * so the two agree to the Newton tolerance (status 4 beyond 1e-8 m);
  * glue_lines, the lines of the host's coupling code (between the two
- * __LINE__ markers below). */
+ * __LINE__ markers below).  status: 0, 1 a failure (Newton, the library),
+ * 3 jac_fd_err > 1e-7, 4 lib_dev > 1e-8 m. */
 #include <alecable.h>
 extern "C" {
 #include "common.h"
@@ -463,6 +469,112 @@ public:
 };
 const int glue_end = __LINE__;
 
+/* ---- the model: the cable between the two bodies ------------------------------- */
+
+/* the start: the arm turned th from the vertical, the cable straight down from its tip */
+void poses(double th, double length, double arm[6], double pay[6])
+{
+    const double sn = std::sin(th), cs = std::cos(th), a[6] = {0.5 * sn, -0.5 * cs, 0, 0, 0, th - M_PI / 2};
+    const double p[6] = {sn, -cs - length - 0.1, 0, 0, 0, 0};
+    std::copy(a, a + 6, arm), std::copy(p, p + 6, pay);
+}
+
+struct Setup {
+    int elements;
+    double E, length, th;
+    Body arm, pay;
+};
+
+/* The library's model: the ANCF cable from the arm's tip to the payload's top point.  The host's
+ * run: the two bodies are proxies (mass 0, the host carries them).  The reference: the whole
+ * system in the library, the bodies with the host's mass and inertia, the arm on a revolute joint
+ * to a fixed ground body, for the library's own Newmark integrator. */
+alecable_model *build(const Setup &su, bool reference, alecable_body **arm_b, alecable_body **pay_b)
+{
+    alecable_model *m = nullptr;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_node *n0, *n1;
+    double arm_pose[6], pay_pose[6];
+    poses(su.th, su.length, arm_pose, pay_pose);
+    const double tip[3] = {std::sin(su.th), -std::cos(su.th), 0}, end[3] = {tip[0], tip[1] - su.length, 0};
+    const double g[3] = {0, -9.81, 0}, p_arm[3] = {0.5, 0, 0}, p_pay[3] = {0, 0.1, 0};
+    ok(alecable_model_create(&m, nullptr), m, nullptr);
+    alecable_section_init(&sec);
+    sec.E = su.E, sec.A = 1e-4, sec.I = 1e-10, sec.rho = 1500.0;
+    ok(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), m, nullptr);
+    ok(alecable_cable_line(c, tip, end, 0.0, su.length, su.elements), m, nullptr);
+    ok(alecable_cable_set_lagrangian(c, 1), m, nullptr);
+    ok(alecable_cable_node(&n0, c, 0), m, nullptr);
+    ok(alecable_cable_node(&n1, c, su.elements), m, nullptr);
+    ok(alecable_model_set_gravity(m, g), m, nullptr);
+    if (!reference) {
+        *arm_b = proxy_body(m, arm_pose), *pay_b = proxy_body(m, pay_pose);
+    } else {
+        const Body *hb[2] = {&su.arm, &su.pay};
+        const double *pose[2] = {arm_pose, pay_pose}, z[3] = {0, 0, 1}, o[3] = {0, 0, 0};
+        alecable_body **out[2] = {arm_b, pay_b}, *ground;
+        alecable_body_params bp;
+        for (int k = 0; k < 2; k++) {
+            alecable_body_params_init(&bp);
+            const Mat3 R = rot_exp(pose[k] + 3);
+            std::copy(pose[k], pose[k] + 3, bp.position), std::copy(R.begin(), R.end(), bp.rotation);
+            bp.mass = hb[k]->mass;
+            for (int i = 0; i < 3; i++) bp.inertia[4 * i] = hb[k]->J[i];
+            ok(alecable_body_create(out[k], m, &bp), m, nullptr);
+        }
+        alecable_body_params_init(&bp);
+        ok(alecable_body_create(&ground, m, &bp), m, nullptr);
+        ok(alecable_body_fix(m, ground), m, nullptr);
+        ok(alecable_revolute(nullptr, m, ground, *arm_b, o, z, 0.0), m, nullptr);
+    }
+    ok(alecable_attach(nullptr, m, n0, *arm_b, p_arm, 0), m, nullptr);
+    ok(alecable_attach(nullptr, m, n1, *pay_b, p_pay, 0), m, nullptr);
+    ok(alecable_model_finalize(m), m, nullptr);
+    return m;
+}
+
+/* The reference run alongside: the library's Newmark on the whole system (build(), reference) */
+class Reference {
+    alecable_model *m_ = nullptr;
+    alecable_integrator *it_ = nullptr;
+    int arm_ = 0, pay_ = 0;
+    std::vector<double> q_;
+
+public:
+    explicit Reference(const Setup &su, double h)
+    {
+        alecable_body *arm, *pay;
+        alecable_node *na, *np;
+        alecable_dynamic_options o;
+        int nq, nl;
+        m_ = build(su, true, &arm, &pay);
+        ok(alecable_body_node(&na, arm), m_, nullptr), ok(alecable_body_node(&np, pay), m_, nullptr);
+        ok(alecable_node_dof_index(na, ALECABLE_DOF_X, &arm_), m_, nullptr);
+        ok(alecable_node_dof_index(np, ALECABLE_DOF_X, &pay_), m_, nullptr);
+        alecable_dynamic_options_init(&o);
+        o.method = ALECABLE_METHOD_NEWMARK, o.h = h, o.tol_residual = 1e-13, o.tol_increment = 1e-14;
+        ok(alecable_model_integrator(&it_, m_, &o), m_, nullptr);
+        ok(alecable_integrator_sizes(it_, &nq, &nl), m_, nullptr);
+        q_.resize(nq);
+    }
+    ~Reference()
+    {
+        alecable_integrator_destroy(it_);
+        alecable_model_destroy(m_);
+    }
+    /* one step; the largest distance of the bodies' centres of mass from the host's */
+    double step(double h, const double *arm, const double *pay)
+    {
+        ok(alecable_integrator_step(it_, h), m_, nullptr);
+        ok(alecable_integrator_get_state(it_, nullptr, q_.data(), nullptr, nullptr, nullptr), m_, nullptr);
+        double d = 0.0;
+        for (int i = 0; i < 3; i++)
+            d = std::max({d, std::fabs(q_[arm_ + i] - arm[i]), std::fabs(q_[pay_ + i] - pay[i])});
+        return d;
+    }
+};
+
 /* ---- the host's integrator ------------------------------------------------------ */
 
 /* Newmark's trapezoidal rule (beta = 1/4, gamma = 1/2) in Arnold and Bruls'
@@ -638,29 +750,14 @@ int main(int argc, char **argv)
         const int arm = host.add_body({2.0, {1e-3, 2.0 / 12, 2.0 / 12}, 0});
         const int pay = host.add_body({1.0, {0.01, 0.01, 0.01}, 0});
         host.add_revolute(arm, {-0.5, 0, 0}, {0, 0, 0});
-        const double th = angle * M_PI / 180, sn = std::sin(th), cs = std::cos(th);
-        const double arm_pose[6] = {0.5 * sn, -0.5 * cs, 0, 0, 0, th - M_PI / 2};
-        const double pay_pose[6] = {sn, -cs - length - 0.1, 0, 0, 0, 0};
+        const double th = angle * M_PI / 180;
+        double arm_pose[6], pay_pose[6];
+        poses(th, length, arm_pose, pay_pose);
 
-        /* the library's cable from the arm's tip to the payload's top */
-        alecable_cable *c;
-        alecable_section sec;
-        alecable_node *n0, *n1;
-        const double tip[3] = {sn, -cs, 0}, end[3] = {sn, -cs - length, 0}, g[3] = {0, -9.81, 0};
-        const double p_arm[3] = {0.5, 0, 0}, p_pay[3] = {0, 0.1, 0};
-        ok(alecable_model_create(&m, nullptr), m, nullptr);
-        alecable_section_init(&sec);
-        sec.E = E, sec.A = 1e-4, sec.I = 1e-10, sec.rho = 1500.0;
-        ok(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), m, nullptr);
-        ok(alecable_cable_line(c, tip, end, 0.0, length, elements), m, nullptr);
-        ok(alecable_cable_set_lagrangian(c, 1), m, nullptr);
-        ok(alecable_cable_node(&n0, c, 0), m, nullptr);
-        ok(alecable_cable_node(&n1, c, elements), m, nullptr);
-        ok(alecable_model_set_gravity(m, g), m, nullptr);
-        alecable_body *arm_proxy = proxy_body(m, arm_pose), *pay_proxy = proxy_body(m, pay_pose);
-        ok(alecable_attach(nullptr, m, n0, arm_proxy, p_arm, 0), m, nullptr);
-        ok(alecable_attach(nullptr, m, n1, pay_proxy, p_pay, 0), m, nullptr);
-        ok(alecable_model_finalize(m), m, nullptr);
+        /* the library's cable from the arm's tip to the payload's top, the bodies proxies */
+        Setup su{elements, E, length, th, host.bodies[arm], host.bodies[pay]};
+        alecable_body *arm_proxy, *pay_proxy;
+        m = build(su, false, &arm_proxy, &pay_proxy);
         host.subs.push_back(std::make_unique<LibraryModel>(
             m, std::vector<std::pair<alecable_body *, int>>{{arm_proxy, host.bodies[arm].dof},
                                                             {pay_proxy, host.bodies[pay].dof}}));
@@ -672,6 +769,7 @@ int main(int argc, char **argv)
         std::copy(pay_pose, pay_pose + 6, &x[host.bodies[pay].dof]);
         Newmark nm(host, h, tol);
         nm.start(0.0, x, v, a);
+        Reference ref(su, h);
 
         FILE *out = csv ? std::fopen(csv, "w") : nullptr;
         if (csv && !out) throw std::runtime_error(std::string("cannot write ") + csv);
@@ -683,7 +781,8 @@ int main(int argc, char **argv)
         };
         if (out) std::fprintf(out, "t,energy,arm_x,arm_y,arm_z,arm_psi_z,payload_x,payload_y,payload_z\n");
         const double E0 = host.energy(x.data(), v.data());
-        double drift = 0.0, T_max = 0.0, T_now = 0.0, t = 0.0, wall = 0.0, y_min = x[host.bodies[pay].dof + 1];
+        double lib_dev = 0.0, drift = 0.0, T_max = 0.0, T_now = 0.0, t = 0.0, wall = 0.0;
+        double y_min = x[host.bodies[pay].dof + 1];
         row(0.0, E0);
         const long nsteps = std::lround(t_end / h);
         for (long k = 1; k <= nsteps; k++) {
@@ -695,6 +794,7 @@ int main(int argc, char **argv)
             }
             wall += ex_now() - w0;
             t = k * h;
+            lib_dev = std::max(lib_dev, ref.step(h, &x[host.bodies[arm].dof], &x[host.bodies[pay].dof]));
             const double En = host.energy(x.data(), v.data(), &T_now); /* T_now: the host bodies' kinetic */
             T_max = std::max(T_max, T_now);
             drift = std::max(drift, std::fabs(En - E0));
@@ -706,6 +806,7 @@ int main(int argc, char **argv)
         const double drift_rel = T_max > 0 ? drift / T_max : drift;
         const int glue_lines = glue_end - glue_begin - 1;
         if (jac_err > 1e-7 && status == 0) status = 3;
+        if (lib_dev > 1e-8 && status == 0) status = 4;
         std::printf("host: %d unknowns (%zu bodies, %zu joint, the cable's %d), %ld steps of %g s, %.2f Newton "
                     "iterations a step\n",
                     host.n, host.bodies.size(), host.joints.size(), host.subs[0]->extra_unknowns(), nm.steps, h,
@@ -716,12 +817,16 @@ int main(int argc, char **argv)
         std::printf("energy: start %.9f J, largest change %.3g J = %.3g of the largest kinetic energy %.6f J "
                     "(O(h^2))\n",
                     E0, drift, drift_rel, T_max);
+        std::printf("the library's own Newmark on the same system (its bodies, its revolute joint): the bodies "
+                    "within %.3g m of the host's\n",
+                    lib_dev);
         std::printf("Jacobian against central differences: %.3g (relative, column-wise); coupling code: %d lines\n",
                     jac_err, glue_lines);
         std::printf("result: status=%d jac_fd_err=%.3g energy_drift_rel=%.3g glue_lines=%d h=%g steps=%ld "
-                    "newton_per_step=%.3f n_host=%d payload_y=%.9f wall_s=%.3f step_wall_us=%.1f\n",
+                    "newton_per_step=%.3f n_host=%d payload_y=%.9f lib_dev=%.3g wall_s=%.3f step_wall_us=%.1f\n",
                     status, jac_err, drift_rel, glue_lines, h, nm.steps,
-                    nm.steps ? (double)nm.iterations / nm.steps : 0.0, host.n, x[host.bodies[pay].dof + 1], wall,
+                    nm.steps ? (double)nm.iterations / nm.steps : 0.0, host.n, x[host.bodies[pay].dof + 1], lib_dev,
+                    wall,
                     nm.steps ? 1e6 * wall / nm.steps : 0.0);
     } catch (const std::exception &ex) {
         std::fprintf(stderr, "host_embed: %s\n", ex.what());

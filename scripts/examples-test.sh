@@ -60,16 +60,18 @@ for src in examples/*.c examples/*.cpp; do
 done
 # the C++ host that embeds a cable (examples/host_embed.cpp): its whole Jacobian against
 # central differences of its residual within 1e-7 (relative), its energy within 1e-3 of the
-# largest kinetic energy at the default step (the trapezoidal rule: O(h^2), no drift)
+# largest kinetic energy at the default step (the trapezoidal rule: O(h^2), no drift), its
+# bodies within 1e-8 m of the same system run wholly by the library's Newmark
 host="$bin/host_embed"
 if [ -x "$host" ]; then
     out=$($run "$host" --t-end 0.6 2>&1 | tail -n 1)
     if printf '%s\n' "$out" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
             END { exit !(v["status"] == "0" && v["jac_fd_err"] != "" && v["jac_fd_err"] + 0 <= 1e-7 &&
-                         v["energy_drift_rel"] != "" && v["energy_drift_rel"] + 0 <= 1e-3) }'; then
-        ok "host_embed: status=0, jac_fd_err <= 1e-7, energy_drift_rel <= 1e-3"
+                         v["energy_drift_rel"] != "" && v["energy_drift_rel"] + 0 <= 1e-3 &&
+                         v["lib_dev"] != "" && v["lib_dev"] + 0 <= 1e-8) }'; then
+        ok "host_embed: status=0, jac_fd_err <= 1e-7, energy_drift_rel <= 1e-3, lib_dev <= 1e-8 m"
     else
-        ko "host_embed: status=0, jac_fd_err <= 1e-7, energy_drift_rel <= 1e-3"
+        ko "host_embed: status=0, jac_fd_err <= 1e-7, energy_drift_rel <= 1e-3, lib_dev <= 1e-8 m"
         printf '  %s\n' "$out"
     fi
 else
