@@ -17,8 +17,9 @@ ko() { fail=$((fail + 1)); echo "examples-test: FAIL $1"; }
 # the result: line without the figures that change from run to run (wall times and
 # bench_realtime's ratios of them)
 stable() { tail -n 1 | tr ' ' '\n' | grep -v -e 'wall' -e '^scaling_exponent=' -e '^bodies_ratio=' | tr '\n' ' '; }
-for src in examples/*.c; do
-    name=$(basename "$src" .c)
+for src in examples/*.c examples/*.cpp; do
+    [ -f "$src" ] || continue
+    name=$(basename "$src"); name=${name%.*}
     [ "$name" = common ] && continue
     case $name in *_mpi) continue ;; esac  # built and run by make mpi-check
     prog="$bin/$name"
@@ -57,6 +58,25 @@ for src in examples/*.c; do
         printf '  %s\n  %s\n' "$out" "$eq_out"
     fi
 done
+# the C++ host that embeds a cable (examples/host_embed.cpp): its whole Jacobian against
+# central differences of its residual within 1e-7 (relative), its energy within 1e-3 of the
+# largest kinetic energy at the default step (the trapezoidal rule: O(h^2), no drift), its
+# bodies within 1e-8 m of the same system run wholly by the library's Newmark
+host="$bin/host_embed"
+if [ -x "$host" ]; then
+    out=$($run "$host" --t-end 0.6 2>&1 | tail -n 1)
+    if printf '%s\n' "$out" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
+            END { exit !(v["status"] == "0" && v["jac_fd_err"] != "" && v["jac_fd_err"] + 0 <= 1e-7 &&
+                         v["energy_drift_rel"] != "" && v["energy_drift_rel"] + 0 <= 1e-3 &&
+                         v["lib_dev"] != "" && v["lib_dev"] + 0 <= 1e-8) }'; then
+        ok "host_embed: status=0, jac_fd_err <= 1e-7, energy_drift_rel <= 1e-3, lib_dev <= 1e-8 m"
+    else
+        ko "host_embed: status=0, jac_fd_err <= 1e-7, energy_drift_rel <= 1e-3, lib_dev <= 1e-8 m"
+        printf '  %s\n' "$out"
+    fi
+else
+    ko "host_embed: $host was not built (make examples builds examples/*.cpp with \$(CXX))"
+fi
 # the MPI sweep (where mpicc built it), without MPI: --name=value there too
 mpi="$bin/sweep_mpi"
 if [ -x "$mpi" ]; then
