@@ -396,7 +396,6 @@ class LibraryModel final : public Subsystem {
     alecable_model *m_;
     alecable_embedding *e_ = nullptr;
     std::vector<int> index_, shared_;
-    std::vector<double> dx_, q_, vq_;
     int nq_ = 0;
     void ok(int st) const { ::ok(st, m_, e_); }
 
@@ -406,26 +405,26 @@ public:
         alecable_problem p;
         alecable_node *nd;
         ok(alecable_model_set_load_ramp(m, 0)), ok(alecable_model_problem(&p, m)); /* loads in full: t is a time */
-        nq_ = p.nq, index_.assign(p.nq + p.nlam, -1), q_.resize(index_.size()), vq_.resize(p.nq);
-        for (auto &[body, dof] : proxies) {
-            ok(alecable_body_node(&nd, body));
+        nq_ = p.nq, index_.assign(p.nq + p.nlam, -1);
+        for (auto &[body, dof] : proxies)
             for (int d = 0, k = 0; d < 6; d++) {
-                ok(alecable_node_dof_index(nd, d < 3 ? d : ALECABLE_DOF_RX + d - 3, &k));
+                ok(alecable_body_node(&nd, body)), ok(alecable_node_dof_index(nd, d < 3 ? d : ALECABLE_DOF_RX + d - 3, &k));
                 index_[k] = dof + d, shared_.push_back(dof + d);
             }
-        }
     }
     ~LibraryModel() override { alecable_embedding_destroy(e_); }
     int extra_unknowns() const override { return (int)(index_.size() - shared_.size()); }
     void place(int offset, int n_host) override
     {
         for (int &i : index_) i = i < 0 ? offset++ : i;
-        ok(alecable_model_embedding(&e_, m_, n_host, index_.data(), 0)), dx_.resize(n_host);
+        ok(alecable_model_embedding(&e_, m_, n_host, index_.data(), 0));
+        ok(alecable_embedding_host_moves(e_, (int)shared_.size(), shared_.data())); /* the host moves its bodies */
     }
     void start(double *x) override /* the model's state into the host's */
     {
-        ok(alecable_model_get_state(m_, q_.data(), q_.data() + nq_, nullptr));
-        ok(alecable_embedding_copy(e_, 1, x, q_.data(), q_.data() + nq_));
+        std::vector<double> q(index_.size());
+        ok(alecable_model_get_state(m_, q.data(), q.data() + nq_, nullptr));
+        ok(alecable_embedding_scatter(e_, q.data(), q.data() + nq_, x));
     }
     void pattern(std::vector<std::pair<int, int>> &ij) const override
     {
@@ -449,20 +448,12 @@ public:
     {
         ok(alecable_embedding_jacobian(e_, t, x, v, a, cq, cv, ca, ALECABLE_JAC_FULL, values));
     }
-    void update(double *x, const double *dx, double s) override /* the host moves its bodies itself */
-    {
-        std::copy(dx, dx + dx_.size(), dx_.begin());
-        for (int i : shared_) dx_[i] = 0.0;
-        ok(alecable_embedding_update(e_, x, dx_.data(), s));
-    }
+    void update(double *x, const double *dx, double s) override { ok(alecable_embedding_update(e_, x, dx, s)); }
     void commit(double t, const double *x, const double *v) override { ok(alecable_embedding_commit(e_, t, x, v)); }
     double energy(const double *x, const double *v) override /* kinetic, strain and the loads' potential */
     {
         double T = 0, wi = 0, we = 0;
-        ok(alecable_embedding_copy(e_, 0, const_cast<double *>(x), q_.data(), q_.data() + nq_));
-        ok(alecable_embedding_copy(e_, 0, const_cast<double *>(v), vq_.data(), nullptr));
-        ok(alecable_model_set_state(m_, q_.data(), q_.data() + nq_, 1.0));
-        ok(alecable_model_set_velocity(m_, vq_.data()));
+        ok(alecable_model_pull_embedded(m_, e_, 0.0, x, v));
         ok(alecable_model_kinetic_energy(m_, &T)), ok(alecable_model_energy(m_, &wi, &we));
         return T + wi + we;
     }

@@ -2767,6 +2767,10 @@ ALECABLE_API int alecable_embedding_create(alecable_embedding **out, const aleca
  * unknowns are alecable_model_problem()'s: q (alecable_node_dof_index()
  * gives a node dof's place), then the multipliers, the mesh-motion ones
  * included (alecable_model_sizes() counts those without).
+ * The time t of the embedding's calls is the model's load factor as well
+ * (alecable_model_set_load_ramp()): a host integrating in time sets the
+ * ramp off first, as alecable_model_integrator() does, or its loads grow
+ * with t.
  * \param[out] out the embedding.
  * \param m the model; it must outlive the embedding.
  * \param n_host, index, offset as alecable_embedding_create().
@@ -2873,21 +2877,43 @@ ALECABLE_API int alecable_embedding_update(alecable_embedding *e, double *x, con
  * \retval ALECABLE_EINVAL a value read is not finite
  * \return or the problem's history_commit's error */
 ALECABLE_API int alecable_embedding_commit(alecable_embedding *e, double t, const double *x, const double *v);
-/** Copies between the problem's own vectors and the host's: q (nq) and
- * lambda (nlam) from x through the map (gather), or into x (scatter, the
- * host's other entries untouched); e.g. to start the host's state from a
- * model's (alecable_model_get_state()) and to hand a host state to the
- * model for output (alecable_model_set_state(), alecable_model_set_velocity()).
+/** Reads the problem's q (nq) and multipliers (nlam) from a host vector
+ * through the map: e.g. to hand a host state to the model
+ * (alecable_model_pull_embedded() does it in one call).
  * \param e the embedding.
- * \param scatter 0: x -> (q, lambda); 1: (q, lambda) -> x.
  * \param x the host's vector (n_host).
- * \param q nq values (NULL: skipped).
- * \param lambda nlam values (NULL: skipped).
+ * \param[out] q nq values (NULL: skipped).
+ * \param[out] lambda nlam values (NULL: skipped).
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL e or x is NULL
+ * \retval ALECABLE_EHANDLE e is not an embedding */
+ALECABLE_API int alecable_embedding_gather(const alecable_embedding *e, const double *x, double *q, double *lambda);
+/** Writes the problem's q (nq) and multipliers (nlam) into a host vector
+ * through the map, the host's other entries untouched: e.g. to start the
+ * host's state from a model's (alecable_model_get_state()).
+ * \param e the embedding.
+ * \param q nq values (NULL: skipped).
+ * \param lambda nlam values (NULL: skipped).
+ * \param x the host's vector (n_host), written at the mapped entries.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL e or x is NULL
+ * \retval ALECABLE_EHANDLE e is not an embedding */
+ALECABLE_API int alecable_embedding_scatter(const alecable_embedding *e, const double *q, const double *lambda,
+                                            double *x);
+/** Names the host entries the host updates itself, which
+ * alecable_embedding_update() then leaves alone: the coordinates of a host
+ * body shared with the model, when the host moves its bodies with its own
+ * update (it must be the library's convention, see above), so they are
+ * not moved twice.  Replaces an earlier call's list; count 0 clears it.
+ * \param e the embedding.
+ * \param count the number of entries (>= 0).
+ * \param host_index count host indices, each one of the map's.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL e is NULL, or host_index with count > 0
  * \retval ALECABLE_EHANDLE e is not an embedding
- * \retval ALECABLE_EINVAL scatter is not 0 or 1 */
-ALECABLE_API int alecable_embedding_copy(const alecable_embedding *e, int scatter, double *x, double *q, double *lambda);
+ * \retval ALECABLE_EINVAL count < 0, or an index the map does not name
+ *         (the list in force is kept) */
+ALECABLE_API int alecable_embedding_host_moves(alecable_embedding *e, int count, const int *host_index);
 
 /** Hands a host's state to the model it embeds (since 0.3): q, the
  * multipliers and the velocities read through the map of e, and the time,

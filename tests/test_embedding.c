@@ -135,9 +135,9 @@ START_TEST(residual_jacobian_as_the_model)
         else q[k] = 10 * rnd(&seed); /* multipliers */
     }
     for (k = 0; k < nh; k++) x[k] = xv[k] = xa[k] = 1e3; /* the host's own: must not be read */
-    ck_assert_int_eq(alecable_embedding_copy(e, 1, x, q, q + p.nq), 0);
-    ck_assert_int_eq(alecable_embedding_copy(e, 1, xv, v, NULL), 0);
-    ck_assert_int_eq(alecable_embedding_copy(e, 1, xa, a, NULL), 0);
+    ck_assert_int_eq(alecable_embedding_scatter(e, q, q + p.nq, x), 0);
+    ck_assert_int_eq(alecable_embedding_scatter(e, v, NULL, xv), 0);
+    ck_assert_int_eq(alecable_embedding_scatter(e, a, NULL, xa), 0);
     ck_assert_int_eq(alecable_embedding_residual(e, 0.0, x, xv, xa, rh), 0);
     ck_assert_int_eq(p.residual(p.ctx, 0.0, q, v, a, q + p.nq, r), 0);
     for (k = 0; k < n; k++) ck_assert_double_eq(rh[index[k]], r[k]);
@@ -222,7 +222,7 @@ START_TEST(bound_jacobian_against_differences)
     {
         double *q = calloc((size_t)n, sizeof *q);
         ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
-        ck_assert_int_eq(alecable_embedding_copy(e, 1, x, q, NULL), 0);
+        ck_assert_int_eq(alecable_embedding_scatter(e, q, NULL, x), 0);
         free(q);
     }
     for (k = 0; k < n; k++) {
@@ -369,7 +369,7 @@ START_TEST(host_newmark_as_the_library)
     q0 = calloc((size_t)n, sizeof *q0), vv = calloc((size_t)nh, sizeof *vv);
     ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
     memcpy(q0, q, sizeof *q * (size_t)n);
-    ck_assert_int_eq(alecable_embedding_copy(e, 1, x, q, NULL), 0);
+    ck_assert_int_eq(alecable_embedding_scatter(e, q, NULL, x), 0);
     /* the library's integrator first (it reads the model's state at rest) */
     alecable_dynamic_options_init(&o);
     o.method = ALECABLE_METHOD_NEWMARK;
@@ -425,7 +425,7 @@ START_TEST(host_newmark_as_the_library)
         ck_assert_int_eq(alecable_embedding_commit(e, step * h, x, v), 0);
         ck_assert_int_eq(alecable_integrator_step(it, h), 0);
         ck_assert_int_eq(alecable_integrator_get_state(it, NULL, ql, vl, NULL, NULL), 0);
-        ck_assert_int_eq(alecable_embedding_copy(e, 0, x, q, NULL), 0);
+        ck_assert_int_eq(alecable_embedding_gather(e, x, q, NULL), 0);
         for (k = 0; k < nq; k++) dev = fmax(dev, fabs(q[k] - ql[k]));
         span = fmax(span, fabs(ql[0] - q0[0]) + fabs(ql[nq - 1] - q0[nq - 1]));
     }
@@ -436,8 +436,8 @@ START_TEST(host_newmark_as_the_library)
      * with M the embedded Jacobian's mass block (ca = 1) */
     ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
     ck_assert_int_eq(alecable_model_kinetic_energy(m, &T_lib), 0);
-    ck_assert_int_eq(alecable_embedding_copy(e, 0, x, q, NULL), 0);
-    ck_assert_int_eq(alecable_embedding_copy(e, 0, v, vl, NULL), 0);
+    ck_assert_int_eq(alecable_embedding_gather(e, x, q, NULL), 0);
+    ck_assert_int_eq(alecable_embedding_gather(e, v, vl, NULL), 0);
     ck_assert_int_eq(alecable_model_set_state(m, q, NULL, 1.0), 0);
     ck_assert_int_eq(alecable_model_set_velocity(m, vl), 0);
     ck_assert_int_eq(alecable_model_kinetic_energy(m, &T_host), 0);
@@ -527,7 +527,7 @@ START_TEST(bad_input)
         double q64[64];
         ck_assert_int_le(p.nq, 64);
         ck_assert_int_eq(alecable_model_get_state(m, q64, NULL, NULL), 0);
-        ck_assert_int_eq(alecable_embedding_copy(e, 1, x, q64, NULL), 0);
+        ck_assert_int_eq(alecable_embedding_scatter(e, q64, NULL, x), 0);
     }
     /* handles */
     ck_assert_int_eq(alecable_embedding_residual(NULL, 0, x, NULL, NULL, r), ALECABLE_ENULL);
@@ -554,8 +554,21 @@ START_TEST(bad_input)
     ck_assert_int_eq(alecable_embedding_jacobian(e, 0, x, NULL, NULL, 1, 0, 0, 0, NULL), ALECABLE_ENULL);
     ck_assert_int_eq(alecable_embedding_update(e, x, NULL, 1.0), ALECABLE_ENULL);
     ck_assert_int_eq(alecable_embedding_update(e, x, r, NAN), ALECABLE_EINVAL);
-    ck_assert_int_eq(alecable_embedding_copy(e, 2, x, NULL, NULL), ALECABLE_EINVAL);
-    ck_assert_int_eq(alecable_embedding_copy(e, 0, NULL, NULL, NULL), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_embedding_gather(e, NULL, NULL, NULL), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_embedding_scatter(e, NULL, NULL, NULL), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_embedding_host_moves(e, -1, NULL), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_embedding_host_moves(e, 1, NULL), ALECABLE_ENULL);
+    {
+        int own = 0;
+        while (own < nh) {
+            int j, found = 0;
+            for (j = 0; j < n; j++) found |= index[j] == own;
+            if (!found) break;
+            own++;
+        }
+        ck_assert_int_eq(alecable_embedding_host_moves(e, 1, &own), ALECABLE_EINVAL); /* a host-only entry */
+        ck_assert_ptr_nonnull(strstr(alecable_embedding_errmsg(e), "none of the problem's unknowns"));
+    }
     /* binding: wrong order, malformed, an entry missing; the old binding kept */
     ck_assert_int_eq(alecable_embedding_bind(e, 0, nh, NULL, idx), ALECABLE_ENULL);
     ck_assert_int_eq(alecable_embedding_bind(e, 3, nh, ptr, idx), ALECABLE_EINVAL);
@@ -753,7 +766,7 @@ START_TEST(no_allocation_after_creation)
         double q64[64];
         ck_assert_int_le(p.nq, 64);
         ck_assert_int_eq(alecable_model_get_state(m, q64, NULL, NULL), 0);
-        ck_assert_int_eq(alecable_embedding_copy(e, 1, x, q64, NULL), 0);
+        ck_assert_int_eq(alecable_embedding_scatter(e, q64, NULL, x), 0);
     }
     for (k = 0; k < nh; k++) dx[k] = 1e-3;
     before = counting_alloc_calls;
@@ -771,6 +784,56 @@ START_TEST(no_allocation_after_creation)
 }
 END_TEST
 
+/* alecable_embedding_host_moves(): the body's six entries left to the
+ * host, every other entry moved as without the list */
+START_TEST(host_moves_its_own_entries)
+{
+    alecable_body *b;
+    alecable_model *m = pendulum_with_body(&b);
+    alecable_problem p;
+    alecable_embedding *e;
+    alecable_node *bn;
+    int n, nh, k, d, *index, body[6];
+    double *x, *x1, *x2, *dx, q64[64];
+    unsigned seed = 5;
+    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+    n = p.nq + p.nlam;
+    index = malloc(sizeof(int) * (size_t)n);
+    nh = make_map(n, index);
+    ck_assert_int_eq(alecable_model_embedding(&e, m, nh, index, 0), 0);
+    ck_assert_int_eq(alecable_body_node(&bn, b), 0);
+    for (d = 0; d < 6; d++) {
+        ck_assert_int_eq(alecable_node_dof_index(bn, d < 3 ? d : ALECABLE_DOF_RX + d - 3, &k), 0);
+        body[d] = index[k];
+    }
+    x = calloc((size_t)nh, sizeof *x), x1 = calloc((size_t)nh, sizeof *x1), x2 = calloc((size_t)nh, sizeof *x2);
+    dx = calloc((size_t)nh, sizeof *dx);
+    ck_assert_int_le(p.nq, 64);
+    ck_assert_int_eq(alecable_model_get_state(m, q64, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_embedding_scatter(e, q64, NULL, x), 0);
+    for (k = 0; k < nh; k++) dx[k] = 0.1 * rnd(&seed);
+    memcpy(x1, x, sizeof *x * (size_t)nh);
+    memcpy(x2, x, sizeof *x * (size_t)nh);
+    ck_assert_int_eq(alecable_embedding_update(e, x1, dx, 1.0), 0);
+    ck_assert_int_eq(alecable_embedding_host_moves(e, 6, body), 0);
+    ck_assert_int_eq(alecable_embedding_update(e, x2, dx, 1.0), 0);
+    for (k = 0; k < nh; k++) {
+        int mine = 0;
+        for (d = 0; d < 6; d++) mine |= body[d] == k;
+        if (mine) ck_assert_double_eq(x2[k], x[k]);
+        else ck_assert_double_eq(x2[k], x1[k]);
+    }
+    for (d = 0; d < 6; d++) ck_assert(x1[body[d]] != x[body[d]]); /* moved without the list */
+    ck_assert_int_eq(alecable_embedding_host_moves(e, 0, NULL), 0);
+    memcpy(x2, x, sizeof *x * (size_t)nh);
+    ck_assert_int_eq(alecable_embedding_update(e, x2, dx, 1.0), 0);
+    for (k = 0; k < nh; k++) ck_assert_double_eq(x2[k], x1[k]);
+    alecable_embedding_destroy(e);
+    alecable_model_destroy(m);
+    free(index), free(x), free(x1), free(x2), free(dx);
+}
+END_TEST
+
 Suite *suite_embedding(void)
 {
     Suite *s = suite_create("embedding");
@@ -782,6 +845,7 @@ Suite *suite_embedding(void)
     tcase_add_test(tc, bad_input);
     tcase_add_test(tc, history_advances_only_on_commit);
     tcase_add_test(tc, no_allocation_after_creation);
+    tcase_add_test(tc, host_moves_its_own_entries);
     suite_add_tcase(s, tc);
     return s;
 }

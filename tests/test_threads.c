@@ -392,7 +392,7 @@ static int host_steps(job *j, alecable_model *m, host_buf *hb)
     }
     if (!st) st = alecable_embedding_pattern(e, NULL, hb->rows, hb->cols);
     if (!st) st = alecable_model_get_state(m, hb->q, NULL, NULL);
-    if (!st) st = alecable_embedding_copy(e, 1, hb->x, hb->q, NULL);
+    if (!st) st = alecable_embedding_scatter(e, hb->q, NULL, hb->x);
     for (k = 0; k < nh && !st; k++)
         if (own[k]) hb->x[k] = k; /* the host's own unknowns, at their solution */
     /* consistent start: [M G^T; G 0] [a; lambda] = -[f; g] */

@@ -28,6 +28,7 @@ struct alecable_embedding {
     int *row, *col;      /* nnz: the problem's pattern entries (problem numbering) */
     int *pos;            /* nnz: places in the bound host values (NULL: none bound) */
     double *q, *v, *a, *lam, *r, *vals, *dq, *hist;
+    unsigned char *host_moves; /* n: 1 where the host updates the entry itself */
     char errmsg[512];
 };
 
@@ -61,6 +62,7 @@ static void release(alecable_embedding *e)
     ac_free(&a, e->vals);
     ac_free(&a, e->dq);
     ac_free(&a, e->hist);
+    ac_free(&a, e->host_moves);
     e->magic = 0;
     ac_free(&a, e);
 }
@@ -154,8 +156,9 @@ int embed_create(alecable_embedding **out, const alecable_problem *p, int n_host
     e->dq = (double *)ac_calloc(&e->alloc, (size_t)n, sizeof(double));
     e->r = (double *)ac_calloc(&e->alloc, (size_t)n, sizeof(double));
     e->vals = (double *)ac_calloc(&e->alloc, (size_t)(e->nnz ? e->nnz : 1), sizeof(double));
+    e->host_moves = (unsigned char *)ac_calloc(&e->alloc, (size_t)n, 1);
     e->hist = e->p.nhist > 0 ? (double *)ac_calloc(&e->alloc, (size_t)e->p.nhist, sizeof(double)) : NULL;
-    if (!e->index || !e->row || !e->col || !e->q || !e->v || !e->a || !e->dq || !e->r || !e->vals ||
+    if (!e->index || !e->host_moves || !e->row || !e->col || !e->q || !e->v || !e->a || !e->dq || !e->r || !e->vals ||
         (e->p.nhist > 0 && !e->hist)) {
         release(e);
         snprintf(msg, len, "out of memory");
@@ -327,7 +330,7 @@ ALECABLE_API int alecable_embedding_update(alecable_embedding *e, double *x, con
     if (!isfinite(scale)) return fail(e, ALECABLE_EINVAL, "scale is not finite");
     if ((st = gather(e, x, NULL, NULL))) return st;
     for (k = 0; k < e->n; k++) {
-        e->dq[k] = dx[e->index[k]];
+        e->dq[k] = e->host_moves[k] ? 0.0 : dx[e->index[k]];
         if (!isfinite(e->dq[k]))
             return fail(e, ALECABLE_EINVAL, "dx[%d] (the problem's unknown %d) is not finite", e->index[k], k);
     }
@@ -337,7 +340,8 @@ ALECABLE_API int alecable_embedding_update(alecable_embedding *e, double *x, con
         for (k = 0; k < e->nq; k++) e->q[k] += scale * e->dq[k];
     }
     for (k = e->nq; k < e->n; k++) e->q[k] += scale * e->dq[k];
-    for (k = 0; k < e->n; k++) x[e->index[k]] = e->q[k];
+    for (k = 0; k < e->n; k++)
+        if (!e->host_moves[k]) x[e->index[k]] = e->q[k];
     return ALECABLE_OK;
 }
 
@@ -354,19 +358,48 @@ ALECABLE_API int alecable_embedding_commit(alecable_embedding *e, double t, cons
     return ALECABLE_OK;
 }
 
-ALECABLE_API int alecable_embedding_copy(const alecable_embedding *e, int scatter, double *x, double *q,
-                                         double *lambda)
+ALECABLE_API int alecable_embedding_gather(const alecable_embedding *e, const double *x, double *q, double *lambda)
 {
     int st = check(e), k;
     if (st) return st;
     if (!x) return ALECABLE_ENULL;
-    if (scatter != 0 && scatter != 1) return ALECABLE_EINVAL;
-    for (k = 0; k < e->n; k++) {
-        double *y = k < e->nq ? (q ? q + k : NULL) : (lambda ? lambda + (k - e->nq) : NULL);
-        if (!y) continue;
-        if (scatter) x[e->index[k]] = *y;
-        else *y = x[e->index[k]];
+    if (q)
+        for (k = 0; k < e->nq; k++) q[k] = x[e->index[k]];
+    if (lambda)
+        for (k = e->nq; k < e->n; k++) lambda[k - e->nq] = x[e->index[k]];
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_embedding_scatter(const alecable_embedding *e, const double *q, const double *lambda,
+                                            double *x)
+{
+    int st = check(e), k;
+    if (st) return st;
+    if (!x) return ALECABLE_ENULL;
+    if (q)
+        for (k = 0; k < e->nq; k++) x[e->index[k]] = q[k];
+    if (lambda)
+        for (k = e->nq; k < e->n; k++) x[e->index[k]] = lambda[k - e->nq];
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_embedding_host_moves(alecable_embedding *e, int count, const int *host_index)
+{
+    int st = check(e), k, j;
+    if (st) return st;
+    e->errmsg[0] = 0;
+    if (count < 0) return fail(e, ALECABLE_EINVAL, "count = %d is negative", count);
+    if (count > 0 && !host_index) return fail(e, ALECABLE_ENULL, "host_index is NULL");
+    for (j = 0; j < count; j++) {
+        for (k = 0; k < e->n && e->index[k] != host_index[j]; k++)
+            ;
+        if (k == e->n)
+            return fail(e, ALECABLE_EINVAL, "host_index[%d] = %d is none of the problem's unknowns", j, host_index[j]);
     }
+    memset(e->host_moves, 0, (size_t)e->n);
+    for (j = 0; j < count; j++)
+        for (k = 0; k < e->n; k++)
+            if (e->index[k] == host_index[j]) e->host_moves[k] = 1;
     return ALECABLE_OK;
 }
 
