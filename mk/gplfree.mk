@@ -41,7 +41,7 @@ check-nogpl:
 check-nogpl-linkage:
 	@echo "== GPL-free linkage ($(BUILDDIR))"
 	@bad=0; \
-	for f in $(SO_REAL) $(RUNNER) $(EX_BIN); do \
+	for f in $(SO_REAL) $(RUNNER) $(EX_BIN) $(EX_CXX_BIN); do \
 	    found=$$(ldd $$f | grep -E '($(NOGPL_BANNED_RE))\.so' | awk '{print $$1}' | tr '\n' ' '); \
 	    if [ -n "$$found" ]; then echo "check-nogpl: $$f loads $$found"; bad=1; fi; \
 	done; \
@@ -50,7 +50,7 @@ check-nogpl-linkage:
 	if ! readelf -d $(SO_REAL) | grep -q 'NEEDED.*\[libklu\.so'; then \
 	    echo "check-nogpl: $(SO_REAL) does not link KLU: not the build this checks"; bad=1; fi; \
 	if [ $$bad -ne 0 ]; then exit 1; fi; \
-	echo "check-nogpl: $(SO_REAL), the runner and $(words $(EX_BIN)) examples load none of" \
+	echo "check-nogpl: $(SO_REAL), the runner and $(words $(EX_BIN) $(EX_CXX_BIN)) examples load none of" \
 	     "$(NOGPL_BANNED); libalecable calls none of them; needs:" \
 	     $$(readelf -d $(SO_REAL) | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p')
 
