@@ -333,34 +333,22 @@ static void quat_log(const hd_ctx *c, const hd q[4], hd phi[3])
     hd_smul3(c, phi, &f, q + 1);
 }
 
-/* U and phi (the SE(3) logarithm of H_A^-1 H_B) and l, as functions of the
- * reduced variables: x_B - x_A, the increments d_A, d_B of the two frames
- * (R <- R exp(d^), at d = 0) and l */
-static void relative_log(const el_params *p, const double *qe, const hd_ctx *c, hd U[3], hd phi[3], hd *l)
+/* q = the unit quaternion of R_A^T R_B with each node's frame turned by its
+ * increment (R <- R exp(d^)), the increments pa, pb given as hd numbers,
+ * w >= 0; ea is left as conj(exp(pa)), and RA (may be NULL) receives node
+ * A's current frame R_A */
+static void relative_quat(const el_params *p, const double *qe, const hd_ctx *c, const hd pa[3], const hd pb[3],
+                          double RA[9], hd ea[4], hd q[4])
 {
-    double RA[9], q0d[4], qa[4], qb[4];
-    double dx[3];
-    hd d0[3], pa[3], pb[3], ea[4], eb[4], q0[4], t[4], q[4], pr[3], n2, f, cr[3], ccr[3];
-    double fc[3];
-    int i, k;
-    for (i = 0; i < 3; i++) {
-        hd_var(c, &pa[i], 0.0, 3 + i);
-        hd_var(c, &pb[i], 0.0, 6 + i);
-    }
-    hd_var(c, l, qe[SB] - qe[SA], 9);
-    /* the current frames; q0 = q_A^* q_B */
+    double q0d[4], qa[4], qb[4];
+    hd eb[4], q0[4], t[4];
+    int i;
     node_quat(p->chart_a, qe + 3, qa);
     node_quat(p->chart_b, qe + 10, qb);
-    quat_matrix(qa, RA);
+    if (RA) quat_matrix(qa, RA);
     qa[1] = -qa[1], qa[2] = -qa[2], qa[3] = -qa[3];
     quat_mul_d(qa, qb, q0d);
     for (i = 0; i < 4; i++) hd_const(c, &q0[i], q0d[i]);
-    /* d0 = R_refA^T (x_B - x_A), linear in the variables 0-2 */
-    for (i = 0; i < 3; i++) dx[i] = qe[7 + i] - qe[i];
-    for (i = 0; i < 3; i++) {
-        hd_const(c, &d0[i], RA[i] * dx[0] + RA[3 + i] * dx[1] + RA[6 + i] * dx[2]);
-        for (k = 0; k < 3 && k < c->n; k++) d0[i].g[k] = RA[3 * k + i];
-    }
     quat_exp(c, pa, ea);
     quat_exp(c, pb, eb);
     /* q = conj(e_A) q0 e_B */
@@ -369,6 +357,29 @@ static void relative_log(const el_params *p, const double *qe, const hd_ctx *c, 
     quat_mul(c, q, t, eb);
     if (q[0].v < 0.0)
         for (i = 0; i < 4; i++) hd_scale(c, &q[i], -1.0, &q[i], 0.0);
+}
+
+/* U and phi (the SE(3) logarithm of H_A^-1 H_B) and l, as functions of the
+ * reduced variables: x_B - x_A, the increments d_A, d_B of the two frames
+ * (R <- R exp(d^), at d = 0) and l */
+static void relative_log(const el_params *p, const double *qe, const hd_ctx *c, hd U[3], hd phi[3], hd *l)
+{
+    double RA[9], dx[3];
+    hd d0[3], pa[3], pb[3], ea[4], q[4], pr[3], n2, f, cr[3], ccr[3];
+    double fc[3];
+    int i, k;
+    for (i = 0; i < 3; i++) {
+        hd_var(c, &pa[i], 0.0, 3 + i);
+        hd_var(c, &pb[i], 0.0, 6 + i);
+    }
+    hd_var(c, l, qe[SB] - qe[SA], 9);
+    relative_quat(p, qe, c, pa, pb, RA, ea, q);
+    /* d0 = R_refA^T (x_B - x_A), linear in the variables 0-2 */
+    for (i = 0; i < 3; i++) dx[i] = qe[7 + i] - qe[i];
+    for (i = 0; i < 3; i++) {
+        hd_const(c, &d0[i], RA[i] * dx[0] + RA[3 + i] * dx[1] + RA[6 + i] * dx[2]);
+        for (k = 0; k < 3 && k < c->n; k++) d0[i].g[k] = RA[3 * k + i];
+    }
     /* p = R(e_A)^T d0 (ea back to e_A) */
     for (i = 1; i < 4; i++) hd_scale(c, &ea[i], -1.0, &ea[i], 0.0);
     quat_rotate_t(c, ea, d0, pr);
@@ -752,25 +763,13 @@ static void rotary(const el_params *p, const double *qe, const double *ve, const
  * is 0 (values) or 6 */
 static void relative_rotation(const el_params *p, const double *qe, const hd_ctx *c, hd phi[3])
 {
-    double qa[4], qb[4], q0d[4];
-    hd pa[3], pb[3], ea[4], eb[4], q0[4], t[4], q[4];
+    hd pa[3], pb[3], ea[4], q[4];
     int i;
     for (i = 0; i < 3; i++) {
         hd_var(c, &pa[i], 0.0, i);
         hd_var(c, &pb[i], 0.0, 3 + i);
     }
-    node_quat(p->chart_a, qe + 3, qa);
-    node_quat(p->chart_b, qe + 10, qb);
-    qa[1] = -qa[1], qa[2] = -qa[2], qa[3] = -qa[3];
-    quat_mul_d(qa, qb, q0d);
-    for (i = 0; i < 4; i++) hd_const(c, &q0[i], q0d[i]);
-    quat_exp(c, pa, ea);
-    quat_exp(c, pb, eb);
-    for (i = 1; i < 4; i++) hd_scale(c, &ea[i], -1.0, &ea[i], 0.0);
-    quat_mul(c, t, ea, q0);
-    quat_mul(c, q, t, eb);
-    if (q[0].v < 0.0)
-        for (i = 0; i < 4; i++) hd_scale(c, &q[i], -1.0, &q[i], 0.0);
+    relative_quat(p, qe, c, pa, pb, NULL, ea, q);
     quat_log(c, q, phi);
 }
 
