@@ -2959,7 +2959,12 @@ typedef struct alecable_cosim alecable_cosim;
 enum {
     /** linear on R^3 x SO(3): x = x_n + s (x_{n+1} - x_n), R = R_n exp(s phi^)
      *  with phi = log(R_n^T R_{n+1}); constant twist over the macro-step
-     *  (the twists given are not used, nor differentiated) */
+     *  (the twists given are not used, nor differentiated).  The twist
+     *  jumps from one macro-step to the next: the index-3 Newmark method
+     *  (undamped at high frequency) then rings at the driven points, and
+     *  with an even number of sub-steps per macro-step the end wrenches
+     *  sample one phase of it (examples/cosim_buoy.c: prefer HERMITE, or
+     *  a damping method such as the default HHT) */
     ALECABLE_COSIM_LINEAR = 0,
     /** cubic Hermite in x through both poses and both twists, and in the
      *  rotation vector phi(s) of R = R_n exp(phi^) through 0 and
@@ -3006,7 +3011,9 @@ ALECABLE_API void alecable_cosim_options_init(alecable_cosim_options *o);
  *         the model) */
 ALECABLE_API int alecable_cosim_create(alecable_cosim **out, alecable_model *m, int nbodies,
                                        alecable_body *const bodies[], const alecable_cosim_options *o);
-/** Frees a co-simulation and its integrator (the drives stay in the model).
+/** Frees a co-simulation and its integrator.  The drives stay in the model
+ *  with nobody to move them: the model may still be queried, written and
+ *  destroyed, and a solve or step on it fails with #ALECABLE_ECALLBACK.
  *  \param c the co-simulation; NULL is ignored. */
 ALECABLE_API void alecable_cosim_destroy(alecable_cosim *c);
 /** Readable message for the last failure of a co-simulation's call.

@@ -492,6 +492,8 @@ START_TEST(bad_input)
     alecable_cosim_destroy(cs2);
     alecable_cosim_destroy(cs);
     alecable_cosim_destroy(NULL);
+    /* the drives outlive their co-simulation: a solve fails clearly */
+    ck_assert_int_eq(alecable_solve_quasistatic(r.m, NULL, NULL), ALECABLE_ECALLBACK);
     alecable_model_destroy(r.m);
     alecable_model_destroy(o.m);
     alecable_model_destroy(o2.m);

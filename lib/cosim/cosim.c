@@ -125,11 +125,27 @@ static int frame(void *user, double t, double x[3], double R[9], double v[3], do
     return 0;
 }
 
+/* The drives' frame once their co-simulation is gone: the model's solves
+ * fail with ALECABLE_ECALLBACK naming the drive instead of reading freed
+ * memory */
+static int orphan_frame(void *user, double t, double x[3], double R[9], double v[3], double w[3], double a[3],
+                        double al[3])
+{
+    (void)user, (void)t, (void)x, (void)R, (void)v, (void)w, (void)a, (void)al;
+    return -1;
+}
+
 ALECABLE_API void alecable_cosim_destroy(alecable_cosim *c)
 {
     ac_alloc a;
+    int i;
     if (check(c)) return;
     a = c->alloc;
+    for (i = 0; c->slot && i < c->nb; i++)
+        if (c->slot[i].drive) {
+            c->slot[i].drive->motion = orphan_frame;
+            c->slot[i].drive->motion_user = NULL;
+        }
     alecable_integrator_destroy(c->it);
     dyn_checkpoint_destroy(c->ck0);
     dyn_checkpoint_destroy(c->ck1);
