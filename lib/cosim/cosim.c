@@ -191,12 +191,27 @@ static int copy_options(alecable_cosim *c, alecable_model *m, const alecable_cos
     return ALECABLE_OK;
 }
 
+/* The coupled bodies' places in q (after finalize) */
+static int body_dofs(alecable_cosim *c)
+{
+    int i, k, st;
+    for (i = 0; i < c->nb; i++) {
+        alecable_node *n;
+        if ((st = alecable_body_node(&n, c->slot[i].body))) return st;
+        for (k = 0; k < 6; k++)
+            if ((st = alecable_node_dof_index(n, k < 3 ? ALECABLE_DOF_X + k : ALECABLE_DOF_RX + k - 3,
+                                              &c->slot[i].dof[k])))
+                return st;
+    }
+    return ALECABLE_OK;
+}
+
 ALECABLE_API int alecable_cosim_create(alecable_cosim **out, alecable_model *m, int nbodies,
                                        alecable_body *const bodies[], const alecable_cosim_options *o)
 {
     alecable_cosim *c;
     ac_alloc a;
-    int st, i, j, k;
+    int st, i, j;
     if ((st = ac_check_model(m))) return st;
     if (!out) return ac_fail(m, ALECABLE_ENULL, "out is NULL");
     *out = NULL;
@@ -248,15 +263,9 @@ ALECABLE_API int alecable_cosim_create(alecable_cosim **out, alecable_model *m, 
         alecable_cosim_destroy(c);
         return st;
     }
-    for (i = 0; i < nbodies; i++) {
-        alecable_node *n;
-        alecable_body_node(&n, bodies[i]);
-        for (k = 0; k < 6; k++)
-            if ((st = alecable_node_dof_index(n, k < 3 ? ALECABLE_DOF_X + k : ALECABLE_DOF_RX + k - 3,
-                                              &c->slot[i].dof[k]))) {
-                alecable_cosim_destroy(c);
-                return st;
-            }
+    if ((st = body_dofs(c))) {
+        alecable_cosim_destroy(c);
+        return st;
     }
     *out = c;
     return ALECABLE_OK;
@@ -371,7 +380,7 @@ ALECABLE_API int alecable_cosim_init(alecable_cosim *c, double t0, const double 
     if (!isfinite(t0)) return fail(c, ALECABLE_EINVAL, "t0 = %g is not finite", t0);
     if (settle != 0 && settle != 1) return fail(c, ALECABLE_EINVAL, "settle = %d is not 0 or 1", settle);
     if ((st = check_kinematics(c, poses, twists))) return st;
-    if ((st = alecable_model_finalize(m)) || (st = alecable_model_sizes(m, &nq, &nlam)))
+    if ((st = alecable_model_finalize(m)) || (st = alecable_model_sizes(m, &nq, &nlam)) || (st = body_dofs(c)))
         return fail(c, st, "the model: %s", alecable_model_errmsg(m));
     q = (double *)ac_calloc(&c->alloc, (size_t)nq, sizeof(double));
     v = (double *)ac_calloc(&c->alloc, (size_t)nq, sizeof(double));
