@@ -542,6 +542,43 @@ START_TEST(model_changed_after_create)
 }
 END_TEST
 
+/* A settle that fails (one Newton iteration allowed) leaves the model's
+ * state, velocities and time as they were, and the co-simulation not
+ * initialized */
+START_TEST(failed_init_changes_nothing)
+{
+    cosim_rig r;
+    alecable_cosim *cs;
+    alecable_cosim_options o;
+    alecable_quasistatic_options qo;
+    double pose[12], tw[6], q0[128], q1[128], v0[128], v1[128], t0, t1;
+    int nq;
+    ck_assert_int_eq(rig_build(&r, ALECABLE_ELEMENT_AXIAL, 8), 0);
+    alecable_quasistatic_options_init(&qo);
+    qo.max_iterations = 1;
+    alecable_cosim_options_init(&o);
+    o.settle = &qo;
+    ck_assert_int_eq(alecable_cosim_create(&cs, r.m, 1, &r.b, &o), 0);
+    ck_assert_int_eq(alecable_model_sizes(r.m, &nq, NULL), 0);
+    ck_assert_int_le(nq, 128);
+    ck_assert_int_eq(alecable_model_get_state(r.m, q0, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_model_get_velocity(r.m, v0), 0);
+    ck_assert_int_eq(alecable_model_time(r.m, &t0), 0);
+    rig_motion(0.3, pose, tw);
+    ck_assert_int_ne(alecable_cosim_init(cs, 2.0, pose, tw, 1, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(alecable_cosim_errmsg(cs), "settle"));
+    ck_assert_int_eq(alecable_model_get_state(r.m, q1, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_model_get_velocity(r.m, v1), 0);
+    ck_assert_int_eq(alecable_model_time(r.m, &t1), 0);
+    ck_assert_msg(memcmp(q0, q1, sizeof(double) * (size_t)nq) == 0 && memcmp(v0, v1, sizeof(double) * (size_t)nq) == 0,
+                  "a failed init changed the model's state");
+    ck_assert_double_eq(t0, t1);
+    ck_assert_int_eq(alecable_cosim_step(cs, 0.01, pose, NULL, NULL, NULL, NULL), ALECABLE_ESTATE);
+    alecable_cosim_destroy(cs);
+    alecable_model_destroy(r.m);
+}
+END_TEST
+
 Suite *suite_cosim(void)
 {
     Suite *s = suite_create("cosim");
@@ -553,6 +590,7 @@ Suite *suite_cosim(void)
     tcase_add_test(tc, undo_is_bit_for_bit);
     tcase_add_test(tc, callback_step);
     tcase_add_test(tc, model_changed_after_create);
+    tcase_add_test(tc, failed_init_changes_nothing);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);
     return s;
