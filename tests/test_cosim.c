@@ -279,7 +279,10 @@ static void take(snap *s, alecable_cosim *cs, alecable_model *m)
 {
     const alecable_integrator *it;
     memset(s, 0, sizeof *s);
+    int nq, nl;
     ck_assert_int_eq(alecable_cosim_state(cs, NULL, &it), 0);
+    ck_assert_int_eq(alecable_integrator_sizes(it, &nq, &nl), 0);
+    ck_assert_msg(nq <= 64 && nl <= 64, "the snapshot holds 64 values: nq %d, nlam %d", nq, nl);
     ck_assert_int_eq(alecable_integrator_get_state(it, &s->t, s->q, s->v, s->a, s->lam), 0);
     ck_assert_int_eq(alecable_model_get_state(m, s->mq, s->ml, NULL), 0);
     ck_assert_int_eq(alecable_model_get_velocity(m, s->mv), 0);
@@ -579,6 +582,98 @@ START_TEST(failed_init_changes_nothing)
 }
 END_TEST
 
+/* Friction history: an ALE line taut from the anchor through a sleeve with
+ * Coulomb stick/slip (two nodes near the anchor) to the body.  The body's
+ * motion pulls material through the sleeve; undo of a macro-step gives the
+ * contacts' state, forces and slip back bit for bit with the rest, and the
+ * redo repeats it. */
+static void contacts(alecable_joint *sl, double *out)
+{
+    int i;
+    for (i = 0; i < 2; i++) {
+        alecable_contact ct;
+        alecable_contact_init(&ct);
+        ck_assert_int_eq(alecable_friction_contact(sl, i, &ct), 0);
+        out[5 * i] = ct.state;
+        out[5 * i + 1] = ct.lambda_t;
+        out[5 * i + 2] = ct.lambda_n;
+        out[5 * i + 3] = ct.slip;
+        out[5 * i + 4] = ct.slip_total;
+    }
+}
+
+START_TEST(undo_restores_friction_history)
+{
+    alecable_model *m;
+    alecable_body *b;
+    alecable_cable *c;
+    alecable_body_params bp;
+    alecable_section sec;
+    alecable_sleeve_params sp;
+    alecable_joint *sl;
+    alecable_node *nd[9];
+    alecable_cosim *cs;
+    alecable_cosim_options o;
+    alecable_dynamic_options d;
+    double pose[12], F[3], A[3] = {0, 0, 0}, g[3] = {0, 0, -9.81}, c0[10], c1[10], ca[10], ca2[10], W[6], W2[6];
+    double slip = 0.0;
+    snap s0, s1, sa, sa2;
+    int i, k;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    rig_motion(0.0, pose, NULL);
+    alecable_body_params_init(&bp);
+    memcpy(bp.position, pose, 3 * sizeof(double));
+    memcpy(bp.rotation, pose + 3, 9 * sizeof(double));
+    ck_assert_int_eq(alecable_body_create(&b, m, &bp), 0);
+    ck_assert_int_eq(alecable_body_point(b, rig_p, F), 0);
+    alecable_section_init(&sec);
+    sec.A = 1e-2;
+    sec.E = RIG_EA / sec.A;
+    sec.rho = RIG_W / 9.81 / sec.A;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, A, F, 0.0, 10.5, 8), 0);
+    for (i = 0; i <= 8; i++) ck_assert_int_eq(alecable_cable_node(&nd[i], c, i), 0);
+    for (k = 0; k < 3; k++) ck_assert_int_eq(alecable_fix(NULL, m, nd[0], k), 0);
+    ck_assert_int_eq(alecable_fix(NULL, m, nd[0], ALECABLE_DOF_S), 0);
+    ck_assert_int_eq(alecable_attach(NULL, m, nd[8], b, rig_p, 1), 0);
+    alecable_sleeve_params_init(&sp);
+    sp.pressure = 1e3;
+    sp.friction.mu = 0.3;
+    ck_assert_int_eq(alecable_sleeve(&sl, m, &sp, 2, nd + 1), 0);
+    rig_dynamic_options(&d);
+    alecable_cosim_options_init(&o);
+    o.dynamic = &d;
+    ck_assert_int_eq(alecable_cosim_create(&cs, m, 1, &b, &o), 0);
+    ck_assert_msg(alecable_cosim_init(cs, 0.0, pose, NULL, 1, NULL) == 0, "%s", alecable_cosim_errmsg(cs));
+    for (k = 1; k <= 3; k++) {
+        rig_motion(0.1 * k, pose, NULL);
+        ck_assert_msg(alecable_cosim_step(cs, 0.1, pose, NULL, NULL, NULL, NULL) == 0, "%s", alecable_cosim_errmsg(cs));
+    }
+    take(&s0, cs, m);
+    contacts(sl, c0);
+    rig_motion(0.4, pose, NULL);
+    pose[0] += 0.2;
+    ck_assert_int_eq(alecable_cosim_step(cs, 0.1, pose, NULL, W, NULL, NULL), 0);
+    take(&sa, cs, m);
+    contacts(sl, ca);
+    for (i = 0; i < 2; i++) slip += fabs(ca[5 * i + 3]);
+    ck_assert_msg(slip > 1e-6, "no material slipped through the sleeve (%g m)", slip);
+    ck_assert_int_eq(alecable_cosim_undo(cs), 0);
+    take(&s1, cs, m);
+    contacts(sl, c1);
+    ck_assert_msg(memcmp(&s0, &s1, sizeof s0) == 0, "undo: the state differs");
+    ck_assert_msg(memcmp(c0, c1, sizeof c0) == 0, "undo: the contacts differ");
+    ck_assert_int_eq(alecable_cosim_step(cs, 0.1, pose, NULL, W2, NULL, NULL), 0);
+    take(&sa2, cs, m);
+    contacts(sl, ca2);
+    ck_assert_msg(memcmp(W, W2, sizeof W) == 0 && memcmp(&sa, &sa2, sizeof sa) == 0 && memcmp(ca, ca2, sizeof ca) == 0,
+                  "the redo differs");
+    alecable_cosim_destroy(cs);
+    alecable_model_destroy(m);
+}
+END_TEST
+
 Suite *suite_cosim(void)
 {
     Suite *s = suite_create("cosim");
@@ -588,6 +683,7 @@ Suite *suite_cosim(void)
     tcase_add_test(tc, settled_catenary_closed_form);
     tcase_add_test(tc, jacobians_against_differences);
     tcase_add_test(tc, undo_is_bit_for_bit);
+    tcase_add_test(tc, undo_restores_friction_history);
     tcase_add_test(tc, callback_step);
     tcase_add_test(tc, model_changed_after_create);
     tcase_add_test(tc, failed_init_changes_nothing);
