@@ -406,12 +406,7 @@ static void run_mono(const params *p, mooring *mo, const double *q_start, const 
             /* the state of the increment D: q (+) D, Newmark rates */
             memcpy(x, x0, sizeof(double) * (size_t)nq);
             for (k = nq; k < n; k++) x[k] = 0.0;
-            {
-                double *dq = calloc((size_t)n, sizeof *dq);
-                memcpy(dq, D, sizeof(double) * (size_t)n);
-                ex_check(mo->m, alecable_embedding_update(e, x, dq, 1.0), "update");
-                free(dq);
-            }
+            ex_check(mo->m, alecable_embedding_update(e, x, D, 1.0), "update");
             for (k = 0; k < nq; k++) newmark_rates(&nm, D[k], v0[k], a0[k], &v[k], &a[k]);
             memset(r, 0, sizeof(double) * (size_t)n);
             if (alecable_embedding_residual(e, t + p->h, x, v, a, r)) {
