@@ -135,6 +135,86 @@ START_TEST(wrench_as_the_model_own_drive)
 }
 END_TEST
 
+/* The rig's motion as a host's kinematics (with its rates: the
+ * acceleration and angular acceleration vanish at t = 0, where init's
+ * frame has none) */
+static void rig_rates(double t, double a[3], double al[3])
+{
+    a[0] = -1.2 * sin(2.0 * t);
+    a[1] = -0.9 * sin(3.0 * t);
+    a[2] = -0.2 * sin(t);
+    al[0] = al[1] = 0.0;
+    al[2] = -0.4 * sin(2.0 * t);
+}
+
+static int rig_kin(void *user, int i, double t, double x[3], double R[9], double v[3], double w[3], double a[3],
+                   double al[3])
+{
+    double pose[12], tw[6];
+    (void)user;
+    (void)i;
+    rig_motion(t, pose, tw);
+    memcpy(x, pose, 3 * sizeof(double));
+    memcpy(R, pose + 3, 9 * sizeof(double));
+    memcpy(v, tw, 3 * sizeof(double));
+    memcpy(w, tw + 3, 3 * sizeof(double));
+    rig_rates(t, a, al);
+    return 0;
+}
+
+static int rig_frame(void *user, double t, double x[3], double R[9], double v[3], double w[3], double a[3], double al[3])
+{
+    return rig_kin(user, 0, t, x, R, v, w, a, al);
+}
+
+/* Bit for bit: the callback's macro-steps and the model's own drive on the
+ * same frame function, the same statics, the same initial velocities and
+ * the same sub-steps give the same multipliers, so the wrench's force is
+ * the drive's to the last bit. */
+START_TEST(callback_bit_for_bit_as_the_model_own_drive)
+{
+    cosim_rig ra, rb;
+    alecable_cosim *cs = make_cosim(&ra, ALECABLE_ELEMENT_AXIAL, 10, ALECABLE_COSIM_LINEAR, 0);
+    alecable_integrator *it;
+    alecable_joint *drive;
+    alecable_dynamic_options d;
+    alecable_node *bn;
+    double pose[12], tw[6], W[6], lam[6], v[64], R[9], Om[3], H = 0.05;
+    int k, j, nq, dof;
+    rig_motion(0.0, pose, tw);
+    ck_assert_int_eq(alecable_cosim_init(cs, 0.0, pose, tw, 1, NULL), 0);
+    ck_assert_int_eq(rig_build(&rb, ALECABLE_ELEMENT_AXIAL, 10), 0);
+    ck_assert_int_eq(alecable_body_prescribe(&drive, rb.m, rb.b, rig_frame, NULL), 0);
+    ck_assert_int_eq(alecable_solve_quasistatic(rb.m, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_model_sizes(rb.m, &nq, NULL), 0);
+    ck_assert_int_le(nq, 64);
+    memset(v, 0, sizeof v);
+    ck_assert_int_eq(alecable_body_node(&bn, rb.b), 0);
+    ck_assert_int_eq(alecable_node_dof_index(bn, ALECABLE_DOF_X, &dof), 0);
+    memcpy(R, pose + 3, sizeof R);
+    Om[0] = R[0] * tw[3] + R[3] * tw[4] + R[6] * tw[5];
+    Om[1] = R[1] * tw[3] + R[4] * tw[4] + R[7] * tw[5];
+    Om[2] = R[2] * tw[3] + R[5] * tw[4] + R[8] * tw[5];
+    memcpy(v + dof, tw, 3 * sizeof(double));
+    memcpy(v + dof + 3, Om, 3 * sizeof(double));
+    ck_assert_int_eq(alecable_model_set_velocity(rb.m, v), 0);
+    rig_dynamic_options(&d);
+    ck_assert_int_eq(alecable_model_integrator(&it, rb.m, &d), 0);
+    for (k = 1; k <= 4; k++) {
+        for (j = 0; j < 5; j++) ck_assert_int_eq(alecable_integrator_step(it, H / 5), 0);
+        ck_assert_int_eq(alecable_model_pull_state(rb.m, it), 0);
+        ck_assert_msg(alecable_cosim_step_callback(cs, H, rig_kin, NULL, W) == 0, "%s", alecable_cosim_errmsg(cs));
+        ck_assert_int_eq(alecable_joint_multipliers(drive, lam), 0);
+        ck_assert_msg(memcmp(W, lam, 3 * sizeof(double)) == 0, "macro-step %d: force %.17g %.17g %.17g, drive %.17g %.17g %.17g",
+                      k, W[0], W[1], W[2], lam[0], lam[1], lam[2]);
+    }
+    alecable_integrator_destroy(it);
+    alecable_cosim_destroy(cs);
+    alecable_model_destroy(ra.m);
+    alecable_model_destroy(rb.m);
+}
+END_TEST
+
 /* ---- statics: the elastic catenary -------------------------------------- */
 
 /* Fairlead forces (H, V) of an elastic catenary from the anchor (0, 0) to
@@ -680,6 +760,7 @@ Suite *suite_cosim(void)
     TCase *tc = tcase_create("co-simulation");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, wrench_as_the_model_own_drive);
+    tcase_add_test(tc, callback_bit_for_bit_as_the_model_own_drive);
     tcase_add_test(tc, settled_catenary_closed_form);
     tcase_add_test(tc, jacobians_against_differences);
     tcase_add_test(tc, undo_is_bit_for_bit);
