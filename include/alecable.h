@@ -2959,6 +2959,237 @@ ALECABLE_API int alecable_model_set_velocity(alecable_model *m, const double *v)
  * \retval ALECABLE_ESTATE the model changed since it was finalized */
 ALECABLE_API int alecable_model_get_velocity(const alecable_model *m, double *v);
 
+/* ------------------------------------------------------------------------ */
+/* Co-simulation: the host keeps its integrator (since 0.3)                  */
+/* ------------------------------------------------------------------------ */
+
+/** A co-simulation of a model's cables with a host that integrates its own
+ * bodies (MoorDyn's pattern): per macro-step [t, t + H] the host gives the
+ * pose and twist at t + H of every coupled body, the library sub-steps its
+ * cables with the model's integrator (alecable_model_integrator()) while
+ * the bodies follow kinematics interpolated over the macro-step, and
+ * returns the wrench the cables exert on each coupled body at t + H.
+ *
+ * The coupled bodies are ordinary bodies of the model (of mass 0 when the
+ * host carries their inertia), with the cables attached to them as usual
+ * (alecable_attach(), clamps on bodies ...); alecable_cosim_create() drives
+ * each with a prescribed frame (alecable_body_prescribe()) whose frame the
+ * co-simulation supplies.  A body must not be fixed or driven otherwise.
+ *
+ * Conventions (every array is the host's, in space, SI units):
+ *  - a pose is 12 values: the position of the body's reference point (its
+ *    frame's origin, alecable_body_params.position) [m], then the rotation
+ *    body -> space, row-major (9), a rotation to 1e-6;
+ *  - a twist is 6 values: the velocity of the reference point [m/s], then
+ *    the angular velocity [rad/s], both in space;
+ *  - a wrench is 6 values: the force [N], then the moment about the
+ *    reference point [N m], both in space, that the model exerts on the
+ *    body: the cables' pull (and, were the model's body given mass, its
+ *    weight and minus its inertia forces in the model).  It is the
+ *    generalized force G^T lambda of the drive's six equations at the
+ *    accepted state: exactly what the host adds to its body's equations.
+ *
+ * Undo rewinds the last macro-step bit for bit (the model's state and time,
+ * the integrator's state and histories, the friction contacts' stick
+ * state), so a host iterating on the coupling (Gauss-Seidel or Jacobi on a
+ * macro-step) re-runs it with new kinematics; stepping again is the redo.
+ * With #ALECABLE_LINSOLVE_KLU, whose pivot order is carried from step to
+ * step, a re-run may differ in rounding; the other solvers repeat it bit
+ * for bit.
+ *
+ * One thread at a time, with its model; separate co-simulations on separate
+ * models run in separate threads. */
+typedef struct alecable_cosim alecable_cosim;
+
+/** Interpolation of a coupled body's kinematics over a macro-step
+ *  (alecable_cosim_options.interpolation).  s = (t - t_n) / H. */
+enum {
+    /** linear on R^3 x SO(3): x = x_n + s (x_{n+1} - x_n), R = R_n exp(s phi^)
+     *  with phi = log(R_n^T R_{n+1}); constant twist over the macro-step
+     *  (the twists given are not used, nor differentiated).  The twist
+     *  jumps from one macro-step to the next: the index-3 Newmark method
+     *  (undamped at high frequency) then rings at the driven points, and
+     *  with an even number of sub-steps per macro-step the end wrenches
+     *  sample one phase of it (examples/cosim_buoy.c: prefer HERMITE, or
+     *  a damping method such as the default HHT) */
+    ALECABLE_COSIM_LINEAR = 0,
+    /** cubic Hermite in x through both poses and both twists, and in the
+     *  rotation vector phi(s) of R = R_n exp(phi^) through 0 and
+     *  log(R_n^T R_{n+1}) with the rates of the two angular velocities:
+     *  continuous velocities from one macro-step to the next */
+    ALECABLE_COSIM_HERMITE = 1
+};
+
+/** Options of a co-simulation (alecable_cosim_create()). */
+typedef struct alecable_cosim_options {
+    size_t struct_size; /**< sizeof(alecable_cosim_options) (set by alecable_cosim_options_init()) */
+    const alecable_dynamic_options *dynamic; /**< the sub-steps' integrator, copied at create (NULL
+                                                (default): alecable_dynamic_options_init()'s); its h
+                                                is the largest sub-step: a macro-step H is taken in
+                                                ceil(H / h) equal sub-steps (adaptive: by
+                                                alecable_integrator_advance() to t + H) */
+    const alecable_quasistatic_options *settle; /**< the statics of alecable_cosim_init()'s settle,
+                                                   copied at create (NULL (default): the defaults) */
+    int interpolation;  /**< ALECABLE_COSIM_* (default LINEAR) */
+    int jacobians;      /**< 1: alecable_cosim_step() can return the wrenches' Jacobians (default 0) */
+    double jacobian_step; /**< relative step of the Jacobians' central differences, > 0 (default
+                             1e-6; see alecable_cosim_step()) */
+} alecable_cosim_options;
+/** Fills the defaults above and struct_size.
+ *  \param o the struct to fill; NULL is ignored. */
+ALECABLE_API void alecable_cosim_options_init(alecable_cosim_options *o);
+
+/** Creates a co-simulation over a model and the bodies the host drives
+ * (since 0.3).  It adds a drive (alecable_body_prescribe()) to each body, so
+ * the model changes: integrators and problems made on it before are stale.
+ * \param[out] out the co-simulation (NULL on failure); destroy it with
+ *        alecable_cosim_destroy() before the model.
+ * \param m the model, with its cables and the coupled bodies.
+ * \param nbodies the number of coupled bodies, >= 1.
+ * \param bodies nbodies distinct bodies of m, copied.
+ * \param o the options, copied (NULL: the defaults).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, out or bodies (or one of them) is NULL
+ * \retval ALECABLE_EHANDLE m is not a model, or a body is not a body of m
+ * \retval ALECABLE_EINVAL nbodies < 1, a body repeated, a bad struct_size or
+ *         option (alecable_model_errmsg() names it)
+ * \retval ALECABLE_ENOMEM an allocation failed
+ * \return or an error of alecable_model_finalize() (the drives are then in
+ *         the model) */
+ALECABLE_API int alecable_cosim_create(alecable_cosim **out, alecable_model *m, int nbodies,
+                                       alecable_body *const bodies[], const alecable_cosim_options *o);
+/** Frees a co-simulation and its integrator.  The drives stay in the model
+ *  with nobody to move them: the model may still be queried, written and
+ *  destroyed, and a solve or step on it fails with #ALECABLE_ECALLBACK.
+ *  \param c the co-simulation; NULL is ignored. */
+ALECABLE_API void alecable_cosim_destroy(alecable_cosim *c);
+/** Readable message for the last failure of a co-simulation's call.
+ * \param c the co-simulation.
+ * \return a string owned by c ("" if none); "cosim is NULL" for NULL, "not
+ *         a cosim handle" for a bad c. */
+ALECABLE_API const char *alecable_cosim_errmsg(const alecable_cosim *c);
+
+/** Starts (or restarts) the co-simulation at t0 with the bodies' poses and
+ * twists: the model's time becomes t0 and the coupled bodies' coordinates
+ * the poses.  With settle = 1 the cables' statics are solved first with the
+ * bodies held there (alecable_solve_quasistatic() with the options'
+ * settle, full loads), and the cables start at rest; with settle = 0 the
+ * cables start from the model's state and velocities, which must fit the
+ * poses (a model built with its bodies there).  Then the sub-steps'
+ * integrator is made (alecable_model_integrator()).
+ * \param c the co-simulation.
+ * \param t0 the initial time [s], finite.
+ * \param poses 12 nbodies values (see alecable_cosim).
+ * \param twists 6 nbodies values (NULL: at rest).
+ * \param settle 0 or 1.
+ * \param[out] wrenches 6 nbodies values: the wrenches at t0 (may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL c or poses is NULL
+ * \retval ALECABLE_EHANDLE c is not a co-simulation
+ * \retval ALECABLE_EINVAL a value not finite, a rotation that is not one,
+ *         settle not 0 or 1 (the message names it)
+ * \return or an error of the settle solve or of alecable_model_integrator();
+ *         on any failure the model's state and time are as before. */
+ALECABLE_API int alecable_cosim_init(alecable_cosim *c, double t0, const double *poses, const double *twists,
+                                     int settle, double *wrenches);
+
+/** One macro-step from the current time t to t + H: the coupled bodies
+ * follow the interpolation (alecable_cosim_options.interpolation) from
+ * their kinematics at t to poses and twists at t + H, the cables are
+ * sub-stepped, and the wrenches at t + H are returned.
+ *
+ * The Jacobians (alecable_cosim_options.jacobians = 1) are the derivatives
+ * of the returned wrenches with respect to the kinematics given at t + H,
+ * the state at t held: the derivative of the whole macro-step's discrete map
+ * (every sub-step moves with the interpolated path), by central differences
+ * of re-run macro-steps (2 x 6 runs per body for the poses, as many more for
+ * the twists with Hermite interpolation), with steps jacobian_step *
+ * max(1, |x|_inf) [m], jacobian_step [rad], jacobian_step * max(1, |v|_inf)
+ * and jacobian_step * max(1, |w|_inf).  A pose's 6 variations are the
+ * translation dx (space) and the rotation increment dtheta in space, R <-
+ * exp(dtheta^) R; a twist's the velocity and angular velocity increments.
+ * Row 6 i + r, column 6 j + k of the (6 nbodies)^2 row-major matrices is the
+ * derivative of body i's wrench component r with respect to body j's
+ * component k.  With linear interpolation the wrenches do not depend on the
+ * twists: jac_twist is zero.
+ * \param c the co-simulation, initialized.
+ * \param H the macro-step [s], finite and > 0.
+ * \param poses 12 nbodies values at t + H.
+ * \param twists 6 nbodies values at t + H (NULL: zero; required with Hermite
+ *        interpolation).
+ * \param[out] wrenches 6 nbodies values at t + H (may be NULL).
+ * \param[out] jac_pose (6 nbodies)^2 values (may be NULL; needs jacobians = 1).
+ * \param[out] jac_twist (6 nbodies)^2 values (may be NULL; needs jacobians = 1).
+ * \retval ALECABLE_OK the macro-step was taken
+ * \retval ALECABLE_ENULL c or poses is NULL, or twists with Hermite interpolation
+ * \retval ALECABLE_EHANDLE c is not a co-simulation
+ * \retval ALECABLE_EINVAL H or a value not finite, H <= 0, a rotation that is
+ *         not one, a Jacobian asked of a co-simulation made without them
+ * \retval ALECABLE_ESTATE not initialized, or the model changed since
+ * \return or the failing sub-step's status (#ALECABLE_STEP_TOO_LARGE: a
+ *         smaller sub-step, alecable_dynamic_options.h, may pass); on any
+ *         failure nothing changed: the state is the one at t */
+ALECABLE_API int alecable_cosim_step(alecable_cosim *c, double H, const double *poses, const double *twists,
+                                     double *wrenches, double *jac_pose, double *jac_twist);
+
+/** The host's kinematics of coupled body i at time t, for
+ * alecable_cosim_step_callback(): pose, twist and their rates.  Called from
+ * the sub-steps, in the caller's thread, at any t of [t_n, t_n + H].
+ * \param user the pointer given with the callback.
+ * \param i the body's index in the co-simulation's list.
+ * \param t the time [s].
+ * \param[out] x the reference point [m].
+ * \param[out] R the rotation, row-major, a rotation to 1e-6.
+ * \param[out] v the reference point's velocity (space) [m/s].
+ * \param[out] w the angular velocity (space) [rad/s].
+ * \param[out] a the reference point's acceleration [m/s^2] (zeroed before the call).
+ * \param[out] alpha the angular acceleration (space) [rad/s^2] (zeroed before the call).
+ * \return 0, or non-zero to fail the macro-step (#ALECABLE_ECALLBACK). */
+typedef int (*alecable_cosim_kinematics_fn)(void *user, int i, double t, double x[3], double R[9], double v[3],
+                                            double w[3], double a[3], double alpha[3]);
+/** A macro-step with the host's kinematics at any t instead of an
+ * interpolation: as alecable_cosim_step(), the bodies following fn over
+ * [t, t + H] (no Jacobians).  The next macro-step's start is fn's state at
+ * t + H.
+ * \param c the co-simulation, initialized.
+ * \param H the macro-step [s], finite and > 0.
+ * \param fn the host's kinematics; called during this call only.
+ * \param user passed to fn unchanged.
+ * \param[out] wrenches 6 nbodies values at t + H (may be NULL).
+ * \retval ALECABLE_OK the macro-step was taken
+ * \retval ALECABLE_ENULL c or fn is NULL
+ * \retval ALECABLE_EHANDLE c is not a co-simulation
+ * \retval ALECABLE_EINVAL H not finite or <= 0
+ * \retval ALECABLE_ESTATE not initialized, or the model changed since
+ * \retval ALECABLE_ECALLBACK fn failed or gave a bad value (the message says which)
+ * \return or the failing sub-step's status; on any failure nothing changed */
+ALECABLE_API int alecable_cosim_step_callback(alecable_cosim *c, double H, alecable_cosim_kinematics_fn fn,
+                                              void *user, double *wrenches);
+
+/** Rewinds the last macro-step, bit for bit (see alecable_cosim): the state,
+ * the time and the bodies' kinematics are those of its start; step again to
+ * redo it (with other kinematics if the host iterates).  One level.
+ * \param c the co-simulation.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL c is NULL
+ * \retval ALECABLE_EHANDLE c is not a co-simulation
+ * \retval ALECABLE_ESTATE nothing to undo (no macro-step since init or the
+ *         last undo), or the model changed since */
+ALECABLE_API int alecable_cosim_undo(alecable_cosim *c);
+
+/** The co-simulation's time and its sub-steps' integrator (for its
+ * statistics, alecable_integrator_stats(); stepping it directly desynchronizes
+ * the co-simulation).  The model holds the state at that time
+ * (alecable_model_pull_state() is done after every macro-step): node,
+ * element and joint queries and the writers see it.
+ * \param c the co-simulation.
+ * \param[out] t the current time [s] (may be NULL).
+ * \param[out] it the integrator, NULL before init (may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL c is NULL
+ * \retval ALECABLE_EHANDLE c is not a co-simulation */
+ALECABLE_API int alecable_cosim_state(const alecable_cosim *c, double *t, const alecable_integrator **it);
+
 #ifdef __cplusplus
 }
 #endif

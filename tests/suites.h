@@ -52,5 +52,8 @@ Suite *suite_se3_loads(void);
 Suite *suite_se3_wraps(void);
 Suite *suite_se3_ale_dynamics(void);
 Suite *suite_embedding(void);
+Suite *suite_cosim(void);
+/* the threads suite's case of 8 co-simulation hosts in 8 threads (tests/test_cosim_threads.c) */
+TCase *tcase_cosim_threads(void);
 
 #endif

@@ -95,4 +95,20 @@ int problem_stale(const alecable_problem *p, char *msg, size_t len);
  * its own: lib/core/dynamics.c) */
 const void *dyn_problem_ctx(const alecable_integrator *it);
 
+/* A copy of an integrator's whole state (the state in force, with the
+ * problem's history that goes with it, the SI-BDF2 and SI-HHT histories,
+ * the error estimate's samples, the adaptive proposal and the watch's
+ * balance), for a caller that rewinds more than one step
+ * (lib/integrators/checkpoint.c; co-simulation's macro-step undo).
+ * Restoring sets the problem's history first and leaves nothing to undo;
+ * the work counters are not rewound, as with undo. */
+typedef struct dyn_checkpoint dyn_checkpoint;
+/* Allocates a checkpoint for it's sizes through it's allocator (empty until saved). */
+int  dyn_checkpoint_create(dyn_checkpoint **out, const alecable_integrator *it);
+void dyn_checkpoint_destroy(dyn_checkpoint *c);
+/* ALECABLE_ESTATE when it has no state yet, or its sizes are not c's */
+int  dyn_checkpoint_save(dyn_checkpoint *c, const alecable_integrator *it);
+/* ALECABLE_ESTATE when c was never saved, or the problem's history_set's error (nothing restored) */
+int  dyn_checkpoint_restore(const dyn_checkpoint *c, alecable_integrator *it);
+
 #endif
