@@ -3190,6 +3190,72 @@ ALECABLE_API int alecable_cosim_undo(alecable_cosim *c);
  * \retval ALECABLE_EHANDLE c is not a co-simulation */
 ALECABLE_API int alecable_cosim_state(const alecable_cosim *c, double *t, const alecable_integrator **it);
 
+/* ---- sheaves: wraps whose contact region the cable finds (since 0.3) ---- */
+
+/** A sheave (since 0.3): count consecutive nodes of one cable held on the
+ * circle of body b (the circle as for alecable_pulley_wrap(): centre, axis
+ * and ref in the body frame, radius), where on the circle left to the
+ * cable.  Moving a node along the circle is, in ALE, the material flowing
+ * through it, so the nodes' places are a choice of mesh: at the first and
+ * last node (the contact boundaries) the free span leaves along the tangent
+ * (an axial cable: the chord to the next node outside the sheave is
+ * perpendicular to the radius; ANCF and Kirchhoff: the slope r', SE(3): the
+ * frame's t1), the interior nodes keep equal chords, so the region where
+ * the cable lies on the sheave moves with the load, its wrap angle growing
+ * and shrinking, on a body that may move and turn.  3 equations per node
+ * (in the plane, on the circle, the mesh), no unknowns added; the nodes'
+ * material coordinates stay free (the cable must not be Lagrangian).
+ * Frictionless: friction, lift-off and landing are not (yet) offered on a
+ * sheave (alecable_pulley_friction() refuses it).
+ * The nodes are placed on the circle at initial_angles (positions only,
+ * in the body's current pose): the start, which the solvers then move.
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param b the body carrying the sheave.
+ * \param p the circle, copied (alecable_pulley_params_init()).
+ * \param count number of nodes, >= 2.
+ * \param nodes count consecutive nodes of one cable (either way along it),
+ *        neither end of the cable: the first and the last need a node of
+ *        the free span beyond them.
+ * \param initial_angles count angles [rad] about the axis from ref, one
+ *        way round, strictly, spanning less than a full turn.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, b, p, nodes or initial_angles is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or one of another model
+ * \retval ALECABLE_EINVAL a bad struct_size or circle (radius not > 0),
+ *         count < 2, nodes not consecutive on one cable, a boundary node at
+ *         an end of the cable or next to another wrap's node, a free-span
+ *         neighbour inside the circle (the cable would pass through the
+ *         sheave) or behind its boundary, angles not finite, not one way
+ *         round or a full turn or more
+ * \retval ALECABLE_ENOMEM an allocation failed */
+ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecable_body *b,
+                                 const alecable_pulley_params *p, int count, alecable_node *const nodes[],
+                                 const double initial_angles[]);
+/** A node of a sheave at the model's state (since 0.3).
+ * \param j a sheave (alecable_sheave()).
+ * \param i node index in the sheave, 0 .. count - 1.
+ * \param[out] angle its angle [rad] about the axis from ref, in (-pi, pi] (may be NULL).
+ * \param[out] normal_force the contact force towards the centre [N], >= 0
+ *        when the cable presses (may be NULL).
+ * \param[out] mesh_multiplier the multiplier of its mesh equation (may be
+ *        NULL): zero to the discretization at a frictionless equilibrium.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave
+ * \retval ALECABLE_ERANGE i out of range */
+ALECABLE_API int alecable_sheave_node(const alecable_joint *j, int i, double *angle, double *normal_force,
+                                      double *mesh_multiplier);
+/** The wrap angle of a sheave at the model's state (since 0.3): the angle
+ * the nodes span from the first to the last contact boundary.
+ * \param j a sheave.
+ * \param[out] angle [rad], >= 0.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL angle is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave */
+ALECABLE_API int alecable_sheave_wrap_angle(const alecable_joint *j, double *angle);
+
 #ifdef __cplusplus
 }
 #endif

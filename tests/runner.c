@@ -55,6 +55,7 @@ int main(void)
     srunner_add_suite(sr, suite_se3_ale_dynamics());
     srunner_add_suite(sr, suite_embedding());
     srunner_add_suite(sr, suite_cosim());
+    srunner_add_suite(sr, suite_sheave());
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);

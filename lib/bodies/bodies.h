@@ -62,7 +62,8 @@ struct joint_ops {
     int (*history)(alecable_joint *j, int op, double *buf, const double *q, const double *lambda, double t);
 };
 enum { HIST_SIZE = 0, HIST_GET = 1, HIST_SET = 2, HIST_COMMIT = 3 };
-extern const joint_ops joint_unit_ops, joint_pair_ops, joint_clamp_ops, joint_drive_ops, joint_friction_ops;
+extern const joint_ops joint_unit_ops, joint_pair_ops, joint_clamp_ops, joint_drive_ops, joint_friction_ops,
+    joint_sheave_ops;
 
 /* weight of the bodies (gravity at the centre of mass) and the body loads:
  * W, r += dW/dq, values += cq d2W (on the 6 x 6 body blocks) */

@@ -56,6 +56,7 @@ alecable_joint *joint_new(alecable_model *m, int kind, int count, int neq)
              : kind == JOINT_CLAMP  ? &joint_clamp_ops
              : kind == JOINT_DRIVE    ? &joint_drive_ops
              : kind == JOINT_FRICTION ? &joint_friction_ops
+             : kind == JOINT_SHEAVE   ? &joint_sheave_ops
                                       : &joint_unit_ops;
     j->count = count;
     j->neq = neq;
@@ -97,8 +98,9 @@ int joint_push(alecable_model *m, alecable_joint *j, alecable_joint **out)
                                             "a revolute joint was added", "a clamp was added",
                                             "a body drive (alecable_body_prescribe) was added",
                                             "a spherical joint was added", "a fixed joint was added",
-                                            "a prismatic joint was added", "a friction joint was added"};
-        ac_model_changed(m, j->kind >= 0 && j->kind <= JOINT_FRICTION ? what[j->kind] : "a joint was added");
+                                            "a prismatic joint was added", "a friction joint was added",
+                                            "a sheave was added"};
+        ac_model_changed(m, j->kind >= 0 && j->kind <= JOINT_SHEAVE ? what[j->kind] : "a joint was added");
     }
     if (out) *out = j;
     return ALECABLE_OK;

@@ -139,7 +139,7 @@ struct alecable_body {
 };
 
 enum { JOINT_ATTACH = 0, JOINT_WRAP = 1, JOINT_REVOLUTE = 2, JOINT_CLAMP = 3, JOINT_DRIVE = 4, JOINT_SPHERICAL = 5,
-       JOINT_FIXED = 6, JOINT_PRISMATIC = 7, JOINT_FRICTION = 8 };
+       JOINT_FIXED = 6, JOINT_PRISMATIC = 7, JOINT_FRICTION = 8, JOINT_SHEAVE = 9 };
 typedef struct joint_ops joint_ops; /* lib/bodies/bodies.h */
 
 /* Constraints with several equations, nonlinear in body rotations

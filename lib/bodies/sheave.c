@@ -1,0 +1,597 @@
+/* The sheave (issue 24): count consecutive nodes of one cable held on the
+ * circle of a body, where on the circle left to the cable.
+ *
+ * In ALE, moving a node along the circle is (to the discretization) the
+ * same motion as the material flowing through it, so where the nodes sit
+ * is a choice of mesh, made by one equation per node; no unknowns are
+ * added.  Per node i, in the body frame (u = R^T (x - x_b), y = u - c, the
+ * circle's centre c, unit axis a and radius r):
+ *   row 0: a . y_i = 0                        (in the circle's plane)
+ *   row 1: (y_i . y_i - r^2) / (2 r) = 0      (on the circle; its multiplier
+ *                                              is minus the normal force)
+ *   row 2: the mesh: at the two boundary nodes the free span leaves along
+ *          the tangent, an axial cable's chord to its free-span neighbour p
+ *          perpendicular to the radius, (y_p - y_i) . y_i / r = 0, a C1
+ *          cable's slope (ANCF, Kirchhoff: r'; SE(3): the frame's t1)
+ *          perpendicular to it, w . y_i / r = 0; at interior nodes an even
+ *          spread, (|y_(i+1) - y_i|^2 - |y_i - y_(i-1)|^2) / (2 r) = 0.
+ * Written in the body frame, every equation is one function phi of a few
+ * body-frame vectors u_m (node positions relative to the body, slopes,
+ * frame axes), and the Jacobians come from the one rule of rotation.h:
+ *   du_m = R^T dx_m - R^T dx_b + u_m^ dpsi_b     (a position)
+ *   du_m = R^T dr'_m + u_m^ dpsi_b               (a slope)
+ *   du_m = -R^T R_n e1^ dpsi_n + u_m^ dpsi_b     (an SE(3) frame's t1)
+ * so each point has a 3 x n matrix D_m (du_m = D_m dq) and G = sum_m
+ * grad_m phi^T D_m; the derivative of G^T lambda along the update adds
+ * sum D_m^T H_mn D_n and the derivatives of the D_m themselves. */
+#include "bodies.h"
+#include "rotation.h"
+
+#include <math.h>
+#include <string.h>
+
+#define SHEAVE_PI 3.14159265358979323846
+
+enum { PT_POS = 0, PT_SLOPE = 1, PT_FRAME = 2 };
+enum { MAXP = 3, NLOC = 3 * MAXP + 9 }; /* points, then x_b, psi_b, the node's 3 rows */
+
+typedef struct sheave_ext {
+    alecable_node *nb[2]; /* the free-span neighbours of nodes[0] and nodes[count - 1] */
+} sheave_ext;
+
+/* the points of node i's equations: P of them, kind, node */
+typedef struct sheave_pts {
+    int P, kind[MAXP];
+    const alecable_node *node[MAXP];
+} sheave_pts;
+
+static int slope_kind(const alecable_node *n)
+{
+    return ac_node_is_se3(n) ? PT_FRAME : n->ndof >= 7 ? PT_SLOPE : PT_POS;
+}
+
+/* node i's points: itself, then the free-span neighbour (axial) or its own
+ * slope (C1) at a boundary; its two neighbours inside */
+static void node_points(const alecable_joint *j, int i, sheave_pts *s)
+{
+    const sheave_ext *x = (const sheave_ext *)j->ext;
+    int boundary = i == 0 || i == j->count - 1;
+    s->kind[0] = PT_POS;
+    s->node[0] = j->nodes[i];
+    if (boundary) {
+        int k = slope_kind(j->nodes[i]);
+        s->P = 2;
+        s->kind[1] = k;
+        s->node[1] = k == PT_POS ? x->nb[i == 0 ? 0 : 1] : j->nodes[i];
+    } else {
+        s->P = 3;
+        s->kind[1] = s->kind[2] = PT_POS;
+        s->node[1] = j->nodes[i - 1];
+        s->node[2] = j->nodes[i + 1];
+    }
+}
+
+static void local_dofs(const alecable_joint *j, int i, const sheave_pts *s, int nq, int *d)
+{
+    int m, k;
+    for (m = 0; m < s->P; m++)
+        for (k = 0; k < 3; k++) d[3 * m + k] = s->node[m]->dof0 + (s->kind[m] == PT_POS ? 0 : 3) + k;
+    for (k = 0; k < 3; k++) {
+        d[3 * s->P + k] = j->b->node.dof0 + k;
+        d[3 * s->P + 3 + k] = j->b->node.dof0 + 3 + k;
+        d[3 * s->P + 6 + k] = nq + j->row0 + 3 * i + k;
+    }
+}
+
+static int nloc(const sheave_pts *s) { return 3 * s->P + 9; }
+
+/* the equations of node i and their derivatives in the u_m: phi[e],
+ * grad[e][m][3], H[e][m][n][9] (symmetric in (m, n)) */
+typedef struct sheave_eq {
+    double phi[3], grad[3][MAXP][3], H[3][MAXP][MAXP][9];
+} sheave_eq;
+
+static void node_equations(const alecable_joint *j, int i, const sheave_pts *s, double u[MAXP][3], sheave_eq *E)
+{
+    const double r = j->radius, *a = j->axis, *c = j->centre;
+    double y[3];
+    int k;
+    memset(E, 0, sizeof *E);
+    for (k = 0; k < 3; k++) y[k] = u[0][k] - c[k];
+    E->phi[0] = dot3v(a, y);
+    E->phi[1] = (dot3v(y, y) - r * r) / (2.0 * r);
+    for (k = 0; k < 3; k++) {
+        E->grad[0][0][k] = a[k];
+        E->grad[1][0][k] = y[k] / r;
+        E->H[1][0][0][4 * k] = 1.0 / r;
+    }
+    if (s->P == 2 && s->kind[1] == PT_POS) { /* (u_p - u_i) . y / r */
+        double dp[3];
+        for (k = 0; k < 3; k++) dp[k] = u[1][k] - u[0][k];
+        E->phi[2] = dot3v(dp, y) / r;
+        for (k = 0; k < 3; k++) {
+            E->grad[2][0][k] = (dp[k] - y[k]) / r;
+            E->grad[2][1][k] = y[k] / r;
+            E->H[2][0][0][4 * k] = -2.0 / r;
+            E->H[2][0][1][4 * k] = E->H[2][1][0][4 * k] = 1.0 / r;
+        }
+    } else if (s->P == 2) { /* w . y / r */
+        E->phi[2] = dot3v(u[1], y) / r;
+        for (k = 0; k < 3; k++) {
+            E->grad[2][0][k] = u[1][k] / r;
+            E->grad[2][1][k] = y[k] / r;
+            E->H[2][0][1][4 * k] = E->H[2][1][0][4 * k] = 1.0 / r;
+        }
+    } else { /* (|u_+ - u_i|^2 - |u_i - u_-|^2) / (2 r), u_- = u[1], u_+ = u[2] */
+        double dm[3], dp[3];
+        for (k = 0; k < 3; k++) {
+            dm[k] = u[0][k] - u[1][k];
+            dp[k] = u[2][k] - u[0][k];
+        }
+        E->phi[2] = (dot3v(dp, dp) - dot3v(dm, dm)) / (2.0 * r);
+        for (k = 0; k < 3; k++) {
+            E->grad[2][0][k] = (-dp[k] - dm[k]) / r;
+            E->grad[2][1][k] = dm[k] / r;
+            E->grad[2][2][k] = dp[k] / r;
+            E->H[2][0][0][4 * k] = 0.0;               /* d(-dp - dm)/du_i = I - I */
+            E->H[2][0][1][4 * k] = E->H[2][1][0][4 * k] = 1.0 / r;
+            E->H[2][0][2][4 * k] = E->H[2][2][0][4 * k] = -1.0 / r;
+            E->H[2][1][1][4 * k] = -1.0 / r;
+            E->H[2][2][2][4 * k] = 1.0 / r;
+        }
+    }
+    (void)i;
+}
+
+/* the spatial vector z_m of a point (position relative to the body origin,
+ * slope, frame axis t1), and R_n for a frame */
+static void point_vector(const alecable_joint *j, const sheave_pts *s, int m, const double *q, double z[3], double Rn[9])
+{
+    const double *xn = q + s->node[m]->dof0;
+    int k;
+    if (s->kind[m] == PT_POS) {
+        for (k = 0; k < 3; k++) z[k] = xn[k] - q[j->b->node.dof0 + k];
+    } else if (s->kind[m] == PT_SLOPE) {
+        for (k = 0; k < 3; k++) z[k] = xn[3 + k];
+    } else {
+        el_se3_node_rotation(s->node[m]->chart, xn + 3, Rn);
+        for (k = 0; k < 3; k++) z[k] = Rn[3 * k];
+    }
+}
+
+/* everything node i needs: the points, u_m, D_m (3 x NLOC, row-major), R_n */
+typedef struct sheave_local {
+    sheave_pts s;
+    int n;
+    double R[9], u[MAXP][3], z[MAXP][3], Rn[MAXP][9], D[MAXP][3 * NLOC];
+} sheave_local;
+
+static void local_geometry(const alecable_joint *j, int i, const double *q, const double R[9], sheave_local *L)
+{
+    int m, a, b, k, pb;
+    node_points(j, i, &L->s);
+    L->n = nloc(&L->s);
+    pb = 3 * L->s.P;
+    memcpy(L->R, R, sizeof L->R);
+    memset(L->D, 0, sizeof L->D);
+    for (m = 0; m < L->s.P; m++) {
+        double U[9];
+        point_vector(j, &L->s, m, q, L->z[m], L->Rn[m]);
+        rot_tmul(R, L->z[m], L->u[m]);
+        rot_hat(L->u[m], U);
+        for (a = 0; a < 3; a++) {
+            double *row = L->D[m] + a * NLOC;
+            for (b = 0; b < 3; b++) {
+                row[pb + 3 + b] = U[3 * a + b];
+                if (L->s.kind[m] == PT_FRAME) { /* -(R^T R_n e1^)[a][b] */
+                    double Me = 0.0;
+                    for (k = 0; k < 3; k++) { /* (R^T R_n)[a][k] e1^[k][b]: e1^ = [0 0 0; 0 0 -1; 0 1 0] */
+                        double RtRn = R[a] * L->Rn[m][k] + R[3 + a] * L->Rn[m][3 + k] + R[6 + a] * L->Rn[m][6 + k];
+                        double e1h = (k == 1 && b == 2) ? -1.0 : (k == 2 && b == 1) ? 1.0 : 0.0;
+                        Me += RtRn * e1h;
+                    }
+                    row[3 * m + b] = -Me;
+                } else {
+                    row[3 * m + b] = R[3 * b + a]; /* R^T */
+                    if (L->s.kind[m] == PT_POS) row[pb + b] = -R[3 * b + a];
+                }
+            }
+        }
+    }
+}
+
+/* ---- pattern and maps ---------------------------------------------------------- */
+
+static int sheave_pattern(const alecable_joint *j, sp_builder *bld, int nq)
+{
+    int d[NLOC], i, st;
+    for (i = 0; i < j->count; i++) {
+        sheave_pts s;
+        node_points(j, i, &s);
+        local_dofs(j, i, &s, nq, d);
+        if ((st = sp_builder_add_block(bld, d, nloc(&s)))) return st;
+    }
+    return 0;
+}
+
+static int sheave_maps(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq)
+{
+    int d[NLOC], i, k;
+    j->map = (int *)ac_malloc(&m->alloc, (size_t)(j->count * NLOC * NLOC) * sizeof(int));
+    if (!j->map) return -1;
+    for (i = 0; i < j->count; i++) {
+        sheave_pts s;
+        node_points(j, i, &s);
+        local_dofs(j, i, &s, nq, d);
+        sp_block_map(p, d, nloc(&s), j->map + i * NLOC * NLOC);
+        for (k = 0; k < nloc(&s) * nloc(&s); k++)
+            if (j->map[i * NLOC * NLOC + k] < 0) return -1;
+    }
+    return 0;
+}
+
+/* ---- residual and Jacobian ------------------------------------------------------ */
+
+/* G_e = sum_m grad_em^T D_m over the first 3 P + 6 local columns */
+static void rows_G(const sheave_local *L, const sheave_eq *E, double G[3][NLOC])
+{
+    int e, m, a, k, nc = 3 * L->s.P + 6;
+    memset(G, 0, 3 * NLOC * sizeof(double));
+    for (e = 0; e < 3; e++)
+        for (m = 0; m < L->s.P; m++)
+            for (a = 0; a < 3; a++)
+                if (E->grad[e][m][a] != 0.0)
+                    for (k = 0; k < nc; k++) G[e][k] += E->grad[e][m][a] * L->D[m][a * NLOC + k];
+}
+
+static void node_eval(const alecable_joint *j, int i, const double *q, const double *lam, const double R[9],
+                      double *r, int nq, double cq, double *values)
+{
+    sheave_local L;
+    sheave_eq E;
+    double G[3][NLOC], Lam[MAXP][3];
+    int d[NLOC], e, m, n, a, b, k, nc, pb;
+    local_geometry(j, i, q, R, &L);
+    node_equations(j, i, &L.s, L.u, &E);
+    rows_G(&L, &E, G);
+    nc = 3 * L.s.P + 6;
+    pb = 3 * L.s.P;
+    local_dofs(j, i, &L.s, nq, d);
+    if (r) {
+        for (k = 0; k < nc; k++) r[d[k]] += lam[0] * G[0][k] + lam[1] * G[1][k] + lam[2] * G[2][k];
+        for (e = 0; e < 3; e++) r[d[nc + e]] = E.phi[e];
+    }
+    if (values) {
+        double K[NLOC * NLOC], HL[9];
+        const int *map = j->map + i * NLOC * NLOC;
+        int nl = L.n;
+        memset(K, 0, sizeof K);
+        for (m = 0; m < L.s.P; m++)
+            for (a = 0; a < 3; a++) Lam[m][a] = lam[0] * E.grad[0][m][a] + lam[1] * E.grad[1][m][a] + lam[2] * E.grad[2][m][a];
+        for (e = 0; e < 3; e++)
+            for (k = 0; k < nc; k++) {
+                K[k * nl + nc + e] = G[e][k];
+                K[(nc + e) * nl + k] = G[e][k];
+            }
+        /* sum_mn D_m^T (sum_e lam_e H_emn) D_n */
+        for (m = 0; m < L.s.P; m++)
+            for (n = 0; n < L.s.P; n++) {
+                double DH[3 * NLOC]; /* (H D_n), 3 x nc */
+                int any = 0;
+                for (k = 0; k < 9; k++) {
+                    HL[k] = lam[0] * E.H[0][m][n][k] + lam[1] * E.H[1][m][n][k] + lam[2] * E.H[2][m][n][k];
+                    any |= HL[k] != 0.0;
+                }
+                if (!any) continue;
+                for (a = 0; a < 3; a++)
+                    for (k = 0; k < nc; k++)
+                        DH[a * NLOC + k] = HL[3 * a] * L.D[n][k] + HL[3 * a + 1] * L.D[n][NLOC + k] +
+                                           HL[3 * a + 2] * L.D[n][2 * NLOC + k];
+                for (k = 0; k < nc; k++)
+                    for (b = 0; b < nc; b++)
+                        K[k * nl + b] += cq * (L.D[m][k] * DH[b] + L.D[m][NLOC + k] * DH[NLOC + b] +
+                                               L.D[m][2 * NLOC + k] * DH[2 * NLOC + b]);
+            }
+        /* the D_m's own derivatives, with Lambda_m fixed */
+        for (m = 0; m < L.s.P; m++) {
+            double Lh[9], RLh[9];
+            rot_hat(Lam[m], Lh);
+            /* rows psi_b: Lambda^ D_m */
+            for (a = 0; a < 3; a++)
+                for (k = 0; k < nc; k++)
+                    K[(pb + 3 + a) * nl + k] += cq * (Lh[3 * a] * L.D[m][k] + Lh[3 * a + 1] * L.D[m][NLOC + k] +
+                                                      Lh[3 * a + 2] * L.D[m][2 * NLOC + k]);
+            mat3_mul(L.R, Lh, RLh);
+            if (L.s.kind[m] != PT_FRAME) { /* rows m: R Lambda -> -R Lambda^ dpsi_b; rows x_b the opposite */
+                for (a = 0; a < 3; a++)
+                    for (b = 0; b < 3; b++) {
+                        K[(3 * m + a) * nl + pb + 3 + b] -= cq * RLh[3 * a + b];
+                        if (L.s.kind[m] == PT_POS) K[(pb + a) * nl + pb + 3 + b] += cq * RLh[3 * a + b];
+                    }
+            } else { /* rows psi_n: e1^ y, y = R_n^T R Lambda: d = e1^ (-R_n^T R Lambda^ dpsi_b + y^ dpsi_n) */
+                double RL[3], y[3], Y[9], E1[9], A[9], B[9], C[9];
+                const double e1[3] = {1, 0, 0};
+                rot_mul(L.R, Lam[m], RL);
+                rot_tmul(L.Rn[m], RL, y);
+                rot_hat(y, Y);
+                rot_hat(e1, E1);
+                for (a = 0; a < 3; a++) /* A = R_n^T R Lambda^ */
+                    for (b = 0; b < 3; b++)
+                        A[3 * a + b] = L.Rn[m][a] * RLh[b] + L.Rn[m][3 + a] * RLh[3 + b] + L.Rn[m][6 + a] * RLh[6 + b];
+                mat3_mul(E1, A, B);
+                mat3_mul(E1, Y, C);
+                for (a = 0; a < 3; a++)
+                    for (b = 0; b < 3; b++) {
+                        K[(3 * m + a) * nl + pb + 3 + b] -= cq * B[3 * a + b];
+                        K[(3 * m + a) * nl + 3 * m + b] += cq * C[3 * a + b];
+                    }
+            }
+        }
+        for (k = 0; k < nl * nl; k++)
+            if (K[k] != 0.0) values[map[k]] += K[k];
+    }
+}
+
+static void sheave_eval(const alecable_joint *j, double t, const double *q, const double *v, const double *lambda,
+                        double *r, int nq, double cq, double cv, double *values)
+{
+    double R[9];
+    int i;
+    (void)t;
+    (void)v;
+    (void)cv;
+    body_rotation(j->b, q, R);
+    for (i = 0; i < j->count; i++) node_eval(j, i, q, lambda + j->row0 + 3 * i, R, r, nq, cq, values);
+}
+
+/* gdot = G v = sum_m grad_m . du_m/dt, du_m/dt = D_m v; gamma = the part of
+ * d2g/dt2 the accelerations do not carry: sum_m grad_m . kappa_m + sum_mn
+ * du_m/dt^T H_mn du_n/dt, kappa_m = -Omega x (du_m/dt + R^T dz_m/dt) (plus
+ * R^T R_n (w x (w x e1)) for a frame's t1, w its angular velocity) */
+static void sheave_rates(const alecable_joint *j, double t, const double *q, const double *v, double *gdot,
+                         double *gamma)
+{
+    double R[9];
+    int i;
+    (void)t;
+    body_rotation(j->b, q, R);
+    for (i = 0; i < j->count; i++) {
+        sheave_local L;
+        sheave_eq E;
+        double ud[MAXP][3], ka[MAXP][3], vl[NLOC];
+        const double *W = v + j->b->node.dof0 + 3;
+        int d[NLOC], e, m, n, a, k, nc;
+        local_geometry(j, i, q, R, &L);
+        node_equations(j, i, &L.s, L.u, &E);
+        local_dofs(j, i, &L.s, 0, d);
+        nc = 3 * L.s.P + 6;
+        for (k = 0; k < nc; k++) vl[k] = v[d[k]];
+        for (m = 0; m < L.s.P; m++) {
+            double zd[3], Rz[3], sum[3];
+            for (a = 0; a < 3; a++) {
+                ud[m][a] = 0.0;
+                for (k = 0; k < nc; k++) ud[m][a] += L.D[m][a * NLOC + k] * vl[k];
+            }
+            if (L.s.kind[m] == PT_FRAME) { /* dz/dt = R_n (w x e1) */
+                const double e1[3] = {1, 0, 0};
+                double we[3], wwe[3], x2[3];
+                cross3(vl + 3 * m, e1, we);
+                cross3(vl + 3 * m, we, wwe);
+                rot_mul(L.Rn[m], we, zd);
+                rot_mul(L.Rn[m], wwe, x2);
+                rot_tmul(R, x2, ka[m]);
+            } else {
+                for (a = 0; a < 3; a++) zd[a] = vl[3 * m + a] - (L.s.kind[m] == PT_POS ? vl[3 * L.s.P + a] : 0.0);
+                ka[m][0] = ka[m][1] = ka[m][2] = 0.0;
+            }
+            rot_tmul(R, zd, Rz);
+            for (a = 0; a < 3; a++) sum[a] = ud[m][a] + Rz[a];
+            cross3(W, sum, Rz);
+            for (a = 0; a < 3; a++) ka[m][a] -= Rz[a];
+        }
+        for (e = 0; e < 3; e++) {
+            double gd = 0.0, ga = 0.0;
+            for (m = 0; m < L.s.P; m++) {
+                gd += dot3v(E.grad[e][m], ud[m]);
+                ga += dot3v(E.grad[e][m], ka[m]);
+                for (n = 0; n < L.s.P; n++) {
+                    double Hu[3];
+                    rot_mul(E.H[e][m][n], ud[n], Hu);
+                    ga += dot3v(ud[m], Hu);
+                }
+            }
+            gdot[j->row0 + 3 * i + e] = gd;
+            gamma[j->row0 + 3 * i + e] = ga;
+        }
+    }
+}
+
+/* at finalize: the mesh equations move nodes along the circle by moving
+ * the material through them, which a Lagrangian cable cannot */
+static int sheave_check(alecable_model *m, const alecable_joint *j)
+{
+    if (j->nodes[0]->cable->lagrangian)
+        return ac_fail(m, ALECABLE_ESTATE, "a sheave holds nodes of a Lagrangian cable: the sheave finds the contact "
+                       "region by letting material flow through its nodes (alecable_cable_set_lagrangian(c, 0))");
+    return ALECABLE_OK;
+}
+
+const joint_ops joint_sheave_ops = {sheave_pattern, sheave_maps, sheave_eval, NULL, sheave_rates, NULL, sheave_check,
+                                    NULL};
+
+/* ---- creation and queries --------------------------------------------------------- */
+
+ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecable_body *b,
+                                 const alecable_pulley_params *p, int count, alecable_node *const nodes[],
+                                 const double initial_angles[])
+{
+    alecable_joint *j;
+    alecable_cable *cb;
+    sheave_ext *ext;
+    double a[3], u[3], v[3], na, R[9], turn;
+    alecable_node *nb[2];
+    int st, i, k, dir;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = body_check(m, b, "body"))) return st;
+    if (!p || !nodes || !initial_angles) return ac_fail(m, ALECABLE_ENULL, "params, nodes or initial_angles is NULL");
+    if (p->struct_size < sizeof *p)
+        return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_pulley_params_init", p->struct_size);
+    if (!(p->radius > 0.0) || !isfinite(p->radius))
+        return ac_fail(m, ALECABLE_EINVAL, "params.radius = %g must be finite and > 0", p->radius);
+    if (!ac_is_finite3(p->centre) || !ac_is_finite3(p->axis) || !ac_is_finite3(p->ref))
+        return ac_fail(m, ALECABLE_EINVAL, "params: centre, axis or ref has a NaN or infinite component");
+    if (count < 2) return ac_fail(m, ALECABLE_EINVAL, "count = %d: a sheave holds at least 2 nodes (its two contact "
+                                  "boundaries)", count);
+    if (!((na = ac_direction_norm(p->axis)) > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.axis = (%g, %g, %g): its length is zero or out of range (1e-150 .. "
+                       "1e150): give a direction", p->axis[0], p->axis[1], p->axis[2]);
+    if (!(ac_direction_norm(p->ref) > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.ref = (%g, %g, %g): its length is zero or out of range (1e-150 .. "
+                       "1e150): give a direction", p->ref[0], p->ref[1], p->ref[2]);
+    for (k = 0; k < 3; k++) a[k] = p->axis[k] / na;
+    na = dot3v(p->ref, a);
+    for (k = 0; k < 3; k++) u[k] = p->ref[k] - na * a[k];
+    na = sqrt(dot3v(u, u));
+    if (!(na > 1e-12 * sqrt(dot3v(p->ref, p->ref))) || !(na > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "params.ref is parallel to params.axis");
+    for (k = 0; k < 3; k++) u[k] /= na;
+    cross3(a, u, v);
+    for (i = 0; i < count; i++) {
+        if ((st = ac_check_node(m, nodes[i], "nodes[i]"))) return st;
+        if (!nodes[i]->cable) return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] is a body's node, not a cable node", i);
+        if (nodes[i]->cable != nodes[0]->cable)
+            return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] is not on the cable of nodes[0]: a sheave holds one cable", i);
+        if (!isfinite(initial_angles[i]))
+            return ac_fail(m, ALECABLE_EINVAL, "initial_angles[%d] is not finite", i);
+    }
+    cb = nodes[0]->cable;
+    dir = nodes[1]->index - nodes[0]->index;
+    if (dir != 1 && dir != -1)
+        return ac_fail(m, ALECABLE_EINVAL, "nodes[1] (node %d) does not follow nodes[0] (node %d) on the cable: a "
+                       "sheave holds consecutive nodes", nodes[1]->index, nodes[0]->index);
+    for (i = 1; i < count; i++)
+        if (nodes[i]->index != nodes[0]->index + i * dir)
+            return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] (node %d) is not the next node of the cable after nodes[%d] "
+                           "(node %d): a sheave holds consecutive nodes", i, nodes[i]->index, i - 1,
+                           nodes[i - 1]->index);
+    for (k = 0; k < 2; k++) {
+        int idx = k == 0 ? nodes[0]->index - dir : nodes[count - 1]->index + dir;
+        if (idx < 0 || idx >= cb->n_nodes)
+            return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] (node %d) is an end of its cable: a contact boundary needs "
+                           "the free span beyond it (a node of the cable outside the sheave)",
+                           k == 0 ? 0 : count - 1, nodes[k == 0 ? 0 : count - 1]->index);
+        nb[k] = cb->nodes[idx];
+        for (i = 0; i < m->joints.n; i++) { /* a neighbour on this sheave or another: no free span */
+            const alecable_joint *o = (const alecable_joint *)m->joints.p[i];
+            int u2;
+            if (o->kind != JOINT_SHEAVE && o->kind != JOINT_WRAP) continue;
+            for (u2 = 0; u2 < o->count; u2++)
+                if (o->nodes[u2] == nb[k] || o->nodes[u2] == nodes[k == 0 ? 0 : count - 1])
+                    return ac_fail(m, ALECABLE_EINVAL, "node %d is held by %s already: a contact boundary needs a "
+                                   "free span beyond it", o->nodes[u2]->index,
+                                   o->kind == JOINT_SHEAVE ? "a sheave" : "a pulley wrap");
+        }
+    }
+    for (i = 1; i < count; i++) { /* one way round, less than a full turn */
+        double d = initial_angles[i] - initial_angles[i - 1];
+        if (!(d * (initial_angles[1] - initial_angles[0]) > 0.0))
+            return ac_fail(m, ALECABLE_EINVAL, "initial_angles[%d] = %g after %g: the angles must go one way around "
+                           "the sheave, strictly", i, initial_angles[i], initial_angles[i - 1]);
+    }
+    turn = fabs(initial_angles[count - 1] - initial_angles[0]);
+    if (!(turn < 2.0 * SHEAVE_PI))
+        return ac_fail(m, ALECABLE_EINVAL, "initial_angles span %g rad: a sheave's wrap is less than a full turn", turn);
+    /* the neighbours must lie outside the circle, beyond the boundaries:
+     * else the span would pass through the sheave */
+    body_rotation(b, NULL, R);
+    for (k = 0; k < 2; k++) {
+        int e = k == 0 ? 0 : count - 1;
+        double th = initial_angles[e], sgn = (initial_angles[1] - initial_angles[0]) > 0 ? 1.0 : -1.0;
+        double nrm[3], tout[3], xn[3], y[3], ax, yy;
+        for (i = 0; i < 3; i++) {
+            nrm[i] = cos(th) * u[i] + sin(th) * v[i];
+            tout[i] = (k == 0 ? -sgn : sgn) * (-sin(th) * u[i] + cos(th) * v[i]); /* out of the wrap */
+            xn[i] = nb[k]->q[i] - b->node.q[i];
+        }
+        rot_tmul(R, xn, y);
+        for (i = 0; i < 3; i++) y[i] -= p->centre[i];
+        ax = dot3v(y, a);
+        yy = dot3v(y, y) - ax * ax;
+        if (!(yy > p->radius * p->radius * (1.0 + 1e-12)))
+            return ac_fail(m, ALECABLE_EINVAL, "node %d, the free-span neighbour of nodes[%d], is inside the sheave's "
+                           "circle: the cable would pass through the sheave", nb[k]->index, e);
+        for (i = 0; i < 3; i++) y[i] -= p->radius * nrm[i];
+        if (!(dot3v(y, tout) > 0.0))
+            return ac_fail(m, ALECABLE_EINVAL, "initial_angles: node %d, the free-span neighbour of nodes[%d], lies "
+                           "behind the contact boundary at %g rad (the span would leave into the wrap): give the "
+                           "angles the other way round or move the boundary", nb[k]->index, e, th);
+    }
+    if (!(j = joint_new(m, JOINT_SHEAVE, count, 3 * count))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    if (!(ext = (sheave_ext *)ac_calloc(&m->alloc, 1, sizeof *ext))) {
+        joint_free(m, j);
+        return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    }
+    j->ext = ext;
+    ext->nb[0] = nb[0];
+    ext->nb[1] = nb[1];
+    j->b = b;
+    memcpy(j->centre, p->centre, sizeof j->centre);
+    memcpy(j->axis, a, sizeof j->axis);
+    memcpy(j->ref, u, sizeof j->ref);
+    j->radius = p->radius;
+    for (i = 0; i < count; i++) j->nodes[i] = nodes[i];
+    if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
+    for (i = 0; i < count; i++) { /* the start: on the circle at the given angles (positions only) */
+        double y[3], x[3];
+        for (k = 0; k < 3; k++)
+            y[k] = p->centre[k] + p->radius * (cos(initial_angles[i]) * u[k] + sin(initial_angles[i]) * v[k]);
+        rot_mul(R, y, x);
+        for (k = 0; k < 3; k++) nodes[i]->q[k] = b->node.q[k] + x[k];
+    }
+    return ALECABLE_OK;
+}
+
+/* node i's angle about the axis from ref, in (-pi, pi], at the model's state */
+static double node_angle(const alecable_joint *j, int i)
+{
+    double R[9], z[3], y[3], w[3];
+    int k;
+    body_rotation(j->b, NULL, R);
+    for (k = 0; k < 3; k++) z[k] = j->nodes[i]->q[k] - j->b->node.q[k];
+    rot_tmul(R, z, y);
+    for (k = 0; k < 3; k++) y[k] -= j->centre[k];
+    cross3(j->axis, j->ref, w);
+    return atan2(dot3v(y, w), dot3v(y, j->ref));
+}
+
+ALECABLE_API int alecable_sheave_node(const alecable_joint *j, int i, double *angle, double *normal_force,
+                                      double *mesh_multiplier)
+{
+    int st = joint_check(j);
+    if (st) return st;
+    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
+    if (i < 0 || i >= j->count)
+        return ac_fail(j->model, ALECABLE_ERANGE, "i = %d: the sheave holds %d nodes", i, j->count);
+    if (angle) *angle = node_angle(j, i);
+    if (normal_force) *normal_force = -j->lambda[3 * i + 1];
+    if (mesh_multiplier) *mesh_multiplier = j->lambda[3 * i + 2];
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_sheave_wrap_angle(const alecable_joint *j, double *angle)
+{
+    double sum = 0.0, prev;
+    int i, st = joint_check(j);
+    if (st) return st;
+    if (!angle) return ac_fail(j->model, ALECABLE_ENULL, "angle is NULL");
+    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
+    prev = node_angle(j, 0);
+    for (i = 1; i < j->count; i++) { /* each step less than a half turn */
+        double th = node_angle(j, i), d = remainder(th - prev, 2.0 * SHEAVE_PI);
+        sum += d;
+        prev = th;
+    }
+    *angle = fabs(sum);
+    return ALECABLE_OK;
+}

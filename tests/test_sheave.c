@@ -1,0 +1,453 @@
+/* The sheave (issue 24): a wrap whose contact region the cable finds.
+ *
+ * The rig: a cable from a fixed end A over a sheave of radius R to an end B
+ * pulled by a force F (statics) or carrying a weight (dynamics), both spans
+ * single elements.  Geometry in the circle's plane (u = ref, v = axis x
+ * ref, centre c, all in the sheave body's frame, then placed in space by the
+ * body's pose): A = c + (-3 u + R v) (the upper span horizontal, tangent at
+ * the top), the wrap from the top (pi/2) clockwise, B below.
+ *
+ * References: the departure points are the geometric tangent points of the
+ * straight spans, from A and from B where statics put them (closed form:
+ * the tangent from a point at distance d touches at its angle -+ acos(R/d));
+ * frictionless, every element's tension is the same (the material equations
+ * of the ALE nodes); the wrap angle is the angle between the tangent
+ * points. */
+#include "suites.h"
+#include "fd.h"
+#include "problem_fd.h"
+
+#include <alecable.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+enum { MAXW = 24 };
+
+typedef struct rig {
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_body *sh;
+    alecable_joint *j;
+    alecable_node *A, *w[MAXW], *B;
+    alecable_load *F;
+    int n, kind;
+    double R, xb[3], Rb[9], ctr[3], u[3], v[3];
+} rig;
+
+static void mulv(const double R[9], const double x[3], double y[3])
+{
+    int k;
+    for (k = 0; k < 3; k++) y[k] = R[3 * k] * x[0] + R[3 * k + 1] * x[1] + R[3 * k + 2] * x[2];
+}
+
+/* space point of plane coordinates (p, q) about the centre */
+static void plane_point(const rig *r, double p, double q, double x[3])
+{
+    double y[3];
+    int k;
+    for (k = 0; k < 3; k++) y[k] = r->ctr[k] + p * r->u[k] + q * r->v[k];
+    mulv(r->Rb, y, x);
+    for (k = 0; k < 3; k++) x[k] += r->xb[k];
+}
+
+static void plane_dir(const rig *r, double p, double q, double d[3])
+{
+    double y[3];
+    int k;
+    for (k = 0; k < 3; k++) y[k] = p * r->u[k] + q * r->v[k];
+    mulv(r->Rb, y, d);
+}
+
+/* plane coordinates of a space point */
+static void to_plane(const rig *r, const double x[3], double *p, double *q)
+{
+    double z[3], y[3];
+    int k;
+    for (k = 0; k < 3; k++) z[k] = x[k] - r->xb[k];
+    for (k = 0; k < 3; k++) y[k] = r->Rb[k] * z[0] + r->Rb[3 + k] * z[1] + r->Rb[6 + k] * z[2] - r->ctr[k];
+    *p = y[0] * r->u[0] + y[1] * r->u[1] + y[2] * r->u[2];
+    *q = y[0] * r->v[0] + y[1] * r->v[1] + y[2] * r->v[2];
+}
+
+/* rotation about the unit axis e by angle t */
+static void axis_rotation(const double e[3], double t, double R[9])
+{
+    double c = cos(t), s = sin(t), C = 1.0 - c;
+    R[0] = c + e[0] * e[0] * C, R[1] = e[0] * e[1] * C - e[2] * s, R[2] = e[0] * e[2] * C + e[1] * s;
+    R[3] = e[1] * e[0] * C + e[2] * s, R[4] = c + e[1] * e[1] * C, R[5] = e[1] * e[2] * C - e[0] * s;
+    R[6] = e[2] * e[0] * C - e[1] * s, R[7] = e[2] * e[1] * C + e[0] * s, R[8] = c + e[2] * e[2] * C;
+}
+
+/* The rig with n wrap nodes from pi/2 to beta (B's span along the force
+ * direction (sin beta, -cos beta) in the plane), the body at (xb, Rb), the
+ * circle's centre ctr off the body's origin.  kind: the element; fixed: the
+ * sheave's body fixed (else free, for the Jacobians); load: the force F on
+ * B (else B is left free and held in no way, for the Jacobians). */
+static void build(rig *r, int kind, int n, const double xb[3], const double Rb[9], double beta, int fixed, double F)
+{
+    alecable_section sec;
+    alecable_body_params bp;
+    alecable_pulley_params pp;
+    double x[3], s = 0.0, ang[MAXW], prev[3], EA = 1e6, L = 2.0;
+    const double ctr[3] = {0.1, -0.2, 0.05}, axis[3] = {0.0, 0.0, 1.0}, ref[3] = {1.0, 0.0, 0.0};
+    int i, k;
+    memset(r, 0, sizeof *r);
+    r->n = n;
+    r->kind = kind;
+    r->R = 0.5;
+    memcpy(r->xb, xb, sizeof r->xb);
+    memcpy(r->Rb, Rb, sizeof r->Rb);
+    memcpy(r->ctr, ctr, sizeof r->ctr);
+    memcpy(r->u, ref, sizeof r->u);
+    r->v[0] = axis[1] * ref[2] - axis[2] * ref[1];
+    r->v[1] = axis[2] * ref[0] - axis[0] * ref[2];
+    r->v[2] = axis[0] * ref[1] - axis[1] * ref[0];
+    ck_assert_int_eq(alecable_model_create(&r->m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.A = 1e-4;
+    sec.E = EA / sec.A;
+    if (kind != ALECABLE_ELEMENT_AXIAL) sec.I = 1e-12;
+    ck_assert_int_eq(alecable_cable_create(&r->c, r->m, kind, &sec), 0);
+    if (kind == ALECABLE_ELEMENT_SE3 || kind == ALECABLE_ELEMENT_KIRCHHOFF) {
+        alecable_beam_params bm;
+        alecable_beam_params_init(&bm);
+        bm.GJ = 1e-2;
+        ck_assert_int_eq(alecable_cable_set_beam(r->c, &bm), 0);
+        if (kind == ALECABLE_ELEMENT_SE3) ck_assert_int_eq(alecable_cable_set_shear(r->c, 0.4 * EA, 0.4 * EA), 0);
+    }
+    plane_point(r, -3.0, r->R, x);
+    ck_assert_int_eq(alecable_cable_add_node(&r->A, r->c, x, s), 0);
+    memcpy(prev, x, sizeof prev);
+    for (i = 0; i < n; i++) {
+        ang[i] = 0.5 * M_PI + (beta - 0.5 * M_PI) * i / (n - 1);
+        plane_point(r, r->R * cos(ang[i]), r->R * sin(ang[i]), x);
+        s += sqrt((x[0] - prev[0]) * (x[0] - prev[0]) + (x[1] - prev[1]) * (x[1] - prev[1]) +
+                  (x[2] - prev[2]) * (x[2] - prev[2]));
+        ck_assert_int_eq(alecable_cable_add_node(&r->w[i], r->c, x, s), 0);
+        memcpy(prev, x, sizeof prev);
+    }
+    plane_point(r, r->R * cos(beta) + L * sin(beta), r->R * sin(beta) - L * cos(beta), x);
+    ck_assert_int_eq(alecable_cable_add_node(&r->B, r->c, x, s + L), 0);
+    if (kind == ALECABLE_ELEMENT_SE3) { /* frames along the chords: t1, then the axis */
+        alecable_node *all[MAXW + 2];
+        all[0] = r->A;
+        for (i = 0; i < n; i++) all[1 + i] = r->w[i];
+        all[n + 1] = r->B;
+        for (i = 0; i < n + 2; i++) {
+            double xa[3], xc[3], t[3], e3[3], t2[3], Rs[9], nt;
+            ck_assert_int_eq(alecable_node_position(all[i > 0 ? i - 1 : 0], xa), 0);
+            ck_assert_int_eq(alecable_node_position(all[i < n + 1 ? i + 1 : n + 1], xc), 0);
+            for (k = 0; k < 3; k++) t[k] = xc[k] - xa[k];
+            nt = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+            for (k = 0; k < 3; k++) t[k] /= nt;
+            mulv(Rb, axis, e3);
+            t2[0] = e3[1] * t[2] - e3[2] * t[1], t2[1] = e3[2] * t[0] - e3[0] * t[2], t2[2] = e3[0] * t[1] - e3[1] * t[0];
+            for (k = 0; k < 3; k++) Rs[3 * k] = t[k], Rs[3 * k + 1] = t2[k], Rs[3 * k + 2] = e3[k];
+            ck_assert_int_eq(alecable_node_set_frame(all[i], Rs), 0);
+        }
+    }
+    alecable_body_params_init(&bp);
+    memcpy(bp.position, xb, sizeof bp.position);
+    memcpy(bp.rotation, Rb, sizeof bp.rotation);
+    bp.mass = 1.0;
+    bp.inertia[0] = bp.inertia[4] = bp.inertia[8] = 0.1;
+    ck_assert_int_eq(alecable_body_create(&r->sh, r->m, &bp), 0);
+    if (fixed) ck_assert_int_eq(alecable_body_fix(r->m, r->sh), 0);
+    alecable_pulley_params_init(&pp);
+    memcpy(pp.centre, ctr, sizeof pp.centre);
+    memcpy(pp.axis, axis, sizeof pp.axis);
+    memcpy(pp.ref, ref, sizeof pp.ref);
+    pp.radius = r->R;
+    ck_assert_msg(alecable_sheave(&r->j, r->m, r->sh, &pp, n, r->w, ang) == 0, "%s", alecable_model_errmsg(r->m));
+    for (k = 0; k < 4; k++) ck_assert_int_eq(alecable_fix(NULL, r->m, r->A, k), 0);
+    ck_assert_int_eq(alecable_fix(NULL, r->m, r->B, ALECABLE_DOF_S), 0);
+    if (kind == ALECABLE_ELEMENT_KIRCHHOFF) ck_assert_int_eq(alecable_fix(NULL, r->m, r->A, ALECABLE_DOF_ROLL), 0);
+    if (kind == ALECABLE_ELEMENT_SE3)
+        for (k = ALECABLE_DOF_RX; k <= ALECABLE_DOF_RZ; k++) ck_assert_int_eq(alecable_fix(NULL, r->m, r->A, k), 0);
+    if (F > 0.0) {
+        double f[3];
+        plane_dir(r, F * sin(beta), -F * cos(beta), f);
+        ck_assert_int_eq(alecable_load_node(&r->F, r->m, r->B, f), 0);
+    }
+}
+
+static double tension(const rig *r, int e)
+{
+    alecable_element *el;
+    double N;
+    ck_assert_int_eq(alecable_cable_element(&el, r->c, e), 0);
+    ck_assert_int_eq(alecable_element_axial_force(el, &N), 0);
+    return N;
+}
+
+/* statics: the load ramped in 4 steps (first) or at full load from where
+ * the rig stands (again) */
+static void solve(rig *r, int again)
+{
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = again ? 1 : 4;
+    if (again) o.t0 = 1.0;
+    alecable_solve_report_init(&rep);
+    ck_assert_msg(alecable_solve_quasistatic(r->m, &o, &rep) == ALECABLE_OK, "%s", alecable_model_errmsg(r->m));
+}
+
+/* the tangent point from the space point P, on the side sgn (-1: the A
+ * side, turning back from P's angle; +1: the B side), as plane angle */
+static double tangent_angle(const rig *r, const double P[3], double sgn)
+{
+    double p, q;
+    to_plane(r, P, &p, &q);
+    return atan2(q, p) + sgn * acos(r->R / sqrt(p * p + q * q));
+}
+
+/* What statics must give; returns the wrap angle, and the largest mesh
+ * multiplier relative to the tension in *mu_rel */
+typedef struct statics_figures {
+    double tangent_err, tension_err, wrap_err, wrap, mu_rel, T, Nmin;
+} statics_figures;
+
+static void statics_check(const rig *r, statics_figures *sf)
+{
+    double xA[3], xB[3], x0[3], x1[3], tA[3], tB[3], thA, thB, wrap, T0, d;
+    int e, i, k;
+    ck_assert_int_eq(alecable_node_position(r->A, xA), 0);
+    ck_assert_int_eq(alecable_node_position(r->B, xB), 0);
+    ck_assert_int_eq(alecable_node_position(r->w[0], x0), 0);
+    ck_assert_int_eq(alecable_node_position(r->w[r->n - 1], x1), 0);
+    thA = tangent_angle(r, xA, -1.0);
+    thB = tangent_angle(r, xB, +1.0);
+    plane_point(r, r->R * cos(thA), r->R * sin(thA), tA);
+    plane_point(r, r->R * cos(thB), r->R * sin(thB), tB);
+    sf->tangent_err = 0.0;
+    for (k = 0; k < 3; k++) {
+        sf->tangent_err = fmax(sf->tangent_err, fabs(x0[k] - tA[k]));
+        sf->tangent_err = fmax(sf->tangent_err, fabs(x1[k] - tB[k]));
+    }
+    T0 = tension(r, 0);
+    sf->T = T0;
+    sf->tension_err = 0.0;
+    for (e = 1; e <= r->n; e++) sf->tension_err = fmax(sf->tension_err, fabs(tension(r, e) / T0 - 1.0));
+    ck_assert_int_eq(alecable_sheave_wrap_angle(r->j, &wrap), 0);
+    d = thA - thB;
+    sf->wrap = wrap;
+    sf->wrap_err = fabs(wrap - d);
+    sf->mu_rel = 0.0;
+    sf->Nmin = INFINITY;
+    for (i = 0; i < r->n; i++) {
+        double N, mu;
+        ck_assert_int_eq(alecable_sheave_node(r->j, i, NULL, &N, &mu), 0);
+        sf->mu_rel = fmax(sf->mu_rel, fabs(mu) / T0);
+        sf->Nmin = fmin(sf->Nmin, N);
+    }
+}
+
+static const double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, X0[3] = {0, 0, 0};
+
+/* plane coordinates of every node of the rig */
+static void plane_nodes(const rig *r, double *pq)
+{
+    double x[3];
+    int i;
+    for (i = 0; i < r->n + 2; i++) {
+        ck_assert_int_eq(alecable_node_position(i == 0 ? r->A : i == r->n + 1 ? r->B : r->w[i - 1], x), 0);
+        to_plane(r, x, pq + 2 * i, pq + 2 * i + 1);
+    }
+}
+
+/* A light axial rope over a fixed sheave (R = 0.5 m, 9 nodes), pulled at B
+ * by 1000 N at 25 deg from the vertical: the departure nodes are the
+ * tangent points of the straight spans from A and from B (1e-9 m), the
+ * tension is the same in every element (1e-9 relative), the wrap angle is
+ * the angle between the tangent points (1e-9 rad), every node presses on
+ * the sheave, and the mesh equations' multipliers are the discretization's
+ * (the chord polygon: measured 6.3e-4 of the tension at 8 chords, 1.6e-4 at
+ * 16: O(chord angle^2)); the wrap angle against the light rope's closed
+ * form pi/2 - beta (the force's direction): measured 6.3e-4 and 1.6e-4 rad
+ * (the multipliers turn B's span by as much). */
+START_TEST(statics_tangent_points)
+{
+    const double beta = 25.0 * M_PI / 180.0;
+    int n;
+    for (n = 9; n <= 17; n += 8) {
+        rig r;
+        statics_figures sf;
+        build(&r, ALECABLE_ELEMENT_AXIAL, n, X0, I3, beta, 1, 1000.0);
+        solve(&r, 0);
+        statics_check(&r, &sf);
+        ck_assert_msg(sf.tangent_err < 1e-9, "n %d: departure off the tangent points by %.3g m", n, sf.tangent_err);
+        ck_assert_msg(sf.tension_err < 1e-9, "n %d: tension varies by %.3g", n, sf.tension_err);
+        ck_assert_msg(sf.wrap_err < 1e-9, "n %d: wrap angle off the tangent points' by %.3g rad", n, sf.wrap_err);
+        ck_assert_msg(sf.Nmin > 0.0, "n %d: a node does not press (%.3g N)", n, sf.Nmin);
+        ck_assert_msg(sf.mu_rel < (n == 9 ? 1e-3 : 3e-4), "n %d: mesh multipliers %.3g of the tension", n, sf.mu_rel);
+        ck_assert_msg(fabs(sf.wrap - (0.5 * M_PI - beta)) < (n == 9 ? 1e-3 : 3e-4), "n %d: wrap %.9f rad, light rope %.9f", n, sf.wrap,
+                      0.5 * M_PI - beta);
+        alecable_model_destroy(r.m);
+    }
+}
+END_TEST
+
+/* The same rig on a sheave whose body stands at (0.3, -0.4, 0.2) turned by
+ * 0.7 rad about a skew axis (its circle's centre off the body's origin,
+ * the force turned with it): the same checks, and the same solution in the
+ * body's frame as on the untouched body (node positions 1e-9 m, tension
+ * and wrap angle 1e-9 relative). */
+START_TEST(statics_frame_invariant)
+{
+    const double beta = 25.0 * M_PI / 180.0, e[3] = {0.48, -0.6, 0.64}, xb[3] = {0.3, -0.4, 0.2};
+    double Rb[9], pq0[2 * (MAXW + 2)], pq1[2 * (MAXW + 2)], d = 0.0;
+    rig r0, r1;
+    statics_figures s0, s1;
+    int i;
+    axis_rotation(e, 0.7, Rb);
+    build(&r0, ALECABLE_ELEMENT_AXIAL, 9, X0, I3, beta, 1, 1000.0);
+    build(&r1, ALECABLE_ELEMENT_AXIAL, 9, xb, Rb, beta, 1, 1000.0);
+    solve(&r0, 0);
+    solve(&r1, 0);
+    statics_check(&r0, &s0);
+    statics_check(&r1, &s1);
+    ck_assert_msg(s1.tangent_err < 1e-9, "departure off the tangent points by %.3g m", s1.tangent_err);
+    ck_assert_msg(s1.tension_err < 1e-9, "tension varies by %.3g", s1.tension_err);
+    ck_assert_msg(s1.wrap_err < 1e-9, "wrap angle off by %.3g rad", s1.wrap_err);
+    ck_assert_msg(fabs(s1.T / s0.T - 1.0) < 1e-9, "tension %.12g N, untouched body %.12g N", s1.T, s0.T);
+    ck_assert_msg(fabs(s1.wrap / s0.wrap - 1.0) < 1e-9, "wrap %.12g rad, untouched body %.12g", s1.wrap, s0.wrap);
+    plane_nodes(&r0, pq0);
+    plane_nodes(&r1, pq1);
+    for (i = 0; i < 2 * (r0.n + 2); i++) d = fmax(d, fabs(pq1[i] - pq0[i]));
+    ck_assert_msg(d < 1e-9, "nodes in the body's frame differ by %.3g m", d);
+    alecable_model_destroy(r0.m);
+    alecable_model_destroy(r1.m);
+}
+END_TEST
+
+/* The force at B turns over several solves, each from the last: 25, 40,
+ * 60, 40, 10, -20 and 25 deg; the wrap shrinks from 65 to 30 deg and grows
+ * to 110 deg and back, and at every solve the departure nodes are the
+ * tangent points (1e-9 m), the tension uniform (1e-9) and the wrap angle
+ * the tangent points' (1e-9 rad), within 3e-3 rad of pi/2 - beta (the
+ * discretization's, growing with the wrap's chord angle: measured 1.2e-4
+ * at 30 deg, 2.2e-3 at 110 deg); back at
+ * 25 deg the rig is where it started (1e-9 m: no history). */
+START_TEST(wrap_angle_follows_the_load)
+{
+    static const double deg[7] = {25, 40, 60, 40, 10, -20, 25};
+    double pq0[2 * (MAXW + 2)], pq1[2 * (MAXW + 2)], prev = 0.0, d = 0.0;
+    rig r;
+    int k, i;
+    build(&r, ALECABLE_ELEMENT_AXIAL, 9, X0, I3, deg[0] * M_PI / 180.0, 1, 1000.0);
+    for (k = 0; k < 7; k++) {
+        const double beta = deg[k] * M_PI / 180.0;
+        statics_figures sf;
+        if (k > 0) {
+            double f[3];
+            plane_dir(&r, 1000.0 * sin(beta), -1000.0 * cos(beta), f);
+            ck_assert_int_eq(alecable_load_set(r.F, f), 0);
+        }
+        solve(&r, k > 0);
+        statics_check(&r, &sf);
+        ck_assert_msg(sf.tangent_err < 1e-9, "%g deg: departure off the tangent points by %.3g m", deg[k], sf.tangent_err);
+        ck_assert_msg(sf.tension_err < 1e-9, "%g deg: tension varies by %.3g", deg[k], sf.tension_err);
+        ck_assert_msg(sf.wrap_err < 1e-9, "%g deg: wrap angle off by %.3g rad", deg[k], sf.wrap_err);
+        ck_assert_msg(fabs(sf.wrap - (0.5 * M_PI - beta)) < 3e-3, "%g deg: wrap %.6f rad", deg[k], sf.wrap);
+        if (k > 0)
+            ck_assert_msg((sf.wrap - prev) * (deg[k - 1] - deg[k]) > 0.0, "%g deg: the wrap did not follow", deg[k]);
+        prev = sf.wrap;
+        if (k == 0) plane_nodes(&r, pq0);
+    }
+    plane_nodes(&r, pq1);
+    for (i = 0; i < 2 * (r.n + 2); i++) d = fmax(d, fabs(pq1[i] - pq0[i]));
+    ck_assert_msg(d < 1e-9, "back at 25 deg the nodes differ by %.3g m", d);
+    alecable_model_destroy(r.m);
+}
+END_TEST
+
+/* The sheave's Jacobian (every row and column, the body's rotation columns
+ * along its composed update) against fourth-order differences,
+ * in a perturbed state with random multipliers, for the axial cable (chord
+ * boundaries), ANCF and Kirchhoff (slopes) and SE(3) (frames), on a free
+ * body turned about a skew axis (the joint has no velocity or acceleration
+ * terms: cq is its only weight); and the constraint rates: along q(t) = q
+ * (+) t v (the body's rotation composed), dg/dt = gdot and d2g/dt2 = gamma
+ * (a = 0), by differences (relative 1e-6). */
+START_TEST(jacobian_matches_differences)
+{
+    static const int kinds[4] = {ALECABLE_ELEMENT_AXIAL, ALECABLE_ELEMENT_ANCF, ALECABLE_ELEMENT_KIRCHHOFF,
+                                 ALECABLE_ELEMENT_SE3};
+    const double e[3] = {0.48, -0.6, 0.64}, xb[3] = {0.3, -0.4, 0.2};
+    int kk;
+    for (kk = 0; kk < 4; kk++) {
+        rig r;
+        alecable_problem p;
+        double Rb[9], *q, *v, *a, *lam, *r0, *rp, *rm, *gd, *ga, *qs, hh = 1e-4, err, rate_err = 0.0;
+        unsigned seed = 7u + (unsigned)kk;
+        int i, n, row0;
+        axis_rotation(e, 0.7, Rb);
+        build(&r, kinds[kk], 5, xb, Rb, 0.3, 0, 0.0);
+        ck_assert_msg(alecable_model_problem(&p, r.m) == 0, "%s", alecable_model_errmsg(r.m));
+        n = p.nq + p.nlam;
+        q = calloc((size_t)p.nq, sizeof *q), v = calloc((size_t)p.nq, sizeof *v), a = calloc((size_t)p.nq, sizeof *a);
+        qs = calloc((size_t)p.nq, sizeof *qs);
+        lam = calloc((size_t)p.nlam, sizeof *lam), r0 = calloc((size_t)n, sizeof *r0);
+        rp = calloc((size_t)n, sizeof *rp), rm = calloc((size_t)n, sizeof *rm);
+        gd = calloc((size_t)p.nlam, sizeof *gd), ga = calloc((size_t)p.nlam, sizeof *ga);
+        ck_assert(q && v && a && lam && r0 && rp && rm && gd && ga && qs);
+        pfd_perturbed_state(r.m, p.nq, seed, q, v, a);
+        for (i = 0; i < p.nlam; i++) lam[i] = 100.0 * fd_rand(&seed);
+        if (kinds[kk] == ALECABLE_ELEMENT_SE3) { /* A's rotation where it is held (the SE(3) element's
+                                                     Jacobian is exact there, as test_se3_model's) */
+            int d, k;
+            for (d = ALECABLE_DOF_RX; d <= ALECABLE_DOF_RZ; d++) {
+                ck_assert_int_eq(alecable_node_dof_index(r.A, d, &k), 0);
+                q[k] = 0.0;
+            }
+        }
+        err = pfd_full_jacobian_error(&p, 0.0, q, lam, 1e-4);
+        ck_assert_msg(err < 1e-6, "kind %d: full Jacobian off by %.3g", kinds[kk], err);
+        /* rates of the sheave's rows: q(t) = q (+) t v */
+        ck_assert_int_eq(p.constraint_rates(p.ctx, 0.0, q, v, gd, ga), 0);
+        ck_assert_int_eq(p.residual(p.ctx, 0.0, q, NULL, NULL, lam, r0), 0);
+        memcpy(qs, q, (size_t)p.nq * sizeof *q);
+        ck_assert_int_eq(p.update(p.ctx, qs, v, hh), 0);
+        ck_assert_int_eq(p.residual(p.ctx, 0.0, qs, NULL, NULL, lam, rp), 0);
+        memcpy(qs, q, (size_t)p.nq * sizeof *q);
+        ck_assert_int_eq(p.update(p.ctx, qs, v, -hh), 0);
+        ck_assert_int_eq(p.residual(p.ctx, 0.0, qs, NULL, NULL, lam, rm), 0);
+        row0 = kinds[kk] == ALECABLE_ELEMENT_KIRCHHOFF ? 6 : kinds[kk] == ALECABLE_ELEMENT_SE3 ? 8 : 5; /* after the
+                                              fixes (A: x, y, z, s, the roll or rotation; B: s) */
+        {
+            int nj;
+            ck_assert_int_eq(alecable_joint_equations(r.j, &nj), 0);
+            ck_assert_int_eq(nj, 3 * r.n);
+        }
+        for (i = 0; i < 3 * r.n; i++) {
+            int rr = p.nq + row0 + i;
+            double d1 = (rp[rr] - rm[rr]) / (2 * hh), d2 = (rp[rr] - 2 * r0[rr] + rm[rr]) / (hh * hh);
+            rate_err = fmax(rate_err, fabs(d1 - gd[row0 + i]) / (1.0 + fabs(d1)));
+            rate_err = fmax(rate_err, fabs(d2 - ga[row0 + i]) / (1.0 + fabs(d2)));
+        }
+        ck_assert_msg(rate_err < 1e-5, "kind %d: constraint rates off by %.3g", kinds[kk], rate_err);
+        free(q), free(v), free(a), free(lam), free(r0), free(rp), free(rm), free(gd), free(ga), free(qs);
+        alecable_model_destroy(r.m);
+    }
+}
+END_TEST
+
+Suite *suite_sheave(void)
+{
+    Suite *s = suite_create("sheave");
+    TCase *tc = tcase_create("jacobian");
+    tcase_add_test(tc, jacobian_matches_differences);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("statics");
+    tcase_add_test(tc, statics_tangent_points);
+    tcase_add_test(tc, statics_frame_invariant);
+    tcase_add_test(tc, wrap_angle_follows_the_load);
+    suite_add_tcase(s, tc);
+    return s;
+}
