@@ -60,7 +60,32 @@
  * at t0 (the default clock holds them there), and dynamics start from it at
  * t0 (alecable_model_integrator).  Printed: the winch and the rope tension
  * after the first step against statics (one clock: nothing jumps), then the
- * same checks (the swing measured after the slew, K moving with the boom). */
+ * same checks (the swing measured after the slew, K moving with the boom).
+ *
+ * --swing in-plane (issue 24): the payload swings in the pulley's plane
+ * (about z, released at phi0 towards +x), so the point where the rope
+ * leaves the pulley travels around it, and the rope wraps and unwraps.  The
+ * pulley is then a sheave (alecable_sheave): its nodes' places on the
+ * circle are not given but found, the two contact boundaries (towards the
+ * winch and towards the hook) leaving along the tangent, the nodes between
+ * evenly spread.  Printed besides the checks above (the period formula,
+ * for a rope pivoting about a fixed point, is then only approximate: the
+ * hanging length changes by R times the departure's travel):
+ *   - statics: a sequence of payload positions, the payload pulled sideways
+ *     at its centre (m g tan phi, phi from phi0 to -phi0 in 5 solves, each
+ *     from the last) on a twin of the model: the departure points' largest
+ *     distance from the geometric tangent points of the straight spans
+ *     (from the hook and from the winch), the wrap angle against the light
+ *     rope's 90 deg - phi, and the mesh equations' multipliers;
+ *   - dynamics: the same distance, largest over the run, and the energy
+ *     (strain, gravity, kinetic) over the swing with the winch stopped,
+ *     largest |E - E0| relative to the swing's energy m g l0 (1 - cos phi0)
+ *     (frictionless: with --method newmark, the trapezoidal rule, it
+ *     closes to O(h^2); HHT's numerical damping takes its share);
+ * as result keys tangent_err_m (statics and dynamics, the larger),
+ * tangent_err_static_m, energy_err_rel and wrap_min_deg, wrap_max_deg (the
+ * range of the wrap angle along the motion); status 1 when the departure
+ * is off the tangent point by more than 1e-9 m. */
 #include "common.h"
 
 #include <math.h>
@@ -74,6 +99,8 @@ typedef struct params {
     double t_start, slew;
     const char *csv, *vtk, *method;
     int vtk_legacy; /* --vtk-legacy */
+    const char *swing; /* --swing: out-of-plane, in-plane */
+    int in_plane;
 } params;
 
 /* The winch: paid(t) from t0 at speed u, cosine ramps of tr at both ends */
@@ -122,6 +149,7 @@ static int winch_motion(void *user, double t, double *value, double *rate, doubl
  * quintic 10 x^3 - 15 x^4 + 6 x^5 (rate and acceleration 0 at both ends) */
 typedef struct slew {
     double x0[3], A, t0, T;
+    int dir; /* the slew's direction: 2 (z, sideways), 0 (x, along the boom: --swing in-plane) */
 } slew;
 
 static int boom_frame(void *user, double t, double x[3], double R[9], double v[3], double w[3], double a[3],
@@ -140,9 +168,9 @@ static int boom_frame(void *user, double t, double x[3], double R[9], double v[3
     memset(R, 0, 9 * sizeof *R);
     R[0] = R[4] = R[8] = 1.0;
     for (k = 0; k < 3; k++) x[k] = sl->x0[k], v[k] = a[k] = w[k] = al[k] = 0.0;
-    x[2] += sl->A * p;
-    v[2] = sl->A * dp;
-    a[2] = sl->A * ddp;
+    x[sl->dir] += sl->A * p;
+    v[sl->dir] = sl->A * dp;
+    a[sl->dir] = sl->A * ddp;
     return 0;
 }
 
@@ -177,6 +205,8 @@ typedef struct crane {
     alecable_body *boom, *payload;
     alecable_node *W, *K, *P;
     alecable_element *hang;
+    alecable_joint *sheave; /* --swing in-plane */
+    alecable_node *wn[64];  /* the nodes on the pulley, from the winch's side */
     winch w;
     slew sl;
     double F, l0, phi0, theta0, w2;
@@ -215,21 +245,32 @@ static void build(const params *p, crane *cr)
     x[1] = p->R;
     ex_check(cr->m, alecable_cable_add_node(&cr->W, cr->c, x, s), "add_node W");
     s += p->Lh / (p->presolve ? 1.0 : cr->F);
-    chord = 2.0 * p->R * sin(0.25 * M_PI / (p->n_wrap - 1));
+    /* in-plane: the wrap from the top to the tangent point at phi0 */
+    chord = p->in_plane ? 2.0 * p->R * sin(0.5 * (0.5 * M_PI - cr->phi0) / (p->n_wrap - 1))
+                        : 2.0 * p->R * sin(0.25 * M_PI / (p->n_wrap - 1));
     for (i = 0; i < p->n_wrap; i++) {
-        ang[i] = 0.5 * M_PI * (1.0 - (double)i / (p->n_wrap - 1));
+        ang[i] = p->in_plane ? 0.5 * M_PI - (0.5 * M_PI - cr->phi0) * (double)i / (p->n_wrap - 1)
+                             : 0.5 * M_PI * (1.0 - (double)i / (p->n_wrap - 1));
         x[0] = p->R * cos(ang[i]);
         x[1] = p->R * sin(ang[i]);
         if (i > 0) s += chord / (p->presolve ? 1.0 : cr->F);
         ex_check(cr->m, alecable_cable_add_node(&wn[i], cr->c, x, s), "add_node wrap");
     }
     cr->K = wn[p->n_wrap - 1];
-    /* the hanging span, tilted by phi0 about x: direction (0, -cos, -sin) */
+    memcpy(cr->wn, wn, (size_t)p->n_wrap * sizeof *wn);
+    /* the hanging span, tilted by phi0 about x: direction (0, -cos, -sin);
+     * in-plane about z, leaving the pulley at angle phi0: (sin, -cos, 0) */
     c = cos(cr->phi0);
     sn = sin(cr->phi0);
-    x[0] = p->R;
-    x[1] = -cr->l0 * c;
-    x[2] = -cr->l0 * sn;
+    if (p->in_plane) {
+        x[0] = p->R * c + cr->l0 * sn;
+        x[1] = p->R * sn - cr->l0 * c;
+        x[2] = 0.0;
+    } else {
+        x[0] = p->R;
+        x[1] = -cr->l0 * c;
+        x[2] = -cr->l0 * sn;
+    }
     ex_check(cr->m, alecable_cable_add_node(&cr->P, cr->c, x, s + p->l), "add_node P");
     ex_check(cr->m, alecable_cable_element(&cr->hang, cr->c, p->n_wrap), "cable_element");
     /* the winch (with --presolve, on the boom: below) */
@@ -250,6 +291,7 @@ static void build(const params *p, crane *cr)
         cr->sl.A = (p->l + p->b) * p->phi0_deg * M_PI / 180.0;
         cr->sl.t0 = p->t_start;
         cr->sl.T = p->slew;
+        cr->sl.dir = p->in_plane ? 0 : 2;
         ex_check(cr->m, alecable_body_prescribe(NULL, cr->m, cr->boom, boom_frame, &cr->sl), "body_prescribe boom");
         ex_check(cr->m, alecable_attach(NULL, cr->m, cr->W, cr->boom, at, 0), "attach W");
     } else {
@@ -258,21 +300,34 @@ static void build(const params *p, crane *cr)
     alecable_pulley_params_init(&pp);
     pp.centre[0] = p->Lh;
     pp.radius = p->R;
-    ex_check(cr->m, alecable_pulley_wrap(NULL, cr->m, cr->boom, &pp, p->n_wrap, wn, ang), "pulley_wrap");
-    /* the payload: frame at its centre of mass, turned by theta0 about x;
-     * the hook P at (0, b, 0) in it */
+    cr->sheave = NULL;
+    if (p->in_plane)
+        ex_check(cr->m, alecable_sheave(&cr->sheave, cr->m, cr->boom, &pp, p->n_wrap, wn, ang), "sheave");
+    else
+        ex_check(cr->m, alecable_pulley_wrap(NULL, cr->m, cr->boom, &pp, p->n_wrap, wn, ang), "pulley_wrap");
+    /* the payload: frame at its centre of mass, turned by theta0 about x
+     * (in-plane: about z); the hook P at (0, b, 0) in it */
     alecable_body_params_init(&bp);
     bp.mass = p->mass;
     bp.inertia[0] = bp.inertia[4] = bp.inertia[8] = p->J;
     c = cos(cr->theta0);
     sn = sin(cr->theta0);
-    bp.rotation[4] = bp.rotation[8] = c;
-    bp.rotation[5] = -sn;
-    bp.rotation[7] = sn;
     ex_check(cr->m, alecable_node_position(cr->P, x), "node_position P");
-    bp.position[0] = x[0];
-    bp.position[1] = x[1] - p->b * c;
-    bp.position[2] = x[2] - p->b * sn;
+    if (p->in_plane) {
+        bp.rotation[0] = bp.rotation[4] = c;
+        bp.rotation[1] = -sn;
+        bp.rotation[3] = sn;
+        bp.position[0] = x[0] + p->b * sn;
+        bp.position[1] = x[1] - p->b * c;
+        bp.position[2] = x[2];
+    } else {
+        bp.rotation[4] = bp.rotation[8] = c;
+        bp.rotation[5] = -sn;
+        bp.rotation[7] = sn;
+        bp.position[0] = x[0];
+        bp.position[1] = x[1] - p->b * c;
+        bp.position[2] = x[2] - p->b * sn;
+    }
     ex_check(cr->m, alecable_body_create(&cr->payload, cr->m, &bp), "body_create payload");
     patt[1] = p->b;
     ex_check(cr->m, alecable_attach(NULL, cr->m, cr->P, cr->payload, patt, 1), "attach");
@@ -287,10 +342,106 @@ static double dist3(const double a[3], const double b[3])
     return sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]));
 }
 
+/* --swing in-plane: the largest distance of the two departure nodes (K
+ * towards the hook, the first node towards the winch) from the geometric
+ * tangent points of their straight spans (from the hook P and the winch W),
+ * in the pulley's plane: the tangent from a point at distance d from the
+ * centre touches at its angle + acos(R / d) (the hook's side, the wrap
+ * turning clockwise) or - acos(R / d) (the winch's side) */
+static double tangent_error(const params *p, const crane *cr)
+{
+    double xb[3], Rb[9], c[3], u[3], v[3], err = 0.0;
+    int side, k;
+    alecable_body_pose(cr->boom, xb, Rb);
+    for (k = 0; k < 3; k++) {
+        c[k] = xb[k] + Rb[3 * k] * p->Lh; /* the centre: (Lh, 0, 0) in the boom's frame */
+        u[k] = Rb[3 * k];
+        v[k] = Rb[3 * k + 1];
+    }
+    for (side = 0; side < 2; side++) {
+        double X[3], Y[3], T[3], z[3], pp, qq, th;
+        alecable_node_position(side ? cr->P : cr->W, X);
+        alecable_node_position(side ? cr->K : cr->wn[0], Y);
+        for (k = 0; k < 3; k++) z[k] = X[k] - c[k];
+        pp = z[0] * u[0] + z[1] * u[1] + z[2] * u[2];
+        qq = z[0] * v[0] + z[1] * v[1] + z[2] * v[2];
+        th = atan2(qq, pp) + (side ? 1.0 : -1.0) * acos(p->R / sqrt(pp * pp + qq * qq));
+        for (k = 0; k < 3; k++) T[k] = c[k] + p->R * (cos(th) * u[k] + sin(th) * v[k]);
+        err = fmax(err, dist3(Y, T));
+    }
+    return err;
+}
+
+/* the length of the rope's chords on the pulley */
+static double wrap_length(const params *p, const crane *cr)
+{
+    double a[3], b[3], len = 0.0;
+    int i;
+    alecable_node_position(cr->wn[0], a);
+    for (i = 1; i < p->n_wrap; i++) {
+        alecable_node_position(cr->wn[i], b);
+        len += dist3(a, b);
+        memcpy(a, b, sizeof a);
+    }
+    return len;
+}
+
+/* --swing in-plane, statics: a twin of the model, its payload pulled
+ * sideways at its centre of mass by m g tan(phi) for phi = phi0, phi0/2, 0,
+ * -phi0/2, -phi0 (the light rope's angle), each solve from the last: the
+ * largest tangent error, the wrap angle against 90 deg - phi (the light
+ * rope's) and the mesh equations' multipliers relative to the tension */
+static int statics_sequence(const params *p, double *tan_err, double *wrap_err, double *mu_rel)
+{
+    crane st;
+    alecable_load *H;
+    alecable_node *bn;
+    double f[3] = {0, 0, 0}, at[3] = {0, 0, 0}, phi0 = p->phi0_deg * M_PI / 180.0;
+    int k, i, st_ok = 1;
+    build(p, &st);
+    ex_check(st.m, alecable_load_body_force(&H, st.m, st.payload, at, f), "load_body_force");
+    if (!p->presolve) { /* the tagline (--presolve's model has it) */
+        ex_check(st.m, alecable_body_node(&bn, st.payload), "body_node");
+        ex_check(st.m, alecable_fix(NULL, st.m, bn, ALECABLE_DOF_RY), "fix payload ry");
+    }
+    *tan_err = *wrap_err = *mu_rel = 0.0;
+    printf("statics (a twin of the model, the payload pulled sideways at its centre):\n");
+    for (k = 0; k < 5; k++) {
+        alecable_quasistatic_options qo;
+        double phi = phi0 * (1.0 - 0.5 * k), wrap, te, T = p->mass * p->g / cos(phi), mu = 0.0;
+        f[0] = p->mass * p->g * tan(phi);
+        ex_check(st.m, alecable_load_set(H, f), "load_set");
+        alecable_quasistatic_options_init(&qo);
+        qo.load_steps = 1;
+        if (p->presolve && k == 0) qo.load_steps = 2; /* from the unstretched rope */
+        else qo.t0 = 1.0;                                /* at full load from where it stands */
+        if (alecable_solve_quasistatic(st.m, &qo, NULL) != ALECABLE_OK) {
+            printf("  phi %g deg: statics failed: %s\n", phi * 180.0 / M_PI, alecable_model_errmsg(st.m));
+            st_ok = 0;
+            break;
+        }
+        te = tangent_error(p, &st);
+        ex_check(st.m, alecable_sheave_wrap_angle(st.sheave, &wrap), "sheave_wrap_angle");
+        for (i = 0; i < p->n_wrap; i++) {
+            double m_i;
+            ex_check(st.m, alecable_sheave_node(st.sheave, i, NULL, NULL, &m_i), "sheave_node");
+            mu = fmax(mu, fabs(m_i) / T);
+        }
+        printf("  rope at %+7.3f deg: departure off the tangent points by %.3e m; wrap %.9f deg (light rope %.9f deg); "
+               "mesh multipliers %.3e of the tension\n", phi * 180.0 / M_PI, te, wrap * 180.0 / M_PI,
+               90.0 - phi * 180.0 / M_PI, mu);
+        *tan_err = fmax(*tan_err, te);
+        *wrap_err = fmax(*wrap_err, fabs(wrap - (0.5 * M_PI - phi)));
+        *mu_rel = fmax(*mu_rel, mu);
+    }
+    alecable_model_destroy(st.m);
+    return st_ok;
+}
+
 int main(int argc, char **argv)
 {
     params p = {500.0, 40.0, 0.5, 5.0, 0.3, 4.0, 1e11, 200.0, 0.01, 9.81, 2.0, 5e-3, 4.0, 2.0, 0.5, 1.0, 4.0, 9,
-                0, 0.0, 1.0, NULL, NULL, "hht", 0};
+                0, 0.0, 1.0, NULL, NULL, "hht", 0, "out-of-plane", 0};
     crane cr;
     alecable_integrator *it;
     alecable_dynamic_options o;
@@ -299,6 +450,9 @@ int main(int argc, char **argv)
     double T_ref, t_end, t_pay_end, prev = 0.0, t_prev = 0.0, t_first = -1.0, t_last = -1.0, T_sim = -1.0;
     double tens_sum = 0.0, tens_min = 1e300, tens_max = -1e300, len_err = 0.0, wall, mg, xK[3], y_start = 0.0;
     double descent = 0.0, paid_end = 0.0, len_end = 0.0, t_swing = 0.0, N_static = 0.0, s_static = 0.0;
+    double tan_static = 0.0, wrap_static_err = 0.0, mu_static = 0.0, tan_dyn = 0.0, e_err = 0.0, E0 = 0.0;
+    double wrap_lo = 1e300, wrap_hi = -1e300, poly0 = 0.0, e_scale = 1.0;
+    int e_started = 0;
     long k, steps, n_tens = 0;
     int rc, crossings = 0, status = 0, method;
     ex_opt opts[] = {
@@ -328,10 +482,17 @@ int main(int argc, char **argv)
         {"--csv", 's', &p.csv, "write t, paid, tension, payload position, rope angle, hanging length (CSV)"},
         {"--vtk", 's', &p.vtk, "existing directory for a VTK series (crane_NNNNN.vtp and crane.pvd: rope, boom, pulley, payload), every 0.1 s"},
         {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
+        {"--swing", 's', &p.swing, "out-of-plane, or in-plane: the payload swings in the pulley's plane over a sheave "
+                                   "whose contact region the rope finds (alecable_sheave)"},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "A crane: a winch pays rope out over a boom's pulley to a swinging payload.");
     if (rc) return rc > 0 ? 0 : 2;
     method = ex_method(p.method);
+    p.in_plane = strcmp(p.swing, "in-plane") == 0;
+    if (!p.in_plane && strcmp(p.swing, "out-of-plane") != 0) {
+        fprintf(stderr, "crane: --swing %s: give out-of-plane or in-plane\n", p.swing);
+        return 2;
+    }
     if (!(p.mass > 0 && p.J >= 0 && p.b >= 0 && p.l > 0 && p.R > 0 && p.Lh > 0 && p.E > 0 && p.A_mm2 > 0 &&
           p.rope_mass > 0 && p.g > 0 && fabs(p.phi0_deg) < 45 && p.h > 0 && p.swings > 0 && p.payout >= 0 &&
           p.speed > 0 && p.ramp > 0 && p.settle >= 0 && p.n_wrap >= 2 && p.n_wrap <= 64 && isfinite(p.t_start) &&
@@ -344,8 +505,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "crane: --payout must be at least --speed x --ramp (both ramps)\n");
         return 2;
     }
+    if (p.in_plane && !statics_sequence(&p, &tan_static, &wrap_static_err, &mu_static)) status = 1;
     build(&p, &cr);
     mg = p.mass * p.g;
+    e_scale = mg * p.l * (1.0 - cos(p.phi0_deg * M_PI / 180.0)); /* the swing's energy */
     T_ref = 2.0 * M_PI / sqrt(cr.w2);
     if (p.presolve) t_swing = p.t_start + p.slew; /* the swing is measured after the slew */
     cr.w.t0 = t_swing + p.swings * T_ref;
@@ -379,6 +542,7 @@ int main(int argc, char **argv)
     o.h = p.h;
     ex_check(cr.m, alecable_model_integrator(&it, cr.m, &o), "model_integrator");
     ex_check(cr.m, alecable_node_position(cr.K, xK), "node_position K");
+    if (p.in_plane) poly0 = wrap_length(&p, &cr);
     printf("crane: payload %g kg (J = %g kg m^2, hook %g m above its centre), rope %g m (EA = %.3g N, %g kg/m), "
            "pulley R = %g m\n", p.mass, p.J, p.b, p.l, p.E * p.A_mm2 * 1e-6, p.rope_mass, p.R);
     if (p.presolve) {
@@ -412,12 +576,21 @@ int main(int argc, char **argv)
         ex_check(cr.m, alecable_model_pull_state(cr.m, it), "pull_state");
         alecable_integrator_get_state(it, &t, NULL, NULL, NULL, NULL);
         alecable_node_position(cr.P, xP);
-        if (p.presolve) alecable_node_position(cr.K, xK); /* moves with the slewing boom */
+        if (p.presolve || p.in_plane) alecable_node_position(cr.K, xK); /* moves with the slewing boom, or round the sheave */
         alecable_body_pose(cr.payload, xc, R);
         alecable_element_axial_force(cr.hang, &N);
         winch_paid(&cr.w, t, &paid, &rate, &acc);
         len = dist3(xP, xK);
         phi = atan2(-(xP[2] - xK[2]), -(xP[1] - xK[1]));
+        if (p.in_plane) { /* the rope wraps and unwraps: its length on the pulley changes */
+            double wrap;
+            len += wrap_length(&p, &cr) - poly0;
+            phi = atan2(xP[0] - xK[0], -(xP[1] - xK[1]));
+            tan_dyn = fmax(tan_dyn, tangent_error(&p, &cr));
+            alecable_sheave_wrap_angle(cr.sheave, &wrap);
+            wrap_lo = fmin(wrap_lo, wrap);
+            wrap_hi = fmax(wrap_hi, wrap);
+        }
         theta = atan2(R[7], R[4]);
         if (k == 0) y_start = xc[1];
         if (p.presolve && k == 1) { /* one clock: the first step goes on from statics */
@@ -436,6 +609,13 @@ int main(int argc, char **argv)
             }
             tens_sum += N;
             n_tens++;
+            if (p.in_plane) { /* frictionless: the energy keeps */
+                double wi, we, kin;
+                alecable_model_energy(cr.m, &wi, &we);
+                alecable_model_kinetic_energy(cr.m, &kin);
+                if (!e_started) E0 = wi + we + kin, e_started = 1;
+                e_err = fmax(e_err, fabs(wi + we + kin - E0) / e_scale);
+            }
             tens_min = fmin(tens_min, N);
             tens_max = fmax(tens_max, N);
         } else if (p.payout > 0) { /* hanging length against l0 + F paid */
@@ -467,10 +647,23 @@ int main(int argc, char **argv)
                    "paid-out length; payload descended %.6f m\n",
                    paid_end, len_end, cr.l0 + cr.F * paid_end, len_err, descent);
         if (T_sim < 0) status = 1;
+        if (p.in_plane) {
+            printf("in-plane swing over the sheave: departure off the tangent points by %.3e m at most in statics "
+                   "(wrap angle within %.3e rad of the light rope's, mesh multipliers %.3e of the tension), %.3e m "
+                   "along the motion; wrap angle between %.6f and %.6f deg; energy over the swing kept to %.3e of "
+                   "m g l (1 - cos phi0) (%s)\n", tan_static, wrap_static_err, mu_static, tan_dyn,
+                   wrap_lo * 180.0 / M_PI, wrap_hi * 180.0 / M_PI, e_err, p.method);
+            if (!(fmax(tan_static, tan_dyn) <= 1e-9)) status = 1;
+        }
         printf("result: status=%d period=%.17g period_ref=%.17g period_err=%.17g tension_mean=%.17g tension_mean_err=%.17g "
-               "tension_min=%.17g tension_max=%.17g paid=%.17g length_err=%.17g descent=%.17g steps=%ld wall_s=%.3f\n",
+               "tension_min=%.17g tension_max=%.17g paid=%.17g length_err=%.17g descent=%.17g steps=%ld wall_s=%.3f",
                status, T_sim, T_ref, p_err, tmean, tmean / mg - 1.0, tens_min, tens_max, paid_end, len_err, descent,
                steps, wall);
+        if (p.in_plane)
+            printf(" tangent_err_m=%.17g tangent_err_static_m=%.17g energy_err_rel=%.17g wrap_min_deg=%.17g "
+                   "wrap_max_deg=%.17g", fmax(tan_static, tan_dyn), tan_static, e_err, wrap_lo * 180.0 / M_PI,
+                   wrap_hi * 180.0 / M_PI);
+        printf("\n");
     }
     alecable_integrator_destroy(it);
     alecable_model_destroy(cr.m);

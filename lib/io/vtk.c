@@ -58,7 +58,8 @@ ALECABLE_API int alecable_write_vtk(alecable_model *m, const char *path)
         n_el += cb->n_el;
     }
     for (i = 0; i < m->joints.n; i++)
-        if (((const alecable_joint *)m->joints.p[i])->kind == JOINT_WRAP) n_wraps++;
+        if (((const alecable_joint *)m->joints.p[i])->kind == JOINT_WRAP ||
+            ((const alecable_joint *)m->joints.p[i])->kind == JOINT_SHEAVE) n_wraps++; /* a circle each */
     n_body_lines = 3 * m->bodies.n;
     n_cells = n_el + n_body_lines + n_wraps;
     L = io_axis_length(m);
@@ -86,7 +87,7 @@ ALECABLE_API int alecable_write_vtk(alecable_model *m, const char *path)
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
         double R[9], v[3], x[3], p[3];
-        if (j->kind != JOINT_WRAP) continue;
+        if (j->kind != JOINT_WRAP && j->kind != JOINT_SHEAVE) continue;
         body_rotation(j->b, NULL, R);
         v[0] = j->axis[1] * j->ref[2] - j->axis[2] * j->ref[1];
         v[1] = j->axis[2] * j->ref[0] - j->axis[0] * j->ref[2];

@@ -34,7 +34,8 @@ static void scene_count(const alecable_model *m, scene *sc)
         sc->n_el += cb->n_el;
     }
     for (i = 0; i < m->joints.n; i++)
-        if (((const alecable_joint *)m->joints.p[i])->kind == JOINT_WRAP) sc->n_wraps++;
+        if (((const alecable_joint *)m->joints.p[i])->kind == JOINT_WRAP ||
+            ((const alecable_joint *)m->joints.p[i])->kind == JOINT_SHEAVE) sc->n_wraps++;
     sc->n_bodies = m->bodies.n;
     sc->n_pts = sc->n_cable_pts + BODY_PTS * sc->n_bodies + CIRCLE * sc->n_wraps;
     sc->n_lines = sc->n_el + 3 * sc->n_bodies + sc->n_wraps;
@@ -119,7 +120,7 @@ static void body_box(const alecable_model *m, const alecable_body *b, double L, 
             const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
             if (j->kind == JOINT_ATTACH && j->b == b && j->pts)
                 for (u = 0; u < j->count; u++) grow_box(lo, hi, j->pts + 3 * u);
-            else if (j->kind == JOINT_WRAP && j->b == b) grow_box(lo, hi, j->centre);
+            else if ((j->kind == JOINT_WRAP || j->kind == JOINT_SHEAVE) && j->b == b) grow_box(lo, hi, j->centre);
             else if (j->kind == JOINT_REVOLUTE || j->kind == JOINT_SPHERICAL || j->kind == JOINT_FIXED ||
                      j->kind == JOINT_PRISMATIC) {
                 if (j->a == b) grow_box(lo, hi, j->pa);
@@ -190,7 +191,7 @@ static void write_points(FILE *f, const alecable_model *m, const scene *sc)
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
         double R[9], x[3];
-        if (j->kind != JOINT_WRAP) continue;
+        if (j->kind != JOINT_WRAP && j->kind != JOINT_SHEAVE) continue;
         body_rotation(j->b, NULL, R);
         for (k = 0; k < CIRCLE; k++) {
             rim_point(j, R, k, x);
