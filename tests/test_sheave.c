@@ -555,6 +555,53 @@ START_TEST(swing_keeps_energy)
 }
 END_TEST
 
+/* C1 cables (ANCF, Kirchhoff, SE(3)) over the sheave in statics, their
+ * bending light (EI = 1e-2 N m^2 under 1000 N: a bending length of 3 mm):
+ * at the contact boundaries the slope r' (ANCF, Kirchhoff) or the frame's
+ * t1 (SE(3)) is perpendicular to the radius (1e-12: their mesh equation),
+ * the boundary nodes lie within 1e-4 m of the straight spans' tangent
+ * points (the bending's boundary layer: measured 1.6e-5, 1.1e-5, 6.8e-6 m),
+ * the wrap angle is within 1e-3 rad of the light rope's pi/2 - beta and
+ * the mesh multipliers are the discretization's (measured 8.5e-4 of the
+ * tension). */
+START_TEST(c1_cables_leave_along_the_tangent)
+{
+    static const int kinds[3] = {ALECABLE_ELEMENT_ANCF, ALECABLE_ELEMENT_KIRCHHOFF, ALECABLE_ELEMENT_SE3};
+    const double beta = 25.0 * M_PI / 180.0;
+    int kk, e;
+    for (kk = 0; kk < 3; kk++) {
+        rig r;
+        statics_figures sf;
+        build(&r, kinds[kk], 9, X0, I3, beta, 1, 1000.0);
+        solve(&r, 0);
+        statics_check(&r, &sf);
+        for (e = 0; e < 2; e++) {
+            alecable_node *n = r.w[e == 0 ? 0 : r.n - 1];
+            double x[3], d[3], p, q, dp, dq, cosang;
+            ck_assert_int_eq(alecable_node_position(n, x), 0);
+            if (kinds[kk] == ALECABLE_ELEMENT_SE3) {
+                double Rn[9];
+                ck_assert_int_eq(alecable_node_frame(n, Rn), 0);
+                d[0] = Rn[0], d[1] = Rn[3], d[2] = Rn[6];
+            } else {
+                ck_assert_int_eq(alecable_node_slope(n, d), 0);
+            }
+            to_plane(&r, x, &p, &q);
+            dp = d[0] * r.u[0] + d[1] * r.u[1] + d[2] * r.u[2];
+            dq = d[0] * r.v[0] + d[1] * r.v[1] + d[2] * r.v[2];
+            cosang = (dp * p + dq * q) / (hypot(dp, dq) * hypot(p, q));
+            ck_assert_msg(fabs(cosang) < 1e-12, "kind %d, boundary %d: slope off the tangent by %.3g", kinds[kk], e,
+                          cosang);
+        }
+        ck_assert_msg(sf.tangent_err < 1e-4, "kind %d: off the tangent points by %.3g m", kinds[kk], sf.tangent_err);
+        ck_assert_msg(fabs(sf.wrap - (0.5 * M_PI - beta)) < 1e-3, "kind %d: wrap %.9f", kinds[kk], sf.wrap);
+        ck_assert_msg(sf.mu_rel < 2e-3, "kind %d: mesh multipliers %.3g of the tension", kinds[kk], sf.mu_rel);
+        ck_assert_msg(sf.Nmin > 0.0, "kind %d: a node does not press (%.3g N)", kinds[kk], sf.Nmin);
+        alecable_model_destroy(r.m);
+    }
+}
+END_TEST
+
 /* Bad input (issue 24, item 4): each refused with EINVAL (ENULL for a
  * NULL, ESTATE at finalize for a Lagrangian cable) and a message naming
  * what is wrong, and nothing changed: the nodes stay where they were and
@@ -677,6 +724,7 @@ Suite *suite_sheave(void)
     tcase_add_test(tc, statics_tangent_points);
     tcase_add_test(tc, statics_frame_invariant);
     tcase_add_test(tc, wrap_angle_follows_the_load);
+    tcase_add_test(tc, c1_cables_leave_along_the_tangent);
     suite_add_tcase(s, tc);
     tc = tcase_create("bad_input");
     tcase_add_test(tc, bad_input_is_refused);
