@@ -261,7 +261,8 @@ static void plane_nodes(const rig *r, double *pq)
     }
 }
 
-/* A light axial rope over a fixed sheave (R = 0.5 m, 9 nodes), pulled at B
+/* A light axial rope over a fixed sheave (R = 0.5 m, 9 and 17 nodes, and
+ * the coarsest wraps, 2 and 3 nodes, for all but the last two checks), pulled at B
  * by 1000 N at 25 deg from the vertical: the departure nodes are the
  * tangent points of the straight spans from A and from B (1e-9 m), the
  * tension is the same in every element (1e-9 relative), the wrap angle is
@@ -275,6 +276,18 @@ START_TEST(statics_tangent_points)
 {
     const double beta = 25.0 * M_PI / 180.0;
     int n;
+    for (n = 2; n <= 3; n++) { /* the boundaries alone; one interior node */
+        rig r;
+        statics_figures sf;
+        build(&r, ALECABLE_ELEMENT_AXIAL, n, X0, I3, beta, 1, 1000.0);
+        solve(&r, 0);
+        statics_check(&r, &sf);
+        ck_assert_msg(sf.tangent_err < 1e-9, "n %d: departure off the tangent points by %.3g m", n, sf.tangent_err);
+        ck_assert_msg(sf.tension_err < 1e-9, "n %d: tension varies by %.3g", n, sf.tension_err);
+        ck_assert_msg(sf.wrap_err < 1e-9, "n %d: wrap angle off the tangent points' by %.3g rad", n, sf.wrap_err);
+        ck_assert_msg(sf.Nmin > 0.0, "n %d: a node does not press (%.3g N)", n, sf.Nmin);
+        alecable_model_destroy(r.m);
+    }
     for (n = 9; n <= 17; n += 8) {
         rig r;
         statics_figures sf;
