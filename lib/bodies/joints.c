@@ -1,7 +1,8 @@
 /* Joints of cables on bodies: a node held on a body point (attach, and the
  * units of a pulley wrap), and what every joint kind shares (creation,
  * registration, queries).  The joints between two bodies are in
- * pair_joints.c, the clamp in clamp.c, the host's drive in drive.c.
+ * pair_joints.c, the clamp in clamp.c, the host's drive in drive.c, the
+ * sheave (a wrap whose contact region the cable finds) in sheave.c.
  * Derivatives along the body update follow rotation.h's two rules.
  *
  * Unit (node n on body point p):  g = x_n - x_b - R p

@@ -157,7 +157,7 @@ struct alecable_joint {
     double *pts;            /* 3 count body-frame points */
     double *normal;         /* wrap: 3 count outward unit normals (body frame) */
     double *tangent;        /* wrap: 3 count unit tangents towards increasing s (body frame) */
-    double centre[3], axis[3], ref[3], radius; /* wrap: the circle (body frame; ref: angle 0) */
+    double centre[3], axis[3], ref[3], radius; /* wrap, sheave: the circle (body frame; ref: angle 0) */
     double pa[3], pb[3], axis_a[3], u_a[3], w_a[3], axis_b[3], u_b[3], w_b[3], k; /* pair joints (body frames) */
     double damping;             /* revolute, prismatic: c of the damper's force -c dc/dt on the coordinate */
     alecable_torque_fn motor;   /* revolute, prismatic: the host's motor torque or force */
@@ -174,7 +174,7 @@ struct alecable_joint {
     void *motion_user;
     double penalty;
     /* the kind's own data, one block freed with the joint (friction:
-     * lib/friction/contact.h) */
+     * lib/friction/contact.h; sheave: lib/bodies/sheave.c) */
     void *ext;
 };
 
