@@ -35,12 +35,8 @@
 
 /* Per interior node, the Jacobian's positions: the two elements' dofs, then
  * the extra columns: a wrap's three multipliers of the node; a sheave's
- * x_(i-1), x_i, x_(i+1), the body's x_b and psi_b, and the multipliers of
- * the node's circle and mesh rows and of its neighbours' mesh rows (SX_*). */
-enum {
-    SX_XM = 0, SX_XI = 3, SX_XP = 6, SX_XB = 9, SX_PB = 12, SX_L1 = 15, SX_L2 = 16, SX_LM = 17, SX_LP = 18,
-    NX = 19, PER_NODE = 2 * EL_MAX_DOF + NX
-};
+ * (friction.h: SX_*). */
+enum { NX = SX_N, PER_NODE = 2 * EL_MAX_DOF + NX };
 
 static int is_sheave(const alecable_joint *j) { return j->kind == JOINT_SHEAVE; }
 
@@ -70,22 +66,12 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
 static void extra_cols(const alecable_joint *j, int i, int nq, int *c)
 {
     int k;
-    for (k = 0; k < NX; k++) c[k] = -1;
-    if (!is_sheave(j)) {
-        for (k = 0; k < 3; k++) c[k] = nq + j->row0 + 3 * i + k;
+    if (is_sheave(j)) {
+        fr_sheave_cols(j, i, nq, c);
         return;
     }
-    for (k = 0; k < 3; k++) {
-        c[SX_XM + k] = j->nodes[i - 1]->dof0 + k;
-        c[SX_XI + k] = j->nodes[i]->dof0 + k;
-        c[SX_XP + k] = j->nodes[i + 1]->dof0 + k;
-        c[SX_XB + k] = j->b->node.dof0 + k;
-        c[SX_PB + k] = j->b->node.dof0 + 3 + k;
-    }
-    c[SX_L1] = nq + j->row0 + 3 * i + 1;
-    c[SX_L2] = nq + j->row0 + 3 * i + 2;
-    if (i - 1 > 0) c[SX_LM] = nq + j->row0 + 3 * (i - 1) + 2;
-    if (i + 1 < j->count - 1) c[SX_LP] = nq + j->row0 + 3 * (i + 1) + 2;
+    for (k = 0; k < NX; k++) c[k] = -1;
+    for (k = 0; k < 3; k++) c[k] = nq + j->row0 + 3 * i + k;
 }
 
 int pulley_friction_pattern(const alecable_load *l, sp_builder *b, int nq)
@@ -123,88 +109,13 @@ int pulley_friction_maps(alecable_model *m, alecable_load *l, const sp_pattern *
     return 0;
 }
 
-/* A sheave's interior node i at (q, lambda), in the body frame (u_m =
- * R^T (x_m - x_b) of the node's neighbours m = i-1, i, i+1; y = u_i - c):
- * the outward normal n = P y / |P y| (P: off the axis) and the tangent
- * t = sigma a x n towards increasing s (sigma from the neighbours' order
- * in s: piecewise constant), both turning with the node and the body.
- * The normal force is the normal part of the whole force the sheave's rows
- * put on the node, N = -n . F, with
- *   F = (l1 y + l2 (u_(i-1) - u_(i+1)) + lm (u_i - u_(i-1)) + lp (u_(i+1) - u_i)) / r
- * (l1, l2: the node's circle and mesh multipliers; lm, lp: the mesh
- * multipliers of its interior neighbours, whose equations hold u_i too):
- * on the fixed wrap N is the normal part of the node's three multipliers,
- * and the same normal part here makes the sheave's friction the fixed
- * wrap's at the same geometry.  The circle's multiplier alone would not:
- * with friction the mesh multipliers carry the tension's jumps along the
- * wrap, and their chords have a normal part of order mu N. */
-typedef struct sheave_geo {
-    double R[9], u[3][3], y[3], n[3], t[3], np, sigma, F[3], N;
-    double lam[4];     /* l1, l2, lm, lp */
-    double dN_u[3][3]; /* dN/du_m, body frame */
-    double dN_l[4];    /* dN/d(l1, l2, lm, lp) */
-} sheave_geo;
-
-static void sheave_geometry(const alecable_joint *j, int i, const double *q, const double *lambda, sheave_geo *g)
-{
-    const double r = j->radius, *a = j->axis;
-    const double *xb = q ? q + j->b->node.dof0 : j->b->node.q;
-    const double *lam;
-    double z[3], ay, w[3], PF[3], dir[3], ds;
-    int m, k, im = i - 1 > 0, ip = i + 1 < j->count - 1;
-    body_rotation(j->b, q, g->R);
-    for (m = 0; m < 3; m++) {
-        const alecable_node *nd = j->nodes[i - 1 + m];
-        const double *x = q ? q + nd->dof0 : nd->q;
-        for (k = 0; k < 3; k++) z[k] = x[k] - xb[k];
-        rot_tmul(g->R, z, g->u[m]);
-    }
-    for (k = 0; k < 3; k++) g->y[k] = g->u[1][k] - j->centre[k];
-    ay = dot3v(a, g->y);
-    for (k = 0; k < 3; k++) g->n[k] = g->y[k] - ay * a[k];
-    g->np = sqrt(dot3v(g->n, g->n));
-    for (k = 0; k < 3; k++) g->n[k] /= g->np;
-    cross3(a, g->n, w);
-    for (k = 0; k < 3; k++) dir[k] = g->u[2][k] - g->u[0][k];
-    ds = node_s_at(j->nodes[i + 1], q) - node_s_at(j->nodes[i - 1], q);
-    g->sigma = dot3v(w, dir) * ds >= 0.0 ? 1.0 : -1.0;
-    for (k = 0; k < 3; k++) g->t[k] = g->sigma * w[k];
-    if (!lambda) return;
-    lam = lambda + j->row0;
-    g->lam[0] = lam[3 * i + 1];
-    g->lam[1] = lam[3 * i + 2];
-    g->lam[2] = im ? lam[3 * (i - 1) + 2] : 0.0;
-    g->lam[3] = ip ? lam[3 * (i + 1) + 2] : 0.0;
-    for (k = 0; k < 3; k++)
-        g->F[k] = (g->lam[0] * g->y[k] + g->lam[1] * (g->u[0][k] - g->u[2][k]) +
-                   g->lam[2] * (g->u[1][k] - g->u[0][k]) + g->lam[3] * (g->u[2][k] - g->u[1][k])) / r;
-    g->N = -dot3v(g->n, g->F);
-    /* dN/du_i = -P_n F / |P y| - (l1 + lm - lp) / r n, P_n = I - n n^T - a a^T */
-    {
-        double nf = dot3v(g->n, g->F), af = dot3v(a, g->F);
-        for (k = 0; k < 3; k++) PF[k] = g->F[k] - nf * g->n[k] - af * a[k];
-    }
-    for (k = 0; k < 3; k++) {
-        g->dN_u[1][k] = -PF[k] / g->np - (g->lam[0] + g->lam[2] - g->lam[3]) / r * g->n[k];
-        g->dN_u[0][k] = -(g->lam[1] - g->lam[2]) / r * g->n[k];
-        g->dN_u[2][k] = -(g->lam[3] - g->lam[1]) / r * g->n[k];
-    }
-    for (k = 0; k < 3; k++) dir[k] = g->u[0][k] - g->u[2][k];
-    g->dN_l[0] = -dot3v(g->n, g->y) / r;
-    g->dN_l[1] = -dot3v(g->n, dir) / r;
-    for (k = 0; k < 3; k++) dir[k] = g->u[1][k] - g->u[0][k];
-    g->dN_l[2] = im ? -dot3v(g->n, dir) / r : 0.0;
-    for (k = 0; k < 3; k++) dir[k] = g->u[2][k] - g->u[1][k];
-    g->dN_l[3] = ip ? -dot3v(g->n, dir) / r : 0.0;
-}
-
 /* normal force N_i and tangent t_i in space of interior node i */
 static void node_frame(const alecable_load *l, int i, const double *q, const double *lambda, double *N, double t[3])
 {
     const alecable_joint *j = l->joint;
     if (is_sheave(j)) {
-        sheave_geo g;
-        sheave_geometry(j, i, q, lambda, &g);
+        fr_sheave g;
+        fr_sheave_eval(j, i, q, lambda, &g);
         *N = g.N;
         rot_mul(g.R, g.t, t);
     } else {
@@ -231,40 +142,17 @@ void pulley_friction_residual(const alecable_load *l, const double *q, const dou
 }
 
 /* A sheave's extra columns of v = -flow mu N h, h = t . g (g = node_config's
- * dx/ds, so that h = node_config(t)): dv = -flow mu (h dN + N g . dt) with
- * the u_m's rule du_m = R^T dx_m - R^T dx_b + u_m x dpsi_b (rotation.h), so
- * a body-frame gradient gam of u_m gives R gam on x_m, -R gam on x_b and
- * gam x u_m on psi_b; dt = R (sigma a x P du_i / |P y|) + R (dpsi_b x t). */
+ * dx/ds, so that h = node_config(t)): dv = -flow mu (h dN + N g . dt). */
 static void sheave_extra(const alecable_load *l, int i, const double *q, const double *lambda, const double gs[3],
                          double h, double *dv)
 {
-    const alecable_joint *j = l->joint;
-    const double c = -l->flow * l->mu, *a = j->axis;
-    sheave_geo g;
-    double gb[3], gt[3], ga[3], ag, ng, gam[3][3], Rg[3], w[3];
-    int m, k;
-    sheave_geometry(j, i, q, lambda, &g);
-    rot_tmul(g.R, gs, gb);
-    /* d(g . t)/du_i = sigma P (gb x a) / |P y| */
-    cross3(gb, a, ga);
-    ag = dot3v(a, ga);
-    ng = dot3v(g.n, ga);
-    for (k = 0; k < 3; k++) gt[k] = g.sigma * (ga[k] - ag * a[k] - ng * g.n[k]) / g.np;
-    for (m = 0; m < 3; m++)
-        for (k = 0; k < 3; k++) gam[m][k] = c * h * g.dN_u[m][k] + (m == 1 ? c * g.N * gt[k] : 0.0);
+    const double c = -l->flow * l->mu;
+    fr_sheave g;
+    int k;
+    fr_sheave_eval(l->joint, i, q, lambda, &g);
     for (k = 0; k < NX; k++) dv[k] = 0.0;
-    for (m = 0; m < 3; m++) {
-        rot_mul(g.R, gam[m], Rg);
-        cross3(gam[m], g.u[m], w);
-        for (k = 0; k < 3; k++) {
-            dv[SX_XM + 3 * m + k] += Rg[k];
-            dv[SX_XB + k] -= Rg[k];
-            dv[SX_PB + k] += w[k];
-        }
-    }
-    cross3(g.t, gb, w); /* g . R (dpsi x t) = dpsi . (t x gb) */
-    for (k = 0; k < 3; k++) dv[SX_PB + k] += c * g.N * w[k];
-    for (k = 0; k < 4; k++) dv[SX_L1 + k] = c * h * g.dN_l[k];
+    fr_sheave_dN(&g, c * h, dv);
+    fr_sheave_dt(&g, l->joint->axis, gs, c * g.N, dv);
 }
 
 void pulley_friction_jacobian(const alecable_load *l, const double *q, const double *lambda, double cq,
@@ -322,9 +210,9 @@ int pulley_friction_flow(const alecable_load *l, const double *q0, const double 
             const alecable_element *e[2];
             const double *x = q + j->nodes[k]->dof0, *x0 = q0 + j->nodes[k]->dof0;
             double t[3], c, dx[3];
-            sheave_geo g;
+            fr_sheave g;
             int ne;
-            sheave_geometry(j, k, q, NULL, &g);
+            fr_sheave_eval(j, k, q, NULL, &g);
             rot_mul(g.R, g.t, t);
             node_config(j->nodes[k], q, t, &c, NULL, e, &ne);
             for (i = 0; i < 3; i++) dx[i] = x[i] - x0[i];
