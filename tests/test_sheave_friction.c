@@ -18,6 +18,7 @@
 #include "suites.h"
 #include "fd.h"
 #include "problem_fd.h"
+#include "friction/contact.h" /* a friction joint's rows, to set up a state with both branches */
 
 #include <alecable.h>
 #include <math.h>
@@ -35,7 +36,7 @@ typedef struct frig {
     alecable_model *m;
     alecable_cable *c;
     alecable_body *b;
-    alecable_joint *j;
+    alecable_joint *j, *fr;
     alecable_node *A, *w[MAXN], *B;
     int n;
 } frig;
@@ -44,7 +45,9 @@ static const double RR = 0.5, EA = 1e6, FB = 1000.0;
 
 /* the rig with n wrap nodes at ang (sheave: the start; else the fixed
  * wrap's angles); free: the body free (the Jacobian check), B unloaded */
-static void frig_build(frig *r, int n, const double *ang, int sheave, int free_body, double mu)
+enum { LAW_SLIP = 1, LAW_STICK = 2 };
+
+static void frig_build(frig *r, int n, const double *ang, int sheave, int free_body, double mu, int law)
 {
     alecable_section sec;
     alecable_body_params bp;
@@ -102,8 +105,14 @@ static void frig_build(frig *r, int n, const double *ang, int sheave, int free_b
         ck_assert_int_eq(alecable_fix(NULL, r->m, r->B, ALECABLE_DOF_Z), 0);
         ck_assert_int_eq(alecable_load_node(NULL, r->m, r->B, f), 0);
     }
-    if (mu > 0.0)
+    if (law == LAW_SLIP)
         ck_assert_msg(alecable_pulley_friction(NULL, r->m, r->j, mu, +1) == 0, "%s", alecable_model_errmsg(r->m));
+    if (law == LAW_STICK) {
+        alecable_friction_params fp;
+        alecable_friction_params_init(&fp);
+        fp.mu = mu;
+        ck_assert_msg(alecable_wrap_friction(&r->fr, r->m, r->j, &fp) == 0, "%s", alecable_model_errmsg(r->m));
+    }
 }
 
 static double tension(const frig *r, int e)
@@ -136,7 +145,7 @@ static double discrete_law(double mu, int n, double theta)
  * angles gives the same tension ratio (1e-9 relative) and the same s at
  * every wrap node (1e-9 m); the ratio is the discrete law (1e-8) and below
  * exp(mu pi/2). */
-START_TEST(slip_capstan_as_fixed_wrap)
+static void capstan_as_fixed_wrap(int law)
 {
     static const int ns[2] = {9, 17};
     const double mu = 0.3;
@@ -146,13 +155,13 @@ START_TEST(slip_capstan_as_fixed_wrap)
         double ang[MAXN], wrap, ratio_s, ratio_f, ds = 0.0;
         int n = ns[t], i;
         for (i = 0; i < n; i++) ang[i] = 0.5 * M_PI + (0.3 - 0.5 * M_PI) * i / (n - 1);
-        frig_build(&sh, n, ang, 1, 0, mu);
+        frig_build(&sh, n, ang, 1, 0, mu, law);
         solve_steps(&sh, 20);
         ck_assert_int_eq(alecable_sheave_wrap_angle(sh.j, &wrap), 0);
         ck_assert_msg(fabs(wrap - 0.5 * M_PI) < 1e-9, "n %d: wrap %.12g", n, wrap);
         for (i = 0; i < n; i++) ck_assert_int_eq(alecable_sheave_node(sh.j, i, ang + i, NULL, NULL), 0);
         ratio_s = tension(&sh, n) / tension(&sh, 0);
-        frig_build(&fw, n, ang, 0, 0, mu);
+        frig_build(&fw, n, ang, 0, 0, mu, law);
         solve_steps(&fw, 20);
         ratio_f = tension(&fw, n) / tension(&fw, 0);
         for (i = 0; i < n; i++) {
@@ -173,6 +182,94 @@ START_TEST(slip_capstan_as_fixed_wrap)
         alecable_model_destroy(fw.m);
     }
 }
+
+START_TEST(slip_capstan_as_fixed_wrap)
+{
+    capstan_as_fixed_wrap(LAW_SLIP);
+}
+END_TEST
+
+/* Stick/slip (alecable_wrap_friction) under a rising load: every interior
+ * contact slips, and the ratio is the slip law's, the fixed wrap's (1e-9) */
+START_TEST(stick_slip_capstan_as_fixed_wrap)
+{
+    capstan_as_fixed_wrap(LAW_STICK);
+}
+END_TEST
+
+/* load steps k0 + 1 .. k1 of a ramp of `steps` from load factor a to b */
+static void ramp(frig *r, double a, double b, int steps, int k0, int k1)
+{
+    int k;
+    for (k = k0; k < k1; k++) {
+        alecable_quasistatic_options o;
+        alecable_solve_report rep;
+        alecable_quasistatic_options_init(&o);
+        o.clock = ALECABLE_CLOCK_LOAD_FACTOR;
+        o.t0 = a + (b - a) * k / steps;
+        o.t1 = a + (b - a) * (k + 1) / steps;
+        o.load_steps = 1;
+        alecable_solve_report_init(&rep);
+        ck_assert_msg(alecable_solve_quasistatic(r->m, &o, &rep) == 0, "step %d: %s", k + 1,
+                      alecable_model_errmsg(r->m));
+    }
+}
+
+static int contact_state_of(const frig *r, int i, double *lt)
+{
+    alecable_contact c;
+    alecable_contact_init(&c);
+    ck_assert_int_eq(alecable_friction_contact(r->fr, i, &c), 0);
+    if (lt) *lt = c.lambda_t;
+    return c.state;
+}
+
+/* Stick under unloading (9 nodes, mu 0.3): loaded to F in 10 steps (all
+ * slip), then unloaded to F/2 in 5: the contacts stick (their friction
+ * turns: the wrap holds the tight side's tension back), in step with the
+ * fixed wrap at the sheave's angles: at every step every element's
+ * tension and every wrap node's s agree (1e-9 relative, 1e-9 m), and the
+ * tension ratio at F/2 lies below the slip law's (the stuck wrap holds
+ * less than the limit). */
+START_TEST(stick_under_unloading)
+{
+    enum { N = 9 };
+    const double mu = 0.3;
+    frig sh, fw;
+    double ang[N], terr = 0.0, serr = 0.0, lt;
+    int i, k, e, nstick = 0;
+    for (i = 0; i < N; i++) ang[i] = 0.5 * M_PI * (1.0 - (double)i / (N - 1));
+    frig_build(&sh, N, ang, 1, 0, mu, LAW_STICK);
+    frig_build(&fw, N, ang, 0, 0, mu, LAW_STICK);
+    for (k = 0; k < 15; k++) {
+        frig *rs[2] = {&sh, &fw};
+        int t;
+        for (t = 0; t < 2; t++) {
+            if (k < 10) ramp(rs[t], 0.0, 1.0, 10, k, k + 1);
+            else ramp(rs[t], 1.0, 0.5, 5, k - 10, k - 9);
+        }
+        for (e = 0; e <= N; e++) terr = fmax(terr, fabs(tension(&sh, e) / tension(&fw, e) - 1.0));
+        for (i = 0; i < N; i++) {
+            double s1, s2;
+            ck_assert_int_eq(alecable_node_material(sh.w[i], &s1), 0);
+            ck_assert_int_eq(alecable_node_material(fw.w[i], &s2), 0);
+            serr = fmax(serr, fabs(s1 - s2));
+        }
+        if (k == 9)
+            for (i = 0; i < N - 2; i++) ck_assert_int_eq(contact_state_of(&sh, i, NULL), ALECABLE_CONTACT_SLIP);
+    }
+    for (i = 0; i < N - 2; i++)
+        if (contact_state_of(&sh, i, &lt) == ALECABLE_CONTACT_STICK) nstick++;
+    if (getenv("SHF_VERBOSE"))
+        printf("unloading: tension err %.3g, s err %.3g, stuck %d of %d, ratio %.9g (slip law %.9g)\n", terr, serr,
+               nstick, N - 2, tension(&sh, N) / tension(&sh, 0), discrete_law(mu, N, 0.5 * M_PI));
+    ck_assert_msg(terr < 1e-9, "tensions off by %.3g", terr);
+    ck_assert_msg(serr < 1e-9, "s off by %.3g m", serr);
+    ck_assert_int_ge(nstick, 1);
+    ck_assert_double_lt(tension(&sh, N) / tension(&sh, 0), discrete_law(mu, N, 0.5 * M_PI));
+    alecable_model_destroy(sh.m);
+    alecable_model_destroy(fw.m);
+}
 END_TEST
 
 /* The slip law's Jacobian on a sheave of a free body moved and turned,
@@ -186,7 +283,7 @@ START_TEST(slip_jacobian_matches_differences)
     unsigned seed = 11u;
     int i;
     for (i = 0; i < 7; i++) ang[i] = 0.5 * M_PI + (0.2 - 0.5 * M_PI) * i / 6;
-    frig_build(&r, 7, ang, 1, 1, getenv("SHF_MU") ? atof(getenv("SHF_MU")) : 0.3);
+    frig_build(&r, 7, ang, 1, 1, 0.3, LAW_SLIP);
     ck_assert_msg(alecable_model_problem(&p, r.m) == 0, "%s", alecable_model_errmsg(r.m));
     q = calloc((size_t)p.nq, sizeof *q), v = calloc((size_t)p.nq, sizeof *v), a = calloc((size_t)p.nq, sizeof *a);
     lam = calloc((size_t)p.nlam, sizeof *lam);
@@ -201,6 +298,45 @@ START_TEST(slip_jacobian_matches_differences)
 }
 END_TEST
 
+/* Stick/slip's Jacobian on a sheave of a free body moved and turned,
+ * off equilibrium (every coordinate moved by up to 1e-3), the sheave
+ * pressed (circle multipliers -2000 N), some contacts stuck and some
+ * slipping, against differences (steps 1e-4: round-off 1.8e-6 at 1e-5) */
+START_TEST(stick_slip_jacobian_matches_differences)
+{
+    frig r;
+    alecable_problem p;
+    double ang[7], *q, *lam, t, err;
+    unsigned seed = 13u;
+    int i, nq, nl, nstick = 0, nslip = 0;
+    for (i = 0; i < 7; i++) ang[i] = 0.5 * M_PI + (0.2 - 0.5 * M_PI) * i / 6;
+    frig_build(&r, 7, ang, 1, 1, 0.3, LAW_STICK);
+    ck_assert_msg(alecable_model_problem(&p, r.m) == 0, "%s", alecable_model_errmsg(r.m));
+    ck_assert_int_eq(alecable_model_sizes(r.m, &nq, &nl), 0);
+    q = malloc((size_t)nq * sizeof *q);
+    lam = malloc((size_t)nl * sizeof *lam);
+    ck_assert(q && lam);
+    ck_assert_int_eq(alecable_model_get_state(r.m, q, lam, &t), 0);
+    for (i = 0; i < nq; i++) q[i] += 1e-3 * fd_rand(&seed);
+    for (i = 0; i < nl; i++) lam[i] = 100.0 * fd_rand(&seed);
+    for (i = 0; i < 7; i++) lam[r.j->row0 + 3 * i + 1] = -2000.0 * (1.0 + 0.1 * fd_rand(&seed));
+    /* lambda_T: small on even contacts, far beyond mu N on odd ones */
+    for (i = 0; i < 5; i++) lam[r.fr->row0 + i] = i % 2 ? (i % 4 == 1 ? 1e4 : -1e4) : 0.5 * fd_rand(&seed);
+    for (i = 0; i < 5; i++) {
+        double N = fr_normal(r.fr, i, q, lam), tau = lam[r.fr->row0 + i];
+        if (N > 0.0 && fabs(tau) < 0.2 * N) nstick++;
+        else if (N > 0.0 && fabs(tau) > 2.0 * N) nslip++;
+    }
+    ck_assert_int_ge(nstick, 1);
+    ck_assert_int_ge(nslip, 1);
+    err = pfd_full_jacobian_error(&p, 0.0, q, lam, 1e-4);
+    if (getenv("SHF_VERBOSE")) printf("stick/slip Jacobian err %.3g (%d stuck, %d slipping)\n", err, nstick, nslip);
+    ck_assert_msg(err < 1e-6, "full Jacobian off by %.3g", err);
+    free(q), free(lam);
+    alecable_model_destroy(r.m);
+}
+END_TEST
+
 Suite *suite_sheave_friction(void)
 {
     Suite *s = suite_create("sheave_friction");
@@ -208,6 +344,9 @@ Suite *suite_sheave_friction(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, slip_jacobian_matches_differences);
     tcase_add_test(tc, slip_capstan_as_fixed_wrap);
+    tcase_add_test(tc, stick_slip_jacobian_matches_differences);
+    tcase_add_test(tc, stick_slip_capstan_as_fixed_wrap);
+    tcase_add_test(tc, stick_under_unloading);
     suite_add_tcase(s, tc);
     return s;
 }
