@@ -68,7 +68,9 @@ enum {
     /* a sheave's node (friction.h: the columns SX_*) */
     O_SX = O_RZ + 1,     /* s row x SX */
     O_RS = O_SX + SX_N,  /* lambda_T row x SX */
-    PER = O_RS + SX_N
+    O_PS = O_RS + SX_N,  /* the spatial pair's rows (x_i, x_b, psi_b) x SX */
+    O_PR = O_PS + 9 * SX_N, /* and x lambda_T */
+    PER = O_PR + 9
 };
 
 void fr_surface_point(const alecable_body *S, const double *q, const double p[3], double y[3])
@@ -200,12 +202,21 @@ static int contact_entries(const alecable_joint *j, int i, int nq, sp_builder *b
         for (k = 0; k < 3; k++) ENTRY(O_RH + k, R, nq + hr[k]);
     if (d->mode == FR_SHEAVE) {
         int cols[SX_N];
-        fr_sheave_cols(c->hj, c->hunit, nq, cols);
+        const alecable_joint *sh = c->hj;
+        int prow[9];
+        fr_sheave_cols(sh, c->hunit, nq, cols);
+        for (k = 0; k < 3; k++) {
+            prow[k] = c->node->dof0 + k;
+            prow[3 + k] = sh->b->node.dof0 + k;
+            prow[6 + k] = sh->b->node.dof0 + 3 + k;
+        }
         for (k = 0; k < SX_N; k++)
             if (cols[k] >= 0) {
                 ENTRY(O_SX + k, sd, cols[k]);
                 ENTRY(O_RS + k, R, cols[k]);
+                for (b = 0; b < 9; b++) ENTRY(O_PS + b * SX_N + k, prow[b], cols[k]);
             }
+        for (b = 0; b < 9; b++) ENTRY(O_PR + b, prow[b], R);
     }
     if (d->surface) {
         const int X = c->node->dof0, Y = d->surface->node.dof0, Q = Y + 3;
@@ -266,6 +277,9 @@ typedef struct contact_eval {
     int slip, sigma;
     /* a sheave's node: the derivatives of c, w and N over its columns SX_* */
     double sdc[SX_N], sdw[SX_N], sdN[SX_N];
+    /* and the friction force's spatial pair per unit lambda_T (kappa t on
+     * the body, its moment, -kappa t on the node: fr_sheave_pair) */
+    double pr[9], pJ[9][SX_N];
 } contact_eval;
 
 /* A split node (lib/core/split.c) has two stretches: the material factor
@@ -308,10 +322,12 @@ static void split_config(const alecable_node *n, const double *q, const double t
  * the last converged step is now at y = x_b + R p, the node at x, so the
  * material passed the sheave by c (s - s_n) + kappa t . (y - x) (kappa of
  * that step, as on a turning surface: sticking makes the material ride
- * with the sheave).  The friction's reaction on the sheave's body goes
- * through the sheave's rows (their mesh multipliers carry the tension's
- * jumps along the wrap, in the body's frame), so the law puts no spatial
- * force of its own. */
+ * with the sheave).  The sheave's rows carry no torque about its axis
+ * (its equations are lengths and angles in the body's frame), so the
+ * friction force also acts in space, as on a turning surface: -lambda_T
+ * kappa t on the node (its tangential part, which the mesh multipliers
+ * would otherwise take to the free spans' nodes) and its reaction on the
+ * body at the node, whose moment turns the sheave by R (T1 - T2). */
 static void sheave_state(const alecable_joint *j, const fr_contact *c, const double *q, const double *lambda,
                          int grad, contact_eval *x)
 {
@@ -349,6 +365,7 @@ static void sheave_state(const alecable_joint *j, const fr_contact *c, const dou
         x->sdw[SX_PB + k] += x->kap * pt[k];
     }
     fr_sheave_dt(&g, sh->axis, yx, x->kap, x->sdw);
+    fr_sheave_pair(&g, sh->axis, x->kap, NULL, x->pr, x->pJ);
 }
 
 static void contact_state(const alecable_joint *j, int i, const double *q, const double *lambda, int grad,
@@ -532,6 +549,14 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
         if (r) {
             r[sd] += lamT * x.c;
             r[nq + j->row0 + i] = x.slip ? (x.L * x.sigma - lamT) / eps : x.w;
+            if (d->mode == FR_SHEAVE) { /* the force's spatial part: on the node, its reaction on the sheave */
+                const alecable_joint *sh = c->hj;
+                for (k = 0; k < 3; k++) {
+                    r[c->node->dof0 + k] += lamT * x.pr[k];
+                    r[sh->b->node.dof0 + k] += lamT * x.pr[3 + k];
+                    r[sh->b->node.dof0 + 3 + k] += lamT * x.pr[6 + k];
+                }
+            }
             if (d->surface) /* the force's spatial part: on the cable at the node, its reaction on S */
                 for (k = 0; k < 3; k++) {
                     r[c->node->dof0 + k] -= lamT * x.kap * x.t[k];
@@ -597,7 +622,10 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
                     values[mp[O_SX + k]] += cq * lamT * x.sdc[k];
                     if (!x.slip) values[mp[O_RS + k]] += x.sdw[k];
                     else if (x.N > 0.0) values[mp[O_RS + k]] += d->mu * x.sigma * x.sdN[k] / (k >= SX_L1 ? eps * cl : eps);
+                    for (b = 0; b < 9; b++) values[mp[O_PS + b * SX_N + k]] += cq * lamT * x.pJ[b][k];
                 }
+            if (d->mode == FR_SHEAVE)
+                for (b = 0; b < 9; b++) values[mp[O_PR + b]] += x.pr[b];
         }
     }
 }

@@ -40,5 +40,10 @@ void fr_sheave_eval(const alecable_joint *j, int i, const double *q, const doubl
 void fr_sheave_dN(const fr_sheave *g, double scale, double *d);
 /* d += scale d(gs . t) over the columns, t the tangent in space and gs fixed; a the axis */
 void fr_sheave_dt(const fr_sheave *g, const double *a, const double gs[3], double scale, double *d);
+/* The spatial pair of a friction force lam t (t the tangent in space):
+ * -lam t on the node, lam t on the body at the node; rows r (x_i, x_b,
+ * psi_b) and their derivatives J over the columns (dlam: lam's, or NULL) */
+void fr_sheave_pair(const fr_sheave *g, const double *a, double lam, const double *dlam, double r[9],
+                    double J[9][SX_N]);
 
 #endif

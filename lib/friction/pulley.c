@@ -22,9 +22,13 @@
  * solve, are not modelled (paper 004's augmented-Lagrangian law is).
  *
  * On a sheave (lib/bodies/sheave.c) the nodes move along the circle: the
- * normal and tangent are the node's own (sheave_geometry), with their
+ * normal and tangent are the node's own (sheave_frame.c), with their
  * derivatives in the positions and the body's pose, and the flow check
- * counts the node's travel (pulley_friction_flow). */
+ * counts the node's travel (pulley_friction_flow).  A sheave's equations
+ * carry no torque about its axis, so the friction force acts in space too:
+ * f_i on the node and its reaction on the sheave's body at the node
+ * (fr_sheave_pair, with the force mu N_i: the torque R (T1 - T2) to the
+ * chord polygon's order), not on the free spans through the mesh rows. */
 #include "friction.h"
 #include "../bodies/bodies.h"
 #include "../bodies/rotation.h"
@@ -36,7 +40,7 @@
 /* Per interior node, the Jacobian's positions: the two elements' dofs, then
  * the extra columns: a wrap's three multipliers of the node; a sheave's
  * (friction.h: SX_*). */
-enum { NX = SX_N, PER_NODE = 2 * EL_MAX_DOF + NX };
+enum { NX = SX_N, O_PAIR = 2 * EL_MAX_DOF + NX, PER_NODE = O_PAIR + 9 * NX };
 
 static int is_sheave(const alecable_joint *j) { return j->kind == JOINT_SHEAVE; }
 
@@ -62,6 +66,18 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
     return ac_load_push(m, l, out);
 }
 
+/* a sheave's rows of the friction force's spatial pair (fr_sheave_pair):
+ * x_i, x_b, psi_b */
+static void pair_rows(const alecable_joint *j, int i, int *rows)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        rows[k] = j->nodes[i]->dof0 + k;
+        rows[3 + k] = j->b->node.dof0 + k;
+        rows[6 + k] = j->b->node.dof0 + 3 + k;
+    }
+}
+
 /* the extra columns of interior node i (-1: none) */
 static void extra_cols(const alecable_joint *j, int i, int nq, int *c)
 {
@@ -77,11 +93,16 @@ static void extra_cols(const alecable_joint *j, int i, int nq, int *c)
 int pulley_friction_pattern(const alecable_load *l, sp_builder *b, int nq)
 {
     const alecable_joint *j = l->joint;
-    int i, k, st, c[NX];
+    int i, k, a, st, c[NX], rows[9];
     for (i = 1; i + 1 < j->count; i++) {
         extra_cols(j, i, nq, c);
         for (k = 0; k < NX; k++)
             if (c[k] >= 0 && (st = sp_builder_add(b, node_sdof(j->nodes[i]), c[k]))) return st;
+        if (!is_sheave(j)) continue;
+        pair_rows(j, i, rows);
+        for (a = 0; a < 9; a++)
+            for (k = 0; k < NX; k++)
+                if (c[k] >= 0 && (st = sp_builder_add(b, rows[a], c[k]))) return st;
     }
     return 0;
 }
@@ -105,6 +126,13 @@ int pulley_friction_maps(alecable_model *m, alecable_load *l, const sp_pattern *
         extra_cols(j, i, nq, c);
         for (k = 0; k < NX; k++)
             if (c[k] >= 0 && (mp[2 * EL_MAX_DOF + k] = sp_find(p, row, c[k])) < 0) return -1;
+        if (is_sheave(j)) {
+            int rows[9], a;
+            pair_rows(j, i, rows);
+            for (a = 0; a < 9; a++)
+                for (k = 0; k < NX; k++)
+                    if (c[k] >= 0 && (mp[O_PAIR + a * NX + k] = sp_find(p, rows[a], c[k])) < 0) return -1;
+        }
     }
     return 0;
 }
@@ -138,6 +166,15 @@ void pulley_friction_residual(const alecable_load *l, const double *q, const dou
         for (k = 0; k < 3; k++) f[k] = -l->flow * l->mu * N * t[k];
         node_config(j->nodes[i], q, f, &v, NULL, e, &ne);
         r[node_sdof(j->nodes[i])] += v;
+        if (is_sheave(j)) { /* the force's spatial pair: on the node, and on the sheave's body (its torque) */
+            fr_sheave g;
+            double pr[9], pj[9][SX_N];
+            int rows[9];
+            fr_sheave_eval(j, i, q, lambda, &g);
+            fr_sheave_pair(&g, j->axis, -l->flow * l->mu * g.N, NULL, pr, pj);
+            pair_rows(j, i, rows);
+            for (k = 0; k < 9; k++) r[rows[k]] += pr[k];
+        }
     }
 }
 
@@ -179,9 +216,19 @@ void pulley_friction_jacobian(const alecable_load *l, const double *q, const dou
                 ek[k] = 1.0;
                 node_config(j->nodes[i], q, ek, gs + k, NULL, e, &ne);
             }
+            fr_sheave g;
+            double dl[NX], pr[9], pj[9][SX_N];
+            int a;
             sheave_extra(l, i, q, lambda, gs, vt, dv);
             for (k = 0; k < NX; k++)
                 if (mp[2 * EL_MAX_DOF + k] >= 0) values[mp[2 * EL_MAX_DOF + k]] += (k >= SX_L1 ? 1.0 : cq) * dv[k];
+            fr_sheave_eval(j, i, q, lambda, &g);
+            for (k = 0; k < NX; k++) dl[k] = 0.0;
+            fr_sheave_dN(&g, -l->flow * l->mu, dl);
+            fr_sheave_pair(&g, j->axis, -l->flow * l->mu * g.N, dl, pr, pj);
+            for (a = 0; a < 9; a++)
+                for (k = 0; k < NX; k++)
+                    if (mp[O_PAIR + a * NX + k] >= 0) values[mp[O_PAIR + a * NX + k]] += (k >= SX_L1 ? 1.0 : cq) * pj[a][k];
         } else {
             /* d v / d lambda_i: v is linear in f, f linear in lambda_i */
             double n[3];

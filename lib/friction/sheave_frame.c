@@ -137,3 +137,74 @@ void fr_sheave_dt(const fr_sheave *g, const double *a, const double gs[3], doubl
     cross3(g->t, gb, w);
     for (k = 0; k < 3; k++) d[SX_PB + k] += scale * w[k];
 }
+
+static void hat(const double v[3], double H[9])
+{
+    H[0] = 0.0, H[1] = -v[2], H[2] = v[1];
+    H[3] = v[2], H[4] = 0.0, H[5] = -v[0];
+    H[6] = -v[1], H[7] = v[0], H[8] = 0.0;
+}
+
+static void mul33(const double A[9], const double B[9], double C[9])
+{
+    int i, k;
+    for (i = 0; i < 3; i++)
+        for (k = 0; k < 3; k++) C[3 * i + k] = A[3 * i] * B[k] + A[3 * i + 1] * B[3 + k] + A[3 * i + 2] * B[6 + k];
+}
+
+/* The pair of a friction force lam t on the sheave's body (at the node) and
+ * -lam t on the node: rows r[0..2] on x_i, r[3..5] on x_b, r[6..8] on
+ * psi_b (the moment about x_b in the body frame, lam u_i x t_b), and their
+ * derivatives J[9][SX_N] over the columns through t and u_i at fixed lam
+ * (dlam: lam's own derivatives over the columns, or NULL):
+ *   dt = R T du_i - R t_b^ dpsi,  T = dt_b/du_i = sigma a^ P / |P y|,
+ *   d(u_i x t_b) = (u_i^ T - t_b^) du_i,
+ *   du_i = R^T dx_i - R^T dx_b + u_i^ dpsi. */
+void fr_sheave_pair(const fr_sheave *g, const double *a, double lam, const double *dlam, double r[9],
+                    double J[9][SX_N])
+{
+    double A[9], P[9], T[9], RT[9], Rt[9], U[9], Tb[9], K[9], M[9], t[3], m[3], RTRt[9], RTU[9], RTb[9], KRt[9],
+        KU[9];
+    int i, k;
+    hat(a, A);
+    for (i = 0; i < 3; i++)
+        for (k = 0; k < 3; k++) P[3 * i + k] = (i == k) - g->n[i] * g->n[k] - a[i] * a[k];
+    mul33(A, P, T);
+    for (k = 0; k < 9; k++) T[k] *= g->sigma / g->np;
+    for (i = 0; i < 3; i++)
+        for (k = 0; k < 3; k++) Rt[3 * i + k] = g->R[3 * k + i];
+    hat(g->u[1], U);
+    hat(g->t, Tb);
+    mul33(g->R, T, RT);
+    mul33(U, T, M);
+    for (k = 0; k < 9; k++) K[k] = M[k] - Tb[k];
+    mul33(RT, Rt, RTRt);
+    mul33(RT, U, RTU);
+    mul33(g->R, Tb, RTb);
+    mul33(K, Rt, KRt);
+    mul33(K, U, KU);
+    rot_mul(g->R, g->t, t);
+    cross3(g->u[1], g->t, m);
+    for (i = 0; i < 3; i++) {
+        r[i] = -lam * t[i];
+        r[3 + i] = lam * t[i];
+        r[6 + i] = lam * m[i];
+    }
+    for (i = 0; i < 9; i++)
+        for (k = 0; k < SX_N; k++) J[i][k] = 0.0;
+    for (i = 0; i < 3; i++)
+        for (k = 0; k < 3; k++) {
+            const double dtx = RTRt[3 * i + k], dtp = RTU[3 * i + k] - RTb[3 * i + k];
+            J[i][SX_XI + k] = -lam * dtx, J[i][SX_XB + k] = lam * dtx, J[i][SX_PB + k] = -lam * dtp;
+            J[3 + i][SX_XI + k] = lam * dtx, J[3 + i][SX_XB + k] = -lam * dtx, J[3 + i][SX_PB + k] = lam * dtp;
+            J[6 + i][SX_XI + k] = lam * KRt[3 * i + k], J[6 + i][SX_XB + k] = -lam * KRt[3 * i + k];
+            J[6 + i][SX_PB + k] = lam * KU[3 * i + k];
+        }
+    if (dlam)
+        for (i = 0; i < 3; i++)
+            for (k = 0; k < SX_N; k++) {
+                J[i][k] -= t[i] * dlam[k];
+                J[3 + i][k] += t[i] * dlam[k];
+                J[6 + i][k] += m[i] * dlam[k];
+            }
+}
