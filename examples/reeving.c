@@ -45,7 +45,7 @@
 enum { NMAX = 64, NSHEAVES = 4 };
 
 typedef struct params {
-    double r, H, W, mu, EA, rho, haul, M, c, v, t_ramp, t_end, h, tol;
+    double r, H, W, mu, EA, rho, haul, M, c, v, t_ramp, t_settle, t_end, h, tol;
     int nodes, hauls, verbose;
     const char *method, *csv, *vtk;
     int vtk_legacy;
@@ -271,7 +271,7 @@ static void csv_row(FILE *f, const rig *g, const char *phase, double t, double d
 
 int main(int argc, char **argv)
 {
-    params p = {0.1, 2.0, 1000.0, 0.1, 1e6, 0.01, 0.2, 50.0, 2e4, 0.05, 0.5, 2.0, 1e-3, 1e-10, 9, 10, 0,
+    params p = {0.1, 2.0, 1000.0, 0.1, 1e6, 0.01, 0.2, 50.0, 2e4, 0.05, 0.5, 1.0, 2.0, 1e-3, 1e-10, 9, 10, 0,
                 "hht", NULL, NULL, 0};
     const ex_opt opts[] = {
         {"--radius", 'd', &p.r, "sheave radius [m]"},
@@ -287,6 +287,7 @@ int main(int argc, char **argv)
         {"--damping", 'd', &p.c, "dynamics: the block guide's damping [N s/m]"},
         {"--speed", 'd', &p.v, "dynamics: the hauling speed [m/s]"},
         {"--t-ramp", 'd', &p.t_ramp, "dynamics: time to reach the hauling speed [s]"},
+        {"--t-settle", 'd', &p.t_settle, "dynamics: compared only from t-ramp + t-settle on [s]"},
         {"--t-end", 'd', &p.t_end, "dynamics: duration (0: statics only) [s]"},
         {"--h", 'd', &p.h, "dynamics: time step [s]"},
         {"--method", 's', &p.method, "dynamics: newmark, hht, bossak, genalpha, si-be, ..."},
@@ -305,7 +306,7 @@ int main(int argc, char **argv)
         return st > 0 ? 0 : 2;
     if (p.nodes < 3 || p.nodes > NMAX || p.hauls < 1 || !(p.r > 0.0) || !(p.H > 4.0 * p.r) || !(p.W > 0.0) ||
         !(p.mu >= 0.0) || !(p.EA > 0.0) || !(p.rho >= 0.0) || !(p.haul > 0.0) || !(p.h > 0.0) || !(p.t_end >= 0.0) ||
-        !(p.M > 0.0) || !(p.c >= 0.0) || !(p.t_ramp > 0.0) || ex_method(p.method) < 0) {
+        !(p.M > 0.0) || !(p.c >= 0.0) || !(p.t_ramp > 0.0) || !(p.t_settle >= 0.0) || ex_method(p.method) < 0) {
         fprintf(stderr, "reeving: bad option value (see --help)\n");
         return 2;
     }
@@ -411,6 +412,10 @@ int main(int argc, char **argv)
                adv_dyn_err, nslip, ntot);
         tdyn = fabs(vb / (p.v * (p.mu > 0.0 ? travel_law(&p, Wh) : 0.25)) - 1.0);
         printf("  dynamics: block speed %.3e off the law's (travel per haul)\n", tdyn);
+        if (t < p.t_ramp + p.t_settle) { /* still running up: nothing to compare with */
+            printf("  dynamics: %g s is before t_ramp + t_settle = %g s: not compared\n", t, p.t_ramp + p.t_settle);
+            adv_dyn_err = tdyn = 0.0;
+        }
         ex_vtk_end(&vs, g.m);
         alecable_integrator_destroy(it);
         alecable_model_destroy(g.m);
