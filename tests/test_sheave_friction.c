@@ -172,7 +172,10 @@ static void capstan_as_fixed_wrap(int law)
             ck_assert_int_eq(alecable_node_material(fw.w[i], &s2), 0);
             ds = fmax(ds, fabs(s1 - s2));
         }
-        if (getenv("SHF_VERBOSE")) printf("n %d: wrap err %.3g, ratio sheave %.15g fixed %.15g (rel %.3g), law rel %.3g, s err %.3g, exp %.6g\n", n, wrap - 0.5 * M_PI, ratio_s, ratio_f, ratio_s / ratio_f - 1.0, ratio_s / discrete_law(mu, n, 0.5 * M_PI) - 1.0, ds, exp(mu * 0.5 * M_PI));
+        if (getenv("ALECABLE_TEST_FIGURES")) /* the figures of the notes */
+            printf("n %d: wrap err %.3g, ratio sheave %.15g fixed %.15g (rel %.3g), law rel %.3g, s err %.3g, "
+                   "exp %.6g\n", n, wrap - 0.5 * M_PI, ratio_s, ratio_f, ratio_s / ratio_f - 1.0,
+                   ratio_s / discrete_law(mu, n, 0.5 * M_PI) - 1.0, ds, exp(mu * 0.5 * M_PI));
         ck_assert_msg(fabs(ratio_s / ratio_f - 1.0) < 1e-9, "n %d: sheave %.15g, fixed wrap %.15g", n, ratio_s,
                       ratio_f);
         ck_assert_msg(ds < 1e-9, "n %d: s off by %.3g m", n, ds);
@@ -262,7 +265,7 @@ START_TEST(stick_under_unloading)
     }
     for (i = 0; i < N - 2; i++)
         if (contact_state_of(&sh, i, &lt) == ALECABLE_CONTACT_STICK) nstick++;
-    if (getenv("SHF_VERBOSE"))
+    if (getenv("ALECABLE_TEST_FIGURES"))
         printf("unloading: tension err %.3g, s err %.3g, stuck %d of %d, ratio %.9g (slip law %.9g)\n", terr, serr,
                nstick, N - 2, tension(&sh, N) / tension(&sh, 0), discrete_law(mu, N, 0.5 * M_PI));
     ck_assert_msg(terr < 1e-9, "tensions off by %.3g", terr);
@@ -293,7 +296,7 @@ START_TEST(slip_jacobian_matches_differences)
     pfd_perturbed_state(r.m, p.nq, seed, q, v, a);
     for (i = 0; i < p.nlam; i++) lam[i] = 100.0 * fd_rand(&seed);
     err = pfd_full_jacobian_error(&p, 0.0, q, lam, 1e-4);
-    if (getenv("SHF_VERBOSE")) printf("slip Jacobian err %.3g\n", err);
+    if (getenv("ALECABLE_TEST_FIGURES")) printf("slip Jacobian err %.3g\n", err);
     ck_assert_msg(err < 1e-6, "full Jacobian off by %.3g", err);
     free(q), free(v), free(a), free(lam);
     alecable_model_destroy(r.m);
@@ -332,7 +335,8 @@ START_TEST(stick_slip_jacobian_matches_differences)
     ck_assert_int_ge(nstick, 1);
     ck_assert_int_ge(nslip, 1);
     err = pfd_full_jacobian_error(&p, 0.0, q, lam, 1e-4);
-    if (getenv("SHF_VERBOSE")) printf("stick/slip Jacobian err %.3g (%d stuck, %d slipping)\n", err, nstick, nslip);
+    if (getenv("ALECABLE_TEST_FIGURES"))
+        printf("stick/slip Jacobian err %.3g (%d stuck, %d slipping)\n", err, nstick, nslip);
     ck_assert_msg(err < 1e-6, "full Jacobian off by %.3g", err);
     free(q), free(lam);
     alecable_model_destroy(r.m);
@@ -482,7 +486,7 @@ START_TEST(sheave_turned_by_friction)
         e_drop = fabs(drop[1] / drop[0] - 1.0);
         e_turn = fabs(turn[1] / turn[0] - 1.0);
         e_ratio = fabs(ratio[1] / ratio[0] - 1.0);
-        if (getenv("SHF_VERBOSE"))
+        if (getenv("ALECABLE_TEST_FIGURES"))
             fprintf(stderr, "atwood mu %g (%s): drop %.9g / %.9g (closed form %.9g), turn %.9g / %.9g, T1/T2 %.9g / %.9g: "
                    "errs %.3g %.3g %.3g, vs a %.3g\n", mus[v], ref.slip ? "slip" : "stick", drop[1], drop[0],
                    0.5 * a * t_end * t_end, turn[1], turn[0], ratio[1], ratio[0], e_drop, e_turn, e_ratio,
@@ -492,6 +496,53 @@ START_TEST(sheave_turned_by_friction)
         ck_assert_msg(e_drop < tol && e_turn < tol && e_ratio < tol, "mu %g: sheave vs fixed wrap %.3g %.3g %.3g",
                       mus[v], e_drop, e_turn, e_ratio);
         ck_assert_msg(fabs(2.0 * drop[1] / (t_end * t_end) / a - 1.0) < 1e-5, "mu %g: acceleration off", mus[v]);
+    }
+}
+END_TEST
+
+/* Bad input: friction on a sheave of 2 nodes (no interior node), a
+ * surface given for a sheave's stick/slip, both laws on one sheave: clear
+ * errors, the model unchanged (its joint and load counts) */
+START_TEST(bad_input_is_refused)
+{
+    frig r;
+    alecable_friction_params fp;
+    double ang[3] = {0.5 * M_PI, 0.25 * M_PI, 0.0};
+    alecable_body *other;
+    alecable_body_params bp;
+    alecable_joint *two;
+    int nj0, nl0, nj, nl;
+    frig_build(&r, 3, ang, 1, 0, 0.3, LAW_SLIP);
+    alecable_body_params_init(&bp);
+    ck_assert_int_eq(alecable_body_create(&other, r.m, &bp), 0);
+    nj0 = r.m->joints.n, nl0 = r.m->loads.n; /* (core/model.h, through contact.h) */
+    alecable_friction_params_init(&fp);
+    fp.mu = 0.3;
+    /* both laws on one sheave */
+    ck_assert_int_eq(alecable_wrap_friction(NULL, r.m, r.j, &fp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(r.m), "slip friction"));
+    /* a surface for a sheave */
+    fp.surface = other;
+    ck_assert_int_eq(alecable_wrap_friction(NULL, r.m, r.j, &fp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(r.m), "params.surface"));
+    nj = r.m->joints.n, nl = r.m->loads.n;
+    ck_assert_int_eq(nj, nj0);
+    ck_assert_int_eq(nl, nl0);
+    alecable_model_destroy(r.m);
+    /* a sheave of 2 nodes */
+    {
+        double a2[2] = {0.5 * M_PI, 0.0};
+        frig_build(&r, 2, a2, 1, 0, 0.0, 0);
+        two = r.j;
+        nj0 = r.m->joints.n, nl0 = r.m->loads.n; /* (core/model.h, through contact.h) */
+        ck_assert_int_eq(alecable_pulley_friction(NULL, r.m, two, 0.3, +1), ALECABLE_EINVAL);
+        ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(r.m), "interior"));
+        fp.surface = NULL;
+        ck_assert_int_eq(alecable_wrap_friction(NULL, r.m, two, &fp), ALECABLE_EINVAL);
+        nj = r.m->joints.n, nl = r.m->loads.n;
+        ck_assert_int_eq(nj, nj0);
+        ck_assert_int_eq(nl, nl0);
+        alecable_model_destroy(r.m);
     }
 }
 END_TEST
@@ -507,6 +558,7 @@ Suite *suite_sheave_friction(void)
     tcase_add_test(tc, stick_slip_capstan_as_fixed_wrap);
     tcase_add_test(tc, stick_under_unloading);
     tcase_add_test(tc, sheave_turned_by_friction);
+    tcase_add_test(tc, bad_input_is_refused);
     suite_add_tcase(s, tc);
     return s;
 }
