@@ -25,10 +25,11 @@
  * normal and tangent are the node's own (sheave_frame.c), with their
  * derivatives in the positions and the body's pose, and the flow check
  * counts the node's travel (pulley_friction_flow).  A sheave's equations
- * carry no torque about its axis, so the friction force acts in space too:
- * f_i on the node and its reaction on the sheave's body at the node
- * (fr_sheave_pair, with the force mu N_i: the torque R (T1 - T2) to the
- * chord polygon's order), not on the free spans through the mesh rows. */
+ * carry no torque about its axis, so the friction force acts in space too,
+ * on the node and, reversed, on the sheave's body at the node: the pair of
+ * the stick/slip law (contact.c, fr_sheave_pair) with lambda_T = -flow mu
+ * N_i (the torque R (T1 - T2) to the chord polygon's order), instead of
+ * reaching the free spans' nodes through the mesh rows. */
 #include "friction.h"
 #include "../bodies/bodies.h"
 #include "../bodies/rotation.h"
