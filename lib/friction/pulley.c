@@ -27,9 +27,10 @@
  * counts the node's travel (pulley_friction_flow).  A sheave's equations
  * carry no torque about its axis, so the friction force acts in space too,
  * on the node and, reversed, on the sheave's body at the node: the pair of
- * the stick/slip law (contact.c, fr_sheave_pair) with lambda_T = -flow mu
- * N_i (the torque R (T1 - T2) to the chord polygon's order), instead of
- * reaching the free spans' nodes through the mesh rows. */
+ * the stick/slip law (contact.c, fr_sheave_pair), the force -flow mu N_i
+ * kappa_i (node_kappa: the sheave's torque R (T1 - T2) on the chord
+ * polygon), instead of reaching the free spans' nodes through the mesh
+ * rows. */
 #include "friction.h"
 #include "../bodies/bodies.h"
 #include "../bodies/rotation.h"
@@ -41,7 +42,7 @@
 /* Per interior node, the Jacobian's positions: the two elements' dofs, then
  * the extra columns: a wrap's three multipliers of the node; a sheave's
  * (friction.h: SX_*). */
-enum { NX = SX_N, O_PAIR = 2 * EL_MAX_DOF + NX, PER_NODE = O_PAIR + 9 * NX };
+enum { NX = SX_N, E2 = 2 * EL_MAX_DOF, O_PAIR = E2 + NX, O_PE = O_PAIR + 9 * NX, PER_NODE = O_PE + 9 * E2 };
 
 static int is_sheave(const alecable_joint *j) { return j->kind == JOINT_SHEAVE; }
 
@@ -101,9 +102,17 @@ int pulley_friction_pattern(const alecable_load *l, sp_builder *b, int nq)
             if (c[k] >= 0 && (st = sp_builder_add(b, node_sdof(j->nodes[i]), c[k]))) return st;
         if (!is_sheave(j)) continue;
         pair_rows(j, i, rows);
-        for (a = 0; a < 9; a++)
+        for (a = 0; a < 9; a++) {
+            const alecable_node *n = j->nodes[i];
+            const alecable_element *e[2] = {n->left, n->right};
+            int m, d;
             for (k = 0; k < NX; k++)
                 if (c[k] >= 0 && (st = sp_builder_add(b, rows[a], c[k]))) return st;
+            for (m = 0; m < 2; m++)
+                if (e[m])
+                    for (d = 0; d < el_ndof(e[m]->ops); d++)
+                        if (e[m]->dofs[d] >= 0 && (st = sp_builder_add(b, rows[a], e[m]->dofs[d]))) return st;
+        }
     }
     return 0;
 }
@@ -130,9 +139,15 @@ int pulley_friction_maps(alecable_model *m, alecable_load *l, const sp_pattern *
         if (is_sheave(j)) {
             int rows[9], a;
             pair_rows(j, i, rows);
-            for (a = 0; a < 9; a++)
+            for (a = 0; a < 9; a++) {
                 for (k = 0; k < NX; k++)
                     if (c[k] >= 0 && (mp[O_PAIR + a * NX + k] = sp_find(p, rows[a], c[k])) < 0) return -1;
+                for (k = 0; k < ne; k++)
+                    for (b = 0; b < el_ndof(e[k]->ops); b++)
+                        if (e[k]->dofs[b] >= 0 &&
+                            (mp[O_PE + a * E2 + k * EL_MAX_DOF + b] = sp_find(p, rows[a], e[k]->dofs[b])) < 0)
+                            return -1;
+            }
         }
     }
     return 0;
@@ -155,6 +170,42 @@ static void node_frame(const alecable_load *l, int i, const double *q, const dou
     }
 }
 
+/* kappa = c / stretch at node n (contact.c's contact_kappa: c = t . gs,
+ * gs = node_config's dx/ds, the stretch the mean |dx/ds| of its elements),
+ * and, when dk is given, its derivatives in the elements' dofs at fixed t
+ * (node_config's layout; dc: c's, from node_config).  The spatial force
+ * lambda kappa t makes the sheave's torque R (T1 - T2) on the chord polygon
+ * exactly (contact.c). */
+static double node_kappa(const alecable_node *n, const double *q, const double t[3], const double gs[3],
+                         const double *dc, double *dk)
+{
+    const alecable_element *e[2];
+    double stretch = 0.0, ds[E2], c = dot3v(t, gs);
+    int ne = node_elements(n, e), k, b, a;
+    memset(ds, 0, sizeof ds);
+    for (k = 0; k < ne; k++) {
+        double qe[EL_MAX_DOF], g[3], jinv, dg[3 * EL_MAX_DOF], dj[EL_MAX_DOF], ng;
+        const int nd = el_ndof(e[k]->ops);
+        ac_gather(e[k], q, qe);
+        e[k]->ops->end_gradient(&e[k]->par, qe, e[k]->b == n, g, &jinv, dg, dj);
+        ng = sqrt(dot3v(g, g));
+        stretch += ng * fabs(jinv) / ne;
+        if (dk && ng > 0.0)
+            for (b = 0; b < nd; b++) {
+                double gd = 0.0;
+                for (a = 0; a < 3; a++) gd += g[a] * dg[a * nd + b];
+                ds[k * EL_MAX_DOF + b] += (gd / ng * fabs(jinv) + ng * (jinv >= 0.0 ? 1.0 : -1.0) * dj[b]) / ne;
+            }
+    }
+    if (!(stretch > 0.0)) {
+        if (dk) memset(dk, 0, E2 * sizeof(double));
+        return 1.0;
+    }
+    if (dk)
+        for (b = 0; b < E2; b++) dk[b] = dc[b] / stretch - c * ds[b] / (stretch * stretch);
+    return c / stretch;
+}
+
 void pulley_friction_residual(const alecable_load *l, const double *q, const double *lambda, double *r)
 {
     const alecable_joint *j = l->joint;
@@ -169,10 +220,16 @@ void pulley_friction_residual(const alecable_load *l, const double *q, const dou
         r[node_sdof(j->nodes[i])] += v;
         if (is_sheave(j)) { /* the force's spatial pair: on the node, and on the sheave's body (its torque) */
             fr_sheave g;
-            double pr[9], pj[9][SX_N];
+            double pr[9], pj[9][SX_N], gs[3], kap;
             int rows[9];
+            for (k = 0; k < 3; k++) {
+                double ek[3] = {0.0, 0.0, 0.0};
+                ek[k] = 1.0;
+                node_config(j->nodes[i], q, ek, gs + k, NULL, e, &ne);
+            }
+            kap = node_kappa(j->nodes[i], q, t, gs, NULL, NULL);
             fr_sheave_eval(j, i, q, lambda, &g);
-            fr_sheave_pair(&g, j->axis, -l->flow * l->mu * g.N, NULL, pr, pj);
+            fr_sheave_pair(&g, j->axis, -l->flow * l->mu * g.N * kap, NULL, pr, pj);
             pair_rows(j, i, rows);
             for (k = 0; k < 9; k++) r[rows[k]] += pr[k];
         }
@@ -218,18 +275,30 @@ void pulley_friction_jacobian(const alecable_load *l, const double *q, const dou
                 node_config(j->nodes[i], q, ek, gs + k, NULL, e, &ne);
             }
             fr_sheave g;
-            double dl[NX], pr[9], pj[9][SX_N];
+            double dl[NX], pr[9], pu[9], pj[9][SX_N], dc[E2], dk[E2], gk[3], kap, lam;
             int a;
             sheave_extra(l, i, q, lambda, gs, vt, dv);
             for (k = 0; k < NX; k++)
                 if (mp[2 * EL_MAX_DOF + k] >= 0) values[mp[2 * EL_MAX_DOF + k]] += (k >= SX_L1 ? 1.0 : cq) * dv[k];
+            /* the pair lam t, lam = -flow mu N kappa: dlam over the columns through N and t (kappa =
+             * t . gs / stretch), and over the elements' dofs through kappa at fixed t */
+            node_config(j->nodes[i], q, t, &vt, dc, e, &ne);
+            kap = node_kappa(j->nodes[i], q, t, gs, dc, dk);
             fr_sheave_eval(j, i, q, lambda, &g);
+            lam = -l->flow * l->mu * g.N;
             for (k = 0; k < NX; k++) dl[k] = 0.0;
-            fr_sheave_dN(&g, -l->flow * l->mu, dl);
-            fr_sheave_pair(&g, j->axis, -l->flow * l->mu * g.N, dl, pr, pj);
-            for (a = 0; a < 9; a++)
+            fr_sheave_dN(&g, -l->flow * l->mu * kap, dl);
+            for (k = 0; k < 3; k++) gk[k] = kap * gs[k] / vt; /* gs / stretch (vt = c = kappa stretch) */
+            if (vt != 0.0) fr_sheave_dt(&g, j->axis, gk, lam, dl);
+            fr_sheave_pair(&g, j->axis, 1.0, NULL, pu, pj); /* the pair per unit force */
+            fr_sheave_pair(&g, j->axis, lam * kap, dl, pr, pj);
+            for (a = 0; a < 9; a++) {
                 for (k = 0; k < NX; k++)
-                    if (mp[O_PAIR + a * NX + k] >= 0) values[mp[O_PAIR + a * NX + k]] += (k >= SX_L1 ? 1.0 : cq) * pj[a][k];
+                    if (mp[O_PAIR + a * NX + k] >= 0)
+                        values[mp[O_PAIR + a * NX + k]] += (k >= SX_L1 ? 1.0 : cq) * pj[a][k];
+                for (k = 0; k < E2; k++)
+                    if (mp[O_PE + a * E2 + k] >= 0) values[mp[O_PE + a * E2 + k]] += cq * lam * dk[k] * pu[a];
+            }
         } else {
             /* d v / d lambda_i: v is linear in f, f linear in lambda_i */
             double n[3];
