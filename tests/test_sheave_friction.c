@@ -491,10 +491,11 @@ START_TEST(sheave_turned_by_friction)
         e_turn = fabs(turn[1] / turn[0] - 1.0);
         e_ratio = fabs(ratio[1] / ratio[0] - 1.0);
         if (getenv("ALECABLE_TEST_FIGURES"))
-            fprintf(stderr, "atwood mu %g (%s): drop %.9g / %.9g (closed form %.9g), turn %.9g / %.9g, T1/T2 %.9g / %.9g: "
-                   "errs %.3g %.3g %.3g, vs a %.3g\n", mus[v], ref.slip ? "slip" : "stick", drop[1], drop[0],
-                   0.5 * a * t_end * t_end, turn[1], turn[0], ratio[1], ratio[0], e_drop, e_turn, e_ratio,
-                   fabs(2.0 * drop[1] / (t_end * t_end) / a - 1.0));
+            fprintf(stderr,
+                    "atwood mu %g (%s): drop %.9g / %.9g (closed form %.9g), turn %.9g / %.9g, T1/T2 %.9g / %.9g: "
+                    "errs %.3g %.3g %.3g, vs a %.3g\n", mus[v], ref.slip ? "slip" : "stick", drop[1], drop[0],
+                    0.5 * a * t_end * t_end, turn[1], turn[0], ratio[1], ratio[0], e_drop, e_turn, e_ratio,
+                    fabs(2.0 * drop[1] / (t_end * t_end) / a - 1.0));
         ck_assert_int_eq(ref.slip, v);
         tol = v ? 1e-5 : 1e-9;
         ck_assert_msg(e_drop < tol && e_turn < tol && e_ratio < tol, "mu %g: sheave vs fixed wrap %.3g %.3g %.3g",

@@ -621,7 +621,8 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
                     if (mp[O_SX + k] < 0) continue;
                     values[mp[O_SX + k]] += cq * lamT * x.sdc[k];
                     if (!x.slip) values[mp[O_RS + k]] += x.sdw[k];
-                    else if (x.N > 0.0) values[mp[O_RS + k]] += d->mu * x.sigma * x.sdN[k] / (k >= SX_L1 ? eps * cl : eps);
+                    else if (x.N > 0.0)
+                        values[mp[O_RS + k]] += d->mu * x.sigma * x.sdN[k] / (k >= SX_L1 ? eps * cl : eps);
                     for (b = 0; b < 9; b++) values[mp[O_PS + b * SX_N + k]] += cq * lamT * x.pJ[b][k];
                 }
             if (d->mode == FR_SHEAVE)

@@ -62,7 +62,8 @@ void fr_sheave_eval(const alecable_joint *j, int i, const double *q, const doubl
     for (k = 0; k < 3; k++) g->n[k] /= g->np;
     cross3(a, g->n, w);
     for (k = 0; k < 3; k++) dir[k] = g->u[2][k] - g->u[0][k];
-    ds = q ? node_s_at(j->nodes[i + 1], q) - node_s_at(j->nodes[i - 1], q) : node_s(j->nodes[i + 1]) - node_s(j->nodes[i - 1]);
+    ds = q ? node_s_at(j->nodes[i + 1], q) - node_s_at(j->nodes[i - 1], q)
+           : node_s(j->nodes[i + 1]) - node_s(j->nodes[i - 1]);
     g->sigma = dot3v(w, dir) * ds >= 0.0 ? 1.0 : -1.0;
     for (k = 0; k < 3; k++) g->t[k] = g->sigma * w[k];
     if (!lambda) return;
