@@ -1480,15 +1480,23 @@ ALECABLE_API int alecable_body_prescribe(alecable_joint **out, alecable_model *m
  * towards increasing s (the cable is pulled at its high-s end), -1 the other
  * way.  Slip only: it holds while the cable slides on the whole wrap (no
  * stick), and the direction does not change during a solve.
+ * On a sheave (alecable_sheave(), since 0.3) the normal and tangent follow
+ * the node around the circle and the body's rotation, N is the normal part
+ * of the force the sheave's equations put on the node (the circle's and the
+ * mesh's multipliers: the fixed wrap's N at the same geometry), and the
+ * flow is the material's travel past the sheave, the node's own travel
+ * along the circle counted; its boundary nodes take no friction.
  * \param[out] out receives the load, owned by m (may be NULL).
  * \param m the model.
- * \param wrap a pulley wrap of m (alecable_pulley_wrap()).
+ * \param wrap a pulley wrap (alecable_pulley_wrap()) or, since 0.3, a sheave
+ *        of 3 nodes or more (alecable_sheave()) of m.
  * \param mu the friction coefficient, >= 0.
  * \param flow +1 or -1 (see above).
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL m or wrap is NULL
  * \retval ALECABLE_EHANDLE a bad handle, or wrap of another model
- * \retval ALECABLE_EINVAL wrap is not a pulley wrap, mu < 0 or not finite, flow not +1 or -1
+ * \retval ALECABLE_EINVAL wrap is not a pulley wrap or a sheave, a sheave of
+ *         2 nodes, mu < 0 or not finite, flow not +1 or -1
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m, alecable_joint *wrap, double mu,
                                           int flow);
@@ -1595,16 +1603,24 @@ ALECABLE_API int alecable_sleeve(alecable_joint **out, alecable_model *m, const 
 /** Stick/slip on the interior nodes of a pulley wrap (the first and last,
  * where the cable leaves the pulley, take none, as in alecable_pulley_friction());
  * N = the wrap's normal contact force.  At full slip the law is
- * alecable_pulley_friction()'s.
+ * alecable_pulley_friction()'s.  On a sheave (alecable_sheave(), since 0.3)
+ * the normal force and tangent follow the node as in
+ * alecable_pulley_friction(), the slip of a step counts the node's own
+ * travel along the sheave (the history keeps where on the sheave the node
+ * was), and a sheave whose body is free turns under the friction (the
+ * torque reaches the body through the sheave's equations); params.surface
+ * must then be NULL.
  * \param[out] out receives the joint, owned by m (may be NULL).
  * \param m the model.
- * \param wrap a pulley wrap of m with 3 nodes at least, without slip friction.
+ * \param wrap a pulley wrap or, since 0.3, a sheave of m with 3 nodes at
+ *        least, without slip friction.
  * \param p the friction law, copied.
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL m, wrap or p is NULL
  * \retval ALECABLE_EHANDLE a bad handle, or wrap of another model
- * \retval ALECABLE_EINVAL not a wrap, fewer than 3 nodes, slip friction
- *         already on it, a bad friction parameter or contact node
+ * \retval ALECABLE_EINVAL not a wrap or a sheave, fewer than 3 nodes, slip
+ *         friction already on it, a bad friction parameter or contact node,
+ *         a surface given for a sheave
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_wrap_friction(alecable_joint **out, alecable_model *m, alecable_joint *wrap,
                                         const alecable_friction_params *p);
@@ -3205,8 +3221,8 @@ ALECABLE_API int alecable_cosim_state(const alecable_cosim *c, double *t, const 
  * and shrinking, on a body that may move and turn.  3 equations per node
  * (in the plane, on the circle, the mesh), no unknowns added; the nodes'
  * material coordinates stay free (the cable must not be Lagrangian).
- * Frictionless: friction, lift-off and landing are not (yet) offered on a
- * sheave (alecable_pulley_friction() refuses it).
+ * Friction acts on a sheave as on a wrap (alecable_pulley_friction(),
+ * alecable_wrap_friction()); lift-off and landing are not (yet) offered.
  * The nodes are placed on the circle at initial_angles (positions only,
  * in the body's current pose): the start, which the solvers then move.
  * \param[out] out receives the joint, owned by m (may be NULL).

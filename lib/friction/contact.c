@@ -31,6 +31,7 @@
  *
  * Derivatives in b's rotation follow rotation.h: d(R v)/dpsi_k = R (e_k x v). */
 #include "contact.h"
+#include "friction.h"
 #include "../bodies/bodies.h"
 #include "../bodies/rotation.h"
 #include "../loads/loads.h"
@@ -64,7 +65,12 @@ enum {
     O_QY = O_QX + 9,     /* Q rows x Y (9) */
     O_SZ = O_QY + 9,     /* a split node (split_config): s row x rho */
     O_RZ = O_SZ + 1,     /* lambda_T row x rho */
-    PER = O_RZ + 1
+    /* a sheave's node (friction.h: the columns SX_*) */
+    O_SX = O_RZ + 1,     /* s row x SX */
+    O_RS = O_SX + SX_N,  /* lambda_T row x SX */
+    O_PS = O_RS + SX_N,  /* the spatial pair's rows (x_i, x_b, psi_b) x SX */
+    O_PR = O_PS + 9 * SX_N, /* and x lambda_T */
+    PER = O_PR + 9
 };
 
 void fr_surface_point(const alecable_body *S, const double *q, const double p[3], double y[3])
@@ -125,6 +131,14 @@ void fr_surface_start(const alecable_joint *j, fr_contact *c, const double *q)
     const double *xn = node_x_at(c->node, q), *xs;
     double R[9], v[3], t[3];
     int k;
+    if (d->mode == FR_SHEAVE) { /* the node's place on the sheave, in its body's frame */
+        fr_sheave g;
+        fr_sheave_eval(c->hj, c->hunit, q, NULL, &g);
+        memcpy(c->hist + FH_P, g.u[1], 3 * sizeof(double));
+        rot_mul(g.R, g.t, t);
+        c->hist[FH_K] = contact_kappa(c, t, q);
+        return;
+    }
     if (!d->surface) return;
     xs = q ? q + d->surface->node.dof0 : d->surface->node.q;
     body_rotation(d->surface, q, R);
@@ -139,6 +153,7 @@ void fr_surface_start(const alecable_joint *j, fr_contact *c, const double *q)
 int fr_hold_rows(const fr_contact *c, int rows[3])
 {
     int k;
+    if (c->hj && c->hj->kind == JOINT_SHEAVE) return 0; /* its normal force: fr_sheave */
     if (c->hj) {
         for (k = 0; k < 3; k++) rows[k] = c->hj->row0 + 3 * c->hunit + k;
         return 1;
@@ -185,6 +200,24 @@ static int contact_entries(const alecable_joint *j, int i, int nq, sp_builder *b
         }
     if (have_h)
         for (k = 0; k < 3; k++) ENTRY(O_RH + k, R, nq + hr[k]);
+    if (d->mode == FR_SHEAVE) {
+        int cols[SX_N];
+        const alecable_joint *sh = c->hj;
+        int prow[9];
+        fr_sheave_cols(sh, c->hunit, nq, cols);
+        for (k = 0; k < 3; k++) {
+            prow[k] = c->node->dof0 + k;
+            prow[3 + k] = sh->b->node.dof0 + k;
+            prow[6 + k] = sh->b->node.dof0 + 3 + k;
+        }
+        for (k = 0; k < SX_N; k++)
+            if (cols[k] >= 0) {
+                ENTRY(O_SX + k, sd, cols[k]);
+                ENTRY(O_RS + k, R, cols[k]);
+                for (b = 0; b < 9; b++) ENTRY(O_PS + b * SX_N + k, prow[b], cols[k]);
+            }
+        for (b = 0; b < 9; b++) ENTRY(O_PR + b, prow[b], R);
+    }
     if (d->surface) {
         const int X = c->node->dof0, Y = d->surface->node.dof0, Q = Y + 3;
         for (k = 0; k < 3; k++) {
@@ -242,6 +275,11 @@ typedef struct contact_eval {
     double g[3];                    /* dw/dpsi_S = kappa t . R_S (e_k x p) */
     double w, tau, L;               /* slip, augmented force, slip limit */
     int slip, sigma;
+    /* a sheave's node: the derivatives of c, w and N over its columns SX_* */
+    double sdc[SX_N], sdw[SX_N], sdN[SX_N];
+    /* and the friction force's spatial pair per unit lambda_T (kappa t on
+     * the body, its moment, -kappa t on the node: fr_sheave_pair) */
+    double pr[9], pJ[9][SX_N];
 } contact_eval;
 
 /* A split node (lib/core/split.c) has two stretches: the material factor
@@ -277,6 +315,59 @@ static void split_config(const alecable_node *n, const double *q, const double t
         }
 }
 
+/* A sheave's node (friction.h's fr_sheave): t = R t_b follows the node
+ * around the circle and the body's rotation, N is the normal part of the
+ * sheave rows' force on the node, and the slip counts the node's own
+ * travel: the point p of the sheave (its body's frame) under the node at
+ * the last converged step is now at y = x_b + R p, the node at x, so the
+ * material passed the sheave by c (s - s_n) + kappa t . (y - x) (kappa of
+ * that step, as on a turning surface: sticking makes the material ride
+ * with the sheave).  The sheave's rows carry no torque about its axis
+ * (its equations are lengths and angles in the body's frame), so the
+ * friction force also acts in space, as on a turning surface: -lambda_T
+ * kappa t on the node (its tangential part, which the mesh multipliers
+ * would otherwise take to the free spans' nodes) and its reaction on the
+ * body at the node, whose moment turns the sheave by R (T1 - T2). */
+static void sheave_state(const alecable_joint *j, const fr_contact *c, const double *q, const double *lambda,
+                         int grad, contact_eval *x)
+{
+    const alecable_joint *sh = c->hj;
+    const double *xn = node_x_at(c->node, q), *xb = q ? q + sh->b->node.dof0 : sh->b->node.q, *p = c->hist + FH_P;
+    fr_sheave g;
+    double gs[3], y[3], yx[3], pt[3], ds;
+    int k;
+    (void)j;
+    fr_sheave_eval(sh, c->hunit, q, lambda, &g);
+    rot_mul(g.R, g.t, x->t);
+    node_config(c->node, q, x->t, &x->c, grad ? x->grad : NULL, x->e, &x->ne);
+    for (k = 0; k < 3; k++) { /* dx/ds as node_config sees it: c = gs . t */
+        double ek[3] = {0.0, 0.0, 0.0};
+        ek[k] = 1.0;
+        node_config(c->node, q, ek, gs + k, NULL, x->e, &x->ne);
+    }
+    x->N = c->fn + g.N;
+    fr_sheave_dN(&g, 1.0, x->sdN);
+    fr_sheave_dt(&g, sh->axis, gs, 1.0, x->sdc);
+    ds = node_s_at(c->node, q) - c->hist[FH_S];
+    rot_mul(g.R, p, y);
+    for (k = 0; k < 3; k++) {
+        y[k] += xb[k];
+        yx[k] = y[k] - xn[k];
+    }
+    x->kap = c->hist[FH_K];
+    x->w = x->c * ds + x->kap * dot3v(x->t, yx);
+    /* dw = ds dc + kappa (t . dy - t . dx + (y - x) . dt), dy = dx_b + R (dpsi x p) */
+    for (k = 0; k < SX_N; k++) x->sdw[k] = ds * x->sdc[k];
+    cross3(p, g.t, pt);
+    for (k = 0; k < 3; k++) {
+        x->sdw[SX_XB + k] += x->kap * x->t[k];
+        x->sdw[SX_XI + k] -= x->kap * x->t[k];
+        x->sdw[SX_PB + k] += x->kap * pt[k];
+    }
+    fr_sheave_dt(&g, sh->axis, yx, x->kap, x->sdw);
+    fr_sheave_pair(&g, sh->axis, x->kap, NULL, x->pr, x->pJ);
+}
+
 static void contact_state(const alecable_joint *j, int i, const double *q, const double *lambda, int grad,
                           contact_eval *x)
 {
@@ -286,6 +377,10 @@ static void contact_state(const alecable_joint *j, int i, const double *q, const
     double R[9], v[3], tmp;
     int k, hr[3];
     memset(x, 0, sizeof *x);
+    if (d->mode == FR_SHEAVE) {
+        sheave_state(j, c, q, lambda, grad, x);
+        goto limit;
+    }
     if (j->b) {
         body_rotation(j->b, q, R);
         rot_mul(R, c->t0, x->t);
@@ -365,6 +460,7 @@ static void contact_state(const alecable_joint *j, int i, const double *q, const
             for (k = 0; k < 3; k++) x->mo[k] *= x->kap;
         }
     }
+limit:
     x->tau = lamT + c->eps * x->w;
     x->L = d->mu * (x->N > 0.0 ? x->N : 0.0);
     /* a contact without normal force has nothing to stick with: slip,
@@ -453,6 +549,14 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
         if (r) {
             r[sd] += lamT * x.c;
             r[nq + j->row0 + i] = x.slip ? (x.L * x.sigma - lamT) / eps : x.w;
+            if (d->mode == FR_SHEAVE) { /* the force's spatial part: on the node, its reaction on the sheave */
+                const alecable_joint *sh = c->hj;
+                for (k = 0; k < 3; k++) {
+                    r[c->node->dof0 + k] += lamT * x.pr[k];
+                    r[sh->b->node.dof0 + k] += lamT * x.pr[3 + k];
+                    r[sh->b->node.dof0 + 3 + k] += lamT * x.pr[6 + k];
+                }
+            }
             if (d->surface) /* the force's spatial part: on the cable at the node, its reaction on S */
                 for (k = 0; k < 3; k++) {
                     r[c->node->dof0 + k] -= lamT * x.kap * x.t[k];
@@ -512,6 +616,17 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
                     for (k = 0; k < 3; k++) values[mp[O_RH + k]] += d->mu * x.sigma * x.dN_h[k] / (eps * cl);
             }
             if (d->surface) surface_jacobian(j, &x, lamT, cq, mp, values);
+            if (d->mode == FR_SHEAVE)
+                for (k = 0; k < SX_N; k++) {
+                    if (mp[O_SX + k] < 0) continue;
+                    values[mp[O_SX + k]] += cq * lamT * x.sdc[k];
+                    if (!x.slip) values[mp[O_RS + k]] += x.sdw[k];
+                    else if (x.N > 0.0)
+                        values[mp[O_RS + k]] += d->mu * x.sigma * x.sdN[k] / (k >= SX_L1 ? eps * cl : eps);
+                    for (b = 0; b < 9; b++) values[mp[O_PS + b * SX_N + k]] += cq * lamT * x.pJ[b][k];
+                }
+            if (d->mode == FR_SHEAVE)
+                for (b = 0; b < 9; b++) values[mp[O_PR + b]] += x.pr[b];
         }
     }
 }

@@ -10,7 +10,8 @@
 enum {
     FR_GIVEN = 0,  /* fn only (a sleeve's pressure) */
     FR_WRAP = 1,   /* the holding force towards the pulley's centre, -lambda . n */
-    FR_ACROSS = 2  /* the holding force's part across t, |lambda - (lambda . t) t| */
+    FR_ACROSS = 2, /* the holding force's part across t, |lambda - (lambda . t) t| */
+    FR_SHEAVE = 3  /* a sheave's node (friction.h's fr_sheave: its normal and tangent follow the node) */
 };
 
 /* history of a contact (alecable_problem's history): material coordinate
@@ -18,7 +19,8 @@ enum {
  * slip and the friction work; on a turning surface also the surface's
  * point under the node then (in the surface body's frame, FH_P; in space,
  * FH_Y), the node's position then (FH_X) and the mesh's factor kappa then
- * (contact.c) */
+ * (contact.c); on a sheave FH_P and FH_K: the node's place then in the
+ * sheave body's frame (where on the sheave: its angle) and kappa */
 enum {
     FH_S = 0, FH_STATE = 1, FH_SLIP = 2, FH_TOTAL = 3, FH_WORK = 4,
     FH_P = 5, FH_Y = 8, FH_X = 11, FH_K = 14, FH_N = 15
@@ -31,7 +33,8 @@ typedef struct fr_contact {
     double eps;          /* augmentation [N/m] */
     double hist[FH_N];
     /* the force holding the node: three rows of a joint's unit, or three
-     * fix constraints (FR_WRAP, FR_ACROSS) */
+     * fix constraints (FR_WRAP, FR_ACROSS); FR_SHEAVE: the sheave and the
+     * node's index in it */
     const alecable_joint *hj;
     int hunit;
     const alecable_constraint *hc[3];

@@ -241,10 +241,15 @@ ALECABLE_API int alecable_wrap_friction(alecable_joint **out, alecable_model *m,
                                         const alecable_friction_params *p)
 {
     alecable_joint *j;
-    int st, i, n;
+    int st, i, n, sheave = 0;
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
-    if ((st = joint_check_kind(m, wrap, JOINT_WRAP, "wrap", "a pulley wrap"))) return st;
+    if (wrap && wrap->magic == MAGIC_JOINT && wrap->model == m && wrap->kind == JOINT_SHEAVE) {
+        sheave = 1;
+        if (p && p->struct_size >= sizeof *p && p->surface)
+            return ac_fail(m, ALECABLE_EINVAL, "params.surface: a sheave's nodes slide on its own body; leave it NULL");
+    } else if ((st = joint_check_kind(m, wrap, JOINT_WRAP, "wrap", "a pulley wrap or a sheave")))
+        return st;
     if ((st = check_friction_params(m, p, "params", wrap->b))) return st;
     n = wrap->count - 2;
     if (n < 1) return ac_fail(m, ALECABLE_EINVAL, "the wrap has %d nodes: friction acts on interior ones (3 at least)", wrap->count);
@@ -255,11 +260,14 @@ ALECABLE_API int alecable_wrap_friction(alecable_joint **out, alecable_model *m,
     }
     for (i = 0; i < n; i++)
         if ((st = check_contact_node(m, wrap->nodes[i + 1], i))) return st;
-    if (!(j = fr_new(m, wrap->b, FR_WRAP, p, n))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    if (!(j = fr_new(m, wrap->b, sheave ? FR_SHEAVE : FR_WRAP, p, n)))
+        return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     for (i = 0; i < n; i++) {
         fr_contact *c = fr_contact_at(j, i, wrap->nodes[i + 1], p->augmentation);
-        memcpy(c->t0, wrap->tangent + 3 * (i + 1), sizeof c->t0);
-        memcpy(c->n0, wrap->normal + 3 * (i + 1), sizeof c->n0);
+        if (!sheave) { /* a sheave's frame follows its node (contact.c) */
+            memcpy(c->t0, wrap->tangent + 3 * (i + 1), sizeof c->t0);
+            memcpy(c->n0, wrap->normal + 3 * (i + 1), sizeof c->n0);
+        }
         c->hj = wrap;
         c->hunit = i + 1;
     }

@@ -1793,6 +1793,7 @@ static int cut_step(qs_ws *ws, const alecable_problem *p, const alecable_quasist
     double tc = ta, dt = 0.5 * (tk - ta), dt_min = ldexp(tk - ta, -CUT_DEPTH);
     char first[256];
     snprintf(first, sizeof first, "%s", msg);
+    if (tk == ta) return failed; /* a step of zero length (t0 = t1) has no sub-steps: its failure stands */
     memcpy(q, ws->q_prev, (size_t)nq * sizeof(double));
     memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
     if (ws->nhist > 0 && (st = p->history_set(p->ctx, ws->hist_prev))) {
