@@ -211,6 +211,36 @@ START_TEST(stalled_newton_is_an_error_whatever_the_solver)
 }
 END_TEST
 
+/* A solve of zero length (t0 = t1) whose step fails is a failure even with
+ * step cutting on: a zero-length step has no sub-steps to cut into (0.3
+ * returned ALECABLE_OK there with the start given back, the equations
+ * unmet; found by the reeving example's hauls) */
+START_TEST(failed_zero_length_step_fails)
+{
+    static const int colptr[2] = {0, 1}, rowidx[1] = {0};
+    alecable_problem p;
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    double q[1] = {0};
+    memset(&p, 0, sizeof p);
+    p.struct_size = sizeof p;
+    p.nq = 1;
+    p.nnz = 1;
+    p.colptr = colptr;
+    p.rowidx = rowidx;
+    p.residual = stall_res;
+    p.jacobian = stall_jac;
+    alecable_quasistatic_options_init(&o);
+    o.regularization = ALECABLE_REG_NONE;
+    o.t0 = o.t1 = 1.0;
+    o.load_steps = 1;
+    alecable_solve_report_init(&rep);
+    ck_assert_int_ne(alecable_problem_solve_quasistatic(&p, &o, NULL, q, NULL, &rep), ALECABLE_OK);
+    ck_assert_int_eq(rep.steps_completed, 0);
+    ck_assert_double_eq(q[0], 0.0);
+}
+END_TEST
+
 #ifdef ALECABLE_NO_GPL
 /* Live blocks of a model's allocator. */
 static void *live_malloc(void *user, size_t size)
@@ -412,6 +442,7 @@ Suite *suite_quasistatic(void)
     tcase_add_test(tc, stage2_finds_dependent_line_and_keeps_material_coordinate);
     tcase_add_test(tc, host_problem_runs_through_the_same_solver);
     tcase_add_test(tc, stalled_newton_is_an_error_whatever_the_solver);
+    tcase_add_test(tc, failed_zero_length_step_fails);
 #ifdef ALECABLE_NO_GPL
     tcase_add_test(tc, gplfree_rank_detection_scales_with_the_band);
     tcase_add_test(tc, gplfree_rank_detection_refuses_a_wide_large_tangent);
