@@ -3256,6 +3256,50 @@ ALECABLE_API int alecable_sheave_node(const alecable_joint *j, int i, double *an
  * \retval ALECABLE_EINVAL j is not a sheave */
 ALECABLE_API int alecable_sheave_wrap_angle(const alecable_joint *j, double *angle);
 
+/** Where the multiplier of a sheave's mesh equation acts
+ * (alecable_sheave_set_mesh_reaction(), since 0.3). */
+enum {
+    /** the default: the mesh equation is an ideal constraint, its reaction
+     * its own gradient.  The energy balance is exact, but at a contact
+     * boundary the reaction pushes the free span's first node across the
+     * span by O(chord angle^2) of the tension, so a free span of more than
+     * one element leaves along its first chord, kinked there */
+    ALECABLE_SHEAVE_REACTION_GRADIENT = 0,
+    /** the reaction is a force on the node alone, along the circle's tangent
+     * there: the one motion the node has left on the circle, which the mesh
+     * equation chooses.  It acts on no other node and on no material
+     * coordinate: a light free span of any number of elements stays straight
+     * and leaves at its geometric tangent point, the tension stays uniform
+     * across a frictionless boundary, and material flowing through a node
+     * that stands still takes no work from it.  What remains is the work
+     * lambda r dtheta on the node's own travel along the circle, O(chord
+     * angle^2) of the tension times the travel (the chord polygon's length
+     * deficit changing with the wrap angle): zero in steady flow, not zero
+     * when the contact region moves */
+    ALECABLE_SHEAVE_REACTION_TANGENT = 1
+};
+/** Chooses where the multipliers of a sheave's mesh equations act (since
+ * 0.3): #ALECABLE_SHEAVE_REACTION_GRADIENT (the default) or
+ * #ALECABLE_SHEAVE_REACTION_TANGENT.  The equations, the unknowns and the
+ * matrix pattern stay the same, so it may be called at any time: it takes
+ * effect at the next solve or step (the mesh multipliers of the current
+ * state belong to the previous choice).
+ * \param j a sheave (alecable_sheave()).
+ * \param reaction an ALECABLE_SHEAVE_REACTION_* value.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave, or reaction is not one of the
+ *         two (nothing changed) */
+ALECABLE_API int alecable_sheave_set_mesh_reaction(alecable_joint *j, int reaction);
+/** Where the multipliers of a sheave's mesh equations act (since 0.3).
+ * \param j a sheave.
+ * \param[out] reaction receives an ALECABLE_SHEAVE_REACTION_* value.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL reaction is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave */
+ALECABLE_API int alecable_sheave_get_mesh_reaction(const alecable_joint *j, int *reaction);
+
 #ifdef __cplusplus
 }
 #endif

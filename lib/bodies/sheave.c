@@ -37,6 +37,7 @@ enum { MAXP = 3, NLOC = 3 * MAXP + 9 }; /* points, then x_b, psi_b, the node's 3
 
 typedef struct sheave_ext {
     alecable_node *nb[2]; /* the free-span neighbours of nodes[0] and nodes[count - 1] */
+    int reaction;         /* ALECABLE_SHEAVE_REACTION_*: where the mesh rows' multipliers act */
 } sheave_ext;
 
 /* the points of node i's equations: P of them, kind, node */
@@ -141,6 +142,43 @@ static void node_equations(const alecable_joint *j, int i, const sheave_pts *s, 
         }
     }
     (void)i;
+}
+
+/* The rows' reactions: rows 0 and 1 (plane, circle) are ideal, their
+ * reaction is their own gradient.  The mesh row's is too by default
+ * (ALECABLE_SHEAVE_REACTION_GRADIENT: an ideal constraint, the energy kept
+ * exactly, but at a boundary it pushes the free-span neighbour across the
+ * span, so a span of several elements is kinked at its first free node).
+ * With ALECABLE_SHEAVE_REACTION_TANGENT the mesh row's reaction is a force
+ * on the node alone along the circle's tangent there, (a x y) / r: the one
+ * direction the node can still move in, which the mesh row alone chooses,
+ * so the multiplier is the force that holds the node where the mesh puts
+ * it.  It enters no other node's balance (the free span stays straight and
+ * leaves at its own tangent point), no material-coordinate row (the
+ * tension stays uniform across a frictionless boundary), and it does no
+ * work on material flowing through a node that stands still: its power is
+ * lambda r dtheta/dt of the node's own travel along the circle (the chord
+ * polygon's O(dtheta^2) length deficit changing with the wrap angle).
+ * W holds the reactions' gradients in the u_m as E does the equations'. */
+static void node_reactions(const alecable_joint *j, const sheave_pts *s, double u[MAXP][3], const sheave_eq *E,
+                           sheave_eq *W)
+{
+    const sheave_ext *x = (const sheave_ext *)j->ext;
+    const double r = j->radius, *a = j->axis, *c = j->centre;
+    double y[3], t[3];
+    int k;
+    *W = *E;
+    if (x->reaction != ALECABLE_SHEAVE_REACTION_TANGENT) return;
+    memset(W->grad[2], 0, sizeof W->grad[2]);
+    memset(W->H[2], 0, sizeof W->H[2]);
+    for (k = 0; k < 3; k++) y[k] = u[0][k] - c[k];
+    cross3(a, y, t);
+    for (k = 0; k < 3; k++) W->grad[2][0][k] = t[k] / r;
+    /* d(a x y)/dy = a^ */
+    W->H[2][0][0][1] = -a[2] / r, W->H[2][0][0][2] = a[1] / r;
+    W->H[2][0][0][3] = a[2] / r, W->H[2][0][0][5] = -a[0] / r;
+    W->H[2][0][0][6] = -a[1] / r, W->H[2][0][0][7] = a[0] / r;
+    (void)s;
 }
 
 /* the spatial vector z_m of a point (position relative to the body origin,
@@ -248,17 +286,19 @@ static void node_eval(const alecable_joint *j, int i, const double *q, const dou
                       double *r, int nq, double cq, double *values)
 {
     sheave_local L;
-    sheave_eq E;
-    double G[3][NLOC], Lam[MAXP][3];
+    sheave_eq E, Wr;
+    double G[3][NLOC], GW[3][NLOC], Lam[MAXP][3];
     int d[NLOC], e, m, n, a, b, k, nc, pb;
     local_geometry(j, i, q, R, &L);
     node_equations(j, i, &L.s, L.u, &E);
+    node_reactions(j, &L.s, L.u, &E, &Wr);
     rows_G(&L, &E, G);
+    rows_G(&L, &Wr, GW);
     nc = 3 * L.s.P + 6;
     pb = 3 * L.s.P;
     local_dofs(j, i, &L.s, nq, d);
     if (r) {
-        for (k = 0; k < nc; k++) r[d[k]] += lam[0] * G[0][k] + lam[1] * G[1][k] + lam[2] * G[2][k];
+        for (k = 0; k < nc; k++) r[d[k]] += lam[0] * GW[0][k] + lam[1] * GW[1][k] + lam[2] * GW[2][k];
         for (e = 0; e < 3; e++) r[d[nc + e]] = E.phi[e];
     }
     if (values) {
@@ -267,19 +307,21 @@ static void node_eval(const alecable_joint *j, int i, const double *q, const dou
         int nl = L.n;
         memset(K, 0, sizeof K);
         for (m = 0; m < L.s.P; m++)
-            for (a = 0; a < 3; a++) Lam[m][a] = lam[0] * E.grad[0][m][a] + lam[1] * E.grad[1][m][a] + lam[2] * E.grad[2][m][a];
+            for (a = 0; a < 3; a++)
+                Lam[m][a] = lam[0] * Wr.grad[0][m][a] + lam[1] * Wr.grad[1][m][a] + lam[2] * Wr.grad[2][m][a];
         for (e = 0; e < 3; e++)
             for (k = 0; k < nc; k++) {
-                K[k * nl + nc + e] = G[e][k];
+                K[k * nl + nc + e] = GW[e][k];
                 K[(nc + e) * nl + k] = G[e][k];
             }
-        /* sum_mn D_m^T (sum_e lam_e H_emn) D_n */
+        /* sum_mn D_m^T (sum_e lam_e H_emn) D_n (H_emn[3 a + c] = d grad_em[a] / d u_n[c]: the
+         * tangent reaction's is not symmetric) */
         for (m = 0; m < L.s.P; m++)
             for (n = 0; n < L.s.P; n++) {
                 double DH[3 * NLOC]; /* (H D_n), 3 x nc */
                 int any = 0;
                 for (k = 0; k < 9; k++) {
-                    HL[k] = lam[0] * E.H[0][m][n][k] + lam[1] * E.H[1][m][n][k] + lam[2] * E.H[2][m][n][k];
+                    HL[k] = lam[0] * Wr.H[0][m][n][k] + lam[1] * Wr.H[1][m][n][k] + lam[2] * Wr.H[2][m][n][k];
                     any |= HL[k] != 0.0;
                 }
                 if (!any) continue;
@@ -593,5 +635,27 @@ ALECABLE_API int alecable_sheave_wrap_angle(const alecable_joint *j, double *ang
         prev = th;
     }
     *angle = fabs(sum);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_sheave_set_mesh_reaction(alecable_joint *j, int reaction)
+{
+    int st = joint_check(j);
+    if (st) return st;
+    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
+    if (reaction != ALECABLE_SHEAVE_REACTION_GRADIENT && reaction != ALECABLE_SHEAVE_REACTION_TANGENT)
+        return ac_fail(j->model, ALECABLE_EINVAL, "reaction = %d: give ALECABLE_SHEAVE_REACTION_GRADIENT or "
+                       "ALECABLE_SHEAVE_REACTION_TANGENT", reaction);
+    ((sheave_ext *)j->ext)->reaction = reaction;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_sheave_get_mesh_reaction(const alecable_joint *j, int *reaction)
+{
+    int st = joint_check(j);
+    if (st) return st;
+    if (!reaction) return ac_fail(j->model, ALECABLE_ENULL, "reaction is NULL");
+    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
+    *reaction = ((const sheave_ext *)j->ext)->reaction;
     return ALECABLE_OK;
 }
