@@ -1,0 +1,261 @@
+/* The sheave's mesh reactions (issue 24, item 1): where the multipliers of
+ * the mesh equations act.
+ *
+ * The rig: a light axial rope from a fixed end A over a fixed sheave of
+ * radius R (centre at the origin, in the plane z = 0) to an end B pulled by
+ * a force F along (sin beta, -cos beta), each free span made of nf
+ * elements.  A = (-3, R): the upper span is horizontal, tangent at the top.
+ *
+ * References (closed form): frictionless and light, each free span is a
+ * straight line from its end to its geometric tangent point (the tangent
+ * from a point at distance d touches at its angle -+ acos(R/d)), every
+ * element carries F, and the mesh reactions are forces on their own nodes
+ * along the circle's tangent, nothing else (with
+ * ALECABLE_SHEAVE_REACTION_TANGENT). */
+#include "suites.h"
+
+#include <alecable.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+enum { MAXN = 24, MAXF = 8 };
+
+typedef struct mrig {
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_body *sh;
+    alecable_joint *j;
+    alecable_node *A, *fa[MAXF], *w[MAXN], *fb[MAXF], *B; /* fa, fb: the free spans' inner nodes */
+    alecable_load *F;
+    int n, nf;
+    double R;
+} mrig;
+
+static void add(mrig *r, alecable_node **out, const double x[3], double *s, double *prev)
+{
+    *s += sqrt((x[0] - prev[0]) * (x[0] - prev[0]) + (x[1] - prev[1]) * (x[1] - prev[1]));
+    ck_assert_int_eq(alecable_cable_add_node(out, r->c, x, *s), 0);
+    memcpy(prev, x, 3 * sizeof *x);
+}
+
+static void build(mrig *r, int n, int nf, double beta, double F, int reaction)
+{
+    alecable_section sec;
+    alecable_body_params bp;
+    alecable_pulley_params pp;
+    double x[3] = {-3.0, 0.5, 0.0}, prev[3], s = 0.0, ang[MAXN], L = 2.0, f[3], xe[3];
+    int i, k;
+    memset(r, 0, sizeof *r);
+    r->n = n, r->nf = nf, r->R = 0.5;
+    ck_assert_int_eq(alecable_model_create(&r->m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.A = 1e-4;
+    sec.E = 1e6 / sec.A;
+    ck_assert_int_eq(alecable_cable_create(&r->c, r->m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_add_node(&r->A, r->c, x, 0.0), 0);
+    memcpy(prev, x, sizeof prev);
+    for (i = 1; i < nf; i++) {
+        double y[3] = {-3.0 + 3.0 * i / nf, 0.5, 0.0};
+        add(r, &r->fa[i - 1], y, &s, prev);
+    }
+    for (i = 0; i < n; i++) {
+        ang[i] = 0.5 * M_PI + (beta - 0.5 * M_PI) * i / (n - 1);
+        x[0] = r->R * cos(ang[i]), x[1] = r->R * sin(ang[i]);
+        add(r, &r->w[i], x, &s, prev);
+    }
+    memcpy(xe, x, sizeof xe);
+    for (i = 1; i <= nf; i++) {
+        double y[3];
+        for (k = 0; k < 2; k++) y[k] = xe[k] + (double)i / nf * L * (k == 0 ? sin(beta) : -cos(beta));
+        y[2] = 0.0;
+        add(r, i < nf ? &r->fb[i - 1] : &r->B, y, &s, prev);
+    }
+    alecable_body_params_init(&bp);
+    ck_assert_int_eq(alecable_body_create(&r->sh, r->m, &bp), 0);
+    ck_assert_int_eq(alecable_body_fix(r->m, r->sh), 0);
+    alecable_pulley_params_init(&pp);
+    pp.radius = r->R;
+    ck_assert_msg(alecable_sheave(&r->j, r->m, r->sh, &pp, n, r->w, ang) == 0, "%s", alecable_model_errmsg(r->m));
+    ck_assert_int_eq(alecable_sheave_set_mesh_reaction(r->j, reaction), 0);
+    for (k = 0; k < 4; k++) ck_assert_int_eq(alecable_fix(NULL, r->m, r->A, k), 0);
+    ck_assert_int_eq(alecable_fix(NULL, r->m, r->B, ALECABLE_DOF_S), 0);
+    ck_assert_int_eq(alecable_fix(NULL, r->m, r->B, ALECABLE_DOF_Z), 0);
+    f[0] = F * sin(beta), f[1] = -F * cos(beta), f[2] = 0.0;
+    ck_assert_int_eq(alecable_load_node(&r->F, r->m, r->B, f), 0);
+}
+
+static void solve(mrig *r)
+{
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = 4;
+    alecable_solve_report_init(&rep);
+    ck_assert_msg(alecable_solve_quasistatic(r->m, &o, &rep) == ALECABLE_OK, "%s", alecable_model_errmsg(r->m));
+}
+
+/* distance of p from the line through a and b (in the plane) */
+static double off_line(const double a[3], const double b[3], const double p[3])
+{
+    double d[2] = {b[0] - a[0], b[1] - a[1]}, e[2] = {p[0] - a[0], p[1] - a[1]};
+    return fabs(d[0] * e[1] - d[1] * e[0]) / hypot(d[0], d[1]);
+}
+
+typedef struct figures {
+    double tangent, straight, tension; /* m, m, relative to F */
+} figures;
+
+/* the tangent points from A and B, the departure nodes' distance from
+ * them, the free nodes' from the spans' lines, the tensions */
+static void measure(const mrig *r, double F, figures *fg)
+{
+    double xa[3], xb[3], x[3], ta[3] = {0, 0, 0}, tb[3] = {0, 0, 0}, th;
+    alecable_element *el;
+    int i, ne;
+    memset(fg, 0, sizeof *fg);
+    ck_assert_int_eq(alecable_node_position(r->A, xa), 0);
+    ck_assert_int_eq(alecable_node_position(r->B, xb), 0);
+    th = atan2(xa[1], xa[0]) - acos(r->R / hypot(xa[0], xa[1]));
+    ta[0] = r->R * cos(th), ta[1] = r->R * sin(th);
+    th = atan2(xb[1], xb[0]) + acos(r->R / hypot(xb[0], xb[1]));
+    tb[0] = r->R * cos(th), tb[1] = r->R * sin(th);
+    ck_assert_int_eq(alecable_node_position(r->w[0], x), 0);
+    fg->tangent = hypot(x[0] - ta[0], x[1] - ta[1]);
+    ck_assert_int_eq(alecable_node_position(r->w[r->n - 1], x), 0);
+    fg->tangent = fmax(fg->tangent, hypot(x[0] - tb[0], x[1] - tb[1]));
+    for (i = 0; i < r->nf - 1; i++) {
+        ck_assert_int_eq(alecable_node_position(r->fa[i], x), 0);
+        fg->straight = fmax(fg->straight, off_line(xa, ta, x));
+        ck_assert_int_eq(alecable_node_position(r->fb[i], x), 0);
+        fg->straight = fmax(fg->straight, off_line(xb, tb, x));
+    }
+    ne = 2 * r->nf + r->n - 1;
+    for (i = 0; i < ne; i++) {
+        double N;
+        ck_assert_int_eq(alecable_cable_element(&el, r->c, i), 0);
+        ck_assert_int_eq(alecable_element_axial_force(el, &N), 0);
+        fg->tension = fmax(fg->tension, fabs(N - F) / F);
+    }
+}
+
+/* Light rope, free spans of 4 elements: with the tangent reaction every
+ * free node is on the straight line from its end to the geometric tangent
+ * point and the departure nodes are on the tangent points, both to 1e-9 m
+ * (measured below 1.5e-16), the wrap angle is pi/2 - beta to 1e-9 rad,
+ * every element carries F to 1e-9 (measured 2e-11: the boundary passes the
+ * tension unchanged), for 2 to 16 chords and wraps of 30 to 110 deg; the
+ * mesh multipliers are the chord polygon's O(dtheta^2) exactly (to 1e-9 of
+ * F): T (1 - cos(dtheta / 2)) at a boundary, the tangential pull the
+ * polygon's corner there cannot take, 0 at the interior nodes. */
+START_TEST(free_spans_stay_straight)
+{
+    static const int ns[4] = {2, 5, 9, 16};
+    static const double betas[3] = {-20.0, 25.0, 60.0};
+    const double F = 1000.0;
+    int a, b, k;
+    for (a = 0; a < 4; a++)
+        for (b = 0; b < 3; b++) {
+            mrig r;
+            figures fg;
+            double beta = betas[b] * M_PI / 180.0, dth = (0.5 * M_PI - beta) / (ns[a] - 1), wrap;
+            build(&r, ns[a], 4, beta, F, ALECABLE_SHEAVE_REACTION_TANGENT);
+            solve(&r);
+            measure(&r, F, &fg);
+            ck_assert_msg(fg.tangent < 1e-9, "n %d, beta %g: departure off the tangent point by %.3g m", ns[a],
+                          betas[b], fg.tangent);
+            ck_assert_msg(fg.straight < 1e-9, "n %d, beta %g: a free node off its span's line by %.3g m", ns[a],
+                          betas[b], fg.straight);
+            ck_assert_msg(fg.tension < 1e-9, "n %d, beta %g: tension off F by %.3g", ns[a], betas[b], fg.tension);
+            for (k = 0; k < ns[a]; k++) { /* T (1 - cos(dtheta / 2)) at the boundaries, 0 inside */
+                double mu, ref = k == 0 || k == ns[a] - 1 ? 1.0 - cos(0.5 * dth) : 0.0;
+                ck_assert_int_eq(alecable_sheave_node(r.j, k, NULL, NULL, &mu), 0);
+                ck_assert_msg(fabs(fabs(mu) / F - ref) < 1e-9, "n %d, beta %g, node %d: mesh multiplier %.6g of F, "
+                              "the polygon's %.6g", ns[a], betas[b], k, fabs(mu) / F, ref);
+            }
+            ck_assert_int_eq(alecable_sheave_wrap_angle(r.j, &wrap), 0);
+            ck_assert_msg(fabs(wrap - (0.5 * M_PI - beta)) < 1e-9, "n %d, beta %g: wrap angle off by %.3g rad",
+                          ns[a], betas[b], wrap - (0.5 * M_PI - beta));
+            alecable_model_destroy(r.m);
+        }
+}
+END_TEST
+
+/* The mesh reactions at the solution, read off the problem's residual (the
+ * residual with the mesh multipliers minus the residual without them): a
+ * force on each sheave node along the circle's tangent and nothing else,
+ * no force on any other node, none in any material coordinate's equation
+ * (1e-12 of F), so material flowing through nodes that stand still takes
+ * no work from them. */
+START_TEST(reactions_act_on_their_nodes_only)
+{
+    const double F = 1000.0;
+    mrig r;
+    alecable_problem p;
+    double *q, *lam, *lam0, *r1, *r0, jm[3 * MAXN];
+    int nq, nlam, i, k, off = -1, nj;
+    (void)k;
+    build(&r, 9, 4, 25.0 * M_PI / 180.0, F, ALECABLE_SHEAVE_REACTION_TANGENT);
+    solve(&r);
+    ck_assert_msg(alecable_model_problem(&p, r.m) == 0, "%s", alecable_model_errmsg(r.m));
+    ck_assert_int_eq(alecable_model_sizes(r.m, &nq, &nlam), 0);
+    q = calloc((size_t)nq, sizeof *q), lam = calloc((size_t)nlam, sizeof *lam);
+    lam0 = calloc((size_t)nlam, sizeof *lam0);
+    r1 = calloc((size_t)(nq + nlam), sizeof *r1), r0 = calloc((size_t)(nq + nlam), sizeof *r0);
+    ck_assert(q && lam && lam0 && r1 && r0);
+    ck_assert_int_eq(alecable_model_get_state(r.m, q, lam, NULL), 0);
+    ck_assert_int_eq(alecable_joint_equations(r.j, &nj), 0);
+    ck_assert_int_eq(alecable_joint_multipliers(r.j, jm), 0);
+    for (k = 0; k + nj <= nlam && off < 0; k++) { /* where the sheave's rows are */
+        for (i = 0; i < nj && lam[k + i] == jm[i]; i++) {}
+        if (i == nj) off = k;
+    }
+    ck_assert_int_ge(off, 0);
+    memcpy(lam0, lam, (size_t)nlam * sizeof *lam);
+    for (i = 0; i < r.n; i++) lam0[off + 3 * i + 2] = 0.0;
+    ck_assert_int_eq(p.residual(p.ctx, 1.0, q, NULL, NULL, lam, r1), 0);
+    ck_assert_int_eq(p.residual(p.ctx, 1.0, q, NULL, NULL, lam0, r0), 0);
+    for (i = 0; i < 2 * r.nf + r.n; i++) { /* every cable node's dofs but the sheave nodes' x, y, z */
+        alecable_node *nd;
+        int d, idx;
+        ck_assert_int_eq(alecable_cable_node(&nd, r.c, i), 0);
+        for (d = ALECABLE_DOF_X; d <= ALECABLE_DOF_S; d++) {
+            if (alecable_node_dof_index(nd, d, &idx) != 0 || idx < 0) continue;
+            if (d != ALECABLE_DOF_S && i >= r.nf && i < r.nf + r.n) continue;
+            ck_assert_msg(fabs(r1[idx] - r0[idx]) <= 1e-12 * F, "node %d, dof %d: mesh reaction %.3g", i, d,
+                          r1[idx] - r0[idx]);
+        }
+    }
+    for (i = 0; i < r.n; i++) { /* along the tangent, of size |lambda| */
+        double x[3], f[3], mu, t[2];
+        int idx;
+        ck_assert_int_eq(alecable_node_position(r.w[i], x), 0);
+        for (k = 0; k < 3; k++) {
+            ck_assert_int_eq(alecable_node_dof_index(r.w[i], ALECABLE_DOF_X + k, &idx), 0);
+            f[k] = r1[idx] - r0[idx];
+        }
+        ck_assert_int_eq(alecable_sheave_node(r.j, i, NULL, NULL, &mu), 0);
+        t[0] = -x[1] / r.R, t[1] = x[0] / r.R;
+        ck_assert_msg(fabs(f[0] * t[1] - f[1] * t[0]) <= 1e-12 * F && fabs(f[2]) <= 1e-12 * F,
+                      "node %d: mesh reaction (%.3g, %.3g, %.3g) not along the tangent", i, f[0], f[1], f[2]);
+        ck_assert_msg(fabs(fabs(f[0] * t[0] + f[1] * t[1]) - fabs(mu)) <= 1e-12 * F, "node %d: reaction %.3g, "
+                      "multiplier %.3g", i, f[0] * t[0] + f[1] * t[1], mu);
+    }
+    free(q), free(lam), free(lam0), free(r1), free(r0);
+    alecable_model_destroy(r.m);
+}
+END_TEST
+
+Suite *suite_sheave_mesh(void)
+{
+    Suite *s = suite_create("sheave_mesh");
+    TCase *tc = tcase_create("statics");
+    tcase_add_test(tc, free_spans_stay_straight);
+    tcase_add_test(tc, reactions_act_on_their_nodes_only);
+    suite_add_tcase(s, tc);
+    return s;
+}
