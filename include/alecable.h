@@ -3267,7 +3267,10 @@ enum {
     ALECABLE_SHEAVE_REACTION_GRADIENT = 0,
     /** the reaction is a force on the node alone, along the circle's tangent
      * there: the one motion the node has left on the circle, which the mesh
-     * equation chooses.  It acts on no other node and on no material
+     * equation chooses (at an axial cable's boundaries and at every
+     * interior node; the boundary of an ANCF, Kirchhoff or SE(3) cable
+     * keeps its gradient, which acts on the node's own slope or frame and
+     * pushes no neighbour).  It acts on no other node and on no material
      * coordinate: a light free span of any number of elements stays straight
      * and leaves at its geometric tangent point, the tension stays uniform
      * across a frictionless boundary, and material flowing through a node

@@ -149,7 +149,8 @@ static void node_equations(const alecable_joint *j, int i, const sheave_pts *s, 
  * (ALECABLE_SHEAVE_REACTION_GRADIENT: an ideal constraint, the energy kept
  * exactly, but at a boundary it pushes the free-span neighbour across the
  * span, so a span of several elements is kinked at its first free node).
- * With ALECABLE_SHEAVE_REACTION_TANGENT the mesh row's reaction is a force
+ * With ALECABLE_SHEAVE_REACTION_TANGENT the mesh row's reaction (at an
+ * axial boundary and at interior nodes) is a force
  * on the node alone along the circle's tangent there, (a x y) / r: the one
  * direction the node can still move in, which the mesh row alone chooses,
  * so the multiplier is the force that holds the node where the mesh puts
@@ -168,7 +169,11 @@ static void node_reactions(const alecable_joint *j, const sheave_pts *s, double 
     double y[3], t[3];
     int k;
     *W = *E;
-    if (x->reaction != ALECABLE_SHEAVE_REACTION_TANGENT) return;
+    /* a C1 boundary's row (the node's own slope or frame) reacts on the
+     * node's own dofs already: it pushes no neighbour, and its moment on
+     * the slope is the bending moment's jump there, which a force could
+     * not take */
+    if (x->reaction != ALECABLE_SHEAVE_REACTION_TANGENT || (s->P == 2 && s->kind[1] != PT_POS)) return;
     memset(W->grad[2], 0, sizeof W->grad[2]);
     memset(W->H[2], 0, sizeof W->H[2]);
     for (k = 0; k < 3; k++) y[k] = u[0][k] - c[k];
@@ -178,7 +183,6 @@ static void node_reactions(const alecable_joint *j, const sheave_pts *s, double 
     W->H[2][0][0][1] = -a[2] / r, W->H[2][0][0][2] = a[1] / r;
     W->H[2][0][0][3] = a[2] / r, W->H[2][0][0][5] = -a[0] / r;
     W->H[2][0][0][6] = -a[1] / r, W->H[2][0][0][7] = a[0] / r;
-    (void)s;
 }
 
 /* the spatial vector z_m of a point (position relative to the body origin,
