@@ -3290,6 +3290,7 @@ enum {
  * \param j a sheave (alecable_sheave()).
  * \param reaction an ALECABLE_SHEAVE_REACTION_* value.
  * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j is NULL
  * \retval ALECABLE_EHANDLE j is not a joint
  * \retval ALECABLE_EINVAL j is not a sheave, or reaction is not one of the
  *         two (nothing changed) */
@@ -3298,7 +3299,7 @@ ALECABLE_API int alecable_sheave_set_mesh_reaction(alecable_joint *j, int reacti
  * \param j a sheave.
  * \param[out] reaction receives an ALECABLE_SHEAVE_REACTION_* value.
  * \retval ALECABLE_OK success
- * \retval ALECABLE_ENULL reaction is NULL
+ * \retval ALECABLE_ENULL j or reaction is NULL
  * \retval ALECABLE_EHANDLE j is not a joint
  * \retval ALECABLE_EINVAL j is not a sheave */
 ALECABLE_API int alecable_sheave_get_mesh_reaction(const alecable_joint *j, int *reaction);

@@ -363,12 +363,41 @@ START_TEST(swing_keeps_energy_and_mesh_work)
 }
 END_TEST
 
+/* The choice refused where it does not apply, nothing changed */
+START_TEST(bad_reaction_is_refused)
+{
+    mrig r;
+    alecable_joint *att;
+    int got = -1;
+    build(&r, 5, 2, 25.0 * M_PI / 180.0, 1000.0, ALECABLE_SHEAVE_REACTION_TANGENT);
+    ck_assert_int_eq(alecable_sheave_set_mesh_reaction(r.j, 2), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_sheave_set_mesh_reaction(r.j, -1), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_sheave_get_mesh_reaction(r.j, &got), ALECABLE_OK);
+    ck_assert_int_eq(got, ALECABLE_SHEAVE_REACTION_TANGENT);
+    ck_assert_int_eq(alecable_sheave_get_mesh_reaction(r.j, NULL), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_sheave_set_mesh_reaction(NULL, 0), ALECABLE_ENULL);
+    {
+        const double p0[3] = {0, 0, 0};
+        ck_assert_int_eq(alecable_attach(&att, r.m, r.fa[0], r.sh, p0, 0), ALECABLE_OK);
+        ck_assert_int_eq(alecable_sheave_set_mesh_reaction(att, ALECABLE_SHEAVE_REACTION_TANGENT), ALECABLE_EINVAL);
+        ck_assert_int_eq(alecable_sheave_get_mesh_reaction(att, &got), ALECABLE_EINVAL);
+    }
+    ck_assert_int_eq(alecable_sheave_set_mesh_reaction(r.j, ALECABLE_SHEAVE_REACTION_GRADIENT), ALECABLE_OK);
+    ck_assert_int_eq(alecable_sheave_get_mesh_reaction(r.j, &got), ALECABLE_OK);
+    ck_assert_int_eq(got, ALECABLE_SHEAVE_REACTION_GRADIENT);
+    alecable_model_destroy(r.m);
+}
+END_TEST
+
 Suite *suite_sheave_mesh(void)
 {
     Suite *s = suite_create("sheave_mesh");
     TCase *tc = tcase_create("statics");
     tcase_add_test(tc, free_spans_stay_straight);
     tcase_add_test(tc, reactions_act_on_their_nodes_only);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("bad_input");
+    tcase_add_test(tc, bad_reaction_is_refused);
     suite_add_tcase(s, tc);
     tc = tcase_create("dynamics");
     tcase_add_test(tc, swing_keeps_energy_and_mesh_work);
