@@ -3303,6 +3303,38 @@ ALECABLE_API int alecable_sheave_set_mesh_reaction(alecable_joint *j, int reacti
  * \retval ALECABLE_EHANDLE j is not a joint
  * \retval ALECABLE_EINVAL j is not a sheave */
 ALECABLE_API int alecable_sheave_get_mesh_reaction(const alecable_joint *j, int *reaction);
+/** Makes a sheave a potential contact (since 0.3): on = 1, it releases the
+ * cable when its wrap angle shrinks below 1e-4 rad or the cable pulls on
+ * it (the normal forces' sum turns negative), and takes it back when the
+ * released span reaches into its circle (deeper than twice what it did
+ * right after the release, or at all once it has been clear of it); both
+ * at the end of a converged solve or step (alecable_problem's history: no
+ * restart, no new unknowns).  Released, its nodes return to the free span:
+ * the contact equations read zero multipliers and each node's s keeps its
+ * share of the material between the nodes outside the run as it was at
+ * the release (the mesh, not the physics, holds them there, close
+ * together).  The wrap cannot be followed to zero (its chords shrink with
+ * it): a solve near zero wrap needs small load steps, and a span held at
+ * both ends changes its tension by EA theta^2 / 2 at the release, theta <=
+ * 1e-4 rad.  Tested in statics; in dynamics the switch works the same way
+ * (the rates of the released rows are given) but is not yet tested.  on =
+ * 0 (the default): the nodes stay on the circle whatever the load.
+ * \param j a sheave.
+ * \param on 0 or 1.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave, or on is not 0 or 1 (nothing changed) */
+ALECABLE_API int alecable_sheave_set_lift_off(alecable_joint *j, int on);
+/** Whether a sheave holds the cable now (since 0.3): 1 in contact, 0
+ * released (alecable_sheave_set_lift_off()).
+ * \param j a sheave.
+ * \param[out] active receives 1 or 0.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j or active is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave */
+ALECABLE_API int alecable_sheave_in_contact(const alecable_joint *j, int *active);
 
 #ifdef __cplusplus
 }
