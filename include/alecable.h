@@ -3326,6 +3326,29 @@ ALECABLE_API int alecable_sheave_get_mesh_reaction(const alecable_joint *j, int 
  * \retval ALECABLE_EHANDLE j is not a joint
  * \retval ALECABLE_EINVAL j is not a sheave, or on is not 0 or 1 (nothing changed) */
 ALECABLE_API int alecable_sheave_set_lift_off(alecable_joint *j, int on);
+/** A sheave the cable is not on yet (since 0.3): a potential contact
+ * (alecable_sheave_set_lift_off() on) made released: count consecutive
+ * nodes of one cable, left where they are, which land on the circle of
+ * body b when the span through them reaches into it (at the end of a
+ * converged solve or step), and are released again when the wrap shrinks
+ * to nothing.  Released, each node keeps its share of the material
+ * between the nodes outside the run, as given.  The circle, the nodes and
+ * the errors as for alecable_sheave() (no angles: the landing finds them).
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param b the body carrying the sheave.
+ * \param p the circle, copied (alecable_pulley_params_init()).
+ * \param count number of nodes, >= 2.
+ * \param nodes count consecutive nodes of one cable, neither end of it.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, b, p or nodes is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or one of another model
+ * \retval ALECABLE_EINVAL a bad struct_size or circle, count < 2, nodes not
+ *         consecutive on one cable, a node at an end of the cable or next to
+ *         another wrap's node
+ * \retval ALECABLE_ENOMEM an allocation failed */
+ALECABLE_API int alecable_sheave_potential(alecable_joint **out, alecable_model *m, alecable_body *b,
+                                           const alecable_pulley_params *p, int count, alecable_node *const nodes[]);
 /** Whether a sheave holds the cable now (since 0.3): 1 in contact, 0
  * released (alecable_sheave_set_lift_off()).
  * \param j a sheave.

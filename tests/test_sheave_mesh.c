@@ -461,6 +461,90 @@ START_TEST(lift_off_and_landing)
 }
 END_TEST
 
+/* A potential contact (alecable_sheave_potential): the rope from A
+ * straight along a load at 100 deg, clear of the sheave, its middle nodes
+ * declared; the load turned down to 25 deg: the span lands at the first
+ * converged state that reaches into the circle (89.995 deg), is released
+ * at once (a wrap of 8.7e-5 rad, below the release angle) and lands for
+ * good at 89.985 (reaching in deeper than twice as far); from there the
+ * departure is the geometric tangent point (1e-9 m), the tension F (1e-7),
+ * the wrap pi/2 - beta (1e-9 rad) at 25 deg. */
+START_TEST(potential_contact_lands)
+{
+    static const double deg[] = {100, 95, 92, 90.5, 90.1, 90, 89.995, 89.985, 89.97, 89.94, 89.88, 89.75, 89.5, 89,
+                                 88, 87, 85, 80, 75, 70, 65, 60, 55, 50, 45, 40, 35, 30, 25};
+    const int nk = (int)(sizeof deg / sizeof deg[0]), n = 5, nf = 2;
+    const double F = 1000.0, b0 = 100.0 * M_PI / 180.0, R = 0.5;
+    alecable_section sec;
+    alecable_body_params bp;
+    alecable_pulley_params pp;
+    alecable_body *sh;
+    alecable_node *nd[MAXN + 2 * MAXF];
+    double x[3], s = 0.0, f[3], wrap;
+    mrig r;
+    int i, k, active = 1;
+    memset(&r, 0, sizeof r);
+    r.n = n, r.nf = nf, r.R = R;
+    ck_assert_int_eq(alecable_model_create(&r.m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.A = 1e-4;
+    sec.E = 1e6 / sec.A;
+    ck_assert_int_eq(alecable_cable_create(&r.c, r.m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    /* A, then nf - 1 nodes to near the top, the n run nodes 1 mm apart about the top, then the lower span */
+    for (i = 0; i < 2 * nf + n; i++) {
+        double d = i < nf ? 3.0 * i / nf : i < nf + n ? 3.0 + 1e-3 * (i - nf - 0.5 * (n - 1)) : 3.0 + 2.0 * (i - nf - n + 1) / nf;
+        x[0] = -3.0 + d * sin(b0), x[1] = R - d * cos(b0), x[2] = 0.0;
+        if (i > 0) s = d;
+        ck_assert_int_eq(alecable_cable_add_node(&nd[i], r.c, x, s), 0);
+    }
+    r.A = nd[0], r.B = nd[2 * nf + n - 1];
+    for (i = 0; i < nf - 1; i++) r.fa[i] = nd[1 + i], r.fb[i] = nd[nf + n + i];
+    for (i = 0; i < n; i++) r.w[i] = nd[nf + i];
+    alecable_body_params_init(&bp);
+    ck_assert_int_eq(alecable_body_create(&sh, r.m, &bp), 0);
+    ck_assert_int_eq(alecable_body_fix(r.m, sh), 0);
+    alecable_pulley_params_init(&pp);
+    pp.radius = R;
+    ck_assert_msg(alecable_sheave_potential(&r.j, r.m, sh, &pp, n, r.w) == 0, "%s", alecable_model_errmsg(r.m));
+    ck_assert_int_eq(alecable_sheave_set_mesh_reaction(r.j, ALECABLE_SHEAVE_REACTION_TANGENT), 0);
+    ck_assert_int_eq(alecable_sheave_in_contact(r.j, &active), 0);
+    ck_assert_int_eq(active, 0);
+    for (k = 0; k < 4; k++) ck_assert_int_eq(alecable_fix(NULL, r.m, r.A, k), 0);
+    ck_assert_int_eq(alecable_fix(NULL, r.m, r.B, ALECABLE_DOF_S), 0);
+    ck_assert_int_eq(alecable_fix(NULL, r.m, r.B, ALECABLE_DOF_Z), 0);
+    f[0] = F * sin(b0), f[1] = -F * cos(b0), f[2] = 0.0;
+    ck_assert_int_eq(alecable_load_node(&r.F, r.m, r.B, f), 0);
+    for (k = 0; k < nk; k++) {
+        const double beta = deg[k] * M_PI / 180.0;
+        int before, after, tries;
+        figures fg;
+        f[0] = F * sin(beta), f[1] = -F * cos(beta);
+        ck_assert_int_eq(alecable_load_set(r.F, f), 0);
+        for (tries = 0; tries < 3; tries++) {
+            alecable_quasistatic_options o;
+            alecable_solve_report rep;
+            ck_assert_int_eq(alecable_sheave_in_contact(r.j, &before), 0);
+            alecable_quasistatic_options_init(&o);
+            o.load_steps = k == 0 ? 4 : 1;
+            o.t0 = k == 0 ? 0.0 : 1.0;
+            alecable_solve_report_init(&rep);
+            ck_assert_msg(alecable_solve_quasistatic(r.m, &o, &rep) == ALECABLE_OK, "%g deg: %s", deg[k],
+                          alecable_model_errmsg(r.m));
+            ck_assert_int_eq(alecable_sheave_in_contact(r.j, &after), 0);
+            if (after == before) break;
+        }
+        ck_assert_msg(after == (deg[k] < 89.99), "%g deg: in contact %d", deg[k], after);
+        measure(&r, F, &fg);
+        ck_assert_msg(fg.tension < 1e-7, "%g deg: tension off F by %.3g", deg[k], fg.tension);
+        if (after) ck_assert_msg(fg.tangent < 1e-9, "%g deg: departure off the tangent point by %.3g m", deg[k], fg.tangent);
+    }
+    ck_assert_int_eq(alecable_sheave_wrap_angle(r.j, &wrap), 0);
+    ck_assert_msg(fabs(wrap - (0.5 * M_PI - 25.0 * M_PI / 180.0)) < 1e-9, "wrap off by %.3g rad",
+                  wrap - (0.5 * M_PI - 25.0 * M_PI / 180.0));
+    alecable_model_destroy(r.m);
+}
+END_TEST
+
 /* The choice refused where it does not apply, nothing changed */
 START_TEST(bad_reaction_is_refused)
 {
@@ -494,6 +578,7 @@ Suite *suite_sheave_mesh(void)
     tcase_add_test(tc, free_spans_stay_straight);
     tcase_add_test(tc, reactions_act_on_their_nodes_only);
     tcase_add_test(tc, lift_off_and_landing);
+    tcase_add_test(tc, potential_contact_lands);
     suite_add_tcase(s, tc);
     tc = tcase_create("bad_input");
     tcase_add_test(tc, bad_reaction_is_refused);

@@ -643,9 +643,10 @@ const joint_ops joint_sheave_ops = {sheave_pattern, sheave_maps, sheave_eval, NU
 
 /* ---- creation and queries --------------------------------------------------------- */
 
-ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecable_body *b,
-                                 const alecable_pulley_params *p, int count, alecable_node *const nodes[],
-                                 const double initial_angles[])
+/* alecable_sheave(), and with initial_angles NULL alecable_sheave_potential():
+ * released, the nodes left where they are, lift-off on */
+static int sheave_make(alecable_joint **out, alecable_model *m, alecable_body *b, const alecable_pulley_params *p,
+                       int count, alecable_node *const nodes[], const double initial_angles[])
 {
     alecable_joint *j;
     alecable_cable *cb;
@@ -656,7 +657,7 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = body_check(m, b, "body"))) return st;
-    if (!p || !nodes || !initial_angles) return ac_fail(m, ALECABLE_ENULL, "params, nodes or initial_angles is NULL");
+    if (!p || !nodes) return ac_fail(m, ALECABLE_ENULL, "params or nodes is NULL");
     if (p->struct_size < sizeof *p)
         return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_pulley_params_init", p->struct_size);
     if (!(p->radius > 0.0) || !isfinite(p->radius))
@@ -684,7 +685,7 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
         if (!nodes[i]->cable) return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] is a body's node, not a cable node", i);
         if (nodes[i]->cable != nodes[0]->cable)
             return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] is not on the cable of nodes[0]: a sheave holds one cable", i);
-        if (!isfinite(initial_angles[i]))
+        if (initial_angles && !isfinite(initial_angles[i]))
             return ac_fail(m, ALECABLE_EINVAL, "initial_angles[%d] is not finite", i);
     }
     cb = nodes[0]->cable;
@@ -715,19 +716,19 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
                                    o->kind == JOINT_SHEAVE ? "a sheave" : "a pulley wrap");
         }
     }
-    for (i = 1; i < count; i++) { /* one way round, less than a full turn */
+    for (i = 1; initial_angles && i < count; i++) { /* one way round, less than a full turn */
         double d = initial_angles[i] - initial_angles[i - 1];
         if (!(d * (initial_angles[1] - initial_angles[0]) > 0.0))
             return ac_fail(m, ALECABLE_EINVAL, "initial_angles[%d] = %g after %g: the angles must go one way around "
                            "the sheave, strictly", i, initial_angles[i], initial_angles[i - 1]);
     }
-    turn = fabs(initial_angles[count - 1] - initial_angles[0]);
+    turn = initial_angles ? fabs(initial_angles[count - 1] - initial_angles[0]) : 0.0;
     if (!(turn < 2.0 * SHEAVE_PI))
         return ac_fail(m, ALECABLE_EINVAL, "initial_angles span %g rad: a sheave's wrap is less than a full turn", turn);
     /* the neighbours must lie outside the circle, beyond the boundaries:
      * else the span would pass through the sheave */
     body_rotation(b, NULL, R);
-    for (k = 0; k < 2; k++) {
+    for (k = 0; initial_angles && k < 2; k++) {
         int e = k == 0 ? 0 : count - 1;
         double th = initial_angles[e], sgn = (initial_angles[1] - initial_angles[0]) > 0 ? 1.0 : -1.0;
         double nrm[3], tout[3], xn[3], y[3], ax, yy;
@@ -760,8 +761,12 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
     for (i = 0; i < count; i++) ext->f[i] = (i + 1.0) / (count + 1.0);
     ext->nb[0] = nb[0];
     ext->nb[1] = nb[1];
-    ext->active = 1;
-    ext->dir = initial_angles[1] > initial_angles[0] ? 1 : -1;
+    ext->active = initial_angles != NULL;
+    ext->lift = initial_angles == NULL;
+    ext->dir = initial_angles && initial_angles[1] < initial_angles[0] ? -1 : 1;
+    if (!initial_angles) /* released: each node keeps its share of the material between the outer neighbours */
+        for (i = 0; i < count; i++)
+            ext->f[i] = (node_s(nodes[i]) - node_s(nb[0])) / (node_s(nb[1]) - node_s(nb[0]));
     j->b = b;
     memcpy(j->centre, p->centre, sizeof j->centre);
     memcpy(j->axis, a, sizeof j->axis);
@@ -769,7 +774,7 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
     j->radius = p->radius;
     for (i = 0; i < count; i++) j->nodes[i] = nodes[i];
     if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
-    for (i = 0; i < count; i++) { /* the start: on the circle at the given angles (positions only) */
+    for (i = 0; initial_angles && i < count; i++) { /* the start: on the circle at the given angles (positions only) */
         double y[3], x[3];
         for (k = 0; k < 3; k++)
             y[k] = p->centre[k] + p->radius * (cos(initial_angles[i]) * u[k] + sin(initial_angles[i]) * v[k]);
@@ -777,6 +782,23 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
         for (k = 0; k < 3; k++) nodes[i]->q[k] = b->node.q[k] + x[k];
     }
     return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecable_body *b,
+                                 const alecable_pulley_params *p, int count, alecable_node *const nodes[],
+                                 const double initial_angles[])
+{
+    int st;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if (!initial_angles) return ac_fail(m, ALECABLE_ENULL, "initial_angles is NULL");
+    return sheave_make(out, m, b, p, count, nodes, initial_angles);
+}
+
+ALECABLE_API int alecable_sheave_potential(alecable_joint **out, alecable_model *m, alecable_body *b,
+                                           const alecable_pulley_params *p, int count, alecable_node *const nodes[])
+{
+    return sheave_make(out, m, b, p, count, nodes, NULL);
 }
 
 /* node i's angle about the axis from ref, in (-pi, pi], at the model's state */
