@@ -545,7 +545,7 @@ START_TEST(potential_contact_lands)
 }
 END_TEST
 
-/* The choice refused where it does not apply, nothing changed */
+/* The choices refused where they do not apply, nothing changed */
 START_TEST(bad_reaction_is_refused)
 {
     mrig r;
@@ -563,6 +563,23 @@ START_TEST(bad_reaction_is_refused)
         ck_assert_int_eq(alecable_attach(&att, r.m, r.fa[0], r.sh, p0, 0), ALECABLE_OK);
         ck_assert_int_eq(alecable_sheave_set_mesh_reaction(att, ALECABLE_SHEAVE_REACTION_TANGENT), ALECABLE_EINVAL);
         ck_assert_int_eq(alecable_sheave_get_mesh_reaction(att, &got), ALECABLE_EINVAL);
+    }
+    ck_assert_int_eq(alecable_sheave_set_lift_off(r.j, 2), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_sheave_in_contact(r.j, NULL), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_sheave_in_contact(r.j, &got), ALECABLE_OK);
+    ck_assert_int_eq(got, 1);
+    ck_assert_int_eq(alecable_sheave_set_lift_off(att, 1), ALECABLE_EINVAL);
+    {
+        alecable_pulley_params pp;
+        alecable_joint *jp = NULL;
+        alecable_pulley_params_init(&pp);
+        pp.radius = 0.5;
+        ck_assert_int_eq(alecable_sheave_potential(&jp, r.m, r.sh, &pp, 2, NULL), ALECABLE_ENULL);
+        ck_assert_int_eq(alecable_sheave_potential(&jp, r.m, r.sh, &pp, 1, r.fb), ALECABLE_EINVAL);
+        ck_assert_int_eq(alecable_sheave_potential(&jp, r.m, r.sh, &pp, 2, r.w), ALECABLE_EINVAL); /* on the sheave */
+        pp.radius = 0.0;
+        ck_assert_int_eq(alecable_sheave_potential(&jp, r.m, r.sh, &pp, 1, r.fb), ALECABLE_EINVAL);
+        ck_assert_ptr_null(jp);
     }
     ck_assert_int_eq(alecable_sheave_set_mesh_reaction(r.j, ALECABLE_SHEAVE_REACTION_GRADIENT), ALECABLE_OK);
     ck_assert_int_eq(alecable_sheave_get_mesh_reaction(r.j, &got), ALECABLE_OK);
