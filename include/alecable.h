@@ -3316,9 +3316,10 @@ ALECABLE_API int alecable_sheave_get_mesh_reaction(const alecable_joint *j, int 
  * together).  The wrap cannot be followed to zero (its chords shrink with
  * it): a solve near zero wrap needs small load steps, and a span held at
  * both ends changes its tension by EA theta^2 / 2 at the release, theta <=
- * 1e-4 rad.  Tested in statics; in dynamics the switch works the same way
- * (the rates of the released rows are given) but is not yet tested.  on =
- * 0 (the default): the nodes stay on the circle whatever the load.
+ * 1e-4 rad.  Quasistatic solves only, for now: in dynamics the run's
+ * nodes cannot follow a landing or a lift-off within a step (all of them
+ * land and leave together).  on = 0 (the default): the nodes stay on the
+ * circle whatever the load.
  * \param j a sheave.
  * \param on 0 or 1.
  * \retval ALECABLE_OK success
