@@ -31,7 +31,18 @@
  * n1) / 2 (the capstan's derivation with the node spacing theta1 / n1):
  * the torque transmitted to P is R2 (T1 - T2) = R2 T2 (e1 - 1); with T1 +
  * T2 = 2 T0 (a belt whose two sides stretch alike) that is the textbook
- * 2 T0 R2 (e1 - 1)/(e1 + 1). */
+ * 2 T0 R2 (e1 - 1)/(e1 + 1).
+ *
+ * With --centre-distance C1 (issue 24) the same open belt runs over D and P
+ * as sheaves (alecable_sheave, frictionless, the mesh reactions along the
+ * tangent: the contact regions are found, not given) and P's centre moves
+ * along the line of centres, prescribed: from C to C1 in load steps
+ * (statics), then out to C1 and back in dynamics (HHT, a light belt).  The
+ * wrap angles are checked against the open belt's geometry, pi -+ 2
+ * asin((R2 - R1) / C) at P's centre of the moment, to 1e-8 rad (statics: a
+ * light belt's spans are straight, so it holds to round-off; dynamics: the
+ * belt's inertia bends the spans by O(rho), --belt-rho); result keys
+ * wrap_err_rad (dynamics) and wrap_err_static_rad. */
 #include "common.h"
 #include "support/belt_rig.h"
 #include "support/rig.h"
@@ -67,6 +78,184 @@ static double slack_gain(const belt_rig *r, double EA)
         dM += (sb - sa) * axial_stretch(T, EA) * (1.0 / axial_stretch(T, EA) - 1.0 / r->stretch0);
     }
     return dM;
+}
+
+/* ---- --centre-distance: the belt on two sheaves whose centre distance varies ---- */
+
+/* P's centre: C + dC w, w = (1 - cos(pi t)) / 2 over the load factor t
+ * (statics), (1 - cos(2 pi t / T)) / 2 over the time (dynamics: out and
+ * back) */
+typedef struct centre_motion {
+    double C, dC, T; /* T = 0: statics */
+    double rho;      /* the belt's density in dynamics */
+} centre_motion;
+
+static int centre_fn(void *user, double t, double *value, double *rate, double *accel)
+{
+    const centre_motion *cm = (const centre_motion *)user;
+    double w = cm->T > 0.0 ? 2.0 * M_PI / cm->T : M_PI;
+    *value = cm->C + cm->dC * 0.5 * (1.0 - cos(w * t));
+    *rate = cm->dC * 0.5 * w * sin(w * t);
+    *accel = cm->dC * 0.5 * w * w * cos(w * t);
+    return 0;
+}
+
+typedef struct sheave_belt {
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_body *P;
+    alecable_joint *s1, *s2;
+} sheave_belt;
+
+/* The open belt of belt_rig.h (D at the origin, P at (C, 0, 0), the loop
+ * closed at J in the middle of the upper span) with D and P as sheaves
+ * (alecable_sheave, their mesh reactions along the tangent) instead of
+ * fixed wraps, frictionless and light: J's x and both ends' s held (the
+ * loop's material), the ends' y and z tied; a free node M in the middle of
+ * the lower span; P's body held but along x, where cm moves it. */
+static int sheave_belt_build(sheave_belt *b, const belt_params *p, centre_motion *cm)
+{
+    const double sb = (p->R2 - p->R1) / p->C, beta = asin(sb), cb = cos(beta), EA = p->E * p->A;
+    const double a_u = 0.5 * M_PI + beta, a_l = 1.5 * M_PI - beta, th1 = a_l - a_u, th2 = 2.0 * M_PI - th1;
+    const int n1 = p->n1, n2 = p->n2, nn = n1 + n2 + 5;
+    const int hold[5] = {ALECABLE_DOF_Y, ALECABLE_DOF_Z, ALECABLE_DOF_RX, ALECABLE_DOF_RY, ALECABLE_DOF_RZ};
+    double x[2 * BELT_MAX_N + 6][3], ang1[BELT_MAX_N + 1], ang2[BELT_MAX_N + 1], s = 0.0, st0 = axial_stretch(p->T0, EA);
+    double coef[2] = {1.0, -1.0};
+    alecable_node *nd[2 * BELT_MAX_N + 6], *ends[2], *pn;
+    alecable_section sec;
+    alecable_body_params bp;
+    alecable_pulley_params pp;
+    alecable_body *ground;
+    int i, k, dofs[2];
+    memset(b, 0, sizeof *b);
+    RIG_TRY(alecable_model_create(&b->m, p->allocator));
+    x[0][0] = 0.5 * (p->R1 * -sb + p->C + p->R2 * -sb);
+    x[0][1] = 0.5 * (p->R1 + p->R2) * cb;
+    x[0][2] = 0.0;
+    for (i = 0; i <= n1; i++) {
+        ang1[i] = a_u + th1 * i / n1;
+        x[1 + i][0] = p->R1 * cos(ang1[i]), x[1 + i][1] = p->R1 * sin(ang1[i]), x[1 + i][2] = 0.0;
+    }
+    for (i = 0; i <= n2; i++) {
+        ang2[i] = -a_u + th2 * i / n2;
+        x[n1 + 3 + i][0] = p->C + p->R2 * cos(ang2[i]), x[n1 + 3 + i][1] = p->R2 * sin(ang2[i]);
+        x[n1 + 3 + i][2] = 0.0;
+    }
+    for (k = 0; k < 3; k++) x[n1 + 2][k] = 0.5 * (x[n1 + 1][k] + x[n1 + 3][k]); /* M */
+    memcpy(x[nn - 1], x[0], sizeof x[0]);
+    alecable_section_init(&sec);
+    sec.E = p->E;
+    sec.A = p->A;
+    sec.rho = cm->T > 0.0 ? cm->rho : 0.0;
+    RIG_TRY(alecable_cable_create(&b->c, b->m, ALECABLE_ELEMENT_AXIAL, &sec));
+    for (i = 0; i < nn; i++) {
+        if (i > 0)
+            s += sqrt((x[i][0] - x[i - 1][0]) * (x[i][0] - x[i - 1][0]) + (x[i][1] - x[i - 1][1]) * (x[i][1] - x[i - 1][1])) /
+                 st0;
+        RIG_TRY(alecable_cable_add_node(&nd[i], b->c, x[i], s));
+    }
+    alecable_body_params_init(&bp);
+    RIG_TRY(alecable_body_create(&ground, b->m, &bp));
+    RIG_TRY(alecable_body_fix(b->m, ground));
+    alecable_body_params_init(&bp);
+    bp.position[0] = p->C;
+    bp.mass = 1.0;
+    bp.inertia[0] = bp.inertia[4] = 0.5 * p->J2;
+    bp.inertia[8] = p->J2;
+    RIG_TRY(alecable_body_create(&b->P, b->m, &bp));
+    RIG_TRY(alecable_body_node(&pn, b->P));
+    for (k = 0; k < 5; k++) RIG_TRY(alecable_fix(NULL, b->m, pn, hold[k]));
+    RIG_TRY(alecable_prescribe_motion(NULL, b->m, pn, ALECABLE_DOF_X, centre_fn, cm));
+    alecable_pulley_params_init(&pp);
+    pp.radius = p->R1;
+    RIG_TRY(alecable_sheave(&b->s1, b->m, ground, &pp, n1 + 1, nd + 1, ang1));
+    pp.radius = p->R2;
+    for (i = 0; i <= n2; i++) ang2[i] = -a_u + th2 * i / n2;
+    RIG_TRY(alecable_sheave(&b->s2, b->m, b->P, &pp, n2 + 1, nd + n1 + 3, ang2));
+    RIG_TRY(alecable_sheave_set_mesh_reaction(b->s1, ALECABLE_SHEAVE_REACTION_TANGENT));
+    RIG_TRY(alecable_sheave_set_mesh_reaction(b->s2, ALECABLE_SHEAVE_REACTION_TANGENT));
+    RIG_TRY(alecable_fix(NULL, b->m, nd[0], ALECABLE_DOF_X));
+    RIG_TRY(alecable_fix(NULL, b->m, nd[nn - 1], ALECABLE_DOF_X));
+    RIG_TRY(alecable_fix(NULL, b->m, nd[0], ALECABLE_DOF_S));
+    RIG_TRY(alecable_fix(NULL, b->m, nd[nn - 1], ALECABLE_DOF_S));
+    RIG_TRY(alecable_fix(NULL, b->m, nd[0], ALECABLE_DOF_Z));
+    RIG_TRY(alecable_fix(NULL, b->m, nd[nn - 1], ALECABLE_DOF_Z));
+    RIG_TRY(alecable_fix(NULL, b->m, nd[n1 + 2], ALECABLE_DOF_Z));
+    ends[0] = nd[nn - 1];
+    ends[1] = nd[0];
+    dofs[0] = dofs[1] = ALECABLE_DOF_Y;
+    return alecable_linear_constraint(NULL, b->m, 2, ends, dofs, coef, 0.0, 0.0);
+}
+
+/* the wrap angles against the open belt's pi -+ 2 asin((R2 - R1) / C) at
+ * P's centre now; the tension of the upper span's element next to D */
+static double wrap_error(const sheave_belt *b, const belt_params *p, double *C, double *w1, double *w2)
+{
+    double xp[3], g;
+    alecable_body_pose(b->P, xp, NULL);
+    *C = xp[0];
+    g = 2.0 * asin((p->R2 - p->R1) / *C);
+    alecable_sheave_wrap_angle(b->s1, w1);
+    alecable_sheave_wrap_angle(b->s2, w2);
+    return fmax(fabs(*w1 - (M_PI - g)), fabs(*w2 - (M_PI + g)));
+}
+
+/* statics along P's travel from C to C1 in steps load steps, then
+ * dynamics (HHT, step h) over T: P out to C1 and back */
+static int run_centre_distance(const belt_params *p, double C1, double rho, int steps, double h, double T, double tol)
+{
+    centre_motion cm = {p->C, C1 - p->C, 0.0, 0.0};
+    alecable_dynamic_options o;
+    alecable_integrator *it;
+    sheave_belt b;
+    double err_s = 0.0, err_d = 0.0, C, w1, w2, Cmin = INFINITY, Cmax = -INFINITY, w1min = INFINITY, w1max = -INFINITY;
+    double T_lo = INFINITY, T_hi = -INFINITY, wall = ex_now();
+    int k, n = (int)ceil(T / h - 1e-9), iters;
+    ex_check(NULL, sheave_belt_build(&b, p, &cm), "the belt on sheaves");
+    printf("  --centre-distance: D and P as sheaves (frictionless, light belt, the mesh reactions along the "
+           "tangent), P's centre moved from C = %g m to %g m: statics in %d load steps, then dynamics (HHT, h = %g s, "
+           "belt density %g kg/m^3) out and back over %g s; the wrap angles against pi -+ 2 asin((R2 - R1) / C)\n",
+           p->C, C1, steps, h, rho, T);
+    err_s = wrap_error(&b, p, &C, &w1, &w2);
+    for (k = 0; k < steps; k++) {
+        if (ex_load_step(b.m, (double)k / steps, (double)(k + 1) / steps, tol, &iters)) {
+            printf("  load step %d failed: %s\nresult: status=1\n", k + 1, alecable_model_errmsg(b.m));
+            return 1;
+        }
+        err_s = fmax(err_s, wrap_error(&b, p, &C, &w1, &w2));
+        T_lo = fmin(T_lo, rig_tension(b.c, 0)), T_hi = fmax(T_hi, rig_tension(b.c, 0));
+    }
+    printf("  statics: at C = %.6f m the wraps are %.12f and %.12f rad; largest wrap error %.3e rad\n", C, w1, w2,
+           err_s);
+    alecable_model_destroy(b.m);
+    cm.T = T;
+    cm.rho = rho;
+    ex_check(NULL, sheave_belt_build(&b, p, &cm), "the belt on sheaves");
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_HHT;
+    o.h = h;
+    ex_check(b.m, alecable_model_integrator(&it, b.m, &o), "integrator");
+    for (k = 1; k <= n; k++) {
+        if (alecable_integrator_step(it, h)) {
+            printf("  step %d failed: %s\nresult: status=1\n", k, alecable_integrator_errmsg(it));
+            return 1;
+        }
+        ex_check(b.m, alecable_model_pull_state(b.m, it), "pull_state");
+        err_d = fmax(err_d, wrap_error(&b, p, &C, &w1, &w2));
+        Cmin = fmin(Cmin, C), Cmax = fmax(Cmax, C);
+        w1min = fmin(w1min, w1), w1max = fmax(w1max, w1);
+        T_lo = fmin(T_lo, rig_tension(b.c, 0)), T_hi = fmax(T_hi, rig_tension(b.c, 0));
+    }
+    wall = ex_now() - wall;
+    printf("  dynamics: C from %.6f to %.6f m, D's wrap %.9f .. %.9f rad; largest wrap error %.3e rad; the upper "
+           "span's tension %.6g .. %.6g N; %.3f s\n",
+           Cmin, Cmax, w1min, w1max, err_d, T_lo, T_hi, wall);
+    printf("result: status=%d mode=centre_distance C0=%.12g C1=%.12g wrap_err_rad=%.3e wrap_err_static_rad=%.3e "
+           "wrap1_min_rad=%.12f wrap1_max_rad=%.12f T_min=%.9g T_max=%.9g wall_s=%.4f\n",
+           err_d < 1e-8 && err_s < 1e-8 && T_lo > 0.0 ? 0 : 1, p->C, C1, err_d, err_s, w1min, w1max, T_lo, T_hi, wall);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(b.m);
+    return 0;
 }
 
 /* --torque-rate: D driven by a motor whose torque rises at that rate, the
@@ -149,7 +338,7 @@ int main(int argc, char **argv)
     const char *csv_path = NULL, *vtk = NULL;
     double tol = 1e-10, phi2_prev = 0.0, rim1 = 0.0, rim2 = 0.0, creep_err = 0.0, creep = 0.0, creep_t = 0.0;
     double ratio_on = 0.0, M1_on = 0.0, M2_on = 0.0, T1_on = 0.0, T2_on = 0.0, phi_on = 0.0, wall, tight_ok = 1.0;
-    double h = 2e-3, T_end = 0.6;
+    double h = 2e-3, T_end = 0.6, C1 = 0.0, rho_cd = 0.1;
     int steps = 60, rc, k, it, it_sum = 0, it_max = 0, onset = -1, deep = 1, nstick_steps = 0;
     ex_opt opts[] = {
         {"--R1", 'd', &p.R1, "driving pulley's radius [m]"},
@@ -173,6 +362,12 @@ int main(int argc, char **argv)
         {"--rho", 'd', &p.rho, "dynamics: belt's density [kg/m^3]"},
         {"--h", 'd', &h, "dynamics: time step [s] (HHT)"},
         {"--T", 'd', &T_end, "dynamics: simulated time [s]"},
+        {"--centre-distance", 'd', &C1,
+         "> 0: D and P as sheaves (frictionless), P's centre moved from C to this and, in dynamics (--h, --T), out "
+         "and back; the wrap angles against the open belt's geometry"},
+        {"--belt-rho", 'd', &rho_cd,
+         "--centre-distance dynamics: the belt's density [kg/m^3] (light: the geometry is a light belt's; the belt's "
+         "inertia bends the spans by O(rho))"},
         {"--tol", 'd', &tol, "Newton tolerance: ||r|| <= tol x the step's largest residual"},
         {"--csv", 's', &csv_path, "write phi1, phi2, torques, tensions and stuck contacts per load step"},
         {"--vtk", 's', &vtk, "write a VTK file per load step (belt_drive_NNNNN.vtp) and belt_drive.pvd into this existing folder"},
@@ -189,6 +384,16 @@ int main(int argc, char **argv)
                         "mu, torque rate, c2 >= 0, 3 <= n1, n2 <= %d, steps >= 1\n",
                 BELT_MAX_N);
         return 2;
+    }
+    if (C1 > 0.0) {
+        if (!(C1 > p.R2 - p.R1) || !(rho_cd > 0.0)) {
+            fprintf(stderr, "--centre-distance %g, --belt-rho %g: need > R2 - R1 = %g and > 0\n", C1, rho_cd,
+                    p.R2 - p.R1);
+            return 2;
+        }
+        printf("belt_drive: R1 = %g m, R2 = %g m, C = %g m, %d and %d elements on the wraps, EA = %g N, T0 = %g N\n",
+               p.R1, p.R2, p.C, p.n1, p.n2, p.E * p.A, p.T0);
+        return run_centre_distance(&p, C1, rho_cd, steps, h, T_end, tol);
     }
     ex_check(NULL, belt_build(&r, &p), "belt_build");
     printf("belt_drive: R1 = %g m, R2 = %g m, C = %g m (wraps %.4f and %.4f rad, %d and %d elements), EA = %g N, "

@@ -3272,6 +3272,110 @@ ALECABLE_API int alecable_sheave_node(const alecable_joint *j, int i, double *an
  * \retval ALECABLE_EINVAL j is not a sheave */
 ALECABLE_API int alecable_sheave_wrap_angle(const alecable_joint *j, double *angle);
 
+/** Where the multiplier of a sheave's mesh equation acts
+ * (alecable_sheave_set_mesh_reaction(), since 0.3). */
+enum {
+    /** the default: the mesh equation is an ideal constraint, its reaction
+     * its own gradient.  The energy balance is exact, but at a contact
+     * boundary the reaction pushes the free span's first node across the
+     * span by O(chord angle^2) of the tension, so a free span of more than
+     * one element leaves along its first chord, kinked there */
+    ALECABLE_SHEAVE_REACTION_GRADIENT = 0,
+    /** the reaction is a force on the node alone, along the circle's tangent
+     * there: the one motion the node has left on the circle, which the mesh
+     * equation chooses (at an axial cable's boundaries and at every
+     * interior node; the boundary of an ANCF, Kirchhoff or SE(3) cable
+     * keeps its gradient, which acts on the node's own slope or frame and
+     * pushes no neighbour).  It acts on no other node and on no material
+     * coordinate: a light free span of any number of elements stays straight
+     * and leaves at its geometric tangent point, the tension stays uniform
+     * across a frictionless boundary, and material flowing through a node
+     * that stands still takes no work from it.  What remains is the work
+     * lambda r dtheta on the node's own travel along the circle, O(chord
+     * angle^2) of the tension times the travel (the chord polygon's length
+     * deficit changing with the wrap angle): zero in steady flow, not zero
+     * when the contact region moves */
+    ALECABLE_SHEAVE_REACTION_TANGENT = 1
+};
+/** Chooses where the multipliers of a sheave's mesh equations act (since
+ * 0.3): #ALECABLE_SHEAVE_REACTION_GRADIENT (the default) or
+ * #ALECABLE_SHEAVE_REACTION_TANGENT.  The equations, the unknowns and the
+ * matrix pattern stay the same, so it may be called at any time: it takes
+ * effect at the next solve or step (the mesh multipliers of the current
+ * state belong to the previous choice).
+ * \param j a sheave (alecable_sheave()).
+ * \param reaction an ALECABLE_SHEAVE_REACTION_* value.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave, or reaction is not one of the
+ *         two (nothing changed) */
+ALECABLE_API int alecable_sheave_set_mesh_reaction(alecable_joint *j, int reaction);
+/** Where the multipliers of a sheave's mesh equations act (since 0.3).
+ * \param j a sheave.
+ * \param[out] reaction receives an ALECABLE_SHEAVE_REACTION_* value.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j or reaction is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave */
+ALECABLE_API int alecable_sheave_get_mesh_reaction(const alecable_joint *j, int *reaction);
+/** Makes a sheave a potential contact (since 0.3): on = 1, it releases the
+ * cable when its wrap angle shrinks below 1e-4 rad or the cable pulls on
+ * it (the normal forces' sum turns negative), and takes it back when the
+ * released span reaches into its circle (deeper than twice what it did
+ * right after the release, or at all once it has been clear of it); both
+ * at the end of a converged solve or step (alecable_problem's history: no
+ * restart, no new unknowns).  Released, its nodes return to the free span:
+ * the contact equations read zero multipliers and each node's s keeps its
+ * share of the material between the nodes outside the run as it was at
+ * the release (the mesh, not the physics, holds them there, close
+ * together).  The wrap cannot be followed to zero (its chords shrink with
+ * it): a solve near zero wrap needs small load steps, and a span held at
+ * both ends changes its tension by EA theta^2 / 2 at the release, theta <=
+ * 1e-4 rad.  Quasistatic solves only, for now: in dynamics the run's
+ * nodes cannot follow a landing or a lift-off within a step (all of them
+ * land and leave together).  on = 0 (the default): the nodes stay on the
+ * circle whatever the load.
+ * \param j a sheave.
+ * \param on 0 or 1.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave, or on is not 0 or 1 (nothing changed) */
+ALECABLE_API int alecable_sheave_set_lift_off(alecable_joint *j, int on);
+/** A sheave the cable is not on yet (since 0.3): a potential contact
+ * (alecable_sheave_set_lift_off() on) made released: count consecutive
+ * nodes of one cable, left where they are, which land on the circle of
+ * body b when the span through them reaches into it (at the end of a
+ * converged solve or step), and are released again when the wrap shrinks
+ * to nothing.  Released, each node keeps its share of the material
+ * between the nodes outside the run, as given.  The circle, the nodes and
+ * the errors as for alecable_sheave() (no angles: the landing finds them).
+ * \param[out] out receives the joint, owned by m (may be NULL).
+ * \param m the model.
+ * \param b the body carrying the sheave.
+ * \param p the circle, copied (alecable_pulley_params_init()).
+ * \param count number of nodes, >= 2.
+ * \param nodes count consecutive nodes of one cable, neither end of it.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, b, p or nodes is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or one of another model
+ * \retval ALECABLE_EINVAL a bad struct_size or circle, count < 2, nodes not
+ *         consecutive on one cable, a node at an end of the cable or next to
+ *         another wrap's node
+ * \retval ALECABLE_ENOMEM an allocation failed */
+ALECABLE_API int alecable_sheave_potential(alecable_joint **out, alecable_model *m, alecable_body *b,
+                                           const alecable_pulley_params *p, int count, alecable_node *const nodes[]);
+/** Whether a sheave holds the cable now (since 0.3): 1 in contact, 0
+ * released (alecable_sheave_set_lift_off()).
+ * \param j a sheave.
+ * \param[out] active receives 1 or 0.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j or active is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave */
+ALECABLE_API int alecable_sheave_in_contact(const alecable_joint *j, int *active);
+
 #ifdef __cplusplus
 }
 #endif

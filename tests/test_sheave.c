@@ -387,14 +387,17 @@ END_TEST
  * body turned about a skew axis (the joint has no velocity or acceleration
  * terms: cq is its only weight); and the constraint rates: along q(t) = q
  * (+) t v (the body's rotation composed), dg/dt = gdot and d2g/dt2 = gamma
- * (a = 0), by differences (relative 1e-6). */
+ * (a = 0), by differences (relative 1e-6).  Both places of the mesh rows'
+ * reactions (their gradient; the tangent at their node, whose derivative is
+ * not symmetric). */
 START_TEST(jacobian_matches_differences)
 {
     static const int kinds[4] = {ALECABLE_ELEMENT_AXIAL, ALECABLE_ELEMENT_ANCF, ALECABLE_ELEMENT_KIRCHHOFF,
                                  ALECABLE_ELEMENT_SE3};
     const double e[3] = {0.48, -0.6, 0.64}, xb[3] = {0.3, -0.4, 0.2};
-    int kk;
-    for (kk = 0; kk < 4; kk++) {
+    int kk0;
+    for (kk0 = 0; kk0 < 8; kk0++) {
+        const int kk = kk0 % 4, reaction = kk0 / 4 ? ALECABLE_SHEAVE_REACTION_TANGENT : ALECABLE_SHEAVE_REACTION_GRADIENT;
         rig r;
         alecable_problem p;
         double Rb[9], *q, *v, *a, *lam, *r0, *rp, *rm, *gd, *ga, *qs, hh = 1e-4, err, rate_err = 0.0;
@@ -402,6 +405,7 @@ START_TEST(jacobian_matches_differences)
         int i, n, row0;
         axis_rotation(e, 0.7, Rb);
         build(&r, kinds[kk], 5, xb, Rb, 0.3, 0, 0.0);
+        ck_assert_int_eq(alecable_sheave_set_mesh_reaction(r.j, reaction), 0);
         ck_assert_msg(alecable_model_problem(&p, r.m) == 0, "%s", alecable_model_errmsg(r.m));
         n = p.nq + p.nlam;
         q = calloc((size_t)p.nq, sizeof *q), v = calloc((size_t)p.nq, sizeof *v), a = calloc((size_t)p.nq, sizeof *a);
@@ -421,7 +425,7 @@ START_TEST(jacobian_matches_differences)
             }
         }
         err = pfd_full_jacobian_error(&p, 0.0, q, lam, 1e-4);
-        ck_assert_msg(err < 1e-6, "kind %d: full Jacobian off by %.3g", kinds[kk], err);
+        ck_assert_msg(err < 1e-6, "kind %d, reaction %d: full Jacobian off by %.3g", kinds[kk], reaction, err);
         /* rates of the sheave's rows: q(t) = q (+) t v */
         ck_assert_int_eq(p.constraint_rates(p.ctx, 0.0, q, v, gd, ga), 0);
         ck_assert_int_eq(p.residual(p.ctx, 0.0, q, NULL, NULL, lam, r0), 0);
@@ -576,16 +580,19 @@ END_TEST
  * points (the bending's boundary layer: measured 1.6e-5, 1.1e-5, 6.8e-6 m),
  * the wrap angle is within 1e-3 rad of the light rope's pi/2 - beta and
  * the mesh multipliers are the discretization's (measured 8.5e-4 of the
- * tension). */
+ * tension); the same with the tangent mesh reaction (there a C1 boundary
+ * keeps its own, on its slope: measured 1.5e-5, 1.1e-5, 6.8e-6 m). */
 START_TEST(c1_cables_leave_along_the_tangent)
 {
     static const int kinds[3] = {ALECABLE_ELEMENT_ANCF, ALECABLE_ELEMENT_KIRCHHOFF, ALECABLE_ELEMENT_SE3};
     const double beta = 25.0 * M_PI / 180.0;
-    int kk, e;
-    for (kk = 0; kk < 3; kk++) {
+    int kk0, e;
+    for (kk0 = 0; kk0 < 6; kk0++) {
+        const int kk = kk0 % 3;
         rig r;
         statics_figures sf;
         build(&r, kinds[kk], 9, X0, I3, beta, 1, 1000.0);
+        if (kk0 >= 3) ck_assert_int_eq(alecable_sheave_set_mesh_reaction(r.j, ALECABLE_SHEAVE_REACTION_TANGENT), 0);
         solve(&r, 0);
         statics_check(&r, &sf);
         for (e = 0; e < 2; e++) {

@@ -64,6 +64,10 @@ struct joint_ops {
 enum { HIST_SIZE = 0, HIST_GET = 1, HIST_SET = 2, HIST_COMMIT = 3 };
 extern const joint_ops joint_unit_ops, joint_pair_ops, joint_clamp_ops, joint_drive_ops, joint_friction_ops,
     joint_sheave_ops;
+/* 1 when j is a sheave made a potential contact (alecable_sheave_set_lift_off()
+ * or alecable_sheave_potential()): its release and landing are quasistatic
+ * only, so the integrators refuse it (core/dynamics.c) */
+int sheave_lifts_off(const alecable_joint *j);
 
 /* weight of the bodies (gravity at the centre of mass) and the body loads:
  * W, r += dW/dq, values += cq d2W (on the 6 x 6 body blocks) */

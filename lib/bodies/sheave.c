@@ -33,10 +33,17 @@
 #define SHEAVE_PI 3.14159265358979323846
 
 enum { PT_POS = 0, PT_SLOPE = 1, PT_FRAME = 2 };
-enum { MAXP = 3, NLOC = 3 * MAXP + 9 }; /* points, then x_b, psi_b, the node's 3 rows */
+enum { MAXP = 3, NLOC = 3 * MAXP + 12 }; /* points, x_b, psi_b, the node's 3 rows, the s of the node and
+                                             of the run's two outer neighbours (the released mesh) */
 
 typedef struct sheave_ext {
     alecable_node *nb[2]; /* the free-span neighbours of nodes[0] and nodes[count - 1] */
+    int reaction;         /* ALECABLE_SHEAVE_REACTION_*: where the mesh rows' multipliers act */
+    int lift;             /* a potential contact: released and landed at the converged steps */
+    int active;           /* in contact (its history) */
+    int dir;              /* +1 / -1: the way round of the wrap from nodes[0] */
+    double allow;         /* released: the depth into the circle that does not land it (history); -1: unset */
+    double *f;            /* released: each node's share of the material between nb[0] and nb[1] (history) */
 } sheave_ext;
 
 /* the points of node i's equations: P of them, kind, node */
@@ -81,9 +88,12 @@ static void local_dofs(const alecable_joint *j, int i, const sheave_pts *s, int 
         d[3 * s->P + 3 + k] = j->b->node.dof0 + 3 + k;
         d[3 * s->P + 6 + k] = nq + j->row0 + 3 * i + k;
     }
+    d[3 * s->P + 9] = node_sdof(j->nodes[i]);
+    d[3 * s->P + 10] = node_sdof(((const sheave_ext *)j->ext)->nb[0]);
+    d[3 * s->P + 11] = node_sdof(((const sheave_ext *)j->ext)->nb[1]);
 }
 
-static int nloc(const sheave_pts *s) { return 3 * s->P + 9; }
+static int nloc(const sheave_pts *s) { return 3 * s->P + 12; }
 
 /* the equations of node i and their derivatives in the u_m: phi[e],
  * grad[e][m][3], H[e][m][n][9] (symmetric in (m, n)) */
@@ -141,6 +151,47 @@ static void node_equations(const alecable_joint *j, int i, const sheave_pts *s, 
         }
     }
     (void)i;
+}
+
+/* The rows' reactions: rows 0 and 1 (plane, circle) are ideal, their
+ * reaction is their own gradient.  The mesh row's is too by default
+ * (ALECABLE_SHEAVE_REACTION_GRADIENT: an ideal constraint, the energy kept
+ * exactly, but at a boundary it pushes the free-span neighbour across the
+ * span, so a span of several elements is kinked at its first free node).
+ * With ALECABLE_SHEAVE_REACTION_TANGENT the mesh row's reaction (at an
+ * axial boundary and at interior nodes) is a force
+ * on the node alone along the circle's tangent there, (a x y) / r: the one
+ * direction the node can still move in, which the mesh row alone chooses,
+ * so the multiplier is the force that holds the node where the mesh puts
+ * it.  It enters no other node's balance (the free span stays straight and
+ * leaves at its own tangent point), no material-coordinate row (the
+ * tension stays uniform across a frictionless boundary), and it does no
+ * work on material flowing through a node that stands still: its power is
+ * lambda r dtheta/dt of the node's own travel along the circle (the chord
+ * polygon's O(dtheta^2) length deficit changing with the wrap angle).
+ * W holds the reactions' gradients in the u_m as E does the equations'. */
+static void node_reactions(const alecable_joint *j, const sheave_pts *s, double u[MAXP][3], const sheave_eq *E,
+                           sheave_eq *W)
+{
+    const sheave_ext *x = (const sheave_ext *)j->ext;
+    const double r = j->radius, *a = j->axis, *c = j->centre;
+    double y[3], t[3];
+    int k;
+    *W = *E;
+    /* a C1 boundary's row (the node's own slope or frame) reacts on the
+     * node's own dofs already: it pushes no neighbour, and its moment on
+     * the slope is the bending moment's jump there, which a force could
+     * not take */
+    if (x->reaction != ALECABLE_SHEAVE_REACTION_TANGENT || (s->P == 2 && s->kind[1] != PT_POS)) return;
+    memset(W->grad[2], 0, sizeof W->grad[2]);
+    memset(W->H[2], 0, sizeof W->H[2]);
+    for (k = 0; k < 3; k++) y[k] = u[0][k] - c[k];
+    cross3(a, y, t);
+    for (k = 0; k < 3; k++) W->grad[2][0][k] = t[k] / r;
+    /* d(a x y)/dy = a^ */
+    W->H[2][0][0][1] = -a[2] / r, W->H[2][0][0][2] = a[1] / r;
+    W->H[2][0][0][3] = a[2] / r, W->H[2][0][0][5] = -a[0] / r;
+    W->H[2][0][0][6] = -a[1] / r, W->H[2][0][0][7] = a[0] / r;
 }
 
 /* the spatial vector z_m of a point (position relative to the body origin,
@@ -244,21 +295,58 @@ static void rows_G(const sheave_local *L, const sheave_eq *E, double G[3][NLOC])
                     for (k = 0; k < nc; k++) G[e][k] += E->grad[e][m][a] * L->D[m][a * NLOC + k];
 }
 
+/* Released (a potential contact out of contact): rows 0 and 1 read
+ * lambda = 0, row 2 keeps the node's s at its share of the material between
+ * the run's outer neighbours a, b, s_i - (1 - f) s_a - f s_b = 0, f the
+ * share at the release (history): an equation in s alone (ideal: its reaction is on the
+ * material coordinates only), so the mesh, not the physics, spreads the
+ * released nodes along the free span */
+static double share(const alecable_joint *j, int i) { return ((const sheave_ext *)j->ext)->f[i]; }
+
+static void node_eval_released(const alecable_joint *j, int i, const double *q, const double *lam, double *r, int nq,
+                               double *values)
+{
+    sheave_pts s;
+    int d[NLOC], nc, nl, k;
+    const double f = share(j, i), c[3] = {1.0, -(1.0 - f), -f};
+    node_points(j, i, &s);
+    local_dofs(j, i, &s, nq, d);
+    nc = 3 * s.P + 6;
+    nl = nloc(&s);
+    if (r) {
+        r[d[nc]] = lam[0];
+        r[d[nc + 1]] = lam[1];
+        r[d[nc + 2]] = q[d[nc + 3]] + c[1] * q[d[nc + 4]] + c[2] * q[d[nc + 5]];
+        for (k = 0; k < 3; k++) r[d[nc + 3 + k]] += c[k] * lam[2];
+    }
+    if (values) {
+        const int *map = j->map + i * NLOC * NLOC;
+        values[map[nc * nl + nc]] += 1.0;
+        values[map[(nc + 1) * nl + nc + 1]] += 1.0;
+        for (k = 0; k < 3; k++) {
+            values[map[(nc + 2) * nl + nc + 3 + k]] += c[k];
+            values[map[(nc + 3 + k) * nl + nc + 2]] += c[k];
+        }
+    }
+}
+
 static void node_eval(const alecable_joint *j, int i, const double *q, const double *lam, const double R[9],
                       double *r, int nq, double cq, double *values)
 {
     sheave_local L;
-    sheave_eq E;
-    double G[3][NLOC], Lam[MAXP][3];
+    sheave_eq E, Wr;
+    double G[3][NLOC], GW[3][NLOC], Lam[MAXP][3];
     int d[NLOC], e, m, n, a, b, k, nc, pb;
     local_geometry(j, i, q, R, &L);
     node_equations(j, i, &L.s, L.u, &E);
+    node_reactions(j, &L.s, L.u, &E, &Wr);
     rows_G(&L, &E, G);
+    rows_G(&L, &Wr, GW);
     nc = 3 * L.s.P + 6;
     pb = 3 * L.s.P;
     local_dofs(j, i, &L.s, nq, d);
     if (r) {
-        for (k = 0; k < nc; k++) r[d[k]] += lam[0] * G[0][k] + lam[1] * G[1][k] + lam[2] * G[2][k];
+        for (k = 0; k < nc; k++) r[d[k]] += lam[0] * GW[0][k] + lam[1] * GW[1][k] + lam[2] * GW[2][k];
         for (e = 0; e < 3; e++) r[d[nc + e]] = E.phi[e];
     }
     if (values) {
@@ -267,19 +355,21 @@ static void node_eval(const alecable_joint *j, int i, const double *q, const dou
         int nl = L.n;
         memset(K, 0, sizeof K);
         for (m = 0; m < L.s.P; m++)
-            for (a = 0; a < 3; a++) Lam[m][a] = lam[0] * E.grad[0][m][a] + lam[1] * E.grad[1][m][a] + lam[2] * E.grad[2][m][a];
+            for (a = 0; a < 3; a++)
+                Lam[m][a] = lam[0] * Wr.grad[0][m][a] + lam[1] * Wr.grad[1][m][a] + lam[2] * Wr.grad[2][m][a];
         for (e = 0; e < 3; e++)
             for (k = 0; k < nc; k++) {
-                K[k * nl + nc + e] = G[e][k];
+                K[k * nl + nc + e] = GW[e][k];
                 K[(nc + e) * nl + k] = G[e][k];
             }
-        /* sum_mn D_m^T (sum_e lam_e H_emn) D_n */
+        /* sum_mn D_m^T (sum_e lam_e H_emn) D_n (H_emn[3 a + c] = d grad_em[a] / d u_n[c]: the
+         * tangent reaction's is not symmetric) */
         for (m = 0; m < L.s.P; m++)
             for (n = 0; n < L.s.P; n++) {
                 double DH[3 * NLOC]; /* (H D_n), 3 x nc */
                 int any = 0;
                 for (k = 0; k < 9; k++) {
-                    HL[k] = lam[0] * E.H[0][m][n][k] + lam[1] * E.H[1][m][n][k] + lam[2] * E.H[2][m][n][k];
+                    HL[k] = lam[0] * Wr.H[0][m][n][k] + lam[1] * Wr.H[1][m][n][k] + lam[2] * Wr.H[2][m][n][k];
                     any |= HL[k] != 0.0;
                 }
                 if (!any) continue;
@@ -341,7 +431,11 @@ static void sheave_eval(const alecable_joint *j, double t, const double *q, cons
     (void)v;
     (void)cv;
     body_rotation(j->b, q, R);
-    for (i = 0; i < j->count; i++) node_eval(j, i, q, lambda + j->row0 + 3 * i, R, r, nq, cq, values);
+    for (i = 0; i < j->count; i++)
+        if (((const sheave_ext *)j->ext)->active)
+            node_eval(j, i, q, lambda + j->row0 + 3 * i, R, r, nq, cq, values);
+        else
+            node_eval_released(j, i, q, lambda + j->row0 + 3 * i, r, nq, values);
 }
 
 /* gdot = G v = sum_m grad_m . du_m/dt, du_m/dt = D_m v; gamma = the part of
@@ -352,15 +446,27 @@ static void sheave_rates(const alecable_joint *j, double t, const double *q, con
                          double *gamma)
 {
     double R[9];
-    int i;
+    int i, nc;
     (void)t;
     body_rotation(j->b, q, R);
     for (i = 0; i < j->count; i++) {
         sheave_local L;
         sheave_eq E;
         double ud[MAXP][3], ka[MAXP][3], vl[NLOC];
+        if (!((const sheave_ext *)j->ext)->active) { /* released: rows 0, 1 none; row 2 linear in s */
+            sheave_pts sp;
+            int dd[NLOC];
+            const double f = share(j, i);
+            node_points(j, i, &sp);
+            local_dofs(j, i, &sp, 0, dd);
+            nc = 3 * sp.P + 6;
+            gdot[j->row0 + 3 * i] = gdot[j->row0 + 3 * i + 1] = 0.0;
+            gdot[j->row0 + 3 * i + 2] = v[dd[nc + 3]] - (1.0 - f) * v[dd[nc + 4]] - f * v[dd[nc + 5]];
+            gamma[j->row0 + 3 * i] = gamma[j->row0 + 3 * i + 1] = gamma[j->row0 + 3 * i + 2] = 0.0;
+            continue;
+        }
         const double *W = v + j->b->node.dof0 + 3;
-        int d[NLOC], e, m, n, a, k, nc;
+        int d[NLOC], e, m, n, a, k;
         local_geometry(j, i, q, R, &L);
         node_equations(j, i, &L.s, L.u, &E);
         local_dofs(j, i, &L.s, 0, d);
@@ -416,14 +522,131 @@ static int sheave_check(alecable_model *m, const alecable_joint *j)
     return ALECABLE_OK;
 }
 
+/* ---- lift-off and landing (a potential contact) ------------------------------------ */
+
+/* the body-frame in-plane vector from the centre to a node, at q */
+static void plane_vec(const alecable_joint *j, const double *q, const double R[9], const alecable_node *n, double w[2])
+{
+    double z[3], y[3], e2[3];
+    int k;
+    for (k = 0; k < 3; k++) z[k] = q[n->dof0 + k] - q[j->b->node.dof0 + k];
+    rot_tmul(R, z, y);
+    for (k = 0; k < 3; k++) y[k] -= j->centre[k];
+    cross3(j->axis, j->ref, e2);
+    w[0] = dot3v(y, j->ref);
+    w[1] = dot3v(y, e2);
+}
+
+/* the wrap angle from nodes[0] to nodes[count - 1], signed along dir */
+static double signed_wrap(const alecable_joint *j, const double *q, const double R[9])
+{
+    double w[2], prev, sum = 0.0;
+    int i;
+    plane_vec(j, q, R, j->nodes[0], w);
+    prev = atan2(w[1], w[0]);
+    for (i = 1; i < j->count; i++) {
+        double th;
+        plane_vec(j, q, R, j->nodes[i], w);
+        th = atan2(w[1], w[0]);
+        sum += remainder(th - prev, 2.0 * SHEAVE_PI);
+        prev = th;
+    }
+    return sum * ((const sheave_ext *)j->ext)->dir;
+}
+
+/* the least in-plane distance from the centre to the polygon a, nodes, b,
+ * and (in *dir) the way the polygon turns about the axis round the centre */
+static double polygon_clearance(const alecable_joint *j, const double *q, const double R[9], int *dir)
+{
+    const sheave_ext *x = (const sheave_ext *)j->ext;
+    double p0[2], p1[2], best = INFINITY, turn = 0.0;
+    int i;
+    plane_vec(j, q, R, x->nb[0], p0);
+    for (i = 0; i <= j->count; i++) {
+        double d[2], t, c[2], dd;
+        plane_vec(j, q, R, i < j->count ? j->nodes[i] : x->nb[1], p1);
+        d[0] = p1[0] - p0[0], d[1] = p1[1] - p0[1];
+        dd = d[0] * d[0] + d[1] * d[1];
+        t = dd > 0.0 ? -(p0[0] * d[0] + p0[1] * d[1]) / dd : 0.0;
+        t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+        c[0] = p0[0] + t * d[0], c[1] = p0[1] + t * d[1];
+        if (hypot(c[0], c[1]) < best) best = hypot(c[0], c[1]);
+        turn += p0[0] * p1[1] - p0[1] * p1[0]; /* > 0: round the centre counterclockwise, angles grow */
+        p0[0] = p1[0], p0[1] = p1[1];
+    }
+    *dir = turn > 0.0 ? 1 : -1;
+    return best;
+}
+
+/* Released when the wrap angle falls below theta_r = 1e-4 rad or the cable
+ * pulls on the sheave (the normal forces' sum below zero).  The wrap
+ * cannot be followed to zero: its chords and their material shrink with
+ * it (with 4 chords the solves, stepped towards zero wrap, lose accuracy
+ * below 1e-4 rad: the tension to 2e-8).  Released at theta_r, the span
+ * straightens: its length changes by O(theta_r^2) of the span, the
+ * tension by EA theta_r^2 / 2 at most, and it may pass into the circle by
+ * theta_r times its length, delta_0 (measured at the first converged state
+ * after the release).  Landed when the polygon a, nodes, b reaches deeper
+ * than 2 delta_0 (else it would land at once again), or, once it has been
+ * clear of the circle, as soon as it reaches in. */
+static double release_angle(const alecable_joint *j)
+{
+    (void)j;
+    return 1e-4;
+}
+
+static int sheave_history(alecable_joint *j, int op, double *buf, const double *q, const double *lambda, double t)
+{
+    sheave_ext *x = (sheave_ext *)j->ext;
+    double R[9];
+    (void)t;
+    int i;
+    if (op == HIST_SIZE) return 2 + j->count;
+    if (op == HIST_GET) {
+        buf[0] = x->active;
+        buf[1] = x->allow;
+        for (i = 0; i < j->count; i++) buf[2 + i] = x->f[i];
+        return ALECABLE_OK;
+    }
+    if (op == HIST_SET) {
+        x->active = buf[0] != 0.0;
+        x->allow = buf[1];
+        for (i = 0; i < j->count; i++) x->f[i] = buf[2 + i];
+        return ALECABLE_OK;
+    }
+    if (!x->lift) return ALECABLE_OK;
+    body_rotation(j->b, q, R);
+    if (x->active) {
+        double N = 0.0, sa = q[node_sdof(x->nb[0])], sb = q[node_sdof(x->nb[1])];
+        for (i = 0; i < j->count; i++) N -= lambda[j->row0 + 3 * i + 1];
+        if (signed_wrap(j, q, R) < release_angle(j) || N < 0.0) {
+            x->active = 0;
+            x->allow = -1.0;
+            for (i = 0; i < j->count; i++) x->f[i] = (q[node_sdof(j->nodes[i])] - sa) / (sb - sa);
+        }
+    } else {
+        int dir;
+        double depth = j->radius - polygon_clearance(j, q, R, &dir);
+        if (x->allow < 0.0)
+            x->allow = depth > 0.0 ? 2.0 * depth : 0.0;
+        else if (depth > x->allow && depth > 1e-9 * j->radius) { /* a span on its tangent line stays off */
+            x->active = 1;
+            x->dir = dir;
+        } else if (depth < 0.0)
+            x->allow = 0.0;
+    }
+    return ALECABLE_OK;
+}
+
 const joint_ops joint_sheave_ops = {sheave_pattern, sheave_maps, sheave_eval, NULL, sheave_rates, NULL, sheave_check,
-                                    NULL};
+                                    sheave_history};
 
 /* ---- creation and queries --------------------------------------------------------- */
 
-ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecable_body *b,
-                                 const alecable_pulley_params *p, int count, alecable_node *const nodes[],
-                                 const double initial_angles[])
+/* alecable_sheave(), and with initial_angles NULL alecable_sheave_potential():
+ * released, the nodes left where they are, lift-off on */
+static int sheave_make(alecable_joint **out, alecable_model *m, alecable_body *b, const alecable_pulley_params *p,
+                       int count, alecable_node *const nodes[], const double initial_angles[])
 {
     alecable_joint *j;
     alecable_cable *cb;
@@ -434,7 +657,7 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = body_check(m, b, "body"))) return st;
-    if (!p || !nodes || !initial_angles) return ac_fail(m, ALECABLE_ENULL, "params, nodes or initial_angles is NULL");
+    if (!p || !nodes) return ac_fail(m, ALECABLE_ENULL, "params or nodes is NULL");
     if (p->struct_size < sizeof *p)
         return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_pulley_params_init", p->struct_size);
     if (!(p->radius > 0.0) || !isfinite(p->radius))
@@ -462,7 +685,7 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
         if (!nodes[i]->cable) return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] is a body's node, not a cable node", i);
         if (nodes[i]->cable != nodes[0]->cable)
             return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] is not on the cable of nodes[0]: a sheave holds one cable", i);
-        if (!isfinite(initial_angles[i]))
+        if (initial_angles && !isfinite(initial_angles[i]))
             return ac_fail(m, ALECABLE_EINVAL, "initial_angles[%d] is not finite", i);
     }
     cb = nodes[0]->cable;
@@ -493,19 +716,19 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
                                    o->kind == JOINT_SHEAVE ? "a sheave" : "a pulley wrap");
         }
     }
-    for (i = 1; i < count; i++) { /* one way round, less than a full turn */
+    for (i = 1; initial_angles && i < count; i++) { /* one way round, less than a full turn */
         double d = initial_angles[i] - initial_angles[i - 1];
         if (!(d * (initial_angles[1] - initial_angles[0]) > 0.0))
             return ac_fail(m, ALECABLE_EINVAL, "initial_angles[%d] = %g after %g: the angles must go one way around "
                            "the sheave, strictly", i, initial_angles[i], initial_angles[i - 1]);
     }
-    turn = fabs(initial_angles[count - 1] - initial_angles[0]);
+    turn = initial_angles ? fabs(initial_angles[count - 1] - initial_angles[0]) : 0.0;
     if (!(turn < 2.0 * SHEAVE_PI))
         return ac_fail(m, ALECABLE_EINVAL, "initial_angles span %g rad: a sheave's wrap is less than a full turn", turn);
     /* the neighbours must lie outside the circle, beyond the boundaries:
      * else the span would pass through the sheave */
     body_rotation(b, NULL, R);
-    for (k = 0; k < 2; k++) {
+    for (k = 0; initial_angles && k < 2; k++) {
         int e = k == 0 ? 0 : count - 1;
         double th = initial_angles[e], sgn = (initial_angles[1] - initial_angles[0]) > 0 ? 1.0 : -1.0;
         double nrm[3], tout[3], xn[3], y[3], ax, yy;
@@ -528,13 +751,22 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
                            "angles the other way round or move the boundary", nb[k]->index, e, th);
     }
     if (!(j = joint_new(m, JOINT_SHEAVE, count, 3 * count))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
-    if (!(ext = (sheave_ext *)ac_calloc(&m->alloc, 1, sizeof *ext))) {
+    /* one block, the shares after the struct: joint_free frees j->ext */
+    if (!(ext = (sheave_ext *)ac_calloc(&m->alloc, 1, sizeof *ext + (size_t)count * sizeof(double)))) {
         joint_free(m, j);
         return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     }
     j->ext = ext;
+    ext->f = (double *)(void *)(ext + 1);
+    for (i = 0; i < count; i++) ext->f[i] = (i + 1.0) / (count + 1.0);
     ext->nb[0] = nb[0];
     ext->nb[1] = nb[1];
+    ext->active = initial_angles != NULL;
+    ext->lift = initial_angles == NULL;
+    ext->dir = initial_angles && initial_angles[1] < initial_angles[0] ? -1 : 1;
+    if (!initial_angles) /* released: each node keeps its share of the material between the outer neighbours */
+        for (i = 0; i < count; i++)
+            ext->f[i] = (node_s(nodes[i]) - node_s(nb[0])) / (node_s(nb[1]) - node_s(nb[0]));
     j->b = b;
     memcpy(j->centre, p->centre, sizeof j->centre);
     memcpy(j->axis, a, sizeof j->axis);
@@ -542,7 +774,7 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
     j->radius = p->radius;
     for (i = 0; i < count; i++) j->nodes[i] = nodes[i];
     if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
-    for (i = 0; i < count; i++) { /* the start: on the circle at the given angles (positions only) */
+    for (i = 0; initial_angles && i < count; i++) { /* the start: on the circle at the given angles (positions only) */
         double y[3], x[3];
         for (k = 0; k < 3; k++)
             y[k] = p->centre[k] + p->radius * (cos(initial_angles[i]) * u[k] + sin(initial_angles[i]) * v[k]);
@@ -550,6 +782,23 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
         for (k = 0; k < 3; k++) nodes[i]->q[k] = b->node.q[k] + x[k];
     }
     return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecable_body *b,
+                                 const alecable_pulley_params *p, int count, alecable_node *const nodes[],
+                                 const double initial_angles[])
+{
+    int st;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if (!initial_angles) return ac_fail(m, ALECABLE_ENULL, "initial_angles is NULL");
+    return sheave_make(out, m, b, p, count, nodes, initial_angles);
+}
+
+ALECABLE_API int alecable_sheave_potential(alecable_joint **out, alecable_model *m, alecable_body *b,
+                                           const alecable_pulley_params *p, int count, alecable_node *const nodes[])
+{
+    return sheave_make(out, m, b, p, count, nodes, NULL);
 }
 
 /* node i's angle about the axis from ref, in (-pi, pi], at the model's state */
@@ -594,4 +843,51 @@ ALECABLE_API int alecable_sheave_wrap_angle(const alecable_joint *j, double *ang
     }
     *angle = fabs(sum);
     return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_sheave_set_mesh_reaction(alecable_joint *j, int reaction)
+{
+    int st = joint_check(j);
+    if (st) return st;
+    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
+    if (reaction != ALECABLE_SHEAVE_REACTION_GRADIENT && reaction != ALECABLE_SHEAVE_REACTION_TANGENT)
+        return ac_fail(j->model, ALECABLE_EINVAL, "reaction = %d: give ALECABLE_SHEAVE_REACTION_GRADIENT or "
+                       "ALECABLE_SHEAVE_REACTION_TANGENT", reaction);
+    ((sheave_ext *)j->ext)->reaction = reaction;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_sheave_get_mesh_reaction(const alecable_joint *j, int *reaction)
+{
+    int st = joint_check(j);
+    if (st) return st;
+    if (!reaction) return ac_fail(j->model, ALECABLE_ENULL, "reaction is NULL");
+    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
+    *reaction = ((const sheave_ext *)j->ext)->reaction;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_sheave_set_lift_off(alecable_joint *j, int on)
+{
+    int st = joint_check(j);
+    if (st) return st;
+    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
+    if (on != 0 && on != 1) return ac_fail(j->model, ALECABLE_EINVAL, "on = %d: give 0 or 1", on);
+    ((sheave_ext *)j->ext)->lift = on;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_sheave_in_contact(const alecable_joint *j, int *active)
+{
+    int st = joint_check(j);
+    if (st) return st;
+    if (!active) return ac_fail(j->model, ALECABLE_ENULL, "active is NULL");
+    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
+    *active = ((const sheave_ext *)j->ext)->active;
+    return ALECABLE_OK;
+}
+
+int sheave_lifts_off(const alecable_joint *j)
+{
+    return j->kind == JOINT_SHEAVE && j->ext && ((const sheave_ext *)j->ext)->lift;
 }

@@ -33,6 +33,12 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
     if (ac_split_count(m))
         return ac_fail(m, ALECABLE_EINVAL, "the model has %d split nodes (alecable_node_split_stretch): statics only "
                                            "in 0.3", ac_split_count(m));
+    for (st = 0; st < m->joints.n; st++)
+        if (sheave_lifts_off((const alecable_joint *)m->joints.p[st]))
+            return ac_fail(m, ALECABLE_EINVAL, "joint %d is a sheave that may release and land the cable "
+                                               "(alecable_sheave_set_lift_off, alecable_sheave_potential): statics "
+                                               "only in 0.3 (a run's nodes cannot land or leave within a step); "
+                                               "turn it off for dynamics", st);
     if ((st = mesh_layout(m, 1))) return st; /* the mesh-motion law's rows */
     ramp = m->ramp_loads;
     m->ramp_loads = 0; /* dynamics: loads act in full (before the problem: its energy is then time-free) */
