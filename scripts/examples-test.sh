@@ -77,6 +77,31 @@ if [ -x "$host" ]; then
 else
     ko "host_embed: $host was not built (make examples builds examples/*.cpp with \$(CXX))"
 fi
+# issue 24's references: sheaves whose contact region moves.  The crane's in-plane swing
+# leaves its sheave at the geometric tangent point (1e-9 m, statics and motion); the block
+# and tackle's advantage and travel (1e-6); the belt's wrap angles against the open-belt
+# geometry while the centre distance changes (1e-8 rad)
+check_keys() { # name "args" awk-condition description
+    exe="$bin/$1"
+    [ -x "$exe" ] || { ko "$1: not built"; return; }
+    # shellcheck disable=SC2086 # the arguments are words
+    out=$($run "$exe" $2 2>&1 | tail -n 1)
+    if printf '%s\n' "$out" | awk "{ for (i = 2; i <= NF; i++) { split(\$i, kv, \"=\"); v[kv[1]] = kv[2] } }
+            END { exit !(v[\"status\"] == \"0\" && $3) }"; then
+        ok "$1${2:+ $2}: $4"
+    else
+        ko "$1${2:+ $2}: $4"
+        printf '  %s\n' "$out"
+    fi
+}
+check_keys crane "--swing in-plane --swings 2 --payout 0" \
+    'v["tangent_err_m"] != "" && v["tangent_err_m"] + 0 <= 1e-9 && v["tangent_err_static_m"] + 0 <= 1e-9' \
+    "status=0, tangent_err_m and tangent_err_static_m <= 1e-9 m"
+check_keys reeving "" 'v["advantage_err_rel"] != "" && v["advantage_err_rel"] + 0 <= 1e-6 && v["travel_err_rel"] + 0 <= 1e-6 && v["advantage_dyn_err_rel"] + 0 <= 1e-6' \
+    "status=0, advantage_err_rel, travel_err_rel and advantage_dyn_err_rel <= 1e-6"
+check_keys belt_drive "--centre-distance 0.302 --steps 10" \
+    'v["wrap_err_rad"] != "" && v["wrap_err_rad"] + 0 <= 1e-8 && v["wrap_err_static_rad"] + 0 <= 1e-8' \
+    "status=0, wrap_err_rad and wrap_err_static_rad <= 1e-8 rad"
 # the MPI sweep (where mpicc built it), without MPI: --name=value there too
 mpi="$bin/sweep_mpi"
 if [ -x "$mpi" ]; then
