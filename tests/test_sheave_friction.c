@@ -556,6 +556,14 @@ START_TEST(bad_input_is_refused)
     nj = r.m->joints.n, nl = r.m->loads.n;
     ck_assert_int_eq(nj, nj0);
     ck_assert_int_eq(nl, nl0);
+    /* the tangent mesh reaction under friction: the laws read the normal
+     * force through the default reaction (the capstan is 1e-6 off the
+     * fixed wrap's with the other): refused at finalize, and fine back */
+    ck_assert_int_eq(alecable_sheave_set_mesh_reaction(r.j, ALECABLE_SHEAVE_REACTION_TANGENT), 0);
+    ck_assert_int_eq(alecable_model_finalize(r.m), ALECABLE_ESTATE);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(r.m), "REACTION_GRADIENT"));
+    ck_assert_int_eq(alecable_sheave_set_mesh_reaction(r.j, ALECABLE_SHEAVE_REACTION_GRADIENT), 0);
+    ck_assert_int_eq(alecable_model_finalize(r.m), 0);
     alecable_model_destroy(r.m);
     /* a sheave of 2 nodes */
     {

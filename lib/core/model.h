@@ -176,6 +176,9 @@ struct alecable_joint {
     /* the kind's own data, one block freed with the joint (friction:
      * lib/friction/contact.h; sheave: lib/bodies/sheave.c) */
     void *ext;
+    /* sheave: the friction laws acting on it (lib/friction), which read its
+     * normal force through the default (gradient) mesh reaction */
+    int friction_users;
 };
 
 enum { LOAD_NODE = 0, LOAD_MATERIAL = 1, LOAD_DISTRIBUTED = 2, LOAD_HYDRO = 3, LOAD_FRICTION = 4,

@@ -273,6 +273,7 @@ ALECABLE_API int alecable_wrap_friction(alecable_joint **out, alecable_model *m,
     }
     surfaces_start(j);
     if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
+    if (sheave) wrap->friction_users++;
     return ALECABLE_OK;
 }
 

@@ -65,7 +65,9 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
     l->joint = wrap;
     l->mu = mu;
     l->flow = flow;
-    return ac_load_push(m, l, out);
+    if ((st = ac_load_push(m, l, out))) return st;
+    if (wrap->kind == JOINT_SHEAVE) wrap->friction_users++;
+    return ALECABLE_OK;
 }
 
 /* a sheave's rows of the friction force's spatial pair (fr_sheave_pair):
