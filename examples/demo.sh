@@ -83,7 +83,8 @@ echo; echo "== crane --swing in-plane (issue 24): the payload swings in the shea
 rm -rf "$out/crane_in_plane_vtk" && mkdir -p "$out/crane_in_plane_vtk"
 tag=_in_plane; run crane --swing in-plane --csv "$out/crane_in_plane.csv" --vtk "$out/crane_in_plane_vtk"
 echo; echo "== crane --luff (issue 24): the boom luffed up 20 deg by its drive, the rope over the sheave"
-tag=_luff; run crane --luff --csv "$out/crane_luff.csv"
+rm -rf "$out/crane_luff_vtk" && mkdir -p "$out/crane_luff_vtk"
+tag=_luff; run crane --luff --csv "$out/crane_luff.csv" --vtk "$out/crane_luff_vtk"
 echo; echo "== soft_finger --dynamic: the finger with inertia and a damped joint, the cable force as a step"
 tag=_dynamic; run soft_finger --dynamic --dyn-csv "$out/soft_finger_dynamic.csv"
 echo; echo "== beam_sleeve (paper 004, sec. 3, on our Kirchhoff element): a Kirchhoff beam pulled through a sleeve with stick/slip friction, loaded, unloaded, reloaded"
@@ -187,16 +188,22 @@ if command -v gnuplot >/dev/null 2>&1; then
 else
     echo "gnuplot is not installed: no PNG plots (make demo installs it on Debian/Ubuntu; elsewhere install gnuplot, then run make demo again)"
 fi
-# the in-plane crane's ParaView series as a picture (pvbatch: scripts/render-crane.py); make
-# render-crane installs ParaView on Debian/Ubuntu, make demo does not (it is large)
-pvd=$out/crane_in_plane_vtk/crane.pvd
+# the crane's ParaView series (in-plane swing, luffing boom) as pictures (pvbatch:
+# scripts/render-crane.py); make render-crane installs ParaView on Debian/Ubuntu, make demo
+# does not (it is large).  usage: render PVD PNG TIME TITLE
+render() {
+    if [ -n "${DISPLAY:-}" ]; then
+        pvbatch scripts/render-crane.py "$@"
+    else # Debian's pvbatch renders through X: a virtual display
+        xvfb-run -a -s '-screen 0 1600x1200x24' pvbatch scripts/render-crane.py "$@"
+    fi
+}
 if ! command -v pvbatch >/dev/null 2>&1; then
-    echo "ParaView's pvbatch is not installed: $pvd not rendered (make render-crane installs it on Debian/Ubuntu; open the .pvd in ParaView)"
-elif [ -n "${DISPLAY:-}" ]; then
-    pvbatch scripts/render-crane.py "$pvd" "$out/crane_in_plane_paraview.png" 2.4 "crane --swing in-plane"
-elif command -v xvfb-run >/dev/null 2>&1; then # Debian's pvbatch renders through X
-    xvfb-run -a -s '-screen 0 1600x1200x24' pvbatch scripts/render-crane.py "$pvd" "$out/crane_in_plane_paraview.png" 2.4 "crane --swing in-plane"
+    echo "ParaView's pvbatch is not installed: the crane's series ($out/crane_in_plane_vtk/crane.pvd, $out/crane_luff_vtk/crane.pvd) not rendered (make render-crane installs it on Debian/Ubuntu; or open the .pvd in ParaView)"
+elif [ -z "${DISPLAY:-}" ] && ! command -v xvfb-run >/dev/null 2>&1; then
+    echo "no display and no xvfb-run: the crane's series not rendered (install xvfb, or open the .pvd in ParaView)"
 else
-    echo "no display and no xvfb-run: $pvd not rendered (install xvfb, or open the .pvd in ParaView)"
+    render "$out/crane_in_plane_vtk/crane.pvd" "$out/crane_in_plane_paraview.png" 2.4 "crane --swing in-plane"
+    render "$out/crane_luff_vtk/crane.pvd" "$out/crane_luff_paraview.png" 6 "crane --luff"
 fi
 echo "outputs in $out/"
