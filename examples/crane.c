@@ -604,7 +604,8 @@ int main(int argc, char **argv)
                                          "the swing set off by a sideways slew of the boom"},
         {"--t0", 'd', &p.t_start, "with --presolve: the model's time of the pre-solve and the slew's start [s]"},
         {"--slew", 'd', &p.slew, "with --presolve: the slew's duration [s]"},
-        {"--csv", 's', &p.csv, "write t, paid, tension, payload position, rope angle, hanging length (CSV)"},
+        {"--csv", 's', &p.csv, "write t, paid, tension, payload position, rope angle, hanging length (CSV); in-plane and --luff: "
+                          "then the wrap angle and the departure point's angle on the sheave"},
         {"--vtk", 's', &p.vtk, "existing directory for a VTK series (crane_NNNNN.vtp and crane.pvd: rope, boom, pulley, payload), every 0.1 s"},
         {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {"--swing", 's', &p.swing, "out-of-plane, or in-plane: the payload swings in the pulley's plane over a sheave "
