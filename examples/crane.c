@@ -85,7 +85,31 @@
  * as result keys tangent_err_m (statics and dynamics, the larger),
  * tangent_err_static_m, energy_err_rel and wrap_min_deg, wrap_max_deg (the
  * range of the wrap angle along the motion); status 1 when the departure
- * is off the tangent point by more than 1e-9 m. */
+ * is off the tangent point by more than 1e-9 m.
+ *
+ * --luff (issue 24): the boom luffs, turned up about its foot (the boom
+ * body's origin, (-Lh, 0, 0)) through --luff-angle in --luff-time from
+ * t = 0 (a quintic in time), the rope over the sheave as in --swing
+ * in-plane (which --luff implies; the payload released as there, so it
+ * swings as the boom lifts it).  The boom is a body prescribed by the host
+ * (alecable_body_prescribe), the way --presolve slews it: the host's motor
+ * is ideal, so a prescribed motion is what it gives.  The winch stays put,
+ * so both departure points travel around the sheave (in the boom's frame)
+ * as it turns.  Printed:
+ *   - statics: the twin, its payload hanging plumb, the boom stood at nine
+ *     angles of its schedule (t = k T / 8), each solve from the last: the
+ *     departure points' largest distance from the geometric tangent points,
+ *     the wrap angle against the light rope's (from the winch's tangent
+ *     point round to the hook's), the mesh multipliers;
+ *   - dynamics: the same distance along the motion, and the energy balance
+ *     with the drive's work W = int P dt (trapezoidal rule on the steps;
+ *     P = the moment the drive puts on the boom about z, minus the
+ *     multiplier of its rotation row, times the luffing rate: its foot does
+ *     not move): largest |E - E0 - W| over the swing with the winch
+ *     stopped, relative to the drive's whole work (frictionless: newmark
+ *     closes it to O(h^2));
+ * as result keys the in-plane ones (energy_err_rel: this balance) and
+ * drive_work (J), wrap_static_err_rad. */
 #include "common.h"
 
 #include <math.h>
@@ -101,6 +125,8 @@ typedef struct params {
     int vtk_legacy; /* --vtk-legacy */
     const char *swing; /* --swing: out-of-plane, in-plane */
     int in_plane;
+    int luff; /* --luff: in-plane, the boom turned about its foot by the host */
+    double luff_deg, luff_time;
 } params;
 
 /* The winch: paid(t) from t0 at speed u, cosine ramps of tr at both ends */
@@ -174,6 +200,40 @@ static int boom_frame(void *user, double t, double x[3], double R[9], double v[3
     return 0;
 }
 
+/* --luff: the boom's frame, origin at its foot x0, turned about z by
+ * alpha(t) = A p((t - t0) / T), p the same quintic as the slew's */
+typedef struct luff {
+    double x0[3], A, t0, T;
+} luff;
+
+static double luff_angle(const luff *lf, double t, double *rate, double *acc)
+{
+    double u = (t - lf->t0) / lf->T;
+    *rate = *acc = 0.0;
+    if (u >= 1.0) return lf->A;
+    if (u <= 0.0) return 0.0;
+    *rate = lf->A * 30.0 * u * u * (1.0 - u) * (1.0 - u) / lf->T;
+    *acc = lf->A * 60.0 * u * (1.0 - u) * (1.0 - 2.0 * u) / (lf->T * lf->T);
+    return lf->A * u * u * u * (10.0 - 15.0 * u + 6.0 * u * u);
+}
+
+static int luff_frame(void *user, double t, double x[3], double R[9], double v[3], double w[3], double a[3],
+                      double al[3])
+{
+    const luff *lf = (const luff *)user;
+    double rate, acc, al_z = luff_angle(lf, t, &rate, &acc);
+    int k;
+    memset(R, 0, 9 * sizeof *R);
+    R[0] = R[4] = cos(al_z);
+    R[1] = -sin(al_z);
+    R[3] = sin(al_z);
+    R[8] = 1.0;
+    for (k = 0; k < 3; k++) x[k] = lf->x0[k], v[k] = a[k] = w[k] = al[k] = 0.0;
+    w[2] = rate;
+    al[2] = acc;
+    return 0;
+}
+
 /* the stretch F under the tension T: E A (F^3 - F) / 2 = T (Newton from 1) */
 static double stretch_for(double EA, double T)
 {
@@ -206,6 +266,8 @@ typedef struct crane {
     alecable_node *W, *K, *P;
     alecable_element *hang;
     alecable_joint *sheave; /* --swing in-plane */
+    alecable_joint *drive;  /* --luff: the boom's prescribed motion */
+    luff lf;
     alecable_node *wn[64];  /* the nodes on the pulley, from the winch's side */
     winch w;
     slew sl;
@@ -220,6 +282,7 @@ static void build(const params *p, crane *cr)
     alecable_node *wn[64], *bn;
     double ang[64], x[3] = {0, 0, 0}, s, grav[3] = {0, 0, 0}, patt[3] = {0, 0, 0}, chord, T0, c, sn;
     int i;
+    cr->drive = NULL;
     ex_check(NULL, alecable_model_create(&cr->m, NULL), "model_create");
     grav[1] = -p->g;
     ex_check(cr->m, alecable_model_set_gravity(cr->m, grav), "set_gravity");
@@ -294,6 +357,12 @@ static void build(const params *p, crane *cr)
         cr->sl.dir = p->in_plane ? 0 : 2;
         ex_check(cr->m, alecable_body_prescribe(NULL, cr->m, cr->boom, boom_frame, &cr->sl), "body_prescribe boom");
         ex_check(cr->m, alecable_attach(NULL, cr->m, cr->W, cr->boom, at, 0), "attach W");
+    } else if (p->luff) { /* the boom turned about its foot (the body's origin) by the host */
+        memcpy(cr->lf.x0, bp.position, sizeof cr->lf.x0);
+        cr->lf.A = p->luff_deg * M_PI / 180.0;
+        cr->lf.t0 = 0.0;
+        cr->lf.T = p->luff_time;
+        ex_check(cr->m, alecable_body_prescribe(&cr->drive, cr->m, cr->boom, luff_frame, &cr->lf), "body_prescribe boom");
     } else {
         ex_check(cr->m, alecable_body_fix(cr->m, cr->boom), "body_fix boom");
     }
@@ -348,9 +417,9 @@ static double dist3(const double a[3], const double b[3])
  * in the pulley's plane: the tangent from a point at distance d from the
  * centre touches at its angle + acos(R / d) (the hook's side, the wrap
  * turning clockwise) or - acos(R / d) (the winch's side) */
-static double tangent_error(const params *p, const crane *cr)
+static double tangent_error(const params *p, const crane *cr, double *wrap_geom)
 {
-    double xb[3], Rb[9], c[3], u[3], v[3], err = 0.0;
+    double xb[3], Rb[9], c[3], u[3], v[3], err = 0.0, th_side[2];
     int side, k;
     alecable_body_pose(cr->boom, xb, Rb);
     for (k = 0; k < 3; k++) {
@@ -366,8 +435,14 @@ static double tangent_error(const params *p, const crane *cr)
         pp = z[0] * u[0] + z[1] * u[1] + z[2] * u[2];
         qq = z[0] * v[0] + z[1] * v[1] + z[2] * v[2];
         th = atan2(qq, pp) + (side ? 1.0 : -1.0) * acos(p->R / sqrt(pp * pp + qq * qq));
+        th_side[side] = th;
         for (k = 0; k < 3; k++) T[k] = c[k] + p->R * (cos(th) * u[k] + sin(th) * v[k]);
         err = fmax(err, dist3(Y, T));
+    }
+    if (wrap_geom) { /* the light rope's wrap: from the winch's tangent point round to the hook's */
+        *wrap_geom = th_side[0] - th_side[1];
+        while (*wrap_geom < 0.0) *wrap_geom += 2.0 * M_PI;
+        while (*wrap_geom >= 2.0 * M_PI) *wrap_geom -= 2.0 * M_PI;
     }
     return err;
 }
@@ -420,7 +495,7 @@ static int statics_sequence(const params *p, double *tan_err, double *wrap_err, 
             st_ok = 0;
             break;
         }
-        te = tangent_error(p, &st);
+        te = tangent_error(p, &st, NULL);
         ex_check(st.m, alecable_sheave_wrap_angle(st.sheave, &wrap), "sheave_wrap_angle");
         for (i = 0; i < p->n_wrap; i++) {
             double m_i;
@@ -438,10 +513,59 @@ static int statics_sequence(const params *p, double *tan_err, double *wrap_err, 
     return st_ok;
 }
 
+/* --luff, statics: a twin of the model, the payload hanging plumb (a
+ * tagline on its spin), the boom stood at the luffing angles of the
+ * drive's schedule at t = t0 + T k / 8, k = 0..8 (the solve's clock holds
+ * the model's time), each solve from the last: the largest tangent error,
+ * the wrap angle against the light rope's (from the winch's tangent point
+ * round to the hook's) and the mesh equations' multipliers relative to the
+ * tension */
+static int statics_luff(const params *p, double *tan_err, double *wrap_err, double *mu_rel)
+{
+    crane st;
+    alecable_node *bn;
+    int k, i, st_ok = 1;
+    build(p, &st);
+    ex_check(st.m, alecable_body_node(&bn, st.payload), "body_node");
+    ex_check(st.m, alecable_fix(NULL, st.m, bn, ALECABLE_DOF_RY), "fix payload ry");
+    *tan_err = *wrap_err = *mu_rel = 0.0;
+    printf("statics (a twin of the model, the payload hanging plumb, the boom stood at its luffing angles):\n");
+    for (k = 0; k <= 8; k++) {
+        alecable_quasistatic_options qo;
+        double t = st.lf.t0 + st.lf.T * k / 8.0, rate, acc, alpha = luff_angle(&st.lf, t, &rate, &acc);
+        double wrap, geom, te, T = p->mass * p->g, mu = 0.0, dep;
+        ex_check(st.m, alecable_model_set_time(st.m, t), "model_set_time");
+        alecable_quasistatic_options_init(&qo);
+        qo.load_steps = 1;
+        qo.t0 = 1.0; /* at full load from where it stands */
+        if (alecable_solve_quasistatic(st.m, &qo, NULL) != ALECABLE_OK) {
+            printf("  boom at %g deg: statics failed: %s\n", alpha * 180.0 / M_PI, alecable_model_errmsg(st.m));
+            st_ok = 0;
+            break;
+        }
+        te = tangent_error(p, &st, &geom);
+        ex_check(st.m, alecable_sheave_wrap_angle(st.sheave, &wrap), "sheave_wrap_angle");
+        ex_check(st.m, alecable_sheave_node(st.sheave, p->n_wrap - 1, &dep, NULL, NULL), "sheave_node");
+        for (i = 0; i < p->n_wrap; i++) {
+            double m_i;
+            ex_check(st.m, alecable_sheave_node(st.sheave, i, NULL, NULL, &m_i), "sheave_node");
+            mu = fmax(mu, fabs(m_i) / T);
+        }
+        printf("  boom at %7.3f deg: departure at %+8.3f deg on the sheave, off the tangent points by %.3e m; wrap "
+               "%.9f deg (light rope %.9f deg); mesh multipliers %.3e of the tension\n", alpha * 180.0 / M_PI,
+               dep * 180.0 / M_PI, te, wrap * 180.0 / M_PI, geom * 180.0 / M_PI, mu);
+        *tan_err = fmax(*tan_err, te);
+        *wrap_err = fmax(*wrap_err, fabs(wrap - geom));
+        *mu_rel = fmax(*mu_rel, mu);
+    }
+    alecable_model_destroy(st.m);
+    return st_ok;
+}
+
 int main(int argc, char **argv)
 {
     params p = {500.0, 40.0, 0.5, 5.0, 0.3, 4.0, 1e11, 200.0, 0.01, 9.81, 2.0, 5e-3, 4.0, 2.0, 0.5, 1.0, 4.0, 9,
-                0, 0.0, 1.0, NULL, NULL, "hht", 0, "out-of-plane", 0};
+                0, 0.0, 1.0, NULL, NULL, "hht", 0, "out-of-plane", 0, 0, 20.0, 4.0};
     crane cr;
     alecable_integrator *it;
     alecable_dynamic_options o;
@@ -452,6 +576,7 @@ int main(int argc, char **argv)
     double descent = 0.0, paid_end = 0.0, len_end = 0.0, t_swing = 0.0, N_static = 0.0, s_static = 0.0;
     double tan_static = 0.0, wrap_static_err = 0.0, mu_static = 0.0, tan_dyn = 0.0, e_err = 0.0, E0 = 0.0;
     double wrap_lo = 1e300, wrap_hi = -1e300, poly0 = 0.0, e_scale = 1.0;
+    double W_drive = 0.0, P_prev = 0.0, e_luff = 0.0;
     int e_started = 0;
     long k, steps, n_tens = 0;
     int rc, crossings = 0, status = 0, method;
@@ -479,11 +604,16 @@ int main(int argc, char **argv)
                                          "the swing set off by a sideways slew of the boom"},
         {"--t0", 'd', &p.t_start, "with --presolve: the model's time of the pre-solve and the slew's start [s]"},
         {"--slew", 'd', &p.slew, "with --presolve: the slew's duration [s]"},
-        {"--csv", 's', &p.csv, "write t, paid, tension, payload position, rope angle, hanging length (CSV)"},
+        {"--csv", 's', &p.csv, "write t, paid, tension, payload position, rope angle, hanging length (CSV); in-plane and --luff: "
+                          "then the wrap angle and the departure point's angle on the sheave"},
         {"--vtk", 's', &p.vtk, "existing directory for a VTK series (crane_NNNNN.vtp and crane.pvd: rope, boom, pulley, payload), every 0.1 s"},
         {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {"--swing", 's', &p.swing, "out-of-plane, or in-plane: the payload swings in the pulley's plane over a sheave "
                                    "whose contact region the rope finds (alecable_sheave)"},
+        {"--luff", 'f', &p.luff, "the boom luffs: turned up about its foot by the host (a prescribed motion) through "
+                                 "--luff-angle in --luff-time from t = 0, the rope over a sheave (implies --swing in-plane)"},
+        {"--luff-angle", 'd', &p.luff_deg, "with --luff: the luffing angle, up from horizontal [deg]"},
+        {"--luff-time", 'd', &p.luff_time, "with --luff: the time the boom takes to luff [s]"},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "A crane: a winch pays rope out over a boom's pulley to a swinging payload.");
     if (rc) return rc > 0 ? 0 : 2;
@@ -492,6 +622,18 @@ int main(int argc, char **argv)
     if (!p.in_plane && strcmp(p.swing, "out-of-plane") != 0) {
         fprintf(stderr, "crane: --swing %s: give out-of-plane or in-plane\n", p.swing);
         return 2;
+    }
+    if (p.luff) {
+        if (!(isfinite(p.luff_deg) && fabs(p.luff_deg) > 0.0 && fabs(p.luff_deg) <= 60.0) ||
+            !(isfinite(p.luff_time) && p.luff_time > 0.0)) {
+            fprintf(stderr, "crane: --luff-angle must be in [-60, 60] deg and not 0, --luff-time > 0 s\n");
+            return 2;
+        }
+        if (p.presolve) {
+            fprintf(stderr, "crane: --luff and --presolve: give one (both drive the boom)\n");
+            return 2;
+        }
+        p.in_plane = 1;
     }
     if (!(p.mass > 0 && p.J >= 0 && p.b >= 0 && p.l > 0 && p.R > 0 && p.Lh > 0 && p.E > 0 && p.A_mm2 > 0 &&
           p.rope_mass > 0 && p.g > 0 && fabs(p.phi0_deg) < 45 && p.h > 0 && p.swings > 0 && p.payout >= 0 &&
@@ -505,7 +647,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "crane: --payout must be at least --speed x --ramp (both ramps)\n");
         return 2;
     }
-    if (p.in_plane && !statics_sequence(&p, &tan_static, &wrap_static_err, &mu_static)) status = 1;
+    if (p.in_plane && !(p.luff ? statics_luff : statics_sequence)(&p, &tan_static, &wrap_static_err, &mu_static))
+        status = 1;
     build(&p, &cr);
     mg = p.mass * p.g;
     e_scale = mg * p.l * (1.0 - cos(p.phi0_deg * M_PI / 180.0)); /* the swing's energy */
@@ -562,12 +705,14 @@ int main(int argc, char **argv)
             fprintf(stderr, "cannot write %s\n", p.csv);
             return 1;
         }
-        fprintf(csv, "t,paid,tension,x,y,z,phi_deg,theta_deg,length\n");
+        /* in-plane and --luff: the wrap angle and the departure point's angle on the sheave (the
+         * boom's frame) at the end, so the default run's columns stay as they were */
+        fprintf(csv, "t,paid,tension,x,y,z,phi_deg,theta_deg,length%s\n", p.in_plane ? ",wrap_deg,departure_deg" : "");
     }
     ex_vtk_begin(&vs, p.vtk, "crane", p.vtk_legacy);
     wall = ex_now();
     for (k = 0; k <= steps; k++) {
-        double t = k * p.h, xP[3], xc[3], R[9], N, paid, rate, acc, len, phi, theta;
+        double t = k * p.h, xP[3], xc[3], R[9], N, paid, rate, acc, len, phi, theta, wrap = 0.0, dep = 0.0;
         if (k > 0 && alecable_integrator_step(it, p.h) != ALECABLE_OK) {
             printf("step %ld failed: %s\n", k, alecable_integrator_errmsg(it));
             status = 1;
@@ -583,13 +728,22 @@ int main(int argc, char **argv)
         len = dist3(xP, xK);
         phi = atan2(-(xP[2] - xK[2]), -(xP[1] - xK[1]));
         if (p.in_plane) { /* the rope wraps and unwraps: its length on the pulley changes */
-            double wrap;
             len += wrap_length(&p, &cr) - poly0;
             phi = atan2(xP[0] - xK[0], -(xP[1] - xK[1]));
-            tan_dyn = fmax(tan_dyn, tangent_error(&p, &cr));
+            tan_dyn = fmax(tan_dyn, tangent_error(&p, &cr, NULL));
             alecable_sheave_wrap_angle(cr.sheave, &wrap);
+            alecable_sheave_node(cr.sheave, p.n_wrap - 1, &dep, NULL, NULL);
             wrap_lo = fmin(wrap_lo, wrap);
             wrap_hi = fmax(wrap_hi, wrap);
+        }
+        if (p.luff) { /* the drive's work: its foot stands, so its power is the moment it puts on the boom
+                       * (minus the multipliers' moment, about z: body and space share it) times the rate */
+            double lam[6], lr, la, P_now;
+            luff_angle(&cr.lf, t, &lr, &la);
+            ex_check(cr.m, alecable_joint_multipliers(cr.drive, lam), "joint_multipliers");
+            P_now = -lam[5] * lr;
+            if (k > 0) W_drive += 0.5 * p.h * (P_prev + P_now);
+            P_prev = P_now;
         }
         theta = atan2(R[7], R[4]);
         if (k == 0) y_start = xc[1];
@@ -615,6 +769,7 @@ int main(int argc, char **argv)
                 alecable_model_kinetic_energy(cr.m, &kin);
                 if (!e_started) E0 = wi + we + kin, e_started = 1;
                 e_err = fmax(e_err, fabs(wi + we + kin - E0) / e_scale);
+                e_luff = fmax(e_luff, fabs(wi + we + kin - E0 - W_drive));
             }
             tens_min = fmin(tens_min, N);
             tens_max = fmax(tens_max, N);
@@ -626,9 +781,12 @@ int main(int argc, char **argv)
         paid_end = paid;
         len_end = len;
         descent = y_start - xc[1];
-        if (csv && (k % 10 == 0 || k == steps))
-            fprintf(csv, "%.4f,%.9f,%.6f,%.9f,%.9f,%.9f,%.6f,%.6f,%.9f\n", t, paid, N, xc[0], xc[1], xc[2],
+        if (csv && (k % 10 == 0 || k == steps)) {
+            fprintf(csv, "%.4f,%.9f,%.6f,%.9f,%.9f,%.9f,%.6f,%.6f,%.9f", t, paid, N, xc[0], xc[1], xc[2],
                     phi * 180.0 / M_PI, theta * 180.0 / M_PI, len);
+            if (p.in_plane) fprintf(csv, ",%.6f,%.6f", wrap * 180.0 / M_PI, dep * 180.0 / M_PI);
+            fprintf(csv, "\n");
+        }
         if (p.vtk && k % (long)fmax(1.0, floor(0.1 / p.h + 0.5)) == 0) ex_vtk_frame(&vs, cr.m, t);
     }
     wall = ex_now() - wall;
@@ -647,7 +805,16 @@ int main(int argc, char **argv)
                    "paid-out length; payload descended %.6f m\n",
                    paid_end, len_end, cr.l0 + cr.F * paid_end, len_err, descent);
         if (T_sim < 0) status = 1;
-        if (p.in_plane) {
+        if (p.luff) {
+            e_err = e_luff / fabs(W_drive);
+            printf("luffing boom (%g deg in %g s) over the sheave: departure off the tangent points by %.3e m at most "
+                   "in statics (wrap angle within %.3e rad of the light rope's, mesh multipliers %.3e of the "
+                   "tension), %.3e m along the motion; wrap angle between %.6f and %.6f deg; the drive's work %.6f J, "
+                   "energy balance E - E0 - W kept to %.3e of it (%s)\n", p.luff_deg, p.luff_time, tan_static,
+                   wrap_static_err, mu_static, tan_dyn, wrap_lo * 180.0 / M_PI, wrap_hi * 180.0 / M_PI, W_drive, e_err,
+                   p.method);
+            if (!(fmax(tan_static, tan_dyn) <= 1e-9)) status = 1;
+        } else if (p.in_plane) {
             printf("in-plane swing over the sheave: departure off the tangent points by %.3e m at most in statics "
                    "(wrap angle within %.3e rad of the light rope's, mesh multipliers %.3e of the tension), %.3e m "
                    "along the motion; wrap angle between %.6f and %.6f deg; energy over the swing kept to %.3e of "
@@ -663,6 +830,7 @@ int main(int argc, char **argv)
             printf(" tangent_err_m=%.17g tangent_err_static_m=%.17g energy_err_rel=%.17g wrap_min_deg=%.17g "
                    "wrap_max_deg=%.17g", fmax(tan_static, tan_dyn), tan_static, e_err, wrap_lo * 180.0 / M_PI,
                    wrap_hi * 180.0 / M_PI);
+        if (p.luff) printf(" drive_work=%.17g wrap_static_err_rad=%.17g", W_drive, wrap_static_err);
         printf("\n");
     }
     alecable_integrator_destroy(it);

@@ -79,6 +79,12 @@ echo; echo "== spinning_body: a free body flipping about its intermediate axis, 
 tag=""; run spinning_body --csv "$out/spinning_body.csv"
 echo; echo "== crane: a winch pays rope out over a boom's pulley to a swinging payload (dynamics, rigid bodies)"
 tag=""; run crane --csv "$out/crane.csv"
+echo; echo "== crane --swing in-plane (issue 24): the payload swings in the sheave's plane, the rope's departure point travels around the sheave"
+rm -rf "$out/crane_in_plane_vtk" && mkdir -p "$out/crane_in_plane_vtk"
+tag=_in_plane; run crane --swing in-plane --csv "$out/crane_in_plane.csv" --vtk "$out/crane_in_plane_vtk"
+echo; echo "== crane --luff (issue 24): the boom luffed up 20 deg by its drive, the rope over the sheave"
+rm -rf "$out/crane_luff_vtk" && mkdir -p "$out/crane_luff_vtk"
+tag=_luff; run crane --luff --csv "$out/crane_luff.csv" --vtk "$out/crane_luff_vtk"
 echo; echo "== soft_finger --dynamic: the finger with inertia and a damped joint, the cable force as a step"
 tag=_dynamic; run soft_finger --dynamic --dyn-csv "$out/soft_finger_dynamic.csv"
 echo; echo "== beam_sleeve (paper 004, sec. 3, on our Kirchhoff element): a Kirchhoff beam pulled through a sleeve with stick/slip friction, loaded, unloaded, reloaded"
@@ -147,6 +153,13 @@ row "spinning body: energy / momentum change (relative)" "0" "conservation" "$(f
 row "crane: swing period (relative)" "0" "closed form (rope and payload)" "$(ffield '%.3e' period_err "$out/crane.txt")"
 row "crane: hanging length vs l0 + F paid (rel. to paid)" "0" "closed form" "$(ffield '%.3e' length_err "$out/crane.txt")"
 row "crane: mean rope tension / (m g) - 1 over the swing" "~phi0^2/4" "closed form (pendulum)" "$(ffield '%.3e' tension_mean_err "$out/crane.txt")"
+fi=$out/crane_in_plane.txt; fl=$out/crane_luff.txt
+row "crane in-plane: departure vs tangent point [m]" "0" "closed form: the geometric tangent point of the straight span" "$(ffield '%.3e' tangent_err_m "$fi") (statics $(ffield '%.3e' tangent_err_static_m "$fi"))"
+row "crane in-plane: energy drift / (m g l (1 - cos phi0))" "0" "conservation (frictionless; HHT damps)" "$(ffield '%.3e' energy_err_rel "$fi")"
+row "crane in-plane: wrap angle range [deg]" "88 .. 92" "closed form (light rope: 90 - phi, phi0 = 2)" "$(ffield '%.6f' wrap_min_deg "$fi") .. $(ffield '%.6f' wrap_max_deg "$fi")"
+row "crane luff: departure vs tangent point [m]" "0" "closed form: the geometric tangent point of the straight span" "$(ffield '%.3e' tangent_err_m "$fl") (statics $(ffield '%.3e' tangent_err_static_m "$fl"))"
+row "crane luff: (E - E0 - W_drive) / W_drive" "0" "energy balance (the drive's work)" "$(ffield '%.3e' energy_err_rel "$fl") (W_drive $(ffield '%.3f' drive_work "$fl") J)"
+row "crane luff, statics: wrap vs the light rope's [rad]" "0" "closed form (the tangents from W and P)" "$(ffield '%.3e' wrap_static_err_rad "$fl") (wrap $(ffield '%.3f' wrap_min_deg "$fl") .. $(ffield '%.3f' wrap_max_deg "$fl") deg along the motion)"
 row "soft finger, dynamic: settled angle" "0" "ours: the quasistatic run" "$(field dyn_angle_err < "$out/soft_finger_dynamic.txt")"
 row "004 sleeve: slipping nodes at 4500 N" "5 (nodes 4..8)" "paper 004 sec. 3, Fig. 2" "$(field slipping < "$out/beam_sleeve.txt")"
 row "004 sleeve: |lambda_T| - mu p l at slipping nodes [N]" "0" "closed form (Coulomb)" "$(field staircase_err < "$out/beam_sleeve.txt")"
@@ -174,5 +187,23 @@ if command -v gnuplot >/dev/null 2>&1; then
     sh examples/plots.sh "$out"
 else
     echo "gnuplot is not installed: no PNG plots (make demo installs it on Debian/Ubuntu; elsewhere install gnuplot, then run make demo again)"
+fi
+# the crane's ParaView series (in-plane swing, luffing boom) as pictures (pvbatch:
+# scripts/render-crane.py); make render-crane installs ParaView on Debian/Ubuntu, make demo
+# does not (it is large).  usage: render PVD PNG TIME TITLE
+render() {
+    if [ -n "${DISPLAY:-}" ]; then
+        pvbatch scripts/render-crane.py "$@"
+    else # Debian's pvbatch renders through X: a virtual display
+        xvfb-run -a -s '-screen 0 1600x1200x24' pvbatch scripts/render-crane.py "$@"
+    fi
+}
+if ! command -v pvbatch >/dev/null 2>&1; then
+    echo "ParaView's pvbatch is not installed: the crane's series ($out/crane_in_plane_vtk/crane.pvd, $out/crane_luff_vtk/crane.pvd) not rendered (make render-crane installs it on Debian/Ubuntu; or open the .pvd in ParaView)"
+elif [ -z "${DISPLAY:-}" ] && ! command -v xvfb-run >/dev/null 2>&1; then
+    echo "no display and no xvfb-run: the crane's series not rendered (install xvfb, or open the .pvd in ParaView)"
+else
+    render "$out/crane_in_plane_vtk/crane.pvd" "$out/crane_in_plane_paraview.png" 2.4 "crane --swing in-plane"
+    render "$out/crane_luff_vtk/crane.pvd" "$out/crane_luff_paraview.png" 6 "crane --luff"
 fi
 echo "outputs in $out/"

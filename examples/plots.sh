@@ -1,7 +1,8 @@
 #!/bin/sh
 # PNG plots of make demo's outputs (needs gnuplot): the capstan's tension
-# along the cable against the exponential law, and the soft finger's final
-# shape.  usage: sh examples/plots.sh DEMO_OUTPUT_DIR
+# along the cable against the exponential law, the soft finger's final
+# shape, the friction loops, the belt drive, the Atwood machine and the crane's
+# swing and wrap angles over a sheave.  usage: sh examples/plots.sh DEMO_OUTPUT_DIR
 set -eu
 out=${1:-build/demo}
 made=""
@@ -108,4 +109,31 @@ plot '$out/atwood_friction_stick.csv' using 1:(-(\$2 + 1.0)) with lines lw 2 tit
 GP
     made="$made $out/atwood_friction.png"
 fi
+# the crane over a sheave (issue 24): the swing angle, the departure point's angle on the
+# sheave (the boom's frame; the light rope leaves at the tangent point, so for the in-plane
+# swing it is the swing angle) and the wrap angle, against time.
+# usage: sheave_plot csv png title
+sheave_plot() {
+    [ -f "$1" ] || return 0
+    gnuplot <<GP
+set datafile separator ','
+set terminal pngcairo size 900,600 noenhanced
+set output '$2'
+set title '$3'
+set xlabel 't [s]'
+set ylabel 'angle [deg]'
+set y2label 'wrap angle [deg]'
+set y2tics
+set ytics nomirror
+set key below
+plot '$1' using 1:7 with lines lw 2 title 'swing angle phi of the rope', \
+     '' using 1:11 with lines lw 2 dt 2 title 'departure point on the sheave (the boom frame)', \
+     '' using 1:10 axes x1y2 with lines lw 2 title 'wrap angle (right axis)'
+GP
+    made="$made $2"
+}
+sheave_plot "$out/crane_in_plane.csv" "$out/crane_in_plane_angles.png" \
+    'Crane, payload swinging in the sheave plane (issue 24): the rope leaves at the moving tangent point'
+sheave_plot "$out/crane_luff.csv" "$out/crane_luff_angles.png" \
+    'Crane, boom luffed up 20 deg in 4 s (issue 24): the departure point travels around the sheave'
 echo "plots:$made"

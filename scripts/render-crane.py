@@ -1,7 +1,8 @@
 """render-crane.py: a picture of the crane example from its .pvd, rendered offscreen by ParaView.
 
-usage: pvbatch scripts/render-crane.py CRANE.pvd OUT.png [TIME]
-       (make render-crane runs examples/crane --vtk and this; TIME in s, default 3)
+usage: pvbatch scripts/render-crane.py CRANE.pvd OUT.png [TIME [TITLE]]
+       (make render-crane runs examples/crane --vtk and this; TIME in s, default 3; TITLE
+       names the run in the picture's label, e.g. "crane --swing in-plane" for make demo's)
 The rope (cable elements, kind 0) as a tube coloured by its axial force, the boom and the
 payload as their boxes (kind 5), the sheave as its disc and rim (kinds 6 and 4), the bodies'
 axes (kinds 1-3) as thin lines, at the frame nearest TIME.  doc/paraview.md does the same by
@@ -23,7 +24,7 @@ def part(src, lo, hi):
     return t
 
 
-def main(pvd, png, when):
+def main(pvd, png, when, title='crane example'):
     reader = PVDReader(FileName=pvd)
     times = list(reader.TimestepValues)
     t = min(times, key=lambda x: abs(x - when))
@@ -72,7 +73,7 @@ def main(pvd, png, when):
     alut.RescaleTransferFunction(1, 3)
     axes.SetScalarBarVisibility(view, False)
 
-    label = Text(Text='libalecable crane example, t = %.2f s' % t)
+    label = Text(Text='libalecable %s, t = %.2f s' % (title, t))
     ld = Show(label, view)
     ld.Color = [0.1, 0.1, 0.1]
     ld.FontSize = 14
@@ -90,4 +91,5 @@ def main(pvd, png, when):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], float(sys.argv[3]) if len(sys.argv) > 3 else 3.0)
+    main(sys.argv[1], sys.argv[2], float(sys.argv[3]) if len(sys.argv) > 3 else 3.0,
+         sys.argv[4] if len(sys.argv) > 4 else 'crane example')
