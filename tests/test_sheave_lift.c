@@ -38,7 +38,7 @@ enum { NRUN = 17, NARC = 13, NUP = 2, NLOW = 3 };
 typedef struct lrig {
     alecable_model *m;
     alecable_cable *c;
-    alecable_joint *j;
+    alecable_joint *j, *att;
     alecable_body *wt;
     alecable_node *nd[1 + NUP + NRUN + NLOW];
     int nn;
@@ -116,7 +116,7 @@ static void build(lrig *r)
     ck_assert_int_eq(alecable_body_create(&r->wt, r->m, &bp), 0);
     ck_assert_int_eq(alecable_body_node(&bn, r->wt), 0);
     for (k = 0; k < 4; k++) ck_assert_int_eq(alecable_fix(NULL, r->m, bn, hold[k]), 0);
-    ck_assert_int_eq(alecable_attach(NULL, r->m, r->nd[n - 1], r->wt, p0, 1), 0);
+    ck_assert_int_eq(alecable_attach(&r->att, r->m, r->nd[n - 1], r->wt, p0, 1), 0);
     /* the lower span turning about the departure point, the weight at V0 */
     ck_assert_int_eq(alecable_model_finalize(r->m), 0);
     ck_assert_int_eq(alecable_model_sizes(r->m, &nq, &nl), 0);
@@ -298,12 +298,33 @@ START_TEST(swing_lifts_off_and_lands)
 END_TEST
 
 
+/* Bad input: on not 0 or 1, a joint that is not a sheave, NULL: refused
+ * with the error named, the contact set unchanged */
+START_TEST(bad_node_contact_is_refused)
+{
+    lrig r;
+    int before, after;
+    build(&r);
+    ck_assert_int_eq(alecable_sheave_in_contact(r.j, &before), 0);
+    ck_assert_int_eq(alecable_sheave_set_node_contact(r.j, 2), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(r.m), "on = 2"));
+    ck_assert_int_eq(alecable_sheave_set_node_contact(r.att, 1), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(r.m), "not a sheave"));
+    ck_assert_int_eq(alecable_sheave_set_node_contact(NULL, 1), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_sheave_in_contact(r.j, &after), 0);
+    ck_assert_int_eq(before, 1);
+    ck_assert_int_eq(after, before);
+    alecable_model_destroy(r.m);
+}
+END_TEST
+
 Suite *suite_sheave_lift(void)
 {
     Suite *s = suite_create("sheave_lift");
     TCase *tc = tcase_create("dynamics");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, swing_lifts_off_and_lands);
+    tcase_add_test(tc, bad_node_contact_is_refused);
     suite_add_tcase(s, tc);
     return s;
 }
