@@ -26,12 +26,26 @@
 
 #include <alecable.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
+
+/* the measured figures, on stderr when ALECABLE_TEST_FIGURES is set */
+static void figure(const char *fmt, ...)
+{
+    va_list ap;
+    if (!getenv("ALECABLE_TEST_FIGURES")) return;
+    va_start(ap, fmt);
+    fprintf(stderr, "sheave lift: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
 
 enum { NRUN = 17, NARC = 13, NUP = 2, NLOW = 3 };
 
@@ -281,6 +295,12 @@ START_TEST(swing_lifts_off_and_lands)
     double jac = -1.0;
     swing(1e-3, 1.5, 0, &jac, &a);
     swing(2e-3, 1.5, 1, NULL, &b);
+    figure("h = 1e-3 (2e-3): released at step %d, landed at %d, weight up to %.1f deg, wrap back to %.3f rad (%d "
+           "nodes); %d (%d) switching steps; energy off by %.3g (%.3g) of M g L, %.3g (%.3g) of it on switching steps; "
+           "tension up to %.0f N, changed by %.3g N (%.3g) over a switching step, %.3g N (%.3g) over the others; "
+           "Jacobian with nodes on and off %.3g",
+           a.lifted_at, a.landed_at, a.beta_max * 180.0 / M_PI, a.wrap_end, a.on_end, a.switches, b.switches, a.eerr,
+           b.eerr, a.eswitch, b.eswitch, a.Nmax, a.dN_switch, b.dN_switch, a.dN_other, b.dN_other, jac);
     ck_assert_msg(a.on_min == 0 && b.on_min == 0, "not every node left: %d, %d on", a.on_min, b.on_min);
     ck_assert_msg(a.lifted_at > 0 && a.landed_at > a.lifted_at, "released at step %d, landed at %d", a.lifted_at,
                   a.landed_at);

@@ -945,14 +945,22 @@ int sheave_lifts_off(const alecable_joint *j)
     return j->kind == JOINT_SHEAVE && j->ext && ((const sheave_ext *)j->ext)->lift == 1;
 }
 
-/* Node by node (issue 24 item 2 in dynamics): no event moves a node.  Each
- * node keeps its share of the material between the run's outer neighbours
- * (row 2, as a released node), so the mesh is the same on and off the
- * circle; a node is on the circle (rows 0, 1) or free.  It lands at the
- * converged step that finds it inside the circle and leaves at the one
- * whose normal force pulls: a node-to-surface contact whose force starts
- * and ends at zero (the chord polygon's corner force T dtheta, dtheta the
- * turn there), so the tension has no jump but the landing node's impact. */
+/* Node by node (issue 24 item 2 in dynamics): no event moves a node.  The
+ * whole run's switch cannot be taken in a step (its nodes would collapse
+ * onto the last 1e-4 rad of wrap), and a node count that varies with the
+ * contact region's own mesh would still move every node by a chord at
+ * each switch (a jump of the mesh, ringing in every implicit method).  So
+ * each node keeps its share of the material between the run's outer
+ * neighbours (row 2, as a released node), the same on and off the circle,
+ * and is either on the circle (rows 0, 1) or free: a node-to-surface
+ * contact.  It lands at the converged step that finds it inside the circle
+ * and leaves at the second converged step in a row whose normal force
+ * pulls (one alone is the ringing of an impact in the integrator); its
+ * force starts and ends near zero (the chord polygon's corner force
+ * T dtheta, dtheta the turn there), so the tension has no jump of the
+ * switch's own, only the landing node's impact (the rope slapping onto the
+ * sheave: physics).  The price: the departure lies within a chord of a
+ * node, not on one. */
 ALECABLE_API int alecable_sheave_set_node_contact(alecable_joint *j, int on)
 {
     sheave_ext *x;
