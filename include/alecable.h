@@ -3375,6 +3375,34 @@ ALECABLE_API int alecable_sheave_potential(alecable_joint **out, alecable_model 
  * \retval ALECABLE_EHANDLE j is not a joint
  * \retval ALECABLE_EINVAL j is not a sheave */
 ALECABLE_API int alecable_sheave_in_contact(const alecable_joint *j, int *active);
+/** Makes a sheave a potential contact whose nodes land and leave one by one
+ * (since 0.3), for dynamics: the integrators take it (a sheave whose whole
+ * run lands and leaves together, alecable_sheave_set_lift_off(), they
+ * refuse).  Use a method that damps what it cannot resolve (HHT,
+ * generalized-alpha): a landing is an impact of the node on the sheave,
+ * which the trapezoidal rule keeps ringing until its Newton fails.  For
+ * quasistatic solves use alecable_sheave_set_lift_off(): this contact is
+ * not made for them (a rope at rest on it finds no tangential hold at
+ * small loads).  Each node keeps its share of the material between the
+ * nodes outside the run (as it is at this call), on the circle or off it,
+ * so no landing and no lift-off moves a node: a node lands at the end of
+ * the converged step that finds it inside the circle and leaves at the
+ * second converged step in a row whose normal force pulls (one alone is
+ * an impact's ringing); both are alecable_problem's history, undone with
+ * the step (alecable_integrator_undo(), a refused step).  The contact
+ * force of a node starts and ends at zero (the turn of the chords there),
+ * so the tension has no jump but the landing node's impact; the departure
+ * lies between nodes (within a chord, not on a node as with the contact
+ * region's own mesh).  The nodes on the circle at the call (to 1e-9 of
+ * the radius) or inside it are on it from there.
+ * \param j a sheave.
+ * \param on 1 node by node; 0 back to the whole run held on the circle
+ *        (alecable_sheave(): the next solve puts the nodes back).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave, or on is not 0 or 1 (nothing changed) */
+ALECABLE_API int alecable_sheave_set_node_contact(alecable_joint *j, int on);
 
 #ifdef __cplusplus
 }

@@ -58,6 +58,7 @@ int main(void)
     srunner_add_suite(sr, suite_sheave());
     srunner_add_suite(sr, suite_sheave_friction());
     srunner_add_suite(sr, suite_sheave_mesh());
+    srunner_add_suite(sr, suite_sheave_lift());
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -64,9 +64,11 @@ struct joint_ops {
 enum { HIST_SIZE = 0, HIST_GET = 1, HIST_SET = 2, HIST_COMMIT = 3 };
 extern const joint_ops joint_unit_ops, joint_pair_ops, joint_clamp_ops, joint_drive_ops, joint_friction_ops,
     joint_sheave_ops;
-/* 1 when j is a sheave made a potential contact (alecable_sheave_set_lift_off()
- * or alecable_sheave_potential()): its release and landing are quasistatic
- * only, so the integrators refuse it (core/dynamics.c) */
+/* 1 when j is a sheave made a potential contact whose whole run lands and
+ * leaves together (alecable_sheave_set_lift_off() or
+ * alecable_sheave_potential()): quasistatic only, so the integrators refuse
+ * it (core/dynamics.c); node by node (alecable_sheave_set_node_contact()) it
+ * is 0: dynamics take it */
 int sheave_lifts_off(const alecable_joint *j);
 
 /* weight of the bodies (gravity at the centre of mass) and the body loads:

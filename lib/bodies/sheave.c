@@ -39,11 +39,13 @@ enum { MAXP = 3, NLOC = 3 * MAXP + 12 }; /* points, x_b, psi_b, the node's 3 row
 typedef struct sheave_ext {
     alecable_node *nb[2]; /* the free-span neighbours of nodes[0] and nodes[count - 1] */
     int reaction;         /* ALECABLE_SHEAVE_REACTION_*: where the mesh rows' multipliers act */
-    int lift;             /* a potential contact: released and landed at the converged steps */
+    int lift;             /* a potential contact, released and landed at the converged steps: 1 the whole run
+                             together (statics only), 2 node by node (alecable_sheave_set_node_contact) */
     int active;           /* in contact (its history) */
     int dir;              /* +1 / -1: the way round of the wrap from nodes[0] */
     double allow;         /* released: the depth into the circle that does not land it (history); -1: unset */
     double *f;            /* released: each node's share of the material between nb[0] and nb[1] (history) */
+    double *on;           /* node by node: 1 where the node is on the circle (history) */
 } sheave_ext;
 
 /* the points of node i's equations: P of them, kind, node */
@@ -304,7 +306,7 @@ static void rows_G(const sheave_local *L, const sheave_eq *E, double G[3][NLOC])
 static double share(const alecable_joint *j, int i) { return ((const sheave_ext *)j->ext)->f[i]; }
 
 static void node_eval_released(const alecable_joint *j, int i, const double *q, const double *lam, double *r, int nq,
-                               double *values)
+                               double cq, double *values, int rows01)
 {
     sheave_pts s;
     int d[NLOC], nc, nl, k;
@@ -314,15 +316,21 @@ static void node_eval_released(const alecable_joint *j, int i, const double *q, 
     nc = 3 * s.P + 6;
     nl = nloc(&s);
     if (r) {
-        r[d[nc]] = lam[0];
-        r[d[nc + 1]] = lam[1];
+        if (rows01) {
+            r[d[nc]] = lam[0];
+            r[d[nc + 1]] = lam[1];
+        }
         r[d[nc + 2]] = q[d[nc + 3]] + c[1] * q[d[nc + 4]] + c[2] * q[d[nc + 5]];
         for (k = 0; k < 3; k++) r[d[nc + 3 + k]] += c[k] * lam[2];
     }
     if (values) {
         const int *map = j->map + i * NLOC * NLOC;
-        values[map[nc * nl + nc]] += 1.0;
-        values[map[(nc + 1) * nl + nc + 1]] += 1.0;
+        if (rows01) { /* derivatives in the multipliers divided by cq: an implicit integrator's unknown is
+                       * s c dlambda, cq = s c (implicit.c; 1 in statics, 0 at the acceleration level) */
+            const double dl = cq > 0.0 ? 1.0 / cq : 1.0;
+            values[map[nc * nl + nc]] += dl;
+            values[map[(nc + 1) * nl + nc + 1]] += dl;
+        }
         for (k = 0; k < 3; k++) {
             values[map[(nc + 2) * nl + nc + 3 + k]] += c[k];
             values[map[(nc + 3 + k) * nl + nc + 2]] += c[k];
@@ -330,9 +338,12 @@ static void node_eval_released(const alecable_joint *j, int i, const double *q, 
     }
 }
 
-static void node_eval(const alecable_joint *j, int i, const double *q, const double *lam, const double R[9],
-                      double *r, int nq, double cq, double *values)
+/* nrows 3: the three rows; 2: rows 0 and 1 only (a node on the circle in
+ * node-by-node contact; its row 2 is the released one's, lam[2] unread) */
+static void node_eval(const alecable_joint *j, int i, const double *q, const double *lam_in, const double R[9],
+                      double *r, int nq, double cq, double *values, int nrows)
 {
+    const double lam[3] = {lam_in[0], lam_in[1], nrows == 3 ? lam_in[2] : 0.0};
     sheave_local L;
     sheave_eq E, Wr;
     double G[3][NLOC], GW[3][NLOC], Lam[MAXP][3];
@@ -347,7 +358,7 @@ static void node_eval(const alecable_joint *j, int i, const double *q, const dou
     local_dofs(j, i, &L.s, nq, d);
     if (r) {
         for (k = 0; k < nc; k++) r[d[k]] += lam[0] * GW[0][k] + lam[1] * GW[1][k] + lam[2] * GW[2][k];
-        for (e = 0; e < 3; e++) r[d[nc + e]] = E.phi[e];
+        for (e = 0; e < nrows; e++) r[d[nc + e]] = E.phi[e];
     }
     if (values) {
         double K[NLOC * NLOC], HL[9];
@@ -357,7 +368,7 @@ static void node_eval(const alecable_joint *j, int i, const double *q, const dou
         for (m = 0; m < L.s.P; m++)
             for (a = 0; a < 3; a++)
                 Lam[m][a] = lam[0] * Wr.grad[0][m][a] + lam[1] * Wr.grad[1][m][a] + lam[2] * Wr.grad[2][m][a];
-        for (e = 0; e < 3; e++)
+        for (e = 0; e < nrows; e++)
             for (k = 0; k < nc; k++) {
                 K[k * nl + nc + e] = GW[e][k];
                 K[(nc + e) * nl + k] = G[e][k];
@@ -431,11 +442,17 @@ static void sheave_eval(const alecable_joint *j, double t, const double *q, cons
     (void)v;
     (void)cv;
     body_rotation(j->b, q, R);
-    for (i = 0; i < j->count; i++)
-        if (((const sheave_ext *)j->ext)->active)
-            node_eval(j, i, q, lambda + j->row0 + 3 * i, R, r, nq, cq, values);
+    for (i = 0; i < j->count; i++) {
+        const sheave_ext *x = (const sheave_ext *)j->ext;
+        const double *lam = lambda + j->row0 + 3 * i;
+        if (x->lift == 2) { /* node by node: on the circle or not, row 2 the material share */
+            if (x->on[i] != 0.0) node_eval(j, i, q, lam, R, r, nq, cq, values, 2);
+            node_eval_released(j, i, q, lam, r, nq, cq, values, x->on[i] == 0.0);
+        } else if (x->active)
+            node_eval(j, i, q, lam, R, r, nq, cq, values, 3);
         else
-            node_eval_released(j, i, q, lambda + j->row0 + 3 * i, r, nq, values);
+            node_eval_released(j, i, q, lam, r, nq, cq, values, 1);
+    }
 }
 
 /* gdot = G v = sum_m grad_m . du_m/dt, du_m/dt = D_m v; gamma = the part of
@@ -453,7 +470,9 @@ static void sheave_rates(const alecable_joint *j, double t, const double *q, con
         sheave_local L;
         sheave_eq E;
         double ud[MAXP][3], ka[MAXP][3], vl[NLOC];
-        if (!((const sheave_ext *)j->ext)->active) { /* released: rows 0, 1 none; row 2 linear in s */
+        const sheave_ext *xs = (const sheave_ext *)j->ext;
+        int nr = 3;
+        if (xs->lift == 2 ? xs->on[i] == 0.0 : !xs->active) { /* released: rows 0, 1 none; row 2 linear in s */
             sheave_pts sp;
             int dd[NLOC];
             const double f = share(j, i);
@@ -495,7 +514,18 @@ static void sheave_rates(const alecable_joint *j, double t, const double *q, con
             cross3(W, sum, Rz);
             for (a = 0; a < 3; a++) ka[m][a] -= Rz[a];
         }
-        for (e = 0; e < 3; e++) {
+        if (xs->lift == 2) { /* on the circle, node by node: row 2 is the material share */
+            sheave_pts sp;
+            int dd[NLOC];
+            const double f = share(j, i);
+            node_points(j, i, &sp);
+            local_dofs(j, i, &sp, 0, dd);
+            nc = 3 * sp.P + 6;
+            gdot[j->row0 + 3 * i + 2] = v[dd[nc + 3]] - (1.0 - f) * v[dd[nc + 4]] - f * v[dd[nc + 5]];
+            gamma[j->row0 + 3 * i + 2] = 0.0;
+            nr = 2;
+        }
+        for (e = 0; e < nr; e++) {
             double gd = 0.0, ga = 0.0;
             for (m = 0; m < L.s.P; m++) {
                 gd += dot3v(E.grad[e][m], ud[m]);
@@ -606,21 +636,38 @@ static int sheave_history(alecable_joint *j, int op, double *buf, const double *
     double R[9];
     (void)t;
     int i;
-    if (op == HIST_SIZE) return 2 + j->count;
+    if (op == HIST_SIZE) return 2 + 2 * j->count;
     if (op == HIST_GET) {
         buf[0] = x->active;
         buf[1] = x->allow;
         for (i = 0; i < j->count; i++) buf[2 + i] = x->f[i];
+        for (i = 0; i < j->count; i++) buf[2 + j->count + i] = x->on[i];
         return ALECABLE_OK;
     }
     if (op == HIST_SET) {
         x->active = buf[0] != 0.0;
         x->allow = buf[1];
         for (i = 0; i < j->count; i++) x->f[i] = buf[2 + i];
+        for (i = 0; i < j->count; i++) x->on[i] = buf[2 + j->count + i];
         return ALECABLE_OK;
     }
     if (!x->lift) return ALECABLE_OK;
     body_rotation(j->b, q, R);
+    if (x->lift == 2) {
+        x->active = 0;
+        for (i = 0; i < j->count; i++) {
+            if (x->on[i] != 0.0) { /* the cable pulls the node off: at two converged steps in a row */
+                if (!(lambda[j->row0 + 3 * i + 1] > 0.0)) x->on[i] = 1.0;
+                else x->on[i] = x->on[i] == 2.0 ? 0.0 : 2.0;
+            } else {
+                double w[2];
+                plane_vec(j, q, R, j->nodes[i], w);
+                if (hypot(w[0], w[1]) < j->radius) x->on[i] = 1.0; /* reached into the circle */
+            }
+            x->active |= x->on[i] != 0.0;
+        }
+        return ALECABLE_OK;
+    }
     if (x->active) {
         double N = 0.0, sa = q[node_sdof(x->nb[0])], sb = q[node_sdof(x->nb[1])];
         for (i = 0; i < j->count; i++) N -= lambda[j->row0 + 3 * i + 1];
@@ -757,12 +804,13 @@ static int sheave_make(alecable_joint **out, alecable_model *m, alecable_body *b
     }
     if (!(j = joint_new(m, JOINT_SHEAVE, count, 3 * count))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     /* one block, the shares after the struct: joint_free frees j->ext */
-    if (!(ext = (sheave_ext *)ac_calloc(&m->alloc, 1, sizeof *ext + (size_t)count * sizeof(double)))) {
+    if (!(ext = (sheave_ext *)ac_calloc(&m->alloc, 1, sizeof *ext + (size_t)(2 * count) * sizeof(double)))) {
         joint_free(m, j);
         return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     }
     j->ext = ext;
     ext->f = (double *)(void *)(ext + 1);
+    ext->on = ext->f + count;
     for (i = 0; i < count; i++) ext->f[i] = (i + 1.0) / (count + 1.0);
     ext->nb[0] = nb[0];
     ext->nb[1] = nb[1];
@@ -894,5 +942,54 @@ ALECABLE_API int alecable_sheave_in_contact(const alecable_joint *j, int *active
 
 int sheave_lifts_off(const alecable_joint *j)
 {
-    return j->kind == JOINT_SHEAVE && j->ext && ((const sheave_ext *)j->ext)->lift;
+    return j->kind == JOINT_SHEAVE && j->ext && ((const sheave_ext *)j->ext)->lift == 1;
+}
+
+/* Node by node (issue 24 item 2 in dynamics): no event moves a node.  The
+ * whole run's switch cannot be taken in a step (its nodes would collapse
+ * onto the last 1e-4 rad of wrap), and a node count that varies with the
+ * contact region's own mesh would still move every node by a chord at
+ * each switch (a jump of the mesh, ringing in every implicit method).  So
+ * each node keeps its share of the material between the run's outer
+ * neighbours (row 2, as a released node), the same on and off the circle,
+ * and is either on the circle (rows 0, 1) or free: a node-to-surface
+ * contact.  It lands at the converged step that finds it inside the circle
+ * and leaves at the second converged step in a row whose normal force
+ * pulls (one alone is the ringing of an impact in the integrator); its
+ * force starts and ends near zero (the chord polygon's corner force
+ * T dtheta, dtheta the turn there), so the tension has no jump of the
+ * switch's own, only the landing node's impact (the rope slapping onto the
+ * sheave: physics).  The price: the departure lies within a chord of a
+ * node, not on one. */
+ALECABLE_API int alecable_sheave_set_node_contact(alecable_joint *j, int on)
+{
+    sheave_ext *x;
+    double sa, sb, R[9], qb[3];
+    int i, k, st = joint_check(j);
+    if (st) return st;
+    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
+    if (on != 0 && on != 1) return ac_fail(j->model, ALECABLE_EINVAL, "on = %d: give 0 or 1", on);
+    x = (sheave_ext *)j->ext;
+    if (!on) {
+        if (x->lift == 2) x->lift = 0, x->active = 1;
+        return ALECABLE_OK;
+    }
+    if (x->lift == 2) return ALECABLE_OK;
+    sa = node_s(x->nb[0]), sb = node_s(x->nb[1]);
+    body_rotation(j->b, NULL, R);
+    for (k = 0; k < 3; k++) qb[k] = j->b->node.q[k];
+    x->active = 0;
+    for (i = 0; i < j->count; i++) { /* on: on the circle (to 1e-9 r) or inside it */
+        double z[3], y[3], e2[3], w0, w1;
+        x->f[i] = (node_s(j->nodes[i]) - sa) / (sb - sa);
+        for (k = 0; k < 3; k++) z[k] = j->nodes[i]->q[k] - qb[k];
+        rot_tmul(R, z, y);
+        for (k = 0; k < 3; k++) y[k] -= j->centre[k];
+        cross3(j->axis, j->ref, e2);
+        w0 = dot3v(y, j->ref), w1 = dot3v(y, e2);
+        x->on[i] = hypot(w0, w1) <= j->radius * (1.0 + 1e-9);
+        x->active |= x->on[i] != 0.0;
+    }
+    x->lift = 2;
+    return ALECABLE_OK;
 }

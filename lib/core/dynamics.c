@@ -38,7 +38,8 @@ ALECABLE_API int alecable_model_integrator(alecable_integrator **out, alecable_m
             return ac_fail(m, ALECABLE_EINVAL, "joint %d is a sheave that may release and land the cable "
                                                "(alecable_sheave_set_lift_off, alecable_sheave_potential): statics "
                                                "only in 0.3 (a run's nodes cannot land or leave within a step); "
-                                               "turn it off for dynamics", st);
+                                               "turn it off, or let its nodes land and leave one by one "
+                                               "(alecable_sheave_set_node_contact), for dynamics", st);
     if ((st = mesh_layout(m, 1))) return st; /* the mesh-motion law's rows */
     ramp = m->ramp_loads;
     m->ramp_loads = 0; /* dynamics: loads act in full (before the problem: its energy is then time-free) */
