@@ -306,7 +306,7 @@ int main(int argc, char **argv)
         {"--method", 's', &p.method, "dynamics: newmark, hht, bossak, genalpha, si-be, ..."},
         {"--tol", 'd', &p.tol, "Newton tolerance of the static solves"},
         {"--csv", 's', &p.csv, "write the run (hauls and time steps) as CSV to this file"},
-        {"--vtk", 's', &p.vtk, "write a VTK series (reeving.pvd) into this directory"},
+        {"--vtk", 's', &p.vtk, "write VTK series into this existing directory: reeving_static.pvd (the hauls in statics) and reeving.pvd (the dynamic run)"},
         {"--vtk-legacy", 'f', &p.vtk_legacy, EX_VTK_LEGACY_HELP},
         {"--verbose", 'f', &p.verbose, "print every step"},
         {NULL, 0, NULL, NULL}};
@@ -399,7 +399,7 @@ int main(int argc, char **argv)
         o.method = ex_method(p.method);
         o.h = p.h;
         ex_check(g.m, alecable_model_integrator(&it, g.m, &o), "integrator");
-        ex_vtk_begin(&vs, p.vtk, "reeving_dynamic", p.vtk_legacy);
+        ex_vtk_begin(&vs, p.vtk, "reeving", p.vtk_legacy);
         yp = block_y(&g);
         for (k = 1; k <= steps; k++) {
             if ((st = alecable_integrator_step(it, p.h))) {

@@ -564,6 +564,15 @@ START_TEST(bad_input_is_refused)
     ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(r.m), "REACTION_GRADIENT"));
     ck_assert_int_eq(alecable_sheave_set_mesh_reaction(r.j, ALECABLE_SHEAVE_REACTION_GRADIENT), 0);
     ck_assert_int_eq(alecable_model_finalize(r.m), 0);
+    /* nor may it release the cable */
+    ck_assert_int_eq(alecable_sheave_set_node_contact(r.j, 1), 0);
+    ck_assert_int_eq(alecable_model_finalize(r.m), ALECABLE_ESTATE);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(r.m), "release"));
+    ck_assert_int_eq(alecable_sheave_set_node_contact(r.j, 0), 0);
+    ck_assert_int_eq(alecable_sheave_set_lift_off(r.j, 1), 0);
+    ck_assert_int_eq(alecable_model_finalize(r.m), ALECABLE_ESTATE);
+    ck_assert_int_eq(alecable_sheave_set_lift_off(r.j, 0), 0);
+    ck_assert_int_eq(alecable_model_finalize(r.m), 0);
     alecable_model_destroy(r.m);
     /* a sheave of 2 nodes */
     {
