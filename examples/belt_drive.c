@@ -42,7 +42,17 @@
  * asin((R2 - R1) / C) at P's centre of the moment, to 1e-8 rad (statics: a
  * light belt's spans are straight, so it holds to round-off; dynamics: the
  * belt's inertia bends the spans by O(rho), --belt-rho); result keys
- * wrap_err_rad (dynamics) and wrap_err_static_rad. */
+ * wrap_err_rad (dynamics) and wrap_err_static_rad.  Then the slip onset on
+ * the sheaves at C1: D and P turning on their axles (P against k2), stick/
+ * slip on both sheaves (alecable_wrap_friction), D's rotation ramped to Phi
+ * in --steps load steps as in the default run; at the first step D's whole
+ * wrap slips T1/T2 is checked against the same discrete Euler-Eytelwein
+ * limit ((1 + b)/(1 - b))^(n1 - 1), b = mu sin(w1 / n1) / 2, with w1 the
+ * wrap angle D's sheave holds then (keys onset_step, wrap1_onset_rad,
+ * ratio_onset, ratio_limit, ratio_rel_err; status 1 beyond 1e-8).  There
+ * the sheaves keep their default (gradient) mesh reaction, which the
+ * friction laws read, and every free-span node is held in space (J and M:
+ * the gradient reaction would push a free neighbour sideways). */
 #include "common.h"
 #include "support/belt_rig.h"
 #include "support/rig.h"
@@ -105,6 +115,10 @@ typedef struct sheave_belt {
     alecable_cable *c;
     alecable_body *P;
     alecable_joint *s1, *s2;
+    /* with friction: D's prescribed rotation (its multiplier the torque),
+     * the friction joints on D's and P's sheaves, P's axle */
+    alecable_constraint *drive;
+    alecable_joint *fr1, *fr2, *axle2;
 } sheave_belt;
 
 /* The open belt of belt_rig.h (D at the origin, P at (C, 0, 0), the loop
@@ -112,9 +126,13 @@ typedef struct sheave_belt {
  * (alecable_sheave, their mesh reactions along the tangent) instead of
  * fixed wraps, frictionless and light: J's x and both ends' s held (the
  * loop's material), the ends' y and z tied; a free node M in the middle of
- * the lower span; P's body held but along x, where cm moves it. */
-static int sheave_belt_build(sheave_belt *b, const belt_params *p, centre_motion *cm)
+ * the lower span; P's body held but along x, where cm moves it.  With
+ * friction: D and P on axles (D's rotation prescribed, P's spring k2) at
+ * C, stick/slip on both sheaves, the loop's material held as in belt_rig.h
+ * (s_end - s_start), J and M held in space. */
+static int sheave_belt_build(sheave_belt *b, const belt_params *p, centre_motion *cm, int friction)
 {
+    const double o[3] = {0, 0, 0}, zax[3] = {0, 0, 1};
     const double sb = (p->R2 - p->R1) / p->C, beta = asin(sb), cb = cos(beta), EA = p->E * p->A;
     const double a_u = 0.5 * M_PI + beta, a_l = 1.5 * M_PI - beta, th1 = a_l - a_u, th2 = 2.0 * M_PI - th1;
     const int n1 = p->n1, n2 = p->n2, nn = n1 + n2 + 5;
@@ -125,7 +143,8 @@ static int sheave_belt_build(sheave_belt *b, const belt_params *p, centre_motion
     alecable_section sec;
     alecable_body_params bp;
     alecable_pulley_params pp;
-    alecable_body *ground;
+    alecable_body *ground, *D = NULL;
+    alecable_friction_params fp;
     int i, k, dofs[2];
     memset(b, 0, sizeof *b);
     RIG_TRY(alecable_model_create(&b->m, p->allocator));
@@ -163,24 +182,62 @@ static int sheave_belt_build(sheave_belt *b, const belt_params *p, centre_motion
     bp.inertia[0] = bp.inertia[4] = 0.5 * p->J2;
     bp.inertia[8] = p->J2;
     RIG_TRY(alecable_body_create(&b->P, b->m, &bp));
-    RIG_TRY(alecable_body_node(&pn, b->P));
-    for (k = 0; k < 5; k++) RIG_TRY(alecable_fix(NULL, b->m, pn, hold[k]));
-    RIG_TRY(alecable_prescribe_motion(NULL, b->m, pn, ALECABLE_DOF_X, centre_fn, cm));
+    if (friction) {
+        /* P turns on a fixed axle at C against its spring k2, D turns on
+         * one at the origin, its rotation ramped over the load factor */
+        alecable_node *dn;
+        const double cP[3] = {p->C, 0, 0};
+        RIG_TRY(alecable_revolute(&b->axle2, b->m, ground, b->P, cP, zax, p->k2));
+        alecable_body_params_init(&bp);
+        bp.mass = 1.0;
+        bp.inertia[0] = bp.inertia[4] = 0.5 * p->J1;
+        bp.inertia[8] = p->J1;
+        RIG_TRY(alecable_body_create(&D, b->m, &bp));
+        RIG_TRY(alecable_revolute(NULL, b->m, ground, D, o, zax, 0.0));
+        RIG_TRY(alecable_body_node(&dn, D));
+        RIG_TRY(alecable_prescribe(&b->drive, b->m, dn, ALECABLE_DOF_RZ, p->Phi));
+    } else {
+        RIG_TRY(alecable_body_node(&pn, b->P));
+        for (k = 0; k < 5; k++) RIG_TRY(alecable_fix(NULL, b->m, pn, hold[k]));
+        RIG_TRY(alecable_prescribe_motion(NULL, b->m, pn, ALECABLE_DOF_X, centre_fn, cm));
+    }
     alecable_pulley_params_init(&pp);
     pp.radius = p->R1;
-    RIG_TRY(alecable_sheave(&b->s1, b->m, ground, &pp, n1 + 1, nd + 1, ang1));
+    RIG_TRY(alecable_sheave(&b->s1, b->m, friction ? D : ground, &pp, n1 + 1, nd + 1, ang1));
     pp.radius = p->R2;
     for (i = 0; i <= n2; i++) ang2[i] = -a_u + th2 * i / n2;
     RIG_TRY(alecable_sheave(&b->s2, b->m, b->P, &pp, n2 + 1, nd + n1 + 3, ang2));
-    RIG_TRY(alecable_sheave_set_mesh_reaction(b->s1, ALECABLE_SHEAVE_REACTION_TANGENT));
-    RIG_TRY(alecable_sheave_set_mesh_reaction(b->s2, ALECABLE_SHEAVE_REACTION_TANGENT));
+    if (!friction) { /* the friction laws read the normal force through the default mesh reaction */
+        RIG_TRY(alecable_sheave_set_mesh_reaction(b->s1, ALECABLE_SHEAVE_REACTION_TANGENT));
+        RIG_TRY(alecable_sheave_set_mesh_reaction(b->s2, ALECABLE_SHEAVE_REACTION_TANGENT));
+    }
     RIG_TRY(alecable_fix(NULL, b->m, nd[0], ALECABLE_DOF_X));
     RIG_TRY(alecable_fix(NULL, b->m, nd[nn - 1], ALECABLE_DOF_X));
-    RIG_TRY(alecable_fix(NULL, b->m, nd[0], ALECABLE_DOF_S));
-    RIG_TRY(alecable_fix(NULL, b->m, nd[nn - 1], ALECABLE_DOF_S));
+    if (friction) {
+        /* the belt flows through J as the wheels turn: the loop holds its
+         * material, s_end - s_start (belt_rig.h) */
+        alecable_friction_params_init(&fp);
+        fp.mu = p->mu;
+        fp.augmentation = p->aug;
+        RIG_TRY(alecable_wrap_friction(&b->fr1, b->m, b->s1, &fp));
+        RIG_TRY(alecable_wrap_friction(&b->fr2, b->m, b->s2, &fp));
+        ends[0] = nd[nn - 1];
+        ends[1] = nd[0];
+        dofs[0] = dofs[1] = ALECABLE_DOF_S;
+        RIG_TRY(alecable_linear_constraint(NULL, b->m, 2, ends, dofs, coef, s, 0.0));
+    } else {
+        RIG_TRY(alecable_fix(NULL, b->m, nd[0], ALECABLE_DOF_S));
+        RIG_TRY(alecable_fix(NULL, b->m, nd[nn - 1], ALECABLE_DOF_S));
+    }
     RIG_TRY(alecable_fix(NULL, b->m, nd[0], ALECABLE_DOF_Z));
     RIG_TRY(alecable_fix(NULL, b->m, nd[nn - 1], ALECABLE_DOF_Z));
     RIG_TRY(alecable_fix(NULL, b->m, nd[n1 + 2], ALECABLE_DOF_Z));
+    if (friction) { /* the spans stay put: J held in space as in belt_rig.h */
+        RIG_TRY(alecable_fix(NULL, b->m, nd[n1 + 2], ALECABLE_DOF_X));
+        RIG_TRY(alecable_fix(NULL, b->m, nd[n1 + 2], ALECABLE_DOF_Y));
+        RIG_TRY(alecable_fix(NULL, b->m, nd[0], ALECABLE_DOF_Y));
+        return alecable_fix(NULL, b->m, nd[nn - 1], ALECABLE_DOF_Y);
+    }
     ends[0] = nd[nn - 1];
     ends[1] = nd[0];
     dofs[0] = dofs[1] = ALECABLE_DOF_Y;
@@ -200,6 +257,55 @@ static double wrap_error(const sheave_belt *b, const belt_params *p, double *C, 
     return fmax(fabs(*w1 - (M_PI - g)), fabs(*w2 - (M_PI + g)));
 }
 
+/* the slip onset on the sheaves: the belt over D and P as sheaves with
+ * stick/slip (alecable_wrap_friction), at centre distance C1, D's rotation
+ * ramped to Phi in steps load steps as in the default run.  At the first
+ * step D's whole wrap slips, T1/T2 against the discrete Euler-Eytelwein
+ * limit of belt_rig.h, ((1 + b)/(1 - b))^(n1 - 1), b = mu sin(w1 / n1) / 2,
+ * with w1 the wrap angle D's sheave found (its interior nodes spread
+ * evenly over it: the node spacing w1 / n1) */
+typedef struct sheave_onset {
+    int step;
+    double ratio, limit, w1, w1_err, T1, T2, M1, phi1;
+} sheave_onset;
+
+static int run_sheave_friction(const belt_params *p0, double C1, int steps, double tol, sheave_onset *so)
+{
+    belt_params p = *p0;
+    centre_motion cm = {C1, 0.0, 0.0, 0.0};
+    sheave_belt b;
+    double C, w2;
+    int k, iters;
+    p.C = C1;
+    memset(so, 0, sizeof *so);
+    so->step = -1;
+    ex_check(NULL, sheave_belt_build(&b, &p, &cm, 1), "the belt on sheaves with friction");
+    for (k = 0; k < steps; k++) {
+        double T1, T2, lam = 0.0, bb;
+        if (ex_load_step(b.m, (double)k / steps, (double)(k + 1) / steps, tol, &iters)) {
+            printf("  friction: load step %d failed: %s\n", k + 1, alecable_model_errmsg(b.m));
+            alecable_model_destroy(b.m);
+            return 1;
+        }
+        if (rig_stuck(b.fr1) != 0) continue;
+        so->w1_err = wrap_error(&b, &p, &C, &so->w1, &w2);
+        T1 = rig_tension(b.c, 0);
+        T2 = rig_tension(b.c, p.n1 + 1);
+        alecable_constraint_multiplier(b.drive, &lam);
+        bb = 0.5 * p.mu * sin(so->w1 / p.n1);
+        so->step = k + 1;
+        so->limit = pow((1.0 + bb) / (1.0 - bb), p.n1 - 1);
+        so->ratio = T1 / T2;
+        so->T1 = T1;
+        so->T2 = T2;
+        so->M1 = -lam;
+        so->phi1 = (double)(k + 1) / steps * p.Phi;
+        break;
+    }
+    alecable_model_destroy(b.m);
+    return 0;
+}
+
 /* statics along P's travel from C to C1 in steps load steps, then
  * dynamics (HHT, step h) over T: P out to C1 and back */
 static int run_centre_distance(const belt_params *p, double C1, double rho, int steps, double h, double T, double tol)
@@ -208,10 +314,11 @@ static int run_centre_distance(const belt_params *p, double C1, double rho, int 
     alecable_dynamic_options o;
     alecable_integrator *it;
     sheave_belt b;
-    double err_s = 0.0, err_d = 0.0, C, w1, w2, Cmin = INFINITY, Cmax = -INFINITY, w1min = INFINITY, w1max = -INFINITY;
+    sheave_onset so;
+    double rel, err_s = 0.0, err_d = 0.0, C, w1, w2, Cmin = INFINITY, Cmax = -INFINITY, w1min = INFINITY, w1max = -INFINITY;
     double T_lo = INFINITY, T_hi = -INFINITY, wall = ex_now();
     int k, n = (int)ceil(T / h - 1e-9), iters;
-    ex_check(NULL, sheave_belt_build(&b, p, &cm), "the belt on sheaves");
+    ex_check(NULL, sheave_belt_build(&b, p, &cm, 0), "the belt on sheaves");
     printf("  --centre-distance: D and P as sheaves (frictionless, light belt, the mesh reactions along the "
            "tangent), P's centre moved from C = %g m to %g m: statics in %d load steps, then dynamics (HHT, h = %g s, "
            "belt density %g kg/m^3) out and back over %g s; the wrap angles against pi -+ 2 asin((R2 - R1) / C)\n",
@@ -230,7 +337,7 @@ static int run_centre_distance(const belt_params *p, double C1, double rho, int 
     alecable_model_destroy(b.m);
     cm.T = T;
     cm.rho = rho;
-    ex_check(NULL, sheave_belt_build(&b, p, &cm), "the belt on sheaves");
+    ex_check(NULL, sheave_belt_build(&b, p, &cm, 0), "the belt on sheaves");
     alecable_dynamic_options_init(&o);
     o.method = ALECABLE_METHOD_HHT;
     o.h = h;
@@ -246,15 +353,31 @@ static int run_centre_distance(const belt_params *p, double C1, double rho, int 
         w1min = fmin(w1min, w1), w1max = fmax(w1max, w1);
         T_lo = fmin(T_lo, rig_tension(b.c, 0)), T_hi = fmax(T_hi, rig_tension(b.c, 0));
     }
-    wall = ex_now() - wall;
     printf("  dynamics: C from %.6f to %.6f m, D's wrap %.9f .. %.9f rad; largest wrap error %.3e rad; the upper "
            "span's tension %.6g .. %.6g N; %.3f s\n",
-           Cmin, Cmax, w1min, w1max, err_d, T_lo, T_hi, wall);
-    printf("result: status=%d mode=centre_distance C0=%.12g C1=%.12g wrap_err_rad=%.3e wrap_err_static_rad=%.3e "
-           "wrap1_min_rad=%.12f wrap1_max_rad=%.12f T_min=%.9g T_max=%.9g wall_s=%.4f\n",
-           err_d < 1e-8 && err_s < 1e-8 && T_lo > 0.0 ? 0 : 1, p->C, C1, err_d, err_s, w1min, w1max, T_lo, T_hi, wall);
+           Cmin, Cmax, w1min, w1max, err_d, T_lo, T_hi, ex_now() - wall);
     alecable_integrator_destroy(it);
     alecable_model_destroy(b.m);
+    if (run_sheave_friction(p, C1, steps, tol, &so)) {
+        printf("result: status=1\n");
+        return 1;
+    }
+    rel = so.step > 0 ? so.ratio / so.limit - 1.0 : 0.0;
+    if (so.step > 0)
+        printf("  friction (mu = %g, stick/slip on both sheaves) at C = %g m, D turned to %g rad in %d load steps: D's "
+               "wrap slips entirely from load step %d (phi1 = %.5f rad), its wrap %.12f rad (%.2e off the geometry): "
+               "T1/T2 = %.10f against the discrete Euler-Eytelwein limit ((1 + b)/(1 - b))^(n1 - 1), b = mu "
+               "sin(wrap / n1) / 2, = %.10f (%+.2e); driver torque %.9f N m = R1 (T1 - T2) %+.2e\n",
+               p->mu, C1, p->Phi, steps, so.step, so.phi1, so.w1, so.w1_err, so.ratio, so.limit, rel, so.M1,
+               so.M1 / (p->R1 * (so.T1 - so.T2)) - 1.0);
+    else
+        printf("  friction at C = %g m: D's wrap did not slip entirely: ramp further (--Phi)\n", C1);
+    wall = ex_now() - wall;
+    printf("result: status=%d mode=centre_distance C0=%.12g C1=%.12g wrap_err_rad=%.3e wrap_err_static_rad=%.3e "
+           "wrap1_min_rad=%.12f wrap1_max_rad=%.12f T_min=%.9g T_max=%.9g onset_step=%d wrap1_onset_rad=%.12f "
+           "ratio_onset=%.17g ratio_limit=%.12e ratio_rel_err=%.3e M_driver=%.17g T1=%.17g T2=%.17g wall_s=%.4f\n",
+           err_d < 1e-8 && err_s < 1e-8 && T_lo > 0.0 && so.step > 0 && fabs(rel) <= 1e-8 ? 0 : 1, p->C, C1, err_d,
+           err_s, w1min, w1max, T_lo, T_hi, so.step, so.w1, so.ratio, so.limit, rel, so.M1, so.T1, so.T2, wall);
     return 0;
 }
 
@@ -364,7 +487,8 @@ int main(int argc, char **argv)
         {"--T", 'd', &T_end, "dynamics: simulated time [s]"},
         {"--centre-distance", 'd', &C1,
          "> 0: D and P as sheaves (frictionless), P's centre moved from C to this and, in dynamics (--h, --T), out "
-         "and back; the wrap angles against the open belt's geometry"},
+         "and back; the wrap angles against the open belt's geometry; then stick/slip on the sheaves at this "
+         "centre distance, D turned to --Phi in --steps: the slip onset against Euler-Eytelwein"},
         {"--belt-rho", 'd', &rho_cd,
          "--centre-distance dynamics: the belt's density [kg/m^3] (light: the geometry is a light belt's; the belt's "
          "inertia bends the spans by O(rho))"},
