@@ -43,16 +43,22 @@
  * light belt's spans are straight, so it holds to round-off; dynamics: the
  * belt's inertia bends the spans by O(rho), --belt-rho); result keys
  * wrap_err_rad (dynamics) and wrap_err_static_rad.  Then the slip onset on
- * the sheaves at C1: D and P turning on their axles (P against k2), stick/
- * slip on both sheaves (alecable_wrap_friction), D's rotation ramped to Phi
- * in --steps load steps as in the default run; at the first step D's whole
- * wrap slips T1/T2 is checked against the same discrete Euler-Eytelwein
- * limit ((1 + b)/(1 - b))^(n1 - 1), b = mu sin(w1 / n1) / 2, with w1 the
- * wrap angle D's sheave holds then (keys onset_step, wrap1_onset_rad,
- * ratio_onset, ratio_limit, ratio_rel_err; status 1 beyond 1e-8).  There
- * the sheaves keep their default (gradient) mesh reaction, which the
- * friction laws read, and every free-span node is held in space (J and M:
- * the gradient reaction would push a free neighbour sideways). */
+ * the sheaves: D and P turning on their axles (P against k2, its axle on a
+ * carriage moved from C to C1 in --steps load steps, the loop's material
+ * held, so the tension rises), stick/slip on both sheaves
+ * (alecable_wrap_friction); then D's rotation ramped in --steps load steps
+ * as in the default run, to Phi x (the tension after the move / T0): the
+ * onset torque grows with the tension.  At the first step D's whole wrap
+ * slips, T1/T2 is checked against the same discrete Euler-Eytelwein limit
+ * as the default run's, ((1 + b)/(1 - b))^(n1 - 1), b = mu sin(w1 / n1) /
+ * 2, with w1 the wrap angle D's sheave holds then (keys onset_step,
+ * wrap1_onset_rad, ratio_onset, ratio_limit, ratio_rel_err; status 1
+ * beyond 1e-8, the default run's and test_friction.c's bound) and the wrap
+ * angles along it all against the geometry (wrap_err_friction_rad, 1e-8).
+ * There the sheaves keep their default (gradient) mesh reaction, which the
+ * friction laws read, and the spans' middle nodes J and M are held on
+ * their spans' lines (the gradient reaction pushes a free neighbour
+ * sideways: the solve does not converge with them free). */
 #include "common.h"
 #include "support/belt_rig.h"
 #include "support/rig.h"
@@ -98,15 +104,55 @@ static double slack_gain(const belt_rig *r, double EA)
 typedef struct centre_motion {
     double C, dC, T; /* T = 0: statics */
     double rho;      /* the belt's density in dynamics */
+    /* the friction run (statics over the load factor t in [0, 2]): P out
+     * to C + dC over [0, 1], held there after; D turned by Phi (t - 1) over
+     * [1, 2]; R1, R2 for the spans' lines */
+    int hold;
+    double Phi, R1, R2;
 } centre_motion;
 
 static int centre_fn(void *user, double t, double *value, double *rate, double *accel)
 {
     const centre_motion *cm = (const centre_motion *)user;
     double w = cm->T > 0.0 ? 2.0 * M_PI / cm->T : M_PI;
+    if (cm->hold && t >= 1.0) {
+        *value = cm->C + cm->dC;
+        *rate = *accel = 0.0;
+        return 0;
+    }
     *value = cm->C + cm->dC * 0.5 * (1.0 - cos(w * t));
     *rate = cm->dC * 0.5 * w * sin(w * t);
     *accel = cm->dC * 0.5 * w * w * cos(w * t);
+    return 0;
+}
+
+/* the friction run's D rotation: 0, then Phi (t - 1) */
+static int drive_fn(void *user, double t, double *value, double *rate, double *accel)
+{
+    const centre_motion *cm = (const centre_motion *)user;
+    *value = t > 1.0 ? cm->Phi * (t - 1.0) : 0.0;
+    *rate = t > 1.0 ? cm->Phi : 0.0;
+    *accel = 0.0;
+    return 0;
+}
+
+/* a span node at x held on its span's line as P moves (the friction run):
+ * the open belt's upper common tangent is y = R1 / cos(beta) + x tan(beta),
+ * sin(beta) = (R2 - R1) / C, the lower its mirror image (side -1) */
+typedef struct span_node {
+    const centre_motion *cm;
+    double x, side;
+} span_node;
+
+static int span_fn(void *user, double t, double *value, double *rate, double *accel)
+{
+    const span_node *sn = (const span_node *)user;
+    double C, dC, a, d = sn->cm->R2 - sn->cm->R1, sb, cb;
+    centre_fn((void *)sn->cm, t, &C, &dC, &a);
+    sb = d / C, cb = sqrt(1.0 - sb * sb);
+    *value = sn->side * (sn->cm->R1 / cb + sn->x * sb / cb);
+    *rate = sn->side * (sn->cm->R1 * sb + sn->x) / (cb * cb * cb) * (-d / (C * C)) * dC;
+    *accel = 0.0; /* statics only */
     return 0;
 }
 
@@ -119,6 +165,7 @@ typedef struct sheave_belt {
      * the friction joints on D's and P's sheaves, P's axle */
     alecable_constraint *drive;
     alecable_joint *fr1, *fr2, *axle2;
+    span_node span[3]; /* J's two ends and M */
 } sheave_belt;
 
 /* The open belt of belt_rig.h (D at the origin, P at (C, 0, 0), the loop
@@ -183,11 +230,17 @@ static int sheave_belt_build(sheave_belt *b, const belt_params *p, centre_motion
     bp.inertia[8] = p->J2;
     RIG_TRY(alecable_body_create(&b->P, b->m, &bp));
     if (friction) {
-        /* P turns on a fixed axle at C against its spring k2, D turns on
-         * one at the origin, its rotation ramped over the load factor */
-        alecable_node *dn;
+        /* P turns against its spring k2 on an axle carried by K, which cm
+         * moves along x; D turns on one at the origin, its rotation
+         * prescribed by drive_fn */
+        alecable_node *dn, *kn;
+        alecable_body *K;
         const double cP[3] = {p->C, 0, 0};
-        RIG_TRY(alecable_revolute(&b->axle2, b->m, ground, b->P, cP, zax, p->k2));
+        RIG_TRY(alecable_body_create(&K, b->m, &bp));
+        RIG_TRY(alecable_body_node(&kn, K));
+        for (k = 0; k < 5; k++) RIG_TRY(alecable_fix(NULL, b->m, kn, hold[k]));
+        RIG_TRY(alecable_prescribe_motion(NULL, b->m, kn, ALECABLE_DOF_X, centre_fn, cm));
+        RIG_TRY(alecable_revolute(&b->axle2, b->m, K, b->P, cP, zax, p->k2));
         alecable_body_params_init(&bp);
         bp.mass = 1.0;
         bp.inertia[0] = bp.inertia[4] = 0.5 * p->J1;
@@ -195,7 +248,7 @@ static int sheave_belt_build(sheave_belt *b, const belt_params *p, centre_motion
         RIG_TRY(alecable_body_create(&D, b->m, &bp));
         RIG_TRY(alecable_revolute(NULL, b->m, ground, D, o, zax, 0.0));
         RIG_TRY(alecable_body_node(&dn, D));
-        RIG_TRY(alecable_prescribe(&b->drive, b->m, dn, ALECABLE_DOF_RZ, p->Phi));
+        RIG_TRY(alecable_prescribe_motion(&b->drive, b->m, dn, ALECABLE_DOF_RZ, drive_fn, cm));
     } else {
         RIG_TRY(alecable_body_node(&pn, b->P));
         for (k = 0; k < 5; k++) RIG_TRY(alecable_fix(NULL, b->m, pn, hold[k]));
@@ -232,11 +285,17 @@ static int sheave_belt_build(sheave_belt *b, const belt_params *p, centre_motion
     RIG_TRY(alecable_fix(NULL, b->m, nd[0], ALECABLE_DOF_Z));
     RIG_TRY(alecable_fix(NULL, b->m, nd[nn - 1], ALECABLE_DOF_Z));
     RIG_TRY(alecable_fix(NULL, b->m, nd[n1 + 2], ALECABLE_DOF_Z));
-    if (friction) { /* the spans stay put: J held in space as in belt_rig.h */
+    if (friction) { /* J and M held on their spans' lines as P moves */
+        alecable_node *sp[3];
+        sp[0] = nd[0], sp[1] = nd[nn - 1], sp[2] = nd[n1 + 2];
         RIG_TRY(alecable_fix(NULL, b->m, nd[n1 + 2], ALECABLE_DOF_X));
-        RIG_TRY(alecable_fix(NULL, b->m, nd[n1 + 2], ALECABLE_DOF_Y));
-        RIG_TRY(alecable_fix(NULL, b->m, nd[0], ALECABLE_DOF_Y));
-        return alecable_fix(NULL, b->m, nd[nn - 1], ALECABLE_DOF_Y);
+        for (k = 0; k < 3; k++) {
+            b->span[k].cm = cm;
+            b->span[k].x = x[k < 2 ? 0 : n1 + 2][0];
+            b->span[k].side = k < 2 ? 1.0 : -1.0;
+            RIG_TRY(alecable_prescribe_motion(NULL, b->m, sp[k], ALECABLE_DOF_Y, span_fn, &b->span[k]));
+        }
+        return 0;
     }
     ends[0] = nd[nn - 1];
     ends[1] = nd[0];
@@ -267,39 +326,50 @@ static double wrap_error(const sheave_belt *b, const belt_params *p, double *C, 
 typedef struct sheave_onset {
     int step;
     double ratio, limit, w1, w1_err, T1, T2, M1, phi1;
+    double T0, Phi, C; /* the span tension after the move, D's ramp, C at the onset */
 } sheave_onset;
 
-static int run_sheave_friction(const belt_params *p0, double C1, int steps, double tol, sheave_onset *so)
+static int run_sheave_friction(const belt_params *p, double C1, int steps, double tol, sheave_onset *so)
 {
-    belt_params p = *p0;
-    centre_motion cm = {C1, 0.0, 0.0, 0.0};
+    centre_motion cm;
     sheave_belt b;
-    double C, w2;
+    double C, w1, w2;
     int k, iters;
-    p.C = C1;
+    memset(&cm, 0, sizeof cm);
+    cm.C = p->C, cm.dC = C1 - p->C, cm.hold = 1, cm.R1 = p->R1, cm.R2 = p->R2;
     memset(so, 0, sizeof *so);
     so->step = -1;
-    ex_check(NULL, sheave_belt_build(&b, &p, &cm, 1), "the belt on sheaves with friction");
-    for (k = 0; k < steps; k++) {
+    ex_check(NULL, sheave_belt_build(&b, p, &cm, 1), "the belt on sheaves with friction");
+    for (k = 0; k < 2 * steps; k++) {
         double T1, T2, lam = 0.0, bb;
         if (ex_load_step(b.m, (double)k / steps, (double)(k + 1) / steps, tol, &iters)) {
             printf("  friction: load step %d failed: %s\n", k + 1, alecable_model_errmsg(b.m));
             alecable_model_destroy(b.m);
             return 1;
         }
-        if (rig_stuck(b.fr1) != 0) continue;
-        so->w1_err = wrap_error(&b, &p, &C, &so->w1, &w2);
+        so->w1_err = fmax(so->w1_err, wrap_error(&b, p, &C, &w1, &w2));
+        if (k + 1 == steps) {
+            /* the onset's torque grows with the tension the move put in
+             * (k2 linear): D's ramp scaled by it, the onset at the same
+             * fraction of the ramp as the default run's */
+            so->T0 = 0.5 * (rig_tension(b.c, 0) + rig_tension(b.c, p->n1 + 1));
+            cm.Phi = p->Phi * fmax(1.0, so->T0 / p->T0);
+        }
+        if (k < steps || rig_stuck(b.fr1) != 0) continue;
         T1 = rig_tension(b.c, 0);
-        T2 = rig_tension(b.c, p.n1 + 1);
+        T2 = rig_tension(b.c, p->n1 + 1);
         alecable_constraint_multiplier(b.drive, &lam);
-        bb = 0.5 * p.mu * sin(so->w1 / p.n1);
-        so->step = k + 1;
-        so->limit = pow((1.0 + bb) / (1.0 - bb), p.n1 - 1);
+        bb = 0.5 * p->mu * sin(w1 / p->n1);
+        so->step = k + 1 - steps;
+        so->w1 = w1;
+        so->C = C;
+        so->limit = pow((1.0 + bb) / (1.0 - bb), p->n1 - 1);
         so->ratio = T1 / T2;
         so->T1 = T1;
         so->T2 = T2;
         so->M1 = -lam;
-        so->phi1 = (double)(k + 1) / steps * p.Phi;
+        so->phi1 = (double)(k + 1 - steps) / steps * cm.Phi;
+        so->Phi = cm.Phi;
         break;
     }
     alecable_model_destroy(b.m);
@@ -310,7 +380,7 @@ static int run_sheave_friction(const belt_params *p0, double C1, int steps, doub
  * dynamics (HHT, step h) over T: P out to C1 and back */
 static int run_centre_distance(const belt_params *p, double C1, double rho, int steps, double h, double T, double tol)
 {
-    centre_motion cm = {p->C, C1 - p->C, 0.0, 0.0};
+    centre_motion cm;
     alecable_dynamic_options o;
     alecable_integrator *it;
     sheave_belt b;
@@ -318,6 +388,8 @@ static int run_centre_distance(const belt_params *p, double C1, double rho, int 
     double rel, err_s = 0.0, err_d = 0.0, C, w1, w2, Cmin = INFINITY, Cmax = -INFINITY, w1min = INFINITY, w1max = -INFINITY;
     double T_lo = INFINITY, T_hi = -INFINITY, wall = ex_now();
     int k, n = (int)ceil(T / h - 1e-9), iters;
+    memset(&cm, 0, sizeof cm);
+    cm.C = p->C, cm.dC = C1 - p->C;
     ex_check(NULL, sheave_belt_build(&b, p, &cm, 0), "the belt on sheaves");
     printf("  --centre-distance: D and P as sheaves (frictionless, light belt, the mesh reactions along the "
            "tangent), P's centre moved from C = %g m to %g m: statics in %d load steps, then dynamics (HHT, h = %g s, "
@@ -364,20 +436,24 @@ static int run_centre_distance(const belt_params *p, double C1, double rho, int 
     }
     rel = so.step > 0 ? so.ratio / so.limit - 1.0 : 0.0;
     if (so.step > 0)
-        printf("  friction (mu = %g, stick/slip on both sheaves) at C = %g m, D turned to %g rad in %d load steps: D's "
-               "wrap slips entirely from load step %d (phi1 = %.5f rad), its wrap %.12f rad (%.2e off the geometry): "
+        printf("  friction (mu = %g, stick/slip on both sheaves): P moved from C = %g m to %g m in %d load steps (the "
+               "belt's tension %.6g N then, the wraps %.2e rad off the geometry at most, all along), then D turned to "
+               "%g rad (--Phi x that tension / T0) in %d: D's "
+               "wrap slips entirely from load step %d (phi1 = %.5f rad), its wrap %.12f rad: "
                "T1/T2 = %.10f against the discrete Euler-Eytelwein limit ((1 + b)/(1 - b))^(n1 - 1), b = mu "
                "sin(wrap / n1) / 2, = %.10f (%+.2e); driver torque %.9f N m = R1 (T1 - T2) %+.2e\n",
-               p->mu, C1, p->Phi, steps, so.step, so.phi1, so.w1, so.w1_err, so.ratio, so.limit, rel, so.M1,
+               p->mu, p->C, C1, steps, so.T0, so.w1_err, so.Phi, steps, so.step, so.phi1, so.w1, so.ratio, so.limit,
+               rel, so.M1,
                so.M1 / (p->R1 * (so.T1 - so.T2)) - 1.0);
     else
         printf("  friction at C = %g m: D's wrap did not slip entirely: ramp further (--Phi)\n", C1);
     wall = ex_now() - wall;
     printf("result: status=%d mode=centre_distance C0=%.12g C1=%.12g wrap_err_rad=%.3e wrap_err_static_rad=%.3e "
-           "wrap1_min_rad=%.12f wrap1_max_rad=%.12f T_min=%.9g T_max=%.9g onset_step=%d wrap1_onset_rad=%.12f "
+           "wrap1_min_rad=%.12f wrap1_max_rad=%.12f T_min=%.9g T_max=%.9g wrap_err_friction_rad=%.3e onset_step=%d "
+           "wrap1_onset_rad=%.12f "
            "ratio_onset=%.17g ratio_limit=%.12e ratio_rel_err=%.3e M_driver=%.17g T1=%.17g T2=%.17g wall_s=%.4f\n",
-           err_d < 1e-8 && err_s < 1e-8 && T_lo > 0.0 && so.step > 0 && fabs(rel) <= 1e-8 ? 0 : 1, p->C, C1, err_d,
-           err_s, w1min, w1max, T_lo, T_hi, so.step, so.w1, so.ratio, so.limit, rel, so.M1, so.T1, so.T2, wall);
+           err_d < 1e-8 && err_s < 1e-8 && T_lo > 0.0 && so.step > 0 && fabs(rel) <= 1e-8 && so.w1_err < 1e-8 ? 0 : 1,
+           p->C, C1, err_d, err_s, w1min, w1max, T_lo, T_hi, so.w1_err, so.step, so.w1, so.ratio, so.limit, rel, so.M1, so.T1, so.T2, wall);
     return 0;
 }
 
@@ -487,8 +563,8 @@ int main(int argc, char **argv)
         {"--T", 'd', &T_end, "dynamics: simulated time [s]"},
         {"--centre-distance", 'd', &C1,
          "> 0: D and P as sheaves (frictionless), P's centre moved from C to this and, in dynamics (--h, --T), out "
-         "and back; the wrap angles against the open belt's geometry; then stick/slip on the sheaves at this "
-         "centre distance, D turned to --Phi in --steps: the slip onset against Euler-Eytelwein"},
+         "and back; the wrap angles against the open belt's geometry; then with stick/slip on the sheaves: P moved "
+         "to this, D turned to --Phi x (the tension / T0) in --steps: the slip onset against Euler-Eytelwein"},
         {"--belt-rho", 'd', &rho_cd,
          "--centre-distance dynamics: the belt's density [kg/m^3] (light: the geometry is a light belt's; the belt's "
          "inertia bends the spans by O(rho))"},
