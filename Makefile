@@ -250,8 +250,14 @@ check:
 	@printf 'int main(void){return 0;}\n' | $(CC) -x c - $(SAN_FLAGS) -o $(LSAN_PROBE) 2>/dev/null; \
 	if ASAN_OPTIONS=detect_leaks=1 ./$(LSAN_PROBE) >/dev/null 2>&1; then leaks=1; \
 	else leaks=0; echo "note: LeakSanitizer does not work in this environment (ptrace?): running with detect_leaks=0"; fi; \
-	ASAN_OPTIONS=detect_leaks=$$leaks UBSAN_OPTIONS=print_stacktrace=1 \
-	CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-3} ./$(SAN_RUNNER)
+	export ASAN_OPTIONS=detect_leaks=$$leaks UBSAN_OPTIONS=print_stacktrace=1 \
+	    CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-3}; \
+	ALECABLE_TEST_SHARD=0/2 ./$(SAN_RUNNER) > build-san/runner-0.log 2>&1 & shard0=$$!; \
+	ALECABLE_TEST_SHARD=1/2 ./$(SAN_RUNNER) > build-san/runner-1.log 2>&1; rc1=$$?; \
+	wait $$shard0; rc0=$$?; \
+	echo "(its suites in two processes at once, ALECABLE_TEST_SHARD=0/2 and 1/2)"; \
+	cat build-san/runner-0.log build-san/runner-1.log; \
+	[ $$rc0 -eq 0 ] && [ $$rc1 -eq 0 ]
 
 # ---- tsan -------------------------------------------------------------------------------
 # The threads suite (eight models in eight threads against their serial runs) under

@@ -1,64 +1,86 @@
-/* The one test runner: every suite, Check's summary line at the end. */
+/* The one test runner: every suite, Check's summary line at the end.
+ *
+ * ALECABLE_TEST_SHARD=k/n runs only the suites whose place in the list is
+ * k modulo n, so make check can run the slow sanitizer build's suites in n
+ * processes at once (one a core); unset, every suite runs. */
 #include "suites.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+
+static int shard_k = 0, shard_n = 1, place = 0;
+
+/* adds the suite fn makes when it falls in this process's shard */
+static void add(SRunner **sr, Suite *(*fn)(void))
+{
+    if (place++ % shard_n != shard_k) return;
+    if (!*sr) *sr = srunner_create(fn());
+    else srunner_add_suite(*sr, fn());
+}
 
 int main(void)
 {
-    SRunner *sr = srunner_create(suite_sparse());
-    srunner_add_suite(sr, suite_band_kkt());
-    srunner_add_suite(sr, suite_bodies());
-    srunner_add_suite(sr, suite_bodies_dynamic());
-    srunner_add_suite(sr, suite_wraps_dynamic());
-    srunner_add_suite(sr, suite_friction());
-    srunner_add_suite(sr, suite_rollback());
-    srunner_add_suite(sr, suite_statics());
-    srunner_add_suite(sr, suite_ok_statics());
-    srunner_add_suite(sr, suite_point_loads());
-    srunner_add_suite(sr, suite_threads());
-    srunner_add_suite(sr, suite_bad_calls());
-    srunner_add_suite(sr, suite_clock());
-    srunner_add_suite(sr, suite_handles());
-    srunner_add_suite(sr, suite_pulley());
-    srunner_add_suite(sr, suite_finger());
+    const char *shard = getenv("ALECABLE_TEST_SHARD");
+    SRunner *sr = NULL;
     int failed;
-    srunner_add_suite(sr, suite_axial());
-    srunner_add_suite(sr, suite_axial_inertia());
-    srunner_add_suite(sr, suite_ancf());
-    srunner_add_suite(sr, suite_ancf_model());
-    srunner_add_suite(sr, suite_kirchhoff());
-    srunner_add_suite(sr, suite_kirchhoff_model());
-    srunner_add_suite(sr, suite_lagrangian());
-    srunner_add_suite(sr, suite_field_loads());
-    srunner_add_suite(sr, suite_model());
-    srunner_add_suite(sr, suite_model_dynamic());
-    srunner_add_suite(sr, suite_api());
-    srunner_add_suite(sr, suite_quasistatic());
-    srunner_add_suite(sr, suite_dynamic());
-    srunner_add_suite(sr, suite_history());
-    srunner_add_suite(sr, suite_paper000());
-    srunner_add_suite(sr, suite_paper001());
-    srunner_add_suite(sr, suite_ale_dynamics());
-    srunner_add_suite(sr, suite_divergence());
-    srunner_add_suite(sr, suite_energy_balance());
-    srunner_add_suite(sr, suite_vtk_xml());
-    srunner_add_suite(sr, suite_clamp_stretch());
-    srunner_add_suite(sr, suite_si_paper());
-    srunner_add_suite(sr, suite_se3());
-    srunner_add_suite(sr, suite_se3_model());
-    srunner_add_suite(sr, suite_se3_dynamics());
-    srunner_add_suite(sr, suite_se3_joints());
-    srunner_add_suite(sr, suite_se3_greenhill());
-    srunner_add_suite(sr, suite_sleeve_split());
-    srunner_add_suite(sr, suite_se3_loads());
-    srunner_add_suite(sr, suite_se3_wraps());
-    srunner_add_suite(sr, suite_se3_ale_dynamics());
-    srunner_add_suite(sr, suite_embedding());
-    srunner_add_suite(sr, suite_cosim());
-    srunner_add_suite(sr, suite_sheave());
-    srunner_add_suite(sr, suite_sheave_friction());
-    srunner_add_suite(sr, suite_sheave_mesh());
-    srunner_add_suite(sr, suite_sheave_lift());
+    if (shard && (sscanf(shard, "%d/%d", &shard_k, &shard_n) != 2 || shard_n < 1 || shard_k < 0 || shard_k >= shard_n)) {
+        fprintf(stderr, "ALECABLE_TEST_SHARD=%s: give k/n with 0 <= k < n\n", shard);
+        return EXIT_FAILURE;
+    }
+    add(&sr, suite_sparse);
+    add(&sr, suite_band_kkt);
+    add(&sr, suite_bodies);
+    add(&sr, suite_bodies_dynamic);
+    add(&sr, suite_wraps_dynamic);
+    add(&sr, suite_friction);
+    add(&sr, suite_rollback);
+    add(&sr, suite_statics);
+    add(&sr, suite_ok_statics);
+    add(&sr, suite_point_loads);
+    add(&sr, suite_threads);
+    add(&sr, suite_bad_calls);
+    add(&sr, suite_clock);
+    add(&sr, suite_handles);
+    add(&sr, suite_pulley);
+    add(&sr, suite_finger);
+    add(&sr, suite_axial);
+    add(&sr, suite_axial_inertia);
+    add(&sr, suite_ancf);
+    add(&sr, suite_ancf_model);
+    add(&sr, suite_kirchhoff);
+    add(&sr, suite_kirchhoff_model);
+    add(&sr, suite_lagrangian);
+    add(&sr, suite_field_loads);
+    add(&sr, suite_model);
+    add(&sr, suite_model_dynamic);
+    add(&sr, suite_api);
+    add(&sr, suite_quasistatic);
+    add(&sr, suite_dynamic);
+    add(&sr, suite_history);
+    add(&sr, suite_paper000);
+    add(&sr, suite_paper001);
+    add(&sr, suite_ale_dynamics);
+    add(&sr, suite_divergence);
+    add(&sr, suite_energy_balance);
+    add(&sr, suite_vtk_xml);
+    add(&sr, suite_clamp_stretch);
+    add(&sr, suite_si_paper);
+    add(&sr, suite_se3);
+    add(&sr, suite_se3_model);
+    add(&sr, suite_se3_dynamics);
+    add(&sr, suite_se3_joints);
+    add(&sr, suite_se3_greenhill);
+    add(&sr, suite_sleeve_split);
+    add(&sr, suite_se3_loads);
+    add(&sr, suite_se3_wraps);
+    add(&sr, suite_se3_ale_dynamics);
+    add(&sr, suite_embedding);
+    add(&sr, suite_cosim);
+    add(&sr, suite_sheave);
+    add(&sr, suite_sheave_friction);
+    add(&sr, suite_sheave_mesh);
+    add(&sr, suite_sheave_lift);
+    if (!sr) return EXIT_SUCCESS; /* a shard past the last suite */
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);
