@@ -64,6 +64,9 @@ struct joint_ops {
 enum { HIST_SIZE = 0, HIST_GET = 1, HIST_SET = 2, HIST_COMMIT = 3 };
 extern const joint_ops joint_unit_ops, joint_pair_ops, joint_clamp_ops, joint_drive_ops, joint_friction_ops,
     joint_sheave_ops;
+/* a pulley's circle checked (ALECABLE_EINVAL naming the bad field) and its
+ * body-frame triad: unit axis a, angle-0 direction u, v = a x u (joints.c) */
+int pulley_circle_frame(alecable_model *m, const alecable_pulley_params *p, double a[3], double u[3], double v[3]);
 /* 1 when j is a sheave made a potential contact whose whole run lands and
  * leaves together (alecable_sheave_set_lift_off() or
  * alecable_sheave_potential()): quasistatic only, so the integrators refuse

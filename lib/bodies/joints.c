@@ -155,26 +155,19 @@ ALECABLE_API void alecable_pulley_params_init(alecable_pulley_params *p)
     p->ref[0] = 1.0;
 }
 
-ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, alecable_body *b,
-                                      const alecable_pulley_params *p, int count, alecable_node *const nodes[],
-                                      const double angles[])
+/* A pulley's circle (alecable_pulley_params) checked, and its orthonormal
+ * body-frame triad: a the unit axis, u the direction of angle 0 (ref off
+ * the axis), v = a x u.  Shared by pulley wraps and sheaves. */
+int pulley_circle_frame(alecable_model *m, const alecable_pulley_params *p, double a[3], double u[3], double v[3])
 {
-    alecable_joint *j;
-    double a[3], u[3], v[3], na, dir = 1.0;
-    int st, i, k;
-    if ((st = ac_check_model(m))) return st;
-    if (out) *out = NULL;
-    if ((st = body_check(m, b, "body"))) return st;
-    if (!p || !nodes || !angles) return ac_fail(m, ALECABLE_ENULL, "params, nodes or angles is NULL");
+    double na;
+    int k;
     if (p->struct_size < sizeof *p)
         return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_pulley_params_init", p->struct_size);
     if (!(p->radius > 0.0) || !isfinite(p->radius))
         return ac_fail(m, ALECABLE_EINVAL, "params.radius = %g must be finite and > 0", p->radius);
     if (!ac_is_finite3(p->centre) || !ac_is_finite3(p->axis) || !ac_is_finite3(p->ref))
         return ac_fail(m, ALECABLE_EINVAL, "params: centre, axis or ref has a NaN or infinite component");
-    if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
-    if (count > AC_MAX_ELEMENTS + 1)
-        return ac_fail(m, ALECABLE_EINVAL, "count = %d: more nodes than a model holds (%d)", count, AC_MAX_ELEMENTS + 1);
     if (!((na = ac_direction_norm(p->axis)) > 0.0))
         return ac_fail(m, ALECABLE_EINVAL, "params.axis = (%g, %g, %g): its length is zero or out of range (1e-150 .. "
                        "1e150): give a direction", p->axis[0], p->axis[1], p->axis[2]);
@@ -189,6 +182,24 @@ ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, a
         return ac_fail(m, ALECABLE_EINVAL, "params.ref is parallel to params.axis");
     for (k = 0; k < 3; k++) u[k] /= na;
     cross3(a, u, v);
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_pulley_wrap(alecable_joint **out, alecable_model *m, alecable_body *b,
+                                      const alecable_pulley_params *p, int count, alecable_node *const nodes[],
+                                      const double angles[])
+{
+    alecable_joint *j;
+    double a[3], u[3], v[3], dir = 1.0;
+    int st, i, k;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if ((st = body_check(m, b, "body"))) return st;
+    if (!p || !nodes || !angles) return ac_fail(m, ALECABLE_ENULL, "params, nodes or angles is NULL");
+    if ((st = pulley_circle_frame(m, p, a, u, v))) return st;
+    if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
+    if (count > AC_MAX_ELEMENTS + 1)
+        return ac_fail(m, ALECABLE_EINVAL, "count = %d: more nodes than a model holds (%d)", count, AC_MAX_ELEMENTS + 1);
     for (i = 0; i < count; i++) {
         if ((st = check_cable_node(m, nodes[i], "nodes[i]"))) return st;
         if (nodes[i]->cable != nodes[0]->cable)

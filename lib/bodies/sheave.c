@@ -707,35 +707,16 @@ static int sheave_make(alecable_joint **out, alecable_model *m, alecable_body *b
     alecable_joint *j;
     alecable_cable *cb;
     sheave_ext *ext;
-    double a[3], u[3], v[3], na, R[9], turn;
+    double a[3], u[3], v[3], R[9], turn;
     alecable_node *nb[2];
     int st, i, k, dir;
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = body_check(m, b, "body"))) return st;
     if (!p || !nodes) return ac_fail(m, ALECABLE_ENULL, "params or nodes is NULL");
-    if (p->struct_size < sizeof *p)
-        return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_pulley_params_init", p->struct_size);
-    if (!(p->radius > 0.0) || !isfinite(p->radius))
-        return ac_fail(m, ALECABLE_EINVAL, "params.radius = %g must be finite and > 0", p->radius);
-    if (!ac_is_finite3(p->centre) || !ac_is_finite3(p->axis) || !ac_is_finite3(p->ref))
-        return ac_fail(m, ALECABLE_EINVAL, "params: centre, axis or ref has a NaN or infinite component");
+    if ((st = pulley_circle_frame(m, p, a, u, v))) return st;
     if (count < 2) return ac_fail(m, ALECABLE_EINVAL, "count = %d: a sheave holds at least 2 nodes (its two contact "
                                   "boundaries)", count);
-    if (!((na = ac_direction_norm(p->axis)) > 0.0))
-        return ac_fail(m, ALECABLE_EINVAL, "params.axis = (%g, %g, %g): its length is zero or out of range (1e-150 .. "
-                       "1e150): give a direction", p->axis[0], p->axis[1], p->axis[2]);
-    if (!(ac_direction_norm(p->ref) > 0.0))
-        return ac_fail(m, ALECABLE_EINVAL, "params.ref = (%g, %g, %g): its length is zero or out of range (1e-150 .. "
-                       "1e150): give a direction", p->ref[0], p->ref[1], p->ref[2]);
-    for (k = 0; k < 3; k++) a[k] = p->axis[k] / na;
-    na = dot3v(p->ref, a);
-    for (k = 0; k < 3; k++) u[k] = p->ref[k] - na * a[k];
-    na = sqrt(dot3v(u, u));
-    if (!(na > 1e-12 * sqrt(dot3v(p->ref, p->ref))) || !(na > 0.0))
-        return ac_fail(m, ALECABLE_EINVAL, "params.ref is parallel to params.axis");
-    for (k = 0; k < 3; k++) u[k] /= na;
-    cross3(a, u, v);
     for (i = 0; i < count; i++) {
         if ((st = ac_check_node(m, nodes[i], "nodes[i]"))) return st;
         if (!nodes[i]->cable) return ac_fail(m, ALECABLE_EINVAL, "nodes[%d] is a body's node, not a cable node", i);
