@@ -37,28 +37,55 @@
  * as sheaves (alecable_sheave, frictionless, the mesh reactions along the
  * tangent: the contact regions are found, not given) and P's centre moves
  * along the line of centres, prescribed: from C to C1 in load steps
- * (statics), then out to C1 and back in dynamics (HHT, a light belt).  The
- * wrap angles are checked against the open belt's geometry, pi -+ 2
- * asin((R2 - R1) / C) at P's centre of the moment, to 1e-8 rad (statics: a
- * light belt's spans are straight, so it holds to round-off; dynamics: the
- * belt's inertia bends the spans by O(rho), --belt-rho); result keys
- * wrap_err_rad (dynamics) and wrap_err_static_rad.  Then the slip onset on
- * the sheaves: D and P turning on their axles (P against k2, its axle on a
- * carriage moved from C to C1 in --steps load steps, the loop's material
- * held, so the tension rises), stick/slip on both sheaves
- * (alecable_wrap_friction); then D's rotation ramped in --steps load steps
- * as in the default run, to Phi x (the tension after the move / T0): the
- * onset torque grows with the tension.  At the first step D's whole wrap
- * slips, T1/T2 is checked against the same discrete Euler-Eytelwein limit
- * as the default run's, ((1 + b)/(1 - b))^(n1 - 1), b = mu sin(w1 / n1) /
- * 2, with w1 the wrap angle D's sheave holds then (keys onset_step,
+ * (statics), then out to C1 and back in dynamics, C(t) = C + (C1 - C) (1 -
+ * cos(2 pi t / T)) / 2 (--T, step --h; HHT, then the trapezoidal rule, a
+ * light belt).  At every step the wrap angles are checked against the open
+ * belt's geometry, pi -+ 2 asin((R2 - R1) / C) at P's centre of the moment,
+ * to 1e-8 rad, and the four contact boundaries against the common
+ * tangents' points of contact, to 1e-9 m (statics: a light belt's spans are
+ * straight, so it holds to round-off; dynamics: the belt's inertia bends
+ * the spans by O(rho), --belt-rho, 0.1 kg/m^3: 1e-9 rad, 1e-10 m); result
+ * keys wrap_err_rad (HHT), wrap_err_static_rad, wrap_err_trap_rad,
+ * tangent_err_trap_m and wrap_err_dyn_rad, tangent_err_dyn_m (every
+ * dynamic run, the friction run's too).
+ *
+ * Then the slip onset on the sheaves: D and P turning on their axles (P
+ * against k2, its axle on a carriage K moved as P was), stick/slip on both
+ * sheaves (alecable_wrap_friction), the loop's material held, so the
+ * tension follows the centre distance.  Statics: K moved from C to C1 in
+ * --steps load steps, then D's rotation ramped in --steps load steps as in
+ * the default run, to Phi x (the tension after the move / T0): the onset
+ * torque grows with the tension.  At the first step D's whole wrap slips,
+ * T1/T2 is checked against the same discrete Euler-Eytelwein limit as the
+ * default run's, ((1 + b)/(1 - b))^(n1 - 1), b = mu sin(w1 / n1) / 2, with
+ * w1 the wrap angle D's sheave holds then (keys onset_step,
  * wrap1_onset_rad, ratio_onset, ratio_limit, ratio_rel_err; status 1
  * beyond 1e-8, the default run's and test_friction.c's bound) and the wrap
  * angles along it all against the geometry (wrap_err_friction_rad, 1e-8).
- * There the sheaves keep their default (gradient) mesh reaction, which the
- * friction laws read, and the spans' middle nodes J and M are held on
- * their spans' lines (the gradient reaction pushes a free neighbour
- * sideways: the solve does not converge with them free). */
+ * Dynamics: K out to C1 and back as above while a motor's torque on D
+ * rises from 0 (--slip-rate; by default aimed at 3/4 of the period, where P
+ * moves back fastest and the falling tension lets the belt go), P's damper
+ * c2 and the wheels' J1, J2 in, --method (HHT by default).  The onset is
+ * the first step at which every contact on D slips, all the way D drives
+ * (while C moves, the nodes travel along the sheaves and the wrap's two
+ * ends may slip opposite ways with none stuck); there T1/T2 is checked
+ * against the same law at the wrap D's sheave holds at that instant, to
+ * 1e-6 (the law is a massless belt's: the belt's inertia takes it by
+ * O(rho), 3.5e-9 at 0.1 kg/m^3 with HHT, 1.2e-7 with the trapezoidal
+ * rule, whose belt rings undamped); keys onset_t, onset_C, onset_Cdot,
+ * wrap1_onset_dyn_rad, ratio_onset_dyn, ratio_limit_dyn,
+ * ratio_dyn_rel_err, M_motor_onset.  The run ends there: past it D spins
+ * up under a torque the belt can no longer take.  A step whose Newton
+ * fails (the stick/slip active set cycling while contacts change state)
+ * is cut into halves.
+ *
+ * In the friction runs the sheaves keep their default (gradient) mesh
+ * reaction, which the friction laws read, and the spans' middle nodes J
+ * and M are held on their spans' lines as P moves (the gradient reaction
+ * pushes a free neighbour sideways: the solve does not converge with them
+ * free): their wrap angles and contact boundaries test the sheaves'
+ * boundary equations along the move (to round-off), the frictionless runs
+ * the spans' own straightness too. */
 #include "common.h"
 #include "support/belt_rig.h"
 #include "support/rig.h"
@@ -75,6 +102,24 @@ static int stuck(const alecable_joint *fr, int i)
     alecable_contact_init(&c);
     alecable_friction_contact(fr, i, &c);
     return c.state == ALECABLE_CONTACT_STICK;
+}
+
+/* +1 or -1 when every contact of a friction joint slipped in the last step,
+ * all one way (the sign of their slip), else 0: in dynamics the nodes also
+ * travel along the sheave as the wrap changes, and contacts at the two
+ * ends may slip opposite ways while none sticks */
+static int slip_way(const alecable_joint *fr)
+{
+    int i, n = 0, pos = 0, neg = 0;
+    alecable_friction_contacts(fr, &n);
+    for (i = 0; i < n; i++) {
+        alecable_contact c;
+        alecable_contact_init(&c);
+        alecable_friction_contact(fr, i, &c);
+        if (c.state != ALECABLE_CONTACT_SLIP) return 0;
+        pos += c.slip > 0.0, neg += c.slip < 0.0;
+    }
+    return pos == n ? 1 : neg == n ? -1 : 0;
 }
 
 /* The material the slack side between the middle nodes k1 < k2 holds
@@ -104,11 +149,13 @@ static double slack_gain(const belt_rig *r, double EA)
 typedef struct centre_motion {
     double C, dC, T; /* T = 0: statics */
     double rho;      /* the belt's density in dynamics */
-    /* the friction run (statics over the load factor t in [0, 2]): P out
+    /* the statics friction run (over the load factor t in [0, 2]): P out
      * to C + dC over [0, 1], held there after; D turned by Phi (t - 1) over
-     * [1, 2]; R1, R2 for the spans' lines */
+     * [1, 2]; both friction runs: R1, R2 for the spans' lines */
     int hold;
     double Phi, R1, R2;
+    /* the dynamic friction run: D's motor torque rises at rate [N m/s] */
+    double rate;
 } centre_motion;
 
 static int centre_fn(void *user, double t, double *value, double *rate, double *accel)
@@ -152,7 +199,24 @@ static int span_fn(void *user, double t, double *value, double *rate, double *ac
     sb = d / C, cb = sqrt(1.0 - sb * sb);
     *value = sn->side * (sn->cm->R1 / cb + sn->x * sb / cb);
     *rate = sn->side * (sn->cm->R1 * sb + sn->x) / (cb * cb * cb) * (-d / (C * C)) * dC;
-    *accel = 0.0; /* statics only */
+    /* y'' = y_ss s'^2 + y_s s'' with s = sin(beta) = d / C */
+    {
+        double ys = sn->side * (sn->cm->R1 * sb + sn->x) / (cb * cb * cb);
+        double yss = sn->side * (sn->cm->R1 * cb * cb + 3.0 * sb * (sn->x + sn->cm->R1 * sb)) / pow(cb, 5.0);
+        double s1 = -d / (C * C) * dC, s2 = 2.0 * d * dC * dC / (C * C * C) - d * a / (C * C);
+        *accel = yss * s1 * s1 + ys * s2;
+    }
+    return 0;
+}
+
+/* the dynamic friction run's motor on D: its torque rises at cm->rate */
+static int motor_fn(void *user, double t, double angle, double rate, double *torque, double *dtorque_dangle,
+                    double *dtorque_drate)
+{
+    (void)angle;
+    (void)rate;
+    *torque = ((const centre_motion *)user)->rate * t;
+    *dtorque_dangle = *dtorque_drate = 0.0;
     return 0;
 }
 
@@ -161,11 +225,15 @@ typedef struct sheave_belt {
     alecable_cable *c;
     alecable_body *P;
     alecable_joint *s1, *s2;
-    /* with friction: D's prescribed rotation (its multiplier the torque),
-     * the friction joints on D's and P's sheaves, P's axle */
+    /* with friction: D's prescribed rotation (its multiplier the torque;
+     * NULL in dynamics), the friction joints on D's and P's sheaves, P's
+     * axle */
     alecable_constraint *drive;
     alecable_joint *fr1, *fr2, *axle2;
     span_node span[3]; /* J's two ends and M */
+    /* the contact boundaries: D's on the upper and the lower span, P's on
+     * the lower and the upper span */
+    alecable_node *bnd[4];
 } sheave_belt;
 
 /* The open belt of belt_rig.h (D at the origin, P at (C, 0, 0), the loop
@@ -174,9 +242,10 @@ typedef struct sheave_belt {
  * fixed wraps, frictionless and light: J's x and both ends' s held (the
  * loop's material), the ends' y and z tied; a free node M in the middle of
  * the lower span; P's body held but along x, where cm moves it.  With
- * friction: D and P on axles (D's rotation prescribed, P's spring k2) at
- * C, stick/slip on both sheaves, the loop's material held as in belt_rig.h
- * (s_end - s_start), J and M held in space. */
+ * friction: D and P on axles at C (statics: D's rotation prescribed;
+ * dynamics, cm->T > 0: a motor on D's, P's damper c2; P's spring k2),
+ * stick/slip on both sheaves, the loop's material held as in belt_rig.h
+ * (s_end - s_start), J and M held on their spans' lines. */
 static int sheave_belt_build(sheave_belt *b, const belt_params *p, centre_motion *cm, int friction)
 {
     const double o[3] = {0, 0, 0}, zax[3] = {0, 0, 1};
@@ -246,9 +315,16 @@ static int sheave_belt_build(sheave_belt *b, const belt_params *p, centre_motion
         bp.inertia[0] = bp.inertia[4] = 0.5 * p->J1;
         bp.inertia[8] = p->J1;
         RIG_TRY(alecable_body_create(&D, b->m, &bp));
-        RIG_TRY(alecable_revolute(NULL, b->m, ground, D, o, zax, 0.0));
-        RIG_TRY(alecable_body_node(&dn, D));
-        RIG_TRY(alecable_prescribe_motion(&b->drive, b->m, dn, ALECABLE_DOF_RZ, drive_fn, cm));
+        if (cm->T > 0.0) { /* dynamics: a motor on D's axle, a damper on P's */
+            alecable_joint *axle1;
+            RIG_TRY(alecable_revolute(&axle1, b->m, ground, D, o, zax, 0.0));
+            RIG_TRY(alecable_joint_set_motor(axle1, motor_fn, cm));
+            RIG_TRY(alecable_joint_set_damping(b->axle2, p->c2));
+        } else {
+            RIG_TRY(alecable_revolute(NULL, b->m, ground, D, o, zax, 0.0));
+            RIG_TRY(alecable_body_node(&dn, D));
+            RIG_TRY(alecable_prescribe_motion(&b->drive, b->m, dn, ALECABLE_DOF_RZ, drive_fn, cm));
+        }
     } else {
         RIG_TRY(alecable_body_node(&pn, b->P));
         for (k = 0; k < 5; k++) RIG_TRY(alecable_fix(NULL, b->m, pn, hold[k]));
@@ -260,6 +336,7 @@ static int sheave_belt_build(sheave_belt *b, const belt_params *p, centre_motion
     pp.radius = p->R2;
     for (i = 0; i <= n2; i++) ang2[i] = -a_u + th2 * i / n2;
     RIG_TRY(alecable_sheave(&b->s2, b->m, b->P, &pp, n2 + 1, nd + n1 + 3, ang2));
+    b->bnd[0] = nd[1], b->bnd[1] = nd[n1 + 1], b->bnd[2] = nd[n1 + 3], b->bnd[3] = nd[nn - 2];
     if (!friction) { /* the friction laws read the normal force through the default mesh reaction */
         RIG_TRY(alecable_sheave_set_mesh_reaction(b->s1, ALECABLE_SHEAVE_REACTION_TANGENT));
         RIG_TRY(alecable_sheave_set_mesh_reaction(b->s2, ALECABLE_SHEAVE_REACTION_TANGENT));
@@ -314,6 +391,28 @@ static double wrap_error(const sheave_belt *b, const belt_params *p, double *C, 
     alecable_sheave_wrap_angle(b->s1, w1);
     alecable_sheave_wrap_angle(b->s2, w2);
     return fmax(fabs(*w1 - (M_PI - g)), fabs(*w2 - (M_PI + g)));
+}
+
+/* the largest distance of the four contact boundaries from the open belt's
+ * tangent points at P's centre now: the common tangents of the two circles
+ * touch D at (-R1 sin(beta), +-R1 cos(beta)) and P at its centre + (-R2
+ * sin(beta), +-R2 cos(beta)), sin(beta) = (R2 - R1) / C */
+static double tangent_error(const sheave_belt *b, const belt_params *p)
+{
+    double xp[3], C, sb, cb, x[3], e = 0.0;
+    const double side[4] = {1.0, -1.0, -1.0, 1.0};
+    int k;
+    alecable_body_pose(b->P, xp, NULL);
+    C = sqrt(xp[0] * xp[0] + xp[1] * xp[1]);
+    sb = (p->R2 - p->R1) / C, cb = sqrt(1.0 - sb * sb);
+    for (k = 0; k < 4; k++) {
+        double R = k < 2 ? p->R1 : p->R2, c0 = k < 2 ? 0.0 : xp[0], c1 = k < 2 ? 0.0 : xp[1];
+        /* (along the line of centres: P stays on the x axis here) */
+        double ux = xp[0] / C, uy = xp[1] / C, tx = -R * sb, ty = side[k] * R * cb;
+        alecable_node_position(b->bnd[k], x);
+        e = fmax(e, sqrt(pow(x[0] - (c0 + ux * tx - uy * ty), 2) + pow(x[1] - (c1 + uy * tx + ux * ty), 2) + x[2] * x[2]));
+    }
+    return e;
 }
 
 /* the slip onset on the sheaves: the belt over D and P as sheaves with
@@ -376,18 +475,211 @@ static int run_sheave_friction(const belt_params *p, double C1, int steps, doubl
     return 0;
 }
 
-/* statics along P's travel from C to C1 in steps load steps, then
- * dynamics (HHT, step h) over T: P out to C1 and back */
-static int run_centre_distance(const belt_params *p, double C1, double rho, int steps, double h, double T, double tol)
+/* ---- the slip onset while the centre distance moves (dynamics) ---- */
+
+/* the loop's length over D and P at centre distance C for a light belt:
+ * the two straight spans and the wraps' equal chords */
+static double loop_length(const belt_params *p, double C)
 {
-    centre_motion cm;
+    double beta = asin((p->R2 - p->R1) / C), w1 = M_PI - 2.0 * beta, w2 = M_PI + 2.0 * beta;
+    return 2.0 * C * cos(beta) + 2.0 * p->n1 * p->R1 * sin(0.5 * w1 / p->n1) + 2.0 * p->n2 * p->R2 * sin(0.5 * w2 / p->n2);
+}
+
+/* the discrete Euler-Eytelwein limit on D at wrap angle w1 (belt_rig.h) */
+static double ee_limit(const belt_params *p, double w1)
+{
+    double bb = 0.5 * p->mu * sin(w1 / p->n1);
+    return pow((1.0 + bb) / (1.0 - bb), p->n1 - 1);
+}
+
+/* the torque at which D's wrap of a light belt slips at centre distance C
+ * (quasistatics): R1 (T1 - T2) with T1 / T2 the limit and T1 + T2 = 2 T(C),
+ * T(C) the tension the loop's held material takes there */
+static double slip_torque(const belt_params *p, double C)
+{
+    const double EA = p->E * p->A, F = loop_length(p, C) / (loop_length(p, p->C) / axial_stretch(p->T0, EA));
+    const double e1 = ee_limit(p, M_PI - 2.0 * asin((p->R2 - p->R1) / C));
+    return p->R1 * EA * F * (F * F - 1.0) * (e1 - 1.0) / (e1 + 1.0);
+}
+
+/* The motor torque rate that makes D's wrap slip at 3/4 of the period,
+ * where P moves back fastest and the belt's tension falls: the ramp rate t
+ * meets slip_torque there.  If it would meet it before (a ramp that steep
+ * crosses the rising part of the curve), 5 % above the least
+ * slip_torque(C(t)) / t over the period: the first crossing then */
+static double auto_rate(const belt_params *p, const centre_motion *cm)
+{
+    double best = INFINITY, C, dC, a, rate;
+    int k;
+    centre_fn((void *)cm, 0.75 * cm->T, &C, &dC, &a);
+    rate = slip_torque(p, C) / (0.75 * cm->T);
+    for (k = 1; k < 300; k++) {
+        double t = 0.75 * cm->T * k / 300;
+        centre_fn((void *)cm, t, &C, &dC, &a);
+        best = fmin(best, slip_torque(p, C) / t);
+    }
+    return best > 1.05 * rate ? rate : 1.05 * best;
+}
+
+/* one step of h, cut into halves (down to h / 2^depth) where Newton fails:
+ * the stick/slip active set may cycle at a step where contacts change state
+ * (0 or the library's status) */
+static int step_cut(alecable_integrator *it, double h, int depth, int *cuts)
+{
+    int st = alecable_integrator_step(it, h);
+    if (st <= 0 || depth == 0) return st;
+    ++*cuts;
+    if ((st = step_cut(it, 0.5 * h, depth - 1, cuts))) return st;
+    return step_cut(it, 0.5 * h, depth - 1, cuts);
+}
+
+typedef struct slip_dyn {
+    int step;                                /* the onset's step, -1: none */
+    double t, C, Cdot, w1, ratio, limit, T1, T2, M; /* at the onset */
+    double wrap_err, tangent_err;            /* along the whole run */
+    long steps, newton;
+    int cuts;
+} slip_dyn;
+
+/* The belt on sheaves with stick/slip, in dynamics (method, step h): P's
+ * carriage out to C1 and back over T, D's motor torque rising at cm->rate
+ * from 0, P against k2 and c2.  At every step the wrap angles and the four
+ * contact boundaries against the open belt's geometry at P's centre then;
+ * at the first step at which D's whole wrap slips T1/T2 against the
+ * discrete Euler-Eytelwein limit at the wrap D's sheave holds then.  A CSV
+ * row per step and a VTK frame per step when asked. */
+static int run_slip_dynamic(const belt_params *p, centre_motion *cm, int method, double h, FILE *csv, ex_vtk_series *vs,
+                            slip_dyn *sd)
+{
+    alecable_dynamic_options o;
+    alecable_integrator *it;
+    alecable_step_stats ss;
+    sheave_belt b;
+    int k, n = (int)ceil(cm->T / h - 1e-9);
+    memset(sd, 0, sizeof *sd);
+    sd->step = -1;
+    ex_check(NULL, sheave_belt_build(&b, p, cm, 1), "the belt on sheaves with friction (dynamics)");
+    alecable_dynamic_options_init(&o);
+    o.method = method;
+    o.h = h;
+    ex_check(b.m, alecable_model_integrator(&it, b.m, &o), "integrator");
+    ex_vtk_frame(vs, b.m, 0.0);
+    for (k = 1; k <= n; k++) {
+        double C, w1, w2, T1, T2, Cg, dC, a, t = k * h;
+        int s1, s2, way;
+        if (step_cut(it, h, 4, &sd->cuts)) {
+            printf("  friction, dynamics: step %d (t = %g s) failed: %s\n", k, t, alecable_integrator_errmsg(it));
+            alecable_integrator_destroy(it);
+            alecable_model_destroy(b.m);
+            return 1;
+        }
+        ex_check(b.m, alecable_model_pull_state(b.m, it), "pull_state");
+        sd->wrap_err = fmax(sd->wrap_err, wrap_error(&b, p, &C, &w1, &w2));
+        sd->tangent_err = fmax(sd->tangent_err, tangent_error(&b, p));
+        T1 = rig_tension(b.c, 0);
+        T2 = rig_tension(b.c, p->n1 + 1);
+        s1 = rig_stuck(b.fr1);
+        s2 = rig_stuck(b.fr2);
+        centre_fn(cm, t, &Cg, &dC, &a);
+        way = slip_way(b.fr1);
+        if (sd->step < 0 && way == 1) { /* the way D drives it (the statics run's onset's) */
+            sd->step = k;
+            sd->t = t;
+            sd->C = C;
+            sd->Cdot = dC;
+            sd->w1 = w1;
+            sd->limit = ee_limit(p, w1);
+            sd->ratio = T1 / T2;
+            sd->T1 = T1;
+            sd->T2 = T2;
+            sd->M = cm->rate * t;
+        }
+        if (csv) {
+            double g = 2.0 * asin((p->R2 - p->R1) / C);
+            fprintf(csv, "%.6f,%.15e,%.15e,%.15e,%.15e,%.15e,%.6e,%.12e,%.12e,%.12e,%d,%d,%d\n", t, C, w1, w2, M_PI - g,
+                    M_PI + g, tangent_error(&b, p), T1, T2, cm->rate * t, s1, s2, way);
+        }
+        ex_vtk_frame(vs, b.m, t);
+        if (sd->step > 0) break; /* past it D spins up under a torque the belt cannot take */
+    }
+    alecable_step_stats_init(&ss);
+    alecable_integrator_stats(it, &ss);
+    sd->steps = ss.steps;
+    sd->newton = ss.newton_iterations;
+    ex_vtk_end(vs, b.m);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(b.m);
+    return 0;
+}
+
+/* what a frictionless dynamic run saw along the move */
+typedef struct sheave_dyn {
+    double wrap_err, tangent_err, Cmin, Cmax, w1min, w1max;
+} sheave_dyn;
+
+/* the light belt on frictionless sheaves in dynamics (method, step h): P
+ * out to C1 and back over cm->T; the wrap angles and the contact
+ * boundaries against the geometry at every step; the upper span's tension
+ * into [T_lo, T_hi] */
+static int run_sheave_dynamic(const belt_params *p, const centre_motion *cm, int method, double h, sheave_dyn *d,
+                              double *T_lo, double *T_hi)
+{
     alecable_dynamic_options o;
     alecable_integrator *it;
     sheave_belt b;
+    double C, w1, w2;
+    int k, n = (int)ceil(cm->T / h - 1e-9);
+    d->wrap_err = d->tangent_err = 0.0;
+    d->Cmin = d->w1min = INFINITY, d->Cmax = d->w1max = -INFINITY;
+    ex_check(NULL, sheave_belt_build(&b, p, (centre_motion *)cm, 0), "the belt on sheaves");
+    alecable_dynamic_options_init(&o);
+    o.method = method;
+    o.h = h;
+    ex_check(b.m, alecable_model_integrator(&it, b.m, &o), "integrator");
+    for (k = 1; k <= n; k++) {
+        if (alecable_integrator_step(it, h)) {
+            printf("  step %d failed: %s\n", k, alecable_integrator_errmsg(it));
+            alecable_integrator_destroy(it);
+            alecable_model_destroy(b.m);
+            return 1;
+        }
+        ex_check(b.m, alecable_model_pull_state(b.m, it), "pull_state");
+        d->wrap_err = fmax(d->wrap_err, wrap_error(&b, p, &C, &w1, &w2));
+        d->tangent_err = fmax(d->tangent_err, tangent_error(&b, p));
+        d->Cmin = fmin(d->Cmin, C), d->Cmax = fmax(d->Cmax, C);
+        d->w1min = fmin(d->w1min, w1), d->w1max = fmax(d->w1max, w1);
+        *T_lo = fmin(*T_lo, rig_tension(b.c, 0)), *T_hi = fmax(*T_hi, rig_tension(b.c, 0));
+    }
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(b.m);
+    return 0;
+}
+
+/* the options of the dynamic friction run */
+typedef struct slip_opts {
+    int method;
+    const char *method_name, *csv, *vtk;
+    int vtk_legacy;
+    double rate; /* 0: auto_rate */
+} slip_opts;
+
+/* statics along P's travel from C to C1 in steps load steps, then
+ * dynamics over T (HHT, then the trapezoidal rule): P out to C1 and back;
+ * then the friction runs: statics (P moved, D's rotation ramped) and
+ * dynamics (P out and back, D's motor torque ramped) */
+static int run_centre_distance(const belt_params *p, double C1, double rho, int steps, double h, double T, double tol,
+                               const slip_opts *sopt)
+{
+    centre_motion cm;
+    sheave_belt b;
     sheave_onset so;
-    double rel, err_s = 0.0, err_d = 0.0, C, w1, w2, Cmin = INFINITY, Cmax = -INFINITY, w1min = INFINITY, w1max = -INFINITY;
-    double T_lo = INFINITY, T_hi = -INFINITY, wall = ex_now();
-    int k, n = (int)ceil(T / h - 1e-9), iters;
+    sheave_dyn dh, dt;
+    slip_dyn sd;
+    ex_vtk_series vs;
+    FILE *csv = NULL;
+    double rel, rel_d, err_s = 0.0, C, w1, w2, T_lo = INFINITY, T_hi = -INFINITY, wall = ex_now(), t0, werr_dyn, terr_dyn;
+    double Tt_lo = INFINITY, Tt_hi = -INFINITY; /* the trapezoidal run's (T_min, T_max: HHT's) */
+    int k, iters, status;
     memset(&cm, 0, sizeof cm);
     cm.C = p->C, cm.dC = C1 - p->C;
     ex_check(NULL, sheave_belt_build(&b, p, &cm, 0), "the belt on sheaves");
@@ -409,27 +701,22 @@ static int run_centre_distance(const belt_params *p, double C1, double rho, int 
     alecable_model_destroy(b.m);
     cm.T = T;
     cm.rho = rho;
-    ex_check(NULL, sheave_belt_build(&b, p, &cm, 0), "the belt on sheaves");
-    alecable_dynamic_options_init(&o);
-    o.method = ALECABLE_METHOD_HHT;
-    o.h = h;
-    ex_check(b.m, alecable_model_integrator(&it, b.m, &o), "integrator");
-    for (k = 1; k <= n; k++) {
-        if (alecable_integrator_step(it, h)) {
-            printf("  step %d failed: %s\nresult: status=1\n", k, alecable_integrator_errmsg(it));
-            return 1;
-        }
-        ex_check(b.m, alecable_model_pull_state(b.m, it), "pull_state");
-        err_d = fmax(err_d, wrap_error(&b, p, &C, &w1, &w2));
-        Cmin = fmin(Cmin, C), Cmax = fmax(Cmax, C);
-        w1min = fmin(w1min, w1), w1max = fmax(w1max, w1);
-        T_lo = fmin(T_lo, rig_tension(b.c, 0)), T_hi = fmax(T_hi, rig_tension(b.c, 0));
+    t0 = ex_now();
+    if (run_sheave_dynamic(p, &cm, ALECABLE_METHOD_HHT, h, &dh, &T_lo, &T_hi)) {
+        printf("result: status=1\n");
+        return 1;
     }
-    printf("  dynamics: C from %.6f to %.6f m, D's wrap %.9f .. %.9f rad; largest wrap error %.3e rad; the upper "
-           "span's tension %.6g .. %.6g N; %.3f s\n",
-           Cmin, Cmax, w1min, w1max, err_d, T_lo, T_hi, ex_now() - wall);
-    alecable_integrator_destroy(it);
-    alecable_model_destroy(b.m);
+    printf("  dynamics: C from %.6f to %.6f m, D's wrap %.9f .. %.9f rad; largest wrap error %.3e rad, the contact "
+           "boundaries %.3e m off the tangent points; the upper span's tension %.6g .. %.6g N; %.3f s\n",
+           dh.Cmin, dh.Cmax, dh.w1min, dh.w1max, dh.wrap_err, dh.tangent_err, T_lo, T_hi, ex_now() - t0);
+    t0 = ex_now();
+    if (run_sheave_dynamic(p, &cm, ALECABLE_METHOD_NEWMARK, h, &dt, &Tt_lo, &Tt_hi)) {
+        printf("result: status=1\n");
+        return 1;
+    }
+    printf("  the same with the trapezoidal rule: largest wrap error %.3e rad, the contact boundaries %.3e m off the "
+           "tangent points; %.3f s\n",
+           dt.wrap_err, dt.tangent_err, ex_now() - t0);
     if (run_sheave_friction(p, C1, steps, tol, &so)) {
         printf("result: status=1\n");
         return 1;
@@ -447,13 +734,56 @@ static int run_centre_distance(const belt_params *p, double C1, double rho, int 
                so.M1 / (p->R1 * (so.T1 - so.T2)) - 1.0);
     else
         printf("  friction at C = %g m: D's wrap did not slip entirely: ramp further (--Phi)\n", C1);
+    /* the slip onset while P moves: dynamics, D's motor torque ramped */
+    memset(&cm, 0, sizeof cm);
+    cm.C = p->C, cm.dC = C1 - p->C, cm.T = T, cm.rho = rho, cm.R1 = p->R1, cm.R2 = p->R2;
+    cm.rate = sopt->rate > 0.0 ? sopt->rate : auto_rate(p, &cm);
+    if (sopt->csv) {
+        if (!(csv = fopen(sopt->csv, "w"))) {
+            perror(sopt->csv);
+            return 1;
+        }
+        fprintf(csv, "t,C,wrap1,wrap2,wrap1_geom,wrap2_geom,tangent_err,T1,T2,M_motor,stuck_D,stuck_P,slip_D\n");
+    }
+    ex_vtk_begin(&vs, sopt->vtk, "belt_drive", sopt->vtk_legacy);
+    t0 = ex_now();
+    status = run_slip_dynamic(p, &cm, sopt->method, h, csv, &vs, &sd);
+    if (csv) fclose(csv);
+    if (status) {
+        printf("result: status=1\n");
+        return 1;
+    }
+    rel_d = sd.step > 0 ? sd.ratio / sd.limit - 1.0 : 0.0;
+    if (sd.step > 0)
+        printf("  friction in dynamics (%s, h = %g s): P out to %g m and back over %g s, D's motor torque rising at %g "
+               "N m/s%s: D's wrap slips entirely, all one way, at t = %.4f s (step %d), C = %.9f m moving at %+.4e "
+               "m/s, its wrap %.12f rad: T1/T2 = %.10f against the discrete Euler-Eytelwein limit at that wrap %.10f "
+               "(%+.2e: the belt's inertia, O(--belt-rho)); the motor's torque %.6f N m, R1 (T1 - T2) = %.6f N m; the "
+               "wraps %.2e rad and the contact boundaries %.2e m off the geometry up to then; %ld steps (%d cut), "
+               "%.2f Newton iterations per step; %.3f s\n",
+               sopt->method_name, h, C1, T, cm.rate, sopt->rate > 0.0 ? "" : " (--slip-rate 0: aimed at 3/4 of the period)",
+               sd.t, sd.step, sd.C, sd.Cdot, sd.w1, sd.ratio, sd.limit, rel_d, sd.M, p->R1 * (sd.T1 - sd.T2),
+               sd.wrap_err, sd.tangent_err, sd.steps, sd.cuts, (double)sd.newton / (double)sd.steps, ex_now() - t0);
+    else
+        printf("  friction in dynamics: D's wrap did not slip entirely by t = %g s: ramp faster (--slip-rate)\n", T);
+    werr_dyn = fmax(fmax(dh.wrap_err, dt.wrap_err), sd.wrap_err);
+    terr_dyn = fmax(fmax(dh.tangent_err, dt.tangent_err), sd.tangent_err);
     wall = ex_now() - wall;
     printf("result: status=%d mode=centre_distance C0=%.12g C1=%.12g wrap_err_rad=%.3e wrap_err_static_rad=%.3e "
            "wrap1_min_rad=%.12f wrap1_max_rad=%.12f T_min=%.9g T_max=%.9g wrap_err_friction_rad=%.3e onset_step=%d "
            "wrap1_onset_rad=%.12f "
-           "ratio_onset=%.17g ratio_limit=%.12e ratio_rel_err=%.3e M_driver=%.17g T1=%.17g T2=%.17g wall_s=%.4f\n",
-           err_d < 1e-8 && err_s < 1e-8 && T_lo > 0.0 && so.step > 0 && fabs(rel) <= 1e-8 && so.w1_err < 1e-8 ? 0 : 1,
-           p->C, C1, err_d, err_s, w1min, w1max, T_lo, T_hi, so.w1_err, so.step, so.w1, so.ratio, so.limit, rel, so.M1, so.T1, so.T2, wall);
+           "ratio_onset=%.17g ratio_limit=%.12e ratio_rel_err=%.3e M_driver=%.17g T1=%.17g T2=%.17g "
+           "wrap_err_dyn_rad=%.3e tangent_err_dyn_m=%.3e wrap_err_trap_rad=%.3e tangent_err_trap_m=%.3e "
+           "slip_method=%s slip_rate=%.12g onset_t=%.12g onset_C=%.12f onset_Cdot=%.6e wrap1_onset_dyn_rad=%.12f "
+           "ratio_onset_dyn=%.17g ratio_limit_dyn=%.12e ratio_dyn_rel_err=%.3e M_motor_onset=%.12g T1_dyn=%.12g "
+           "T2_dyn=%.12g wall_s=%.4f\n",
+           dh.wrap_err < 1e-8 && err_s < 1e-8 && T_lo > 0.0 && so.step > 0 && fabs(rel) <= 1e-8 && so.w1_err < 1e-8 &&
+                   werr_dyn <= 1e-8 && terr_dyn <= 1e-9 && sd.step > 0 && fabs(rel_d) <= 1e-6
+               ? 0
+               : 1,
+           p->C, C1, dh.wrap_err, err_s, dh.w1min, dh.w1max, T_lo, T_hi, so.w1_err, so.step, so.w1, so.ratio, so.limit,
+           rel, so.M1, so.T1, so.T2, werr_dyn, terr_dyn, dt.wrap_err, dt.tangent_err, sopt->method_name, cm.rate,
+           sd.t, sd.C, sd.Cdot, sd.w1, sd.ratio, sd.limit, rel_d, sd.M, sd.T1, sd.T2, wall);
     return 0;
 }
 
@@ -537,7 +867,9 @@ int main(int argc, char **argv)
     const char *csv_path = NULL, *vtk = NULL;
     double tol = 1e-10, phi2_prev = 0.0, rim1 = 0.0, rim2 = 0.0, creep_err = 0.0, creep = 0.0, creep_t = 0.0;
     double ratio_on = 0.0, M1_on = 0.0, M2_on = 0.0, T1_on = 0.0, T2_on = 0.0, phi_on = 0.0, wall, tight_ok = 1.0;
-    double h = 2e-3, T_end = 0.6, C1 = 0.0, rho_cd = 0.1;
+    double h = 2e-3, T_end = 0.6, C1 = 0.0, rho_cd = 0.1, slip_rate = 0.0;
+    const char *method = "hht";
+    slip_opts so;
     int steps = 60, rc, k, it, it_sum = 0, it_max = 0, onset = -1, deep = 1, nstick_steps = 0;
     ex_opt opts[] = {
         {"--R1", 'd', &p.R1, "driving pulley's radius [m]"},
@@ -559,18 +891,32 @@ int main(int argc, char **argv)
         {"--J2", 'd', &p.J2, "dynamics: driven pulley's moment of inertia [kg m^2]"},
         {"--c2", 'd', &p.c2, "dynamics: driven axle's damper [N m s/rad]"},
         {"--rho", 'd', &p.rho, "dynamics: belt's density [kg/m^3]"},
-        {"--h", 'd', &h, "dynamics: time step [s] (HHT)"},
-        {"--T", 'd', &T_end, "dynamics: simulated time [s]"},
+        {"--h", 'd', &h, "dynamics: time step [s]"},
+        {"--T", 'd', &T_end, "dynamics: simulated time [s]; with --centre-distance the period of P's move out and back"},
         {"--centre-distance", 'd', &C1,
-         "> 0: D and P as sheaves (frictionless), P's centre moved from C to this and, in dynamics (--h, --T), out "
-         "and back; the wrap angles against the open belt's geometry; then with stick/slip on the sheaves: P moved "
-         "to this, D turned to --Phi x (the tension / T0) in --steps: the slip onset against Euler-Eytelwein"},
+         "> 0: D and P as sheaves, P's centre moved from C to this: frictionless in statics (--steps) and in dynamics "
+         "(out and back over --T, step --h; HHT, then the trapezoidal rule), the wrap angles and contact boundaries "
+         "against the open belt's geometry at every step; with stick/slip on the sheaves in statics (P moved, then D "
+         "turned to --Phi x (the tension / T0) in --steps) and in dynamics (P out and back, D's motor torque ramped, "
+         "--slip-rate, --method): the slip onset against the discrete Euler-Eytelwein law at the wrap then"},
         {"--belt-rho", 'd', &rho_cd,
-         "--centre-distance dynamics: the belt's density [kg/m^3] (light: the geometry is a light belt's; the belt's "
-         "inertia bends the spans by O(rho))"},
+         "--centre-distance dynamics: the belt's density [kg/m^3]; the references are a light belt's (straight spans, "
+         "the slip law of massless nodes): the belt's inertia takes them by O(rho) (0.1: 1e-9 rad, 2e-8 at the onset)"},
+        {"--slip-rate", 'd', &slip_rate,
+         "--centre-distance: the dynamic friction run's motor torque rate on D [N m/s]; 0: aimed at the slip at 3/4 "
+         "of the period, P moving back fastest"},
+        {"--method", 's', &method,
+         "--centre-distance: the dynamic friction run's integrator: hht, genalpha, bossak or newmark (the "
+         "trapezoidal rule)"},
         {"--tol", 'd', &tol, "Newton tolerance: ||r|| <= tol x the step's largest residual"},
-        {"--csv", 's', &csv_path, "write phi1, phi2, torques, tensions and stuck contacts per load step"},
-        {"--vtk", 's', &vtk, "write a VTK file per load step (belt_drive_NNNNN.vtp) and belt_drive.pvd into this existing folder"},
+        {"--csv", 's', &csv_path,
+         "write phi1, phi2, torques, tensions and stuck contacts per load step; with --centre-distance the dynamic "
+         "friction run per time step: t, C, the wraps and their geometry, the boundaries' distance from the tangent "
+         "points, T1, T2, the motor's torque, the stuck contacts on D and P and D's slip (1: all slip the driving "
+         "way)"},
+        {"--vtk", 's', &vtk,
+         "write a VTK file per load step (belt_drive_NNNNN.vtp) and belt_drive.pvd into this existing folder; with "
+         "--centre-distance per time step of the dynamic friction run"},
         {"--vtk-legacy", 'f', &vtk_legacy, EX_VTK_LEGACY_HELP},
         {NULL, 0, NULL, NULL}};
     belt_params_default(&p);
@@ -586,14 +932,25 @@ int main(int argc, char **argv)
         return 2;
     }
     if (C1 > 0.0) {
-        if (!(C1 > p.R2 - p.R1) || !(rho_cd > 0.0)) {
-            fprintf(stderr, "--centre-distance %g, --belt-rho %g: need > R2 - R1 = %g and > 0\n", C1, rho_cd,
-                    p.R2 - p.R1);
+        if (!(C1 > p.R2 - p.R1) || !(rho_cd > 0.0) || !(slip_rate >= 0.0)) {
+            fprintf(stderr, "--centre-distance %g, --belt-rho %g, --slip-rate %g: need > R2 - R1 = %g, > 0 and >= 0\n",
+                    C1, rho_cd, slip_rate, p.R2 - p.R1);
+            return 2;
+        }
+        so.method_name = method;
+        so.method = ex_method(method);
+        so.csv = csv_path;
+        so.vtk = vtk;
+        so.vtk_legacy = vtk_legacy;
+        so.rate = slip_rate;
+        if (so.method != ALECABLE_METHOD_HHT && so.method != ALECABLE_METHOD_GENALPHA &&
+            so.method != ALECABLE_METHOD_BOSSAK && so.method != ALECABLE_METHOD_NEWMARK) {
+            fprintf(stderr, "--method %s: need hht, genalpha, bossak or newmark\n", method);
             return 2;
         }
         printf("belt_drive: R1 = %g m, R2 = %g m, C = %g m, %d and %d elements on the wraps, EA = %g N, T0 = %g N\n",
                p.R1, p.R2, p.C, p.n1, p.n2, p.E * p.A, p.T0);
-        return run_centre_distance(&p, C1, rho_cd, steps, h, T_end, tol);
+        return run_centre_distance(&p, C1, rho_cd, steps, h, T_end, tol, &so);
     }
     ex_check(NULL, belt_build(&r, &p), "belt_build");
     printf("belt_drive: R1 = %g m, R2 = %g m, C = %g m (wraps %.4f and %.4f rad, %d and %d elements), EA = %g N, "
