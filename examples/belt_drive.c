@@ -898,10 +898,13 @@ int main(int argc, char **argv)
          "(out and back over --T, step --h; HHT, then the trapezoidal rule), the wrap angles and contact boundaries "
          "against the open belt's geometry at every step; with stick/slip on the sheaves in statics (P moved, then D "
          "turned to --Phi x (the tension / T0) in --steps) and in dynamics (P out and back, D's motor torque ramped, "
-         "--slip-rate, --method): the slip onset against the discrete Euler-Eytelwein law at the wrap then"},
+         "--slip-rate, --method): the slip onset against the discrete Euler-Eytelwein law at the wrap then (the "
+         "friction runs hold the spans' middle nodes on the common tangents: the default mesh reaction, which the "
+         "friction reads, would push them sideways)"},
         {"--belt-rho", 'd', &rho_cd,
          "--centre-distance dynamics: the belt's density [kg/m^3]; the references are a light belt's (straight spans, "
-         "the slip law of massless nodes): the belt's inertia takes them by O(rho) (0.1: 1e-9 rad, 2e-8 at the onset)"},
+         "the slip law of massless nodes): the belt's inertia takes them by O(rho) (0.1: 1e-9 rad, 1e-10 m, 4e-9 at the "
+         "onset with HHT, 1e-7 with the trapezoidal rule)"},
         {"--slip-rate", 'd', &slip_rate,
          "--centre-distance: the dynamic friction run's motor torque rate on D [N m/s]; 0: aimed at the slip at 3/4 "
          "of the period, P moving back fastest"},
@@ -912,8 +915,8 @@ int main(int argc, char **argv)
         {"--csv", 's', &csv_path,
          "write phi1, phi2, torques, tensions and stuck contacts per load step; with --centre-distance the dynamic "
          "friction run per time step: t, C, the wraps and their geometry, the boundaries' distance from the tangent "
-         "points, T1, T2, the motor's torque, the stuck contacts on D and P and D's slip (1: all slip the driving "
-         "way)"},
+         "points, T1, T2, the motor's torque, the stuck contacts on D and P and D's slip (1: every contact slips "
+         "the way D drives, -1 the other way, 0 otherwise)"},
         {"--vtk", 's', &vtk,
          "write a VTK file per load step (belt_drive_NNNNN.vtp) and belt_drive.pvd into this existing folder; with "
          "--centre-distance per time step of the dynamic friction run"},
