@@ -406,11 +406,15 @@ static double tangent_error(const sheave_belt *b, const belt_params *p)
     C = sqrt(xp[0] * xp[0] + xp[1] * xp[1]);
     sb = (p->R2 - p->R1) / C, cb = sqrt(1.0 - sb * sb);
     for (k = 0; k < 4; k++) {
+        /* the point in the frame of the line of centres (u along it), then
+         * in space */
         double R = k < 2 ? p->R1 : p->R2, c0 = k < 2 ? 0.0 : xp[0], c1 = k < 2 ? 0.0 : xp[1];
-        /* (along the line of centres: P stays on the x axis here) */
         double ux = xp[0] / C, uy = xp[1] / C, tx = -R * sb, ty = side[k] * R * cb;
+        double dx, dy;
         alecable_node_position(b->bnd[k], x);
-        e = fmax(e, sqrt(pow(x[0] - (c0 + ux * tx - uy * ty), 2) + pow(x[1] - (c1 + uy * tx + ux * ty), 2) + x[2] * x[2]));
+        dx = x[0] - (c0 + ux * tx - uy * ty);
+        dy = x[1] - (c1 + uy * tx + ux * ty);
+        e = fmax(e, sqrt(dx * dx + dy * dy + x[2] * x[2]));
     }
     return e;
 }
@@ -482,7 +486,8 @@ static int run_sheave_friction(const belt_params *p, double C1, int steps, doubl
 static double loop_length(const belt_params *p, double C)
 {
     double beta = asin((p->R2 - p->R1) / C), w1 = M_PI - 2.0 * beta, w2 = M_PI + 2.0 * beta;
-    return 2.0 * C * cos(beta) + 2.0 * p->n1 * p->R1 * sin(0.5 * w1 / p->n1) + 2.0 * p->n2 * p->R2 * sin(0.5 * w2 / p->n2);
+    return 2.0 * C * cos(beta) + 2.0 * p->n1 * p->R1 * sin(0.5 * w1 / p->n1) +
+           2.0 * p->n2 * p->R2 * sin(0.5 * w2 / p->n2);
 }
 
 /* the discrete Euler-Eytelwein limit on D at wrap angle w1 (belt_rig.h) */
@@ -503,10 +508,11 @@ static double slip_torque(const belt_params *p, double C)
 }
 
 /* The motor torque rate that makes D's wrap slip at 3/4 of the period,
- * where P moves back fastest and the belt's tension falls: the ramp rate t
- * meets slip_torque there.  If it would meet it before (a ramp that steep
- * crosses the rising part of the curve), 5 % above the least
- * slip_torque(C(t)) / t over the period: the first crossing then */
+ * where P moves back fastest and the belt's tension falls: the ramp (rate
+ * x t) meets slip_torque(C(t)) there.  If it would meet it before (a ramp
+ * that steep crosses the rising part of the curve first), 5 % above the
+ * least slip_torque(C(t)) / t before then, which puts the first crossing
+ * near that least point */
 static double auto_rate(const belt_params *p, const centre_motion *cm)
 {
     double best = INFINITY, C, dC, a, rate;
@@ -545,9 +551,10 @@ typedef struct slip_dyn {
  * carriage out to C1 and back over T, D's motor torque rising at cm->rate
  * from 0, P against k2 and c2.  At every step the wrap angles and the four
  * contact boundaries against the open belt's geometry at P's centre then;
- * at the first step at which D's whole wrap slips T1/T2 against the
- * discrete Euler-Eytelwein limit at the wrap D's sheave holds then.  A CSV
- * row per step and a VTK frame per step when asked. */
+ * at the first step at which D's whole wrap slips, all one way, T1/T2
+ * against the discrete Euler-Eytelwein limit at the wrap D's sheave holds
+ * then; the run ends there.  A CSV row and a VTK frame per step when
+ * asked. */
 static int run_slip_dynamic(const belt_params *p, centre_motion *cm, int method, double h, FILE *csv, ex_vtk_series *vs,
                             slip_dyn *sd)
 {
@@ -569,6 +576,7 @@ static int run_slip_dynamic(const belt_params *p, centre_motion *cm, int method,
         int s1, s2, way;
         if (step_cut(it, h, 4, &sd->cuts)) {
             printf("  friction, dynamics: step %d (t = %g s) failed: %s\n", k, t, alecable_integrator_errmsg(it));
+            ex_vtk_end(vs, b.m);
             alecable_integrator_destroy(it);
             alecable_model_destroy(b.m);
             return 1;
@@ -677,7 +685,8 @@ static int run_centre_distance(const belt_params *p, double C1, double rho, int 
     slip_dyn sd;
     ex_vtk_series vs;
     FILE *csv = NULL;
-    double rel, rel_d, err_s = 0.0, C, w1, w2, T_lo = INFINITY, T_hi = -INFINITY, wall = ex_now(), t0, werr_dyn, terr_dyn;
+    double rel, rel_d, err_s = 0.0, C, w1, w2, T_lo = INFINITY, T_hi = -INFINITY, wall = ex_now(), t0;
+    double werr_dyn, terr_dyn;
     double Tt_lo = INFINITY, Tt_hi = -INFINITY; /* the trapezoidal run's (T_min, T_max: HHT's) */
     int k, iters, status;
     memset(&cm, 0, sizeof cm);
@@ -761,7 +770,8 @@ static int run_centre_distance(const belt_params *p, double C1, double rho, int 
                "(%+.2e: the belt's inertia, O(--belt-rho)); the motor's torque %.6f N m, R1 (T1 - T2) = %.6f N m; the "
                "wraps %.2e rad and the contact boundaries %.2e m off the geometry up to then; %ld steps (%d cut), "
                "%.2f Newton iterations per step; %.3f s\n",
-               sopt->method_name, h, C1, T, cm.rate, sopt->rate > 0.0 ? "" : " (--slip-rate 0: aimed at 3/4 of the period)",
+               sopt->method_name, h, C1, T, cm.rate,
+               sopt->rate > 0.0 ? "" : " (--slip-rate 0: aimed at 3/4 of the period)",
                sd.t, sd.step, sd.C, sd.Cdot, sd.w1, sd.ratio, sd.limit, rel_d, sd.M, p->R1 * (sd.T1 - sd.T2),
                sd.wrap_err, sd.tangent_err, sd.steps, sd.cuts, (double)sd.newton / (double)sd.steps, ex_now() - t0);
     else
