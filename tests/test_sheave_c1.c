@@ -835,6 +835,43 @@ START_TEST(stick_slip_capstan_as_fixed_wrap)
 }
 END_TEST
 
+/* alecable_sheave_set_c1_edge / get: bad input refused with a message
+ * naming it, nothing changed */
+START_TEST(c1_edge_bad_input)
+{
+    crig r;
+    c1_opts o;
+    int edge = -1;
+    level_opts(&o, ALECABLE_ELEMENT_ANCF, 0, ALECABLE_SHEAVE_C1_EDGE_FREE);
+    c1_build(&r, &o);
+    ck_assert_int_eq(alecable_sheave_get_c1_edge(r.j, &edge), 0);
+    ck_assert_int_eq(edge, ALECABLE_SHEAVE_C1_EDGE_FREE);
+    ck_assert_int_eq(alecable_sheave_set_c1_edge(r.j, 2), ALECABLE_EINVAL);
+    ck_assert_msg(strstr(alecable_model_errmsg(r.m), "edge = 2") != NULL, "%s", alecable_model_errmsg(r.m));
+    ck_assert_int_eq(alecable_sheave_set_c1_edge(r.j, -1), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_sheave_get_c1_edge(r.j, &edge), 0);
+    ck_assert_int_eq(edge, ALECABLE_SHEAVE_C1_EDGE_FREE);
+    ck_assert_int_eq(alecable_sheave_get_c1_edge(r.j, NULL), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_sheave_set_c1_edge(NULL, ALECABLE_SHEAVE_C1_EDGE_SLOPE), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_sheave_get_c1_edge(NULL, &edge), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_sheave_set_c1_edge(r.j, ALECABLE_SHEAVE_C1_EDGE_SLOPE), 0);
+    ck_assert_int_eq(alecable_sheave_get_c1_edge(r.j, &edge), 0);
+    ck_assert_int_eq(edge, ALECABLE_SHEAVE_C1_EDGE_SLOPE);
+    alecable_model_destroy(r.m);
+    { /* a pulley wrap is not a sheave */
+        double ang[MAXW];
+        int i;
+        for (i = 0; i < o.nw; i++) ang[i] = 1.4 - 1.0 * i / (o.nw - 1);
+        o.fixed = ang;
+        c1_build(&r, &o);
+        ck_assert_int_eq(alecable_sheave_set_c1_edge(r.j, ALECABLE_SHEAVE_C1_EDGE_FREE), ALECABLE_EINVAL);
+        ck_assert_msg(strstr(alecable_model_errmsg(r.m), "not a sheave") != NULL, "%s", alecable_model_errmsg(r.m));
+        ck_assert_int_eq(alecable_sheave_get_c1_edge(r.j, &edge), ALECABLE_EINVAL);
+        alecable_model_destroy(r.m);
+    }
+}
+END_TEST
+
 Suite *suite_sheave_c1(void)
 {
     Suite *s = suite_create("sheave_c1");
@@ -844,6 +881,7 @@ Suite *suite_sheave_c1(void)
     tcase_add_test(tc, edge_against_the_elastica);
     tcase_add_test(tc, default_edge_for_contrast);
     tcase_add_test(tc, jacobian_and_axial_untouched);
+    tcase_add_test(tc, c1_edge_bad_input);
     suite_add_tcase(s, tc);
     tc = tcase_create("c1_edge_dynamics");
     tcase_set_timeout(tc, 120);
