@@ -3216,7 +3216,8 @@ ALECABLE_API int alecable_cosim_state(const alecable_cosim *c, double *t, const 
  * last node (the contact boundaries) the free span leaves along the tangent
  * (an axial cable: the chord to the next node outside the sheave is
  * perpendicular to the radius; ANCF and Kirchhoff: the slope r', SE(3): the
- * frame's t1), the interior nodes keep equal chords, so the region where
+ * frame's t1, with or without a moment there: alecable_sheave_set_c1_edge()),
+ * the interior nodes keep equal chords, so the region where
  * the cable lies on the sheave moves with the load, its wrap angle growing
  * and shrinking, on a body that may move and turn.  3 equations per node
  * (in the plane, on the circle, the mesh), no unknowns added; the nodes'
@@ -3428,7 +3429,12 @@ enum {
      * there.  The boundary node's normal force takes it; its mesh
      * multiplier (the tangential force holding the node) is the
      * discretization's and falls with refinement.  Resolving the edge
-     * needs free-span elements of the order of l next to it */
+     * needs free-span elements of the order of l next to it.  As with
+     * #ALECABLE_SHEAVE_REACTION_TANGENT, the reaction is not the
+     * equation's gradient: it does the work lambda r dtheta on the node's
+     * travel along the circle (an energy balance counts it), and in
+     * dynamics the edge's mesh motion, which has next to no inertia, may
+     * ring under the trapezoidal rule: HHT and generalized-alpha damp it */
     ALECABLE_SHEAVE_C1_EDGE_FREE = 1
 };
 /** Chooses how the contact boundaries of an ANCF, Kirchhoff or SE(3)
