@@ -156,23 +156,6 @@ static void node_equations(const alecable_joint *j, int i, const sheave_pts *s, 
     (void)i;
 }
 
-/* The rows' reactions: rows 0 and 1 (plane, circle) are ideal, their
- * reaction is their own gradient.  The mesh row's is too by default
- * (ALECABLE_SHEAVE_REACTION_GRADIENT: an ideal constraint, the energy kept
- * exactly, but at a boundary it pushes the free-span neighbour across the
- * span, so a span of several elements is kinked at its first free node).
- * With ALECABLE_SHEAVE_REACTION_TANGENT the mesh row's reaction (at an
- * axial boundary and at interior nodes) is a force
- * on the node alone along the circle's tangent there, (a x y) / r: the one
- * direction the node can still move in, which the mesh row alone chooses,
- * so the multiplier is the force that holds the node where the mesh puts
- * it.  It enters no other node's balance (the free span stays straight and
- * leaves at its own tangent point), no material-coordinate row (the
- * tension stays uniform across a frictionless boundary), and it does no
- * work on material flowing through a node that stands still: its power is
- * lambda r dtheta/dt of the node's own travel along the circle (the chord
- * polygon's O(dtheta^2) length deficit changing with the wrap angle).
- * W holds the reactions' gradients in the u_m as E does the equations'. */
 /* A C1 boundary (ANCF, Kirchhoff: its slope; SE(3): its frame's t1) and
  * its mesh row w . y / r = 0.  Its own gradient (ALECABLE_SHEAVE_C1_EDGE_SLOPE)
  * holds the slope on the tangent with a moment, the bending moment's
@@ -193,6 +176,23 @@ static int c1_edge_reacts(const sheave_ext *x, const sheave_pts *s)
     return s->P == 2 && s->kind[1] != PT_POS && x->c1edge == ALECABLE_SHEAVE_C1_EDGE_FREE;
 }
 
+/* The rows' reactions: rows 0 and 1 (plane, circle) are ideal, their
+ * reaction is their own gradient.  The mesh row's is too by default
+ * (ALECABLE_SHEAVE_REACTION_GRADIENT: an ideal constraint, the energy kept
+ * exactly, but at a boundary it pushes the free-span neighbour across the
+ * span, so a span of several elements is kinked at its first free node).
+ * With ALECABLE_SHEAVE_REACTION_TANGENT the mesh row's reaction (at an
+ * axial boundary and at interior nodes) is a force
+ * on the node alone along the circle's tangent there, (a x y) / r: the one
+ * direction the node can still move in, which the mesh row alone chooses,
+ * so the multiplier is the force that holds the node where the mesh puts
+ * it.  It enters no other node's balance (the free span stays straight and
+ * leaves at its own tangent point), no material-coordinate row (the
+ * tension stays uniform across a frictionless boundary), and it does no
+ * work on material flowing through a node that stands still: its power is
+ * lambda r dtheta/dt of the node's own travel along the circle (the chord
+ * polygon's O(dtheta^2) length deficit changing with the wrap angle).
+ * W holds the reactions' gradients in the u_m as E does the equations'. */
 static void node_reactions(const alecable_joint *j, const sheave_pts *s, double u[MAXP][3], const sheave_eq *E,
                            sheave_eq *W)
 {
