@@ -3216,7 +3216,8 @@ ALECABLE_API int alecable_cosim_state(const alecable_cosim *c, double *t, const 
  * last node (the contact boundaries) the free span leaves along the tangent
  * (an axial cable: the chord to the next node outside the sheave is
  * perpendicular to the radius; ANCF and Kirchhoff: the slope r', SE(3): the
- * frame's t1), the interior nodes keep equal chords, so the region where
+ * frame's t1, with or without a moment there: alecable_sheave_set_c1_edge()),
+ * the interior nodes keep equal chords, so the region where
  * the cable lies on the sheave moves with the load, its wrap angle growing
  * and shrinking, on a body that may move and turn.  3 equations per node
  * (in the plane, on the circle, the mesh), no unknowns added; the nodes'
@@ -3403,6 +3404,61 @@ ALECABLE_API int alecable_sheave_in_contact(const alecable_joint *j, int *active
  * \retval ALECABLE_EHANDLE j is not a joint
  * \retval ALECABLE_EINVAL j is not a sheave, or on is not 0 or 1 (nothing changed) */
 ALECABLE_API int alecable_sheave_set_node_contact(alecable_joint *j, int on);
+
+/** How the contact boundaries of an ANCF, Kirchhoff or SE(3) cable on a
+ * sheave close (alecable_sheave_set_c1_edge(), since 0.3).  Both keep the
+ * boundary's mesh equation, the slope r' (SE(3): the frame's t1)
+ * perpendicular to the radius; they differ in its reaction.  The axial
+ * cable's boundaries are not concerned. */
+enum {
+    /** the default: the equation's own gradient, a moment on the node's
+     * slope (the bending moment's jump there) with a tangential force.
+     * The slope is tangent wherever the node sits on the arc, so the
+     * equation does not say where the contact ends: the discretization
+     * does (with coarse free spans, close to the light rope's tangent
+     * point) */
+    ALECABLE_SHEAVE_C1_EDGE_SLOPE = 0,
+    /** the reaction is a force on the node alone along the circle's
+     * tangent, no moment: the bending moment is continuous across the
+     * boundary node (a frictionless rigid sheave applies normal forces
+     * only), and the equation, the slope on the tangent there, puts the
+     * node where the free span's curvature meets the arc's: the edge of
+     * contact of an Euler-Bernoulli rod, which leaves the circle an angle
+     * 2 asin(l / 2R) before the direction of its far span (l = sqrt(EI /
+     * T)) and carries a concentrated normal force T sin of that angle
+     * there.  The boundary node's normal force takes it; its mesh
+     * multiplier (the tangential force holding the node) is the
+     * discretization's and falls with refinement.  Resolving the edge
+     * needs free-span elements of the order of l next to it.  As with
+     * #ALECABLE_SHEAVE_REACTION_TANGENT, the reaction is not the
+     * equation's gradient: it does the work lambda r dtheta on the node's
+     * travel along the circle (an energy balance counts it), and in
+     * dynamics the edge's mesh motion, which has next to no inertia, may
+     * ring under the trapezoidal rule: HHT and generalized-alpha damp it */
+    ALECABLE_SHEAVE_C1_EDGE_FREE = 1
+};
+/** Chooses how the contact boundaries of an ANCF, Kirchhoff or SE(3)
+ * cable on a sheave close (since 0.3): #ALECABLE_SHEAVE_C1_EDGE_SLOPE (the
+ * default) or #ALECABLE_SHEAVE_C1_EDGE_FREE.  The equations, the unknowns
+ * and the matrix pattern stay the same, so it may be called at any time:
+ * it takes effect at the next solve or step.  An axial cable's sheave
+ * takes it and is not changed by it.
+ * \param j a sheave (alecable_sheave()).
+ * \param edge an ALECABLE_SHEAVE_C1_EDGE_* value.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave, or edge is not one of the two
+ *         (nothing changed) */
+ALECABLE_API int alecable_sheave_set_c1_edge(alecable_joint *j, int edge);
+/** How the contact boundaries of a C1 cable on a sheave close (since 0.3).
+ * \param j a sheave.
+ * \param[out] edge receives an ALECABLE_SHEAVE_C1_EDGE_* value.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL j or edge is NULL
+ * \retval ALECABLE_EHANDLE j is not a joint
+ * \retval ALECABLE_EINVAL j is not a sheave */
+ALECABLE_API int alecable_sheave_get_c1_edge(const alecable_joint *j, int *edge);
 
 #ifdef __cplusplus
 }

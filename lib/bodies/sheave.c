@@ -46,6 +46,7 @@ typedef struct sheave_ext {
     double allow;         /* released: the depth into the circle that does not land it (history); -1: unset */
     double *f;            /* released: each node's share of the material between nb[0] and nb[1] (history) */
     double *on;           /* node by node: 1 where the node is on the circle (history) */
+    int c1edge;           /* ALECABLE_SHEAVE_C1_EDGE_*: a C1 boundary's mesh reaction (c1_edge_reacts) */
 } sheave_ext;
 
 /* the points of node i's equations: P of them, kind, node */
@@ -155,6 +156,26 @@ static void node_equations(const alecable_joint *j, int i, const sheave_pts *s, 
     (void)i;
 }
 
+/* A C1 boundary (ANCF, Kirchhoff: its slope; SE(3): its frame's t1) and
+ * its mesh row w . y / r = 0.  Its own gradient (ALECABLE_SHEAVE_C1_EDGE_SLOPE)
+ * holds the slope on the tangent with a moment, the bending moment's
+ * jump there: the row then holds wherever the node sits on the arc (the
+ * rod is tangent all along it), and the node's place is left to the
+ * discretization.  A frictionless rigid sheave puts no moment on the rod:
+ * at the edge of contact the slope and the curvature are continuous
+ * (the configurational condition of the unilateral contact, Eshelby's
+ * force on the edge zero).  With ALECABLE_SHEAVE_C1_EDGE_FREE the row's
+ * reaction is a force on the node along the circle's tangent, as the
+ * tangent mesh reaction's: the slope is left to the bending equilibrium
+ * (the moment continuous), and the row, slope along the tangent, then
+ * says where the free span's curvature meets the arc's, the edge of an
+ * Euler-Bernoulli rod (its multiplier, the tangential force that holds the
+ * node there, is the discretization's). */
+static int c1_edge_reacts(const sheave_ext *x, const sheave_pts *s)
+{
+    return s->P == 2 && s->kind[1] != PT_POS && x->c1edge == ALECABLE_SHEAVE_C1_EDGE_FREE;
+}
+
 /* The rows' reactions: rows 0 and 1 (plane, circle) are ideal, their
  * reaction is their own gradient.  The mesh row's is too by default
  * (ALECABLE_SHEAVE_REACTION_GRADIENT: an ideal constraint, the energy kept
@@ -182,9 +203,11 @@ static void node_reactions(const alecable_joint *j, const sheave_pts *s, double 
     *W = *E;
     /* a C1 boundary's row (the node's own slope or frame) reacts on the
      * node's own dofs already: it pushes no neighbour, and its moment on
-     * the slope is the bending moment's jump there, which a force could
-     * not take */
-    if (x->reaction != ALECABLE_SHEAVE_REACTION_TANGENT || (s->P == 2 && s->kind[1] != PT_POS)) return;
+     * the slope is the bending moment's jump there (c1_edge_reacts: or a
+     * tangential force on the node) */
+    if (!c1_edge_reacts(x, s) &&
+        (x->reaction != ALECABLE_SHEAVE_REACTION_TANGENT || (s->P == 2 && s->kind[1] != PT_POS)))
+        return;
     memset(W->grad[2], 0, sizeof W->grad[2]);
     memset(W->H[2], 0, sizeof W->H[2]);
     for (k = 0; k < 3; k++) y[k] = u[0][k] - c[k];
@@ -902,6 +925,28 @@ ALECABLE_API int alecable_sheave_get_mesh_reaction(const alecable_joint *j, int 
     if (!reaction) return ac_fail(j->model, ALECABLE_ENULL, "reaction is NULL");
     if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
     *reaction = ((const sheave_ext *)j->ext)->reaction;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_sheave_set_c1_edge(alecable_joint *j, int edge)
+{
+    int st = joint_check(j);
+    if (st) return st;
+    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
+    if (edge != ALECABLE_SHEAVE_C1_EDGE_SLOPE && edge != ALECABLE_SHEAVE_C1_EDGE_FREE)
+        return ac_fail(j->model, ALECABLE_EINVAL, "edge = %d: give ALECABLE_SHEAVE_C1_EDGE_SLOPE or "
+                       "ALECABLE_SHEAVE_C1_EDGE_FREE", edge);
+    ((sheave_ext *)j->ext)->c1edge = edge;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_sheave_get_c1_edge(const alecable_joint *j, int *edge)
+{
+    int st = joint_check(j);
+    if (st) return st;
+    if (!edge) return ac_fail(j->model, ALECABLE_ENULL, "edge is NULL");
+    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
+    *edge = ((const sheave_ext *)j->ext)->c1edge;
     return ALECABLE_OK;
 }
 
