@@ -1809,8 +1809,9 @@ typedef struct alecable_problem {
      * internal (elastic, springs) energy w_int and the potential w_ext of the
      * applied loads and weights (as alecable_model_energy() gives them; the
      * energy exchanged between the two is the balance's scale), such that
-     * every force of the residual other
-     * than inertia, constraint forces G^T lambda and dissipative forces
+     * every force of the residual other than inertia, constraint forces
+     * G^T lambda (or reactions W^T lambda that are not G^T lambda, whose
+     * power beyond it reaction_power gives) and dissipative forces
      * (friction, damping) is -dV/dq, and V does not depend on t while the
      * problem is integrated in time.  A problem sets it only when that
      * holds (alecable_model_problem() sets it when the model has no
@@ -1823,8 +1824,25 @@ typedef struct alecable_problem {
      * mesh-motion law, or Lagrangian).
      * The integrators' divergence watch then balances the energy: T + V
      * may grow by no more than the work the constraints' motions supply,
-     * the integral of lambda . dg/dt (see alecable_dynamic_options.watch_work). */
+     * the integral of lambda . dg/dt, plus the work of reaction_power (see
+     * alecable_dynamic_options.watch_work). */
     int (*energy)(void *ctx, double t, const double *q, double *w_int, double *w_ext);
+    /** Optional (NULL: every reaction is ideal; since 0.3): the power [W]
+     * that the q-rows' reactions supply beyond the ideal constraint forces,
+     * at (t, q, v, lambda): where the residual holds W(q)^T lambda instead
+     * of G(q)^T lambda, *power = lambda . (G(q) - W(q)) v (the reactions'
+     * force is -W^T lambda, and the ideal ones' power lambda . dg/dt is
+     * counted from the constraint rates).  The model sets it when it has a
+     * joint whose reactions may be non-ideal (a sheave: its tangent mesh
+     * reactions, ALECABLE_SHEAVE_REACTION_TANGENT, and the C1 contact
+     * boundaries' force, ALECABLE_SHEAVE_C1_EDGE_FREE), and gives 0 while
+     * all of them are ideal.  The integrators' energy balance adds its work
+     * to the constraints' motions' (alecable_dynamic_options.watch_work),
+     * evaluating it, linear in v, at both ends of a step along the step's
+     * mean velocity (the trapezoidal rule's discrete work); a problem
+     * without it is balanced as before, its reactions taken as ideal. */
+    int (*reaction_power)(void *ctx, double t, const double *q, const double *v, const double *lambda,
+                          double *power);
 } alecable_problem;
 /** Zeroes a problem and sets struct_size: a host filling its own problem starts
  * here, so the optional members (inertia, flop counts) are unset.
@@ -2271,12 +2289,13 @@ typedef struct alecable_dynamic_options {
                                (since 0.3) */
     double watch_work;      /**< energy balance, on problems with an energy callback: the energy
                                created since set_state, T + V - (T0 + V0) - W (W the work the
-                               constraints' prescribed motions supplied, integrated by the
+                               constraints' prescribed motions supplied, and the non-ideal
+                               reactions' (alecable_problem.reaction_power), integrated by the
                                trapezoidal rule), may not exceed watch_work times the energy
                                exchanged so far (the largest of T, |w_int - w_int0|,
                                |w_ext - w_ext0| and |W|, alecable_problem.energy's parts) plus the
                                bound of the rule's error, the sum of h/2 |P_{n+1} - P_n| over the
-                               steps (P the drives' power); the energy exchanged is taken as at
+                               steps (P the drives' and those reactions' power); the energy exchanged is taken as at
                                least 1e-9 E (E the watch's energy scale), below which the balance
                                reads rounding and creep (default 0.05) (since 0.3) */
     int si_scheme;          /**< semi-implicit methods: ALECABLE_SI_SCHEME_* (default LIBRARY: linearized
@@ -2343,7 +2362,8 @@ typedef struct alecable_step_stats {
     double energy_created;  /**< the energy balance at the current state, when the problem has an
                                energy callback and the watch is on: T + V - (T0 + V0) - W since
                                set_state [J] (< 0: dissipated); 0 otherwise (since 0.3) */
-    double work_supplied;   /**< W: the work of the constraints' prescribed motions since
+    double work_supplied;   /**< W: the work of the constraints' prescribed motions (and of the
+                               non-ideal reactions, alecable_problem.reaction_power) since
                                set_state [J] (since 0.3) */
     double energy_exchanged; /**< the largest of T, |w_int - w_int0|, |w_ext - w_ext0| and |W| since
                                 set_state [J], the scale

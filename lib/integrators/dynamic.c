@@ -1091,6 +1091,35 @@ static int similar_steps(double h, const dyn_state *S)
     return h <= 10.0 * hp && hp <= 10.0 * h && hp <= 10.0 * hpp && hpp <= 10.0 * hp;
 }
 
+/* The work that reactions other than G^T lambda (the problem's
+ * reaction_power, linear in v) supply over the step from S to T: the
+ * trapezoidal rule on their force along the step's mean velocity,
+ * 1/2 (F_S + F_T) . (v_S + v_T) h / 2, which is the trapezoidal rule's own
+ * discrete work (its dq = h (v_S + v_T) / 2); the powers at the states'
+ * own velocities are not, where the velocities ring with period 2h (a
+ * sheave's contact edge under the trapezoidal rule).  In *slack the rule's
+ * error bound h/2 |P_T - P_S|, as for the drives' power. */
+static int reaction_work(alecable_integrator *it, const dyn_state *S, const dyn_state *T, double *w, double *slack)
+{
+    double ps = 0.0, pt = 0.0, h = T->t - S->t;
+    int i, st;
+    *w = *slack = 0.0;
+    if (!it->p.reaction_power) return ALECABLE_OK;
+    for (i = 0; i < it->nq; i++) it->dq[i] = 0.5 * (S->v[i] + T->v[i]);
+    if ((st = it->p.reaction_power(it->p.ctx, S->t, S->q, it->dq, S->lam, &ps)) ||
+        (st = it->p.reaction_power(it->p.ctx, T->t, T->q, it->dq, T->lam, &pt))) {
+        MSG(it, "t = %.9g: the problem's reaction_power failed (%s)", T->t, alecable_strerror(st));
+        return st;
+    }
+    if (!isfinite(ps) || !isfinite(pt)) {
+        MSG(it, "t = %.9g: the reactions' power is not finite (%g, %g)", T->t, ps, pt);
+        return ALECABLE_ENAN;
+    }
+    *w = 0.5 * h * (ps + pt);
+    *slack = 0.5 * h * fabs(pt - ps);
+    return ALECABLE_OK;
+}
+
 /* The energy balance of the trial state T after a step of size h from cur:
  * T + V may not exceed E0 plus the drives' work by more than watch_work of
  * the energy exchanged (friction and damping only take energy; numerical
@@ -1100,11 +1129,11 @@ static int watch_balance(alecable_integrator *it, double h, const char *cure)
 {
     const dyn_state *S = it->cur;
     dyn_state *T = it->trial;
-    double ref;
+    double ref, wr, sr;
     int st;
-    if ((st = balance_terms(it, T))) return st;
-    T->work = S->work + 0.5 * (T->t - S->t) * (S->power + T->power);
-    T->wslack = S->wslack + 0.5 * (T->t - S->t) * fabs(T->power - S->power);
+    if ((st = balance_terms(it, T)) || (st = reaction_work(it, S, T, &wr, &sr))) return st;
+    T->work = S->work + 0.5 * (T->t - S->t) * (S->power + T->power) + wr;
+    T->wslack = S->wslack + 0.5 * (T->t - S->t) * fabs(T->power - S->power) + sr;
     T->created = T->tkin + T->pot - it->e0 - T->work;
     /* what moved between the forms: kinetic, elastic, the loads' potential, the drives' work */
     T->exch = fmax(fmax(S->exch, T->tkin), fmax(fmax(fabs(T->pot_int - it->vint0),
@@ -1113,8 +1142,8 @@ static int watch_balance(alecable_integrator *it, double h, const char *cure)
     ref = fmax(T->exch, it->e_floor);
     if (!(T->created <= it->o.watch_work * ref + T->wslack)) {
         MSG(it, "t = %.9g, h = %g: divergence watch: energy balance: the steps since the initial state created "
-            "%.3g J (T + V grew by %.3g J, the constraints' motions supplied %.3g J +- %.3g J), above watch_work "
-            "= %g times the energy exchanged %.3g J; %s", T->t, h, T->created, T->tkin + T->pot - it->e0, T->work,
+            "%.3g J (T + V grew by %.3g J, the constraints' motions and reactions supplied %.3g J +- %.3g J), above "
+            "watch_work = %g times the energy exchanged %.3g J; %s", T->t, h, T->created, T->tkin + T->pot - it->e0, T->work,
             T->wslack, it->o.watch_work, ref, cure);
         return ALECABLE_DIVERGING;
     }
