@@ -48,7 +48,10 @@ int  body_maps(alecable_model *m, alecable_body *b, const sp_pattern *p);
  *    (friction: where each contact stuck), alecable_problem's history:
  *    op HIST_SIZE returns its length; HIST_GET copies it to buf, HIST_SET
  *    from buf; HIST_COMMIT advances it to the converged (q, lambda) at
- *    load factor or time t (NULL: none). */
+ *    load factor or time t (NULL: none);
+ *  - power: the power its reactions supply beyond the ideal ones, where its
+ *    q-rows hold W^T lambda instead of G^T lambda: lambda . (G - W) v
+ *    (alecable_problem.reaction_power; NULL: its reactions are ideal). */
 struct joint_ops {
     int (*pattern)(const alecable_joint *j, sp_builder *bld, int nq);
     int (*maps)(alecable_model *m, alecable_joint *j, const sp_pattern *p, int nq);
@@ -60,6 +63,7 @@ struct joint_ops {
     int (*holds)(const alecable_joint *j, const alecable_node *n, int dof);
     int (*check)(alecable_model *m, const alecable_joint *j);
     int (*history)(alecable_joint *j, int op, double *buf, const double *q, const double *lambda, double t);
+    double (*power)(const alecable_joint *j, const double *q, const double *v, const double *lambda);
 };
 enum { HIST_SIZE = 0, HIST_GET = 1, HIST_SET = 2, HIST_COMMIT = 3 };
 extern const joint_ops joint_unit_ops, joint_pair_ops, joint_clamp_ops, joint_drive_ops, joint_friction_ops,

@@ -670,7 +670,8 @@ static int clamp_holds(const alecable_joint *j, const alecable_node *n, int dof)
     return 0;
 }
 
-const joint_ops joint_clamp_ops = {clamp_pattern, clamp_maps, clamp_eval, NULL, clamp_rates, clamp_holds, NULL, NULL};
+const joint_ops joint_clamp_ops = {clamp_pattern, clamp_maps, clamp_eval, NULL, clamp_rates, clamp_holds, NULL, NULL,
+                                   NULL};
 
 /* The generalized forces Q = -G^T (lambda + p g) on the node's r, r' and
  * roll are the clamp's action.  Its moment m does the same virtual work in

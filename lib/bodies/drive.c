@@ -216,4 +216,4 @@ static void drive_rates(const alecable_joint *j, double t, const double *q, cons
     }
 }
 
-const joint_ops joint_drive_ops = {drive_pattern, drive_maps, drive_eval, NULL, drive_rates, NULL, NULL, NULL};
+const joint_ops joint_drive_ops = {drive_pattern, drive_maps, drive_eval, NULL, drive_rates, NULL, NULL, NULL, NULL};

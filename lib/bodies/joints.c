@@ -389,4 +389,4 @@ static void unit_rates(const alecable_joint *j, double t, const double *q, const
     }
 }
 
-const joint_ops joint_unit_ops = {unit_pattern, unit_maps, unit_joint_eval, NULL, unit_rates, NULL, NULL, NULL};
+const joint_ops joint_unit_ops = {unit_pattern, unit_maps, unit_joint_eval, NULL, unit_rates, NULL, NULL, NULL, NULL};

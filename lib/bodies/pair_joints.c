@@ -527,7 +527,8 @@ static void pair_rates(const alecable_joint *j, double t, const double *q, const
         bilinear_rates(RA, RB, WA, WB, va[pairs[k][0]], vb[pairs[k][1]], &gdot[row], &gamma[row]);
 }
 
-const joint_ops joint_pair_ops = {pair_pattern, pair_maps, pair_eval, pair_energy, pair_rates, NULL, NULL, NULL};
+const joint_ops joint_pair_ops = {pair_pattern, pair_maps, pair_eval, pair_energy, pair_rates, NULL, NULL, NULL,
+                                  NULL};
 
 static int check_coordinate_joint(const alecable_joint *j)
 {

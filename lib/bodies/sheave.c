@@ -176,6 +176,14 @@ static int c1_edge_reacts(const sheave_ext *x, const sheave_pts *s)
     return s->P == 2 && s->kind[1] != PT_POS && x->c1edge == ALECABLE_SHEAVE_C1_EDGE_FREE;
 }
 
+/* 1 when the mesh row of a node with points s reacts along the circle's
+ * tangent instead of its gradient (node_reactions) */
+static int mesh_row_tangent(const sheave_ext *x, const sheave_pts *s)
+{
+    return c1_edge_reacts(x, s) ||
+           (x->reaction == ALECABLE_SHEAVE_REACTION_TANGENT && !(s->P == 2 && s->kind[1] != PT_POS));
+}
+
 /* The rows' reactions: rows 0 and 1 (plane, circle) are ideal, their
  * reaction is their own gradient.  The mesh row's is too by default
  * (ALECABLE_SHEAVE_REACTION_GRADIENT: an ideal constraint, the energy kept
@@ -205,9 +213,7 @@ static void node_reactions(const alecable_joint *j, const sheave_pts *s, double 
      * node's own dofs already: it pushes no neighbour, and its moment on
      * the slope is the bending moment's jump there (c1_edge_reacts: or a
      * tangential force on the node) */
-    if (!c1_edge_reacts(x, s) &&
-        (x->reaction != ALECABLE_SHEAVE_REACTION_TANGENT || (s->P == 2 && s->kind[1] != PT_POS)))
-        return;
+    if (!mesh_row_tangent(x, s)) return;
     memset(W->grad[2], 0, sizeof W->grad[2]);
     memset(W->H[2], 0, sizeof W->H[2]);
     for (k = 0; k < 3; k++) y[k] = u[0][k] - c[k];
@@ -565,6 +571,40 @@ static void sheave_rates(const alecable_joint *j, double t, const double *q, con
     }
 }
 
+/* The power the reactions supply beyond the ideal ones, lambda . (G - W) v
+ * (alecable_problem.reaction_power): only a mesh row that reacts along the
+ * tangent (node_reactions) differs from its gradient, by lambda (grad phi
+ * . du/dt - (a x y) / r . du_0/dt), the work lambda r dtheta/dt on the
+ * node's travel less what its equation's rate holds; rows 0 and 1 are
+ * ideal, and so is row 2 of a released node or of one held node by node
+ * (the material share: node_eval reads no mesh multiplier there). */
+static double sheave_power(const alecable_joint *j, const double *q, const double *v, const double *lambda)
+{
+    const sheave_ext *x = (const sheave_ext *)j->ext;
+    double R[9], P = 0.0;
+    int i;
+    if (x->lift == 2 || !x->active) return 0.0;
+    body_rotation(j->b, q, R);
+    for (i = 0; i < j->count; i++) {
+        sheave_local L;
+        sheave_eq E, Wr;
+        double G[3][NLOC], GW[3][NLOC], p = 0.0;
+        int d[NLOC], k, nc;
+        node_points(j, i, &L.s);
+        if (!mesh_row_tangent(x, &L.s)) continue;
+        local_geometry(j, i, q, R, &L);
+        node_equations(j, i, &L.s, L.u, &E);
+        node_reactions(j, &L.s, L.u, &E, &Wr);
+        rows_G(&L, &E, G);
+        rows_G(&L, &Wr, GW);
+        local_dofs(j, i, &L.s, 0, d);
+        nc = 3 * L.s.P + 6;
+        for (k = 0; k < nc; k++) p += (G[2][k] - GW[2][k]) * v[d[k]];
+        P += lambda[j->row0 + 3 * i + 2] * p;
+    }
+    return P;
+}
+
 /* at finalize: the mesh equations move nodes along the circle by moving
  * the material through them, which a Lagrangian cable cannot */
 static int sheave_check(alecable_model *m, const alecable_joint *j)
@@ -718,7 +758,7 @@ static int sheave_history(alecable_joint *j, int op, double *buf, const double *
 }
 
 const joint_ops joint_sheave_ops = {sheave_pattern, sheave_maps, sheave_eval, NULL, sheave_rates, NULL, sheave_check,
-                                    sheave_history};
+                                    sheave_history, sheave_power};
 
 /* ---- creation and queries --------------------------------------------------------- */
 

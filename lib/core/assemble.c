@@ -311,6 +311,35 @@ static int ac_constraint_rates(void *ctx, double t, const double *q, const doubl
     return m->cb_rc ? ALECABLE_ECALLBACK : ALECABLE_OK;
 }
 
+/* alecable_problem.reaction_power: the joints' reactions that are not
+ * G^T lambda (a sheave's tangent mesh reactions) supply lambda . (G - W) v */
+static int ac_reaction_power(void *ctx, double t, const double *q, const double *v, const double *lambda,
+                             double *power)
+{
+    alecable_model *m = ac_ctx_model(ctx);
+    double P = 0.0;
+    int i;
+    (void)t;
+    if (!m) return ALECABLE_ESTATE;
+    for (i = 0; i < m->joints.n; i++) {
+        const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
+        if (j->ops->power) P += j->ops->power(j, q, v, lambda);
+    }
+    *power = P;
+    return ALECABLE_OK;
+}
+
+/* 1 when a joint's reactions may be non-ideal (its kind has the power op):
+ * which of them are is a choice that may change without finalizing
+ * (alecable_sheave_set_mesh_reaction()), so the op is asked each time */
+static int has_reaction_power(const alecable_model *m)
+{
+    int i;
+    for (i = 0; i < m->joints.n; i++)
+        if (((const alecable_joint *)m->joints.p[i])->ops->power) return 1;
+    return 0;
+}
+
 double ac_energy(alecable_model *m, const double *q, double t, double *w_int, double *w_ext)
 {
     double qe[EL_MAX_DOF], wi = 0.0, we, sc = load_scale(m, t);
@@ -470,6 +499,7 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->step_limit = ac_step_limit;
     p->residual_scale = ac_residual_scale;
     if (ac_energy_complete(m)) p->energy = ac_energy_cb;
+    if (has_reaction_power(m)) p->reaction_power = ac_reaction_power;
     p->nhist = ac_history_size(m);
     if (p->nhist > 0) {
         p->history_get = ac_history_get;

@@ -697,4 +697,5 @@ static int friction_history(alecable_joint *j, int op, double *buf, const double
 }
 
 const joint_ops joint_friction_ops = {friction_pattern, friction_maps, friction_eval, NULL,
-                                      friction_rates,   NULL,          friction_check, friction_history};
+                                      friction_rates,   NULL,          friction_check, friction_history,
+                                      NULL};
