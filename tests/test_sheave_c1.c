@@ -665,9 +665,13 @@ END_TEST
  * ALECABLE_SHEAVE_REACTION_TANGENT's is not); in raw the same without W,
  * in travel the angle B's edge travelled, in edge the largest distance of
  * the edges from the elastica's for the far ends' places and the far
- * elements' tensions at the same instant (the spans near their statics). */
+ * elements' tensions at the same instant (the spans near their statics).
+ * The integrator's divergence watch is on (its defaults) and balances the
+ * energy with the reactions' work (alecable_problem.reaction_power): in
+ * watch the largest distance, over the steps, of its balance
+ * (alecable_step_stats.energy_created) from the one measured here, of F L. */
 typedef struct swing_figures {
-    double err, raw, travel, edge;
+    double err, raw, travel, edge, watch;
 } swing_figures;
 
 static void swing(int kind, int method, double rho, double h, double T, swing_figures *sf)
@@ -688,13 +692,15 @@ static void swing(int kind, int method, double rho, double h, double T, swing_fi
     alecable_dynamic_options_init(&d);
     d.method = method;
     d.h = h;
-    d.watch_work = 1e6; /* the balance is kept here, with the mesh reactions' work */
     ck_assert_msg(alecable_model_integrator(&it, r.m, &d) == 0, "%s", alecable_model_errmsg(r.m));
     for (k = 0; k <= steps; k++) {
         double wi, we, kin, p[2];
+        alecable_step_stats st;
         if (k > 0)
             ck_assert_msg(alecable_integrator_step(it, h) == 0, "%s, method %d, h %g, step %d: %s", kind_name(kind),
                           method, h, k, alecable_integrator_errmsg(it));
+        alecable_step_stats_init(&st);
+        ck_assert_int_eq(alecable_integrator_stats(it, &st), 0);
         ck_assert_int_eq(alecable_model_pull_state(r.m, it), 0);
         ck_assert_int_eq(alecable_model_energy(r.m, &wi, &we), 0);
         ck_assert_int_eq(alecable_model_kinetic_energy(r.m, &kin), 0);
@@ -710,6 +716,7 @@ static void swing(int kind, int method, double rho, double h, double T, swing_fi
         if (k == 0) E0 = wi + we + kin;
         sf->raw = fmax(sf->raw, fabs(wi + we + kin - E0) / (FF * 2.0));
         sf->err = fmax(sf->err, fabs(wi + we + kin - E0 + wl) / (FF * 2.0));
+        sf->watch = fmax(sf->watch, fabs(st.energy_created - (wi + we + kin - E0 + wl)) / (FF * 2.0));
         node_xy(r.w[r.nw - 1], p);
         lo = fmin(lo, atan2(p[1], p[0]));
         hi = fmax(hi, atan2(p[1], p[0]));
@@ -737,7 +744,13 @@ static void swing(int kind, int method, double rho, double h, double T, swing_fi
  * tension to the statics' error at this mesh plus the rope's sag and
  * inertia (statics at level 1: 2.7e-3 / 3.7e-3 / 2.2e-3 rad; measured
  * 3.5e-3 / 4.4e-3 / 3.1e-3 with the light rope, checked 6e-3; 6.0e-3 /
- * 5.3e-3 / 6.7e-3 with the heavier, checked 8e-3). */
+ * 5.3e-3 / 6.7e-3 with the heavier, checked 8e-3).  Every run with the
+ * divergence watch at its defaults (none trips: the reactions' work is in
+ * its balance), whose balance is the one measured here to 8.4e-14 /
+ * 1.2e-14 / 1.3e-12 of F L with the trapezoidal rule (the same quadrature:
+ * the force's mean along the step's mean velocity; checked 5e-12) and to
+ * 4.0e-12 .. 1.1e-10 with HHT and generalized-alpha (whose steps are not
+ * h times the mean velocity; checked 5e-10). */
 START_TEST(swing_keeps_energy)
 {
     static const int kinds[3] = {ALECABLE_ELEMENT_ANCF, ALECABLE_ELEMENT_KIRCHHOFF, ALECABLE_ELEMENT_SE3};
@@ -748,8 +761,11 @@ START_TEST(swing_keeps_energy)
         swing(kinds[kk], ALECABLE_METHOD_NEWMARK, 0.005, 2e-3, 0.2, &a);
         swing(kinds[kk], ALECABLE_METHOD_NEWMARK, 0.005, 1e-3, 0.2, &b);
         figure("%s swing, trapezoidal: balance %.3e / %.3e of F L at h = 2e-3 / 1e-3 (ratio %.2f; without the mesh "
-               "reactions' work %.3e / %.3e), edges %.3e / %.3e rad off the elastica's, travel %.3f rad\n",
-               kind_name(kinds[kk]), a.err, b.err, a.err / b.err, a.raw, b.raw, a.edge, b.edge, b.travel);
+               "reactions' work %.3e / %.3e), edges %.3e / %.3e rad off the elastica's, travel %.3f rad; the watch's "
+               "balance off this one by %.3e / %.3e\n", kind_name(kinds[kk]), a.err, b.err, a.err / b.err, a.raw, b.raw,
+               a.edge, b.edge, b.travel, a.watch, b.watch);
+        ck_assert_msg(a.watch < 5e-12 && b.watch < 5e-12, "%s: the watch's balance %.3g, %.3g of F L off",
+                      kind_name(kinds[kk]), a.watch, b.watch);
         ck_assert_msg(b.travel > 0.025, "%s: the departure travelled %.3g rad only", kind_name(kinds[kk]), b.travel);
         ck_assert_msg(b.err < 3e-9 && a.err / b.err > 3.5 && a.err / b.err < 5.0, "%s: balance %.3g, %.3g of F L",
                       kind_name(kinds[kk]), a.err, b.err);
@@ -758,9 +774,121 @@ START_TEST(swing_keeps_energy)
         for (mm = 0; mm < 2; mm++) {
             swing(kinds[kk], damped[mm], 0.05, 1e-3, 0.2, &b);
             figure("%s swing, %s, rope 0.05 kg/m: balance %.3e of F L at h = 1e-3, edges %.3e rad off, travel %.3f "
-                   "rad\n", kind_name(kinds[kk]), mm == 0 ? "HHT" : "generalized-alpha", b.err, b.edge, b.travel);
+                   "rad; the watch's balance off this one by %.3e\n", kind_name(kinds[kk]),
+                   mm == 0 ? "HHT" : "generalized-alpha", b.err, b.edge, b.travel, b.watch);
+            ck_assert_msg(b.watch < 5e-10, "%s, method %d: the watch's balance %.3g of F L off", kind_name(kinds[kk]),
+                          damped[mm], b.watch);
             ck_assert_msg(b.err < 2e-8, "%s, method %d: balance %.3g of F L", kind_name(kinds[kk]), damped[mm], b.err);
             ck_assert_msg(b.edge < 8e-3, "%s, method %d: edges %.3g rad off", kind_name(kinds[kk]), damped[mm], b.edge);
+        }
+    }
+}
+END_TEST
+
+/* The light rope's swing (trapezoidal rule, h = 2e-3, 0.16 s) on the
+ * model's own problem, started from the statics state (consistent
+ * accelerations), with the problem's reaction_power as the model gives it
+ * (variant 0), left out (1: the balance of a problem without it, the
+ * reactions' work counted as created) or turned round (2: a wrong power,
+ * twice the work created); returns the status, the steps taken in *steps,
+ * the watch's figures in st and its message (when it stopped) in msg. */
+static int (*model_power)(void *ctx, double t, const double *q, const double *v, const double *lambda, double *P);
+
+static int turned_power(void *ctx, double t, const double *q, const double *v, const double *lambda, double *P)
+{
+    int st = model_power(ctx, t, q, v, lambda, P);
+    *P = -*P;
+    return st;
+}
+
+static int watched_swing(int kind, int variant, int *steps, alecable_step_stats *st, char *msg, size_t len)
+{
+    const double f0[3] = {0.0, 0.0, 0.0}, h = 2e-3;
+    crig r;
+    c1_opts o;
+    alecable_problem p;
+    alecable_integrator *it;
+    alecable_dynamic_options d;
+    double *q, *v, *lam;
+    int k, rc = ALECABLE_OK;
+    level_opts(&o, kind, 1, ALECABLE_SHEAVE_C1_EDGE_FREE);
+    o.rho = 0.005;
+    c1_build(&r, &o);
+    c1_solve(&r, 1);
+    ck_assert_int_eq(alecable_load_set(r.F, f0), 0);
+    ck_assert_int_eq(alecable_model_set_load_ramp(r.m, 0), 0);
+    ck_assert_msg(alecable_model_problem(&p, r.m) == 0, "%s", alecable_model_errmsg(r.m));
+    ck_assert_msg(p.energy != NULL && p.reaction_power != NULL, "the model offers its energy and the reactions' power");
+    model_power = p.reaction_power;
+    if (variant == 1) p.reaction_power = NULL;
+    if (variant == 2) p.reaction_power = turned_power;
+    q = calloc((size_t)p.nq, sizeof *q), v = calloc((size_t)p.nq, sizeof *v);
+    lam = calloc((size_t)p.nlam, sizeof *lam);
+    ck_assert(q && v && lam);
+    ck_assert_int_eq(alecable_model_get_state(r.m, q, lam, NULL), 0);
+    alecable_dynamic_options_init(&d);
+    d.method = ALECABLE_METHOD_NEWMARK;
+    d.h = h;
+    ck_assert_int_eq(alecable_integrator_create(&it, &p, &d, NULL), 0);
+    ck_assert_msg(alecable_integrator_set_state(it, 0.0, q, v, NULL, NULL) == 0, "%s", alecable_integrator_errmsg(it));
+    for (k = 0; k < 80 && rc == ALECABLE_OK; k++) rc = alecable_integrator_step(it, h);
+    *steps = k;
+    snprintf(msg, len, "%s", rc != ALECABLE_OK ? alecable_integrator_errmsg(it) : "");
+    alecable_step_stats_init(st);
+    ck_assert_int_eq(alecable_integrator_stats(it, st), 0);
+    alecable_integrator_destroy(it);
+    free(q), free(v), free(lam);
+    alecable_model_destroy(r.m);
+    return rc;
+}
+
+/* The divergence watch (its defaults) with the reactions' work: with the
+ * model's reaction_power the swing runs through for every element, its
+ * balance at the hand-measured figures of this step (swing_keeps_energy:
+ * 6.5e-9 .. 6.9e-9 of F L over 0.2 s; here measured -4.9e-9 / -5.2e-9 /
+ * -5.2e-9 (ANCF / Kirchhoff / SE(3)) at 0.16 s, checked 1e-8, with the
+ * reactions' work -1.3e-7 / 1.5e-8 / -8.5e-7 of F L); the watch can fail: the SE(3)
+ * edge's first step does 1.1e-5 J of work on the node, 6 % of the energy
+ * exchanged, so a problem without the power (the balance as before) and
+ * one with the power turned round stop at the first step with
+ * ALECABLE_DIVERGING naming the energy balance; the ANCF and Kirchhoff
+ * edges' work stays below the watch's 5 % of the energy exchanged, and
+ * there (ANCF) the created energy the watch reports is what the power
+ * accounts for: the run's own balance plus W (left out) or 2 W (turned
+ * round), to 1e-12 of F L (the same trajectory: the power changes no step). */
+START_TEST(watch_counts_the_reactions_work)
+{
+    static const int kinds[3] = {ALECABLE_ELEMENT_ANCF, ALECABLE_ELEMENT_KIRCHHOFF, ALECABLE_ELEMENT_SE3};
+    static const char *const what[3] = {"the model's", "left out", "turned round"};
+    int kk, var;
+    for (kk = 0; kk < 3; kk++) {
+        alecable_step_stats st[3];
+        for (var = 0; var < (kinds[kk] == ALECABLE_ELEMENT_KIRCHHOFF ? 1 : 3); var++) {
+            char msg[1024];
+            int steps, rc = watched_swing(kinds[kk], var, &steps, &st[var], msg, sizeof msg);
+            figure("%s, power %s: status %d after %d steps, created %.3e of F L (exchanged %.3e, work %.3e) %s\n",
+                   kind_name(kinds[kk]), what[var], rc, steps, st[var].energy_created / (2.0 * FF),
+                   st[var].energy_exchanged / (2.0 * FF), st[var].work_supplied / (2.0 * FF), msg);
+            if (var == 0 || kinds[kk] != ALECABLE_ELEMENT_SE3) {
+                ck_assert_msg(rc == ALECABLE_OK && steps == 80, "%s, power %s: status %d at step %d: %s",
+                              kind_name(kinds[kk]), what[var], rc, steps, msg);
+            } else {
+                ck_assert_msg(rc == ALECABLE_DIVERGING && steps == 1 && strstr(msg, "energy balance") != NULL,
+                              "%s, power %s: status %d at step %d: %s", kind_name(kinds[kk]), what[var], rc, steps,
+                              msg);
+            }
+        }
+        ck_assert_msg(fabs(st[0].energy_created) < 1e-8 * 2.0 * FF, "%s: created %.3g J", kind_name(kinds[kk]),
+                      st[0].energy_created);
+        if (kinds[kk] == ALECABLE_ELEMENT_ANCF) {
+            const double W = st[0].work_supplied;
+            ck_assert_msg(fabs(W) > 1e-8 * 2.0 * FF, "%s: the reactions did %.3g J only", kind_name(kinds[kk]), W);
+            ck_assert_msg(st[1].work_supplied == 0.0 && fabs(st[1].energy_created - (st[0].energy_created + W)) <
+                          1e-12 * 2.0 * FF, "%s, left out: created %.6g J, the balance %.6g J and W %.6g J",
+                          kind_name(kinds[kk]), st[1].energy_created, st[0].energy_created, W);
+            ck_assert_msg(fabs(st[2].energy_created - (st[0].energy_created + 2.0 * W)) < 1e-12 * 2.0 * FF,
+                          "%s, turned round: created %.6g J, the balance %.6g J and W %.6g J", kind_name(kinds[kk]),
+                          st[2].energy_created, st[0].energy_created, W);
         }
     }
 }
@@ -888,6 +1016,7 @@ Suite *suite_sheave_c1(void)
     tc = tcase_create("c1_edge_dynamics");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, swing_keeps_energy);
+    tcase_add_test(tc, watch_counts_the_reactions_work);
     suite_add_tcase(s, tc);
     tc = tcase_create("c1_edge_friction");
     tcase_set_timeout(tc, 120);

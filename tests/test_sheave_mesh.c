@@ -261,8 +261,11 @@ END_TEST
  * energy E = strain + gravity + kinetic changes by their work W (the chord
  * polygon's length deficit changing as the departure point travels) and
  * E + W is what is kept.  Returns max |E + W - E0| / (M g L); *eonly the
- * same of E alone, *wmax max |W| / (M g L), *travel the departure's travel. */
-static double swing(int nf, double h, double T, double *eonly, double *wmax, double *travel)
+ * same of E alone, *wmax max |W| / (M g L), *travel the departure's travel,
+ * *watch the largest distance of the divergence watch's balance (its
+ * defaults; alecable_step_stats.energy_created, with the reactions' work
+ * of alecable_problem.reaction_power) from E + W - E0, of M g L. */
+static double swing(int nf, double h, double T, double *eonly, double *wmax, double *travel, double *watch)
 {
     const double M = 10.0, g = 9.81, beta = 25.0 * M_PI / 180.0;
     alecable_section sec;
@@ -321,10 +324,13 @@ static double swing(int nf, double h, double T, double *eonly, double *wmax, dou
     o.method = ALECABLE_METHOD_NEWMARK;
     o.h = h;
     ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
-    *eonly = *wmax = 0.0;
+    *eonly = *wmax = *watch = 0.0;
     for (k = 0; k <= steps; k++) {
         double xK[3];
+        alecable_step_stats st;
         if (k > 0) ck_assert_msg(alecable_integrator_step(it, h) == 0, "step %d: %s", k, alecable_integrator_errmsg(it));
+        alecable_step_stats_init(&st);
+        ck_assert_int_eq(alecable_integrator_stats(it, &st), 0);
         ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
         ck_assert_int_eq(alecable_model_energy(m, &wi, &we), 0);
         ck_assert_int_eq(alecable_model_kinetic_energy(m, &kin), 0);
@@ -338,6 +344,7 @@ static double swing(int nf, double h, double T, double *eonly, double *wmax, dou
         err = fmax(err, fabs(wi + we + kin + W - E0) / (M * g * L));
         *eonly = fmax(*eonly, fabs(wi + we + kin - E0) / (M * g * L));
         *wmax = fmax(*wmax, fabs(W) / (M * g * L));
+        *watch = fmax(*watch, fabs(st.energy_created - (wi + we + kin + W - E0)) / (M * g * L));
         ck_assert_int_eq(alecable_node_position(nd[n], xK), 0);
         lo = fmin(lo, atan2(xK[1], xK[0]));
         hi = fmax(hi, atan2(xK[1], xK[0]));
@@ -353,16 +360,21 @@ static double swing(int nf, double h, double T, double *eonly, double *wmax, dou
  * measured 8.1e-7 and 2.1e-7 of M g L, ratio 3.9; with 1 element 2.7e-7
  * and 6.8e-8, ratio 4.0) while E alone is off by the mesh work, 9.8e-4 of
  * M g L with 9 chords on 65 deg (the ideal reaction of test_sheave.c keeps
- * E itself, at the price of a kinked free span). */
+ * E itself, at the price of a kinked free span).  The divergence watch (its
+ * defaults) does not trip: its balance counts the reactions' work
+ * (alecable_problem.reaction_power, along each step's mean velocity), and
+ * is E + W - E0 to 1.5e-9 and 3.9e-10 of M g L (the travel linearized
+ * where W takes the angles: O(h^2); checked 5e-9 and 1.5e-9). */
 START_TEST(swing_keeps_energy_and_mesh_work)
 {
-    double e1, e2, o1, o2, w1, w2, a1, a2;
-    e1 = swing(3, 1e-3, 1.0, &o1, &w1, &a1);
-    e2 = swing(3, 5e-4, 1.0, &o2, &w2, &a2);
+    double e1, e2, o1, o2, w1, w2, a1, a2, b1, b2;
+    e1 = swing(3, 1e-3, 1.0, &o1, &w1, &a1, &b1);
+    e2 = swing(3, 5e-4, 1.0, &o2, &w2, &a2, &b2);
     ck_assert_msg(a1 > 0.7 && a2 > 0.7, "the departure point travelled %.3g, %.3g rad only", a1, a2);
     ck_assert_msg(e2 < 5e-7, "E + W off by %.3g of M g L at h = 5e-4", e2);
     ck_assert_msg(e1 / e2 > 3.5 && e1 / e2 < 4.5, "E + W off by %.3g and %.3g: ratio %.2f", e1, e2, e1 / e2);
     ck_assert_msg(o2 > 5e-4 && w2 > 5e-4, "E alone off by %.3g, W %.3g: the mesh work should show", o2, w2);
+    ck_assert_msg(b1 < 5e-9 && b2 < 1.5e-9, "the watch's balance off E + W - E0 by %.3g, %.3g of M g L", b1, b2);
 }
 END_TEST
 
