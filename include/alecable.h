@@ -3236,7 +3236,8 @@ ALECABLE_API int alecable_cosim_state(const alecable_cosim *c, double *t, const 
  * last node (the contact boundaries) the free span leaves along the tangent
  * (an axial cable: the chord to the next node outside the sheave is
  * perpendicular to the radius; ANCF and Kirchhoff: the slope r', SE(3): the
- * frame's t1, with or without a moment there: alecable_sheave_set_c1_edge()),
+ * frame's t1, by default with no moment there, so the rope leaves where an
+ * elastica does: alecable_sheave_set_c1_edge()),
  * the interior nodes keep equal chords, so the region where
  * the cable lies on the sheave moves with the load, its wrap angle growing
  * and shrinking, on a body that may move and turn.  3 equations per node
@@ -3315,7 +3316,8 @@ enum {
      * lambda r dtheta on the node's own travel along the circle, O(chord
      * angle^2) of the tension times the travel (the chord polygon's length
      * deficit changing with the wrap angle): zero in steady flow, not zero
-     * when the contact region moves */
+     * when the contact region moves (alecable_problem.reaction_power gives
+     * it to the integrators' energy balance) */
     ALECABLE_SHEAVE_REACTION_TANGENT = 1
 };
 /** Chooses where the multipliers of a sheave's mesh equations act (since
@@ -3428,18 +3430,22 @@ ALECABLE_API int alecable_sheave_set_node_contact(alecable_joint *j, int on);
 /** How the contact boundaries of an ANCF, Kirchhoff or SE(3) cable on a
  * sheave close (alecable_sheave_set_c1_edge(), since 0.3).  Both keep the
  * boundary's mesh equation, the slope r' (SE(3): the frame's t1)
- * perpendicular to the radius; they differ in its reaction.  The axial
- * cable's boundaries are not concerned. */
+ * perpendicular to the radius; they differ in its reaction.  The default
+ * is #ALECABLE_SHEAVE_C1_EDGE_FREE, the one whose edge converges to the
+ * physical one under refinement (a rigid frictionless sheave applies no
+ * moment).  The axial cable's boundaries are not concerned. */
 enum {
-    /** the default: the equation's own gradient, a moment on the node's
-     * slope (the bending moment's jump there) with a tangential force.
-     * The slope is tangent wherever the node sits on the arc, so the
-     * equation does not say where the contact ends: the discretization
-     * does (with coarse free spans, close to the light rope's tangent
-     * point) */
+    /** the equation's own gradient, a moment on the node's slope (the
+     * bending moment's jump there) with a tangential force.  The slope is
+     * tangent wherever the node sits on the arc, so the equation does not
+     * say where the contact ends: the discretization does, and under
+     * refinement the edge goes to another place than the elastica's
+     * (measured 2e-3 .. 3.5e-3 rad off for l / R = 0.1) with a moment of 2
+     * to 3.5 % of EI/R that does not vanish.  Kept for comparison and for
+     * models made with it */
     ALECABLE_SHEAVE_C1_EDGE_SLOPE = 0,
-    /** the reaction is a force on the node alone along the circle's
-     * tangent, no moment: the bending moment is continuous across the
+    /** the default: the reaction is a force on the node alone along the
+     * circle's tangent, no moment: the bending moment is continuous across the
      * boundary node (a frictionless rigid sheave applies normal forces
      * only), and the equation, the slope on the tangent there, puts the
      * node where the free span's curvature meets the arc's: the edge of
@@ -3449,17 +3455,20 @@ enum {
      * there.  The boundary node's normal force takes it; its mesh
      * multiplier (the tangential force holding the node) is the
      * discretization's and falls with refinement.  Resolving the edge
-     * needs free-span elements of the order of l next to it.  As with
+     * needs free-span elements and wrap chords of the order of l next to
+     * it (with chords much longer than l the edge is a node-to-circle
+     * contact's, within a chord).  As with
      * #ALECABLE_SHEAVE_REACTION_TANGENT, the reaction is not the
      * equation's gradient: it does the work lambda r dtheta on the node's
-     * travel along the circle (an energy balance counts it), and in
-     * dynamics the edge's mesh motion, which has next to no inertia, may
-     * ring under the trapezoidal rule: HHT and generalized-alpha damp it */
+     * travel along the circle (alecable_problem.reaction_power gives it to
+     * the integrators' energy balance), and in dynamics the edge's mesh
+     * motion, which has next to no inertia, may ring under the trapezoidal
+     * rule: HHT and generalized-alpha damp it */
     ALECABLE_SHEAVE_C1_EDGE_FREE = 1
 };
 /** Chooses how the contact boundaries of an ANCF, Kirchhoff or SE(3)
- * cable on a sheave close (since 0.3): #ALECABLE_SHEAVE_C1_EDGE_SLOPE (the
- * default) or #ALECABLE_SHEAVE_C1_EDGE_FREE.  The equations, the unknowns
+ * cable on a sheave close (since 0.3): #ALECABLE_SHEAVE_C1_EDGE_FREE (the
+ * default) or #ALECABLE_SHEAVE_C1_EDGE_SLOPE.  The equations, the unknowns
  * and the matrix pattern stay the same, so it may be called at any time:
  * it takes effect at the next solve or step.  An axial cable's sheave
  * takes it and is not changed by it.

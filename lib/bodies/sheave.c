@@ -164,9 +164,9 @@ static void node_equations(const alecable_joint *j, int i, const sheave_pts *s, 
  * discretization.  A frictionless rigid sheave puts no moment on the rod:
  * at the edge of contact the slope and the curvature are continuous
  * (the configurational condition of the unilateral contact, Eshelby's
- * force on the edge zero).  With ALECABLE_SHEAVE_C1_EDGE_FREE the row's
- * reaction is a force on the node along the circle's tangent, as the
- * tangent mesh reaction's: the slope is left to the bending equilibrium
+ * force on the edge zero).  With ALECABLE_SHEAVE_C1_EDGE_FREE (the
+ * default) the row's reaction is a force on the node along the circle's
+ * tangent, as the tangent mesh reaction's: the slope is left to the bending equilibrium
  * (the moment continuous), and the row, slope along the tangent, then
  * says where the free span's curvature meets the arc's, the edge of an
  * Euler-Bernoulli rod (its multiplier, the tangential force that holds the
@@ -865,6 +865,7 @@ static int sheave_make(alecable_joint **out, alecable_model *m, alecable_body *b
     ext->active = initial_angles != NULL;
     ext->lift = initial_angles == NULL;
     ext->dir = initial_angles && initial_angles[1] < initial_angles[0] ? -1 : 1;
+    ext->c1edge = ALECABLE_SHEAVE_C1_EDGE_FREE; /* a rigid sheave puts no moment on a C1 cable (c1_edge_reacts) */
     if (!initial_angles) /* released: each node keeps its share of the material between the outer neighbours */
         for (i = 0; i < count; i++)
             ext->f[i] = (node_s(nodes[i]) - node_s(nb[0])) / (node_s(nb[1]) - node_s(nb[0]));
