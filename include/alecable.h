@@ -3461,9 +3461,13 @@ enum {
      * #ALECABLE_SHEAVE_REACTION_TANGENT, the reaction is not the
      * equation's gradient: it does the work lambda r dtheta on the node's
      * travel along the circle (alecable_problem.reaction_power gives it to
-     * the integrators' energy balance), and in dynamics the edge's mesh
-     * motion, which has next to no inertia, may ring under the trapezoidal
-     * rule: HHT and generalized-alpha damp it */
+     * the integrators' energy balance).  In dynamics use a method with
+     * numerical damping (HHT, the default, or generalized-alpha): under the
+     * trapezoidal rule the edge's mesh motion, which has next to no
+     * inertia, rings with period 2h, and the reaction, not being its
+     * equation's gradient, feeds the ringing, which grows until the step
+     * fails (a rope of 0.05 kg/m at h = 1e-3: within 0.1 .. 0.17 s of a
+     * swing; a failed step's message names the cure) */
     ALECABLE_SHEAVE_C1_EDGE_FREE = 1
 };
 /** Chooses how the contact boundaries of an ANCF, Kirchhoff or SE(3)

@@ -345,9 +345,13 @@ static int newton(alecable_integrator *it, double h, double t1, int pred)
             break;
         if (k == it->o.max_iterations) {
             MSG(it, "t = %.9g, h = %g: Newton did not converge in %d iterations (residual %.3e of its scale%s, "
-                "tol_residual %g; ||dq|| = %.3e)", t1, h, it->o.max_iterations, ratio,
+                "tol_residual %g; ||dq|| = %.3e)%s", t1, h, it->o.max_iterations, ratio,
                 it->scale_src ? " (the problem's residual_scale)" : " (the forces at the step's start)",
-                it->o.tol_residual, dqnorm);
+                it->o.tol_residual, dqnorm,
+                it->p.reaction_power && it->par.gamma <= 0.5
+                    ? " (undamped, the method keeps a mode that non-ideal reactions (reaction_power: a sheave's C1 "
+                      "edge) make ring with period 2h: HHT or generalized-alpha damp it)"
+                    : "");
             return ALECABLE_ENOCONV;
         }
         if ((st = correct(it, h, t1, S, T, &dqnorm))) return st;
