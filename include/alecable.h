@@ -82,6 +82,21 @@ enum {
                                     inverted element, constraint drift, error estimate; the message names
                                     the indicator): the state is the last accepted one: cut h or change
                                     the method (since 0.3) */
+    ALECABLE_CONTACT_CLOSED = 3, /**< not a failure: a problem's history_commit (alecable_problem.nhist)
+                                    says that the state it committed is the first one a contact that it
+                                    closed holds (a node landing on a sheave,
+                                    alecable_sheave_set_node_contact(), after its first step on the
+                                    circle); the history is advanced as for #ALECABLE_OK.  The time
+                                    integrators then take that state as a new start for the new set of
+                                    constraints, an inelastic impact: the velocity the contact forbids is
+                                    projected out in the metric of the mass matrix (q too, should it
+                                    still miss a constraint), a and lambda made consistent, the method's
+                                    own history started afresh (alecable_step_stats.energy_switched sums
+                                    the loss); without it the trapezoidal rule keeps the landing's
+                                    velocity jump as a multiplier that alternates in sign every step.
+                                    The quasistatic solver and alecable_embedding_commit() take it as
+                                    #ALECABLE_OK; a host that wraps history_commit passes it on (since
+                                    0.3) */
     /* errors (< 0) */
     ALECABLE_ENULL = -1,          /**< a required pointer argument is NULL */
     ALECABLE_EINVAL = -2,         /**< an argument is out of its domain (NaN, negative stiffness, ...) */
@@ -2348,6 +2363,10 @@ typedef struct alecable_step_stats {
     double energy_exchanged; /**< the largest of T, |w_int - w_int0|, |w_ext - w_ext0| and |W| since
                                 set_state [J], the scale
                                 of alecable_dynamic_options.watch_work (since 0.3) */
+    double energy_switched; /**< what the restarts at closed contacts (#ALECABLE_CONTACT_CLOSED: a
+                               node landing on a sheave) did to T + V since set_state [J] (< 0: the
+                               impacts' loss; T alone when the energy balance is off, see
+                               energy_created) (since 0.3) */
 } alecable_step_stats;
 /** Zeroes the counters and sets struct_size.
  *  \param s the struct to fill; NULL is ignored. */
@@ -3378,9 +3397,15 @@ ALECABLE_API int alecable_sheave_in_contact(const alecable_joint *j, int *active
 /** Makes a sheave a potential contact whose nodes land and leave one by one
  * (since 0.3), for dynamics: the integrators take it (a sheave whose whole
  * run lands and leaves together, alecable_sheave_set_lift_off(), they
- * refuse).  Use a method that damps what it cannot resolve (HHT,
- * generalized-alpha): a landing is an impact of the node on the sheave,
- * which the trapezoidal rule keeps ringing until its Newton fails.  For
+ * refuse).  Every implicit method takes it, the trapezoidal rule too: a
+ * landing is an inelastic impact of the node on the sheave, and after the
+ * node's first step on the circle the integrator makes the state
+ * consistent with the contact (#ALECABLE_CONTACT_CLOSED: the normal
+ * velocity the contact forbids is lost, the accelerations are
+ * recomputed), so no method keeps a ringing of the landing (the loss is
+ * in alecable_step_stats.energy_switched).  The trapezoidal rule itself,
+ * which damps nothing, needs h small enough for the cable's own motion
+ * (a stiff rope swinging freely can gain energy at large h).  For
  * quasistatic solves use alecable_sheave_set_lift_off(): this contact is
  * not made for them (a rope at rest on it finds no tangential hold at
  * small loads).  Each node keeps its share of the material between the

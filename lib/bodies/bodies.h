@@ -73,6 +73,10 @@ int pulley_circle_frame(alecable_model *m, const alecable_pulley_params *p, doub
  * it (core/dynamics.c); node by node (alecable_sheave_set_node_contact()) it
  * is 0: dynamics take it */
 int sheave_lifts_off(const alecable_joint *j);
+/* 1 when the sheave's last HIST_COMMIT ended a landing node's first step on
+ * the circle (node by node), else 0: the model's history_commit then returns
+ * ALECABLE_CONTACT_CLOSED */
+int sheave_switched(const alecable_joint *j);
 
 /* weight of the bodies (gravity at the centre of mass) and the body loads:
  * W, r += dW/dq, values += cq d2W (on the 6 x 6 body blocks) */

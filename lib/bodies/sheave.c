@@ -45,7 +45,10 @@ typedef struct sheave_ext {
     int dir;              /* +1 / -1: the way round of the wrap from nodes[0] */
     double allow;         /* released: the depth into the circle that does not land it (history); -1: unset */
     double *f;            /* released: each node's share of the material between nb[0] and nb[1] (history) */
-    double *on;           /* node by node: 1 where the node is on the circle (history) */
+    double *on;           /* node by node (history): 0 off the circle; on it 1, 2 after one pulling step, 3 landed at
+                             the last commit (its first step on the circle to come) */
+    int switched;         /* the last HIST_COMMIT ended a landing node's first step on the circle (not history: the
+                             integrators read it right after the commit, ALECABLE_CONTACT_CLOSED from the commit) */
 } sheave_ext;
 
 /* the points of node i's equations: P of them, kind, node */
@@ -649,24 +652,27 @@ static int sheave_history(alecable_joint *j, int op, double *buf, const double *
         return ALECABLE_OK;
     }
     if (op == HIST_SET) {
+        x->switched = 0;
         x->active = buf[0] != 0.0;
         x->allow = buf[1];
         for (i = 0; i < j->count; i++) x->f[i] = buf[2 + i];
         for (i = 0; i < j->count; i++) x->on[i] = buf[2 + j->count + i];
         return ALECABLE_OK;
     }
+    x->switched = 0;
     if (!x->lift) return ALECABLE_OK;
     body_rotation(j->b, q, R);
     if (x->lift == 2) {
         x->active = 0;
         for (i = 0; i < j->count; i++) {
             if (x->on[i] != 0.0) { /* the cable pulls the node off: at two converged steps in a row */
+                x->switched |= x->on[i] == 3.0; /* its first step on the circle is taken */
                 if (!(lambda[j->row0 + 3 * i + 1] > 0.0)) x->on[i] = 1.0;
                 else x->on[i] = x->on[i] == 2.0 ? 0.0 : 2.0;
             } else {
                 double w[2];
                 plane_vec(j, q, R, j->nodes[i], w);
-                if (hypot(w[0], w[1]) < j->radius) x->on[i] = 1.0; /* reached into the circle */
+                if (hypot(w[0], w[1]) < j->radius) x->on[i] = 3.0; /* reached into the circle: landing */
             }
             x->active |= x->on[i] != 0.0;
         }
@@ -928,6 +934,21 @@ ALECABLE_API int alecable_sheave_in_contact(const alecable_joint *j, int *active
 int sheave_lifts_off(const alecable_joint *j)
 {
     return j->kind == JOINT_SHEAVE && j->ext && ((const sheave_ext *)j->ext)->lift == 1;
+}
+
+/* A landing node's first step takes it from inside the circle onto it with
+ * the normal velocity it came with (and more, to undo the depth): the
+ * integrator then projects that velocity out (the inelastic impact) and
+ * restarts from the consistent state.  Not at the landing commit itself:
+ * a projection there would also have to move the node onto the circle by
+ * its depth, which strains its stiff chords (an axial rope's EA / l against
+ * its node mass: accelerations of 5e4 m/s^2 from a 1 mm move, and the next
+ * step diverged); the step with the constraint on makes that move with the
+ * cable's stiffness in the balance.  A lift-off needs nothing: the node
+ * leaves with a force near zero, q and v already fit the smaller set. */
+int sheave_switched(const alecable_joint *j)
+{
+    return j->kind == JOINT_SHEAVE && j->ext && ((const sheave_ext *)j->ext)->switched;
 }
 
 /* Node by node (issue 24 item 2 in dynamics): no event moves a node.  The
