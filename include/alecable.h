@@ -2363,8 +2363,9 @@ typedef struct alecable_step_stats {
     double energy_exchanged; /**< the largest of T, |w_int - w_int0|, |w_ext - w_ext0| and |W| since
                                 set_state [J], the scale
                                 of alecable_dynamic_options.watch_work (since 0.3) */
-    double energy_switched; /**< what the restarts at closed contacts (#ALECABLE_CONTACT_CLOSED: a
-                               node landing on a sheave) did to T + V since set_state [J] (< 0: the
+    double energy_switched; /**< the change of T + V over the steps that closed a contact
+                               (#ALECABLE_CONTACT_CLOSED: a node's first step on a sheave) with
+                               their restarts, summed since set_state [J] (< 0: the landing
                                impacts' loss; T alone when the energy balance is off, see
                                energy_created) (since 0.3) */
 } alecable_step_stats;

@@ -1053,7 +1053,10 @@ static int after_switch(alecable_integrator *it)
     double E0, E1, L = it->len_scale > 0.0 ? it->len_scale : 1.0;
     int st, i, pass, nq = it->nq;
     if (!it->closed || it->nlam == 0) return ALECABLE_OK;
-    if ((st = switch_energy(it, s, &E0))) goto fail;
+    /* the landing's cost: from the start of the step that closed the contact to the restart (the step itself
+     * takes the node from its depth onto the circle and leaves it faster than it came; the projection takes
+     * that back) */
+    if ((st = switch_energy(it, it->cur, &E0))) goto fail;
     for (pass = 0;; pass++) { /* positions */
         double worst = 0.0;
         if ((st = dyn_residual(it, s->t, s->q, s->v, it->zero, it->zero, it->r))) goto fail;
