@@ -1624,7 +1624,12 @@ ALECABLE_API int alecable_sleeve(alecable_joint **out, alecable_model *m, const 
  * travel along the sheave (the history keeps where on the sheave the node
  * was), and a sheave whose body is free turns under the friction (the
  * torque reaches the body through the sheave's equations); params.surface
- * must then be NULL.
+ * must then be NULL.  A sheave that may release the cable
+ * (alecable_sheave_set_node_contact(), alecable_sheave_set_lift_off(),
+ * alecable_sheave_potential()) takes friction too: a node off the circle
+ * has no normal force, so no friction (its limit mu N is 0: it slips with
+ * lambda_T = 0), and a node that lands starts in slip, sticking within the
+ * step where the law allows.
  * \param[out] out receives the joint, owned by m (may be NULL).
  * \param m the model.
  * \param wrap a pulley wrap or, since 0.3, a sheave of m with 3 nodes at
@@ -3242,7 +3247,8 @@ ALECABLE_API int alecable_cosim_state(const alecable_cosim *c, double *t, const 
  * (in the plane, on the circle, the mesh), no unknowns added; the nodes'
  * material coordinates stay free (the cable must not be Lagrangian).
  * Friction acts on a sheave as on a wrap (alecable_pulley_friction(),
- * alecable_wrap_friction()); lift-off and landing are not (yet) offered.
+ * alecable_wrap_friction()), also where the cable lands and leaves
+ * (alecable_sheave_set_node_contact(), alecable_sheave_set_lift_off()).
  * The nodes are placed on the circle at initial_angles (positions only,
  * in the body's current pose): the start, which the solvers then move.
  * \param[out] out receives the joint, owned by m (may be NULL).
@@ -3273,7 +3279,13 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
  * \param i node index in the sheave, 0 .. count - 1.
  * \param[out] angle its angle [rad] about the axis from ref, in (-pi, pi] (may be NULL).
  * \param[out] normal_force the contact force towards the centre [N], >= 0
- *        when the cable presses (may be NULL).
+ *        when the cable presses (may be NULL): at the interior nodes the
+ *        normal part of the whole force of the sheave's equations on the
+ *        node, the N of the friction laws (alecable_friction_contact()'s
+ *        lambda_n; with friction the mesh multipliers carry the tension's
+ *        jumps along the wrap, and their chords have a normal part), at the
+ *        first and last node the circle's multiplier; 0 at a node off the
+ *        circle.
  * \param[out] mesh_multiplier the multiplier of its mesh equation (may be
  *        NULL): zero to the discretization at a frictionless equilibrium.
  * \retval ALECABLE_OK success

@@ -715,15 +715,21 @@ static int multiplier_rows(alecable_integrator *it, double t, const dyn_state *s
  * again with the Jacobian taken at the last lambda until lambda stops
  * changing (a few passes, each settling the contacts whose normal force the
  * previous one found; after 50 the last is kept), the contact rows taken as
- * their law (multiplier_rows). */
-static int consistent_accelerations(alecable_integrator *it, double t, dyn_state *s)
+ * their law (multiplier_rows).  restart: at a contact that closed
+ * (after_switch), from the step's own lambda, and from the fifth pass on
+ * lambda moves half way to each pass's: there a stuck contact's holding
+ * force at the acceleration level may exceed mu N, the next pass slips it,
+ * the one after sticks it again (a landing rope with friction: 50 passes
+ * ended 0.2 .. 0.7 N apart, the last pass's friction up to twice mu N; with
+ * the halving every restart converged). */
+static int consistent_accelerations(alecable_integrator *it, double t, dyn_state *s, int restart)
 {
     int st, i, j, k, nq = it->nq, n_alg, pass, passes = it->p.nhist > 0 ? 50 : 1;
     if (it->nlam > 0 && !it->p.constraint_rates) {
         MSG(it, "a == NULL needs problem.constraint_rates (gamma) for constrained problems: pass a and lambda");
         return ALECABLE_EINVAL;
     }
-    memset(s->lam, 0, (size_t)it->nlam * sizeof(double));
+    if (!restart) memset(s->lam, 0, (size_t)it->nlam * sizeof(double));
     for (pass = 0; pass < passes; pass++) {
         double change = 0.0, size = 0.0;
         if ((st = dyn_jacobian(it, t, s->q, s->v, it->zero, s->lam, 0.0, 0.0, 1.0, ALECABLE_JAC_FULL))) return st;
@@ -755,7 +761,10 @@ static int consistent_accelerations(alecable_integrator *it, double t, dyn_state
             change = fmax(change, fabs(it->z[nq + i] - s->lam[i]));
             size = fmax(size, fabs(it->z[nq + i]));
         }
-        memcpy(s->lam, it->z + nq, (size_t)it->nlam * sizeof(double));
+        if (restart && pass >= 4) /* a restart's friction rows may flip between stick and slip from pass to pass */
+            for (i = 0; i < it->nlam; i++) s->lam[i] += 0.5 * (it->z[nq + i] - s->lam[i]);
+        else
+            memcpy(s->lam, it->z + nq, (size_t)it->nlam * sizeof(double));
         if (change <= 1e-12 * size) break;
     }
     return ALECABLE_OK;
@@ -885,7 +894,7 @@ ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t
     if (a) {
         memcpy(s->a, a, bq);
         if (bl) memcpy(s->lam, lambda, bl);
-    } else if ((st = consistent_accelerations(it, t, s))) {
+    } else if ((st = consistent_accelerations(it, t, s, 0))) {
         return st;
     }
     /* Arnold-Bruls start their acceleration-like variable at a_0 */
@@ -1087,7 +1096,7 @@ static int after_switch(alecable_integrator *it)
         if ((st = dyn_factor_solve(it, "velocity projection at a switch", s->t))) goto fail;
         for (i = 0; i < nq; i++) s->v[i] += it->z[i];
     }
-    if ((st = consistent_accelerations(it, s->t, s))) goto fail;
+    if ((st = consistent_accelerations(it, s->t, s, 1))) goto fail;
     memcpy(s->A, s->a, (size_t)nq * sizeof(double));
     memset(s->dq_old, 0, (size_t)nq * sizeof(double));
     memcpy(s->v_old, s->v, (size_t)nq * sizeof(double));
