@@ -552,11 +552,6 @@ static int sheave_check(alecable_model *m, const alecable_joint *j)
     if (j->nodes[0]->cable->lagrangian)
         return ac_fail(m, ALECABLE_ESTATE, "a sheave holds nodes of a Lagrangian cable: the sheave finds the contact "
                        "region by letting material flow through its nodes (alecable_cable_set_lagrangian(c, 0))");
-    if (j->friction_users > 0 && ((const sheave_ext *)j->ext)->reaction == ALECABLE_SHEAVE_REACTION_TANGENT)
-        return ac_fail(m, ALECABLE_ESTATE, "a sheave with friction (alecable_wrap_friction, alecable_pulley_friction) "
-                       "and ALECABLE_SHEAVE_REACTION_TANGENT: the friction laws read the normal force through the "
-                       "default mesh reaction in 0.3 (alecable_sheave_set_mesh_reaction(j, "
-                       "ALECABLE_SHEAVE_REACTION_GRADIENT))");
     return ALECABLE_OK;
 }
 
