@@ -3334,7 +3334,9 @@ enum {
  * #ALECABLE_SHEAVE_REACTION_TANGENT.  The equations, the unknowns and the
  * matrix pattern stay the same, so it may be called at any time: it takes
  * effect at the next solve or step (the mesh multipliers of the current
- * state belong to the previous choice).
+ * state belong to the previous choice).  Friction on the sheave takes
+ * either: its normal force is the normal part of the forces the equations
+ * put on the node, which with the tangent reaction is the circle's alone.
  * \param j a sheave (alecable_sheave()).
  * \param reaction an ALECABLE_SHEAVE_REACTION_* value.
  * \retval ALECABLE_OK success
