@@ -33,7 +33,11 @@ void fr_sheave_cols(const alecable_joint *j, int i, int nq, int *c)
  * put on the node, N = -n . F, with
  *   F = (l1 y + l2 (u_(i-1) - u_(i+1)) + lm (u_i - u_(i-1)) + lp (u_(i+1) - u_i)) / r
  * (l1, l2: the node's circle and mesh multipliers; lm, lp: the mesh
- * multipliers of its interior neighbours, whose equations hold u_i too):
+ * multipliers of its interior neighbours, whose equations hold u_i too,
+ * each where its row acts on the node in space: sheave_force_rows, so 0 for
+ * a node off the circle (no friction there), for the material-share rows
+ * of a run that lands and leaves, and for the tangent mesh reaction, whose
+ * push along the circle has no normal part):
  * on the fixed wrap N is the normal part of the node's three multipliers,
  * and the same normal part here makes the sheave's friction the fixed
  * wrap's at the same geometry.  The circle's multiplier alone would not:
