@@ -1802,7 +1802,9 @@ typedef struct alecable_problem {
     int (*history_get)(void *ctx, double *hist);
     /** Makes hist (nhist values) the history in force; see nhist. */
     int (*history_set)(void *ctx, const double *hist);
-    /** Advances the history after the state was accepted; see nhist. */
+    /** Advances the history after the state was accepted; see nhist.  Returns
+     *  #ALECABLE_OK, #ALECABLE_CONTACT_CLOSED (a contact it closed holds from this
+     *  state: the time integrators restart there; since 0.3) or an error. */
     int (*history_commit)(void *ctx, double t, const double *q, const double *v, const double *lambda);
     /** Optional: the largest a in (0, 1] for which the state q (+) a dq is
      * admissible (the model: no element shrinks below a quarter of its
