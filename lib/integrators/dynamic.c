@@ -1115,6 +1115,11 @@ static int after_switch(alecable_integrator *it)
         if ((st = balance_terms(it, s))) goto fail;
         s->created = s->tkin + s->pot - it->e0 - s->work;
     }
+    /* the evaluations above left the problem's memory within a solve (the
+     * friction contacts' last Newton branch), which the next step must not
+     * start from: an undo clears it, so a step taken again would not be the
+     * same to the bit */
+    if (it->p.nhist > 0 && (st = it->p.history_set(it->p.ctx, s->phist))) goto fail;
     return ALECABLE_OK;
 fail:
     if (it->p.nhist > 0) it->p.history_set(it->p.ctx, it->cur->phist);
