@@ -212,7 +212,8 @@ static double landing_estimate(const lrig *r, const alecable_integrator *it)
 }
 
 typedef struct swing_out {
-    double eerr, esmooth, eswitch, eimpact, eproj, erise, law, ratio, ratio_rho, work, nerr, wrap_min_after, wrap_end, beta_max, dN_switch, dN_other, Nmax;
+    double eerr, esmooth, eswitch, eimpact, eproj, erise, law, ratio, ratio_rho, work, nerr;
+    double wrap_min_after, wrap_end, beta_max, dN_switch, dN_other, Nmax;
     int on_min, on_end, switches, lifted_at, landed_at, both, cuts;
 } swing_out;
 
@@ -391,7 +392,8 @@ static void swing(int method, double h, double Tend, int undo, double *jac, swin
                         ck_assert_int_eq(alecable_node_material(r.nd[NUP + first], &sa), 0);
                         ck_assert_int_eq(alecable_node_material(r.nd[NUP + last + 2], &sb), 0);
                         o->ratio_rho = fmax(o->ratio_rho, hi / (lim * (lo + 0.05 * fabs(sb - sa) * amax)) - 1.0);
-                        o->ratio = fmax(o->ratio, hi / (exp(rig_mu * turns) * (lo + 0.05 * fabs(sb - sa) * amax)) - 1.0);
+                        o->ratio =
+                            fmax(o->ratio, hi / (exp(rig_mu * turns) * (lo + 0.05 * fabs(sb - sa) * amax)) - 1.0);
                         free(va);
                     }
                 }
@@ -504,9 +506,11 @@ START_TEST(trapezoidal_lands_and_leaves)
     for (k = 0; k < 2; k++) {
         figure("trapezoidal, h = %g: %d switching steps (%d landing one node and releasing another), energy off "
                "by %.3g of M g L outside the switching steps, %.4g on them, the impacts' estimate %.4g (lumped "
-               "mass %.4g), the integrator's energy_switched %.4g; tension changed by %.3g N over a switching step, %.3g N over the others; wrap back to "
+               "mass %.4g), the integrator's energy_switched %.4g; tension changed by %.3g N over a switching "
+               "step, %.3g N over the others; wrap back to "
                "%.3f rad (%d nodes)", hs[k], o[k].switches, o[k].both, o[k].esmooth, o[k].eswitch,
-               -meff * o[k].eimpact / (M * G * L), -o[k].eimpact / (M * G * L), o[k].eproj, o[k].dN_switch, o[k].dN_other,
+               -meff * o[k].eimpact / (M * G * L), -o[k].eimpact / (M * G * L), o[k].eproj, o[k].dN_switch,
+               o[k].dN_other,
                o[k].wrap_end, o[k].on_end);
         ck_assert_msg(o[k].on_min == 0 && o[k].on_end >= 6 && o[k].wrap_end > 0.5,
                       "h = %g: %d nodes on at least, the wrap back to %.3g rad (%d nodes)", hs[k], o[k].on_min,
@@ -517,7 +521,8 @@ START_TEST(trapezoidal_lands_and_leaves)
         ck_assert_msg(o[k].eproj < 0.0 && fabs(o[k].eproj / (-meff * o[k].eimpact / (M * G * L)) - 1.0) < 0.2,
                       "h = %g: the integrator's energy_switched %.4g of M g L, the impacts' estimate %.4g", hs[k],
                       o[k].eproj, -meff * o[k].eimpact / (M * G * L));
-        ck_assert_msg(o[k].dN_switch < o[k].dN_other, "h = %g: a switch moved the tension by %.3g N, the motion by %.3g",
+        ck_assert_msg(o[k].dN_switch < o[k].dN_other,
+                      "h = %g: a switch moved the tension by %.3g N, the motion by %.3g",
                       hs[k], o[k].dN_switch, o[k].dN_other);
     }
     ck_assert_msg(o[0].esmooth > 3.0 * o[1].esmooth, "energy between switches not O(h^2): %.3g, %.3g of M g L",
@@ -723,7 +728,8 @@ START_TEST(roll_lands_and_leaves_in_one_step)
                   o.landed, o.left, o.both);
     ck_assert_msg(o.eswitch < 0.0 && o.esmooth < 1e-6, "energy on the switching steps %.3g, outside them %.3g of M g L",
                   o.eswitch, o.esmooth);
-    figure("rolling, trapezoidal, h = 5e-4: %d nodes landed, %d left, %d steps landing one and releasing another (the last at step %d); "
+    figure("rolling, trapezoidal, h = 5e-4: %d nodes landed, %d left, %d steps landing one and releasing another "
+           "(the last at step %d); "
            "%d .. %d nodes on; energy off by %.3g of M g L, %.3g outside the switching steps, %.3g on them",
            o.landed, o.left, o.both, o.both_at, o.on_min, o.on_max, o.eerr, o.esmooth, o.eswitch);
 }
@@ -778,8 +784,8 @@ START_TEST(friction_thrown_off_and_back)
     rig_mu = 0.2, rig_umfpack = 1;
     swing(ALECABLE_METHOD_GENALPHA, 2e-3, 1.35, 1, NULL, &o);
     rig_mu = 0.0, rig_umfpack = 0;
-    figure("friction, generalized-alpha, h = 2e-3 to 1.35 s, every step undone and taken again, bit for bit: landed at step "
-           "%d, %d switching steps, the wrap back to %.3f rad (%d nodes)", o.landed_at, o.switches, o.wrap_end,
+    figure("friction, generalized-alpha, h = 2e-3 to 1.35 s, every step undone and taken again, bit for bit: "
+           "landed at step %d, %d switching steps, the wrap back to %.3f rad (%d nodes)", o.landed_at, o.switches, o.wrap_end,
            o.on_end);
     ck_assert_msg(o.on_min == 0 && o.landed_at > o.lifted_at && o.on_end >= 2, "%d nodes on at least, landed at "
                   "step %d, %d on at the end", o.on_min, o.landed_at, o.on_end);
