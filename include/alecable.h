@@ -82,6 +82,21 @@ enum {
                                     inverted element, constraint drift, error estimate; the message names
                                     the indicator): the state is the last accepted one: cut h or change
                                     the method (since 0.3) */
+    ALECABLE_CONTACT_CLOSED = 3, /**< not a failure: a problem's history_commit (alecable_problem.nhist)
+                                    says that the state it committed is the first one a contact that it
+                                    closed holds (a node landing on a sheave,
+                                    alecable_sheave_set_node_contact(), after its first step on the
+                                    circle); the history is advanced as for #ALECABLE_OK.  The time
+                                    integrators then take that state as a new start for the new set of
+                                    constraints, an inelastic impact: the velocity the contact forbids is
+                                    projected out in the metric of the mass matrix (q too, should it
+                                    still miss a constraint), a and lambda made consistent, the method's
+                                    own history started afresh (alecable_step_stats.energy_switched sums
+                                    the loss); without it the trapezoidal rule keeps the landing's
+                                    velocity jump as a multiplier that alternates in sign every step.
+                                    The quasistatic solver and alecable_embedding_commit() take it as
+                                    #ALECABLE_OK; a host that wraps history_commit passes it on (since
+                                    0.3) */
     /* errors (< 0) */
     ALECABLE_ENULL = -1,          /**< a required pointer argument is NULL */
     ALECABLE_EINVAL = -2,         /**< an argument is out of its domain (NaN, negative stiffness, ...) */
@@ -1609,7 +1624,12 @@ ALECABLE_API int alecable_sleeve(alecable_joint **out, alecable_model *m, const 
  * travel along the sheave (the history keeps where on the sheave the node
  * was), and a sheave whose body is free turns under the friction (the
  * torque reaches the body through the sheave's equations); params.surface
- * must then be NULL.
+ * must then be NULL.  A sheave that may release the cable
+ * (alecable_sheave_set_node_contact(), alecable_sheave_set_lift_off(),
+ * alecable_sheave_potential()) takes friction too: a node off the circle
+ * has no normal force, so no friction (its limit mu N is 0: it slips with
+ * lambda_T = 0), and a node that lands starts in slip, sticking within the
+ * step where the law allows.
  * \param[out] out receives the joint, owned by m (may be NULL).
  * \param m the model.
  * \param wrap a pulley wrap or, since 0.3, a sheave of m with 3 nodes at
@@ -1782,7 +1802,9 @@ typedef struct alecable_problem {
     int (*history_get)(void *ctx, double *hist);
     /** Makes hist (nhist values) the history in force; see nhist. */
     int (*history_set)(void *ctx, const double *hist);
-    /** Advances the history after the state was accepted; see nhist. */
+    /** Advances the history after the state was accepted; see nhist.  Returns
+     *  #ALECABLE_OK, #ALECABLE_CONTACT_CLOSED (a contact it closed holds from this
+     *  state: the time integrators restart there; since 0.3) or an error. */
     int (*history_commit)(void *ctx, double t, const double *q, const double *v, const double *lambda);
     /** Optional: the largest a in (0, 1] for which the state q (+) a dq is
      * admissible (the model: no element shrinks below a quarter of its
@@ -2368,6 +2390,11 @@ typedef struct alecable_step_stats {
     double energy_exchanged; /**< the largest of T, |w_int - w_int0|, |w_ext - w_ext0| and |W| since
                                 set_state [J], the scale
                                 of alecable_dynamic_options.watch_work (since 0.3) */
+    double energy_switched; /**< the change of T + V over the steps that closed a contact
+                               (#ALECABLE_CONTACT_CLOSED: a node's first step on a sheave) with
+                               their restarts, summed since set_state [J] (< 0: the landing
+                               impacts' loss; T alone when the energy balance is off, see
+                               energy_created) (since 0.3) */
 } alecable_step_stats;
 /** Zeroes the counters and sets struct_size.
  *  \param s the struct to fill; NULL is ignored. */
@@ -3244,7 +3271,8 @@ ALECABLE_API int alecable_cosim_state(const alecable_cosim *c, double *t, const 
  * (in the plane, on the circle, the mesh), no unknowns added; the nodes'
  * material coordinates stay free (the cable must not be Lagrangian).
  * Friction acts on a sheave as on a wrap (alecable_pulley_friction(),
- * alecable_wrap_friction()); lift-off and landing are not (yet) offered.
+ * alecable_wrap_friction()), also where the cable lands and leaves
+ * (alecable_sheave_set_node_contact(), alecable_sheave_set_lift_off()).
  * The nodes are placed on the circle at initial_angles (positions only,
  * in the body's current pose): the start, which the solvers then move.
  * \param[out] out receives the joint, owned by m (may be NULL).
@@ -3275,7 +3303,13 @@ ALECABLE_API int alecable_sheave(alecable_joint **out, alecable_model *m, alecab
  * \param i node index in the sheave, 0 .. count - 1.
  * \param[out] angle its angle [rad] about the axis from ref, in (-pi, pi] (may be NULL).
  * \param[out] normal_force the contact force towards the centre [N], >= 0
- *        when the cable presses (may be NULL).
+ *        when the cable presses (may be NULL): at the interior nodes the
+ *        normal part of the whole force of the sheave's equations on the
+ *        node, the N of the friction laws (alecable_friction_contact()'s
+ *        lambda_n; with friction the mesh multipliers carry the tension's
+ *        jumps along the wrap, and their chords have a normal part), at the
+ *        first and last node the circle's multiplier; 0 at a node off the
+ *        circle.
  * \param[out] mesh_multiplier the multiplier of its mesh equation (may be
  *        NULL): zero to the discretization at a frictionless equilibrium.
  * \retval ALECABLE_OK success
@@ -3325,7 +3359,9 @@ enum {
  * #ALECABLE_SHEAVE_REACTION_TANGENT.  The equations, the unknowns and the
  * matrix pattern stay the same, so it may be called at any time: it takes
  * effect at the next solve or step (the mesh multipliers of the current
- * state belong to the previous choice).
+ * state belong to the previous choice).  Friction on the sheave takes
+ * either: its normal force is the normal part of the forces the equations
+ * put on the node, which with the tangent reaction is the circle's alone.
  * \param j a sheave (alecable_sheave()).
  * \param reaction an ALECABLE_SHEAVE_REACTION_* value.
  * \retval ALECABLE_OK success
@@ -3401,9 +3437,15 @@ ALECABLE_API int alecable_sheave_in_contact(const alecable_joint *j, int *active
 /** Makes a sheave a potential contact whose nodes land and leave one by one
  * (since 0.3), for dynamics: the integrators take it (a sheave whose whole
  * run lands and leaves together, alecable_sheave_set_lift_off(), they
- * refuse).  Use a method that damps what it cannot resolve (HHT,
- * generalized-alpha): a landing is an impact of the node on the sheave,
- * which the trapezoidal rule keeps ringing until its Newton fails.  For
+ * refuse).  Every implicit method takes it, the trapezoidal rule too: a
+ * landing is an inelastic impact of the node on the sheave, and after the
+ * node's first step on the circle the integrator makes the state
+ * consistent with the contact (#ALECABLE_CONTACT_CLOSED: the normal
+ * velocity the contact forbids is lost, the accelerations are
+ * recomputed), so no method keeps a ringing of the landing (the loss is
+ * in alecable_step_stats.energy_switched).  The trapezoidal rule itself,
+ * which damps nothing, needs h small enough for the cable's own motion
+ * (a stiff rope swinging freely can gain energy at large h).  For
  * quasistatic solves use alecable_sheave_set_lift_off(): this contact is
  * not made for them (a rope at rest on it finds no tangential hold at
  * small loads).  Each node keeps its share of the material between the

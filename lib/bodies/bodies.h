@@ -77,6 +77,20 @@ int pulley_circle_frame(alecable_model *m, const alecable_pulley_params *p, doub
  * it (core/dynamics.c); node by node (alecable_sheave_set_node_contact()) it
  * is 0: dynamics take it */
 int sheave_lifts_off(const alecable_joint *j);
+/* 1 when the sheave's last HIST_COMMIT ended a landing node's first step on
+ * the circle (node by node), else 0: the model's history_commit then returns
+ * ALECABLE_CONTACT_CLOSED */
+int sheave_switched(const alecable_joint *j);
+/* The force the sheave's rows put on its interior node i, in the body frame
+ * (u[m]: the body-frame positions of nodes i-1, i, i+1):
+ *   F = (l1 y + l2 (u_(i-1) - u_(i+1)) + lm (u_i - u_(i-1)) + lp (u_(i+1) - u_i)) / r,
+ * y = u_i - c, with lam = (l1, l2, lm, lp) the node's circle and mesh
+ * multipliers and its interior neighbours' mesh multipliers, each taken
+ * where its row acts on the node in space (use[k] = 1) and 0 where not
+ * (sheave_force_rows); its normal part N = -n . F, n the outward normal,
+ * is the normal force of alecable_sheave_node() and of the friction laws */
+void sheave_force_rows(const alecable_joint *j, int i, int use[4]);
+void sheave_node_force(const alecable_joint *j, const double u[3][3], const double lam[4], double F[3]);
 
 /* weight of the bodies (gravity at the centre of mass) and the body loads:
  * W, r += dW/dq, values += cq d2W (on the 6 x 6 body blocks) */

@@ -45,7 +45,10 @@ typedef struct sheave_ext {
     int dir;              /* +1 / -1: the way round of the wrap from nodes[0] */
     double allow;         /* released: the depth into the circle that does not land it (history); -1: unset */
     double *f;            /* released: each node's share of the material between nb[0] and nb[1] (history) */
-    double *on;           /* node by node: 1 where the node is on the circle (history) */
+    double *on;           /* node by node (history): 0 off the circle; on it 1, 2 after one pulling step, 3 landed at
+                             the last commit (its first step on the circle to come) */
+    int switched;         /* the last HIST_COMMIT ended a landing node's first step on the circle (not history: the
+                             integrators read it right after the commit, ALECABLE_CONTACT_CLOSED from the commit) */
     int c1edge;           /* ALECABLE_SHEAVE_C1_EDGE_*: a C1 boundary's mesh reaction (c1_edge_reacts) */
 } sheave_ext;
 
@@ -612,15 +615,6 @@ static int sheave_check(alecable_model *m, const alecable_joint *j)
     if (j->nodes[0]->cable->lagrangian)
         return ac_fail(m, ALECABLE_ESTATE, "a sheave holds nodes of a Lagrangian cable: the sheave finds the contact "
                        "region by letting material flow through its nodes (alecable_cable_set_lagrangian(c, 0))");
-    if (j->friction_users > 0 && ((const sheave_ext *)j->ext)->lift)
-        return ac_fail(m, ALECABLE_ESTATE, "a sheave with friction (alecable_wrap_friction, alecable_pulley_friction) "
-                       "that may release the cable (alecable_sheave_set_lift_off, alecable_sheave_potential, "
-                       "alecable_sheave_set_node_contact): friction on released nodes is not defined in 0.3");
-    if (j->friction_users > 0 && ((const sheave_ext *)j->ext)->reaction == ALECABLE_SHEAVE_REACTION_TANGENT)
-        return ac_fail(m, ALECABLE_ESTATE, "a sheave with friction (alecable_wrap_friction, alecable_pulley_friction) "
-                       "and ALECABLE_SHEAVE_REACTION_TANGENT: the friction laws read the normal force through the "
-                       "default mesh reaction in 0.3 (alecable_sheave_set_mesh_reaction(j, "
-                       "ALECABLE_SHEAVE_REACTION_GRADIENT))");
     return ALECABLE_OK;
 }
 
@@ -712,24 +706,27 @@ static int sheave_history(alecable_joint *j, int op, double *buf, const double *
         return ALECABLE_OK;
     }
     if (op == HIST_SET) {
+        x->switched = 0;
         x->active = buf[0] != 0.0;
         x->allow = buf[1];
         for (i = 0; i < j->count; i++) x->f[i] = buf[2 + i];
         for (i = 0; i < j->count; i++) x->on[i] = buf[2 + j->count + i];
         return ALECABLE_OK;
     }
+    x->switched = 0;
     if (!x->lift) return ALECABLE_OK;
     body_rotation(j->b, q, R);
     if (x->lift == 2) {
         x->active = 0;
         for (i = 0; i < j->count; i++) {
             if (x->on[i] != 0.0) { /* the cable pulls the node off: at two converged steps in a row */
+                x->switched |= x->on[i] == 3.0; /* its first step on the circle is taken */
                 if (!(lambda[j->row0 + 3 * i + 1] > 0.0)) x->on[i] = 1.0;
                 else x->on[i] = x->on[i] == 2.0 ? 0.0 : 2.0;
             } else {
                 double w[2];
                 plane_vec(j, q, R, j->nodes[i], w);
-                if (hypot(w[0], w[1]) < j->radius) x->on[i] = 1.0; /* reached into the circle */
+                if (hypot(w[0], w[1]) < j->radius) x->on[i] = 3.0; /* reached into the circle: landing */
             }
             x->active |= x->on[i] != 0.0;
         }
@@ -916,6 +913,38 @@ static double node_angle(const alecable_joint *j, int i)
     return atan2(dot3v(y, w), dot3v(y, j->ref));
 }
 
+/* Node i's normal force at the model's state: inside the run the normal
+ * part of the whole force of the sheave's rows on it, N = -n . F
+ * (sheave_node_force), which the friction laws use (with friction the mesh
+ * multipliers carry the tension's jumps along the wrap, and their chords
+ * have a normal part of order mu N); at the run's two ends, where no
+ * friction acts, the circle's multiplier (their mesh rows hold the free
+ * span's neighbour too) */
+static double node_normal_force(const alecable_joint *j, int i)
+{
+    const double *lam = j->lambda;
+    double R[9], u[3][3], F[3], n[3], l[4], ay, np;
+    int use[4], m, k;
+    if (i == 0 || i == j->count - 1) return -lam[3 * i + 1];
+    sheave_force_rows(j, i, use);
+    l[0] = use[0] ? lam[3 * i + 1] : 0.0;
+    l[1] = use[1] ? lam[3 * i + 2] : 0.0;
+    l[2] = use[2] ? lam[3 * (i - 1) + 2] : 0.0;
+    l[3] = use[3] ? lam[3 * (i + 1) + 2] : 0.0;
+    body_rotation(j->b, NULL, R);
+    for (m = 0; m < 3; m++) {
+        double z[3];
+        for (k = 0; k < 3; k++) z[k] = j->nodes[i - 1 + m]->q[k] - j->b->node.q[k];
+        rot_tmul(R, z, u[m]);
+    }
+    sheave_node_force(j, (const double(*)[3])u, l, F);
+    for (k = 0; k < 3; k++) n[k] = u[1][k] - j->centre[k];
+    ay = dot3v(j->axis, n);
+    for (k = 0; k < 3; k++) n[k] -= ay * j->axis[k];
+    np = sqrt(dot3v(n, n));
+    return np > 0.0 ? -dot3v(n, F) / np : 0.0;
+}
+
 ALECABLE_API int alecable_sheave_node(const alecable_joint *j, int i, double *angle, double *normal_force,
                                       double *mesh_multiplier)
 {
@@ -925,7 +954,7 @@ ALECABLE_API int alecable_sheave_node(const alecable_joint *j, int i, double *an
     if (i < 0 || i >= j->count)
         return ac_fail(j->model, ALECABLE_ERANGE, "i = %d: the sheave holds %d nodes", i, j->count);
     if (angle) *angle = node_angle(j, i);
-    if (normal_force) *normal_force = -j->lambda[3 * i + 1];
+    if (normal_force) *normal_force = node_normal_force(j, i);
     if (mesh_multiplier) *mesh_multiplier = j->lambda[3 * i + 2];
     return ALECABLE_OK;
 }
@@ -1014,6 +1043,46 @@ ALECABLE_API int alecable_sheave_in_contact(const alecable_joint *j, int *active
 int sheave_lifts_off(const alecable_joint *j)
 {
     return j->kind == JOINT_SHEAVE && j->ext && ((const sheave_ext *)j->ext)->lift == 1;
+}
+
+/* A landing node's first step takes it from inside the circle onto it with
+ * the normal velocity it came with (and more, to undo the depth): the
+ * integrator then projects that velocity out (the inelastic impact) and
+ * restarts from the consistent state.  Not at the landing commit itself:
+ * a projection there would also have to move the node onto the circle by
+ * its depth, which strains its stiff chords (an axial rope's EA / l against
+ * its node mass: accelerations of 5e4 m/s^2 from a 1 mm move, and the next
+ * step diverged); the step with the constraint on makes that move with the
+ * cable's stiffness in the balance.  A lift-off needs nothing: the node
+ * leaves with a force near zero, q and v already fit the smaller set. */
+int sheave_switched(const alecable_joint *j)
+{
+    return j->kind == JOINT_SHEAVE && j->ext && ((const sheave_ext *)j->ext)->switched;
+}
+
+/* Which of node i's multipliers (l1, l2, lm, lp) put a force on it in
+ * space: the circle row while the node is on the circle (a released node's
+ * rows read lambda = 0); a mesh row only as the equal-chord row of a run
+ * held whole (node by node, and released, row 2 is the material share,
+ * which acts on the s alone) with the default reaction (the tangent
+ * reaction acts along the circle on its own node: no normal part, and
+ * nothing on the neighbours) */
+void sheave_force_rows(const alecable_joint *j, int i, int use[4])
+{
+    const sheave_ext *x = (const sheave_ext *)j->ext;
+    const int held = x->lift != 2 && x->active, mesh = held && x->reaction != ALECABLE_SHEAVE_REACTION_TANGENT;
+    use[0] = x->lift == 2 ? x->on[i] != 0.0 : held;
+    use[1] = mesh;
+    use[2] = mesh && i - 1 > 0;
+    use[3] = mesh && i + 1 < j->count - 1;
+}
+
+void sheave_node_force(const alecable_joint *j, const double u[3][3], const double lam[4], double F[3])
+{
+    int k;
+    for (k = 0; k < 3; k++)
+        F[k] = (lam[0] * (u[1][k] - j->centre[k]) + lam[1] * (u[0][k] - u[2][k]) + lam[2] * (u[1][k] - u[0][k]) +
+                lam[3] * (u[2][k] - u[1][k])) / j->radius;
 }
 
 /* Node by node (issue 24 item 2 in dynamics): no event moves a node.  The

@@ -44,9 +44,15 @@ int ac_history_set(void *ctx, const double *hist)
     return st ? st : each_joint(m, HIST_SET, (double *)hist, NULL, NULL, 0.0);
 }
 
+/* ALECABLE_CONTACT_CLOSED when a sheave's landing node has taken its first
+ * step on the circle (the integrators restart from there) */
 int ac_history_commit(void *ctx, double t, const double *q, const double *v, const double *lambda)
 {
     alecable_model *m = ac_ctx_model(ctx);
-    int st = m ? ac_beam_history_commit(m, t, q, v, lambda) : ALECABLE_ESTATE;
-    return st ? st : each_joint(m, HIST_COMMIT, NULL, q, lambda, t);
+    int i, st = m ? ac_beam_history_commit(m, t, q, v, lambda) : ALECABLE_ESTATE;
+    if (st || (st = each_joint(m, HIST_COMMIT, NULL, q, lambda, t))) return st;
+    for (i = 0; i < m->joints.n; i++)
+        if (sheave_switched((const alecable_joint *)m->joints.p[i])) return ALECABLE_CONTACT_CLOSED;
+    return ALECABLE_OK;
 }
+

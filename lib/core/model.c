@@ -24,6 +24,7 @@ ALECABLE_API const char *alecable_strerror(int code)
     case ALECABLE_OK: return "ALECABLE_OK: success";
     case ALECABLE_STEP_TOO_LARGE: return "ALECABLE_STEP_TOO_LARGE: step too large, cut it and retry";
     case ALECABLE_DIVERGING: return "ALECABLE_DIVERGING: the integration is diverging, cut the step or change the method";
+    case ALECABLE_CONTACT_CLOSED: return "ALECABLE_CONTACT_CLOSED: a contact closed, restart from a consistent state";
     case ALECABLE_ENULL: return "ALECABLE_ENULL: a required pointer is NULL";
     case ALECABLE_EINVAL: return "ALECABLE_EINVAL: invalid argument";
     case ALECABLE_EHANDLE: return "ALECABLE_EHANDLE: handle of the wrong kind or of another model";

@@ -353,7 +353,9 @@ ALECABLE_API int alecable_embedding_commit(alecable_embedding *e, double t, cons
     if (!x) return fail(e, ALECABLE_ENULL, "x is NULL");
     if (!isfinite(t)) return fail(e, ALECABLE_EINVAL, "t is not finite");
     if ((st = gather(e, x, v, NULL))) return st;
-    if (e->p.nhist > 0 && (st = e->p.history_commit(e->p.ctx, t, e->q, v ? e->v : NULL, e->lam)))
+    /* a contact that closed (ALECABLE_CONTACT_CLOSED) is the host integrator's to act on, not a failure */
+    if (e->p.nhist > 0 && (st = e->p.history_commit(e->p.ctx, t, e->q, v ? e->v : NULL, e->lam)) &&
+        st != ALECABLE_CONTACT_CLOSED)
         return callback_failed(e, st, "history_commit");
     return ALECABLE_OK;
 }

@@ -33,7 +33,11 @@ void fr_sheave_cols(const alecable_joint *j, int i, int nq, int *c)
  * put on the node, N = -n . F, with
  *   F = (l1 y + l2 (u_(i-1) - u_(i+1)) + lm (u_i - u_(i-1)) + lp (u_(i+1) - u_i)) / r
  * (l1, l2: the node's circle and mesh multipliers; lm, lp: the mesh
- * multipliers of its interior neighbours, whose equations hold u_i too):
+ * multipliers of its interior neighbours, whose equations hold u_i too,
+ * each where its row acts on the node in space: sheave_force_rows, so 0 for
+ * a node off the circle (no friction there), for the material-share rows
+ * of a run that lands and leaves, and for the tangent mesh reaction, whose
+ * push along the circle has no normal part):
  * on the fixed wrap N is the normal part of the node's three multipliers,
  * and the same normal part here makes the sheave's friction the fixed
  * wrap's at the same geometry.  The circle's multiplier alone would not:
@@ -47,7 +51,7 @@ void fr_sheave_eval(const alecable_joint *j, int i, const double *q, const doubl
     const double *xb = q ? q + j->b->node.dof0 : j->b->node.q;
     const double *lam;
     double z[3], ay, w[3], PF[3], dir[3], ds;
-    int m, k, im = i - 1 > 0, ip = i + 1 < j->count - 1;
+    int m, k, use[4];
     body_rotation(j->b, q, g->R);
     for (m = 0; m < 3; m++) {
         const alecable_node *nd = j->nodes[i - 1 + m];
@@ -68,13 +72,12 @@ void fr_sheave_eval(const alecable_joint *j, int i, const double *q, const doubl
     for (k = 0; k < 3; k++) g->t[k] = g->sigma * w[k];
     if (!lambda) return;
     lam = lambda + j->row0;
-    g->lam[0] = lam[3 * i + 1];
-    g->lam[1] = lam[3 * i + 2];
-    g->lam[2] = im ? lam[3 * (i - 1) + 2] : 0.0;
-    g->lam[3] = ip ? lam[3 * (i + 1) + 2] : 0.0;
-    for (k = 0; k < 3; k++)
-        g->F[k] = (g->lam[0] * g->y[k] + g->lam[1] * (g->u[0][k] - g->u[2][k]) +
-                   g->lam[2] * (g->u[1][k] - g->u[0][k]) + g->lam[3] * (g->u[2][k] - g->u[1][k])) / r;
+    sheave_force_rows(j, i, use);
+    g->lam[0] = use[0] ? lam[3 * i + 1] : 0.0;
+    g->lam[1] = use[1] ? lam[3 * i + 2] : 0.0;
+    g->lam[2] = use[2] ? lam[3 * (i - 1) + 2] : 0.0;
+    g->lam[3] = use[3] ? lam[3 * (i + 1) + 2] : 0.0;
+    sheave_node_force(j, (const double(*)[3])g->u, g->lam, g->F);
     g->N = -dot3v(g->n, g->F);
     /* dN/du_i = -P_n F / |P y| - (l1 + lm - lp) / r n, P_n = I - n n^T - a a^T */
     {
@@ -87,12 +90,12 @@ void fr_sheave_eval(const alecable_joint *j, int i, const double *q, const doubl
         g->dN_u[2][k] = -(g->lam[3] - g->lam[1]) / r * g->n[k];
     }
     for (k = 0; k < 3; k++) dir[k] = g->u[0][k] - g->u[2][k];
-    g->dN_l[0] = -dot3v(g->n, g->y) / r;
-    g->dN_l[1] = -dot3v(g->n, dir) / r;
+    g->dN_l[0] = use[0] ? -dot3v(g->n, g->y) / r : 0.0;
+    g->dN_l[1] = use[1] ? -dot3v(g->n, dir) / r : 0.0;
     for (k = 0; k < 3; k++) dir[k] = g->u[1][k] - g->u[0][k];
-    g->dN_l[2] = im ? -dot3v(g->n, dir) / r : 0.0;
+    g->dN_l[2] = use[2] ? -dot3v(g->n, dir) / r : 0.0;
     for (k = 0; k < 3; k++) dir[k] = g->u[2][k] - g->u[1][k];
-    g->dN_l[3] = ip ? -dot3v(g->n, dir) / r : 0.0;
+    g->dN_l[3] = use[3] ? -dot3v(g->n, dir) / r : 0.0;
 }
 
 /* A body-frame gradient gam of a scalar in u_m, on the columns: with

@@ -715,15 +715,21 @@ static int multiplier_rows(alecable_integrator *it, double t, const dyn_state *s
  * again with the Jacobian taken at the last lambda until lambda stops
  * changing (a few passes, each settling the contacts whose normal force the
  * previous one found; after 50 the last is kept), the contact rows taken as
- * their law (multiplier_rows). */
-static int consistent_accelerations(alecable_integrator *it, double t, dyn_state *s)
+ * their law (multiplier_rows).  restart: at a contact that closed
+ * (after_switch), from the step's own lambda, and from the fifth pass on
+ * lambda moves half way to each pass's: there a stuck contact's holding
+ * force at the acceleration level may exceed mu N, the next pass slips it,
+ * the one after sticks it again (a landing rope with friction: 50 passes
+ * ended 0.2 .. 0.7 N apart, the last pass's friction up to twice mu N; with
+ * the halving every restart converged). */
+static int consistent_accelerations(alecable_integrator *it, double t, dyn_state *s, int restart)
 {
     int st, i, j, k, nq = it->nq, n_alg, pass, passes = it->p.nhist > 0 ? 50 : 1;
     if (it->nlam > 0 && !it->p.constraint_rates) {
         MSG(it, "a == NULL needs problem.constraint_rates (gamma) for constrained problems: pass a and lambda");
         return ALECABLE_EINVAL;
     }
-    memset(s->lam, 0, (size_t)it->nlam * sizeof(double));
+    if (!restart) memset(s->lam, 0, (size_t)it->nlam * sizeof(double));
     for (pass = 0; pass < passes; pass++) {
         double change = 0.0, size = 0.0;
         if ((st = dyn_jacobian(it, t, s->q, s->v, it->zero, s->lam, 0.0, 0.0, 1.0, ALECABLE_JAC_FULL))) return st;
@@ -755,7 +761,10 @@ static int consistent_accelerations(alecable_integrator *it, double t, dyn_state
             change = fmax(change, fabs(it->z[nq + i] - s->lam[i]));
             size = fmax(size, fabs(it->z[nq + i]));
         }
-        memcpy(s->lam, it->z + nq, (size_t)it->nlam * sizeof(double));
+        if (restart && pass >= 4) /* a restart's friction rows may flip between stick and slip from pass to pass */
+            for (i = 0; i < it->nlam; i++) s->lam[i] += 0.5 * (it->z[nq + i] - s->lam[i]);
+        else
+            memcpy(s->lam, it->z + nq, (size_t)it->nlam * sizeof(double));
         if (change <= 1e-12 * size) break;
     }
     return ALECABLE_OK;
@@ -885,7 +894,7 @@ ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t
     if (a) {
         memcpy(s->a, a, bq);
         if (bl) memcpy(s->lam, lambda, bl);
-    } else if ((st = consistent_accelerations(it, t, s))) {
+    } else if ((st = consistent_accelerations(it, t, s, 0))) {
         return st;
     }
     /* Arnold-Bruls start their acceleration-like variable at a_0 */
@@ -900,6 +909,7 @@ ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t
     s->nw = 1;
     s->h_next = bound_h(it, it->o.h);
     s->pred = DYN_PRED_TAYLOR;
+    s->eswitch = 0.0;
     if (it->p.nhist > 0 && (st = it->p.history_get(it->p.ctx, s->phist))) {
         MSG(it, "the problem's history_get failed (%s)", alecable_strerror(st));
         return st;
@@ -961,6 +971,7 @@ static int attempt(alecable_integrator *it, double h, double t1)
     it->trial->t = t1;
     it->trial->pred = it->cur->pred; /* implicit.c may change it */
     it->trial->fscale_ok = 0;
+    it->trial->eswitch = it->cur->eswitch;
     it->drift = 0.0;
     return it->par.semi ? dyn_semi_attempt(it, h, t1) : dyn_implicit_attempt(it, h, t1);
 }
@@ -972,14 +983,147 @@ static int commit_history(alecable_integrator *it)
     dyn_state *T = it->trial;
     const char *what = "history_commit";
     int st;
+    it->closed = 0;
     if (it->p.nhist == 0) return ALECABLE_OK;
     st = it->p.history_commit(it->p.ctx, T->t, T->q, T->v, T->lam);
+    if (st == ALECABLE_CONTACT_CLOSED) it->closed = 1, st = ALECABLE_OK;
     if (!st && (st = it->p.history_get(it->p.ctx, T->phist))) what = "history_get";
     if (st) {
         it->p.history_set(it->p.ctx, it->cur->phist);
         MSG(it, "t = %.9g: the problem's %s failed (%s); the step is not taken", T->t, what, alecable_strerror(st));
     }
     return st;
+}
+
+/* The saddle matrix [M G^T; G 0] of the problem at s into it->vals for the
+ * projections at a switch (weights (0, 0, 1), as for the consistent
+ * accelerations): massless rows take their stiffness rows (they stay in
+ * equilibrium to first order), and rows that fix their own multipliers
+ * (friction laws, released contact rows reading lambda = 0: it->lam_alg)
+ * lose their q entries, so with a zero right-hand side they take no impulse. */
+static int switch_matrix(alecable_integrator *it, const dyn_state *s)
+{
+    int st, j, k, nq = it->nq;
+    if ((st = dyn_jacobian(it, s->t, s->q, s->v, it->zero, s->lam, 0.0, 0.0, 1.0, ALECABLE_JAC_FULL))) return st;
+    if (algebraic_rows(it) > 0) {
+        st = it->p.jacobian(it->p.ctx, s->t, s->q, s->v, it->zero, s->lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL,
+                            it->vals_k);
+        it->stats.jacobian_evals++;
+        if (st) {
+            MSG(it, "t = %.9g: Jacobian evaluation failed (%s)", s->t, alecable_strerror(st));
+            return st;
+        }
+        for (j = 0; j < nq; j++)
+            for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
+                if (it->pat.rowidx[k] < nq && !it->massive[it->pat.rowidx[k]]) it->vals[k] = it->vals_k[k];
+    }
+    memset(it->lam_alg, 0, (size_t)it->nlam * sizeof(int));
+    for (j = nq; j < it->n; j++)
+        for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
+            if (it->pat.rowidx[k] >= nq && it->vals[k] != 0.0) it->lam_alg[it->pat.rowidx[k] - nq] = 1;
+    for (j = 0; j < nq; j++)
+        for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
+            if (it->pat.rowidx[k] >= nq && it->lam_alg[it->pat.rowidx[k] - nq]) it->vals[k] = 0.0;
+    return ALECABLE_OK;
+}
+
+/* T + V at s (T alone when the energy balance is off: a host that wraps
+ * the model's problem may leave its energy callback unwrapped then) */
+static int switch_energy(alecable_integrator *it, const dyn_state *s, double *E)
+{
+    double wi = 0.0, we = 0.0;
+    int st;
+    if ((st = kinetic_energy(it, s->t, s->q, s->v, E))) return st;
+    if (it->balance && (st = it->p.energy(it->p.ctx, s->t, s->q, &wi, &we))) {
+        MSG(it, "t = %.9g: the problem's energy callback failed (%s)", s->t, alecable_strerror(st));
+        return st;
+    }
+    *E += wi + we;
+    return ALECABLE_OK;
+}
+
+/* A commit that closed a contact (ALECABLE_CONTACT_CLOSED: a node landed
+ * on a sheave and took its first step there) makes the trial a new start
+ * for the new set, as an inelastic impact (Deuflhard, Krause & Ertel's
+ * contact-stabilized Newmark projects onto the contact in the same
+ * metric): q onto the constraints by the least mass-weighted move (the
+ * step has put it there already, to its tolerance) (Gauss-Newton: [M G^T; G 0] [dq; mu] = [0; -g] until
+ * g meets the Newton tolerance), v onto their tangent space by one such
+ * solve with -dg/dt, a and lambda consistent, the method's history
+ * restarted as at set_state (A = a; the error estimate's samples; the
+ * predictor).  Without it a landing node keeps its normal velocity while
+ * the constraint holds its position: the trapezoidal rule, which damps
+ * nothing, turns that into a multiplier alternating in sign every step
+ * until Newton fails, and the damping methods ring for a while.  Only a
+ * kept trial gets here; a failure puts cur's history back. */
+static int after_switch(alecable_integrator *it)
+{
+    dyn_state *s = it->trial;
+    double E0, E1, L = it->len_scale > 0.0 ? it->len_scale : 1.0;
+    int st, i, pass, nq = it->nq;
+    if (!it->closed || it->nlam == 0) return ALECABLE_OK;
+    /* the landing's cost: from the start of the step that closed the contact to the restart (the step itself
+     * takes the node from its depth onto the circle and leaves it faster than it came; the projection takes
+     * that back) */
+    if ((st = switch_energy(it, it->cur, &E0))) goto fail;
+    for (pass = 0;; pass++) { /* positions */
+        double worst = 0.0;
+        if ((st = dyn_residual(it, s->t, s->q, s->v, it->zero, it->zero, it->r))) goto fail;
+        if ((st = switch_matrix(it, s))) goto fail;
+        for (i = 0; i < it->nlam; i++) {
+            double g = it->lam_alg[i] ? 0.0 : it->r[nq + i];
+            worst = fmax(worst, fabs(g));
+            it->rhs[nq + i] = -g;
+        }
+        if (worst <= it->o.tol_increment * L) break;
+        if (pass == 10) {
+            MSG(it, "t = %.9g: a constraint switched on, and moving q onto it left |g| = %.3g after 10 passes; cut h",
+                s->t, worst);
+            st = ALECABLE_ENOCONV;
+            goto fail;
+        }
+        memset(it->rhs, 0, (size_t)nq * sizeof(double));
+        if ((st = dyn_factor_solve(it, "projection onto the switched constraints", s->t))) goto fail;
+        if ((st = dyn_update(it, s->q, it->z, 1.0))) goto fail;
+    }
+    if (it->p.constraint_rates) { /* velocities; the matrix is the last pass's, at this q */
+        if ((st = it->p.constraint_rates(it->p.ctx, s->t, s->q, s->v, it->gdot, it->gam))) {
+            MSG(it, "t = %.9g: constraint_rates failed (%s)", s->t, alecable_strerror(st));
+            goto fail;
+        }
+        memset(it->rhs, 0, (size_t)nq * sizeof(double));
+        for (i = 0; i < it->nlam; i++) it->rhs[nq + i] = it->lam_alg[i] ? 0.0 : -it->gdot[i];
+        if ((st = dyn_factor_solve(it, "velocity projection at a switch", s->t))) goto fail;
+        for (i = 0; i < nq; i++) s->v[i] += it->z[i];
+    }
+    if ((st = consistent_accelerations(it, s->t, s, 1))) goto fail;
+    memcpy(s->A, s->a, (size_t)nq * sizeof(double));
+    memset(s->dq_old, 0, (size_t)nq * sizeof(double));
+    memcpy(s->v_old, s->v, (size_t)nq * sizeof(double));
+    s->h_old = 0.0;
+    s->hist = 0;
+    s->fc_ok = 0;
+    memcpy(s->w1, s->v, (size_t)nq * sizeof(double));
+    s->tau1 = s->tau2 = s->t;
+    s->nw = 1;
+    s->pred = DYN_PRED_TAYLOR;
+    s->fscale_ok = 0;
+    if ((st = switch_energy(it, s, &E1))) goto fail;
+    s->eswitch += E1 - E0;
+    if ((st = kinetic_energy(it, s->t, s->q, s->v, &s->tkin))) goto fail;
+    if (it->balance) {
+        if ((st = balance_terms(it, s))) goto fail;
+        s->created = s->tkin + s->pot - it->e0 - s->work;
+    }
+    /* the evaluations above left the problem's memory within a solve (the
+     * friction contacts' last Newton branch), which the next step must not
+     * start from: an undo clears it, so a step taken again would not be the
+     * same to the bit */
+    if (it->p.nhist > 0 && (st = it->p.history_set(it->p.ctx, s->phist))) goto fail;
+    return ALECABLE_OK;
+fail:
+    if (it->p.nhist > 0) it->p.history_set(it->p.ctx, it->cur->phist);
+    return recoverable(st) ? ALECABLE_STEP_TOO_LARGE : st;
 }
 
 static void accept(alecable_integrator *it, double h)
@@ -997,6 +1141,7 @@ static void accept(alecable_integrator *it, double h)
     it->stats.energy_created = it->balance ? it->cur->created : 0.0;
     it->stats.work_supplied = it->balance ? it->cur->work : 0.0;
     it->stats.energy_exchanged = it->balance ? it->cur->exch : 0.0;
+    it->stats.energy_switched = it->cur->eswitch;
 }
 
 /* SAFETY (tol/err)^(1/3) clamped to [SHRINK, GROW]; a NaN estimate shrinks. */
@@ -1250,7 +1395,8 @@ static int step_once(alecable_integrator *it, double h_req, int final, double t_
     } while (st == RETRY);
     /* outside the loop: a host's status can never read as RETRY, and only
      * the attempt that is kept commits */
-    if (st == ALECABLE_OK && (st = commit_history(it)) == ALECABLE_OK) accept(it, pl.h);
+    if (st == ALECABLE_OK && (st = commit_history(it)) == ALECABLE_OK && (st = after_switch(it)) == ALECABLE_OK)
+        accept(it, pl.h);
     it->stepping = 0;
     return st;
 }

@@ -49,6 +49,9 @@ typedef struct dyn_state {
      * wslack: the bound of the trapezoidal rule's error in W, the sum of
      * h/2 |P_{n+1} - P_n| */
     double pot, pot_int, power, work, created, exch, wslack;
+    /* what the projections at constraint switches did to T + V (T alone
+     * without an energy callback) since set_state (dynamic.c) */
+    double eswitch;
     /* the implicit methods' fallback force scale of the stop test, taken
      * from this state when a step starts from it (implicit.c); valid when
      * fscale_ok */
@@ -102,6 +105,8 @@ struct alecable_integrator {
      * probe: a workspace of n for it; namer: the host's names of q's
      * entries for the message (dyn_set_dof_namer), or NULL */
     int null_dof;
+    /* the last history_commit returned ALECABLE_CONTACT_CLOSED (dynamic.c's after_switch) */
+    int closed;
     double *probe;
     int (*namer)(const void *ctx, int k, char *buf, size_t len);
     const void *namer_ctx;

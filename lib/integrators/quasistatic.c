@@ -1315,6 +1315,7 @@ static int commit_history(qs_ws *ws, const alecable_problem *p, double t, const 
     const char *what = "history_commit";
     double *tmp;
     int st = p->history_commit(p->ctx, t, q, NULL, lam);
+    if (st == ALECABLE_CONTACT_CLOSED) st = ALECABLE_OK; /* statics carry no velocity to make consistent */
     if (!st && (st = p->history_get(p->ctx, ws->hist_next))) what = "history_get";
     if (st) {
         p->history_set(p->ctx, ws->hist_prev);
