@@ -94,8 +94,9 @@ enum {
                                     own history started afresh (alecable_step_stats.energy_switched sums
                                     the loss); without it the trapezoidal rule keeps the landing's
                                     velocity jump as a multiplier that alternates in sign every step.
-                                    The quasistatic solver and alecable_embedding_commit() take it as
-                                    #ALECABLE_OK; a host that wraps history_commit passes it on (since
+                                    The quasistatic solver takes it as #ALECABLE_OK;
+                                    alecable_embedding_commit() returns it to the host, whose integrator
+                                    acts on it; a host that wraps history_commit passes it on (since
                                     0.3) */
     /* errors (< 0) */
     ALECABLE_ENULL = -1,          /**< a required pointer argument is NULL */
@@ -2935,6 +2936,10 @@ ALECABLE_API int alecable_embedding_update(alecable_embedding *e, double *x, con
  * \param t the accepted time.
  * \param x, v the accepted state (n_host; v may be NULL in statics).
  * \retval ALECABLE_OK success
+ * \retval ALECABLE_CONTACT_CLOSED success, and a contact closed at this
+ *         state (a node landed on a sheave, alecable_sheave_set_node_contact()):
+ *         a host integrator without numerical damping restarts from here with
+ *         the velocity the contact forbids removed (since 0.3)
  * \retval ALECABLE_ENULL e or x is NULL
  * \retval ALECABLE_EHANDLE e is not an embedding
  * \retval ALECABLE_EINVAL a value read is not finite

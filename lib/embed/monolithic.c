@@ -353,11 +353,12 @@ ALECABLE_API int alecable_embedding_commit(alecable_embedding *e, double t, cons
     if (!x) return fail(e, ALECABLE_ENULL, "x is NULL");
     if (!isfinite(t)) return fail(e, ALECABLE_EINVAL, "t is not finite");
     if ((st = gather(e, x, v, NULL))) return st;
-    /* a contact that closed (ALECABLE_CONTACT_CLOSED) is the host integrator's to act on, not a failure */
+    /* a contact that closed (ALECABLE_CONTACT_CLOSED) is the host integrator's to act on, not a failure:
+     * passed on so that it can */
     if (e->p.nhist > 0 && (st = e->p.history_commit(e->p.ctx, t, e->q, v ? e->v : NULL, e->lam)) &&
         st != ALECABLE_CONTACT_CLOSED)
         return callback_failed(e, st, "history_commit");
-    return ALECABLE_OK;
+    return st == ALECABLE_CONTACT_CLOSED ? ALECABLE_CONTACT_CLOSED : ALECABLE_OK;
 }
 
 ALECABLE_API int alecable_embedding_gather(const alecable_embedding *e, const double *x, double *q, double *lambda)
