@@ -90,7 +90,7 @@ int sheave_switched(const alecable_joint *j);
  * (sheave_force_rows); its normal part N = -n . F, n the outward normal,
  * is the normal force of alecable_sheave_node() and of the friction laws */
 void sheave_force_rows(const alecable_joint *j, int i, int use[4]);
-void sheave_node_force(const alecable_joint *j, const double u[3][3], const double lam[4], double F[3]);
+void sheave_node_force(const alecable_joint *j, const double (*u)[3], const double lam[4], double F[3]);
 
 /* weight of the bodies (gravity at the centre of mass) and the body loads:
  * W, r += dW/dq, values += cq d2W (on the 6 x 6 body blocks) */

@@ -1077,7 +1077,7 @@ void sheave_force_rows(const alecable_joint *j, int i, int use[4])
     use[3] = mesh && i + 1 < j->count - 1;
 }
 
-void sheave_node_force(const alecable_joint *j, const double u[3][3], const double lam[4], double F[3])
+void sheave_node_force(const alecable_joint *j, const double (*u)[3], const double lam[4], double F[3])
 {
     int k;
     for (k = 0; k < 3; k++)
