@@ -383,7 +383,8 @@ static void c1_build(crig *r, const c1_opts *o)
  * does not have (ANCF's unregularized residual 2.6e-5 / 6.1e-5 N, inside the roundoff bound the
  * solver accepts), which moved the far tension by 1.3e-6 / 1.3e-5 of F and the mesh multiplier by
  * 8.7e-7 / 9.9e-6 (and made Kirchhoff's depend on the globalization).  Without it both builds reach
- * the same state (ANCF residual 7.2e-7 N), and from either build's two-stage state too.  These
+ * the same state (ANCF residual 7.2e-7 N; Newton without it accepts a two-stage state at once, its
+ * residual being inside that bound: the bound, not the equations, let the builds differ).  These
  * rigs and the friction rigs factor with KLU, which both builds have (the GPL-free build serves
  * UMFPACK's slot with KLU pivoting afresh at every factorization, which from the finest SE(3)
  * start and on the SE(3) stick/slip unloading takes another path and fails), so both builds run
@@ -606,8 +607,8 @@ START_TEST(slope_edge_for_contrast)
                 c1_build(&r, &o);
                 if (kk > 0 || lev > 2) { /* the figures only: a solve that fails says so */
                     if (c1_try(&r, 1) != ALECABLE_OK) {
-                        figure("%s level %d, %s: %s\n", kind_name(kinds[kk]), lev, edge == 0 ? "EDGE_SLOPE" : "EDGE_FREE",
-                               alecable_model_errmsg(r.m));
+                        figure("%s level %d, %s: %s\n", kind_name(kinds[kk]), lev,
+                               edge == 0 ? "EDGE_SLOPE" : "EDGE_FREE", alecable_model_errmsg(r.m));
                         e[edge] = mu[edge] = NAN;
                         alecable_model_destroy(r.m);
                         continue;
