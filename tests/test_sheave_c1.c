@@ -545,9 +545,9 @@ START_TEST(edge_against_the_elastica)
                                      {5e-4, 2e-7, 5e-3, 5e-6, 3e-5, 2e-6},
                                      {1e-4, 2e-5, 1e-3, 5e-5, 3e-5, 1e-4}};
     int kk, lev;
-    for (kk = getenv("C1DBG_KK") ? atoi(getenv("C1DBG_KK")) : 0; kk < 3; kk++) {
+    for (kk = 0; kk < 3; kk++) {
         c1_figures f[4];
-        for (lev = getenv("C1DBG_LEV") ? atoi(getenv("C1DBG_LEV")) : 0; lev < 4; lev++) {
+        for (lev = 0; lev < 4; lev++) {
             crig r;
             c1_opts o;
             level_opts(&o, kinds[kk], lev, ALECABLE_SHEAVE_C1_EDGE_FREE);
