@@ -131,6 +131,17 @@ void el_kirchhoff_node_frame(const hd_ctx *c, const hd rp[3], const hd *theta, c
 void el_kirchhoff_frame_at(const el_params *p, const double *qe, double xi, const hd_ctx *c, hd t1[3], hd t2[3],
                            hd t3[3]);
 int el_kirchhoff_reduced_dof(int i, int k, double *sgn);
+/* A Kirchhoff element's strain energy, force and tangent: the closed-form
+ * kernel of an isotropic section (EI2 = EI3, no natural curvature;
+ * kirchhoff_kernel.c): returns the energy; fe (NULL: not computed) the
+ * gradient, ke (NULL: not computed) += wt times the Hessian, on the 16 dofs
+ * (with fixed_s the s rows and columns are left zero). */
+double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe, double wt, double *ke);
+/* The same by second-order forward differentiation (core/hd.h) of the
+ * energy, for every section: the closed-form kernel's test oracle. */
+double el_kirchhoff_ad_energy(const el_params *p, const double *qe);
+void el_kirchhoff_ad_force(const el_params *p, const double *qe, double *fe);
+void el_kirchhoff_ad_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke);
 int el_ndof(const el_ops *ops);
 
 /* An SE(3) beam element's strain measures (se3.c), constant along it: e =

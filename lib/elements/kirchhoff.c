@@ -390,7 +390,10 @@ static void expand(const hd_ctx *c, const hd *W, double *fe, double wt, double *
 /* with s fixed, l is a constant: the context stops before it */
 static int nvars(const el_params *p) { return p->fixed_s ? ZL : NZ; }
 
-static double kh_energy(const el_params *p, const double *qe)
+/* The hyper-dual path: the oracle of the closed-form kernel
+ * (kirchhoff_kernel.c, tests/test_kirchhoff_kernel.c) and the path of the
+ * sections that need a frame (EI2 != EI3 or a natural curvature) */
+double el_kirchhoff_ad_energy(const el_params *p, const double *qe)
 {
     hd_ctx c = hd_context(0, 0);
     hd W;
@@ -398,7 +401,7 @@ static double kh_energy(const el_params *p, const double *qe)
     return W.v;
 }
 
-static void kh_force(const el_params *p, const double *qe, double *fe)
+void el_kirchhoff_ad_force(const el_params *p, const double *qe, double *fe)
 {
     hd_ctx c = hd_context(nvars(p), 0);
     hd W;
@@ -406,12 +409,30 @@ static void kh_force(const el_params *p, const double *qe, double *fe)
     expand(&c, &W, fe, 0.0, NULL);
 }
 
-static void kh_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke)
+void el_kirchhoff_ad_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke)
 {
     hd_ctx c = hd_context(nvars(p), 1);
     hd W;
     strain_energy(p, qe, &c, &W);
     expand(&c, &W, fe, wt, ke);
+}
+
+static double kh_energy(const el_params *p, const double *qe)
+{
+    if (isotropic(p)) return el_kirchhoff_kernel_iso(p, qe, NULL, 0.0, NULL);
+    return el_kirchhoff_ad_energy(p, qe);
+}
+
+static void kh_force(const el_params *p, const double *qe, double *fe)
+{
+    if (isotropic(p)) el_kirchhoff_kernel_iso(p, qe, fe, 0.0, NULL);
+    else el_kirchhoff_ad_force(p, qe, fe);
+}
+
+static void kh_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke)
+{
+    if (isotropic(p)) el_kirchhoff_kernel_iso(p, qe, fe, wt, ke);
+    else el_kirchhoff_ad_force_tangent_acc(p, qe, fe, wt, ke);
 }
 
 static void kh_tangent_acc(const el_params *p, const double *qe, double wt, double *ke)

@@ -1,0 +1,522 @@
+/* The Kirchhoff element's strain energy, force and tangent in closed form
+ * (kirchhoff.c's header gives the energy).  The same discrete energy as the
+ * hyper-dual path that kirchhoff.c keeps as the oracle, differentiated by
+ * hand: twelve-direction second-order numbers cost some 200k flops per
+ * element; the chain rule through small intermediate vectors costs a
+ * small fraction of it (tests/test_kirchhoff_kernel.c holds the two paths
+ * together to 1e-10).
+ *
+ * Scaling.  With the chord scaled by the length, yh = (r_B - r_A) / l, the
+ * slope r' = a and l r'' = b at a Gauss point are linear in (yh, r'_A, r'_B)
+ * with constant coefficients, and every term of the energy is
+ *     W = P / l + Q + R l
+ * with P, Q, R functions of X = (yh, r'_A, r'_B, theta_A, theta_B) only:
+ *     P = sum_g w_g [GJ/2 s_g^2 + EI/2 |a x b|^2 / |a|^4 + frame terms]
+ *     s_g = alpha - tau_g,  tau_g = (a x b).t1_A / (|a|^2 + |a| t1_A.a)
+ * (l K = s_g, the torsion scaled), Q = -GJ K_0 sum_g w_g s_g (and the
+ * frame's natural curvatures), R = GJ/2 K_0^2 + the axial energy per
+ * length.  The l derivatives are then those of 1/l and l, and the chord's
+ * those of yh = (r_B - r_A)/l.
+ *
+ * Per Gauss point the energy is a function of v = (a, b, t1_A, alpha) (10
+ * numbers); its gradient and Hessian in v are mapped to X through the
+ * constant coefficients of a, b; t1_A = r'_A/|r'_A| and alpha are shared by
+ * the Gauss points: their gradient and Hessian entries are summed first,
+ * and go through the chain rule once per element.
+ *
+ * The relative roll alpha = theta_B - theta_A + beta: beta's value is
+ * computed as kirchhoff.c computes it; its derivatives come from the
+ * holonomy of the smallest rotation.  L(v, w) L(r, v) = R_w(Omega(r, v, w))
+ * L(r, w), a turn about w by the signed area Omega of the spherical
+ * triangle (r, v, w), tan(Omega/2) = r.(v x w) / (1 + r.v + v.w + w.r), so
+ *     beta(u, w) = -Omega(t1ref_A, u, w) + f(w) = -Omega(t1ref_B, u, w) + g(u)
+ * (u = t1_A, w = t1_B): the u derivatives come from the first form, the w
+ * derivatives and the mixed ones from the second and first.  Omega's
+ * numerator and denominator are bilinear in (u, w), so its derivatives are
+ * a few lines.  The forms are singular where the charts' own maps are (a
+ * tangent opposite its chart's t1_ref) and where u = -t1ref_B or w =
+ * -t1ref_A, which the charts (re-based near their node's tangent) and any
+ * mesh that carries the curve keep far away. */
+#include "element.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { NDOF = 16, TA = 6, SA = 7, TB = 14, SB = 15, NZ = 12, NX = 11, NG = 5, NV = 10 };
+
+#define GX(t) (0.5 + 0.5 * (t))
+static const double gxi[NG] = {GX(-0.9061798459386639927976269), GX(-0.5384693101056830910363144), 0.5,
+                               GX(0.5384693101056830910363144), GX(0.9061798459386639927976269)};
+static const double gw[NG] = {0.5 * 0.2369268850561890875142640, 0.5 * 0.4786286704993664680412915,
+                              0.5 * 0.5688888888888888888888889, 0.5 * 0.4786286704993664680412915,
+                              0.5 * 0.2369268850561890875142640};
+
+/* reduced variable -> element dofs, as in kirchhoff.c */
+static const int zdof[NZ][2] = {{0, 8}, {1, 9}, {2, 10}, {3, -1}, {4, -1}, {5, -1},
+                                {11, -1}, {12, -1}, {13, -1}, {TA, -1}, {TB, -1}, {SA, SB}};
+static const double zsgn[NZ][2] = {{-1, 1}, {-1, 1}, {-1, 1}, {1, 0}, {1, 0}, {1, 0},
+                                   {1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {-1, 1}};
+
+static double dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+static void cross(const double *a, const double *b, double *c)
+{
+    c[0] = a[1] * b[2] - a[2] * b[1];
+    c[1] = a[2] * b[0] - a[0] * b[2];
+    c[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* E(v)_ij = eps_ijk v_k (= -[v]x), into a 3 x 3 block of a matrix of row
+ * length ld, times s, added */
+static void add_eps(double *M, int ld, double s, const double *v)
+{
+    M[1] += s * v[2];
+    M[2] -= s * v[1];
+    M[ld] -= s * v[2];
+    M[ld + 2] += s * v[0];
+    M[2 * ld] += s * v[1];
+    M[2 * ld + 1] -= s * v[0];
+}
+
+/* L(u, v) x, as kirchhoff.c's sr_apply in doubles */
+static void sr_apply(const double *u, const double *v, const double *x, double *out)
+{
+    double w[3], wxx[3], uv = dot(u, v), f;
+    int i;
+    cross(u, v, w);
+    f = dot(w, x) / (uv + 1.0);
+    cross(w, x, wxx);
+    for (i = 0; i < 3; i++) out[i] = uv * x[i] + f * w[i] + wxx[i];
+}
+
+/* beta's value, the operations of kirchhoff.c's setup() */
+static double beta_value(const el_params *p, const double *u, const double *w)
+{
+    double ba[3], bb[3], cb[3], wc[3];
+    sr_apply(p->chart_a, u, p->chart_a + 3, ba);
+    sr_apply(p->chart_b, w, p->chart_b + 3, bb);
+    sr_apply(u, w, ba, cb);
+    cross(w, cb, wc);
+    return atan2(dot(wc, bb), dot(cb, bb));
+}
+
+/* Omega(r, u, w) = 2 atan2(N, D): gradient in (u, w) (g, 6) and, when H,
+ * the Hessian (6 x 6, row-major) */
+static void omega(const double *r, const double *u, const double *w, double *g, double *H)
+{
+    double N, D, gN[6], gD[6], q, tN, tD, tNN, tND, tDD;
+    int i, j;
+    cross(w, r, gN);     /* dN/du = w x r */
+    cross(r, u, gN + 3); /* dN/dw = r x u */
+    N = r[0] * (u[1] * w[2] - u[2] * w[1]) + r[1] * (u[2] * w[0] - u[0] * w[2]) + r[2] * (u[0] * w[1] - u[1] * w[0]);
+    D = 1.0 + dot(r, u) + dot(u, w) + dot(w, r);
+    for (i = 0; i < 3; i++) {
+        gD[i] = r[i] + w[i];
+        gD[3 + i] = u[i] + r[i];
+    }
+    q = 1.0 / (N * N + D * D);
+    tN = 2.0 * D * q; /* the factor 2 of Omega in every term */
+    tD = -2.0 * N * q;
+    for (i = 0; i < 6; i++) g[i] = tN * gN[i] + tD * gD[i];
+    if (!H) return;
+    tNN = -4.0 * N * D * q * q;
+    tDD = -tNN;
+    tND = 2.0 * (N * N - D * D) * q * q;
+    for (i = 0; i < 6; i++)
+        for (j = 0; j < 6; j++)
+            H[6 * i + j] = tNN * gN[i] * gN[j] + tND * (gN[i] * gD[j] + gD[i] * gN[j]) + tDD * gD[i] * gD[j];
+    /* N's and D's own second derivatives: d2N/du dw = E(r), d2D/du dw = I */
+    add_eps(H + 3, 6, tN, r);
+    add_eps(H + 18, 6, -tN, r);
+    for (i = 0; i < 3; i++) {
+        H[6 * i + 3 + i] += tD;
+        H[6 * (3 + i) + i] += tD;
+    }
+}
+
+/* out (3 x 3) = J M J, J = (I - u u^T) / rho: the chain rule through a
+ * normalization, M (row length ld) */
+static void project2(const double *M, int ld, const double *ul, const double *ur, double rl, double rr, double *out)
+{
+    double T[9], Mu[3], uM[3], uMu;
+    int i, j;
+    for (i = 0; i < 3; i++) {
+        Mu[i] = M[i * ld] * ur[0] + M[i * ld + 1] * ur[1] + M[i * ld + 2] * ur[2];
+        uM[i] = ul[0] * M[i] + ul[1] * M[ld + i] + ul[2] * M[2 * ld + i];
+    }
+    uMu = dot(ul, Mu);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++)
+            T[3 * i + j] = M[i * ld + j] - Mu[i] * ur[j] - ul[i] * uM[j] + ul[i] * uMu * ur[j];
+    for (i = 0; i < 9; i++) out[i] = T[i] / (rl * rr);
+}
+
+/* J g (3) */
+static void project1(const double *g, const double *u, double rho, double *out)
+{
+    double gu = dot(g, u);
+    int i;
+    for (i = 0; i < 3; i++) out[i] = (g[i] - gu * u[i]) / rho;
+}
+
+/* the normalization's own second derivative: out (3 x 3, row length ld) +=
+ * sum_k g_k d2u_k/dy dy */
+static void add_curv(double *out, int ld, const double *g, const double *u, double rho)
+{
+    double gu = dot(g, u), s = 1.0 / (rho * rho);
+    int i, j;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++)
+            out[i * ld + j] += s * (-(g[i] * u[j] + g[j] * u[i]) + 3.0 * gu * u[i] * u[j] - (i == j ? gu : 0.0));
+}
+
+/* beta's gradient (6, in r'_A, r'_B) and Hessian (6 x 6, when H) */
+static void beta_derivs(const el_params *p, const double *u, const double *w, double r1, double r2, double *g, double *H)
+{
+    double gA[6], gB[6], HA[36], HB[36], blk[9];
+    int i, j;
+    omega(p->chart_a, u, w, gA, H ? HA : NULL);
+    omega(p->chart_b, u, w, gB, H ? HB : NULL);
+    for (i = 0; i < 6; i++) {
+        gA[i] = -gA[i];
+        gB[i] = -gB[i];
+    }
+    project1(gA, u, r1, g);
+    project1(gB + 3, w, r2, g + 3);
+    if (!H) return;
+    for (i = 0; i < 36; i++) {
+        HA[i] = -HA[i];
+        HB[i] = -HB[i];
+    }
+    project2(HA, 6, u, u, r1, r1, blk);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) H[6 * i + j] = blk[3 * i + j];
+    add_curv(H, 6, gA, u, r1);
+    project2(HB + 21, 6, w, w, r2, r2, blk);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) H[6 * (3 + i) + 3 + j] = blk[3 * i + j];
+    add_curv(H + 21, 6, gB + 3, w, r2);
+    project2(HA + 3, 6, u, w, r1, r2, blk);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) H[6 * i + 3 + j] = H[6 * (3 + j) + i] = blk[3 * i + j];
+}
+
+/* One Gauss point of an isotropic section: phi = P_g / l + Q_g as a
+ * function of v = (a, b, u, alpha) (a = r', b = l r'', u = t1_A): its
+ * gradient gphi, P_g's gradient gP and, when H, phi's Hessian (10 x 10).
+ * Returns P_g; *s = l K (the scaled torsion). */
+static double gauss_iso(const el_params *p, const double *a, const double *b, const double *u, double alpha,
+                        double il, double *s_out, double *gphi, double *gP, double *H)
+{
+    const double GJ = p->GJ, EI = p->EI;
+    double A = dot(a, a), lam = sqrt(A), mu = dot(u, a), D = A + lam * mu, iD = 1.0 / D;
+    double B = dot(b, b), C = dot(a, b), iA = 1.0 / A, iA2 = iA * iA;
+    double axb[3], gN[9], gD[9], gt[9], gk[6], tau, s, sig, S, fA, fB, fC, Pg;
+    int i, j;
+    cross(a, b, axb);
+    tau = dot(axb, u) * iD;
+    s = alpha - tau;
+    S = dot(axb, axb);
+    Pg = 0.5 * GJ * s * s + 0.5 * EI * S * iA2;
+    *s_out = s;
+    sig = GJ * (s * il - p->k0[2]);
+    /* |a x b|^2 / A^2 = B/A - C^2/A^2 through (A, B, C) */
+    fA = (-B + 2.0 * C * C * iA) * iA2;
+    fB = iA;
+    fC = -2.0 * C * iA2;
+    for (i = 0; i < 3; i++) {
+        gk[i] = 2.0 * fA * a[i] + fC * b[i];
+        gk[3 + i] = 2.0 * fB * b[i] + fC * a[i];
+    }
+    /* tau = N / D, N = (a x b).u, D = A + |a| u.a */
+    cross(b, u, gN);
+    cross(u, a, gN + 3);
+    for (i = 0; i < 3; i++) {
+        gN[6 + i] = axb[i];
+        gD[i] = (2.0 + mu / lam) * a[i] + lam * u[i];
+        gD[3 + i] = 0.0;
+        gD[6 + i] = lam * a[i];
+    }
+    for (i = 0; i < 9; i++) gt[i] = (gN[i] - tau * gD[i]) * iD;
+    for (i = 0; i < 9; i++) {
+        double k = i < 6 ? 0.5 * EI * gk[i] : 0.0;
+        gphi[i] = -sig * gt[i] + il * k;
+        gP[i] = -GJ * s * gt[i] + k;
+    }
+    gphi[9] = sig;
+    gP[9] = GJ * s;
+    if (!H) return Pg;
+    {
+        double Ht[81], fAA = (2.0 * B - 6.0 * C * C * iA) * iA2 * iA, fAB = -iA2, fAC = 4.0 * C * iA2 * iA;
+        double fCC = -2.0 * iA2, cE = 0.5 * EI * il, cG = GJ * il;
+        memset(Ht, 0, sizeof Ht);
+        /* N's second derivatives: ab E(u), au -E(b), bu E(a) */
+        add_eps(Ht + 3, 9, 1.0, u);
+        add_eps(Ht + 27, 9, -1.0, u);
+        add_eps(Ht + 6, 9, -1.0, b);
+        add_eps(Ht + 54, 9, 1.0, b);
+        add_eps(Ht + 33, 9, 1.0, a);
+        add_eps(Ht + 57, 9, -1.0, a);
+        /* - tau D's: aa 2I + mu/lam (I - a a^T/A) + (u a^T + a u^T)/lam, au lam I + a a^T/lam */
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) {
+                double aa = (i == j ? 2.0 + mu / lam : 0.0) - mu / lam * a[i] * a[j] * iA + (u[i] * a[j] + a[i] * u[j]) / lam;
+                double au = (i == j ? lam : 0.0) + a[i] * a[j] / lam;
+                Ht[9 * i + j] -= tau * aa;
+                Ht[9 * i + 6 + j] -= tau * au;
+                Ht[9 * (6 + j) + i] -= tau * au;
+            }
+        for (i = 0; i < 9; i++)
+            for (j = 0; j < 9; j++) Ht[9 * i + j] = (Ht[9 * i + j] - gt[i] * gD[j] - gD[i] * gt[j]) * iD;
+        /* H = GJ/l gs gs^T - sig Ht + EI/(2l) Hk, gs = (-gt, 1) */
+        for (i = 0; i < 9; i++) {
+            for (j = 0; j < 9; j++) H[NV * i + j] = cG * gt[i] * gt[j] - sig * Ht[9 * i + j];
+            H[NV * i + 9] = H[NV * 9 + i] = -cG * gt[i];
+        }
+        H[NV * 9 + 9] = cG;
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) {
+                double d = i == j ? 1.0 : 0.0;
+                double kaa = 4.0 * fAA * a[i] * a[j] + 2.0 * fAC * (a[i] * b[j] + b[i] * a[j]) + fCC * b[i] * b[j] + 2.0 * fA * d;
+                double kab = 4.0 * fAB * a[i] * b[j] + 2.0 * fAC * a[i] * a[j] + fCC * b[i] * a[j] + fC * d;
+                double kbb = fCC * a[i] * a[j] + 2.0 * fB * d;
+                H[NV * i + j] += cE * kaa;
+                H[NV * i + 3 + j] += cE * kab;
+                H[NV * (3 + j) + i] += cE * kab;
+                H[NV * (3 + i) + 3 + j] += cE * kbb;
+            }
+    }
+    return Pg;
+}
+
+/* The axial energy per length (the MCS, kirchhoff.c's axial_mcs) of X's
+ * first 9 entries: its value, gradient g (9) and, when H, Hessian (9 x 9) */
+static double axial(const el_params *p, const double *yh, const double *y1, const double *y2, const double *u,
+                    double r1, const double *w, double r2, double *g, double *H)
+{
+    static const double M[3][3] = {{4.0 / 30, 2.0 / 30, -1.0 / 30}, {2.0 / 30, 16.0 / 30, 2.0 / 30},
+                                    {-1.0 / 30, 2.0 / 30, 4.0 / 30}};
+    static const double cm[3] = {1.5, -0.25, -0.25};
+    double m[3], rm, mh[3], e[3], Me[3], G[3][9], W = 0.0;
+    int i, j, k;
+    for (i = 0; i < 3; i++) m[i] = 1.5 * yh[i] - 0.25 * y1[i] - 0.25 * y2[i];
+    rm = sqrt(dot(m, m));
+    e[0] = r1 - 1.0;
+    e[1] = rm - 1.0;
+    e[2] = r2 - 1.0;
+    for (i = 0; i < 3; i++) Me[i] = M[i][0] * e[0] + M[i][1] * e[1] + M[i][2] * e[2];
+    for (i = 0; i < 3; i++) W += 0.5 * p->EA * e[i] * Me[i];
+    for (i = 0; i < 3; i++) mh[i] = m[i] / rm;
+    memset(G, 0, sizeof G);
+    for (i = 0; i < 3; i++) {
+        G[0][3 + i] = u[i];
+        G[2][6 + i] = w[i];
+        for (k = 0; k < 3; k++) G[1][3 * k + i] = cm[k] * mh[i];
+    }
+    for (j = 0; j < 9; j++) g[j] = p->EA * (Me[0] * G[0][j] + Me[1] * G[1][j] + Me[2] * G[2][j]);
+    if (!H) return W;
+    for (i = 0; i < 9; i++)
+        for (j = 0; j < 9; j++) {
+            double h = 0.0;
+            int r, c;
+            for (r = 0; r < 3; r++)
+                for (c = 0; c < 3; c++) h += M[r][c] * G[r][i] * G[c][j];
+            H[9 * i + j] = p->EA * h;
+        }
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) {
+            double d = i == j ? 1.0 : 0.0;
+            double h0 = p->EA * Me[0] * (d - u[i] * u[j]) / r1, h2 = p->EA * Me[2] * (d - w[i] * w[j]) / r2;
+            double h1 = p->EA * Me[1] * (d - mh[i] * mh[j]) / rm;
+            int bi, bj;
+            H[9 * (3 + i) + 3 + j] += h0;
+            H[9 * (6 + i) + 6 + j] += h2;
+            for (bi = 0; bi < 3; bi++)
+                for (bj = 0; bj < 3; bj++) H[9 * (3 * bi + i) + 3 * bj + j] += cm[bi] * cm[bj] * h1;
+        }
+    return W;
+}
+
+/* Energy of the isotropic section; fe (when not NULL) its gradient, ke (when
+ * not NULL) += wt times its Hessian, on the element's 16 dofs */
+double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe, double wt, double *ke)
+{
+    const int nz = p->fixed_s ? NX : NZ;
+    double l = qe[SB] - qe[SA], il = 1.0 / l, yh[3], y1[3], y2[3], u[3], w[3], r1, r2, alpha;
+    double bg[6], bH[36], gY[9], gU[3], ga, pY[9], pU[3], pa, HX[NX * NX], HYU[27], HUU[9], HUa[3], HYa[9], Haa;
+    double P = 0.0, ssum = 0.0, gAx[9], HAx[81], Ax, W, gX[NX], pX[NX], gz[NZ], Hz[NZ * NZ];
+    double gphi[NV], gPg[NV], Hg[NV * NV];
+    const int hess = ke != NULL, grad = fe != NULL || ke != NULL;
+    int g, i, j, k, q;
+    for (i = 0; i < 3; i++) {
+        yh[i] = (qe[8 + i] - qe[i]) * il;
+        y1[i] = qe[3 + i];
+        y2[i] = qe[11 + i];
+    }
+    r1 = sqrt(dot(y1, y1));
+    r2 = sqrt(dot(y2, y2));
+    for (i = 0; i < 3; i++) {
+        u[i] = y1[i] / r1;
+        w[i] = y2[i] / r2;
+    }
+    alpha = beta_value(p, u, w) + qe[TB] - qe[TA];
+    memset(gY, 0, sizeof gY);
+    memset(pY, 0, sizeof pY);
+    memset(gU, 0, sizeof gU);
+    memset(pU, 0, sizeof pU);
+    ga = pa = Haa = 0.0;
+    if (hess) {
+        memset(HX, 0, sizeof HX);
+        memset(HYU, 0, sizeof HYU);
+        memset(HUU, 0, sizeof HUU);
+        memset(HUa, 0, sizeof HUa);
+        memset(HYa, 0, sizeof HYa);
+    }
+    for (g = 0; g < NG; g++) {
+        const double xi = gxi[g], wg = gw[g];
+        const double ca[3] = {6.0 * xi - 6.0 * xi * xi, 1.0 - 4.0 * xi + 3.0 * xi * xi, -2.0 * xi + 3.0 * xi * xi};
+        const double cb[3] = {6.0 - 12.0 * xi, -4.0 + 6.0 * xi, -2.0 + 6.0 * xi};
+        double a[3], b[3], s;
+        for (i = 0; i < 3; i++) {
+            a[i] = ca[0] * yh[i] + ca[1] * y1[i] + ca[2] * y2[i];
+            b[i] = cb[0] * yh[i] + cb[1] * y1[i] + cb[2] * y2[i];
+        }
+        P += wg * gauss_iso(p, a, b, u, alpha, il, &s, gphi, gPg, hess ? Hg : NULL);
+        ssum += wg * s;
+        if (!grad) continue;
+        for (k = 0; k < 3; k++)
+            for (i = 0; i < 3; i++) {
+                gY[3 * k + i] += wg * (ca[k] * gphi[i] + cb[k] * gphi[3 + i]);
+                pY[3 * k + i] += wg * (ca[k] * gPg[i] + cb[k] * gPg[3 + i]);
+            }
+        for (i = 0; i < 3; i++) {
+            gU[i] += wg * gphi[6 + i];
+            pU[i] += wg * gPg[6 + i];
+        }
+        ga += wg * gphi[9];
+        pa += wg * gPg[9];
+        if (!hess) continue;
+        for (k = 0; k < 3; k++)
+            for (q = 0; q < 3; q++) {
+                const double aa = wg * ca[k] * ca[q], ab = wg * ca[k] * cb[q], ba = wg * cb[k] * ca[q],
+                             bb = wg * cb[k] * cb[q];
+                for (i = 0; i < 3; i++)
+                    for (j = 0; j < 3; j++)
+                        HX[NX * (3 * k + i) + 3 * q + j] += aa * Hg[NV * i + j] + ab * Hg[NV * i + 3 + j] +
+                                                            ba * Hg[NV * (3 + i) + j] + bb * Hg[NV * (3 + i) + 3 + j];
+            }
+        for (k = 0; k < 3; k++)
+            for (i = 0; i < 3; i++) {
+                for (j = 0; j < 3; j++)
+                    HYU[9 * k + 3 * i + j] += wg * (ca[k] * Hg[NV * i + 6 + j] + cb[k] * Hg[NV * (3 + i) + 6 + j]);
+                HYa[3 * k + i] += wg * (ca[k] * Hg[NV * i + 9] + cb[k] * Hg[NV * (3 + i) + 9]);
+            }
+        for (i = 0; i < 3; i++) {
+            for (j = 0; j < 3; j++) HUU[3 * i + j] += wg * Hg[NV * (6 + i) + 6 + j];
+            HUa[i] += wg * Hg[NV * (6 + i) + 9];
+        }
+        Haa += wg * Hg[NV * 9 + 9];
+    }
+    Ax = axial(p, yh, y1, y2, u, r1, w, r2, gAx, hess ? HAx : NULL);
+    W = P * il - p->GJ * p->k0[2] * ssum + (0.5 * p->GJ * p->k0[2] * p->k0[2] + Ax) * l;
+    if (!grad) return W;
+
+    /* u = r'_A / |r'_A| and alpha: the shared variables' chain rule */
+    beta_derivs(p, u, w, r1, r2, bg, hess ? bH : NULL);
+    {
+        double t[3];
+        project1(gU, u, r1, t);
+        for (i = 0; i < 3; i++) gY[3 + i] += t[i];
+        project1(pU, u, r1, t);
+        for (i = 0; i < 3; i++) pY[3 + i] += t[i];
+    }
+    for (i = 0; i < 9; i++) {
+        gX[i] = gY[i] + (i >= 3 ? ga * bg[i - 3] : 0.0);
+        pX[i] = pY[i] + (i >= 3 ? pa * bg[i - 3] : 0.0);
+    }
+    gX[9] = -ga;
+    gX[10] = ga;
+    pX[9] = -pa;
+    pX[10] = pa;
+    if (hess) {
+        double blk[9], ta[NX], t[3];
+        project2(HUU, 3, u, u, r1, r1, blk);
+        add_curv(blk, 3, gU, u, r1);
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) HX[NX * (3 + i) + 3 + j] += blk[3 * i + j];
+        for (k = 0; k < 3; k++) /* HYU_k J on (Y_k, y1), its transpose on (y1, Y_k) */
+            for (i = 0; i < 3; i++) {
+                const double *m = HYU + 9 * k + 3 * i;
+                double mu = dot(m, u);
+                for (j = 0; j < 3; j++) {
+                    double v = (m[j] - mu * u[j]) / r1;
+                    HX[NX * (3 * k + i) + 3 + j] += v;
+                    HX[NX * (3 + j) + 3 * k + i] += v;
+                }
+            }
+        project1(HUa, u, r1, t);
+        for (i = 0; i < 3; i++) HYa[3 + i] += t[i];
+        /* alpha = beta(r'_A, r'_B) + theta_B - theta_A */
+        memset(ta, 0, sizeof ta);
+        for (i = 0; i < 6; i++) ta[3 + i] = bg[i];
+        ta[9] = -1.0;
+        ta[10] = 1.0;
+        for (i = 0; i < NX; i++)
+            for (j = 0; j < NX; j++) {
+                double h = Haa * ta[i] * ta[j];
+                if (i < 9) h += HYa[i] * ta[j];
+                if (j < 9) h += ta[i] * HYa[j];
+                if (i >= 3 && i < 9 && j >= 3 && j < 9) h += ga * bH[6 * (i - 3) + j - 3];
+                HX[NX * i + j] += h;
+            }
+        for (i = 0; i < 9; i++)
+            for (j = 0; j < 9; j++) HX[NX * i + j] += l * HAx[9 * i + j];
+    }
+    for (i = 0; i < 9; i++) gX[i] += l * gAx[i];
+
+    /* from X = (yh, ...) and l to z = (y0, ..., l): W = P/l + Q + R l */
+    for (i = 0; i < NX; i++) gz[i] = i < 3 ? gX[i] * il : gX[i];
+    gz[11] = -P * il * il + 0.5 * p->GJ * p->k0[2] * p->k0[2] + Ax - il * dot(yh, gX);
+    if (hess) {
+        double tl[3], Hl[NX], Hll;
+        for (i = 0; i < 3; i++) tl[i] = -yh[i] * il;
+        for (i = 0; i < NX; i++) Hl[i] = -pX[i] * il * il + (i < 9 ? gAx[i] : 0.0);
+        Hll = 2.0 * P * il * il * il;
+        for (i = 0; i < NX; i++)
+            for (j = 0; j < NX; j++) {
+                double s = (i < 3 ? il : 1.0) * (j < 3 ? il : 1.0);
+                Hz[NZ * i + j] = s * HX[NX * i + j];
+            }
+        for (i = 0; i < NX; i++) {
+            double h = Hl[i] + HX[NX * i] * tl[0] + HX[NX * i + 1] * tl[1] + HX[NX * i + 2] * tl[2];
+            if (i < 3) h = h * il - gX[i] * il * il;
+            Hz[NZ * i + 11] = Hz[NZ * 11 + i] = h;
+        }
+        {
+            double h = Hll + 2.0 * (Hl[0] * tl[0] + Hl[1] * tl[1] + Hl[2] * tl[2]) + 2.0 * il * il * dot(gX, yh);
+            for (i = 0; i < 3; i++)
+                for (j = 0; j < 3; j++) h += tl[i] * HX[NX * i + j] * tl[j];
+            Hz[NZ * 11 + 11] = h;
+        }
+    }
+
+    /* expansion to the element's dofs (with s fixed, l's row stays zero) */
+    if (fe) {
+        memset(fe, 0, NDOF * sizeof(double));
+        for (i = 0; i < nz; i++)
+            for (k = 0; k < 2; k++)
+                if (zdof[i][k] >= 0) fe[zdof[i][k]] += zsgn[i][k] * gz[i];
+    }
+    if (hess)
+        for (i = 0; i < nz; i++)
+            for (j = 0; j < nz; j++) {
+                double h = wt * Hz[NZ * i + j];
+                int a, b;
+                for (a = 0; a < 2; a++)
+                    for (b = 0; b < 2; b++) {
+                        int r = zdof[i][a], c = zdof[j][b];
+                        if (r >= 0 && c >= 0) ke[NDOF * r + c] += zsgn[i][a] * zsgn[j][b] * h;
+                    }
+            }
+    return W;
+}
