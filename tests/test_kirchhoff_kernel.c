@@ -10,7 +10,8 @@
  * max-norm of fd.h (max |new - AD| / max |AD| over the 16 entries, or the
  * 256 of the tangent); over these cases the largest difference is some
  * 1e-14.  Differences: steps 1e-6 (1 + |q|), O(h^2) truncation and O(eps/h)
- * rounding, below 1e-8 here, checked at 1e-6 (as test_kirchhoff.c). */
+ * rounding, below 1e-8 here, checked at 1e-6 (as test_kirchhoff.c).  The
+ * tangent is exactly symmetric (bit for bit). */
 #include "suites.h"
 #include "fd.h"
 #include "elements/element.h"
@@ -127,6 +128,11 @@ static void check_oracle(int aniso, int fixed_s, int twist0)
         ck_assert_msg(ef <= 1e-10, "trial %d: force vs AD: %.3g", trial, ef);
         ck_assert_msg(ek <= 1e-10, "trial %d: tangent vs AD: %.3g", trial, ek);
         ck_assert_msg(fd_relerr(f2, fa, ND, 1e-300) <= 1e-10, "trial %d: force alone vs AD", trial);
+        {
+            int i, j; /* bitwise: the band solver's LDL^T takes only exactly symmetric values */
+            for (i = 0; i < ND; i++)
+                for (j = 0; j < i; j++) ck_assert_msg(k[ND * i + j] == k[ND * j + i], "trial %d: tangent not symmetric", trial);
+        }
         if (fixed_s) {
             int i;
             for (i = 0; i < ND; i++) {

@@ -45,11 +45,21 @@
 enum { NDOF = 16, TA = 6, SA = 7, TB = 14, SB = 15, NZ = 12, NX = 11, NG = 5, NV = 10 };
 
 #define GX(t) (0.5 + 0.5 * (t))
-static const double gxi[NG] = {GX(-0.9061798459386639927976269), GX(-0.5384693101056830910363144), 0.5,
-                               GX(0.5384693101056830910363144), GX(0.9061798459386639927976269)};
 static const double gw[NG] = {0.5 * 0.2369268850561890875142640, 0.5 * 0.4786286704993664680412915,
                               0.5 * 0.5688888888888888888888889, 0.5 * 0.4786286704993664680412915,
                               0.5 * 0.2369268850561890875142640};
+
+/* r' = a and l r'' = b at the Gauss points: a = sum_k gca[g][k] Y_k, b =
+ * sum_k gcb[g][k] Y_k, Y = (yh, r'_A, r'_B) (the Hermite shape functions'
+ * first and second derivatives) */
+#define CA(x) {6.0 * (x) - 6.0 * (x) * (x), 1.0 - 4.0 * (x) + 3.0 * (x) * (x), -2.0 * (x) + 3.0 * (x) * (x)}
+#define CB(x) {6.0 - 12.0 * (x), -4.0 + 6.0 * (x), -2.0 + 6.0 * (x)}
+#define X1 GX(-0.9061798459386639927976269)
+#define X2 GX(-0.5384693101056830910363144)
+#define X4 GX(0.5384693101056830910363144)
+#define X5 GX(0.9061798459386639927976269)
+static const double gca[NG][3] = {CA(X1), CA(X2), CA(0.5), CA(X4), CA(X5)};
+static const double gcb[NG][3] = {CB(X1), CB(X2), CB(0.5), CB(X4), CB(X5)};
 
 /* reduced variable -> element dofs, as in kirchhoff.c */
 static const int zdof[NZ][2] = {{0, 8}, {1, 9}, {2, 10}, {3, -1}, {4, -1}, {5, -1},
@@ -101,14 +111,16 @@ static double beta_value(const el_params *p, const double *u, const double *w)
 }
 
 /* Omega(r, u, w) = 2 atan2(N, D): gradient in (u, w) (g, 6) and, when H,
- * the Hessian (6 x 6, row-major) */
-static void omega(const double *r, const double *u, const double *w, double *g, double *H)
+ * the Hessian's rows r0 .. r0 + 2 (of 6 x 6, row-major: r0 = 0 the u rows,
+ * 3 the w rows) */
+static void omega(const double *r, const double *u, const double *w, double *g, double *H, int r0)
 {
     double N, D, gN[6], gD[6], q, tN, tD, tNN, tND, tDD;
     int i, j;
     cross(w, r, gN);     /* dN/du = w x r */
     cross(r, u, gN + 3); /* dN/dw = r x u */
-    N = r[0] * (u[1] * w[2] - u[2] * w[1]) + r[1] * (u[2] * w[0] - u[0] * w[2]) + r[2] * (u[0] * w[1] - u[1] * w[0]);
+    N = r[0] * (u[1] * w[2] - u[2] * w[1]) + r[1] * (u[2] * w[0] - u[0] * w[2]) +
+        r[2] * (u[0] * w[1] - u[1] * w[0]);
     D = 1.0 + dot(r, u) + dot(u, w) + dot(w, r);
     for (i = 0; i < 3; i++) {
         gD[i] = r[i] + w[i];
@@ -122,16 +134,12 @@ static void omega(const double *r, const double *u, const double *w, double *g, 
     tNN = -4.0 * N * D * q * q;
     tDD = -tNN;
     tND = 2.0 * (N * N - D * D) * q * q;
-    for (i = 0; i < 6; i++)
+    for (i = r0; i < r0 + 3; i++)
         for (j = 0; j < 6; j++)
             H[6 * i + j] = tNN * gN[i] * gN[j] + tND * (gN[i] * gD[j] + gD[i] * gN[j]) + tDD * gD[i] * gD[j];
     /* N's and D's own second derivatives: d2N/du dw = E(r), d2D/du dw = I */
-    add_eps(H + 3, 6, tN, r);
-    add_eps(H + 18, 6, -tN, r);
-    for (i = 0; i < 3; i++) {
-        H[6 * i + 3 + i] += tD;
-        H[6 * (3 + i) + i] += tD;
-    }
+    add_eps(H + 6 * r0 + 3 - r0, 6, r0 ? -tN : tN, r);
+    for (i = 0; i < 3; i++) H[6 * (r0 + i) + 3 - r0 + i] += tD;
 }
 
 /* out (3 x 3) = J M J, J = (I - u u^T) / rho: the chain rule through a
@@ -148,15 +156,16 @@ static void project2(const double *M, int ld, const double *ul, const double *ur
     for (i = 0; i < 3; i++)
         for (j = 0; j < 3; j++)
             T[3 * i + j] = M[i * ld + j] - Mu[i] * ur[j] - ul[i] * uM[j] + ul[i] * uMu * ur[j];
-    for (i = 0; i < 9; i++) out[i] = T[i] / (rl * rr);
+    uMu = 1.0 / (rl * rr);
+    for (i = 0; i < 9; i++) out[i] = T[i] * uMu;
 }
 
 /* J g (3) */
 static void project1(const double *g, const double *u, double rho, double *out)
 {
-    double gu = dot(g, u);
+    double gu = dot(g, u), ir = 1.0 / rho;
     int i;
-    for (i = 0; i < 3; i++) out[i] = (g[i] - gu * u[i]) / rho;
+    for (i = 0; i < 3; i++) out[i] = (g[i] - gu * u[i]) * ir;
 }
 
 /* the normalization's own second derivative: out (3 x 3, row length ld) +=
@@ -175,8 +184,8 @@ static void beta_derivs(const el_params *p, const double *u, const double *w, do
 {
     double gA[6], gB[6], HA[36], HB[36], blk[9];
     int i, j;
-    omega(p->chart_a, u, w, gA, H ? HA : NULL);
-    omega(p->chart_b, u, w, gB, H ? HB : NULL);
+    omega(p->chart_a, u, w, gA, H ? HA : NULL, 0);
+    omega(p->chart_b, u, w, gB, H ? HB : NULL, 3);
     for (i = 0; i < 6; i++) {
         gA[i] = -gA[i];
         gB[i] = -gB[i];
@@ -184,109 +193,108 @@ static void beta_derivs(const el_params *p, const double *u, const double *w, do
     project1(gA, u, r1, g);
     project1(gB + 3, w, r2, g + 3);
     if (!H) return;
-    for (i = 0; i < 36; i++) {
-        HA[i] = -HA[i];
-        HB[i] = -HB[i];
-    }
     project2(HA, 6, u, u, r1, r1, blk);
     for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++) H[6 * i + j] = blk[3 * i + j];
+        for (j = 0; j < 3; j++) H[6 * i + j] = -blk[3 * i + j];
     add_curv(H, 6, gA, u, r1);
     project2(HB + 21, 6, w, w, r2, r2, blk);
     for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++) H[6 * (3 + i) + 3 + j] = blk[3 * i + j];
+        for (j = 0; j < 3; j++) H[6 * (3 + i) + 3 + j] = -blk[3 * i + j];
     add_curv(H + 21, 6, gB + 3, w, r2);
     project2(HA + 3, 6, u, w, r1, r2, blk);
     for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++) H[6 * i + 3 + j] = H[6 * (3 + j) + i] = blk[3 * i + j];
+        for (j = 0; j < 3; j++) H[6 * i + 3 + j] = H[6 * (3 + j) + i] = -blk[3 * i + j];
 }
 
 /* One Gauss point of an isotropic section: phi = P_g / l + Q_g as a
- * function of v = (a, b, u, alpha) (a = r', b = l r'', u = t1_A): its
- * gradient gphi, P_g's gradient gP and, when H, phi's Hessian (10 x 10).
- * Returns P_g; *s = l K (the scaled torsion). */
-static double gauss_iso(const el_params *p, const double *a, const double *b, const double *u, double alpha,
-                        double il, double *s_out, double *gphi, double *gP, double *H)
+ * function of v = (a, b, u, alpha) (a = r', b = l r'', u = t1_A).  The
+ * Hessian's alpha row is -GJ/l (gt, -1) (tau's gradient gt, below), so the
+ * point keeps gt instead of it. */
+typedef struct gauss_pt {
+    double Pg, s;          /* P_g, and s = l K (the scaled torsion) */
+    double g[10], gP[10];  /* phi's and P_g's gradients */
+    double gt[9];          /* tau's gradient in (a, b, u) */
+    double aa[9], ab[9], ba[9], bb[9], au[9], bu[9], uu[9]; /* phi's Hessian blocks (3 x 3, row-major) */
+} gauss_pt;
+
+static void gauss_iso(const el_params *p, const double *a, const double *b, const double *u, double alpha,
+                      double il, int hess, gauss_pt *G)
 {
     const double GJ = p->GJ, EI = p->EI;
-    double A = dot(a, a), lam = sqrt(A), mu = dot(u, a), D = A + lam * mu, iD = 1.0 / D;
-    double B = dot(b, b), C = dot(a, b), iA = 1.0 / A, iA2 = iA * iA;
-    double axb[3], gN[9], gD[9], gt[9], gk[6], tau, s, sig, S, fA, fB, fC, Pg;
+    double A = dot(a, a), lam = sqrt(A), mu = dot(u, a), D = A + lam * mu, iD = 1.0 / D, il_ = 1.0 / lam;
+    double B = dot(b, b), C = dot(a, b), iA = il_ * il_, iA2 = iA * iA, il2 = 0.5 * EI * il, ml = mu * il_;
+    double axb[3], gN[9], gDa[3], gDu[3], gk[6], tau, s, sig, fA, fB, fC;
+    double *gt = G->gt;
     int i, j;
     cross(a, b, axb);
     tau = dot(axb, u) * iD;
     s = alpha - tau;
-    S = dot(axb, axb);
-    Pg = 0.5 * GJ * s * s + 0.5 * EI * S * iA2;
-    *s_out = s;
+    G->Pg = 0.5 * GJ * s * s + 0.5 * EI * dot(axb, axb) * iA2;
+    G->s = s;
     sig = GJ * (s * il - p->k0[2]);
     /* |a x b|^2 / A^2 = B/A - C^2/A^2 through (A, B, C) */
     fA = (-B + 2.0 * C * C * iA) * iA2;
     fB = iA;
     fC = -2.0 * C * iA2;
-    for (i = 0; i < 3; i++) {
-        gk[i] = 2.0 * fA * a[i] + fC * b[i];
-        gk[3 + i] = 2.0 * fB * b[i] + fC * a[i];
-    }
     /* tau = N / D, N = (a x b).u, D = A + |a| u.a */
     cross(b, u, gN);
     cross(u, a, gN + 3);
     for (i = 0; i < 3; i++) {
+        gk[i] = 2.0 * fA * a[i] + fC * b[i];
+        gk[3 + i] = 2.0 * fB * b[i] + fC * a[i];
         gN[6 + i] = axb[i];
-        gD[i] = (2.0 + mu / lam) * a[i] + lam * u[i];
-        gD[3 + i] = 0.0;
-        gD[6 + i] = lam * a[i];
+        gDa[i] = (2.0 + ml) * a[i] + lam * u[i];
+        gDu[i] = lam * a[i];
+        gt[i] = (gN[i] - tau * gDa[i]) * iD;
+        gt[3 + i] = gN[3 + i] * iD;
+        gt[6 + i] = (gN[6 + i] - tau * gDu[i]) * iD;
     }
-    for (i = 0; i < 9; i++) gt[i] = (gN[i] - tau * gD[i]) * iD;
     for (i = 0; i < 9; i++) {
         double k = i < 6 ? 0.5 * EI * gk[i] : 0.0;
-        gphi[i] = -sig * gt[i] + il * k;
-        gP[i] = -GJ * s * gt[i] + k;
+        G->g[i] = -sig * gt[i] + il * k;
+        G->gP[i] = -GJ * s * gt[i] + k;
     }
-    gphi[9] = sig;
-    gP[9] = GJ * s;
-    if (!H) return Pg;
+    G->g[9] = sig;
+    G->gP[9] = GJ * s;
+    if (!hess) return;
     {
-        double Ht[81], fAA = (2.0 * B - 6.0 * C * C * iA) * iA2 * iA, fAB = -iA2, fAC = 4.0 * C * iA2 * iA;
-        double fCC = -2.0 * iA2, cE = 0.5 * EI * il, cG = GJ * il;
-        memset(Ht, 0, sizeof Ht);
-        /* N's second derivatives: ab E(u), au -E(b), bu E(a) */
-        add_eps(Ht + 3, 9, 1.0, u);
-        add_eps(Ht + 27, 9, -1.0, u);
-        add_eps(Ht + 6, 9, -1.0, b);
-        add_eps(Ht + 54, 9, 1.0, b);
-        add_eps(Ht + 33, 9, 1.0, a);
-        add_eps(Ht + 57, 9, -1.0, a);
-        /* - tau D's: aa 2I + mu/lam (I - a a^T/A) + (u a^T + a u^T)/lam, au lam I + a a^T/lam */
-        for (i = 0; i < 3; i++)
-            for (j = 0; j < 3; j++) {
-                double aa = (i == j ? 2.0 + mu / lam : 0.0) - mu / lam * a[i] * a[j] * iA + (u[i] * a[j] + a[i] * u[j]) / lam;
-                double au = (i == j ? lam : 0.0) + a[i] * a[j] / lam;
-                Ht[9 * i + j] -= tau * aa;
-                Ht[9 * i + 6 + j] -= tau * au;
-                Ht[9 * (6 + j) + i] -= tau * au;
-            }
-        for (i = 0; i < 9; i++)
-            for (j = 0; j < 9; j++) Ht[9 * i + j] = (Ht[9 * i + j] - gt[i] * gD[j] - gD[i] * gt[j]) * iD;
-        /* H = GJ/l gs gs^T - sig Ht + EI/(2l) Hk, gs = (-gt, 1) */
-        for (i = 0; i < 9; i++) {
-            for (j = 0; j < 9; j++) H[NV * i + j] = cG * gt[i] * gt[j] - sig * Ht[9 * i + j];
-            H[NV * i + 9] = H[NV * 9 + i] = -cG * gt[i];
+        /* GJ/l gt gt^T - sig/D (N'' - tau D'' - gt D'^T - D' gt^T) + EI/(2l) k'' */
+        const double fAA = (2.0 * B - 6.0 * C * C * iA) * iA2 * iA, fAB = -iA2, fAC = 4.0 * C * iA2 * iA;
+        const double fCC = -2.0 * iA2, cG = GJ * il, c1 = sig * iD, ct = c1 * tau;
+        const double *ga = gt, *gb = gt + 3, *gu = gt + 6;
+        const double kA = 4.0 * il2 * fAA, kC = 2.0 * il2 * fAC, kCC = il2 * fCC, dA = ct * ml * iA;
+        double ha[3], hu[3], ea[3], eb[3];
+        for (i = 0; i < 3; i++) { /* the outer products' left factors, scaled once */
+            ha[i] = cG * ga[i] + c1 * gDa[i];
+            hu[i] = cG * gu[i] + c1 * gDu[i];
+            ea[i] = kA * a[i] + kC * b[i] - dA * a[i] + ct * il_ * u[i];
+            eb[i] = kC * a[i] + kCC * b[i];
         }
-        H[NV * 9 + 9] = cG;
+        for (i = 0; i < 3; i++)
+            for (j = i; j < 3; j++) { /* the symmetric blocks */
+                const double d = i == j ? il2 * 2.0 * fA + ct * (2.0 + ml) : 0.0;
+                const double x = ha[i] * ga[j] + c1 * ga[i] * gDa[j] + ea[i] * a[j] + eb[i] * b[j] + ct * il_ * a[i] * u[j] + d;
+                const double y = cG * gb[i] * gb[j] + kCC * a[i] * a[j] + (i == j ? 2.0 * il2 * fB : 0.0);
+                const double z = hu[i] * gu[j] + c1 * gu[i] * gDu[j];
+                G->aa[3 * i + j] = G->aa[3 * j + i] = x;
+                G->bb[3 * i + j] = G->bb[3 * j + i] = y;
+                G->uu[3 * i + j] = G->uu[3 * j + i] = z;
+            }
         for (i = 0; i < 3; i++)
             for (j = 0; j < 3; j++) {
-                double d = i == j ? 1.0 : 0.0;
-                double kaa = 4.0 * fAA * a[i] * a[j] + 2.0 * fAC * (a[i] * b[j] + b[i] * a[j]) + fCC * b[i] * b[j] + 2.0 * fA * d;
-                double kab = 4.0 * fAB * a[i] * b[j] + 2.0 * fAC * a[i] * a[j] + fCC * b[i] * a[j] + fC * d;
-                double kbb = fCC * a[i] * a[j] + 2.0 * fB * d;
-                H[NV * i + j] += cE * kaa;
-                H[NV * i + 3 + j] += cE * kab;
-                H[NV * (3 + j) + i] += cE * kab;
-                H[NV * (3 + i) + 3 + j] += cE * kbb;
+                const double d = i == j ? 1.0 : 0.0;
+                const int k = 3 * i + j;
+                G->ab[k] = ha[i] * gb[j] + il2 * (4.0 * fAB * a[i] * b[j] + fCC * b[i] * a[j] + fC * d) + kC * a[i] * a[j];
+                G->au[k] = ha[i] * gu[j] + c1 * ga[i] * gDu[j] + ct * (lam * d + a[i] * a[j] * il_);
+                G->bu[k] = cG * gb[i] * gu[j] + c1 * gb[i] * gDu[j];
             }
+        /* N's second derivatives: ab E(u), au -E(b), bu E(a) */
+        add_eps(G->ab, 3, -c1, u);
+        add_eps(G->au, 3, c1, b);
+        add_eps(G->bu, 3, -c1, a);
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) G->ba[3 * i + j] = G->ab[3 * j + i];
     }
-    return Pg;
 }
 
 /* The axial energy per length (the MCS, kirchhoff.c's axial_mcs) of X's
@@ -297,56 +305,67 @@ static double axial(const el_params *p, const double *yh, const double *y1, cons
     static const double M[3][3] = {{4.0 / 30, 2.0 / 30, -1.0 / 30}, {2.0 / 30, 16.0 / 30, 2.0 / 30},
                                     {-1.0 / 30, 2.0 / 30, 4.0 / 30}};
     static const double cm[3] = {1.5, -0.25, -0.25};
-    double m[3], rm, mh[3], e[3], Me[3], G[3][9], W = 0.0;
-    int i, j, k;
+    const double EA = p->EA;
+    double m[3], rm, irm, mh[3], e[3], Me[3], W = 0.0, ir1 = 1.0 / r1, ir2 = 1.0 / r2;
+    int i, j, k, q;
     for (i = 0; i < 3; i++) m[i] = 1.5 * yh[i] - 0.25 * y1[i] - 0.25 * y2[i];
     rm = sqrt(dot(m, m));
     e[0] = r1 - 1.0;
     e[1] = rm - 1.0;
     e[2] = r2 - 1.0;
     for (i = 0; i < 3; i++) Me[i] = M[i][0] * e[0] + M[i][1] * e[1] + M[i][2] * e[2];
-    for (i = 0; i < 3; i++) W += 0.5 * p->EA * e[i] * Me[i];
-    for (i = 0; i < 3; i++) mh[i] = m[i] / rm;
-    memset(G, 0, sizeof G);
+    for (i = 0; i < 3; i++) W += 0.5 * EA * e[i] * Me[i];
+    irm = 1.0 / rm;
+    for (i = 0; i < 3; i++) mh[i] = m[i] * irm;
+    /* e_A = |r'_A| - 1 has gradient u on r'_A, e_M cm_k mh on block k, e_B w on r'_B */
+    for (k = 0; k < 3; k++)
+        for (i = 0; i < 3; i++) g[3 * k + i] = EA * Me[1] * cm[k] * mh[i];
     for (i = 0; i < 3; i++) {
-        G[0][3 + i] = u[i];
-        G[2][6 + i] = w[i];
-        for (k = 0; k < 3; k++) G[1][3 * k + i] = cm[k] * mh[i];
+        g[3 + i] += EA * Me[0] * u[i];
+        g[6 + i] += EA * Me[2] * w[i];
     }
-    for (j = 0; j < 9; j++) g[j] = p->EA * (Me[0] * G[0][j] + Me[1] * G[1][j] + Me[2] * G[2][j]);
     if (!H) return W;
-    for (i = 0; i < 9; i++)
-        for (j = 0; j < 9; j++) {
-            double h = 0.0;
-            int r, c;
-            for (r = 0; r < 3; r++)
-                for (c = 0; c < 3; c++) h += M[r][c] * G[r][i] * G[c][j];
-            H[9 * i + j] = p->EA * h;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) {
+            const double mm = EA * (M[1][1] * mh[i] * mh[j] + Me[1] * ((i == j ? 1.0 : 0.0) - mh[i] * mh[j]) * irm);
+            for (k = 0; k < 3; k++)
+                for (q = 0; q < 3; q++) H[9 * (3 * k + i) + 3 * q + j] = cm[k] * cm[q] * mm;
         }
     for (i = 0; i < 3; i++)
         for (j = 0; j < 3; j++) {
-            double d = i == j ? 1.0 : 0.0;
-            double h0 = p->EA * Me[0] * (d - u[i] * u[j]) / r1, h2 = p->EA * Me[2] * (d - w[i] * w[j]) / r2;
-            double h1 = p->EA * Me[1] * (d - mh[i] * mh[j]) / rm;
-            int bi, bj;
-            H[9 * (3 + i) + 3 + j] += h0;
-            H[9 * (6 + i) + 6 + j] += h2;
-            for (bi = 0; bi < 3; bi++)
-                for (bj = 0; bj < 3; bj++) H[9 * (3 * bi + i) + 3 * bj + j] += cm[bi] * cm[bj] * h1;
+            const double d = i == j ? 1.0 : 0.0;
+            const double um = EA * M[0][1] * u[i] * mh[j], wm = EA * M[2][1] * w[i] * mh[j];
+            const double uu = EA * (M[0][0] * u[i] * u[j] + Me[0] * (d - u[i] * u[j]) * ir1);
+            const double ww = EA * (M[2][2] * w[i] * w[j] + Me[2] * (d - w[i] * w[j]) * ir2);
+            const double uw = EA * M[0][2] * u[i] * w[j];
+            for (q = 0; q < 3; q++) {
+                H[9 * (3 + i) + 3 * q + j] += cm[q] * um;
+                H[9 * (3 * q + j) + 3 + i] += cm[q] * um;
+                H[9 * (6 + i) + 3 * q + j] += cm[q] * wm;
+                H[9 * (3 * q + j) + 6 + i] += cm[q] * wm;
+            }
+            H[9 * (3 + i) + 3 + j] += uu;
+            H[9 * (6 + i) + 6 + j] += ww;
+            H[9 * (3 + i) + 6 + j] += uw;
+            H[9 * (6 + j) + 3 + i] += uw;
         }
     return W;
 }
+
+/* z entry -> (dof, sign) pairs */
+static const int zn[NZ] = {2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2};
+/* the upper 3 x 3 blocks of (yh, r'_A, r'_B) */
+static const int bk[6] = {0, 0, 0, 1, 1, 2}, bq[6] = {0, 1, 2, 1, 2, 2};
 
 /* Energy of the isotropic section; fe (when not NULL) its gradient, ke (when
  * not NULL) += wt times its Hessian, on the element's 16 dofs */
 double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe, double wt, double *ke)
 {
-    const int nz = p->fixed_s ? NX : NZ;
-    double l = qe[SB] - qe[SA], il = 1.0 / l, yh[3], y1[3], y2[3], u[3], w[3], r1, r2, alpha;
-    double bg[6], bH[36], gY[9], gU[3], ga, pY[9], pU[3], pa, HX[NX * NX], HYU[27], HUU[9], HUa[3], HYa[9], Haa;
-    double P = 0.0, ssum = 0.0, gAx[9], HAx[81], Ax, W, gX[NX], pX[NX], gz[NZ], Hz[NZ * NZ];
-    double gphi[NV], gPg[NV], Hg[NV * NV];
-    const int hess = ke != NULL, grad = fe != NULL || ke != NULL;
+    const int nz = p->fixed_s ? NX : NZ, hess = ke != NULL, grad = fe != NULL || ke != NULL;
+    double l = qe[SB] - qe[SA], il = 1.0 / l, yh[3], y1[3], y2[3], u[3], w[3], r1, r2, ir1, ir2, alpha;
+    double bg[6], bH[36], gY[9], gU[3], ga, pY[9], pU[3], pa, HX[NX * NX], HYU[27], HUU[9], HUa[3], HYa[NX], Haa;
+    double P = 0.0, ssum = 0.0, gAx[9], HAx[81], Ax, W, gX[NX], pX[NX], gz[NZ], Hz[NZ * NZ], HB[54];
+    gauss_pt G;
     int g, i, j, k, q;
     for (i = 0; i < 3; i++) {
         yh[i] = (qe[8 + i] - qe[i]) * il;
@@ -355,9 +374,11 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
     }
     r1 = sqrt(dot(y1, y1));
     r2 = sqrt(dot(y2, y2));
+    ir1 = 1.0 / r1;
+    ir2 = 1.0 / r2;
     for (i = 0; i < 3; i++) {
-        u[i] = y1[i] / r1;
-        w[i] = y2[i] / r2;
+        u[i] = y1[i] * ir1;
+        w[i] = y2[i] * ir2;
     }
     alpha = beta_value(p, u, w) + qe[TB] - qe[TA];
     memset(gY, 0, sizeof gY);
@@ -367,55 +388,52 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
     ga = pa = Haa = 0.0;
     if (hess) {
         memset(HX, 0, sizeof HX);
+        memset(HB, 0, sizeof HB);
         memset(HYU, 0, sizeof HYU);
         memset(HUU, 0, sizeof HUU);
         memset(HUa, 0, sizeof HUa);
         memset(HYa, 0, sizeof HYa);
     }
     for (g = 0; g < NG; g++) {
-        const double xi = gxi[g], wg = gw[g];
-        const double ca[3] = {6.0 * xi - 6.0 * xi * xi, 1.0 - 4.0 * xi + 3.0 * xi * xi, -2.0 * xi + 3.0 * xi * xi};
-        const double cb[3] = {6.0 - 12.0 * xi, -4.0 + 6.0 * xi, -2.0 + 6.0 * xi};
-        double a[3], b[3], s;
+        const double wg = gw[g], *ca = gca[g], *cb = gcb[g];
+        double a[3], b[3];
         for (i = 0; i < 3; i++) {
             a[i] = ca[0] * yh[i] + ca[1] * y1[i] + ca[2] * y2[i];
             b[i] = cb[0] * yh[i] + cb[1] * y1[i] + cb[2] * y2[i];
         }
-        P += wg * gauss_iso(p, a, b, u, alpha, il, &s, gphi, gPg, hess ? Hg : NULL);
-        ssum += wg * s;
+        gauss_iso(p, a, b, u, alpha, il, hess, &G);
+        P += wg * G.Pg;
+        ssum += wg * G.s;
         if (!grad) continue;
         for (k = 0; k < 3; k++)
-            for (i = 0; i < 3; i++) {
-                gY[3 * k + i] += wg * (ca[k] * gphi[i] + cb[k] * gphi[3 + i]);
-                pY[3 * k + i] += wg * (ca[k] * gPg[i] + cb[k] * gPg[3 + i]);
-            }
-        for (i = 0; i < 3; i++) {
-            gU[i] += wg * gphi[6 + i];
-            pU[i] += wg * gPg[6 + i];
+            for (i = 0; i < 3; i++) gY[3 * k + i] += wg * (ca[k] * G.g[i] + cb[k] * G.g[3 + i]);
+        for (i = 0; i < 3; i++) gU[i] += wg * G.g[6 + i];
+        ga += wg * G.g[9];
+        if (hess && nz == NZ) { /* P's gradient: the l rows of the tangent */
+            for (k = 0; k < 3; k++)
+                for (i = 0; i < 3; i++) pY[3 * k + i] += wg * (ca[k] * G.gP[i] + cb[k] * G.gP[3 + i]);
+            for (i = 0; i < 3; i++) pU[i] += wg * G.gP[6 + i];
+            pa += wg * G.gP[9];
         }
-        ga += wg * gphi[9];
-        pa += wg * gPg[9];
         if (!hess) continue;
-        for (k = 0; k < 3; k++)
-            for (q = 0; q < 3; q++) {
-                const double aa = wg * ca[k] * ca[q], ab = wg * ca[k] * cb[q], ba = wg * cb[k] * ca[q],
-                             bb = wg * cb[k] * cb[q];
-                for (i = 0; i < 3; i++)
-                    for (j = 0; j < 3; j++)
-                        HX[NX * (3 * k + i) + 3 * q + j] += aa * Hg[NV * i + j] + ab * Hg[NV * i + 3 + j] +
-                                                            ba * Hg[NV * (3 + i) + j] + bb * Hg[NV * (3 + i) + 3 + j];
+        {
+            const double cG = wg * p->GJ * il;
+            for (k = 0, q = 0; q < 6; q++) { /* the upper blocks of (yh, r'_A, r'_B) */
+                const int r = bk[q], c = bq[q];
+                const double caa = wg * ca[r] * ca[c], cab = wg * ca[r] * cb[c], cba = wg * cb[r] * ca[c],
+                             cbb = wg * cb[r] * cb[c];
+                double *h = HB + 9 * q;
+                for (i = 0; i < 9; i++) h[i] += caa * G.aa[i] + cab * G.ab[i] + cba * G.ba[i] + cbb * G.bb[i];
             }
-        for (k = 0; k < 3; k++)
-            for (i = 0; i < 3; i++) {
-                for (j = 0; j < 3; j++)
-                    HYU[9 * k + 3 * i + j] += wg * (ca[k] * Hg[NV * i + 6 + j] + cb[k] * Hg[NV * (3 + i) + 6 + j]);
-                HYa[3 * k + i] += wg * (ca[k] * Hg[NV * i + 9] + cb[k] * Hg[NV * (3 + i) + 9]);
+            for (k = 0; k < 3; k++) {
+                const double wa = wg * ca[k], wb = wg * cb[k];
+                for (i = 0; i < 9; i++) HYU[9 * k + i] += wa * G.au[i] + wb * G.bu[i];
+                for (i = 0; i < 3; i++) HYa[3 * k + i] -= cG * (ca[k] * G.gt[i] + cb[k] * G.gt[3 + i]);
             }
-        for (i = 0; i < 3; i++) {
-            for (j = 0; j < 3; j++) HUU[3 * i + j] += wg * Hg[NV * (6 + i) + 6 + j];
-            HUa[i] += wg * Hg[NV * (6 + i) + 9];
+            for (i = 0; i < 9; i++) HUU[i] += wg * G.uu[i];
+            for (i = 0; i < 3; i++) HUa[i] -= cG * G.gt[6 + i];
+            Haa += cG;
         }
-        Haa += wg * Hg[NV * 9 + 9];
     }
     Ax = axial(p, yh, y1, y2, u, r1, w, r2, gAx, hess ? HAx : NULL);
     W = P * il - p->GJ * p->k0[2] * ssum + (0.5 * p->GJ * p->k0[2] * p->k0[2] + Ax) * l;
@@ -431,7 +449,7 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
         for (i = 0; i < 3; i++) pY[3 + i] += t[i];
     }
     for (i = 0; i < 9; i++) {
-        gX[i] = gY[i] + (i >= 3 ? ga * bg[i - 3] : 0.0);
+        gX[i] = gY[i] + (i >= 3 ? ga * bg[i - 3] : 0.0) + l * gAx[i];
         pX[i] = pY[i] + (i >= 3 ? pa * bg[i - 3] : 0.0);
     }
     gX[9] = -ga;
@@ -440,6 +458,10 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
     pX[10] = pa;
     if (hess) {
         double blk[9], ta[NX], t[3];
+        for (q = 0; q < 6; q++) /* the blocks of (yh, r'_A, r'_B), mirrored */
+            for (i = 0; i < 3; i++)
+                for (j = 0; j < 3; j++)
+                    HX[NX * (3 * bk[q] + i) + 3 * bq[q] + j] = HX[NX * (3 * bq[q] + j) + 3 * bk[q] + i] = HB[9 * q + 3 * i + j];
         project2(HUU, 3, u, u, r1, r1, blk);
         add_curv(blk, 3, gU, u, r1);
         for (i = 0; i < 3; i++)
@@ -449,51 +471,49 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
                 const double *m = HYU + 9 * k + 3 * i;
                 double mu = dot(m, u);
                 for (j = 0; j < 3; j++) {
-                    double v = (m[j] - mu * u[j]) / r1;
+                    double v = (m[j] - mu * u[j]) * ir1;
                     HX[NX * (3 * k + i) + 3 + j] += v;
                     HX[NX * (3 + j) + 3 * k + i] += v;
                 }
             }
         project1(HUa, u, r1, t);
         for (i = 0; i < 3; i++) HYa[3 + i] += t[i];
+        HYa[9] = HYa[10] = 0.0;
         /* alpha = beta(r'_A, r'_B) + theta_B - theta_A */
-        memset(ta, 0, sizeof ta);
+        ta[0] = ta[1] = ta[2] = 0.0;
         for (i = 0; i < 6; i++) ta[3 + i] = bg[i];
         ta[9] = -1.0;
         ta[10] = 1.0;
-        for (i = 0; i < NX; i++)
-            for (j = 0; j < NX; j++) {
-                double h = Haa * ta[i] * ta[j];
-                if (i < 9) h += HYa[i] * ta[j];
-                if (j < 9) h += ta[i] * HYa[j];
-                if (i >= 3 && i < 9 && j >= 3 && j < 9) h += ga * bH[6 * (i - 3) + j - 3];
-                HX[NX * i + j] += h;
-            }
+        for (i = 0; i < NX; i++) {
+            const double hi = Haa * ta[i] + HYa[i];
+            for (j = 0; j < NX; j++) HX[NX * i + j] += hi * ta[j] + ta[i] * HYa[j];
+        }
+        for (i = 0; i < 6; i++)
+            for (j = 0; j < 6; j++) HX[NX * (3 + i) + 3 + j] += ga * bH[6 * i + j];
         for (i = 0; i < 9; i++)
             for (j = 0; j < 9; j++) HX[NX * i + j] += l * HAx[9 * i + j];
     }
-    for (i = 0; i < 9; i++) gX[i] += l * gAx[i];
 
     /* from X = (yh, ...) and l to z = (y0, ..., l): W = P/l + Q + R l */
     for (i = 0; i < NX; i++) gz[i] = i < 3 ? gX[i] * il : gX[i];
     gz[11] = -P * il * il + 0.5 * p->GJ * p->k0[2] * p->k0[2] + Ax - il * dot(yh, gX);
     if (hess) {
-        double tl[3], Hl[NX], Hll;
-        for (i = 0; i < 3; i++) tl[i] = -yh[i] * il;
-        for (i = 0; i < NX; i++) Hl[i] = -pX[i] * il * il + (i < 9 ? gAx[i] : 0.0);
-        Hll = 2.0 * P * il * il * il;
         for (i = 0; i < NX; i++)
             for (j = 0; j < NX; j++) {
                 double s = (i < 3 ? il : 1.0) * (j < 3 ? il : 1.0);
                 Hz[NZ * i + j] = s * HX[NX * i + j];
             }
-        for (i = 0; i < NX; i++) {
-            double h = Hl[i] + HX[NX * i] * tl[0] + HX[NX * i + 1] * tl[1] + HX[NX * i + 2] * tl[2];
-            if (i < 3) h = h * il - gX[i] * il * il;
-            Hz[NZ * i + 11] = Hz[NZ * 11 + i] = h;
-        }
-        {
-            double h = Hll + 2.0 * (Hl[0] * tl[0] + Hl[1] * tl[1] + Hl[2] * tl[2]) + 2.0 * il * il * dot(gX, yh);
+        if (nz == NZ) {
+            double tl[3], Hl[NX], h;
+            for (i = 0; i < 3; i++) tl[i] = -yh[i] * il;
+            for (i = 0; i < NX; i++) Hl[i] = -pX[i] * il * il + (i < 9 ? gAx[i] : 0.0);
+            for (i = 0; i < NX; i++) {
+                h = Hl[i] + HX[NX * i] * tl[0] + HX[NX * i + 1] * tl[1] + HX[NX * i + 2] * tl[2];
+                if (i < 3) h = h * il - gX[i] * il * il;
+                Hz[NZ * i + 11] = Hz[NZ * 11 + i] = h;
+            }
+            h = 2.0 * P * il * il * il + 2.0 * (Hl[0] * tl[0] + Hl[1] * tl[1] + Hl[2] * tl[2]) +
+                2.0 * il * il * dot(gX, yh);
             for (i = 0; i < 3; i++)
                 for (j = 0; j < 3; j++) h += tl[i] * HX[NX * i + j] * tl[j];
             Hz[NZ * 11 + 11] = h;
@@ -504,19 +524,33 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
     if (fe) {
         memset(fe, 0, NDOF * sizeof(double));
         for (i = 0; i < nz; i++)
-            for (k = 0; k < 2; k++)
-                if (zdof[i][k] >= 0) fe[zdof[i][k]] += zsgn[i][k] * gz[i];
+            for (k = 0; k < zn[i]; k++) fe[zdof[i][k]] += zsgn[i][k] * gz[i];
     }
-    if (hess)
-        for (i = 0; i < nz; i++)
-            for (j = 0; j < nz; j++) {
-                double h = wt * Hz[NZ * i + j];
-                int a, b;
-                for (a = 0; a < 2; a++)
-                    for (b = 0; b < 2; b++) {
-                        int r = zdof[i][a], c = zdof[j][b];
-                        if (r >= 0 && c >= 0) ke[NDOF * r + c] += zsgn[i][a] * zsgn[j][b] * h;
-                    }
+    if (hess) { /* row i of Hz on the dofs, then onto the rows of z_i's dofs */
+        if (nz == NX)
+            for (i = 0; i < NZ; i++) Hz[NZ * i + 11] = Hz[NZ * 11 + i] = 0.0;
+        /* exactly symmetric, as the hyper-dual path's: the band solver takes
+         * its LDL^T only on exactly symmetric values (sparse/band.c) */
+        for (i = 0; i < NZ; i++)
+            for (j = 0; j < i; j++) Hz[NZ * i + j] = Hz[NZ * j + i];
+        for (i = 0; i < nz; i++) {
+            const double *h = Hz + NZ * i;
+            double R[NDOF];
+            for (k = 0; k < 3; k++) {
+                R[k] = -wt * h[k];
+                R[8 + k] = wt * h[k];
+                R[3 + k] = wt * h[3 + k];
+                R[11 + k] = wt * h[6 + k];
             }
+            R[TA] = wt * h[9];
+            R[TB] = wt * h[10];
+            R[SA] = -wt * h[11];
+            R[SB] = wt * h[11];
+            for (k = 0; k < zn[i]; k++) {
+                double *row = ke + NDOF * zdof[i][k], sg = zsgn[i][k];
+                for (j = 0; j < NDOF; j++) row[j] += sg * R[j];
+            }
+        }
+    }
     return W;
 }
