@@ -209,7 +209,8 @@ static void beta_derivs(const el_params *p, const double *u, const double *w, do
 /* One Gauss point of an isotropic section: phi = P_g / l + Q_g as a
  * function of v = (a, b, u, alpha) (a = r', b = l r'', u = t1_A).  The
  * Hessian's alpha row is -GJ/l (gt, -1) (tau's gradient gt, below), so the
- * point keeps gt instead of it. */
+ * point keeps gt instead of it.  hess: 0 gradient only, 1 and the Hessian,
+ * 2 and P_g's gradient. */
 typedef struct gauss_pt {
     double Pg, s;          /* P_g, and s = l K (the scaled torsion) */
     double g[10], gP[10];  /* phi's and P_g's gradients */
@@ -249,13 +250,14 @@ static void gauss_iso(const el_params *p, const double *a, const double *b, cons
         gt[3 + i] = gN[3 + i] * iD;
         gt[6 + i] = (gN[6 + i] - tau * gDu[i]) * iD;
     }
-    for (i = 0; i < 9; i++) {
-        double k = i < 6 ? 0.5 * EI * gk[i] : 0.0;
-        G->g[i] = -sig * gt[i] + il * k;
-        G->gP[i] = -GJ * s * gt[i] + k;
-    }
+    for (i = 0; i < 6; i++) G->g[i] = -sig * gt[i] + il2 * gk[i];
+    for (i = 6; i < 9; i++) G->g[i] = -sig * gt[i];
     G->g[9] = sig;
-    G->gP[9] = GJ * s;
+    if (hess > 1) { /* P_g's gradient, for the l rows */
+        for (i = 0; i < 6; i++) G->gP[i] = -GJ * s * gt[i] + 0.5 * EI * gk[i];
+        for (i = 6; i < 9; i++) G->gP[i] = -GJ * s * gt[i];
+        G->gP[9] = GJ * s;
+    }
     if (!hess) return;
     {
         /* GJ/l gt gt^T - sig/D (N'' - tau D'' - gt D'^T - D' gt^T) + EI/(2l) k'' */
@@ -263,7 +265,7 @@ static void gauss_iso(const el_params *p, const double *a, const double *b, cons
         const double fCC = -2.0 * iA2, cG = GJ * il, c1 = sig * iD, ct = c1 * tau;
         const double *ga = gt, *gb = gt + 3, *gu = gt + 6;
         const double kA = 4.0 * il2 * fAA, kC = 2.0 * il2 * fAC, kCC = il2 * fCC, dA = ct * ml * iA;
-        double ha[3], hu[3], ea[3], eb[3];
+        double ha[3], hu[3], ea[3], eb[3], pa[3], pb[3], qa[3];
         for (i = 0; i < 3; i++) { /* the outer products' left factors, scaled once */
             ha[i] = cG * ga[i] + c1 * gDa[i];
             hu[i] = cG * gu[i] + c1 * gDu[i];
@@ -280,14 +282,22 @@ static void gauss_iso(const el_params *p, const double *a, const double *b, cons
                 G->bb[3 * i + j] = G->bb[3 * j + i] = y;
                 G->uu[3 * i + j] = G->uu[3 * j + i] = z;
             }
+        for (i = 0; i < 3; i++) {
+            pa[i] = 4.0 * il2 * fAB * a[i];
+            pb[i] = kCC * b[i] + kC * a[i];
+            qa[i] = c1 * lam * ga[i] + ct * il_ * a[i];
+        }
         for (i = 0; i < 3; i++)
             for (j = 0; j < 3; j++) {
-                const double d = i == j ? 1.0 : 0.0;
                 const int k = 3 * i + j;
-                G->ab[k] = ha[i] * gb[j] + il2 * (4.0 * fAB * a[i] * b[j] + fCC * b[i] * a[j] + fC * d) + kC * a[i] * a[j];
-                G->au[k] = ha[i] * gu[j] + c1 * ga[i] * gDu[j] + ct * (lam * d + a[i] * a[j] * il_);
-                G->bu[k] = cG * gb[i] * gu[j] + c1 * gb[i] * gDu[j];
+                G->ab[k] = ha[i] * gb[j] + pa[i] * b[j] + pb[i] * a[j];
+                G->au[k] = ha[i] * gu[j] + qa[i] * a[j];
+                G->bu[k] = gb[i] * hu[j];
             }
+        for (i = 0; i < 3; i++) {
+            G->ab[4 * i] += il2 * fC;
+            G->au[4 * i] += ct * lam;
+        }
         /* N's second derivatives: ab E(u), au -E(b), bu E(a) */
         add_eps(G->ab, 3, -c1, u);
         add_eps(G->au, 3, c1, b);
@@ -297,15 +307,24 @@ static void gauss_iso(const el_params *p, const double *a, const double *b, cons
     }
 }
 
+/* v e_r e_c^T + v e_c e_r^T into the upper triangle of U (row length NX) */
+static void usym(double *U, int r, int c, double v)
+{
+    if (r < c) U[NX * r + c] += v;
+    else if (r > c) U[NX * c + r] += v;
+    else U[NX * r + r] += 2.0 * v;
+}
+
 /* The axial energy per length (the MCS, kirchhoff.c's axial_mcs) of X's
- * first 9 entries: its value, gradient g (9) and, when H, Hessian (9 x 9) */
+ * first 9 entries: its value, gradient g (9) and, when H, sc times its
+ * Hessian added to H's upper triangle (row length NX) */
 static double axial(const el_params *p, const double *yh, const double *y1, const double *y2, const double *u,
-                    double r1, const double *w, double r2, double *g, double *H)
+                    double r1, const double *w, double r2, double *g, double sc, double *H)
 {
     static const double M[3][3] = {{4.0 / 30, 2.0 / 30, -1.0 / 30}, {2.0 / 30, 16.0 / 30, 2.0 / 30},
                                     {-1.0 / 30, 2.0 / 30, 4.0 / 30}};
     static const double cm[3] = {1.5, -0.25, -0.25};
-    const double EA = p->EA;
+    const double EA = p->EA, sE = sc * p->EA;
     double m[3], rm, irm, mh[3], e[3], Me[3], W = 0.0, ir1 = 1.0 / r1, ir2 = 1.0 / r2;
     int i, j, k, q;
     for (i = 0; i < 3; i++) m[i] = 1.5 * yh[i] - 0.25 * y1[i] - 0.25 * y2[i];
@@ -327,27 +346,21 @@ static double axial(const el_params *p, const double *yh, const double *y1, cons
     if (!H) return W;
     for (i = 0; i < 3; i++)
         for (j = 0; j < 3; j++) {
-            const double mm = EA * (M[1][1] * mh[i] * mh[j] + Me[1] * ((i == j ? 1.0 : 0.0) - mh[i] * mh[j]) * irm);
-            for (k = 0; k < 3; k++)
-                for (q = 0; q < 3; q++) H[9 * (3 * k + i) + 3 * q + j] = cm[k] * cm[q] * mm;
-        }
-    for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++) {
             const double d = i == j ? 1.0 : 0.0;
-            const double um = EA * M[0][1] * u[i] * mh[j], wm = EA * M[2][1] * w[i] * mh[j];
-            const double uu = EA * (M[0][0] * u[i] * u[j] + Me[0] * (d - u[i] * u[j]) * ir1);
-            const double ww = EA * (M[2][2] * w[i] * w[j] + Me[2] * (d - w[i] * w[j]) * ir2);
-            const double uw = EA * M[0][2] * u[i] * w[j];
+            const double mm = sE * (M[1][1] * mh[i] * mh[j] + Me[1] * (d - mh[i] * mh[j]) * irm);
+            const double um = sE * M[0][1] * u[i] * mh[j], wm = sE * M[2][1] * w[i] * mh[j];
+            for (k = 0; k < 3; k++)
+                for (q = 0; q < 3; q++)
+                    if (3 * k + i <= 3 * q + j) H[NX * (3 * k + i) + 3 * q + j] += cm[k] * cm[q] * mm;
             for (q = 0; q < 3; q++) {
-                H[9 * (3 + i) + 3 * q + j] += cm[q] * um;
-                H[9 * (3 * q + j) + 3 + i] += cm[q] * um;
-                H[9 * (6 + i) + 3 * q + j] += cm[q] * wm;
-                H[9 * (3 * q + j) + 6 + i] += cm[q] * wm;
+                usym(H, 3 + i, 3 * q + j, cm[q] * um);
+                usym(H, 6 + i, 3 * q + j, cm[q] * wm);
             }
-            H[9 * (3 + i) + 3 + j] += uu;
-            H[9 * (6 + i) + 6 + j] += ww;
-            H[9 * (3 + i) + 6 + j] += uw;
-            H[9 * (6 + j) + 3 + i] += uw;
+            if (i <= j) {
+                H[NX * (3 + i) + 3 + j] += sE * (M[0][0] * u[i] * u[j] + Me[0] * (d - u[i] * u[j]) * ir1);
+                H[NX * (6 + i) + 6 + j] += sE * (M[2][2] * w[i] * w[j] + Me[2] * (d - w[i] * w[j]) * ir2);
+            }
+            H[NX * (3 + i) + 6 + j] += sE * M[0][2] * u[i] * w[j];
         }
     return W;
 }
@@ -356,6 +369,8 @@ static double axial(const el_params *p, const double *yh, const double *y1, cons
 static const int zn[NZ] = {2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2};
 /* the upper 3 x 3 blocks of (yh, r'_A, r'_B) */
 static const int bk[6] = {0, 0, 0, 1, 1, 2}, bq[6] = {0, 1, 2, 1, 2, 2};
+/* the upper triangle of a 3 x 3 block */
+static const int up[6] = {0, 1, 2, 4, 5, 8};
 
 /* Energy of the isotropic section; fe (when not NULL) its gradient, ke (when
  * not NULL) += wt times its Hessian, on the element's 16 dofs */
@@ -364,7 +379,7 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
     const int nz = p->fixed_s ? NX : NZ, hess = ke != NULL, grad = fe != NULL || ke != NULL;
     double l = qe[SB] - qe[SA], il = 1.0 / l, yh[3], y1[3], y2[3], u[3], w[3], r1, r2, ir1, ir2, alpha;
     double bg[6], bH[36], gY[9], gU[3], ga, pY[9], pU[3], pa, HX[NX * NX], HYU[27], HUU[9], HUa[3], HYa[NX], Haa;
-    double P = 0.0, ssum = 0.0, gAx[9], HAx[81], Ax, W, gX[NX], pX[NX], gz[NZ], Hz[NZ * NZ], HB[54];
+    double P = 0.0, ssum = 0.0, gAx[9], Ax, W, gX[NX], pX[NX], gz[NZ], Hz[NZ * NZ], HB[54];
     gauss_pt G;
     int g, i, j, k, q;
     for (i = 0; i < 3; i++) {
@@ -401,7 +416,7 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
             a[i] = ca[0] * yh[i] + ca[1] * y1[i] + ca[2] * y2[i];
             b[i] = cb[0] * yh[i] + cb[1] * y1[i] + cb[2] * y2[i];
         }
-        gauss_iso(p, a, b, u, alpha, il, hess, &G);
+        gauss_iso(p, a, b, u, alpha, il, hess ? (nz == NZ ? 2 : 1) : 0, &G);
         P += wg * G.Pg;
         ssum += wg * G.s;
         if (!grad) continue;
@@ -418,12 +433,18 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
         if (!hess) continue;
         {
             const double cG = wg * p->GJ * il;
-            for (k = 0, q = 0; q < 6; q++) { /* the upper blocks of (yh, r'_A, r'_B) */
+            double sab[6];
+            for (i = 0; i < 6; i++) sab[i] = G.ab[up[i]] + G.ba[up[i]];
+            for (q = 0; q < 6; q++) { /* the upper blocks of (yh, r'_A, r'_B) */
                 const int r = bk[q], c = bq[q];
-                const double caa = wg * ca[r] * ca[c], cab = wg * ca[r] * cb[c], cba = wg * cb[r] * ca[c],
-                             cbb = wg * cb[r] * cb[c];
+                const double caa = wg * ca[r] * ca[c], cab = wg * ca[r] * cb[c], cbb = wg * cb[r] * cb[c];
                 double *h = HB + 9 * q;
-                for (i = 0; i < 9; i++) h[i] += caa * G.aa[i] + cab * G.ab[i] + cba * G.ba[i] + cbb * G.bb[i];
+                if (r == c) /* symmetric: its upper triangle */
+                    for (i = 0; i < 6; i++) h[i] += caa * G.aa[up[i]] + cab * sab[i] + cbb * G.bb[up[i]];
+                else {
+                    const double cba = wg * cb[r] * ca[c];
+                    for (i = 0; i < 9; i++) h[i] += caa * G.aa[i] + cab * G.ab[i] + cba * G.ba[i] + cbb * G.bb[i];
+                }
             }
             for (k = 0; k < 3; k++) {
                 const double wa = wg * ca[k], wb = wg * cb[k];
@@ -435,7 +456,17 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
             Haa += cG;
         }
     }
-    Ax = axial(p, yh, y1, y2, u, r1, w, r2, gAx, hess ? HAx : NULL);
+    /* HX holds its upper triangle from here on */
+    if (hess) {
+        for (q = 0; q < 6; q++) { /* the blocks of (yh, r'_A, r'_B) */
+            if (bk[q] == bq[q])
+                for (k = 0; k < 6; k++) HX[NX * (3 * bk[q] + up[k] / 3) + 3 * bq[q] + up[k] % 3] = HB[9 * q + k];
+            else
+                for (i = 0; i < 3; i++)
+                    for (j = 0; j < 3; j++) HX[NX * (3 * bk[q] + i) + 3 * bq[q] + j] = HB[9 * q + 3 * i + j];
+        }
+    }
+    Ax = axial(p, yh, y1, y2, u, r1, w, r2, gAx, l, hess ? HX : NULL);
     W = P * il - p->GJ * p->k0[2] * ssum + (0.5 * p->GJ * p->k0[2] * p->k0[2] + Ax) * l;
     if (!grad) return W;
 
@@ -458,23 +489,15 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
     pX[10] = pa;
     if (hess) {
         double blk[9], ta[NX], t[3];
-        for (q = 0; q < 6; q++) /* the blocks of (yh, r'_A, r'_B), mirrored */
-            for (i = 0; i < 3; i++)
-                for (j = 0; j < 3; j++)
-                    HX[NX * (3 * bk[q] + i) + 3 * bq[q] + j] = HX[NX * (3 * bq[q] + j) + 3 * bk[q] + i] = HB[9 * q + 3 * i + j];
         project2(HUU, 3, u, u, r1, r1, blk);
         add_curv(blk, 3, gU, u, r1);
         for (i = 0; i < 3; i++)
-            for (j = 0; j < 3; j++) HX[NX * (3 + i) + 3 + j] += blk[3 * i + j];
-        for (k = 0; k < 3; k++) /* HYU_k J on (Y_k, y1), its transpose on (y1, Y_k) */
+            for (j = i; j < 3; j++) HX[NX * (3 + i) + 3 + j] += blk[3 * i + j];
+        for (k = 0; k < 3; k++) /* HYU_k J on (Y_k, y1) and its transpose */
             for (i = 0; i < 3; i++) {
                 const double *m = HYU + 9 * k + 3 * i;
                 double mu = dot(m, u);
-                for (j = 0; j < 3; j++) {
-                    double v = (m[j] - mu * u[j]) * ir1;
-                    HX[NX * (3 * k + i) + 3 + j] += v;
-                    HX[NX * (3 + j) + 3 * k + i] += v;
-                }
+                for (j = 0; j < 3; j++) usym(HX, 3 * k + i, 3 + j, (m[j] - mu * u[j]) * ir1);
             }
         project1(HUa, u, r1, t);
         for (i = 0; i < 3; i++) HYa[3 + i] += t[i];
@@ -486,12 +509,10 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
         ta[10] = 1.0;
         for (i = 0; i < NX; i++) {
             const double hi = Haa * ta[i] + HYa[i];
-            for (j = 0; j < NX; j++) HX[NX * i + j] += hi * ta[j] + ta[i] * HYa[j];
+            for (j = i; j < NX; j++) HX[NX * i + j] += hi * ta[j] + ta[i] * HYa[j];
         }
         for (i = 0; i < 6; i++)
-            for (j = 0; j < 6; j++) HX[NX * (3 + i) + 3 + j] += ga * bH[6 * i + j];
-        for (i = 0; i < 9; i++)
-            for (j = 0; j < 9; j++) HX[NX * i + j] += l * HAx[9 * i + j];
+            for (j = i; j < 6; j++) HX[NX * (3 + i) + 3 + j] += ga * bH[6 * i + j];
     }
 
     /* from X = (yh, ...) and l to z = (y0, ..., l): W = P/l + Q + R l */
@@ -499,23 +520,21 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
     gz[11] = -P * il * il + 0.5 * p->GJ * p->k0[2] * p->k0[2] + Ax - il * dot(yh, gX);
     if (hess) {
         for (i = 0; i < NX; i++)
-            for (j = 0; j < NX; j++) {
-                double s = (i < 3 ? il : 1.0) * (j < 3 ? il : 1.0);
-                Hz[NZ * i + j] = s * HX[NX * i + j];
-            }
+            for (j = i; j < NX; j++) Hz[NZ * i + j] = (i < 3 ? il : 1.0) * (j < 3 ? il : 1.0) * HX[NX * i + j];
         if (nz == NZ) {
             double tl[3], Hl[NX], h;
             for (i = 0; i < 3; i++) tl[i] = -yh[i] * il;
             for (i = 0; i < NX; i++) Hl[i] = -pX[i] * il * il + (i < 9 ? gAx[i] : 0.0);
             for (i = 0; i < NX; i++) {
-                h = Hl[i] + HX[NX * i] * tl[0] + HX[NX * i + 1] * tl[1] + HX[NX * i + 2] * tl[2];
+                h = Hl[i];
+                for (j = 0; j < 3; j++) h += (i <= j ? HX[NX * i + j] : HX[NX * j + i]) * tl[j];
                 if (i < 3) h = h * il - gX[i] * il * il;
-                Hz[NZ * i + 11] = Hz[NZ * 11 + i] = h;
+                Hz[NZ * i + 11] = h;
             }
             h = 2.0 * P * il * il * il + 2.0 * (Hl[0] * tl[0] + Hl[1] * tl[1] + Hl[2] * tl[2]) +
                 2.0 * il * il * dot(gX, yh);
             for (i = 0; i < 3; i++)
-                for (j = 0; j < 3; j++) h += tl[i] * HX[NX * i + j] * tl[j];
+                for (j = 0; j < 3; j++) h += tl[i] * (i <= j ? HX[NX * i + j] : HX[NX * j + i]) * tl[j];
             Hz[NZ * 11 + 11] = h;
         }
     }
@@ -547,8 +566,11 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
             R[SA] = -wt * h[11];
             R[SB] = wt * h[11];
             for (k = 0; k < zn[i]; k++) {
-                double *row = ke + NDOF * zdof[i][k], sg = zsgn[i][k];
-                for (j = 0; j < NDOF; j++) row[j] += sg * R[j];
+                double *row = ke + NDOF * zdof[i][k];
+                if (zsgn[i][k] > 0.0)
+                    for (j = 0; j < NDOF; j++) row[j] += R[j];
+                else
+                    for (j = 0; j < NDOF; j++) row[j] -= R[j];
             }
         }
     }
