@@ -51,10 +51,14 @@
  * term is 1/2 EI |r' x r''|^2 / |r'|^4 and needs no frame.
  *
  * Force and tangent are the exact gradient and Hessian of that sum (5-point
- * Gauss for bending and torsion), computed by second-order forward differentiation (core/hd.h) in the
- * reduced variables z = (r_B - r_A, r'_A, r'_B, theta_A, theta_B, l): the
- * energy depends on s_A, s_B through l only (ALE: dW/ds_A = -dW/dl), on the
- * positions through r_B - r_A only.
+ * Gauss for bending and torsion) in the reduced variables z = (r_B - r_A,
+ * r'_A, r'_B, theta_A, theta_B, l): the energy depends on s_A, s_B through
+ * l only (ALE: dW/ds_A = -dW/dl), on the positions through r_B - r_A only.
+ * An isotropic section's come in closed form from kirchhoff_kernel.c (the
+ * chain rule through the Gauss points' small vectors, some 8k flops); a
+ * section that needs the frame's from second-order forward differentiation
+ * (core/hd.h) of the energy below, which also serves as the closed form's
+ * test oracle (tests/test_kirchhoff_kernel.c).
  *
  * Loads, inertia and end gradients are those of the ANCF curve: the ANCF
  * kernels run on the element's dofs without the rolls.  The cross-section's
@@ -632,12 +636,17 @@ const el_ops el_kirchhoff_ops = {
     end_gradient,
     kinetic, inertia, inertia_jac,
     kh_tangent_acc, dist_tangent_acc, inertia_jac_acc, kh_force_tangent_acc,
-    /* the hd kernels counted by core/hd.h built with -DHD_COUNT (isotropic
-     * section; an anisotropic or naturally curved one costs 1.8 times
-     * more): force 18.7k, force and tangent 232k plus the expansion to
-     * 16 x 16 (~0.6k); with s fixed 17.2k and 197k.  The curve's loads and
-     * inertia are the ANCF kernels' (ancf.c's counts) */
-    {18700.0, 232300.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
-     17200.0, 198100.0, 130.0, 100.0, 1.0},
+    /* an isotropic section, the closed form (kirchhoff_kernel.c), counted by
+     * hand: force ~1.8k (per Gauss point ~250: the curve 36, the density's
+     * gradient ~150, its sums ~60; the relative roll ~250, the axial strain
+     * ~80); force and tangent ~8.3k (per Gauss point ~780 more: the blocks
+     * of the density's Hessian ~290, their sums ~490; the chain rule through
+     * t1_A, alpha and the axial strain ~2k; the l row ~0.6k; the expansion to
+     * 16 x 16 ~0.3k); with s fixed 1.7k and 7.6k.  A section that needs the
+     * frame (the hd path, counted by core/hd.h built with -DHD_COUNT) costs
+     * some 33k and 420k.  The curve's loads and inertia are the ANCF
+     * kernels' (ancf.c's counts) */
+    {1800.0, 8300.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
+     1700.0, 7600.0, 130.0, 100.0, 1.0},
     kh_section
 };
