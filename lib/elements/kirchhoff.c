@@ -54,11 +54,11 @@
  * Gauss for bending and torsion) in the reduced variables z = (r_B - r_A,
  * r'_A, r'_B, theta_A, theta_B, l): the energy depends on s_A, s_B through
  * l only (ALE: dW/ds_A = -dW/dl), on the positions through r_B - r_A only.
- * An isotropic section's come in closed form from kirchhoff_kernel.c (the
- * chain rule through the Gauss points' small vectors, some 8k flops); a
- * section that needs the frame's from second-order forward differentiation
- * (core/hd.h) of the energy below, which also serves as the closed form's
- * test oracle (tests/test_kirchhoff_kernel.c).
+ * They come in closed form from kirchhoff_kernel.c (the chain rule through
+ * the Gauss points' small vectors: some 8k flops for an isotropic section,
+ * 20k with the frame); the energy is also written below in hyper-dual
+ * numbers (core/hd.h), whose derivatives are the closed form's test oracle
+ * (tests/test_kirchhoff_kernel.c).
  *
  * Loads, inertia and end gradients are those of the ANCF curve: the ANCF
  * kernels run on the element's dofs without the rolls.  The cross-section's
@@ -395,8 +395,7 @@ static void expand(const hd_ctx *c, const hd *W, double *fe, double wt, double *
 static int nvars(const el_params *p) { return p->fixed_s ? ZL : NZ; }
 
 /* The hyper-dual path: the oracle of the closed-form kernel
- * (kirchhoff_kernel.c, tests/test_kirchhoff_kernel.c) and the path of the
- * sections that need a frame (EI2 != EI3 or a natural curvature) */
+ * (kirchhoff_kernel.c, tests/test_kirchhoff_kernel.c) */
 double el_kirchhoff_ad_energy(const el_params *p, const double *qe)
 {
     hd_ctx c = hd_context(0, 0);
@@ -421,22 +420,13 @@ void el_kirchhoff_ad_force_tangent_acc(const el_params *p, const double *qe, dou
     expand(&c, &W, fe, wt, ke);
 }
 
-static double kh_energy(const el_params *p, const double *qe)
-{
-    if (isotropic(p)) return el_kirchhoff_kernel_iso(p, qe, NULL, 0.0, NULL);
-    return el_kirchhoff_ad_energy(p, qe);
-}
+static double kh_energy(const el_params *p, const double *qe) { return el_kirchhoff_kernel(p, qe, NULL, 0.0, NULL); }
 
-static void kh_force(const el_params *p, const double *qe, double *fe)
-{
-    if (isotropic(p)) el_kirchhoff_kernel_iso(p, qe, fe, 0.0, NULL);
-    else el_kirchhoff_ad_force(p, qe, fe);
-}
+static void kh_force(const el_params *p, const double *qe, double *fe) { el_kirchhoff_kernel(p, qe, fe, 0.0, NULL); }
 
 static void kh_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke)
 {
-    if (isotropic(p)) el_kirchhoff_kernel_iso(p, qe, fe, wt, ke);
-    else el_kirchhoff_ad_force_tangent_acc(p, qe, fe, wt, ke);
+    el_kirchhoff_kernel(p, qe, fe, wt, ke);
 }
 
 static void kh_tangent_acc(const el_params *p, const double *qe, double wt, double *ke)
@@ -642,9 +632,11 @@ const el_ops el_kirchhoff_ops = {
      * ~80); force and tangent ~8.3k (per Gauss point ~780 more: the blocks
      * of the density's Hessian ~290, their sums ~490; the chain rule through
      * t1_A, alpha and the axial strain ~2k; the l row ~0.6k; the expansion to
-     * 16 x 16 ~0.3k); with s fixed 1.7k and 7.6k.  A section that needs the
-     * frame (the hd path, counted by core/hd.h built with -DHD_COUNT) costs
-     * some 33k and 420k.  The curve's loads and inertia are the ANCF
+     * 16 x 16 ~0.3k); with s fixed 1.7k and 7.6k.  A section with the frame
+     * (EI2 != EI3 or a natural curvature) costs some 8k and 20k (per Gauss
+     * point the generated P, Q with their derivatives ~1k, the chain through
+     * (P, Q, chi) ~1.2k); the hd path, counted by core/hd.h built with
+     * -DHD_COUNT, 33k and 420k.  The curve's loads and inertia are the ANCF
      * kernels' (ancf.c's counts) */
     {1800.0, 8300.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
      1700.0, 7600.0, 130.0, 100.0, 1.0},

@@ -2,9 +2,9 @@
  * (kirchhoff.c's header gives the energy).  The same discrete energy as the
  * hyper-dual path that kirchhoff.c keeps as the oracle, differentiated by
  * hand: twelve-direction second-order numbers cost some 200k flops per
- * element; the chain rule through small intermediate vectors costs a
- * small fraction of it (tests/test_kirchhoff_kernel.c holds the two paths
- * together to 1e-10).
+ * element (400k with the frame); the chain rule through small intermediate
+ * vectors costs a small fraction of it (tests/test_kirchhoff_kernel.c holds
+ * the two paths together to 1e-10).
  *
  * Scaling.  With the chord scaled by the length, yh = (r_B - r_A) / l, the
  * slope r' = a and l r'' = b at a Gauss point are linear in (yh, r'_A, r'_B)
@@ -18,11 +18,22 @@
  * length.  The l derivatives are then those of 1/l and l, and the chord's
  * those of yh = (r_B - r_A)/l.
  *
- * Per Gauss point the energy is a function of v = (a, b, t1_A, alpha) (10
- * numbers); its gradient and Hessian in v are mapped to X through the
- * constant coefficients of a, b; t1_A = r'_A/|r'_A| and alpha are shared by
- * the Gauss points: their gradient and Hessian entries are summed first,
- * and go through the chain rule once per element.
+ * Per Gauss point the energy is a function of v = (a, b, t1_A, alpha,
+ * theta_A) (11 numbers; theta_A only with the frame); its gradient and
+ * Hessian in v are mapped to X through the constant coefficients of a, b;
+ * t1_A = r'_A/|r'_A| and alpha are shared by the Gauss points: their
+ * gradient and Hessian entries are summed first, and go through the chain
+ * rule once per element.
+ *
+ * The frame (EI2 != EI3 or a natural curvature).  The frame at a point is
+ * A's carried along by the smallest rotation and turned by xi alpha; by the
+ * holonomy below it is also node A's chart axis carried to t1 directly,
+ * e = L(t1ref_A, t1) t2ref_A, turned by chi = xi alpha + theta_A +
+ * Omega(t1ref_A, t1_A, t1).  So with P = k.e, Q = k.(t1 x e) (functions of
+ * a, b alone, generated with their derivatives by
+ * tools/codegen/kirchhoff_frame_pq.py into kirchhoff_frame_pq.c) the
+ * curvatures times l are k2 = cos(chi) P + sin(chi) Q, k3 = cos(chi) Q -
+ * sin(chi) P: a chain through the three scalars (P, Q, chi).
  *
  * The relative roll alpha = theta_B - theta_A + beta: beta's value is
  * computed as kirchhoff.c computes it; its derivatives come from the
@@ -58,6 +69,7 @@ static const double gw[NG] = {0.5 * 0.2369268850561890875142640, 0.5 * 0.4786286
 #define X2 GX(-0.5384693101056830910363144)
 #define X4 GX(0.5384693101056830910363144)
 #define X5 GX(0.9061798459386639927976269)
+static const double gxi[NG] = {X1, X2, 0.5, X4, X5};
 static const double gca[NG][3] = {CA(X1), CA(X2), CA(0.5), CA(X4), CA(X5)};
 static const double gcb[NG][3] = {CB(X1), CB(X2), CB(0.5), CB(X4), CB(X5)};
 
@@ -110,17 +122,16 @@ static double beta_value(const el_params *p, const double *u, const double *w)
     return atan2(dot(wc, bb), dot(cb, bb));
 }
 
-/* Omega(r, u, w) = 2 atan2(N, D): gradient in (u, w) (g, 6) and, when H,
- * the Hessian's rows r0 .. r0 + 2 (of 6 x 6, row-major: r0 = 0 the u rows,
- * 3 the w rows) */
-static void omega(const double *r, const double *u, const double *w, double *g, double *H, int r0)
+/* Omega(r, u, w) = 2 atan2(N, D): its value (when val), its gradient in (u,
+ * w) (g, 6) and, when H, the Hessian's rows r0 .. r0 + 2 (of 6 x 6,
+ * row-major: r0 = 0 the u rows, 3 the w rows; -1 all six) */
+static void omega(const double *r, const double *u, const double *w, double *val, double *g, double *H, int r0)
 {
     double N, D, gN[6], gD[6], q, tN, tD, tNN, tND, tDD;
-    int i, j;
+    int i, j, i0 = r0 < 0 ? 0 : r0, i1 = r0 < 0 ? 6 : r0 + 3;
     cross(w, r, gN);     /* dN/du = w x r */
     cross(r, u, gN + 3); /* dN/dw = r x u */
-    N = r[0] * (u[1] * w[2] - u[2] * w[1]) + r[1] * (u[2] * w[0] - u[0] * w[2]) +
-        r[2] * (u[0] * w[1] - u[1] * w[0]);
+    N = r[0] * (u[1] * w[2] - u[2] * w[1]) + r[1] * (u[2] * w[0] - u[0] * w[2]) + r[2] * (u[0] * w[1] - u[1] * w[0]);
     D = 1.0 + dot(r, u) + dot(u, w) + dot(w, r);
     for (i = 0; i < 3; i++) {
         gD[i] = r[i] + w[i];
@@ -130,16 +141,23 @@ static void omega(const double *r, const double *u, const double *w, double *g, 
     tN = 2.0 * D * q; /* the factor 2 of Omega in every term */
     tD = -2.0 * N * q;
     for (i = 0; i < 6; i++) g[i] = tN * gN[i] + tD * gD[i];
+    if (val) *val = 2.0 * atan2(N, D);
     if (!H) return;
     tNN = -4.0 * N * D * q * q;
     tDD = -tNN;
     tND = 2.0 * (N * N - D * D) * q * q;
-    for (i = r0; i < r0 + 3; i++)
+    for (i = i0; i < i1; i++)
         for (j = 0; j < 6; j++)
             H[6 * i + j] = tNN * gN[i] * gN[j] + tND * (gN[i] * gD[j] + gD[i] * gN[j]) + tDD * gD[i] * gD[j];
     /* N's and D's own second derivatives: d2N/du dw = E(r), d2D/du dw = I */
-    add_eps(H + 6 * r0 + 3 - r0, 6, r0 ? -tN : tN, r);
-    for (i = 0; i < 3; i++) H[6 * (r0 + i) + 3 - r0 + i] += tD;
+    if (i0 == 0) {
+        add_eps(H + 3, 6, tN, r);
+        for (i = 0; i < 3; i++) H[6 * i + 3 + i] += tD;
+    }
+    if (i1 == 6) {
+        add_eps(H + 18, 6, -tN, r);
+        for (i = 0; i < 3; i++) H[6 * (3 + i) + i] += tD;
+    }
 }
 
 /* out (3 x 3) = J M J, J = (I - u u^T) / rho: the chain rule through a
@@ -184,8 +202,8 @@ static void beta_derivs(const el_params *p, const double *u, const double *w, do
 {
     double gA[6], gB[6], HA[36], HB[36], blk[9];
     int i, j;
-    omega(p->chart_a, u, w, gA, H ? HA : NULL, 0);
-    omega(p->chart_b, u, w, gB, H ? HB : NULL, 3);
+    omega(p->chart_a, u, w, NULL, gA, H ? HA : NULL, 0);
+    omega(p->chart_b, u, w, NULL, gB, H ? HB : NULL, 3);
     for (i = 0; i < 6; i++) {
         gA[i] = -gA[i];
         gB[i] = -gB[i];
@@ -212,16 +230,17 @@ static void beta_derivs(const el_params *p, const double *u, const double *w, do
  * point keeps gt instead of it.  hess: 0 gradient only, 1 and the Hessian,
  * 2 and P_g's gradient. */
 typedef struct gauss_pt {
-    double Pg, s;          /* P_g, and s = l K (the scaled torsion) */
-    double g[10], gP[10];  /* phi's and P_g's gradients */
+    double Pg, s, Qf;      /* P_g, s = l K (the scaled torsion), the frame's share of Q_g */
+    double g[11], gP[11];  /* phi's and P_g's gradients in (a, b, u, alpha, theta_A) */
     double gt[9];          /* tau's gradient in (a, b, u) */
     double aa[9], ab[9], ba[9], bb[9], au[9], bu[9], uu[9]; /* phi's Hessian blocks (3 x 3, row-major) */
+    double va[9], vaa, vt[9], vat, vtt; /* its alpha and theta_A rows */
 } gauss_pt;
 
 static void gauss_iso(const el_params *p, const double *a, const double *b, const double *u, double alpha,
-                      double il, int hess, gauss_pt *G)
+                      double il, int hess, int frame, gauss_pt *G)
 {
-    const double GJ = p->GJ, EI = p->EI;
+    const double GJ = p->GJ, EI = frame ? 0.0 : p->EI; /* a frame's bending: gauss_frame */
     double A = dot(a, a), lam = sqrt(A), mu = dot(u, a), D = A + lam * mu, iD = 1.0 / D, il_ = 1.0 / lam;
     double B = dot(b, b), C = dot(a, b), iA = il_ * il_, iA2 = iA * iA, il2 = 0.5 * EI * il, ml = mu * il_;
     double axb[3], gN[9], gDa[3], gDu[3], gk[6], tau, s, sig, fA, fB, fC;
@@ -232,6 +251,7 @@ static void gauss_iso(const el_params *p, const double *a, const double *b, cons
     s = alpha - tau;
     G->Pg = 0.5 * GJ * s * s + 0.5 * EI * dot(axb, axb) * iA2;
     G->s = s;
+    G->Qf = 0.0;
     sig = GJ * (s * il - p->k0[2]);
     /* |a x b|^2 / A^2 = B/A - C^2/A^2 through (A, B, C) */
     fA = (-B + 2.0 * C * C * iA) * iA2;
@@ -253,10 +273,12 @@ static void gauss_iso(const el_params *p, const double *a, const double *b, cons
     for (i = 0; i < 6; i++) G->g[i] = -sig * gt[i] + il2 * gk[i];
     for (i = 6; i < 9; i++) G->g[i] = -sig * gt[i];
     G->g[9] = sig;
+    G->g[10] = 0.0;
     if (hess > 1) { /* P_g's gradient, for the l rows */
         for (i = 0; i < 6; i++) G->gP[i] = -GJ * s * gt[i] + 0.5 * EI * gk[i];
         for (i = 6; i < 9; i++) G->gP[i] = -GJ * s * gt[i];
         G->gP[9] = GJ * s;
+        G->gP[10] = 0.0;
     }
     if (!hess) return;
     {
@@ -302,9 +324,128 @@ static void gauss_iso(const el_params *p, const double *a, const double *b, cons
         add_eps(G->ab, 3, -c1, u);
         add_eps(G->au, 3, c1, b);
         add_eps(G->bu, 3, -c1, a);
-        for (i = 0; i < 3; i++)
-            for (j = 0; j < 3; j++) G->ba[3 * i + j] = G->ab[3 * j + i];
+        for (i = 0; i < 9; i++) {
+            G->va[i] = -cG * gt[i];
+            G->vt[i] = 0.0;
+        }
+        G->vaa = cG;
+        G->vat = G->vtt = 0.0;
     }
+}
+
+/* The frame's bending at a Gauss point, added to G: with P, Q (the generated
+ * kirchhoff_frame_pq.c) the curvatures times l are k2 = cos(chi) P +
+ * sin(chi) Q, k3 = cos(chi) Q - sin(chi) P, chi = xi alpha + theta_A +
+ * Omega(t1ref_A, u, t1) (the chart's axis carried to t1 = a/|a| directly
+ * instead of through u: the holonomy above), and the energy
+ * (EI2 k2^2 + EI3 k3^2) / (2 l) - EI2 k20 k2 - EI3 k30 k3 + l (...) */
+static void gauss_frame(const el_params *p, const double *a, const double *b, const double *u, double xi,
+                        double chi0, double il, int hess, gauss_pt *G)
+{
+    const double EI2 = p->EI, EI3 = p->EI3, k20 = p->k0[0], k30 = p->k0[1];
+    double pq[56], lam = sqrt(dot(a, a)), il_ = 1.0 / lam, t1[3], go[6], Ho[36], om, c, sn, P, Q, k2, k3, m2, m3;
+    double gPv[11], gQv[11], gc[11], FP, FQ, Fc, tt;
+    int i, j;
+    el_kirchhoff_frame_pq(a, b, p->chart_a, p->chart_a + 3, pq);
+    P = pq[0];
+    Q = pq[28];
+    for (i = 0; i < 3; i++) t1[i] = a[i] * il_;
+    omega(p->chart_a, u, t1, &om, go, hess ? Ho : NULL, -1);
+    c = cos(chi0 + om);
+    sn = sin(chi0 + om);
+    k2 = c * P + sn * Q;
+    k3 = c * Q - sn * P;
+    G->Pg += 0.5 * (EI2 * k2 * k2 + EI3 * k3 * k3);
+    G->Qf = -(EI2 * k20 * k2 + EI3 * k30 * k3);
+    m2 = EI2 * (k2 * il - k20); /* the bending moments */
+    m3 = EI3 * (k3 * il - k30);
+    FP = m2 * c - m3 * sn;
+    FQ = m2 * sn + m3 * c;
+    Fc = m2 * k3 - m3 * k2;
+    /* gradients in (a, b, u, alpha, theta_A); chi's a part through t1 */
+    memset(gPv, 0, sizeof gPv);
+    memset(gQv, 0, sizeof gQv);
+    memset(gc, 0, sizeof gc);
+    for (i = 0; i < 6; i++) {
+        gPv[i] = pq[1 + i];
+        gQv[i] = pq[29 + i];
+    }
+    tt = dot(go + 3, t1);
+    for (i = 0; i < 3; i++) {
+        gc[i] = (go[3 + i] - tt * t1[i]) * il_;
+        gc[6 + i] = go[i];
+    }
+    gc[9] = xi;
+    gc[10] = 1.0;
+    for (i = 0; i < 11; i++) G->g[i] += FP * gPv[i] + FQ * gQv[i] + Fc * gc[i];
+    if (hess > 1) {
+        const double PP = EI2 * k2 * c - EI3 * k3 * sn, PQ = EI2 * k2 * sn + EI3 * k3 * c, Pc = (EI2 - EI3) * k2 * k3;
+        for (i = 0; i < 11; i++) G->gP[i] += PP * gPv[i] + PQ * gQv[i] + Pc * gc[i];
+    }
+    if (!hess) return;
+    {
+        const double e2 = EI2 * il, e3 = EI3 * il;
+        const double FPP = e2 * c * c + e3 * sn * sn, FQQ = e2 * sn * sn + e3 * c * c, FPQ = (e2 - e3) * c * sn;
+        const double FPc = e2 * c * k3 + e3 * sn * k2 - m2 * sn - m3 * c;
+        const double FQc = e2 * sn * k3 - e3 * c * k2 + m2 * c - m3 * sn;
+        const double Fcc = e2 * k3 * k3 + e3 * k2 * k2 - m2 * k2 - m3 * k3;
+        double U[11], V[11], W[11], H[121], blk[9];
+        for (i = 0; i < 11; i++) {
+            U[i] = FPP * gPv[i] + FPQ * gQv[i] + FPc * gc[i];
+            V[i] = FPQ * gPv[i] + FQQ * gQv[i] + FQc * gc[i];
+            W[i] = FPc * gPv[i] + FQc * gQv[i] + Fcc * gc[i];
+        }
+        for (i = 0; i < 11; i++)
+            for (j = 0; j < 11; j++) H[11 * i + j] = gPv[i] * U[j] + gQv[i] * V[j] + gc[i] * W[j];
+        for (i = 0, j = 0; i < 6; i++) { /* P's and Q's Hessians */
+            int k;
+            for (k = i; k < 6; k++, j++) {
+                const double h = FP * pq[7 + j] + FQ * pq[35 + j];
+                H[11 * i + k] += h;
+                if (k != i) H[11 * k + i] += h;
+            }
+        }
+        /* chi's: Omega's through t1 = a/|a| */
+        project2(Ho + 21, 6, t1, t1, lam, lam, blk);
+        add_curv(blk, 3, go + 3, t1, lam);
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) H[11 * i + j] += Fc * blk[3 * i + j];
+        for (i = 0; i < 3; i++) { /* (a, u): J Omega_tu */
+            double m[3], mt;
+            for (j = 0; j < 3; j++) m[j] = Ho[6 * (3 + j) + i]; /* column i of Omega_tu */
+            mt = dot(m, t1);
+            for (j = 0; j < 3; j++) {
+                const double h = Fc * (m[j] - mt * t1[j]) * il_;
+                H[11 * j + 6 + i] += h;
+                H[11 * (6 + i) + j] += h;
+            }
+            for (j = 0; j < 3; j++) H[11 * (6 + i) + 6 + j] += Fc * Ho[6 * i + j];
+        }
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) {
+                G->aa[3 * i + j] += H[11 * i + j];
+                G->ab[3 * i + j] += H[11 * i + 3 + j];
+                G->bb[3 * i + j] += H[11 * (3 + i) + 3 + j];
+                G->au[3 * i + j] += H[11 * i + 6 + j];
+                G->bu[3 * i + j] += H[11 * (3 + i) + 6 + j];
+                G->uu[3 * i + j] += H[11 * (6 + i) + 6 + j];
+            }
+        for (i = 0; i < 9; i++) {
+            G->va[i] += H[11 * i + 9];
+            G->vt[i] += H[11 * i + 10];
+        }
+        G->vaa += H[11 * 9 + 9];
+        G->vat += H[11 * 9 + 10];
+        G->vtt += H[11 * 10 + 10];
+    }
+}
+
+/* G's ab block transposed, for the sums */
+static void transpose_ab(gauss_pt *G)
+{
+    int i, j;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) G->ba[3 * i + j] = G->ab[3 * j + i];
 }
 
 /* v e_r e_c^T + v e_c e_r^T into the upper triangle of U (row length NX) */
@@ -372,11 +513,15 @@ static const int bk[6] = {0, 0, 0, 1, 1, 2}, bq[6] = {0, 1, 2, 1, 2, 2};
 /* the upper triangle of a 3 x 3 block */
 static const int up[6] = {0, 1, 2, 4, 5, 8};
 
-/* Energy of the isotropic section; fe (when not NULL) its gradient, ke (when
- * not NULL) += wt times its Hessian, on the element's 16 dofs */
-double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe, double wt, double *ke)
+/* The strain energy; fe (when not NULL) its gradient, ke (when not NULL) +=
+ * wt times its Hessian, on the element's 16 dofs */
+double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, double wt, double *ke)
 {
     const int nz = p->fixed_s ? NX : NZ, hess = ke != NULL, grad = fe != NULL || ke != NULL;
+    const int frame = !(p->EI == p->EI3 && p->k0[0] == 0.0 && p->k0[1] == 0.0), hmode = hess ? (nz == NZ ? 2 : 1) : 0;
+    const double R0 = 0.5 * p->GJ * p->k0[2] * p->k0[2] +
+                      (frame ? 0.5 * (p->EI * p->k0[0] * p->k0[0] + p->EI3 * p->k0[1] * p->k0[1]) : 0.0);
+    double qsum = 0.0, gth = 0.0, pth = 0.0, HYt[9], HUt[3], Hat = 0.0, Htt = 0.0;
     double l = qe[SB] - qe[SA], il = 1.0 / l, yh[3], y1[3], y2[3], u[3], w[3], r1, r2, ir1, ir2, alpha;
     double bg[6], bH[36], gY[9], gU[3], ga, pY[9], pU[3], pa, HX[NX * NX], HYU[27], HUU[9], HUa[3], HYa[NX], Haa;
     double P = 0.0, ssum = 0.0, gAx[9], Ax, W, gX[NX], pX[NX], gz[NZ], Hz[NZ * NZ], HB[54];
@@ -408,6 +553,8 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
         memset(HUU, 0, sizeof HUU);
         memset(HUa, 0, sizeof HUa);
         memset(HYa, 0, sizeof HYa);
+        memset(HYt, 0, sizeof HYt);
+        memset(HUt, 0, sizeof HUt);
     }
     for (g = 0; g < NG; g++) {
         const double wg = gw[g], *ca = gca[g], *cb = gcb[g];
@@ -416,23 +563,27 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
             a[i] = ca[0] * yh[i] + ca[1] * y1[i] + ca[2] * y2[i];
             b[i] = cb[0] * yh[i] + cb[1] * y1[i] + cb[2] * y2[i];
         }
-        gauss_iso(p, a, b, u, alpha, il, hess ? (nz == NZ ? 2 : 1) : 0, &G);
+        gauss_iso(p, a, b, u, alpha, il, hmode, frame, &G);
+        if (frame) gauss_frame(p, a, b, u, gxi[g], gxi[g] * alpha + qe[TA], il, hmode, &G);
+        if (hess) transpose_ab(&G);
         P += wg * G.Pg;
         ssum += wg * G.s;
+        qsum += wg * G.Qf;
         if (!grad) continue;
         for (k = 0; k < 3; k++)
             for (i = 0; i < 3; i++) gY[3 * k + i] += wg * (ca[k] * G.g[i] + cb[k] * G.g[3 + i]);
         for (i = 0; i < 3; i++) gU[i] += wg * G.g[6 + i];
         ga += wg * G.g[9];
-        if (hess && nz == NZ) { /* P's gradient: the l rows of the tangent */
+        gth += wg * G.g[10];
+        if (hmode > 1) { /* P's gradient: the l rows of the tangent */
             for (k = 0; k < 3; k++)
                 for (i = 0; i < 3; i++) pY[3 * k + i] += wg * (ca[k] * G.gP[i] + cb[k] * G.gP[3 + i]);
             for (i = 0; i < 3; i++) pU[i] += wg * G.gP[6 + i];
             pa += wg * G.gP[9];
+            pth += wg * G.gP[10];
         }
         if (!hess) continue;
         {
-            const double cG = wg * p->GJ * il;
             double sab[6];
             for (i = 0; i < 6; i++) sab[i] = G.ab[up[i]] + G.ba[up[i]];
             for (q = 0; q < 6; q++) { /* the upper blocks of (yh, r'_A, r'_B) */
@@ -449,11 +600,18 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
             for (k = 0; k < 3; k++) {
                 const double wa = wg * ca[k], wb = wg * cb[k];
                 for (i = 0; i < 9; i++) HYU[9 * k + i] += wa * G.au[i] + wb * G.bu[i];
-                for (i = 0; i < 3; i++) HYa[3 * k + i] -= cG * (ca[k] * G.gt[i] + cb[k] * G.gt[3 + i]);
+                for (i = 0; i < 3; i++) HYa[3 * k + i] += wa * G.va[i] + wb * G.va[3 + i];
+                if (frame)
+                    for (i = 0; i < 3; i++) HYt[3 * k + i] += wa * G.vt[i] + wb * G.vt[3 + i];
             }
             for (i = 0; i < 9; i++) HUU[i] += wg * G.uu[i];
-            for (i = 0; i < 3; i++) HUa[i] -= cG * G.gt[6 + i];
-            Haa += cG;
+            for (i = 0; i < 3; i++) {
+                HUa[i] += wg * G.va[6 + i];
+                HUt[i] += wg * G.vt[6 + i];
+            }
+            Haa += wg * G.vaa;
+            Hat += wg * G.vat;
+            Htt += wg * G.vtt;
         }
     }
     /* HX holds its upper triangle from here on */
@@ -467,7 +625,7 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
         }
     }
     Ax = axial(p, yh, y1, y2, u, r1, w, r2, gAx, l, hess ? HX : NULL);
-    W = P * il - p->GJ * p->k0[2] * ssum + (0.5 * p->GJ * p->k0[2] * p->k0[2] + Ax) * l;
+    W = P * il - p->GJ * p->k0[2] * ssum + qsum + (R0 + Ax) * l;
     if (!grad) return W;
 
     /* u = r'_A / |r'_A| and alpha: the shared variables' chain rule */
@@ -483,9 +641,9 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
         gX[i] = gY[i] + (i >= 3 ? ga * bg[i - 3] : 0.0) + l * gAx[i];
         pX[i] = pY[i] + (i >= 3 ? pa * bg[i - 3] : 0.0);
     }
-    gX[9] = -ga;
+    gX[9] = -ga + gth;
     gX[10] = ga;
-    pX[9] = -pa;
+    pX[9] = -pa + pth;
     pX[10] = pa;
     if (hess) {
         double blk[9], ta[NX], t[3];
@@ -513,11 +671,18 @@ double el_kirchhoff_kernel_iso(const el_params *p, const double *qe, double *fe,
         }
         for (i = 0; i < 6; i++)
             for (j = i; j < 6; j++) HX[NX * (3 + i) + 3 + j] += ga * bH[6 * i + j];
+        if (frame) { /* theta_A's own row (the frame's roll chi) */
+            project1(HUt, u, r1, t);
+            for (i = 0; i < 3; i++) HYt[3 + i] += t[i];
+            for (i = 0; i < 9; i++) usym(HX, i, 9, HYt[i]);
+            for (i = 0; i < NX; i++) usym(HX, i, 9, Hat * ta[i]);
+            HX[NX * 9 + 9] += Htt;
+        }
     }
 
     /* from X = (yh, ...) and l to z = (y0, ..., l): W = P/l + Q + R l */
     for (i = 0; i < NX; i++) gz[i] = i < 3 ? gX[i] * il : gX[i];
-    gz[11] = -P * il * il + 0.5 * p->GJ * p->k0[2] * p->k0[2] + Ax - il * dot(yh, gX);
+    gz[11] = -P * il * il + R0 + Ax - il * dot(yh, gX);
     if (hess) {
         for (i = 0; i < NX; i++)
             for (j = i; j < NX; j++) Hz[NZ * i + j] = (i < 3 ? il : 1.0) * (j < 3 ? il : 1.0) * HX[NX * i + j];
