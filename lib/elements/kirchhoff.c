@@ -511,8 +511,14 @@ static void unpack(const double *y, double *x)
 static void unpack_add(const double *ky, double *kx)
 {
     int i, j;
-    for (i = 0; i < NA; i++)
-        for (j = 0; j < NA; j++) kx[anc[i] * NDOF + anc[j]] += ky[i * NA + j];
+    for (i = 0; i < NA; i++) { /* the columns in their runs: 0..5, SA, 8..13, SB */
+        const double *y = ky + i * NA;
+        double *x = kx + anc[i] * NDOF;
+        for (j = 0; j < 6; j++) x[j] += y[j];
+        x[SA] += y[6];
+        for (j = 0; j < 6; j++) x[8 + j] += y[7 + j];
+        x[SB] += y[13];
+    }
 }
 
 static double dist_energy(const double b[3], const double *qe)

@@ -324,12 +324,12 @@ static void gauss_iso(const el_params *p, const double *a, const double *b, cons
         add_eps(G->ab, 3, -c1, u);
         add_eps(G->au, 3, c1, b);
         add_eps(G->bu, 3, -c1, a);
-        for (i = 0; i < 9; i++) {
-            G->va[i] = -cG * gt[i];
-            G->vt[i] = 0.0;
-        }
+        for (i = 0; i < 9; i++) G->va[i] = -cG * gt[i];
         G->vaa = cG;
-        G->vat = G->vtt = 0.0;
+        if (frame) {
+            for (i = 0; i < 9; i++) G->vt[i] = 0.0;
+            G->vat = G->vtt = 0.0;
+        }
     }
 }
 
@@ -605,13 +605,13 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
                     for (i = 0; i < 3; i++) HYt[3 * k + i] += wa * G.vt[i] + wb * G.vt[3 + i];
             }
             for (i = 0; i < 9; i++) HUU[i] += wg * G.uu[i];
-            for (i = 0; i < 3; i++) {
-                HUa[i] += wg * G.va[6 + i];
-                HUt[i] += wg * G.vt[6 + i];
-            }
+            for (i = 0; i < 3; i++) HUa[i] += wg * G.va[6 + i];
             Haa += wg * G.vaa;
-            Hat += wg * G.vat;
-            Htt += wg * G.vtt;
+            if (frame) {
+                for (i = 0; i < 3; i++) HUt[i] += wg * G.vt[6 + i];
+                Hat += wg * G.vat;
+                Htt += wg * G.vtt;
+            }
         }
     }
     /* HX holds its upper triangle from here on */
