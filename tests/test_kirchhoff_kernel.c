@@ -18,6 +18,10 @@
 
 #include <string.h>
 
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
 #define ND 16
 #define SA 7
 #define SB 15
@@ -155,6 +159,48 @@ END_TEST
 START_TEST(oracle_anisotropic_lagrangian) { check_oracle(1, 1, 1); }
 END_TEST
 
+/* An element bent by ~100 degrees whose end B's tangent is exactly opposite
+ * node A's chart t1_ref (and A's tangent 80 degrees from it), where the
+ * smallest rotation's holonomy through the charts is singular: the closed
+ * form takes it about the tangents themselves, as the hd path does */
+START_TEST(tangent_opposite_other_chart)
+{
+    double qe[ND], ca[6] = {1, 0, 0, 0, 0, 1}, cb[6], f[ND], fa[ND], k[ND * ND], ka[ND * ND];
+    int aniso, i;
+    memset(qe, 0, sizeof qe);
+    qe[3] = cos(80.0 * M_PI / 180.0);
+    qe[4] = sin(80.0 * M_PI / 180.0);
+    qe[5] = 0.1;
+    qe[8] = 0.3;
+    qe[9] = 0.6;
+    qe[10] = 0.05;
+    qe[11] = -1.1; /* r'_B 1e-6 from -1.1 t1ref_A */
+    qe[12] = 1.1e-6;
+    qe[6] = 0.4;
+    qe[14] = -0.3;
+    qe[SA] = 0.2;
+    qe[SB] = 1.0;
+    for (i = 0; i < 3; i++) cb[i] = qe[11 + i] + 0.2 * (i == 1);
+    unit3(cb);
+    {
+        double x[3] = {0.3, 0.1, 0.9};
+        cross(cb, x, cb + 3);
+        unit3(cb + 3);
+    }
+    for (aniso = 0; aniso < 2; aniso++) {
+        el_params p = params(aniso, 0, 1, ca, cb);
+        memset(k, 0, sizeof k);
+        memset(ka, 0, sizeof ka);
+        ops()->force_tangent_acc(&p, qe, f, 1.0, k);
+        el_kirchhoff_ad_force_tangent_acc(&p, qe, fa, 1.0, ka);
+        ck_assert_msg(fd_relerr(f, fa, ND, 1e-300) <= 1e-10, "aniso %d: force vs AD: %.3g", aniso,
+                      fd_relerr(f, fa, ND, 1e-300));
+        ck_assert_msg(fd_relerr(k, ka, ND * ND, 1e-300) <= 1e-10, "aniso %d: tangent vs AD: %.3g", aniso,
+                      fd_relerr(k, ka, ND * ND, 1e-300));
+    }
+}
+END_TEST
+
 static double step(double x) { return 1e-6 * (1.0 + fabs(x)); }
 
 /* force against central differences of the energy, tangent against those of
@@ -202,6 +248,7 @@ Suite *suite_kirchhoff_kernel(void)
     tcase_add_test(tc, oracle_isotropic_twist0_ale);
     tcase_add_test(tc, oracle_anisotropic_ale);
     tcase_add_test(tc, oracle_anisotropic_lagrangian);
+    tcase_add_test(tc, tangent_opposite_other_chart);
     tcase_add_test(tc, fd_isotropic);
     tcase_add_test(tc, fd_anisotropic);
     suite_add_tcase(s, tc);

@@ -2,7 +2,7 @@
  *
  * The section frame of a Kirchhoff element at a Gauss point
  * (kirchhoff_kernel.c): P = k.e, Q = k.(t1 x e), k = a x b / |a|^2, t1 =
- * a/|a|, e = L(r, t1) x, for a = r', b = l r'' and node A's chart (r, x):
+ * a/|a|, e = L(r, t1) x, for a = r', b = l r'' and a chart (r, x):
  * out = P, dP/d(a, b) (6), its Hessian's upper triangle row by row (21),
  * then Q and the same (56 numbers). */
 #include "element.h"

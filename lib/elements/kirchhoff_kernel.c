@@ -26,14 +26,15 @@
  * rule once per element.
  *
  * The frame (EI2 != EI3 or a natural curvature).  The frame at a point is
- * A's carried along by the smallest rotation and turned by xi alpha; by the
- * holonomy below it is also node A's chart axis carried to t1 directly,
- * e = L(t1ref_A, t1) t2ref_A, turned by chi = xi alpha + theta_A +
- * Omega(t1ref_A, t1_A, t1).  So with P = k.e, Q = k.(t1 x e) (functions of
- * a, b alone, generated with their derivatives by
+ * A's zero-roll axis b_A = L(t1ref_A, t1_A) t2ref_A carried to t1 by the
+ * smallest rotation, e = L(t1_A, t1) b_A, turned by chi = xi alpha +
+ * theta_A.  With P = k.e, Q = k.(t1 x e) (functions of a, b for a given
+ * chart (t1_A, b_A), generated with their derivatives by
  * tools/codegen/kirchhoff_frame_pq.py into kirchhoff_frame_pq.c) the
  * curvatures times l are k2 = cos(chi) P + sin(chi) Q, k3 = cos(chi) Q -
- * sin(chi) P: a chain through the three scalars (P, Q, chi).
+ * sin(chi) P: a chain through the three scalars (P, Q, chi).  When t1_A
+ * moves to u' the frame turns about t1 by the holonomy, Omega(t1ref_A, u',
+ * t1_A) + Omega(t1_A, u', t1): that angle joins chi for the u derivatives.
  *
  * The relative roll alpha = theta_B - theta_A + beta: beta's value is
  * computed as kirchhoff.c computes it; its derivatives come from the
@@ -44,10 +45,10 @@
  * (u = t1_A, w = t1_B): the u derivatives come from the first form, the w
  * derivatives and the mixed ones from the second and first.  Omega's
  * numerator and denominator are bilinear in (u, w), so its derivatives are
- * a few lines.  The forms are singular where the charts' own maps are (a
- * tangent opposite its chart's t1_ref) and where u = -t1ref_B or w =
- * -t1ref_A, which the charts (re-based near their node's tangent) and any
- * mesh that carries the curve keep far away. */
+ * a few lines.  Each Omega is split about the point where it is
+ * differentiated (beta_derivs), so that every term is singular only where
+ * the hd path is (a tangent opposite its own chart's t1_ref, or t1_B =
+ * -t1_A), not where a tangent meets the other node's chart's antipode. */
 #include "element.h"
 
 #include <math.h>
@@ -197,31 +198,44 @@ static void add_curv(double *out, int ld, const double *g, const double *u, doub
             out[i * ld + j] += s * (-(g[i] * u[j] + g[j] * u[i]) + 3.0 * gu * u[i] * u[j] - (i == j ? gu : 0.0));
 }
 
-/* beta's gradient (6, in r'_A, r'_B) and Hessian (6 x 6, when H) */
-static void beta_derivs(const el_params *p, const double *u, const double *w, double r1, double r2, double *g, double *H)
+/* beta's gradient (6, in r'_A, r'_B) and Hessian (6 x 6, when H).  Each
+ * holonomy form's Omega is split about the point itself (Omega(a, b, c) =
+ * Omega(a, b, d) + Omega(b, c, d) + Omega(c, a, d), d = u or w), so that
+ * every term is singular only where the hd path is: with u' -> u, w' -> w
+ *     beta = -Omega(t1ref_A, u', u) - Omega(u, u', w') + f(w')
+ *          = -Omega(w, u', w') - Omega(t1ref_B, w, w') + g(u') */
+static void beta_derivs(const el_params *p, const double *u, const double *w, double r1, double r2, const double *g1,
+                        const double *H1, double *g, double *H)
 {
-    double gA[6], gB[6], HA[36], HB[36], blk[9];
+    double g2[6], g3[6], g4[6], H2[36], H3[36], H4[36], gu[3], gw[3], M[9], blk[9];
     int i, j;
-    omega(p->chart_a, u, w, NULL, gA, H ? HA : NULL, 0);
-    omega(p->chart_b, u, w, NULL, gB, H ? HB : NULL, 3);
-    for (i = 0; i < 6; i++) {
-        gA[i] = -gA[i];
-        gB[i] = -gB[i];
+    omega(u, u, w, NULL, g2, H ? H2 : NULL, -1);
+    omega(w, u, w, NULL, g3, H ? H3 : NULL, 3);
+    omega(p->chart_b, w, w, NULL, g4, H ? H4 : NULL, 3);
+    for (i = 0; i < 3; i++) {
+        gu[i] = -(g1[i] + g2[i]);
+        gw[i] = -(g3[3 + i] + g4[3 + i]);
     }
-    project1(gA, u, r1, g);
-    project1(gB + 3, w, r2, g + 3);
+    project1(gu, u, r1, g);
+    project1(gw, w, r2, g + 3);
     if (!H) return;
-    project2(HA, 6, u, u, r1, r1, blk);
     for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++) H[6 * i + j] = -blk[3 * i + j];
-    add_curv(H, 6, gA, u, r1);
-    project2(HB + 21, 6, w, w, r2, r2, blk);
+        for (j = 0; j < 3; j++) M[3 * i + j] = -(H1[6 * i + j] + H2[6 * i + j]);
+    project2(M, 3, u, u, r1, r1, blk);
+    add_curv(blk, 3, gu, u, r1);
     for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++) H[6 * (3 + i) + 3 + j] = -blk[3 * i + j];
-    add_curv(H + 21, 6, gB + 3, w, r2);
-    project2(HA + 3, 6, u, w, r1, r2, blk);
+        for (j = 0; j < 3; j++) H[6 * i + j] = blk[3 * i + j];
     for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++) H[6 * i + 3 + j] = H[6 * (3 + j) + i] = -blk[3 * i + j];
+        for (j = 0; j < 3; j++) M[3 * i + j] = -(H3[6 * (3 + i) + 3 + j] + H4[6 * (3 + i) + 3 + j]);
+    project2(M, 3, w, w, r2, r2, blk);
+    add_curv(blk, 3, gw, w, r2);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) H[6 * (3 + i) + 3 + j] = blk[3 * i + j];
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) M[3 * i + j] = -H2[6 * i + 3 + j];
+    project2(M, 3, u, w, r1, r2, blk);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) H[6 * i + 3 + j] = H[6 * (3 + j) + i] = blk[3 * i + j];
 }
 
 /* One Gauss point of an isotropic section: phi = P_g / l + Q_g as a
@@ -334,25 +348,25 @@ static void gauss_iso(const el_params *p, const double *a, const double *b, cons
 }
 
 /* The frame's bending at a Gauss point, added to G: with P, Q (the generated
- * kirchhoff_frame_pq.c) the curvatures times l are k2 = cos(chi) P +
- * sin(chi) Q, k3 = cos(chi) Q - sin(chi) P, chi = xi alpha + theta_A +
- * Omega(t1ref_A, u, t1) (the chart's axis carried to t1 = a/|a| directly
- * instead of through u: the holonomy above), and the energy
+ * kirchhoff_frame_pq.c, chart (u, ba)) the curvatures times l are k2 =
+ * cos(chi) P + sin(chi) Q, k3 = cos(chi) Q - sin(chi) P, chi = xi alpha +
+ * theta_A, turned by Omega(t1ref_A, u', u) + Omega(u, u', t1) when u moves
+ * to u' (g1, H1: the first's gradient and Hessian), and the energy
  * (EI2 k2^2 + EI3 k3^2) / (2 l) - EI2 k20 k2 - EI3 k30 k3 + l (...) */
-static void gauss_frame(const el_params *p, const double *a, const double *b, const double *u, double xi,
-                        double chi0, double il, int hess, gauss_pt *G)
+static void gauss_frame(const el_params *p, const double *a, const double *b, const double *u, const double *ba,
+                        const double *g1, const double *H1, double xi, double chi, double il, int hess, gauss_pt *G)
 {
     const double EI2 = p->EI, EI3 = p->EI3, k20 = p->k0[0], k30 = p->k0[1];
-    double pq[56], lam = sqrt(dot(a, a)), il_ = 1.0 / lam, t1[3], go[6], Ho[36], om, c, sn, P, Q, k2, k3, m2, m3;
-    double gPv[11], gQv[11], gc[11], FP, FQ, Fc, tt;
+    double pq[56], lam = sqrt(dot(a, a)), il_ = 1.0 / lam, t1[3], go[6], Ho[36], c, sn, P, Q, k2, k3, m2, m3;
+    double gPv[11], gQv[11], gc[11], FP, FQ, Fc;
     int i, j;
-    el_kirchhoff_frame_pq(a, b, p->chart_a, p->chart_a + 3, pq);
+    el_kirchhoff_frame_pq(a, b, u, ba, pq);
     P = pq[0];
     Q = pq[28];
     for (i = 0; i < 3; i++) t1[i] = a[i] * il_;
-    omega(p->chart_a, u, t1, &om, go, hess ? Ho : NULL, -1);
-    c = cos(chi0 + om);
-    sn = sin(chi0 + om);
+    omega(u, u, t1, NULL, go, hess ? Ho : NULL, 0);
+    c = cos(chi);
+    sn = sin(chi);
     k2 = c * P + sn * Q;
     k3 = c * Q - sn * P;
     G->Pg += 0.5 * (EI2 * k2 * k2 + EI3 * k3 * k3);
@@ -370,11 +384,7 @@ static void gauss_frame(const el_params *p, const double *a, const double *b, co
         gPv[i] = pq[1 + i];
         gQv[i] = pq[29 + i];
     }
-    tt = dot(go + 3, t1);
-    for (i = 0; i < 3; i++) {
-        gc[i] = (go[3 + i] - tt * t1[i]) * il_;
-        gc[6 + i] = go[i];
-    }
+    for (i = 0; i < 3; i++) gc[6 + i] = g1[i] + go[i]; /* Omega(u, u, t1) = 0 for every t1: no a part */
     gc[9] = xi;
     gc[10] = 1.0;
     for (i = 0; i < 11; i++) G->g[i] += FP * gPv[i] + FQ * gQv[i] + Fc * gc[i];
@@ -389,7 +399,7 @@ static void gauss_frame(const el_params *p, const double *a, const double *b, co
         const double FPc = e2 * c * k3 + e3 * sn * k2 - m2 * sn - m3 * c;
         const double FQc = e2 * sn * k3 - e3 * c * k2 + m2 * c - m3 * sn;
         const double Fcc = e2 * k3 * k3 + e3 * k2 * k2 - m2 * k2 - m3 * k3;
-        double U[11], V[11], W[11], H[121], blk[9];
+        double U[11], V[11], W[11], H[121];
         for (i = 0; i < 11; i++) {
             U[i] = FPP * gPv[i] + FPQ * gQv[i] + FPc * gc[i];
             V[i] = FPQ * gPv[i] + FQQ * gQv[i] + FQc * gc[i];
@@ -405,21 +415,16 @@ static void gauss_frame(const el_params *p, const double *a, const double *b, co
                 if (k != i) H[11 * k + i] += h;
             }
         }
-        /* chi's: Omega's through t1 = a/|a| */
-        project2(Ho + 21, 6, t1, t1, lam, lam, blk);
-        add_curv(blk, 3, go + 3, t1, lam);
-        for (i = 0; i < 3; i++)
-            for (j = 0; j < 3; j++) H[11 * i + j] += Fc * blk[3 * i + j];
-        for (i = 0; i < 3; i++) { /* (a, u): J Omega_tu */
-            double m[3], mt;
-            for (j = 0; j < 3; j++) m[j] = Ho[6 * (3 + j) + i]; /* column i of Omega_tu */
-            mt = dot(m, t1);
+        /* chi's: (a, u) through t1 = a/|a|, J Omega_tu, and (u, u) */
+        for (i = 0; i < 3; i++) {
+            const double *m = Ho + 6 * i + 3; /* d2 Omega / du_i dt */
+            const double mt = dot(m, t1);
             for (j = 0; j < 3; j++) {
                 const double h = Fc * (m[j] - mt * t1[j]) * il_;
                 H[11 * j + 6 + i] += h;
                 H[11 * (6 + i) + j] += h;
             }
-            for (j = 0; j < 3; j++) H[11 * (6 + i) + 6 + j] += Fc * Ho[6 * i + j];
+            for (j = 0; j < 3; j++) H[11 * (6 + i) + 6 + j] += Fc * (H1[6 * i + j] + Ho[6 * i + j]);
         }
         for (i = 0; i < 3; i++)
             for (j = 0; j < 3; j++) {
@@ -521,7 +526,7 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     const int frame = !(p->EI == p->EI3 && p->k0[0] == 0.0 && p->k0[1] == 0.0), hmode = hess ? (nz == NZ ? 2 : 1) : 0;
     const double R0 = 0.5 * p->GJ * p->k0[2] * p->k0[2] +
                       (frame ? 0.5 * (p->EI * p->k0[0] * p->k0[0] + p->EI3 * p->k0[1] * p->k0[1]) : 0.0);
-    double qsum = 0.0, gth = 0.0, pth = 0.0, HYt[9], HUt[3], Hat = 0.0, Htt = 0.0;
+    double qsum = 0.0, gth = 0.0, pth = 0.0, HYt[9], HUt[3], Hat = 0.0, Htt = 0.0, g1[6], H1[36], ba[3];
     double l = qe[SB] - qe[SA], il = 1.0 / l, yh[3], y1[3], y2[3], u[3], w[3], r1, r2, ir1, ir2, alpha;
     double bg[6], bH[36], gY[9], gU[3], ga, pY[9], pU[3], pa, HX[NX * NX], HYU[27], HUU[9], HUa[3], HYa[NX], Haa;
     double P = 0.0, ssum = 0.0, gAx[9], Ax, W, gX[NX], pX[NX], gz[NZ], Hz[NZ * NZ], HB[54];
@@ -541,6 +546,10 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
         w[i] = y2[i] * ir2;
     }
     alpha = beta_value(p, u, w) + qe[TB] - qe[TA];
+    /* Omega(t1ref_A, u', u): u's own share of the relative roll and, with the
+     * frame, of each point's roll (beta_derivs, gauss_frame) */
+    if (grad || frame) omega(p->chart_a, u, u, NULL, g1, hess ? H1 : NULL, 0);
+    if (frame) sr_apply(p->chart_a, u, p->chart_a + 3, ba);
     memset(gY, 0, sizeof gY);
     memset(pY, 0, sizeof pY);
     memset(gU, 0, sizeof gU);
@@ -564,7 +573,7 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
             b[i] = cb[0] * yh[i] + cb[1] * y1[i] + cb[2] * y2[i];
         }
         gauss_iso(p, a, b, u, alpha, il, hmode, frame, &G);
-        if (frame) gauss_frame(p, a, b, u, gxi[g], gxi[g] * alpha + qe[TA], il, hmode, &G);
+        if (frame) gauss_frame(p, a, b, u, ba, g1, H1, gxi[g], gxi[g] * alpha + qe[TA], il, hmode, &G);
         if (hess) transpose_ab(&G);
         P += wg * G.Pg;
         ssum += wg * G.s;
@@ -629,7 +638,7 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     if (!grad) return W;
 
     /* u = r'_A / |r'_A| and alpha: the shared variables' chain rule */
-    beta_derivs(p, u, w, r1, r2, bg, hess ? bH : NULL);
+    beta_derivs(p, u, w, r1, r2, g1, H1, bg, hess ? bH : NULL);
     {
         double t[3];
         project1(gU, u, r1, t);
