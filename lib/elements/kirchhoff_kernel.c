@@ -54,7 +54,7 @@
 #include <math.h>
 #include <string.h>
 
-enum { NDOF = 16, TA = 6, SA = 7, TB = 14, SB = 15, NZ = 12, NX = 11, NG = 5, NV = 10 };
+enum { NDOF = 16, TA = 6, SA = 7, TB = 14, SB = 15, NZ = 12, NX = 11, NG = 5 };
 
 #define GX(t) (0.5 + 0.5 * (t))
 static const double gw[NG] = {0.5 * 0.2369268850561890875142640, 0.5 * 0.4786286704993664680412915,
