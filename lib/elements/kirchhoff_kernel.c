@@ -123,13 +123,14 @@ static double beta_value(const el_params *p, const double *u, const double *w)
     return atan2(dot(wc, bb), dot(cb, bb));
 }
 
-/* Omega(r, u, w) = 2 atan2(N, D): its value (when val), its gradient in (u,
- * w) (g, 6) and, when H, the Hessian's rows r0 .. r0 + 2 (of 6 x 6,
- * row-major: r0 = 0 the u rows, 3 the w rows; -1 all six) */
-static void omega(const double *r, const double *u, const double *w, double *val, double *g, double *H, int r0)
+/* Omega(r, u, w) = 2 atan2(N, D): its gradient in (u, w) (g, 6) and, when
+ * H, the Hessian's rows r0 .. r0 + 2 (of 6 x 6,
+ * row-major: r0 = 0 the u rows, 3 the w rows), all six columns when full,
+ * else the diagonal block's three */
+static void omega(const double *r, const double *u, const double *w, double *g, double *H, int r0, int full)
 {
     double N, D, gN[6], gD[6], q, tN, tD, tNN, tND, tDD;
-    int i, j, i0 = r0 < 0 ? 0 : r0, i1 = r0 < 0 ? 6 : r0 + 3;
+    int i, j, j0 = full ? 0 : r0, j1 = full ? 6 : r0 + 3;
     cross(w, r, gN);     /* dN/du = w x r */
     cross(r, u, gN + 3); /* dN/dw = r x u */
     N = r[0] * (u[1] * w[2] - u[2] * w[1]) + r[1] * (u[2] * w[0] - u[0] * w[2]) + r[2] * (u[0] * w[1] - u[1] * w[0]);
@@ -142,23 +143,17 @@ static void omega(const double *r, const double *u, const double *w, double *val
     tN = 2.0 * D * q; /* the factor 2 of Omega in every term */
     tD = -2.0 * N * q;
     for (i = 0; i < 6; i++) g[i] = tN * gN[i] + tD * gD[i];
-    if (val) *val = 2.0 * atan2(N, D);
     if (!H) return;
     tNN = -4.0 * N * D * q * q;
     tDD = -tNN;
     tND = 2.0 * (N * N - D * D) * q * q;
-    for (i = i0; i < i1; i++)
-        for (j = 0; j < 6; j++)
+    for (i = r0; i < r0 + 3; i++)
+        for (j = j0; j < j1; j++)
             H[6 * i + j] = tNN * gN[i] * gN[j] + tND * (gN[i] * gD[j] + gD[i] * gN[j]) + tDD * gD[i] * gD[j];
+    if (!full) return;
     /* N's and D's own second derivatives: d2N/du dw = E(r), d2D/du dw = I */
-    if (i0 == 0) {
-        add_eps(H + 3, 6, tN, r);
-        for (i = 0; i < 3; i++) H[6 * i + 3 + i] += tD;
-    }
-    if (i1 == 6) {
-        add_eps(H + 18, 6, -tN, r);
-        for (i = 0; i < 3; i++) H[6 * (3 + i) + i] += tD;
-    }
+    add_eps(H + 6 * r0 + 3 - r0, 6, r0 ? -tN : tN, r);
+    for (i = 0; i < 3; i++) H[6 * (r0 + i) + 3 - r0 + i] += tD;
 }
 
 /* out (3 x 3) = J M J, J = (I - u u^T) / rho: the chain rule through a
@@ -209,9 +204,9 @@ static void beta_derivs(const el_params *p, const double *u, const double *w, do
 {
     double g2[6], g3[6], g4[6], H2[36], H3[36], H4[36], gu[3], gw[3], M[9], blk[9];
     int i, j;
-    omega(u, u, w, NULL, g2, H ? H2 : NULL, -1);
-    omega(w, u, w, NULL, g3, H ? H3 : NULL, 3);
-    omega(p->chart_b, w, w, NULL, g4, H ? H4 : NULL, 3);
+    omega(u, u, w, g2, H ? H2 : NULL, 0, 1);
+    omega(w, u, w, g3, H ? H3 : NULL, 3, 0);
+    omega(p->chart_b, w, w, g4, H ? H4 : NULL, 3, 0);
     for (i = 0; i < 3; i++) {
         gu[i] = -(g1[i] + g2[i]);
         gw[i] = -(g3[3 + i] + g4[3 + i]);
@@ -364,7 +359,7 @@ static void gauss_frame(const el_params *p, const double *a, const double *b, co
     P = pq[0];
     Q = pq[28];
     for (i = 0; i < 3; i++) t1[i] = a[i] * il_;
-    omega(u, u, t1, NULL, go, hess ? Ho : NULL, 0);
+    omega(u, u, t1, go, hess ? Ho : NULL, 0, 1);
     c = cos(chi);
     sn = sin(chi);
     k2 = c * P + sn * Q;
@@ -548,7 +543,7 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     alpha = beta_value(p, u, w) + qe[TB] - qe[TA];
     /* Omega(t1ref_A, u', u): u's own share of the relative roll and, with the
      * frame, of each point's roll (beta_derivs, gauss_frame) */
-    if (grad || frame) omega(p->chart_a, u, u, NULL, g1, hess ? H1 : NULL, 0);
+    if (grad || frame) omega(p->chart_a, u, u, g1, hess ? H1 : NULL, 0, 0);
     if (frame) sr_apply(p->chart_a, u, p->chart_a + 3, ba);
     memset(gY, 0, sizeof gY);
     memset(pY, 0, sizeof pY);
@@ -692,9 +687,13 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     /* from X = (yh, ...) and l to z = (y0, ..., l): W = P/l + Q + R l */
     for (i = 0; i < NX; i++) gz[i] = i < 3 ? gX[i] * il : gX[i];
     gz[11] = -P * il * il + R0 + Ax - il * dot(yh, gX);
-    if (hess) {
-        for (i = 0; i < NX; i++)
-            for (j = i; j < NX; j++) Hz[NZ * i + j] = (i < 3 ? il : 1.0) * (j < 3 ? il : 1.0) * HX[NX * i + j];
+    if (hess) { /* wt times the Hessian in z, mirrored: exactly symmetric, as the
+                 * hyper-dual path's (the band solver takes its LDL^T only on
+                 * exactly symmetric values, sparse/band.c) */
+        for (i = 0; i < NX; i++) {
+            const double si = wt * (i < 3 ? il : 1.0);
+            for (j = i; j < NX; j++) Hz[NZ * i + j] = Hz[NZ * j + i] = si * (j < 3 ? il : 1.0) * HX[NX * i + j];
+        }
         if (nz == NZ) {
             double tl[3], Hl[NX], h;
             for (i = 0; i < 3; i++) tl[i] = -yh[i] * il;
@@ -703,13 +702,13 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
                 h = Hl[i];
                 for (j = 0; j < 3; j++) h += (i <= j ? HX[NX * i + j] : HX[NX * j + i]) * tl[j];
                 if (i < 3) h = h * il - gX[i] * il * il;
-                Hz[NZ * i + 11] = h;
+                Hz[NZ * i + 11] = Hz[NZ * 11 + i] = wt * h;
             }
             h = 2.0 * P * il * il * il + 2.0 * (Hl[0] * tl[0] + Hl[1] * tl[1] + Hl[2] * tl[2]) +
                 2.0 * il * il * dot(gX, yh);
             for (i = 0; i < 3; i++)
                 for (j = 0; j < 3; j++) h += tl[i] * (i <= j ? HX[NX * i + j] : HX[NX * j + i]) * tl[j];
-            Hz[NZ * 11 + 11] = h;
+            Hz[NZ * 11 + 11] = wt * h;
         }
     }
 
@@ -719,26 +718,20 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
         for (i = 0; i < nz; i++)
             for (k = 0; k < zn[i]; k++) fe[zdof[i][k]] += zsgn[i][k] * gz[i];
     }
-    if (hess) { /* row i of Hz on the dofs, then onto the rows of z_i's dofs */
-        if (nz == NX)
-            for (i = 0; i < NZ; i++) Hz[NZ * i + 11] = Hz[NZ * 11 + i] = 0.0;
-        /* exactly symmetric, as the hyper-dual path's: the band solver takes
-         * its LDL^T only on exactly symmetric values (sparse/band.c) */
-        for (i = 0; i < NZ; i++)
-            for (j = 0; j < i; j++) Hz[NZ * i + j] = Hz[NZ * j + i];
+    if (hess) /* row i of Hz on the dofs, then onto the rows of z_i's dofs */
         for (i = 0; i < nz; i++) {
             const double *h = Hz + NZ * i;
             double R[NDOF];
             for (k = 0; k < 3; k++) {
-                R[k] = -wt * h[k];
-                R[8 + k] = wt * h[k];
-                R[3 + k] = wt * h[3 + k];
-                R[11 + k] = wt * h[6 + k];
+                R[k] = -h[k];
+                R[8 + k] = h[k];
+                R[3 + k] = h[3 + k];
+                R[11 + k] = h[6 + k];
             }
-            R[TA] = wt * h[9];
-            R[TB] = wt * h[10];
-            R[SA] = -wt * h[11];
-            R[SB] = wt * h[11];
+            R[TA] = h[9];
+            R[TB] = h[10];
+            R[SA] = nz == NZ ? -h[11] : 0.0;
+            R[SB] = nz == NZ ? h[11] : 0.0;
             for (k = 0; k < zn[i]; k++) {
                 double *row = ke + NDOF * zdof[i][k];
                 if (zsgn[i][k] > 0.0)
@@ -747,6 +740,5 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
                     for (j = 0; j < NDOF; j++) row[j] -= R[j];
             }
         }
-    }
     return W;
 }
