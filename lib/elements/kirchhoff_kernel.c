@@ -394,49 +394,47 @@ static void gauss_frame(const el_params *p, const double *a, const double *b, co
         const double FPc = e2 * c * k3 + e3 * sn * k2 - m2 * sn - m3 * c;
         const double FQc = e2 * sn * k3 - e3 * c * k2 + m2 * c - m3 * sn;
         const double Fcc = e2 * k3 * k3 + e3 * k2 * k2 - m2 * k2 - m3 * k3;
-        double U[11], V[11], W[11], H[121];
-        for (i = 0; i < 11; i++) {
-            U[i] = FPP * gPv[i] + FPQ * gQv[i] + FPc * gc[i];
-            V[i] = FPQ * gPv[i] + FQQ * gQv[i] + FQc * gc[i];
-            W[i] = FPc * gPv[i] + FQc * gQv[i] + Fcc * gc[i];
+        /* chi's gradient has no (a, b) part and P's, Q's no other: the blocks
+         * (a, b)^2 from P, Q; (a, b) x (u, alpha, theta_A) through W_i gc_j;
+         * (u, alpha, theta_A)^2 from chi alone */
+        double Hab[36], W6[6];
+        int k;
+        for (i = 0; i < 6; i++) {
+            const double u6 = FPP * gPv[i] + FPQ * gQv[i], v6 = FPQ * gPv[i] + FQQ * gQv[i];
+            W6[i] = FPc * gPv[i] + FQc * gQv[i];
+            for (j = 0; j < 6; j++) Hab[6 * j + i] = gPv[j] * u6 + gQv[j] * v6;
         }
-        for (i = 0; i < 11; i++)
-            for (j = 0; j < 11; j++) H[11 * i + j] = gPv[i] * U[j] + gQv[i] * V[j] + gc[i] * W[j];
-        for (i = 0, j = 0; i < 6; i++) { /* P's and Q's Hessians */
-            int k;
-            for (k = i; k < 6; k++, j++) {
-                const double h = FP * pq[7 + j] + FQ * pq[35 + j];
-                H[11 * i + k] += h;
-                if (k != i) H[11 * k + i] += h;
+        for (i = 0, k = 0; i < 6; i++) /* P's and Q's Hessians */
+            for (j = i; j < 6; j++, k++) {
+                const double h = FP * pq[7 + k] + FQ * pq[35 + k];
+                Hab[6 * i + j] += h;
+                if (j != i) Hab[6 * j + i] += h;
             }
-        }
-        /* chi's: (a, u) through t1 = a/|a|, J Omega_tu, and (u, u) */
-        for (i = 0; i < 3; i++) {
-            const double *m = Ho + 6 * i + 3; /* d2 Omega / du_i dt */
-            const double mt = dot(m, t1);
-            for (j = 0; j < 3; j++) {
-                const double h = Fc * (m[j] - mt * t1[j]) * il_;
-                H[11 * j + 6 + i] += h;
-                H[11 * (6 + i) + j] += h;
-            }
-            for (j = 0; j < 3; j++) H[11 * (6 + i) + 6 + j] += Fc * (H1[6 * i + j] + Ho[6 * i + j]);
-        }
         for (i = 0; i < 3; i++)
             for (j = 0; j < 3; j++) {
-                G->aa[3 * i + j] += H[11 * i + j];
-                G->ab[3 * i + j] += H[11 * i + 3 + j];
-                G->bb[3 * i + j] += H[11 * (3 + i) + 3 + j];
-                G->au[3 * i + j] += H[11 * i + 6 + j];
-                G->bu[3 * i + j] += H[11 * (3 + i) + 6 + j];
-                G->uu[3 * i + j] += H[11 * (6 + i) + 6 + j];
+                G->aa[3 * i + j] += Hab[6 * i + j];
+                G->ab[3 * i + j] += Hab[6 * i + 3 + j];
+                G->bb[3 * i + j] += Hab[6 * (3 + i) + 3 + j];
+                G->au[3 * i + j] += W6[i] * gc[6 + j];
+                G->bu[3 * i + j] += W6[3 + i] * gc[6 + j];
+                G->uu[3 * i + j] += Fcc * gc[6 + i] * gc[6 + j] + Fc * (H1[6 * i + j] + Ho[6 * i + j]);
             }
-        for (i = 0; i < 9; i++) {
-            G->va[i] += H[11 * i + 9];
-            G->vt[i] += H[11 * i + 10];
+        for (i = 0; i < 3; i++) { /* chi's (a, u): through t1 = a/|a|, J Omega_tu */
+            const double *m = Ho + 6 * i + 3; /* d2 Omega / du_i dt */
+            const double mt = dot(m, t1);
+            for (j = 0; j < 3; j++) G->au[3 * j + i] += Fc * (m[j] - mt * t1[j]) * il_;
         }
-        G->vaa += H[11 * 9 + 9];
-        G->vat += H[11 * 9 + 10];
-        G->vtt += H[11 * 10 + 10];
+        for (i = 0; i < 6; i++) {
+            G->va[i] += W6[i] * xi;
+            G->vt[i] += W6[i];
+        }
+        for (i = 0; i < 3; i++) {
+            G->va[6 + i] += Fcc * gc[6 + i] * xi;
+            G->vt[6 + i] += Fcc * gc[6 + i];
+        }
+        G->vaa += Fcc * xi * xi;
+        G->vat += Fcc * xi;
+        G->vtt += Fcc;
     }
 }
 
