@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int ale = 0; /* --ale: s unknowns held by fixes instead of a Lagrangian cable */
 static int kind = ALECABLE_ELEMENT_ANCF; /* --element */
@@ -152,6 +153,53 @@ static double run(int elements, double E, int method, double h, int adaptive, do
     return wall;
 }
 
+/* CPU seconds per element-step of SI-HHT at step h on the n-element
+ * pendulum of kind k over `steps` steps (clock(): the process's own time,
+ * which other processes on a shared machine change less than wall time);
+ * -1 when the run failed */
+static double cpu_per_element_step(int k, int n, double E, double h, int steps)
+{
+    alecable_model *m = pendulum_of(k, n, E);
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    alecable_step_stats st;
+    clock_t c0;
+    double cpu;
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_SI_HHT;
+    o.h = h;
+    ex_check(m, alecable_model_integrator(&it, m, &o), "model_integrator");
+    c0 = clock();
+    cpu = alecable_integrator_advance(it, steps * h) == ALECABLE_OK ? (double)(clock() - c0) / CLOCKS_PER_SEC : -1.0;
+    alecable_step_stats_init(&st);
+    alecable_integrator_stats(it, &st);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+    return cpu < 0 || st.steps < 1 ? -1.0 : cpu / ((double)st.steps * n);
+}
+
+/* Kirchhoff against ANCF in the same run (issue 25: Kirchhoff/ANCF time per
+ * element-step <= 3): runs of the two kinds interleaved, the best of
+ * `rounds` each (other load only ever adds time); us[kind][mesh] */
+static int compare_kinds(int rounds, double E, double h, double us[2][2], double ratio[2])
+{
+    static const int meshes[2] = {10, 100};
+    int i, r, kk;
+    for (i = 0; i < 2; i++) {
+        int steps = 20000 / meshes[i];
+        us[0][i] = us[1][i] = -1.0;
+        for (r = 0; r < rounds; r++)
+            for (kk = 0; kk < 2; kk++) {
+                double t = cpu_per_element_step(kk ? ALECABLE_ELEMENT_KIRCHHOFF : ALECABLE_ELEMENT_ANCF, meshes[i], E, h,
+                                                steps);
+                if (t < 0) return -1;
+                if (us[kk][i] < 0 || 1e6 * t < us[kk][i]) us[kk][i] = 1e6 * t;
+            }
+        ratio[i] = us[1][i] / us[0][i];
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct { const char *name; int id; } methods[] = {
@@ -164,7 +212,8 @@ int main(int argc, char **argv)
     double wall_median = -1, bodies_ratio = -1;
     int quick = 0, reference = 1, rc, i, j, max_el = 10000, repeat = 5, ale_line;
     const char *element = "ancf";
-    double fr_a, fj_a, fr_k, fj_k;
+    double fr_a, fj_a, fr_k, fj_k, kind_us[2][2] = {{-1, -1}, {-1, -1}}, kind_ratio[2] = {-1, -1};
+    int kinds = 0;
     alecable_step_stats st;
     ex_opt opts[] = {
         {"--t-end", 'd', &t_end, "simulated time of each run [s]"},
@@ -176,6 +225,7 @@ int main(int argc, char **argv)
         {"--element", 's', &element, "ancf (default) or kirchhoff (the beam with torsion, paper 003)"},
         {"--repeat", 'i', &repeat, "runs of SI-HHT at h = 1e-3: the best and the median are printed"},
         {"--t-scale", 'd', &t_scale, "simulated time of each scaling run [s]"},
+        {"--compare-kinds", 'i', &kinds, "rounds of SI-HHT runs of ANCF and Kirchhoff pendulums interleaved at 10 and 100 elements (h = --h-scale, 20000 element-steps each): CPU time per element-step and their ratio (0: none)"},
         {"--h-scale", 'd', &h_scale, "step of the scaling runs [s] (fine meshes are stiff: SI-HHT at 1e-4 s fails from ~5000 elements)"},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "Real-time benchmark of the integrators on the flexible pendulum (paper 001).");
@@ -280,11 +330,22 @@ int main(int argc, char **argv)
         growth = log(tmax / t100) / log(nmax / 100.0);
         printf("time per step grows like n^%.3f from 100 to %d elements (1 = linear)\n", growth, nmax);
     }
+    if (kinds > 0) {
+        if (compare_kinds(kinds, E, h_scale, kind_us, kind_ratio)) {
+            fprintf(stderr, "bench_realtime: --compare-kinds: a run failed\n");
+            return 1;
+        }
+        printf("\nCPU time per element-step, SI-HHT at h = %g, best of %d interleaved runs:\n"
+               "%10s %12s %12s %16s\n%10d %12.3f %12.3f %16.2f\n%10d %12.3f %12.3f %16.2f\n",
+               h_scale, kinds, "elements", "ANCF [us]", "Kirchhoff", "Kirchhoff/ANCF", 10, kind_us[0][0],
+               kind_us[1][0], kind_ratio[0], 100, kind_us[0][1], kind_us[1][1], kind_ratio[1]);
+    }
     printf("result: status=0 si_hht_1e-3_wall_s=%.4f si_hht_flops_per_step=%.0f reference_wall_s=%.4f"
            " scaling_exponent=%.3f t_end=%g si_hht_1e-3_wall_median_s=%.4f repeat=%d element=%s"
            " ancf_residual_flops=%.0f ancf_jacobian_flops=%.0f kirchhoff_residual_flops=%.0f"
-           " kirchhoff_jacobian_flops=%.0f bodies_ratio=%.3f\n",
+           " kirchhoff_jacobian_flops=%.0f bodies_ratio=%.3f kirchhoff_ancf_cpu_ratio_10=%.3f"
+           " kirchhoff_ancf_cpu_ratio_100=%.3f\n",
            wall_hht, flops_hht, wall_ref, growth, t_end, wall_median, repeat, element, fr_a, fj_a, fr_k, fj_k,
-           bodies_ratio);
+           bodies_ratio, kind_ratio[0], kind_ratio[1]);
     return 0;
 }

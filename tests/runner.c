@@ -49,6 +49,7 @@ int main(void)
     add(&sr, suite_ancf_model);
     add(&sr, suite_kirchhoff);
     add(&sr, suite_kirchhoff_model);
+    add(&sr, suite_kirchhoff_kernel);
     add(&sr, suite_lagrangian);
     add(&sr, suite_field_loads);
     add(&sr, suite_model);

@@ -16,6 +16,7 @@ Suite *suite_ancf(void);
 Suite *suite_ancf_model(void);
 Suite *suite_kirchhoff(void);
 Suite *suite_kirchhoff_model(void);
+Suite *suite_kirchhoff_kernel(void);
 Suite *suite_lagrangian(void);
 Suite *suite_field_loads(void);
 Suite *suite_model(void);

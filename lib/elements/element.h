@@ -131,6 +131,22 @@ void el_kirchhoff_node_frame(const hd_ctx *c, const hd rp[3], const hd *theta, c
 void el_kirchhoff_frame_at(const el_params *p, const double *qe, double xi, const hd_ctx *c, hd t1[3], hd t2[3],
                            hd t3[3]);
 int el_kirchhoff_reduced_dof(int i, int k, double *sgn);
+/* A Kirchhoff element's strain energy, force and tangent in closed form
+ * (kirchhoff_kernel.c): returns the energy; fe (NULL: not computed) the
+ * gradient, ke (NULL: not computed) += wt times the Hessian, on the 16 dofs
+ * (with fixed_s the s rows and columns are left zero). */
+double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, double wt, double *ke);
+/* The section frame at a Gauss point of a Kirchhoff element for the closed
+ * form (generated: kirchhoff_frame_pq.c, tools/codegen/kirchhoff_frame_pq.py):
+ * out = P, its gradient in (a, b) and Hessian's upper triangle, then Q and
+ * the same (56 numbers), P = k.e, Q = k.(t1 x e), k = a x b/|a|^2, t1 =
+ * a/|a|, e the chart (r, x)'s axis carried to t1, for a = r', b = l r''. */
+void el_kirchhoff_frame_pq(const double *a, const double *b, const double *r, const double *x, double *out);
+/* The same by second-order forward differentiation (core/hd.h) of the
+ * energy: the closed-form kernel's test oracle. */
+double el_kirchhoff_ad_energy(const el_params *p, const double *qe);
+void el_kirchhoff_ad_force(const el_params *p, const double *qe, double *fe);
+void el_kirchhoff_ad_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke);
 int el_ndof(const el_ops *ops);
 
 /* An SE(3) beam element's strain measures (se3.c), constant along it: e =

@@ -51,10 +51,14 @@
  * term is 1/2 EI |r' x r''|^2 / |r'|^4 and needs no frame.
  *
  * Force and tangent are the exact gradient and Hessian of that sum (5-point
- * Gauss for bending and torsion), computed by second-order forward differentiation (core/hd.h) in the
- * reduced variables z = (r_B - r_A, r'_A, r'_B, theta_A, theta_B, l): the
- * energy depends on s_A, s_B through l only (ALE: dW/ds_A = -dW/dl), on the
- * positions through r_B - r_A only.
+ * Gauss for bending and torsion) in the reduced variables z = (r_B - r_A,
+ * r'_A, r'_B, theta_A, theta_B, l): the energy depends on s_A, s_B through
+ * l only (ALE: dW/ds_A = -dW/dl), on the positions through r_B - r_A only.
+ * They come in closed form from kirchhoff_kernel.c (the chain rule through
+ * the Gauss points' small vectors: some 8k flops for an isotropic section,
+ * 20k with the frame); the energy is also written below in hyper-dual
+ * numbers (core/hd.h), whose derivatives are the closed form's test oracle
+ * (tests/test_kirchhoff_kernel.c).
  *
  * Loads, inertia and end gradients are those of the ANCF curve: the ANCF
  * kernels run on the element's dofs without the rolls.  The cross-section's
@@ -390,7 +394,9 @@ static void expand(const hd_ctx *c, const hd *W, double *fe, double wt, double *
 /* with s fixed, l is a constant: the context stops before it */
 static int nvars(const el_params *p) { return p->fixed_s ? ZL : NZ; }
 
-static double kh_energy(const el_params *p, const double *qe)
+/* The hyper-dual path: the oracle of the closed-form kernel
+ * (kirchhoff_kernel.c, tests/test_kirchhoff_kernel.c) */
+double el_kirchhoff_ad_energy(const el_params *p, const double *qe)
 {
     hd_ctx c = hd_context(0, 0);
     hd W;
@@ -398,7 +404,7 @@ static double kh_energy(const el_params *p, const double *qe)
     return W.v;
 }
 
-static void kh_force(const el_params *p, const double *qe, double *fe)
+void el_kirchhoff_ad_force(const el_params *p, const double *qe, double *fe)
 {
     hd_ctx c = hd_context(nvars(p), 0);
     hd W;
@@ -406,12 +412,21 @@ static void kh_force(const el_params *p, const double *qe, double *fe)
     expand(&c, &W, fe, 0.0, NULL);
 }
 
-static void kh_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke)
+void el_kirchhoff_ad_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke)
 {
     hd_ctx c = hd_context(nvars(p), 1);
     hd W;
     strain_energy(p, qe, &c, &W);
     expand(&c, &W, fe, wt, ke);
+}
+
+static double kh_energy(const el_params *p, const double *qe) { return el_kirchhoff_kernel(p, qe, NULL, 0.0, NULL); }
+
+static void kh_force(const el_params *p, const double *qe, double *fe) { el_kirchhoff_kernel(p, qe, fe, 0.0, NULL); }
+
+static void kh_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke)
+{
+    el_kirchhoff_kernel(p, qe, fe, wt, ke);
 }
 
 static void kh_tangent_acc(const el_params *p, const double *qe, double wt, double *ke)
@@ -496,8 +511,14 @@ static void unpack(const double *y, double *x)
 static void unpack_add(const double *ky, double *kx)
 {
     int i, j;
-    for (i = 0; i < NA; i++)
-        for (j = 0; j < NA; j++) kx[anc[i] * NDOF + anc[j]] += ky[i * NA + j];
+    for (i = 0; i < NA; i++) { /* the columns in their runs: 0..5, SA, 8..13, SB */
+        const double *y = ky + i * NA;
+        double *x = kx + anc[i] * NDOF;
+        for (j = 0; j < 6; j++) x[j] += y[j];
+        x[SA] += y[6];
+        for (j = 0; j < 6; j++) x[8 + j] += y[7 + j];
+        x[SB] += y[13];
+    }
 }
 
 static double dist_energy(const double b[3], const double *qe)
@@ -611,12 +632,19 @@ const el_ops el_kirchhoff_ops = {
     end_gradient,
     kinetic, inertia, inertia_jac,
     kh_tangent_acc, dist_tangent_acc, inertia_jac_acc, kh_force_tangent_acc,
-    /* the hd kernels counted by core/hd.h built with -DHD_COUNT (isotropic
-     * section; an anisotropic or naturally curved one costs 1.8 times
-     * more): force 18.7k, force and tangent 232k plus the expansion to
-     * 16 x 16 (~0.6k); with s fixed 17.2k and 197k.  The curve's loads and
-     * inertia are the ANCF kernels' (ancf.c's counts) */
-    {18700.0, 232300.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
-     17200.0, 198100.0, 130.0, 100.0, 1.0},
+    /* an isotropic section, the closed form (kirchhoff_kernel.c), counted by
+     * hand: force ~1.8k (per Gauss point ~250: the curve 36, the density's
+     * gradient ~150, its sums ~60; the relative roll ~250, the axial strain
+     * ~80); force and tangent ~8.3k (per Gauss point ~780 more: the blocks
+     * of the density's Hessian ~290, their sums ~490; the chain rule through
+     * t1_A, alpha and the axial strain ~2k; the l row ~0.6k; the expansion to
+     * 16 x 16 ~0.3k); with s fixed 1.7k and 7.6k.  A section with the frame
+     * (EI2 != EI3 or a natural curvature) costs some 8k and 20k (per Gauss
+     * point the generated P, Q with their derivatives ~1k, the chain through
+     * (P, Q, chi) ~1.2k); the hd path, counted by core/hd.h built with
+     * -DHD_COUNT, 33k and 420k.  The curve's loads and inertia are the ANCF
+     * kernels' (ancf.c's counts) */
+    {1800.0, 8300.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
+     1700.0, 7600.0, 130.0, 100.0, 1.0},
     kh_section
 };

@@ -1,0 +1,742 @@
+/* The Kirchhoff element's strain energy, force and tangent in closed form
+ * (kirchhoff.c's header gives the energy).  The same discrete energy as the
+ * hyper-dual path that kirchhoff.c keeps as the oracle, differentiated by
+ * hand: twelve-direction second-order numbers cost some 200k flops per
+ * element (400k with the frame); the chain rule through small intermediate
+ * vectors costs a small fraction of it (tests/test_kirchhoff_kernel.c holds
+ * the two paths together to 1e-10).
+ *
+ * Scaling.  With the chord scaled by the length, yh = (r_B - r_A) / l, the
+ * slope r' = a and l r'' = b at a Gauss point are linear in (yh, r'_A, r'_B)
+ * with constant coefficients, and every term of the energy is
+ *     W = P / l + Q + R l
+ * with P, Q, R functions of X = (yh, r'_A, r'_B, theta_A, theta_B) only:
+ *     P = sum_g w_g [GJ/2 s_g^2 + EI/2 |a x b|^2 / |a|^4 + frame terms]
+ *     s_g = alpha - tau_g,  tau_g = (a x b).t1_A / (|a|^2 + |a| t1_A.a)
+ * (l K = s_g, the torsion scaled), Q = -GJ K_0 sum_g w_g s_g (and the
+ * frame's natural curvatures), R = GJ/2 K_0^2 + the axial energy per
+ * length.  The l derivatives are then those of 1/l and l, and the chord's
+ * those of yh = (r_B - r_A)/l.
+ *
+ * Per Gauss point the energy is a function of v = (a, b, t1_A, alpha,
+ * theta_A) (11 numbers; theta_A only with the frame); its gradient and
+ * Hessian in v are mapped to X through the constant coefficients of a, b;
+ * t1_A = r'_A/|r'_A| and alpha are shared by the Gauss points: their
+ * gradient and Hessian entries are summed first, and go through the chain
+ * rule once per element.
+ *
+ * The frame (EI2 != EI3 or a natural curvature).  The frame at a point is
+ * A's zero-roll axis b_A = L(t1ref_A, t1_A) t2ref_A carried to t1 by the
+ * smallest rotation, e = L(t1_A, t1) b_A, turned by chi = xi alpha +
+ * theta_A.  With P = k.e, Q = k.(t1 x e) (functions of a, b for a given
+ * chart (t1_A, b_A), generated with their derivatives by
+ * tools/codegen/kirchhoff_frame_pq.py into kirchhoff_frame_pq.c) the
+ * curvatures times l are k2 = cos(chi) P + sin(chi) Q, k3 = cos(chi) Q -
+ * sin(chi) P: a chain through the three scalars (P, Q, chi).  When t1_A
+ * moves to u' the frame turns about t1 by the holonomy, Omega(t1ref_A, u',
+ * t1_A) + Omega(t1_A, u', t1): that angle joins chi for the u derivatives.
+ *
+ * The relative roll alpha = theta_B - theta_A + beta: beta's value is
+ * computed as kirchhoff.c computes it; its derivatives come from the
+ * holonomy of the smallest rotation.  L(v, w) L(r, v) = R_w(Omega(r, v, w))
+ * L(r, w), a turn about w by the signed area Omega of the spherical
+ * triangle (r, v, w), tan(Omega/2) = r.(v x w) / (1 + r.v + v.w + w.r), so
+ *     beta(u, w) = -Omega(t1ref_A, u, w) + f(w) = -Omega(t1ref_B, u, w) + g(u)
+ * (u = t1_A, w = t1_B): the u derivatives come from the first form, the w
+ * derivatives and the mixed ones from the second and first.  Omega's
+ * numerator and denominator are bilinear in (u, w), so its derivatives are
+ * a few lines.  Each Omega is split about the point where it is
+ * differentiated (beta_derivs), so that every term is singular only where
+ * the hd path is (a tangent opposite its own chart's t1_ref, or t1_B =
+ * -t1_A), not where a tangent meets the other node's chart's antipode. */
+#include "element.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { NDOF = 16, TA = 6, SA = 7, TB = 14, SB = 15, NZ = 12, NX = 11, NG = 5 };
+
+#define GX(t) (0.5 + 0.5 * (t))
+static const double gw[NG] = {0.5 * 0.2369268850561890875142640, 0.5 * 0.4786286704993664680412915,
+                              0.5 * 0.5688888888888888888888889, 0.5 * 0.4786286704993664680412915,
+                              0.5 * 0.2369268850561890875142640};
+
+/* r' = a and l r'' = b at the Gauss points: a = sum_k gca[g][k] Y_k, b =
+ * sum_k gcb[g][k] Y_k, Y = (yh, r'_A, r'_B) (the Hermite shape functions'
+ * first and second derivatives) */
+#define CA(x) {6.0 * (x) - 6.0 * (x) * (x), 1.0 - 4.0 * (x) + 3.0 * (x) * (x), -2.0 * (x) + 3.0 * (x) * (x)}
+#define CB(x) {6.0 - 12.0 * (x), -4.0 + 6.0 * (x), -2.0 + 6.0 * (x)}
+#define X1 GX(-0.9061798459386639927976269)
+#define X2 GX(-0.5384693101056830910363144)
+#define X4 GX(0.5384693101056830910363144)
+#define X5 GX(0.9061798459386639927976269)
+static const double gxi[NG] = {X1, X2, 0.5, X4, X5};
+static const double gca[NG][3] = {CA(X1), CA(X2), CA(0.5), CA(X4), CA(X5)};
+static const double gcb[NG][3] = {CB(X1), CB(X2), CB(0.5), CB(X4), CB(X5)};
+
+/* reduced variable -> element dofs, as in kirchhoff.c */
+static const int zdof[NZ][2] = {{0, 8}, {1, 9}, {2, 10}, {3, -1}, {4, -1}, {5, -1},
+                                {11, -1}, {12, -1}, {13, -1}, {TA, -1}, {TB, -1}, {SA, SB}};
+static const double zsgn[NZ][2] = {{-1, 1}, {-1, 1}, {-1, 1}, {1, 0}, {1, 0}, {1, 0},
+                                   {1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {-1, 1}};
+
+static double dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+static void cross(const double *a, const double *b, double *c)
+{
+    c[0] = a[1] * b[2] - a[2] * b[1];
+    c[1] = a[2] * b[0] - a[0] * b[2];
+    c[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* E(v)_ij = eps_ijk v_k (= -[v]x), into a 3 x 3 block of a matrix of row
+ * length ld, times s, added */
+static void add_eps(double *M, int ld, double s, const double *v)
+{
+    M[1] += s * v[2];
+    M[2] -= s * v[1];
+    M[ld] -= s * v[2];
+    M[ld + 2] += s * v[0];
+    M[2 * ld] += s * v[1];
+    M[2 * ld + 1] -= s * v[0];
+}
+
+/* L(u, v) x, as kirchhoff.c's sr_apply in doubles */
+static void sr_apply(const double *u, const double *v, const double *x, double *out)
+{
+    double w[3], wxx[3], uv = dot(u, v), f;
+    int i;
+    cross(u, v, w);
+    f = dot(w, x) / (uv + 1.0);
+    cross(w, x, wxx);
+    for (i = 0; i < 3; i++) out[i] = uv * x[i] + f * w[i] + wxx[i];
+}
+
+/* beta's value, the operations of kirchhoff.c's setup() */
+static double beta_value(const el_params *p, const double *u, const double *w)
+{
+    double ba[3], bb[3], cb[3], wc[3];
+    sr_apply(p->chart_a, u, p->chart_a + 3, ba);
+    sr_apply(p->chart_b, w, p->chart_b + 3, bb);
+    sr_apply(u, w, ba, cb);
+    cross(w, cb, wc);
+    return atan2(dot(wc, bb), dot(cb, bb));
+}
+
+/* Omega(r, u, w) = 2 atan2(N, D): its gradient in (u, w) (g, 6) and, when
+ * H, the Hessian's rows r0 .. r0 + 2 (of 6 x 6,
+ * row-major: r0 = 0 the u rows, 3 the w rows), all six columns when full,
+ * else the diagonal block's three */
+static void omega(const double *r, const double *u, const double *w, double *g, double *H, int r0, int full)
+{
+    double N, D, gN[6], gD[6], q, tN, tD, tNN, tND, tDD;
+    int i, j, j0 = full ? 0 : r0, j1 = full ? 6 : r0 + 3;
+    cross(w, r, gN);     /* dN/du = w x r */
+    cross(r, u, gN + 3); /* dN/dw = r x u */
+    N = r[0] * (u[1] * w[2] - u[2] * w[1]) + r[1] * (u[2] * w[0] - u[0] * w[2]) + r[2] * (u[0] * w[1] - u[1] * w[0]);
+    D = 1.0 + dot(r, u) + dot(u, w) + dot(w, r);
+    for (i = 0; i < 3; i++) {
+        gD[i] = r[i] + w[i];
+        gD[3 + i] = u[i] + r[i];
+    }
+    q = 1.0 / (N * N + D * D);
+    tN = 2.0 * D * q; /* the factor 2 of Omega in every term */
+    tD = -2.0 * N * q;
+    for (i = 0; i < 6; i++) g[i] = tN * gN[i] + tD * gD[i];
+    if (!H) return;
+    tNN = -4.0 * N * D * q * q;
+    tDD = -tNN;
+    tND = 2.0 * (N * N - D * D) * q * q;
+    for (i = r0; i < r0 + 3; i++)
+        for (j = j0; j < j1; j++)
+            H[6 * i + j] = tNN * gN[i] * gN[j] + tND * (gN[i] * gD[j] + gD[i] * gN[j]) + tDD * gD[i] * gD[j];
+    if (!full) return;
+    /* N's and D's own second derivatives: d2N/du dw = E(r), d2D/du dw = I */
+    add_eps(H + 6 * r0 + 3 - r0, 6, r0 ? -tN : tN, r);
+    for (i = 0; i < 3; i++) H[6 * (r0 + i) + 3 - r0 + i] += tD;
+}
+
+/* out (3 x 3) = J M J, J = (I - u u^T) / rho: the chain rule through a
+ * normalization, M (row length ld) */
+static void project2(const double *M, int ld, const double *ul, const double *ur, double rl, double rr, double *out)
+{
+    double T[9], Mu[3], uM[3], uMu;
+    int i, j;
+    for (i = 0; i < 3; i++) {
+        Mu[i] = M[i * ld] * ur[0] + M[i * ld + 1] * ur[1] + M[i * ld + 2] * ur[2];
+        uM[i] = ul[0] * M[i] + ul[1] * M[ld + i] + ul[2] * M[2 * ld + i];
+    }
+    uMu = dot(ul, Mu);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++)
+            T[3 * i + j] = M[i * ld + j] - Mu[i] * ur[j] - ul[i] * uM[j] + ul[i] * uMu * ur[j];
+    uMu = 1.0 / (rl * rr);
+    for (i = 0; i < 9; i++) out[i] = T[i] * uMu;
+}
+
+/* J g (3) */
+static void project1(const double *g, const double *u, double rho, double *out)
+{
+    double gu = dot(g, u), ir = 1.0 / rho;
+    int i;
+    for (i = 0; i < 3; i++) out[i] = (g[i] - gu * u[i]) * ir;
+}
+
+/* the normalization's own second derivative: out (3 x 3, row length ld) +=
+ * sum_k g_k d2u_k/dy dy */
+static void add_curv(double *out, int ld, const double *g, const double *u, double rho)
+{
+    double gu = dot(g, u), s = 1.0 / (rho * rho);
+    int i, j;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++)
+            out[i * ld + j] += s * (-(g[i] * u[j] + g[j] * u[i]) + 3.0 * gu * u[i] * u[j] - (i == j ? gu : 0.0));
+}
+
+/* beta's gradient (6, in r'_A, r'_B) and Hessian (6 x 6, when H).  Each
+ * holonomy form's Omega is split about the point itself (Omega(a, b, c) =
+ * Omega(a, b, d) + Omega(b, c, d) + Omega(c, a, d), d = u or w), so that
+ * every term is singular only where the hd path is: with u' -> u, w' -> w
+ *     beta = -Omega(t1ref_A, u', u) - Omega(u, u', w') + f(w')
+ *          = -Omega(w, u', w') - Omega(t1ref_B, w, w') + g(u') */
+static void beta_derivs(const el_params *p, const double *u, const double *w, double r1, double r2, const double *g1,
+                        const double *H1, double *g, double *H)
+{
+    double g2[6], g3[6], g4[6], H2[36], H3[36], H4[36], gu[3], gw[3], M[9], blk[9];
+    int i, j;
+    omega(u, u, w, g2, H ? H2 : NULL, 0, 1);
+    omega(w, u, w, g3, H ? H3 : NULL, 3, 0);
+    omega(p->chart_b, w, w, g4, H ? H4 : NULL, 3, 0);
+    for (i = 0; i < 3; i++) {
+        gu[i] = -(g1[i] + g2[i]);
+        gw[i] = -(g3[3 + i] + g4[3 + i]);
+    }
+    project1(gu, u, r1, g);
+    project1(gw, w, r2, g + 3);
+    if (!H) return;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) M[3 * i + j] = -(H1[6 * i + j] + H2[6 * i + j]);
+    project2(M, 3, u, u, r1, r1, blk);
+    add_curv(blk, 3, gu, u, r1);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) H[6 * i + j] = blk[3 * i + j];
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) M[3 * i + j] = -(H3[6 * (3 + i) + 3 + j] + H4[6 * (3 + i) + 3 + j]);
+    project2(M, 3, w, w, r2, r2, blk);
+    add_curv(blk, 3, gw, w, r2);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) H[6 * (3 + i) + 3 + j] = blk[3 * i + j];
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) M[3 * i + j] = -H2[6 * i + 3 + j];
+    project2(M, 3, u, w, r1, r2, blk);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) H[6 * i + 3 + j] = H[6 * (3 + j) + i] = blk[3 * i + j];
+}
+
+/* One Gauss point of an isotropic section: phi = P_g / l + Q_g as a
+ * function of v = (a, b, u, alpha) (a = r', b = l r'', u = t1_A).  The
+ * Hessian's alpha row is -GJ/l (gt, -1) (tau's gradient gt, below), so the
+ * point keeps gt instead of it.  hess: 0 gradient only, 1 and the Hessian,
+ * 2 and P_g's gradient. */
+typedef struct gauss_pt {
+    double Pg, s, Qf;      /* P_g, s = l K (the scaled torsion), the frame's share of Q_g */
+    double g[11], gP[11];  /* phi's and P_g's gradients in (a, b, u, alpha, theta_A) */
+    double gt[9];          /* tau's gradient in (a, b, u) */
+    double aa[9], ab[9], ba[9], bb[9], au[9], bu[9], uu[9]; /* phi's Hessian blocks (3 x 3, row-major) */
+    double va[9], vaa, vt[9], vat, vtt; /* its alpha and theta_A rows */
+} gauss_pt;
+
+static void gauss_iso(const el_params *p, const double *a, const double *b, const double *u, double alpha,
+                      double il, int hess, int frame, gauss_pt *G)
+{
+    const double GJ = p->GJ, EI = frame ? 0.0 : p->EI; /* a frame's bending: gauss_frame */
+    double A = dot(a, a), lam = sqrt(A), mu = dot(u, a), D = A + lam * mu, iD = 1.0 / D, il_ = 1.0 / lam;
+    double B = dot(b, b), C = dot(a, b), iA = il_ * il_, iA2 = iA * iA, il2 = 0.5 * EI * il, ml = mu * il_;
+    double axb[3], gN[9], gDa[3], gDu[3], gk[6], tau, s, sig, fA, fB, fC;
+    double *gt = G->gt;
+    int i, j;
+    cross(a, b, axb);
+    tau = dot(axb, u) * iD;
+    s = alpha - tau;
+    G->Pg = 0.5 * GJ * s * s + 0.5 * EI * dot(axb, axb) * iA2;
+    G->s = s;
+    G->Qf = 0.0;
+    sig = GJ * (s * il - p->k0[2]);
+    /* |a x b|^2 / A^2 = B/A - C^2/A^2 through (A, B, C) */
+    fA = (-B + 2.0 * C * C * iA) * iA2;
+    fB = iA;
+    fC = -2.0 * C * iA2;
+    /* tau = N / D, N = (a x b).u, D = A + |a| u.a */
+    cross(b, u, gN);
+    cross(u, a, gN + 3);
+    for (i = 0; i < 3; i++) {
+        gk[i] = 2.0 * fA * a[i] + fC * b[i];
+        gk[3 + i] = 2.0 * fB * b[i] + fC * a[i];
+        gN[6 + i] = axb[i];
+        gDa[i] = (2.0 + ml) * a[i] + lam * u[i];
+        gDu[i] = lam * a[i];
+        gt[i] = (gN[i] - tau * gDa[i]) * iD;
+        gt[3 + i] = gN[3 + i] * iD;
+        gt[6 + i] = (gN[6 + i] - tau * gDu[i]) * iD;
+    }
+    for (i = 0; i < 6; i++) G->g[i] = -sig * gt[i] + il2 * gk[i];
+    for (i = 6; i < 9; i++) G->g[i] = -sig * gt[i];
+    G->g[9] = sig;
+    G->g[10] = 0.0;
+    if (hess > 1) { /* P_g's gradient, for the l rows */
+        for (i = 0; i < 6; i++) G->gP[i] = -GJ * s * gt[i] + 0.5 * EI * gk[i];
+        for (i = 6; i < 9; i++) G->gP[i] = -GJ * s * gt[i];
+        G->gP[9] = GJ * s;
+        G->gP[10] = 0.0;
+    }
+    if (!hess) return;
+    {
+        /* GJ/l gt gt^T - sig/D (N'' - tau D'' - gt D'^T - D' gt^T) + EI/(2l) k'' */
+        const double fAA = (2.0 * B - 6.0 * C * C * iA) * iA2 * iA, fAB = -iA2, fAC = 4.0 * C * iA2 * iA;
+        const double fCC = -2.0 * iA2, cG = GJ * il, c1 = sig * iD, ct = c1 * tau;
+        const double *ga = gt, *gb = gt + 3, *gu = gt + 6;
+        const double kA = 4.0 * il2 * fAA, kC = 2.0 * il2 * fAC, kCC = il2 * fCC, dA = ct * ml * iA;
+        double ha[3], hu[3], ea[3], eb[3], pa[3], pb[3], qa[3];
+        for (i = 0; i < 3; i++) { /* the outer products' left factors, scaled once */
+            ha[i] = cG * ga[i] + c1 * gDa[i];
+            hu[i] = cG * gu[i] + c1 * gDu[i];
+            ea[i] = kA * a[i] + kC * b[i] - dA * a[i] + ct * il_ * u[i];
+            eb[i] = kC * a[i] + kCC * b[i];
+        }
+        for (i = 0; i < 3; i++)
+            for (j = i; j < 3; j++) { /* the symmetric blocks */
+                const double d = i == j ? il2 * 2.0 * fA + ct * (2.0 + ml) : 0.0;
+                const double x = ha[i] * ga[j] + c1 * ga[i] * gDa[j] + ea[i] * a[j] + eb[i] * b[j] + ct * il_ * a[i] * u[j] + d;
+                const double y = cG * gb[i] * gb[j] + kCC * a[i] * a[j] + (i == j ? 2.0 * il2 * fB : 0.0);
+                const double z = hu[i] * gu[j] + c1 * gu[i] * gDu[j];
+                G->aa[3 * i + j] = G->aa[3 * j + i] = x;
+                G->bb[3 * i + j] = G->bb[3 * j + i] = y;
+                G->uu[3 * i + j] = G->uu[3 * j + i] = z;
+            }
+        for (i = 0; i < 3; i++) {
+            pa[i] = 4.0 * il2 * fAB * a[i];
+            pb[i] = kCC * b[i] + kC * a[i];
+            qa[i] = c1 * lam * ga[i] + ct * il_ * a[i];
+        }
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) {
+                const int k = 3 * i + j;
+                G->ab[k] = ha[i] * gb[j] + pa[i] * b[j] + pb[i] * a[j];
+                G->au[k] = ha[i] * gu[j] + qa[i] * a[j];
+                G->bu[k] = gb[i] * hu[j];
+            }
+        for (i = 0; i < 3; i++) {
+            G->ab[4 * i] += il2 * fC;
+            G->au[4 * i] += ct * lam;
+        }
+        /* N's second derivatives: ab E(u), au -E(b), bu E(a) */
+        add_eps(G->ab, 3, -c1, u);
+        add_eps(G->au, 3, c1, b);
+        add_eps(G->bu, 3, -c1, a);
+        for (i = 0; i < 9; i++) G->va[i] = -cG * gt[i];
+        G->vaa = cG;
+        if (frame) {
+            for (i = 0; i < 9; i++) G->vt[i] = 0.0;
+            G->vat = G->vtt = 0.0;
+        }
+    }
+}
+
+/* The frame's bending at a Gauss point, added to G: with P, Q (the generated
+ * kirchhoff_frame_pq.c, chart (u, ba)) the curvatures times l are k2 =
+ * cos(chi) P + sin(chi) Q, k3 = cos(chi) Q - sin(chi) P, chi = xi alpha +
+ * theta_A, turned by Omega(t1ref_A, u', u) + Omega(u, u', t1) when u moves
+ * to u' (g1, H1: the first's gradient and Hessian), and the energy
+ * (EI2 k2^2 + EI3 k3^2) / (2 l) - EI2 k20 k2 - EI3 k30 k3 + l (...) */
+static void gauss_frame(const el_params *p, const double *a, const double *b, const double *u, const double *ba,
+                        const double *g1, const double *H1, double xi, double chi, double il, int hess, gauss_pt *G)
+{
+    const double EI2 = p->EI, EI3 = p->EI3, k20 = p->k0[0], k30 = p->k0[1];
+    double pq[56], lam = sqrt(dot(a, a)), il_ = 1.0 / lam, t1[3], go[6], Ho[36], c, sn, P, Q, k2, k3, m2, m3;
+    double gPv[11], gQv[11], gc[11], FP, FQ, Fc;
+    int i, j;
+    el_kirchhoff_frame_pq(a, b, u, ba, pq);
+    P = pq[0];
+    Q = pq[28];
+    for (i = 0; i < 3; i++) t1[i] = a[i] * il_;
+    omega(u, u, t1, go, hess ? Ho : NULL, 0, 1);
+    c = cos(chi);
+    sn = sin(chi);
+    k2 = c * P + sn * Q;
+    k3 = c * Q - sn * P;
+    G->Pg += 0.5 * (EI2 * k2 * k2 + EI3 * k3 * k3);
+    G->Qf = -(EI2 * k20 * k2 + EI3 * k30 * k3);
+    m2 = EI2 * (k2 * il - k20); /* the bending moments */
+    m3 = EI3 * (k3 * il - k30);
+    FP = m2 * c - m3 * sn;
+    FQ = m2 * sn + m3 * c;
+    Fc = m2 * k3 - m3 * k2;
+    /* gradients in (a, b, u, alpha, theta_A); chi's a part through t1 */
+    memset(gPv, 0, sizeof gPv);
+    memset(gQv, 0, sizeof gQv);
+    memset(gc, 0, sizeof gc);
+    for (i = 0; i < 6; i++) {
+        gPv[i] = pq[1 + i];
+        gQv[i] = pq[29 + i];
+    }
+    for (i = 0; i < 3; i++) gc[6 + i] = g1[i] + go[i]; /* Omega(u, u, t1) = 0 for every t1: no a part */
+    gc[9] = xi;
+    gc[10] = 1.0;
+    for (i = 0; i < 11; i++) G->g[i] += FP * gPv[i] + FQ * gQv[i] + Fc * gc[i];
+    if (hess > 1) {
+        const double PP = EI2 * k2 * c - EI3 * k3 * sn, PQ = EI2 * k2 * sn + EI3 * k3 * c, Pc = (EI2 - EI3) * k2 * k3;
+        for (i = 0; i < 11; i++) G->gP[i] += PP * gPv[i] + PQ * gQv[i] + Pc * gc[i];
+    }
+    if (!hess) return;
+    {
+        const double e2 = EI2 * il, e3 = EI3 * il;
+        const double FPP = e2 * c * c + e3 * sn * sn, FQQ = e2 * sn * sn + e3 * c * c, FPQ = (e2 - e3) * c * sn;
+        const double FPc = e2 * c * k3 + e3 * sn * k2 - m2 * sn - m3 * c;
+        const double FQc = e2 * sn * k3 - e3 * c * k2 + m2 * c - m3 * sn;
+        const double Fcc = e2 * k3 * k3 + e3 * k2 * k2 - m2 * k2 - m3 * k3;
+        /* chi's gradient has no (a, b) part and P's, Q's no other: the blocks
+         * (a, b)^2 from P, Q; (a, b) x (u, alpha, theta_A) through W_i gc_j;
+         * (u, alpha, theta_A)^2 from chi alone */
+        double Hab[36], W6[6];
+        int k;
+        for (i = 0; i < 6; i++) {
+            const double u6 = FPP * gPv[i] + FPQ * gQv[i], v6 = FPQ * gPv[i] + FQQ * gQv[i];
+            W6[i] = FPc * gPv[i] + FQc * gQv[i];
+            for (j = 0; j < 6; j++) Hab[6 * j + i] = gPv[j] * u6 + gQv[j] * v6;
+        }
+        for (i = 0, k = 0; i < 6; i++) /* P's and Q's Hessians */
+            for (j = i; j < 6; j++, k++) {
+                const double h = FP * pq[7 + k] + FQ * pq[35 + k];
+                Hab[6 * i + j] += h;
+                if (j != i) Hab[6 * j + i] += h;
+            }
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) {
+                G->aa[3 * i + j] += Hab[6 * i + j];
+                G->ab[3 * i + j] += Hab[6 * i + 3 + j];
+                G->bb[3 * i + j] += Hab[6 * (3 + i) + 3 + j];
+                G->au[3 * i + j] += W6[i] * gc[6 + j];
+                G->bu[3 * i + j] += W6[3 + i] * gc[6 + j];
+                G->uu[3 * i + j] += Fcc * gc[6 + i] * gc[6 + j] + Fc * (H1[6 * i + j] + Ho[6 * i + j]);
+            }
+        for (i = 0; i < 3; i++) { /* chi's (a, u): through t1 = a/|a|, J Omega_tu */
+            const double *m = Ho + 6 * i + 3; /* d2 Omega / du_i dt */
+            const double mt = dot(m, t1);
+            for (j = 0; j < 3; j++) G->au[3 * j + i] += Fc * (m[j] - mt * t1[j]) * il_;
+        }
+        for (i = 0; i < 6; i++) {
+            G->va[i] += W6[i] * xi;
+            G->vt[i] += W6[i];
+        }
+        for (i = 0; i < 3; i++) {
+            G->va[6 + i] += Fcc * gc[6 + i] * xi;
+            G->vt[6 + i] += Fcc * gc[6 + i];
+        }
+        G->vaa += Fcc * xi * xi;
+        G->vat += Fcc * xi;
+        G->vtt += Fcc;
+    }
+}
+
+/* G's ab block transposed, for the sums */
+static void transpose_ab(gauss_pt *G)
+{
+    int i, j;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) G->ba[3 * i + j] = G->ab[3 * j + i];
+}
+
+/* v e_r e_c^T + v e_c e_r^T into the upper triangle of U (row length NX) */
+static void usym(double *U, int r, int c, double v)
+{
+    if (r < c) U[NX * r + c] += v;
+    else if (r > c) U[NX * c + r] += v;
+    else U[NX * r + r] += 2.0 * v;
+}
+
+/* The axial energy per length (the MCS, kirchhoff.c's axial_mcs) of X's
+ * first 9 entries: its value, gradient g (9) and, when H, sc times its
+ * Hessian added to H's upper triangle (row length NX) */
+static double axial(const el_params *p, const double *yh, const double *y1, const double *y2, const double *u,
+                    double r1, const double *w, double r2, double *g, double sc, double *H)
+{
+    static const double M[3][3] = {{4.0 / 30, 2.0 / 30, -1.0 / 30}, {2.0 / 30, 16.0 / 30, 2.0 / 30},
+                                    {-1.0 / 30, 2.0 / 30, 4.0 / 30}};
+    static const double cm[3] = {1.5, -0.25, -0.25};
+    const double EA = p->EA, sE = sc * p->EA;
+    double m[3], rm, irm, mh[3], e[3], Me[3], W = 0.0, ir1 = 1.0 / r1, ir2 = 1.0 / r2;
+    int i, j, k, q;
+    for (i = 0; i < 3; i++) m[i] = 1.5 * yh[i] - 0.25 * y1[i] - 0.25 * y2[i];
+    rm = sqrt(dot(m, m));
+    e[0] = r1 - 1.0;
+    e[1] = rm - 1.0;
+    e[2] = r2 - 1.0;
+    for (i = 0; i < 3; i++) Me[i] = M[i][0] * e[0] + M[i][1] * e[1] + M[i][2] * e[2];
+    for (i = 0; i < 3; i++) W += 0.5 * EA * e[i] * Me[i];
+    irm = 1.0 / rm;
+    for (i = 0; i < 3; i++) mh[i] = m[i] * irm;
+    /* e_A = |r'_A| - 1 has gradient u on r'_A, e_M cm_k mh on block k, e_B w on r'_B */
+    for (k = 0; k < 3; k++)
+        for (i = 0; i < 3; i++) g[3 * k + i] = EA * Me[1] * cm[k] * mh[i];
+    for (i = 0; i < 3; i++) {
+        g[3 + i] += EA * Me[0] * u[i];
+        g[6 + i] += EA * Me[2] * w[i];
+    }
+    if (!H) return W;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) {
+            const double d = i == j ? 1.0 : 0.0;
+            const double mm = sE * (M[1][1] * mh[i] * mh[j] + Me[1] * (d - mh[i] * mh[j]) * irm);
+            const double um = sE * M[0][1] * u[i] * mh[j], wm = sE * M[2][1] * w[i] * mh[j];
+            for (k = 0; k < 3; k++)
+                for (q = 0; q < 3; q++)
+                    if (3 * k + i <= 3 * q + j) H[NX * (3 * k + i) + 3 * q + j] += cm[k] * cm[q] * mm;
+            for (q = 0; q < 3; q++) {
+                usym(H, 3 + i, 3 * q + j, cm[q] * um);
+                usym(H, 6 + i, 3 * q + j, cm[q] * wm);
+            }
+            if (i <= j) {
+                H[NX * (3 + i) + 3 + j] += sE * (M[0][0] * u[i] * u[j] + Me[0] * (d - u[i] * u[j]) * ir1);
+                H[NX * (6 + i) + 6 + j] += sE * (M[2][2] * w[i] * w[j] + Me[2] * (d - w[i] * w[j]) * ir2);
+            }
+            H[NX * (3 + i) + 6 + j] += sE * M[0][2] * u[i] * w[j];
+        }
+    return W;
+}
+
+/* z entry -> (dof, sign) pairs */
+static const int zn[NZ] = {2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2};
+/* the upper 3 x 3 blocks of (yh, r'_A, r'_B) */
+static const int bk[6] = {0, 0, 0, 1, 1, 2}, bq[6] = {0, 1, 2, 1, 2, 2};
+/* the upper triangle of a 3 x 3 block */
+static const int up[6] = {0, 1, 2, 4, 5, 8};
+
+/* The strain energy; fe (when not NULL) its gradient, ke (when not NULL) +=
+ * wt times its Hessian, on the element's 16 dofs */
+double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, double wt, double *ke)
+{
+    const int nz = p->fixed_s ? NX : NZ, hess = ke != NULL, grad = fe != NULL || ke != NULL;
+    const int frame = !(p->EI == p->EI3 && p->k0[0] == 0.0 && p->k0[1] == 0.0), hmode = hess ? (nz == NZ ? 2 : 1) : 0;
+    const double R0 = 0.5 * p->GJ * p->k0[2] * p->k0[2] +
+                      (frame ? 0.5 * (p->EI * p->k0[0] * p->k0[0] + p->EI3 * p->k0[1] * p->k0[1]) : 0.0);
+    double qsum = 0.0, gth = 0.0, pth = 0.0, HYt[9], HUt[3], Hat = 0.0, Htt = 0.0, g1[6], H1[36], ba[3];
+    double l = qe[SB] - qe[SA], il = 1.0 / l, yh[3], y1[3], y2[3], u[3], w[3], r1, r2, ir1, ir2, alpha;
+    double bg[6], bH[36], gY[9], gU[3], ga, pY[9], pU[3], pa, HX[NX * NX], HYU[27], HUU[9], HUa[3], HYa[NX], Haa;
+    double P = 0.0, ssum = 0.0, gAx[9], Ax, W, gX[NX], pX[NX], gz[NZ], Hz[NZ * NZ], HB[54];
+    gauss_pt G;
+    int g, i, j, k, q;
+    for (i = 0; i < 3; i++) {
+        yh[i] = (qe[8 + i] - qe[i]) * il;
+        y1[i] = qe[3 + i];
+        y2[i] = qe[11 + i];
+    }
+    r1 = sqrt(dot(y1, y1));
+    r2 = sqrt(dot(y2, y2));
+    ir1 = 1.0 / r1;
+    ir2 = 1.0 / r2;
+    for (i = 0; i < 3; i++) {
+        u[i] = y1[i] * ir1;
+        w[i] = y2[i] * ir2;
+    }
+    alpha = beta_value(p, u, w) + qe[TB] - qe[TA];
+    /* Omega(t1ref_A, u', u): u's own share of the relative roll and, with the
+     * frame, of each point's roll (beta_derivs, gauss_frame) */
+    if (grad || frame) omega(p->chart_a, u, u, g1, hess ? H1 : NULL, 0, 0);
+    if (frame) sr_apply(p->chart_a, u, p->chart_a + 3, ba);
+    memset(gY, 0, sizeof gY);
+    memset(pY, 0, sizeof pY);
+    memset(gU, 0, sizeof gU);
+    memset(pU, 0, sizeof pU);
+    ga = pa = Haa = 0.0;
+    if (hess) {
+        memset(HX, 0, sizeof HX);
+        memset(HB, 0, sizeof HB);
+        memset(HYU, 0, sizeof HYU);
+        memset(HUU, 0, sizeof HUU);
+        memset(HUa, 0, sizeof HUa);
+        memset(HYa, 0, sizeof HYa);
+        memset(HYt, 0, sizeof HYt);
+        memset(HUt, 0, sizeof HUt);
+    }
+    for (g = 0; g < NG; g++) {
+        const double wg = gw[g], *ca = gca[g], *cb = gcb[g];
+        double a[3], b[3];
+        for (i = 0; i < 3; i++) {
+            a[i] = ca[0] * yh[i] + ca[1] * y1[i] + ca[2] * y2[i];
+            b[i] = cb[0] * yh[i] + cb[1] * y1[i] + cb[2] * y2[i];
+        }
+        gauss_iso(p, a, b, u, alpha, il, hmode, frame, &G);
+        if (frame) gauss_frame(p, a, b, u, ba, g1, H1, gxi[g], gxi[g] * alpha + qe[TA], il, hmode, &G);
+        if (hess) transpose_ab(&G);
+        P += wg * G.Pg;
+        ssum += wg * G.s;
+        qsum += wg * G.Qf;
+        if (!grad) continue;
+        for (k = 0; k < 3; k++)
+            for (i = 0; i < 3; i++) gY[3 * k + i] += wg * (ca[k] * G.g[i] + cb[k] * G.g[3 + i]);
+        for (i = 0; i < 3; i++) gU[i] += wg * G.g[6 + i];
+        ga += wg * G.g[9];
+        gth += wg * G.g[10];
+        if (hmode > 1) { /* P's gradient: the l rows of the tangent */
+            for (k = 0; k < 3; k++)
+                for (i = 0; i < 3; i++) pY[3 * k + i] += wg * (ca[k] * G.gP[i] + cb[k] * G.gP[3 + i]);
+            for (i = 0; i < 3; i++) pU[i] += wg * G.gP[6 + i];
+            pa += wg * G.gP[9];
+            pth += wg * G.gP[10];
+        }
+        if (!hess) continue;
+        {
+            double sab[6];
+            for (i = 0; i < 6; i++) sab[i] = G.ab[up[i]] + G.ba[up[i]];
+            for (q = 0; q < 6; q++) { /* the upper blocks of (yh, r'_A, r'_B) */
+                const int r = bk[q], c = bq[q];
+                const double caa = wg * ca[r] * ca[c], cab = wg * ca[r] * cb[c], cbb = wg * cb[r] * cb[c];
+                double *h = HB + 9 * q;
+                if (r == c) /* symmetric: its upper triangle */
+                    for (i = 0; i < 6; i++) h[i] += caa * G.aa[up[i]] + cab * sab[i] + cbb * G.bb[up[i]];
+                else {
+                    const double cba = wg * cb[r] * ca[c];
+                    for (i = 0; i < 9; i++) h[i] += caa * G.aa[i] + cab * G.ab[i] + cba * G.ba[i] + cbb * G.bb[i];
+                }
+            }
+            for (k = 0; k < 3; k++) {
+                const double wa = wg * ca[k], wb = wg * cb[k];
+                for (i = 0; i < 9; i++) HYU[9 * k + i] += wa * G.au[i] + wb * G.bu[i];
+                for (i = 0; i < 3; i++) HYa[3 * k + i] += wa * G.va[i] + wb * G.va[3 + i];
+                if (frame)
+                    for (i = 0; i < 3; i++) HYt[3 * k + i] += wa * G.vt[i] + wb * G.vt[3 + i];
+            }
+            for (i = 0; i < 9; i++) HUU[i] += wg * G.uu[i];
+            for (i = 0; i < 3; i++) HUa[i] += wg * G.va[6 + i];
+            Haa += wg * G.vaa;
+            if (frame) {
+                for (i = 0; i < 3; i++) HUt[i] += wg * G.vt[6 + i];
+                Hat += wg * G.vat;
+                Htt += wg * G.vtt;
+            }
+        }
+    }
+    /* HX holds its upper triangle from here on */
+    if (hess) {
+        for (q = 0; q < 6; q++) { /* the blocks of (yh, r'_A, r'_B) */
+            if (bk[q] == bq[q])
+                for (k = 0; k < 6; k++) HX[NX * (3 * bk[q] + up[k] / 3) + 3 * bq[q] + up[k] % 3] = HB[9 * q + k];
+            else
+                for (i = 0; i < 3; i++)
+                    for (j = 0; j < 3; j++) HX[NX * (3 * bk[q] + i) + 3 * bq[q] + j] = HB[9 * q + 3 * i + j];
+        }
+    }
+    Ax = axial(p, yh, y1, y2, u, r1, w, r2, gAx, l, hess ? HX : NULL);
+    W = P * il - p->GJ * p->k0[2] * ssum + qsum + (R0 + Ax) * l;
+    if (!grad) return W;
+
+    /* u = r'_A / |r'_A| and alpha: the shared variables' chain rule */
+    beta_derivs(p, u, w, r1, r2, g1, H1, bg, hess ? bH : NULL);
+    {
+        double t[3];
+        project1(gU, u, r1, t);
+        for (i = 0; i < 3; i++) gY[3 + i] += t[i];
+        project1(pU, u, r1, t);
+        for (i = 0; i < 3; i++) pY[3 + i] += t[i];
+    }
+    for (i = 0; i < 9; i++) {
+        gX[i] = gY[i] + (i >= 3 ? ga * bg[i - 3] : 0.0) + l * gAx[i];
+        pX[i] = pY[i] + (i >= 3 ? pa * bg[i - 3] : 0.0);
+    }
+    gX[9] = -ga + gth;
+    gX[10] = ga;
+    pX[9] = -pa + pth;
+    pX[10] = pa;
+    if (hess) {
+        double blk[9], ta[NX], t[3];
+        project2(HUU, 3, u, u, r1, r1, blk);
+        add_curv(blk, 3, gU, u, r1);
+        for (i = 0; i < 3; i++)
+            for (j = i; j < 3; j++) HX[NX * (3 + i) + 3 + j] += blk[3 * i + j];
+        for (k = 0; k < 3; k++) /* HYU_k J on (Y_k, y1) and its transpose */
+            for (i = 0; i < 3; i++) {
+                const double *m = HYU + 9 * k + 3 * i;
+                double mu = dot(m, u);
+                for (j = 0; j < 3; j++) usym(HX, 3 * k + i, 3 + j, (m[j] - mu * u[j]) * ir1);
+            }
+        project1(HUa, u, r1, t);
+        for (i = 0; i < 3; i++) HYa[3 + i] += t[i];
+        HYa[9] = HYa[10] = 0.0;
+        /* alpha = beta(r'_A, r'_B) + theta_B - theta_A */
+        ta[0] = ta[1] = ta[2] = 0.0;
+        for (i = 0; i < 6; i++) ta[3 + i] = bg[i];
+        ta[9] = -1.0;
+        ta[10] = 1.0;
+        for (i = 0; i < NX; i++) {
+            const double hi = Haa * ta[i] + HYa[i];
+            for (j = i; j < NX; j++) HX[NX * i + j] += hi * ta[j] + ta[i] * HYa[j];
+        }
+        for (i = 0; i < 6; i++)
+            for (j = i; j < 6; j++) HX[NX * (3 + i) + 3 + j] += ga * bH[6 * i + j];
+        if (frame) { /* theta_A's own row (the frame's roll chi) */
+            project1(HUt, u, r1, t);
+            for (i = 0; i < 3; i++) HYt[3 + i] += t[i];
+            for (i = 0; i < 9; i++) usym(HX, i, 9, HYt[i]);
+            for (i = 0; i < NX; i++) usym(HX, i, 9, Hat * ta[i]);
+            HX[NX * 9 + 9] += Htt;
+        }
+    }
+
+    /* from X = (yh, ...) and l to z = (y0, ..., l): W = P/l + Q + R l */
+    for (i = 0; i < NX; i++) gz[i] = i < 3 ? gX[i] * il : gX[i];
+    gz[11] = -P * il * il + R0 + Ax - il * dot(yh, gX);
+    if (hess) { /* wt times the Hessian in z, mirrored: exactly symmetric, as the
+                 * hyper-dual path's (the band solver takes its LDL^T only on
+                 * exactly symmetric values, sparse/band.c) */
+        for (i = 0; i < NX; i++) {
+            const double si = wt * (i < 3 ? il : 1.0);
+            for (j = i; j < NX; j++) Hz[NZ * i + j] = Hz[NZ * j + i] = si * (j < 3 ? il : 1.0) * HX[NX * i + j];
+        }
+        if (nz == NZ) {
+            double tl[3], Hl[NX], h;
+            for (i = 0; i < 3; i++) tl[i] = -yh[i] * il;
+            for (i = 0; i < NX; i++) Hl[i] = -pX[i] * il * il + (i < 9 ? gAx[i] : 0.0);
+            for (i = 0; i < NX; i++) {
+                h = Hl[i];
+                for (j = 0; j < 3; j++) h += (i <= j ? HX[NX * i + j] : HX[NX * j + i]) * tl[j];
+                if (i < 3) h = h * il - gX[i] * il * il;
+                Hz[NZ * i + 11] = Hz[NZ * 11 + i] = wt * h;
+            }
+            h = 2.0 * P * il * il * il + 2.0 * (Hl[0] * tl[0] + Hl[1] * tl[1] + Hl[2] * tl[2]) +
+                2.0 * il * il * dot(gX, yh);
+            for (i = 0; i < 3; i++)
+                for (j = 0; j < 3; j++) h += tl[i] * (i <= j ? HX[NX * i + j] : HX[NX * j + i]) * tl[j];
+            Hz[NZ * 11 + 11] = wt * h;
+        }
+    }
+
+    /* expansion to the element's dofs (with s fixed, l's row stays zero) */
+    if (fe) {
+        memset(fe, 0, NDOF * sizeof(double));
+        for (i = 0; i < nz; i++)
+            for (k = 0; k < zn[i]; k++) fe[zdof[i][k]] += zsgn[i][k] * gz[i];
+    }
+    if (hess) /* row i of Hz on the dofs, then onto the rows of z_i's dofs */
+        for (i = 0; i < nz; i++) {
+            const double *h = Hz + NZ * i;
+            double R[NDOF];
+            for (k = 0; k < 3; k++) {
+                R[k] = -h[k];
+                R[8 + k] = h[k];
+                R[3 + k] = h[3 + k];
+                R[11 + k] = h[6 + k];
+            }
+            R[TA] = h[9];
+            R[TB] = h[10];
+            R[SA] = nz == NZ ? -h[11] : 0.0;
+            R[SB] = nz == NZ ? h[11] : 0.0;
+            for (k = 0; k < zn[i]; k++) {
+                double *row = ke + NDOF * zdof[i][k];
+                if (zsgn[i][k] > 0.0)
+                    for (j = 0; j < NDOF; j++) row[j] += R[j];
+                else
+                    for (j = 0; j < NDOF; j++) row[j] -= R[j];
+            }
+        }
+    return W;
+}
