@@ -3592,6 +3592,11 @@ typedef struct alecable_batch_options {
     const alecable_allocator *allocator; /**< the batch's own memory (its threads' list, the call's lists);
                                             NULL (default): the C library's; copied at create.  The
                                             models allocate through their own. */
+    double spin_time;                    /**< seconds a thread waiting for the next call (or the caller
+                                            for the others to finish) watches before it sleeps, 0 to 1
+                                            (default 5e-5: waking a sleeping thread costs tens of
+                                            microseconds, as much as a small model's frame; 0: sleep
+                                            at once, no processor time spent between calls) */
 } alecable_batch_options;
 /** Fills the defaults above and struct_size.
  *  \param o the struct to fill; NULL is ignored. */
@@ -3606,8 +3611,8 @@ ALECABLE_API void alecable_batch_options_init(alecable_batch_options *o);
  * \param o the options, copied (NULL: the defaults).
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL out is NULL
- * \retval ALECABLE_EINVAL threads outside 1..1024, a bad struct_size, schedule
- *         or allocator
+ * \retval ALECABLE_EINVAL threads outside 1..1024, a bad struct_size, schedule,
+ *         spin_time or allocator
  * \retval ALECABLE_ENOMEM an allocation failed, or the system refused a
  *         thread (no thread is left running then) */
 ALECABLE_API int alecable_batch_create(alecable_batch **out, int threads, const alecable_batch_options *o);

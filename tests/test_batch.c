@@ -184,6 +184,7 @@ static void run_batch(outcome out[], int status[][NMODELS], int rc[], int nmodel
     }
     alecable_batch_options_init(&o);
     o.schedule = schedule;
+    if (schedule == ALECABLE_BATCH_STATIC) o.spin_time = 0.0; /* the threads sleep at once between calls */
     ck_assert_int_eq(alecable_batch_create(&b, threads, &o), 0);
     for (c = 0; c < ncalls; c++) rc[c] = alecable_batch_step(b, nmodels, its, h, nsteps, status[c]);
     alecable_batch_destroy(b);
@@ -310,6 +311,11 @@ START_TEST(batch_bad_input)
     ck_assert_int_eq(alecable_batch_create(&b, 1025, NULL), ALECABLE_EINVAL);
     alecable_batch_options_init(&o);
     o.schedule = 7;
+    ck_assert_int_eq(alecable_batch_create(&b, 2, &o), ALECABLE_EINVAL);
+    alecable_batch_options_init(&o);
+    o.spin_time = -1e-6;
+    ck_assert_int_eq(alecable_batch_create(&b, 2, &o), ALECABLE_EINVAL);
+    o.spin_time = NAN;
     ck_assert_int_eq(alecable_batch_create(&b, 2, &o), ALECABLE_EINVAL);
     alecable_batch_options_init(&o);
     o.struct_size = 4;

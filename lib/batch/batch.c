@@ -8,11 +8,14 @@
  * decides who runs what.
  *
  * Hand-over: the caller fills the call's fields and bumps the generation
- * under the mutex; a worker that sees a new generation reads them after
- * taking the mutex, and counts itself finished under it, so everything a
- * worker wrote (the models, the statuses) is visible to the caller once it
- * has seen every worker finished.  No spinning: a call costs a broadcast
- * and a wait, microseconds against a model's steps. */
+ * under the mutex; a worker that sees a new generation takes the mutex
+ * before it reads them, and counts itself finished under it, so everything
+ * a worker wrote (the models, the statuses) is visible to the caller once
+ * it has seen every worker finished.  A thread waiting for the next call
+ * (a worker) or for the others to finish (the caller) first watches the
+ * counter for spin_time, then sleeps on a condition variable: waking a
+ * sleeping thread costs tens of microseconds, a frame's work of small
+ * models a few hundred. */
 #define _POSIX_C_SOURCE 200809L /* pthread_sigmask */
 
 #include "../core/alloc.h"
@@ -26,6 +29,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/* The counters a waiting thread watches (gen, finished, quit) are read
+ * outside the mutex while spinning, so every access to them is atomic;
+ * elsewhere than GCC and Clang there are no atomics in C99: no spinning,
+ * every access under the mutex. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BT_SPIN 1
+#define LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+#define ADD1(p) __atomic_add_fetch((p), 1, __ATOMIC_ACQ_REL)
+#else
+#define BT_SPIN 0
+#define LOAD(p) (*(p))
+#define STORE(p, v) (*(p) = (v))
+#define ADD1(p) (++*(p))
+#endif
+#if BT_SPIN && (defined(__x86_64__) || defined(__i386__))
+#define RELAX() __builtin_ia32_pause()
+#else
+#define RELAX() ((void)0)
+#endif
 
 #define MAGIC_BATCH 0x42415431u
 enum { BATCH_MAX_THREADS = 1024 };
@@ -47,14 +72,15 @@ struct alecable_batch {
     unsigned magic;
     ac_alloc alloc;
     int nthreads, schedule;
+    double spin; /* seconds a waiting thread watches before it sleeps */
     pthread_t *th;
     bt_worker *wk;
     int nstarted;
     pthread_mutex_t mu;
     pthread_cond_t go, done;
-    /* under mu: the call's number (workers start on a new one), workers
-     * finished with it, the next model of the dynamic schedule, a call under
-     * way, and shutdown */
+    /* written under mu: the call's number (workers start on a new one),
+     * workers finished with it, the next model of the dynamic schedule, a
+     * call under way, and shutdown (gen, finished and quit: LOAD, STORE) */
     unsigned long gen;
     int finished, next, busy, quit;
     /* the call, set before gen is bumped */
@@ -91,6 +117,7 @@ ALECABLE_API void alecable_batch_options_init(alecable_batch_options *o)
     memset(o, 0, sizeof *o);
     o->struct_size = sizeof *o;
     o->schedule = ALECABLE_BATCH_DYNAMIC;
+    o->spin_time = 5e-5;
 }
 
 ALECABLE_API const char *alecable_batch_errmsg(const alecable_batch *b)
@@ -127,20 +154,46 @@ static void work(alecable_batch *b, int k)
     }
 }
 
+/* Watches *p until it is no longer `old` (or, with quit, shutdown is
+ * asked) for at most spin seconds; the caller then takes the mutex and
+ * sleeps if it must */
+static void spin_while(const alecable_batch *b, const unsigned long *gen, unsigned long old, const int *finished,
+                       int below)
+{
+#if BT_SPIN
+    struct timespec t0, t;
+    long n;
+    if (!(b->spin > 0)) return;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (n = 1;; n++) {
+        if (gen ? LOAD(gen) != old || LOAD(&b->quit) : LOAD(finished) >= below) return;
+        RELAX();
+        if (n % 64 == 0) {
+            clock_gettime(CLOCK_MONOTONIC, &t);
+            if ((double)(t.tv_sec - t0.tv_sec) + 1e-9 * (double)(t.tv_nsec - t0.tv_nsec) > b->spin) return;
+        }
+    }
+#else
+    (void)b, (void)gen, (void)old, (void)finished, (void)below;
+#endif
+}
+
 static void *worker(void *arg)
 {
     bt_worker *w = (bt_worker *)arg;
     alecable_batch *b = w->b;
     unsigned long seen = 0;
-    pthread_mutex_lock(&b->mu);
     for (;;) {
-        while (!b->quit && b->gen == seen) pthread_cond_wait(&b->go, &b->mu);
-        if (b->quit) break;
-        seen = b->gen;
+        spin_while(b, &b->gen, seen, NULL, 0);
+        pthread_mutex_lock(&b->mu);
+        while (!LOAD(&b->quit) && LOAD(&b->gen) == seen) pthread_cond_wait(&b->go, &b->mu);
+        if (LOAD(&b->quit)) break;
+        seen = LOAD(&b->gen);
         pthread_mutex_unlock(&b->mu);
         work(b, w->k);
         pthread_mutex_lock(&b->mu);
-        if (++b->finished == b->nthreads - 1) pthread_cond_signal(&b->done);
+        if (ADD1(&b->finished) == b->nthreads - 1) pthread_cond_signal(&b->done);
+        pthread_mutex_unlock(&b->mu);
     }
     pthread_mutex_unlock(&b->mu);
     return NULL;
@@ -153,7 +206,7 @@ static void teardown(alecable_batch *b, int sync)
     int k;
     if (sync) {
         pthread_mutex_lock(&b->mu);
-        b->quit = 1;
+        STORE(&b->quit, 1);
         pthread_cond_broadcast(&b->go);
         pthread_mutex_unlock(&b->mu);
         for (k = 0; k < b->nstarted; k++) pthread_join(b->th[k], NULL);
@@ -182,12 +235,13 @@ ALECABLE_API int alecable_batch_create(alecable_batch **out, int threads, const 
     *out = NULL;
     alecable_batch_options_init(&opt);
     if (o) {
-        if (o->struct_size < offsetof(alecable_batch_options, allocator) + sizeof o->allocator)
+        if (o->struct_size < offsetof(alecable_batch_options, spin_time) + sizeof o->spin_time)
             return ALECABLE_EINVAL;
         opt = *o;
     }
     if (threads < 1 || threads > BATCH_MAX_THREADS) return ALECABLE_EINVAL;
     if (opt.schedule != ALECABLE_BATCH_DYNAMIC && opt.schedule != ALECABLE_BATCH_STATIC) return ALECABLE_EINVAL;
+    if (!(opt.spin_time >= 0 && opt.spin_time <= 1)) return ALECABLE_EINVAL;
     if (ac_alloc_from_host(&a, opt.allocator) != 0) return ALECABLE_EINVAL;
     b = (alecable_batch *)ac_calloc(&a, 1, sizeof *b);
     if (!b) return ALECABLE_ENOMEM;
@@ -195,6 +249,7 @@ ALECABLE_API int alecable_batch_create(alecable_batch **out, int threads, const 
     b->magic = MAGIC_BATCH;
     b->nthreads = threads;
     b->schedule = opt.schedule;
+    b->spin = opt.spin_time;
     if (threads > 1) {
         b->th = (pthread_t *)ac_calloc(&b->alloc, (size_t)(threads - 1), sizeof *b->th);
         b->wk = (bt_worker *)ac_calloc(&b->alloc, (size_t)(threads - 1), sizeof *b->wk);
@@ -358,13 +413,14 @@ static int run_call(alecable_batch *b, int op, int count, alecable_integrator *c
         pthread_mutex_lock(&b->mu);
         b->op = op, b->count = count, b->steps = steps, b->its = its, b->arg = arg;
         b->next = 0;
-        b->finished = 0;
-        b->gen++;
+        STORE(&b->finished, 0);
+        STORE(&b->gen, b->gen + 1);
         if (b->nthreads > 1) pthread_cond_broadcast(&b->go);
         pthread_mutex_unlock(&b->mu);
         work(b, 0);
+        if (b->nthreads > 1) spin_while(b, NULL, 0, &b->finished, b->nthreads - 1);
         pthread_mutex_lock(&b->mu);
-        while (b->finished < b->nthreads - 1) pthread_cond_wait(&b->done, &b->mu);
+        while (LOAD(&b->finished) < b->nthreads - 1) pthread_cond_wait(&b->done, &b->mu);
         b->its = NULL, b->arg = NULL;
         pthread_mutex_unlock(&b->mu);
         for (k = 0; k < count; k++) {
