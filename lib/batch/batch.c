@@ -154,9 +154,10 @@ static void work(alecable_batch *b, int k)
     }
 }
 
-/* Watches *p until it is no longer `old` (or, with quit, shutdown is
- * asked) for at most spin seconds; the caller then takes the mutex and
- * sleeps if it must */
+/* Watches, for at most b->spin seconds, until *gen is no longer `old` or
+ * shutdown is asked (a worker between calls; gen != NULL), or until
+ * *finished reaches `below` (the caller waiting for the workers); the
+ * thread then takes the mutex and sleeps if it must */
 static void spin_while(const alecable_batch *b, const unsigned long *gen, unsigned long old, const int *finished,
                        int below)
 {
