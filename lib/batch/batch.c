@@ -34,8 +34,8 @@
 /* The counters a waiting thread watches (gen, finished, quit) are read
  * outside the mutex while spinning, so every access to them is atomic;
  * elsewhere than GCC and Clang there are no atomics in C99: no spinning,
- * every access under the mutex. */
-#if defined(__GNUC__) || defined(__clang__)
+ * every access under the mutex (ALECABLE_BATCH_NO_SPIN builds that here). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(ALECABLE_BATCH_NO_SPIN)
 #define BT_SPIN 1
 #define LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
