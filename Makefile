@@ -90,7 +90,8 @@ LIB_CFLAGS    = -DALECABLE_BUILD $(filter-out $(CFLAGS),-fPIC -fvisibility=hidde
 # Every link command starts with $(ALL_CFLAGS), so the sanitizer flags reach the linker too.
 ALL_LDFLAGS   = $(LDFLAGS)
 
-SS_LIBS := -lumfpack -lcholmod -lspqr -lklu -lbtf -lsuitesparseconfig -lamd -lcolamd -lm -lstdc++
+# -lpthread: the batch's threads (lib/batch/)
+SS_LIBS := -lumfpack -lcholmod -lspqr -lklu -lbtf -lsuitesparseconfig -lamd -lcolamd -lm -lstdc++ -lpthread
 # GPL=no: the GPL-free build (mk/gplfree.mk), in build-nogpl/ unless BUILDDIR is set
 GPL ?= yes
 LIB_SRC_OUT := lib/sparse/lapack_qr.c
@@ -99,7 +100,7 @@ ifeq ($(GPL),no)
     BUILDDIR := build-nogpl
   endif
   ALL_CPPFLAGS += -DALECABLE_NO_GPL
-  SS_LIBS := -lklu -lbtf -lamd -lcolamd -lsuitesparseconfig -llapack -lm
+  SS_LIBS := -lklu -lbtf -lamd -lcolamd -lsuitesparseconfig -llapack -lm -lpthread
   LIB_SRC_OUT := lib/sparse/umfpack.c lib/sparse/cholmod.c lib/sparse/spqr.c lib/sparse/rank.c
 else ifneq ($(GPL),yes)
   $(error GPL=$(GPL): say GPL=yes (the default, with UMFPACK and SPQR) or GPL=no)

@@ -200,6 +200,140 @@ static int compare_kinds(int rounds, double E, double h, double us[2][2], double
     return 0;
 }
 
+/* ---- --models M --threads T: many models at once (alecable_batch) ------------------------ */
+
+enum { FRAME_STEPS = 10 }; /* steps per batch call: a 10 ms frame of a real-time host at h = 1e-3 */
+
+/* M fresh pendulums (the headline model) with their SI-HHT integrators at h */
+static void batch_models(int M, double E, double h, alecable_model **ms, alecable_integrator **its)
+{
+    alecable_dynamic_options o;
+    int k;
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_SI_HHT;
+    o.h = h;
+    for (k = 0; k < M; k++) {
+        ms[k] = pendulum(10, E);
+        ex_check(ms[k], alecable_model_integrator(&its[k], ms[k], &o), "model_integrator");
+    }
+}
+
+/* the models' final states, one after the other, into x (xn values); frees the models */
+static double *batch_finish(int M, alecable_model **ms, alecable_integrator **its, int *xn)
+{
+    double *x = NULL;
+    int k, n = 0, nq, nl;
+    for (k = 0; k < M; k++) {
+        alecable_integrator_sizes(its[k], &nq, &nl);
+        x = (double *)realloc(x, sizeof(double) * (size_t)(n + 2 * nq + nl));
+        if (!x) {
+            fprintf(stderr, "bench_realtime: out of memory\n");
+            exit(1);
+        }
+        alecable_integrator_get_state(its[k], NULL, x + n, x + n + nq, NULL, x + n + 2 * nq);
+        n += 2 * nq + nl;
+        alecable_integrator_destroy(its[k]);
+        alecable_model_destroy(ms[k]);
+    }
+    *xn = n;
+    return x;
+}
+
+/* M models stepped t_end by frames of FRAME_STEPS steps: serially (each
+ * model's steps in turn, a frame at a time) and by a batch of T threads
+ * (one alecable_batch_step a frame), interleaved `repeat` times, the best
+ * of each; the batch's results must equal the serial ones bit for bit */
+static int batch_bench(int M, int T, double t_end, double E, int repeat, const char *element)
+{
+    const double h = 1e-3;
+    alecable_model **ms = (alecable_model **)calloc((size_t)M, sizeof *ms);
+    alecable_integrator **its = (alecable_integrator **)calloc((size_t)M, sizeof *its);
+    double *hs = (double *)calloc((size_t)M, sizeof *hs);
+    int *status = (int *)calloc((size_t)M, sizeof *status);
+    double best_s = -1, best_b = -1, load[3] = {-1, -1, -1}, busy = 0;
+    long frames = lround(t_end / (FRAME_STEPS * h)), f;
+    int identical = 1, r, k;
+    alecable_batch *b;
+    FILE *fp;
+    if (!ms || !its || !hs || !status) {
+        fprintf(stderr, "bench_realtime: out of memory\n");
+        return 1;
+    }
+    if (frames < 1) frames = 1;
+    for (k = 0; k < M; k++) hs[k] = h;
+    ex_check(NULL, alecable_batch_create(&b, T, NULL), "batch_create");
+    for (r = 0; r < repeat; r++) {
+        double t0, ws, wb, *xs, *xb;
+        clock_t c0;
+        int ns, nb;
+        batch_models(M, E, h, ms, its);
+        t0 = ex_now();
+        for (f = 0; f < frames; f++)
+            for (k = 0; k < M; k++) {
+                int n;
+                for (n = 0; n < FRAME_STEPS; n++)
+                    if (alecable_integrator_step(its[k], h) != ALECABLE_OK) {
+                        fprintf(stderr, "bench_realtime: model %d failed: %s\n", k, alecable_integrator_errmsg(its[k]));
+                        return 1;
+                    }
+            }
+        ws = ex_now() - t0;
+        xs = batch_finish(M, ms, its, &ns);
+        batch_models(M, E, h, ms, its);
+        c0 = clock();
+        t0 = ex_now();
+        for (f = 0; f < frames; f++)
+            if (alecable_batch_step(b, M, its, hs, FRAME_STEPS, status) != ALECABLE_OK) {
+                fprintf(stderr, "bench_realtime: %s\n", alecable_batch_errmsg(b));
+                return 1;
+            }
+        wb = ex_now() - t0;
+        c0 = clock() - c0;
+        xb = batch_finish(M, ms, its, &nb);
+        if (nb != ns || memcmp(xs, xb, sizeof(double) * (size_t)ns) != 0) identical = 0;
+        free(xs);
+        free(xb);
+        if (best_s < 0 || ws < best_s) best_s = ws;
+        if (best_b < 0 || wb < best_b) {
+            best_b = wb;
+            busy = (double)c0 / CLOCKS_PER_SEC / wb;
+        }
+    }
+    alecable_batch_destroy(b);
+    /* the machine's load, for the reader of a shared machine's figures */
+    if ((fp = fopen("/proc/loadavg", "r")) != NULL) {
+        if (fscanf(fp, "%lf %lf %lf", &load[0], &load[1], &load[2]) != 3) load[0] = -1;
+        fclose(fp);
+    }
+    {
+        double steps = (double)M * (double)frames * FRAME_STEPS;
+        double rs = steps / best_s, rb = steps / best_b;
+        printf("bench_realtime: %d models at once, each the 10-element %s pendulum, SI-HHT at h = %g,\n"
+               "  %g s simulated each in frames of %d steps (one batch call a frame), best of %d interleaved runs\n",
+               M, kind == ALECABLE_ELEMENT_ANCF ? "ANCF" : "Kirchhoff", h, (double)frames * FRAME_STEPS * h,
+               FRAME_STEPS, repeat);
+        printf("  %-44s %12.0f steps/s  (%.4f s)\n", "serial (the models one after the other):", rs, best_s);
+        {
+            char what[64];
+            snprintf(what, sizeof what, "batch of %d thread%s (alecable_batch_step):", T, T > 1 ? "s" : "");
+            printf("  %-44s %12.0f steps/s  (%.4f s)\n", what, rb, best_b);
+        }
+        printf("  speedup %.3f on %d threads (%.3f per thread); results bit-identical to the serial run: %s\n",
+               rb / rs, T, rb / rs / T, identical ? "yes" : "NO");
+        printf("  the batch's CPU time / wall time: %.2f (threads running at once; below %d: the machine's other load\n"
+               "  took cores, or the threads waited)\n", busy, T);
+        if (load[0] >= 0) printf("  load average at the end: %.2f %.2f %.2f\n", load[0], load[1], load[2]);
+        printf("result: status=%d models=%d threads=%d t_end=%g element=%s repeat=%d serial_steps_per_s=%.0f"
+               " batch_steps_per_s=%.0f speedup=%.3f identical=%d batch_cpu_per_wall=%.2f\n",
+               identical ? 0 : 1, M, T, t_end, element, repeat, rs, rb, rb / rs, identical, busy);
+    }
+    free(ms);
+    free(its);
+    free(hs);
+    free(status);
+    return identical ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     static const struct { const char *name; int id; } methods[] = {
@@ -210,7 +344,7 @@ int main(int argc, char **argv)
     int nmax = 0;
     double t_end = 10, E = 1e8, t_scale = 2e-4, h_scale = 1e-5, wall_hht = -1, flops_hht = 0, wall_ref = -1;
     double wall_median = -1, bodies_ratio = -1;
-    int quick = 0, reference = 1, rc, i, j, max_el = 10000, repeat = 5, ale_line;
+    int quick = 0, reference = 1, rc, i, j, max_el = 10000, repeat = 5, ale_line, models = 0, threads = 2;
     const char *element = "ancf";
     double fr_a, fj_a, fr_k, fj_k, kind_us[2][2] = {{-1, -1}, {-1, -1}}, kind_ratio[2] = {-1, -1};
     int kinds = 0;
@@ -227,6 +361,8 @@ int main(int argc, char **argv)
         {"--t-scale", 'd', &t_scale, "simulated time of each scaling run [s]"},
         {"--compare-kinds", 'i', &kinds, "rounds of SI-HHT runs of ANCF and Kirchhoff pendulums interleaved at 10 and 100 elements (h = --h-scale, 20000 element-steps each): CPU time per element-step and their ratio (0: none)"},
         {"--h-scale", 'd', &h_scale, "step of the scaling runs [s] (fine meshes are stiff: SI-HHT at 1e-4 s fails from ~5000 elements)"},
+        {"--models", 'i', &models, "M > 0: only the many-models benchmark, M pendulums at once, serially and by a batch of --threads threads (steps per second)"},
+        {"--threads", 'i', &threads, "threads of the --models benchmark's batch (alecable_batch), 1 to 1024"},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "Real-time benchmark of the integrators on the flexible pendulum (paper 001).");
     if (rc) return rc > 0 ? 0 : 2;
@@ -240,6 +376,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_realtime: --element %s: expected ancf or kirchhoff\n", element);
         return 2;
     }
+    if (models < 0 || threads < 1 || threads > 1024) {
+        fprintf(stderr, "bench_realtime: --models %d --threads %d: need models >= 0 and 1 <= threads <= 1024\n", models,
+                threads);
+        return 2;
+    }
+    if (models > 0) return batch_bench(models, threads, t_end, E, repeat, element);
     ale_line = !ale; /* the Lagrangian cable is the headline; --ale makes it the ALE one */
     element_flops(ALECABLE_ELEMENT_ANCF, &fr_a, &fj_a);
     element_flops(ALECABLE_ELEMENT_KIRCHHOFF, &fr_k, &fj_k);

@@ -27,7 +27,8 @@
  * alecable_strerror() may be called from any thread at any time.  Callbacks
  * (prescribed motions, wrench densities, motors, frames, a host problem's
  * functions, a custom allocator) run in the thread of the library call that
- * needs them.
+ * needs them; under alecable_batch_step() and alecable_batch_advance(), in
+ * the batch's threads, several models' at once (since 0.3).
  *
  * SPDX-License-Identifier: BSD-3-Clause */
 #ifndef ALECABLE_H
@@ -3539,6 +3540,149 @@ ALECABLE_API int alecable_sheave_set_c1_edge(alecable_joint *j, int edge);
  * \retval ALECABLE_EHANDLE j is not a joint
  * \retval ALECABLE_EINVAL j is not a sheave */
 ALECABLE_API int alecable_sheave_get_c1_edge(const alecable_joint *j, int *edge);
+
+/* ---- many models at once: a batch on a pool of threads (since 0.3) ---- */
+
+/** A pool of threads that steps many independent models at once (since 0.3).
+ *
+ * alecable_batch_create() starts its threads once; each call
+ * (alecable_batch_step(), alecable_batch_advance()) hands them a list of
+ * integrators, one a model, and returns when every model has done its part.
+ * The calling thread is one of the pool's threads: a batch of 1 thread starts
+ * none and runs the models one after the other in the caller.
+ *
+ * A model is stepped whole by one thread within a call, through its own
+ * integrator, problem and workspaces: the library keeps no global mutable
+ * state and no scratch shared between models, so every model's arithmetic is
+ * the same whichever thread runs it, and the results (state, multipliers,
+ * statistics) equal those of alecable_integrator_step() or
+ * alecable_integrator_advance() called on the models one after the other,
+ * bit for bit, for any number of threads and either schedule.  A model that
+ * fails stops there with the state of its last accepted step (as
+ * alecable_integrator_step() leaves it) and its status; the others go on.
+ *
+ * Each integrator of a call must run a model (or a host problem) of its own:
+ * the model's callbacks (motions, motors, wrench and frame callbacks, a host
+ * problem's residual and Jacobian) run in the batch's threads, several
+ * models' at the same time, so they may touch only their own model's data.
+ * A batch allocates nothing in a call after the first of its size (a call
+ * with more models than any before grows its list once).
+ *
+ * One thread calls a batch at a time; a model's callback may not call its
+ * batch (#ALECABLE_ESTATE) nor destroy it.  The threads are POSIX threads
+ * made with every signal blocked, so the host's signals go to its own
+ * threads; a program linking the static library links -lpthread (alecable.pc
+ * and the CMake package say so). */
+typedef struct alecable_batch alecable_batch;
+
+/** How a batch call shares the models among its threads (alecable_batch_options.schedule). */
+enum {
+    /** each thread takes the next model nobody has taken yet (the default):
+     * models of different sizes balance */
+    ALECABLE_BATCH_DYNAMIC = 0,
+    /** model i is stepped by thread i mod threads, in every call, so a
+     * model's memory stays with one thread: models of equal size */
+    ALECABLE_BATCH_STATIC = 1
+};
+
+/** Options of a batch (alecable_batch_create(), since 0.3). */
+typedef struct alecable_batch_options {
+    size_t struct_size;                  /**< sizeof(alecable_batch_options) (set by alecable_batch_options_init()) */
+    int schedule;                        /**< ALECABLE_BATCH_* (default DYNAMIC) */
+    const alecable_allocator *allocator; /**< the batch's own memory (its threads' list, the call's lists);
+                                            NULL (default): the C library's; copied at create.  The
+                                            models allocate through their own. */
+    double spin_time;                    /**< seconds a thread waiting for the next call (or the caller
+                                            for the others to finish) watches before it sleeps, 0 to 1
+                                            (default 5e-5: waking a sleeping thread costs tens of
+                                            microseconds, as much as a small model's frame; 0: sleep
+                                            at once, no processor time spent between calls) */
+} alecable_batch_options;
+/** Fills the defaults above and struct_size.
+ *  \param o the struct to fill; NULL is ignored. */
+ALECABLE_API void alecable_batch_options_init(alecable_batch_options *o);
+
+/** Creates a batch and starts its threads (threads - 1 of them: the caller
+ * of each call is the last one) (since 0.3).
+ * \param[out] out receives the batch (NULL on failure); free it with
+ *        alecable_batch_destroy().
+ * \param threads the threads that step models, the caller's included, 1 to
+ *        1024 (more than the machine's cores only adds switching).
+ * \param o the options, copied (NULL: the defaults).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL out is NULL
+ * \retval ALECABLE_EINVAL threads outside 1..1024, a bad struct_size, schedule,
+ *         spin_time or allocator
+ * \retval ALECABLE_ENOMEM an allocation failed, or the system refused a
+ *         thread (no thread is left running then) */
+ALECABLE_API int alecable_batch_create(alecable_batch **out, int threads, const alecable_batch_options *o);
+/** Stops a batch's threads (waiting for them) and frees it; its integrators
+ * and models are the caller's and stay as they are.  Not during a call.
+ * \param b the batch; NULL is ignored. */
+ALECABLE_API void alecable_batch_destroy(alecable_batch *b);
+/** Readable message for the last failed call of a batch: the argument at
+ * fault, or the first failed model's index and its integrator's message.
+ * \param b the batch.
+ * \return a string owned by the batch ("" if none); "batch is NULL" for
+ *         NULL, "not a batch handle" for a bad b. */
+ALECABLE_API const char *alecable_batch_errmsg(const alecable_batch *b);
+
+/** Steps count models at once: integrators[i] takes `steps` steps of h[i]
+ * (alecable_integrator_step() called steps times), stopping at its first
+ * failed step (since 0.3).  Each model's result is the serial one bit for
+ * bit (see alecable_batch).
+ * \param b the batch.
+ * \param count the number of models, >= 0 (0: nothing to do).
+ * \param integrators count distinct integrators, each with a state, no two
+ *        on one problem context (two integrators of one model).
+ * \param h count step sizes [s], each finite and > 0.
+ * \param steps the steps each model takes, >= 1.
+ * \param[out] status count statuses (may be NULL): integrators[i]'s, that
+ *        of alecable_integrator_step() (#ALECABLE_OK after all its steps);
+ *        alecable_integrator_errmsg() has a failed model's message.
+ * \retval ALECABLE_OK every model took its steps
+ * \retval ALECABLE_ENULL b, integrators, one of them or h is NULL
+ * \retval ALECABLE_EHANDLE b is not a batch
+ * \retval ALECABLE_EINVAL count < 0, steps < 1, an h not finite or <= 0, an
+ *         integrator twice, two integrators on one problem context (the
+ *         message names the indices)
+ * \retval ALECABLE_ESTATE a call on this batch is under way (another thread,
+ *         or a model's callback); its message is left to it
+ * \retval ALECABLE_ENOMEM the call's lists could not be grown
+ * \return or, when a model failed, the status of the failed model of lowest
+ *         index (status[] has each; alecable_batch_errmsg() names it).  On an
+ *         argument error nothing was stepped and status is not written. */
+ALECABLE_API int alecable_batch_step(alecable_batch *b, int count, alecable_integrator *const integrators[],
+                                     const double h[], int steps, int status[]);
+
+/** Advances count models at once: integrators[i] to t_end[i]
+ * (alecable_integrator_advance(): steps of its options' h, or of its
+ * adaptive controller, the last one shortened), stopping at its first failed
+ * step (since 0.3).  Each model's result is the serial one bit for bit (see
+ * alecable_batch).
+ * \param b the batch.
+ * \param count the number of models, >= 0 (0: nothing to do).
+ * \param integrators count distinct integrators, each with a state, no two
+ *        on one problem context (two integrators of one model).
+ * \param t_end count end times [s], each finite and not before its
+ *        integrator's time.
+ * \param[out] status count statuses (may be NULL): integrators[i]'s, that
+ *        of alecable_integrator_advance(); alecable_integrator_errmsg() has a
+ *        failed model's message.
+ * \retval ALECABLE_OK every model reached its t_end
+ * \retval ALECABLE_ENULL b, integrators, one of them or t_end is NULL
+ * \retval ALECABLE_EHANDLE b is not a batch
+ * \retval ALECABLE_EINVAL count < 0, a t_end not finite or before its
+ *         integrator's time, an integrator twice, two integrators on one
+ *         problem context (the message names the indices)
+ * \retval ALECABLE_ESTATE a call on this batch is under way (another thread,
+ *         or a model's callback); its message is left to it
+ * \retval ALECABLE_ENOMEM the call's lists could not be grown
+ * \return or, when a model failed, the status of the failed model of lowest
+ *         index (status[] has each; alecable_batch_errmsg() names it).  On an
+ *         argument error nothing was stepped and status is not written. */
+ALECABLE_API int alecable_batch_advance(alecable_batch *b, int count, alecable_integrator *const integrators[],
+                                        const double t_end[], int status[]);
 
 #ifdef __cplusplus
 }

@@ -520,5 +520,6 @@ Suite *suite_threads(void)
     tcase_add_test(tc, eight_embedding_hosts_in_eight_threads);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, tcase_cosim_threads());
+    suite_add_tcase(s, tcase_batch_threads());
     return s;
 }
