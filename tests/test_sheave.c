@@ -803,7 +803,10 @@ START_TEST(c1_cables_leave_where_the_elastica_does)
                 if (edge == 0) eerr = fmax(eerr, err);
                 else xs[e] = err;
             }
-            if (edge == 1) break;
+            if (edge == 1) {
+                alecable_model_destroy(r->m);
+                break;
+            }
             for (e = 0; e < 2; e++) { /* the far nodes: distance from the line tangent to R + l^2/2R */
                 const double reff = r->R + l * l / (2.0 * r->R);
                 double xe[3], pe, qe, xa[3], pa, qa, a;
