@@ -194,58 +194,127 @@ START_TEST(band_sym_unscaled_unchanged)
 }
 END_TEST
 
-/* An indefinite symmetric matrix (a KKT matrix with zero constraint
- * diagonals ordered first: no LDL^T without pivoting) falls back to LU and
- * counts the refusal; the next factorizations go to LU directly (one
- * factorization each, not two).  A singular symmetric one (a zero row)
- * reports SP_ESINGULAR after its refusal. */
+/* An indefinite symmetric matrix (every diagonal zero: no LDL^T without
+ * pivoting in any order) falls back to LU and counts the refusal.  Refused
+ * again and again, LDL^T is tried after LU-only runs of 1, 2, 4, ...
+ * factorizations (so such a sequence pays about one factorization each);
+ * one accepted LDL^T (a positive definite matrix on the same pattern) resets
+ * the run to 1.  A singular symmetric one (a zero row) reports
+ * SP_ESINGULAR after its refusal. */
 START_TEST(band_sym_indefinite_falls_back)
 {
-    /* every diagonal zero (regular: det 1): the first pivot is 0 in any order */
-    static const double K[16] = {0, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0};
+    static const double K[16] = {0, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0}; /* det 1 */
+    static const double S[16] = {4, 1, 0, 1, 1, 4, 1, 0, 0, 1, 4, 1, 1, 0, 1, 4};
     static const double Z[16] = {4, 1, 0, 0, 1, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4};
     static const double xr[4] = {1.0, -2.0, 0.5, 3.0};
-    const double *mats[2] = {K, Z};
-    int m;
-    for (m = 0; m < 2; m++) {
-        ac_alloc a;
-        sp_builder bld;
-        sp_pattern p;
-        sp_solver *s;
-        sp_band_counts bc;
-        double vals[16], x[4], b[4];
-        int i, j, rep;
-        ac_alloc_default(&a);
-        ck_assert_int_eq(sp_builder_init(&bld, 4, &a), 0);
-        for (i = 0; i < 4; i++)
-            for (j = 0; j < 4; j++) ck_assert_int_eq(sp_builder_add(&bld, i, j), 0); /* dense: every order alike */
-        ck_assert_int_eq(sp_builder_finish(&bld, &p), 0);
-        sp_builder_free(&bld);
-        for (i = 0; i < 4; i++) {
-            b[i] = 0.0;
-            for (j = 0; j < 4; j++) {
-                vals[sp_find(&p, i, j)] = mats[m][4 * i + j];
-                b[i] += mats[m][4 * i + j] * xr[j];
-            }
+    /* the factorizations at which LDL^T is tried, of the first ten */
+    static const int tried[10] = {1, 0, 1, 0, 0, 1, 0, 0, 0, 0};
+    ac_alloc a;
+    sp_builder bld;
+    sp_pattern p;
+    sp_solver *s;
+    sp_band_counts bc;
+    double vk[16], vs[16], vz[16], x[4], b[4], bs[4];
+    int i, j, f, refused = 0;
+    ac_alloc_default(&a);
+    ck_assert_int_eq(sp_builder_init(&bld, 4, &a), 0);
+    for (i = 0; i < 4; i++)
+        for (j = 0; j < 4; j++) ck_assert_int_eq(sp_builder_add(&bld, i, j), 0); /* dense: every order alike */
+    ck_assert_int_eq(sp_builder_finish(&bld, &p), 0);
+    sp_builder_free(&bld);
+    for (i = 0; i < 4; i++) {
+        b[i] = bs[i] = 0.0;
+        for (j = 0; j < 4; j++) {
+            vk[sp_find(&p, i, j)] = K[4 * i + j];
+            vs[sp_find(&p, i, j)] = S[4 * i + j];
+            vz[sp_find(&p, i, j)] = Z[4 * i + j];
+            b[i] += K[4 * i + j] * xr[j];
+            bs[i] += S[4 * i + j] * xr[j];
         }
-        ck_assert_int_eq(sp_solver_create(&s, SP_BAND, &p, &a), SP_OK);
-        for (rep = 0; rep < 3; rep++) {
-            int st = sp_solver_factor(s, vals);
-            if (m == 0) {
-                ck_assert_int_eq(st, SP_OK);
-                ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
-                for (i = 0; i < 4; i++) ck_assert_double_eq_tol(x[i], xr[i], 1e-14);
-            } else
-                ck_assert_int_eq(st, SP_ESINGULAR);
-        }
-        ck_assert_int_eq(sp_solver_band_counts(s, &bc), SP_OK);
-        ck_assert_int_eq(bc.sym, 0);
-        ck_assert_int_eq(bc.sym_refused_pivot + bc.sym_refused_rcond, 1);
-        ck_assert_int_eq(bc.lu, 3);
-        sp_solver_destroy(s);
-        sp_pattern_free(&p, &a);
-        ck_assert_uint_eq(a.n_malloc, a.n_free);
     }
+    ck_assert_int_eq(sp_solver_create(&s, SP_BAND, &p, &a), SP_OK);
+    for (f = 0; f < 10; f++) {
+        ck_assert_int_eq(sp_solver_factor(s, vk), SP_OK);
+        ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+        for (i = 0; i < 4; i++) ck_assert_double_eq_tol(x[i], xr[i], 1e-14);
+        refused += tried[f];
+        ck_assert_int_eq(sp_solver_band_counts(s, &bc), SP_OK);
+        ck_assert_int_eq(bc.sym_refused_pivot + bc.sym_refused_rcond, refused);
+        ck_assert_int_eq(bc.lu, f + 1);
+        ck_assert_int_eq(bc.sym, 0);
+    }
+    ck_assert_int_eq(sp_solver_factor(s, vs), SP_OK); /* tried: accepted */
+    ck_assert_int_eq(sp_solver_solve(s, bs, x), SP_OK);
+    for (i = 0; i < 4; i++) ck_assert_double_eq_tol(x[i], xr[i], 1e-14);
+    ck_assert_int_eq(sp_solver_factor(s, vk), SP_OK); /* tried: refused */
+    ck_assert_int_eq(sp_solver_factor(s, vs), SP_OK); /* a run of 1: LU */
+    ck_assert_int_eq(sp_solver_factor(s, vs), SP_OK); /* tried: accepted */
+    ck_assert_int_eq(sp_solver_band_counts(s, &bc), SP_OK);
+    ck_assert_int_eq(bc.sym, 2);
+    ck_assert_int_eq(bc.sym_refused_pivot + bc.sym_refused_rcond, refused + 1);
+    ck_assert_int_eq(bc.lu, 12);
+    ck_assert_int_eq(bc.lu_scaled, 0);
+    sp_solver_destroy(s);
+    ck_assert_int_eq(sp_solver_create(&s, SP_BAND, &p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(s, vz), SP_ESINGULAR);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_ESINGULAR);
+    ck_assert_int_eq(sp_solver_band_counts(s, &bc), SP_OK);
+    ck_assert_int_eq(bc.sym, 0);
+    ck_assert_int_eq(bc.sym_refused_pivot + bc.sym_refused_rcond, 1);
+    ck_assert_int_ge(bc.lu, 1);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    ck_assert_uint_eq(a.n_malloc, a.n_free);
+}
+END_TEST
+
+/* Unsymmetric rows in units 1e17 apart (test_band_kkt's): each LU fails
+ * the rcond test and its row-scaled retry succeeds, two LU factorizations
+ * counted each time (the choice is not remembered: see band.c), solved to
+ * rounding.  A zero column (rcond 0, which no scaling mends) reports the
+ * singularity without a retry. */
+START_TEST(band_lu_counts_its_scaled_retries)
+{
+    static const double T[9] = {2, -1, 0, -1e-17, 2e-17, -1e-17, 0, -1, 2};
+    const double xr[3] = {1.0, -2.0, 0.5};
+    ac_alloc a;
+    sp_builder bld;
+    sp_pattern p;
+    sp_solver *s;
+    sp_band_counts bc;
+    double vals[9], x[3], b[3];
+    int i, j, f;
+    ac_alloc_default(&a);
+    ck_assert_int_eq(sp_builder_init(&bld, 3, &a), 0);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) ck_assert_int_eq(sp_builder_add(&bld, i, j), 0);
+    ck_assert_int_eq(sp_builder_finish(&bld, &p), 0);
+    sp_builder_free(&bld);
+    for (i = 0; i < 3; i++) {
+        b[i] = 0.0;
+        for (j = 0; j < 3; j++) {
+            vals[sp_find(&p, i, j)] = T[3 * i + j];
+            b[i] += T[3 * i + j] * xr[j];
+        }
+    }
+    ck_assert_int_eq(sp_solver_create(&s, SP_BAND, &p, &a), SP_OK);
+    for (f = 0; f < 3; f++) {
+        ck_assert_int_eq(sp_solver_factor(s, vals), SP_OK);
+        ck_assert_int_eq(sp_solver_solve(s, b, x), SP_OK);
+        for (i = 0; i < 3; i++) ck_assert_double_eq_tol(x[i], xr[i], 1e-15);
+    }
+    ck_assert_int_eq(sp_solver_band_counts(s, &bc), SP_OK);
+    ck_assert_int_eq(bc.lu, 6);
+    ck_assert_int_eq(bc.lu_scaled, 3);
+    for (i = 0; i < 3; i++) vals[sp_find(&p, i, 1)] = 0.0; /* column 1 zero */
+    ck_assert_int_eq(sp_solver_factor(s, vals), SP_ESINGULAR);
+    ck_assert_int_eq(sp_solver_solve(s, b, x), SP_ESINGULAR);
+    ck_assert_int_eq(sp_solver_band_counts(s, &bc), SP_OK);
+    ck_assert_int_eq(bc.lu, 7);
+    ck_assert_int_eq(bc.lu_scaled, 3);
+    sp_solver_destroy(s);
+    sp_pattern_free(&p, &a);
+    ck_assert_uint_eq(a.n_malloc, a.n_free);
 }
 END_TEST
 
@@ -360,6 +429,7 @@ Suite *suite_band_sym(void)
     tcase_add_test(tc, band_sym_mixed_units);
     tcase_add_test(tc, band_sym_unscaled_unchanged);
     tcase_add_test(tc, band_sym_indefinite_falls_back);
+    tcase_add_test(tc, band_lu_counts_its_scaled_retries);
     tcase_add_test(tc, band_sym_pendulum_1e4);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);

@@ -63,7 +63,7 @@ typedef struct bandh {
     double *gv;
     double *lb, *dg;       /* dg: the diagonal before elimination */
     double *rdg;           /* D^-1 of the factorization */
-    int sym, sym_failed;
+    int sym, sym_failed, sym_wait; /* sym_wait: the next refusal's LU-only run */
     /* the row-scaled retry (scaled_lu): 1 / the rows' largest entries, the
      * scaled values, and whether the current factors are of D A */
     double *rs, *sv;
@@ -396,6 +396,7 @@ static int lu_factor(bandh *h, const double *vals)
     double *ab = h->ab, dmin = INFINITY, dmax = 0.0, flops = 0.0;
     int j, k, ju = 0;
     h->rcond = 0.0;
+    h->counts.lu++;
     memset(ab, 0, (size_t)ld * (size_t)n * sizeof(double));
     for (k = 0; k < h->p->nnz; k++) ab[h->pos[k]] = vals[k];
     for (j = 0; j < n; j++) {
@@ -447,8 +448,12 @@ static int lu_factor(bandh *h, const double *vals)
  * with partial pivoting, at a pivot that has lost more than 8 orders of
  * magnitude against its original diagonal entry or that is zero (growth
  * without bound); also when the factors fail the rcond test.  After such a
- * failure the next SYM_RETRY factorizations go straight to LU, so a matrix
- * that LDL^T cannot take pays one factorization per step, not two.
+ * failure the next 1, then 2, 4, ... up to SYM_RETRY factorizations go
+ * straight to LU (the run doubles at each refusal in a row, and is back at 1
+ * after an accepted LDL^T): a matrix that LDL^T cannot take pays one
+ * factorization per step, not two, and one wild Newton iterate (the 10^4-
+ * element pendulum's first HHT step has one, with a diagonal entry of
+ * -2e13) costs one LU, not the next 64 factorizations'.
  *
  * (Before issue 25, the 8-orders test applied to every pivot: the 10^4-
  * element pendulum's M + beta h^2 K at h = 1e-3, positive definite, lost
@@ -597,6 +602,7 @@ static int scaled_lu(bandh *h, const double *vals)
         if (fabs(vals[k]) > h->rs[p->rowidx[k]]) h->rs[p->rowidx[k]] = fabs(vals[k]);
     for (i = 0; i < h->n; i++) h->rs[i] = h->rs[i] > 0.0 ? 1.0 / h->rs[i] : 1.0;
     for (k = 0; k < p->nnz; k++) h->sv[k] = vals[k] * h->rs[p->rowidx[k]];
+    h->counts.lu_scaled++;
     st = lu_factor(h, h->sv);
     h->scaled = st == SP_OK;
     return st;
@@ -617,13 +623,16 @@ static int factor(bandh *h, const double *vals, const int *src)
             if (sym_factor(h)) {
                 if (sym_accept(h)) {
                     h->sym = 1;
+                    h->sym_wait = 1;
                     h->counts.sym++;
                     return SP_OK;
                 }
                 h->counts.sym_refused_rcond++;
             } else
                 h->counts.sym_refused_pivot++;
-            h->sym_failed = SYM_RETRY;
+            if (h->sym_wait < 1) h->sym_wait = 1;
+            h->sym_failed = h->sym_wait;
+            h->sym_wait = 2 * h->sym_wait < SYM_RETRY ? 2 * h->sym_wait : SYM_RETRY;
         }
     } else if (h->sym_failed > 0)
         h->sym_failed--;
@@ -633,13 +642,13 @@ static int factor(bandh *h, const double *vals, const int *src)
         vals = h->gv;
     }
     if (!sp_all_finite(vals, h->p->nnz)) return SP_ESINGULAR;
+    /* Not remembered: a matrix whose LU needed its rows scaled is usually
+     * followed by one that does, but starting scaled would make the
+     * factors depend on the solver's history, and a rolled-back integrator
+     * must repeat its steps bit for bit (test_rollback). */
     st = lu_factor(h, vals);
-    h->counts.lu++;
     /* rcond 0: a column without a pivot, which no row scaling gives one */
-    if (st == SP_ESINGULAR && h->rcond > 0.0) {
-        st = scaled_lu(h, vals);
-        h->counts.lu_scaled++;
-    }
+    if (st == SP_ESINGULAR && h->rcond > 0.0) st = scaled_lu(h, vals);
     return st;
 }
 

@@ -90,10 +90,12 @@ int sp_solver_factor_gathered(sp_solver *s, const double *vals);
 /* What SP_BAND's factorizations did since the solver was created: LDL^T
  * accepted (sym; sym_equilibrated of those only by the test of the
  * equilibrated matrix, band.c's sym_accept), LDL^T attempted on symmetric
- * values and refused (by a collapsed pivot, or by rcond), LU with partial
- * pivoting (lu; lu_scaled of those retried with rows scaled).  A refusal
- * costs a factorization: on a symmetric positive definite matrix the
- * refusals should stay 0.  SP_EUNSUITED for the other backends (zeroed). */
+ * values and refused (by a collapsed pivot, or by rcond), LU factorizations
+ * with partial pivoting computed (lu, a failed one and its row-scaled retry
+ * two; lu_scaled of those with rows scaled).  Each refusal and each failed
+ * LU is a factorization paid for nothing: on a symmetric positive definite
+ * matrix the refusals stay 0.  SP_EUNSUITED for the other backends
+ * (zeroed). */
 typedef struct sp_band_counts {
     long sym, sym_equilibrated, sym_refused_pivot, sym_refused_rcond, lu, lu_scaled;
 } sp_band_counts;
