@@ -451,9 +451,10 @@ static int lu_factor(bandh *h, const double *vals)
  * failure the next 1, then 2, 4, ... up to SYM_RETRY factorizations go
  * straight to LU (the run doubles at each refusal in a row, and is back at 1
  * after an accepted LDL^T): a matrix that LDL^T cannot take pays one
- * factorization per step, not two, and one wild Newton iterate (the 10^4-
- * element pendulum's first HHT step has one, with a diagonal entry of
- * -2e13) costs one LU, not the next 64 factorizations'.
+ * factorization per step, not two, and a few wild Newton iterates (the
+ * 10^4-element pendulum's first HHT steps at h = 1e-4 have some, with
+ * diagonal entries of -1e13 against 6e4 at the solution) cost a few LUs,
+ * not the next 64 factorizations'.
  *
  * (Before issue 25, the 8-orders test applied to every pivot: the 10^4-
  * element pendulum's M + beta h^2 K at h = 1e-3, positive definite, lost
