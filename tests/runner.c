@@ -29,6 +29,7 @@ int main(void)
     }
     add(&sr, suite_sparse);
     add(&sr, suite_band_kkt);
+    add(&sr, suite_band_sym);
     add(&sr, suite_bodies);
     add(&sr, suite_bodies_dynamic);
     add(&sr, suite_wraps_dynamic);

@@ -6,6 +6,7 @@
 
 Suite *suite_sparse(void);
 Suite *suite_band_kkt(void);
+Suite *suite_band_sym(void);
 Suite *suite_bodies(void);
 Suite *suite_bodies_dynamic(void);
 Suite *suite_pulley(void);

@@ -30,5 +30,6 @@ int sp_rcm(const sp_pattern *p, ac_alloc *alloc, int *perm);
 double sp_band_flops(const void *impl);
 int sp_band_set_gather(void *impl, const int *src);
 int sp_band_factor_gathered(void *impl, const double *vals);
+void sp_band_get_counts(const void *impl, sp_band_counts *c);
 
 #endif

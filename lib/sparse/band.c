@@ -22,7 +22,11 @@
  * the band storage would exceed BAND_MAX_FILL times the pattern's nonzeros
  * (a body joined to both ends of a long cable, say), and the automatic
  * choice then takes KLU.  rcond is min/max |diag U|, the measure of the
- * other LU backends; below RCOND_MIN the matrix counts as singular. */
+ * other LU backends; below RCOND_MIN the matrix counts as singular.
+ *
+ * Symmetric values take LDL^T without pivoting (sym_factor), whose rcond
+ * test is that of the equilibrated matrix D A D (D_j = |a_jj|^-1/2): see
+ * sym_accept. */
 #include "backend.h"
 
 #include <math.h>
@@ -59,11 +63,12 @@ typedef struct bandh {
     double *gv;
     double *lb, *dg;       /* dg: the diagonal before elimination */
     double *rdg;           /* D^-1 of the factorization */
-    int sym, sym_failed;
+    int sym, sym_failed, sym_wait; /* sym_wait: the next refusal's LU-only run */
     /* the row-scaled retry (scaled_lu): 1 / the rows' largest entries, the
      * scaled values, and whether the current factors are of D A */
     double *rs, *sv;
     int scaled;
+    sp_band_counts counts;
 } bandh;
 
 /* ---- reverse Cuthill-McKee ---------------------------------------------- */
@@ -391,6 +396,7 @@ static int lu_factor(bandh *h, const double *vals)
     double *ab = h->ab, dmin = INFINITY, dmax = 0.0, flops = 0.0;
     int j, k, ju = 0;
     h->rcond = 0.0;
+    h->counts.lu++;
     memset(ab, 0, (size_t)ld * (size_t)n * sizeof(double));
     for (k = 0; k < h->p->nnz; k++) ab[h->pos[k]] = vals[k];
     for (j = 0; j < n; j++) {
@@ -432,11 +438,29 @@ static int lu_factor(bandh *h, const double *vals)
 
 /* Symmetric matrices (a Lagrangian cable's M + c K, stiffness and mass
  * both symmetric) take LDL^T without pivoting: half the work of LU.  It is
- * tried only on exactly symmetric values and abandoned, for LU with partial
- * pivoting, at the first pivot that has lost more than 8 orders of magnitude
- * against its original diagonal entry, or that is zero (an indefinite KKT
- * matrix, a near-singular one); after such a
- * failure the next SYM_RETRY factorizations go straight to LU. */
+ * tried only on exactly symmetric values.  While every pivot so far has been
+ * positive (on a positive diagonal), the factorization is a Cholesky one,
+ * backward stable however small a pivot gets against its diagonal
+ * (|L| D |L^T| is bounded by sqrt(a_ii a_jj)): a small pivot there means
+ * ill-conditioning, which the rcond test (sym_accept) judges, not
+ * instability.  From the first pivot or diagonal that is not positive (an
+ * indefinite matrix, a KKT one) on, the factorization is abandoned, for LU
+ * with partial pivoting, at a pivot that has lost more than 8 orders of
+ * magnitude against its original diagonal entry or that is zero (growth
+ * without bound); also when the factors fail the rcond test.  After such a
+ * failure the next 1, then 2, 4, ... up to SYM_RETRY factorizations go
+ * straight to LU (the run doubles at each refusal in a row, and is back at 1
+ * after an accepted LDL^T): a matrix that LDL^T cannot take pays one
+ * factorization per step, not two, and a few wild Newton iterates (the
+ * 10^4-element pendulum's first HHT steps at h = 1e-4 have some, with
+ * diagonal entries of -1e13 against 6e4 at the solution) cost a few LUs,
+ * not the next 64 factorizations'.
+ *
+ * (Before issue 25, the 8-orders test applied to every pivot: the 10^4-
+ * element pendulum's M + beta h^2 K at h = 1e-3, positive definite, lost
+ * 8 orders on a pivot where the bending stiffness of short elements dwarfs
+ * their mass, and paid an LU, whose backward error was 1e6 times
+ * LDL^T's.) */
 #define SYM_PIVOT_MIN 1e-8
 #define SYM_RETRY 64
 
@@ -501,14 +525,17 @@ static int sym_factor(bandh *h)
     const int n = h->n, kd = h->kd, ld = kd + 1;
     double *L = h->lb, dmin = INFINITY, dmax = 0.0;
     long fl = 0;
-    int j, i;
+    int j, i, definite = 1;
     for (j = 0; j < n; j++) h->dg[j] = L[(size_t)j * ld];
     for (j = 0; j < n; j++) {
         double *cj = L + (size_t)j * ld, d = cj[0], rd;
         int km = kd < n - 1 - j ? kd : n - 1 - j;
-        /* the pivot against the diagonal it started from: a collapse by
-         * many orders (cancellation: indefinite or near-singular) means LU */
-        if (!(fabs(d) > SYM_PIVOT_MIN * fabs(h->dg[j])) || !isfinite(d)) return 0;
+        /* once not positive definite, the pivot against the diagonal it
+         * started from: a collapse by many orders (cancellation in an
+         * indefinite matrix: unbounded growth) means LU */
+        if (!isfinite(d)) return 0;
+        if (definite && !(d > 0.0 && h->dg[j] > 0.0)) definite = 0;
+        if (!definite && !(fabs(d) > SYM_PIVOT_MIN * fabs(h->dg[j]))) return 0;
         rd = 1.0 / d;
         h->rdg[j] = rd;
         if (h->env[j] < km) km = h->env[j];
@@ -521,6 +548,40 @@ static int sym_factor(bandh *h)
     }
     h->rcond = dmax > 0.0 ? dmin / dmax : 0.0;
     h->flops = (double)fl;
+    return 1;
+}
+
+/* rcond of the LDL^T factors, for the singularity test.  min/max |d_j| is
+ * a measure of the unknowns' units as much as of singularity: the ANCF
+ * pendulum's M + c K has positions and slopes (whose inertia is le^2 times
+ * smaller) and, at a fine mesh, c K's bending rows growing like N^3 against
+ * M's falling like 1/N, so its pivots spread like N^-4 (1e-4 at 10
+ * elements, 7e-15 at 10^4 with SI-HHT's h = 1e-5) while every pivot keeps
+ * most of its diagonal.  LDL^T without pivoting commutes with a diagonal
+ * scaling: the factors of D A D are D L D^-1 and D^2 diag(d), exactly in
+ * arithmetic and to the last bit for powers of two.  So the test of the
+ * equilibrated matrix, D_j = |a_jj|^-1/2 (its diagonal all ones), needs no
+ * second factorization, no scaled copy and no change to the solves: its
+ * pivots are d_j / |a_jj|, and its rcond min/max of those.  A structurally
+ * or numerically zero diagonal (a constraint row the ordering put after its
+ * dofs) has no such scale; its row keeps D_j = 1 and the unscaled pivot,
+ * which is what the test asked of it before.  The unscaled rcond is tried
+ * first and reported when it passes, so a matrix accepted before is
+ * factored, solved and reported exactly as before. */
+static int sym_accept(bandh *h)
+{
+    double dmin = INFINITY, dmax = 0.0;
+    int j;
+    if (isfinite(h->rcond) && h->rcond >= RCOND_MIN) return 1;
+    for (j = 0; j < h->n; j++) {
+        double r = fabs(1.0 / h->rdg[j]);
+        if (h->dg[j] != 0.0) r /= fabs(h->dg[j]);
+        if (r < dmin) dmin = r;
+        if (r > dmax) dmax = r;
+    }
+    if (!(dmax > 0.0) || !isfinite(dmax) || !(dmin / dmax >= RCOND_MIN)) return 0;
+    h->rcond = dmin / dmax;
+    h->counts.sym_equilibrated++;
     return 1;
 }
 
@@ -542,6 +603,7 @@ static int scaled_lu(bandh *h, const double *vals)
         if (fabs(vals[k]) > h->rs[p->rowidx[k]]) h->rs[p->rowidx[k]] = fabs(vals[k]);
     for (i = 0; i < h->n; i++) h->rs[i] = h->rs[i] > 0.0 ? 1.0 / h->rs[i] : 1.0;
     for (k = 0; k < p->nnz; k++) h->sv[k] = vals[k] * h->rs[p->rowidx[k]];
+    h->counts.lu_scaled++;
     st = lu_factor(h, h->sv);
     h->scaled = st == SP_OK;
     return st;
@@ -560,13 +622,18 @@ static int factor(bandh *h, const double *vals, const int *src)
         if (ls < 0) return SP_ESINGULAR;
         if (ls > 0) {
             if (sym_factor(h)) {
-                if (isfinite(h->rcond) && h->rcond >= RCOND_MIN) {
+                if (sym_accept(h)) {
                     h->sym = 1;
+                    h->sym_wait = 1;
+                    h->counts.sym++;
                     return SP_OK;
                 }
-            } else {
-                h->sym_failed = SYM_RETRY;
-            }
+                h->counts.sym_refused_rcond++;
+            } else
+                h->counts.sym_refused_pivot++;
+            if (h->sym_wait < 1) h->sym_wait = 1;
+            h->sym_failed = h->sym_wait;
+            h->sym_wait = 2 * h->sym_wait < SYM_RETRY ? 2 * h->sym_wait : SYM_RETRY;
         }
     } else if (h->sym_failed > 0)
         h->sym_failed--;
@@ -576,6 +643,10 @@ static int factor(bandh *h, const double *vals, const int *src)
         vals = h->gv;
     }
     if (!sp_all_finite(vals, h->p->nnz)) return SP_ESINGULAR;
+    /* Not remembered: a matrix whose LU needed its rows scaled is usually
+     * followed by one that does, but starting scaled would make the
+     * factors depend on the solver's history, and a rolled-back integrator
+     * must repeat its steps bit for bit (test_rollback). */
     st = lu_factor(h, vals);
     /* rcond 0: a column without a pivot, which no row scaling gives one */
     if (st == SP_ESINGULAR && h->rcond > 0.0) st = scaled_lu(h, vals);
@@ -684,6 +755,12 @@ double sp_band_rcond(const void *impl)
 {
     const bandh *h = impl;
     return h->rcond;
+}
+
+void sp_band_get_counts(const void *impl, sp_band_counts *c)
+{
+    const bandh *h = impl;
+    *c = h->counts;
 }
 
 double sp_band_flops(const void *impl)

@@ -143,3 +143,15 @@ int sp_solver_factor_gathered(sp_solver *s, const double *vals)
     s->last = sp_band_factor_gathered(s->impl, vals);
     return s->last;
 }
+
+int sp_solver_band_counts(const sp_solver *s, sp_band_counts *c)
+{
+    static const sp_band_counts zero;
+    if (!s || !c)
+        return SP_EFAIL;
+    *c = zero;
+    if (s->kind != SP_BAND)
+        return SP_EUNSUITED;
+    sp_band_get_counts(s->impl, c);
+    return SP_OK;
+}

@@ -87,6 +87,19 @@ double sp_solver_flops(const sp_solver *s);
  * through it (the caller then copies); factor_gathered reads vals so. */
 int sp_solver_set_gather(sp_solver *s, const int *src);
 int sp_solver_factor_gathered(sp_solver *s, const double *vals);
+/* What SP_BAND's factorizations did since the solver was created: LDL^T
+ * accepted (sym; sym_equilibrated of those only by the test of the
+ * equilibrated matrix, band.c's sym_accept), LDL^T attempted on symmetric
+ * values and refused (by a collapsed pivot, or by rcond), LU factorizations
+ * with partial pivoting computed (lu, a failed one and its row-scaled retry
+ * two; lu_scaled of those with rows scaled).  Each refusal and each failed
+ * LU is a factorization paid for nothing: on a symmetric positive definite
+ * matrix the refusals stay 0.  SP_EUNSUITED for the other backends
+ * (zeroed). */
+typedef struct sp_band_counts {
+    long sym, sym_equilibrated, sym_refused_pivot, sym_refused_rcond, lu, lu_scaled;
+} sp_band_counts;
+int sp_solver_band_counts(const sp_solver *s, sp_band_counts *c);
 
 /* ---- inertia (ldl.c): LDL^T of a symmetric matrix, no pivoting, AMD order ---- */
 typedef struct sp_ldl sp_ldl;

@@ -1,0 +1,161 @@
+/* smoke-test: --min-elements 100 --max-elements 1000 --steps 3 */
+/* Growth of the time per step with the number of elements (issue 25 item
+ * 4): the flexible pendulum of paper 001 (bench_realtime's) at N = 10^a ..
+ * 10^b elements, SI-HHT and implicit HHT, each a fixed number of steps at a
+ * stable h.  Prints CPU time per step and per element-step, Newton
+ * iterations, and the linear solver's operations per element-step, which
+ * show which factorization the band solver took: a symmetric matrix whose
+ * LDL^T is refused pays an LU on top of it, about 3-5x the linear flops of
+ * the accepted LDL^T.  The growth exponent of each method is the
+ * least-squares slope of log(time per step) over log(N).  The first steps
+ * of HHT at a fine mesh take more Newton iterations than the later ones (at
+ * 10^4 elements: 7 per step over 4 steps, 2.4 over 50): --steps 50 measures
+ * the steady state.  CPU time (clock()),
+ * so other processes on a shared machine change the figures little; timings
+ * are printed, never asserted. */
+#include "common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#define MAX_SIZES 8
+
+/* the pendulum: a 1 m ANCF cable pinned at one end, Lagrangian, gravity */
+static alecable_model *pendulum(int elements, double E)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_node *n;
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, g[3] = {0, -9.81, 0};
+    ex_check(NULL, alecable_model_create(&m, NULL), "model_create");
+    alecable_section_init(&sec);
+    sec.E = E;
+    sec.A = M_PI * 0.25 * 0.01 * 0.01;
+    sec.rho = 5000;
+    sec.I = 1e-8;
+    ex_check(m, alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), "cable_create");
+    ex_check(m, alecable_cable_line(c, a, b, 0, 1, elements), "cable_line");
+    ex_check(m, alecable_cable_set_lagrangian(c, 1), "set_lagrangian");
+    ex_check(m, alecable_cable_node(&n, c, 0), "cable_node");
+    ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_X), "pin");
+    ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_Y), "pin");
+    ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_Z), "pin");
+    ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
+    return m;
+}
+
+typedef struct figures {
+    double cpu_step;     /* CPU seconds per step, -1: the run failed */
+    double newton;       /* Newton iterations per step (0: semi-implicit) */
+    double lin_flops_el; /* linear solver flops per element and step */
+    double setup;        /* CPU seconds of the model and integrator set-up */
+} figures;
+
+static figures run(int elements, double E, int method, double h, int steps)
+{
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    alecable_step_stats st;
+    figures f = {-1, 0, 0, 0};
+    clock_t c0 = clock(), c1;
+    alecable_model *m = pendulum(elements, E);
+    alecable_dynamic_options_init(&o);
+    o.method = method;
+    o.h = h;
+    ex_check(m, alecable_model_integrator(&it, m, &o), "model_integrator");
+    c1 = clock();
+    f.setup = (double)(c1 - c0) / CLOCKS_PER_SEC;
+    if (alecable_integrator_advance(it, steps * h * (1 + 1e-9)) == ALECABLE_OK) {
+        alecable_step_stats_init(&st);
+        alecable_integrator_stats(it, &st);
+        if (st.steps > 0) {
+            f.cpu_step = (double)(clock() - c1) / CLOCKS_PER_SEC / (double)st.steps;
+            f.newton = (double)st.newton_iterations / (double)st.steps;
+            f.lin_flops_el = st.linear_flops / (double)st.steps / elements;
+        }
+    } else
+        fprintf(stderr, "bench_scaling: %d elements, h = %g: %s\n", elements, h, alecable_integrator_errmsg(it));
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+    return f;
+}
+
+/* least-squares slope of log y over log x, over the entries with y > 0 */
+static double slope(const double *x, const double *y, int n)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    int i, k = 0;
+    for (i = 0; i < n; i++)
+        if (y[i] > 0) {
+            double lx = log(x[i]), ly = log(y[i]);
+            sx += lx;
+            sy += ly;
+            sxx += lx * lx;
+            sxy += lx * ly;
+            k++;
+        }
+    if (k < 2) return 0.0;
+    return (k * sxy - sx * sy) / (k * sxx - sx * sx);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct { const char *name; int id; } methods[2] = {
+        {"SI-HHT", ALECABLE_METHOD_SI_HHT}, {"HHT", ALECABLE_METHOD_HHT}};
+    int min_el = 1000, max_el = 100000, steps = 10, ns = 0, i, j, rc, failed = 0, hht_per_n = 0;
+    double E = 1e8, h_si = 1e-5, h_hht = 1e-4, x[MAX_SIZES], y[2][MAX_SIZES], yit[MAX_SIZES], expo[2], expo_it;
+    ex_opt opts[] = {
+        {"--min-elements", 'i', &min_el, "smallest mesh (a power of 10 times it up to --max-elements)"},
+        {"--max-elements", 'i', &max_el, "largest mesh"},
+        {"--steps", 'i', &steps, "steps of each run"},
+        {"--E", 'd', &E, "Young's modulus [Pa]"},
+        {"--h-si", 'd', &h_si, "SI-HHT step at --min-elements [s]; divided by N / min-elements beyond (the "
+                               "explicit stiffness bound falls like 1/N)"},
+        {"--h-hht", 'd', &h_hht, "implicit HHT step, the same at every N [s] (see --h-hht-per-n)"},
+        {"--h-hht-per-n", 'f', &hht_per_n, "divide --h-hht by N / min-elements too: at 10^6 elements h = 1e-4 makes "
+                                           "HHT's iteration matrix singular to double precision (the bending stiffness "
+                                           "of 1 um elements against their mass)"},
+        {NULL, 0, NULL, NULL}};
+    rc = ex_parse(argc, argv, opts, "Time per step against the number of elements (pendulum, SI-HHT and HHT).");
+    if (rc) return rc > 0 ? 0 : 2;
+    if (min_el < 1 || max_el < min_el || steps < 1 || !(h_si > 0) || !(h_hht > 0) || !(E > 0)) {
+        fprintf(stderr, "bench_scaling: need 1 <= --min-elements <= --max-elements, --steps >= 1, h > 0, E > 0\n");
+        return 2;
+    }
+    printf("bench_scaling: ANCF pendulum (1 m, E = %g Pa), %d steps per run, CPU time\n", E, steps);
+    printf("%-7s %9s %10s %10s %12s %8s %14s %9s\n", "method", "elements", "h [s]", "ms/step", "us/el-step",
+           "Newton", "lin.flops/el", "setup s");
+    for (j = 0; j < 2; j++) {
+        ns = 0;
+        for (i = min_el; i <= max_el && ns < MAX_SIZES; i *= 10) {
+            double h = methods[j].id == ALECABLE_METHOD_SI_HHT ? h_si * min_el / i
+                       : hht_per_n                                ? h_hht * min_el / i
+                                                                  : h_hht;
+            figures f = run(i, E, methods[j].id, h, steps);
+            x[ns] = i;
+            y[j][ns] = f.cpu_step;
+            yit[ns] = f.newton > 0 ? f.cpu_step / f.newton : -1;
+            ns++;
+            if (f.cpu_step < 0) {
+                printf("%-7s %9d %10.3g %10s\n", methods[j].name, i, h, "failed");
+                failed++;
+                continue;
+            }
+            printf("%-7s %9d %10.3g %10.3f %12.3f %8.2f %14.0f %9.2f\n", methods[j].name, i, h, 1e3 * f.cpu_step,
+                   1e6 * f.cpu_step / i, f.newton, f.lin_flops_el, f.setup);
+            if (i > max_el / 10) break; /* i *= 10 would overflow near INT_MAX */
+        }
+        expo[j] = slope(x, y[j], ns);
+    }
+    expo_it = slope(x, yit, ns); /* the HHT runs' (Newton's iteration count grows with N at a fixed h) */
+    printf("time per step grows like N^%.3f (SI-HHT) and N^%.3f (HHT; N^%.3f per Newton iteration) from %d to %d"
+           " elements (1 = linear)\n",
+           expo[0], expo[1], expo_it, min_el, (int)x[ns - 1]);
+    printf("result: status=%d min_elements=%d max_elements=%d steps=%d si_hht_wall_exponent=%.3f"
+           " hht_wall_exponent=%.3f hht_iteration_wall_exponent=%.3f failed=%d\n",
+           failed ? 1 : 0, min_el, (int)x[ns - 1], steps, expo[0], expo[1], expo_it, failed);
+    return failed ? 1 : 0;
+}
