@@ -66,6 +66,7 @@ struct qs_ws {
     int ptc;               /* the shift from the first iteration, the line search on every one */
     double max_shift;
     int null_dof;          /* the dof a singular tangent left free in the last solve, or -1 */
+    double released;       /* stage 2 released its regularization at this force (scaled; 0: not released) */
     double alpha;          /* the options' regularization parameter, for eval_residual */
     sp_solver *lin;
     int lin_kind;
@@ -863,10 +864,12 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
 {
     int it, i, st, nq = ws->nq, hs = stage == 2 ? 1 : 0, have_jac, reg2 = stage == 2, have_r = 0;
     int glob = o->globalization != ALECABLE_GLOBAL_NONE, newton_step = 0;
+    int rel = 0; /* the history hist[rel..] is of the problem solved now (stage 2: since the release) */
     double dznorm = INFINITY, alpha2 = 2.0 * o->alpha, last_applied = 0.0;
     double shift = ws->ptc ? o->ptc_shift : 0.0;
     double *hist = ws->res + ((size_t)step * 2 + (size_t)hs) * (size_t)(ws->hist_iter + 1);
     ws->alpha = o->alpha;
+    if (stage == 2) ws->released = 0.0;
     *iters = 0;
     ws->nres[step * 2 + hs] = 0;
     for (it = 0;; it++) {
@@ -922,8 +925,10 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         }
         if (reg2 && it > 0 && (reg_norm(ws, q, alpha2) <= tol || (newton_step && dznorm <= dztol))) {
             reg2 = 0;
+            ws->released = reg_force(ws, q, alpha2);
             memset(ws->mask, 0, (size_t)nq * sizeof(int));
             have_jac = 0;
+            rel = it;
         }
         if (it == o->max_iterations) break;
         if (!have_jac) {
@@ -933,10 +938,24 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         } else if (stage == 2 && !reg2) {
             if ((st = eval_jacobian(ws, p, step, stage, it, t, q, lam, msg, len))) return st;
         }
-        /* Newton hovering at roundoff (the Jacobian at q says where it lies) */
-        if (it >= 2 && at_roundoff(ws, p, stage, t, q, lam, hist, it, rnorm, sres, tol)) {
-            rep->final_residual = rnorm;
-            return ALECABLE_OK;
+        /* Newton hovering at roundoff (the Jacobian at q says where it lies).
+         * In stage 2 the residual judged is the unregularized one, but while
+         * the regularization acts it hovers because the regularization
+         * holds it (a weakly held line: the force 2 alpha (q - q*) stays in
+         * it as a residual the equations do not balance, tiny against the
+         * roundoff bound of a stiff tangent); then the regularization is
+         * released and only the unregularized Newton's own hovering, from
+         * there on, says roundoff. */
+        if (it - rel >= 2 && at_roundoff(ws, p, stage, t, q, lam, hist + rel, it - rel, rnorm, sres, tol)) {
+            if (!reg2 || !(reg_force(ws, q, alpha2) > tol)) {
+                rep->final_residual = rnorm;
+                return ALECABLE_OK;
+            }
+            /* the Jacobian in ws->vals is the unregularized one at q */
+            reg2 = 0;
+            ws->released = reg_force(ws, q, alpha2);
+            memset(ws->mask, 0, (size_t)nq * sizeof(int));
+            rel = it;
         }
         if (reg2)
             for (i = 0; i < nq; i++)
@@ -1378,6 +1397,17 @@ static int solve_step(qs_ws *ws, const alecable_problem *p, const alecable_quasi
                 snprintf(tr, sizeof tr, "%s", msg);
                 snprintf(msg, len, "%s; then %s", before, tr);
             }
+        }
+        if (st && ws->released > 0.0) {
+            /* OK would have meant the regularization's equilibrium, not the problem's */
+            char why[512];
+            snprintf(why, sizeof why, "%s", msg);
+            snprintf(msg, len,
+                     "step %d stage 2: the regularization held %d material lines that are only weakly held, not "
+                     "dependent (its force, %.3e of the residual's scale, is no force of the problem), and Newton "
+                     "without it did not converge from there (%s); more load steps, holding some material "
+                     "coordinates, or options.regularization = ALECABLE_REG_NONE may help",
+                     k + 1, ws->ndep, ws->released, why);
         }
         return st;
     }
