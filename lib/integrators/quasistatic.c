@@ -938,11 +938,15 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             return ALECABLE_OK;
         }
         if (reg2 && it > 0 && (reg_norm(ws, q, alpha2) <= tol || (newton_step && dznorm <= dztol))) {
+            double f = reg_force(ws, q, alpha2);
             reg2 = 0;
-            ws->released = reg_force(ws, q, alpha2);
             memset(ws->mask, 0, (size_t)nq * sizeof(int));
             have_jac = 0;
-            rel = it;
+            /* a force below the tolerance held nothing: the history stays the problem's */
+            if (f > tol) {
+                ws->released = f;
+                rel = it;
+            }
         }
         if (it == o->max_iterations) break;
         if (!have_jac) {
