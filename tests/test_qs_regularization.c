@@ -10,11 +10,12 @@
  * the far end.  Nothing is redundant, but the wrap's mesh direction is held
  * only weakly (the smallest singular values of the scaled KKT matrix 1e-9 of
  * its largest), and stage 2's rank-revealing QR flags some of its material
- * lines as dependent: 9 with SPQR, 28 with the GPL-free build's LAPACK QR.
- * Before the fix stage 2 returned OK at the state the regularization 2 alpha
- * (s - s*) held, its unregularized residual 2.6e-5 N (6.1e-5 N GPL-free)
- * accepted as roundoff, and the far tension differed from the equilibrium's
- * by 1.0e-6 of F (1.3e-5 GPL-free).  The independent reference: the same rig
+ * lines as dependent: 9 with SPQR, 15 with the GPL-free build's LAPACK QR
+ * (KLU factoring, as here).  Before the fix stage 2 returned OK at the state
+ * the regularization 2 alpha (s - s*) held, its unregularized residual
+ * 2.6e-5 N (6.1e-5 N GPL-free) accepted as roundoff: the end tensions
+ * 1.0e-6 of F (7.1e-6 GPL-free) and the edge mesh multipliers 7.7e-7 of F
+ * (5.5e-6) off the equilibrium.  The independent reference: the same rig
  * solved without the regularization (ALECABLE_REG_NONE), whose equilibrium
  * is unique (starts moved round the circle reach it to 2e-10 of F). */
 #include "suites.h"
@@ -32,6 +33,7 @@ static const double RR = 0.5, EA = 1e7, EI = 0.25, FF = 100.0, BETA = 0.3;
 typedef struct qrig {
     alecable_model *m;
     alecable_cable *c;
+    alecable_joint *j;
     alecable_node *A, *fa[MAXF], *w[MAXW], *fb[MAXF], *B;
     int nw, nf;
 } qrig;
@@ -102,7 +104,6 @@ static void rig_build(qrig *r, int lev)
     alecable_body_params bp;
     alecable_pulley_params pp;
     alecable_body *sh;
-    alecable_joint *j;
     const double A[2] = {-3.0, RR}, L = 2.0, l = sqrt(EI / FF), delta = 2.0 * asin(l / (2.0 * RR)),
                  reff = RR + l * l / (2.0 * RR), f[3] = {FF * sin(BETA), -FF * cos(BETA), 0.0};
     const int nw = 1 + 8 * (1 << lev), nf = 12 + 3 * lev;
@@ -152,8 +153,8 @@ static void rig_build(qrig *r, int lev)
     ck_assert_int_eq(alecable_body_fix(r->m, sh), 0);
     alecable_pulley_params_init(&pp);
     pp.radius = RR;
-    ck_assert_msg(alecable_sheave(&j, r->m, sh, &pp, nw, r->w, ang) == 0, "%s", alecable_model_errmsg(r->m));
-    ck_assert_int_eq(alecable_sheave_set_c1_edge(j, ALECABLE_SHEAVE_C1_EDGE_FREE), 0);
+    ck_assert_msg(alecable_sheave(&r->j, r->m, sh, &pp, nw, r->w, ang) == 0, "%s", alecable_model_errmsg(r->m));
+    ck_assert_int_eq(alecable_sheave_set_c1_edge(r->j, ALECABLE_SHEAVE_C1_EDGE_FREE), 0);
     for (k = 0; k < 4; k++) ck_assert_int_eq(alecable_fix(NULL, r->m, r->A, k), 0);
     ck_assert_int_eq(alecable_fix(NULL, r->m, r->B, ALECABLE_DOF_Z), 0);
     for (i = 0; i < nf - 1; i++) {
@@ -179,16 +180,24 @@ static int rig_solve(qrig *r, int reg, alecable_solve_report *rep)
     return alecable_solve_quasistatic(r->m, &o, rep);
 }
 
-/* the far span's tension (its last element's axial force) and the max-norm
- * of the model's own residual (no regularization in it) at its state */
-static void rig_measure(const qrig *r, double *tfar, double *res)
+/* what the regularization moved: the two end elements' axial forces, the
+ * two edge nodes' mesh multipliers (tangential forces), and the max-norm of
+ * the model's own residual (no regularization in it) at its state */
+typedef struct qfig {
+    double t[2], mu[2], res;
+} qfig;
+
+static void rig_measure(const qrig *r, qfig *f)
 {
     alecable_problem p;
     alecable_element *el;
     double *q, *lam, *rv, t;
     int i, n;
-    ck_assert_int_eq(alecable_cable_element(&el, r->c, 2 * r->nf + r->nw - 3), 0);
-    ck_assert_int_eq(alecable_element_axial_force(el, tfar), 0);
+    for (i = 0; i < 2; i++) {
+        ck_assert_int_eq(alecable_cable_element(&el, r->c, i == 0 ? 0 : 2 * r->nf + r->nw - 2), 0);
+        ck_assert_int_eq(alecable_element_axial_force(el, &f->t[i]), 0);
+        ck_assert_int_eq(alecable_sheave_node(r->j, i == 0 ? 0 : r->nw - 1, NULL, NULL, &f->mu[i]), 0);
+    }
     alecable_problem_init(&p);
     ck_assert_int_eq(alecable_model_problem(&p, r->m), 0);
     n = p.nq + p.nlam;
@@ -198,47 +207,55 @@ static void rig_measure(const qrig *r, double *tfar, double *res)
     lam = q + p.nq;
     ck_assert_int_eq(alecable_model_get_state(r->m, q, lam, &t), 0);
     ck_assert_int_eq(p.residual(p.ctx, t, q, NULL, NULL, lam, rv), 0);
-    *res = 0.0;
+    f->res = 0.0;
     for (i = 0; i < n; i++)
-        if (fabs(rv[i]) > *res) *res = fabs(rv[i]);
+        if (fabs(rv[i]) > f->res) f->res = fabs(rv[i]);
     free(q);
     free(rv);
 }
 
 /* The level-3 rig with the default regularization (two-stage) against the
- * same rig without it.  Measured after the fix (both builds): stage 2
- * flags 9 / 28 lines, finds its regularized state, releases the
- * regularization and takes the unregularized Newton from there to the
- * equilibrium: far tension the same as without the regularization to
- * <1e-10 of F (before: 1.0e-6 / 1.3e-5), residual 7.6e-7 N as without it
- * (before: 2.6e-5 / 6.1e-5 N).  Tolerances: 1e-8 of F (100 times the
- * equilibrium's uniqueness, 1/100 of the default build's error before) and
- * 5e-6 N (6 times the unregularized solve's roundoff, 1/5 of the smallest
- * error before). */
+ * same rig without it.  Measured after the fix, both builds: stage 2 finds
+ * its regularized state (9 iterations), releases the regularization there
+ * (its force 1.3e-7 / 3.0e-7 of the scale) and the unregularized Newton
+ * ends 2 iterations later at |r| 1.0e-6 / 8.4e-7 N (without the
+ * regularization 7.2e-7 N); end tensions 1.3e-10 of F and mesh multipliers
+ * 2e-16 of F off the unregularized solve's.  Tolerances: 5e-6 N (7 times
+ * the unregularized solve's residual, 1/5 of the smallest error before);
+ * 1e-8 of F (75 times what is left, 1/70 of the smallest error before). */
 START_TEST(weakly_held_mesh_lines_keep_the_equilibrium)
 {
     qrig r;
     alecable_solve_report rep;
-    double t0, r0, t2, r2;
-    int st, ndep;
+    qfig f0, f2;
+    double dt, dmu;
+    int st, ndep, i;
     rig_build(&r, 3);
     st = rig_solve(&r, ALECABLE_REG_NONE, &rep);
     ck_assert_msg(st == ALECABLE_OK, "%s", alecable_model_errmsg(r.m));
-    rig_measure(&r, &t0, &r0);
+    rig_measure(&r, &f0);
     alecable_model_destroy(r.m);
     rig_build(&r, 3);
     st = rig_solve(&r, ALECABLE_REG_TWO_STAGE, &rep);
     ck_assert_msg(st == ALECABLE_OK, "%s", alecable_model_errmsg(r.m));
     ndep = rep.dependent_max;
-    rig_measure(&r, &t2, &r2);
+    rig_measure(&r, &f2);
     alecable_model_destroy(r.m);
-    if (getenv("ALECABLE_TEST_FIGURES"))
-        printf("qs_regularization: without regularization T_far %.12g N, |r| %.3e N; two-stage (%d lines) T_far "
-               "%.12g N (%.3e of F off), |r| %.3e N\n",
-               t0, r0, ndep, t2, fabs(t2 - t0) / FF, r2);
-    ck_assert_msg(r2 < 5e-6, "two-stage state's unregularized residual %.3g N (without: %.3g N)", r2, r0);
-    ck_assert_msg(fabs(t2 - t0) < 1e-8 * FF, "far tension %.12g N two-stage vs %.12g N without (%.3g of F)", t2, t0,
-                  fabs(t2 - t0) / FF);
+    dt = dmu = 0.0;
+    for (i = 0; i < 2; i++) {
+        dt = fmax(dt, fabs(f2.t[i] - f0.t[i]) / FF);
+        dmu = fmax(dmu, fabs(f2.mu[i] - f0.mu[i]) / FF);
+    }
+    if (getenv("ALECABLE_TEST_FIGURES")) {
+        printf("qs_regularization: without regularization |r| %.3e N, end tensions %.12g %.12g N, edge mesh "
+               "multipliers %.4e %.4e N; two-stage (%d lines) |r| %.3e N, tensions off by %.3e of F, mesh "
+               "multipliers by %.3e of F\n",
+               f0.res, f0.t[0], f0.t[1], f0.mu[0], f0.mu[1], ndep, f2.res, dt, dmu);
+        fflush(stdout);
+    }
+    ck_assert_msg(f2.res < 5e-6, "two-stage state's unregularized residual %.3g N (without: %.3g N)", f2.res, f0.res);
+    ck_assert_msg(dt < 1e-8, "end tensions two-stage vs without: %.3g of F apart", dt);
+    ck_assert_msg(dmu < 1e-8, "edge mesh multipliers two-stage vs without: %.3g of F apart", dmu);
 }
 END_TEST
 
