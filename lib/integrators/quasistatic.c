@@ -5,6 +5,14 @@
  *           are found by rank-revealing QR (SPQR) at each iteration, spatial
  *           lines are swapped for their node's material line, and only those
  *           get r_mat += 2 alpha (q_s - q_s^*).
+ * Stage 2 is converged only where the unregularized residual is (to
+ * tol_residual of its scale, or at the roundoff of the unregularized
+ * Newton): on exactly dependent lines the regularization force vanishes at
+ * the solution; on lines only weakly held (rank-revealing QR flags a fine
+ * ALE wrap's mesh direction: which lines depends on the QR, SPQR or the
+ * GPL-free build's LAPACK QR) it does not, and the regularization is
+ * released and Newton finishes on the problem itself, or the step fails
+ * saying so: OK never returns the regularization's equilibrium.
  * The problem's history (alecable_problem.nhist) advances only by a commit
  * after a converged load step, so a step that fails to converge leaves the
  * history of the last converged step in force; a failing commit puts that
@@ -66,6 +74,7 @@ struct qs_ws {
     int ptc;               /* the shift from the first iteration, the line search on every one */
     double max_shift;
     int null_dof;          /* the dof a singular tangent left free in the last solve, or -1 */
+    double released;       /* stage 2 released its regularization at this force (scaled; 0: not released) */
     double alpha;          /* the options' regularization parameter, for eval_residual */
     sp_solver *lin;
     int lin_kind;
@@ -852,7 +861,13 @@ static void hold_rows(qs_ws *ws)
  * coincide.  When a line is only nearly dependent (a fine ALE mesh: moving
  * a node along the flow barely changes the energy), the regularized system
  * converges to a point that is not quite an equilibrium; the regularization
- * is then released and plain Newton finishes from that nearby point.
+ * is then released and plain Newton finishes from that nearby point.  Its
+ * residual there hovers because the regularization holds it, not at
+ * roundoff: the roundoff test reads the history from the release on (the
+ * C1 sheave rig of test_qs_regularization.c: 2.6e-5 N of regularization
+ * force, below the roundoff bound 64 eps max|J| (1 + |q|) of a 6e9 N/m
+ * tangent, was accepted before, and the two builds returned different
+ * states).
  *
  * The globalization (alecable_quasistatic_options.globalization) acts on
  * the step only: a Newton step that factors and descends and that the line
@@ -863,10 +878,12 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
 {
     int it, i, st, nq = ws->nq, hs = stage == 2 ? 1 : 0, have_jac, reg2 = stage == 2, have_r = 0;
     int glob = o->globalization != ALECABLE_GLOBAL_NONE, newton_step = 0;
+    int rel = 0; /* the history hist[rel..] is of the problem solved now (stage 2: since the release) */
     double dznorm = INFINITY, alpha2 = 2.0 * o->alpha, last_applied = 0.0;
     double shift = ws->ptc ? o->ptc_shift : 0.0;
     double *hist = ws->res + ((size_t)step * 2 + (size_t)hs) * (size_t)(ws->hist_iter + 1);
     ws->alpha = o->alpha;
+    if (stage == 2) ws->released = 0.0;
     *iters = 0;
     ws->nres[step * 2 + hs] = 0;
     for (it = 0;; it++) {
@@ -921,9 +938,15 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             return ALECABLE_OK;
         }
         if (reg2 && it > 0 && (reg_norm(ws, q, alpha2) <= tol || (newton_step && dznorm <= dztol))) {
+            double f = reg_force(ws, q, alpha2);
             reg2 = 0;
             memset(ws->mask, 0, (size_t)nq * sizeof(int));
             have_jac = 0;
+            /* a force below the tolerance held nothing: the history stays the problem's */
+            if (f > tol) {
+                ws->released = f;
+                rel = it;
+            }
         }
         if (it == o->max_iterations) break;
         if (!have_jac) {
@@ -933,10 +956,24 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
         } else if (stage == 2 && !reg2) {
             if ((st = eval_jacobian(ws, p, step, stage, it, t, q, lam, msg, len))) return st;
         }
-        /* Newton hovering at roundoff (the Jacobian at q says where it lies) */
-        if (it >= 2 && at_roundoff(ws, p, stage, t, q, lam, hist, it, rnorm, sres, tol)) {
-            rep->final_residual = rnorm;
-            return ALECABLE_OK;
+        /* Newton hovering at roundoff (the Jacobian at q says where it lies).
+         * In stage 2 the residual judged is the unregularized one, but while
+         * the regularization acts it hovers because the regularization
+         * holds it (a weakly held line: the force 2 alpha (q - q*) stays in
+         * it as a residual the equations do not balance, tiny against the
+         * roundoff bound of a stiff tangent); then the regularization is
+         * released and only the unregularized Newton's own hovering, from
+         * there on, says roundoff. */
+        if (it - rel >= 2 && at_roundoff(ws, p, stage, t, q, lam, hist + rel, it - rel, rnorm, sres, tol)) {
+            if (!reg2 || !(reg_force(ws, q, alpha2) > tol)) {
+                rep->final_residual = rnorm;
+                return ALECABLE_OK;
+            }
+            /* the Jacobian in ws->vals is the unregularized one at q */
+            reg2 = 0;
+            ws->released = reg_force(ws, q, alpha2);
+            memset(ws->mask, 0, (size_t)nq * sizeof(int));
+            rel = it;
         }
         if (reg2)
             for (i = 0; i < nq; i++)
@@ -1378,6 +1415,17 @@ static int solve_step(qs_ws *ws, const alecable_problem *p, const alecable_quasi
                 snprintf(tr, sizeof tr, "%s", msg);
                 snprintf(msg, len, "%s; then %s", before, tr);
             }
+        }
+        if (st && ws->released > 0.0) {
+            /* OK would have meant the regularization's equilibrium, not the problem's */
+            char why[512];
+            snprintf(why, sizeof why, "%s", msg);
+            snprintf(msg, len,
+                     "step %d stage 2: the regularization held %d material lines that are only weakly held, not "
+                     "dependent (its force, %.3e of the residual's scale, is no force of the problem), and Newton "
+                     "without it did not converge from there (%s); more load steps, holding some material "
+                     "coordinates, or options.regularization = ALECABLE_REG_NONE may help",
+                     k + 1, ws->ndep, ws->released, why);
         }
         return st;
     }
