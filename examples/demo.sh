@@ -198,10 +198,19 @@ render() {
         xvfb-run -a -s '-screen 0 1600x1200x24' pvbatch scripts/render-crane.py "$@"
     fi
 }
+# pvbatch without its Python module: Debian's python3-vtk9 and python3-paraview conflict, and
+# installing the former removes the latter while pvbatch stays
+pv_python() {
+    probe="$out/pvbatch_probe.py"
+    echo "import paraview.simple" > "$probe"
+    if [ -n "${DISPLAY:-}" ]; then pvbatch "$probe" >/dev/null 2>&1; else xvfb-run -a -s '-screen 0 640x480x24' pvbatch "$probe" >/dev/null 2>&1; fi
+}
 if ! command -v pvbatch >/dev/null 2>&1; then
     echo "ParaView's pvbatch is not installed: the crane's series ($out/crane_in_plane_vtk/crane.pvd, $out/crane_luff_vtk/crane.pvd) not rendered (make render-crane installs it on Debian/Ubuntu; or open the .pvd in ParaView)"
 elif [ -z "${DISPLAY:-}" ] && ! command -v xvfb-run >/dev/null 2>&1; then
     echo "no display and no xvfb-run: the crane's series not rendered (install xvfb, or open the .pvd in ParaView)"
+elif ! pv_python; then
+    echo "pvbatch cannot import ParaView's Python module (paraview.simple): the crane's series not rendered (sudo apt-get install python3-paraview; it replaces python3-vtk9; or open the .pvd in ParaView)"
 else
     render "$out/crane_in_plane_vtk/crane.pvd" "$out/crane_in_plane_paraview.png" 2.4 "crane --swing in-plane"
     render "$out/crane_luff_vtk/crane.pvd" "$out/crane_luff_paraview.png" 6 "crane --luff"
