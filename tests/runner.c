@@ -31,8 +31,8 @@ int main(void)
     add(&sr, suite_band_kkt);
     add(&sr, suite_band_sym);
     add(&sr, suite_bodies);
-    add(&sr, suite_bodies_dynamic);
     add(&sr, suite_wraps_dynamic);
+    add(&sr, suite_bodies_dynamic);
     add(&sr, suite_friction);
     add(&sr, suite_rollback);
     add(&sr, suite_statics);
@@ -69,8 +69,8 @@ int main(void)
     add(&sr, suite_si_paper);
     add(&sr, suite_se3);
     add(&sr, suite_se3_model);
-    add(&sr, suite_se3_dynamics);
     add(&sr, suite_se3_joints);
+    add(&sr, suite_se3_dynamics);
     add(&sr, suite_se3_greenhill);
     add(&sr, suite_sleeve_split);
     add(&sr, suite_se3_loads);
