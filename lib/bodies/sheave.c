@@ -913,6 +913,16 @@ static double node_angle(const alecable_joint *j, int i)
     return atan2(dot3v(y, w), dot3v(y, j->ref));
 }
 
+/* the public calls' handle: a live joint that is a sheave, and its out
+ * argument (what: its name, NULL for none) not NULL, checked in that order */
+static int sheave_handle(const alecable_joint *j, const void *out, const char *what)
+{
+    int st = joint_check(j);
+    if (st) return st;
+    if (what && !out) return ac_fail(j->model, ALECABLE_ENULL, "%s is NULL", what);
+    return j->kind == JOINT_SHEAVE ? ALECABLE_OK : ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
+}
+
 /* Node i's normal force at the model's state: inside the run the normal
  * part of the whole force of the sheave's rows on it, N = -n . F
  * (sheave_node_force), which the friction laws use (with friction the mesh
@@ -948,9 +958,8 @@ static double node_normal_force(const alecable_joint *j, int i)
 ALECABLE_API int alecable_sheave_node(const alecable_joint *j, int i, double *angle, double *normal_force,
                                       double *mesh_multiplier)
 {
-    int st = joint_check(j);
+    int st = sheave_handle(j, NULL, NULL);
     if (st) return st;
-    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
     if (i < 0 || i >= j->count)
         return ac_fail(j->model, ALECABLE_ERANGE, "i = %d: the sheave holds %d nodes", i, j->count);
     if (angle) *angle = node_angle(j, i);
@@ -962,10 +971,8 @@ ALECABLE_API int alecable_sheave_node(const alecable_joint *j, int i, double *an
 ALECABLE_API int alecable_sheave_wrap_angle(const alecable_joint *j, double *angle)
 {
     double sum = 0.0, prev;
-    int i, st = joint_check(j);
+    int i, st = sheave_handle(j, angle, "angle");
     if (st) return st;
-    if (!angle) return ac_fail(j->model, ALECABLE_ENULL, "angle is NULL");
-    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
     prev = node_angle(j, 0);
     for (i = 1; i < j->count; i++) { /* each step less than a half turn */
         double th = node_angle(j, i), d = remainder(th - prev, 2.0 * SHEAVE_PI);
@@ -978,9 +985,8 @@ ALECABLE_API int alecable_sheave_wrap_angle(const alecable_joint *j, double *ang
 
 ALECABLE_API int alecable_sheave_set_mesh_reaction(alecable_joint *j, int reaction)
 {
-    int st = joint_check(j);
+    int st = sheave_handle(j, NULL, NULL);
     if (st) return st;
-    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
     if (reaction != ALECABLE_SHEAVE_REACTION_GRADIENT && reaction != ALECABLE_SHEAVE_REACTION_TANGENT)
         return ac_fail(j->model, ALECABLE_EINVAL, "reaction = %d: give ALECABLE_SHEAVE_REACTION_GRADIENT or "
                        "ALECABLE_SHEAVE_REACTION_TANGENT", reaction);
@@ -990,19 +996,16 @@ ALECABLE_API int alecable_sheave_set_mesh_reaction(alecable_joint *j, int reacti
 
 ALECABLE_API int alecable_sheave_get_mesh_reaction(const alecable_joint *j, int *reaction)
 {
-    int st = joint_check(j);
+    int st = sheave_handle(j, reaction, "reaction");
     if (st) return st;
-    if (!reaction) return ac_fail(j->model, ALECABLE_ENULL, "reaction is NULL");
-    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
     *reaction = ((const sheave_ext *)j->ext)->reaction;
     return ALECABLE_OK;
 }
 
 ALECABLE_API int alecable_sheave_set_c1_edge(alecable_joint *j, int edge)
 {
-    int st = joint_check(j);
+    int st = sheave_handle(j, NULL, NULL);
     if (st) return st;
-    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
     if (edge != ALECABLE_SHEAVE_C1_EDGE_SLOPE && edge != ALECABLE_SHEAVE_C1_EDGE_FREE)
         return ac_fail(j->model, ALECABLE_EINVAL, "edge = %d: give ALECABLE_SHEAVE_C1_EDGE_SLOPE or "
                        "ALECABLE_SHEAVE_C1_EDGE_FREE", edge);
@@ -1012,19 +1015,16 @@ ALECABLE_API int alecable_sheave_set_c1_edge(alecable_joint *j, int edge)
 
 ALECABLE_API int alecable_sheave_get_c1_edge(const alecable_joint *j, int *edge)
 {
-    int st = joint_check(j);
+    int st = sheave_handle(j, edge, "edge");
     if (st) return st;
-    if (!edge) return ac_fail(j->model, ALECABLE_ENULL, "edge is NULL");
-    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
     *edge = ((const sheave_ext *)j->ext)->c1edge;
     return ALECABLE_OK;
 }
 
 ALECABLE_API int alecable_sheave_set_lift_off(alecable_joint *j, int on)
 {
-    int st = joint_check(j);
+    int st = sheave_handle(j, NULL, NULL);
     if (st) return st;
-    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
     if (on != 0 && on != 1) return ac_fail(j->model, ALECABLE_EINVAL, "on = %d: give 0 or 1", on);
     ((sheave_ext *)j->ext)->lift = on;
     return ALECABLE_OK;
@@ -1032,10 +1032,8 @@ ALECABLE_API int alecable_sheave_set_lift_off(alecable_joint *j, int on)
 
 ALECABLE_API int alecable_sheave_in_contact(const alecable_joint *j, int *active)
 {
-    int st = joint_check(j);
+    int st = sheave_handle(j, active, "active");
     if (st) return st;
-    if (!active) return ac_fail(j->model, ALECABLE_ENULL, "active is NULL");
-    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
     *active = ((const sheave_ext *)j->ext)->active;
     return ALECABLE_OK;
 }
@@ -1105,9 +1103,8 @@ ALECABLE_API int alecable_sheave_set_node_contact(alecable_joint *j, int on)
 {
     sheave_ext *x;
     double sa, sb, R[9], qb[3];
-    int i, k, st = joint_check(j);
+    int i, k, st = sheave_handle(j, NULL, NULL);
     if (st) return st;
-    if (j->kind != JOINT_SHEAVE) return ac_fail(j->model, ALECABLE_EINVAL, "the joint is not a sheave");
     if (on != 0 && on != 1) return ac_fail(j->model, ALECABLE_EINVAL, "on = %d: give 0 or 1", on);
     x = (sheave_ext *)j->ext;
     if (!on) {
