@@ -14,9 +14,9 @@ run=${EXAMPLES_RUN:-}
 pass=0; fail=0
 ok() { pass=$((pass + 1)); echo "examples-test: ok   $1"; }
 ko() { fail=$((fail + 1)); echo "examples-test: FAIL $1"; }
-# the result: line without the figures that change from run to run (wall times and
-# bench_realtime's ratios of them)
-stable() { tail -n 1 | tr ' ' '\n' | grep -v -e 'wall' -e '^scaling_exponent=' -e '^bodies_ratio=' | tr '\n' ' '; }
+# the result: line without the figures that change from run to run (wall times,
+# bench_realtime's ratios of them, bench_step's CPU times)
+stable() { tail -n 1 | tr ' ' '\n' | grep -v -e 'wall' -e '^scaling_exponent=' -e '^bodies_ratio=' -e '^cpu_us_' | tr '\n' ' '; }
 for src in examples/*.c examples/*.cpp; do
     [ -f "$src" ] || continue
     name=$(basename "$src"); name=${name%.*}
