@@ -2,7 +2,7 @@
 #   make bench         CPU time and instructions per SI-HHT step of the flexible pendulum of
 #                      paper 001 at 10 and 1000 elements, 0.2.0's beside today's, and the MAE of
 #                      the tip height against the implicit reference (scripts/bench.sh): not a
-#                      step of make check (about 1 min; the first run builds 0.2.0, ~1 min more)
+#                      step of make check (about 30 s; the first run also builds 0.2.0, ~40 s)
 # examples/bench_step.c is built against today's library (build/) and, with 0.2.0's own
 # Makefile, against 0.2.0 taken from git (BENCH_BASE, default its commit 15e6a86) into
 # build-bench/; their runs are interleaved (BENCH_ROUNDS rounds, default 5), so that the shared
