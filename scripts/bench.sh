@@ -117,7 +117,7 @@ per_step() { # BIN "ARGS" "N1 N2"
     i1=$(count "$1" $2 --repeat 1 --t-end 0 --steps "$3") || return 1
     # shellcheck disable=SC2086
     i2=$(count "$1" $2 --repeat 1 --t-end 0 --steps "$4") || return 1
-    [ -n "$i1" ] && [ -n "$i2" ] || return 1
+    case $i1$i2 in ''|*[!0-9]*) return 1 ;; esac  # "<not counted>", or nothing read
     awk -v a="$i1" -v b="$i2" -v n1="$3" -v n2="$4" 'BEGIN { printf "%.0f\n", (b - a) / (n2 - n1) }'
 }
 
