@@ -2,14 +2,19 @@
 # bench.sh: today's library against a release on the flexible pendulum of paper 001
 # (examples/bench_step.c), the figures of issue 25 item 2: CPU time and instructions per
 # SI-HHT step at 10 and 1000 elements, and the MAE of the tip height against the adaptive
-# implicit reference.  make bench runs it (mk/bench.mk) after building TODAY_BIN.
+# implicit reference.  make bench runs it (mk/bench.mk) after building, in TODAY_BUILD, the
+# shared library and the objects examples/bench_step.o and examples/common.o.
 #
-# usage: sh scripts/bench.sh TODAY_BIN
+# usage: sh scripts/bench.sh TODAY_BUILD
 # Environment:
 #   BENCH_BASE    the release to compare with, a commit of this checkout's git history
 #                 (default 15e6a86, 0.2.0); its tree goes to BENCH_DIR/<name>/src by git
 #                 archive, with examples/bench_step.c copied in, and is built there by its
 #                 own Makefile (the same source, that version's examples/common.c and library)
+# Both bench_steps are linked here by one command against their shared library (RPATH
+# to it): linked statically, like the examples, the library's code and constants sit behind
+# the program's own, and a 48-byte longer help text in bench_step.c moved today's 10-element
+# step from 8.9 to 10.2 us with the same instructions.
 #   BENCH_DIR     build-bench
 #   BENCH_ROUNDS  5: rounds of timed runs, the base's and today's interleaved (A B A B ...)
 #                 so that the shared machine's load falls on both alike
@@ -26,7 +31,7 @@
 # mae_diff_mm=..." (na where a figure could not be had); the ratios are base / today
 # (above 1: today is faster, executes fewer instructions).  Exits 1 when a run fails.
 set -u
-today_bin=${1:?usage: sh scripts/bench.sh TODAY_BIN}
+today_build=${1:?usage: sh scripts/bench.sh TODAY_BUILD}
 BASE=${BENCH_BASE:-15e6a86}
 DIR=${BENCH_DIR:-build-bench}
 ROUNDS=${BENCH_ROUNDS:-5}
@@ -37,6 +42,8 @@ cd "$(dirname "$0")/.." || exit 1
 mkdir -p "$DIR" || exit 1
 log=$DIR/bench.log
 : > "$log"
+# each program runs the library it was linked with (RPATH, and no LD_LIBRARY_PATH before it)
+unset LD_LIBRARY_PATH
 
 # the two meshes: elements, step, steps of a timed run, runs per process, and the
 # callgrind/perf runs' n1 and n2 steps
@@ -57,6 +64,17 @@ run() {
     case $out in "result: status=0"*) printf '%s\n' "$out" ;; esac
 }
 fail() { echo "make bench: $*; the runs' output is in $log" >&2; exit 1; }
+# bench_step OUT from BUILD's objects, against BUILD's shared library
+link() { # BUILD OUT
+    mkdir -p "$(dirname "$2")" || return 1
+    abs=$(cd "$1" && pwd) || return 1
+    echo "+ link $2" >> "$log"
+    # shellcheck disable=SC2086 # CFLAGS holds options
+    $CC $CFLAGS -o "$2" "$1/examples/bench_step.o" "$1/examples/common.o" -L"$1" \
+        -Wl,--disable-new-dtags,-rpath,"$abs" -lalecable -lm >> "$log" 2>&1
+}
+link "$today_build" "$DIR/today/bench_step" || fail "linking today's bench_step failed"
+today_bin=$DIR/today/bench_step
 
 # ---- the base: built from git into $DIR/<name> ---------------------------------------------
 base_bin=""
@@ -76,8 +94,9 @@ else
     cmp -s examples/bench_step.c "$src/examples/bench_step.c" || cp examples/bench_step.c "$src/examples/bench_step.c"
     echo "make bench: building $name's library and bench_step (its Makefile, log $DIR/$name/build.log)"
     # its own make, without this make's variables (BUILDDIR, SAN, ...)
-    if MAKEFLAGS='' MFLAGS='' $MAKE -C "$src" CC="$CC" CFLAGS="$CFLAGS" build/examples/bench_step > "$DIR/$name/build.log" 2>&1; then
-        base_bin=$src/build/examples/bench_step
+    if MAKEFLAGS='' MFLAGS='' $MAKE -C "$src" CC="$CC" CFLAGS="$CFLAGS" lib build/examples/bench_step.o \
+        build/examples/common.o > "$DIR/$name/build.log" 2>&1 && link "$src/build" "$DIR/$name/bench_step"; then
+        base_bin=$DIR/$name/bench_step
     else
         tail -n 20 "$DIR/$name/build.log"
         echo "make bench: $name did not build (above): only today's figures are printed"
