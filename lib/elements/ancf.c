@@ -980,7 +980,13 @@ static void ancf_inertia_jac(const el_params *p, const double *qe, const double 
     ancf_inertia_jac_acc(p, qe, ve, ae, cq, cv, ca, ke);
 }
 
-const el_ops el_ancf_ops = {
+/* ancf_v3.c compiles this file a second time for AVX2 + FMA under another
+ * table name (lib/core/isa.h) */
+#ifndef ANCF_OPS
+#define ANCF_OPS el_ancf_ops
+#endif
+
+const el_ops ANCF_OPS = {
     1, 2, 7, 6,
     ancf_energy, ancf_force, ancf_tangent, ancf_strain,
     dist_energy, dist_force, dist_tangent,
