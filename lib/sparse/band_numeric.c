@@ -111,12 +111,21 @@ static int load_symmetric(bandh *h, const double *vals, const int *kidx, const i
  * straight-line code (the envelope of a cable is at most 12 wide). */
 typedef void (*trailing_fn)(const double *restrict cj, double *restrict next, int ld, double rd);
 
+#if defined(__clang__)
+#define TRAILING_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define TRAILING_UNROLL _Pragma("GCC unroll 16")
+#else
+#define TRAILING_UNROLL
+#endif
 #define TRAILING_FN(K)                                                                                \
     static void trailing_##K(const double *restrict cj, double *restrict next, int ld, double rd)    \
     {                                                                                                 \
         int c, i;                                                                                     \
+        TRAILING_UNROLL                                                                               \
         for (c = 1; c <= K; c++) {                                                                    \
             double t = cj[c] * rd, *restrict cc = next + (size_t)(c - 1) * ld;                        \
+            TRAILING_UNROLL                                                                           \
             for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];                                      \
         }                                                                                             \
     }
