@@ -339,6 +339,44 @@ static inline void blocks_point(int first, double wl, const double ca[3], const 
     for (bI = 0; bI < 6; bI++) dsum[bI] = (first ? 0.0 : dsum[bI]) + c0[bI];
 }
 
+#if defined(__clang__)
+#define ANCF_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define ANCF_UNROLL _Pragma("GCC unroll 16")
+#else
+#define ANCF_UNROLL
+#endif
+
+/* fixed s: ke += wt times the element tangent straight from the blocks (no
+ * reduced matrix in between): element block (P, Q) over [r_A, r'_A, r_B,
+ * r'_B] is the reduced block (rb[P], rb[Q]) times sg[P] sg[Q] (r_A = -y0);
+ * a reduced block (k, m) with k > m is lane (m, k) transposed, and a
+ * diagonal one keeps its upper triangle (exact symmetry, as ky has it).
+ * Every index is a constant once unrolled: 144 multiply-adds. */
+static inline void expand_fixed(double wt, const double blk[9][6], double *ke)
+{
+    static const int off[4] = {0, 3, 7, 10}, rb[4] = {0, 1, 0, 2};
+    static const double sg[4] = {-1.0, 1.0, 1.0, 1.0};
+    static const int lane[3][3] = {{3, 0, 1}, {0, 4, 2}, {1, 2, 5}};
+    int P, Q, i, j;
+    ANCF_UNROLL
+    for (P = 0; P < 4; P++) {
+        ANCF_UNROLL
+        for (Q = 0; Q < 4; Q++) {
+            const int k = rb[P], m = rb[Q], L = lane[k][m];
+            const double s = wt * sg[P] * sg[Q];
+            ANCF_UNROLL
+            for (i = 0; i < 3; i++) {
+                ANCF_UNROLL
+                for (j = 0; j < 3; j++) {
+                    const int t = k > m || (k == m && j < i);
+                    ke[(off[P] + i) * NDOF + off[Q] + j] += s * blk[t ? 3 * j + i : 3 * i + j][L];
+                }
+            }
+        }
+    }
+}
+
 /* Reduced tangent ky (NY x NY): the y-blocks through hess_ab, the l row and
  * column through H (a_l, b_l) and the second l-derivatives a_ll, b_ll; ke +=
  * wt times its expansion.  fe (may be NULL): the force, from the same
@@ -397,6 +435,12 @@ static void ancf_force_tangent_acc(const el_params *p, const double *qe, double 
     }
     for (bI = 0; bI < 6; bI++)
         for (i = 0; i < 3; i++) blk[4 * i][bI] += dsum[bI];
+    if (p->fixed_s) {
+        expand_fixed(wt, (const double(*)[6])blk, ke);
+        if (fe)
+            for (k = 0; k < NDOF; k++) fe[k] = rsgn[k] * gy[rdof[k]];
+        return;
+    }
     for (bI = 0; bI < 6; bI++) {
         int r0 = 3 * kk[bI], c0 = 3 * mm[bI];
         for (i = 0; i < 3; i++)
