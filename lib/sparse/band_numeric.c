@@ -105,11 +105,12 @@ static int load_symmetric(bandh *h, const double *vals, const int *kidx, const i
 }
 
 /* Column j's trailing update A(j + i, j + c) -= l_c d l_i, 1 <= c <= i <= K,
- * from the unscaled column cj (cj[i] = d l_i) and rd = 1/d; next is column
- * j + 1 (column j + c starts at next + (c - 1) ld).  One function per width
- * K up to 16: with fixed trip counts the compiler unrolls them into
- * straight-line code (the envelope of a cable is at most 12 wide). */
-typedef void (*trailing_fn)(const double *restrict cj, double *restrict next, int ld, double rd);
+ * from the unscaled column cj (cj[i] = d l_i) and rd = 1/d, then the column
+ * scaled to l; next is column j + 1 (column j + c starts at next + (c - 1)
+ * ld).  One function per width K up to 16, its loops unrolled by pragma
+ * into straight-line code (the compilers leave them rolled otherwise; the
+ * envelope of a cable is at most 12 wide). */
+typedef void (*trailing_fn)(double *restrict cj, double *restrict next, int ld, double rd);
 
 #if defined(__clang__)
 #define TRAILING_UNROLL _Pragma("clang loop unroll(full)")
@@ -119,7 +120,7 @@ typedef void (*trailing_fn)(const double *restrict cj, double *restrict next, in
 #define TRAILING_UNROLL
 #endif
 #define TRAILING_FN(K)                                                                                \
-    static void trailing_##K(const double *restrict cj, double *restrict next, int ld, double rd)    \
+    static void trailing_##K(double *restrict cj, double *restrict next, int ld, double rd)          \
     {                                                                                                 \
         int c, i;                                                                                     \
         TRAILING_UNROLL                                                                               \
@@ -128,6 +129,8 @@ typedef void (*trailing_fn)(const double *restrict cj, double *restrict next, in
             TRAILING_UNROLL                                                                           \
             for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];                                      \
         }                                                                                             \
+        TRAILING_UNROLL                                                                               \
+        for (i = 1; i <= K; i++) cj[i] *= rd;                                                         \
     }
 TRAILING_FN(1) TRAILING_FN(2) TRAILING_FN(3) TRAILING_FN(4) TRAILING_FN(5) TRAILING_FN(6)
 TRAILING_FN(7) TRAILING_FN(8) TRAILING_FN(9) TRAILING_FN(10) TRAILING_FN(11) TRAILING_FN(12)
@@ -137,7 +140,7 @@ static const trailing_fn trailing_k[17] = {
     NULL, trailing_1, trailing_2, trailing_3, trailing_4, trailing_5, trailing_6, trailing_7, trailing_8,
     trailing_9, trailing_10, trailing_11, trailing_12, trailing_13, trailing_14, trailing_15, trailing_16};
 
-static void trailing(const double *cj, double *next, int ld, int K, double rd)
+static void trailing(double *cj, double *next, int ld, int K, double rd)
 {
     int c, i;
     if (K <= 16) {
@@ -148,6 +151,7 @@ static void trailing(const double *cj, double *next, int ld, int K, double rd)
         double t = cj[c] * rd, *cc = next + (size_t)(c - 1) * ld;
         for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];
     }
+    for (i = 1; i <= K; i++) cj[i] *= rd;
 }
 
 static int sym_factor(bandh *h)
@@ -155,7 +159,7 @@ static int sym_factor(bandh *h)
     const int n = h->n, kd = h->kd, ld = kd + 1;
     double *L = h->lb, dmin = INFINITY, dmax = 0.0;
     long fl = 0;
-    int j, i, definite = 1;
+    int j, definite = 1;
     for (j = 0; j < n; j++) h->dg[j] = L[(size_t)j * ld];
     for (j = 0; j < n; j++) {
         double *cj = L + (size_t)j * ld, d = cj[0], rd;
@@ -169,9 +173,8 @@ static int sym_factor(bandh *h)
         rd = 1.0 / d;
         h->rdg[j] = rd;
         if (h->env[j] < km) km = h->env[j];
-        /* trailing update with the unscaled column t = d l, then scale */
+        /* trailing update with the unscaled column t = d l, then the scaling */
         trailing(cj, cj + ld, ld, km, rd);
-        for (i = 1; i <= km; i++) cj[i] *= rd;
         fl += (long)km * (km + 1) + 2 * km + 1;
         if (fabs(d) < dmin) dmin = fabs(d);
         if (fabs(d) > dmax) dmax = fabs(d);
