@@ -291,29 +291,31 @@ int BAND_NUM(factor)(bandh *h, const double *vals, const int *src)
  * construction); D^-1 is kept by sym_factor, so the backward sweep's chain
  * from one unknown to the next has no division, and its dot products run
  * on two accumulators. */
-static void sym_solve(bandh *h, double *y)
+static void sym_solve(bandh *h, double *restrict y)
 {
-    const int n = h->n, ld = h->kd + 1;
-    const double *L = h->lb;
+    /* restrict locals: y (the handle's work vector) is none of the factors'
+     * arrays, which the compiler cannot know through h */
+    const int n = h->n, ld = h->kd + 1, *restrict env = h->env;
+    const double *restrict L = h->lb, *restrict rdg = h->rdg;
     long fl = 0;
     int j, i;
     for (j = 0; j < n; j++) { /* L z = y (unit lower) */
-        const double *cj = L + (size_t)j * ld;
-        int km = h->env[j];
+        const double *restrict cj = L + (size_t)j * ld;
+        int km = env[j];
         double t = y[j];
         for (i = 1; i <= km; i++) y[j + i] -= cj[i] * t;
         fl += 2 * km;
     }
     for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
-        const double *cj = L + (size_t)j * ld, *yj = y + j;
-        int km = h->env[j];
+        const double *restrict cj = L + (size_t)j * ld, *yj = y + j;
+        int km = env[j];
         double s0 = 0.0, s1 = 0.0;
         for (i = 1; i + 1 <= km; i += 2) {
             s0 += cj[i] * yj[i];
             s1 += cj[i + 1] * yj[i + 1];
         }
         if (i == km) s0 += cj[i] * yj[i];
-        y[j] = y[j] * h->rdg[j] - (s0 + s1);
+        y[j] = y[j] * rdg[j] - (s0 + s1);
         fl += 2 * km + 1;
     }
     h->flops += (double)fl;
