@@ -91,9 +91,24 @@ static int lu_factor(bandh *h, const double *vals)
 static int load_symmetric(bandh *h, const double *vals, const int *kidx, const int *tidx)
 {
     int e, asym = 0, bad = 0;
-    for (e = 0; e < h->nfill; e++) h->lb[h->fill_p[e]] = 0.0;
     /* the lower entries against their transposes: a NaN differs from
      * everything (then LU's check reports it), v - v is nonzero for +-Inf */
+#ifdef BAND_V3
+    /* with AVX2 the checks alone, then the copy: the loop without the
+     * store is gathered four entries at a time (-20 % instructions; the
+     * baseline would pay +5-25 % for the second pass) */
+    double *restrict lb = h->lb;
+    const int *restrict lp = h->low_p, *restrict fp = h->fill_p, nlow = h->nlow, nfill = h->nfill;
+    for (e = 0; e < nlow; e++) {
+        double v = vals[kidx[e]];
+        asym |= v != vals[tidx[e]];
+        bad |= v - v != 0.0;
+    }
+    if (bad) return -1;
+    for (e = 0; e < nfill; e++) lb[fp[e]] = 0.0;
+    for (e = 0; e < nlow; e++) lb[lp[e]] = vals[kidx[e]];
+#else
+    for (e = 0; e < h->nfill; e++) h->lb[h->fill_p[e]] = 0.0;
     for (e = 0; e < h->nlow; e++) {
         double v = vals[kidx[e]];
         asym |= v != vals[tidx[e]];
@@ -101,6 +116,7 @@ static int load_symmetric(bandh *h, const double *vals, const int *kidx, const i
         h->lb[h->low_p[e]] = v;
     }
     if (bad) return -1;
+#endif
     return !asym;
 }
 

@@ -11,6 +11,7 @@
 #include "band_internal.h"
 
 #define BAND_NUM(name) sp_band_num_##name##_v3
+#define BAND_V3 1
 #include "../core/isa_v3_begin.h"
 #include "band_numeric.c"
 #include "../core/isa_v3_end.h"
