@@ -3685,13 +3685,12 @@ ALECABLE_API int alecable_batch_advance(alecable_batch *b, int count, alecable_i
                                         const double t_end[], int status[]);
 
 /** The instruction set of the vector kernels this process runs (since 0.3):
- * "x86-64-v3" (AVX2 and FMA: the element kernels and the band solver's
- * factorization and solves compiled for it, chosen at run time when the CPU
- * has both) or "baseline" (the target's baseline: SSE2 on x86-64, and every
- * other architecture or compiler).  The environment variable ALECABLE_ISA
- * set to "baseline" before the first model is created forces the baseline
- * copy.  Results of the two agree to rounding (the multiply-adds are fused
- * in x86-64-v3), not bit for bit; one process uses one of them.
+ * "x86-64-v3" (the ANCF element's kernels and the band solver's
+ * factorization and solves compiled for AVX2, chosen at run time when the
+ * CPU has AVX2 and FMA) or "baseline" (the target's baseline: SSE2 on
+ * x86-64, and every other architecture or compiler).  The environment
+ * variable ALECABLE_ISA set to "baseline" before the first model is created
+ * forces the baseline copy.  Both give the same results to the bit.
  * \return a static string, never NULL. */
 ALECABLE_API const char *alecable_isa(void);
 

@@ -1,20 +1,19 @@
 /* Runtime choice of the instruction set of the vector kernels (issue 25).
  *
  * The element kernels (ancf.c) and the band solver (band.c) are compiled
- * twice: for the baseline of the target (x86-64: SSE2, no FMA) and, on
- * x86-64 with gcc or clang, once more for AVX2 + FMA (the floating-point
- * part of x86-64-v3).  ac_isa() says which copy runs: the CPU's best, or
- * the one the environment variable ALECABLE_ISA names (baseline,
- * x86-64-v3), decided once per process.  A model fixes its copies when its
- * parts are created (cable: element table; band solver: at its creation),
- * so one model's results never mix the two roundings.
+ * twice: for the baseline of the target (x86-64: SSE2) and, on x86-64 with
+ * gcc or clang, once more for AVX2 (x86-64-v3's vectors; the CPU must
+ * have AVX2 and FMA, x86-64-v3's floating-point part).  ac_isa() says which
+ * copy runs: the CPU's best, or the one the environment variable
+ * ALECABLE_ISA names (baseline, x86-64-v3), decided once per process.  A
+ * model fixes its copies when its parts are created (cable: element table;
+ * band solver: at its creation).  The two copies give the same results to
+ * the bit (no contracted multiply-adds, sums in the same order).
  *
  * The second copy is compiled by wrapping a source file's include between
  * #include "isa_v3_begin.h" and #include "isa_v3_end.h" (file-wide target
- * pragmas: every function in it, helpers included, gets AVX2 + FMA and
- * contracted multiply-adds, which C99 mode turns off otherwise).  Plain
- * #pragma lines in headers, not _Pragma in a macro: gcc 12 drops an
- * optimize pragma that comes from a macro expansion. */
+ * pragmas: every function in it, helpers included, gets AVX2), without
+ * contracted multiply-adds: the copies agree to the bit (see there why). */
 #ifndef ALECABLE_ISA_H
 #define ALECABLE_ISA_H
 

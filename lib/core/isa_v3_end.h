@@ -1,6 +1,5 @@
 /* End of a region opened by isa_v3_begin.h. */
 #if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
 #pragma clang attribute pop
 #else
 #pragma GCC pop_options

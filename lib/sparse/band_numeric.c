@@ -1,6 +1,6 @@
 /* The band backend's numerics: LU with partial pivoting, LDL^T, their
  * solves (see band.c for the method).  Compiled as the baseline copy and,
- * included by band_numeric_v3.c, as the AVX2 + FMA one (lib/core/isa.h):
+ * included by band_numeric_v3.c, as the AVX2 one (lib/core/isa.h):
  * BAND_NUM(name) gives each copy's names. */
 #include "band_internal.h"
 

@@ -1,4 +1,4 @@
-/* The band backend's numerics compiled for AVX2 + FMA (x86-64-v3): the
+/* The band backend's numerics compiled for AVX2 (x86-64-v3): the
  * same source as band_numeric.c under the names sp_band_num_*_v3, which
  * band.c calls for a handle created while ac_isa() chose that copy. */
 #include "../core/isa.h"
