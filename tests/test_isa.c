@@ -5,6 +5,8 @@
  * sum in the per-point order).  Checked, with tolerance 0:
  *  - ANCF element (energy, force, fused force and tangent, inertia and its
  *    Jacobian, Lagrangian and ALE, fixed and free s) on random states;
+ *  - the Kirchhoff element's closed-form kernel (energy, force, force and
+ *    tangent; isotropic and anisotropic sections, fixed and free s);
  *  - band solver (LDL^T and LU with partial pivoting) on random banded
  *    matrices: the solutions;
  *  - a 10-element ANCF pendulum (SI-HHT, 0.5 s): the coordinates.
@@ -25,7 +27,7 @@
 #include "../lib/sparse/sparse.h"
 
 #if AC_HAVE_ISA_V3
-extern const el_ops el_ancf_ops, el_ancf_ops_v3;
+extern const el_ops el_ancf_ops, el_ancf_ops_v3, el_kirchhoff_ops, el_kirchhoff_ops_v3;
 #endif
 
 
@@ -124,6 +126,87 @@ START_TEST(isa_ancf_kernels)
         ck_assert(first_diff(14, fk[0], f[0]) < 0 && first_diff(14, fk[1], f[1]) < 0);
     }
     printf("isa: ANCF kernels, baseline and x86-64-v3: the same to the bit (40 states)\n");
+}
+END_TEST
+
+static void unit3(double *d)
+{
+    double n = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    d[0] /= n;
+    d[1] /= n;
+    d[2] /= n;
+}
+
+/* a random Kirchhoff element (16 dofs: r, r', roll, s per node) near a
+ * straight one of length near 1, and its nodes' charts (t1_ref, t2_ref) */
+static void kirchhoff_state(unsigned *seed, double *qe, double ca[6], double cb[6])
+{
+    double dir[3], len;
+    int i, e;
+    dir[0] = 1.0 + 0.2 * urand(seed);
+    dir[1] = 0.3 * urand(seed);
+    dir[2] = 0.3 * urand(seed);
+    unit3(dir);
+    len = 1.0 + 0.2 * urand(seed);
+    for (i = 0; i < 3; i++) {
+        qe[i] = 0.1 * urand(seed);
+        qe[8 + i] = qe[i] + len * dir[i];
+    }
+    for (e = 0; e < 2; e++) {
+        double *c = e ? cb : ca, x[3];
+        for (i = 0; i < 3; i++) x[i] = urand(seed);
+        for (i = 0; i < 3; i++) qe[8 * e + 3 + i] = dir[i] + 0.3 * urand(seed);
+        qe[8 * e + 6] = urand(seed);
+        for (i = 0; i < 3; i++) c[i] = qe[8 * e + 3 + i] + 0.2 * urand(seed);
+        unit3(c);
+        c[3] = c[1] * x[2] - c[2] * x[1]; /* t2_ref: normal to t1_ref */
+        c[4] = c[2] * x[0] - c[0] * x[2];
+        c[5] = c[0] * x[1] - c[1] * x[0];
+        unit3(c + 3);
+    }
+    qe[7] = 0.5 + 0.1 * urand(seed);
+    qe[15] = qe[7] + len * (1.0 + 0.1 * urand(seed));
+}
+
+START_TEST(isa_kirchhoff_kernel)
+{
+    unsigned seed = 4711u;
+    int trial;
+    if (!have_v3("Kirchhoff kernel")) return;
+    for (trial = 0; trial < 40; trial++) {
+        const el_ops *o[2] = {&el_kirchhoff_ops, &el_kirchhoff_ops_v3};
+        double qe[16], ca[6], cb[6], E[2], f[2][16], fk[2][16], k[2][256];
+        el_params p;
+        int c, aniso = trial % 4 >= 2;
+        kirchhoff_state(&seed, qe, ca, cb);
+        memset(&p, 0, sizeof p);
+        p.EA = 200.0;
+        p.rhoA = 1.5;
+        p.ref_len = 1.0;
+        p.EI = 3.0;
+        p.EI3 = aniso ? 7.0 : 3.0;
+        p.GJ = 2.0;
+        p.fixed_s = trial % 2;
+        if (aniso) { /* the frame path: unequal stiffnesses and natural curvatures */
+            p.k0[0] = 0.4;
+            p.k0[1] = -0.25;
+        }
+        p.chart_a = ca;
+        p.chart_b = cb;
+        for (c = 0; c < 2; c++) {
+            E[c] = o[c]->energy(&p, qe);
+            o[c]->force(&p, qe, f[c]);
+            memset(k[c], 0, sizeof k[c]);
+            o[c]->force_tangent_acc(&p, qe, fk[c], 0.7, k[c]);
+        }
+        ck_assert(isfinite(E[0]) && fabs(k[0][0]) > 0.0);
+        ck_assert_msg(first_diff(1, &E[1], &E[0]) < 0, "trial %d: energy differs", trial);
+        ck_assert_msg(first_diff(16, f[1], f[0]) < 0, "trial %d: force differs", trial);
+        ck_assert_msg(first_diff(16, fk[1], fk[0]) < 0, "trial %d: fused force differs", trial);
+        ck_assert_msg(first_diff(256, k[1], k[0]) < 0, "trial %d: tangent differs at %d", trial,
+                      first_diff(256, k[1], k[0]));
+    }
+    printf("isa: Kirchhoff kernel, baseline and x86-64-v3: the same to the bit (40 states)\n");
 }
 END_TEST
 
@@ -259,6 +342,7 @@ Suite *suite_isa(void)
     tcase_add_test(tc, isa_name_and_switch);
 #if AC_HAVE_ISA_V3
     tcase_add_test(tc, isa_ancf_kernels);
+    tcase_add_test(tc, isa_kirchhoff_kernel);
     tcase_add_test(tc, isa_band);
     tcase_add_test(tc, isa_pendulum);
 #endif
