@@ -240,6 +240,11 @@ static inline double density(const el_params *p, const double a[3], const double
     return 0.5 * p->EA * eps * eps + kb * f * N;
 }
 
+#ifdef ANCF_LANES
+static double lanes_energy(const el_params *p, const double *qe);
+
+static double ancf_energy(const el_params *p, const double *qe) { return lanes_energy(p, qe); }
+#else
 static double ancf_energy(const el_params *p, const double *qe)
 {
     double l = qe[SB] - qe[SA], il = 1.0 / l, y[3 * NR], w = 0.0;
@@ -252,6 +257,7 @@ static double ancf_energy(const el_params *p, const double *qe)
     }
     return l * w;
 }
+#endif
 
 /* gy += one Gauss point's share of the reduced gradient (weight w, wl = w l;
  * dens, ga, gb from density(); the l entry only when s moves) */
@@ -535,6 +541,45 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
         }
         expand_fixed(wt, (const double(*)[6])blk, ke);
     }
+}
+
+/* the strain energy (any s) the same way: ancf_energy's sum to the bit */
+static double lanes_energy(const el_params *p, const double *qe)
+{
+    const double l = qe[SB] - qe[SA], il = 1.0 / l, kb = 0.5 * p->EI;
+    double y[3 * NR], w;
+    ancf_v4 t[2];
+    int h, i;
+    reduce(qe, y);
+    for (h = 0; h < 2; h++) {
+        ancf_v4 c[3], d[3], a[3], b[3], A, x0, x1, x2, N, iA, f, eps, u;
+        memcpy(&u, ld3 + 4 * h, sizeof u);
+        c[0] = il * u;
+        memcpy(&c[1], ld2 + 4 * h, sizeof u);
+        memcpy(&c[2], ld4 + 4 * h, sizeof u);
+        memcpy(&u, le3 + 4 * h, sizeof u);
+        d[0] = il * il * u;
+        memcpy(&u, le2 + 4 * h, sizeof u);
+        d[1] = il * u;
+        memcpy(&u, le4 + 4 * h, sizeof u);
+        d[2] = il * u;
+        for (i = 0; i < 3; i++) {
+            a[i] = c[0] * y[i] + c[1] * y[3 + i] + c[2] * y[6 + i];
+            b[i] = d[0] * y[i] + d[1] * y[3 + i] + d[2] * y[6 + i];
+        }
+        A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+        x0 = a[1] * b[2] - a[2] * b[1];
+        x1 = a[2] * b[0] - a[0] * b[2];
+        x2 = a[0] * b[1] - a[1] * b[0];
+        N = x0 * x0 + x1 * x1 + x2 * x2;
+        iA = 1.0 / A;
+        f = iA * iA * iA;
+        eps = 0.5 * (A - 1.0);
+        memcpy(&u, lw + 4 * h, sizeof u);
+        t[h] = u * (0.5 * p->EA * eps * eps + kb * f * N);
+    }
+    LANE_SUM(t[0], t[1], w);
+    return l * w;
 }
 #endif
 
