@@ -3684,6 +3684,17 @@ ALECABLE_API int alecable_batch_step(alecable_batch *b, int count, alecable_inte
 ALECABLE_API int alecable_batch_advance(alecable_batch *b, int count, alecable_integrator *const integrators[],
                                         const double t_end[], int status[]);
 
+/** The instruction set of the vector kernels this process runs (since 0.3):
+ * "x86-64-v3" (the ANCF and Kirchhoff elements' kernels and the band solver's
+ * factorization and solves compiled for AVX2, chosen at run time when the
+ * CPU has AVX2 and FMA) or "baseline" (the build's own target flags: SSE2
+ * on a default x86-64 build; every other architecture or compiler, and a
+ * build for AVX2 already, has only this copy).  The environment
+ * variable ALECABLE_ISA set to "baseline" before the first model is created
+ * forces the baseline copy.  Both give the same results to the bit.
+ * \return a static string, never NULL. */
+ALECABLE_API const char *alecable_isa(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -240,6 +240,11 @@ static inline double density(const el_params *p, const double a[3], const double
     return 0.5 * p->EA * eps * eps + kb * f * N;
 }
 
+#ifdef ANCF_LANES
+static double lanes_energy(const el_params *p, const double *qe);
+
+static double ancf_energy(const el_params *p, const double *qe) { return lanes_energy(p, qe); }
+#else
 static double ancf_energy(const el_params *p, const double *qe)
 {
     double l = qe[SB] - qe[SA], il = 1.0 / l, y[3 * NR], w = 0.0;
@@ -252,6 +257,7 @@ static double ancf_energy(const el_params *p, const double *qe)
     }
     return l * w;
 }
+#endif
 
 /* gy += one Gauss point's share of the reduced gradient (weight w, wl = w l;
  * dens, ga, gb from density(); the l entry only when s moves) */
@@ -264,11 +270,20 @@ static inline void force_point(int fixed_s, double w, double wl, const curve_pt 
         for (i = 0; i < 3; i++) gy[3 * k + i] += wl * (c->ca[k] * ga[i] + c->cb[k] * gb[i]);
 }
 
+#ifdef ANCF_LANES
+static void fixed_lanes(const el_params *p, const double *qe, double *fe, double wt, double *ke);
+#endif
 static void ancf_force(const el_params *p, const double *qe, double *fe)
 {
     double l = qe[SB] - qe[SA], il = 1.0 / l, y[3 * NR], gy[NY], ga[3], gb[3];
     curve_pt c;
     int g, k;
+#ifdef ANCF_LANES
+    if (p->fixed_s) { /* the points side by side (fixed_lanes) */
+        fixed_lanes(p, qe, fe, 0.0, NULL);
+        return;
+    }
+#endif
     reduce(qe, y);
     for (k = 0; k < NY; k++) gy[k] = 0.0;
     for (g = 0; g < NG_K; g++) {
@@ -339,6 +354,235 @@ static inline void blocks_point(int first, double wl, const double ca[3], const 
     for (bI = 0; bI < 6; bI++) dsum[bI] = (first ? 0.0 : dsum[bI]) + c0[bI];
 }
 
+#if defined(__clang__)
+#define ANCF_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define ANCF_UNROLL _Pragma("GCC unroll 16")
+#else
+#define ANCF_UNROLL
+#endif
+
+/* fixed s: ke += wt times the element tangent straight from the blocks (no
+ * reduced matrix in between): element block (P, Q) over [r_A, r'_A, r_B,
+ * r'_B] is the reduced block (rb[P], rb[Q]) times sg[P] sg[Q] (r_A = -y0);
+ * a reduced block (k, m) with k > m is lane (m, k) transposed, and a
+ * diagonal one keeps its upper triangle (exact symmetry, as ky has it).
+ * Every index is a constant once unrolled: 144 multiply-adds. */
+static inline void expand_fixed(double wt, const double blk[9][6], double *ke)
+{
+    static const int off[4] = {0, 3, 7, 10}, rb[4] = {0, 1, 0, 2};
+    static const double sg[4] = {-1.0, 1.0, 1.0, 1.0};
+    static const int lane[3][3] = {{3, 0, 1}, {0, 4, 2}, {1, 2, 5}};
+    int P, Q, i, j;
+    ANCF_UNROLL
+    for (P = 0; P < 4; P++) {
+        ANCF_UNROLL
+        for (Q = 0; Q < 4; Q++) {
+            const int k = rb[P], m = rb[Q], L = lane[k][m];
+            const double s = wt * sg[P] * sg[Q];
+            ANCF_UNROLL
+            for (i = 0; i < 3; i++) {
+                ANCF_UNROLL
+                for (j = 0; j < 3; j++) {
+                    const int t = k > m || (k == m && j < i);
+                    ke[(off[P] + i) * NDOF + off[Q] + j] += s * blk[t ? 3 * j + i : 3 * i + j][L];
+                }
+            }
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------------
+ * Fixed s with GNU vector types: the Gauss points side by side.  With s
+ * fixed (a Lagrangian cable, the real-time case) force and tangent are
+ * sums over the five Gauss points of the same short formulas (curve_eval,
+ * density, force_point, blocks_point above); here each quantity is a pair
+ * of 4-wide vectors over the points (lanes 0-4 the points, lanes 5-7 the
+ * middle point again with weight 0, which adds exact zeros), and each entry
+ * of the result is one sum over the lanes at the end.  The compilers keep
+ * loops over points scalar (tried: arrays over the points, 2-3x the
+ * instructions of the per-point code); vector types make them 4-wide.  Only
+ * the AVX2 copy (ancf_v3.c defines ANCF_LANES) takes this path: 2.8k
+ * instructions per call against 4.6k per point; the baseline's SSE2 pairs
+ * would cost 6.3k against its 5.8k, so it keeps the per-point code.  Every
+ * lane computes the per-point formulas as written and the sums over the
+ * points run in the per-point order: the results are the per-point code's
+ * to the bit. */
+#ifdef ANCF_LANES
+typedef double ancf_v4 __attribute__((vector_size(32)));
+
+#define GT1 (-0.9061798459386639927976269)
+#define GT2 (-0.5384693101056830910363144)
+#define GT4 0.5384693101056830910363144
+#define GT5 0.9061798459386639927976269
+#define GW1 0.2369268850561890875142640
+#define GW2 0.4786286704993664680412915
+#define GW3 0.5688888888888888888888889
+#define LANES(F) {F(GT1), F(GT2), F(0.0), F(GT4), F(GT5), F(0.0), F(0.0), F(0.0)}
+#define LD2(t) D2(GX(t))
+#define LD3(t) D3(GX(t))
+#define LD4(t) D4(GX(t))
+#define LE2(t) E2(GX(t))
+#define LE3(t) E3(GX(t))
+#define LE4(t) E4(GX(t))
+static const double lw[8] = {0.5 * GW1, 0.5 * GW2, 0.5 * GW3, 0.5 * GW2, 0.5 * GW1, 0.0, 0.0, 0.0};
+static const double ld2[8] = LANES(LD2), ld3[8] = LANES(LD3), ld4[8] = LANES(LD4);
+static const double le2[8] = LANES(LE2), le3[8] = LANES(LE3), le4[8] = LANES(LE4);
+
+/* the sum over the five points (lanes 0-3 of lo, lane 0 of hi) in the
+ * per-point code's order, so that both give the same sums to the bit (a
+ * macro: a function taking 32-byte vectors has another ABI without AVX) */
+#define LANE_SUM(lo, hi, out)                                                                      \
+    do {                                                                                           \
+        ancf_v4 l_ = (lo), h_ = (hi);                                                              \
+        (out) = (((l_[0] + l_[1]) + l_[2]) + l_[3]) + h_[0];                                       \
+    } while (0)
+
+static void expand_fixed(double wt, const double blk[9][6], double *ke);
+
+/* fe = force (fixed s), and when ke is given ke += wt times the tangent.
+ * One copy, neither inlined nor cloned: force() and the fused kernel must
+ * give the same force to the bit (test_model), and gcc contracts a multiply
+ * into a multiply-add only where all its uses can take it, so a copy
+ * specialized for ke == NULL (IPA-CP) rounds the force differently. */
+#if defined(__clang__)
+#define ANCF_ONE_COPY __attribute__((noinline))
+#else
+#define ANCF_ONE_COPY __attribute__((noinline, noclone))
+#endif
+ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, double *fe, double wt, double *ke)
+{
+    const double l = qe[SB] - qe[SA], il = 1.0 / l, EA = p->EA, kb = 0.5 * p->EI;
+    ancf_v4 wl[2], ca[3][2], cb[3][2], a[3][2], b[3][2], ga[3][2], gb[3][2];
+    ancf_v4 A[2], B[2], C[2], N[2], iA[2], f[2], fp[2], eps[2];
+    double y[3 * NR], gy[NY];
+    int h, i, j, k;
+    reduce(qe, y);
+    for (h = 0; h < 2; h++) {
+        ancf_v4 t, x0, x1, x2;
+        memcpy(&t, lw + 4 * h, sizeof t);
+        wl[h] = t * l;
+        memcpy(&t, ld3 + 4 * h, sizeof t);
+        ca[0][h] = il * t;
+        memcpy(&ca[1][h], ld2 + 4 * h, sizeof t);
+        memcpy(&ca[2][h], ld4 + 4 * h, sizeof t);
+        memcpy(&t, le3 + 4 * h, sizeof t);
+        cb[0][h] = il * il * t;
+        memcpy(&t, le2 + 4 * h, sizeof t);
+        cb[1][h] = il * t;
+        memcpy(&t, le4 + 4 * h, sizeof t);
+        cb[2][h] = il * t;
+        for (i = 0; i < 3; i++) {
+            a[i][h] = ca[0][h] * y[i] + ca[1][h] * y[3 + i] + ca[2][h] * y[6 + i];
+            b[i][h] = cb[0][h] * y[i] + cb[1][h] * y[3 + i] + cb[2][h] * y[6 + i];
+        }
+        A[h] = a[0][h] * a[0][h] + a[1][h] * a[1][h] + a[2][h] * a[2][h];
+        B[h] = b[0][h] * b[0][h] + b[1][h] * b[1][h] + b[2][h] * b[2][h];
+        C[h] = a[0][h] * b[0][h] + a[1][h] * b[1][h] + a[2][h] * b[2][h];
+        x0 = a[1][h] * b[2][h] - a[2][h] * b[1][h];
+        x1 = a[2][h] * b[0][h] - a[0][h] * b[2][h];
+        x2 = a[0][h] * b[1][h] - a[1][h] * b[0][h];
+        N[h] = x0 * x0 + x1 * x1 + x2 * x2;
+        iA[h] = 1.0 / A[h];
+        f[h] = iA[h] * iA[h] * iA[h];
+        eps[h] = 0.5 * (A[h] - 1.0);
+        fp[h] = -3.0 * f[h] * iA[h];
+        for (i = 0; i < 3; i++) {
+            ga[i][h] = EA * eps[h] * a[i][h] +
+                       kb * (2.0 * f[h] * (B[h] * a[i][h] - C[h] * b[i][h]) + 2.0 * fp[h] * N[h] * a[i][h]);
+            gb[i][h] = 2.0 * kb * f[h] * (A[h] * b[i][h] - C[h] * a[i][h]);
+        }
+    }
+    for (k = 0; k < NR; k++)
+        for (i = 0; i < 3; i++)
+            LANE_SUM(wl[0] * (ca[k][0] * ga[i][0] + cb[k][0] * gb[i][0]),
+                     wl[1] * (ca[k][1] * ga[i][1] + cb[k][1] * gb[i][1]), gy[3 * k + i]);
+    gy[YL] = 0.0;
+    if (fe)
+        for (k = 0; k < NDOF; k++) fe[k] = rsgn[k] * gy[rdof[k]];
+    if (ke) {
+        ancf_v4 aa[2], saa[2], sbb[2], sab[2], ab[2], tab[2], tba[2], taa[2], bb[2], uaa[2];
+        double blk[9][6];
+        int bI;
+        for (h = 0; h < 2; h++) {
+            ancf_v4 fpp = 12.0 * f[h] * iA[h] * iA[h], cna = 2.0 * kb * fp[h];
+            aa[h] = EA * eps[h] + kb * (2.0 * f[h] * B[h] + 2.0 * N[h] * fp[h]);
+            saa[h] = EA + 4.0 * kb * N[h] * fpp + 4.0 * cna * B[h];
+            sbb[h] = -2.0 * kb * f[h];
+            sab[h] = -2.0 * cna * C[h];
+            ab[h] = -2.0 * kb * C[h] * f[h];
+            tab[h] = 4.0 * kb * f[h] + 2.0 * cna * A[h];
+            tba[h] = -2.0 * kb * f[h];
+            taa[h] = -2.0 * cna * C[h];
+            bb[h] = 2.0 * kb * A[h] * f[h];
+            uaa[h] = -2.0 * kb * f[h];
+        }
+        for (bI = 0; bI < 6; bI++) {
+            const int kq = kk[bI], mq = mm[bI];
+            ancf_v4 c0[2], u[3][2], v[3][2];
+            double d;
+            for (h = 0; h < 2; h++) {
+                ancf_v4 ak = wl[h] * ca[kq][h], bk = wl[h] * cb[kq][h], am = ca[mq][h], bm = cb[mq][h];
+                ancf_v4 P = ak * am, Q = ak * bm, R = bk * am, S = bk * bm;
+                ancf_v4 c1 = P * saa[h] + (Q + R) * taa[h] + S * uaa[h], c2 = P * sbb[h];
+                ancf_v4 c3 = P * sab[h] + Q * tab[h] + R * tba[h], c4 = P * sab[h] + Q * tba[h] + R * tab[h];
+                c0[h] = P * aa[h] + (Q + R) * ab[h] + S * bb[h];
+                for (i = 0; i < 3; i++) {
+                    u[i][h] = c1 * a[i][h] + c4 * b[i][h];
+                    v[i][h] = c3 * a[i][h] + c2 * b[i][h];
+                }
+            }
+            for (i = 0; i < 3; i++)
+                for (j = bI >= 3 ? i : 0; j < 3; j++) /* a diagonal block: its upper triangle */
+                    LANE_SUM(u[i][0] * a[j][0] + v[i][0] * b[j][0], u[i][1] * a[j][1] + v[i][1] * b[j][1],
+                             blk[3 * i + j][bI]);
+            LANE_SUM(c0[0], c0[1], d);
+            for (i = 0; i < 3; i++) blk[4 * i][bI] += d;
+        }
+        expand_fixed(wt, (const double(*)[6])blk, ke);
+    }
+}
+
+/* the strain energy (any s) the same way: ancf_energy's sum to the bit */
+static double lanes_energy(const el_params *p, const double *qe)
+{
+    const double l = qe[SB] - qe[SA], il = 1.0 / l, kb = 0.5 * p->EI;
+    double y[3 * NR], w;
+    ancf_v4 t[2];
+    int h, i;
+    reduce(qe, y);
+    for (h = 0; h < 2; h++) {
+        ancf_v4 c[3], d[3], a[3], b[3], A, x0, x1, x2, N, iA, f, eps, u;
+        memcpy(&u, ld3 + 4 * h, sizeof u);
+        c[0] = il * u;
+        memcpy(&c[1], ld2 + 4 * h, sizeof u);
+        memcpy(&c[2], ld4 + 4 * h, sizeof u);
+        memcpy(&u, le3 + 4 * h, sizeof u);
+        d[0] = il * il * u;
+        memcpy(&u, le2 + 4 * h, sizeof u);
+        d[1] = il * u;
+        memcpy(&u, le4 + 4 * h, sizeof u);
+        d[2] = il * u;
+        for (i = 0; i < 3; i++) {
+            a[i] = c[0] * y[i] + c[1] * y[3 + i] + c[2] * y[6 + i];
+            b[i] = d[0] * y[i] + d[1] * y[3 + i] + d[2] * y[6 + i];
+        }
+        A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+        x0 = a[1] * b[2] - a[2] * b[1];
+        x1 = a[2] * b[0] - a[0] * b[2];
+        x2 = a[0] * b[1] - a[1] * b[0];
+        N = x0 * x0 + x1 * x1 + x2 * x2;
+        iA = 1.0 / A;
+        f = iA * iA * iA;
+        eps = 0.5 * (A - 1.0);
+        memcpy(&u, lw + 4 * h, sizeof u);
+        t[h] = u * (0.5 * p->EA * eps * eps + kb * f * N);
+    }
+    LANE_SUM(t[0], t[1], w);
+    return l * w;
+}
+#endif
+
 /* Reduced tangent ky (NY x NY): the y-blocks through hess_ab, the l row and
  * column through H (a_l, b_l) and the second l-derivatives a_ll, b_ll; ke +=
  * wt times its expansion.  fe (may be NULL): the force, from the same
@@ -348,6 +592,12 @@ static void ancf_force_tangent_acc(const el_params *p, const double *qe, double 
     double l = qe[SB] - qe[SA], il = 1.0 / l, il2 = il * il, y[3 * NR], ky[NY * NY], blk[9][6], col[3 * NR], kll = 0.0;
     double gy[NY], dsum[6];
     int g, k, i, j, bI;
+#ifdef ANCF_LANES
+    if (p->fixed_s) {
+        fixed_lanes(p, qe, fe, wt, ke);
+        return;
+    }
+#endif
     reduce(qe, y);
     memset(col, 0, sizeof col);
     memset(gy, 0, sizeof gy);
@@ -397,6 +647,12 @@ static void ancf_force_tangent_acc(const el_params *p, const double *qe, double 
     }
     for (bI = 0; bI < 6; bI++)
         for (i = 0; i < 3; i++) blk[4 * i][bI] += dsum[bI];
+    if (p->fixed_s) {
+        expand_fixed(wt, (const double(*)[6])blk, ke);
+        if (fe)
+            for (k = 0; k < NDOF; k++) fe[k] = rsgn[k] * gy[rdof[k]];
+        return;
+    }
     for (bI = 0; bI < 6; bI++) {
         int r0 = 3 * kk[bI], c0 = 3 * mm[bI];
         for (i = 0; i < 3; i++)
@@ -980,7 +1236,13 @@ static void ancf_inertia_jac(const el_params *p, const double *qe, const double 
     ancf_inertia_jac_acc(p, qe, ve, ae, cq, cv, ca, ke);
 }
 
-const el_ops el_ancf_ops = {
+/* ancf_v3.c compiles this file a second time for AVX2 under another
+ * table name (lib/core/isa.h) */
+#ifndef ANCF_OPS
+#define ANCF_OPS el_ancf_ops
+#endif
+
+const el_ops ANCF_OPS = {
     1, 2, 7, 6,
     ancf_energy, ancf_force, ancf_tangent, ancf_strain,
     dist_energy, dist_force, dist_tangent,

@@ -66,6 +66,7 @@
  * quasistatic, held by the torsional stiffness. */
 #include "element.h"
 #include "../core/hd.h"
+#include "../core/isa.h"
 
 #include <math.h>
 #include <string.h>
@@ -420,26 +421,31 @@ void el_kirchhoff_ad_force_tangent_acc(const el_params *p, const double *qe, dou
     expand(&c, &W, fe, wt, ke);
 }
 
-static double kh_energy(const el_params *p, const double *qe) { return el_kirchhoff_kernel(p, qe, NULL, 0.0, NULL); }
+/* the closed-form kernel's entries of the table, for the kernel KERNEL
+ * (el_kirchhoff_kernel, or its AVX2 + FMA copy: lib/core/isa.h) */
+#define KH_WRAPPERS(SUF, KERNEL)                                                                           \
+    static double kh_energy##SUF(const el_params *p, const double *qe) { return KERNEL(p, qe, NULL, 0.0, NULL); } \
+    static void kh_force##SUF(const el_params *p, const double *qe, double *fe) { KERNEL(p, qe, fe, 0.0, NULL); } \
+    static void kh_force_tangent_acc##SUF(const el_params *p, const double *qe, double *fe, double wt, double *ke) \
+    {                                                                                                     \
+        KERNEL(p, qe, fe, wt, ke);                                                                        \
+    }                                                                                                     \
+    static void kh_tangent_acc##SUF(const el_params *p, const double *qe, double wt, double *ke)          \
+    {                                                                                                     \
+        double fe[NDOF];                                                                                  \
+        KERNEL(p, qe, fe, wt, ke);                                                                        \
+    }                                                                                                     \
+    static void kh_tangent##SUF(const el_params *p, const double *qe, double *ke)                         \
+    {                                                                                                     \
+        memset(ke, 0, NDOF * NDOF * sizeof(double));                                                      \
+        kh_tangent_acc##SUF(p, qe, 1.0, ke);                                                              \
+    }
 
-static void kh_force(const el_params *p, const double *qe, double *fe) { el_kirchhoff_kernel(p, qe, fe, 0.0, NULL); }
-
-static void kh_force_tangent_acc(const el_params *p, const double *qe, double *fe, double wt, double *ke)
-{
-    el_kirchhoff_kernel(p, qe, fe, wt, ke);
-}
-
-static void kh_tangent_acc(const el_params *p, const double *qe, double wt, double *ke)
-{
-    double fe[NDOF];
-    kh_force_tangent_acc(p, qe, fe, wt, ke);
-}
-
-static void kh_tangent(const el_params *p, const double *qe, double *ke)
-{
-    memset(ke, 0, NDOF * NDOF * sizeof(double));
-    kh_tangent_acc(p, qe, 1.0, ke);
-}
+KH_WRAPPERS(, el_kirchhoff_kernel)
+#if AC_HAVE_ISA_V3
+double el_kirchhoff_kernel_v3(const el_params *p, const double *qe, double *fe, double wt, double *ke);
+KH_WRAPPERS(_v3, el_kirchhoff_kernel_v3)
+#endif
 
 /* the section at xi in [0, 1], values only */
 static void point_state(const el_params *p, const double *qe, double xi, kh_point *P)
@@ -624,27 +630,34 @@ static void inertia_jac(const el_params *p, const double *qe, const double *ve, 
     inertia_jac_acc(p, qe, ve, ae, cq, cv, ca, ke);
 }
 
-const el_ops el_kirchhoff_ops = {
-    2, 2, 8, 7,
-    kh_energy, kh_force, kh_tangent, kh_strain,
-    dist_energy, dist_force, dist_tangent,
-    point_energy, point_force, point_tangent,
-    end_gradient,
-    kinetic, inertia, inertia_jac,
-    kh_tangent_acc, dist_tangent_acc, inertia_jac_acc, kh_force_tangent_acc,
-    /* an isotropic section, the closed form (kirchhoff_kernel.c), counted by
-     * hand: force ~1.8k (per Gauss point ~250: the curve 36, the density's
-     * gradient ~150, its sums ~60; the relative roll ~250, the axial strain
-     * ~80); force and tangent ~8.3k (per Gauss point ~780 more: the blocks
-     * of the density's Hessian ~290, their sums ~490; the chain rule through
-     * t1_A, alpha and the axial strain ~2k; the l row ~0.6k; the expansion to
-     * 16 x 16 ~0.3k); with s fixed 1.7k and 7.6k.  A section with the frame
-     * (EI2 != EI3 or a natural curvature) costs some 8k and 20k (per Gauss
-     * point the generated P, Q with their derivatives ~1k, the chain through
-     * (P, Q, chi) ~1.2k); the hd path, counted by core/hd.h built with
-     * -DHD_COUNT, 33k and 420k.  The curve's loads and inertia are the ANCF
-     * kernels' (ancf.c's counts) */
-    {1800.0, 8300.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,
-     1700.0, 7600.0, 130.0, 100.0, 1.0},
-    kh_section
-};
+/* The table, for either copy of the closed-form kernel (KH_WRAPPERS).
+ * Flops of an isotropic section, the closed form (kirchhoff_kernel.c),
+ * counted by hand: force ~1.8k (per Gauss point ~250: the curve 36, the
+ * density's gradient ~150, its sums ~60; the relative roll ~250, the axial
+ * strain ~80); force and tangent ~8.3k (per Gauss point ~780 more: the
+ * blocks of the density's Hessian ~290, their sums ~490; the chain rule
+ * through t1_A, alpha and the axial strain ~2k; the l row ~0.6k; the
+ * expansion to 16 x 16 ~0.3k); with s fixed 1.7k and 7.6k.  A section with
+ * the frame (EI2 != EI3 or a natural curvature) costs some 8k and 20k (per
+ * Gauss point the generated P, Q with their derivatives ~1k, the chain
+ * through (P, Q, chi) ~1.2k); the hd path, counted by core/hd.h built with
+ * -DHD_COUNT, 33k and 420k.  The curve's loads and inertia are the ANCF
+ * kernels' (ancf.c's counts). */
+#define KH_OPS(SUF)                                                                                   \
+    {                                                                                                 \
+        2, 2, 8, 7,                                                                                   \
+        kh_energy##SUF, kh_force##SUF, kh_tangent##SUF, kh_strain,                                    \
+        dist_energy, dist_force, dist_tangent,                                                        \
+        point_energy, point_force, point_tangent,                                                     \
+        end_gradient,                                                                                 \
+        kinetic, inertia, inertia_jac,                                                                \
+        kh_tangent_acc##SUF, dist_tangent_acc, inertia_jac_acc, kh_force_tangent_acc##SUF,            \
+        {1800.0, 8300.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,                                  \
+         1700.0, 7600.0, 130.0, 100.0, 1.0},                                                          \
+        kh_section                                                                                    \
+    }
+
+const el_ops el_kirchhoff_ops = KH_OPS();
+#if AC_HAVE_ISA_V3
+const el_ops el_kirchhoff_ops_v3 = KH_OPS(_v3); /* the registry's for x86-64-v3 */
+#endif

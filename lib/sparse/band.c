@@ -28,48 +28,15 @@
  * test is that of the equilibrated matrix D A D (D_j = |a_jj|^-1/2): see
  * sym_accept. */
 #include "backend.h"
+#include "band_internal.h"
+
+#include "../core/isa.h"
 
 #include <math.h>
 #include <string.h>
 
-#define RCOND_MIN 1e-15
 #define BAND_MAX_FILL 8
 #define BAND_MIN_STORAGE 4096 /* tiny systems are always accepted */
-
-typedef struct bandh {
-    const sp_pattern *p;
-    ac_alloc *alloc;
-    int n, kl, ku, ldab;
-    int *perm, *iperm;  /* perm[new] = old */
-    int *pos;           /* band-storage index of every pattern entry */
-    int *ipiv;
-    double *ab;         /* ldab x n, column-major */
-    double *work;       /* n: permuted right-hand side */
-    double rcond;
-    double flops;       /* of the last factorization and solves since */
-    /* symmetric path (see sym_factor): transpose position of every entry
-     * (-1 somewhere: the pattern is not symmetric, never tried), lower
-     * band storage L(i, j) = lb[i - j + j (kd + 1)], and which path made
-     * the current factors */
-    int *tpos, *lpos, kd;  /* lpos: lower-storage index of an entry, -1 above the diagonal */
-    int *env;              /* rows below the diagonal that column j of L can reach (envelope) */
-    /* lower-triangle entries: value index, its transpose's, and position in
-     * lb; envelope positions outside the pattern (fill), zeroed per factorization */
-    int nlow, *low_k, *low_t, *low_p, nfill, *fill_p;
-    /* gathered values (sp_band_set_gather): entry k is vals[src[k]]; the
-     * lower lists composed with src, and a scratch for the LU path */
-    const int *src;
-    int *gk, *gt;
-    double *gv;
-    double *lb, *dg;       /* dg: the diagonal before elimination */
-    double *rdg;           /* D^-1 of the factorization */
-    int sym, sym_failed, sym_wait; /* sym_wait: the next refusal's LU-only run */
-    /* the row-scaled retry (scaled_lu): 1 / the rows' largest entries, the
-     * scaled values, and whether the current factors are of D A */
-    double *rs, *sv;
-    int scaled;
-    sp_band_counts counts;
-} bandh;
 
 /* ---- reverse Cuthill-McKee ---------------------------------------------- */
 
@@ -334,13 +301,9 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
         sp_band_destroy(h);
         return SP_EUNSUITED;
     }
-    h->pos = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
-    h->ipiv = ac_malloc(alloc, (size_t)n * sizeof(int));
-    h->ab = ac_malloc(alloc, (size_t)storage * sizeof(double));
+    h->isa = ac_isa();
     h->work = ac_malloc(alloc, (size_t)n * sizeof(double));
-    h->rs = ac_malloc(alloc, (size_t)n * sizeof(double));
-    h->sv = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(double));
-    if (!h->pos || !h->ipiv || !h->ab || !h->work || !h->rs || !h->sv) {
+    if (!h->work) {
         sp_band_destroy(h);
         return SP_ENOMEM;
     }
@@ -380,277 +343,57 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
         }
 
     }
+    *impl = h;
+    return SP_OK;
+}
+
+/* The LU path's storage on its first use.  A failed call leaves what it
+ * got (freed with the handle) and h->ab NULL, so the next LU tries again. */
+int sp_band_lu_storage(bandh *h)
+{
+    const sp_pattern *p = h->p;
+    const int n = h->n;
+    double *ab;
+    int j, k;
+    if (h->ab) return SP_OK;
+    if (!h->pos) h->pos = ac_malloc(h->alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
+    if (!h->ipiv) h->ipiv = ac_malloc(h->alloc, (size_t)n * sizeof(int));
+    if (!h->rs) h->rs = ac_malloc(h->alloc, (size_t)n * sizeof(double));
+    if (!h->sv) h->sv = ac_malloc(h->alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(double));
+    if (h->src && !h->gv) h->gv = ac_malloc(h->alloc, (size_t)(p->nnz + 1) * sizeof(double));
+    if (!h->pos || !h->ipiv || !h->rs || !h->sv || (h->src && !h->gv)) return SP_ENOMEM;
+    ab = ac_malloc(h->alloc, (size_t)h->ldab * (size_t)n * sizeof(double));
+    if (!ab) return SP_ENOMEM;
     /* A(i, j) of the permuted matrix lives at ab[kl + ku + i - j + j ldab] */
     for (j = 0; j < n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
             int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
             h->pos[k] = h->kl + h->ku + ni - nj + nj * h->ldab;
         }
-    *impl = h;
+    h->ab = ab;
     return SP_OK;
 }
 
-static int lu_factor(bandh *h, const double *vals)
-{
-    const int n = h->n, kl = h->kl, kv = h->kl + h->ku, ld = h->ldab;
-    double *ab = h->ab, dmin = INFINITY, dmax = 0.0, flops = 0.0;
-    int j, k, ju = 0;
-    h->rcond = 0.0;
-    h->counts.lu++;
-    memset(ab, 0, (size_t)ld * (size_t)n * sizeof(double));
-    for (k = 0; k < h->p->nnz; k++) ab[h->pos[k]] = vals[k];
-    for (j = 0; j < n; j++) {
-        double *cj = ab + kv + j * ld; /* cj[i] = A(j + i, j) */
-        int km = kl < n - 1 - j ? kl : n - 1 - j, piv = 0, i, c;
-        double big = fabs(cj[0]), rp;
-        for (i = 1; i <= km; i++)
-            if (fabs(cj[i]) > big) {
-                big = fabs(cj[i]);
-                piv = i;
-            }
-        h->ipiv[j] = j + piv;
-        if (big == 0.0) return SP_ESINGULAR;
-        if (j + h->ku + piv > ju) ju = j + h->ku + piv < n - 1 ? j + h->ku + piv : n - 1;
-        if (piv) /* swap rows j and j + piv over columns j..ju */
-            for (c = j; c <= ju; c++) {
-                double *col = ab + kv + (size_t)c * ld - c, t = col[j];
-                col[j] = col[j + piv];
-                col[j + piv] = t;
-            }
-        rp = 1.0 / cj[0];
-        for (i = 1; i <= km; i++) cj[i] *= rp;
-        for (c = j + 1; c <= ju; c++) {
-            double *col = ab + kv + (size_t)c * ld - c, t = col[j];
-            if (t != 0.0) {
-                for (i = 1; i <= km; i++) col[j + i] -= cj[i] * t;
-                flops += 2.0 * km;
-            }
-        }
-        flops += km + 1;
-        if (fabs(cj[0]) < dmin) dmin = fabs(cj[0]);
-        if (fabs(cj[0]) > dmax) dmax = fabs(cj[0]);
-    }
-    h->rcond = dmax > 0.0 ? dmin / dmax : 0.0;
-    h->flops = flops;
-    if (!isfinite(h->rcond) || h->rcond < RCOND_MIN) return SP_ESINGULAR;
-    return SP_OK;
-}
-
-/* Symmetric matrices (a Lagrangian cable's M + c K, stiffness and mass
- * both symmetric) take LDL^T without pivoting: half the work of LU.  It is
- * tried only on exactly symmetric values.  While every pivot so far has been
- * positive (on a positive diagonal), the factorization is a Cholesky one,
- * backward stable however small a pivot gets against its diagonal
- * (|L| D |L^T| is bounded by sqrt(a_ii a_jj)): a small pivot there means
- * ill-conditioning, which the rcond test (sym_accept) judges, not
- * instability.  From the first pivot or diagonal that is not positive (an
- * indefinite matrix, a KKT one) on, the factorization is abandoned, for LU
- * with partial pivoting, at a pivot that has lost more than 8 orders of
- * magnitude against its original diagonal entry or that is zero (growth
- * without bound); also when the factors fail the rcond test.  After such a
- * failure the next 1, then 2, 4, ... up to SYM_RETRY factorizations go
- * straight to LU (the run doubles at each refusal in a row, and is back at 1
- * after an accepted LDL^T): a matrix that LDL^T cannot take pays one
- * factorization per step, not two, and a few wild Newton iterates (the
- * 10^4-element pendulum's first HHT steps at h = 1e-4 have some, with
- * diagonal entries of -1e13 against 6e4 at the solution) cost a few LUs,
- * not the next 64 factorizations'.
- *
- * (Before issue 25, the 8-orders test applied to every pivot: the 10^4-
- * element pendulum's M + beta h^2 K at h = 1e-3, positive definite, lost
- * 8 orders on a pivot where the bending stiffness of short elements dwarfs
- * their mass, and paid an LU, whose backward error was 1e6 times
- * LDL^T's.) */
-#define SYM_PIVOT_MIN 1e-8
-#define SYM_RETRY 64
-
-/* One pass over the values: finiteness (x * 0 is 0 only for a finite x),
- * exact symmetry, and the lower triangle into L.  Returns -1 for a
- * non-finite value, 0 for unsymmetric values, 1 when L holds the matrix. */
-static int load_symmetric(bandh *h, const double *vals, const int *kidx, const int *tidx)
-{
-    int e, asym = 0, bad = 0;
-    for (e = 0; e < h->nfill; e++) h->lb[h->fill_p[e]] = 0.0;
-    /* the lower entries against their transposes: a NaN differs from
-     * everything (then LU's check reports it), v - v is nonzero for +-Inf */
-    for (e = 0; e < h->nlow; e++) {
-        double v = vals[kidx[e]];
-        asym |= v != vals[tidx[e]];
-        bad |= v - v != 0.0;
-        h->lb[h->low_p[e]] = v;
-    }
-    if (bad) return -1;
-    return !asym;
-}
-
-/* Column j's trailing update A(j + i, j + c) -= l_c d l_i, 1 <= c <= i <= K,
- * from the unscaled column cj (cj[i] = d l_i) and rd = 1/d; next is column
- * j + 1 (column j + c starts at next + (c - 1) ld).  One function per width
- * K up to 16: with fixed trip counts the compiler unrolls them into
- * straight-line code (the envelope of a cable is at most 12 wide). */
-typedef void (*trailing_fn)(const double *restrict cj, double *restrict next, int ld, double rd);
-
-#define TRAILING_FN(K)                                                                                \
-    static void trailing_##K(const double *restrict cj, double *restrict next, int ld, double rd)    \
-    {                                                                                                 \
-        int c, i;                                                                                     \
-        for (c = 1; c <= K; c++) {                                                                    \
-            double t = cj[c] * rd, *restrict cc = next + (size_t)(c - 1) * ld;                        \
-            for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];                                      \
-        }                                                                                             \
-    }
-TRAILING_FN(1) TRAILING_FN(2) TRAILING_FN(3) TRAILING_FN(4) TRAILING_FN(5) TRAILING_FN(6)
-TRAILING_FN(7) TRAILING_FN(8) TRAILING_FN(9) TRAILING_FN(10) TRAILING_FN(11) TRAILING_FN(12)
-TRAILING_FN(13) TRAILING_FN(14) TRAILING_FN(15) TRAILING_FN(16)
-
-static const trailing_fn trailing_k[17] = {
-    NULL, trailing_1, trailing_2, trailing_3, trailing_4, trailing_5, trailing_6, trailing_7, trailing_8,
-    trailing_9, trailing_10, trailing_11, trailing_12, trailing_13, trailing_14, trailing_15, trailing_16};
-
-static void trailing(const double *cj, double *next, int ld, int K, double rd)
-{
-    int c, i;
-    if (K <= 16) {
-        if (K > 0) trailing_k[K](cj, next, ld, rd);
-        return;
-    }
-    for (c = 1; c <= K; c++) {
-        double t = cj[c] * rd, *cc = next + (size_t)(c - 1) * ld;
-        for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];
-    }
-}
-
-static int sym_factor(bandh *h)
-{
-    const int n = h->n, kd = h->kd, ld = kd + 1;
-    double *L = h->lb, dmin = INFINITY, dmax = 0.0;
-    long fl = 0;
-    int j, i, definite = 1;
-    for (j = 0; j < n; j++) h->dg[j] = L[(size_t)j * ld];
-    for (j = 0; j < n; j++) {
-        double *cj = L + (size_t)j * ld, d = cj[0], rd;
-        int km = kd < n - 1 - j ? kd : n - 1 - j;
-        /* once not positive definite, the pivot against the diagonal it
-         * started from: a collapse by many orders (cancellation in an
-         * indefinite matrix: unbounded growth) means LU */
-        if (!isfinite(d)) return 0;
-        if (definite && !(d > 0.0 && h->dg[j] > 0.0)) definite = 0;
-        if (!definite && !(fabs(d) > SYM_PIVOT_MIN * fabs(h->dg[j]))) return 0;
-        rd = 1.0 / d;
-        h->rdg[j] = rd;
-        if (h->env[j] < km) km = h->env[j];
-        /* trailing update with the unscaled column t = d l, then scale */
-        trailing(cj, cj + ld, ld, km, rd);
-        for (i = 1; i <= km; i++) cj[i] *= rd;
-        fl += (long)km * (km + 1) + 2 * km + 1;
-        if (fabs(d) < dmin) dmin = fabs(d);
-        if (fabs(d) > dmax) dmax = fabs(d);
-    }
-    h->rcond = dmax > 0.0 ? dmin / dmax : 0.0;
-    h->flops = (double)fl;
-    return 1;
-}
-
-/* rcond of the LDL^T factors, for the singularity test.  min/max |d_j| is
- * a measure of the unknowns' units as much as of singularity: the ANCF
- * pendulum's M + c K has positions and slopes (whose inertia is le^2 times
- * smaller) and, at a fine mesh, c K's bending rows growing like N^3 against
- * M's falling like 1/N, so its pivots spread like N^-4 (1e-4 at 10
- * elements, 7e-15 at 10^4 with SI-HHT's h = 1e-5) while every pivot keeps
- * most of its diagonal.  LDL^T without pivoting commutes with a diagonal
- * scaling: the factors of D A D are D L D^-1 and D^2 diag(d), exactly in
- * arithmetic and to the last bit for powers of two.  So the test of the
- * equilibrated matrix, D_j = |a_jj|^-1/2 (its diagonal all ones), needs no
- * second factorization, no scaled copy and no change to the solves: its
- * pivots are d_j / |a_jj|, and its rcond min/max of those.  A structurally
- * or numerically zero diagonal (a constraint row the ordering put after its
- * dofs) has no such scale; its row keeps D_j = 1 and the unscaled pivot,
- * which is what the test asked of it before.  The unscaled rcond is tried
- * first and reported when it passes, so a matrix accepted before is
- * factored, solved and reported exactly as before. */
-static int sym_accept(bandh *h)
-{
-    double dmin = INFINITY, dmax = 0.0;
-    int j;
-    if (isfinite(h->rcond) && h->rcond >= RCOND_MIN) return 1;
-    for (j = 0; j < h->n; j++) {
-        double r = fabs(1.0 / h->rdg[j]);
-        if (h->dg[j] != 0.0) r /= fabs(h->dg[j]);
-        if (r < dmin) dmin = r;
-        if (r > dmax) dmax = r;
-    }
-    if (!(dmax > 0.0) || !isfinite(dmax) || !(dmin / dmax >= RCOND_MIN)) return 0;
-    h->rcond = dmin / dmax;
-    h->counts.sym_equilibrated++;
-    return 1;
-}
-
-/* LU of D A, D scaling every row by 1 / its largest entry (as KLU and
- * UMFPACK scale theirs), after the unscaled LU failed the rcond test on
- * nonzero pivots.  min/max |diag U| is a measure of the rows' units as much
- * as of singularity: the consistent accelerations of a rope whose material
- * inertia on a wrap is 1e-15 of the bodies' masses have pivots 1e-15 apart
- * in a matrix whose equilibrated condition number is 15.  Scaled, the test
- * asks whether a pivot lost its digits against the row it came from.  Only
- * a matrix that failed unscaled comes here, so one that passed is factored
- * exactly as before. */
-static int scaled_lu(bandh *h, const double *vals)
-{
-    const sp_pattern *p = h->p;
-    int i, k, st;
-    for (i = 0; i < h->n; i++) h->rs[i] = 0.0;
-    for (k = 0; k < p->nnz; k++)
-        if (fabs(vals[k]) > h->rs[p->rowidx[k]]) h->rs[p->rowidx[k]] = fabs(vals[k]);
-    for (i = 0; i < h->n; i++) h->rs[i] = h->rs[i] > 0.0 ? 1.0 / h->rs[i] : 1.0;
-    for (k = 0; k < p->nnz; k++) h->sv[k] = vals[k] * h->rs[p->rowidx[k]];
-    h->counts.lu_scaled++;
-    st = lu_factor(h, h->sv);
-    h->scaled = st == SP_OK;
-    return st;
-}
-
-/* src: NULL (vals are the pattern's values) or the gather of
- * sp_band_set_gather.  A symmetric factorization that fails the rcond test
- * goes on to LU and its row-scaled retry, like an unsymmetric one. */
+/* the copy of the numerics chosen at creation (lib/core/isa.h) */
 static int factor(bandh *h, const double *vals, const int *src)
 {
-    int st;
-    h->sym = 0;
-    h->scaled = 0;
-    if (h->tpos && h->sym_failed == 0) {
-        int ls = src ? load_symmetric(h, vals, h->gk, h->gt) : load_symmetric(h, vals, h->low_k, h->low_t);
-        if (ls < 0) return SP_ESINGULAR;
-        if (ls > 0) {
-            if (sym_factor(h)) {
-                if (sym_accept(h)) {
-                    h->sym = 1;
-                    h->sym_wait = 1;
-                    h->counts.sym++;
-                    return SP_OK;
-                }
-                h->counts.sym_refused_rcond++;
-            } else
-                h->counts.sym_refused_pivot++;
-            if (h->sym_wait < 1) h->sym_wait = 1;
-            h->sym_failed = h->sym_wait;
-            h->sym_wait = 2 * h->sym_wait < SYM_RETRY ? 2 * h->sym_wait : SYM_RETRY;
-        }
-    } else if (h->sym_failed > 0)
-        h->sym_failed--;
-    if (src) { /* LU reads the pattern's values in order */
-        int k;
-        for (k = 0; k < h->p->nnz; k++) h->gv[k] = vals[src[k]];
-        vals = h->gv;
+#if AC_HAVE_ISA_V3
+    if (h->isa == AC_ISA_V3) return sp_band_num_factor_v3(h, vals, src);
+#endif
+    return sp_band_num_factor(h, vals, src);
+}
+
+int sp_band_solve(void *impl, const double *b, double *x)
+{
+    bandh *h = impl;
+#if AC_HAVE_ISA_V3
+    if (h->isa == AC_ISA_V3) {
+        sp_band_num_solve_v3(h, b, x);
+        return SP_OK;
     }
-    if (!sp_all_finite(vals, h->p->nnz)) return SP_ESINGULAR;
-    /* Not remembered: a matrix whose LU needed its rows scaled is usually
-     * followed by one that does, but starting scaled would make the
-     * factors depend on the solver's history, and a rolled-back integrator
-     * must repeat its steps bit for bit (test_rollback). */
-    st = lu_factor(h, vals);
-    /* rcond 0: a column without a pivot, which no row scaling gives one */
-    if (st == SP_ESINGULAR && h->rcond > 0.0) st = scaled_lu(h, vals);
-    return st;
+#endif
+    sp_band_num_solve(h, b, x);
+    return SP_OK;
 }
 
 int sp_band_factor(void *impl, const double *vals) { return factor(impl, vals, NULL); }
@@ -662,8 +405,11 @@ int sp_band_set_gather(void *impl, const int *src)
     if (h->src) return h->src == src ? SP_OK : SP_EFAIL;
     h->gk = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
     h->gt = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
-    h->gv = ac_malloc(h->alloc, (size_t)(h->p->nnz + 1) * sizeof(double));
-    if (!h->gk || !h->gt || !h->gv) return SP_ENOMEM;
+    if (!h->gk || !h->gt) return SP_ENOMEM;
+    if (h->ab && !h->gv) { /* LU ran before: its gathered copy now */
+        h->gv = ac_malloc(h->alloc, (size_t)(h->p->nnz + 1) * sizeof(double));
+        if (!h->gv) return SP_ENOMEM;
+    }
     for (e = 0; e < h->nlow && h->tpos; e++) {
         h->gk[e] = src[h->low_k[e]];
         h->gt[e] = src[h->low_t[e]];
@@ -676,79 +422,6 @@ int sp_band_factor_gathered(void *impl, const double *vals)
 {
     bandh *h = impl;
     return h->src ? factor(h, vals, h->src) : SP_EFAIL;
-}
-
-/* env[j] bounds every column (env[j] <= kd and <= n - 1 - j by
- * construction); D^-1 is kept by sym_factor, so the backward sweep's chain
- * from one unknown to the next has no division, and its dot products run
- * on two accumulators. */
-static void sym_solve(bandh *h, double *y)
-{
-    const int n = h->n, ld = h->kd + 1;
-    const double *L = h->lb;
-    long fl = 0;
-    int j, i;
-    for (j = 0; j < n; j++) { /* L z = y (unit lower) */
-        const double *cj = L + (size_t)j * ld;
-        int km = h->env[j];
-        double t = y[j];
-        for (i = 1; i <= km; i++) y[j + i] -= cj[i] * t;
-        fl += 2 * km;
-    }
-    for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
-        const double *cj = L + (size_t)j * ld, *yj = y + j;
-        int km = h->env[j];
-        double s0 = 0.0, s1 = 0.0;
-        for (i = 1; i + 1 <= km; i += 2) {
-            s0 += cj[i] * yj[i];
-            s1 += cj[i + 1] * yj[i + 1];
-        }
-        if (i == km) s0 += cj[i] * yj[i];
-        y[j] = y[j] * h->rdg[j] - (s0 + s1);
-        fl += 2 * km + 1;
-    }
-    h->flops += (double)fl;
-}
-
-int sp_band_solve(void *impl, const double *b, double *x)
-{
-    bandh *h = impl;
-    const int n = h->n, kl = h->kl, kv = h->kl + h->ku, ld = h->ldab;
-    const double *ab = h->ab;
-    double *y = h->work;
-    long fl = 0;
-    int j, i;
-    for (j = 0; j < n; j++) y[j] = h->scaled ? b[h->perm[j]] * h->rs[h->perm[j]] : b[h->perm[j]];
-    if (h->sym) {
-        sym_solve(h, y);
-        for (j = 0; j < n; j++) x[h->perm[j]] = y[j];
-        return SP_OK;
-    }
-    for (j = 0; j < n; j++) { /* L: unit lower, with the row swaps */
-        const double *cj = ab + kv + (size_t)j * ld;
-        int km = kl < n - 1 - j ? kl : n - 1 - j, pv = h->ipiv[j];
-        double t = y[pv];
-        y[pv] = y[j];
-        y[j] = t;
-        if (t != 0.0) {
-            for (i = 1; i <= km; i++) y[j + i] -= cj[i] * t;
-            fl += 2 * km;
-        }
-    }
-    for (j = n - 1; j >= 0; j--) { /* U: upper bandwidth kl + ku */
-        const double *col = ab + kv + (size_t)j * ld - j; /* col[i] = U(i, j) */
-        int i0 = j - kv > 0 ? j - kv : 0;
-        double t = y[j] / col[j];
-        y[j] = t;
-        fl++;
-        if (t != 0.0) {
-            for (i = i0; i < j; i++) y[i] -= col[i] * t;
-            fl += 2 * (j - i0);
-        }
-    }
-    for (j = 0; j < n; j++) x[h->perm[j]] = y[j];
-    h->flops += (double)fl;
-    return SP_OK;
 }
 
 double sp_band_rcond(const void *impl)

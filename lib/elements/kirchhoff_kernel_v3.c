@@ -1,0 +1,22 @@
+/* The Kirchhoff element's closed-form kernel compiled for AVX2
+ * (x86-64-v3): the same source as kirchhoff_kernel.c under the name
+ * el_kirchhoff_kernel_v3, which the table el_kirchhoff_ops_v3 (kirchhoff.c)
+ * calls; the registry hands that table out when ac_isa() chose the copy
+ * (lib/core/isa.h). */
+#include "../core/isa.h"
+
+#if AC_HAVE_ISA_V3
+/* the system headers outside the target region */
+#include <math.h>
+#include <string.h>
+
+#include "element.h"
+
+double el_kirchhoff_kernel_v3(const el_params *p, const double *qe, double *fe, double wt, double *ke);
+#define el_kirchhoff_kernel el_kirchhoff_kernel_v3
+#include "../core/isa_v3_begin.h"
+#include "kirchhoff_kernel.c"
+#include "../core/isa_v3_end.h"
+#else
+typedef int kirchhoff_kernel_v3_unused; /* ISO C: a translation unit declares something */
+#endif

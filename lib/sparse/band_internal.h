@@ -1,0 +1,60 @@
+/* The band backend's handle, shared by its storage and ordering (band.c)
+ * and its numerics (band_numeric.c, compiled once more for AVX2 + FMA by
+ * band_numeric_v3.c: lib/core/isa.h). */
+#ifndef ALECABLE_BAND_INTERNAL_H
+#define ALECABLE_BAND_INTERNAL_H
+
+#include "backend.h"
+
+#define RCOND_MIN 1e-15
+
+typedef struct bandh {
+    const sp_pattern *p;
+    ac_alloc *alloc;
+    int n, kl, ku, ldab;
+    int *perm, *iperm;  /* perm[new] = old */
+    /* the LU path's storage, allocated by its first factorization
+     * (sp_band_lu_storage): a matrix that LDL^T always takes never pays it */
+    int *pos;           /* band-storage index of every pattern entry */
+    int *ipiv;
+    double *ab;         /* ldab x n, column-major */
+    double *work;       /* n: permuted right-hand side */
+    double rcond;
+    double flops;       /* of the last factorization and solves since */
+    /* symmetric path (see sym_factor): transpose position of every entry
+     * (-1 somewhere: the pattern is not symmetric, never tried), lower
+     * band storage L(i, j) = lb[i - j + j (kd + 1)], and which path made
+     * the current factors */
+    int *tpos, *lpos, kd;  /* lpos: lower-storage index of an entry, -1 above the diagonal */
+    int *env;              /* rows below the diagonal that column j of L can reach (envelope) */
+    /* lower-triangle entries: value index, its transpose's, and position in
+     * lb; envelope positions outside the pattern (fill), zeroed per factorization */
+    int nlow, *low_k, *low_t, *low_p, nfill, *fill_p;
+    /* gathered values (sp_band_set_gather): entry k is vals[src[k]]; the
+     * lower lists composed with src, and a scratch for the LU path */
+    const int *src;
+    int *gk, *gt;
+    double *gv;
+    double *lb, *dg;       /* dg: the diagonal before elimination */
+    double *rdg;           /* D^-1 of the factorization */
+    int sym, sym_failed, sym_wait; /* sym_wait: the next refusal's LU-only run */
+    /* the row-scaled retry (scaled_lu): 1 / the rows' largest entries, the
+     * scaled values, and whether the current factors are of D A */
+    double *rs, *sv;
+    int scaled;
+    sp_band_counts counts;
+    int isa;               /* the copy of the numerics (lib/core/isa.h), fixed at creation */
+} bandh;
+
+/* allocates the LU path's storage (pos, ipiv, ab, rs, sv, and gv when
+ * gathered) on its first use; SP_OK or SP_ENOMEM */
+int sp_band_lu_storage(bandh *h);
+
+/* the numerics (band_numeric.c): factor the values (src: NULL or the
+ * gather), solve with the current factors */
+int sp_band_num_factor(bandh *h, const double *vals, const int *src);
+void sp_band_num_solve(bandh *h, const double *b, double *x);
+int sp_band_num_factor_v3(bandh *h, const double *vals, const int *src);
+void sp_band_num_solve_v3(bandh *h, const double *b, double *x);
+
+#endif

@@ -1,0 +1,351 @@
+/* The two copies of the vector kernels (lib/core/isa.h): the baseline one
+ * and the AVX2 (x86-64-v3) one give the same results to the bit, which is
+ * what alecable_isa() promises: neither contracts multiply-adds and every
+ * sum runs in the same order (the vectorizers keep it; ANCF's point lanes
+ * sum in the per-point order).  Checked, with tolerance 0:
+ *  - ANCF element (energy, force, fused force and tangent, inertia and its
+ *    Jacobian, Lagrangian and ALE, fixed and free s) on random states;
+ *  - the Kirchhoff element's closed-form kernel (energy, force, force and
+ *    tangent; isotropic and anisotropic sections, fixed and free s);
+ *  - band solver (LDL^T and LU with partial pivoting) on random banded
+ *    matrices: the solutions;
+ *  - a 10-element ANCF pendulum (SI-HHT, 0.5 s): the coordinates.
+ * Without AVX2 and FMA (another CPU, a non-x86 build) there is one copy:
+ * the comparisons are skipped, which the suite prints.  Also: the band
+ * solver allocates its LU storage only when LU first runs. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <alecable.h>
+
+#include "../lib/core/isa.h"
+#include "../lib/elements/element.h"
+#include "../lib/sparse/band_internal.h"
+#include "../lib/sparse/sparse.h"
+
+#if AC_HAVE_ISA_V3
+extern const el_ops el_ancf_ops, el_ancf_ops_v3, el_kirchhoff_ops, el_kirchhoff_ops_v3;
+#endif
+
+
+static unsigned lcg(unsigned *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return *s >> 8;
+}
+
+static double urand(unsigned *s) { return (double)(lcg(s) % 2000001u) / 1000000.0 - 1.0; } /* [-1, 1] */
+
+static int have_v3(const char *what)
+{
+    if (ac_isa_v3_available()) return 1;
+    printf("isa: %s: no AVX2+FMA copy on this CPU or build, the x86-64-v3 comparison is skipped\n", what);
+    return 0;
+}
+
+/* the first of n entries that differ in any bit (-1: none) */
+static int first_diff(int n, const double *x, const double *y)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (memcmp(x + i, y + i, sizeof *x) != 0) return i;
+    return -1;
+}
+
+START_TEST(isa_name_and_switch)
+{
+    const char *s = alecable_isa();
+    ck_assert_ptr_nonnull(s);
+    ck_assert(strcmp(s, "baseline") == 0 || strcmp(s, "x86-64-v3") == 0);
+    ck_assert_int_eq(ac_isa_force(AC_ISA_BASELINE), AC_ISA_BASELINE);
+    ck_assert_str_eq(alecable_isa(), "baseline");
+    ck_assert_int_eq(ac_isa_force(AC_ISA_V3), ac_isa_v3_available() ? AC_ISA_V3 : AC_ISA_BASELINE);
+    ac_isa_force(-1);
+    ck_assert_str_eq(alecable_isa(), s);
+}
+END_TEST
+
+#if AC_HAVE_ISA_V3
+/* a random ANCF state: element length l near 0.1, slopes near the chord */
+static void ancf_state(unsigned *seed, double *qe, double *ve, double *ae, int ale)
+{
+    const double l = 0.1 * (1.0 + 0.2 * urand(seed));
+    int i;
+    for (i = 0; i < 3; i++) {
+        qe[i] = 0.01 * urand(seed);
+        qe[3 + i] = (i == 0 ? 1.0 : 0.0) + 0.1 * urand(seed);
+        qe[7 + i] = (i == 0 ? l : 0.0) + 0.01 * urand(seed);
+        qe[10 + i] = (i == 0 ? 1.0 : 0.0) + 0.1 * urand(seed);
+    }
+    qe[6] = 0.3 + 0.01 * urand(seed);
+    qe[13] = qe[6] + l;
+    for (i = 0; i < 14; i++) {
+        ve[i] = urand(seed);
+        ae[i] = 10.0 * urand(seed);
+    }
+    if (!ale) ve[6] = ve[13] = ae[6] = ae[13] = 0.0;
+}
+
+START_TEST(isa_ancf_kernels)
+{
+    unsigned seed = 2511u;
+    int trial;
+    if (!have_v3("ANCF kernels")) return;
+    for (trial = 0; trial < 40; trial++) {
+        const el_ops *o[2] = {&el_ancf_ops, &el_ancf_ops_v3};
+        double qe[14], ve[14], ae[14], E[2], f[2][14], fk[2][14], k[2][196], r[2][14], kj[2][196];
+        el_params p;
+        int c, ale = trial % 4 >= 2;
+        memset(&p, 0, sizeof p);
+        p.EA = 1e4 * (1.0 + 0.5 * urand(&seed));
+        p.EI = 1e-1 * (1.0 + 0.5 * urand(&seed));
+        p.rhoA = 0.1;
+        p.ref_len = 0.1;
+        p.fixed_s = trial % 2 && !ale;
+        ancf_state(&seed, qe, ve, ae, ale);
+        for (c = 0; c < 2; c++) {
+            E[c] = o[c]->energy(&p, qe);
+            o[c]->force(&p, qe, f[c]);
+            memset(k[c], 0, sizeof k[c]);
+            o[c]->force_tangent_acc(&p, qe, fk[c], 0.7, k[c]);
+            o[c]->inertia(&p, qe, ve, ae, r[c]);
+            memset(kj[c], 0, sizeof kj[c]);
+            o[c]->inertia_jac_acc(&p, qe, ve, ae, 2.5e5, 1e3, 1.0, kj[c]);
+        }
+        ck_assert_msg(first_diff(1, &E[1], &E[0]) < 0, "trial %d: energy differs", trial);
+        ck_assert_msg(first_diff(14, f[1], f[0]) < 0, "trial %d: force differs", trial);
+        ck_assert_msg(first_diff(14, fk[1], fk[0]) < 0, "trial %d: fused force differs", trial);
+        ck_assert_msg(first_diff(196, k[1], k[0]) < 0, "trial %d: tangent differs at %d", trial,
+                      first_diff(196, k[1], k[0]));
+        ck_assert_msg(first_diff(14, r[1], r[0]) < 0, "trial %d: inertia differs", trial);
+        ck_assert_msg(first_diff(196, kj[1], kj[0]) < 0, "trial %d: inertia Jacobian differs", trial);
+        /* the fused kernel's force is force() in each copy */
+        ck_assert(first_diff(14, fk[0], f[0]) < 0 && first_diff(14, fk[1], f[1]) < 0);
+    }
+    printf("isa: ANCF kernels, baseline and x86-64-v3: the same to the bit (40 states)\n");
+}
+END_TEST
+
+static void unit3(double *d)
+{
+    double n = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    d[0] /= n;
+    d[1] /= n;
+    d[2] /= n;
+}
+
+/* a random Kirchhoff element (16 dofs: r, r', roll, s per node) near a
+ * straight one of length near 1, and its nodes' charts (t1_ref, t2_ref) */
+static void kirchhoff_state(unsigned *seed, double *qe, double ca[6], double cb[6])
+{
+    double dir[3], len;
+    int i, e;
+    dir[0] = 1.0 + 0.2 * urand(seed);
+    dir[1] = 0.3 * urand(seed);
+    dir[2] = 0.3 * urand(seed);
+    unit3(dir);
+    len = 1.0 + 0.2 * urand(seed);
+    for (i = 0; i < 3; i++) {
+        qe[i] = 0.1 * urand(seed);
+        qe[8 + i] = qe[i] + len * dir[i];
+    }
+    for (e = 0; e < 2; e++) {
+        double *c = e ? cb : ca, x[3];
+        for (i = 0; i < 3; i++) x[i] = urand(seed);
+        for (i = 0; i < 3; i++) qe[8 * e + 3 + i] = dir[i] + 0.3 * urand(seed);
+        qe[8 * e + 6] = urand(seed);
+        for (i = 0; i < 3; i++) c[i] = qe[8 * e + 3 + i] + 0.2 * urand(seed);
+        unit3(c);
+        c[3] = c[1] * x[2] - c[2] * x[1]; /* t2_ref: normal to t1_ref */
+        c[4] = c[2] * x[0] - c[0] * x[2];
+        c[5] = c[0] * x[1] - c[1] * x[0];
+        unit3(c + 3);
+    }
+    qe[7] = 0.5 + 0.1 * urand(seed);
+    qe[15] = qe[7] + len * (1.0 + 0.1 * urand(seed));
+}
+
+START_TEST(isa_kirchhoff_kernel)
+{
+    unsigned seed = 4711u;
+    int trial;
+    if (!have_v3("Kirchhoff kernel")) return;
+    for (trial = 0; trial < 40; trial++) {
+        const el_ops *o[2] = {&el_kirchhoff_ops, &el_kirchhoff_ops_v3};
+        double qe[16], ca[6], cb[6], E[2], f[2][16], fk[2][16], k[2][256];
+        el_params p;
+        int c, aniso = trial % 4 >= 2;
+        kirchhoff_state(&seed, qe, ca, cb);
+        memset(&p, 0, sizeof p);
+        p.EA = 200.0;
+        p.rhoA = 1.5;
+        p.ref_len = 1.0;
+        p.EI = 3.0;
+        p.EI3 = aniso ? 7.0 : 3.0;
+        p.GJ = 2.0;
+        p.fixed_s = trial % 2;
+        if (aniso) { /* the frame path: unequal stiffnesses and natural curvatures */
+            p.k0[0] = 0.4;
+            p.k0[1] = -0.25;
+        }
+        p.chart_a = ca;
+        p.chart_b = cb;
+        for (c = 0; c < 2; c++) {
+            E[c] = o[c]->energy(&p, qe);
+            o[c]->force(&p, qe, f[c]);
+            memset(k[c], 0, sizeof k[c]);
+            o[c]->force_tangent_acc(&p, qe, fk[c], 0.7, k[c]);
+        }
+        ck_assert(isfinite(E[0]) && fabs(k[0][0]) > 0.0);
+        ck_assert_msg(first_diff(1, &E[1], &E[0]) < 0, "trial %d: energy differs", trial);
+        ck_assert_msg(first_diff(16, f[1], f[0]) < 0, "trial %d: force differs", trial);
+        ck_assert_msg(first_diff(16, fk[1], fk[0]) < 0, "trial %d: fused force differs", trial);
+        ck_assert_msg(first_diff(256, k[1], k[0]) < 0, "trial %d: tangent differs at %d", trial,
+                      first_diff(256, k[1], k[0]));
+    }
+    printf("isa: Kirchhoff kernel, baseline and x86-64-v3: the same to the bit (40 states)\n");
+}
+END_TEST
+
+/* a random banded n x n matrix of half bandwidth w: symmetric positive
+ * definite (sym) or unsymmetric, both diagonally dominant */
+static void banded(unsigned *seed, int n, int w, int sym, ac_alloc *a, sp_pattern *p, double **vals)
+{
+    sp_builder b;
+    int i, j;
+    ck_assert_int_eq(sp_builder_init(&b, n, a), 0);
+    for (i = 0; i < n; i++)
+        for (j = i - w; j <= i + w; j++)
+            if (j >= 0 && j < n) ck_assert_int_eq(sp_builder_add(&b, i, j), 0);
+    ck_assert_int_eq(sp_builder_finish(&b, p), 0);
+    sp_builder_free(&b);
+    *vals = calloc((size_t)p->nnz, sizeof(double));
+    ck_assert_ptr_nonnull(*vals);
+    for (i = 0; i < n; i++)
+        for (j = i - w; j <= i; j++) {
+            double v;
+            if (j < 0) continue;
+            v = i == j ? 2.0 * w + 1.0 + urand(seed) : urand(seed);
+            (*vals)[sp_find(p, i, j)] = v;
+            if (i != j) (*vals)[sp_find(p, j, i)] = sym ? v : urand(seed);
+        }
+}
+
+START_TEST(isa_band)
+{
+    unsigned seed = 77u;
+    int sym;
+    for (sym = 1; sym >= 0; sym--) {
+        ac_alloc a;
+        sp_pattern p;
+        double *vals, b[120], x[2][120];
+        void *h[2];
+        const int n = 120;
+        int c, i;
+        ac_alloc_default(&a);
+        banded(&seed, n, 7, sym, &a, &p, &vals);
+        for (i = 0; i < n; i++) b[i] = urand(&seed);
+        for (c = 0; c < 2; c++) {
+            ac_isa_force(c ? AC_ISA_V3 : AC_ISA_BASELINE);
+            ck_assert_int_eq(sp_band_create(&h[c], &p, &a), SP_OK);
+            /* the LU storage comes with the first LU */
+            ck_assert_ptr_null(((bandh *)h[c])->ab);
+            ck_assert_int_eq(sp_band_factor(h[c], vals), SP_OK);
+            ck_assert_int_eq(((bandh *)h[c])->sym, sym);
+            if (sym) ck_assert_ptr_null(((bandh *)h[c])->ab);
+            else ck_assert_ptr_nonnull(((bandh *)h[c])->ab);
+            ck_assert_int_eq(sp_band_solve(h[c], b, x[c]), SP_OK);
+        }
+        ac_isa_force(-1);
+        if (have_v3(sym ? "band LDL^T" : "band LU")) {
+            ck_assert_msg(first_diff(n, x[1], x[0]) < 0, "band %s: the copies' solutions differ",
+                          sym ? "LDL^T" : "LU");
+            printf("isa: band %s, baseline and x86-64-v3: the same solution to the bit\n", sym ? "LDL^T" : "LU");
+        }
+        sp_band_destroy(h[0]);
+        sp_band_destroy(h[1]);
+        sp_pattern_free(&p, &a);
+        free(vals);
+        ck_assert_uint_eq(a.n_malloc, a.n_free);
+    }
+}
+END_TEST
+
+/* the coordinates q (positions and slopes, at most 128) of a 10-element ANCF
+ * pendulum released horizontally, SI-HHT at h = 1e-3 for 0.5 s, with the
+ * copy isa; returns their number and the tip's y */
+static int pendulum_q(int isa, double q[128], double *tip_y)
+{
+    const double a[3] = {0, 0, 0}, e[3] = {1, 0, 0}, g[3] = {0, -9.81, 0};
+    alecable_model *m;
+    alecable_section sec;
+    alecable_cable *c;
+    alecable_node *n0, *n1;
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    double tip[3];
+    int k, nq, nl;
+    ac_isa_force(isa);
+    ck_assert_int_eq(alecable_model_create(&m, NULL), ALECABLE_OK);
+    alecable_section_init(&sec);
+    sec.E = 1e8;
+    sec.A = 1e-4;
+    sec.rho = 1000.0;
+    sec.I = 1e-9;
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), ALECABLE_OK);
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), ALECABLE_OK);
+    ck_assert_int_eq(alecable_cable_line(c, a, e, 0.0, 1.0, 10), ALECABLE_OK);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), ALECABLE_OK);
+    ck_assert_int_eq(alecable_cable_node(&n0, c, 0), ALECABLE_OK);
+    ck_assert_int_eq(alecable_cable_node(&n1, c, 10), ALECABLE_OK);
+    ck_assert_int_eq(alecable_fix(NULL, m, n0, ALECABLE_DOF_X), ALECABLE_OK);
+    ck_assert_int_eq(alecable_fix(NULL, m, n0, ALECABLE_DOF_Y), ALECABLE_OK);
+    ck_assert_int_eq(alecable_fix(NULL, m, n0, ALECABLE_DOF_Z), ALECABLE_OK);
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_SI_HHT;
+    o.h = 1e-3;
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), ALECABLE_OK);
+    ac_isa_force(-1);
+    for (k = 0; k < 500; k++) ck_assert_int_eq(alecable_integrator_step(it, 1e-3), ALECABLE_OK);
+    ck_assert_int_eq(alecable_integrator_sizes(it, &nq, &nl), ALECABLE_OK);
+    ck_assert_int_le(nq, 128);
+    ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q, NULL, NULL, NULL), ALECABLE_OK);
+    ck_assert_int_eq(alecable_model_pull_state(m, it), ALECABLE_OK);
+    ck_assert_int_eq(alecable_node_position(n1, tip), ALECABLE_OK);
+    *tip_y = tip[1];
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+    return nq;
+}
+
+START_TEST(isa_pendulum)
+{
+    double q0[128], q1[128], y0, y1;
+    int n = pendulum_q(AC_ISA_BASELINE, q0, &y0);
+    ck_assert_double_lt(y0, -0.3); /* it fell */
+    if (!have_v3("pendulum")) return;
+    ck_assert_int_eq(pendulum_q(AC_ISA_V3, q1, &y1), n);
+    ck_assert_msg(first_diff(n, q1, q0) < 0, "pendulum coordinate %d differs", first_diff(n, q1, q0));
+    printf("isa: 10-element pendulum after 0.5 s, baseline and x86-64-v3: the same %d coordinates to the bit\n",
+           n);
+}
+END_TEST
+#endif
+
+Suite *suite_isa(void)
+{
+    Suite *s = suite_create("isa");
+    TCase *tc = tcase_create("isa");
+    tcase_add_test(tc, isa_name_and_switch);
+#if AC_HAVE_ISA_V3
+    tcase_add_test(tc, isa_ancf_kernels);
+    tcase_add_test(tc, isa_kirchhoff_kernel);
+    tcase_add_test(tc, isa_band);
+    tcase_add_test(tc, isa_pendulum);
+#endif
+    suite_add_tcase(s, tc);
+    return s;
+}
