@@ -351,19 +351,39 @@ static int find_diagonal(alecable_integrator *it)
     return ALECABLE_OK;
 }
 
+/* The second Jacobian array (vals_k): the stiffness rows of massless
+ * coordinates at a consistent start or a switch, and the paper scheme's
+ * products.  Most runs need neither, so it is allocated where first needed
+ * (the paper scheme at create; a model with massless rows at set_state's
+ * consistent start, which comes before the first step): nnz doubles, as
+ * much as the Jacobian itself. */
+static int need_vals_k(alecable_integrator *it)
+{
+    if (!it->vals_k) it->vals_k = (double *)ac_calloc(&it->alloc, (size_t)it->p.nnz, sizeof(double));
+    return it->vals_k ? ALECABLE_OK : ALECABLE_ENOMEM;
+}
+
+static size_t jacobian_bytes(const alecable_integrator *it)
+{
+    return ((it->vals ? 1u : 0u) + (it->vals_k ? 1u : 0u)) * (size_t)it->p.nnz * sizeof(double);
+}
+
 static int alloc_workspaces(alecable_integrator *it)
 {
     ac_alloc *a = &it->alloc;
     size_t n = (size_t)it->n, nq = (size_t)it->nq, m = (size_t)(it->nlam > 0 ? it->nlam : 1);
+    size_t live = a->live_bytes;
     int k;
     for (k = 0; k < 3; k++)
         if (alloc_state(a, &it->st[k], it->nq, it->nlam, it->p.nhist)) return ALECABLE_ENOMEM;
+    it->mem_history = a->live_bytes - live;
+    /* the paper scheme's products need the stiffness apart at every step */
+    if (it->o.si_scheme == ALECABLE_SI_SCHEME_PAPER && is_semi(it->o.method) && need_vals_k(it)) return ALECABLE_ENOMEM;
     it->pat.diag = (int *)ac_malloc(a, n * sizeof(int));
     it->r = (double *)ac_calloc(a, n, sizeof(double));
     it->z = (double *)ac_calloc(a, n, sizeof(double));
     it->rhs = (double *)ac_calloc(a, n, sizeof(double));
     it->vals = (double *)ac_calloc(a, (size_t)it->p.nnz, sizeof(double));
-    it->vals_k = (double *)ac_calloc(a, (size_t)it->p.nnz, sizeof(double));
     it->massive = (int *)ac_calloc(a, nq > 0 ? nq : 1, sizeof(int));
     it->res_hist = (double *)ac_calloc(a, (size_t)it->o.max_iterations + 1, sizeof(double));
     it->fn = (double *)ac_calloc(a, n, sizeof(double));
@@ -377,7 +397,7 @@ static int alloc_workspaces(alecable_integrator *it)
     it->scale = (double *)ac_calloc(a, n, sizeof(double));
     it->lam_alg = (int *)ac_calloc(a, m, sizeof(int));
     if (!it->dstep || !it->scale || !it->lam_alg) return ALECABLE_ENOMEM;
-    if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->vals_k || !it->massive || !it->res_hist ||
+    if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->massive || !it->res_hist ||
         !it->fn ||
         !it->dq || !it->zero || !it->probe ||
         !it->gdot || !it->gam || !it->ga)
@@ -430,8 +450,11 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
         alecable_integrator_destroy(it);
         return st;
     }
+    it->mem_vectors = it->alloc.live_bytes - it->mem_history - jacobian_bytes(it);
+    it->mem_solver = it->alloc.live_bytes;
     st = sp_kkt_create(&it->lin, sp_kind_of(o->linear_solver), &it->pat, it->nq,
                           &it->alloc);
+    it->mem_solver = it->alloc.live_bytes - it->mem_solver;
     if (st) {
         alecable_integrator_destroy(it);
         /* BAND asked for a wide pattern, or the GPL-free build's dense SPQR for a large one */
@@ -439,6 +462,25 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
         return st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
     }
     *out = it;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_integrator_memory(const alecable_integrator *it, alecable_memory_report *r)
+{
+    size_t fixed, backend;
+    if (!it || !r) return ALECABLE_ENULL;
+    if (r->struct_size < sizeof *r) return ALECABLE_EINVAL;
+    alecable_memory_report_init(r);
+    backend = sp_kkt_backend_bytes(it->lin);
+    r->history = it->mem_history;
+    r->vectors = it->mem_vectors;
+    r->jacobian = jacobian_bytes(it);
+    r->condensation = it->mem_solver > backend ? it->mem_solver - backend : 0;
+    r->total = it->alloc.live_bytes;
+    fixed = r->history + r->vectors + r->jacobian + r->condensation;
+    /* the backend's storage, and what it allocated since (a fallback solver) */
+    r->factor = r->total > fixed ? r->total - fixed : 0;
+    r->peak = it->alloc.peak_bytes;
     return ALECABLE_OK;
 }
 
@@ -741,6 +783,7 @@ static int consistent_accelerations(alecable_integrator *it, double t, dyn_state
         for (i = 0; i < nq; i++) it->rhs[i] = -it->r[i];
         for (i = 0; i < it->nlam; i++) it->rhs[nq + i] = -it->gam[i];
         if ((n_alg = algebraic_rows(it)) > 0) {
+            if (need_vals_k(it)) return ALECABLE_ENOMEM;
             st = it->p.jacobian(it->p.ctx, t, s->q, s->v, it->zero, s->lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL,
                                 it->vals_k);
             it->stats.jacobian_evals++;
@@ -1006,6 +1049,7 @@ static int switch_matrix(alecable_integrator *it, const dyn_state *s)
     int st, j, k, nq = it->nq;
     if ((st = dyn_jacobian(it, s->t, s->q, s->v, it->zero, s->lam, 0.0, 0.0, 1.0, ALECABLE_JAC_FULL))) return st;
     if (algebraic_rows(it) > 0) {
+        if (need_vals_k(it)) return ALECABLE_ENOMEM;
         st = it->p.jacobian(it->p.ctx, s->t, s->q, s->v, it->zero, s->lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL,
                             it->vals_k);
         it->stats.jacobian_evals++;

@@ -83,7 +83,8 @@ struct alecable_integrator {
     int has_state, can_undo;
     /* workspaces (all allocated at create) */
     double *r, *z, *rhs, *vals, *fn, *dq, *zero;
-    double *vals_k;          /* stiffness Jacobian for massless rows (consistent accelerations) */
+    double *vals_k;          /* stiffness Jacobian for massless rows (consistent accelerations); NULL until
+                                needed (dynamic.c's need_vals_k) */
     int *massive;            /* per q-row: 1 when the row has mass or constraint forces */
     double *gdot, *gam, *ga;
     int ng, *g_pos, *g_row, *g_col; /* entries of G (constraint rows, q-columns) */
@@ -95,6 +96,10 @@ struct alecable_integrator {
     double err, err_tol;
     alecable_step_stats stats;
     size_t alloc_mark, allocs_last_step;
+    /* bytes of the parts at create (alecable_integrator_memory): the three
+     * states, the work vectors (the struct itself included, the Jacobian's
+     * values not), and the linear solver (condensation and backend) */
+    size_t mem_history, mem_vectors, mem_solver;
     /* 1 while a failure may still be retried (a Taylor start): a singular
      * matrix is then not probed for its free dof */
     int quiet_singular;
