@@ -74,6 +74,14 @@ static void add_scaled(double *ke, const double *kx, double w, int nn)
     for (k = 0; k < nn; k++) ke[k] += w * kx[k];
 }
 
+/* scale += |fe| over the element's dofs (the residual's scale, scale.c) */
+static inline void scale_element(const alecable_element *e, int nd, const double *fe, double *scale)
+{
+    int k;
+    for (k = 0; k < nd; k++)
+        if (e->dofs[k] >= 0) scale[e->dofs[k]] += fabs(fe[k]);
+}
+
 /* An element of a Lagrangian cable has no s rows and columns: s is the last
  * dof of each node, so every other row is two runs of nd/2 - 1 entries.
  * Called with a constant nd (below), the runs have fixed lengths. */
@@ -119,7 +127,7 @@ static void split_element(const alecable_element *e, const double *q, const doub
  * outputs the element kind's fused kernel computes force and tangent from one
  * pass over its quadrature. */
 static void element_loop(alecable_model *m, double sc, const double *q, const double *v, const double *a, double cq,
-                         double cv, double ca, double *r, double *values)
+                         double cv, double ca, double *r, double *values, double *scale)
 {
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fe[EL_MAX_DOF], fx[EL_MAX_DOF];
     double ke[EL_MAX_DOF * EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
@@ -134,6 +142,7 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
             int fused = r && values && ops->force_tangent_acc;
             if (e->xdof >= 0) { /* statics only: integrators refuse split nodes (dynamics.c) */
                 split_element(e, q, grav ? b : NULL, cq, r, values);
+                if (scale) ac_scale_split(e, q, grav ? b : NULL, scale);
                 continue;
             }
             ac_gather(e, q, qe);
@@ -169,12 +178,15 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
             }
             if (!r) continue;
             if (!fused) ops->force(&e->par, qe, fe);
+            if (scale) scale_element(e, nd, fe, scale);
             if (grav) {
                 ops->dist_force(b, qe, fx);
+                if (scale) scale_element(e, nd, fx, scale);
                 for (k = 0; k < nd; k++) fe[k] += fx[k];
             }
             if (inertia) {
                 ops->inertia(&e->par, qe, ve, ae, fx);
+                if (scale) scale_element(e, nd, fx, scale);
                 for (k = 0; k < nd; k++) fe[k] += fx[k];
             }
             for (k = 0; k < nd; k++)
@@ -251,7 +263,7 @@ int ac_residual(void *ctx, double t, const double *q, const double *v, const dou
     sc = load_scale(m, t);
     m->cb_rc = 0;
     memset(r, 0, (size_t)m->n * sizeof(double));
-    element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL);
+    element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL, NULL);
     residual_rest(m, t, sc, q, v, a, lambda, r);
     if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->n) ? ALECABLE_OK : ALECABLE_ENAN;
@@ -267,10 +279,40 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
     m->cb_rc = 0;
     memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
     jacobian_loads_first(m, sc, q, cq, values);
-    element_loop(m, sc, q, v, a, cq, cv, ca, NULL, values);
+    element_loop(m, sc, q, v, a, cq, cv, ca, NULL, values, NULL);
     jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
     if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
+}
+
+/* The residual and its scale (ac_residual_scale) at one point, from one
+ * element loop: each element's force, weight and inertia are evaluated once
+ * for both, and each sum is the one the two callbacks make on their own,
+ * in the same order (bit for bit).  The residual's status is returned; the
+ * scale's goes to *scale_st. */
+static int residual_and_scale(alecable_model *m, double t, const double *q, const double *v, const double *a,
+                              const double *lambda, double *r, double *scale, int *scale_st)
+{
+    double sc = load_scale(m, t);
+    m->cb_rc = 0;
+    memset(r, 0, (size_t)m->n * sizeof(double));
+    memset(scale, 0, (size_t)m->n * sizeof(double));
+    element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL, scale);
+    residual_rest(m, t, sc, q, v, a, lambda, r);
+    *scale_st = ALECABLE_ESTATE;
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
+    if (!sp_all_finite(r, m->n)) return ALECABLE_ENAN;
+    *scale_st = ac_scale_rest(m, t, q, v, a, lambda, scale);
+    return ALECABLE_OK;
+}
+
+int problem_residual_with_scale(const alecable_problem *p, double t, const double *q, const double *v,
+                                const double *a, const double *lambda, double *r, double *scale, int *scale_st)
+{
+    alecable_model *m;
+    if (p->residual != ac_residual || p->residual_scale != ac_residual_scale || !p->ctx) return -1;
+    if (!(m = ac_ctx_model(p->ctx))) return -1; /* stale: the callbacks say so themselves */
+    return residual_and_scale(m, t, q, v, a, lambda, r, scale, scale_st);
 }
 
 /* Both at one point (the semi-implicit methods' linearization point) */
@@ -286,7 +328,7 @@ static int ac_residual_jacobian(void *ctx, double t, const double *q, const doub
     memset(r, 0, (size_t)m->n * sizeof(double));
     memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
     jacobian_loads_first(m, sc, q, cq, values);
-    element_loop(m, sc, q, v, a, cq, cv, ca, r, values);
+    element_loop(m, sc, q, v, a, cq, cv, ca, r, values, NULL);
     residual_rest(m, t, sc, q, v, a, lambda, r);
     jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
     if (m->cb_rc) return ALECABLE_ECALLBACK;

@@ -371,6 +371,13 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
 /* alecable_problem.residual_scale of the model (scale.c) */
 int ac_residual_scale(void *ctx, double t, const double *q, const double *v, const double *a,
                       const double *lambda, double *scale);
+/* ac_residual_scale's pieces, for the residual that computes its scale in
+ * the same element loop (assemble.c): a split element's part, and the
+ * groups after the elements plus the constraint rows (scale holds the
+ * elements' part; the model's cb_rc is read at the end) */
+void ac_scale_split(const alecable_element *e, const double *q, const double *b, double *scale);
+int ac_scale_rest(alecable_model *m, double t, const double *q, const double *v, const double *a,
+                  const double *lambda, double *scale);
 double ac_energy(alecable_model *m, const double *q, double t, double *w_int, double *w_ext);
 /* energy.c: does the model's energy hold every non-dissipative force but
  * inertia and the constraints' (so its problem offers alecable_problem.energy)?

@@ -128,6 +128,12 @@ struct alecable_integrator {
     int balance;
     double e0, v0, vint0, e_floor;
     double *dstep, *scale;
+    /* implicit methods on a model's problem: the residual_scale that
+     * scaled_residual computed with the residual (implicit.c), n values or
+     * NULL; scale_here: it belongs to the last residual's iterate, with the
+     * status scale_st */
+    double *scale_raw;
+    int scale_here, scale_st;
     double scale_floor;      /* implicit.c: the floor of the q rows' residual_scale in the current step */
     int *lam_alg;            /* nlam: the row fixes its multipliers (dynamic.c's consistent start) */
     double drift;
