@@ -241,34 +241,46 @@ static void resolve_params(const alecable_dynamic_options *o, dyn_params *par)
     par->err_coef = par->beta - 1.0 / 6.0 + 0.5 * (am - af + ah);
 }
 
-static void free_state(ac_alloc *a, dyn_state *s)
+/* A state's arrays that the method never reads point to one spare array
+ * of the integrator (writes land there and are never read back), so each
+ * of the three states holds only what its method needs. */
+static void free_state(ac_alloc *a, dyn_state *s, const double *spare)
 {
-    ac_free(a, s->q);
-    ac_free(a, s->v);
-    ac_free(a, s->a);
-    ac_free(a, s->A);
-    ac_free(a, s->lam);
-    ac_free(a, s->dq_old);
-    ac_free(a, s->v_old);
-    ac_free(a, s->w1);
-    ac_free(a, s->w2);
-    ac_free(a, s->fc);
-    ac_free(a, s->phist);
+    double **arr[11];
+    int k;
+    arr[0] = &s->q, arr[1] = &s->v, arr[2] = &s->a, arr[3] = &s->A, arr[4] = &s->lam, arr[5] = &s->dq_old;
+    arr[6] = &s->v_old, arr[7] = &s->w1, arr[8] = &s->w2, arr[9] = &s->fc, arr[10] = &s->phist;
+    for (k = 0; k < 11; k++)
+        if (*arr[k] != spare) ac_free(a, *arr[k]);
 }
 
-static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam, int nhist)
+/* The arrays a method reads back (the others get the spare):
+ *  A        the implicit methods' acceleration-like variable (the
+ *           semi-implicit ones write A = a and never read it);
+ *  w1, w2   the implicit methods' error-estimate samples;
+ *  dq_old   the semi-implicit methods (SI-BDF2's history; the others take
+ *           the divergence watch's step from it right after writing it);
+ *  v_old    SI-BDF2's history;
+ *  fc       SI-HHT's force history. */
+static double *state_array(ac_alloc *a, int needed, size_t n, double *spare)
+{
+    return needed ? (double *)ac_calloc(a, n, sizeof(double)) : spare;
+}
+
+static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam, int nhist, int method, double *spare)
 {
     size_t n = (size_t)nq, m = (size_t)(nlam > 0 ? nlam : 1);
+    int semi = is_semi(method);
     s->q = (double *)ac_calloc(a, n, sizeof(double));
     s->v = (double *)ac_calloc(a, n, sizeof(double));
     s->a = (double *)ac_calloc(a, n, sizeof(double));
-    s->A = (double *)ac_calloc(a, n, sizeof(double));
+    s->A = state_array(a, !semi, n, spare);
     s->lam = (double *)ac_calloc(a, m, sizeof(double));
-    s->dq_old = (double *)ac_calloc(a, n, sizeof(double));
-    s->v_old = (double *)ac_calloc(a, n, sizeof(double));
-    s->w1 = (double *)ac_calloc(a, n, sizeof(double));
-    s->w2 = (double *)ac_calloc(a, n, sizeof(double));
-    s->fc = (double *)ac_calloc(a, n, sizeof(double));
+    s->dq_old = state_array(a, semi, n, spare);
+    s->v_old = state_array(a, method == ALECABLE_METHOD_SI_BDF2, n, spare);
+    s->w1 = state_array(a, !semi, n, spare);
+    s->w2 = state_array(a, !semi, n, spare);
+    s->fc = state_array(a, method == ALECABLE_METHOD_SI_HHT, n, spare);
     s->phist = (double *)ac_calloc(a, (size_t)(nhist > 0 ? nhist : 1), sizeof(double));
     return s->q && s->v && s->a && s->A && s->lam && s->dq_old && s->v_old && s->w1 && s->w2 && s->fc && s->phist
                ? ALECABLE_OK
@@ -282,7 +294,8 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     if (!it) return;
     a = it->alloc;
     sp_kkt_destroy(it->lin);
-    for (k = 0; k < 3; k++) free_state(&a, &it->st[k]);
+    for (k = 0; k < 3; k++) free_state(&a, &it->st[k], it->spare);
+    ac_free(&a, it->spare);
     ac_free(&a, it->pat.diag);
     ac_free(&a, it->r);
     ac_free(&a, it->z);
@@ -375,8 +388,9 @@ static int alloc_workspaces(alecable_integrator *it)
     size_t n = (size_t)it->n, nq = (size_t)it->nq, m = (size_t)(it->nlam > 0 ? it->nlam : 1);
     size_t live = a->live_bytes;
     int k;
+    if (!(it->spare = (double *)ac_calloc(a, nq > 0 ? nq : 1, sizeof(double)))) return ALECABLE_ENOMEM;
     for (k = 0; k < 3; k++)
-        if (alloc_state(a, &it->st[k], it->nq, it->nlam, it->p.nhist)) return ALECABLE_ENOMEM;
+        if (alloc_state(a, &it->st[k], it->nq, it->nlam, it->p.nhist, it->o.method, it->spare)) return ALECABLE_ENOMEM;
     it->mem_history = a->live_bytes - live;
     /* the paper scheme's products need the stiffness apart at every step */
     if (it->o.si_scheme == ALECABLE_SI_SCHEME_PAPER && is_semi(it->o.method) && need_vals_k(it)) return ALECABLE_ENOMEM;

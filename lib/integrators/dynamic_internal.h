@@ -79,6 +79,7 @@ struct alecable_integrator {
     sp_pattern pat;          /* colptr/rowidx borrowed from the problem */
     sp_kkt *lin;             /* single-dof constraints condensed out (sparse/kkt.c) */
     dyn_state st[3];
+    double *spare;           /* nq values: the states' arrays their method never reads (dynamic.c) */
     dyn_state *cur, *prev, *trial;
     int has_state, can_undo;
     /* workspaces (all allocated at create) */
