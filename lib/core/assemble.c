@@ -307,11 +307,14 @@ static int residual_and_scale(alecable_model *m, double t, const double *q, cons
 }
 
 int problem_residual_with_scale(const alecable_problem *p, double t, const double *q, const double *v,
-                                const double *a, const double *lambda, double *r, double *scale, int *scale_st)
+                                const double *a, const double *lambda, double *r, double *scale, int *scale_st,
+                                int *done)
 {
     alecable_model *m;
-    if (p->residual != ac_residual || p->residual_scale != ac_residual_scale || !p->ctx) return -1;
-    if (!(m = ac_ctx_model(p->ctx))) return -1; /* stale: the callbacks say so themselves */
+    *done = 0;
+    if (p->residual != ac_residual || p->residual_scale != ac_residual_scale || !p->ctx) return ALECABLE_OK;
+    if (!(m = ac_ctx_model(p->ctx))) return ALECABLE_OK; /* stale: the callbacks say so themselves */
+    *done = 1;
     return residual_and_scale(m, t, q, v, a, lambda, r, scale, scale_st);
 }
 

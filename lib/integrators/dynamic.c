@@ -316,7 +316,6 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     ac_free(&a, it->g_col);
     ac_free(&a, it->dstep);
     ac_free(&a, it->scale);
-    ac_free(&a, it->scale_raw);
     ac_free(&a, it->lam_alg);
     ac_free(&a, it);
 }
@@ -409,12 +408,9 @@ static int alloc_workspaces(alecable_integrator *it)
     it->gam = (double *)ac_calloc(a, m, sizeof(double));
     it->ga = (double *)ac_calloc(a, m, sizeof(double));
     it->dstep = (double *)ac_calloc(a, nq, sizeof(double));
-    it->scale = (double *)ac_calloc(a, n, sizeof(double));
+    if (!is_semi(it->o.method)) it->scale = (double *)ac_calloc(a, n, sizeof(double)); /* the stop test's */
     it->lam_alg = (int *)ac_calloc(a, m, sizeof(int));
-    if (!it->dstep || !it->scale || !it->lam_alg) return ALECABLE_ENOMEM;
-    if (!is_semi(it->o.method) && it->p.residual_scale &&
-        !(it->scale_raw = (double *)ac_calloc(a, n, sizeof(double))))
-        return ALECABLE_ENOMEM;
+    if (!it->dstep || (!it->scale && !is_semi(it->o.method)) || !it->lam_alg) return ALECABLE_ENOMEM;
     if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->massive || !it->res_hist ||
         !it->fn ||
         !it->dq || !it->zero || !it->probe ||

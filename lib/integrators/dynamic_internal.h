@@ -128,12 +128,10 @@ struct alecable_integrator {
      * T0 + V0 at set_state; e_floor: the rounding of V's sums */
     int balance;
     double e0, v0, vint0, e_floor;
-    double *dstep, *scale;
-    /* implicit methods on a model's problem: the residual_scale that
-     * scaled_residual computed with the residual (implicit.c), n values or
-     * NULL; scale_here: it belongs to the last residual's iterate, with the
-     * status scale_st */
-    double *scale_raw;
+    double *dstep, *scale;   /* scale: implicit methods only (NULL for the semi-implicit ones) */
+    /* implicit methods on a model's problem: scale_here when it->scale
+     * holds the residual_scale that scaled_residual computed with the
+     * residual of the current iterate (implicit.c), with its status scale_st */
     int scale_here, scale_st;
     double scale_floor;      /* implicit.c: the floor of the q rows' residual_scale in the current step */
     int *lam_alg;            /* nlam: the row fixes its multipliers (dynamic.c's consistent start) */

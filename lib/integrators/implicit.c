@@ -143,14 +143,14 @@ static const double *eval_accel(alecable_integrator *it, const dyn_state *T)
 static int scaled_residual(alecable_integrator *it, double t1, double s, const dyn_state *T, int k, double *rnorm)
 {
     double c = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht;
-    int i, st;
+    int i, st, done = 0;
     it->scale_here = 0;
     /* a model's problem: at the first iterate (whose scale the stop test
      * always reads) the residual's scale comes from the same element loop */
-    if (it->scale_raw && k == 0) {
+    if (it->p.residual_scale && k == 0) {
         const double *a = eval_accel(it, T);
-        st = problem_residual_with_scale(&it->p, t1, T->q, T->v, a, T->lam, it->r, it->scale_raw, &it->scale_st);
-        if (st >= 0) {
+        st = problem_residual_with_scale(&it->p, t1, T->q, T->v, a, T->lam, it->r, it->scale, &it->scale_st, &done);
+        if (done) {
             it->stats.residual_evals++;
             it->stats.model_flops += it->p.flops_residual;
             if (st) { /* dyn_residual's messages */
@@ -203,10 +203,9 @@ static int problem_scale(alecable_integrator *it, double t1, double s, const dyn
 {
     double c = 1.0 + it->par.alpha_hht, ah = fabs(it->par.alpha_hht), m = 0.0;
     int i, st;
-    if (it->scale_here) { /* evaluated with the residual at this iterate (scaled_residual) */
+    if (it->scale_here) /* in it->scale already: evaluated with the residual at this iterate (scaled_residual) */
         st = it->scale_st;
-        memcpy(it->scale, it->scale_raw, (size_t)it->n * sizeof(double));
-    } else
+    else
         st = it->p.residual_scale(it->p.ctx, t1, T->q, T->v, eval_accel(it, T), T->lam, it->scale);
     if (st) {
         snprintf(it->msg, sizeof it->msg, "t = %.9g: the problem's residual_scale failed (%s)", t1,
