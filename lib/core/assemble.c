@@ -97,8 +97,28 @@ static inline void scatter_runs(const int *map, int nd, const double *ke, double
     }
 }
 
+/* The same when each node's rows are consecutive in every column (e->runs,
+ * finalize.c): two runs per column from one position each.  Every entry
+ * still gets this element's one addition, so the sums are the same. */
+static inline void scatter_columns(const int *map, int nd, const double *ke, double *values)
+{
+    int h = nd / 2, c, k;
+    for (c = 0; c < nd - 1; c++) {
+        double *d0 = values + map[c], *d1 = values + map[h * nd + c];
+        if (c == h - 1) continue;
+        for (k = 0; k < h - 1; k++) d0[k] += ke[k * nd + c];
+        for (k = 0; k < h - 1; k++) d1[k] += ke[(h + k) * nd + c];
+    }
+}
+
 static void scatter_without_s(const alecable_element *e, int nd, const double *ke, double *values)
 {
+    if (e->runs) {
+        if (nd == 14) scatter_columns(e->map, 14, ke, values); /* ANCF */
+        else if (nd == 8) scatter_columns(e->map, 8, ke, values); /* axial */
+        else scatter_columns(e->map, nd, ke, values);
+        return;
+    }
     if (nd == 14) scatter_runs(e->map, 14, ke, values); /* ANCF */
     else if (nd == 8) scatter_runs(e->map, 8, ke, values); /* axial */
     else scatter_runs(e->map, nd, ke, values);

@@ -48,6 +48,21 @@ void ac_gather(const alecable_element *e, const double *q, double *qe)
     gather_runs(qe, q + e->a->dof0, q + e->b->dof0, nd, nd);
 }
 
+/* A Lagrangian element's block (nd = 2 nodes of h dofs, s last and not
+ * scattered): in each scattered column, are the rows 0 .. h-2 and h .. nd-2
+ * at consecutive value positions?  They are when each node's dofs are
+ * numbered consecutively (CSC rows are sorted and the block holds them all). */
+static int map_has_runs(const int *map, int nd)
+{
+    int h = nd / 2, c, k;
+    for (c = 0; c < nd - 1; c++) {
+        if (c == h - 1) continue;
+        for (k = 1; k < h - 1; k++)
+            if (map[k * nd + c] != map[c] + k || map[(h + k) * nd + c] != map[h * nd + c] + k) return 0;
+    }
+    return 1;
+}
+
 int ac_element_block(const alecable_element *e) { return el_ndof(e->ops) + (e->xdof >= 0 ? 2 : 0); }
 
 const int *ac_split_dofs(const alecable_element *e, int *xd)
@@ -358,6 +373,7 @@ int ac_finalize(alecable_model *m)
             e->map = (int *)ac_malloc(&m->alloc, (size_t)(nd * nd) * sizeof(int));
             if (!e->map) return nomem(m);
             sp_block_map(&m->pat, ac_split_dofs(e, xd), nd, e->map);
+            e->runs = e->xdof < 0 && e->par.fixed_s && map_has_runs(e->map, nd);
         }
     }
     for (i = 0; i < m->constraints.n; i++)
