@@ -29,6 +29,21 @@ static int has_inertia(const alecable_cable *cb, const double *v, const double *
     return v && a && cb->ops->inertia && cb->section.rho > 0.0;
 }
 
+/* r += an element's force over its dofs; a Lagrangian element whose
+ * nodes' dofs are consecutive (e->runs) adds two runs (s is not scattered) */
+static inline void scatter_force(const alecable_element *e, int nd, const double *fe, double *r)
+{
+    int k, h = nd / 2;
+    if (e->runs) {
+        double *ra = r + e->dofs[0], *rb = r + e->dofs[h];
+        for (k = 0; k < h - 1; k++) ra[k] += fe[k];
+        for (k = 0; k < h - 1; k++) rb[k] += fe[h + k];
+        return;
+    }
+    for (k = 0; k < nd; k++)
+        if (e->dofs[k] >= 0) r[e->dofs[k]] += fe[k];
+}
+
 /* The part of the residual's q-rows linear in a, M(q) a: the inertia forces
  * are M(q) a plus convective terms quadratic in v, so this is their value at
  * v = 0; field loads (added mass) give theirs as the difference between a
@@ -37,7 +52,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
 {
     alecable_model *m = ac_ctx_model(ctx);
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fx[EL_MAX_DOF], sc = load_scale(m, t);
-    int c, i, k;
+    int c, i;
     (void)v;
     if (!m) return ALECABLE_ESTATE;
     m->cb_rc = 0;
@@ -52,8 +67,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
             ac_gather(e, q, qe);
             ac_gather_rate(e, a, ae);
             cb->ops->inertia(&e->par, qe, ve, ae, fx);
-            for (k = 0; k < nd; k++)
-                if (e->dofs[k] >= 0) r[e->dofs[k]] += fx[k];
+            scatter_force(e, nd, fx, r);
         }
     }
     if (m->bodies.n) bodies_inertia_residual(m, q, m->zero_q, a, r);
@@ -209,8 +223,7 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
                 if (scale) scale_element(e, nd, fx, scale);
                 for (k = 0; k < nd; k++) fe[k] += fx[k];
             }
-            for (k = 0; k < nd; k++)
-                if (e->dofs[k] >= 0) r[e->dofs[k]] += fe[k];
+            scatter_force(e, nd, fe, r);
         }
     }
 }

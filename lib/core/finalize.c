@@ -373,7 +373,8 @@ int ac_finalize(alecable_model *m)
             e->map = (int *)ac_malloc(&m->alloc, (size_t)(nd * nd) * sizeof(int));
             if (!e->map) return nomem(m);
             sp_block_map(&m->pat, ac_split_dofs(e, xd), nd, e->map);
-            e->runs = e->xdof < 0 && e->par.fixed_s && map_has_runs(e->map, nd);
+            e->runs = e->xdof < 0 && e->par.fixed_s && e->a->nfree == nd / 2 - 1 && e->b->nfree == nd / 2 - 1 &&
+                      map_has_runs(e->map, nd);
         }
     }
     for (i = 0; i < m->constraints.n; i++)

@@ -78,8 +78,9 @@ struct alecable_element {
     int dofs[EL_MAX_DOF];
     int *map;         /* ndof*ndof positions in the Jacobian values ((ndof + 2)^2 when xdof >= 0) */
     int xdof;         /* the stretch split of end A (node a split): rho's index in q, else -1 */
-    int runs;         /* 1: a Lagrangian element whose rows of each node are consecutive values in every
-                         column of map (finalize.c): the scatter adds runs without reading map per entry */
+    int runs;         /* 1: a Lagrangian element whose nodes' dofs are consecutive (dofs[k] = a->dof0 + k,
+                         dofs[h + k] = b->dof0 + k, k < h - 1, h = ndof / 2) and at consecutive values in
+                         every column of map (finalize.c): the scatters add runs */
 };
 
 struct alecable_cable {
