@@ -258,9 +258,7 @@ static void free_state(ac_alloc *a, dyn_state *s, const double *spare)
  *  A        the implicit methods' acceleration-like variable (the
  *           semi-implicit ones write A = a and never read it);
  *  w1, w2   the implicit methods' error-estimate samples;
- *  dq_old   the semi-implicit methods (SI-BDF2's history; the others take
- *           the divergence watch's step from it right after writing it);
- *  v_old    SI-BDF2's history;
+ *  dq_old, v_old  SI-BDF2's history;
  *  fc       SI-HHT's force history. */
 static double *state_array(ac_alloc *a, int needed, size_t n, double *spare)
 {
@@ -276,7 +274,7 @@ static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam, int nhist, i
     s->a = (double *)ac_calloc(a, n, sizeof(double));
     s->A = state_array(a, !semi, n, spare);
     s->lam = (double *)ac_calloc(a, m, sizeof(double));
-    s->dq_old = state_array(a, semi, n, spare);
+    s->dq_old = state_array(a, method == ALECABLE_METHOD_SI_BDF2, n, spare);
     s->v_old = state_array(a, method == ALECABLE_METHOD_SI_BDF2, n, spare);
     s->w1 = state_array(a, !semi, n, spare);
     s->w2 = state_array(a, !semi, n, spare);
