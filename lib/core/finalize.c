@@ -14,24 +14,21 @@
  * node, the second node's at qe + nd.  A call per element and evaluation
  * (several per step) made the library's memcpy calls a few percent of a
  * 1000-element SI-HHT step: the kinds' node sizes (ANCF 7, axial 4, and
- * one less on a Lagrangian cable) get fixed-length copies the compiler
- * unrolls. */
-static inline void copy_runs(double *qe, const double *qa, const double *qb, int len, int nd)
-{
-    int k;
-    for (k = 0; k < len; k++) {
-        qe[k] = qa[k];
-        qe[nd + k] = qb[k];
-    }
-}
+ * one less on a Lagrangian cable) get copies of a constant size, which the
+ * compiler turns into moves. */
+#define COPY_RUNS(qe, qa, qb, len, nd)                       \
+    do {                                                     \
+        memcpy((qe), (qa), (len) * sizeof(double));          \
+        memcpy((qe) + (nd), (qb), (len) * sizeof(double));   \
+    } while (0)
 
 static inline void gather_runs(double *qe, const double *qa, const double *qb, int len, int nd)
 {
-    if (nd == 7 && len == 6) copy_runs(qe, qa, qb, 6, 7);
-    else if (nd == 7 && len == 7) copy_runs(qe, qa, qb, 7, 7);
-    else if (nd == 4 && len == 3) copy_runs(qe, qa, qb, 3, 4);
-    else if (nd == 4 && len == 4) copy_runs(qe, qa, qb, 4, 4);
-    else copy_runs(qe, qa, qb, len, nd);
+    if (nd == 7 && len == 6) COPY_RUNS(qe, qa, qb, 6, 7);
+    else if (nd == 7 && len == 7) COPY_RUNS(qe, qa, qb, 7, 7);
+    else if (nd == 4 && len == 3) COPY_RUNS(qe, qa, qb, 3, 4);
+    else if (nd == 4 && len == 4) COPY_RUNS(qe, qa, qb, 4, 4);
+    else COPY_RUNS(qe, qa, qb, (size_t)len, nd);
 }
 
 /* s is the last dof of a cable node, so a Lagrangian node's dofs in q are
