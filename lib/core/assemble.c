@@ -114,23 +114,33 @@ static inline void scatter_runs(const int *map, int nd, const double *ke, double
 /* The same when each node's rows are consecutive in every column (e->runs,
  * finalize.c): two runs per column from one position each.  Every entry
  * still gets this element's one addition, so the sums are the same. */
-static inline void scatter_columns(const int *map, int nd, const double *ke, double *values)
+static inline void scatter_columns(const int *map, int nd, const double *ke, double *values, int assign)
 {
     int h = nd / 2, c, k;
     for (c = 0; c < nd - 1; c++) {
         double *d0 = values + map[c], *d1 = values + map[h * nd + c];
+        int b = c < h ? 0 : 2; /* the column's node: a (blocks 0, 1) or b (2, 3) */
         if (c == h - 1) continue;
-        for (k = 0; k < h - 1; k++) d0[k] += ke[k * nd + c];
-        for (k = 0; k < h - 1; k++) d1[k] += ke[(h + k) * nd + c];
+        if (assign & (1 << b))
+            for (k = 0; k < h - 1; k++) d0[k] = ke[k * nd + c];
+        else
+            for (k = 0; k < h - 1; k++) d0[k] += ke[k * nd + c];
+        if (assign & (2 << b))
+            for (k = 0; k < h - 1; k++) d1[k] = ke[(h + k) * nd + c];
+        else
+            for (k = 0; k < h - 1; k++) d1[k] += ke[(h + k) * nd + c];
     }
 }
 
-static void scatter_without_s(const alecable_element *e, int nd, const double *ke, double *values)
+/* assign: the assign plan is in force (start_values), so e->assign's
+ * blocks are written, not added to */
+static void scatter_without_s(const alecable_element *e, int nd, const double *ke, double *values, int assign)
 {
     if (e->runs) {
-        if (nd == 14) scatter_columns(e->map, 14, ke, values); /* ANCF */
-        else if (nd == 8) scatter_columns(e->map, 8, ke, values); /* axial */
-        else scatter_columns(e->map, nd, ke, values);
+        int as = assign ? e->assign : 0;
+        if (nd == 14) scatter_columns(e->map, 14, ke, values, as); /* ANCF */
+        else if (nd == 8) scatter_columns(e->map, 8, ke, values, as); /* axial */
+        else scatter_columns(e->map, nd, ke, values, as);
         return;
     }
     if (nd == 14) scatter_runs(e->map, 14, ke, values); /* ANCF */
@@ -155,13 +165,30 @@ static void split_element(const alecable_element *e, const double *q, const doub
             if (dofs[k] >= 0) r[dofs[k]] += fe[k];
 }
 
+/* The Jacobian's values before the assembly: zero where no element writes
+ * first (finalize.c's assign plan), and 1 when the element loop is to
+ * assign its first-written blocks; with loads (they write before the
+ * elements) every value is zeroed and every block added, as before.  The
+ * sums are the same either way (an assigned x is 0 + x), but for the sign
+ * of a zero. */
+static int start_values(const alecable_model *m, double *values)
+{
+    int k;
+    if (!m->assign_ok || m->loads.n > 0) {
+        memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
+        return 0;
+    }
+    for (k = 0; k < m->n_zero_pos; k++) values[m->zero_pos[k]] = 0.0;
+    return 1;
+}
+
 /* The element loop of the residual (r != NULL) and of the weighted Jacobian
  * (values != NULL), or of both at one point: internal forces, gravity and
  * inertia of one element are summed before a single scatter, and with both
  * outputs the element kind's fused kernel computes force and tangent from one
  * pass over its quadrature. */
 static void element_loop(alecable_model *m, double sc, const double *q, const double *v, const double *a, double cq,
-                         double cv, double ca, double *r, double *values, double *scale)
+                         double cv, double ca, double *r, double *values, double *scale, int assign)
 {
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fe[EL_MAX_DOF], fx[EL_MAX_DOF];
     double ke[EL_MAX_DOF * EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
@@ -206,7 +233,7 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
                     ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, kx);
                     add_scaled(ke, kx, 1.0, nn);
                 }
-                if (e->par.fixed_s) scatter_without_s(e, nd, ke, values);
+                if (e->par.fixed_s) scatter_without_s(e, nd, ke, values, assign);
                 else
                     for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
             }
@@ -296,7 +323,7 @@ int ac_residual(void *ctx, double t, const double *q, const double *v, const dou
     sc = load_scale(m, t);
     m->cb_rc = 0;
     memset(r, 0, (size_t)m->n * sizeof(double));
-    element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL, NULL);
+    element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL, NULL, 0);
     residual_rest(m, t, sc, q, v, a, lambda, r);
     if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->n) ? ALECABLE_OK : ALECABLE_ENAN;
@@ -307,12 +334,13 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
 {
     alecable_model *m = ac_ctx_model(ctx);
     double sc;
+    int as;
     if (!m) return ALECABLE_ESTATE;
     sc = load_scale(m, t);
     m->cb_rc = 0;
-    memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
+    as = start_values(m, values);
     jacobian_loads_first(m, sc, q, cq, values);
-    element_loop(m, sc, q, v, a, cq, cv, ca, NULL, values, NULL);
+    element_loop(m, sc, q, v, a, cq, cv, ca, NULL, values, NULL, as);
     jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
     if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
@@ -330,7 +358,7 @@ static int residual_and_scale(alecable_model *m, double t, const double *q, cons
     m->cb_rc = 0;
     memset(r, 0, (size_t)m->n * sizeof(double));
     memset(scale, 0, (size_t)m->n * sizeof(double));
-    element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL, scale);
+    element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL, scale, 0);
     residual_rest(m, t, sc, q, v, a, lambda, r);
     *scale_st = ALECABLE_ESTATE;
     if (m->cb_rc) return ALECABLE_ECALLBACK;
@@ -358,13 +386,14 @@ static int ac_residual_jacobian(void *ctx, double t, const double *q, const doub
 {
     alecable_model *m = ac_ctx_model(ctx);
     double sc;
+    int as;
     if (!m) return ALECABLE_ESTATE;
     sc = load_scale(m, t);
     m->cb_rc = 0;
     memset(r, 0, (size_t)m->n * sizeof(double));
-    memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
+    as = start_values(m, values);
     jacobian_loads_first(m, sc, q, cq, values);
-    element_loop(m, sc, q, v, a, cq, cv, ca, r, values, NULL);
+    element_loop(m, sc, q, v, a, cq, cv, ca, r, values, NULL, as);
     residual_rest(m, t, sc, q, v, a, lambda, r);
     jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
     if (m->cb_rc) return ALECABLE_ECALLBACK;

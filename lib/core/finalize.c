@@ -60,6 +60,81 @@ static int map_has_runs(const int *map, int nd)
     return 1;
 }
 
+/* The assign plan (model.h): walking the elements in the order of the
+ * assembly (assemble.c's element_loop), a runs element's block whose
+ * positions no earlier element wrote is assigned, one whose positions all
+ * were is added to; anything else (a block written in part, elements
+ * without runs, positions no element writes: constraints, bodies, joints)
+ * is zeroed before the evaluation.  Pass 1 (list NULL) counts the zeroed
+ * positions, pass 2 lists them; t: nnz flags, cleared by the caller. */
+static int plan_pass(alecable_model *m, unsigned char *t, int *list)
+{
+    int c, i, k, n = 0;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        for (i = 0; i < cb->n_el; i++) {
+            alecable_element *e = cb->el[i];
+            int nb = ac_element_block(e);
+            e->assign = 0;
+            if (e->runs) {
+                int h = nb / 2, blk;
+                for (blk = 0; blk < 4; blk++) {
+                    int c0 = blk & 2 ? h : 0, r0 = blk & 1 ? h : 0, cc, rr, fresh = 0, old = 0;
+                    for (cc = c0; cc < c0 + h - 1; cc++)
+                        for (rr = r0; rr < r0 + h - 1; rr++) {
+                            if (t[e->map[rr * nb + cc]]) old++;
+                            else fresh++;
+                        }
+                    if (old == 0) e->assign |= 1 << blk;
+                    for (cc = c0; cc < c0 + h - 1; cc++)
+                        for (rr = r0; rr < r0 + h - 1; rr++) {
+                            int p = e->map[rr * nb + cc];
+                            if (!t[p] && old > 0) {
+                                if (list) list[n] = p;
+                                n++;
+                            }
+                            t[p] = 1;
+                        }
+                    (void)fresh;
+                }
+                continue;
+            }
+            for (k = 0; k < nb * nb; k++) {
+                int p = e->map[k];
+                if (p < 0 || t[p]) continue;
+                if (list) list[n] = p;
+                n++;
+                t[p] = 1;
+            }
+        }
+    }
+    for (k = 0; k < m->pat.nnz; k++)
+        if (!t[k]) {
+            if (list) list[n] = k;
+            n++;
+        }
+    return n;
+}
+
+static int assign_plan(alecable_model *m)
+{
+    unsigned char *t = (unsigned char *)ac_calloc(&m->alloc, (size_t)m->pat.nnz, 1);
+    int n;
+    m->assign_ok = 0;
+    if (!t) return -1;
+    n = plan_pass(m, t, NULL);
+    m->zero_pos = (int *)ac_malloc(&m->alloc, (size_t)(n > 0 ? n : 1) * sizeof(int));
+    if (!m->zero_pos) {
+        ac_free(&m->alloc, t);
+        return -1;
+    }
+    memset(t, 0, (size_t)m->pat.nnz);
+    m->n_zero_pos = plan_pass(m, t, m->zero_pos);
+    ac_free(&m->alloc, t);
+    m->assign_ok = 1;
+    return 0;
+}
+
 int ac_element_block(const alecable_element *e) { return el_ndof(e->ops) + (e->xdof >= 0 ? 2 : 0); }
 
 const int *ac_split_dofs(const alecable_element *e, int *xd)
@@ -106,6 +181,9 @@ void ac_free_solution_space(alecable_model *m)
     ac_free(&m->alloc, m->partner);
     ac_free(&m->alloc, m->ework);
     ac_free(&m->alloc, m->zero_q);
+    ac_free(&m->alloc, m->zero_pos);
+    m->zero_pos = NULL;
+    m->n_zero_pos = m->assign_ok = 0;
     m->q = m->lam = m->v = m->ework = m->zero_q = NULL;
     m->dof_class = m->partner = NULL;
     for (c = 0; c < m->cables.n; c++) {
@@ -394,6 +472,7 @@ int ac_finalize(alecable_model *m)
         if (load_maps(m, l, &m->pat))
             return ac_fail(m, ALECABLE_ESTATE, "internal error: load entry missing from the pattern");
     }
+    if (assign_plan(m)) return nomem(m);
     m->dirty = 0;
     return ALECABLE_OK;
 }

@@ -81,6 +81,9 @@ struct alecable_element {
     int runs;         /* 1: a Lagrangian element whose nodes' dofs are consecutive (dofs[k] = a->dof0 + k,
                          dofs[h + k] = b->dof0 + k, k < h - 1, h = ndof / 2) and at consecutive values in
                          every column of map (finalize.c): the scatters add runs */
+    int assign;       /* runs elements: the blocks this element writes first in the Jacobian's values, so it
+                         assigns them instead of adding to zeros (finalize.c's assign plan): bit 0 node a's
+                         columns and rows, bit 1 a's columns b's rows, bit 2 b's columns a's rows, bit 3 b's */
 };
 
 struct alecable_cable {
@@ -260,6 +263,11 @@ struct alecable_model {
     int *dof_class, *partner;
     double *ework;          /* element scratch (AC_EWORK_ELEMENT), then n values (scale.c) */
     double *zero_q;         /* nq zeros (velocities of ac_inertia) */
+    /* the Jacobian's values without a memset of all of them (finalize.c's
+     * assign plan, assemble.c): the positions no element assigns, zeroed
+     * before each evaluation, and each element's blocks that it assigns
+     * (alecable_element.assign); 0 assign_ok: memset */
+    int *zero_pos, n_zero_pos, assign_ok;
     void *qs;               /* quasistatic solver workspace (integrators/) */
     /* the clock (lib/core/clock.c): the time of the state [s]; hold_clock:
      * inside a quasistatic solve whose motions stand at `time`, not at the
