@@ -123,6 +123,10 @@ static int assign_plan(alecable_model *m)
     m->assign_ok = 0;
     if (!t) return -1;
     n = plan_pass(m, t, NULL);
+    if (n > m->pat.nnz / 4) { /* few runs elements (ALE cables, other kinds): a memset is cheaper than the list */
+        ac_free(&m->alloc, t);
+        return 0;
+    }
     m->zero_pos = (int *)ac_malloc(&m->alloc, (size_t)(n > 0 ? n : 1) * sizeof(int));
     if (!m->zero_pos) {
         ac_free(&m->alloc, t);
