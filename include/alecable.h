@@ -3687,8 +3687,9 @@ ALECABLE_API int alecable_batch_advance(alecable_batch *b, int count, alecable_i
 /** Memory held by a model or an integrator, in bytes, by part (since 0.3):
  * what a host needs to size a run before it starts (bytes per element times
  * the elements it plans) and to see which part grows.  Every figure counts
- * the blocks live in the object's allocator now (the allocator's own
- * overhead per block not included); memory that a SuiteSparse backend
+ * the bytes of the blocks live in the object's allocator now (not the 16
+ * bytes the library keeps in front of each block for this count, nor the
+ * allocator's own overhead per block); memory that a SuiteSparse backend
  * (UMFPACK, KLU, CHOLMOD, SPQR) takes from SuiteSparse's allocator is not
  * counted (the band solver, the default for a cable, allocates through
  * ours).  alecable_model_memory() fills the model's fields and
