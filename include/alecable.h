@@ -3695,6 +3695,57 @@ ALECABLE_API int alecable_batch_advance(alecable_batch *b, int count, alecable_i
  * \return a static string, never NULL. */
 ALECABLE_API const char *alecable_isa(void);
 
+/** Memory held by a model or an integrator, in bytes, by part (since 0.3):
+ * what a host needs to size a run before it starts (bytes per element times
+ * the elements it plans) and to see which part grows.  Every figure counts
+ * the bytes of the blocks live in the object's allocator now (not the 16
+ * bytes the library keeps in front of each block for this count, nor the
+ * allocator's own overhead per block); memory that a SuiteSparse backend
+ * (UMFPACK, KLU, CHOLMOD, SPQR) takes from SuiteSparse's allocator is not
+ * counted (the band solver, the default for a cable, allocates through
+ * ours).  alecable_model_memory() fills the model's fields and
+ * alecable_integrator_memory() the integrator's; the other ones stay 0, so
+ * the two reports of one run add field by field. */
+typedef struct alecable_memory_report {
+    size_t struct_size; /**< sizeof(alecable_memory_report) (set by alecable_memory_report_init()) */
+    int elements;       /**< the model's cable elements (0 in an integrator's report) */
+    size_t pattern;     /**< model: the Jacobian's sparsity pattern (CSC columns, rows, diagonal) */
+    size_t scatter;     /**< model: the elements' destinations in that pattern (their scatter maps) */
+    size_t model_other; /**< model: everything else (nodes, elements, state vectors, scratch) */
+    size_t history;     /**< integrator: its three time levels (state, previous state, trial) */
+    size_t vectors;     /**< integrator: residual, solution and other work vectors */
+    size_t jacobian;    /**< integrator: the Jacobian's values (one array; a second when massless rows or the
+                             paper scheme need one) */
+    size_t condensation; /**< integrator: the condensed system's structure (single-dof constraints
+                              eliminated) */
+    size_t factor;      /**< integrator: the linear solver's own storage (band matrix, its factors, its
+                             copies of the pattern) */
+    size_t total;       /**< the sum of the fields above */
+    size_t peak;        /**< the largest total the object's allocator has held since it was created */
+} alecable_memory_report;
+/** Zeroes a report and sets struct_size (since 0.3).
+ *  \param r the struct to fill; NULL is ignored. */
+ALECABLE_API void alecable_memory_report_init(alecable_memory_report *r);
+/** The memory a model holds, by part (since 0.3); finalizes the model when
+ * it changed, as alecable_model_problem() does.  The integrator fields stay 0.
+ * \param m the model.
+ * \param[out] r filled; its struct_size must be set (alecable_memory_report_init()).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m or r is NULL
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EINVAL r->struct_size is too small
+ * \return or the status of alecable_model_finalize() */
+ALECABLE_API int alecable_model_memory(alecable_model *m, alecable_memory_report *r);
+/** The memory an integrator holds, by part (since 0.3); the model fields
+ * stay 0 (its problem's model reports them: alecable_model_memory()).
+ * Steps after the first allocate nothing, so the figures hold for the run.
+ * \param it the integrator.
+ * \param[out] r filled; its struct_size must be set (alecable_memory_report_init()).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL it or r is NULL
+ * \retval ALECABLE_EINVAL r->struct_size is too small */
+ALECABLE_API int alecable_integrator_memory(const alecable_integrator *it, alecable_memory_report *r);
+
 #ifdef __cplusplus
 }
 #endif

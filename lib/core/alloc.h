@@ -14,6 +14,8 @@ typedef struct ac_alloc {
     size_t n_malloc;   /* successful malloc/calloc calls */
     size_t n_realloc;  /* successful realloc calls */
     size_t n_free;     /* free calls with a non-NULL pointer */
+    size_t live_bytes; /* bytes handed out and not freed (headers not counted) */
+    size_t peak_bytes; /* the largest live_bytes so far */
 } ac_alloc;
 
 /* Fills *a with the C library's functions (used when the host passes none). */

@@ -29,6 +29,21 @@ static int has_inertia(const alecable_cable *cb, const double *v, const double *
     return v && a && cb->ops->inertia && cb->section.rho > 0.0;
 }
 
+/* r += an element's force over its dofs; a Lagrangian element whose
+ * nodes' dofs are consecutive (e->runs) adds two runs (s is not scattered) */
+static inline void scatter_force(const alecable_element *e, int nd, const double *fe, double *r)
+{
+    int k, h = nd / 2;
+    if (e->runs) {
+        double *ra = r + e->dofs[0], *rb = r + e->dofs[h];
+        for (k = 0; k < h - 1; k++) ra[k] += fe[k];
+        for (k = 0; k < h - 1; k++) rb[k] += fe[h + k];
+        return;
+    }
+    for (k = 0; k < nd; k++)
+        if (e->dofs[k] >= 0) r[e->dofs[k]] += fe[k];
+}
+
 /* The part of the residual's q-rows linear in a, M(q) a: the inertia forces
  * are M(q) a plus convective terms quadratic in v, so this is their value at
  * v = 0; field loads (added mass) give theirs as the difference between a
@@ -37,7 +52,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
 {
     alecable_model *m = ac_ctx_model(ctx);
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fx[EL_MAX_DOF], sc = load_scale(m, t);
-    int c, i, k;
+    int c, i;
     (void)v;
     if (!m) return ALECABLE_ESTATE;
     m->cb_rc = 0;
@@ -52,8 +67,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
             ac_gather(e, q, qe);
             ac_gather_rate(e, a, ae);
             cb->ops->inertia(&e->par, qe, ve, ae, fx);
-            for (k = 0; k < nd; k++)
-                if (e->dofs[k] >= 0) r[e->dofs[k]] += fx[k];
+            scatter_force(e, nd, fx, r);
         }
     }
     if (m->bodies.n) bodies_inertia_residual(m, q, m->zero_q, a, r);
@@ -74,6 +88,14 @@ static void add_scaled(double *ke, const double *kx, double w, int nn)
     for (k = 0; k < nn; k++) ke[k] += w * kx[k];
 }
 
+/* scale += |fe| over the element's dofs (the residual's scale, scale.c) */
+static inline void scale_element(const alecable_element *e, int nd, const double *fe, double *scale)
+{
+    int k;
+    for (k = 0; k < nd; k++)
+        if (e->dofs[k] >= 0) scale[e->dofs[k]] += fabs(fe[k]);
+}
+
 /* An element of a Lagrangian cable has no s rows and columns: s is the last
  * dof of each node, so every other row is two runs of nd/2 - 1 entries.
  * Called with a constant nd (below), the runs have fixed lengths. */
@@ -89,8 +111,38 @@ static inline void scatter_runs(const int *map, int nd, const double *ke, double
     }
 }
 
-static void scatter_without_s(const alecable_element *e, int nd, const double *ke, double *values)
+/* The same when each node's rows are consecutive in every column (e->runs,
+ * finalize.c): two runs per column from one position each.  Every entry
+ * still gets this element's one addition, so the sums are the same. */
+static inline void scatter_columns(const int *map, int nd, const double *ke, double *values, int assign)
 {
+    int h = nd / 2, c, k;
+    for (c = 0; c < nd - 1; c++) {
+        double *d0 = values + map[c], *d1 = values + map[h * nd + c];
+        int b = c < h ? 0 : 2; /* the column's node: a (blocks 0, 1) or b (2, 3) */
+        if (c == h - 1) continue;
+        if (assign & (1 << b))
+            for (k = 0; k < h - 1; k++) d0[k] = ke[k * nd + c];
+        else
+            for (k = 0; k < h - 1; k++) d0[k] += ke[k * nd + c];
+        if (assign & (2 << b))
+            for (k = 0; k < h - 1; k++) d1[k] = ke[(h + k) * nd + c];
+        else
+            for (k = 0; k < h - 1; k++) d1[k] += ke[(h + k) * nd + c];
+    }
+}
+
+/* assign: the assign plan is in force (start_values), so e->assign's
+ * blocks are written, not added to */
+static void scatter_without_s(const alecable_element *e, int nd, const double *ke, double *values, int assign)
+{
+    if (e->runs) {
+        int as = assign ? e->assign : 0;
+        if (nd == 14) scatter_columns(e->map, 14, ke, values, as); /* ANCF */
+        else if (nd == 8) scatter_columns(e->map, 8, ke, values, as); /* axial */
+        else scatter_columns(e->map, nd, ke, values, as);
+        return;
+    }
     if (nd == 14) scatter_runs(e->map, 14, ke, values); /* ANCF */
     else if (nd == 8) scatter_runs(e->map, 8, ke, values); /* axial */
     else scatter_runs(e->map, nd, ke, values);
@@ -113,13 +165,30 @@ static void split_element(const alecable_element *e, const double *q, const doub
             if (dofs[k] >= 0) r[dofs[k]] += fe[k];
 }
 
+/* The Jacobian's values before the assembly: zero where no element writes
+ * first (finalize.c's assign plan), and 1 when the element loop is to
+ * assign its first-written blocks; with loads (they write before the
+ * elements) every value is zeroed and every block added, as before.  The
+ * sums are the same either way (an assigned x is 0 + x), but for the sign
+ * of a zero. */
+static int start_values(const alecable_model *m, double *values)
+{
+    int k;
+    if (!m->assign_ok || m->loads.n > 0) {
+        memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
+        return 0;
+    }
+    for (k = 0; k < m->n_zero_pos; k++) values[m->zero_pos[k]] = 0.0;
+    return 1;
+}
+
 /* The element loop of the residual (r != NULL) and of the weighted Jacobian
  * (values != NULL), or of both at one point: internal forces, gravity and
  * inertia of one element are summed before a single scatter, and with both
  * outputs the element kind's fused kernel computes force and tangent from one
  * pass over its quadrature. */
 static void element_loop(alecable_model *m, double sc, const double *q, const double *v, const double *a, double cq,
-                         double cv, double ca, double *r, double *values)
+                         double cv, double ca, double *r, double *values, double *scale, int assign)
 {
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fe[EL_MAX_DOF], fx[EL_MAX_DOF];
     double ke[EL_MAX_DOF * EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
@@ -134,6 +203,7 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
             int fused = r && values && ops->force_tangent_acc;
             if (e->xdof >= 0) { /* statics only: integrators refuse split nodes (dynamics.c) */
                 split_element(e, q, grav ? b : NULL, cq, r, values);
+                if (scale) ac_scale_split(e, q, grav ? b : NULL, scale);
                 continue;
             }
             ac_gather(e, q, qe);
@@ -163,22 +233,24 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
                     ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, kx);
                     add_scaled(ke, kx, 1.0, nn);
                 }
-                if (e->par.fixed_s) scatter_without_s(e, nd, ke, values);
+                if (e->par.fixed_s) scatter_without_s(e, nd, ke, values, assign);
                 else
                     for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
             }
             if (!r) continue;
             if (!fused) ops->force(&e->par, qe, fe);
+            if (scale) scale_element(e, nd, fe, scale);
             if (grav) {
                 ops->dist_force(b, qe, fx);
+                if (scale) scale_element(e, nd, fx, scale);
                 for (k = 0; k < nd; k++) fe[k] += fx[k];
             }
             if (inertia) {
                 ops->inertia(&e->par, qe, ve, ae, fx);
+                if (scale) scale_element(e, nd, fx, scale);
                 for (k = 0; k < nd; k++) fe[k] += fx[k];
             }
-            for (k = 0; k < nd; k++)
-                if (e->dofs[k] >= 0) r[e->dofs[k]] += fe[k];
+            scatter_force(e, nd, fe, r);
         }
     }
 }
@@ -251,7 +323,7 @@ int ac_residual(void *ctx, double t, const double *q, const double *v, const dou
     sc = load_scale(m, t);
     m->cb_rc = 0;
     memset(r, 0, (size_t)m->n * sizeof(double));
-    element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL);
+    element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL, NULL, 0);
     residual_rest(m, t, sc, q, v, a, lambda, r);
     if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->n) ? ALECABLE_OK : ALECABLE_ENAN;
@@ -262,15 +334,49 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
 {
     alecable_model *m = ac_ctx_model(ctx);
     double sc;
+    int as;
     if (!m) return ALECABLE_ESTATE;
     sc = load_scale(m, t);
     m->cb_rc = 0;
-    memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
+    as = start_values(m, values);
     jacobian_loads_first(m, sc, q, cq, values);
-    element_loop(m, sc, q, v, a, cq, cv, ca, NULL, values);
+    element_loop(m, sc, q, v, a, cq, cv, ca, NULL, values, NULL, as);
     jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
     if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(values, m->pat.nnz) ? ALECABLE_OK : ALECABLE_ENAN;
+}
+
+/* The residual and its scale (ac_residual_scale) at one point, from one
+ * element loop: each element's force, weight and inertia are evaluated once
+ * for both, and each sum is the one the two callbacks make on their own,
+ * in the same order (bit for bit).  The residual's status is returned; the
+ * scale's goes to *scale_st. */
+static int residual_and_scale(alecable_model *m, double t, const double *q, const double *v, const double *a,
+                              const double *lambda, double *r, double *scale, int *scale_st)
+{
+    double sc = load_scale(m, t);
+    m->cb_rc = 0;
+    memset(r, 0, (size_t)m->n * sizeof(double));
+    memset(scale, 0, (size_t)m->n * sizeof(double));
+    element_loop(m, sc, q, v, a, 0.0, 0.0, 0.0, r, NULL, scale, 0);
+    residual_rest(m, t, sc, q, v, a, lambda, r);
+    *scale_st = ALECABLE_ESTATE;
+    if (m->cb_rc) return ALECABLE_ECALLBACK;
+    if (!sp_all_finite(r, m->n)) return ALECABLE_ENAN;
+    *scale_st = ac_scale_rest(m, t, q, v, a, lambda, scale);
+    return ALECABLE_OK;
+}
+
+int problem_residual_with_scale(const alecable_problem *p, double t, const double *q, const double *v,
+                                const double *a, const double *lambda, double *r, double *scale, int *scale_st,
+                                int *done)
+{
+    alecable_model *m;
+    *done = 0;
+    if (p->residual != ac_residual || p->residual_scale != ac_residual_scale || !p->ctx) return ALECABLE_OK;
+    if (!(m = ac_ctx_model(p->ctx))) return ALECABLE_OK; /* stale: the callbacks say so themselves */
+    *done = 1;
+    return residual_and_scale(m, t, q, v, a, lambda, r, scale, scale_st);
 }
 
 /* Both at one point (the semi-implicit methods' linearization point) */
@@ -280,13 +386,14 @@ static int ac_residual_jacobian(void *ctx, double t, const double *q, const doub
 {
     alecable_model *m = ac_ctx_model(ctx);
     double sc;
+    int as;
     if (!m) return ALECABLE_ESTATE;
     sc = load_scale(m, t);
     m->cb_rc = 0;
     memset(r, 0, (size_t)m->n * sizeof(double));
-    memset(values, 0, (size_t)m->pat.nnz * sizeof(double));
+    as = start_values(m, values);
     jacobian_loads_first(m, sc, q, cq, values);
-    element_loop(m, sc, q, v, a, cq, cv, ca, r, values);
+    element_loop(m, sc, q, v, a, cq, cv, ca, r, values, NULL, as);
     residual_rest(m, t, sc, q, v, a, lambda, r);
     jacobian_rest(m, t, sc, q, v, a, lambda, cq, cv, ca, flags, values);
     if (m->cb_rc) return ALECABLE_ECALLBACK;

@@ -10,20 +10,133 @@
 
 #include <string.h>
 
+/* The two nodes' runs of q into an element vector: len values from each
+ * node, the second node's at qe + nd.  A call per element and evaluation
+ * (several per step) made the library's memcpy calls a few percent of a
+ * 1000-element SI-HHT step: the kinds' node sizes (ANCF 7, axial 4, and
+ * one less on a Lagrangian cable) get copies of a constant size, which the
+ * compiler turns into moves. */
+#define COPY_RUNS(qe, qa, qb, len, nd)                       \
+    do {                                                     \
+        memcpy((qe), (qa), (len) * sizeof(double));          \
+        memcpy((qe) + (nd), (qb), (len) * sizeof(double));   \
+    } while (0)
+
+static inline void gather_runs(double *qe, const double *qa, const double *qb, int len, int nd)
+{
+    if (nd == 7 && len == 6) COPY_RUNS(qe, qa, qb, 6, 7);
+    else if (nd == 7 && len == 7) COPY_RUNS(qe, qa, qb, 7, 7);
+    else if (nd == 4 && len == 3) COPY_RUNS(qe, qa, qb, 3, 4);
+    else if (nd == 4 && len == 4) COPY_RUNS(qe, qa, qb, 4, 4);
+    else COPY_RUNS(qe, qa, qb, (size_t)len, nd);
+}
+
 /* s is the last dof of a cable node, so a Lagrangian node's dofs in q are
  * its first nd - 1 */
 void ac_gather(const alecable_element *e, const double *q, double *qe)
 {
     int nd = e->ops->node_ndof;
     if (e->par.fixed_s) {
-        memcpy(qe, q + e->a->dof0, (size_t)(nd - 1) * sizeof(double));
-        memcpy(qe + nd, q + e->b->dof0, (size_t)(nd - 1) * sizeof(double));
+        gather_runs(qe, q + e->a->dof0, q + e->b->dof0, nd - 1, nd);
         qe[nd - 1] = node_s(e->a);
         qe[2 * nd - 1] = node_s(e->b);
         return;
     }
-    memcpy(qe, q + e->a->dof0, (size_t)nd * sizeof(double));
-    memcpy(qe + nd, q + e->b->dof0, (size_t)nd * sizeof(double));
+    gather_runs(qe, q + e->a->dof0, q + e->b->dof0, nd, nd);
+}
+
+/* A Lagrangian element's block (nd = 2 nodes of h dofs, s last and not
+ * scattered): in each scattered column, are the rows 0 .. h-2 and h .. nd-2
+ * at consecutive value positions?  They are when each node's dofs are
+ * numbered consecutively (CSC rows are sorted and the block holds them all). */
+static int map_has_runs(const int *map, int nd)
+{
+    int h = nd / 2, c, k;
+    for (c = 0; c < nd - 1; c++) {
+        if (c == h - 1) continue;
+        for (k = 1; k < h - 1; k++)
+            if (map[k * nd + c] != map[c] + k || map[(h + k) * nd + c] != map[h * nd + c] + k) return 0;
+    }
+    return 1;
+}
+
+/* The assign plan (model.h): walking the elements in the order of the
+ * assembly (assemble.c's element_loop), a runs element's block whose
+ * positions no earlier element wrote is assigned, one whose positions all
+ * were is added to; anything else (a block written in part, elements
+ * without runs, positions no element writes: constraints, bodies, joints)
+ * is zeroed before the evaluation.  Pass 1 (list NULL) counts the zeroed
+ * positions, pass 2 lists them; t: nnz flags, cleared by the caller. */
+static int plan_pass(alecable_model *m, unsigned char *t, int *list)
+{
+    int c, i, k, n = 0;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        for (i = 0; i < cb->n_el; i++) {
+            alecable_element *e = cb->el[i];
+            int nb = ac_element_block(e);
+            e->assign = 0;
+            if (e->runs) {
+                int h = nb / 2, blk;
+                for (blk = 0; blk < 4; blk++) {
+                    int c0 = blk & 2 ? h : 0, r0 = blk & 1 ? h : 0, cc, rr, fresh = 0, old = 0;
+                    for (cc = c0; cc < c0 + h - 1; cc++)
+                        for (rr = r0; rr < r0 + h - 1; rr++) {
+                            if (t[e->map[rr * nb + cc]]) old++;
+                            else fresh++;
+                        }
+                    if (old == 0) e->assign |= 1 << blk;
+                    for (cc = c0; cc < c0 + h - 1; cc++)
+                        for (rr = r0; rr < r0 + h - 1; rr++) {
+                            int p = e->map[rr * nb + cc];
+                            if (!t[p] && old > 0) {
+                                if (list) list[n] = p;
+                                n++;
+                            }
+                            t[p] = 1;
+                        }
+                    (void)fresh;
+                }
+                continue;
+            }
+            for (k = 0; k < nb * nb; k++) {
+                int p = e->map[k];
+                if (p < 0 || t[p]) continue;
+                if (list) list[n] = p;
+                n++;
+                t[p] = 1;
+            }
+        }
+    }
+    for (k = 0; k < m->pat.nnz; k++)
+        if (!t[k]) {
+            if (list) list[n] = k;
+            n++;
+        }
+    return n;
+}
+
+static int assign_plan(alecable_model *m)
+{
+    unsigned char *t = (unsigned char *)ac_calloc(&m->alloc, (size_t)m->pat.nnz, 1);
+    int n;
+    m->assign_ok = 0;
+    if (!t) return -1;
+    n = plan_pass(m, t, NULL);
+    if (n > m->pat.nnz / 4) { /* few runs elements (ALE cables, other kinds): a memset is cheaper than the list */
+        ac_free(&m->alloc, t);
+        return 0;
+    }
+    m->zero_pos = (int *)ac_malloc(&m->alloc, (size_t)(n > 0 ? n : 1) * sizeof(int));
+    if (!m->zero_pos) {
+        ac_free(&m->alloc, t);
+        return -1;
+    }
+    memset(t, 0, (size_t)m->pat.nnz);
+    m->n_zero_pos = plan_pass(m, t, m->zero_pos);
+    ac_free(&m->alloc, t);
+    m->assign_ok = 1;
+    return 0;
 }
 
 int ac_element_block(const alecable_element *e) { return el_ndof(e->ops) + (e->xdof >= 0 ? 2 : 0); }
@@ -49,13 +162,11 @@ void ac_gather_rate(const alecable_element *e, const double *v, double *ve)
 {
     int nd = e->ops->node_ndof;
     if (e->par.fixed_s) {
-        memcpy(ve, v + e->a->dof0, (size_t)(nd - 1) * sizeof(double));
-        memcpy(ve + nd, v + e->b->dof0, (size_t)(nd - 1) * sizeof(double));
+        gather_runs(ve, v + e->a->dof0, v + e->b->dof0, nd - 1, nd);
         ve[nd - 1] = ve[2 * nd - 1] = 0.0;
         return;
     }
-    memcpy(ve, v + e->a->dof0, (size_t)nd * sizeof(double));
-    memcpy(ve + nd, v + e->b->dof0, (size_t)nd * sizeof(double));
+    gather_runs(ve, v + e->a->dof0, v + e->b->dof0, nd, nd);
 }
 
 void ac_free_solution_space(alecable_model *m)
@@ -74,6 +185,9 @@ void ac_free_solution_space(alecable_model *m)
     ac_free(&m->alloc, m->partner);
     ac_free(&m->alloc, m->ework);
     ac_free(&m->alloc, m->zero_q);
+    ac_free(&m->alloc, m->zero_pos);
+    m->zero_pos = NULL;
+    m->n_zero_pos = m->assign_ok = 0;
     m->q = m->lam = m->v = m->ework = m->zero_q = NULL;
     m->dof_class = m->partner = NULL;
     for (c = 0; c < m->cables.n; c++) {
@@ -338,6 +452,8 @@ int ac_finalize(alecable_model *m)
             e->map = (int *)ac_malloc(&m->alloc, (size_t)(nd * nd) * sizeof(int));
             if (!e->map) return nomem(m);
             sp_block_map(&m->pat, ac_split_dofs(e, xd), nd, e->map);
+            e->runs = e->xdof < 0 && e->par.fixed_s && e->a->nfree == nd / 2 - 1 && e->b->nfree == nd / 2 - 1 &&
+                      map_has_runs(e->map, nd);
         }
     }
     for (i = 0; i < m->constraints.n; i++)
@@ -360,6 +476,7 @@ int ac_finalize(alecable_model *m)
         if (load_maps(m, l, &m->pat))
             return ac_fail(m, ALECABLE_ESTATE, "internal error: load entry missing from the pattern");
     }
+    if (assign_plan(m)) return nomem(m);
     m->dirty = 0;
     return ALECABLE_OK;
 }

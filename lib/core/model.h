@@ -78,6 +78,12 @@ struct alecable_element {
     int dofs[EL_MAX_DOF];
     int *map;         /* ndof*ndof positions in the Jacobian values ((ndof + 2)^2 when xdof >= 0) */
     int xdof;         /* the stretch split of end A (node a split): rho's index in q, else -1 */
+    int runs;         /* 1: a Lagrangian element whose nodes' dofs are consecutive (dofs[k] = a->dof0 + k,
+                         dofs[h + k] = b->dof0 + k, k < h - 1, h = ndof / 2) and at consecutive values in
+                         every column of map (finalize.c): the scatters add runs */
+    int assign;       /* runs elements: the blocks this element writes first in the Jacobian's values, so it
+                         assigns them instead of adding to zeros (finalize.c's assign plan): bit 0 node a's
+                         columns and rows, bit 1 a's columns b's rows, bit 2 b's columns a's rows, bit 3 b's */
 };
 
 struct alecable_cable {
@@ -257,6 +263,11 @@ struct alecable_model {
     int *dof_class, *partner;
     double *ework;          /* element scratch (AC_EWORK_ELEMENT), then n values (scale.c) */
     double *zero_q;         /* nq zeros (velocities of ac_inertia) */
+    /* the Jacobian's values without a memset of all of them (finalize.c's
+     * assign plan, assemble.c): the positions no element assigns, zeroed
+     * before each evaluation, and each element's blocks that it assigns
+     * (alecable_element.assign); 0 assign_ok: memset */
+    int *zero_pos, n_zero_pos, assign_ok;
     void *qs;               /* quasistatic solver workspace (integrators/) */
     /* the clock (lib/core/clock.c): the time of the state [s]; hold_clock:
      * inside a quasistatic solve whose motions stand at `time`, not at the
@@ -371,6 +382,13 @@ int ac_jacobian(void *ctx, double t, const double *q, const double *v, const dou
 /* alecable_problem.residual_scale of the model (scale.c) */
 int ac_residual_scale(void *ctx, double t, const double *q, const double *v, const double *a,
                       const double *lambda, double *scale);
+/* ac_residual_scale's pieces, for the residual that computes its scale in
+ * the same element loop (assemble.c): a split element's part, and the
+ * groups after the elements plus the constraint rows (scale holds the
+ * elements' part; the model's cb_rc is read at the end) */
+void ac_scale_split(const alecable_element *e, const double *q, const double *b, double *scale);
+int ac_scale_rest(alecable_model *m, double t, const double *q, const double *v, const double *a,
+                  const double *lambda, double *scale);
 double ac_energy(alecable_model *m, const double *q, double t, double *w_int, double *w_ext);
 /* energy.c: does the model's energy hold every non-dissipative force but
  * inertia and the constraints' (so its problem offers alecable_problem.energy)?

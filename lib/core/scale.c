@@ -65,21 +65,34 @@ static double model_size(const alecable_model *m)
     return L > 0.0 && isfinite(L) ? L : 1.0;
 }
 
+/* scale += the magnitudes of a split element's force and weight (statics) */
+void ac_scale_split(const alecable_element *e, const double *q, const double *b, double *scale)
+{
+    double fs[EL_MAX_DOF + 2];
+    int xd[EL_MAX_DOF + 2], k, nd = el_ndof(e->ops);
+    const int *dofs = ac_split_dofs(e, xd);
+    ac_split_eval(e, q, NULL, fs, NULL);
+    for (k = 0; k < nd + 2; k++)
+        if (dofs[k] >= 0) scale[dofs[k]] += fabs(fs[k]);
+    if (b) {
+        double g[EL_MAX_DOF + 2];
+        ac_split_eval(e, q, b, g, NULL);
+        for (k = 0; k < nd + 2; k++)
+            if (dofs[k] >= 0) scale[dofs[k]] += fabs(g[k] - fs[k]);
+    }
+}
+
 int ac_residual_scale(void *ctx, double t, const double *q, const double *v, const double *a,
                       const double *lambda, double *scale)
 {
     alecable_model *m = ac_ctx_model(ctx); /* NULL: the model changed since its problem */
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fe[EL_MAX_DOF];
-    double sc, L, *w, tm;
-    int c, i, nq, dyn = v && a;
+    double sc;
+    int c, i, dyn = v && a;
     if (!m) return ALECABLE_ESTATE;
-    tm = ac_motion_time(m, t); /* the time of motions and callbacks, as the residual's */
     m->cb_rc = 0;
     sc = m->ramp_loads ? t : 1.0;
-    w = m->ework + AC_EWORK_ELEMENT;
-    nq = m->nq;
     memset(scale, 0, (size_t)m->n * sizeof(double));
-    memset(w, 0, (size_t)m->n * sizeof(double));
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         const el_ops *ops = cb->ops;
@@ -89,18 +102,7 @@ int ac_residual_scale(void *ctx, double t, const double *q, const double *v, con
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             if (e->xdof >= 0) { /* statics only (dynamics.c) */
-                double fs[EL_MAX_DOF + 2];
-                int xd[EL_MAX_DOF + 2], k;
-                const int *dofs = ac_split_dofs(e, xd);
-                ac_split_eval(e, q, NULL, fs, NULL);
-                for (k = 0; k < nd + 2; k++)
-                    if (dofs[k] >= 0) scale[dofs[k]] += fabs(fs[k]);
-                if (grav) {
-                    double g[EL_MAX_DOF + 2];
-                    ac_split_eval(e, q, b, g, NULL);
-                    for (k = 0; k < nd + 2; k++)
-                        if (dofs[k] >= 0) scale[dofs[k]] += fabs(g[k] - fs[k]);
-                }
+                ac_scale_split(e, q, grav ? b : NULL, scale);
                 continue;
             }
             ac_gather(e, q, qe);
@@ -118,6 +120,19 @@ int ac_residual_scale(void *ctx, double t, const double *q, const double *v, con
             }
         }
     }
+    return ac_scale_rest(m, t, q, v, a, lambda, scale);
+}
+
+/* The groups after the elements (loads, bodies, constraint forces, joints,
+ * pulley friction) and the constraint rows; scale holds the elements'
+ * part.  m->cb_rc is read at the end: a caller that evaluated the residual
+ * first has checked and cleared its own. */
+int ac_scale_rest(alecable_model *m, double t, const double *q, const double *v, const double *a,
+                  const double *lambda, double *scale)
+{
+    double sc = m->ramp_loads ? t : 1.0, L, *w = m->ework + AC_EWORK_ELEMENT, tm = ac_motion_time(m, t);
+    int i, nq = m->nq, dyn = v && a;
+    memset(w, 0, (size_t)m->n * sizeof(double));
     /* w holds n values: the groups' constraint rows land there too and are
      * cleared with the rest */
     if (m->loads.n) {

@@ -241,34 +241,44 @@ static void resolve_params(const alecable_dynamic_options *o, dyn_params *par)
     par->err_coef = par->beta - 1.0 / 6.0 + 0.5 * (am - af + ah);
 }
 
-static void free_state(ac_alloc *a, dyn_state *s)
+/* A state's arrays that the method never reads point to one spare array
+ * of the integrator (writes land there and are never read back), so each
+ * of the three states holds only what its method needs. */
+static void free_state(ac_alloc *a, dyn_state *s, const double *spare)
 {
-    ac_free(a, s->q);
-    ac_free(a, s->v);
-    ac_free(a, s->a);
-    ac_free(a, s->A);
-    ac_free(a, s->lam);
-    ac_free(a, s->dq_old);
-    ac_free(a, s->v_old);
-    ac_free(a, s->w1);
-    ac_free(a, s->w2);
-    ac_free(a, s->fc);
-    ac_free(a, s->phist);
+    double **arr[11];
+    int k;
+    arr[0] = &s->q, arr[1] = &s->v, arr[2] = &s->a, arr[3] = &s->A, arr[4] = &s->lam, arr[5] = &s->dq_old;
+    arr[6] = &s->v_old, arr[7] = &s->w1, arr[8] = &s->w2, arr[9] = &s->fc, arr[10] = &s->phist;
+    for (k = 0; k < 11; k++)
+        if (*arr[k] != spare) ac_free(a, *arr[k]);
 }
 
-static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam, int nhist)
+/* The arrays a method reads back (the others get the spare):
+ *  A        the implicit methods' acceleration-like variable (the
+ *           semi-implicit ones write A = a and never read it);
+ *  w1, w2   the implicit methods' error-estimate samples;
+ *  dq_old, v_old  SI-BDF2's history;
+ *  fc       SI-HHT's force history. */
+static double *state_array(ac_alloc *a, int needed, size_t n, double *spare)
+{
+    return needed ? (double *)ac_calloc(a, n, sizeof(double)) : spare;
+}
+
+static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam, int nhist, int method, double *spare)
 {
     size_t n = (size_t)nq, m = (size_t)(nlam > 0 ? nlam : 1);
+    int semi = is_semi(method);
     s->q = (double *)ac_calloc(a, n, sizeof(double));
     s->v = (double *)ac_calloc(a, n, sizeof(double));
     s->a = (double *)ac_calloc(a, n, sizeof(double));
-    s->A = (double *)ac_calloc(a, n, sizeof(double));
+    s->A = state_array(a, !semi, n, spare);
     s->lam = (double *)ac_calloc(a, m, sizeof(double));
-    s->dq_old = (double *)ac_calloc(a, n, sizeof(double));
-    s->v_old = (double *)ac_calloc(a, n, sizeof(double));
-    s->w1 = (double *)ac_calloc(a, n, sizeof(double));
-    s->w2 = (double *)ac_calloc(a, n, sizeof(double));
-    s->fc = (double *)ac_calloc(a, n, sizeof(double));
+    s->dq_old = state_array(a, method == ALECABLE_METHOD_SI_BDF2, n, spare);
+    s->v_old = state_array(a, method == ALECABLE_METHOD_SI_BDF2, n, spare);
+    s->w1 = state_array(a, !semi, n, spare);
+    s->w2 = state_array(a, !semi, n, spare);
+    s->fc = state_array(a, method == ALECABLE_METHOD_SI_HHT, n, spare);
     s->phist = (double *)ac_calloc(a, (size_t)(nhist > 0 ? nhist : 1), sizeof(double));
     return s->q && s->v && s->a && s->A && s->lam && s->dq_old && s->v_old && s->w1 && s->w2 && s->fc && s->phist
                ? ALECABLE_OK
@@ -282,7 +292,8 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     if (!it) return;
     a = it->alloc;
     sp_kkt_destroy(it->lin);
-    for (k = 0; k < 3; k++) free_state(&a, &it->st[k]);
+    for (k = 0; k < 3; k++) free_state(&a, &it->st[k], it->spare);
+    ac_free(&a, it->spare);
     ac_free(&a, it->pat.diag);
     ac_free(&a, it->r);
     ac_free(&a, it->z);
@@ -351,19 +362,40 @@ static int find_diagonal(alecable_integrator *it)
     return ALECABLE_OK;
 }
 
+/* The second Jacobian array (vals_k): the stiffness rows of massless
+ * coordinates at a consistent start or a switch, and the paper scheme's
+ * products.  Most runs need neither, so it is allocated where first needed
+ * (the paper scheme at create; a model with massless rows at set_state's
+ * consistent start, which comes before the first step): nnz doubles, as
+ * much as the Jacobian itself. */
+static int need_vals_k(alecable_integrator *it)
+{
+    if (!it->vals_k) it->vals_k = (double *)ac_calloc(&it->alloc, (size_t)it->p.nnz, sizeof(double));
+    return it->vals_k ? ALECABLE_OK : ALECABLE_ENOMEM;
+}
+
+static size_t jacobian_bytes(const alecable_integrator *it)
+{
+    return ((it->vals ? 1u : 0u) + (it->vals_k ? 1u : 0u)) * (size_t)it->p.nnz * sizeof(double);
+}
+
 static int alloc_workspaces(alecable_integrator *it)
 {
     ac_alloc *a = &it->alloc;
     size_t n = (size_t)it->n, nq = (size_t)it->nq, m = (size_t)(it->nlam > 0 ? it->nlam : 1);
+    size_t live = a->live_bytes;
     int k;
+    if (!(it->spare = (double *)ac_calloc(a, nq > 0 ? nq : 1, sizeof(double)))) return ALECABLE_ENOMEM;
     for (k = 0; k < 3; k++)
-        if (alloc_state(a, &it->st[k], it->nq, it->nlam, it->p.nhist)) return ALECABLE_ENOMEM;
+        if (alloc_state(a, &it->st[k], it->nq, it->nlam, it->p.nhist, it->o.method, it->spare)) return ALECABLE_ENOMEM;
+    it->mem_history = a->live_bytes - live;
+    /* the paper scheme's products need the stiffness apart at every step */
+    if (it->o.si_scheme == ALECABLE_SI_SCHEME_PAPER && is_semi(it->o.method) && need_vals_k(it)) return ALECABLE_ENOMEM;
     it->pat.diag = (int *)ac_malloc(a, n * sizeof(int));
     it->r = (double *)ac_calloc(a, n, sizeof(double));
     it->z = (double *)ac_calloc(a, n, sizeof(double));
     it->rhs = (double *)ac_calloc(a, n, sizeof(double));
     it->vals = (double *)ac_calloc(a, (size_t)it->p.nnz, sizeof(double));
-    it->vals_k = (double *)ac_calloc(a, (size_t)it->p.nnz, sizeof(double));
     it->massive = (int *)ac_calloc(a, nq > 0 ? nq : 1, sizeof(int));
     it->res_hist = (double *)ac_calloc(a, (size_t)it->o.max_iterations + 1, sizeof(double));
     it->fn = (double *)ac_calloc(a, n, sizeof(double));
@@ -374,10 +406,10 @@ static int alloc_workspaces(alecable_integrator *it)
     it->gam = (double *)ac_calloc(a, m, sizeof(double));
     it->ga = (double *)ac_calloc(a, m, sizeof(double));
     it->dstep = (double *)ac_calloc(a, nq, sizeof(double));
-    it->scale = (double *)ac_calloc(a, n, sizeof(double));
+    if (!is_semi(it->o.method)) it->scale = (double *)ac_calloc(a, n, sizeof(double)); /* the stop test's */
     it->lam_alg = (int *)ac_calloc(a, m, sizeof(int));
-    if (!it->dstep || !it->scale || !it->lam_alg) return ALECABLE_ENOMEM;
-    if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->vals_k || !it->massive || !it->res_hist ||
+    if (!it->dstep || (!it->scale && !is_semi(it->o.method)) || !it->lam_alg) return ALECABLE_ENOMEM;
+    if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->massive || !it->res_hist ||
         !it->fn ||
         !it->dq || !it->zero || !it->probe ||
         !it->gdot || !it->gam || !it->ga)
@@ -430,8 +462,11 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
         alecable_integrator_destroy(it);
         return st;
     }
+    it->mem_vectors = it->alloc.live_bytes - it->mem_history - jacobian_bytes(it);
+    it->mem_solver = it->alloc.live_bytes;
     st = sp_kkt_create(&it->lin, sp_kind_of(o->linear_solver), &it->pat, it->nq,
                           &it->alloc);
+    it->mem_solver = it->alloc.live_bytes - it->mem_solver;
     if (st) {
         alecable_integrator_destroy(it);
         /* BAND asked for a wide pattern, or the GPL-free build's dense SPQR for a large one */
@@ -439,6 +474,25 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
         return st == SP_ENOMEM ? ALECABLE_ENOMEM : ALECABLE_ELINSOLVE;
     }
     *out = it;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_integrator_memory(const alecable_integrator *it, alecable_memory_report *r)
+{
+    size_t fixed, backend;
+    if (!it || !r) return ALECABLE_ENULL;
+    if (r->struct_size < sizeof *r) return ALECABLE_EINVAL;
+    alecable_memory_report_init(r);
+    backend = sp_kkt_backend_bytes(it->lin);
+    r->history = it->mem_history;
+    r->vectors = it->mem_vectors;
+    r->jacobian = jacobian_bytes(it);
+    r->condensation = it->mem_solver > backend ? it->mem_solver - backend : 0;
+    r->total = it->alloc.live_bytes;
+    fixed = r->history + r->vectors + r->jacobian + r->condensation;
+    /* the backend's storage, and what it allocated since (a fallback solver) */
+    r->factor = r->total > fixed ? r->total - fixed : 0;
+    r->peak = it->alloc.peak_bytes;
     return ALECABLE_OK;
 }
 
@@ -741,6 +795,7 @@ static int consistent_accelerations(alecable_integrator *it, double t, dyn_state
         for (i = 0; i < nq; i++) it->rhs[i] = -it->r[i];
         for (i = 0; i < it->nlam; i++) it->rhs[nq + i] = -it->gam[i];
         if ((n_alg = algebraic_rows(it)) > 0) {
+            if (need_vals_k(it)) return ALECABLE_ENOMEM;
             st = it->p.jacobian(it->p.ctx, t, s->q, s->v, it->zero, s->lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL,
                                 it->vals_k);
             it->stats.jacobian_evals++;
@@ -1006,6 +1061,7 @@ static int switch_matrix(alecable_integrator *it, const dyn_state *s)
     int st, j, k, nq = it->nq;
     if ((st = dyn_jacobian(it, s->t, s->q, s->v, it->zero, s->lam, 0.0, 0.0, 1.0, ALECABLE_JAC_FULL))) return st;
     if (algebraic_rows(it) > 0) {
+        if (need_vals_k(it)) return ALECABLE_ENOMEM;
         st = it->p.jacobian(it->p.ctx, s->t, s->q, s->v, it->zero, s->lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL,
                             it->vals_k);
         it->stats.jacobian_evals++;

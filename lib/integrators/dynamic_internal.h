@@ -79,11 +79,13 @@ struct alecable_integrator {
     sp_pattern pat;          /* colptr/rowidx borrowed from the problem */
     sp_kkt *lin;             /* single-dof constraints condensed out (sparse/kkt.c) */
     dyn_state st[3];
+    double *spare;           /* nq values: the states' arrays their method never reads (dynamic.c) */
     dyn_state *cur, *prev, *trial;
     int has_state, can_undo;
     /* workspaces (all allocated at create) */
     double *r, *z, *rhs, *vals, *fn, *dq, *zero;
-    double *vals_k;          /* stiffness Jacobian for massless rows (consistent accelerations) */
+    double *vals_k;          /* stiffness Jacobian for massless rows (consistent accelerations); NULL until
+                                needed (dynamic.c's need_vals_k) */
     int *massive;            /* per q-row: 1 when the row has mass or constraint forces */
     double *gdot, *gam, *ga;
     int ng, *g_pos, *g_row, *g_col; /* entries of G (constraint rows, q-columns) */
@@ -95,6 +97,10 @@ struct alecable_integrator {
     double err, err_tol;
     alecable_step_stats stats;
     size_t alloc_mark, allocs_last_step;
+    /* bytes of the parts at create (alecable_integrator_memory): the three
+     * states, the work vectors (the struct itself included, the Jacobian's
+     * values not), and the linear solver (condensation and backend) */
+    size_t mem_history, mem_vectors, mem_solver;
     /* 1 while a failure may still be retried (a Taylor start): a singular
      * matrix is then not probed for its free dof */
     int quiet_singular;
@@ -122,7 +128,11 @@ struct alecable_integrator {
      * T0 + V0 at set_state; e_floor: the rounding of V's sums */
     int balance;
     double e0, v0, vint0, e_floor;
-    double *dstep, *scale;
+    double *dstep, *scale;   /* scale: implicit methods only (NULL for the semi-implicit ones) */
+    /* implicit methods on a model's problem: scale_here when it->scale
+     * holds the residual_scale that scaled_residual computed with the
+     * residual of the current iterate (implicit.c), with its status scale_st */
+    int scale_here, scale_st;
     double scale_floor;      /* implicit.c: the floor of the q rows' residual_scale in the current step */
     int *lam_alg;            /* nlam: the row fixes its multipliers (dynamic.c's consistent start) */
     double drift;

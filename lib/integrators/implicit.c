@@ -139,12 +139,32 @@ static const double *eval_accel(alecable_integrator *it, const dyn_state *T)
     return it->dq;
 }
 
-/* Scaled residual (s R_q, g) into it->r; its max-norm into *rnorm. */
-static int scaled_residual(alecable_integrator *it, double t1, double s, const dyn_state *T, double *rnorm)
+/* Scaled residual (s R_q, g) into it->r, at the k-th iterate; its max-norm into *rnorm. */
+static int scaled_residual(alecable_integrator *it, double t1, double s, const dyn_state *T, int k, double *rnorm)
 {
     double c = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht;
-    int i, st = dyn_residual(it, t1, T->q, T->v, eval_accel(it, T), T->lam, it->r);
-    if (st) return st;
+    int i, st, done = 0;
+    it->scale_here = 0;
+    /* a model's problem: at the first iterate (whose scale the stop test
+     * always reads) the residual's scale comes from the same element loop */
+    if (it->p.residual_scale && k == 0) {
+        const double *a = eval_accel(it, T);
+        st = problem_residual_with_scale(&it->p, t1, T->q, T->v, a, T->lam, it->r, it->scale, &it->scale_st, &done);
+        if (done) {
+            it->stats.residual_evals++;
+            it->stats.model_flops += it->p.flops_residual;
+            if (st) { /* dyn_residual's messages */
+                snprintf(it->msg, sizeof it->msg, "t = %.9g: residual evaluation failed (%s)", t1, alecable_strerror(st));
+                return st;
+            }
+            if (!isfinite(dyn_norm_inf(it->r, it->n))) {
+                snprintf(it->msg, sizeof it->msg, "t = %.9g: residual is not finite", t1);
+                return ALECABLE_ENAN;
+            }
+            it->scale_here = 1;
+        }
+    }
+    if (!it->scale_here && (st = dyn_residual(it, t1, T->q, T->v, eval_accel(it, T), T->lam, it->r))) return st;
     for (i = 0; i < it->nq; i++) it->r[i] = s * (it->par.hht ? c * it->r[i] - ah * it->fn[i] : it->r[i]);
     *rnorm = dyn_norm_inf(it->r, it->n);
     return ALECABLE_OK;
@@ -182,7 +202,11 @@ static int start_scale(alecable_integrator *it, dyn_state *S)
 static int problem_scale(alecable_integrator *it, double t1, double s, const dyn_state *T, double *fl)
 {
     double c = 1.0 + it->par.alpha_hht, ah = fabs(it->par.alpha_hht), m = 0.0;
-    int i, st = it->p.residual_scale(it->p.ctx, t1, T->q, T->v, eval_accel(it, T), T->lam, it->scale);
+    int i, st;
+    if (it->scale_here) /* in it->scale already: evaluated with the residual at this iterate (scaled_residual) */
+        st = it->scale_st;
+    else
+        st = it->p.residual_scale(it->p.ctx, t1, T->q, T->v, eval_accel(it, T), T->lam, it->scale);
     if (st) {
         snprintf(it->msg, sizeof it->msg, "t = %.9g: the problem's residual_scale failed (%s)", t1,
                  alecable_strerror(st));
@@ -336,7 +360,7 @@ static int newton(alecable_integrator *it, double h, double t1, int pred)
     if (!it->p.residual_scale && (st = start_scale(it, it->cur))) return st;
     if ((st = predict(it, h, S, T, pred))) return st;
     for (k = 0;; k++) {
-        if ((st = scaled_residual(it, t1, s, T, &rnorm))) return st;
+        if ((st = scaled_residual(it, t1, s, T, k, &rnorm))) return st;
         if (k <= it->o.max_iterations) it->res_hist[it->n_res_hist++] = dyn_norm_inf(it->r, it->nq) / s;
         if ((st = stop_ratio(it, t1, s, T, k, &ratio))) return st;
         it->last_ratio = ratio;

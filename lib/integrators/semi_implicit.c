@@ -145,7 +145,8 @@ static int constraint_rows(alecable_integrator *it, double h, double t1, si_coef
     return ALECABLE_OK;
 }
 
-/* New state from the solution (da, c dlambda) in it->z. */
+/* New state from the solution (da, c dlambda) in it->z, and the step
+ * q_{n+1} (-) q_n for the divergence watch in it->dstep. */
 static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state *S, dyn_state *T)
 {
     double cf = 1.0 + it->par.alpha_hht;
@@ -155,7 +156,7 @@ static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state 
         T->a[i] = S->a[i] + it->z[i];
         T->A[i] = T->a[i];
         T->v[i] += c.cv * it->z[i];
-        T->dq_old[i] = it->dq[i] + c.cq * it->z[i];
+        it->dstep[i] = T->dq_old[i] = it->dq[i] + c.cq * it->z[i];
         T->v_old[i] = S->v[i];
     }
     for (i = 0; i < it->nlam; i++) T->lam[i] = S->lam[i] + it->z[nq + i] / cf;
@@ -321,6 +322,5 @@ int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
     it->last_ratio = 0.0;
     it->scale_src = 0;
     if ((st = finish(it, h, c, S, T))) return st;
-    memcpy(it->dstep, T->dq_old, (size_t)it->nq * sizeof(double));
     return it->par.hht ? carry_force(it, t1, fn, T) : ALECABLE_OK;
 }

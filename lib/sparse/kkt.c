@@ -44,6 +44,7 @@ struct sp_kkt {
     int use_full;
     int gathered;         /* inner reads vals through red_src (no vred copy) */
     double flops_extra;
+    size_t inner_bytes;   /* what creating inner (and its gather) took from alloc */
 };
 
 static void *ints(ac_alloc *a, int n) { return ac_malloc(a, (size_t)(n > 0 ? n : 1) * sizeof(int)); }
@@ -238,10 +239,12 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
     k->ne = find_pairs(p, nq, qcount, qcol, used, k->ej, k->eR);
     ac_free(alloc, qcount); ac_free(alloc, qcol); ac_free(alloc, used);
     if (k->ne == 0) { /* nothing to condense: the full system, directly */
+        size_t live = alloc->live_bytes;
         if (kind >= 0 && (st = sp_solver_create(&k->inner, kind, p, alloc))) {
             sp_kkt_destroy(k);
             return st;
         }
+        k->inner_bytes = alloc->live_bytes - live;
         *out = k;
         return SP_OK;
     }
@@ -264,13 +267,13 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
         sp_kkt_destroy(k);
         return st;
     }
-    k->vred = dbls(alloc, k->red.nnz);
     k->bred = dbls(alloc, k->red.n);
     k->xred = dbls(alloc, k->red.n);
-    if (!k->vred || !k->bred || !k->xred) {
+    if (!k->bred || !k->xred) {
         sp_kkt_destroy(k);
         return SP_ENOMEM;
     }
+    k->inner_bytes = alloc->live_bytes;
     /* every unknown held by a single-dof constraint (a cable fixed at all its
      * nodes): nothing is left to factor, the eliminations solve it all */
     if (kind >= 0 && k->red.n > 0 && (st = sp_solver_create(&k->inner, kind, &k->red, alloc))) {
@@ -286,6 +289,13 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
             return st;
         }
         k->gathered = st == SP_OK;
+    }
+    k->inner_bytes = alloc->live_bytes - k->inner_bytes;
+    /* the condensed values' copy, only for a backend that does not gather
+     * (nnz doubles: as much as the Jacobian's own values) */
+    if (kind >= 0 && k->red.n > 0 && !k->gathered && !(k->vred = dbls(alloc, k->red.nnz))) {
+        sp_kkt_destroy(k);
+        return SP_ENOMEM;
     }
     *out = k;
     return SP_OK;
@@ -367,4 +377,5 @@ double sp_kkt_flops(const sp_kkt *k)
 }
 
 int sp_kkt_eliminated(const sp_kkt *k) { return k->ne; }
+size_t sp_kkt_backend_bytes(const sp_kkt *k) { return k->inner_bytes; }
 int sp_kkt_kind(const sp_kkt *k) { return sp_solver_kind(k->inner); }

@@ -19,6 +19,9 @@ double sp_kkt_rcond(const sp_kkt *k);
 double sp_kkt_flops(const sp_kkt *k);   /* as sp_solver_flops, condensation included */
 int    sp_kkt_eliminated(const sp_kkt *k); /* number of condensed constraints */
 int    sp_kkt_kind(const sp_kkt *k);     /* backend in use */
+/* bytes the backend took from the allocator at create (its storage and
+ * copies of the pattern; a SuiteSparse backend's own allocations not counted) */
+size_t sp_kkt_backend_bytes(const sp_kkt *k);
 /* The condensed pattern (p itself when nothing is condensed), the condensed
  * values of a full value array, and the full index of a condensed one. */
 const sp_pattern *sp_kkt_reduced(const sp_kkt *k);

@@ -1,8 +1,11 @@
-/* Pattern construction (pair lists -> CSC) and pattern queries.
+/* Pattern construction (pair lists and dense blocks -> CSC) and pattern
+ * queries.
  *
  * sp_builder_finish sorts with two counting-sort passes (by row, then by
  * column), so the work is O(pairs + n) with no comparison sort: patterns of
- * 10^6 entries and more are built in linear time. */
+ * 10^6 entries and more are built in linear time.  Blocks are expanded into
+ * the by-row lists only there, so the set-up's memory is one int per pair
+ * instead of three. */
 #include "backend.h"
 
 #include <float.h>
@@ -35,11 +38,16 @@ int sp_builder_init(sp_builder *b, int n, ac_alloc *alloc)
     b->alloc = alloc;
     b->rows = alloc_ints(alloc, INITIAL_CAP);
     b->cols = alloc_ints(alloc, INITIAL_CAP);
-    if (!b->rows || !b->cols) {
+    b->bstart = alloc_ints(alloc, INITIAL_CAP);
+    b->bdofs = alloc_ints(alloc, INITIAL_CAP);
+    if (!b->rows || !b->cols || !b->bstart || !b->bdofs) {
         sp_builder_free(b);
         return -1;
     }
     b->cap = INITIAL_CAP;
+    b->capblk = INITIAL_CAP - 1; /* bstart holds nblk + 1 offsets */
+    b->capdofs = INITIAL_CAP;
+    b->bstart[0] = 0;
     return 0;
 }
 
@@ -86,9 +94,24 @@ int sp_builder_add(sp_builder *b, int row, int col)
     return 0;
 }
 
+/* *arr (capacity *cap) grown geometrically to hold need ints */
+static int grow_ints(ac_alloc *a, int **arr, int *cap, size_t need)
+{
+    size_t c = (size_t)*cap * 2;
+    int *r;
+    if (need <= (size_t)*cap) return 0;
+    if (need > INT_MAX - 1) return -1;
+    if (c < need) c = need;
+    if (c > INT_MAX - 1) c = INT_MAX - 1;
+    if (!(r = ac_realloc(a, *arr, (c + 1) * sizeof(int)))) return -1;
+    *arr = r;
+    *cap = (int)c;
+    return 0;
+}
+
 int sp_builder_add_block(sp_builder *b, const int *dofs, int k)
 {
-    int i, j, m = 0;
+    int i, m = 0;
     /* Validate everything first so a bad dof leaves the builder unchanged. */
     for (i = 0; i < k; i++) {
         if (dofs[i] >= b->n)
@@ -98,21 +121,15 @@ int sp_builder_add_block(sp_builder *b, const int *dofs, int k)
     }
     if (m == 0)
         return 0;
-    if (m > INT_MAX / m)
+    if (m > INT_MAX / m || (size_t)b->count + b->bpairs + (size_t)m * (size_t)m > (size_t)INT_MAX - (size_t)b->n)
         return -1;
-    if (reserve(b, m * m) != 0)
+    if (grow_ints(b->alloc, &b->bdofs, &b->capdofs, (size_t)b->ndofs + (size_t)m) ||
+        grow_ints(b->alloc, &b->bstart, &b->capblk, (size_t)b->nblk + 1))
         return -1;
-    for (j = 0; j < k; j++) {
-        if (dofs[j] < 0)
-            continue;
-        for (i = 0; i < k; i++) {
-            if (dofs[i] < 0)
-                continue;
-            b->rows[b->count] = dofs[i];
-            b->cols[b->count] = dofs[j];
-            b->count++;
-        }
-    }
+    for (i = 0; i < k; i++)
+        if (dofs[i] >= 0) b->bdofs[b->ndofs++] = dofs[i];
+    b->bstart[++b->nblk] = b->ndofs;
+    b->bpairs += (size_t)m * (size_t)m;
     return 0;
 }
 
@@ -123,11 +140,17 @@ void sp_builder_free(sp_builder *b)
     if (b->alloc) {
         ac_free(b->alloc, b->rows);
         ac_free(b->alloc, b->cols);
+        ac_free(b->alloc, b->bstart);
+        ac_free(b->alloc, b->bdofs);
     }
     b->rows = NULL;
     b->cols = NULL;
+    b->bstart = NULL;
+    b->bdofs = NULL;
     b->count = 0;
     b->cap = 0;
+    b->nblk = b->ndofs = b->capblk = b->capdofs = 0;
+    b->bpairs = 0;
 }
 
 /* On failure the builder is left as it was (the caller still owns it and
@@ -140,9 +163,9 @@ int sp_builder_finish(sp_builder *b, sp_pattern *p)
     int *colptr = NULL, *rowidx = NULL, *diag = NULL;
     int total, nnz, r, c, k;
 
-    if (b->count > INT_MAX - n)
+    if ((size_t)b->count + b->bpairs > (size_t)INT_MAX - (size_t)n)
         return -1;
-    total = b->count + n; /* every pair plus one diagonal per column */
+    total = b->count + (int)b->bpairs + n; /* every pair, the blocks' too, plus one diagonal per column */
 
     rowptr = alloc_ints(a, (size_t)n + 1);
     byrow = alloc_ints(a, (size_t)total);
@@ -156,6 +179,11 @@ int sp_builder_finish(sp_builder *b, sp_pattern *p)
     memset(rowptr, 0, ((size_t)n + 1) * sizeof(int));
     for (k = 0; k < b->count; k++)
         rowptr[b->rows[k] + 1]++;
+    for (k = 0; k < b->nblk; k++) {
+        int i, m = b->bstart[k + 1] - b->bstart[k];
+        for (i = b->bstart[k]; i < b->bstart[k + 1]; i++)
+            rowptr[b->bdofs[i] + 1] += m;
+    }
     for (r = 0; r < n; r++)
         rowptr[r + 1]++;
     for (r = 0; r < n; r++)
@@ -164,6 +192,12 @@ int sp_builder_finish(sp_builder *b, sp_pattern *p)
         mark[r] = rowptr[r];
     for (k = 0; k < b->count; k++)
         byrow[mark[b->rows[k]]++] = b->cols[k];
+    for (k = 0; k < b->nblk; k++) {
+        int i, j;
+        for (i = b->bstart[k]; i < b->bstart[k + 1]; i++)
+            for (j = b->bstart[k]; j < b->bstart[k + 1]; j++)
+                byrow[mark[b->bdofs[i]]++] = b->bdofs[j];
+    }
     for (r = 0; r < n; r++)
         byrow[mark[r]++] = r;
 
