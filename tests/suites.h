@@ -62,7 +62,6 @@ Suite *suite_sheave_lift(void);
 Suite *suite_sheave_c1(void);
 Suite *suite_batch(void);
 Suite *suite_isa(void);
-
 Suite *suite_memory(void);
 Suite *suite_qs_regularization(void);
 /* the threads suite's case of 8 co-simulation hosts in 8 threads (tests/test_cosim_threads.c) */
