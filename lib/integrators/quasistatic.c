@@ -74,6 +74,7 @@ struct qs_ws {
     int ptc;               /* the shift from the first iteration, the line search on every one */
     double max_shift;
     double shift0;         /* the first shift: options.ptc_shift times the mesh's unit (large_mesh) */
+    int large;             /* this solve's mesh is large (large_mesh): its factors are freed after it */
     int null_dof;          /* the dof a singular tangent left free in the last solve, or -1 */
     double released;       /* stage 2 released its regularization at this force (scaled; 0: not released) */
     double alpha;          /* the options' regularization parameter, for eval_residual */
@@ -332,7 +333,7 @@ static int ensure_history(qs_ws *ws, int steps, int iters)
 /* SP_EUNSUITED: the pattern is too large for a backend's dense or band
  * storage (BAND; in the GPL-free build also SPQR's and the rank detection's
  * dense QR, lapack_qr.c). */
-static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o, char *msg, size_t len)
+static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o, int n_free, char *msg, size_t len)
 {
     int kind = sp_kind_of(o->linear_solver), st;
     if (ws->lin_kind != kind) {
@@ -360,7 +361,10 @@ static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o, char
         snprintf(msg, len, "cannot create the stability check's factorization (%s)", alecable_strerror(st));
         return st;
     }
-    if (o->regularization == ALECABLE_REG_TWO_STAGE && !ws->rank) {
+    /* stage 2, the only user of the rank detection, runs where material
+     * coordinates are free: a Lagrangian mesh does without (at 10^5 ANCF
+     * elements its structure held 260 MB) */
+    if (o->regularization == ALECABLE_REG_TWO_STAGE && n_free > 0 && !ws->rank) {
         /* Rank detection runs on the tangent with the single-dof constraints
          * (fixed dofs, a fixed pulley's six) condensed out: the rank drops by
          * exactly two per pair, the dependent lines are the same, and the
@@ -887,11 +891,31 @@ static void large_mesh(qs_ws *ws, alecable_quasistatic_options *o)
 {
     double nnz = (double)(ws->pat.colptr[ws->nq] - ws->pat.colptr[0]), m;
     ws->shift0 = o->ptc_shift;
+    ws->large = 0;
     if (o->large_mesh != ALECABLE_LARGE_MESH_AUTO || ws->nq < 1 || !(nnz > 0.0)) return;
     m = (double)ws->nq * (double)ws->nq / nnz;
     if (!(m > LARGE_MESH_M)) return;
+    ws->large = 1;
     ws->shift0 = o->ptc_shift * (LARGE_MESH_M0 / m) * (LARGE_MESH_M0 / m);
     if (o->linear_solver == ALECABLE_LINSOLVE_UMFPACK) o->linear_solver = ALECABLE_LINSOLVE_AUTO;
+}
+
+/* After a solve on a large mesh: the factorizations (the linear solver's,
+ * the stability check's LDL^T, the rank detection's) are freed, so that
+ * dynamics from the solved state (alecable_model_integrator()) does not
+ * carry them (at 10^5 ANCF elements about 6 KB per element); the next
+ * solve makes them again (a symbolic analysis per solve).  Below that
+ * size they are kept: a solver reusing its pivot order (KLU) gives the
+ * next solve's results bit for bit as before. */
+static void release_factors(qs_ws *ws)
+{
+    sp_solver_destroy(ws->lin);
+    ws->lin = NULL;
+    ws->lin_kind = -1;
+    sp_ldl_destroy(ws->ldl);
+    ws->ldl = NULL;
+    sp_rank_destroy(ws->rank);
+    ws->rank = NULL;
 }
 
 /* One Newton solve at load factor t. stage 0: plain, 1 or 2: regularized.
@@ -1996,7 +2020,10 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         rep->status = ALECABLE_ENOMEM;
         return ALECABLE_ENOMEM;
     }
-    if ((st = ensure_solvers(ws, o, msg, len))) {
+    /* a mesh without free material coordinates has nothing to regularize */
+    for (i = 0; i < nq; i++)
+        if (p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL) n_free++;
+    if ((st = ensure_solvers(ws, o, n_free, msg, len))) {
         rep->status = st;
         return st;
     }
@@ -2017,9 +2044,6 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         rep->status = st;
         return st;
     }
-    /* a mesh without free material coordinates has nothing to regularize */
-    for (i = 0; i < nq; i++)
-        if (p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL) n_free++;
     for (k = 0; k < steps; k++) {
         double tk = o->t0 + (o->t1 - o->t0) * (double)(k + 1) / (double)steps;
         int n1 = 0, n2 = 0;
@@ -2078,6 +2102,7 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
     rep->max_shift = ws->max_shift;
     rep->status = st;
     *t = t_done;
+    if (ws->large) release_factors(ws);
     return st;
 }
 
