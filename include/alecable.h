@@ -2004,16 +2004,17 @@ typedef struct alecable_quasistatic_options {
  * is what converges from a straight start at 10^5 - 10^6 elements in a
  * time that grows like the mesh. */
 enum {
-    /** above about 2000 nodes along the mesh (read from the tangent's
+    /** above about 300 nodes along the mesh (read from the tangent's
      *  pattern: nq^2 / its nonzeros in the q columns, about a third of a
-     *  cable's nodes), the pseudo-transient shift (#ALECABLE_GLOBAL_AUTO)
-     *  starts at ptc_shift (2000 / m)^2 of the largest diagonal entry: that
-     *  entry is the stiffness of one element, which grows like m (like m^3
-     *  with bending), while a node's mass, which a pseudo-time step should
-     *  follow, falls like 1 / m; and linear_solver = UMFPACK becomes AUTO
-     *  (the band solver on a cable-shaped tangent: UMFPACK's factorization
-     *  of a long chain grows faster than the chain).  Below, nothing
-     *  changes. */
+     *  cable's nodes: from about 900 elements on), the pseudo-transient
+     *  shift (#ALECABLE_GLOBAL_AUTO) starts at ptc_shift (30 / m)^2 of the
+     *  largest diagonal entry: that entry is the stiffness of one element,
+     *  which grows like m (like m^3 with bending), while a node's mass,
+     *  which a pseudo-time step should follow, falls like 1 / m; and
+     *  linear_solver = UMFPACK becomes AUTO (the band solver on a
+     *  cable-shaped tangent: UMFPACK's factorization of a long chain grows
+     *  faster than the chain); the factorizations are freed after the
+     *  solve.  Below, nothing changes. */
     ALECABLE_LARGE_MESH_AUTO = 0,
     ALECABLE_LARGE_MESH_OFF = 1 /**< the options as given at every size (0.3 before this option) */
 };

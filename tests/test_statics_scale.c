@@ -133,7 +133,7 @@ static int solve(alecable_model *m, int large_mesh, alecable_solve_report *rep)
     return alecable_solve_quasistatic(m, &o, rep);
 }
 
-/* 8000 axial elements (2667 nodes read from the pattern: above the 2000 at
+/* 8000 axial elements (2667 nodes read from the pattern: above the 300 at
  * which AUTO acts): the default and OFF reach the same equilibrium, within
  * the stop test's reach (tol_residual 1e-10 of the ~70 N tension, a
  * compliance of up to L / (H pi^2) per N: 1e-12 m; 1e-10 m asserted), in

@@ -874,13 +874,14 @@ static void hold_rows(qs_ws *ws)
  * its dofs (its node and the two neighbours'), so m ~ nq / c = nq^2 /
  * nnz(q columns), about a third of the nodes; several cables count as one
  * long one, which only makes the first shift smaller (the x10 raise finds
- * one that descends).  Above LARGE_MESH_M nodes so read, the first shift is
- * delta D (LARGE_MESH_M0 / m)^2, which follows the mass: the catenary from
- * 10^3 to 10^5 axial elements took 15-20 iterations with it, 38 at 10^3
- * and 66 or none at 10^5 without (fewer as the shift is smaller, down to
- * 1e-2 of this one).  Below LARGE_MESH_M (every model of 0.2 and of this
- * release's tests and examples) nothing changes. */
-#define LARGE_MESH_M 2000.0
+ * one that descends).  Above LARGE_MESH_M nodes so read (about 900
+ * elements of one cable), the first shift is delta D (LARGE_MESH_M0 /
+ * m)^2, which follows the mass: a 1 m catenary from 10^3 to 10^5 axial
+ * elements takes 16-19 iterations with it, 38 at 10^3 and 66 or none at
+ * 10^5 without (fewer as the shift is smaller, down to 1e-2 of this one).
+ * Below LARGE_MESH_M (every model of the examples and of alecable-run's
+ * model files) nothing changes. */
+#define LARGE_MESH_M 300.0
 #define LARGE_MESH_M0 30.0
 /* The default linear solver (UMFPACK) at that size: its factorization of a
  * long chain grows faster than the chain (a 1 m catenary from 10^3 to 10^4
