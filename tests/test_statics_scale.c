@@ -151,6 +151,10 @@ START_TEST(large_mesh_same_equilibrium)
            ra.iterations_stage1, ro.iterations_stage1, d);
     ck_assert_msg(d <= 1e-10, "AUTO and OFF %.3g m apart", d);
     ck_assert_int_lt(ra.iterations_stage1, ro.iterations_stage1);
+    /* the factorizations freed after the solve are made again */
+    ck_assert_int_eq(solve(a, ALECABLE_LARGE_MESH_AUTO, &ra), ALECABLE_OK);
+    ck_assert_int_le(ra.iterations_stage1, 1);
+    ck_assert_msg(node_error(ca, 8000, NULL, co) <= 1e-10, "the second solve moved the cable");
     alecable_model_destroy(a);
     alecable_model_destroy(o);
 }
