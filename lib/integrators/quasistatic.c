@@ -530,7 +530,7 @@ static double measured_noise(qs_ws *ws, const alecable_problem *p, int stage, do
 /* hovering at roundoff, or within NEAR_TOL of the tolerance there: a
  * residual that stays above ROUNDOFF_CAP of its scale is accepted only
  * within NOISE_FACTOR of the residual's own noise, measured at the state,
- * or, where the problem's whole scale lies below the floor (a stress-free
+ * or, where the problem's whole scale lies below one term's rounding (a stress-free
  * state, whose scale is rounding too: the bar of paper 000 sec. 4.1, which a
  * few ulps leave exact, so that nothing is measured), within NOISE_FACTOR
  * of one term's rounding, eps max|J| (1 + |q|).  The floor itself is an
@@ -539,7 +539,12 @@ static double measured_noise(qs_ws *ws, const alecable_problem *p, int stage, do
  * pushed slack: floor 6.5e-4 N, its weight 6e-4 N a node carried by
  * nothing, the measured noise 1e-20 N; seed 1859, a fine ALE ANCF
  * cantilever: max|J| 3e12, one term 1.4e-3 N, the residual 0.011 N of a
- * 92 N scale and real). */
+ * 92 N scale and real).  Stress-free means the whole scale below one
+ * term's rounding, not below the floor's 64 terms: the bar's is 6e-5 of
+ * the floor, while a 1 m ANCF catenary of 2 10^4 elements laid out
+ * straight (EI 0.01 N m^2, 8e10 N/m per element) had its scale at 0.96
+ * of the floor, its weight, 5e-4 N a node, as the residual, and was
+ * returned as OK, straight, while the pseudo-transient shift held it. */
 #define NOISE_FACTOR 8.0
 static int at_roundoff(qs_ws *ws, const alecable_problem *p, int stage, double t, const double *q,
                        const double *lam, const double *h, int it, double rnorm, double sres, double tol)
@@ -548,7 +553,7 @@ static int at_roundoff(qs_ws *ws, const alecable_problem *p, int stage, double t
     if (!(rnorm <= rf)) return 0;
     if (sres <= NEAR_TOL * tol) return 1;
     if (!hovering(h, it)) return 0;
-    if (sres <= ROUNDOFF_CAP || (ws->smax <= rf && rnorm <= NOISE_FACTOR * rf / 64.0)) return 1;
+    if (sres <= ROUNDOFF_CAP || (ws->smax <= rf / 64.0 && rnorm <= NOISE_FACTOR * rf / 64.0)) return 1;
     nz = measured_noise(ws, p, stage, t, q, lam);
     return nz >= 0.0 && rnorm <= NOISE_FACTOR * nz;
 }
