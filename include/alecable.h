@@ -2011,10 +2011,10 @@ enum {
      *  largest diagonal entry: that entry is the stiffness of one element,
      *  which grows like m (like m^3 with bending), while a node's mass,
      *  which a pseudo-time step should follow, falls like 1 / m; and
-     *  linear_solver = UMFPACK becomes AUTO (the band solver on a
-     *  cable-shaped tangent: UMFPACK's factorization of a long chain grows
-     *  faster than the chain); the factorizations are freed after the
-     *  solve.  Below, nothing changes. */
+     *  linear_solver = UMFPACK becomes KLU (UMFPACK's factorization of a
+     *  long chain grows faster than the chain; KLU's does not, and needs
+     *  less memory than the band solver there); the factorizations are
+     *  freed after the solve.  Below, nothing changes. */
     ALECABLE_LARGE_MESH_AUTO = 0,
     ALECABLE_LARGE_MESH_OFF = 1 /**< the options as given at every size (0.3 before this option) */
 };
