@@ -12,12 +12,21 @@
  * 10^4 elements: 7 per step over 4 steps, 2.4 over 50): --steps 50 measures
  * the steady state.  CPU time (clock()),
  * so other processes on a shared machine change the figures little; timings
- * are printed, never asserted. */
+ * are printed, never asserted.
+ *
+ * --statics runs statics instead: a 1 m catenary pinned at both ends, laid
+ * out straight and unstressed (catenary_start's --start straight), axial
+ * and ANCF elements from --min-elements to --max-elements, the library's
+ * default options (alecable_quasistatic_options.large_mesh = AUTO), then
+ * --statics-steps implicit HHT steps from each ANCF equilibrium.  Prints
+ * CPU time, Newton iterations and the sag of each solve, the growth
+ * exponents and the process's peak resident set (the largest run's). */
 #include "common.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define MAX_SIZES 8
@@ -54,6 +63,14 @@ typedef struct figures {
     double setup;        /* CPU seconds of the model and integrator set-up */
 } figures;
 
+typedef struct statics_params {
+    double EA, w, EI; /* the catenary's axial stiffness [N], weight [N/m], bending stiffness [N m^2] */
+    int solver;       /* options.linear_solver, -1: the default */
+    int steps;        /* implicit HHT steps after the solve (0: none) */
+    double h;         /* their step [s] */
+    double shift;     /* options.ptc_shift (0: the default) */
+} statics_params;
+
 static figures run(int elements, double E, int method, double h, int steps)
 {
     alecable_integrator *it;
@@ -83,6 +100,114 @@ static figures run(int elements, double E, int method, double h, int steps)
     return f;
 }
 
+/* ---- statics from a straight start (--statics) ---- */
+/* The catenary_start example's cable: pinned at both ends 1 m apart, laid
+ * out straight and unstressed (length = span), weight w per unstretched
+ * length, Lagrangian mesh, axial or ANCF elements. */
+static alecable_model *catenary(int kind, int elements, double EA, double w, double EI, alecable_cable **cab)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_node *n;
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, g[3] = {0, 0, -9.81};
+    int d, e;
+    ex_check(NULL, alecable_model_create(&m, NULL), "model_create");
+    ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
+    alecable_section_init(&sec);
+    sec.E = EA;
+    sec.A = 1.0;
+    sec.rho = w / 9.81;
+    sec.I = kind == ALECABLE_ELEMENT_AXIAL ? 0.0 : EI / EA;
+    ex_check(m, alecable_cable_create(&c, m, kind, &sec), "cable_create");
+    ex_check(m, alecable_cable_line(c, a, b, 0, 1, elements), "cable_line");
+    ex_check(m, alecable_cable_set_lagrangian(c, 1), "set_lagrangian");
+    for (e = 0; e <= elements; e += elements) {
+        ex_check(m, alecable_cable_node(&n, c, e), "cable_node");
+        for (d = 0; d < 3; d++) ex_check(m, alecable_fix(NULL, m, n, d), "pin");
+    }
+    *cab = c;
+    return m;
+}
+
+typedef struct statics_figures {
+    double cpu;      /* CPU seconds of the solve, -1: it failed */
+    int iterations;  /* Newton iterations (both stages, every level) */
+    double sag;      /* largest sag [m] */
+    double cpu_step; /* CPU seconds per implicit step after it (0: none asked, -1: failed) */
+    double newton;   /* Newton iterations per step */
+} statics_figures;
+
+static statics_figures run_statics(int kind, int elements, const statics_params *sp)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_node *n;
+    alecable_quasistatic_options o;
+    alecable_solve_report rep;
+    statics_figures f = {-1, 0, 0, 0, 0};
+    clock_t c0;
+    int i, st;
+    m = catenary(kind, elements, sp->EA, sp->w, sp->EI, &c);
+    ex_check(m, alecable_model_finalize(m), "finalize");
+    alecable_quasistatic_options_init(&o);
+    if (sp->solver >= 0) o.linear_solver = sp->solver;
+    if (sp->shift > 0) o.ptc_shift = sp->shift;
+    alecable_solve_report_init(&rep);
+    c0 = clock();
+    st = alecable_solve_quasistatic(m, &o, &rep);
+    f.iterations = rep.iterations_stage1 + rep.iterations_stage2;
+    if (st) {
+        fprintf(stderr, "bench_scaling: statics, %d elements: %s\n", elements, alecable_model_errmsg(m));
+        alecable_model_destroy(m);
+        return f;
+    }
+    f.cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    for (i = 0; i <= elements; i++) {
+        double x[3];
+        ex_check(m, alecable_cable_node(&n, c, i), "cable_node");
+        ex_check(m, alecable_node_position(n, x), "position");
+        if (-x[2] > f.sag) f.sag = -x[2];
+    }
+    if (sp->steps > 0) {
+        alecable_integrator *it;
+        alecable_dynamic_options d;
+        alecable_step_stats ss;
+        alecable_dynamic_options_init(&d);
+        d.method = ALECABLE_METHOD_HHT;
+        d.h = sp->h;
+        f.cpu_step = -1;
+        ex_check(m, alecable_model_integrator(&it, m, &d), "model_integrator");
+        c0 = clock();
+        if (alecable_integrator_advance(it, sp->steps * sp->h * (1 + 1e-9)) == ALECABLE_OK) {
+            alecable_step_stats_init(&ss);
+            alecable_integrator_stats(it, &ss);
+            if (ss.steps > 0) {
+                f.cpu_step = (double)(clock() - c0) / CLOCKS_PER_SEC / (double)ss.steps;
+                f.newton = (double)ss.newton_iterations / (double)ss.steps;
+            }
+        } else
+            fprintf(stderr, "bench_scaling: %d elements, steps after statics: %s\n", elements,
+                    alecable_integrator_errmsg(it));
+        alecable_integrator_destroy(it);
+    }
+    alecable_model_destroy(m);
+    return f;
+}
+
+/* Peak resident set of this process [MB] (Linux /proc; -1 elsewhere) */
+static double peak_rss_mb(void)
+{
+    char line[256];
+    double kb = -1;
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return -1;
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "VmHWM:", 6)) kb = atof(line + 6);
+    fclose(f);
+    return kb < 0 ? -1 : kb / 1024.0;
+}
+
 /* least-squares slope of log y over log x, over the entries with y > 0 */
 static double slope(const double *x, const double *y, int n)
 {
@@ -101,11 +226,65 @@ static double slope(const double *x, const double *y, int n)
     return (k * sxy - sx * sy) / (k * sxx - sx * sx);
 }
 
+/* --statics: the series, its growth exponents and the result line */
+static int statics_series(int min_el, int max_el, const statics_params *sp)
+{
+    static const struct { const char *name; int id; } kinds[2] = {{"axial", ALECABLE_ELEMENT_AXIAL},
+                                                                   {"ANCF", ALECABLE_ELEMENT_ANCF}};
+    double x[MAX_SIZES], y[2][MAX_SIZES], ys[MAX_SIZES], expo[2], expo_step;
+    int i, j, ns = 0, failed = 0;
+    printf("bench_scaling: statics of a catenary from a straight start (1 m, EA = %g N, w = %g N/m, EI = %g N m^2), "
+           "then %d HHT steps of %g s from the ANCF equilibrium, CPU time\n",
+           sp->EA, sp->w, sp->EI, sp->steps, sp->h);
+    printf("%-6s %9s %10s %12s %8s %12s %12s %8s\n", "kind", "elements", "statics s", "us/element", "Newton",
+           "sag [m]", "ms/HHT step", "Newton");
+    for (j = 0; j < 2; j++) {
+        ns = 0;
+        for (i = min_el; i <= max_el && ns < MAX_SIZES; i *= 10) {
+            statics_params one = *sp;
+            statics_figures f;
+            if (kinds[j].id != ALECABLE_ELEMENT_ANCF) one.steps = 0;
+            f = run_statics(kinds[j].id, i, &one);
+            x[ns] = i;
+            y[j][ns] = f.cpu;
+            if (kinds[j].id == ALECABLE_ELEMENT_ANCF) ys[ns] = f.cpu_step;
+            ns++;
+            if (f.cpu < 0 || f.cpu_step < 0) {
+                printf("%-6s %9d %10s\n", kinds[j].name, i, "failed");
+                failed++;
+            } else if (one.steps > 0)
+                printf("%-6s %9d %10.3f %12.3f %8d %12.9f %12.3f %8.2f\n", kinds[j].name, i, f.cpu, 1e6 * f.cpu / i,
+                       f.iterations, f.sag, 1e3 * f.cpu_step, f.newton);
+            else
+                printf("%-6s %9d %10.3f %12.3f %8d %12.9f\n", kinds[j].name, i, f.cpu, 1e6 * f.cpu / i, f.iterations,
+                       f.sag);
+            fflush(stdout);
+            if (i > max_el / 10) break;
+        }
+        expo[j] = slope(x, y[j], ns);
+    }
+    expo_step = sp->steps > 0 ? slope(x, ys, ns) : 0.0;
+    printf("exponent over each decade (statics axial, ANCF; HHT step):");
+    for (i = 1; i < ns; i++)
+        printf("  %d-%d: %.2f %.2f %.2f", (int)x[i - 1], (int)x[i], slope(x + i - 1, y[0] + i - 1, 2),
+               slope(x + i - 1, y[1] + i - 1, 2), sp->steps > 0 ? slope(x + i - 1, ys + i - 1, 2) : 0.0);
+    printf("\n");
+    printf("statics time grows like N^%.3f (axial) and N^%.3f (ANCF), the HHT step after it like N^%.3f, from %d to %d"
+           " elements (1 = linear); peak resident set %.0f MB\n",
+           expo[0], expo[1], expo_step, min_el, (int)x[ns - 1], peak_rss_mb());
+    printf("result: status=%d min_elements=%d max_elements=%d statics_exponent_axial=%.3f statics_exponent_ancf=%.3f"
+           " step_exponent=%.3f statics_steps=%d peak_rss_mb=%.0f failed=%d\n",
+           failed ? 1 : 0, min_el, (int)x[ns - 1], expo[0], expo[1], expo_step, sp->steps, peak_rss_mb(), failed);
+    return failed ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct { const char *name; int id; } methods[2] = {
         {"SI-HHT", ALECABLE_METHOD_SI_HHT}, {"HHT", ALECABLE_METHOD_HHT}};
-    int min_el = 1000, max_el = 100000, steps = 10, ns = 0, i, j, rc, failed = 0, hht_per_n = 0;
+    int min_el = 1000, max_el = 100000, steps = 10, ns = 0, i, j, rc, failed = 0, hht_per_n = 0, statics = 0;
+    const char *solver = "default";
+    statics_params sp = {1e4, 10.0, 1e-9, -1, 100, 1e-3, 0};
     double E = 1e8, h_si = 1e-5, h_hht = 1e-4, x[MAX_SIZES], y[2][MAX_SIZES], yit[MAX_SIZES], expo[2], expo_it;
     ex_opt opts[] = {
         {"--min-elements", 'i', &min_el, "smallest mesh (a power of 10 times it up to --max-elements)"},
@@ -118,12 +297,40 @@ int main(int argc, char **argv)
         {"--h-hht-per-n", 'f', &hht_per_n, "divide --h-hht by N / min-elements too: at 10^6 elements h = 1e-4 makes "
                                            "HHT's iteration matrix singular to double precision (the bending stiffness "
                                            "of 1 um elements against their mass)"},
+        {"--statics", 'f', &statics, "instead: statics from a straight start (a catenary, axial and ANCF) from "
+                                     "--min-elements to --max-elements, then --statics-steps implicit HHT steps "
+                                     "from the ANCF equilibrium"},
+        {"--statics-steps", 'i', &sp.steps, "implicit HHT steps after each ANCF statics (0: none)"},
+        {"--statics-h", 'd', &sp.h, "their step [s]"},
+        {"--statics-solver", 's', &solver, "the statics' options.linear_solver: default, umfpack, klu, band or auto"},
+        {"--statics-shift", 'd', &sp.shift, "the statics' options.ptc_shift (0: the default)"},
+        {"--statics-EA", 'd', &sp.EA, "the catenary's axial stiffness [N]"},
+        {"--statics-weight", 'd', &sp.w, "its weight per unstretched length [N/m]"},
+        {"--statics-EI", 'd', &sp.EI, "its bending stiffness (ANCF) [N m^2]: a thread by default; at 10^5-10^6 elements "
+                                           "EI / l^3 times a coordinate's rounding outweighs a node's weight unless EI is "
+                                           "below about w l^4 / (eps L)"},
         {NULL, 0, NULL, NULL}};
     rc = ex_parse(argc, argv, opts, "Time per step against the number of elements (pendulum, SI-HHT and HHT).");
     if (rc) return rc > 0 ? 0 : 2;
     if (min_el < 1 || max_el < min_el || steps < 1 || !(h_si > 0) || !(h_hht > 0) || !(E > 0)) {
         fprintf(stderr, "bench_scaling: need 1 <= --min-elements <= --max-elements, --steps >= 1, h > 0, E > 0\n");
         return 2;
+    }
+    if (statics) {
+        sp.solver = !strcmp(solver, "umfpack") ? ALECABLE_LINSOLVE_UMFPACK
+                    : !strcmp(solver, "klu")   ? ALECABLE_LINSOLVE_KLU
+                    : !strcmp(solver, "band")  ? ALECABLE_LINSOLVE_BAND
+                    : !strcmp(solver, "auto")  ? ALECABLE_LINSOLVE_AUTO
+                                               : -1;
+        if (sp.solver < 0 && strcmp(solver, "default")) {
+            fprintf(stderr, "bench_scaling: --statics-solver: default, umfpack, klu, band or auto\n");
+            return 2;
+        }
+        if (sp.steps < 0 || !(sp.h > 0) || !(sp.EA > 0) || !(sp.w > 0) || !(sp.EI > 0)) {
+            fprintf(stderr, "bench_scaling: need --statics-steps >= 0 and --statics-h, -EA, -weight, -EI > 0\n");
+            return 2;
+        }
+        return statics_series(min_el, max_el, &sp);
     }
     printf("bench_scaling: ANCF pendulum (1 m, E = %g Pa), %d steps per run, CPU time\n", E, steps);
     printf("%-7s %9s %10s %10s %12s %8s %14s %9s\n", "method", "elements", "h [s]", "ms/step", "us/el-step",

@@ -1995,7 +1995,29 @@ typedef struct alecable_quasistatic_options {
                               ignores it */
     int stability;         /**< ALECABLE_STABILITY_* : what the solve does about an unstable
                               equilibrium at its last load step (default FOLLOW; since 0.3) */
+    int large_mesh;        /**< ALECABLE_LARGE_MESH_*: how the solve adapts to a mesh of many
+                              nodes (default AUTO; since 0.3) */
 } alecable_quasistatic_options;
+/** How the quasistatic solver adapts to a large mesh
+ * (alecable_quasistatic_options.large_mesh; since 0.3).  Both settings give
+ * the same equilibrium to the solver's tolerance where both converge; AUTO
+ * is what converges from a straight start at 10^5 - 10^6 elements in a
+ * time that grows like the mesh. */
+enum {
+    /** above about 300 nodes along the mesh (read from the tangent's
+     *  pattern: nq^2 / its nonzeros in the q columns, about a third of a
+     *  cable's nodes: from about 900 elements on), the pseudo-transient
+     *  shift (#ALECABLE_GLOBAL_AUTO) starts at ptc_shift (30 / m)^2 of the
+     *  largest diagonal entry: that entry is the stiffness of one element,
+     *  which grows like m (like m^3 with bending), while a node's mass,
+     *  which a pseudo-time step should follow, falls like 1 / m; and
+     *  linear_solver = UMFPACK becomes KLU (UMFPACK's factorization of a
+     *  long chain grows faster than the chain; KLU's does not, and needs
+     *  less memory than the band solver there); the factorizations are
+     *  freed after the solve.  Below, nothing changes. */
+    ALECABLE_LARGE_MESH_AUTO = 0,
+    ALECABLE_LARGE_MESH_OFF = 1 /**< the options as given at every size (0.3 before this option) */
+};
 /** The clock of a quasistatic solve (alecable_quasistatic_options.clock).
  * The load factor t (o->t0 -> o->t1) always ramps the loads; the clock says
  * at which time [s] the things that move with time stand: prescribed

@@ -73,6 +73,8 @@ struct qs_ws {
     int hold;              /* stage 1 holds the masked (material) dofs where they are */
     int ptc;               /* the shift from the first iteration, the line search on every one */
     double max_shift;
+    double shift0;         /* the first shift: options.ptc_shift times the mesh's unit (large_mesh) */
+    int large;             /* this solve's mesh is large (large_mesh): its factors are freed after it */
     int null_dof;          /* the dof a singular tangent left free in the last solve, or -1 */
     double released;       /* stage 2 released its regularization at this force (scaled; 0: not released) */
     double alpha;          /* the options' regularization parameter, for eval_residual */
@@ -109,6 +111,7 @@ ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options
     o->globalization = ALECABLE_GLOBAL_AUTO;
     o->ptc_shift = 1e-3;
     o->stability = ALECABLE_STABILITY_FOLLOW;
+    o->large_mesh = ALECABLE_LARGE_MESH_AUTO;
 }
 
 /* Release 0.1's options end at linear_solver, its report at min_rcond:
@@ -161,6 +164,8 @@ static int qs_check_options(const alecable_quasistatic_options *o, char *msg, si
     if (o->stability != ALECABLE_STABILITY_FOLLOW && o->stability != ALECABLE_STABILITY_CHECK &&
         o->stability != ALECABLE_STABILITY_OFF)
         BAD("options.stability = %d is not an ALECABLE_STABILITY_* value", o->stability);
+    if (o->large_mesh != ALECABLE_LARGE_MESH_AUTO && o->large_mesh != ALECABLE_LARGE_MESH_OFF)
+        BAD("options.large_mesh = %d is not an ALECABLE_LARGE_MESH_* value", o->large_mesh);
     return ALECABLE_OK;
 #undef BAD
 }
@@ -328,7 +333,7 @@ static int ensure_history(qs_ws *ws, int steps, int iters)
 /* SP_EUNSUITED: the pattern is too large for a backend's dense or band
  * storage (BAND; in the GPL-free build also SPQR's and the rank detection's
  * dense QR, lapack_qr.c). */
-static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o, char *msg, size_t len)
+static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o, int n_free, char *msg, size_t len)
 {
     int kind = sp_kind_of(o->linear_solver), st;
     if (ws->lin_kind != kind) {
@@ -356,7 +361,10 @@ static int ensure_solvers(qs_ws *ws, const alecable_quasistatic_options *o, char
         snprintf(msg, len, "cannot create the stability check's factorization (%s)", alecable_strerror(st));
         return st;
     }
-    if (o->regularization == ALECABLE_REG_TWO_STAGE && !ws->rank) {
+    /* stage 2, the only user of the rank detection, runs where material
+     * coordinates are free: a Lagrangian mesh does without (at 10^5 ANCF
+     * elements its structure held 260 MB) */
+    if (o->regularization == ALECABLE_REG_TWO_STAGE && n_free > 0 && !ws->rank) {
         /* Rank detection runs on the tangent with the single-dof constraints
          * (fixed dofs, a fixed pulley's six) condensed out: the rank drops by
          * exactly two per pair, the dependent lines are the same, and the
@@ -522,7 +530,7 @@ static double measured_noise(qs_ws *ws, const alecable_problem *p, int stage, do
 /* hovering at roundoff, or within NEAR_TOL of the tolerance there: a
  * residual that stays above ROUNDOFF_CAP of its scale is accepted only
  * within NOISE_FACTOR of the residual's own noise, measured at the state,
- * or, where the problem's whole scale lies below the floor (a stress-free
+ * or, where the problem's whole scale lies below one term's rounding (a stress-free
  * state, whose scale is rounding too: the bar of paper 000 sec. 4.1, which a
  * few ulps leave exact, so that nothing is measured), within NOISE_FACTOR
  * of one term's rounding, eps max|J| (1 + |q|).  The floor itself is an
@@ -531,7 +539,12 @@ static double measured_noise(qs_ws *ws, const alecable_problem *p, int stage, do
  * pushed slack: floor 6.5e-4 N, its weight 6e-4 N a node carried by
  * nothing, the measured noise 1e-20 N; seed 1859, a fine ALE ANCF
  * cantilever: max|J| 3e12, one term 1.4e-3 N, the residual 0.011 N of a
- * 92 N scale and real). */
+ * 92 N scale and real).  Stress-free means the whole scale below one
+ * term's rounding, not below the floor's 64 terms: the bar's is 6e-5 of
+ * the floor, while a 1 m ANCF catenary of 2 10^4 elements laid out
+ * straight (EI 0.01 N m^2, 8e10 N/m per element) had its scale at 0.96
+ * of the floor, its weight, 5e-4 N a node, as the residual, and was
+ * returned as OK, straight, while the pseudo-transient shift held it. */
 #define NOISE_FACTOR 8.0
 static int at_roundoff(qs_ws *ws, const alecable_problem *p, int stage, double t, const double *q,
                        const double *lam, const double *h, int it, double rnorm, double sres, double tol)
@@ -540,7 +553,7 @@ static int at_roundoff(qs_ws *ws, const alecable_problem *p, int stage, double t
     if (!(rnorm <= rf)) return 0;
     if (sres <= NEAR_TOL * tol) return 1;
     if (!hovering(h, it)) return 0;
-    if (sres <= ROUNDOFF_CAP || (ws->smax <= rf && rnorm <= NOISE_FACTOR * rf / 64.0)) return 1;
+    if (sres <= ROUNDOFF_CAP || (ws->smax <= rf / 64.0 && rnorm <= NOISE_FACTOR * rf / 64.0)) return 1;
     nz = measured_noise(ws, p, stage, t, q, lam);
     return nz >= 0.0 && rnorm <= NOISE_FACTOR * nz;
 }
@@ -853,6 +866,70 @@ static void hold_rows(qs_ws *ws)
         }
 }
 
+/* A large mesh (options.large_mesh = AUTO).  The pseudo-transient shift
+ * J + delta D (D the largest diagonal entry of the q rows) is a step of a
+ * pseudo-time flow only when D scales like a node's mass; it scales like
+ * the stiffness of one element, EA / l (EI / l^3), which grows with the
+ * number m of nodes along a cable where a node's mass falls like 1 / m.
+ * From a straight, unstressed start (no transverse stiffness but the
+ * shift) a shift in units of D moves a node by w l^2 / (delta EA) per
+ * iteration, and the fade (/4 per whole step) must first undo the factor
+ * m^2: a 1 m catenary of 10^5 axial elements did not converge in 100
+ * iterations.  m is read from the pattern: a cable's q column couples c of
+ * its dofs (its node and the two neighbours'), so m ~ nq / c = nq^2 /
+ * nnz(q columns), about a third of the nodes; several cables count as one
+ * long one, which only makes the first shift smaller (the x10 raise finds
+ * one that descends).  Above LARGE_MESH_M nodes so read (about 900
+ * elements of one cable), the first shift is delta D (LARGE_MESH_M0 /
+ * m)^2, which follows the mass: a 1 m catenary from 10^3 to 10^5 axial
+ * elements takes 16-19 iterations with it, 38 at 10^3 and 66 or none at
+ * 10^5 without (fewer as the shift is smaller, down to 1e-2 of this one).
+ * Below LARGE_MESH_M (every model of the examples and of alecable-run's
+ * model files) nothing changes. */
+#define LARGE_MESH_M 300.0
+#define LARGE_MESH_M0 30.0
+/* The default linear solver (UMFPACK) at that size: its factorization of a
+ * long chain grows faster than the chain (a 1 m catenary from 10^3 to 10^4
+ * axial elements: 4.5x slower than the band solver at 10^3, 5.1x at 10^4).
+ * A large mesh takes KLU unless another solver was asked for: on that
+ * catenary from a straight start it is as fast as the band solver on axial
+ * elements (10^5: 1.21 s against 1.29; 10^6: 14 s against 17), faster on
+ * ANCF (10^5: 3.4 s against 5.8, 10^6: 64 s against 85: the band solver
+ * pays an LU after its refused LDL^T on the shifted tangents), needs less
+ * memory (10^5 ANCF: 653 MB against 1032), and reached the equilibrium of
+ * a stiffer ANCF cable (EI 0.01 N m^2, 2 10^4 elements) where the band
+ * solver's steps did not (singular at rcond 2e-37). */
+static void large_mesh(qs_ws *ws, alecable_quasistatic_options *o)
+{
+    double nnz = (double)(ws->pat.colptr[ws->nq] - ws->pat.colptr[0]), m;
+    ws->shift0 = o->ptc_shift;
+    ws->large = 0;
+    if (o->large_mesh != ALECABLE_LARGE_MESH_AUTO || ws->nq < 1 || !(nnz > 0.0)) return;
+    m = (double)ws->nq * (double)ws->nq / nnz;
+    if (!(m > LARGE_MESH_M)) return;
+    ws->large = 1;
+    ws->shift0 = o->ptc_shift * (LARGE_MESH_M0 / m) * (LARGE_MESH_M0 / m);
+    if (o->linear_solver == ALECABLE_LINSOLVE_UMFPACK) o->linear_solver = ALECABLE_LINSOLVE_KLU;
+}
+
+/* After a solve on a large mesh: the factorizations (the linear solver's,
+ * the stability check's LDL^T, the rank detection's) are freed, so that
+ * dynamics from the solved state (alecable_model_integrator()) does not
+ * carry them (at 10^5 ANCF elements about 6 KB per element); the next
+ * solve makes them again (a symbolic analysis per solve).  Below that
+ * size they are kept: a solver reusing its pivot order (KLU) gives the
+ * next solve's results bit for bit as before. */
+static void release_factors(qs_ws *ws)
+{
+    sp_solver_destroy(ws->lin);
+    ws->lin = NULL;
+    ws->lin_kind = -1;
+    sp_ldl_destroy(ws->ldl);
+    ws->ldl = NULL;
+    sp_rank_destroy(ws->rank);
+    ws->rank = NULL;
+}
+
 /* One Newton solve at load factor t. stage 0: plain, 1 or 2: regularized.
  * *iters receives the number of linear solves.
  *
@@ -880,7 +957,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
     int glob = o->globalization != ALECABLE_GLOBAL_NONE, newton_step = 0;
     int rel = 0; /* the history hist[rel..] is of the problem solved now (stage 2: since the release) */
     double dznorm = INFINITY, alpha2 = 2.0 * o->alpha, last_applied = 0.0;
-    double shift = ws->ptc ? o->ptc_shift : 0.0;
+    double shift = ws->ptc ? ws->shift0 : 0.0;
     double *hist = ws->res + ((size_t)step * 2 + (size_t)hs) * (size_t)(ws->hist_iter + 1);
     ws->alpha = o->alpha;
     if (stage == 2) ws->released = 0.0;
@@ -1008,7 +1085,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
                 st = SP_ESINGULAR;
                 break;
             }
-            shift = shift > 0.0 ? 10.0 * shift : o->ptc_shift;
+            shift = shift > 0.0 ? 10.0 * shift : ws->shift0;
         }
         if (st == SP_ESINGULAR) {
             /* with the largest shift every q row has stiffness: what still
@@ -1088,7 +1165,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
                              step + 1, stage, it, rnorm);
                     return ALECABLE_ENOCONV;
                 }
-                shift = shift > 0.0 ? 10.0 * shift : o->ptc_shift;
+                shift = shift > 0.0 ? 10.0 * shift : ws->shift0;
                 newton_step = 0;
                 ++*iters;
                 record_alloc(ws);
@@ -1101,7 +1178,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
             memcpy(lam, ws->zt + nq, (size_t)ws->nlam * sizeof(double));
             memcpy(ws->r, ws->rt, (size_t)ws->n * sizeof(double));
             have_r = 1;
-            if (a == 1.0) shift = shift * 0.25 < 1e-3 * o->ptc_shift ? 0.0 : shift * 0.25;
+            if (a == 1.0) shift = shift * 0.25 < 1e-3 * ws->shift0 ? 0.0 : shift * 0.25;
         } else {
             newton_step = 1;
             if (p->update) {
@@ -1941,18 +2018,24 @@ static int leave_unstable_start(qs_ws *ws, const alecable_problem *p, const alec
     return st;
 }
 
-int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, double *q, double *lam,
+int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *opt, double *q, double *lam,
              double *t, alecable_solve_report *rep, char *msg, size_t len)
 {
+    alecable_quasistatic_options eff = *opt;
+    const alecable_quasistatic_options *o = &eff;
     int k, i, st = ALECABLE_OK, nq = ws->nq, steps = o->load_steps, n_free = 0;
     double t_done = *t;
+    large_mesh(ws, &eff);
     rep->steps_requested = steps;
     if (ensure_history(ws, steps, o->max_iterations)) {
         snprintf(msg, len, "out of memory for the solver workspace");
         rep->status = ALECABLE_ENOMEM;
         return ALECABLE_ENOMEM;
     }
-    if ((st = ensure_solvers(ws, o, msg, len))) {
+    /* a mesh without free material coordinates has nothing to regularize */
+    for (i = 0; i < nq; i++)
+        if (p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL) n_free++;
+    if ((st = ensure_solvers(ws, o, n_free, msg, len))) {
         rep->status = st;
         return st;
     }
@@ -1973,9 +2056,6 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         rep->status = st;
         return st;
     }
-    /* a mesh without free material coordinates has nothing to regularize */
-    for (i = 0; i < nq; i++)
-        if (p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL) n_free++;
     for (k = 0; k < steps; k++) {
         double tk = o->t0 + (o->t1 - o->t0) * (double)(k + 1) / (double)steps;
         int n1 = 0, n2 = 0;
@@ -2034,6 +2114,7 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
     rep->max_shift = ws->max_shift;
     rep->status = st;
     *t = t_done;
+    if (ws->large) release_factors(ws);
     return st;
 }
 
