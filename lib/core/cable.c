@@ -107,6 +107,12 @@ static int grow(alecable_model *m, void ***p, int *cap, int need)
     return ALECABLE_OK;
 }
 
+/* a node of this cable keeps a roll chart (model.h): its 6 values follow the struct */
+static int has_chart(const alecable_cable *c)
+{
+    return c->kind == ALECABLE_ELEMENT_KIRCHHOFF || c->kind == ALECABLE_ELEMENT_SE3;
+}
+
 ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c, const double x[3], double s)
 {
     alecable_model *m;
@@ -137,8 +143,9 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
     }
     if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + 1))) return st;
     if (c->n_nodes > 0 && (st = grow(m, (void ***)&c->el, &c->cap_el, c->n_el + 1))) return st;
-    n = (alecable_node *)ac_calloc(&m->alloc, 1, sizeof *n);
+    n = (alecable_node *)ac_calloc(&m->alloc, 1, sizeof *n + (has_chart(c) ? 6 * sizeof(double) : 0));
     if (!n) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    if (has_chart(c)) n->chart = (double *)(void *)(n + 1);
     if (c->n_nodes > 0) {
         e = (alecable_element *)ac_calloc(&m->alloc, 1, sizeof *e);
         if (!e) {

@@ -26,10 +26,10 @@ enum {
 
 #define NODE_MAX_DOF 8
 
+/* (the ints next to magic: no padding; a node is one of the two blocks per
+ * element a model holds, so its bytes count at 10^5 elements) */
 struct alecable_node {
     unsigned magic;
-    alecable_model *model;
-    alecable_cable *cable;  /* NULL: the coordinates of a rigid body (see alecable_body) */
     int index;        /* in its cable */
     int ndof;         /* axial: 4 (x, y, z, s); ANCF: 7 (r, r', s); Kirchhoff: 8 (r, r', roll, s);
                        * body: 6 (x, psi) */
@@ -37,11 +37,15 @@ struct alecable_node {
                        * Lagrangian cable, whose s (always last) is a constant kept in q[] below */
     int sidx;         /* position of s among the node's dofs; -1 for a body */
     int dof0;         /* first dof in q (after finalize) */
+    alecable_model *model;
+    alecable_cable *cable;  /* NULL: the coordinates of a rigid body (see alecable_body) */
     double q[NODE_MAX_DOF]; /* mirror of the model's state, in the element's node layout */
     alecable_element *left, *right; /* neighbouring elements in the cable */
-    /* Kirchhoff nodes: the roll chart (t1_ref, t2_ref) the roll is measured
-     * from (lib/core/beam.c); chart_set: 0 until finalize builds it */
-    double chart[6];
+    /* Kirchhoff and SE(3) nodes: the roll chart (t1_ref, t2_ref) the roll is
+     * measured from (lib/core/beam.c), 6 values in the node's own block just
+     * after the struct (cable.c); NULL on the other kinds' nodes, which have
+     * none; chart_set: 0 until finalize builds it */
+    double *chart;
     int chart_set;
     /* ANCF and Kirchhoff nodes: 1 once alecable_node_set_slope set the slope,
      * which the chords of later elements then leave alone */
@@ -69,9 +73,9 @@ int ac_node_local_dof(const alecable_node *n, int dof);
 
 struct alecable_element {
     unsigned magic;
+    int index;        /* in its cable */
     alecable_model *model;
     alecable_cable *cable;
-    int index;        /* in its cable */
     const el_ops *ops;
     el_params par;
     alecable_node *a, *b;
@@ -85,10 +89,10 @@ struct alecable_element {
      * 2 (ndof - 2) ints, columns 0 .. h-2 then h .. ndof-2 (ANCF 96 B, not 784). */
     int *map;
     int xdof;         /* the stretch split of end A (node a split): rho's index in q, else -1 */
-    int runs;         /* 1: a Lagrangian element whose nodes' dofs are consecutive (dofs[k] = a->dof0 + k,
+    unsigned char runs; /* 1: a Lagrangian element whose nodes' dofs are consecutive (dofs[k] = a->dof0 + k,
                          dofs[h + k] = b->dof0 + k, k < h - 1, h = ndof / 2) and at consecutive values in
                          every column of its block (finalize.c): map has the run form, the scatters add runs */
-    int assign;       /* runs elements: the blocks this element writes first in the Jacobian's values, so it
+    unsigned char assign; /* runs elements: the blocks this element writes first in the Jacobian's values, so it
                          assigns them instead of adding to zeros (finalize.c's assign plan): bit 0 node a's
                          columns and rows, bit 1 a's columns b's rows, bit 2 b's columns a's rows, bit 3 b's */
 };
