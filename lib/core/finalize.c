@@ -174,6 +174,17 @@ static int assign_plan(alecable_model *m)
     return 0;
 }
 
+/* m->zero_q is read as a state vector only by the bodies' and hydrodynamic
+ * loads' parts of ac_inertia (assemble.c): without them it is not kept */
+static int needs_zero_q(const alecable_model *m)
+{
+    int i;
+    if (m->bodies.n > 0) return 1;
+    for (i = 0; i < m->loads.n; i++)
+        if (((const alecable_load *)m->loads.p[i])->kind == LOAD_HYDRO) return 1;
+    return 0;
+}
+
 int ac_element_block(const alecable_element *e) { return el_ndof(e->ops) + (e->xdof >= 0 ? 2 : 0); }
 
 const int *ac_split_dofs(const alecable_element *e, int *xd)
@@ -396,8 +407,9 @@ int ac_finalize(alecable_model *m)
     m->dof_class = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
     m->partner = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
     m->ework = (double *)ac_calloc(&m->alloc, (size_t)AC_EWORK_ELEMENT + (size_t)m->n, sizeof(double));
-    m->zero_q = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
-    if (!m->q || !m->v || !m->lam || !m->dof_class || !m->partner || !m->ework || !m->zero_q) return nomem(m);
+    if (needs_zero_q(m) && !(m->zero_q = (double *)ac_calloc(&m->alloc, (size_t)(nq > 0 ? nq : 1), sizeof(double))))
+        return nomem(m);
+    if (!m->q || !m->v || !m->lam || !m->dof_class || !m->partner || !m->ework) return nomem(m);
 
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];

@@ -273,7 +273,8 @@ struct alecable_model {
     sp_pattern pat;
     int *dof_class, *partner;
     double *ework;          /* element scratch (AC_EWORK_ELEMENT), then n values (scale.c) */
-    double *zero_q;         /* nq zeros (velocities of ac_inertia) */
+    double *zero_q;         /* nq zeros (velocities of ac_inertia's bodies and hydrodynamic loads; NULL
+                             * without them: finalize.c) */
     /* the Jacobian's values without a memset of all of them (finalize.c's
      * assign plan, assemble.c): the positions no element assigns, zeroed
      * before each evaluation, and each element's blocks that it assigns
