@@ -61,7 +61,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         int nd = el_ndof(cb->ops);
-        if (!has_inertia(cb, a, a)) continue; /* (v is 0 here: ve) */
+        if (!has_inertia(cb, a, a)) continue; /* v is 0 (ve below): any non-NULL v does */
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             ac_gather(e, q, qe);
