@@ -61,7 +61,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         int nd = el_ndof(cb->ops);
-        if (!has_inertia(cb, m->zero_q, a)) continue;
+        if (!has_inertia(cb, a, a)) continue; /* v is 0 (ve below): any non-NULL v does */
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             ac_gather(e, q, qe);
@@ -112,24 +112,31 @@ static inline void scatter_runs(const int *map, int nd, const double *ke, double
 }
 
 /* The same when each node's rows are consecutive in every column (e->runs,
- * finalize.c): two runs per column from one position each.  Every entry
- * still gets this element's one addition, so the sums are the same. */
-static inline void scatter_columns(const int *map, int nd, const double *ke, double *values, int assign)
+ * finalize.c): two runs per column from the map's run form (model.h), its
+ * two first positions.  Every entry still gets this element's one addition,
+ * so the sums are the same.  One node's h - 1 columns (ke from its first
+ * column, run from its pairs): as_a, as_b assign the blocks of a's, b's rows. */
+static inline void scatter_node_columns(const int *run, int nd, const double *ke, double *values, int as_a, int as_b)
 {
     int h = nd / 2, c, k;
-    for (c = 0; c < nd - 1; c++) {
-        double *d0 = values + map[c], *d1 = values + map[h * nd + c];
-        int b = c < h ? 0 : 2; /* the column's node: a (blocks 0, 1) or b (2, 3) */
-        if (c == h - 1) continue;
-        if (assign & (1 << b))
+    for (c = 0; c < h - 1; c++) {
+        double *d0 = values + run[2 * c], *d1 = values + run[2 * c + 1];
+        if (as_a)
             for (k = 0; k < h - 1; k++) d0[k] = ke[k * nd + c];
         else
             for (k = 0; k < h - 1; k++) d0[k] += ke[k * nd + c];
-        if (assign & (2 << b))
+        if (as_b)
             for (k = 0; k < h - 1; k++) d1[k] = ke[(h + k) * nd + c];
         else
             for (k = 0; k < h - 1; k++) d1[k] += ke[(h + k) * nd + c];
     }
+}
+
+static inline void scatter_columns(const int *run, int nd, const double *ke, double *values, int assign)
+{
+    int h = nd / 2;
+    scatter_node_columns(run, nd, ke, values, assign & 1, assign & 2);
+    scatter_node_columns(run + 2 * (h - 1), nd, ke + h, values, assign & 4, assign & 8);
 }
 
 /* assign: the assign plan is in force (start_values), so e->assign's

@@ -92,10 +92,12 @@ static int model_elements(const alecable_model *m)
     return n;
 }
 
-static int grow(alecable_model *m, void ***p, int *cap, int need)
+/* exact: the caller knows the final count (alecable_cable_line), so no
+ * doubling's slack (up to 16 bytes per element in the two arrays) */
+static int grow(alecable_model *m, void ***p, int *cap, int need, int exact)
 {
     if (need > *cap) {
-        int nc = *cap ? *cap : 8;
+        int nc = exact ? need : *cap ? *cap : 8;
         void **np;
         if (need > AC_MAX_ELEMENTS + 1) return ac_fail(m, ALECABLE_ENOMEM, "out of memory (%d entries)", need);
         while (nc < need) nc *= 2; /* no overflow: need <= 2^23 */
@@ -105,6 +107,12 @@ static int grow(alecable_model *m, void ***p, int *cap, int need)
         *cap = nc;
     }
     return ALECABLE_OK;
+}
+
+/* a node of this cable keeps a roll chart (model.h): its 6 values follow the struct */
+static int has_chart(const alecable_cable *c)
+{
+    return c->kind == ALECABLE_ELEMENT_KIRCHHOFF || c->kind == ALECABLE_ELEMENT_SE3;
 }
 
 ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c, const double x[3], double s)
@@ -135,10 +143,11 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
                            "x = (%g, %g, %g) is the previous node's position: an element of zero spatial length has "
                            "no direction", x[0], x[1], x[2]);
     }
-    if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + 1))) return st;
-    if (c->n_nodes > 0 && (st = grow(m, (void ***)&c->el, &c->cap_el, c->n_el + 1))) return st;
-    n = (alecable_node *)ac_calloc(&m->alloc, 1, sizeof *n);
+    if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + 1, 0))) return st;
+    if (c->n_nodes > 0 && (st = grow(m, (void ***)&c->el, &c->cap_el, c->n_el + 1, 0))) return st;
+    n = (alecable_node *)ac_calloc(&m->alloc, 1, sizeof *n + (has_chart(c) ? 6 * sizeof(double) : 0));
     if (!n) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    if (has_chart(c)) n->chart = (double *)(void *)(n + 1);
     if (c->n_nodes > 0) {
         e = (alecable_element *)ac_calloc(&m->alloc, 1, sizeof *e);
         if (!e) {
@@ -210,8 +219,8 @@ ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], con
             return ac_fail(m, ALECABLE_EINVAL, "s_a = %g must exceed the cable's last s = %g", s_a, node_s(last));
     }
     /* pre-check so a failure cannot leave half a line */
-    if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + n_elements + 1))) return st;
-    if ((st = grow(m, (void ***)&c->el, &c->cap_el, c->n_el + n_elements + 1))) return st;
+    if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + n_elements + 1 - i0, 1))) return st;
+    if ((st = grow(m, (void ***)&c->el, &c->cap_el, c->n_el + n_elements + (c->n_nodes > 0 && !i0), 1))) return st;
     for (i = i0; i <= n_elements; i++) {
         double w = (double)i / n_elements, x[3];
         int k;

@@ -60,6 +60,41 @@ static int map_has_runs(const int *map, int nd)
     return 1;
 }
 
+static int map_ints(int nb, int runs) { return runs ? 2 * (nb - 2) : nb * nb; }
+
+int ac_element_map_ints(const alecable_element *e) { return e->map ? map_ints(ac_element_block(e), e->runs) : 0; }
+
+/* the run form (model.h) of a runs element's full map */
+static void runs_of_map(const int *full, int nd, int *run)
+{
+    int h = nd / 2, c, j = 0;
+    for (c = 0; c < nd - 1; c++) {
+        if (c == h - 1) continue;
+        run[j++] = full[c];
+        run[j++] = full[h * nd + c];
+    }
+}
+
+void ac_element_add(const alecable_element *e, double w, const double *ke, double *values)
+{
+    int nd = el_ndof(e->ops), nb = ac_element_block(e), r, c, k;
+    if (e->runs) {
+        int h = nd / 2;
+        for (c = 0; c < nd - 1; c++) {
+            const int *p = e->map + 2 * (c - c / h);
+            if (c == h - 1) continue;
+            for (k = 0; k < h - 1; k++) values[p[0] + k] += w * ke[k * nd + c];
+            for (k = 0; k < h - 1; k++) values[p[1] + k] += w * ke[(h + k) * nd + c];
+        }
+        return;
+    }
+    for (r = 0; r < nd; r++)
+        for (c = 0; c < nd; c++) {
+            int p = e->map[r * nb + c];
+            if (p >= 0) values[p] += w * ke[r * nd + c];
+        }
+}
+
 /* The assign plan (model.h): walking the elements in the order of the
  * assembly (assemble.c's element_loop), a runs element's block whose
  * positions no earlier element wrote is assigned, one whose positions all
@@ -82,13 +117,13 @@ static int plan_pass(alecable_model *m, unsigned char *t, int *list)
                     int c0 = blk & 2 ? h : 0, r0 = blk & 1 ? h : 0, cc, rr, fresh = 0, old = 0;
                     for (cc = c0; cc < c0 + h - 1; cc++)
                         for (rr = r0; rr < r0 + h - 1; rr++) {
-                            if (t[e->map[rr * nb + cc]]) old++;
+                            if (t[ac_element_pos(e, rr, cc)]) old++;
                             else fresh++;
                         }
                     if (old == 0) e->assign |= 1 << blk;
                     for (cc = c0; cc < c0 + h - 1; cc++)
                         for (rr = r0; rr < r0 + h - 1; rr++) {
-                            int p = e->map[rr * nb + cc];
+                            int p = ac_element_pos(e, rr, cc);
                             if (!t[p] && old > 0) {
                                 if (list) list[n] = p;
                                 n++;
@@ -136,6 +171,17 @@ static int assign_plan(alecable_model *m)
     m->n_zero_pos = plan_pass(m, t, m->zero_pos);
     ac_free(&m->alloc, t);
     m->assign_ok = 1;
+    return 0;
+}
+
+/* m->zero_q is read as a state vector only by the bodies' and hydrodynamic
+ * loads' parts of ac_inertia (assemble.c): without them it is not kept */
+static int needs_zero_q(const alecable_model *m)
+{
+    int i;
+    if (m->bodies.n > 0) return 1;
+    for (i = 0; i < m->loads.n; i++)
+        if (((const alecable_load *)m->loads.p[i])->kind == LOAD_HYDRO) return 1;
     return 0;
 }
 
@@ -361,8 +407,9 @@ int ac_finalize(alecable_model *m)
     m->dof_class = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
     m->partner = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
     m->ework = (double *)ac_calloc(&m->alloc, (size_t)AC_EWORK_ELEMENT + (size_t)m->n, sizeof(double));
-    m->zero_q = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
-    if (!m->q || !m->v || !m->lam || !m->dof_class || !m->partner || !m->ework || !m->zero_q) return nomem(m);
+    if (needs_zero_q(m) && !(m->zero_q = (double *)ac_calloc(&m->alloc, (size_t)(nq > 0 ? nq : 1), sizeof(double))))
+        return nomem(m);
+    if (!m->q || !m->v || !m->lam || !m->dof_class || !m->partner || !m->ework) return nomem(m);
 
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
@@ -448,12 +495,14 @@ int ac_finalize(alecable_model *m)
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
         for (i = 0; i < cb->n_el; i++) {
             alecable_element *e = cb->el[i];
-            int nd = ac_element_block(e), xd[EL_MAX_DOF + 2];
-            e->map = (int *)ac_malloc(&m->alloc, (size_t)(nd * nd) * sizeof(int));
-            if (!e->map) return nomem(m);
-            sp_block_map(&m->pat, ac_split_dofs(e, xd), nd, e->map);
+            int nd = ac_element_block(e), xd[EL_MAX_DOF + 2], full[(EL_MAX_DOF + 2) * (EL_MAX_DOF + 2)];
+            sp_block_map(&m->pat, ac_split_dofs(e, xd), nd, full);
             e->runs = e->xdof < 0 && e->par.fixed_s && e->a->nfree == nd / 2 - 1 && e->b->nfree == nd / 2 - 1 &&
-                      map_has_runs(e->map, nd);
+                      map_has_runs(full, nd);
+            e->map = (int *)ac_malloc(&m->alloc, (size_t)map_ints(nd, e->runs) * sizeof(int));
+            if (!e->map) return nomem(m);
+            if (e->runs) runs_of_map(full, nd, e->map);
+            else memcpy(e->map, full, (size_t)(nd * nd) * sizeof(int));
         }
     }
     for (i = 0; i < m->constraints.n; i++)

@@ -35,8 +35,7 @@ ALECABLE_API int alecable_model_memory(alecable_model *m, alecable_memory_report
         n_el += cb->n_el;
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
-            size_t nb = (size_t)ac_element_block(e);
-            if (e->map) scatter += nb * nb * sizeof(int);
+            scatter += (size_t)ac_element_map_ints(e) * sizeof(int);
         }
     }
     pattern = pattern_bytes(&m->pat);

@@ -26,10 +26,10 @@ enum {
 
 #define NODE_MAX_DOF 8
 
+/* (the ints next to magic: no padding; a node is one of the two blocks per
+ * element a model holds, so its bytes count at 10^5 elements) */
 struct alecable_node {
     unsigned magic;
-    alecable_model *model;
-    alecable_cable *cable;  /* NULL: the coordinates of a rigid body (see alecable_body) */
     int index;        /* in its cable */
     int ndof;         /* axial: 4 (x, y, z, s); ANCF: 7 (r, r', s); Kirchhoff: 8 (r, r', roll, s);
                        * body: 6 (x, psi) */
@@ -37,11 +37,15 @@ struct alecable_node {
                        * Lagrangian cable, whose s (always last) is a constant kept in q[] below */
     int sidx;         /* position of s among the node's dofs; -1 for a body */
     int dof0;         /* first dof in q (after finalize) */
+    alecable_model *model;
+    alecable_cable *cable;  /* NULL: the coordinates of a rigid body (see alecable_body) */
     double q[NODE_MAX_DOF]; /* mirror of the model's state, in the element's node layout */
     alecable_element *left, *right; /* neighbouring elements in the cable */
-    /* Kirchhoff nodes: the roll chart (t1_ref, t2_ref) the roll is measured
-     * from (lib/core/beam.c); chart_set: 0 until finalize builds it */
-    double chart[6];
+    /* Kirchhoff and SE(3) nodes: the roll chart (t1_ref, t2_ref) the roll is
+     * measured from (lib/core/beam.c), 6 values in the node's own block just
+     * after the struct (cable.c); NULL on the other kinds' nodes, which have
+     * none; chart_set: 0 until finalize builds it */
+    double *chart;
     int chart_set;
     /* ANCF and Kirchhoff nodes: 1 once alecable_node_set_slope set the slope,
      * which the chords of later elements then leave alone */
@@ -69,19 +73,26 @@ int ac_node_local_dof(const alecable_node *n, int dof);
 
 struct alecable_element {
     unsigned magic;
+    int index;        /* in its cable */
     alecable_model *model;
     alecable_cable *cable;
-    int index;        /* in its cable */
     const el_ops *ops;
     el_params par;
     alecable_node *a, *b;
     int dofs[EL_MAX_DOF];
-    int *map;         /* ndof*ndof positions in the Jacobian values ((ndof + 2)^2 when xdof >= 0) */
+    /* positions of the element's block in the Jacobian values, read through
+     * ac_element_pos / ac_element_add (loads and others); assemble.c alone reads it
+     * directly.  Full form: ndof*ndof ((ndof + 2)^2 when xdof >= 0), row-major, -1
+     * where an entry is not in the system.  Run form (runs): the rows of each node
+     * are consecutive values in every column, so a scattered column (the s columns
+     * are not) needs only its first positions of node a's rows and of node b's:
+     * 2 (ndof - 2) ints, columns 0 .. h-2 then h .. ndof-2 (ANCF 96 B, not 784). */
+    int *map;
     int xdof;         /* the stretch split of end A (node a split): rho's index in q, else -1 */
-    int runs;         /* 1: a Lagrangian element whose nodes' dofs are consecutive (dofs[k] = a->dof0 + k,
+    unsigned char runs; /* 1: a Lagrangian element whose nodes' dofs are consecutive (dofs[k] = a->dof0 + k,
                          dofs[h + k] = b->dof0 + k, k < h - 1, h = ndof / 2) and at consecutive values in
-                         every column of map (finalize.c): the scatters add runs */
-    int assign;       /* runs elements: the blocks this element writes first in the Jacobian's values, so it
+                         every column of its block (finalize.c): map has the run form, the scatters add runs */
+    unsigned char assign; /* runs elements: the blocks this element writes first in the Jacobian's values, so it
                          assigns them instead of adding to zeros (finalize.c's assign plan): bit 0 node a's
                          columns and rows, bit 1 a's columns b's rows, bit 2 b's columns a's rows, bit 3 b's */
 };
@@ -262,7 +273,8 @@ struct alecable_model {
     sp_pattern pat;
     int *dof_class, *partner;
     double *ework;          /* element scratch (AC_EWORK_ELEMENT), then n values (scale.c) */
-    double *zero_q;         /* nq zeros (velocities of ac_inertia) */
+    double *zero_q;         /* nq zeros (velocities of ac_inertia's bodies and hydrodynamic loads; NULL
+                             * without them: finalize.c) */
     /* the Jacobian's values without a memset of all of them (finalize.c's
      * assign plan, assemble.c): the positions no element assigns, zeroed
      * before each evaluation, and each element's blocks that it assigns
@@ -363,6 +375,24 @@ void ac_gather_rate(const alecable_element *e, const double *v, double *ve);
  * (rho_A, rho_B) at q (NULL: the nodes' mirrors) */
 int ac_element_block(const alecable_element *e);
 const int *ac_split_dofs(const alecable_element *e, int *xd);
+/* The position in the Jacobian values of entry (r, c) of an element's block
+ * (ac_element_block's layout), -1 when the entry is not in the system (a
+ * Lagrangian element's s rows and columns, fixed dofs); whatever map's form. */
+static inline int ac_element_pos(const alecable_element *e, int r, int c)
+{
+    int h;
+    if (!e->runs) return e->map[r * ac_element_block(e) + c];
+    h = el_ndof(e->ops) / 2;
+    if (r % h == h - 1 || c % h == h - 1) return -1;
+    return e->map[2 * (c - c / h) + r / h] + r % h;
+}
+/* values += w ke, ke the element's ndof x ndof matrix over its own dofs
+ * (row-major, el_ndof's layout: a split element's rho rows and columns are
+ * not in it); entries not in the system are dropped.  Each position gets
+ * one addition, so the sums do not depend on the order. */
+void ac_element_add(const alecable_element *e, double w, const double *ke, double *values);
+/* the ints of an element's map (memory report) */
+int ac_element_map_ints(const alecable_element *e);
 double ac_split_rho(const alecable_element *e, const double *q, double rho[2]);
 /* split.c: the split nodes of the model; a split element's force fe and
  * Hessian ke (either NULL) of its energy and, with b, the work of the force

@@ -173,18 +173,16 @@ void field_load_jacobian(const alecable_model *m, const alecable_load *l, double
                          double *scratch)
 {
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], re[EL_MAX_DOF];
-    int i, k, e0, e1, stiff;
+    int i, e0, e1, stiff;
     if (!field_range(l, &e0, &e1)) return;
     stiff = l->kind == LOAD_HYDRO ? l->hp.stiff : l->kind == LOAD_FRICTION ? l->fp.stiff : 1;
     if ((flags & ALECABLE_JAC_STIFF_ONLY) && !stiff) return;
     for (i = e0; i < e1; i++) {
         const alecable_element *e = l->cable->el[i];
-        int nd = el_ndof(e->ops);
         ac_gather(e, q, qe);
         if (v) ac_gather_rate(e, v, ve);
         if (a) ac_gather_rate(e, a, ae);
         if (field_element(m, l, e, t, qe, v ? ve : NULL, a ? ae : NULL, re, cq, cv, ca, scratch)) continue;
-        for (k = 0; k < nd * nd; k++)
-            if (e->map[k] >= 0) values[e->map[k]] += scale * scratch[k];
+        ac_element_add(e, scale, scratch, values);
     }
 }

@@ -151,9 +151,7 @@ static void scatter_vec(const alecable_element *e, const double *fe, double *r)
 
 static void scatter_mat(const alecable_element *e, const double *ke, double *values)
 {
-    int a, nd = el_ndof(e->ops);
-    for (a = 0; a < nd * nd; a++)
-        if (e->map[a] >= 0) values[e->map[a]] += ke[a];
+    ac_element_add(e, 1.0, ke, values);
 }
 
 /* Configurational (material) force of a load at a mesh node, paper 000
