@@ -187,8 +187,6 @@ void sp_band_destroy(void *impl)
     ac_free(h->alloc, h->work);
     ac_free(h->alloc, h->rs);
     ac_free(h->alloc, h->sv);
-    ac_free(h->alloc, h->tpos);
-    ac_free(h->alloc, h->lpos);
     ac_free(h->alloc, h->lb);
     ac_free(h->alloc, h->dg);
     ac_free(h->alloc, h->rdg);
@@ -197,9 +195,6 @@ void sp_band_destroy(void *impl)
     ac_free(h->alloc, h->low_t);
     ac_free(h->alloc, h->low_p);
     ac_free(h->alloc, h->fill_p);
-    ac_free(h->alloc, h->gk);
-    ac_free(h->alloc, h->gt);
-    ac_free(h->alloc, h->gv);
     ac_free(h->alloc, h);
 }
 
@@ -233,14 +228,16 @@ static int envelope(bandh *h)
 }
 
 /* The lists load_symmetric walks: the pattern's lower entries, and the
- * envelope positions no entry writes (zeroed, then filled in). */
-static int lower_lists(bandh *h)
+ * envelope positions no entry writes (zeroed, then filled in).  tpos: the
+ * transpose of every entry, lpos: its lower-storage index (-1 above the
+ * diagonal); needed here only. */
+static int lower_lists(bandh *h, const int *tpos, const int *lpos)
 {
     const sp_pattern *p = h->p;
     const int ld = h->kd + 1;
     int n = h->n, j, k, c, *mark;
     h->nlow = h->nfill = 0;
-    for (k = 0; k < p->nnz; k++) h->nlow += h->lpos[k] >= 0;
+    for (k = 0; k < p->nnz; k++) h->nlow += lpos[k] >= 0;
     for (j = 0; j < n; j++) h->nfill += h->env[j] + 1;
     h->low_k = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
     h->low_t = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
@@ -253,11 +250,11 @@ static int lower_lists(bandh *h)
     }
     h->nlow = 0;
     for (k = 0; k < p->nnz; k++)
-        if (h->lpos[k] >= 0) {
+        if (lpos[k] >= 0) {
             h->low_k[h->nlow] = k;
-            h->low_t[h->nlow] = h->tpos[k];
-            h->low_p[h->nlow++] = h->lpos[k];
-            mark[h->lpos[k]] = 1;
+            h->low_t[h->nlow] = tpos[k];
+            h->low_p[h->nlow++] = lpos[k];
+            mark[lpos[k]] = 1;
         }
     h->nfill = 0;
     for (j = 0; j < n; j++)
@@ -265,6 +262,40 @@ static int lower_lists(bandh *h)
             if (!mark[(size_t)j * ld + c]) h->fill_p[h->nfill++] = j * ld + c;
     ac_free(h->alloc, mark);
     return SP_OK;
+}
+
+/* The symmetric path's storage and lists, when the pattern is structurally
+ * symmetric (else h->symok stays 0: LU alone). */
+static int symmetric_path(bandh *h)
+{
+    const sp_pattern *p = h->p;
+    const int n = h->n;
+    int *tpos, *lpos = NULL, j, k, st = SP_OK;
+    tpos = ac_malloc(h->alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
+    if (!tpos) return SP_ENOMEM;
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
+            if ((tpos[k] = sp_find(p, j, p->rowidx[k])) < 0) {
+                ac_free(h->alloc, tpos);
+                return SP_OK;
+            }
+    h->lb = ac_malloc(h->alloc, (size_t)n * (size_t)(h->kd + 1) * sizeof(double));
+    h->dg = ac_malloc(h->alloc, (size_t)n * sizeof(double));
+    h->rdg = ac_malloc(h->alloc, (size_t)n * sizeof(double));
+    lpos = ac_malloc(h->alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
+    if (!h->lb || !h->dg || !h->rdg || !lpos)
+        st = SP_ENOMEM;
+    else {
+        for (j = 0; j < n; j++)
+            for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+                int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
+                lpos[k] = ni >= nj ? ni - nj + nj * (h->kd + 1) : -1;
+            }
+        if (!(st = envelope(h)) && !(st = lower_lists(h, tpos, lpos))) h->symok = 1;
+    }
+    ac_free(h->alloc, tpos);
+    ac_free(h->alloc, lpos);
+    return st;
 }
 
 int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
@@ -307,52 +338,26 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
         sp_band_destroy(h);
         return SP_ENOMEM;
     }
-    /* symmetric path: needs a structurally symmetric pattern */
-    h->tpos = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
-    if (!h->tpos) {
-        sp_band_destroy(h);
-        return SP_ENOMEM;
-    }
+    /* symmetric path: needs a structurally symmetric pattern; the
+     * transposes and lower positions only build its lists */
     h->kd = h->kl > h->ku ? h->kl : h->ku;
-    for (j = 0; j < n && h->tpos; j++)
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-            h->tpos[k] = sp_find(p, j, p->rowidx[k]);
-            if (h->tpos[k] < 0) {
-                ac_free(alloc, h->tpos);
-                h->tpos = NULL;
-                break;
-            }
-        }
-    if (h->tpos) {
-        h->lb = ac_malloc(alloc, (size_t)n * (size_t)(h->kd + 1) * sizeof(double));
-        h->dg = ac_malloc(alloc, (size_t)n * sizeof(double));
-        h->rdg = ac_malloc(alloc, (size_t)n * sizeof(double));
-        h->lpos = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
-        if (!h->lb || !h->dg || !h->rdg || !h->lpos) {
-            sp_band_destroy(h);
-            return SP_ENOMEM;
-        }
-        for (j = 0; j < n; j++)
-            for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-                int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
-                h->lpos[k] = ni >= nj ? ni - nj + nj * (h->kd + 1) : -1;
-            }
-        if ((st = envelope(h)) || (st = lower_lists(h))) {
-            sp_band_destroy(h);
-            return st;
-        }
-
+    st = symmetric_path(h);
+    if (st) {
+        sp_band_destroy(h);
+        return st;
     }
     *impl = h;
     return SP_OK;
 }
 
 /* The LU path's storage on its first use.  A failed call leaves what it
- * got (freed with the handle) and h->ab NULL, so the next LU tries again. */
+ * got (freed with the handle) and h->ab NULL, so the next LU tries again.
+ * An entry of p outside the matrix (h->keep) goes to the sink past the
+ * band, so loading the values has no test per entry. */
 int sp_band_lu_storage(bandh *h)
 {
     const sp_pattern *p = h->p;
-    const int n = h->n;
+    const int n = h->n, sink = h->ldab * h->n;
     double *ab;
     int j, k;
     if (h->ab) return SP_OK;
@@ -360,27 +365,34 @@ int sp_band_lu_storage(bandh *h)
     if (!h->ipiv) h->ipiv = ac_malloc(h->alloc, (size_t)n * sizeof(int));
     if (!h->rs) h->rs = ac_malloc(h->alloc, (size_t)n * sizeof(double));
     if (!h->sv) h->sv = ac_malloc(h->alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(double));
-    if (h->src && !h->gv) h->gv = ac_malloc(h->alloc, (size_t)(p->nnz + 1) * sizeof(double));
-    if (!h->pos || !h->ipiv || !h->rs || !h->sv || (h->src && !h->gv)) return SP_ENOMEM;
-    ab = ac_malloc(h->alloc, (size_t)h->ldab * (size_t)n * sizeof(double));
+    if (!h->pos || !h->ipiv || !h->rs || !h->sv) return SP_ENOMEM;
+    ab = ac_malloc(h->alloc, ((size_t)h->ldab * (size_t)n + 1) * sizeof(double));
     if (!ab) return SP_ENOMEM;
     /* A(i, j) of the permuted matrix lives at ab[kl + ku + i - j + j ldab] */
-    for (j = 0; j < n; j++)
+    for (j = 0; j < p->n; j++) {
+        int c = h->keep ? h->keep[j] : j;
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-            int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
+            int r = h->keep ? h->keep[p->rowidx[k]] : p->rowidx[k], ni, nj;
+            if (c < 0 || r < 0) {
+                h->pos[k] = sink;
+                continue;
+            }
+            ni = h->iperm[r];
+            nj = h->iperm[c];
             h->pos[k] = h->kl + h->ku + ni - nj + nj * h->ldab;
         }
+    }
     h->ab = ab;
     return SP_OK;
 }
 
 /* the copy of the numerics chosen at creation (lib/core/isa.h) */
-static int factor(bandh *h, const double *vals, const int *src)
+static int factor(bandh *h, const double *vals)
 {
 #if AC_HAVE_ISA_V3
-    if (h->isa == AC_ISA_V3) return sp_band_num_factor_v3(h, vals, src);
+    if (h->isa == AC_ISA_V3) return sp_band_num_factor_v3(h, vals);
 #endif
-    return sp_band_num_factor(h, vals, src);
+    return sp_band_num_factor(h, vals);
 }
 
 int sp_band_solve(void *impl, const double *b, double *x)
@@ -396,32 +408,42 @@ int sp_band_solve(void *impl, const double *b, double *x)
     return SP_OK;
 }
 
-int sp_band_factor(void *impl, const double *vals) { return factor(impl, vals, NULL); }
+int sp_band_factor(void *impl, const double *vals)
+{
+    bandh *h = impl;
+    return h->keep ? SP_EFAIL : factor(h, vals);
+}
 
-int sp_band_set_gather(void *impl, const int *src)
+/* From here on the values come in full's order: the lower lists are
+ * composed with src in place, and the LU path (its positions are per
+ * entry of the pattern the values come in) is made again on its next use.
+ * The matrix's own pattern is not read again, so its owner may free it. */
+int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep, const int *src)
 {
     bandh *h = impl;
     int e;
-    if (h->src) return h->src == src ? SP_OK : SP_EFAIL;
-    h->gk = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
-    h->gt = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
-    if (!h->gk || !h->gt) return SP_ENOMEM;
-    if (h->ab && !h->gv) { /* LU ran before: its gathered copy now */
-        h->gv = ac_malloc(h->alloc, (size_t)(h->p->nnz + 1) * sizeof(double));
-        if (!h->gv) return SP_ENOMEM;
+    if (h->keep) return h->keep == keep && h->p == full ? SP_OK : SP_EFAIL;
+    if (h->ab) {
+        ac_free(h->alloc, h->ab);
+        ac_free(h->alloc, h->pos);
+        ac_free(h->alloc, h->sv);
+        h->ab = NULL;
+        h->pos = NULL;
+        h->sv = NULL;
     }
-    for (e = 0; e < h->nlow && h->tpos; e++) {
-        h->gk[e] = src[h->low_k[e]];
-        h->gt[e] = src[h->low_t[e]];
+    for (e = 0; e < h->nlow; e++) {
+        h->low_k[e] = src[h->low_k[e]];
+        h->low_t[e] = src[h->low_t[e]];
     }
-    h->src = src;
+    h->p = full;
+    h->keep = keep;
     return SP_OK;
 }
 
 int sp_band_factor_gathered(void *impl, const double *vals)
 {
     bandh *h = impl;
-    return h->src ? factor(h, vals, h->src) : SP_EFAIL;
+    return h->keep ? factor(h, vals) : SP_EFAIL;
 }
 
 double sp_band_rcond(const void *impl)

@@ -246,28 +246,32 @@ static int sym_accept(bandh *h)
 static int scaled_lu(bandh *h, const double *vals)
 {
     const sp_pattern *p = h->p;
+    const int sink = h->ldab * h->n;
     int i, k, st;
     for (i = 0; i < h->n; i++) h->rs[i] = 0.0;
-    for (k = 0; k < p->nnz; k++)
-        if (fabs(vals[k]) > h->rs[p->rowidx[k]]) h->rs[p->rowidx[k]] = fabs(vals[k]);
+    for (k = 0; k < p->nnz; k++) {
+        int r = h->keep ? h->keep[p->rowidx[k]] : p->rowidx[k];
+        if (h->pos[k] != sink && fabs(vals[k]) > h->rs[r]) h->rs[r] = fabs(vals[k]);
+    }
     for (i = 0; i < h->n; i++) h->rs[i] = h->rs[i] > 0.0 ? 1.0 / h->rs[i] : 1.0;
-    for (k = 0; k < p->nnz; k++) h->sv[k] = vals[k] * h->rs[p->rowidx[k]];
+    for (k = 0; k < p->nnz; k++) /* an entry outside the matrix: to the sink, any value */
+        h->sv[k] = h->pos[k] != sink ? vals[k] * h->rs[h->keep ? h->keep[p->rowidx[k]] : p->rowidx[k]] : 0.0;
     h->counts.lu_scaled++;
     st = lu_factor(h, h->sv);
     h->scaled = st == SP_OK;
     return st;
 }
 
-/* src: NULL (vals are the pattern's values) or the gather of
- * sp_band_set_gather.  A symmetric factorization that fails the rcond test
- * goes on to LU and its row-scaled retry, like an unsymmetric one. */
-int BAND_NUM(factor)(bandh *h, const double *vals, const int *src)
+/* vals: h->p's values (the matrix's, or a larger array's: sp_band_set_gather).
+ * A symmetric factorization that fails the rcond test goes on to LU and its
+ * row-scaled retry, like an unsymmetric one. */
+int BAND_NUM(factor)(bandh *h, const double *vals)
 {
     int st;
     h->sym = 0;
     h->scaled = 0;
-    if (h->tpos && h->sym_failed == 0) {
-        int ls = src ? load_symmetric(h, vals, h->gk, h->gt) : load_symmetric(h, vals, h->low_k, h->low_t);
+    if (h->symok && h->sym_failed == 0) {
+        int ls = load_symmetric(h, vals, h->low_k, h->low_t);
         if (ls < 0) return SP_ESINGULAR;
         if (ls > 0) {
             if (sym_factor(h)) {
@@ -287,12 +291,13 @@ int BAND_NUM(factor)(bandh *h, const double *vals, const int *src)
     } else if (h->sym_failed > 0)
         h->sym_failed--;
     if (!h->ab && sp_band_lu_storage(h) != SP_OK) return SP_ENOMEM;
-    if (src) { /* LU reads the pattern's values in order */
-        int k;
-        for (k = 0; k < h->p->nnz; k++) h->gv[k] = vals[src[k]];
-        vals = h->gv;
-    }
-    if (!sp_all_finite(vals, h->p->nnz)) return SP_ESINGULAR;
+    if (h->keep) { /* the values in the matrix only */
+        const int sink = h->ldab * h->n;
+        int k, bad = 0;
+        for (k = 0; k < h->p->nnz; k++) bad |= h->pos[k] != sink && vals[k] - vals[k] != 0.0;
+        if (bad) return SP_ESINGULAR;
+    } else if (!sp_all_finite(vals, h->p->nnz))
+        return SP_ESINGULAR;
     /* Not remembered: a matrix whose LU needed its rows scaled is usually
      * followed by one that does, but starting scaled would make the
      * factors depend on the solver's history, and a rolled-back integrator

@@ -42,7 +42,8 @@ struct sp_kkt {
     sp_solver *inner;     /* the reduced system (or the full one when ne = 0) */
     sp_solver *full;      /* fallback, created on first need */
     int use_full;
-    int gathered;         /* inner reads vals through red_src (no vred copy) */
+    int gathered;         /* inner reads the full vals through red_of (no vred copy,
+                           * no reduced pattern or red_src kept) */
     double flops_extra;
     size_t inner_bytes;   /* what creating inner (and its gather) took from alloc */
 };
@@ -283,7 +284,7 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
     /* a backend that reads the reduced values straight from the full ones
      * saves the copy into vred at every factorization */
     if (kind >= 0 && k->red.n > 0) {
-        st = sp_solver_set_gather(k->inner, k->red_src);
+        st = sp_solver_set_gather(k->inner, p, k->red_of, k->red_src);
         if (st != SP_OK && st != SP_EUNSUITED) {
             sp_kkt_destroy(k);
             return st;
@@ -291,6 +292,13 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
         k->gathered = st == SP_OK;
     }
     k->inner_bytes = alloc->live_bytes - k->inner_bytes;
+    /* a gathering backend reads the full values through red_of from now on:
+     * the reduced pattern and red_src are not needed again (2 nnz + 2 n ints) */
+    if (k->gathered) {
+        ac_free(alloc, k->red.colptr); ac_free(alloc, k->red.rowidx); ac_free(alloc, k->red.diag);
+        ac_free(alloc, k->red_src);
+        k->red.colptr = k->red.rowidx = k->red.diag = k->red_src = NULL;
+    }
     /* the condensed values' copy, only for a backend that does not gather
      * (nnz doubles: as much as the Jacobian's own values) */
     if (kind >= 0 && k->red.n > 0 && !k->gathered && !(k->vred = dbls(alloc, k->red.nnz))) {
