@@ -227,35 +227,46 @@ static int envelope(bandh *h)
     return SP_OK;
 }
 
-/* The lists load_symmetric walks: the pattern's lower entries, and the
- * envelope positions no entry writes (zeroed, then filled in).  tpos: the
- * transpose of every entry, lpos: its lower-storage index (-1 above the
- * diagonal); needed here only. */
-static int lower_lists(bandh *h, const int *tpos, const int *lpos)
+/* The lists load_symmetric walks: the pattern's lower entries (value
+ * index, its transpose's, lower-storage index), and the envelope positions
+ * no entry writes (zeroed, then filled in).  The pattern is structurally
+ * symmetric (symmetric_path); nothing per entry is kept beyond the lists. */
+static int lower_lists(bandh *h)
 {
     const sp_pattern *p = h->p;
     const int ld = h->kd + 1;
-    int n = h->n, j, k, c, *mark;
+    int n = h->n, j, k, c;
+    char *mark;
     h->nlow = h->nfill = 0;
-    for (k = 0; k < p->nnz; k++) h->nlow += lpos[k] >= 0;
-    for (j = 0; j < n; j++) h->nfill += h->env[j] + 1;
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) h->nlow += h->iperm[p->rowidx[k]] >= h->iperm[j];
     h->low_k = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
     h->low_t = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
     h->low_p = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
-    h->fill_p = ac_malloc(h->alloc, (size_t)(h->nfill + 1) * sizeof(int));
-    mark = ac_calloc(h->alloc, (size_t)n * (size_t)ld, sizeof(int));
-    if (!h->low_k || !h->low_t || !h->low_p || !h->fill_p || !mark) {
+    mark = ac_calloc(h->alloc, (size_t)n * (size_t)ld, 1);
+    if (!h->low_k || !h->low_t || !h->low_p || !mark) {
         ac_free(h->alloc, mark);
         return SP_ENOMEM;
     }
     h->nlow = 0;
-    for (k = 0; k < p->nnz; k++)
-        if (lpos[k] >= 0) {
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+            int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j], lp = ni - nj + nj * ld;
+            if (ni < nj) continue;
             h->low_k[h->nlow] = k;
-            h->low_t[h->nlow] = tpos[k];
-            h->low_p[h->nlow++] = lpos[k];
-            mark[lpos[k]] = 1;
+            h->low_t[h->nlow] = sp_find(p, j, p->rowidx[k]);
+            h->low_p[h->nlow++] = lp;
+            mark[lp] = 1;
         }
+    /* the fill, counted before its list is allocated (a cable's envelope
+     * is its pattern: none) */
+    for (j = 0; j < n; j++)
+        for (c = 0; c <= h->env[j]; c++) h->nfill += !mark[(size_t)j * ld + c];
+    h->fill_p = ac_malloc(h->alloc, (size_t)(h->nfill + 1) * sizeof(int));
+    if (!h->fill_p) {
+        ac_free(h->alloc, mark);
+        return SP_ENOMEM;
+    }
     h->nfill = 0;
     for (j = 0; j < n; j++)
         for (c = 0; c <= h->env[j]; c++)
@@ -270,32 +281,17 @@ static int symmetric_path(bandh *h)
 {
     const sp_pattern *p = h->p;
     const int n = h->n;
-    int *tpos, *lpos = NULL, j, k, st = SP_OK;
-    tpos = ac_malloc(h->alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
-    if (!tpos) return SP_ENOMEM;
+    int j, k, st;
     for (j = 0; j < n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-            if ((tpos[k] = sp_find(p, j, p->rowidx[k])) < 0) {
-                ac_free(h->alloc, tpos);
-                return SP_OK;
-            }
+            if (sp_find(p, j, p->rowidx[k]) < 0) return SP_OK;
     h->lb = ac_malloc(h->alloc, (size_t)n * (size_t)(h->kd + 1) * sizeof(double));
     h->dg = ac_malloc(h->alloc, (size_t)n * sizeof(double));
     h->rdg = ac_malloc(h->alloc, (size_t)n * sizeof(double));
-    lpos = ac_malloc(h->alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
-    if (!h->lb || !h->dg || !h->rdg || !lpos)
-        st = SP_ENOMEM;
-    else {
-        for (j = 0; j < n; j++)
-            for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-                int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
-                lpos[k] = ni >= nj ? ni - nj + nj * (h->kd + 1) : -1;
-            }
-        if (!(st = envelope(h)) && !(st = lower_lists(h, tpos, lpos))) h->symok = 1;
-    }
-    ac_free(h->alloc, tpos);
-    ac_free(h->alloc, lpos);
-    return st;
+    if (!h->lb || !h->dg || !h->rdg) return SP_ENOMEM;
+    if ((st = envelope(h)) || (st = lower_lists(h))) return st;
+    h->symok = 1;
+    return SP_OK;
 }
 
 int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
