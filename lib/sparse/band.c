@@ -342,6 +342,9 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
         sp_band_destroy(h);
         return st;
     }
+    /* made again with the LU storage, if ever needed */
+    ac_free(alloc, h->iperm);
+    h->iperm = NULL;
     *impl = h;
     return SP_OK;
 }
@@ -357,27 +360,22 @@ int sp_band_lu_storage(bandh *h)
     double *ab;
     int j, k;
     if (h->ab) return SP_OK;
+    if (!h->iperm) h->iperm = ac_malloc(h->alloc, (size_t)p->n * sizeof(int));
     if (!h->pos) h->pos = ac_malloc(h->alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
     if (!h->ipiv) h->ipiv = ac_malloc(h->alloc, (size_t)n * sizeof(int));
     if (!h->rs) h->rs = ac_malloc(h->alloc, (size_t)n * sizeof(double));
     if (!h->sv) h->sv = ac_malloc(h->alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(double));
-    if (!h->pos || !h->ipiv || !h->rs || !h->sv) return SP_ENOMEM;
+    if (!h->iperm || !h->pos || !h->ipiv || !h->rs || !h->sv) return SP_ENOMEM;
     ab = ac_malloc(h->alloc, ((size_t)h->ldab * (size_t)n + 1) * sizeof(double));
     if (!ab) return SP_ENOMEM;
     /* A(i, j) of the permuted matrix lives at ab[kl + ku + i - j + j ldab] */
-    for (j = 0; j < p->n; j++) {
-        int c = h->keep ? h->keep[j] : j;
+    for (j = 0; j < p->n; j++) h->iperm[j] = -1;
+    for (j = 0; j < n; j++) h->iperm[h->perm[j]] = j;
+    for (j = 0; j < p->n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-            int r = h->keep ? h->keep[p->rowidx[k]] : p->rowidx[k], ni, nj;
-            if (c < 0 || r < 0) {
-                h->pos[k] = sink;
-                continue;
-            }
-            ni = h->iperm[r];
-            nj = h->iperm[c];
-            h->pos[k] = h->kl + h->ku + ni - nj + nj * h->ldab;
+            int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
+            h->pos[k] = ni < 0 || nj < 0 ? sink : h->kl + h->ku + ni - nj + nj * h->ldab;
         }
-    }
     h->ab = ab;
     return SP_OK;
 }
@@ -410,23 +408,31 @@ int sp_band_factor(void *impl, const double *vals)
     return h->keep ? SP_EFAIL : factor(h, vals);
 }
 
-/* From here on the values come in full's order: the lower lists are
- * composed with src in place, and the LU path (its positions are per
- * entry of the pattern the values come in) is made again on its next use.
- * The matrix's own pattern is not read again, so its owner may free it. */
+/* From here on the values, right-hand sides and solutions come in full's
+ * numbering: the lower lists and the ordering are composed with src and
+ * keep in place, and the LU path (its positions are per entry of the
+ * pattern the values come in) is made again on its next use.  The matrix's
+ * own pattern is not read again, so its owner may free it. */
 int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep, const int *src)
 {
     bandh *h = impl;
-    int e;
+    int e, i, *full_of;
     if (h->keep) return h->keep == keep && h->p == full ? SP_OK : SP_EFAIL;
+    if (!(full_of = ac_malloc(h->alloc, (size_t)h->n * sizeof(int)))) return SP_ENOMEM;
     if (h->ab) {
         ac_free(h->alloc, h->ab);
         ac_free(h->alloc, h->pos);
         ac_free(h->alloc, h->sv);
+        ac_free(h->alloc, h->iperm);
         h->ab = NULL;
         h->pos = NULL;
         h->sv = NULL;
+        h->iperm = NULL;
     }
+    for (i = 0; i < full->n; i++)
+        if (keep[i] >= 0) full_of[keep[i]] = i;
+    for (i = 0; i < h->n; i++) h->perm[i] = full_of[h->perm[i]];
+    ac_free(h->alloc, full_of);
     for (e = 0; e < h->nlow; e++) {
         h->low_k[e] = src[h->low_k[e]];
         h->low_t[e] = src[h->low_t[e]];

@@ -16,9 +16,10 @@ typedef struct bandh {
     const int *keep;
     ac_alloc *alloc;
     int n, kl, ku, ldab;
-    int *perm, *iperm;  /* perm[new] = old */
+    int *perm;          /* perm[new] = old, old in p's numbering */
     /* the LU path's storage, allocated by its first factorization
      * (sp_band_lu_storage): a matrix that LDL^T always takes never pays it */
+    int *iperm;         /* p's index -> new, -1 where not in the matrix */
     int *pos;           /* band-storage index of every entry of p (ldab n: not in the matrix) */
     int *ipiv;
     double *ab;         /* ldab x n, column-major, and the sink ab[ldab n] */
@@ -38,7 +39,8 @@ typedef struct bandh {
     double *lb, *dg;       /* dg: the diagonal before elimination */
     double *rdg;           /* D^-1 of the factorization */
     int sym, sym_failed, sym_wait; /* sym_wait: the next refusal's LU-only run */
-    /* the row-scaled retry (scaled_lu): 1 / the rows' largest entries, the
+    /* the row-scaled retry (scaled_lu): 1 / the rows' largest entries (by
+     * new index), the
      * scaled values, and whether the current factors are of D A */
     double *rs, *sv;
     int scaled;
@@ -46,8 +48,8 @@ typedef struct bandh {
     int isa;               /* the copy of the numerics (lib/core/isa.h), fixed at creation */
 } bandh;
 
-/* allocates the LU path's storage (pos, ipiv, ab, rs, sv) on its first
- * use; SP_OK or SP_ENOMEM */
+/* allocates the LU path's storage (iperm, pos, ipiv, ab, rs, sv) on its
+ * first use; SP_OK or SP_ENOMEM */
 int sp_band_lu_storage(bandh *h);
 
 /* the numerics (band_numeric.c): factor the values (in h->p's order),

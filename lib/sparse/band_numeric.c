@@ -250,12 +250,12 @@ static int scaled_lu(bandh *h, const double *vals)
     int i, k, st;
     for (i = 0; i < h->n; i++) h->rs[i] = 0.0;
     for (k = 0; k < p->nnz; k++) {
-        int r = h->keep ? h->keep[p->rowidx[k]] : p->rowidx[k];
+        int r = h->iperm[p->rowidx[k]];
         if (h->pos[k] != sink && fabs(vals[k]) > h->rs[r]) h->rs[r] = fabs(vals[k]);
     }
     for (i = 0; i < h->n; i++) h->rs[i] = h->rs[i] > 0.0 ? 1.0 / h->rs[i] : 1.0;
     for (k = 0; k < p->nnz; k++) /* an entry outside the matrix: to the sink, any value */
-        h->sv[k] = h->pos[k] != sink ? vals[k] * h->rs[h->keep ? h->keep[p->rowidx[k]] : p->rowidx[k]] : 0.0;
+        h->sv[k] = h->pos[k] != sink ? vals[k] * h->rs[h->iperm[p->rowidx[k]]] : 0.0;
     h->counts.lu_scaled++;
     st = lu_factor(h, h->sv);
     h->scaled = st == SP_OK;
@@ -349,7 +349,7 @@ void BAND_NUM(solve)(bandh *h, const double *b, double *x)
     double *y = h->work;
     long fl = 0;
     int j, i;
-    for (j = 0; j < n; j++) y[j] = h->scaled ? b[h->perm[j]] * h->rs[h->perm[j]] : b[h->perm[j]];
+    for (j = 0; j < n; j++) y[j] = h->scaled ? b[h->perm[j]] * h->rs[j] : b[h->perm[j]];
     if (h->sym) {
         sym_solve(h, y);
         for (j = 0; j < n; j++) x[h->perm[j]] = y[j];

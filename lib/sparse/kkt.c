@@ -268,12 +268,6 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
         sp_kkt_destroy(k);
         return st;
     }
-    k->bred = dbls(alloc, k->red.n);
-    k->xred = dbls(alloc, k->red.n);
-    if (!k->bred || !k->xred) {
-        sp_kkt_destroy(k);
-        return SP_ENOMEM;
-    }
     k->inner_bytes = alloc->live_bytes;
     /* every unknown held by a single-dof constraint (a cable fixed at all its
      * nodes): nothing is left to factor, the eliminations solve it all */
@@ -292,12 +286,21 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
         k->gathered = st == SP_OK;
     }
     k->inner_bytes = alloc->live_bytes - k->inner_bytes;
-    /* a gathering backend reads the full values through red_of from now on:
-     * the reduced pattern and red_src are not needed again (2 nnz + 2 n ints) */
+    /* a gathering backend reads the full values through red_of from now on,
+     * and solves in the full numbering: the reduced pattern, red_src,
+     * full_of and the reduced right-hand side and solution are not needed
+     * (2 nnz + 3 n ints, 2 n doubles) */
     if (k->gathered) {
         ac_free(alloc, k->red.colptr); ac_free(alloc, k->red.rowidx); ac_free(alloc, k->red.diag);
-        ac_free(alloc, k->red_src);
-        k->red.colptr = k->red.rowidx = k->red.diag = k->red_src = NULL;
+        ac_free(alloc, k->red_src); ac_free(alloc, k->full_of);
+        k->red.colptr = k->red.rowidx = k->red.diag = k->red_src = k->full_of = NULL;
+    } else {
+        k->bred = dbls(alloc, k->red.n);
+        k->xred = dbls(alloc, k->red.n);
+        if (!k->bred || !k->xred) {
+            sp_kkt_destroy(k);
+            return SP_ENOMEM;
+        }
     }
     /* the condensed values' copy, only for a backend that does not gather
      * (nnz doubles: as much as the Jacobian's own values) */
@@ -353,14 +356,22 @@ int sp_kkt_solve(sp_kkt *k, const double *b, double *x)
     if (k->ne == 0) return sp_solver_solve(k->inner, b, x);
     if (k->use_full) return sp_solver_solve(k->full, b, x);
     for (e = 0; e < k->ne; e++) k->dq[e] = b[k->eR[e]] / k->gv[e];
-    for (i = 0; i < k->red.n; i++) k->bred[i] = b[k->full_of[i]];
-    for (e = 0; e < k->ne; e++)
-        for (q = k->cptr[e]; q < k->cptr[e + 1]; q++) {
-            int r = k->red_of[k->crow[q]];
-            if (r >= 0) k->bred[r] -= k->colv[q] * k->dq[e];
-        }
-    if (k->red.n > 0 && (st = sp_solver_solve(k->inner, k->bred, k->xred))) return st;
-    for (i = 0; i < k->red.n; i++) x[k->full_of[i]] = k->xred[i];
+    if (k->gathered) { /* the reduced system's right-hand side and solution in x */
+        memcpy(x, b, (size_t)k->n * sizeof(double));
+        for (e = 0; e < k->ne; e++)
+            for (q = k->cptr[e]; q < k->cptr[e + 1]; q++)
+                if (k->red_of[k->crow[q]] >= 0) x[k->crow[q]] -= k->colv[q] * k->dq[e];
+        if ((st = sp_solver_solve(k->inner, x, x))) return st;
+    } else {
+        for (i = 0; i < k->red.n; i++) k->bred[i] = b[k->full_of[i]];
+        for (e = 0; e < k->ne; e++)
+            for (q = k->cptr[e]; q < k->cptr[e + 1]; q++) {
+                int r = k->red_of[k->crow[q]];
+                if (r >= 0) k->bred[r] -= k->colv[q] * k->dq[e];
+            }
+        if (k->red.n > 0 && (st = sp_solver_solve(k->inner, k->bred, k->xred))) return st;
+        for (i = 0; i < k->red.n; i++) x[k->full_of[i]] = k->xred[i];
+    }
     for (e = 0; e < k->ne; e++) x[k->ej[e]] = k->dq[e];
     for (e = 0; e < k->ne; e++) {
         double s = b[k->ej[e]];

@@ -24,8 +24,8 @@ int    sp_kkt_kind(const sp_kkt *k);     /* backend in use */
 size_t sp_kkt_backend_bytes(const sp_kkt *k);
 /* The condensed pattern (p itself when nothing is condensed), the condensed
  * values of a full value array, and the full index of a condensed one.
- * The first two for kind -1 or a backend that does not gather (kkt.c:
- * the band drops them). */
+ * For kind -1 or a backend that does not gather (kkt.c: with the band
+ * the condensation keeps none of the three). */
 const sp_pattern *sp_kkt_reduced(const sp_kkt *k);
 void   sp_kkt_gather(const sp_kkt *k, const double *vals, double *vred);
 int    sp_kkt_full_index(const sp_kkt *k, int i);

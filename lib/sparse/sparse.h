@@ -95,7 +95,9 @@ double sp_solver_flops(const sp_solver *s);
  * the call only, and the solver's own pattern is not read again after a
  * call that succeeded (its owner may free it).  set_gather returns
  * SP_EUNSUITED for backends that cannot read through it (the caller then
- * copies); factor_gathered reads vals so, factor no longer. */
+ * copies); factor_gathered reads vals so, factor no longer, and solve
+ * then takes b and x in full's numbering (full->n long; x outside the
+ * matrix untouched), b and x may be the same array. */
 int sp_solver_set_gather(sp_solver *s, const sp_pattern *full, const int *keep, const int *src);
 int sp_solver_factor_gathered(sp_solver *s, const double *vals);
 /* What SP_BAND's factorizations did since the solver was created: LDL^T
