@@ -45,16 +45,40 @@ typedef struct graph {
     int *ptr, *adj, *deg;
 } graph;
 
-/* Adjacency of A + A^T without the diagonal. */
+/* Adjacency of A + A^T without the diagonal.  A structurally symmetric
+ * pattern (a cable's, a condensed KKT one) is its own adjacency: column j's
+ * rows in ascending order, nnz - n ints.  The general construction lists
+ * every such neighbour twice, the first time in the same ascending order,
+ * and so every degree twice: the search's order and its tie-breaks (degree
+ * comparisons only) are the same, and so is the ordering. */
 static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
 {
-    int n = p->n, j, k, *fill;
+    int n = p->n, j, k, *fill, sym = 1;
     g->n = n;
+    g->adj = NULL;
     g->ptr = ac_calloc(alloc, (size_t)n + 1, sizeof(int));
     g->deg = ac_calloc(alloc, (size_t)n, sizeof(int));
+    if (!g->ptr || !g->deg) return SP_ENOMEM;
+    for (j = 0; j < n && sym; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
+            if (p->rowidx[k] != j && sp_find(p, j, p->rowidx[k]) < 0) {
+                sym = 0;
+                break;
+            }
+    if (sym) {
+        g->adj = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
+        if (!g->adj) return SP_ENOMEM;
+        for (j = 0; j < n; j++) {
+            g->ptr[j + 1] = g->ptr[j];
+            for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
+                if (p->rowidx[k] != j) g->adj[g->ptr[j + 1]++] = p->rowidx[k];
+            g->deg[j] = g->ptr[j + 1] - g->ptr[j];
+        }
+        return SP_OK;
+    }
     fill = ac_calloc(alloc, (size_t)n, sizeof(int));
     g->adj = ac_malloc(alloc, 2 * (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
-    if (!g->ptr || !g->deg || !fill || !g->adj) {
+    if (!fill || !g->adj) {
         ac_free(alloc, fill);
         return SP_ENOMEM;
     }
@@ -409,14 +433,14 @@ int sp_band_factor(void *impl, const double *vals)
 }
 
 /* From here on the values, right-hand sides and solutions come in full's
- * numbering: the lower lists and the ordering are composed with src and
- * keep in place, and the LU path (its positions are per entry of the
+ * numbering: the lower lists and the ordering are composed with keep in
+ * place, and the LU path (its positions are per entry of the
  * pattern the values come in) is made again on its next use.  The matrix's
  * own pattern is not read again, so its owner may free it. */
-int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep, const int *src)
+int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep)
 {
     bandh *h = impl;
-    int e, i, *full_of;
+    int e, i, c, q, cnt, *full_of;
     if (h->keep) return h->keep == keep && h->p == full ? SP_OK : SP_EFAIL;
     if (!(full_of = ac_malloc(h->alloc, (size_t)h->n * sizeof(int)))) return SP_ENOMEM;
     if (h->ab) {
@@ -433,9 +457,16 @@ int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep, cons
         if (keep[i] >= 0) full_of[keep[i]] = i;
     for (i = 0; i < h->n; i++) h->perm[i] = full_of[h->perm[i]];
     ac_free(h->alloc, full_of);
-    for (e = 0; e < h->nlow; e++) {
-        h->low_k[e] = src[h->low_k[e]];
-        h->low_t[e] = src[h->low_t[e]];
+    /* the matrix's entry k is full's cnt-th entry in a kept row and column;
+     * low_k ascends, so one walk over full composes it */
+    for (c = 0, e = cnt = 0; c < full->n && e < h->nlow; c++) {
+        if (keep[c] < 0) continue;
+        for (q = full->colptr[c]; q < full->colptr[c + 1] && e < h->nlow; q++) {
+            if (keep[full->rowidx[q]] < 0) continue;
+            if (cnt++ != h->low_k[e]) continue;
+            h->low_k[e] = q;
+            h->low_t[e++] = sp_find(full, c, full->rowidx[q]);
+        }
     }
     h->p = full;
     h->keep = keep;

@@ -131,8 +131,7 @@ static int build_reduced(sp_kkt *k)
     }
     k->red.nnz = cnt;
     k->red.rowidx = ints(k->alloc, cnt);
-    k->red_src = ints(k->alloc, cnt);
-    if (!k->red.rowidx || !k->red_src) return SP_ENOMEM;
+    if (!k->red.rowidx) return SP_ENOMEM;
     cnt = 0;
     for (j = 0; j < nr; j++) {
         int c = k->full_of[j];
@@ -141,11 +140,24 @@ static int build_reduced(sp_kkt *k)
             int r = k->red_of[p->rowidx[q]];
             if (r < 0) continue;
             if (r == j) k->red.diag[j] = cnt;
-            k->red.rowidx[cnt] = r; /* red_of is increasing: rows stay sorted */
-            k->red_src[cnt++] = q;
+            k->red.rowidx[cnt++] = r; /* red_of is increasing: rows stay sorted */
         }
     }
     k->red.colptr[nr] = cnt;
+    return SP_OK;
+}
+
+/* red_src, for a backend that does not gather (and sp_kkt_gather) */
+static int build_src(sp_kkt *k)
+{
+    const sp_pattern *p = k->p;
+    int j, q, cnt = 0;
+    if (!(k->red_src = ints(k->alloc, k->red.nnz))) return SP_ENOMEM;
+    for (j = 0; j < k->red.n; j++) {
+        int c = k->full_of[j];
+        for (q = p->colptr[c]; q < p->colptr[c + 1]; q++)
+            if (k->red_of[p->rowidx[q]] >= 0) k->red_src[cnt++] = q;
+    }
     return SP_OK;
 }
 
@@ -278,7 +290,7 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
     /* a backend that reads the reduced values straight from the full ones
      * saves the copy into vred at every factorization */
     if (kind >= 0 && k->red.n > 0) {
-        st = sp_solver_set_gather(k->inner, p, k->red_of, k->red_src);
+        st = sp_solver_set_gather(k->inner, p, k->red_of);
         if (st != SP_OK && st != SP_EUNSUITED) {
             sp_kkt_destroy(k);
             return st;
@@ -287,13 +299,16 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
     }
     k->inner_bytes = alloc->live_bytes - k->inner_bytes;
     /* a gathering backend reads the full values through red_of from now on,
-     * and solves in the full numbering: the reduced pattern, red_src,
-     * full_of and the reduced right-hand side and solution are not needed
-     * (2 nnz + 3 n ints, 2 n doubles) */
+     * and solves in the full numbering: the reduced pattern, full_of and
+     * the reduced right-hand side and solution are not needed, nor is
+     * red_src made (nnz + 3 n ints, 2 n doubles) */
     if (k->gathered) {
         ac_free(alloc, k->red.colptr); ac_free(alloc, k->red.rowidx); ac_free(alloc, k->red.diag);
-        ac_free(alloc, k->red_src); ac_free(alloc, k->full_of);
-        k->red.colptr = k->red.rowidx = k->red.diag = k->red_src = k->full_of = NULL;
+        ac_free(alloc, k->full_of);
+        k->red.colptr = k->red.rowidx = k->red.diag = k->full_of = NULL;
+    } else if ((st = build_src(k))) {
+        sp_kkt_destroy(k);
+        return st;
     } else {
         k->bred = dbls(alloc, k->red.n);
         k->xred = dbls(alloc, k->red.n);
