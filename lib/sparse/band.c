@@ -358,8 +358,7 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
         sp_band_destroy(h);
         return SP_ENOMEM;
     }
-    /* symmetric path: needs a structurally symmetric pattern; the
-     * transposes and lower positions only build its lists */
+    /* symmetric path: needs a structurally symmetric pattern */
     h->kd = h->kl > h->ku ? h->kl : h->ku;
     st = symmetric_path(h);
     if (st) {
