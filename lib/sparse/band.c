@@ -213,7 +213,6 @@ void sp_band_destroy(void *impl)
     ac_free(h->alloc, h->sv);
     ac_free(h->alloc, h->lb);
     ac_free(h->alloc, h->dg);
-    ac_free(h->alloc, h->rdg);
     ac_free(h->alloc, h->env);
     ac_free(h->alloc, h->low_k);
     ac_free(h->alloc, h->low_t);
@@ -311,8 +310,7 @@ static int symmetric_path(bandh *h)
             if (sp_find(p, j, p->rowidx[k]) < 0) return SP_OK;
     h->lb = ac_malloc(h->alloc, (size_t)n * (size_t)(h->kd + 1) * sizeof(double));
     h->dg = ac_malloc(h->alloc, (size_t)n * sizeof(double));
-    h->rdg = ac_malloc(h->alloc, (size_t)n * sizeof(double));
-    if (!h->lb || !h->dg || !h->rdg) return SP_ENOMEM;
+    if (!h->lb || !h->dg) return SP_ENOMEM;
     if ((st = envelope(h)) || (st = lower_lists(h))) return st;
     h->symok = 1;
     return SP_OK;

@@ -36,8 +36,8 @@ typedef struct bandh {
      * pattern (fill), zeroed per factorization.  The only copies of the
      * pattern the band keeps after its creation. */
     int nlow, *low_k, *low_t, *low_p, nfill, *fill_p;
-    double *lb, *dg;       /* dg: the diagonal before elimination */
-    double *rdg;           /* D^-1 of the factorization */
+    double *lb, *dg;       /* dg: the diagonal before elimination; after LDL^T,
+                            * lb's diagonal holds D^-1 (L's is 1) */
     int sym, sym_failed, sym_wait; /* sym_wait: the next refusal's LU-only run */
     /* the row-scaled retry (scaled_lu): 1 / the rows' largest entries (by
      * new index), the

@@ -187,10 +187,10 @@ static int sym_factor(bandh *h)
         if (definite && !(d > 0.0 && h->dg[j] > 0.0)) definite = 0;
         if (!definite && !(fabs(d) > SYM_PIVOT_MIN * fabs(h->dg[j]))) return 0;
         rd = 1.0 / d;
-        h->rdg[j] = rd;
         if (h->env[j] < km) km = h->env[j];
         /* trailing update with the unscaled column t = d l, then the scaling */
         trailing(cj, cj + ld, ld, km, rd);
+        cj[0] = rd; /* L's unit diagonal is implied: its place keeps D^-1 */
         fl += (long)km * (km + 1) + 2 * km + 1;
         if (fabs(d) < dmin) dmin = fabs(d);
         if (fabs(d) > dmax) dmax = fabs(d);
@@ -223,7 +223,7 @@ static int sym_accept(bandh *h)
     int j;
     if (isfinite(h->rcond) && h->rcond >= RCOND_MIN) return 1;
     for (j = 0; j < h->n; j++) {
-        double r = fabs(1.0 / h->rdg[j]);
+        double r = fabs(1.0 / h->lb[(size_t)j * (h->kd + 1)]);
         if (h->dg[j] != 0.0) r /= fabs(h->dg[j]);
         if (r < dmin) dmin = r;
         if (r > dmax) dmax = r;
@@ -309,7 +309,7 @@ int BAND_NUM(factor)(bandh *h, const double *vals)
 }
 
 /* env[j] bounds every column (env[j] <= kd and <= n - 1 - j by
- * construction); D^-1 is kept by sym_factor, so the backward sweep's chain
+ * construction); D^-1 is kept by sym_factor (on L's diagonal), so the backward sweep's chain
  * from one unknown to the next has no division, and its dot products run
  * on two accumulators. */
 static void sym_solve(bandh *h, double *restrict y)
@@ -317,7 +317,7 @@ static void sym_solve(bandh *h, double *restrict y)
     /* restrict locals: y (the handle's work vector) is none of the factors'
      * arrays, which the compiler cannot know through h */
     const int n = h->n, ld = h->kd + 1, *restrict env = h->env;
-    const double *restrict L = h->lb, *restrict rdg = h->rdg;
+    const double *restrict L = h->lb;
     long fl = 0;
     int j, i;
     for (j = 0; j < n; j++) { /* L z = y (unit lower) */
@@ -336,7 +336,7 @@ static void sym_solve(bandh *h, double *restrict y)
             s1 += cj[i + 1] * yj[i + 1];
         }
         if (i == km) s0 += cj[i] * yj[i];
-        y[j] = y[j] * rdg[j] - (s0 + s1);
+        y[j] = y[j] * cj[0] - (s0 + s1);
         fl += 2 * km + 1;
     }
     h->flops += (double)fl;
