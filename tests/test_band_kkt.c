@@ -330,6 +330,47 @@ START_TEST(band_rows_of_different_units)
 }
 END_TEST
 
+/* The condensed KKT system of the band (which reads its values through the
+ * full pattern) with rows 1e16 apart in units: the plain LU fails its rcond
+ * test, the row-scaled retry solves it.  Scaling rows of A and b leaves x as
+ * it was, so the solution is the unscaled system's (UMFPACK's). */
+START_TEST(kkt_band_rows_of_different_units)
+{
+    static kkt_case c;
+    ac_alloc a;
+    sp_solver *u;
+    sp_kkt *kb;
+    double b[NN], xu[NN], xkb[NN];
+    int i, j, q;
+    ac_alloc_default(&a);
+    kkt_build(&c, &a);
+    for (i = 0; i < NN; i++) b[i] = sin(1.0 + i);
+    kkt_values(&c, 1, 0.0); /* unsymmetric */
+    ck_assert_int_eq(sp_solver_create(&u, SP_UMFPACK, &c.p, &a), SP_OK);
+    ck_assert_int_eq(sp_solver_factor(u, c.vals), SP_OK);
+    ck_assert_int_eq(sp_solver_solve(u, b, xu), SP_OK);
+    /* the positions and slopes of nodes 4 to 7 (not their s rows, condensed) */
+    for (j = 0; j < NN; j++)
+        for (q = c.p.colptr[j]; q < c.p.colptr[j + 1]; q++) {
+            int r = c.p.rowidx[q];
+            if (r >= 28 && r < 56 && r % 7 != 6) c.vals[q] *= 1e-16;
+        }
+    for (i = 28; i < 56; i++)
+        if (i % 7 != 6) b[i] *= 1e-16;
+    ck_assert_int_eq(sp_kkt_create(&kb, SP_BAND, &c.p, NQ, &a), SP_OK);
+    ck_assert_int_eq(sp_kkt_eliminated(kb), NSINGLE);
+    ck_assert_int_eq(sp_kkt_factor(kb, c.vals), SP_OK);
+    ck_assert_double_gt(sp_kkt_rcond(kb), 1e-15);
+    ck_assert_int_eq(sp_kkt_solve(kb, b, xkb), SP_OK);
+    ck_assert_double_le(max_rel(NN, xkb, xu), 1e-9);
+    ck_assert_double_le(max_rel(NCON, xkb + NQ, xu + NQ), 1e-9);
+    sp_solver_destroy(u);
+    sp_kkt_destroy(kb);
+    kkt_free(&c, &a);
+    ck_assert_uint_eq(a.n_malloc, a.n_free);
+}
+END_TEST
+
 Suite *suite_band_kkt(void)
 {
     Suite *s = suite_create("band and KKT solvers");
@@ -341,6 +382,7 @@ Suite *suite_band_kkt(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("kkt");
     tcase_add_test(tc, kkt_sequence_matches_umfpack);
+    tcase_add_test(tc, kkt_band_rows_of_different_units);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -28,7 +28,7 @@ int sp_scale_column(const sp_pattern *p, const double *vals, int j, double *out)
 /* perm[new] = old, a reverse Cuthill-McKee order of A + A^T (band.c) */
 int sp_rcm(const sp_pattern *p, ac_alloc *alloc, int *perm);
 double sp_band_flops(const void *impl);
-int sp_band_set_gather(void *impl, const int *src);
+int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep);
 int sp_band_factor_gathered(void *impl, const double *vals);
 void sp_band_get_counts(const void *impl, sp_band_counts *c);
 

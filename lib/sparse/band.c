@@ -45,16 +45,40 @@ typedef struct graph {
     int *ptr, *adj, *deg;
 } graph;
 
-/* Adjacency of A + A^T without the diagonal. */
+/* Adjacency of A + A^T without the diagonal.  A structurally symmetric
+ * pattern (a cable's, a condensed KKT one) is its own adjacency: column j's
+ * rows in ascending order, nnz - n ints.  The general construction lists
+ * every such neighbour twice, the first time in the same ascending order,
+ * and so every degree twice: the search's order and its tie-breaks (degree
+ * comparisons only) are the same, and so is the ordering. */
 static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
 {
-    int n = p->n, j, k, *fill;
+    int n = p->n, j, k, *fill, sym = 1;
     g->n = n;
+    g->adj = NULL;
     g->ptr = ac_calloc(alloc, (size_t)n + 1, sizeof(int));
     g->deg = ac_calloc(alloc, (size_t)n, sizeof(int));
+    if (!g->ptr || !g->deg) return SP_ENOMEM;
+    for (j = 0; j < n && sym; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
+            if (p->rowidx[k] != j && sp_find(p, j, p->rowidx[k]) < 0) {
+                sym = 0;
+                break;
+            }
+    if (sym) {
+        g->adj = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
+        if (!g->adj) return SP_ENOMEM;
+        for (j = 0; j < n; j++) {
+            g->ptr[j + 1] = g->ptr[j];
+            for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
+                if (p->rowidx[k] != j) g->adj[g->ptr[j + 1]++] = p->rowidx[k];
+            g->deg[j] = g->ptr[j + 1] - g->ptr[j];
+        }
+        return SP_OK;
+    }
     fill = ac_calloc(alloc, (size_t)n, sizeof(int));
     g->adj = ac_malloc(alloc, 2 * (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
-    if (!g->ptr || !g->deg || !fill || !g->adj) {
+    if (!fill || !g->adj) {
         ac_free(alloc, fill);
         return SP_ENOMEM;
     }
@@ -187,19 +211,13 @@ void sp_band_destroy(void *impl)
     ac_free(h->alloc, h->work);
     ac_free(h->alloc, h->rs);
     ac_free(h->alloc, h->sv);
-    ac_free(h->alloc, h->tpos);
-    ac_free(h->alloc, h->lpos);
     ac_free(h->alloc, h->lb);
     ac_free(h->alloc, h->dg);
-    ac_free(h->alloc, h->rdg);
     ac_free(h->alloc, h->env);
     ac_free(h->alloc, h->low_k);
     ac_free(h->alloc, h->low_t);
     ac_free(h->alloc, h->low_p);
     ac_free(h->alloc, h->fill_p);
-    ac_free(h->alloc, h->gk);
-    ac_free(h->alloc, h->gt);
-    ac_free(h->alloc, h->gv);
     ac_free(h->alloc, h);
 }
 
@@ -232,38 +250,69 @@ static int envelope(bandh *h)
     return SP_OK;
 }
 
-/* The lists load_symmetric walks: the pattern's lower entries, and the
- * envelope positions no entry writes (zeroed, then filled in). */
+/* The lists load_symmetric walks: the pattern's lower entries (value
+ * index, its transpose's, lower-storage index), and the envelope positions
+ * no entry writes (zeroed, then filled in).  The pattern is structurally
+ * symmetric (symmetric_path); nothing per entry is kept beyond the lists. */
 static int lower_lists(bandh *h)
 {
     const sp_pattern *p = h->p;
     const int ld = h->kd + 1;
-    int n = h->n, j, k, c, *mark;
+    int n = h->n, j, k, c;
+    char *mark;
     h->nlow = h->nfill = 0;
-    for (k = 0; k < p->nnz; k++) h->nlow += h->lpos[k] >= 0;
-    for (j = 0; j < n; j++) h->nfill += h->env[j] + 1;
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) h->nlow += h->iperm[p->rowidx[k]] >= h->iperm[j];
     h->low_k = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
     h->low_t = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
     h->low_p = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
-    h->fill_p = ac_malloc(h->alloc, (size_t)(h->nfill + 1) * sizeof(int));
-    mark = ac_calloc(h->alloc, (size_t)n * (size_t)ld, sizeof(int));
-    if (!h->low_k || !h->low_t || !h->low_p || !h->fill_p || !mark) {
+    mark = ac_calloc(h->alloc, (size_t)n * (size_t)ld, 1);
+    if (!h->low_k || !h->low_t || !h->low_p || !mark) {
         ac_free(h->alloc, mark);
         return SP_ENOMEM;
     }
     h->nlow = 0;
-    for (k = 0; k < p->nnz; k++)
-        if (h->lpos[k] >= 0) {
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+            int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j], lp = ni - nj + nj * ld;
+            if (ni < nj) continue;
             h->low_k[h->nlow] = k;
-            h->low_t[h->nlow] = h->tpos[k];
-            h->low_p[h->nlow++] = h->lpos[k];
-            mark[h->lpos[k]] = 1;
+            h->low_t[h->nlow] = sp_find(p, j, p->rowidx[k]);
+            h->low_p[h->nlow++] = lp;
+            mark[lp] = 1;
         }
+    /* the fill, counted before its list is allocated (a cable's envelope
+     * is its pattern: none) */
+    for (j = 0; j < n; j++)
+        for (c = 0; c <= h->env[j]; c++) h->nfill += !mark[(size_t)j * ld + c];
+    h->fill_p = ac_malloc(h->alloc, (size_t)(h->nfill + 1) * sizeof(int));
+    if (!h->fill_p) {
+        ac_free(h->alloc, mark);
+        return SP_ENOMEM;
+    }
     h->nfill = 0;
     for (j = 0; j < n; j++)
         for (c = 0; c <= h->env[j]; c++)
             if (!mark[(size_t)j * ld + c]) h->fill_p[h->nfill++] = j * ld + c;
     ac_free(h->alloc, mark);
+    return SP_OK;
+}
+
+/* The symmetric path's storage and lists, when the pattern is structurally
+ * symmetric (else h->symok stays 0: LU alone). */
+static int symmetric_path(bandh *h)
+{
+    const sp_pattern *p = h->p;
+    const int n = h->n;
+    int j, k, st;
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
+            if (sp_find(p, j, p->rowidx[k]) < 0) return SP_OK;
+    h->lb = ac_malloc(h->alloc, (size_t)n * (size_t)(h->kd + 1) * sizeof(double));
+    h->dg = ac_malloc(h->alloc, (size_t)n * sizeof(double));
+    if (!h->lb || !h->dg) return SP_ENOMEM;
+    if ((st = envelope(h)) || (st = lower_lists(h))) return st;
+    h->symok = 1;
     return SP_OK;
 }
 
@@ -308,79 +357,57 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
         return SP_ENOMEM;
     }
     /* symmetric path: needs a structurally symmetric pattern */
-    h->tpos = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
-    if (!h->tpos) {
-        sp_band_destroy(h);
-        return SP_ENOMEM;
-    }
     h->kd = h->kl > h->ku ? h->kl : h->ku;
-    for (j = 0; j < n && h->tpos; j++)
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-            h->tpos[k] = sp_find(p, j, p->rowidx[k]);
-            if (h->tpos[k] < 0) {
-                ac_free(alloc, h->tpos);
-                h->tpos = NULL;
-                break;
-            }
-        }
-    if (h->tpos) {
-        h->lb = ac_malloc(alloc, (size_t)n * (size_t)(h->kd + 1) * sizeof(double));
-        h->dg = ac_malloc(alloc, (size_t)n * sizeof(double));
-        h->rdg = ac_malloc(alloc, (size_t)n * sizeof(double));
-        h->lpos = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
-        if (!h->lb || !h->dg || !h->rdg || !h->lpos) {
-            sp_band_destroy(h);
-            return SP_ENOMEM;
-        }
-        for (j = 0; j < n; j++)
-            for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-                int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
-                h->lpos[k] = ni >= nj ? ni - nj + nj * (h->kd + 1) : -1;
-            }
-        if ((st = envelope(h)) || (st = lower_lists(h))) {
-            sp_band_destroy(h);
-            return st;
-        }
-
+    st = symmetric_path(h);
+    if (st) {
+        sp_band_destroy(h);
+        return st;
     }
+    /* made again with the LU storage, if ever needed */
+    ac_free(alloc, h->iperm);
+    h->iperm = NULL;
     *impl = h;
     return SP_OK;
 }
 
 /* The LU path's storage on its first use.  A failed call leaves what it
- * got (freed with the handle) and h->ab NULL, so the next LU tries again. */
+ * got (freed with the handle) and h->ab NULL, so the next LU tries again.
+ * An entry of p outside the matrix (h->keep) goes to the sink past the
+ * band, so loading the values has no test per entry. */
 int sp_band_lu_storage(bandh *h)
 {
     const sp_pattern *p = h->p;
-    const int n = h->n;
+    const int n = h->n, sink = h->ldab * h->n;
     double *ab;
     int j, k;
     if (h->ab) return SP_OK;
+    if (!h->iperm) h->iperm = ac_malloc(h->alloc, (size_t)p->n * sizeof(int));
     if (!h->pos) h->pos = ac_malloc(h->alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
     if (!h->ipiv) h->ipiv = ac_malloc(h->alloc, (size_t)n * sizeof(int));
     if (!h->rs) h->rs = ac_malloc(h->alloc, (size_t)n * sizeof(double));
     if (!h->sv) h->sv = ac_malloc(h->alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(double));
-    if (h->src && !h->gv) h->gv = ac_malloc(h->alloc, (size_t)(p->nnz + 1) * sizeof(double));
-    if (!h->pos || !h->ipiv || !h->rs || !h->sv || (h->src && !h->gv)) return SP_ENOMEM;
-    ab = ac_malloc(h->alloc, (size_t)h->ldab * (size_t)n * sizeof(double));
+    if (!h->iperm || !h->pos || !h->ipiv || !h->rs || !h->sv) return SP_ENOMEM;
+    ab = ac_malloc(h->alloc, ((size_t)h->ldab * (size_t)n + 1) * sizeof(double));
     if (!ab) return SP_ENOMEM;
     /* A(i, j) of the permuted matrix lives at ab[kl + ku + i - j + j ldab] */
-    for (j = 0; j < n; j++)
+    for (j = 0; j < p->n; j++) h->iperm[j] = -1;
+    for (j = 0; j < n; j++) h->iperm[h->perm[j]] = j;
+    for (j = 0; j < p->n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
             int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
-            h->pos[k] = h->kl + h->ku + ni - nj + nj * h->ldab;
+            h->pos[k] = ni < 0 || nj < 0 ? sink : h->kl + h->ku + ni - nj + nj * h->ldab;
         }
     h->ab = ab;
     return SP_OK;
 }
 
 /* the copy of the numerics chosen at creation (lib/core/isa.h) */
-static int factor(bandh *h, const double *vals, const int *src)
+static int factor(bandh *h, const double *vals)
 {
 #if AC_HAVE_ISA_V3
-    if (h->isa == AC_ISA_V3) return sp_band_num_factor_v3(h, vals, src);
+    if (h->isa == AC_ISA_V3) return sp_band_num_factor_v3(h, vals);
 #endif
-    return sp_band_num_factor(h, vals, src);
+    return sp_band_num_factor(h, vals);
 }
 
 int sp_band_solve(void *impl, const double *b, double *x)
@@ -396,32 +423,57 @@ int sp_band_solve(void *impl, const double *b, double *x)
     return SP_OK;
 }
 
-int sp_band_factor(void *impl, const double *vals) { return factor(impl, vals, NULL); }
-
-int sp_band_set_gather(void *impl, const int *src)
+int sp_band_factor(void *impl, const double *vals)
 {
     bandh *h = impl;
-    int e;
-    if (h->src) return h->src == src ? SP_OK : SP_EFAIL;
-    h->gk = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
-    h->gt = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
-    if (!h->gk || !h->gt) return SP_ENOMEM;
-    if (h->ab && !h->gv) { /* LU ran before: its gathered copy now */
-        h->gv = ac_malloc(h->alloc, (size_t)(h->p->nnz + 1) * sizeof(double));
-        if (!h->gv) return SP_ENOMEM;
+    return h->keep ? SP_EFAIL : factor(h, vals);
+}
+
+/* From here on the values, right-hand sides and solutions come in full's
+ * numbering: the lower lists and the ordering are composed with keep in
+ * place, and the LU path (its positions are per entry of the
+ * pattern the values come in) is made again on its next use.  The matrix's
+ * own pattern is not read again, so its owner may free it. */
+int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep)
+{
+    bandh *h = impl;
+    int e, i, c, q, cnt, *full_of;
+    if (h->keep) return h->keep == keep && h->p == full ? SP_OK : SP_EFAIL;
+    if (!(full_of = ac_malloc(h->alloc, (size_t)h->n * sizeof(int)))) return SP_ENOMEM;
+    if (h->ab) {
+        ac_free(h->alloc, h->ab);
+        ac_free(h->alloc, h->pos);
+        ac_free(h->alloc, h->sv);
+        ac_free(h->alloc, h->iperm);
+        h->ab = NULL;
+        h->pos = NULL;
+        h->sv = NULL;
+        h->iperm = NULL;
     }
-    for (e = 0; e < h->nlow && h->tpos; e++) {
-        h->gk[e] = src[h->low_k[e]];
-        h->gt[e] = src[h->low_t[e]];
+    for (i = 0; i < full->n; i++)
+        if (keep[i] >= 0) full_of[keep[i]] = i;
+    for (i = 0; i < h->n; i++) h->perm[i] = full_of[h->perm[i]];
+    ac_free(h->alloc, full_of);
+    /* the matrix's entry k is full's cnt-th entry in a kept row and column;
+     * low_k ascends, so one walk over full composes it */
+    for (c = 0, e = cnt = 0; c < full->n && e < h->nlow; c++) {
+        if (keep[c] < 0) continue;
+        for (q = full->colptr[c]; q < full->colptr[c + 1] && e < h->nlow; q++) {
+            if (keep[full->rowidx[q]] < 0) continue;
+            if (cnt++ != h->low_k[e]) continue;
+            h->low_k[e] = q;
+            h->low_t[e++] = sp_find(full, c, full->rowidx[q]);
+        }
     }
-    h->src = src;
+    h->p = full;
+    h->keep = keep;
     return SP_OK;
 }
 
 int sp_band_factor_gathered(void *impl, const double *vals)
 {
     bandh *h = impl;
-    return h->src ? factor(h, vals, h->src) : SP_EFAIL;
+    return h->keep ? factor(h, vals) : SP_EFAIL;
 }
 
 double sp_band_rcond(const void *impl)

@@ -9,36 +9,38 @@
 #define RCOND_MIN 1e-15
 
 typedef struct bandh {
+    /* the pattern the values come in: the matrix's own, or after
+     * sp_band_set_gather a larger one holding it (keep: that pattern's
+     * index -> the matrix's, -1 for rows and columns not in it) */
     const sp_pattern *p;
+    const int *keep;
     ac_alloc *alloc;
     int n, kl, ku, ldab;
-    int *perm, *iperm;  /* perm[new] = old */
+    int *perm;          /* perm[new] = old, old in p's numbering */
     /* the LU path's storage, allocated by its first factorization
      * (sp_band_lu_storage): a matrix that LDL^T always takes never pays it */
-    int *pos;           /* band-storage index of every pattern entry */
+    int *iperm;         /* p's index -> new, -1 where not in the matrix */
+    int *pos;           /* band-storage index of every entry of p (ldab n: not in the matrix) */
     int *ipiv;
-    double *ab;         /* ldab x n, column-major */
+    double *ab;         /* ldab x n, column-major, and the sink ab[ldab n] */
     double *work;       /* n: permuted right-hand side */
     double rcond;
     double flops;       /* of the last factorization and solves since */
-    /* symmetric path (see sym_factor): transpose position of every entry
-     * (-1 somewhere: the pattern is not symmetric, never tried), lower
-     * band storage L(i, j) = lb[i - j + j (kd + 1)], and which path made
-     * the current factors */
-    int *tpos, *lpos, kd;  /* lpos: lower-storage index of an entry, -1 above the diagonal */
+    /* symmetric path (see sym_factor), for a structurally symmetric
+     * pattern (symok): lower band storage L(i, j) = lb[i - j + j (kd + 1)],
+     * and which path made the current factors */
+    int symok, kd;
     int *env;              /* rows below the diagonal that column j of L can reach (envelope) */
-    /* lower-triangle entries: value index, its transpose's, and position in
-     * lb; envelope positions outside the pattern (fill), zeroed per factorization */
+    /* lower-triangle entries: value index (into p's values), its
+     * transpose's, and position in lb; envelope positions outside the
+     * pattern (fill), zeroed per factorization.  The only copies of the
+     * pattern the band keeps after its creation. */
     int nlow, *low_k, *low_t, *low_p, nfill, *fill_p;
-    /* gathered values (sp_band_set_gather): entry k is vals[src[k]]; the
-     * lower lists composed with src, and a scratch for the LU path */
-    const int *src;
-    int *gk, *gt;
-    double *gv;
-    double *lb, *dg;       /* dg: the diagonal before elimination */
-    double *rdg;           /* D^-1 of the factorization */
+    double *lb, *dg;       /* dg: the diagonal before elimination; after LDL^T,
+                            * lb's diagonal holds D^-1 (L's is 1) */
     int sym, sym_failed, sym_wait; /* sym_wait: the next refusal's LU-only run */
-    /* the row-scaled retry (scaled_lu): 1 / the rows' largest entries, the
+    /* the row-scaled retry (scaled_lu): 1 / the rows' largest entries (by
+     * new index), the
      * scaled values, and whether the current factors are of D A */
     double *rs, *sv;
     int scaled;
@@ -46,15 +48,15 @@ typedef struct bandh {
     int isa;               /* the copy of the numerics (lib/core/isa.h), fixed at creation */
 } bandh;
 
-/* allocates the LU path's storage (pos, ipiv, ab, rs, sv, and gv when
- * gathered) on its first use; SP_OK or SP_ENOMEM */
+/* allocates the LU path's storage (iperm, pos, ipiv, ab, rs, sv) on its
+ * first use; SP_OK or SP_ENOMEM */
 int sp_band_lu_storage(bandh *h);
 
-/* the numerics (band_numeric.c): factor the values (src: NULL or the
- * gather), solve with the current factors */
-int sp_band_num_factor(bandh *h, const double *vals, const int *src);
+/* the numerics (band_numeric.c): factor the values (in h->p's order),
+ * solve with the current factors */
+int sp_band_num_factor(bandh *h, const double *vals);
 void sp_band_num_solve(bandh *h, const double *b, double *x);
-int sp_band_num_factor_v3(bandh *h, const double *vals, const int *src);
+int sp_band_num_factor_v3(bandh *h, const double *vals);
 void sp_band_num_solve_v3(bandh *h, const double *b, double *x);
 
 #endif

@@ -187,10 +187,10 @@ static int sym_factor(bandh *h)
         if (definite && !(d > 0.0 && h->dg[j] > 0.0)) definite = 0;
         if (!definite && !(fabs(d) > SYM_PIVOT_MIN * fabs(h->dg[j]))) return 0;
         rd = 1.0 / d;
-        h->rdg[j] = rd;
         if (h->env[j] < km) km = h->env[j];
         /* trailing update with the unscaled column t = d l, then the scaling */
         trailing(cj, cj + ld, ld, km, rd);
+        cj[0] = rd; /* L's unit diagonal is implied: its place keeps D^-1 */
         fl += (long)km * (km + 1) + 2 * km + 1;
         if (fabs(d) < dmin) dmin = fabs(d);
         if (fabs(d) > dmax) dmax = fabs(d);
@@ -223,7 +223,7 @@ static int sym_accept(bandh *h)
     int j;
     if (isfinite(h->rcond) && h->rcond >= RCOND_MIN) return 1;
     for (j = 0; j < h->n; j++) {
-        double r = fabs(1.0 / h->rdg[j]);
+        double r = fabs(1.0 / h->lb[(size_t)j * (h->kd + 1)]);
         if (h->dg[j] != 0.0) r /= fabs(h->dg[j]);
         if (r < dmin) dmin = r;
         if (r > dmax) dmax = r;
@@ -246,28 +246,32 @@ static int sym_accept(bandh *h)
 static int scaled_lu(bandh *h, const double *vals)
 {
     const sp_pattern *p = h->p;
+    const int sink = h->ldab * h->n;
     int i, k, st;
     for (i = 0; i < h->n; i++) h->rs[i] = 0.0;
-    for (k = 0; k < p->nnz; k++)
-        if (fabs(vals[k]) > h->rs[p->rowidx[k]]) h->rs[p->rowidx[k]] = fabs(vals[k]);
+    for (k = 0; k < p->nnz; k++) {
+        int r = h->iperm[p->rowidx[k]];
+        if (h->pos[k] != sink && fabs(vals[k]) > h->rs[r]) h->rs[r] = fabs(vals[k]);
+    }
     for (i = 0; i < h->n; i++) h->rs[i] = h->rs[i] > 0.0 ? 1.0 / h->rs[i] : 1.0;
-    for (k = 0; k < p->nnz; k++) h->sv[k] = vals[k] * h->rs[p->rowidx[k]];
+    for (k = 0; k < p->nnz; k++) /* an entry outside the matrix: to the sink, any value */
+        h->sv[k] = h->pos[k] != sink ? vals[k] * h->rs[h->iperm[p->rowidx[k]]] : 0.0;
     h->counts.lu_scaled++;
     st = lu_factor(h, h->sv);
     h->scaled = st == SP_OK;
     return st;
 }
 
-/* src: NULL (vals are the pattern's values) or the gather of
- * sp_band_set_gather.  A symmetric factorization that fails the rcond test
- * goes on to LU and its row-scaled retry, like an unsymmetric one. */
-int BAND_NUM(factor)(bandh *h, const double *vals, const int *src)
+/* vals: h->p's values (the matrix's, or a larger array's: sp_band_set_gather).
+ * A symmetric factorization that fails the rcond test goes on to LU and its
+ * row-scaled retry, like an unsymmetric one. */
+int BAND_NUM(factor)(bandh *h, const double *vals)
 {
     int st;
     h->sym = 0;
     h->scaled = 0;
-    if (h->tpos && h->sym_failed == 0) {
-        int ls = src ? load_symmetric(h, vals, h->gk, h->gt) : load_symmetric(h, vals, h->low_k, h->low_t);
+    if (h->symok && h->sym_failed == 0) {
+        int ls = load_symmetric(h, vals, h->low_k, h->low_t);
         if (ls < 0) return SP_ESINGULAR;
         if (ls > 0) {
             if (sym_factor(h)) {
@@ -287,12 +291,13 @@ int BAND_NUM(factor)(bandh *h, const double *vals, const int *src)
     } else if (h->sym_failed > 0)
         h->sym_failed--;
     if (!h->ab && sp_band_lu_storage(h) != SP_OK) return SP_ENOMEM;
-    if (src) { /* LU reads the pattern's values in order */
-        int k;
-        for (k = 0; k < h->p->nnz; k++) h->gv[k] = vals[src[k]];
-        vals = h->gv;
-    }
-    if (!sp_all_finite(vals, h->p->nnz)) return SP_ESINGULAR;
+    if (h->keep) { /* the values in the matrix only */
+        const int sink = h->ldab * h->n;
+        int k, bad = 0;
+        for (k = 0; k < h->p->nnz; k++) bad |= h->pos[k] != sink && vals[k] - vals[k] != 0.0;
+        if (bad) return SP_ESINGULAR;
+    } else if (!sp_all_finite(vals, h->p->nnz))
+        return SP_ESINGULAR;
     /* Not remembered: a matrix whose LU needed its rows scaled is usually
      * followed by one that does, but starting scaled would make the
      * factors depend on the solver's history, and a rolled-back integrator
@@ -304,7 +309,7 @@ int BAND_NUM(factor)(bandh *h, const double *vals, const int *src)
 }
 
 /* env[j] bounds every column (env[j] <= kd and <= n - 1 - j by
- * construction); D^-1 is kept by sym_factor, so the backward sweep's chain
+ * construction); D^-1 is kept by sym_factor (on L's diagonal), so the backward sweep's chain
  * from one unknown to the next has no division, and its dot products run
  * on two accumulators. */
 static void sym_solve(bandh *h, double *restrict y)
@@ -312,7 +317,7 @@ static void sym_solve(bandh *h, double *restrict y)
     /* restrict locals: y (the handle's work vector) is none of the factors'
      * arrays, which the compiler cannot know through h */
     const int n = h->n, ld = h->kd + 1, *restrict env = h->env;
-    const double *restrict L = h->lb, *restrict rdg = h->rdg;
+    const double *restrict L = h->lb;
     long fl = 0;
     int j, i;
     for (j = 0; j < n; j++) { /* L z = y (unit lower) */
@@ -331,7 +336,7 @@ static void sym_solve(bandh *h, double *restrict y)
             s1 += cj[i + 1] * yj[i + 1];
         }
         if (i == km) s0 += cj[i] * yj[i];
-        y[j] = y[j] * rdg[j] - (s0 + s1);
+        y[j] = y[j] * cj[0] - (s0 + s1);
         fl += 2 * km + 1;
     }
     h->flops += (double)fl;
@@ -344,7 +349,7 @@ void BAND_NUM(solve)(bandh *h, const double *b, double *x)
     double *y = h->work;
     long fl = 0;
     int j, i;
-    for (j = 0; j < n; j++) y[j] = h->scaled ? b[h->perm[j]] * h->rs[h->perm[j]] : b[h->perm[j]];
+    for (j = 0; j < n; j++) y[j] = h->scaled ? b[h->perm[j]] * h->rs[j] : b[h->perm[j]];
     if (h->sym) {
         sym_solve(h, y);
         for (j = 0; j < n; j++) x[h->perm[j]] = y[j];

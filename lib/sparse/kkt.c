@@ -42,7 +42,8 @@ struct sp_kkt {
     sp_solver *inner;     /* the reduced system (or the full one when ne = 0) */
     sp_solver *full;      /* fallback, created on first need */
     int use_full;
-    int gathered;         /* inner reads vals through red_src (no vred copy) */
+    int gathered;         /* inner reads the full vals through red_of (no vred copy,
+                           * no reduced pattern or red_src kept) */
     double flops_extra;
     size_t inner_bytes;   /* what creating inner (and its gather) took from alloc */
 };
@@ -130,8 +131,7 @@ static int build_reduced(sp_kkt *k)
     }
     k->red.nnz = cnt;
     k->red.rowidx = ints(k->alloc, cnt);
-    k->red_src = ints(k->alloc, cnt);
-    if (!k->red.rowidx || !k->red_src) return SP_ENOMEM;
+    if (!k->red.rowidx) return SP_ENOMEM;
     cnt = 0;
     for (j = 0; j < nr; j++) {
         int c = k->full_of[j];
@@ -140,11 +140,24 @@ static int build_reduced(sp_kkt *k)
             int r = k->red_of[p->rowidx[q]];
             if (r < 0) continue;
             if (r == j) k->red.diag[j] = cnt;
-            k->red.rowidx[cnt] = r; /* red_of is increasing: rows stay sorted */
-            k->red_src[cnt++] = q;
+            k->red.rowidx[cnt++] = r; /* red_of is increasing: rows stay sorted */
         }
     }
     k->red.colptr[nr] = cnt;
+    return SP_OK;
+}
+
+/* red_src, for a backend that does not gather (and sp_kkt_gather) */
+static int build_src(sp_kkt *k)
+{
+    const sp_pattern *p = k->p;
+    int j, q, cnt = 0;
+    if (!(k->red_src = ints(k->alloc, k->red.nnz))) return SP_ENOMEM;
+    for (j = 0; j < k->red.n; j++) {
+        int c = k->full_of[j];
+        for (q = p->colptr[c]; q < p->colptr[c + 1]; q++)
+            if (k->red_of[p->rowidx[q]] >= 0) k->red_src[cnt++] = q;
+    }
     return SP_OK;
 }
 
@@ -267,12 +280,6 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
         sp_kkt_destroy(k);
         return st;
     }
-    k->bred = dbls(alloc, k->red.n);
-    k->xred = dbls(alloc, k->red.n);
-    if (!k->bred || !k->xred) {
-        sp_kkt_destroy(k);
-        return SP_ENOMEM;
-    }
     k->inner_bytes = alloc->live_bytes;
     /* every unknown held by a single-dof constraint (a cable fixed at all its
      * nodes): nothing is left to factor, the eliminations solve it all */
@@ -283,7 +290,7 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
     /* a backend that reads the reduced values straight from the full ones
      * saves the copy into vred at every factorization */
     if (kind >= 0 && k->red.n > 0) {
-        st = sp_solver_set_gather(k->inner, k->red_src);
+        st = sp_solver_set_gather(k->inner, p, k->red_of);
         if (st != SP_OK && st != SP_EUNSUITED) {
             sp_kkt_destroy(k);
             return st;
@@ -291,6 +298,25 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
         k->gathered = st == SP_OK;
     }
     k->inner_bytes = alloc->live_bytes - k->inner_bytes;
+    /* a gathering backend reads the full values through red_of from now on,
+     * and solves in the full numbering: the reduced pattern, full_of and
+     * the reduced right-hand side and solution are not needed, nor is
+     * red_src made (nnz + 3 n ints, 2 n doubles) */
+    if (k->gathered) {
+        ac_free(alloc, k->red.colptr); ac_free(alloc, k->red.rowidx); ac_free(alloc, k->red.diag);
+        ac_free(alloc, k->full_of);
+        k->red.colptr = k->red.rowidx = k->red.diag = k->full_of = NULL;
+    } else if ((st = build_src(k))) {
+        sp_kkt_destroy(k);
+        return st;
+    } else {
+        k->bred = dbls(alloc, k->red.n);
+        k->xred = dbls(alloc, k->red.n);
+        if (!k->bred || !k->xred) {
+            sp_kkt_destroy(k);
+            return SP_ENOMEM;
+        }
+    }
     /* the condensed values' copy, only for a backend that does not gather
      * (nnz doubles: as much as the Jacobian's own values) */
     if (kind >= 0 && k->red.n > 0 && !k->gathered && !(k->vred = dbls(alloc, k->red.nnz))) {
@@ -345,14 +371,22 @@ int sp_kkt_solve(sp_kkt *k, const double *b, double *x)
     if (k->ne == 0) return sp_solver_solve(k->inner, b, x);
     if (k->use_full) return sp_solver_solve(k->full, b, x);
     for (e = 0; e < k->ne; e++) k->dq[e] = b[k->eR[e]] / k->gv[e];
-    for (i = 0; i < k->red.n; i++) k->bred[i] = b[k->full_of[i]];
-    for (e = 0; e < k->ne; e++)
-        for (q = k->cptr[e]; q < k->cptr[e + 1]; q++) {
-            int r = k->red_of[k->crow[q]];
-            if (r >= 0) k->bred[r] -= k->colv[q] * k->dq[e];
-        }
-    if (k->red.n > 0 && (st = sp_solver_solve(k->inner, k->bred, k->xred))) return st;
-    for (i = 0; i < k->red.n; i++) x[k->full_of[i]] = k->xred[i];
+    if (k->gathered) { /* the reduced system's right-hand side and solution in x */
+        memcpy(x, b, (size_t)k->n * sizeof(double));
+        for (e = 0; e < k->ne; e++)
+            for (q = k->cptr[e]; q < k->cptr[e + 1]; q++)
+                if (k->red_of[k->crow[q]] >= 0) x[k->crow[q]] -= k->colv[q] * k->dq[e];
+        if ((st = sp_solver_solve(k->inner, x, x))) return st;
+    } else {
+        for (i = 0; i < k->red.n; i++) k->bred[i] = b[k->full_of[i]];
+        for (e = 0; e < k->ne; e++)
+            for (q = k->cptr[e]; q < k->cptr[e + 1]; q++) {
+                int r = k->red_of[k->crow[q]];
+                if (r >= 0) k->bred[r] -= k->colv[q] * k->dq[e];
+            }
+        if (k->red.n > 0 && (st = sp_solver_solve(k->inner, k->bred, k->xred))) return st;
+        for (i = 0; i < k->red.n; i++) x[k->full_of[i]] = k->xred[i];
+    }
     for (e = 0; e < k->ne; e++) x[k->ej[e]] = k->dq[e];
     for (e = 0; e < k->ne; e++) {
         double s = b[k->ej[e]];

@@ -23,7 +23,9 @@ int    sp_kkt_kind(const sp_kkt *k);     /* backend in use */
  * copies of the pattern; a SuiteSparse backend's own allocations not counted) */
 size_t sp_kkt_backend_bytes(const sp_kkt *k);
 /* The condensed pattern (p itself when nothing is condensed), the condensed
- * values of a full value array, and the full index of a condensed one. */
+ * values of a full value array, and the full index of a condensed one.
+ * For kind -1 or a backend that does not gather (kkt.c: with the band
+ * the condensation keeps none of the three). */
 const sp_pattern *sp_kkt_reduced(const sp_kkt *k);
 void   sp_kkt_gather(const sp_kkt *k, const double *vals, double *vred);
 int    sp_kkt_full_index(const sp_kkt *k, int i);

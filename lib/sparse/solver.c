@@ -129,11 +129,11 @@ double sp_solver_flops(const sp_solver *s)
     return sp_band_flops(s->impl);
 }
 
-int sp_solver_set_gather(sp_solver *s, const int *src)
+int sp_solver_set_gather(sp_solver *s, const sp_pattern *full, const int *keep)
 {
-    if (!s || !src)
+    if (!s || !full || !keep)
         return SP_EFAIL;
-    return s->kind == SP_BAND ? sp_band_set_gather(s->impl, src) : SP_EUNSUITED;
+    return s->kind == SP_BAND ? sp_band_set_gather(s->impl, full, keep) : SP_EUNSUITED;
 }
 
 int sp_solver_factor_gathered(sp_solver *s, const double *vals)

@@ -88,11 +88,17 @@ int    sp_solver_kind(const sp_solver *s); /* the backend in use (never SP_AUTO)
 /* Floating-point operations of the last factorization and the solves since
  * (counted by SP_BAND; 0 for the SuiteSparse backends, which do not say). */
 double sp_solver_flops(const sp_solver *s);
-/* Values gathered from a larger array: the solver's value k is vals[src[k]]
- * (src fixed for the solver's life, e.g. a reduced system inside a full
- * one).  set_gather returns SP_EUNSUITED for backends that cannot read
- * through it (the caller then copies); factor_gathered reads vals so. */
-int sp_solver_set_gather(sp_solver *s, const int *src);
+/* Values gathered from a larger array, e.g. a reduced system inside a full
+ * one: keep[i] is full's row and column i in the solver's matrix, or -1
+ * where it has none, increasing over the kept ones, and the solver's
+ * pattern is full's entries in kept rows and columns, in full's order.
+ * full and keep must outlive the solver; the solver's own pattern is not
+ * read again after a call that succeeded (its owner may free it).  set_gather returns
+ * SP_EUNSUITED for backends that cannot read through it (the caller then
+ * copies); factor_gathered reads vals so, factor no longer, and solve
+ * then takes b and x in full's numbering (full->n long; x outside the
+ * matrix untouched), b and x may be the same array. */
+int sp_solver_set_gather(sp_solver *s, const sp_pattern *full, const int *keep);
 int sp_solver_factor_gathered(sp_solver *s, const double *vals);
 /* What SP_BAND's factorizations did since the solver was created: LDL^T
  * accepted (sym; sym_equilibrated of those only by the test of the
