@@ -379,6 +379,41 @@ int problem_residual_with_scale(const alecable_problem *p, double t, const doubl
     return residual_and_scale(m, t, q, v, a, lambda, r, scale, scale_st);
 }
 
+/* The divergence watch's kinetic energy 1/2 v.M(q) v of a model's problem
+ * from the elements' kinetic() (ANCF: its quadratic form is the one of its
+ * inertia at v = 0, which ac_inertia evaluates), one pass without the
+ * scattered M v; other element kinds, bodies and added mass: *done = 0. */
+int problem_kinetic_energy(const alecable_problem *p, double t, const double *q, const double *v, double *T,
+                           int *done)
+{
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], sum = 0.0;
+    alecable_model *m;
+    int c, i;
+    (void)t;
+    *done = 0;
+    if (p->inertia != ac_inertia || !p->ctx) return ALECABLE_OK;
+    if (!(m = ac_ctx_model(p->ctx)) || m->bodies.n) return ALECABLE_OK;
+    for (i = 0; i < m->loads.n; i++)
+        if (((const alecable_load *)m->loads.p[i])->kind == LOAD_HYDRO) return ALECABLE_OK;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        if (has_inertia(cb, v, v) && (cb->kind != ALECABLE_ELEMENT_ANCF || !cb->ops->kinetic)) return ALECABLE_OK;
+    }
+    *done = 1;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        if (!has_inertia(cb, v, v)) continue;
+        for (i = 0; i < cb->n_el; i++) {
+            const alecable_element *e = cb->el[i];
+            ac_gather(e, q, qe);
+            ac_gather_rate(e, v, ve);
+            sum += cb->ops->kinetic(&e->par, qe, ve);
+        }
+    }
+    *T = sum;
+    return isfinite(sum) ? ALECABLE_OK : ALECABLE_ENAN;
+}
+
 /* Both at one point (the semi-implicit methods' linearization point) */
 static int ac_residual_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
                                 const double *lambda, double cq, double cv, double ca, int flags, double *r,

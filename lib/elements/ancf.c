@@ -897,11 +897,15 @@ static void particle_eval(const mass_pt *g, double l, const double *qe, const do
     }
 }
 
+static int lagrangian(const double *ve, const double *ae);
+static double lag_kinetic(const el_params *p, double l, const double *ve);
+
 static double ancf_kinetic(const el_params *p, const double *qe, const double *ve)
 {
     double l = qe[SB] - qe[SA], t = 0.0;
     particle P;
     int g;
+    if (lagrangian(ve, NULL)) return lag_kinetic(p, l, ve);
     for (g = 0; g < NG_M; g++) {
         particle_eval(&gm[g], l, qe, ve, NULL, &P);
         t += gm[g].w * dot3(P.u, P.u);
@@ -981,6 +985,23 @@ static const double Xh[2][2][NB][NB] = {
 static int lagrangian(const double *ve, const double *ae)
 {
     return ve[SA] == 0.0 && ve[SB] == 0.0 && (!ae || (ae[SA] == 0.0 && ae[SB] == 0.0));
+}
+
+/* 1/2 v.M v at fixed s: the mass matrix's bilinear form in the blocks (M is
+ * symmetric: the pairs b < c twice).  The divergence watch evaluates it
+ * every step (lib/core's kinetic pass): a tenth of the quadrature's cost. */
+static double lag_kinetic(const el_params *p, double l, const double *ve)
+{
+    const double lp[NB] = {1.0, l, 1.0, l};
+    double t = 0.0;
+    int b, c;
+    for (b = 0; b < NB; b++) {
+        const double *vb = ve + boff[b];
+        double s = 0.5 * lp[b] * Mh[b][b] * dot3(vb, vb);
+        for (c = b + 1; c < NB; c++) s += lp[c] * Mh[b][c] * dot3(vb, ve + boff[c]);
+        t += lp[b] * s;
+    }
+    return p->rhoA * l * t;
 }
 
 /* M (without rhoA l) and W (without rhoA) of the element: the powers of l */
