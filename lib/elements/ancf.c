@@ -1023,6 +1023,28 @@ static void lag_mass_times(const el_params *p, double l, const double *ae, doubl
 {
     const double lp[NB] = {1.0, l, 1.0, l}, rl = p->rhoA * l;
     int b, c, i;
+#ifdef ANCF_LANES
+    /* the AVX2 copy: the four rows b side by side in the lanes, each the
+     * same products (lp_c Mh_bc) a_ci summed over c in the same order, then
+     * times rl lp_b: the scalar loop's results to the bit in a quarter of
+     * its instructions (SI-HHT's force history evaluates it every step) */
+    {
+        const ancf_v4 sc = {rl * lp[0], rl * lp[1], rl * lp[2], rl * lp[3]};
+        ancf_v4 col[NB], acc[3];
+        for (c = 0; c < NB; c++) {
+            ancf_v4 m = {Mh[0][c], Mh[1][c], Mh[2][c], Mh[3][c]};
+            col[c] = lp[c] * m;
+        }
+        for (i = 0; i < 3; i++) acc[i] = (ancf_v4){0.0, 0.0, 0.0, 0.0};
+        for (c = 0; c < NB; c++)
+            for (i = 0; i < 3; i++) acc[i] += col[c] * ae[boff[c] + i];
+        for (i = 0; i < 3; i++) acc[i] = sc * acc[i];
+        for (b = 0; b < NB; b++)
+            for (i = 0; i < 3; i++) re[boff[b] + i] = acc[i][b];
+        re[SA] = re[SB] = 0.0;
+        return;
+    }
+#endif
     for (b = 0; b < NB; b++)
         for (i = 0; i < 3; i++) {
             double s = 0.0;
