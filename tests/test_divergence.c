@@ -826,12 +826,17 @@ static int wrapped_inertia(void *ctx, double t, const double *q, const double *v
     return inner.inertia(ctx, t, q, v, a, r);
 }
 
+static int wrapped_energy(void *ctx, double t, const double *q, double *w_int, double *w_ext)
+{
+    return inner.energy(ctx, t, q, w_int, w_ext);
+}
+
 static void watch_paths_agree(alecable_model *m, int method, const double *v0)
 {
-    alecable_integrator *a, *b;
+    alecable_integrator *a, *b, *c;
     alecable_dynamic_options o;
-    alecable_step_stats sa, sb;
-    alecable_problem p;
+    alecable_step_stats sa, sb, sc;
+    alecable_problem p, pe;
     double *q, *v, *qa, *va, *qb, *vb, ta, tb;
     int k, nq, nlam;
     ck_assert_int_eq(alecable_model_finalize(m), 0);
@@ -852,11 +857,18 @@ static void watch_paths_agree(alecable_model *m, int method, const double *v0)
     p = inner;
     p.inertia = wrapped_inertia;
     ck_assert_int_eq(alecable_integrator_create(&b, &p, &o, NULL), 0);
+    /* the energy callback wrapped alone: the kinetic pass without the energies */
+    pe = inner;
+    pe.energy = wrapped_energy;
+    ck_assert(inner.energy != NULL);
+    ck_assert_int_eq(alecable_integrator_create(&c, &pe, &o, NULL), 0);
     ck_assert_int_eq(alecable_integrator_set_state(a, 0.0, q, v, NULL, NULL), 0);
     ck_assert_int_eq(alecable_integrator_set_state(b, 0.0, q, v, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_set_state(c, 0.0, q, v, NULL, NULL), 0);
     for (k = 0; k < 200; k++) {
         ck_assert_int_eq(alecable_integrator_step(a, 1e-3), 0);
         ck_assert_int_eq(alecable_integrator_step(b, 1e-3), 0);
+        ck_assert_int_eq(alecable_integrator_step(c, 1e-3), 0);
     }
     ck_assert_int_eq(alecable_integrator_get_state(a, &ta, qa, va, NULL, NULL), 0);
     ck_assert_int_eq(alecable_integrator_get_state(b, &tb, qb, vb, NULL, NULL), 0);
@@ -871,8 +883,15 @@ static void watch_paths_agree(alecable_model *m, int method, const double *v0)
     ck_assert_double_gt(sa.energy_exchanged, 0.0);
     ck_assert_double_le(fabs(sa.energy_exchanged - sb.energy_exchanged), 1e-12 * sa.energy_exchanged);
     ck_assert_double_le(fabs(sa.energy_created - sb.energy_created), 1e-12 * sa.energy_exchanged);
+    /* the model's pass gives the energy callback's values to the bit */
+    alecable_step_stats_init(&sc);
+    ck_assert_int_eq(alecable_integrator_stats(c, &sc), 0);
+    ck_assert(sa.energy_created == sc.energy_created && sa.energy_exchanged == sc.energy_exchanged);
+    ck_assert_int_eq(alecable_integrator_get_state(c, &tb, qb, vb, NULL, NULL), 0);
+    ck_assert(memcmp(qa, qb, (size_t)nq * sizeof *qa) == 0);
     alecable_integrator_destroy(a);
     alecable_integrator_destroy(b);
+    alecable_integrator_destroy(c);
     free(q);
     free(v);
     free(qa);
