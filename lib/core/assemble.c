@@ -380,24 +380,28 @@ int problem_residual_with_scale(const alecable_problem *p, double t, const doubl
 }
 
 /* The elements' energies at q: the strain energies into *w_int (the order
- * of ac_energy's sum) and, with v, the kinetic energies of the cables with
- * mass into *tkin, one gather of q per element for both. */
-static void element_energies(alecable_model *m, const double *q, const double *v, double *w_int, double *tkin)
+ * of ac_energy's sum), the weights' potential into *w_grav (gravity_energy's
+ * sum: its load density, cables and elements in order) and, with v, the
+ * kinetic energies of the cables with mass into *tkin, from one gather of q
+ * per element. */
+static void element_energies(alecable_model *m, const double *q, double sc, const double *v, double *w_int,
+                             double *w_grav, double *tkin)
 {
-    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], wi = 0.0, tk = 0.0;
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], b[3], wi = 0.0, wg = 0.0, tk = 0.0;
     int c, i;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int kin = v && has_inertia(cb, v, v);
+        int kin = v && has_inertia(cb, v, v), grav = gravity_density(m, cb, sc, b);
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             if (e->xdof >= 0) {
                 wi += ac_split_energy(e, q);
-                if (kin) ac_gather(e, q, qe);
+                if (kin || grav) ac_gather(e, q, qe);
             } else {
                 ac_gather(e, q, qe);
                 wi += cb->ops->energy(&e->par, qe);
             }
+            if (grav) wg += cb->ops->dist_energy(b, qe);
             if (kin) {
                 ac_gather_rate(e, v, ve);
                 tk += cb->ops->kinetic(&e->par, qe, ve);
@@ -405,6 +409,7 @@ static void element_energies(alecable_model *m, const double *q, const double *v
         }
     }
     *w_int = wi;
+    *w_grav = wg;
     if (tkin) *tkin = tk;
 }
 
@@ -437,7 +442,7 @@ int problem_watch_energy(const alecable_problem *p, double t, const double *q, c
         *w_int = wi;
         *w_ext = we;
     } else {
-        element_energies(m, q, v, &wi, T);
+        element_energies(m, q, 0.0, v, &wi, &we, T);
     }
     return isfinite(*T) ? ALECABLE_OK : ALECABLE_ENAN;
 }
@@ -516,8 +521,8 @@ static double model_energies(alecable_model *m, const double *q, double t, const
 {
     double wi, we, sc = load_scale(m, t);
     int i;
-    element_energies(m, q, v, &wi, tkin);
-    we = gravity_energy(m, q, sc) + bodies_energy(m, q, sc);
+    element_energies(m, q, sc, v, &wi, &we, tkin);
+    we += bodies_energy(m, q, sc);
     for (i = 0; i < m->loads.n; i++) we += load_energy(m, (const alecable_load *)m->loads.p[i], q, sc);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
