@@ -688,7 +688,9 @@ int dyn_factor_solve(alecable_integrator *it, const char *what, double t)
     }
     it->stats.linear_solves++;
     it->stats.linear_flops += sp_kkt_flops(it->lin);
-    if (!isfinite(dyn_norm_inf(it->z, it->n))) {
+    /* the q rows' norm apart: the semi-implicit methods' error estimate */
+    it->znorm_q = dyn_norm_inf(it->z, it->nq);
+    if (!isfinite(it->znorm_q) || !isfinite(dyn_norm_inf(it->z + it->nq, it->n - it->nq))) {
         MSG(it, "%s at t = %.9g: the solution is not finite", what, t);
         return ALECABLE_ENAN;
     }
