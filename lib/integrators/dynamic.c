@@ -841,8 +841,8 @@ static int kinetic_energy(alecable_integrator *it, double t, const double *q, co
     int i, st, done;
     *T = 0.0;
     if (!it->p.inertia) return ALECABLE_OK;
-    /* a model's elements give it without the scattered M v (a third of the
-     * cost); the flop count stays the inertia's, the work it stands for */
+    /* a model's elements give it without the scattered M v; the flop count
+     * stays the inertia's, the work it stands for */
     st = problem_watch_energy(&it->p, t, q, v, T, NULL, NULL, &done);
     if (!done) st = it->p.inertia(it->p.ctx, t, q, v, v, it->dq);
     it->stats.model_flops += it->p.flops_inertia;
