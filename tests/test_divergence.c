@@ -11,6 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/core/isa.h"
+#include "../lib/elements/element.h"
+
+#include "../lib/integrators/dynamic_internal.h"
+
+#if AC_HAVE_ISA_V3
+extern const el_ops el_ancf_ops, el_ancf_ops_v3;
+#endif
+
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
@@ -814,6 +823,216 @@ START_TEST(refusal_keeps_the_history)
 }
 END_TEST
 
+/* The watch's kinetic energy of a model of ANCF cables comes from the
+ * elements' kinetic() in one pass (lib/core), a host's problem's from
+ * v . inertia(q, a = v) / 2.  A rigid rotation about the pin of the straight
+ * Lagrangian pendulum has T = rho A w^2 L^3 / 6 (the cubic interpolation
+ * holds it exactly); a host that wraps the model's inertia takes the other
+ * path: the same steps to the bit (the watch only reads), and the same
+ * energy balance to rounding. */
+static int wrapped_inertia(void *ctx, double t, const double *q, const double *v, const double *a, double *r)
+{
+    return inner.inertia(ctx, t, q, v, a, r);
+}
+
+static int wrapped_energy(void *ctx, double t, const double *q, double *w_int, double *w_ext)
+{
+    return inner.energy(ctx, t, q, w_int, w_ext);
+}
+
+static void watch_paths_agree(alecable_model *m, int method, const double *v0)
+{
+    alecable_integrator *a, *b, *c;
+    alecable_dynamic_options o;
+    alecable_step_stats sa, sb, sc;
+    alecable_problem p, pe;
+    double *q, *v, *qa, *va, *qb, *vb, ta, tb;
+    int k, nq, nlam;
+    ck_assert_int_eq(alecable_model_finalize(m), 0);
+    ck_assert_int_eq(alecable_model_sizes(m, &nq, &nlam), 0);
+    q = calloc((size_t)nq, sizeof *q);
+    v = calloc((size_t)nq, sizeof *v);
+    qa = calloc((size_t)nq, sizeof *qa);
+    va = calloc((size_t)nq, sizeof *va);
+    qb = calloc((size_t)nq, sizeof *qb);
+    vb = calloc((size_t)nq, sizeof *vb);
+    ck_assert(q && v && qa && va && qb && vb);
+    ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
+    if (v0) memcpy(v, v0, (size_t)nq * sizeof *v);
+    alecable_dynamic_options_init(&o);
+    o.method = method;
+    ck_assert_int_eq(alecable_model_integrator(&a, m, &o), 0);
+    ck_assert_int_eq(alecable_model_problem(&inner, m), 0);
+    p = inner;
+    p.inertia = wrapped_inertia;
+    ck_assert_int_eq(alecable_integrator_create(&b, &p, &o, NULL), 0);
+    /* the energy callback wrapped alone: the kinetic pass without the energies */
+    pe = inner;
+    pe.energy = wrapped_energy;
+    ck_assert(inner.energy != NULL);
+    ck_assert_int_eq(alecable_integrator_create(&c, &pe, &o, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_set_state(a, 0.0, q, v, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_set_state(b, 0.0, q, v, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_set_state(c, 0.0, q, v, NULL, NULL), 0);
+    for (k = 0; k < 200; k++) {
+        ck_assert_int_eq(alecable_integrator_step(a, 1e-3), 0);
+        ck_assert_int_eq(alecable_integrator_step(b, 1e-3), 0);
+        ck_assert_int_eq(alecable_integrator_step(c, 1e-3), 0);
+    }
+    ck_assert_int_eq(alecable_integrator_get_state(a, &ta, qa, va, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(b, &tb, qb, vb, NULL, NULL), 0);
+    ck_assert(ta == tb);
+    ck_assert(memcmp(qa, qb, (size_t)nq * sizeof *qa) == 0);
+    ck_assert(memcmp(va, vb, (size_t)nq * sizeof *va) == 0);
+    alecable_step_stats_init(&sa);
+    alecable_step_stats_init(&sb);
+    ck_assert_int_eq(alecable_integrator_stats(a, &sa), 0);
+    ck_assert_int_eq(alecable_integrator_stats(b, &sb), 0);
+    /* the balance moves energy of order sa.energy_exchanged; T differs by roundoff */
+    ck_assert_double_gt(sa.energy_exchanged, 0.0);
+    ck_assert_double_le(fabs(sa.energy_exchanged - sb.energy_exchanged), 1e-12 * sa.energy_exchanged);
+    ck_assert_double_le(fabs(sa.energy_created - sb.energy_created), 1e-12 * sa.energy_exchanged);
+    /* the model's pass gives the energy callback's values to the bit */
+    alecable_step_stats_init(&sc);
+    ck_assert_int_eq(alecable_integrator_stats(c, &sc), 0);
+    ck_assert(sa.energy_created == sc.energy_created && sa.energy_exchanged == sc.energy_exchanged);
+    ck_assert_int_eq(alecable_integrator_get_state(c, &tb, qb, vb, NULL, NULL), 0);
+    ck_assert(memcmp(qa, qb, (size_t)nq * sizeof *qa) == 0);
+    alecable_integrator_destroy(a);
+    alecable_integrator_destroy(b);
+    alecable_integrator_destroy(c);
+    free(q);
+    free(v);
+    free(qa);
+    free(va);
+    free(qb);
+    free(vb);
+}
+
+START_TEST(watch_kinetic_energy_of_a_model)
+{
+    const double w = 2.0, rhoA = 5000.0 * M_PI * 0.25 * 1e-4;
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, g[3] = {0, -9.81, 0};
+    alecable_node *n;
+    alecable_model *m = pendulum(10, &n);
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    double *q, *v, T;
+    int k, nq, nlam;
+    /* ALE cable, s held by fixes */
+    watch_paths_agree(m, ALECABLE_METHOD_SI_HHT, NULL);
+    watch_paths_agree(m, ALECABLE_METHOD_HHT, NULL);
+    alecable_model_destroy(m);
+    /* Lagrangian: q holds each node's position and slope, triples */
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e8;
+    sec.A = M_PI * 0.25 * 1e-4;
+    sec.rho = 5000.0;
+    sec.I = 1e-8;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0, 1, 10), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    ck_assert_int_eq(alecable_cable_node(&n, c, 0), 0);
+    ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_X), 0);
+    ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_Y), 0);
+    ck_assert_int_eq(alecable_fix(NULL, m, n, ALECABLE_DOF_Z), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    ck_assert_int_eq(alecable_model_finalize(m), 0);
+    ck_assert_int_eq(alecable_model_sizes(m, &nq, &nlam), 0);
+    ck_assert_int_eq(nq, 6 * 11);
+    q = calloc((size_t)nq, sizeof *q);
+    v = calloc((size_t)nq, sizeof *v);
+    ck_assert(q && v);
+    ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
+    for (k = 0; k < nq; k += 3) { /* v = w e_z x r, r' likewise */
+        v[k] = -w * q[k + 1];
+        v[k + 1] = w * q[k];
+    }
+    alecable_dynamic_options_init(&o);
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+    ck_assert_int_eq(alecable_integrator_set_state(it, 0.0, q, v, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+    ck_assert_int_eq(alecable_model_kinetic_energy(m, &T), 0);
+    ck_assert_double_le(fabs(T - rhoA * w * w / 6.0), 1e-13 * T);
+    alecable_integrator_destroy(it);
+    watch_paths_agree(m, ALECABLE_METHOD_SI_HHT, v);
+    watch_paths_agree(m, ALECABLE_METHOD_NEWMARK, v);
+    free(q);
+    free(v);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+/* The watch's kinetic energy of an element at fixed s (ANCF's bilinear form
+ * of the mass matrix): the baseline and AVX2 copies give the same bits, and
+ * 1/2 v . M v from the element's inertia (a = v, at rest) to 1e-14. */
+START_TEST(element_kinetic_energy_in_both_copies)
+{
+#if AC_HAVE_ISA_V3
+    unsigned seed = 2711u;
+    int trial, k;
+    if (!ac_isa_v3_available()) return;
+    for (trial = 0; trial < 40; trial++) {
+        const el_ops *o[2] = {&el_ancf_ops, &el_ancf_ops_v3};
+        double qe[14], ve[14], zero[14] = {0}, r[14], T[2], mv = 0.0;
+        el_params p;
+        memset(&p, 0, sizeof p);
+        p.rhoA = 0.3;
+        p.fixed_s = trial % 2;
+        for (k = 0; k < 14; k++) {
+            seed = seed * 1103515245u + 12345u;
+            qe[k] = (double)((seed >> 8) % 2000001u) / 1e6 - 1.0;
+            seed = seed * 1103515245u + 12345u;
+            ve[k] = (double)((seed >> 8) % 2000001u) / 1e6 - 1.0;
+        }
+        qe[6] = 0.0;
+        qe[13] = 0.05 + 0.1 * fabs(qe[13]); /* l in [0.05, 0.15] */
+        ve[6] = ve[13] = 0.0;
+        T[0] = o[0]->kinetic(&p, qe, ve);
+        T[1] = o[1]->kinetic(&p, qe, ve);
+        ck_assert_msg(memcmp(&T[0], &T[1], sizeof T[0]) == 0, "trial %d: %.17g != %.17g", trial, T[0], T[1]);
+        o[0]->inertia(&p, qe, zero, ve, r);
+        for (k = 0; k < 14; k++) mv += ve[k] * r[k];
+        ck_assert_double_gt(T[0], 0.0);
+        ck_assert_double_le(fabs(T[0] - 0.5 * mv), 1e-14 * T[0]);
+    }
+#endif
+}
+END_TEST
+
+/* The watch's and the finiteness tests' infinity norm (pairs in SSE2 where
+ * it is built so): max |x_i| exactly, and a NaN anywhere returned as the
+ * first NaN, against the plain loop; lengths 0-9, infinities, signed zeros. */
+START_TEST(norm_inf_matches_the_plain_loop)
+{
+    const double special[6] = {-0.0, 0.0, INFINITY, -INFINITY, NAN, -NAN};
+    unsigned seed = 977u;
+    double x[9], ref, got;
+    int trial, n, k, i;
+    for (trial = 0; trial < 4000; trial++) {
+        n = trial % 10;
+        for (k = 0; k < n; k++) {
+            seed = seed * 1103515245u + 12345u;
+            x[k] = ((double)((seed >> 8) % 2000001u) / 1e6 - 1.0) * 1e3;
+            if ((seed >> 4) % 7 == 0) x[k] = special[(seed >> 12) % 6];
+        }
+        ref = 0.0;
+        for (i = 0; i < n; i++) {
+            if (x[i] != x[i]) {
+                ref = x[i];
+                break;
+            }
+            if (fabs(x[i]) > ref) ref = fabs(x[i]);
+        }
+        got = dyn_norm_inf(x, n);
+        ck_assert_msg(memcmp(&got, &ref, sizeof got) == 0, "trial %d n %d: %g != %g", trial, n, got, ref);
+    }
+}
+END_TEST
+
 Suite *suite_divergence(void)
 {
     Suite *s = suite_create("divergence");
@@ -831,6 +1050,9 @@ Suite *suite_divergence(void)
     tcase_add_test(tc, campaign_ok_means_right);
     tcase_add_test(tc, a_start_without_forces_is_not_diverging);
     tcase_add_test(tc, refusal_keeps_the_history);
+    tcase_add_test(tc, watch_kinetic_energy_of_a_model);
+    tcase_add_test(tc, element_kinetic_energy_in_both_copies);
+    tcase_add_test(tc, norm_inf_matches_the_plain_loop);
     suite_add_tcase(s, tc);
     return s;
 }

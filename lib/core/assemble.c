@@ -386,6 +386,74 @@ int problem_residual_with_scale(const alecable_problem *p, double t, const doubl
     return residual_and_scale(m, t, q, v, a, lambda, r, scale, scale_st);
 }
 
+/* The elements' energies at q: the strain energies into *w_int (the order
+ * of ac_energy's sum), the weights' potential into *w_grav (gravity_energy's
+ * sum: its load density, cables and elements in order) and, with v, the
+ * kinetic energies of the cables with mass into *tkin, from one gather of q
+ * per element. */
+static void element_energies(alecable_model *m, const double *q, double sc, const double *v, double *w_int,
+                             double *w_grav, double *tkin)
+{
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], b[3], wi = 0.0, wg = 0.0, tk = 0.0;
+    int c, i;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        int kin = v && has_inertia(cb, v, v), grav = gravity_density(m, cb, sc, b);
+        for (i = 0; i < cb->n_el; i++) {
+            const alecable_element *e = cb->el[i];
+            if (e->xdof >= 0) {
+                wi += ac_split_energy(e, q);
+                if (kin || grav) ac_gather(e, q, qe);
+            } else {
+                ac_gather(e, q, qe);
+                wi += cb->ops->energy(&e->par, qe);
+            }
+            if (grav) wg += cb->ops->dist_energy(b, qe);
+            if (kin) {
+                ac_gather_rate(e, v, ve);
+                tk += cb->ops->kinetic(&e->par, qe, ve);
+            }
+        }
+    }
+    *w_int = wi;
+    *w_grav = wg;
+    if (tkin) *tkin = tk;
+}
+
+static double model_energies(alecable_model *m, const double *q, double t, const double *v, double *tkin,
+                             double *w_int, double *w_ext);
+
+/* The divergence watch's kinetic energy 1/2 v.M(q) v of a model's problem
+ * from the elements' kinetic() (ANCF: its quadratic form is the one of its
+ * inertia at v = 0, which ac_inertia evaluates) without the scattered M v,
+ * and with w_int its energies (ac_energy_cb's to the bit) from the same
+ * gathers; other element kinds, bodies and added mass: *done = 0. */
+int problem_watch_energy(const alecable_problem *p, double t, const double *q, const double *v, double *T,
+                         double *w_int, double *w_ext, int *done)
+{
+    alecable_model *m;
+    double wi, we;
+    int c, i;
+    *done = 0;
+    if (p->inertia != ac_inertia || !p->ctx || (w_int && p->energy != ac_energy_cb)) return ALECABLE_OK;
+    if (!(m = ac_ctx_model(p->ctx)) || m->bodies.n) return ALECABLE_OK;
+    for (i = 0; i < m->loads.n; i++)
+        if (((const alecable_load *)m->loads.p[i])->kind == LOAD_HYDRO) return ALECABLE_OK;
+    for (c = 0; c < m->cables.n; c++) {
+        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
+        if (has_inertia(cb, v, v) && (cb->kind != ALECABLE_ELEMENT_ANCF || !cb->ops->kinetic)) return ALECABLE_OK;
+    }
+    *done = 1;
+    if (w_int) {
+        model_energies(m, q, t, v, T, &wi, &we);
+        *w_int = wi;
+        *w_ext = we;
+    } else {
+        element_energies(m, q, 0.0, v, &wi, &we, T);
+    }
+    return isfinite(*T) ? ALECABLE_OK : ALECABLE_ENAN;
+}
+
 /* Both at one point (the semi-implicit methods' linearization point) */
 static int ac_residual_jacobian(void *ctx, double t, const double *q, const double *v, const double *a,
                                 const double *lambda, double cq, double cv, double ca, int flags, double *r,
@@ -454,22 +522,14 @@ static int has_reaction_power(const alecable_model *m)
     return 0;
 }
 
-double ac_energy(alecable_model *m, const double *q, double t, double *w_int, double *w_ext)
+/* ac_energy; with v also the cables' kinetic energy into *tkin */
+static double model_energies(alecable_model *m, const double *q, double t, const double *v, double *tkin,
+                             double *w_int, double *w_ext)
 {
-    double qe[EL_MAX_DOF], wi = 0.0, we, sc = load_scale(m, t);
-    int c, i;
-    for (c = 0; c < m->cables.n; c++) {
-        const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        for (i = 0; i < cb->n_el; i++) {
-            if (cb->el[i]->xdof >= 0) {
-                wi += ac_split_energy(cb->el[i], q);
-                continue;
-            }
-            ac_gather(cb->el[i], q, qe);
-            wi += cb->ops->energy(&cb->el[i]->par, qe);
-        }
-    }
-    we = gravity_energy(m, q, sc) + bodies_energy(m, q, sc);
+    double wi, we, sc = load_scale(m, t);
+    int i;
+    element_energies(m, q, sc, v, &wi, &we, tkin);
+    we += bodies_energy(m, q, sc);
     for (i = 0; i < m->loads.n; i++) we += load_energy(m, (const alecable_load *)m->loads.p[i], q, sc);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
@@ -478,6 +538,11 @@ double ac_energy(alecable_model *m, const double *q, double t, double *w_int, do
     if (w_int) *w_int = wi;
     if (w_ext) *w_ext = we;
     return wi + we;
+}
+
+double ac_energy(alecable_model *m, const double *q, double t, double *w_int, double *w_ext)
+{
+    return model_energies(m, q, t, NULL, NULL, w_int, w_ext);
 }
 
 ALECABLE_API int alecable_model_energy(alecable_model *m, double *w_int, double *w_ext)

@@ -897,11 +897,15 @@ static void particle_eval(const mass_pt *g, double l, const double *qe, const do
     }
 }
 
+static int lagrangian(const double *ve, const double *ae);
+static double lag_kinetic(const el_params *p, double l, const double *ve);
+
 static double ancf_kinetic(const el_params *p, const double *qe, const double *ve)
 {
     double l = qe[SB] - qe[SA], t = 0.0;
     particle P;
     int g;
+    if (lagrangian(ve, NULL)) return lag_kinetic(p, l, ve);
     for (g = 0; g < NG_M; g++) {
         particle_eval(&gm[g], l, qe, ve, NULL, &P);
         t += gm[g].w * dot3(P.u, P.u);
@@ -983,6 +987,23 @@ static int lagrangian(const double *ve, const double *ae)
     return ve[SA] == 0.0 && ve[SB] == 0.0 && (!ae || (ae[SA] == 0.0 && ae[SB] == 0.0));
 }
 
+/* 1/2 v.M v at fixed s: the mass matrix's bilinear form in the blocks (M is
+ * symmetric: the pairs b < c twice).  The divergence watch evaluates it
+ * every step (lib/core's kinetic pass): a tenth of the quadrature's cost. */
+static double lag_kinetic(const el_params *p, double l, const double *ve)
+{
+    const double lp[NB] = {1.0, l, 1.0, l};
+    double t = 0.0;
+    int b, c;
+    for (b = 0; b < NB; b++) {
+        const double *vb = ve + boff[b];
+        double s = 0.5 * lp[b] * Mh[b][b] * dot3(vb, vb);
+        for (c = b + 1; c < NB; c++) s += lp[c] * Mh[b][c] * dot3(vb, ve + boff[c]);
+        t += lp[b] * s;
+    }
+    return p->rhoA * l * t;
+}
+
 /* M (without rhoA l) and W (without rhoA) of the element: the powers of l */
 static void lag_tables(double l, double M[NB][NB], double W[2][NB][NB])
 {
@@ -1002,6 +1023,28 @@ static void lag_mass_times(const el_params *p, double l, const double *ae, doubl
 {
     const double lp[NB] = {1.0, l, 1.0, l}, rl = p->rhoA * l;
     int b, c, i;
+#ifdef ANCF_LANES
+    /* the AVX2 copy: the four rows b side by side in the lanes, each the
+     * same products (lp_c Mh_bc) a_ci summed over c in the same order, then
+     * times rl lp_b: the scalar loop's results to the bit in a quarter of
+     * its instructions (SI-HHT's force history evaluates it every step) */
+    {
+        const ancf_v4 sc = {rl * lp[0], rl * lp[1], rl * lp[2], rl * lp[3]};
+        ancf_v4 col[NB], acc[3];
+        for (c = 0; c < NB; c++) {
+            ancf_v4 m = {Mh[0][c], Mh[1][c], Mh[2][c], Mh[3][c]};
+            col[c] = lp[c] * m;
+        }
+        for (i = 0; i < 3; i++) acc[i] = (ancf_v4){0.0, 0.0, 0.0, 0.0};
+        for (c = 0; c < NB; c++)
+            for (i = 0; i < 3; i++) acc[i] += col[c] * ae[boff[c] + i];
+        for (i = 0; i < 3; i++) acc[i] = sc * acc[i];
+        for (b = 0; b < NB; b++)
+            for (i = 0; i < 3; i++) re[boff[b] + i] = acc[i][b];
+        re[SA] = re[SB] = 0.0;
+        return;
+    }
+#endif
     for (b = 0; b < NB; b++)
         for (i = 0; i < 3; i++) {
             double s = 0.0;

@@ -503,16 +503,53 @@ ALECABLE_API const char *alecable_integrator_errmsg(const alecable_integrator *i
 
 /* ---- helpers shared with implicit.c and semi_implicit.c ---- */
 
-double dyn_norm_inf(const double *x, int n)
+/* one comparison per entry: a NaN fails it too, and is returned (the first
+ * one) so that it reaches the callers' finiteness tests */
+static double norm_inf_scalar(const double *x, int n)
 {
     double m = 0.0;
     int i;
     for (i = 0; i < n; i++) {
-        if (x[i] != x[i]) return x[i]; /* NaN must reach the callers' finiteness tests */
-        if (fabs(x[i]) > m) m = fabs(x[i]);
+        double a = fabs(x[i]);
+        if (!(a <= m)) {
+            if (a != a) return x[i];
+            m = a;
+        }
     }
     return m;
 }
+
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+typedef double dyn_v2 __attribute__((vector_size(16)));
+typedef long long dyn_i2 __attribute__((vector_size(16)));
+
+/* A SI-HHT step takes the norms of five vectors: SSE2's maxpd on pairs (the
+ * maximum of the moduli is exact in any order), and a sum of the moduli
+ * that turns non-finite with any NaN or infinity, which the scalar loop
+ * then handles as before. */
+double dyn_norm_inf(const double *x, int n)
+{
+    const dyn_i2 mag = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+    dyn_v2 m = {0.0, 0.0}, s = {0.0, 0.0}, a;
+    double r;
+    int i;
+    for (i = 0; i + 2 <= n; i += 2) {
+        memcpy(&a, x + i, sizeof a);
+        a = (dyn_v2)((dyn_i2)a & mag);
+        m = __builtin_ia32_maxpd(m, a);
+        s += a;
+    }
+    if (!isfinite(s[0]) || !isfinite(s[1])) return norm_inf_scalar(x, n);
+    r = m[0] > m[1] ? m[0] : m[1];
+    if (i < n) {
+        double t = fabs(x[i]);
+        if (!(t <= r)) return t == t ? t : x[i];
+    }
+    return r;
+}
+#else
+double dyn_norm_inf(const double *x, int n) { return norm_inf_scalar(x, n); }
+#endif
 
 int dyn_update(alecable_integrator *it, double *q, const double *dq, double scale)
 {
@@ -683,7 +720,9 @@ int dyn_factor_solve(alecable_integrator *it, const char *what, double t)
     }
     it->stats.linear_solves++;
     it->stats.linear_flops += sp_kkt_flops(it->lin);
-    if (!isfinite(dyn_norm_inf(it->z, it->n))) {
+    /* the q rows' norm apart: the semi-implicit methods' error estimate */
+    it->znorm_q = dyn_norm_inf(it->z, it->nq);
+    if (!isfinite(it->znorm_q) || !isfinite(dyn_norm_inf(it->z + it->nq, it->n - it->nq))) {
         MSG(it, "%s at t = %.9g: the solution is not finite", what, t);
         return ALECABLE_ENAN;
     }
@@ -825,20 +864,26 @@ static int consistent_accelerations(alecable_integrator *it, double t, dyn_state
     return ALECABLE_OK;
 }
 
-/* Kinetic energy 1/2 v.M(q) v through the problem's inertia callback (M v
- * into it->dq); 0 without the callback (the energy indicator is off then). */
+/* Kinetic energy 1/2 v.M(q) v: a model's own pass (problem_watch_energy),
+ * else through the problem's inertia callback (M v into it->dq); 0 without
+ * the callback (the energy indicator is off then). */
 static int kinetic_energy(alecable_integrator *it, double t, const double *q, const double *v, double *T)
 {
     double e = 0.0;
-    int i, st;
+    int i, st, done;
     *T = 0.0;
     if (!it->p.inertia) return ALECABLE_OK;
-    st = it->p.inertia(it->p.ctx, t, q, v, v, it->dq);
+    /* a model's elements give it without the scattered M v; the flop count
+     * stays the inertia's, the work it stands for */
+    st = problem_watch_energy(&it->p, t, q, v, T, NULL, NULL, &done);
+    if (!done) st = it->p.inertia(it->p.ctx, t, q, v, v, it->dq);
     it->stats.model_flops += it->p.flops_inertia;
     if (st) {
+        *T = 0.0;
         MSG(it, "t = %.9g: inertia evaluation failed (%s)", t, alecable_strerror(st));
         return st;
     }
+    if (done) return ALECABLE_OK;
     for (i = 0; i < it->nq; i++) e += v[i] * it->dq[i];
     *T = 0.5 * e;
     return ALECABLE_OK;
@@ -848,11 +893,14 @@ static int kinetic_energy(alecable_integrator *it, double t, const double *q, co
  * power lambda . g_t that the constraints' motions supply (g_t = dg/dt at
  * fixed q: constraint_rates at v = 0).  The constraint forces are
  * -G^T lambda, and G v = -g_t on the constraint manifold. */
-static int balance_terms(alecable_integrator *it, dyn_state *s)
+static int balance_terms(alecable_integrator *it, dyn_state *s, const double *pre)
 {
     double P = 0.0, w_ext = 0.0;
     int i, st;
-    if ((st = it->p.energy(it->p.ctx, s->t, s->q, &s->pot_int, &w_ext))) {
+    if (pre) { /* the energy callback's values, from watch_energies */
+        s->pot_int = pre[0];
+        w_ext = pre[1];
+    } else if ((st = it->p.energy(it->p.ctx, s->t, s->q, &s->pot_int, &w_ext))) {
         MSG(it, "t = %.9g: the problem's energy callback failed (%s)", s->t, alecable_strerror(st));
         return st;
     }
@@ -895,7 +943,7 @@ static int watch_scales(alecable_integrator *it, dyn_state *s, int have_f)
     it->energy_ref0 = fmax(it->energy_scale, s->tkin);
     it->balance = it->p.energy && it->p.inertia && it->o.watch_work > 0.0 && (it->nlam == 0 || it->p.constraint_rates);
     if (!it->balance) return ALECABLE_OK;
-    if ((st = balance_terms(it, s))) return st;
+    if ((st = balance_terms(it, s, NULL))) return st;
     it->v0 = s->pot;
     it->vint0 = s->pot_int;
     it->e0 = s->tkin + s->pot;
@@ -1168,7 +1216,7 @@ static int after_switch(alecable_integrator *it)
     s->eswitch += E1 - E0;
     if ((st = kinetic_energy(it, s->t, s->q, s->v, &s->tkin))) goto fail;
     if (it->balance) {
-        if ((st = balance_terms(it, s))) goto fail;
+        if ((st = balance_terms(it, s, NULL))) goto fail;
         s->created = s->tkin + s->pot - it->e0 - s->work;
     }
     /* the evaluations above left the problem's memory within a solve (the
@@ -1326,13 +1374,13 @@ static int reaction_work(alecable_integrator *it, const dyn_state *S, const dyn_
  * the energy exchanged (friction and damping only take energy; numerical
  * damping too).  The creation is cumulative, so a steady drift trips it as
  * a single bad step does. */
-static int watch_balance(alecable_integrator *it, double h, const char *cure)
+static int watch_balance(alecable_integrator *it, double h, const char *cure, const double *pre)
 {
     const dyn_state *S = it->cur;
     dyn_state *T = it->trial;
     double ref, wr, sr;
     int st;
-    if ((st = balance_terms(it, T)) || (st = reaction_work(it, S, T, &wr, &sr))) return st;
+    if ((st = balance_terms(it, T, pre)) || (st = reaction_work(it, S, T, &wr, &sr))) return st;
     T->work = S->work + 0.5 * (T->t - S->t) * (S->power + T->power) + wr;
     T->wslack = S->wslack + 0.5 * (T->t - S->t) * fabs(T->power - S->power) + sr;
     T->created = T->tkin + T->pot - it->e0 - T->work;
@@ -1351,16 +1399,39 @@ static int watch_balance(alecable_integrator *it, double h, const char *cure)
     return ALECABLE_OK;
 }
 
+/* The trial's kinetic energy and, where the balance is on and the model
+ * gives both from one pass over its elements, the energy callback's values
+ * into pre (*have = 1) */
+static int watch_energies(alecable_integrator *it, dyn_state *s, double pre[2], int *have)
+{
+    int st, done = 0;
+    *have = 0;
+    if (it->balance) {
+        st = problem_watch_energy(&it->p, s->t, s->q, s->v, &s->tkin, &pre[0], &pre[1], &done);
+        if (done) {
+            it->stats.model_flops += it->p.flops_inertia;
+            if (st) {
+                s->tkin = 0.0;
+                MSG(it, "t = %.9g: inertia evaluation failed (%s)", s->t, alecable_strerror(st));
+                return st;
+            }
+            *have = 1;
+            return ALECABLE_OK;
+        }
+    }
+    return kinetic_energy(it, s->t, s->q, s->v, &s->tkin);
+}
+
 static int watch(alecable_integrator *it, double h)
 {
     const alecable_dynamic_options *o = &it->o;
     const dyn_state *S = it->cur;
     dyn_state *T = it->trial;
-    double L = it->len_scale, x, ref, a;
+    double L = it->len_scale, x, ref, a, pre[2];
     const char *cure = "cut h, or change the method (HHT or generalized-alpha damp what trapezoidal Newmark keeps; a "
                        "semi-implicit method's one linearization per step needs h well below the stiffest element's "
                        "time scale)";
-    int st;
+    int st, have_pre;
     T->tkin = 0.0;
     T->tmax = S->tmax;
     if (o->watch < 0) return ALECABLE_OK;
@@ -1400,7 +1471,7 @@ static int watch(alecable_integrator *it, double h)
             return ALECABLE_DIVERGING;
         }
     }
-    if ((st = kinetic_energy(it, T->t, T->q, T->v, &T->tkin))) return st;
+    if ((st = watch_energies(it, T, pre, &have_pre))) return st;
     ref = fmax(it->energy_scale, S->tmax);
     /* a run that starts at rest without forces (a drive or a later load sets
      * it going) has no energy scale: the kinetic energy of its first steps
@@ -1412,7 +1483,7 @@ static int watch(alecable_integrator *it, double h)
         return ALECABLE_DIVERGING;
     }
     if (T->tkin > T->tmax) T->tmax = T->tkin;
-    if (it->balance) return watch_balance(it, h, cure);
+    if (it->balance) return watch_balance(it, h, cure, have_pre ? pre : NULL);
     return ALECABLE_OK;
 }
 

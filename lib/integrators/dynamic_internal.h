@@ -136,6 +136,7 @@ struct alecable_integrator {
     double scale_floor;      /* implicit.c: the floor of the q rows' residual_scale in the current step */
     int *lam_alg;            /* nlam: the row fixes its multipliers (dynamic.c's consistent start) */
     double drift;
+    double znorm_q;          /* dyn_factor_solve: max |z_i| over the q rows of the last solution */
     /* stop test of the last attempt: max |r_i| / scale_i at its end, and 1
      * when the scale was the problem's residual_scale */
     double last_ratio;

@@ -100,6 +100,14 @@ int problem_stale(const alecable_problem *p, char *msg, size_t len);
 int problem_residual_with_scale(const alecable_problem *p, double t, const double *q, const double *v,
                                 const double *a, const double *lambda, double *r, double *scale, int *scale_st,
                                 int *done);
+/* A model's problem of ANCF cables: the kinetic energy 1/2 v.M(q) v into *T
+ * from one pass over the elements (to rounding what v . inertia(q, a = v) / 2
+ * gives), and unless w_int is NULL the energy callback's w_int and w_ext (to
+ * the bit) from the same gathers; *done = 1, ALECABLE_ENAN when T is not
+ * finite.  Any other problem (bodies, added mass, other element kinds, a
+ * host's callbacks): *done = 0, nothing evaluated (lib/core/assemble.c). */
+int problem_watch_energy(const alecable_problem *p, double t, const double *q, const double *v, double *T,
+                         double *w_int, double *w_ext, int *done);
 /* The ctx of an integrator's problem (a model checks that an integrator is
  * its own: lib/core/dynamics.c) */
 const void *dyn_problem_ctx(const alecable_integrator *it);

@@ -317,7 +317,7 @@ int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
      * from the linearization point, c_q |a_{n+1} - a_n| (a local error
      * estimate: the linearization holds to second order in it), and the
      * constraint drift g at that point */
-    it->err = c.cq * dyn_norm_inf(it->z, it->nq);
+    it->err = c.cq * it->znorm_q;
     it->drift = it->nlam > 0 ? dyn_norm_inf(it->r + it->nq, it->nlam) : 0.0;
     it->last_ratio = 0.0;
     it->scale_src = 0;
