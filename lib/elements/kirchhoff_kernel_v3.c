@@ -14,6 +14,7 @@
 
 double el_kirchhoff_kernel_v3(const el_params *p, const double *qe, double *fe, double wt, double *ke);
 #define el_kirchhoff_kernel el_kirchhoff_kernel_v3
+#define KH_LANES 1 /* an isotropic section: the Gauss points side by side in vector types */
 #include "../core/isa_v3_begin.h"
 #include "kirchhoff_kernel.c"
 #include "../core/isa_v3_end.h"
