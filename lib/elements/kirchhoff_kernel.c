@@ -557,7 +557,7 @@ static void add_eps_v(kh_v4 *M, kh_v4 s, const kh_v4 *v)
     M[7] -= s * v[0];
 }
 
-/* gauss_iso without the frame, the same formulas lane by lane (vcv: u
+/* gauss_iso without the frame, the same formulas lane by lane (vu: u
  * broadcast) */
 static void gauss_iso_lanes(const el_params *p, const kh_v4 *a, const kh_v4 *b, const double *u, const kh_v4 *vu,
                             double alpha, double il, int hess, gauss_lanes *G)
@@ -584,6 +584,7 @@ static void gauss_iso_lanes(const el_params *p, const kh_v4 *a, const kh_v4 *b, 
     s = alpha - tau;
     G->Pg = 0.5 * GJ * s * s + 0.5 * EI * (axb[0] * axb[0] + axb[1] * axb[1] + axb[2] * axb[2]) * iA2;
     G->s = s;
+    if (hess < 0) return; /* the energy alone */
     sig = GJ * (s * il - p->k0[2]);
     fA = (-B + 2.0 * C * C * iA) * iA2;
     fB = iA;
@@ -659,18 +660,46 @@ static void gauss_iso_lanes(const el_params *p, const kh_v4 *a, const kh_v4 *b, 
     }
 }
 
-/* The five points of an isotropic section: the per-point loop's sums (P,
- * ssum, gY, gU, ga, pY, pU, pa, HB, HYU, HYa, HUU, HUa, Haa), which the
- * caller zeroed */
+/* n sums LSUM(lo[k], hi[k]) into out[k], four at a time: a 4 x 4 transpose
+ * puts point g of four sums into one vector, and the vectors are added in
+ * the points' order (the same additions as LSUM, one per four sums) */
+static void lane_sums(const kh_v4 *lo, const kh_v4 *hi, int n, double *out)
+{
+    const __m256d zero = _mm256_setzero_pd();
+    int k;
+    for (k = 0; k + 4 <= n; k += 4) {
+        const __m256d t0 = _mm256_unpacklo_pd(lo[k], lo[k + 1]), t1 = _mm256_unpackhi_pd(lo[k], lo[k + 1]);
+        const __m256d t2 = _mm256_unpacklo_pd(lo[k + 2], lo[k + 3]), t3 = _mm256_unpackhi_pd(lo[k + 2], lo[k + 3]);
+        const __m256d h0 = _mm256_unpacklo_pd(hi[k], hi[k + 1]), h1 = _mm256_unpacklo_pd(hi[k + 2], hi[k + 3]);
+        __m256d sum = _mm256_add_pd(zero, _mm256_permute2f128_pd(t0, t2, 0x20)); /* point 0 */
+        sum = _mm256_add_pd(sum, _mm256_permute2f128_pd(t1, t3, 0x20));
+        sum = _mm256_add_pd(sum, _mm256_permute2f128_pd(t0, t2, 0x31));
+        sum = _mm256_add_pd(sum, _mm256_permute2f128_pd(t1, t3, 0x31));
+        sum = _mm256_add_pd(sum, _mm256_permute2f128_pd(h0, h1, 0x20)); /* point 4 */
+        _mm256_storeu_pd(out + k, sum);
+    }
+    for (; k < n; k++) {
+        kh_v4 t[2];
+        t[0] = lo[k];
+        t[1] = hi[k];
+        out[k] = LSUM(t);
+    }
+}
+
+/* The five points of an isotropic section: the per-point loop's sums, in
+ * the order of the sums' layout below */
+enum { LS_GY = 0, LS_GU = 9, LS_GA = 12, LS_NG = 13, /* gY, gU, ga (and pY, pU, pa) */
+       LS_HB = 0, LS_HYU = 54, LS_HYA = 81, LS_HUU = 90, LS_HUA = 99, LS_HAA = 102, LS_NH = 103 };
 typedef struct point_sums {
-    double P, ssum, ga, pa, Haa, gY[9], gU[3], pY[9], pU[3], HB[54], HYU[27], HYa[9], HUU[9], HUa[3];
+    double P, ssum, g[LS_NG], gp[LS_NG], H[LS_NH];
 } point_sums;
 
 static void points_lanes(const el_params *p, const double *yh, const double *y1, const double *y2, const double *u,
                          double alpha, double il, int hmode, int grad, point_sums *S)
 {
+    const kh_v4 zero = {0.0, 0.0, 0.0, 0.0};
     gauss_lanes G[2];
-    kh_v4 wl[2], ca[3][2], cb[3][2], vu[3], t[2];
+    kh_v4 wl[2], ca[3][2], cb[3][2], vu[3], t[2], T[2][LS_NH];
     int h, i, k, q;
     for (i = 0; i < 3; i++) vu[i] = (kh_v4){u[i], u[i], u[i], u[i]};
     for (h = 0; h < 2; h++) {
@@ -684,62 +713,61 @@ static void points_lanes(const el_params *p, const double *yh, const double *y1,
             a[i] = ca[0][h] * yh[i] + ca[1][h] * y1[i] + ca[2][h] * y2[i];
             b[i] = cb[0][h] * yh[i] + cb[1][h] * y1[i] + cb[2][h] * y2[i];
         }
-        gauss_iso_lanes(p, a, b, u, vu, alpha, il, hmode, &G[h]);
+        gauss_iso_lanes(p, a, b, u, vu, alpha, il, grad ? hmode : -1, &G[h]);
     }
-#define SUM_OF(expr, out)                                                                          \
-    do {                                                                                           \
-        for (h = 0; h < 2; h++) t[h] = (expr);                                                     \
-        (out) = LSUM(t);                                                                           \
-    } while (0)
-    SUM_OF(wl[h] * G[h].Pg, S->P);
-    SUM_OF(wl[h] * G[h].s, S->ssum);
+    for (h = 0; h < 2; h++) t[h] = wl[h] * G[h].Pg;
+    S->P = LSUM(t);
+    for (h = 0; h < 2; h++) t[h] = wl[h] * G[h].s;
+    S->ssum = LSUM(t);
     if (!grad) return;
-    for (k = 0; k < 3; k++)
-        for (i = 0; i < 3; i++) SUM_OF(wl[h] * (ca[k][h] * G[h].g[i] + cb[k][h] * G[h].g[3 + i]), S->gY[3 * k + i]);
-    for (i = 0; i < 3; i++) SUM_OF(wl[h] * G[h].g[6 + i], S->gU[i]);
-    SUM_OF(wl[h] * G[h].g[9], S->ga);
-    if (hmode > 1) {
+    for (h = 0; h < 2; h++) {
         for (k = 0; k < 3; k++)
-            for (i = 0; i < 3; i++)
-                SUM_OF(wl[h] * (ca[k][h] * G[h].gP[i] + cb[k][h] * G[h].gP[3 + i]), S->pY[3 * k + i]);
-        for (i = 0; i < 3; i++) SUM_OF(wl[h] * G[h].gP[6 + i], S->pU[i]);
-        SUM_OF(wl[h] * G[h].gP[9], S->pa);
+            for (i = 0; i < 3; i++) T[h][LS_GY + 3 * k + i] = wl[h] * (ca[k][h] * G[h].g[i] + cb[k][h] * G[h].g[3 + i]);
+        for (i = 0; i < 3; i++) T[h][LS_GU + i] = wl[h] * G[h].g[6 + i];
+        T[h][LS_GA] = wl[h] * G[h].g[9];
+    }
+    lane_sums(T[0], T[1], LS_NG, S->g);
+    if (hmode > 1) {
+        for (h = 0; h < 2; h++) {
+            for (k = 0; k < 3; k++)
+                for (i = 0; i < 3; i++)
+                    T[h][LS_GY + 3 * k + i] = wl[h] * (ca[k][h] * G[h].gP[i] + cb[k][h] * G[h].gP[3 + i]);
+            for (i = 0; i < 3; i++) T[h][LS_GU + i] = wl[h] * G[h].gP[6 + i];
+            T[h][LS_GA] = wl[h] * G[h].gP[9];
+        }
+        lane_sums(T[0], T[1], LS_NG, S->gp);
     }
     if (!hmode) return;
-    for (q = 0; q < 6; q++) {
-        const int r = bk[q], c = bq[q];
-        kh_v4 caa[2], cab[2], cbb[2], cba[2];
-        double *hb = S->HB + 9 * q;
-        for (h = 0; h < 2; h++) {
-            caa[h] = wl[h] * ca[r][h] * ca[c][h];
-            cab[h] = wl[h] * ca[r][h] * cb[c][h];
-            cbb[h] = wl[h] * cb[r][h] * cb[c][h];
-            cba[h] = wl[h] * cb[r][h] * ca[c][h];
+    for (h = 0; h < 2; h++) {
+        const gauss_lanes *Gh = G + h;
+        kh_v4 *Th = T[h];
+        for (q = 0; q < 6; q++) {
+            const int r = bk[q], c = bq[q];
+            const kh_v4 caa = wl[h] * ca[r][h] * ca[c][h], cab = wl[h] * ca[r][h] * cb[c][h];
+            const kh_v4 cbb = wl[h] * cb[r][h] * cb[c][h], cba = wl[h] * cb[r][h] * ca[c][h];
+            kh_v4 *hb = Th + LS_HB + 9 * q;
+            if (r == c) {
+                for (i = 0; i < 6; i++) {
+                    const int e = up[i], et = 3 * (e % 3) + e / 3; /* ba[e] = ab[et] */
+                    hb[i] = caa * Gh->aa[e] + cab * (Gh->ab[e] + Gh->ab[et]) + cbb * Gh->bb[e];
+                }
+                hb[6] = hb[7] = hb[8] = zero;
+            } else
+                for (i = 0; i < 9; i++) {
+                    const int et = 3 * (i % 3) + i / 3;
+                    hb[i] = caa * Gh->aa[i] + cab * Gh->ab[i] + cba * Gh->ab[et] + cbb * Gh->bb[i];
+                }
         }
-        if (r == c)
-            for (i = 0; i < 6; i++) {
-                const int e = up[i], et = 3 * (e % 3) + e / 3; /* ba[e] = ab[et] */
-                SUM_OF(caa[h] * G[h].aa[e] + cab[h] * (G[h].ab[e] + G[h].ab[et]) + cbb[h] * G[h].bb[e], hb[i]);
-            }
-        else
-            for (i = 0; i < 9; i++) {
-                const int et = 3 * (i % 3) + i / 3;
-                SUM_OF(caa[h] * G[h].aa[i] + cab[h] * G[h].ab[i] + cba[h] * G[h].ab[et] + cbb[h] * G[h].bb[i], hb[i]);
-            }
-    }
-    for (k = 0; k < 3; k++) {
-        kh_v4 wa[2], wb[2];
-        for (h = 0; h < 2; h++) {
-            wa[h] = wl[h] * ca[k][h];
-            wb[h] = wl[h] * cb[k][h];
+        for (k = 0; k < 3; k++) {
+            const kh_v4 wa = wl[h] * ca[k][h], wb = wl[h] * cb[k][h];
+            for (i = 0; i < 9; i++) Th[LS_HYU + 9 * k + i] = wa * Gh->au[i] + wb * Gh->bu[i];
+            for (i = 0; i < 3; i++) Th[LS_HYA + 3 * k + i] = wa * Gh->va[i] + wb * Gh->va[3 + i];
         }
-        for (i = 0; i < 9; i++) SUM_OF(wa[h] * G[h].au[i] + wb[h] * G[h].bu[i], S->HYU[9 * k + i]);
-        for (i = 0; i < 3; i++) SUM_OF(wa[h] * G[h].va[i] + wb[h] * G[h].va[3 + i], S->HYa[3 * k + i]);
+        for (i = 0; i < 9; i++) Th[LS_HUU + i] = wl[h] * Gh->uu[i];
+        for (i = 0; i < 3; i++) Th[LS_HUA + i] = wl[h] * Gh->va[6 + i];
+        Th[LS_HAA] = wl[h] * (p->GJ * il); /* vaa = cG */
     }
-    for (i = 0; i < 9; i++) SUM_OF(wl[h] * G[h].uu[i], S->HUU[i]);
-    for (i = 0; i < 3; i++) SUM_OF(wl[h] * G[h].va[6 + i], S->HUa[i]);
-    SUM_OF(wl[h] * (p->GJ * il), S->Haa); /* vaa = cG */
-#undef SUM_OF
+    lane_sums(T[0], T[1], LS_NH, S->H);
 }
 #endif
 
@@ -797,22 +825,23 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
         P = S.P;
         ssum = S.ssum;
         if (grad) {
-            memcpy(gY, S.gY, sizeof gY);
-            memcpy(gU, S.gU, sizeof gU);
-            ga = S.ga;
+            memcpy(gY, S.g + LS_GY, sizeof gY);
+            memcpy(gU, S.g + LS_GU, sizeof gU);
+            ga = S.g[LS_GA];
         }
         if (hmode > 1) {
-            memcpy(pY, S.pY, sizeof pY);
-            memcpy(pU, S.pU, sizeof pU);
-            pa = S.pa;
+            memcpy(pY, S.gp + LS_GY, sizeof pY);
+            memcpy(pU, S.gp + LS_GU, sizeof pU);
+            pa = S.gp[LS_GA];
         }
         if (hess) {
-            memcpy(HB, S.HB, sizeof HB);
-            memcpy(HYU, S.HYU, sizeof HYU);
-            memcpy(HYa, S.HYa, sizeof S.HYa);
-            memcpy(HUU, S.HUU, sizeof HUU);
-            memcpy(HUa, S.HUa, sizeof HUa);
-            Haa = S.Haa;
+            for (q = 0; q < 6; q++) /* the symmetric blocks' six entries */
+                memcpy(HB + 9 * q, S.H + LS_HB + 9 * q, (bk[q] == bq[q] ? 6 : 9) * sizeof(double));
+            memcpy(HYU, S.H + LS_HYU, sizeof HYU);
+            memcpy(HYa, S.H + LS_HYA, 9 * sizeof(double));
+            memcpy(HUU, S.H + LS_HUU, sizeof HUU);
+            memcpy(HUa, S.H + LS_HUA, sizeof HUa);
+            Haa = S.H[LS_HAA];
         }
     } else
 #endif
