@@ -147,9 +147,25 @@ static void omega(const double *r, const double *u, const double *w, double *g, 
     tNN = -4.0 * N * D * q * q;
     tDD = -tNN;
     tND = 2.0 * (N * N - D * D) * q * q;
+#ifdef KH_LANES
+    { /* the same terms, three columns at a time in a vector (its lane 3 unused) */
+        typedef double kh_v4u __attribute__((vector_size(32), aligned(8)));
+        double nd[16];
+        memcpy(nd, gN, sizeof gN);
+        memcpy(nd + 8, gD, sizeof gD);
+        nd[6] = nd[7] = nd[14] = nd[15] = 0.0;
+        for (i = r0; i < r0 + 3; i++)
+            for (j = j0; j < j1; j += 3) {
+                const kh_v4u Nj = *(const kh_v4u *)(nd + j), Dj = *(const kh_v4u *)(nd + 8 + j);
+                const kh_v4u h = tNN * gN[i] * Nj + tND * (gN[i] * Dj + gD[i] * Nj) + tDD * gD[i] * Dj;
+                memcpy(H + 6 * i + j, &h, 3 * sizeof(double));
+            }
+    }
+#else
     for (i = r0; i < r0 + 3; i++)
         for (j = j0; j < j1; j++)
             H[6 * i + j] = tNN * gN[i] * gN[j] + tND * (gN[i] * gD[j] + gD[i] * gN[j]) + tDD * gD[i] * gD[j];
+#endif
     if (!full) return;
     /* N's and D's own second derivatives: d2N/du dw = E(r), d2D/du dw = I */
     add_eps(H + 6 * r0 + 3 - r0, 6, r0 ? -tN : tN, r);
@@ -570,7 +586,7 @@ static void gauss_iso_lanes(const el_params *p, const kh_v4 *a, const kh_v4 *b, 
     const double il2 = 0.5 * EI * il;
     kh_v4 *gt = G->gt;
     int i, j;
-    for (i = 0; i < 4; i++) lam[i] = sqrt(A[i]);
+    lam = _mm256_sqrt_pd(A); /* correctly rounded, as sqrt() */
     D = A + lam * mu;
     iD = 1.0 / D;
     il_ = 1.0 / lam;
