@@ -518,8 +518,9 @@ static void unpack(const double *y, double *x)
     x[SB] = y[13];
 }
 
-/* kx += ky on the ANCF rows and columns */
-static void unpack_add(const double *ky, double *kx)
+/* kx += ky on the ANCF rows and columns (restrict: the runs of six become
+ * vector adds) */
+static void unpack_add(const double *restrict ky, double *restrict kx)
 {
     static const int anc[NA] = {0, 1, 2, 3, 4, 5, SA, 8, 9, 10, 11, 12, 13, SB};
     int i, j;
