@@ -190,7 +190,8 @@ START_TEST(isa_kirchhoff_kernel)
         if (aniso) { /* the frame path: unequal stiffnesses and natural curvatures */
             p.k0[0] = 0.4;
             p.k0[1] = -0.25;
-        }
+        } else if (trial % 8 < 2) /* an isotropic section with a natural twist */
+            p.k0[2] = 0.35;
         p.chart_a = ca;
         p.chart_b = cb;
         for (c = 0; c < 2; c++) {
