@@ -499,25 +499,32 @@ static void kh_strain(const el_params *p, const double *qe, double *eps, double 
 /* ---------------------------------------------------------------------------
  * The curve's own terms, from the ANCF kernels on the dofs without the rolls */
 
-static const int anc[NA] = {0, 1, 2, 3, 4, 5, SA, 8, 9, 10, 11, 12, 13, SB};
-
+/* the ANCF dofs are the runs 0..5, SA, 8..13, SB of the element's */
 static void pack(const double *x, double *y)
 {
-    int k;
-    for (k = 0; k < NA; k++) y[k] = x[anc[k]];
+    memcpy(y, x, 6 * sizeof(double));
+    y[6] = x[SA];
+    memcpy(y + 7, x + 8, 6 * sizeof(double));
+    y[13] = x[SB];
 }
 
 static void unpack(const double *y, double *x)
 {
-    int k;
-    memset(x, 0, NDOF * sizeof(double));
-    for (k = 0; k < NA; k++) x[anc[k]] = y[k];
+    memcpy(x, y, 6 * sizeof(double));
+    x[TA] = 0.0;
+    x[SA] = y[6];
+    memcpy(x + 8, y + 7, 6 * sizeof(double));
+    x[TB] = 0.0;
+    x[SB] = y[13];
 }
 
-static void unpack_add(const double *ky, double *kx)
+/* kx += ky on the ANCF rows and columns (restrict: the runs of six become
+ * vector adds) */
+static void unpack_add(const double *restrict ky, double *restrict kx)
 {
+    static const int anc[NA] = {0, 1, 2, 3, 4, 5, SA, 8, 9, 10, 11, 12, 13, SB};
     int i, j;
-    for (i = 0; i < NA; i++) { /* the columns in their runs: 0..5, SA, 8..13, SB */
+    for (i = 0; i < NA; i++) {
         const double *y = ky + i * NA;
         double *x = kx + anc[i] * NDOF;
         for (j = 0; j < 6; j++) x[j] += y[j];
@@ -527,108 +534,106 @@ static void unpack_add(const double *ky, double *kx)
     }
 }
 
-static double dist_energy(const double b[3], const double *qe)
-{
-    double y[NA];
-    pack(qe, y);
-    return el_ancf_ops.dist_energy(b, y);
-}
+/* The curve's terms through the ANCF table ANCF (el_ancf_ops, or its AVX2
+ * copy for el_kirchhoff_ops_v3: the two give the same results to the bit) */
+#define KH_CURVE(SUF, ANCF)                                                                        \
+    static double dist_energy##SUF(const double b[3], const double *qe)                            \
+    {                                                                                              \
+        double y[NA];                                                                              \
+        pack(qe, y);                                                                               \
+        return ANCF.dist_energy(b, y);                                                             \
+    }                                                                                              \
+    static void dist_force##SUF(const double b[3], const double *qe, double *fe)                   \
+    {                                                                                              \
+        double y[NA], f[NA];                                                                       \
+        pack(qe, y);                                                                               \
+        ANCF.dist_force(b, y, f);                                                                  \
+        unpack(f, fe);                                                                             \
+    }                                                                                              \
+    static void dist_tangent_acc##SUF(const double b[3], const double *qe, double w, double *ke)   \
+    {                                                                                              \
+        double y[NA], k[NA * NA];                                                                  \
+        pack(qe, y);                                                                               \
+        memset(k, 0, sizeof k);                                                                    \
+        ANCF.dist_tangent_acc(b, y, w, k);                                                         \
+        unpack_add(k, ke);                                                                         \
+    }                                                                                              \
+    static void dist_tangent##SUF(const double b[3], const double *qe, double *ke)                 \
+    {                                                                                              \
+        memset(ke, 0, NDOF * NDOF * sizeof(double));                                               \
+        dist_tangent_acc##SUF(b, qe, 1.0, ke);                                                     \
+    }                                                                                              \
+    static double point_energy##SUF(const double f[3], double s, const double *qe)                 \
+    {                                                                                              \
+        double y[NA];                                                                              \
+        pack(qe, y);                                                                               \
+        return ANCF.point_energy(f, s, y);                                                         \
+    }                                                                                              \
+    static void point_force##SUF(const double f[3], double s, const double *qe, double *fe)        \
+    {                                                                                              \
+        double y[NA], g[NA];                                                                       \
+        pack(qe, y);                                                                               \
+        ANCF.point_force(f, s, y, g);                                                              \
+        unpack(g, fe);                                                                             \
+    }                                                                                              \
+    static void point_tangent##SUF(const double f[3], double s, const double *qe, double *ke)      \
+    {                                                                                              \
+        double y[NA], k[NA * NA];                                                                  \
+        pack(qe, y);                                                                               \
+        ANCF.point_tangent(f, s, y, k);                                                            \
+        memset(ke, 0, NDOF * NDOF * sizeof(double));                                               \
+        unpack_add(k, ke);                                                                         \
+    }                                                                                              \
+    static void end_gradient##SUF(const el_params *p, const double *qe, int end, double g[3], double *jinv, \
+                                  double *dg, double *djinv)                                       \
+    {                                                                                              \
+        double y[NA], dy[3 * NA], dj[NA];                                                          \
+        int i;                                                                                     \
+        pack(qe, y);                                                                               \
+        ANCF.end_gradient(p, y, end, g, jinv, dg ? dy : NULL, djinv ? dj : NULL);                  \
+        if (dg)                                                                                    \
+            for (i = 0; i < 3; i++) unpack(dy + i * NA, dg + i * NDOF);                            \
+        if (djinv) unpack(dj, djinv);                                                              \
+    }                                                                                              \
+    static double kinetic##SUF(const el_params *p, const double *qe, const double *ve)             \
+    {                                                                                              \
+        double y[NA], v[NA];                                                                       \
+        pack(qe, y);                                                                               \
+        pack(ve, v);                                                                               \
+        return ANCF.kinetic(p, y, v);                                                              \
+    }                                                                                              \
+    static void inertia##SUF(const el_params *p, const double *qe, const double *ve, const double *ae, double *re) \
+    {                                                                                              \
+        double y[NA], v[NA], a[NA], r[NA];                                                         \
+        pack(qe, y);                                                                               \
+        pack(ve, v);                                                                               \
+        pack(ae, a);                                                                               \
+        ANCF.inertia(p, y, v, a, r);                                                               \
+        unpack(r, re);                                                                             \
+    }                                                                                              \
+    static void inertia_jac_acc##SUF(const el_params *p, const double *qe, const double *ve, const double *ae, \
+                                     double cq, double cv, double ca, double *ke)                  \
+    {                                                                                              \
+        double y[NA], v[NA], a[NA], k[NA * NA];                                                    \
+        pack(qe, y);                                                                               \
+        pack(ve, v);                                                                               \
+        pack(ae, a);                                                                               \
+        memset(k, 0, sizeof k);                                                                    \
+        ANCF.inertia_jac_acc(p, y, v, a, cq, cv, ca, k);                                           \
+        unpack_add(k, ke);                                                                         \
+    }                                                                                              \
+    static void inertia_jac##SUF(const el_params *p, const double *qe, const double *ve, const double *ae, \
+                                 double cq, double cv, double ca, double *ke)                      \
+    {                                                                                              \
+        memset(ke, 0, NDOF * NDOF * sizeof(double));                                               \
+        inertia_jac_acc##SUF(p, qe, ve, ae, cq, cv, ca, ke);                                       \
+    }
 
-static void dist_force(const double b[3], const double *qe, double *fe)
-{
-    double y[NA], f[NA];
-    pack(qe, y);
-    el_ancf_ops.dist_force(b, y, f);
-    unpack(f, fe);
-}
-
-static void dist_tangent_acc(const double b[3], const double *qe, double w, double *ke)
-{
-    double y[NA], k[NA * NA];
-    pack(qe, y);
-    memset(k, 0, sizeof k);
-    el_ancf_ops.dist_tangent_acc(b, y, w, k);
-    unpack_add(k, ke);
-}
-
-static void dist_tangent(const double b[3], const double *qe, double *ke)
-{
-    memset(ke, 0, NDOF * NDOF * sizeof(double));
-    dist_tangent_acc(b, qe, 1.0, ke);
-}
-
-static double point_energy(const double f[3], double s, const double *qe)
-{
-    double y[NA];
-    pack(qe, y);
-    return el_ancf_ops.point_energy(f, s, y);
-}
-
-static void point_force(const double f[3], double s, const double *qe, double *fe)
-{
-    double y[NA], g[NA];
-    pack(qe, y);
-    el_ancf_ops.point_force(f, s, y, g);
-    unpack(g, fe);
-}
-
-static void point_tangent(const double f[3], double s, const double *qe, double *ke)
-{
-    double y[NA], k[NA * NA];
-    pack(qe, y);
-    el_ancf_ops.point_tangent(f, s, y, k);
-    memset(ke, 0, NDOF * NDOF * sizeof(double));
-    unpack_add(k, ke);
-}
-
-static void end_gradient(const el_params *p, const double *qe, int end, double g[3], double *jinv, double *dg,
-                         double *djinv)
-{
-    double y[NA], dy[3 * NA], dj[NA];
-    int i;
-    pack(qe, y);
-    el_ancf_ops.end_gradient(p, y, end, g, jinv, dg ? dy : NULL, djinv ? dj : NULL);
-    if (dg)
-        for (i = 0; i < 3; i++) unpack(dy + i * NA, dg + i * NDOF);
-    if (djinv) unpack(dj, djinv);
-}
-
-static double kinetic(const el_params *p, const double *qe, const double *ve)
-{
-    double y[NA], v[NA];
-    pack(qe, y);
-    pack(ve, v);
-    return el_ancf_ops.kinetic(p, y, v);
-}
-
-static void inertia(const el_params *p, const double *qe, const double *ve, const double *ae, double *re)
-{
-    double y[NA], v[NA], a[NA], r[NA];
-    pack(qe, y);
-    pack(ve, v);
-    pack(ae, a);
-    el_ancf_ops.inertia(p, y, v, a, r);
-    unpack(r, re);
-}
-
-static void inertia_jac_acc(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
-                            double cv, double ca, double *ke)
-{
-    double y[NA], v[NA], a[NA], k[NA * NA];
-    pack(qe, y);
-    pack(ve, v);
-    pack(ae, a);
-    memset(k, 0, sizeof k);
-    el_ancf_ops.inertia_jac_acc(p, y, v, a, cq, cv, ca, k);
-    unpack_add(k, ke);
-}
-
-static void inertia_jac(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
-                        double cv, double ca, double *ke)
-{
-    memset(ke, 0, NDOF * NDOF * sizeof(double));
-    inertia_jac_acc(p, qe, ve, ae, cq, cv, ca, ke);
-}
+KH_CURVE(, el_ancf_ops)
+#if AC_HAVE_ISA_V3
+extern const el_ops el_ancf_ops_v3; /* ancf_v3.c */
+KH_CURVE(_v3, el_ancf_ops_v3)
+#endif
 
 /* The table, for either copy of the closed-form kernel (KH_WRAPPERS).
  * Flops of an isotropic section, the closed form (kirchhoff_kernel.c),
@@ -647,11 +652,11 @@ static void inertia_jac(const el_params *p, const double *qe, const double *ve, 
     {                                                                                                 \
         2, 2, 8, 7,                                                                                   \
         kh_energy##SUF, kh_force##SUF, kh_tangent##SUF, kh_strain,                                    \
-        dist_energy, dist_force, dist_tangent,                                                        \
-        point_energy, point_force, point_tangent,                                                     \
-        end_gradient,                                                                                 \
-        kinetic, inertia, inertia_jac,                                                                \
-        kh_tangent_acc##SUF, dist_tangent_acc, inertia_jac_acc, kh_force_tangent_acc##SUF,            \
+        dist_energy##SUF, dist_force##SUF, dist_tangent##SUF,                                         \
+        point_energy##SUF, point_force##SUF, point_tangent##SUF,                                      \
+        end_gradient##SUF,                                                                            \
+        kinetic##SUF, inertia##SUF, inertia_jac##SUF,                                                 \
+        kh_tangent_acc##SUF, dist_tangent_acc##SUF, inertia_jac_acc##SUF, kh_force_tangent_acc##SUF,  \
         {1800.0, 8300.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,                                  \
          1700.0, 7600.0, 130.0, 100.0, 1.0},                                                          \
         kh_section                                                                                    \

@@ -147,9 +147,25 @@ static void omega(const double *r, const double *u, const double *w, double *g, 
     tNN = -4.0 * N * D * q * q;
     tDD = -tNN;
     tND = 2.0 * (N * N - D * D) * q * q;
+#ifdef KH_LANES
+    { /* the same terms, three columns at a time in a vector (its lane 3 unused) */
+        typedef double kh_v4u __attribute__((vector_size(32), aligned(8)));
+        double nd[16];
+        memcpy(nd, gN, sizeof gN);
+        memcpy(nd + 8, gD, sizeof gD);
+        nd[6] = nd[7] = nd[14] = nd[15] = 0.0;
+        for (i = r0; i < r0 + 3; i++)
+            for (j = j0; j < j1; j += 3) {
+                const kh_v4u Nj = *(const kh_v4u *)(nd + j), Dj = *(const kh_v4u *)(nd + 8 + j);
+                const kh_v4u h = tNN * gN[i] * Nj + tND * (gN[i] * Dj + gD[i] * Nj) + tDD * gD[i] * Dj;
+                memcpy(H + 6 * i + j, &h, 3 * sizeof(double));
+            }
+    }
+#else
     for (i = r0; i < r0 + 3; i++)
         for (j = j0; j < j1; j++)
             H[6 * i + j] = tNN * gN[i] * gN[j] + tND * (gN[i] * gD[j] + gD[i] * gN[j]) + tDD * gD[i] * gD[j];
+#endif
     if (!full) return;
     /* N's and D's own second derivatives: d2N/du dw = E(r), d2D/du dw = I */
     add_eps(H + 6 * r0 + 3 - r0, 6, r0 ? -tN : tN, r);
@@ -511,6 +527,266 @@ static const int bk[6] = {0, 0, 0, 1, 1, 2}, bq[6] = {0, 1, 2, 1, 2, 2};
 /* the upper triangle of a 3 x 3 block */
 static const int up[6] = {0, 1, 2, 4, 5, 8};
 
+#ifdef KH_LANES
+/* The isotropic section's Gauss points side by side (the AVX2 copy only:
+ * kirchhoff_kernel_v3.c defines KH_LANES).  As ANCF's fixed_lanes
+ * (ancf.c): the compilers keep loops over the points scalar, vector types
+ * make them 4-wide; lanes 0-4 hold the points, lanes 5-7 the middle point
+ * again (computed, never summed).  Every lane computes gauss_iso's formulas
+ * as written (the same operations in the same order), and each sum over
+ * the points starts from zero and adds the points in the per-point loop's
+ * order: the results are the per-point code's, and the baseline's, to the
+ * bit.  The baseline keeps the per-point code (SSE2 pairs gain little, as
+ * in ANCF). */
+typedef double kh_v4 __attribute__((vector_size(32)));
+
+#define LANES(F) {F(X1), F(X2), F(0.5), F(X4), F(X5), F(0.5), F(0.5), F(0.5)}
+#define CA0(x) (6.0 * (x) - 6.0 * (x) * (x))
+#define CA1(x) (1.0 - 4.0 * (x) + 3.0 * (x) * (x))
+#define CA2(x) (-2.0 * (x) + 3.0 * (x) * (x))
+#define CB0(x) (6.0 - 12.0 * (x))
+#define CB1(x) (-4.0 + 6.0 * (x))
+#define CB2(x) (-2.0 + 6.0 * (x))
+static const double lw[8] = {0.5 * 0.2369268850561890875142640, 0.5 * 0.4786286704993664680412915,
+                             0.5 * 0.5688888888888888888888889, 0.5 * 0.4786286704993664680412915,
+                             0.5 * 0.2369268850561890875142640, 0.0, 0.0, 0.0};
+static const double lca[3][8] = {LANES(CA0), LANES(CA1), LANES(CA2)};
+static const double lcb[3][8] = {LANES(CB0), LANES(CB1), LANES(CB2)};
+
+/* 0 + the five points in order (lanes 0-3 of t[0], lane 0 of t[1]): the
+ * per-point loop's += on a zeroed sum */
+#define LSUM(t) ((((((0.0 + (t)[0][0]) + (t)[0][1]) + (t)[0][2]) + (t)[0][3]) + (t)[1][0]))
+
+/* gauss_iso's point quantities, four points per vector */
+typedef struct gauss_lanes {
+    kh_v4 Pg, s, g[10], gP[10], gt[9];
+    kh_v4 aa[9], ab[9], bb[9], au[9], bu[9], uu[9], va[9];
+} gauss_lanes;
+
+static void add_eps_v(kh_v4 *M, kh_v4 s, const kh_v4 *v)
+{
+    M[1] += s * v[2];
+    M[2] -= s * v[1];
+    M[3] -= s * v[2];
+    M[5] += s * v[0];
+    M[6] += s * v[1];
+    M[7] -= s * v[0];
+}
+
+/* gauss_iso without the frame, the same formulas lane by lane (vu: u
+ * broadcast) */
+static void gauss_iso_lanes(const el_params *p, const kh_v4 *a, const kh_v4 *b, const double *u, const kh_v4 *vu,
+                            double alpha, double il, int hess, gauss_lanes *G)
+{
+    const double GJ = p->GJ, EI = p->EI;
+    const kh_v4 zero = {0.0, 0.0, 0.0, 0.0};
+    kh_v4 A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2], lam, mu = u[0] * a[0] + u[1] * a[1] + u[2] * a[2];
+    kh_v4 D, iD, il_, B = b[0] * b[0] + b[1] * b[1] + b[2] * b[2], C = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    kh_v4 iA, iA2, ml, axb[3], gN[9], gDa[3], gDu[3], gk[6], tau, s, sig, fA, fB, fC;
+    const double il2 = 0.5 * EI * il;
+    kh_v4 *gt = G->gt;
+    int i, j;
+    lam = _mm256_sqrt_pd(A); /* correctly rounded, as sqrt() */
+    D = A + lam * mu;
+    iD = 1.0 / D;
+    il_ = 1.0 / lam;
+    iA = il_ * il_;
+    iA2 = iA * iA;
+    ml = mu * il_;
+    axb[0] = a[1] * b[2] - a[2] * b[1];
+    axb[1] = a[2] * b[0] - a[0] * b[2];
+    axb[2] = a[0] * b[1] - a[1] * b[0];
+    tau = (axb[0] * u[0] + axb[1] * u[1] + axb[2] * u[2]) * iD;
+    s = alpha - tau;
+    G->Pg = 0.5 * GJ * s * s + 0.5 * EI * (axb[0] * axb[0] + axb[1] * axb[1] + axb[2] * axb[2]) * iA2;
+    G->s = s;
+    if (hess < 0) return; /* the energy alone */
+    sig = GJ * (s * il - p->k0[2]);
+    fA = (-B + 2.0 * C * C * iA) * iA2;
+    fB = iA;
+    fC = -2.0 * C * iA2;
+    gN[0] = b[1] * u[2] - b[2] * u[1];
+    gN[1] = b[2] * u[0] - b[0] * u[2];
+    gN[2] = b[0] * u[1] - b[1] * u[0];
+    gN[3] = u[1] * a[2] - u[2] * a[1];
+    gN[4] = u[2] * a[0] - u[0] * a[2];
+    gN[5] = u[0] * a[1] - u[1] * a[0];
+    for (i = 0; i < 3; i++) {
+        gk[i] = 2.0 * fA * a[i] + fC * b[i];
+        gk[3 + i] = 2.0 * fB * b[i] + fC * a[i];
+        gN[6 + i] = axb[i];
+        gDa[i] = (2.0 + ml) * a[i] + lam * u[i];
+        gDu[i] = lam * a[i];
+        gt[i] = (gN[i] - tau * gDa[i]) * iD;
+        gt[3 + i] = gN[3 + i] * iD;
+        gt[6 + i] = (gN[6 + i] - tau * gDu[i]) * iD;
+    }
+    for (i = 0; i < 6; i++) G->g[i] = -sig * gt[i] + il2 * gk[i];
+    for (i = 6; i < 9; i++) G->g[i] = -sig * gt[i];
+    G->g[9] = sig;
+    if (hess > 1) {
+        for (i = 0; i < 6; i++) G->gP[i] = -GJ * s * gt[i] + 0.5 * EI * gk[i];
+        for (i = 6; i < 9; i++) G->gP[i] = -GJ * s * gt[i];
+        G->gP[9] = GJ * s;
+    }
+    if (!hess) return;
+    {
+        const kh_v4 fAA = (2.0 * B - 6.0 * C * C * iA) * iA2 * iA, fAB = -iA2, fAC = 4.0 * C * iA2 * iA;
+        const kh_v4 fCC = -2.0 * iA2, c1 = sig * iD, ct = c1 * tau;
+        const double cG = GJ * il;
+        const kh_v4 *ga = gt, *gb = gt + 3, *gu = gt + 6;
+        const kh_v4 kA = 4.0 * il2 * fAA, kC = 2.0 * il2 * fAC, kCC = il2 * fCC, dA = ct * ml * iA;
+        kh_v4 ha[3], hu[3], ea[3], eb[3], pa[3], pb[3], qa[3];
+        for (i = 0; i < 3; i++) {
+            ha[i] = cG * ga[i] + c1 * gDa[i];
+            hu[i] = cG * gu[i] + c1 * gDu[i];
+            ea[i] = kA * a[i] + kC * b[i] - dA * a[i] + ct * il_ * u[i];
+            eb[i] = kC * a[i] + kCC * b[i];
+        }
+        for (i = 0; i < 3; i++)
+            for (j = i; j < 3; j++) {
+                const kh_v4 d = i == j ? il2 * 2.0 * fA + ct * (2.0 + ml) : zero;
+                const kh_v4 x = ha[i] * ga[j] + c1 * ga[i] * gDa[j] + ea[i] * a[j] + eb[i] * b[j] + ct * il_ * a[i] * u[j] + d;
+                const kh_v4 y = cG * gb[i] * gb[j] + kCC * a[i] * a[j] + (i == j ? 2.0 * il2 * fB : zero);
+                const kh_v4 z = hu[i] * gu[j] + c1 * gu[i] * gDu[j];
+                G->aa[3 * i + j] = G->aa[3 * j + i] = x;
+                G->bb[3 * i + j] = G->bb[3 * j + i] = y;
+                G->uu[3 * i + j] = G->uu[3 * j + i] = z;
+            }
+        for (i = 0; i < 3; i++) {
+            pa[i] = 4.0 * il2 * fAB * a[i];
+            pb[i] = kCC * b[i] + kC * a[i];
+            qa[i] = c1 * lam * ga[i] + ct * il_ * a[i];
+        }
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) {
+                const int k = 3 * i + j;
+                G->ab[k] = ha[i] * gb[j] + pa[i] * b[j] + pb[i] * a[j];
+                G->au[k] = ha[i] * gu[j] + qa[i] * a[j];
+                G->bu[k] = gb[i] * hu[j];
+            }
+        for (i = 0; i < 3; i++) {
+            G->ab[4 * i] += il2 * fC;
+            G->au[4 * i] += ct * lam;
+        }
+        add_eps_v(G->ab, -c1, vu);
+        add_eps_v(G->au, c1, b);
+        add_eps_v(G->bu, -c1, a);
+        for (i = 0; i < 9; i++) G->va[i] = -cG * gt[i];
+    }
+}
+
+/* n sums LSUM(lo[k], hi[k]) into out[k], four at a time: a 4 x 4 transpose
+ * puts point g of four sums into one vector, and the vectors are added in
+ * the points' order (the same additions as LSUM, one per four sums) */
+static void lane_sums(const kh_v4 *lo, const kh_v4 *hi, int n, double *out)
+{
+    const __m256d zero = _mm256_setzero_pd();
+    int k;
+    for (k = 0; k + 4 <= n; k += 4) {
+        const __m256d t0 = _mm256_unpacklo_pd(lo[k], lo[k + 1]), t1 = _mm256_unpackhi_pd(lo[k], lo[k + 1]);
+        const __m256d t2 = _mm256_unpacklo_pd(lo[k + 2], lo[k + 3]), t3 = _mm256_unpackhi_pd(lo[k + 2], lo[k + 3]);
+        const __m256d h0 = _mm256_unpacklo_pd(hi[k], hi[k + 1]), h1 = _mm256_unpacklo_pd(hi[k + 2], hi[k + 3]);
+        __m256d sum = _mm256_add_pd(zero, _mm256_permute2f128_pd(t0, t2, 0x20)); /* point 0 */
+        sum = _mm256_add_pd(sum, _mm256_permute2f128_pd(t1, t3, 0x20));
+        sum = _mm256_add_pd(sum, _mm256_permute2f128_pd(t0, t2, 0x31));
+        sum = _mm256_add_pd(sum, _mm256_permute2f128_pd(t1, t3, 0x31));
+        sum = _mm256_add_pd(sum, _mm256_permute2f128_pd(h0, h1, 0x20)); /* point 4 */
+        _mm256_storeu_pd(out + k, sum);
+    }
+    for (; k < n; k++) {
+        kh_v4 t[2];
+        t[0] = lo[k];
+        t[1] = hi[k];
+        out[k] = LSUM(t);
+    }
+}
+
+/* The five points of an isotropic section: the per-point loop's sums, in
+ * the order of the sums' layout below */
+enum { LS_GY = 0, LS_GU = 9, LS_GA = 12, LS_NG = 13, /* gY, gU, ga (and pY, pU, pa) */
+       LS_HB = 0, LS_HYU = 54, LS_HYA = 81, LS_HUU = 90, LS_HUA = 99, LS_HAA = 102, LS_NH = 103 };
+typedef struct point_sums {
+    double P, ssum, g[LS_NG], gp[LS_NG], H[LS_NH];
+} point_sums;
+
+static void points_lanes(const el_params *p, const double *yh, const double *y1, const double *y2, const double *u,
+                         double alpha, double il, int hmode, int grad, point_sums *S)
+{
+    const kh_v4 zero = {0.0, 0.0, 0.0, 0.0};
+    gauss_lanes G[2];
+    kh_v4 wl[2], ca[3][2], cb[3][2], vu[3], t[2], T[2][LS_NH];
+    int h, i, k, q;
+    for (i = 0; i < 3; i++) vu[i] = (kh_v4){u[i], u[i], u[i], u[i]};
+    for (h = 0; h < 2; h++) {
+        kh_v4 a[3], b[3];
+        memcpy(&wl[h], lw + 4 * h, sizeof wl[h]);
+        for (k = 0; k < 3; k++) {
+            memcpy(&ca[k][h], lca[k] + 4 * h, sizeof ca[k][h]);
+            memcpy(&cb[k][h], lcb[k] + 4 * h, sizeof cb[k][h]);
+        }
+        for (i = 0; i < 3; i++) {
+            a[i] = ca[0][h] * yh[i] + ca[1][h] * y1[i] + ca[2][h] * y2[i];
+            b[i] = cb[0][h] * yh[i] + cb[1][h] * y1[i] + cb[2][h] * y2[i];
+        }
+        gauss_iso_lanes(p, a, b, u, vu, alpha, il, grad ? hmode : -1, &G[h]);
+    }
+    for (h = 0; h < 2; h++) t[h] = wl[h] * G[h].Pg;
+    S->P = LSUM(t);
+    for (h = 0; h < 2; h++) t[h] = wl[h] * G[h].s;
+    S->ssum = LSUM(t);
+    if (!grad) return;
+    for (h = 0; h < 2; h++) {
+        for (k = 0; k < 3; k++)
+            for (i = 0; i < 3; i++) T[h][LS_GY + 3 * k + i] = wl[h] * (ca[k][h] * G[h].g[i] + cb[k][h] * G[h].g[3 + i]);
+        for (i = 0; i < 3; i++) T[h][LS_GU + i] = wl[h] * G[h].g[6 + i];
+        T[h][LS_GA] = wl[h] * G[h].g[9];
+    }
+    lane_sums(T[0], T[1], LS_NG, S->g);
+    if (hmode > 1) {
+        for (h = 0; h < 2; h++) {
+            for (k = 0; k < 3; k++)
+                for (i = 0; i < 3; i++)
+                    T[h][LS_GY + 3 * k + i] = wl[h] * (ca[k][h] * G[h].gP[i] + cb[k][h] * G[h].gP[3 + i]);
+            for (i = 0; i < 3; i++) T[h][LS_GU + i] = wl[h] * G[h].gP[6 + i];
+            T[h][LS_GA] = wl[h] * G[h].gP[9];
+        }
+        lane_sums(T[0], T[1], LS_NG, S->gp);
+    }
+    if (!hmode) return;
+    for (h = 0; h < 2; h++) {
+        const gauss_lanes *Gh = G + h;
+        kh_v4 *Th = T[h];
+        for (q = 0; q < 6; q++) {
+            const int r = bk[q], c = bq[q];
+            const kh_v4 caa = wl[h] * ca[r][h] * ca[c][h], cab = wl[h] * ca[r][h] * cb[c][h];
+            const kh_v4 cbb = wl[h] * cb[r][h] * cb[c][h], cba = wl[h] * cb[r][h] * ca[c][h];
+            kh_v4 *hb = Th + LS_HB + 9 * q;
+            if (r == c) {
+                for (i = 0; i < 6; i++) {
+                    const int e = up[i], et = 3 * (e % 3) + e / 3; /* ba[e] = ab[et] */
+                    hb[i] = caa * Gh->aa[e] + cab * (Gh->ab[e] + Gh->ab[et]) + cbb * Gh->bb[e];
+                }
+                hb[6] = hb[7] = hb[8] = zero;
+            } else
+                for (i = 0; i < 9; i++) {
+                    const int et = 3 * (i % 3) + i / 3;
+                    hb[i] = caa * Gh->aa[i] + cab * Gh->ab[i] + cba * Gh->ab[et] + cbb * Gh->bb[i];
+                }
+        }
+        for (k = 0; k < 3; k++) {
+            const kh_v4 wa = wl[h] * ca[k][h], wb = wl[h] * cb[k][h];
+            for (i = 0; i < 9; i++) Th[LS_HYU + 9 * k + i] = wa * Gh->au[i] + wb * Gh->bu[i];
+            for (i = 0; i < 3; i++) Th[LS_HYA + 3 * k + i] = wa * Gh->va[i] + wb * Gh->va[3 + i];
+        }
+        for (i = 0; i < 9; i++) Th[LS_HUU + i] = wl[h] * Gh->uu[i];
+        for (i = 0; i < 3; i++) Th[LS_HUA + i] = wl[h] * Gh->va[6 + i];
+        Th[LS_HAA] = wl[h] * (p->GJ * il); /* vaa = cG */
+    }
+    lane_sums(T[0], T[1], LS_NH, S->H);
+}
+#endif
+
 /* The strain energy; fe (when not NULL) its gradient, ke (when not NULL) +=
  * wt times its Hessian, on the element's 16 dofs */
 double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, double wt, double *ke)
@@ -558,6 +834,33 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
         memset(HYt, 0, sizeof HYt);
         memset(HUt, 0, sizeof HUt);
     }
+#ifdef KH_LANES
+    if (!frame) {
+        point_sums S;
+        points_lanes(p, yh, y1, y2, u, alpha, il, hmode, grad, &S);
+        P = S.P;
+        ssum = S.ssum;
+        if (grad) {
+            memcpy(gY, S.g + LS_GY, sizeof gY);
+            memcpy(gU, S.g + LS_GU, sizeof gU);
+            ga = S.g[LS_GA];
+        }
+        if (hmode > 1) {
+            memcpy(pY, S.gp + LS_GY, sizeof pY);
+            memcpy(pU, S.gp + LS_GU, sizeof pU);
+            pa = S.gp[LS_GA];
+        }
+        if (hess) {
+            for (q = 0; q < 6; q++) /* the symmetric blocks' six entries */
+                memcpy(HB + 9 * q, S.H + LS_HB + 9 * q, (bk[q] == bq[q] ? 6 : 9) * sizeof(double));
+            memcpy(HYU, S.H + LS_HYU, sizeof HYU);
+            memcpy(HYa, S.H + LS_HYA, 9 * sizeof(double));
+            memcpy(HUU, S.H + LS_HUU, sizeof HUU);
+            memcpy(HUa, S.H + LS_HUA, sizeof HUa);
+            Haa = S.H[LS_HAA];
+        }
+    } else
+#endif
     for (g = 0; g < NG; g++) {
         const double wg = gw[g], *ca = gca[g], *cb = gcb[g];
         double a[3], b[3];

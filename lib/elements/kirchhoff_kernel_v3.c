@@ -7,6 +7,7 @@
 
 #if AC_HAVE_ISA_V3
 /* the system headers outside the target region */
+#include <immintrin.h>
 #include <math.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 
 double el_kirchhoff_kernel_v3(const el_params *p, const double *qe, double *fe, double wt, double *ke);
 #define el_kirchhoff_kernel el_kirchhoff_kernel_v3
+#define KH_LANES 1 /* an isotropic section: the Gauss points side by side in vector types */
 #include "../core/isa_v3_begin.h"
 #include "kirchhoff_kernel.c"
 #include "../core/isa_v3_end.h"
