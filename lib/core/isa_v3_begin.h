@@ -12,8 +12,12 @@
  * multiply only where all its uses can take it, so two inlined copies of
  * one formula round differently and results that must agree to the bit
  * between two paths of one build (the fused force and force(), test_model)
- * did not; and a divergent run's outcome (test_divergence) moved. */
+ * did not; and a divergent run's outcome (test_divergence) moved.
+ * gcc keeps C99's no contraction; clang contracts within an expression by
+ * default, so its region turns contraction off (to the end of the file:
+ * the baseline code after it has no FMA instruction to contract into). */
 #if defined(__clang__)
+#pragma clang fp contract(off)
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
 #else
 #pragma GCC push_options
