@@ -147,6 +147,7 @@ static void scatter_without_s(const alecable_element *e, int nd, const double *k
         int as = assign ? e->assign : 0;
         if (nd == 14) scatter_columns(e->map, 14, ke, values, as); /* ANCF */
         else if (nd == 8) scatter_columns(e->map, 8, ke, values, as); /* axial */
+        else if (nd == 16) scatter_columns(e->map, 16, ke, values, as); /* Kirchhoff */
         else scatter_columns(e->map, nd, ke, values, as);
         return;
     }
