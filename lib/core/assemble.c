@@ -93,6 +93,22 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     return sp_all_finite(r, m->nq) ? ALECABLE_OK : ALECABLE_ENAN;
 }
 
+/* fe += fx over an element's dofs, with a constant length for the common
+ * kinds (unrolled vector adds; the same additions) */
+static inline void add_run(double *restrict fe, const double *restrict fx, int nd)
+{
+    int k;
+    for (k = 0; k < nd; k++) fe[k] += fx[k];
+}
+
+static inline void add_force(double *fe, const double *fx, int nd)
+{
+    if (nd == 14) add_run(fe, fx, 14); /* ANCF */
+    else if (nd == 8) add_run(fe, fx, 8); /* axial */
+    else if (nd == 16) add_run(fe, fx, 16); /* Kirchhoff */
+    else add_run(fe, fx, nd);
+}
+
 /* ke += w kx: the fallback of element kinds without accumulating forms */
 static void add_scaled(double *ke, const double *kx, double w, int nn)
 {
@@ -306,12 +322,12 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
             if (grav) {
                 ops->dist_force(b, qe, fx);
                 if (scale) scale_element(e, nd, fx, scale);
-                for (k = 0; k < nd; k++) fe[k] += fx[k];
+                add_force(fe, fx, nd);
             }
             if (inertia) {
                 ops->inertia(&e->par, qe, ve, ae, fx);
                 if (scale) scale_element(e, nd, fx, scale);
-                for (k = 0; k < nd; k++) fe[k] += fx[k];
+                add_force(fe, fx, nd);
             }
             scatter_force(e, nd, fe, r);
         }
