@@ -124,6 +124,27 @@ static int linearization_point(alecable_integrator *it, si_coef c, const dyn_sta
     return dyn_update(it, T->q, it->dq, 1.0);
 }
 
+/* SI-Newmark and SI-HHT: history() and linearization_point() in one pass
+ * over the entries (each the same operations in the same order) */
+static int newmark_point(alecable_integrator *it, double h, const dyn_state *S, dyn_state *T, si_coef *c)
+{
+    const dyn_params *p = &it->par;
+    const double wa = h * h * (0.5 - p->beta), wv = h * (1.0 - p->gamma), cf = 1.0 + p->alpha_hht;
+    const double cq = p->beta * h * h, cv = p->gamma * h, *restrict sv = S->v, *restrict sa = S->a;
+    double *restrict dq = it->dq, *restrict tv = T->v, *restrict ta = T->a;
+    int i, nq = it->nq;
+    for (i = 0; i < nq; i++) {
+        const double d = h * sv[i] + wa * sa[i], w = sv[i] + wv * sa[i];
+        dq[i] = d + cq * sa[i];
+        tv[i] = w + cv * sa[i];
+        ta[i] = sa[i] / cf;
+    }
+    c->cq = cq;
+    c->cv = cv;
+    memcpy(T->q, S->q, (size_t)nq * sizeof(double));
+    return dyn_update(it, T->q, it->dq, 1.0);
+}
+
 /* G a_n from the lower-left block of the Jacobian values into it->ga (its
  * entries listed once at create: it->g_pos, g_row, g_col). */
 static void g_times(alecable_integrator *it, const double *x)
@@ -317,8 +338,12 @@ int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
     int i, st, flags = it->o.imex ? ALECABLE_JAC_STIFF_ONLY : ALECABLE_JAC_FULL;
     si_coef c;
     if (it->o.si_scheme == ALECABLE_SI_SCHEME_PAPER) return paper_attempt(it, h, t1);
-    c = history(it, h, S, T);
-    if ((st = linearization_point(it, c, S, T))) return st;
+    if (it->par.method == ALECABLE_METHOD_SI_NEWMARK || it->par.method == ALECABLE_METHOD_SI_HHT) {
+        if ((st = newmark_point(it, h, S, T, &c))) return st;
+    } else {
+        c = history(it, h, S, T);
+        if ((st = linearization_point(it, c, S, T))) return st;
+    }
     if (it->par.hht && S->fc_ok) fn = S->fc;
     else if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
     st = dyn_residual_jacobian(it, t1, T->q, T->v, T->a, S->lam, cf * c.cq, cf * c.cv, 1.0, flags, it->r);
