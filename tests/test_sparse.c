@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../lib/sparse/sparse.h"
+#include "../lib/core/isa.h"
 
 /* ---- helpers ---- */
 
@@ -1210,6 +1211,39 @@ START_TEST(test_rank_nonfinite)
 }
 END_TEST
 
+
+/* sp_all_finite against the plain isfinite loop in both copies (baseline
+ * and AVX2): lengths 0-70 (every tail of the 8- and 16-wide loops), a NaN
+ * or an infinity of either sign at any place, and finite values near
+ * DBL_MAX whose sum overflows (the exact test must still say finite) */
+START_TEST(test_all_finite_matches_the_plain_loop)
+{
+    const double special[5] = {INFINITY, -INFINITY, NAN, -NAN, 1.5e308};
+    double x[70];
+    unsigned seed = 4711u;
+    int trial, n, k, isa, ref, got;
+    for (isa = AC_ISA_BASELINE; isa <= AC_ISA_V3; isa++) {
+        ac_isa_force(isa);
+        for (trial = 0; trial < 6000; trial++) {
+            n = trial % 71;
+            for (k = 0; k < n; k++) {
+                seed = seed * 1103515245u + 12345u;
+                x[k] = ((double)((seed >> 8) % 2000001u) / 1e6 - 1.0) * 1e3;
+                if ((seed >> 4) % (unsigned)(3 * n + 3) == 0) x[k] = special[(seed >> 12) % 5];
+            }
+            if (trial % 13 == 0)
+                for (k = 0; k < n; k += 2) x[k] = (k % 4 ? -1.0 : 1.0) * 1.7e308; /* overflowing sums */
+            ref = 1;
+            for (k = 0; k < n; k++)
+                if (!isfinite(x[k])) ref = 0;
+            got = sp_all_finite(x, n);
+            ck_assert_msg(got == ref, "isa %d trial %d n %d: %d != %d", isa, trial, n, got, ref);
+        }
+    }
+    ac_isa_force(-1);
+}
+END_TEST
+
 Suite *suite_sparse(void)
 {
     Suite *s = suite_create("sparse");
@@ -1224,6 +1258,7 @@ Suite *suite_sparse(void)
     tcase_add_test(tc, test_builder_random_vs_dense);
     tcase_add_test(tc, test_builder_large);
     tcase_add_test(tc, test_block_map);
+    tcase_add_test(tc, test_all_finite_matches_the_plain_loop);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("solvers");

@@ -13,6 +13,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 static double load_scale(const alecable_model *m, double t) { return m->ramp_loads ? t : 1.0; }
 
@@ -31,13 +34,22 @@ static int has_inertia(const alecable_cable *cb, const double *v, const double *
 
 /* r += an element's force over its dofs; a Lagrangian element whose
  * nodes' dofs are consecutive (e->runs) adds two runs (s is not scattered) */
-static inline void scatter_force(const alecable_element *e, int nd, const double *fe, double *r)
+static inline void force_runs(const alecable_element *e, int nd, const double *fe, double *r)
 {
     int k, h = nd / 2;
-    if (e->runs) {
-        double *ra = r + e->dofs[0], *rb = r + e->dofs[h];
-        for (k = 0; k < h - 1; k++) ra[k] += fe[k];
-        for (k = 0; k < h - 1; k++) rb[k] += fe[h + k];
+    double *ra = r + e->dofs[0], *rb = r + e->dofs[h];
+    for (k = 0; k < h - 1; k++) ra[k] += fe[k];
+    for (k = 0; k < h - 1; k++) rb[k] += fe[h + k];
+}
+
+static inline void scatter_force(const alecable_element *e, int nd, const double *fe, double *r)
+{
+    int k;
+    if (e->runs) { /* constant run lengths for the kinds with runs: unrolled adds */
+        if (nd == 14) force_runs(e, 14, fe, r); /* ANCF */
+        else if (nd == 8) force_runs(e, 8, fe, r); /* axial */
+        else if (nd == 16) force_runs(e, 16, fe, r); /* Kirchhoff */
+        else force_runs(e, nd, fe, r);
         return;
     }
     for (k = 0; k < nd; k++)
@@ -79,6 +91,22 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     }
     if (m->cb_rc) return ALECABLE_ECALLBACK;
     return sp_all_finite(r, m->nq) ? ALECABLE_OK : ALECABLE_ENAN;
+}
+
+/* fe += fx over an element's dofs, with a constant length for the common
+ * kinds (unrolled vector adds; the same additions) */
+static inline void add_run(double *restrict fe, const double *restrict fx, int nd)
+{
+    int k;
+    for (k = 0; k < nd; k++) fe[k] += fx[k];
+}
+
+static inline void add_force(double *fe, const double *fx, int nd)
+{
+    if (nd == 14) add_run(fe, fx, 14); /* ANCF */
+    else if (nd == 8) add_run(fe, fx, 8); /* axial */
+    else if (nd == 16) add_run(fe, fx, 16); /* Kirchhoff */
+    else add_run(fe, fx, nd);
 }
 
 /* ke += w kx: the fallback of element kinds without accumulating forms */
@@ -132,6 +160,45 @@ static inline void scatter_node_columns(const int *run, int nd, const double *ke
     }
 }
 
+#if defined(__SSE2__)
+/* One 6x6 block of an ANCF element (nd = 14, row stride 14 in ke) into the
+ * columns at d[0..5] (six column runs of six rows each), in 2x2 tiles: two
+ * rows' pairs of columns read as vectors and transposed into two columns'
+ * pairs of rows, so that both sides move two entries at a time.  Each entry
+ * still gets the same single assignment or addition. */
+static inline void ancf_block(double *const d[6], const double *ke, int assign)
+{
+    int c, k;
+    for (c = 0; c < 6; c += 2)
+        for (k = 0; k < 6; k += 2) {
+            const __m128d r0 = _mm_loadu_pd(ke + k * 14 + c), r1 = _mm_loadu_pd(ke + (k + 1) * 14 + c);
+            __m128d x0 = _mm_unpacklo_pd(r0, r1), x1 = _mm_unpackhi_pd(r0, r1);
+            if (!assign) {
+                x0 = _mm_add_pd(_mm_loadu_pd(d[c] + k), x0);
+                x1 = _mm_add_pd(_mm_loadu_pd(d[c + 1] + k), x1);
+            }
+            _mm_storeu_pd(d[c] + k, x0);
+            _mm_storeu_pd(d[c + 1] + k, x1);
+        }
+}
+
+/* scatter_columns for ANCF (below): its four 6x6 blocks through ancf_block */
+static void ancf_columns(const int *run, const double *ke, double *values, int assign)
+{
+    int n, c;
+    for (n = 0; n < 2; n++) { /* the columns of node a, then of node b */
+        const int *rn = run + 12 * n;
+        double *da[6], *db[6];
+        for (c = 0; c < 6; c++) {
+            da[c] = values + rn[2 * c];
+            db[c] = values + rn[2 * c + 1];
+        }
+        ancf_block(da, ke + 7 * n, assign & (1 << (2 * n)));
+        ancf_block(db, ke + 7 * 14 + 7 * n, assign & (2 << (2 * n)));
+    }
+}
+#endif
+
 static inline void scatter_columns(const int *run, int nd, const double *ke, double *values, int assign)
 {
     int h = nd / 2;
@@ -145,7 +212,11 @@ static void scatter_without_s(const alecable_element *e, int nd, const double *k
 {
     if (e->runs) {
         int as = assign ? e->assign : 0;
+#if defined(__SSE2__)
+        if (nd == 14) ancf_columns(e->map, ke, values, as); /* ANCF */
+#else
         if (nd == 14) scatter_columns(e->map, 14, ke, values, as); /* ANCF */
+#endif
         else if (nd == 8) scatter_columns(e->map, 8, ke, values, as); /* axial */
         else if (nd == 16) scatter_columns(e->map, 16, ke, values, as); /* Kirchhoff */
         else scatter_columns(e->map, nd, ke, values, as);
@@ -251,12 +322,12 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
             if (grav) {
                 ops->dist_force(b, qe, fx);
                 if (scale) scale_element(e, nd, fx, scale);
-                for (k = 0; k < nd; k++) fe[k] += fx[k];
+                add_force(fe, fx, nd);
             }
             if (inertia) {
                 ops->inertia(&e->par, qe, ve, ae, fx);
                 if (scale) scale_element(e, nd, fx, scale);
-                for (k = 0; k < nd; k++) fe[k] += fx[k];
+                add_force(fe, fx, nd);
             }
             scatter_force(e, nd, fe, r);
         }

@@ -69,31 +69,38 @@ typedef struct si_coef {
     double cq, cv;
 } si_coef;
 
-/* History part of the update into it->dq (dq_p) and T->v (v_p). */
+/* History part of the update into it->dq (dq_p) and T->v (v_p).  The
+ * loops run on restrict pointers (the state's, the trial's and the work
+ * arrays are distinct allocations) so that they vectorize: the same
+ * operations in the same order per entry. */
 static si_coef history(alecable_integrator *it, double h, const dyn_state *S, dyn_state *T)
 {
     const dyn_params *p = &it->par;
+    const double *restrict sv = S->v, *restrict sa = S->a;
+    double *restrict dq = it->dq, *restrict tv = T->v;
     si_coef c;
-    int i, bdf2 = p->method == ALECABLE_METHOD_SI_BDF2 && S->hist;
+    int i, nq = it->nq, bdf2 = p->method == ALECABLE_METHOD_SI_BDF2 && S->hist;
     if (p->method == ALECABLE_METHOD_SI_NEWMARK || p->method == ALECABLE_METHOD_SI_HHT) {
-        for (i = 0; i < it->nq; i++) {
-            it->dq[i] = h * S->v[i] + h * h * (0.5 - p->beta) * S->a[i];
-            T->v[i] = S->v[i] + h * (1.0 - p->gamma) * S->a[i];
+        const double wa = h * h * (0.5 - p->beta), wv = h * (1.0 - p->gamma);
+        for (i = 0; i < nq; i++) {
+            dq[i] = h * sv[i] + wa * sa[i];
+            tv[i] = sv[i] + wv * sa[i];
         }
         c.cq = p->beta * h * h;
         c.cv = p->gamma * h;
     } else if (bdf2) {
         double w = h / S->h_old, kap = w * w / (1.0 + 2.0 * w), b = h * (1.0 + w) / (1.0 + 2.0 * w);
-        for (i = 0; i < it->nq; i++) {
-            T->v[i] = S->v[i] + kap * (S->v[i] - S->v_old[i]);
-            it->dq[i] = kap * S->dq_old[i] + b * T->v[i];
+        const double *restrict vo = S->v_old, *restrict dqo = S->dq_old;
+        for (i = 0; i < nq; i++) {
+            tv[i] = sv[i] + kap * (sv[i] - vo[i]);
+            dq[i] = kap * dqo[i] + b * tv[i];
         }
         c.cq = b * b;
         c.cv = b;
     } else { /* SI-BE, and BDF2's first step */
-        for (i = 0; i < it->nq; i++) {
-            it->dq[i] = h * S->v[i];
-            T->v[i] = S->v[i];
+        for (i = 0; i < nq; i++) {
+            dq[i] = h * sv[i];
+            tv[i] = sv[i];
         }
         c.cq = h * h;
         c.cv = h;
@@ -105,14 +112,36 @@ static si_coef history(alecable_integrator *it, double h, const dyn_state *S, dy
  * acceleration handed to the problem (a_n / c) in T->a. */
 static int linearization_point(alecable_integrator *it, si_coef c, const dyn_state *S, dyn_state *T)
 {
-    double cf = 1.0 + it->par.alpha_hht;
-    int i;
-    for (i = 0; i < it->nq; i++) {
-        it->dq[i] += c.cq * S->a[i];
-        T->v[i] += c.cv * S->a[i];
-        T->a[i] = S->a[i] / cf;
+    const double cf = 1.0 + it->par.alpha_hht, *restrict sa = S->a;
+    double *restrict dq = it->dq, *restrict tv = T->v, *restrict ta = T->a;
+    int i, nq = it->nq;
+    for (i = 0; i < nq; i++) {
+        dq[i] += c.cq * sa[i];
+        tv[i] += c.cv * sa[i];
+        ta[i] = sa[i] / cf;
     }
-    memcpy(T->q, S->q, (size_t)it->nq * sizeof(double));
+    memcpy(T->q, S->q, (size_t)nq * sizeof(double));
+    return dyn_update(it, T->q, it->dq, 1.0);
+}
+
+/* SI-Newmark and SI-HHT: history() and linearization_point() in one pass
+ * over the entries (each the same operations in the same order) */
+static int newmark_point(alecable_integrator *it, double h, const dyn_state *S, dyn_state *T, si_coef *c)
+{
+    const dyn_params *p = &it->par;
+    const double wa = h * h * (0.5 - p->beta), wv = h * (1.0 - p->gamma), cf = 1.0 + p->alpha_hht;
+    const double cq = p->beta * h * h, cv = p->gamma * h, *restrict sv = S->v, *restrict sa = S->a;
+    double *restrict dq = it->dq, *restrict tv = T->v, *restrict ta = T->a;
+    int i, nq = it->nq;
+    for (i = 0; i < nq; i++) {
+        const double d = h * sv[i] + wa * sa[i], w = sv[i] + wv * sa[i];
+        dq[i] = d + cq * sa[i];
+        tv[i] = w + cv * sa[i];
+        ta[i] = sa[i] / cf;
+    }
+    c->cq = cq;
+    c->cv = cv;
+    memcpy(T->q, S->q, (size_t)nq * sizeof(double));
     return dyn_update(it, T->q, it->dq, 1.0);
 }
 
@@ -146,19 +175,24 @@ static int constraint_rows(alecable_integrator *it, double h, double t1, si_coef
 }
 
 /* New state from the solution (da, c dlambda) in it->z, and the step
- * q_{n+1} (-) q_n for the divergence watch in it->dstep. */
+ * q_{n+1} (-) q_n for the divergence watch in it->dstep.  A state's A, and
+ * its dq_old and v_old but for SI-BDF2, are the integrator's spare array
+ * (never read: dynamic.c), so they are not written. */
 static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state *S, dyn_state *T)
 {
-    double cf = 1.0 + it->par.alpha_hht;
+    const double cf = 1.0 + it->par.alpha_hht, cq = c.cq, cv = c.cv;
+    const double *restrict sa = S->a, *restrict z = it->z, *restrict dq = it->dq;
+    double *restrict ta = T->a, *restrict tv = T->v, *restrict ds = it->dstep;
     int i, st, nq = it->nq;
     if ((st = dyn_update(it, T->q, it->z, c.cq))) return st;
     for (i = 0; i < nq; i++) {
-        T->a[i] = S->a[i] + it->z[i];
-        T->A[i] = T->a[i];
-        T->v[i] += c.cv * it->z[i];
-        it->dstep[i] = T->dq_old[i] = it->dq[i] + c.cq * it->z[i];
-        T->v_old[i] = S->v[i];
+        ta[i] = sa[i] + z[i];
+        tv[i] += cv * z[i];
+        ds[i] = dq[i] + cq * z[i];
     }
+    if (T->A != it->spare) memcpy(T->A, T->a, (size_t)nq * sizeof(double));
+    if (T->dq_old != it->spare) memcpy(T->dq_old, it->dstep, (size_t)nq * sizeof(double));
+    if (T->v_old != it->spare) memcpy(T->v_old, S->v, (size_t)nq * sizeof(double));
     for (i = 0; i < it->nlam; i++) T->lam[i] = S->lam[i] + it->z[nq + i] / cf;
     T->h_old = h;
     T->hist = 1;
@@ -170,8 +204,9 @@ static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state 
  * without it the next step evaluates F_n. */
 static int carry_force(alecable_integrator *it, double t1, const double *fn, dyn_state *T)
 {
-    double cf = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht;
-    int i, st;
+    const double cf = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht, *restrict f = fn, *restrict r = it->r;
+    double *restrict fc = T->fc;
+    int i, st, nq = it->nq;
     T->fc_ok = 0;
     if (!it->p.inertia || it->o.imex || it->o.hht_history == ALECABLE_HHT_HISTORY_EVALUATE) return ALECABLE_OK;
     st = it->p.inertia(it->p.ctx, t1, T->q, T->v, T->a, it->r);
@@ -180,7 +215,7 @@ static int carry_force(alecable_integrator *it, double t1, const double *fn, dyn
         snprintf(it->msg, sizeof it->msg, "t = %.9g: inertia evaluation failed (%s)", t1, alecable_strerror(st));
         return st;
     }
-    for (i = 0; i < it->nq; i++) T->fc[i] = (ah * fn[i] - it->r[i]) / cf;
+    for (i = 0; i < nq; i++) fc[i] = (ah * f[i] - r[i]) / cf;
     T->fc_ok = 1;
     return ALECABLE_OK;
 }
@@ -303,13 +338,25 @@ int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
     int i, st, flags = it->o.imex ? ALECABLE_JAC_STIFF_ONLY : ALECABLE_JAC_FULL;
     si_coef c;
     if (it->o.si_scheme == ALECABLE_SI_SCHEME_PAPER) return paper_attempt(it, h, t1);
-    c = history(it, h, S, T);
-    if ((st = linearization_point(it, c, S, T))) return st;
+    if (it->par.method == ALECABLE_METHOD_SI_NEWMARK || it->par.method == ALECABLE_METHOD_SI_HHT) {
+        if ((st = newmark_point(it, h, S, T, &c))) return st;
+    } else {
+        c = history(it, h, S, T);
+        if ((st = linearization_point(it, c, S, T))) return st;
+    }
     if (it->par.hht && S->fc_ok) fn = S->fc;
     else if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
     st = dyn_residual_jacobian(it, t1, T->q, T->v, T->a, S->lam, cf * c.cq, cf * c.cv, 1.0, flags, it->r);
     if (st) return st;
-    for (i = 0; i < it->nq; i++) it->rhs[i] = -(it->par.hht ? cf * it->r[i] - ah * fn[i] : it->r[i]);
+    {
+        const double *restrict r = it->r, *restrict f = fn;
+        double *restrict rhs = it->rhs;
+        int nq = it->nq;
+        if (it->par.hht)
+            for (i = 0; i < nq; i++) rhs[i] = -(cf * r[i] - ah * f[i]);
+        else
+            for (i = 0; i < nq; i++) rhs[i] = -r[i];
+    }
     if ((st = constraint_rows(it, h, t1, c, S, T))) return st;
     if ((st = dyn_factor_solve(it, "semi-implicit matrix [H G^T; G 0]", t1))) return st;
     it->iters = 1;

@@ -37,6 +37,7 @@ struct sp_kkt {
      * (for the multiplier): positions into the full values, copied at
      * factor time into colv / rowv */
     int *cptr, *crow, *cpos, *rptr, *rcol, *rpos;
+    int nc_all;           /* entries of the eliminated columns but G_Rj, kept rows or not (flops) */
     double *colv, *rowv, *gv, *gtv;
     double *vred, *bred, *xred, *dq;
     sp_solver *inner;     /* the reduced system (or the full one when ne = 0) */
@@ -161,12 +162,19 @@ static int build_src(sp_kkt *k)
     return SP_OK;
 }
 
-/* Column and row j of each eliminated dof, as value positions. */
+/* Column and row j of each eliminated dof, as value positions; a column's
+ * entries only in the rows the reduced system keeps (the others' right-hand
+ * side is not used: those unknowns come from the eliminations). */
 static int build_lines(sp_kkt *k)
 {
     const sp_pattern *p = k->p;
     int ne = k->ne, e, q, c, nc = 0, nrw = 0;
-    for (e = 0; e < ne; e++) nc += p->colptr[k->ej[e] + 1] - p->colptr[k->ej[e]];
+    for (e = 0; e < ne; e++)
+        for (q = p->colptr[k->ej[e]]; q < p->colptr[k->ej[e] + 1]; q++)
+            if (p->rowidx[q] != k->eR[e]) {
+                k->nc_all++;
+                if (k->red_of[p->rowidx[q]] >= 0) nc++;
+            }
     for (c = 0; c < k->n; c++)
         for (q = p->colptr[c]; q < p->colptr[c + 1]; q++)
             if (k->red_of[p->rowidx[q]] < 0 && p->rowidx[q] < k->nq) nrw++;
@@ -185,7 +193,7 @@ static int build_lines(sp_kkt *k)
         int j = k->ej[e];
         k->cptr[e] = nc;
         for (q = p->colptr[j]; q < p->colptr[j + 1]; q++)
-            if (p->rowidx[q] != k->eR[e]) { /* G_Rj is used on its own */
+            if (p->rowidx[q] != k->eR[e] && k->red_of[p->rowidx[q]] >= 0) { /* G_Rj is used on its own */
                 k->crow[nc] = p->rowidx[q];
                 k->cpos[nc++] = q;
             }
@@ -374,16 +382,12 @@ int sp_kkt_solve(sp_kkt *k, const double *b, double *x)
     if (k->gathered) { /* the reduced system's right-hand side and solution in x */
         memcpy(x, b, (size_t)k->n * sizeof(double));
         for (e = 0; e < k->ne; e++)
-            for (q = k->cptr[e]; q < k->cptr[e + 1]; q++)
-                if (k->red_of[k->crow[q]] >= 0) x[k->crow[q]] -= k->colv[q] * k->dq[e];
+            for (q = k->cptr[e]; q < k->cptr[e + 1]; q++) x[k->crow[q]] -= k->colv[q] * k->dq[e];
         if ((st = sp_solver_solve(k->inner, x, x))) return st;
     } else {
         for (i = 0; i < k->red.n; i++) k->bred[i] = b[k->full_of[i]];
         for (e = 0; e < k->ne; e++)
-            for (q = k->cptr[e]; q < k->cptr[e + 1]; q++) {
-                int r = k->red_of[k->crow[q]];
-                if (r >= 0) k->bred[r] -= k->colv[q] * k->dq[e];
-            }
+            for (q = k->cptr[e]; q < k->cptr[e + 1]; q++) k->bred[k->red_of[k->crow[q]]] -= k->colv[q] * k->dq[e];
         if (k->red.n > 0 && (st = sp_solver_solve(k->inner, k->bred, k->xred))) return st;
         for (i = 0; i < k->red.n; i++) x[k->full_of[i]] = k->xred[i];
     }
@@ -393,7 +397,7 @@ int sp_kkt_solve(sp_kkt *k, const double *b, double *x)
         for (q = k->rptr[e]; q < k->rptr[e + 1]; q++) s -= k->rowv[q] * x[k->rcol[q]];
         x[k->eR[e]] = s / k->gtv[e];
     }
-    k->flops_extra = 2.0 * (k->cptr[k->ne] + k->rptr[k->ne]) + 2.0 * k->ne;
+    k->flops_extra = 2.0 * (k->nc_all + k->rptr[k->ne]) + 2.0 * k->ne;
     return SP_OK;
 }
 
