@@ -120,6 +120,43 @@ static int load_symmetric(bandh *h, const double *vals, const int *kidx, const i
     return !asym;
 }
 
+/* cc[i] -= t s[i], 0 <= i < m (the multiply and the subtraction rounded
+ * apart, as C99 without contraction does): the trailing update's column
+ * and the forward solve's.  cc and s never overlap (two columns of the
+ * band storage, or the solve vector and a column).  The AVX2 copy takes
+ * four, then two entries at a time: the same operations on every entry,
+ * so the same bits as the scalar loop (gcc vectorized only the first
+ * column of the unrolled update, by SLP). */
+static inline void col_axpy(double *restrict cc, const double *restrict s, double t, int m)
+{
+    int i = 0;
+#ifdef BAND_V3
+    const __m256d t4 = _mm256_set1_pd(t);
+    for (; i + 4 <= m; i += 4)
+        _mm256_storeu_pd(cc + i, _mm256_sub_pd(_mm256_loadu_pd(cc + i), _mm256_mul_pd(t4, _mm256_loadu_pd(s + i))));
+    if (i + 2 <= m) {
+        _mm_storeu_pd(cc + i, _mm_sub_pd(_mm_loadu_pd(cc + i), _mm_mul_pd(_mm256_castpd256_pd128(t4), _mm_loadu_pd(s + i))));
+        i += 2;
+    }
+#endif
+    for (; i < m; i++) cc[i] -= t * s[i];
+}
+
+/* s[i] *= r, 0 <= i < m */
+static inline void col_scale(double *restrict s, double r, int m)
+{
+    int i = 0;
+#ifdef BAND_V3
+    const __m256d r4 = _mm256_set1_pd(r);
+    for (; i + 4 <= m; i += 4) _mm256_storeu_pd(s + i, _mm256_mul_pd(_mm256_loadu_pd(s + i), r4));
+    if (i + 2 <= m) {
+        _mm_storeu_pd(s + i, _mm_mul_pd(_mm_loadu_pd(s + i), _mm256_castpd256_pd128(r4)));
+        i += 2;
+    }
+#endif
+    for (; i < m; i++) s[i] *= r;
+}
+
 /* Column j's trailing update A(j + i, j + c) -= l_c d l_i, 1 <= c <= i <= K,
  * from the unscaled column cj (cj[i] = d l_i) and rd = 1/d, then the column
  * scaled to l; next is column j + 1 (column j + c starts at next + (c - 1)
@@ -138,15 +175,10 @@ typedef void (*trailing_fn)(double *restrict cj, double *restrict next, int ld, 
 #define TRAILING_FN(K)                                                                                \
     static void trailing_##K(double *restrict cj, double *restrict next, int ld, double rd)          \
     {                                                                                                 \
-        int c, i;                                                                                     \
+        int c;                                                                                        \
         TRAILING_UNROLL                                                                               \
-        for (c = 1; c <= K; c++) {                                                                    \
-            double t = cj[c] * rd, *restrict cc = next + (size_t)(c - 1) * ld;                        \
-            TRAILING_UNROLL                                                                           \
-            for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];                                      \
-        }                                                                                             \
-        TRAILING_UNROLL                                                                               \
-        for (i = 1; i <= K; i++) cj[i] *= rd;                                                         \
+        for (c = 1; c <= K; c++) col_axpy(next + (size_t)(c - 1) * ld, cj + c, cj[c] * rd, K - c + 1);  \
+        col_scale(cj + 1, rd, K);                                                                     \
     }
 TRAILING_FN(1) TRAILING_FN(2) TRAILING_FN(3) TRAILING_FN(4) TRAILING_FN(5) TRAILING_FN(6)
 TRAILING_FN(7) TRAILING_FN(8) TRAILING_FN(9) TRAILING_FN(10) TRAILING_FN(11) TRAILING_FN(12)
@@ -323,8 +355,7 @@ static void sym_solve(bandh *h, double *restrict y)
     for (j = 0; j < n; j++) { /* L z = y (unit lower) */
         const double *restrict cj = L + (size_t)j * ld;
         int km = env[j];
-        double t = y[j];
-        for (i = 1; i <= km; i++) y[j + i] -= cj[i] * t;
+        col_axpy(y + j + 1, cj + 1, y[j], km);
         fl += 2 * km;
     }
     for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
