@@ -204,31 +204,28 @@ static void trailing(double *cj, double *next, int ld, int K, double rd)
 
 static int sym_factor(bandh *h)
 {
-    const int n = h->n, kd = h->kd, ld = kd + 1;
-    double *L = h->lb, dmin = INFINITY, dmax = 0.0;
-    long fl = 0;
+    const int n = h->n, ld = h->kd + 1, *restrict env = h->env;
+    double *restrict L = h->lb, *restrict dg = h->dg, dmin = INFINITY, dmax = 0.0;
     int j, definite = 1;
-    for (j = 0; j < n; j++) h->dg[j] = L[(size_t)j * ld];
+    for (j = 0; j < n; j++) dg[j] = L[(size_t)j * ld];
     for (j = 0; j < n; j++) {
-        double *cj = L + (size_t)j * ld, d = cj[0], rd;
-        int km = kd < n - 1 - j ? kd : n - 1 - j;
+        double *cj = L + (size_t)j * ld, d = cj[0], ad = fabs(d), rd;
         /* once not positive definite, the pivot against the diagonal it
          * started from: a collapse by many orders (cancellation in an
          * indefinite matrix: unbounded growth) means LU */
         if (!isfinite(d)) return 0;
-        if (definite && !(d > 0.0 && h->dg[j] > 0.0)) definite = 0;
-        if (!definite && !(fabs(d) > SYM_PIVOT_MIN * fabs(h->dg[j]))) return 0;
+        if (definite && !(d > 0.0 && dg[j] > 0.0)) definite = 0;
+        if (!definite && !(ad > SYM_PIVOT_MIN * fabs(dg[j]))) return 0;
         rd = 1.0 / d;
-        if (h->env[j] < km) km = h->env[j];
-        /* trailing update with the unscaled column t = d l, then the scaling */
-        trailing(cj, cj + ld, ld, km, rd);
+        /* trailing update with the unscaled column t = d l, then the
+         * scaling; env[j] <= kd and <= n - 1 - j (envelope) */
+        trailing(cj, cj + ld, ld, env[j], rd);
         cj[0] = rd; /* L's unit diagonal is implied: its place keeps D^-1 */
-        fl += (long)km * (km + 1) + 2 * km + 1;
-        if (fabs(d) < dmin) dmin = fabs(d);
-        if (fabs(d) > dmax) dmax = fabs(d);
+        dmin = ad < dmin ? ad : dmin;
+        dmax = ad > dmax ? ad : dmax;
     }
     h->rcond = dmax > 0.0 ? dmin / dmax : 0.0;
-    h->flops = (double)fl;
+    h->flops = h->sym_factor_flops;
     return 1;
 }
 
@@ -350,27 +347,31 @@ static void sym_solve(bandh *h, double *restrict y)
      * arrays, which the compiler cannot know through h */
     const int n = h->n, ld = h->kd + 1, *restrict env = h->env;
     const double *restrict L = h->lb;
-    long fl = 0;
     int j, i;
-    for (j = 0; j < n; j++) { /* L z = y (unit lower) */
-        const double *restrict cj = L + (size_t)j * ld;
-        int km = env[j];
-        col_axpy(y + j + 1, cj + 1, y[j], km);
-        fl += 2 * km;
-    }
+    for (j = 0; j < n; j++) /* L z = y (unit lower) */
+        col_axpy(y + j + 1, L + (size_t)j * ld + 1, y[j], env[j]);
     for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
         const double *restrict cj = L + (size_t)j * ld, *yj = y + j;
         int km = env[j];
-        double s0 = 0.0, s1 = 0.0;
+        double s0, s1;
+#ifdef BAND_V3
+        /* the two sums side by side in one register: the same chains of
+         * additions as the scalar loop's, so the same bits */
+        __m128d s = _mm_setzero_pd();
+        for (i = 1; i + 1 <= km; i += 2) s = _mm_add_pd(s, _mm_mul_pd(_mm_loadu_pd(cj + i), _mm_loadu_pd(yj + i)));
+        s0 = _mm_cvtsd_f64(s);
+        s1 = _mm_cvtsd_f64(_mm_unpackhi_pd(s, s));
+#else
+        s0 = s1 = 0.0;
         for (i = 1; i + 1 <= km; i += 2) {
             s0 += cj[i] * yj[i];
             s1 += cj[i + 1] * yj[i + 1];
         }
+#endif
         if (i == km) s0 += cj[i] * yj[i];
         y[j] = y[j] * cj[0] - (s0 + s1);
-        fl += 2 * km + 1;
     }
-    h->flops += (double)fl;
+    h->flops += h->sym_solve_flops;
 }
 
 void BAND_NUM(solve)(bandh *h, const double *b, double *x)
@@ -380,7 +381,10 @@ void BAND_NUM(solve)(bandh *h, const double *b, double *x)
     double *y = h->work;
     long fl = 0;
     int j, i;
-    for (j = 0; j < n; j++) y[j] = h->scaled ? b[h->perm[j]] * h->rs[j] : b[h->perm[j]];
+    if (h->scaled)
+        for (j = 0; j < n; j++) y[j] = b[h->perm[j]] * h->rs[j];
+    else
+        for (j = 0; j < n; j++) y[j] = b[h->perm[j]];
     if (h->sym) {
         sym_solve(h, y);
         for (j = 0; j < n; j++) x[h->perm[j]] = y[j];
