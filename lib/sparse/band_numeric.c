@@ -162,9 +162,9 @@ static inline void col_scale(double *restrict s, double r, int m)
  * scaled to l; next is column j + 1 (column j + c starts at next + (c - 1)
  * ld).  One function per width K up to 16, its loops unrolled by pragma
  * into straight-line code (the compilers leave them rolled otherwise; the
- * envelope of a cable is at most 12 wide). */
-typedef void (*trailing_fn)(double *restrict cj, double *restrict next, int ld, double rd);
-
+ * envelope of a cable is at most 12 wide), all inlined into the column
+ * loop through a switch: a call per column (through a table, before)
+ * spilled the loop's state, 25 instructions a column. */
 #if defined(__clang__)
 #define TRAILING_UNROLL _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
@@ -173,7 +173,7 @@ typedef void (*trailing_fn)(double *restrict cj, double *restrict next, int ld, 
 #define TRAILING_UNROLL
 #endif
 #define TRAILING_FN(K)                                                                                \
-    static void trailing_##K(double *restrict cj, double *restrict next, int ld, double rd)          \
+    static inline void trailing_##K(double *restrict cj, double *restrict next, int ld, double rd)   \
     {                                                                                                 \
         int c;                                                                                        \
         TRAILING_UNROLL                                                                               \
@@ -184,16 +184,28 @@ TRAILING_FN(1) TRAILING_FN(2) TRAILING_FN(3) TRAILING_FN(4) TRAILING_FN(5) TRAIL
 TRAILING_FN(7) TRAILING_FN(8) TRAILING_FN(9) TRAILING_FN(10) TRAILING_FN(11) TRAILING_FN(12)
 TRAILING_FN(13) TRAILING_FN(14) TRAILING_FN(15) TRAILING_FN(16)
 
-static const trailing_fn trailing_k[17] = {
-    NULL, trailing_1, trailing_2, trailing_3, trailing_4, trailing_5, trailing_6, trailing_7, trailing_8,
-    trailing_9, trailing_10, trailing_11, trailing_12, trailing_13, trailing_14, trailing_15, trailing_16};
-
 static void trailing(double *cj, double *next, int ld, int K, double rd)
 {
     int c, i;
-    if (K <= 16) {
-        if (K > 0) trailing_k[K](cj, next, ld, rd);
-        return;
+    switch (K) {
+    case 0: return;
+    case 1: trailing_1(cj, next, ld, rd); return;
+    case 2: trailing_2(cj, next, ld, rd); return;
+    case 3: trailing_3(cj, next, ld, rd); return;
+    case 4: trailing_4(cj, next, ld, rd); return;
+    case 5: trailing_5(cj, next, ld, rd); return;
+    case 6: trailing_6(cj, next, ld, rd); return;
+    case 7: trailing_7(cj, next, ld, rd); return;
+    case 8: trailing_8(cj, next, ld, rd); return;
+    case 9: trailing_9(cj, next, ld, rd); return;
+    case 10: trailing_10(cj, next, ld, rd); return;
+    case 11: trailing_11(cj, next, ld, rd); return;
+    case 12: trailing_12(cj, next, ld, rd); return;
+    case 13: trailing_13(cj, next, ld, rd); return;
+    case 14: trailing_14(cj, next, ld, rd); return;
+    case 15: trailing_15(cj, next, ld, rd); return;
+    case 16: trailing_16(cj, next, ld, rd); return;
+    default: break;
     }
     for (c = 1; c <= K; c++) {
         double t = cj[c] * rd, *cc = next + (size_t)(c - 1) * ld;
