@@ -134,16 +134,22 @@ static int load_symmetric(bandh *h, const double *vals, const int *kidx, const i
  * apart, as C99 without contraction does): the trailing update's column
  * and the forward solve's.  cc and s never overlap (two columns of the
  * band storage, or the solve vector and a column).  The AVX2 copy takes
- * four, then two entries at a time: the same operations on every entry,
- * so the same bits as the scalar loop (gcc vectorized only the first
- * column of the unrolled update, by SLP). */
+ * four entries at a time, the last four (overlapping the loop's) computed
+ * before the loop's stores and stored after them: the same operations on
+ * the same operands for every entry, so the same bits as the scalar loop
+ * (gcc vectorized only the first column of the unrolled update, by SLP). */
 static inline void col_axpy(double *restrict cc, const double *restrict s, double t, int m)
 {
     int i = 0;
 #ifdef BAND_V3
     const __m256d t4 = _mm256_set1_pd(t);
-    for (; i + 4 <= m; i += 4)
-        _mm256_storeu_pd(cc + i, _mm256_sub_pd(_mm256_loadu_pd(cc + i), _mm256_mul_pd(t4, _mm256_loadu_pd(s + i))));
+    if (m >= 4) { /* the last four first, stored last over what the loop did to them alike */
+        const __m256d last = _mm256_sub_pd(_mm256_loadu_pd(cc + m - 4), _mm256_mul_pd(t4, _mm256_loadu_pd(s + m - 4)));
+        for (; i + 4 <= m; i += 4)
+            _mm256_storeu_pd(cc + i, _mm256_sub_pd(_mm256_loadu_pd(cc + i), _mm256_mul_pd(t4, _mm256_loadu_pd(s + i))));
+        _mm256_storeu_pd(cc + m - 4, last);
+        return;
+    }
     if (i + 2 <= m) {
         _mm_storeu_pd(cc + i, _mm_sub_pd(_mm_loadu_pd(cc + i), _mm_mul_pd(_mm256_castpd256_pd128(t4), _mm_loadu_pd(s + i))));
         i += 2;
@@ -158,7 +164,12 @@ static inline void col_scale(double *restrict s, double r, int m)
     int i = 0;
 #ifdef BAND_V3
     const __m256d r4 = _mm256_set1_pd(r);
-    for (; i + 4 <= m; i += 4) _mm256_storeu_pd(s + i, _mm256_mul_pd(_mm256_loadu_pd(s + i), r4));
+    if (m >= 4) { /* as col_axpy's */
+        const __m256d last = _mm256_mul_pd(_mm256_loadu_pd(s + m - 4), r4);
+        for (; i + 4 <= m; i += 4) _mm256_storeu_pd(s + i, _mm256_mul_pd(_mm256_loadu_pd(s + i), r4));
+        _mm256_storeu_pd(s + m - 4, last);
+        return;
+    }
     if (i + 2 <= m) {
         _mm_storeu_pd(s + i, _mm_mul_pd(_mm_loadu_pd(s + i), _mm256_castpd256_pd128(r4)));
         i += 2;
