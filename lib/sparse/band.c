@@ -246,6 +246,12 @@ static int envelope(bandh *h)
     for (i = 0; i < n; i++) /* rows f_i .. i - 1 of the columns reach row i */
         for (j = first[i]; j < i; j++)
             if (i - j > h->env[j]) h->env[j] = i - j;
+    h->sym_factor_flops = h->sym_solve_flops = 0.0;
+    for (j = 0; j < n; j++) {
+        double km = h->env[j];
+        h->sym_factor_flops += km * (km + 1.0) + 2.0 * km + 1.0;
+        h->sym_solve_flops += 4.0 * km + 1.0;
+    }
     ac_free(h->alloc, first);
     return SP_OK;
 }

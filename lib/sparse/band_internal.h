@@ -31,6 +31,7 @@ typedef struct bandh {
      * and which path made the current factors */
     int symok, kd;
     int *env;              /* rows below the diagonal that column j of L can reach (envelope) */
+    double sym_factor_flops, sym_solve_flops; /* the envelope's, counted once (envelope) */
     /* lower-triangle entries: value index (into p's values), its
      * transpose's, and position in lb; envelope positions outside the
      * pattern (fill), zeroed per factorization.  The only copies of the

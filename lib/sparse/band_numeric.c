@@ -85,6 +85,15 @@ static int lu_factor(bandh *h, const double *vals)
 #define SYM_PIVOT_MIN 1e-8
 #define SYM_RETRY 64
 
+/* the copy by four: its loop control was three of its seven instructions an entry */
+#if defined(__clang__)
+#define LOAD_UNROLL _Pragma("clang loop unroll_count(4)")
+#elif defined(__GNUC__)
+#define LOAD_UNROLL _Pragma("GCC unroll 4")
+#else
+#define LOAD_UNROLL
+#endif
+
 /* One pass over the values: finiteness (x * 0 is 0 only for a finite x),
  * exact symmetry, and the lower triangle into L.  Returns -1 for a
  * non-finite value, 0 for unsymmetric values, 1 when L holds the matrix. */
@@ -106,6 +115,7 @@ static int load_symmetric(bandh *h, const double *vals, const int *kidx, const i
     }
     if (bad) return -1;
     for (e = 0; e < nfill; e++) lb[fp[e]] = 0.0;
+    LOAD_UNROLL
     for (e = 0; e < nlow; e++) lb[lp[e]] = vals[kidx[e]];
 #else
     for (e = 0; e < h->nfill; e++) h->lb[h->fill_p[e]] = 0.0;
@@ -120,14 +130,62 @@ static int load_symmetric(bandh *h, const double *vals, const int *kidx, const i
     return !asym;
 }
 
+/* cc[i] -= t s[i], 0 <= i < m (the multiply and the subtraction rounded
+ * apart, as C99 without contraction does): the trailing update's column
+ * and the forward solve's.  cc and s never overlap (two columns of the
+ * band storage, or the solve vector and a column).  The AVX2 copy takes
+ * four entries at a time, the last four (overlapping the loop's) computed
+ * before the loop's stores and stored after them: the same operations on
+ * the same operands for every entry, so the same bits as the scalar loop
+ * (gcc vectorized only the first column of the unrolled update, by SLP). */
+static inline void col_axpy(double *restrict cc, const double *restrict s, double t, int m)
+{
+    int i = 0;
+#ifdef BAND_V3
+    const __m256d t4 = _mm256_set1_pd(t);
+    if (m >= 4) { /* the last four first, stored last over what the loop did to them alike */
+        const __m256d last = _mm256_sub_pd(_mm256_loadu_pd(cc + m - 4), _mm256_mul_pd(t4, _mm256_loadu_pd(s + m - 4)));
+        for (; i + 4 <= m; i += 4)
+            _mm256_storeu_pd(cc + i, _mm256_sub_pd(_mm256_loadu_pd(cc + i), _mm256_mul_pd(t4, _mm256_loadu_pd(s + i))));
+        _mm256_storeu_pd(cc + m - 4, last);
+        return;
+    }
+    if (i + 2 <= m) {
+        _mm_storeu_pd(cc + i, _mm_sub_pd(_mm_loadu_pd(cc + i), _mm_mul_pd(_mm256_castpd256_pd128(t4), _mm_loadu_pd(s + i))));
+        i += 2;
+    }
+#endif
+    for (; i < m; i++) cc[i] -= t * s[i];
+}
+
+/* s[i] *= r, 0 <= i < m */
+static inline void col_scale(double *restrict s, double r, int m)
+{
+    int i = 0;
+#ifdef BAND_V3
+    const __m256d r4 = _mm256_set1_pd(r);
+    if (m >= 4) { /* as col_axpy's */
+        const __m256d last = _mm256_mul_pd(_mm256_loadu_pd(s + m - 4), r4);
+        for (; i + 4 <= m; i += 4) _mm256_storeu_pd(s + i, _mm256_mul_pd(_mm256_loadu_pd(s + i), r4));
+        _mm256_storeu_pd(s + m - 4, last);
+        return;
+    }
+    if (i + 2 <= m) {
+        _mm_storeu_pd(s + i, _mm_mul_pd(_mm_loadu_pd(s + i), _mm256_castpd256_pd128(r4)));
+        i += 2;
+    }
+#endif
+    for (; i < m; i++) s[i] *= r;
+}
+
 /* Column j's trailing update A(j + i, j + c) -= l_c d l_i, 1 <= c <= i <= K,
  * from the unscaled column cj (cj[i] = d l_i) and rd = 1/d, then the column
  * scaled to l; next is column j + 1 (column j + c starts at next + (c - 1)
  * ld).  One function per width K up to 16, its loops unrolled by pragma
  * into straight-line code (the compilers leave them rolled otherwise; the
- * envelope of a cable is at most 12 wide). */
-typedef void (*trailing_fn)(double *restrict cj, double *restrict next, int ld, double rd);
-
+ * envelope of a cable is at most 12 wide), all inlined into the column
+ * loop through a switch: a call per column (through a table, before)
+ * spilled the loop's state, 25 instructions a column. */
 #if defined(__clang__)
 #define TRAILING_UNROLL _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
@@ -136,32 +194,39 @@ typedef void (*trailing_fn)(double *restrict cj, double *restrict next, int ld, 
 #define TRAILING_UNROLL
 #endif
 #define TRAILING_FN(K)                                                                                \
-    static void trailing_##K(double *restrict cj, double *restrict next, int ld, double rd)          \
+    static inline void trailing_##K(double *restrict cj, double *restrict next, int ld, double rd)   \
     {                                                                                                 \
-        int c, i;                                                                                     \
+        int c;                                                                                        \
         TRAILING_UNROLL                                                                               \
-        for (c = 1; c <= K; c++) {                                                                    \
-            double t = cj[c] * rd, *restrict cc = next + (size_t)(c - 1) * ld;                        \
-            TRAILING_UNROLL                                                                           \
-            for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];                                      \
-        }                                                                                             \
-        TRAILING_UNROLL                                                                               \
-        for (i = 1; i <= K; i++) cj[i] *= rd;                                                         \
+        for (c = 1; c <= K; c++) col_axpy(next + (size_t)(c - 1) * ld, cj + c, cj[c] * rd, K - c + 1);  \
+        col_scale(cj + 1, rd, K);                                                                     \
     }
 TRAILING_FN(1) TRAILING_FN(2) TRAILING_FN(3) TRAILING_FN(4) TRAILING_FN(5) TRAILING_FN(6)
 TRAILING_FN(7) TRAILING_FN(8) TRAILING_FN(9) TRAILING_FN(10) TRAILING_FN(11) TRAILING_FN(12)
 TRAILING_FN(13) TRAILING_FN(14) TRAILING_FN(15) TRAILING_FN(16)
 
-static const trailing_fn trailing_k[17] = {
-    NULL, trailing_1, trailing_2, trailing_3, trailing_4, trailing_5, trailing_6, trailing_7, trailing_8,
-    trailing_9, trailing_10, trailing_11, trailing_12, trailing_13, trailing_14, trailing_15, trailing_16};
-
 static void trailing(double *cj, double *next, int ld, int K, double rd)
 {
     int c, i;
-    if (K <= 16) {
-        if (K > 0) trailing_k[K](cj, next, ld, rd);
-        return;
+    switch (K) {
+    case 0: return;
+    case 1: trailing_1(cj, next, ld, rd); return;
+    case 2: trailing_2(cj, next, ld, rd); return;
+    case 3: trailing_3(cj, next, ld, rd); return;
+    case 4: trailing_4(cj, next, ld, rd); return;
+    case 5: trailing_5(cj, next, ld, rd); return;
+    case 6: trailing_6(cj, next, ld, rd); return;
+    case 7: trailing_7(cj, next, ld, rd); return;
+    case 8: trailing_8(cj, next, ld, rd); return;
+    case 9: trailing_9(cj, next, ld, rd); return;
+    case 10: trailing_10(cj, next, ld, rd); return;
+    case 11: trailing_11(cj, next, ld, rd); return;
+    case 12: trailing_12(cj, next, ld, rd); return;
+    case 13: trailing_13(cj, next, ld, rd); return;
+    case 14: trailing_14(cj, next, ld, rd); return;
+    case 15: trailing_15(cj, next, ld, rd); return;
+    case 16: trailing_16(cj, next, ld, rd); return;
+    default: break;
     }
     for (c = 1; c <= K; c++) {
         double t = cj[c] * rd, *cc = next + (size_t)(c - 1) * ld;
@@ -172,31 +237,28 @@ static void trailing(double *cj, double *next, int ld, int K, double rd)
 
 static int sym_factor(bandh *h)
 {
-    const int n = h->n, kd = h->kd, ld = kd + 1;
-    double *L = h->lb, dmin = INFINITY, dmax = 0.0;
-    long fl = 0;
+    const int n = h->n, ld = h->kd + 1, *restrict env = h->env;
+    double *restrict L = h->lb, *restrict dg = h->dg, dmin = INFINITY, dmax = 0.0;
     int j, definite = 1;
-    for (j = 0; j < n; j++) h->dg[j] = L[(size_t)j * ld];
+    for (j = 0; j < n; j++) dg[j] = L[(size_t)j * ld];
     for (j = 0; j < n; j++) {
-        double *cj = L + (size_t)j * ld, d = cj[0], rd;
-        int km = kd < n - 1 - j ? kd : n - 1 - j;
+        double *cj = L + (size_t)j * ld, d = cj[0], ad = fabs(d), rd;
         /* once not positive definite, the pivot against the diagonal it
          * started from: a collapse by many orders (cancellation in an
          * indefinite matrix: unbounded growth) means LU */
         if (!isfinite(d)) return 0;
-        if (definite && !(d > 0.0 && h->dg[j] > 0.0)) definite = 0;
-        if (!definite && !(fabs(d) > SYM_PIVOT_MIN * fabs(h->dg[j]))) return 0;
+        if (definite && !(d > 0.0 && dg[j] > 0.0)) definite = 0;
+        if (!definite && !(ad > SYM_PIVOT_MIN * fabs(dg[j]))) return 0;
         rd = 1.0 / d;
-        if (h->env[j] < km) km = h->env[j];
-        /* trailing update with the unscaled column t = d l, then the scaling */
-        trailing(cj, cj + ld, ld, km, rd);
+        /* trailing update with the unscaled column t = d l, then the
+         * scaling; env[j] <= kd and <= n - 1 - j (envelope) */
+        trailing(cj, cj + ld, ld, env[j], rd);
         cj[0] = rd; /* L's unit diagonal is implied: its place keeps D^-1 */
-        fl += (long)km * (km + 1) + 2 * km + 1;
-        if (fabs(d) < dmin) dmin = fabs(d);
-        if (fabs(d) > dmax) dmax = fabs(d);
+        dmin = ad < dmin ? ad : dmin;
+        dmax = ad > dmax ? ad : dmax;
     }
     h->rcond = dmax > 0.0 ? dmin / dmax : 0.0;
-    h->flops = (double)fl;
+    h->flops = h->sym_factor_flops;
     return 1;
 }
 
@@ -318,28 +380,31 @@ static void sym_solve(bandh *h, double *restrict y)
      * arrays, which the compiler cannot know through h */
     const int n = h->n, ld = h->kd + 1, *restrict env = h->env;
     const double *restrict L = h->lb;
-    long fl = 0;
     int j, i;
-    for (j = 0; j < n; j++) { /* L z = y (unit lower) */
-        const double *restrict cj = L + (size_t)j * ld;
-        int km = env[j];
-        double t = y[j];
-        for (i = 1; i <= km; i++) y[j + i] -= cj[i] * t;
-        fl += 2 * km;
-    }
+    for (j = 0; j < n; j++) /* L z = y (unit lower) */
+        col_axpy(y + j + 1, L + (size_t)j * ld + 1, y[j], env[j]);
     for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
         const double *restrict cj = L + (size_t)j * ld, *yj = y + j;
         int km = env[j];
-        double s0 = 0.0, s1 = 0.0;
+        double s0, s1;
+#ifdef BAND_V3
+        /* the two sums side by side in one register: the same chains of
+         * additions as the scalar loop's, so the same bits */
+        __m128d s = _mm_setzero_pd();
+        for (i = 1; i + 1 <= km; i += 2) s = _mm_add_pd(s, _mm_mul_pd(_mm_loadu_pd(cj + i), _mm_loadu_pd(yj + i)));
+        s0 = _mm_cvtsd_f64(s);
+        s1 = _mm_cvtsd_f64(_mm_unpackhi_pd(s, s));
+#else
+        s0 = s1 = 0.0;
         for (i = 1; i + 1 <= km; i += 2) {
             s0 += cj[i] * yj[i];
             s1 += cj[i + 1] * yj[i + 1];
         }
+#endif
         if (i == km) s0 += cj[i] * yj[i];
         y[j] = y[j] * cj[0] - (s0 + s1);
-        fl += 2 * km + 1;
     }
-    h->flops += (double)fl;
+    h->flops += h->sym_solve_flops;
 }
 
 void BAND_NUM(solve)(bandh *h, const double *b, double *x)
@@ -349,7 +414,10 @@ void BAND_NUM(solve)(bandh *h, const double *b, double *x)
     double *y = h->work;
     long fl = 0;
     int j, i;
-    for (j = 0; j < n; j++) y[j] = h->scaled ? b[h->perm[j]] * h->rs[j] : b[h->perm[j]];
+    if (h->scaled)
+        for (j = 0; j < n; j++) y[j] = b[h->perm[j]] * h->rs[j];
+    else
+        for (j = 0; j < n; j++) y[j] = b[h->perm[j]];
     if (h->sym) {
         sym_solve(h, y);
         for (j = 0; j < n; j++) x[h->perm[j]] = y[j];

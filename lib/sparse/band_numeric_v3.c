@@ -5,6 +5,7 @@
 
 #if AC_HAVE_ISA_V3
 /* the system headers outside the target region */
+#include <immintrin.h>
 #include <math.h>
 #include <string.h>
 
