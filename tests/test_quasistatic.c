@@ -296,9 +296,11 @@ START_TEST(gplfree_rank_detection_scales_with_the_band)
 }
 END_TEST
 
-/* A wide band (b = 680 >= n/6) over 4001 unknowns is neither banded nor
- * dense enough for the GPL-free rank detection: refused with
- * ALECABLE_EINVAL before any evaluation, nothing left allocated. */
+/* A wide band (b = 680 >= n/6) over 4001 unknowns, material coordinates
+ * (so that stage 2 needs the rank detection; a problem without them does
+ * without it since 0.3), is neither banded nor dense enough for the GPL-free
+ * rank detection: refused with ALECABLE_EINVAL before any evaluation,
+ * nothing left allocated. */
 static int wide_res(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
                     double *r)
 {
@@ -337,10 +339,12 @@ START_TEST(gplfree_rank_detection_refuses_a_wide_large_tangent)
     alecable_problem p;
     alecable_quasistatic_options o;
     alecable_solve_report rep;
-    int *colptr = malloc((N + 1) * sizeof(int)), *rowidx, i, j, k = 0;
+    int *colptr = malloc((N + 1) * sizeof(int)), *rowidx, *cls = malloc(N * sizeof(int)), i, j, k = 0;
     double *q = calloc(N, sizeof(double));
     long live = 0;
     ck_assert_ptr_nonnull(colptr);
+    ck_assert_ptr_nonnull(cls);
+    for (i = 0; i < N; i++) cls[i] = ALECABLE_PROBLEM_DOF_MATERIAL;
     ck_assert_ptr_nonnull(q);
     rowidx = malloc((size_t)N * (2 * B + 1) * sizeof(int));
     ck_assert_ptr_nonnull(rowidx);
@@ -358,6 +362,7 @@ START_TEST(gplfree_rank_detection_refuses_a_wide_large_tangent)
     p.rowidx = rowidx;
     p.residual = wide_res;
     p.jacobian = wide_jac;
+    p.dof_class = cls;
     alecable_allocator_init(&al);
     al.malloc_fn = live_malloc;
     al.realloc_fn = live_realloc;
@@ -371,6 +376,7 @@ START_TEST(gplfree_rank_detection_refuses_a_wide_large_tangent)
     free(colptr);
     free(rowidx);
     free(q);
+    free(cls);
 }
 END_TEST
 #endif
