@@ -229,10 +229,15 @@ LSAN_PROBE := build-san/lsan-probe
 TSAN_PROBE := build-san/tsan-probe
 FUZZ_PROBE := build-san/fuzz-probe
 
+# Its trees are built on every core (BUILD_JOBS, nproc by default) unless the caller gave -j:
+# the sanitizer build alone compiles the kernels' two copies for over a minute on one core.
+BUILD_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+BUILD_J = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(BUILD_JOBS))
+
 check:
 	@sh scripts/ensure-deps.sh check
-	@$(MAKE) --no-print-directory SAN= BUILDDIR=build lib runner examples
-	@$(MAKE) --no-print-directory SAN=1 BUILDDIR=build-san runner
+	@$(MAKE) $(BUILD_J) --no-print-directory SAN= BUILDDIR=build lib runner examples
+	@$(MAKE) $(BUILD_J) --no-print-directory SAN=1 BUILDDIR=build-san runner
 	@echo "== test runner (build/tests/runner)"
 	@./build/tests/runner
 	@echo "== example programs"
@@ -268,7 +273,7 @@ check:
 # SuiteSparse keeps no writable global state during a solve, so no suppression is needed.
 tsan:
 	@sh scripts/ensure-deps.sh
-	@$(MAKE) --no-print-directory SAN=thread BUILDDIR=build-tsan runner
+	@$(MAKE) $(BUILD_J) --no-print-directory SAN=thread BUILDDIR=build-tsan runner
 	@echo "== the threads suite under ThreadSanitizer (build-tsan/tests/runner)"
 	@CK_RUN_SUITE=threads CK_FORK=no TSAN_OPTIONS="halt_on_error=1 exitcode=66" ./build-tsan/tests/runner
 

@@ -27,7 +27,7 @@ endif
 .PHONY: check-nogpl check-nogpl-linkage
 check-nogpl:
 	@sh scripts/ensure-deps.sh nogpl
-	@$(MAKE) --no-print-directory GPL=no SAN= BUILDDIR=$(NOGPL_DIR) lib runner examples
+	@$(MAKE) $(BUILD_J) --no-print-directory GPL=no SAN= BUILDDIR=$(NOGPL_DIR) lib runner examples
 	@$(MAKE) --no-print-directory GPL=no BUILDDIR=$(NOGPL_DIR) check-nogpl-linkage
 	@echo "== GPL-free test runner ($(NOGPL_DIR)/tests/runner)"
 	@./$(NOGPL_DIR)/tests/runner
