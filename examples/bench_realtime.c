@@ -4,6 +4,7 @@
  * adaptive implicit reference, and the growth of the time per step with the
  * number of elements.  Timings are printed, never asserted. */
 #include "common.h"
+#include "support/pendulum_rig.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,44 +24,11 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* the pendulum with elements of kind k; a Kirchhoff cable's roll is held
- * at the pin and its torsion soft (the motion is planar) */
+/* the pendulum with elements of kind k (examples/support/pendulum_rig.h) */
 static alecable_model *pendulum_of(int k, int elements, double E)
 {
     alecable_model *m;
-    alecable_cable *c;
-    alecable_section sec;
-    alecable_node *n;
-    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, g[3] = {0, -9.81, 0};
-    int i;
-    ex_check(NULL, alecable_model_create(&m, NULL), "model_create");
-    alecable_section_init(&sec);
-    sec.E = E;
-    sec.A = M_PI * 0.25 * 0.01 * 0.01;
-    sec.rho = 5000;
-    sec.I = 1e-8;
-    ex_check(m, alecable_cable_create(&c, m, k, &sec), "cable_create");
-    ex_check(m, alecable_cable_line(c, a, b, 0, 1, elements), "cable_line");
-    last_cable = c;
-    if (k == ALECABLE_ELEMENT_KIRCHHOFF) {
-        alecable_beam_params bp;
-        alecable_beam_params_init(&bp);
-        bp.GJ = 1e-3 * E * sec.I;
-        ex_check(m, alecable_cable_set_beam(c, &bp), "cable_set_beam");
-        ex_check(m, alecable_cable_node(&n, c, 0), "cable_node");
-        ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_ROLL), "hold the roll");
-    }
-    if (!ale) ex_check(m, alecable_cable_set_lagrangian(c, 1), "set_lagrangian");
-    for (i = 0; i <= elements; i++) {
-        ex_check(m, alecable_cable_node(&n, c, i), "cable_node");
-        if (ale) ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_S), "fix s");
-        if (i == 0) {
-            ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_X), "pin");
-            ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_Y), "pin");
-            ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_Z), "pin");
-        }
-    }
-    ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
+    ex_check(NULL, pendulum_rig(&m, &last_cable, k, elements, E, ale), "pendulum_rig");
     return m;
 }
 

@@ -22,6 +22,7 @@
  * CPU time, Newton iterations and the sag of each solve, the growth
  * exponents and the process's peak resident set (the largest run's). */
 #include "common.h"
+#include "support/pendulum_rig.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -31,28 +32,12 @@
 
 #define MAX_SIZES 8
 
-/* the pendulum: a 1 m ANCF cable pinned at one end, Lagrangian, gravity */
+/* the pendulum: a 1 m ANCF cable pinned at one end, Lagrangian, gravity
+ * (examples/support/pendulum_rig.h) */
 static alecable_model *pendulum(int elements, double E)
 {
     alecable_model *m;
-    alecable_cable *c;
-    alecable_section sec;
-    alecable_node *n;
-    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, g[3] = {0, -9.81, 0};
-    ex_check(NULL, alecable_model_create(&m, NULL), "model_create");
-    alecable_section_init(&sec);
-    sec.E = E;
-    sec.A = M_PI * 0.25 * 0.01 * 0.01;
-    sec.rho = 5000;
-    sec.I = 1e-8;
-    ex_check(m, alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &sec), "cable_create");
-    ex_check(m, alecable_cable_line(c, a, b, 0, 1, elements), "cable_line");
-    ex_check(m, alecable_cable_set_lagrangian(c, 1), "set_lagrangian");
-    ex_check(m, alecable_cable_node(&n, c, 0), "cable_node");
-    ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_X), "pin");
-    ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_Y), "pin");
-    ex_check(m, alecable_fix(NULL, m, n, ALECABLE_DOF_Z), "pin");
-    ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
+    ex_check(NULL, pendulum_rig(&m, NULL, ALECABLE_ELEMENT_ANCF, elements, E, 0), "pendulum_rig");
     return m;
 }
 
