@@ -3761,7 +3761,12 @@ ALECABLE_API void alecable_memory_report_init(alecable_memory_report *r);
 ALECABLE_API int alecable_model_memory(alecable_model *m, alecable_memory_report *r);
 /** The memory an integrator holds, by part (since 0.3); the model fields
  * stay 0 (its problem's model reports them: alecable_model_memory()).
- * Steps after the first allocate nothing, so the figures hold for the run.
+ * Steps after the first allocate nothing, with one exception: the band
+ * solver allocates its LU storage (about 1.6 KB per ANCF element) the first
+ * time a matrix is not symmetric positive definite enough for its LDL^T (a
+ * model with joints' multipliers, friction, an ALE mesh), and keeps it; a
+ * failed allocation there fails the step with #ALECABLE_ENOMEM and restores
+ * its state.  So the figures hold for the run once such a step was taken.
  * \param it the integrator.
  * \param[out] r filled; its struct_size must be set (alecable_memory_report_init()).
  * \retval ALECABLE_OK success
