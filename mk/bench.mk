@@ -2,7 +2,7 @@
 #   make bench         CPU time and instructions per SI-HHT step of the flexible pendulum of
 #                      paper 001 at 10 and 1000 elements, 0.2.0's beside today's, and the MAE of
 #                      the tip height against the implicit reference (scripts/bench.sh): not a
-#                      step of make check (about 30 s; the first run also builds 0.2.0, ~40 s)
+#                      step of make check (about 40 s; the first run also builds 0.2.0, ~40 s)
 # examples/bench_step.c is linked against today's shared library (build/) and against 0.2.0's,
 # taken from git (BENCH_BASE, default its commit 15e6a86) and built by its own Makefile in
 # build-bench/ (shared: a static link moves the library's layout with the program's, see
