@@ -18,8 +18,12 @@
  * out straight and unstressed (catenary_start's --start straight), axial
  * and ANCF elements from --min-elements to --max-elements, the library's
  * default options (alecable_quasistatic_options.large_mesh = AUTO), then
- * --statics-steps implicit HHT steps from each ANCF equilibrium.  Prints
- * CPU time, Newton iterations and the sag of each solve, the growth
+ * --statics-steps implicit HHT steps from each ANCF equilibrium, under
+ * gravity turned by --statics-tilt about the span: the catenary swings
+ * out of its plane, so every step moves every node (from the equilibrium
+ * under the same load, each step would take one Newton iteration and
+ * measure little but the assembly).  Prints CPU time, Newton iterations
+ * and the sag of each solve, the swing's sideways reach, the growth
  * exponents and the process's peak resident set (the largest run's). */
 #include "common.h"
 #include "support/pendulum_rig.h"
@@ -54,6 +58,7 @@ typedef struct statics_params {
     int steps;        /* implicit HHT steps after the solve (0: none) */
     double h;         /* their step [s] */
     double shift;     /* options.ptc_shift (0: the default) */
+    double tilt;      /* gravity turned about the span by this angle [deg] for the steps */
 } statics_params;
 
 static figures run(int elements, double E, int method, double h, int steps)
@@ -121,6 +126,7 @@ typedef struct statics_figures {
     double sag;      /* largest sag [m] */
     double cpu_step; /* CPU seconds per implicit step after it (0: none asked, -1: failed) */
     double newton;   /* Newton iterations per step */
+    double swing;    /* largest sideways (y) displacement of a node after the steps [m] */
 } statics_figures;
 
 static statics_figures run_statics(int kind, int elements, const statics_params *sp)
@@ -130,7 +136,7 @@ static statics_figures run_statics(int kind, int elements, const statics_params 
     alecable_node *n;
     alecable_quasistatic_options o;
     alecable_solve_report rep;
-    statics_figures f = {-1, 0, 0, 0, 0};
+    statics_figures f = {-1, 0, 0, 0, 0, 0};
     clock_t c0;
     int i, st;
     m = catenary(kind, elements, sp->EA, sp->w, sp->EI, &c);
@@ -158,6 +164,8 @@ static statics_figures run_statics(int kind, int elements, const statics_params 
         alecable_integrator *it;
         alecable_dynamic_options d;
         alecable_step_stats ss;
+        const double tr = sp->tilt * 3.14159265358979323846 / 180.0, g[3] = {0, 9.81 * sin(tr), -9.81 * cos(tr)};
+        ex_check(m, alecable_model_set_gravity(m, g), "set_gravity (tilted)");
         alecable_dynamic_options_init(&d);
         d.method = ALECABLE_METHOD_HHT;
         d.h = sp->h;
@@ -170,6 +178,13 @@ static statics_figures run_statics(int kind, int elements, const statics_params 
             if (ss.steps > 0) {
                 f.cpu_step = (double)(clock() - c0) / CLOCKS_PER_SEC / (double)ss.steps;
                 f.newton = (double)ss.newton_iterations / (double)ss.steps;
+            }
+            ex_check(m, alecable_model_pull_state(m, it), "pull_state");
+            for (i = 0; i <= elements; i++) {
+                double x[3];
+                ex_check(m, alecable_cable_node(&n, c, i), "cable_node");
+                ex_check(m, alecable_node_position(n, x), "position");
+                if (fabs(x[1]) > f.swing) f.swing = fabs(x[1]);
             }
         } else
             fprintf(stderr, "bench_scaling: %d elements, steps after statics: %s\n", elements,
@@ -216,13 +231,13 @@ static int statics_series(int min_el, int max_el, const statics_params *sp)
 {
     static const struct { const char *name; int id; } kinds[2] = {{"axial", ALECABLE_ELEMENT_AXIAL},
                                                                    {"ANCF", ALECABLE_ELEMENT_ANCF}};
-    double x[MAX_SIZES], y[2][MAX_SIZES], ys[MAX_SIZES], expo[2], expo_step;
+    double x[MAX_SIZES], y[2][MAX_SIZES], ys[MAX_SIZES], yi[MAX_SIZES], expo[2], expo_step, expo_iter;
     int i, j, ns = 0, failed = 0;
     printf("bench_scaling: statics of a catenary from a straight start (1 m, EA = %g N, w = %g N/m, EI = %g N m^2), "
-           "then %d HHT steps of %g s from the ANCF equilibrium, CPU time\n",
-           sp->EA, sp->w, sp->EI, sp->steps, sp->h);
-    printf("%-6s %9s %10s %12s %8s %12s %12s %8s\n", "kind", "elements", "statics s", "us/element", "Newton",
-           "sag [m]", "ms/HHT step", "Newton");
+           "then %d HHT steps of %g s from the ANCF equilibrium with gravity turned %g deg about the span, CPU time\n",
+           sp->EA, sp->w, sp->EI, sp->steps, sp->h, sp->tilt);
+    printf("%-6s %9s %10s %12s %8s %12s %12s %8s %10s\n", "kind", "elements", "statics s", "us/element", "Newton",
+           "sag [m]", "ms/HHT step", "Newton", "swing [mm]");
     for (j = 0; j < 2; j++) {
         ns = 0;
         for (i = min_el; i <= max_el && ns < MAX_SIZES; i *= 10) {
@@ -232,14 +247,17 @@ static int statics_series(int min_el, int max_el, const statics_params *sp)
             f = run_statics(kinds[j].id, i, &one);
             x[ns] = i;
             y[j][ns] = f.cpu;
-            if (kinds[j].id == ALECABLE_ELEMENT_ANCF) ys[ns] = f.cpu_step;
+            if (kinds[j].id == ALECABLE_ELEMENT_ANCF) {
+                ys[ns] = f.cpu_step;
+                yi[ns] = f.newton > 0 ? f.cpu_step / f.newton : -1;
+            }
             ns++;
             if (f.cpu < 0 || f.cpu_step < 0) {
                 printf("%-6s %9d %10s\n", kinds[j].name, i, "failed");
                 failed++;
             } else if (one.steps > 0)
-                printf("%-6s %9d %10.3f %12.3f %8d %12.9f %12.3f %8.2f\n", kinds[j].name, i, f.cpu, 1e6 * f.cpu / i,
-                       f.iterations, f.sag, 1e3 * f.cpu_step, f.newton);
+                printf("%-6s %9d %10.3f %12.3f %8d %12.9f %12.3f %8.2f %10.4f\n", kinds[j].name, i, f.cpu,
+                       1e6 * f.cpu / i, f.iterations, f.sag, 1e3 * f.cpu_step, f.newton, 1e3 * f.swing);
             else
                 printf("%-6s %9d %10.3f %12.3f %8d %12.9f\n", kinds[j].name, i, f.cpu, 1e6 * f.cpu / i, f.iterations,
                        f.sag);
@@ -249,17 +267,20 @@ static int statics_series(int min_el, int max_el, const statics_params *sp)
         expo[j] = slope(x, y[j], ns);
     }
     expo_step = sp->steps > 0 ? slope(x, ys, ns) : 0.0;
+    expo_iter = sp->steps > 0 ? slope(x, yi, ns) : 0.0;
     printf("exponent over each decade (statics axial, ANCF; HHT step):");
     for (i = 1; i < ns; i++)
         printf("  %d-%d: %.2f %.2f %.2f", (int)x[i - 1], (int)x[i], slope(x + i - 1, y[0] + i - 1, 2),
                slope(x + i - 1, y[1] + i - 1, 2), sp->steps > 0 ? slope(x + i - 1, ys + i - 1, 2) : 0.0);
     printf("\n");
-    printf("statics time grows like N^%.3f (axial) and N^%.3f (ANCF), the HHT step after it like N^%.3f, from %d to %d"
-           " elements (1 = linear); peak resident set %.0f MB\n",
-           expo[0], expo[1], expo_step, min_el, (int)x[ns - 1], peak_rss_mb());
+    printf("statics time grows like N^%.3f (axial) and N^%.3f (ANCF), the HHT step after it like N^%.3f (N^%.3f per "
+           "Newton iteration), from %d to %d elements (1 = linear); peak resident set %.0f MB\n",
+           expo[0], expo[1], expo_step, expo_iter, min_el, (int)x[ns - 1], peak_rss_mb());
     printf("result: status=%d min_elements=%d max_elements=%d statics_exponent_axial=%.3f statics_exponent_ancf=%.3f"
-           " step_exponent=%.3f statics_steps=%d peak_rss_mb=%.0f failed=%d\n",
-           failed ? 1 : 0, min_el, (int)x[ns - 1], expo[0], expo[1], expo_step, sp->steps, peak_rss_mb(), failed);
+           " step_exponent=%.3f step_iteration_exponent=%.3f statics_steps=%d statics_tilt_deg=%g peak_rss_mb=%.0f"
+           " failed=%d\n",
+           failed ? 1 : 0, min_el, (int)x[ns - 1], expo[0], expo[1], expo_step, expo_iter, sp->steps, sp->tilt,
+           peak_rss_mb(), failed);
     return failed ? 1 : 0;
 }
 
@@ -269,7 +290,7 @@ int main(int argc, char **argv)
         {"SI-HHT", ALECABLE_METHOD_SI_HHT}, {"HHT", ALECABLE_METHOD_HHT}};
     int min_el = 1000, max_el = 100000, steps = 10, ns = 0, i, j, rc, failed = 0, hht_per_n = 0, statics = 0;
     const char *solver = "default";
-    statics_params sp = {1e4, 10.0, 1e-9, -1, 100, 1e-3, 0};
+    statics_params sp = {1e4, 10.0, 1e-9, -1, 100, 1e-3, 0, 30.0};
     double E = 1e8, h_si = 1e-5, h_hht = 1e-4, x[MAX_SIZES], y[2][MAX_SIZES], yit[MAX_SIZES], expo[2], expo_it;
     ex_opt opts[] = {
         {"--min-elements", 'i', &min_el, "smallest mesh (a power of 10 times it up to --max-elements)"},
@@ -287,6 +308,8 @@ int main(int argc, char **argv)
                                      "from the ANCF equilibrium"},
         {"--statics-steps", 'i', &sp.steps, "implicit HHT steps after each ANCF statics (0: none)"},
         {"--statics-h", 'd', &sp.h, "their step [s]"},
+        {"--statics-tilt", 'd', &sp.tilt, "gravity turned about the span for the steps [deg]: the catenary swings "
+                                         "sideways (0: the steps start at rest at their own equilibrium)"},
         {"--statics-solver", 's', &solver, "the statics' options.linear_solver: default, umfpack, klu, band or auto"},
         {"--statics-shift", 'd', &sp.shift, "the statics' options.ptc_shift (0: the default)"},
         {"--statics-EA", 'd', &sp.EA, "the catenary's axial stiffness [N]"},
@@ -311,8 +334,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench_scaling: --statics-solver: default, umfpack, klu, band or auto\n");
             return 2;
         }
-        if (sp.steps < 0 || !(sp.h > 0) || !(sp.EA > 0) || !(sp.w > 0) || !(sp.EI > 0)) {
-            fprintf(stderr, "bench_scaling: need --statics-steps >= 0 and --statics-h, -EA, -weight, -EI > 0\n");
+        if (sp.steps < 0 || !(sp.h > 0) || !(sp.EA > 0) || !(sp.w > 0) || !(sp.EI > 0) || !(fabs(sp.tilt) <= 90)) {
+            fprintf(stderr, "bench_scaling: need --statics-steps >= 0, --statics-h, -EA, -weight, -EI > 0 and "
+                            "|--statics-tilt| <= 90\n");
             return 2;
         }
         return statics_series(min_el, max_el, &sp);
