@@ -1867,6 +1867,55 @@ typedef struct alecable_problem {
      * without it is balanced as before, its reactions taken as ideal. */
     int (*reaction_power)(void *ctx, double t, const double *q, const double *v, const double *lambda,
                           double *power);
+    /* Since 0.3, the fused callbacks: two of the callbacks above from one
+     * pass over a problem's elements, where a solver needs both at one
+     * point.  Each receives the problem being solved itself (the solver's
+     * copy of the caller's struct) instead of ctx, and must give what p's
+     * own callbacks give, whichever they are: a host that wraps a problem
+     * copies the struct and replaces ctx or some callbacks (a recorder of
+     * the residual, a counter, an added force), and need not know of these
+     * members.  So a fused callback fuses only where p->ctx and the
+     * callbacks it stands for are the ones it was written for (the model's,
+     * which alecable_model_problem() sets, compare p's callbacks with the
+     * model's own and never read a ctx beside them), and otherwise calls p's
+     * through p (p->residual(p->ctx, ...)).  A host's problem may set them
+     * too, following the same rule. */
+    /** Optional (NULL: not provided; since 0.3): the residual and its scale
+     * at one point from one pass: writes into r what p->residual(p->ctx, t,
+     * q, v, a, lambda, r) writes and, when that returns #ALECABLE_OK with r
+     * finite, into scale what p->residual_scale gives at the same point, each
+     * to the bit; returns the residual's status, and the scale's in
+     * *scale_status (any non-zero value where the scale was not evaluated).
+     * The integrators use it only when residual_scale is set, where they
+     * read both at one iterate (an implicit step's first Newton iterate), and
+     * call the two callbacks elsewhere and when it is NULL; the results are
+     * the same.  The model sets it (its force, weight and inertia kernels
+     * evaluated once for both).  See the rule above (the fused callbacks). */
+    int (*residual_with_scale)(const struct alecable_problem *p, double t, const double *q, const double *v,
+                               const double *a, const double *lambda, double *r, double *scale,
+                               int *scale_status);
+    /** Optional (NULL: not provided; since 0.3): the kinetic energy
+     * T = 1/2 v.M(q) v [J] into *T and, unless w_int is NULL, what
+     * p->energy(p->ctx, t, q, w_int, w_ext) writes into w_int and w_ext, to
+     * the bit (the integrators pass them only when energy is set).  T is
+     * the quadratic form of p->inertia's M(q) a, to rounding: with
+     * m = M(q) v = p->inertia(p->ctx, t, q, v, a = v, m), it may be summed
+     * in another order (element by element) than
+     * T_ref = 1/2 sum_i v_i m_i, and must satisfy
+     * |T - T_ref| <= (nq + 1000) DBL_EPSILON T_abs with
+     * T_abs = 1/2 sum_i |v_i m_i| (nq: the sums' rounding; 1000: an
+     * element's own).  work: nq doubles of
+     * scratch (the integrators' own), which a fallback through p->inertia
+     * uses.  Returns #ALECABLE_OK or an error (the model's: #ALECABLE_ENAN
+     * where its T is not finite).  The
+     * integrators' divergence watch uses it where it evaluates T (and the
+     * energy balance's V) and p->inertia otherwise; the model sets it where
+     * its elements give T without the scattered M v: cables of ANCF elements
+     * only (other kinds and cables without mass), no bodies and no
+     * hydrodynamic loads (added mass).  See the rule above (the fused
+     * callbacks). */
+    int (*kinetic_energy)(const struct alecable_problem *p, double t, const double *q, const double *v,
+                          double *work, double *T, double *w_int, double *w_ext);
 } alecable_problem;
 /** Zeroes a problem and sets struct_size: a host filling its own problem starts
  * here, so the optional members (inertia, flop counts) are unset.

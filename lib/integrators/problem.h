@@ -91,23 +91,6 @@ void dyn_set_dof_namer(alecable_integrator *it, int (*name)(const void *ctx, int
  * pattern are gone); ALECABLE_OK for a current one and for every other
  * problem.  Every integrator entry checks it first (lib/core/assemble.c). */
 int problem_stale(const alecable_problem *p, char *msg, size_t len);
-/* A model's problem (its own residual and residual_scale callbacks): the
- * residual r and the scale at one point from one pass over the elements,
- * each bit for bit what the two callbacks give (lib/core/assemble.c);
- * *done = 1 and the residual's status returned, the scale's in *scale_st.
- * Any other problem: *done = 0, nothing evaluated (the caller calls the
- * two callbacks). */
-int problem_residual_with_scale(const alecable_problem *p, double t, const double *q, const double *v,
-                                const double *a, const double *lambda, double *r, double *scale, int *scale_st,
-                                int *done);
-/* A model's problem of ANCF cables: the kinetic energy 1/2 v.M(q) v into *T
- * from one pass over the elements (to rounding what v . inertia(q, a = v) / 2
- * gives), and unless w_int is NULL the energy callback's w_int and w_ext (to
- * the bit) from the same gathers; *done = 1, ALECABLE_ENAN when T is not
- * finite.  Any other problem (bodies, added mass, other element kinds, a
- * host's callbacks): *done = 0, nothing evaluated (lib/core/assemble.c). */
-int problem_watch_energy(const alecable_problem *p, double t, const double *q, const double *v, double *T,
-                         double *w_int, double *w_ext, int *done);
 /* The ctx of an integrator's problem (a model checks that an integrator is
  * its own: lib/core/dynamics.c) */
 const void *dyn_problem_ctx(const alecable_integrator *it);
