@@ -48,8 +48,10 @@ static inline int sp_kind_of(int linear_solver)
     }
 }
 
-/* A host built against 0.1 passes the struct as it was then, without the
- * history; the solvers work on a copy where the later fields are zero.
+/* A host built against 0.1 or 0.2 passes the struct as it was then,
+ * without the history (0.1) or 0.3's members (the scale, the energy, the
+ * fused callbacks); the solvers work on a copy where the later fields are
+ * zero, so that no callback beyond the caller's struct_size is called.
  * 0 on success, -1 when p is too short to be a problem at all. */
 static inline int problem_normalize(const alecable_problem *p, alecable_problem *out)
 {
