@@ -880,7 +880,8 @@ static int kinetic_energy(alecable_integrator *it, double t, const double *q, co
     it->stats.model_flops += it->p.flops_inertia;
     if (st) {
         *T = 0.0;
-        MSG(it, "t = %.9g: inertia evaluation failed (%s)", t, alecable_strerror(st));
+        MSG(it, "t = %.9g: %s failed (%s)", t, fused ? "the problem's kinetic_energy" : "inertia evaluation",
+            alecable_strerror(st));
         return st;
     }
     if (fused) return ALECABLE_OK;
@@ -1411,7 +1412,8 @@ static int watch_energies(alecable_integrator *it, dyn_state *s, double pre[2], 
         it->stats.model_flops += it->p.flops_inertia;
         if (st) {
             s->tkin = 0.0;
-            MSG(it, "t = %.9g: inertia evaluation failed (%s)", s->t, alecable_strerror(st));
+            MSG(it, "t = %.9g: the problem's kinetic_energy (with the energies) failed (%s)", s->t,
+                alecable_strerror(st));
             return st;
         }
         *have = 1;
