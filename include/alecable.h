@@ -1729,7 +1729,8 @@ enum {
  * (an ALECABLE_* status is passed on) to fail the evaluation. */
 typedef struct alecable_problem {
     size_t struct_size; /**< sizeof(alecable_problem) (set by alecable_problem_init()) */
-    void *ctx;          /**< passed to every callback unchanged (not owned) */
+    void *ctx;          /**< passed to every callback unchanged (not owned; the fused callbacks,
+                             since 0.3, read it from the problem they receive) */
     /**@{*/
     int nq, nlam;       /**< number of coordinates q and of constraint equations (multipliers) */
     /**@}*/
@@ -1867,6 +1868,57 @@ typedef struct alecable_problem {
      * without it is balanced as before, its reactions taken as ideal. */
     int (*reaction_power)(void *ctx, double t, const double *q, const double *v, const double *lambda,
                           double *power);
+    /* Since 0.3, the fused callbacks: two evaluations of the callbacks
+     * above at one point from one pass over a problem's elements, where a
+     * solver needs both.  Each receives the problem being solved (the
+     * solver's copy of the caller's struct) instead of ctx, reads the ctx
+     * it needs as p->ctx, and must give what p's own callbacks give,
+     * whichever they are.  The rule: a fused callback fuses only where the
+     * callbacks of p that it stands for are the functions it was written
+     * for (a problem whose callbacks are its own has their ctx in p->ctx),
+     * and otherwise calls p's through p (p->residual(p->ctx, ...)).  So a
+     * host that wraps a problem by copying the struct and replacing ctx
+     * and the callbacks (with a recorder of the residual, a counter, an
+     * added force), or some of them with the ctx kept, needs to know
+     * nothing of these members: its callbacks are called as before, and a
+     * model's fused callback never receives the host's ctx as its own.  The
+     * model's (alecable_model_problem()) follow the rule; a host's problem
+     * may set them too, following it as well, or leave them NULL. */
+    /** Optional (NULL: not provided; since 0.3): the residual and its scale
+     * at one point from one pass: writes into r what p->residual(p->ctx, t,
+     * q, v, a, lambda, r) writes and, when that returns #ALECABLE_OK with r
+     * finite, into scale what p->residual_scale gives at the same point,
+     * each to the bit; returns the residual's status, and the scale's in
+     * *scale_status (non-zero where the scale was not evaluated).  The
+     * integrators call it only when residual_scale is set, where they read
+     * both at one iterate (an implicit step's first Newton iterate); they
+     * call the two callbacks elsewhere and when it is NULL, to the same
+     * results.  The model sets it (its force, weight and inertia kernels
+     * evaluated once for both).  See the rule above. */
+    int (*residual_with_scale)(const struct alecable_problem *p, double t, const double *q, const double *v,
+                               const double *a, const double *lambda, double *r, double *scale,
+                               int *scale_status);
+    /** Optional (NULL: not provided; since 0.3): the kinetic energy
+     * T = 1/2 v.M(q) v [J] into *T and, unless w_int is NULL, what
+     * p->energy(p->ctx, t, q, w_int, w_ext) writes into w_int and w_ext, to
+     * the bit (the integrators pass them only when energy is set).  M is
+     * p->inertia's, T its quadratic form to rounding: with
+     * m = M(q) v = p->inertia(p->ctx, t, q, v, a = v, m),
+     * T_ref = 1/2 sum_i v_i m_i (summed in the order of i) and
+     * T_abs = 1/2 sum_i |v_i m_i|, T may be summed in another order (element
+     * by element) and must satisfy |T - T_ref| <= (nq + 1000) DBL_EPSILON
+     * T_abs (nq: the sums' rounding; 1000: an element's own).  work: nq
+     * doubles of scratch (the integrator's), for a fallback through
+     * p->inertia.  Returns #ALECABLE_OK or an error (the model's:
+     * #ALECABLE_ENAN where its T is not finite).  The integrators' divergence
+     * watch calls it for every state's T (with w_int and w_ext where its
+     * energy balance is on) instead of inertia (and energy), counting
+     * flops_inertia for it.  The model sets it where its elements give T
+     * without the scattered M v: where every cable with mass is of ANCF
+     * elements, and there are no bodies and no hydrodynamic loads (added
+     * mass).  See the rule above. */
+    int (*kinetic_energy)(const struct alecable_problem *p, double t, const double *q, const double *v,
+                          double *work, double *T, double *w_int, double *w_ext);
 } alecable_problem;
 /** Zeroes a problem and sets struct_size: a host filling its own problem starts
  * here, so the optional members (inertia, flop counts) are unset.

@@ -7,6 +7,7 @@
 #include "suites.h"
 
 #include <alecable.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1033,6 +1034,224 @@ START_TEST(norm_inf_matches_the_plain_loop)
 }
 END_TEST
 
+
+/* ---- the fused callbacks of a model's problem (alecable_problem.
+ * residual_with_scale and kinetic_energy, since 0.3) ---- */
+
+/* a host's wrapper of a model's problem: a copy of the struct with its own
+ * ctx and every callback the integrators call with ctx wrapped, the fused
+ * members left as the model set them (a host written before them) */
+typedef struct fused_wrap {
+    alecable_problem in;
+    long residual_calls, inertia_calls, energy_calls, scale_calls;
+} fused_wrap;
+
+static int fw_residual(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                       double *r)
+{
+    fused_wrap *w = (fused_wrap *)ctx;
+    w->residual_calls++;
+    return w->in.residual(w->in.ctx, t, q, v, a, lam, r);
+}
+
+static int fw_jacobian(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                       double cq, double cv, double ca, int flags, double *values)
+{
+    fused_wrap *w = (fused_wrap *)ctx;
+    return w->in.jacobian(w->in.ctx, t, q, v, a, lam, cq, cv, ca, flags, values);
+}
+
+static int fw_scale(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                    double *scale)
+{
+    fused_wrap *w = (fused_wrap *)ctx;
+    w->scale_calls++;
+    return w->in.residual_scale(w->in.ctx, t, q, v, a, lam, scale);
+}
+
+static int fw_inertia(void *ctx, double t, const double *q, const double *v, const double *a, double *r)
+{
+    fused_wrap *w = (fused_wrap *)ctx;
+    w->inertia_calls++;
+    return w->in.inertia(w->in.ctx, t, q, v, a, r);
+}
+
+static int fw_energy(void *ctx, double t, const double *q, double *w_int, double *w_ext)
+{
+    fused_wrap *w = (fused_wrap *)ctx;
+    w->energy_calls++;
+    return w->in.energy(w->in.ctx, t, q, w_int, w_ext);
+}
+
+static int fw_rates(void *ctx, double t, const double *q, const double *v, double *gdot, double *gamma)
+{
+    fused_wrap *w = (fused_wrap *)ctx;
+    return w->in.constraint_rates(w->in.ctx, t, q, v, gdot, gamma);
+}
+
+static int fw_step_limit(void *ctx, const double *q, const double *dq, double *a_max)
+{
+    fused_wrap *w = (fused_wrap *)ctx;
+    return w->in.step_limit(w->in.ctx, q, dq, a_max);
+}
+
+/* steps of 1e-3 s of p by method from the model's state at rest; the
+ * final state into t, q, v, a, lam and the statistics into st */
+static void fused_run(const alecable_problem *p, alecable_model *m, int method, int steps, double *t, double *q,
+                      double *v, double *a, double *lam, alecable_step_stats *st)
+{
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    int k;
+    alecable_dynamic_options_init(&o);
+    o.method = method;
+    ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
+    memset(v, 0, (size_t)p->nq * sizeof *v);
+    ck_assert_int_eq(alecable_integrator_create(&it, p, &o, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_set_state(it, 0.0, q, v, NULL, NULL), 0);
+    for (k = 0; k < steps; k++) ck_assert_int_eq(alecable_integrator_step(it, 1e-3), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(it, t, q, v, a, lam), 0);
+    alecable_step_stats_init(st);
+    ck_assert_int_eq(alecable_integrator_stats(it, st), 0);
+    alecable_integrator_destroy(it);
+}
+
+/* The model's problem sets both fused callbacks on a pendulum of ANCF
+ * elements: the same trajectory to the bit as a copy with them NULL (the
+ * integrators' other path: residual and residual_scale, inertia and energy
+ * called apart), by an implicit and a semi-implicit method; at the final
+ * state residual_with_scale gives the two callbacks' values to the bit and
+ * kinetic_energy T to the header's rounding bound against
+ * v . inertia(q, a = v) / 2 and the energy callback's values to the bit.
+ * A host's wrapper (its own ctx, the fused members the model's) gets its
+ * callbacks called, every residual the integrator counts through its own.
+ * A cable of Kirchhoff elements: no kinetic_energy (its T needs M v). */
+START_TEST(model_fused_callbacks_agree)
+{
+    const int methods[2] = {ALECABLE_METHOD_HHT, ALECABLE_METHOD_SI_HHT};
+    alecable_node *tip;
+    alecable_model *m = pendulum(10, &tip);
+    alecable_problem p, p0, pw, pr;
+    alecable_step_stats st[2];
+    fused_wrap w;
+    double *q[2], *v[2], *a[2], *lam[2], *r[2], *sc[2], *mv, t[2], T, T_ref = 0.0, T_abs = 0.0, wi[2], we[2];
+    int nq, nlam, n, k, f, i, ss;
+    alecable_cable *c;
+    alecable_section sec;
+    ck_assert_int_eq(alecable_model_set_load_ramp(m, 0), 0); /* as alecable_model_integrator() */
+    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+    ck_assert(p.residual_with_scale != NULL && p.kinetic_energy != NULL && p.energy != NULL);
+    p0 = p;
+    p0.residual_with_scale = NULL;
+    p0.kinetic_energy = NULL;
+    nq = p.nq;
+    nlam = p.nlam;
+    n = nq + nlam;
+    for (f = 0; f < 2; f++) {
+        q[f] = calloc((size_t)nq, sizeof *q[f]);
+        v[f] = calloc((size_t)nq, sizeof *v[f]);
+        a[f] = calloc((size_t)nq, sizeof *a[f]);
+        lam[f] = calloc((size_t)nlam + 1, sizeof *lam[f]);
+        r[f] = calloc((size_t)n, sizeof *r[f]);
+        sc[f] = calloc((size_t)n, sizeof *sc[f]);
+        ck_assert(q[f] && v[f] && a[f] && lam[f] && r[f] && sc[f]);
+    }
+    mv = calloc((size_t)nq, sizeof *mv);
+    ck_assert(mv);
+    for (k = 0; k < 2; k++) {
+        fused_run(&p0, m, methods[k], 300, &t[0], q[0], v[0], a[0], lam[0], &st[0]);
+        fused_run(&p, m, methods[k], 300, &t[1], q[1], v[1], a[1], lam[1], &st[1]);
+        ck_assert(t[0] == t[1]);
+        ck_assert(memcmp(q[0], q[1], (size_t)nq * sizeof *q[0]) == 0);
+        ck_assert(memcmp(v[0], v[1], (size_t)nq * sizeof *v[0]) == 0);
+        ck_assert(memcmp(lam[0], lam[1], (size_t)nlam * sizeof *lam[0]) == 0);
+        ck_assert_int_eq((int)st[0].residual_evals, (int)st[1].residual_evals);
+        ck_assert_double_gt(st[0].energy_exchanged, 0.0); /* the balance ran; its T differs by rounding */
+        ck_assert_double_le(fabs(st[0].energy_created - st[1].energy_created), 1e-12 * st[0].energy_exchanged);
+    }
+    /* at the swinging pendulum's final state (v, a and lambda not zero) */
+    ck_assert_int_eq(p.residual(p.ctx, t[1], q[1], v[1], a[1], lam[1], r[0]), 0);
+    ck_assert_int_eq(p.residual_scale(p.ctx, t[1], q[1], v[1], a[1], lam[1], sc[0]), 0);
+    ck_assert_int_eq(p.residual_with_scale(&p, t[1], q[1], v[1], a[1], lam[1], r[1], sc[1], &ss), 0);
+    ck_assert_int_eq(ss, 0);
+    ck_assert(memcmp(r[0], r[1], (size_t)n * sizeof *r[0]) == 0);
+    ck_assert(memcmp(sc[0], sc[1], (size_t)n * sizeof *sc[0]) == 0);
+    ck_assert_int_eq(p.inertia(p.ctx, t[1], q[1], v[1], v[1], mv), 0);
+    for (i = 0; i < nq; i++) {
+        T_ref += v[1][i] * mv[i];
+        T_abs += fabs(v[1][i] * mv[i]);
+    }
+    T_ref *= 0.5;
+    T_abs *= 0.5;
+    ck_assert_double_gt(T_ref, 1e-3); /* 1 m of 0.39 kg/m swinging at about 1 m/s */
+    ck_assert_int_eq(p.kinetic_energy(&p, t[1], q[1], v[1], r[0], &T, NULL, NULL), 0);
+    ck_assert_msg(fabs(T - T_ref) <= (nq + 1000) * DBL_EPSILON * T_abs, "T %.17g, v.Mv/2 %.17g", T, T_ref);
+    ck_assert_int_eq(p.energy(p.ctx, t[1], q[1], &wi[0], &we[0]), 0);
+    ck_assert_int_eq(p.kinetic_energy(&p, t[1], q[1], v[1], r[0], &T, &wi[1], &we[1]), 0);
+    ck_assert(wi[0] == wi[1] && we[0] == we[1]);
+    ck_assert_double_le(fabs(T - T_ref), (nq + 1000) * DBL_EPSILON * T_abs);
+    /* a host's wrapper: its callbacks called, the same steps to the bit as
+     * the model's problem without the combined residual and Jacobian (which
+     * the wrapper does not wrap) */
+    memset(&w, 0, sizeof w);
+    w.in = p;
+    ck_assert(p.update == NULL && p.nhist == 0 && p.reaction_power == NULL);
+    pw = p;
+    pw.ctx = &w;
+    pw.residual = fw_residual;
+    pw.jacobian = fw_jacobian;
+    pw.residual_scale = fw_scale;
+    pw.inertia = fw_inertia;
+    pw.energy = fw_energy;
+    pw.constraint_rates = fw_rates;
+    pw.step_limit = fw_step_limit;
+    pw.residual_jacobian = NULL;
+    pr = p;
+    pr.residual_jacobian = NULL;
+    fused_run(&pr, m, ALECABLE_METHOD_HHT, 100, &t[0], q[0], v[0], a[0], lam[0], &st[0]);
+    fused_run(&pw, m, ALECABLE_METHOD_HHT, 100, &t[1], q[1], v[1], a[1], lam[1], &st[1]);
+    ck_assert(t[0] == t[1]);
+    ck_assert(memcmp(q[0], q[1], (size_t)nq * sizeof *q[0]) == 0);
+    ck_assert(memcmp(v[0], v[1], (size_t)nq * sizeof *v[0]) == 0);
+    ck_assert_int_eq((int)w.residual_calls, (int)st[1].residual_evals);
+    ck_assert_int_ge((int)w.scale_calls, 100); /* every step's first iterate */
+    ck_assert_int_ge((int)w.inertia_calls, 100); /* every step's watch */
+    ck_assert_int_ge((int)w.energy_calls, 100);
+    for (f = 0; f < 2; f++) {
+        free(q[f]);
+        free(v[f]);
+        free(a[f]);
+        free(lam[f]);
+        free(r[f]);
+        free(sc[f]);
+    }
+    free(mv);
+    alecable_model_destroy(m);
+    /* Kirchhoff elements: the residual's pass, not the kinetic energy's */
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e8;
+    sec.A = 1e-4;
+    sec.rho = 5000.0;
+    sec.I = 1e-8;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_KIRCHHOFF, &sec), 0);
+    {
+        double xa[3] = {0, 0, 0}, xb[3] = {1, 0, 0};
+        alecable_beam_params bp;
+        ck_assert_int_eq(alecable_cable_line(c, xa, xb, 0, 1, 4), 0);
+        alecable_beam_params_init(&bp);
+        bp.GJ = 1.0;
+        ck_assert_int_eq(alecable_cable_set_beam(c, &bp), 0);
+        ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+        ck_assert_int_eq(alecable_cable_node(&tip, c, 0), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, tip, ALECABLE_DOF_ROLL), 0);
+    }
+    ck_assert_msg(alecable_model_problem(&p, m) == 0, "%s", alecable_model_errmsg(m));
+    ck_assert(p.residual_with_scale != NULL && p.kinetic_energy == NULL);
+    alecable_model_destroy(m);
+}
+END_TEST
+
 Suite *suite_divergence(void)
 {
     Suite *s = suite_create("divergence");
@@ -1053,6 +1272,10 @@ Suite *suite_divergence(void)
     tcase_add_test(tc, watch_kinetic_energy_of_a_model);
     tcase_add_test(tc, element_kinetic_energy_in_both_copies);
     tcase_add_test(tc, norm_inf_matches_the_plain_loop);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fused callbacks");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, model_fused_callbacks_agree);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -5,6 +5,7 @@
 #include "integrators/dynamic_internal.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -900,6 +901,166 @@ START_TEST(advance_lands_on_t_end)
 }
 END_TEST
 
+
+/* ---- the fused callbacks (alecable_problem.residual_with_scale and
+ * kinetic_energy, since 0.3) of a host's problem: the pendulum above with
+ * its scale, inertia and energy, each callback counting its calls ---- */
+typedef struct fused_host {
+    pend P; /* first: pend_res and pend_jac read ctx as a pend */
+    long scale_calls, inertia_calls, energy_calls, fused_residual_calls, fused_kinetic_calls;
+} fused_host;
+
+static void fh_scale_of(const pend *P, const double *q, const double *a, const double *lam, double *scale)
+{
+    scale[0] = fabs(P->m * a[0]) + fabs(2.0 * q[0] * lam[0]);
+    scale[1] = fabs(P->m * a[1]) + fabs(P->m * P->g) + fabs(2.0 * q[1] * lam[0]);
+    scale[2] = P->L * P->L;
+}
+
+static int fh_scale(void *ctx, double t, const double *q, const double *v, const double *a, const double *lam,
+                    double *scale)
+{
+    fused_host *h = (fused_host *)ctx;
+    (void)t;
+    (void)v;
+    h->scale_calls++;
+    fh_scale_of(&h->P, q, a, lam, scale);
+    return 0;
+}
+
+static int fh_inertia(void *ctx, double t, const double *q, const double *v, const double *a, double *r)
+{
+    fused_host *h = (fused_host *)ctx;
+    (void)t;
+    (void)q;
+    (void)v;
+    h->inertia_calls++;
+    r[0] = h->P.m * a[0];
+    r[1] = h->P.m * a[1];
+    return 0;
+}
+
+static void fh_energy_of(const pend *P, const double *q, double *w_int, double *w_ext)
+{
+    *w_int = 0.0;
+    *w_ext = P->m * P->g * q[1];
+}
+
+static int fh_energy(void *ctx, double t, const double *q, double *w_int, double *w_ext)
+{
+    fused_host *h = (fused_host *)ctx;
+    (void)t;
+    h->energy_calls++;
+    fh_energy_of(&h->P, q, w_int, w_ext);
+    return 0;
+}
+
+/* what p's residual and residual_scale give, from one call where they are
+ * this host's own (the header's rule: a wrapper's are called through p) */
+static int fh_residual_with_scale(const alecable_problem *p, double t, const double *q, const double *v,
+                                  const double *a, const double *lam, double *r, double *scale, int *scale_st)
+{
+    fused_host *h = (fused_host *)p->ctx;
+    int st;
+    if (p->residual != pend_res || p->residual_scale != fh_scale) {
+        *scale_st = ALECABLE_ESTATE;
+        if ((st = p->residual(p->ctx, t, q, v, a, lam, r))) return st;
+        *scale_st = p->residual_scale(p->ctx, t, q, v, a, lam, scale);
+        return 0;
+    }
+    h->fused_residual_calls++;
+    st = pend_res(p->ctx, t, q, v, a, lam, r);
+    fh_scale_of(&h->P, q, a, lam, scale);
+    *scale_st = 0;
+    return st;
+}
+
+/* T summed as the integrators sum v . inertia(q, a = v) / 2: the same bits */
+static int fh_kinetic_energy(const alecable_problem *p, double t, const double *q, const double *v, double *work,
+                             double *T, double *w_int, double *w_ext)
+{
+    fused_host *h = (fused_host *)p->ctx;
+    double e = 0.0;
+    (void)t;
+    (void)work;
+    if (p->inertia != fh_inertia || (w_int && p->energy != fh_energy)) return ALECABLE_EINVAL; /* not wrapped here */
+    h->fused_kinetic_calls++;
+    e += v[0] * (h->P.m * v[0]);
+    e += v[1] * (h->P.m * v[1]);
+    *T = 0.5 * e;
+    if (w_int) fh_energy_of(&h->P, q, w_int, w_ext);
+    return 0;
+}
+
+/* A host's problem that provides the fused callbacks gets them used: the
+ * implicit step's first iterate asks residual_with_scale (one call per step)
+ * instead of residual and residual_scale, the divergence watch asks
+ * kinetic_energy (with the energy balance's V) instead of inertia and
+ * energy.  The same problem without them gives the same steps, multipliers
+ * and energy balance to the bit.  A struct whose struct_size ends before
+ * them (a host built before the members, or against 0.2) never has them
+ * called: the integrators' copy holds NULL beyond the caller's size. */
+START_TEST(host_fused_callbacks_are_used)
+{
+    const int methods[2] = {ALECABLE_METHOD_HHT, ALECABLE_METHOD_SI_HHT};
+    int k, n, f, steps = 300;
+    for (k = 0; k < 2; k++) {
+        fused_host h[4];
+        alecable_step_stats st[4];
+        double q[4][2], v[4][2], lam[4], t[4];
+        /* f = 0: without the fused callbacks; 1: with them; 2: with them
+         * beyond struct_size; 3: 0.2's struct_size (no scale, no energy) */
+        for (f = 0; f < 4; f++) {
+            alecable_problem p;
+            alecable_dynamic_options o = opts(methods[k], 1e-2);
+            alecable_integrator *it;
+            memset(&h[f], 0, sizeof h[f]);
+            h[f].P.m = 1.0;
+            h[f].P.L = 1.0;
+            h[f].P.g = 9.81;
+            pend_problem(&p, &h[f].P);
+            p.residual_scale = fh_scale;
+            p.inertia = fh_inertia;
+            p.energy = fh_energy;
+            ck_assert(p.residual_with_scale == NULL && p.kinetic_energy == NULL);
+            if (f) {
+                p.residual_with_scale = fh_residual_with_scale;
+                p.kinetic_energy = fh_kinetic_energy;
+            }
+            if (f == 2) p.struct_size = offsetof(alecable_problem, residual_with_scale);
+            if (f == 3) p.struct_size = offsetof(alecable_problem, residual_scale);
+            it = make(&p, &o);
+            pend_start(&h[f].P, PI / 3.0, q[f], v[f]);
+            ck_assert_int_eq(alecable_integrator_set_state(it, 0.0, q[f], v[f], NULL, NULL), ALECABLE_OK);
+            for (n = 0; n < steps; n++) ck_assert_int_eq(alecable_integrator_step(it, 1e-2), ALECABLE_OK);
+            ck_assert_int_eq(alecable_integrator_get_state(it, &t[f], q[f], v[f], NULL, &lam[f]), ALECABLE_OK);
+            alecable_step_stats_init(&st[f]);
+            ck_assert_int_eq(alecable_integrator_stats(it, &st[f]), ALECABLE_OK);
+            alecable_integrator_destroy(it);
+            if (f != 1) ck_assert(h[f].fused_residual_calls == 0 && h[f].fused_kinetic_calls == 0);
+        }
+        for (f = 1; f < 3; f++) {
+            ck_assert(t[0] == t[f] && lam[0] == lam[f]);
+            ck_assert(memcmp(q[0], q[f], sizeof q[0]) == 0 && memcmp(v[0], v[f], sizeof v[0]) == 0);
+            ck_assert(st[0].energy_created == st[f].energy_created &&
+                      st[0].energy_exchanged == st[f].energy_exchanged);
+        }
+        ck_assert_double_gt(st[0].energy_exchanged, 0.0); /* the balance ran */
+        ck_assert(t[3] == t[0] && h[3].scale_calls == 0 && h[3].energy_calls == 0);
+        /* the watch: every step's kinetic energy and V from the fused pass */
+        ck_assert_int_ge(h[1].fused_kinetic_calls, steps);
+        ck_assert_int_le(h[1].inertia_calls, h[0].inertia_calls - steps);
+        ck_assert_int_le(h[1].energy_calls, h[0].energy_calls - steps);
+        if (methods[k] == ALECABLE_METHOD_HHT) { /* the first iterate's residual and scale */
+            ck_assert_int_ge(h[1].fused_residual_calls, steps);
+            ck_assert_int_le(h[1].scale_calls, h[0].scale_calls - steps);
+        } else { /* the semi-implicit methods have no Newton iterates */
+            ck_assert_int_eq(h[1].fused_residual_calls, 0);
+        }
+    }
+}
+END_TEST
+
 Suite *suite_dynamic(void)
 {
     Suite *s = suite_create("time integrators");
@@ -922,6 +1083,9 @@ Suite *suite_dynamic(void)
     tcase_add_test(tc, bad_options_name_the_field);
     tcase_add_test(tc, failures_leave_the_state_unchanged);
     tcase_add_test(tc, advance_lands_on_t_end);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fused callbacks");
+    tcase_add_test(tc, host_fused_callbacks_are_used);
     suite_add_tcase(s, tc);
     return s;
 }

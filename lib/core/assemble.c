@@ -446,16 +446,25 @@ static int residual_and_scale(alecable_model *m, double t, const double *q, cons
     return ALECABLE_OK;
 }
 
-int problem_residual_with_scale(const alecable_problem *p, double t, const double *q, const double *v,
-                                const double *a, const double *lambda, double *r, double *scale, int *scale_st,
-                                int *done)
+/* alecable_problem.residual_with_scale: one element loop where p's residual
+ * and residual_scale are the model's (then ctx is the model's too: its
+ * callbacks read it); a problem that wraps them (a copy with a host's ctx or
+ * callbacks) gets its own called, and no ctx beside them is read */
+static int ac_residual_with_scale(const alecable_problem *p, double t, const double *q, const double *v,
+                                  const double *a, const double *lambda, double *r, double *scale, int *scale_st)
 {
     alecable_model *m;
-    *done = 0;
-    if (p->residual != ac_residual || p->residual_scale != ac_residual_scale || !p->ctx) return ALECABLE_OK;
-    if (!(m = ac_ctx_model(p->ctx))) return ALECABLE_OK; /* stale: the callbacks say so themselves */
-    *done = 1;
-    return residual_and_scale(m, t, q, v, a, lambda, r, scale, scale_st);
+    int st, i, n = p->nq + p->nlam;
+    *scale_st = ALECABLE_ESTATE;
+    if (p->residual == ac_residual && p->residual_scale == ac_residual_scale) {
+        if (!(m = ac_ctx_model(p->ctx))) return ALECABLE_ESTATE; /* what ac_residual says then */
+        return residual_and_scale(m, t, q, v, a, lambda, r, scale, scale_st);
+    }
+    if ((st = p->residual(p->ctx, t, q, v, a, lambda, r))) return st;
+    for (i = 0; i < n; i++)
+        if (!isfinite(r[i])) return ALECABLE_OK; /* the caller's finiteness test reports it */
+    *scale_st = p->residual_scale ? p->residual_scale(p->ctx, t, q, v, a, lambda, scale) : ALECABLE_ESTATE;
+    return ALECABLE_OK;
 }
 
 /* The elements' energies at q: the strain energies into *w_int (the order
@@ -495,35 +504,55 @@ static void element_energies(alecable_model *m, const double *q, double sc, cons
 static double model_energies(alecable_model *m, const double *q, double t, const double *v, double *tkin,
                              double *w_int, double *w_ext);
 
-/* The divergence watch's kinetic energy 1/2 v.M(q) v of a model's problem
- * from the elements' kinetic() (ANCF: its quadratic form is the one of its
- * inertia at v = 0, which ac_inertia evaluates) without the scattered M v,
- * and with w_int its energies (ac_energy_cb's to the bit) from the same
- * gathers; other element kinds, bodies and added mass: *done = 0. */
-int problem_watch_energy(const alecable_problem *p, double t, const double *q, const double *v, double *T,
-                         double *w_int, double *w_ext, int *done)
+/* The elements give the kinetic energy 1/2 v.M(q) v from kinetic() where
+ * every cable with mass is of ANCF elements (its quadratic form is the one
+ * of its inertia at v = 0, which ac_inertia evaluates) and nothing else has
+ * mass: no bodies, no added mass (hydrodynamic loads). */
+static int kinetic_from_elements(const alecable_model *m)
 {
-    alecable_model *m;
-    double wi, we;
     int c, i;
-    *done = 0;
-    if (p->inertia != ac_inertia || !p->ctx || (w_int && p->energy != ac_energy_cb)) return ALECABLE_OK;
-    if (!(m = ac_ctx_model(p->ctx)) || m->bodies.n) return ALECABLE_OK;
+    if (m->bodies.n) return 0;
     for (i = 0; i < m->loads.n; i++)
-        if (((const alecable_load *)m->loads.p[i])->kind == LOAD_HYDRO) return ALECABLE_OK;
+        if (((const alecable_load *)m->loads.p[i])->kind == LOAD_HYDRO) return 0;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        if (has_inertia(cb, v, v) && (cb->kind != ALECABLE_ELEMENT_ANCF || !cb->ops->kinetic)) return ALECABLE_OK;
+        if (cb->ops->inertia && cb->section.rho > 0.0 && (cb->kind != ALECABLE_ELEMENT_ANCF || !cb->ops->kinetic))
+            return 0;
     }
-    *done = 1;
-    if (w_int) {
-        model_energies(m, q, t, v, T, &wi, &we);
-        *w_int = wi;
-        *w_ext = we;
-    } else {
+    return 1;
+}
+
+/* alecable_problem.kinetic_energy: T from the elements' kinetic() without
+ * the scattered M v where p's inertia is the model's and kinetic_from_elements,
+ * and with w_int the energies (ac_energy_cb's to the bit) from the same
+ * gathers where p's energy is the model's too; whatever p wraps is called
+ * through p (T as the integrators sum it without this callback) */
+static int ac_kinetic_energy(const alecable_problem *p, double t, const double *q, const double *v, double *work,
+                             double *T, double *w_int, double *w_ext)
+{
+    alecable_model *m = NULL;
+    double wi, we, e = 0.0;
+    int i, st, own = p->inertia == ac_inertia;
+    *T = 0.0;
+    if (w_int && !p->energy) return ALECABLE_EINVAL; /* energies asked of a problem without them */
+    if (own && !(m = ac_ctx_model(p->ctx))) return ALECABLE_ESTATE; /* what ac_inertia says then */
+    if (own && kinetic_from_elements(m)) {
+        if (w_int && p->energy == ac_energy_cb) {
+            model_energies(m, q, t, v, T, &wi, &we);
+            *w_int = wi;
+            *w_ext = we;
+            return isfinite(*T) ? ALECABLE_OK : ALECABLE_ENAN;
+        }
         element_energies(m, q, 0.0, v, &wi, &we, T);
+        if (!isfinite(*T)) return ALECABLE_ENAN;
+    } else if (p->inertia) {
+        if ((st = p->inertia(p->ctx, t, q, v, v, work))) return st;
+        for (i = 0; i < p->nq; i++) e += v[i] * work[i];
+        *T = 0.5 * e;
+    } else {
+        return ALECABLE_EINVAL; /* no inertia to take T from */
     }
-    return isfinite(*T) ? ALECABLE_OK : ALECABLE_ENAN;
+    return w_int ? p->energy(p->ctx, t, q, w_int, w_ext) : ALECABLE_OK;
 }
 
 /* Both at one point (the semi-implicit methods' linearization point) */
@@ -749,6 +778,8 @@ ALECABLE_API int alecable_model_problem(alecable_problem *p, alecable_model *m)
     p->residual_jacobian = ac_residual_jacobian;
     p->step_limit = ac_step_limit;
     p->residual_scale = ac_residual_scale;
+    p->residual_with_scale = ac_residual_with_scale;
+    if (kinetic_from_elements(m)) p->kinetic_energy = ac_kinetic_energy;
     if (ac_energy_complete(m)) p->energy = ac_energy_cb;
     if (has_reaction_power(m)) p->reaction_power = ac_reaction_power;
     p->nhist = ac_history_size(m);

@@ -864,26 +864,27 @@ static int consistent_accelerations(alecable_integrator *it, double t, dyn_state
     return ALECABLE_OK;
 }
 
-/* Kinetic energy 1/2 v.M(q) v: a model's own pass (problem_watch_energy),
- * else through the problem's inertia callback (M v into it->dq); 0 without
- * the callback (the energy indicator is off then). */
+/* Kinetic energy 1/2 v.M(q) v: the problem's kinetic_energy (a model's
+ * elements give it without the scattered M v), else through its inertia
+ * callback (M v into it->dq); 0 without the callback (the energy indicator
+ * is off then). */
 static int kinetic_energy(alecable_integrator *it, double t, const double *q, const double *v, double *T)
 {
     double e = 0.0;
-    int i, st, done;
+    int i, st, fused = it->p.kinetic_energy != NULL;
     *T = 0.0;
     if (!it->p.inertia) return ALECABLE_OK;
-    /* a model's elements give it without the scattered M v; the flop count
-     * stays the inertia's, the work it stands for */
-    st = problem_watch_energy(&it->p, t, q, v, T, NULL, NULL, &done);
-    if (!done) st = it->p.inertia(it->p.ctx, t, q, v, v, it->dq);
+    /* the flop count stays the inertia's, the work the fused pass stands for */
+    if (fused) st = it->p.kinetic_energy(&it->p, t, q, v, it->dq, T, NULL, NULL);
+    else st = it->p.inertia(it->p.ctx, t, q, v, v, it->dq);
     it->stats.model_flops += it->p.flops_inertia;
     if (st) {
         *T = 0.0;
-        MSG(it, "t = %.9g: inertia evaluation failed (%s)", t, alecable_strerror(st));
+        MSG(it, "t = %.9g: %s failed (%s)", t, fused ? "the problem's kinetic_energy" : "inertia evaluation",
+            alecable_strerror(st));
         return st;
     }
-    if (done) return ALECABLE_OK;
+    if (fused) return ALECABLE_OK;
     for (i = 0; i < it->nq; i++) e += v[i] * it->dq[i];
     *T = 0.5 * e;
     return ALECABLE_OK;
@@ -1399,25 +1400,24 @@ static int watch_balance(alecable_integrator *it, double h, const char *cure, co
     return ALECABLE_OK;
 }
 
-/* The trial's kinetic energy and, where the balance is on and the model
- * gives both from one pass over its elements, the energy callback's values
- * into pre (*have = 1) */
+/* The trial's kinetic energy and, where the balance is on and the problem
+ * gives both from one pass (its kinetic_energy), the energy callback's
+ * values into pre (*have = 1) */
 static int watch_energies(alecable_integrator *it, dyn_state *s, double pre[2], int *have)
 {
-    int st, done = 0;
+    int st;
     *have = 0;
-    if (it->balance) {
-        st = problem_watch_energy(&it->p, s->t, s->q, s->v, &s->tkin, &pre[0], &pre[1], &done);
-        if (done) {
-            it->stats.model_flops += it->p.flops_inertia;
-            if (st) {
-                s->tkin = 0.0;
-                MSG(it, "t = %.9g: inertia evaluation failed (%s)", s->t, alecable_strerror(st));
-                return st;
-            }
-            *have = 1;
-            return ALECABLE_OK;
+    if (it->balance && it->p.kinetic_energy) {
+        st = it->p.kinetic_energy(&it->p, s->t, s->q, s->v, it->dq, &s->tkin, &pre[0], &pre[1]);
+        it->stats.model_flops += it->p.flops_inertia;
+        if (st) {
+            s->tkin = 0.0;
+            MSG(it, "t = %.9g: the problem's kinetic_energy (with the energies) failed (%s)", s->t,
+                alecable_strerror(st));
+            return st;
         }
+        *have = 1;
+        return ALECABLE_OK;
     }
     return kinetic_energy(it, s->t, s->q, s->v, &s->tkin);
 }

@@ -143,26 +143,24 @@ static const double *eval_accel(alecable_integrator *it, const dyn_state *T)
 static int scaled_residual(alecable_integrator *it, double t1, double s, const dyn_state *T, int k, double *rnorm)
 {
     double c = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht;
-    int i, st, done = 0;
+    int i, st;
     it->scale_here = 0;
-    /* a model's problem: at the first iterate (whose scale the stop test
-     * always reads) the residual's scale comes from the same element loop */
-    if (it->p.residual_scale && k == 0) {
+    /* at the first iterate (whose scale the stop test always reads) the
+     * residual's scale comes from the same pass where the problem fuses them */
+    if (it->p.residual_scale && it->p.residual_with_scale && k == 0) {
         const double *a = eval_accel(it, T);
-        st = problem_residual_with_scale(&it->p, t1, T->q, T->v, a, T->lam, it->r, it->scale, &it->scale_st, &done);
-        if (done) {
-            it->stats.residual_evals++;
-            it->stats.model_flops += it->p.flops_residual;
-            if (st) { /* dyn_residual's messages */
-                snprintf(it->msg, sizeof it->msg, "t = %.9g: residual evaluation failed (%s)", t1, alecable_strerror(st));
-                return st;
-            }
-            if (!isfinite(dyn_norm_inf(it->r, it->n))) {
-                snprintf(it->msg, sizeof it->msg, "t = %.9g: residual is not finite", t1);
-                return ALECABLE_ENAN;
-            }
-            it->scale_here = 1;
+        st = it->p.residual_with_scale(&it->p, t1, T->q, T->v, a, T->lam, it->r, it->scale, &it->scale_st);
+        it->stats.residual_evals++;
+        it->stats.model_flops += it->p.flops_residual;
+        if (st) { /* dyn_residual's messages */
+            snprintf(it->msg, sizeof it->msg, "t = %.9g: residual evaluation failed (%s)", t1, alecable_strerror(st));
+            return st;
         }
+        if (!isfinite(dyn_norm_inf(it->r, it->n))) {
+            snprintf(it->msg, sizeof it->msg, "t = %.9g: residual is not finite", t1);
+            return ALECABLE_ENAN;
+        }
+        it->scale_here = 1;
     }
     if (!it->scale_here && (st = dyn_residual(it, t1, T->q, T->v, eval_accel(it, T), T->lam, it->r))) return st;
     for (i = 0; i < it->nq; i++) it->r[i] = s * (it->par.hht ? c * it->r[i] - ah * it->fn[i] : it->r[i]);

@@ -48,8 +48,10 @@ static inline int sp_kind_of(int linear_solver)
     }
 }
 
-/* A host built against 0.1 passes the struct as it was then, without the
- * history; the solvers work on a copy where the later fields are zero.
+/* A host built against 0.1 or 0.2 passes the struct as it was then,
+ * without the history (0.1) or 0.3's members (the scale, the energy, the
+ * fused callbacks); the solvers work on a copy where the later fields are
+ * zero, so that no callback beyond the caller's struct_size is called.
  * 0 on success, -1 when p is too short to be a problem at all. */
 static inline int problem_normalize(const alecable_problem *p, alecable_problem *out)
 {
@@ -91,23 +93,6 @@ void dyn_set_dof_namer(alecable_integrator *it, int (*name)(const void *ctx, int
  * pattern are gone); ALECABLE_OK for a current one and for every other
  * problem.  Every integrator entry checks it first (lib/core/assemble.c). */
 int problem_stale(const alecable_problem *p, char *msg, size_t len);
-/* A model's problem (its own residual and residual_scale callbacks): the
- * residual r and the scale at one point from one pass over the elements,
- * each bit for bit what the two callbacks give (lib/core/assemble.c);
- * *done = 1 and the residual's status returned, the scale's in *scale_st.
- * Any other problem: *done = 0, nothing evaluated (the caller calls the
- * two callbacks). */
-int problem_residual_with_scale(const alecable_problem *p, double t, const double *q, const double *v,
-                                const double *a, const double *lambda, double *r, double *scale, int *scale_st,
-                                int *done);
-/* A model's problem of ANCF cables: the kinetic energy 1/2 v.M(q) v into *T
- * from one pass over the elements (to rounding what v . inertia(q, a = v) / 2
- * gives), and unless w_int is NULL the energy callback's w_int and w_ext (to
- * the bit) from the same gathers; *done = 1, ALECABLE_ENAN when T is not
- * finite.  Any other problem (bodies, added mass, other element kinds, a
- * host's callbacks): *done = 0, nothing evaluated (lib/core/assemble.c). */
-int problem_watch_energy(const alecable_problem *p, double t, const double *q, const double *v, double *T,
-                         double *w_int, double *w_ext, int *done);
 /* The ctx of an integrator's problem (a model checks that an integrator is
  * its own: lib/core/dynamics.c) */
 const void *dyn_problem_ctx(const alecable_integrator *it);
