@@ -218,6 +218,7 @@ void sp_band_destroy(void *impl)
     ac_free(h->alloc, h->low_t);
     ac_free(h->alloc, h->low_p);
     ac_free(h->alloc, h->fill_p);
+    ac_free(h->alloc, h->lpos);
     ac_free(h->alloc, h);
 }
 
@@ -231,7 +232,7 @@ static int envelope(bandh *h)
 {
     const sp_pattern *p = h->p;
     int n = h->n, i, j, k, *first = ac_malloc(h->alloc, (size_t)n * sizeof(int));
-    h->env = ac_malloc(h->alloc, (size_t)n * sizeof(int));
+    if (!h->env) h->env = ac_malloc(h->alloc, (size_t)n * sizeof(int));
     if (!first || !h->env) {
         ac_free(h->alloc, first);
         return SP_ENOMEM;
@@ -296,6 +297,7 @@ static int lower_lists(bandh *h)
         ac_free(h->alloc, mark);
         return SP_ENOMEM;
     }
+    for (j = 0; j < n; j++) h->lpos[j] = j * ld;
     h->nfill = 0;
     for (j = 0; j < n; j++)
         for (c = 0; c <= h->env[j]; c++)
@@ -304,8 +306,94 @@ static int lower_lists(bandh *h)
     return SP_OK;
 }
 
+/* Whether the values can host L (in place, SP_OVERWRITE): column perm[j]
+ * of p holds rows perm[j], perm[j + 1], ..., perm[j + env[j]] at
+ * consecutive positions from its diagonal on, so that L's column j is a
+ * run of the values (envelope fill, outside the pattern, has no place:
+ * such a pattern does not host), and row j's transposed entries sit just
+ * above the diagonal of each column they are in, A(j, j + i) at lpos[j +
+ * i] - i (the symmetry check and the restore read them there).  With a
+ * cable's dofs in their own order, numbered node by node, and a column's
+ * rows ascending, both hold; p may be a larger pattern holding the matrix
+ * (perm in its numbering: sp_band_set_gather), whose other rows must then
+ * lie outside the runs.  Fills lpos; 0 when the pattern does not host. */
+static int host_check(const bandh *h, const sp_pattern *p, const int *perm, int *lpos)
+{
+    int j, i;
+    for (j = 0; j < h->n; j++) {
+        int c = perm[j], d = sp_find(p, c, c);
+        if (d < 0 || d + h->env[j] >= p->colptr[c + 1]) return 0;
+        for (i = 1; i <= h->env[j]; i++)
+            if (p->rowidx[d + i] != perm[j + i]) return 0;
+        lpos[j] = d;
+    }
+    for (j = 0; j < h->n; j++)
+        for (i = 1; i <= h->env[j]; i++) {
+            int c = perm[j + i], q = lpos[j + i] - i;
+            if (q < p->colptr[c] || p->rowidx[q] != perm[j]) return 0;
+        }
+    return 1;
+}
+
+/* iperm, kl and ku of the ordering in perm */
+static void arrange(bandh *h)
+{
+    const sp_pattern *p = h->p;
+    int j, k;
+    for (j = 0; j < h->n; j++) h->iperm[h->perm[j]] = j;
+    h->kl = h->ku = 0;
+    for (j = 0; j < h->n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+            int d = h->iperm[p->rowidx[k]] - h->iperm[j];
+            if (d > h->kl) h->kl = d;
+            if (-d > h->ku) h->ku = -d;
+        }
+    h->ldab = 2 * h->kl + h->ku + 1;
+    h->kd = h->kl > h->ku ? h->kl : h->ku;
+}
+
+/* In place, when RCM's order does not host L: the matrix's own order,
+ * if it does and its band and envelope are no larger.  RCM numbers a
+ * cable's nodes in order but each node's dofs backwards (its breadth-first
+ * levels, reversed), so a column's rows below the diagonal are not
+ * consecutive in the values; the cable's own order has the same band
+ * and envelope (the same flops) and hosts.  Otherwise RCM's order stays
+ * (and with it the copy into lb). */
+static int try_own_order(bandh *h)
+{
+    const int n = h->n, kd = h->kd, kl = h->kl, ku = h->ku, ldab = h->ldab;
+    const double fl = h->sym_factor_flops, sfl = h->sym_solve_flops;
+    int *perm = ac_malloc(h->alloc, 2 * (size_t)n * sizeof(int)), *env = perm + n, j, st;
+    if (!perm) return SP_ENOMEM;
+    memcpy(perm, h->perm, (size_t)n * sizeof(int));
+    memcpy(env, h->env, (size_t)n * sizeof(int));
+    for (j = 0; j < n; j++) h->perm[j] = j;
+    arrange(h);
+    if ((st = envelope(h))) {
+        ac_free(h->alloc, perm);
+        return st;
+    }
+    if (h->kd <= kd && h->sym_factor_flops <= fl && host_check(h, h->p, h->perm, h->lpos)) {
+        h->host = 1;
+        ac_free(h->alloc, perm);
+        return SP_OK;
+    }
+    memcpy(h->perm, perm, (size_t)n * sizeof(int));
+    memcpy(h->env, env, (size_t)n * sizeof(int));
+    arrange(h);
+    h->kd = kd;
+    h->kl = kl;
+    h->ku = ku;
+    h->ldab = ldab;
+    h->sym_factor_flops = fl;
+    h->sym_solve_flops = sfl;
+    ac_free(h->alloc, perm);
+    return SP_OK;
+}
+
 /* The symmetric path's storage and lists, when the pattern is structurally
- * symmetric (else h->symok stays 0: LU alone). */
+ * symmetric (else h->symok stays 0: LU alone); in place, when the values
+ * can host L, neither lb nor the lists. */
 static int symmetric_path(bandh *h)
 {
     const sp_pattern *p = h->p;
@@ -314,18 +402,32 @@ static int symmetric_path(bandh *h)
     for (j = 0; j < n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
             if (sp_find(p, j, p->rowidx[k]) < 0) return SP_OK;
-    h->lb = ac_malloc(h->alloc, (size_t)n * (size_t)(h->kd + 1) * sizeof(double));
     h->dg = ac_malloc(h->alloc, (size_t)n * sizeof(double));
-    if (!h->lb || !h->dg) return SP_ENOMEM;
-    if ((st = envelope(h)) || (st = lower_lists(h))) return st;
+    h->lpos = ac_malloc(h->alloc, (size_t)n * sizeof(int));
+    if (!h->dg || !h->lpos) return SP_ENOMEM;
+    if ((st = envelope(h))) return st;
+    if (h->inplace) {
+        h->host = host_check(h, p, h->perm, h->lpos);
+        if (!h->host && (st = try_own_order(h))) return st;
+    }
+    if (!h->host) {
+        h->lb = ac_malloc(h->alloc, (size_t)n * (size_t)(h->kd + 1) * sizeof(double));
+        if (!h->lb) return SP_ENOMEM;
+        if ((st = lower_lists(h))) return st;
+    }
     h->symok = 1;
     return SP_OK;
 }
 
 int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
 {
+    return sp_band_create_flags(impl, p, alloc, 0);
+}
+
+int sp_band_create_flags(void **impl, const sp_pattern *p, ac_alloc *alloc, int flags)
+{
     bandh *h;
-    int n = p->n, j, k, st;
+    int n = p->n, st;
     double storage;
     if (n <= 0) return SP_EFAIL;
     h = ac_calloc(alloc, 1, sizeof *h);
@@ -333,6 +435,7 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
     h->p = p;
     h->alloc = alloc;
     h->n = n;
+    h->inplace = (flags & SP_OVERWRITE) != 0;
     h->perm = ac_malloc(alloc, (size_t)n * sizeof(int));
     h->iperm = ac_malloc(alloc, (size_t)n * sizeof(int));
     if (!h->perm || !h->iperm) {
@@ -343,14 +446,7 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
         sp_band_destroy(h);
         return st;
     }
-    for (j = 0; j < n; j++) h->iperm[h->perm[j]] = j;
-    for (j = 0; j < n; j++)
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-            int d = h->iperm[p->rowidx[k]] - h->iperm[j];
-            if (d > h->kl) h->kl = d;
-            if (-d > h->ku) h->ku = -d;
-        }
-    h->ldab = 2 * h->kl + h->ku + 1;
+    arrange(h);
     storage = (double)h->ldab * n;
     if (storage > BAND_MAX_FILL * (double)p->nnz && storage > BAND_MIN_STORAGE) {
         sp_band_destroy(h);
@@ -363,7 +459,6 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
         return SP_ENOMEM;
     }
     /* symmetric path: needs a structurally symmetric pattern */
-    h->kd = h->kl > h->ku ? h->kl : h->ku;
     st = symmetric_path(h);
     if (st) {
         sp_band_destroy(h);
@@ -408,12 +503,12 @@ int sp_band_lu_storage(bandh *h)
 }
 
 /* the copy of the numerics chosen at creation (lib/core/isa.h) */
-static int factor(bandh *h, const double *vals)
+static int factor(bandh *h, const double *vals, double *mut)
 {
 #if AC_HAVE_ISA_V3
-    if (h->isa == AC_ISA_V3) return sp_band_num_factor_v3(h, vals);
+    if (h->isa == AC_ISA_V3) return sp_band_num_factor_v3(h, vals, mut);
 #endif
-    return sp_band_num_factor(h, vals);
+    return sp_band_num_factor(h, vals, mut);
 }
 
 int sp_band_solve(void *impl, const double *b, double *x)
@@ -432,7 +527,13 @@ int sp_band_solve(void *impl, const double *b, double *x)
 int sp_band_factor(void *impl, const double *vals)
 {
     bandh *h = impl;
-    return h->keep ? SP_EFAIL : factor(h, vals);
+    return h->keep ? SP_EFAIL : factor(h, vals, NULL);
+}
+
+int sp_band_factor_mut(void *impl, double *vals)
+{
+    bandh *h = impl;
+    return h->keep ? SP_EFAIL : factor(h, vals, vals);
 }
 
 /* From here on the values, right-hand sides and solutions come in full's
@@ -445,7 +546,18 @@ int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep)
     bandh *h = impl;
     int e, i, c, q, cnt, *full_of;
     if (h->keep) return h->keep == keep && h->p == full ? SP_OK : SP_EFAIL;
-    if (!(full_of = ac_malloc(h->alloc, (size_t)h->n * sizeof(int)))) return SP_ENOMEM;
+    if (!(full_of = ac_malloc(h->alloc, (size_t)(h->n + full->n) * sizeof(int)))) return SP_ENOMEM;
+    if (h->host) { /* L in full's values: the runs there (else the caller copies, and L stays in the copy) */
+        int *perm = full_of + h->n, *lpos = full_of;
+        for (i = 0; i < full->n; i++)
+            if (keep[i] >= 0) full_of[keep[i]] = i;
+        for (i = 0; i < h->n; i++) perm[i] = full_of[h->perm[i]];
+        if (!host_check(h, full, perm, lpos)) {
+            ac_free(h->alloc, full_of);
+            return SP_EUNSUITED;
+        }
+        memcpy(h->lpos, lpos, (size_t)h->n * sizeof(int));
+    }
     if (h->ab) {
         ac_free(h->alloc, h->ab);
         ac_free(h->alloc, h->pos);
@@ -479,7 +591,37 @@ int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep)
 int sp_band_factor_gathered(void *impl, const double *vals)
 {
     bandh *h = impl;
-    return h->keep ? factor(h, vals) : SP_EFAIL;
+    return h->keep ? factor(h, vals, NULL) : SP_EFAIL;
+}
+
+int sp_band_factor_gathered_mut(void *impl, double *vals)
+{
+    bandh *h = impl;
+    return h->keep ? factor(h, vals, vals) : SP_EFAIL;
+}
+
+/* Column j's run gets the upper triangle's row j back (A(j + i, j) =
+ * A(j, j + i): the values were exactly symmetric) and its diagonal the
+ * saved one.  What sym_factor wrote is all in the runs. */
+void sp_band_num_restore(bandh *h, double *vals)
+{
+    const int *lpos = h->lpos, *env = h->env;
+    int j, i;
+    for (j = 0; j < h->n; j++) {
+        double *cj = vals + lpos[j];
+        cj[0] = h->dg[j];
+        for (i = 1; i <= env[j]; i++) cj[i] = vals[lpos[j + i] - i];
+    }
+}
+
+int sp_band_restore(void *impl, double *vals)
+{
+    bandh *h = impl;
+    if (!h->host || !h->sym || h->fac != vals) return 0;
+    sp_band_num_restore(h, vals);
+    h->sym = 0;
+    h->fac = NULL;
+    return 1;
 }
 
 double sp_band_rcond(const void *impl)
