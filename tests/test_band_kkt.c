@@ -243,8 +243,8 @@ START_TEST(kkt_sequence_matches_umfpack)
     static kkt_case c;
     ac_alloc a;
     sp_solver *u, *bs;
-    sp_kkt *kb, *kk;
-    double b[NN], xu[NN], xb[NN], xkb[NN], xkk[NN];
+    sp_kkt *kb, *kk, *ko;
+    double b[NN], xu[NN], xb[NN], xkb[NN], xkk[NN], xko[NN], *vo;
     size_t events = 0;
     int step, i;
     ac_alloc_default(&a);
@@ -254,6 +254,10 @@ START_TEST(kkt_sequence_matches_umfpack)
     ck_assert_int_eq(sp_solver_create(&bs, SP_BAND, &c.p, &a), SP_OK);
     ck_assert_int_eq(sp_kkt_create(&kb, SP_BAND, &c.p, NQ, &a), SP_OK);
     ck_assert_int_eq(sp_kkt_create(&kk, SP_KLU, &c.p, NQ, &a), SP_OK);
+    /* and one that may factor in its values (SP_OVERWRITE), given a copy */
+    ck_assert_int_eq(sp_kkt_create_flags(&ko, SP_BAND, &c.p, NQ, &a, SP_OVERWRITE), SP_OK);
+    vo = malloc((size_t)c.p.nnz * sizeof(double));
+    ck_assert_ptr_nonnull(vo);
     ck_assert_int_eq(sp_kkt_eliminated(kb), NSINGLE); /* not the two-term one */
     for (step = 0; step < 12; step++) {
         kkt_values(&c, step, 0.0);
@@ -265,6 +269,12 @@ START_TEST(kkt_sequence_matches_umfpack)
         ck_assert_int_eq(sp_kkt_solve(kb, b, xkb), SP_OK);
         ck_assert_int_eq(sp_kkt_factor(kk, c.vals), SP_OK);
         ck_assert_int_eq(sp_kkt_solve(kk, b, xkk), SP_OK);
+        memcpy(vo, c.vals, (size_t)c.p.nnz * sizeof(double));
+        ck_assert_int_eq(sp_kkt_factor_mut(ko, vo), SP_OK);
+        ck_assert_int_eq(sp_kkt_solve(ko, b, xko), SP_OK);
+        ck_assert_double_le(max_rel(NN, xko, xu), 1e-9);
+        sp_kkt_restore(ko, vo);
+        ck_assert(memcmp(vo, c.vals, (size_t)c.p.nnz * sizeof(double)) == 0);
         ck_assert_double_le(max_rel(NN, xb, xu), 1e-9);
         ck_assert_double_le(max_rel(NN, xkb, xu), 1e-9);
         ck_assert_double_le(max_rel(NN, xkk, xu), 1e-9);
@@ -285,6 +295,8 @@ START_TEST(kkt_sequence_matches_umfpack)
     sp_solver_destroy(bs);
     sp_kkt_destroy(kb);
     sp_kkt_destroy(kk);
+    sp_kkt_destroy(ko);
+    free(vo);
     kkt_free(&c, &a);
     ck_assert_uint_eq(a.n_malloc, a.n_free);
 }
