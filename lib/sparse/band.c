@@ -41,24 +41,27 @@
 /* ---- reverse Cuthill-McKee ---------------------------------------------- */
 
 typedef struct graph {
-    int n;
+    int n, own; /* own: ptr and adj are the graph's (else the pattern's) */
     int *ptr, *adj, *deg;
 } graph;
 
-/* Adjacency of A + A^T without the diagonal.  A structurally symmetric
- * pattern (a cable's, a condensed KKT one) is its own adjacency: column j's
- * rows in ascending order, nnz - n ints.  The general construction lists
- * every such neighbour twice, the first time in the same ascending order,
- * and so every degree twice: the search's order and its tie-breaks (degree
- * comparisons only) are the same, and so is the ordering. */
+/* Adjacency of A + A^T.  A structurally symmetric pattern (a cable's, a
+ * condensed KKT one) is its own adjacency: column j's rows in ascending
+ * order, read in place (its diagonal is skipped by the search, which has
+ * marked j before it reads j's list; the degrees leave it out).  Copying
+ * it was nnz ints at the solver's creation, a third of its peak at 10^5
+ * elements.  The general construction lists every such neighbour twice,
+ * the first time in the same ascending order, and so every degree twice:
+ * the search's order and its tie-breaks (degree comparisons only) are the
+ * same, and so is the ordering. */
 static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
 {
     int n = p->n, j, k, *fill, sym = 1;
     g->n = n;
-    g->adj = NULL;
-    g->ptr = ac_calloc(alloc, (size_t)n + 1, sizeof(int));
+    g->own = 0;
+    g->adj = g->ptr = NULL;
     g->deg = ac_calloc(alloc, (size_t)n, sizeof(int));
-    if (!g->ptr || !g->deg) return SP_ENOMEM;
+    if (!g->deg) return SP_ENOMEM;
     for (j = 0; j < n && sym; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
             if (p->rowidx[k] != j && sp_find(p, j, p->rowidx[k]) < 0) {
@@ -66,16 +69,17 @@ static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
                 break;
             }
     if (sym) {
-        g->adj = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
-        if (!g->adj) return SP_ENOMEM;
+        g->ptr = p->colptr;
+        g->adj = p->rowidx;
         for (j = 0; j < n; j++) {
-            g->ptr[j + 1] = g->ptr[j];
-            for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-                if (p->rowidx[k] != j) g->adj[g->ptr[j + 1]++] = p->rowidx[k];
-            g->deg[j] = g->ptr[j + 1] - g->ptr[j];
+            g->deg[j] = p->colptr[j + 1] - p->colptr[j];
+            g->deg[j] -= sp_find(p, j, j) >= 0;
         }
         return SP_OK;
     }
+    g->own = 1;
+    g->ptr = ac_calloc(alloc, (size_t)n + 1, sizeof(int));
+    if (!g->ptr) return SP_ENOMEM;
     fill = ac_calloc(alloc, (size_t)n, sizeof(int));
     g->adj = ac_malloc(alloc, 2 * (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
     if (!fill || !g->adj) {
@@ -106,8 +110,10 @@ static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
 
 static void graph_free(graph *g, ac_alloc *alloc)
 {
-    ac_free(alloc, g->ptr);
-    ac_free(alloc, g->adj);
+    if (g->own) {
+        ac_free(alloc, g->ptr);
+        ac_free(alloc, g->adj);
+    }
     ac_free(alloc, g->deg);
 }
 
