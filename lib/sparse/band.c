@@ -459,7 +459,8 @@ int sp_band_create_flags(void **impl, const sp_pattern *p, ac_alloc *alloc, int 
         return SP_EUNSUITED;
     }
     h->isa = ac_isa();
-    h->work = ac_malloc(alloc, (size_t)n * sizeof(double));
+    /* SOLVE_PAD zeros past the end: the symmetric solve's register window reads ahead (band_numeric.c) */
+    h->work = ac_calloc(alloc, (size_t)n + SOLVE_PAD, sizeof(double));
     if (!h->work) {
         sp_band_destroy(h);
         return SP_ENOMEM;

@@ -7,6 +7,7 @@
 #include "backend.h"
 
 #define RCOND_MIN 1e-15
+#define SOLVE_PAD 20 /* doubles past n in the work vector (sym_solve's window: 16 + 4) */
 
 typedef struct bandh {
     /* the pattern the values come in: the matrix's own, or after

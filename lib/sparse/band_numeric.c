@@ -428,10 +428,58 @@ int BAND_NUM(factor)(bandh *h, const double *vals, double *mut)
     return st;
 }
 
+#ifdef BAND_V3
+#if defined(__GNUC__)
+#define WINDOW_INLINE static inline __attribute__((always_inline))
+#else
+#define WINDOW_INLINE static inline
+#endif
+/* The forward sweep L z = y (unit lower) with y[j + 1 .. j + 4R] in R
+ * registers (4R >= kd): column j's update of those rows is applied there,
+ * y[j + 1] is final after it and is broadcast for the next column, and the
+ * window moves on by one lane.  Through memory (col_axpy) every column
+ * loaded four values that the previous column had stored at an offset of
+ * one, which the CPU cannot forward from store to load: the sweep was a
+ * chain of such stalls.  The same operation on every entry as col_axpy's
+ * (a row beyond the column's envelope takes a masked +0, which leaves
+ * any value, -0 included, as it is), so the same bits as the baseline. */
+WINDOW_INLINE void forward_window(const double *L, const int *lpos, const int *env, double *y, int n, const int R)
+{
+    __m256d w[4], t = _mm256_set1_pd(y[0]);
+    __m256i idx[4];
+    int j, r;
+    for (r = 0; r < R; r++) {
+        w[r] = _mm256_loadu_pd(y + 1 + 4 * r);
+        idx[r] = _mm256_setr_epi64x(4 * r, 4 * r + 1, 4 * r + 2, 4 * r + 3);
+    }
+    for (j = 0; j < n; j++) {
+        const double *c = L + lpos[j] + 1;
+        const __m256i m = _mm256_set1_epi64x(env[j]);
+        __m256d nx = _mm256_loadu_pd(y + j + 1 + 4 * R);
+        for (r = 0; r < R; r++) {
+            const __m256i k = _mm256_cmpgt_epi64(m, idx[r]);
+            const __m256d l = _mm256_maskload_pd(c + 4 * r, k);
+            w[r] = _mm256_sub_pd(w[r], _mm256_and_pd(_mm256_mul_pd(t, l), _mm256_castsi256_pd(k)));
+        }
+        _mm_store_sd(y + j, _mm256_castpd256_pd128(t));
+        t = _mm256_permute4x64_pd(w[0], 0);
+        for (r = 0; r < R; r++) {
+            const __m256d hi = r + 1 < R ? w[r + 1] : nx;
+            w[r] = _mm256_shuffle_pd(w[r], _mm256_permute2f128_pd(w[r], hi, 0x21), 5);
+        }
+    }
+}
+#endif
+
 /* env[j] bounds every column (env[j] <= kd and <= n - 1 - j by
- * construction); D^-1 is kept by sym_factor (on L's diagonal), so the backward sweep's chain
- * from one unknown to the next has no division, and its dot products run
- * on two accumulators. */
+ * construction); D^-1 is kept by sym_factor (on L's diagonal), so the
+ * backward sweep's chain from one unknown to the next has no division.
+ * Its dot products sum from the far end of the column on two
+ * accumulators, the term of the unknown just found added last: from one
+ * unknown to the next the chain is a multiply, an add and a subtract
+ * (summed from the near end, in 16-byte loads of values stored one by one
+ * a moment before, it was the whole sum and a failed store forwarding).
+ * Scalar in both copies: the same bits. */
 static void sym_solve(bandh *h, double *restrict y)
 {
     /* restrict locals: y (the handle's work vector) is none of the factors'
@@ -439,28 +487,32 @@ static void sym_solve(bandh *h, double *restrict y)
     const int n = h->n, *restrict env = h->env, *restrict lpos = h->lpos;
     const double *restrict L = h->fac;
     int j, i;
+#ifdef BAND_V3
+    switch ((h->kd + 3) / 4) {
+    case 0: break;
+    case 1: forward_window(L, lpos, env, y, n, 1); break;
+    case 2: forward_window(L, lpos, env, y, n, 2); break;
+    case 3: forward_window(L, lpos, env, y, n, 3); break;
+    case 4: forward_window(L, lpos, env, y, n, 4); break;
+    default:
+        for (j = 0; j < n; j++) col_axpy(y + j + 1, L + lpos[j] + 1, y[j], env[j]);
+    }
+#else
     for (j = 0; j < n; j++) /* L z = y (unit lower) */
         col_axpy(y + j + 1, L + lpos[j] + 1, y[j], env[j]);
+#endif
     for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
         const double *restrict cj = L + lpos[j], *yj = y + j;
-        int km = env[j];
-        double s0, s1;
-#ifdef BAND_V3
-        /* the two sums side by side in one register: the same chains of
-         * additions as the scalar loop's, so the same bits */
-        __m128d s = _mm_setzero_pd();
-        for (i = 1; i + 1 <= km; i += 2) s = _mm_add_pd(s, _mm_mul_pd(_mm_loadu_pd(cj + i), _mm_loadu_pd(yj + i)));
-        s0 = _mm_cvtsd_f64(s);
-        s1 = _mm_cvtsd_f64(_mm_unpackhi_pd(s, s));
-#else
-        s0 = s1 = 0.0;
-        for (i = 1; i + 1 <= km; i += 2) {
+        const int m = env[j];
+        double s0 = 0.0, s1 = 0.0;
+        for (i = m; i >= 3; i -= 2) {
             s0 += cj[i] * yj[i];
-            s1 += cj[i + 1] * yj[i + 1];
+            s1 += cj[i - 1] * yj[i - 1];
         }
-#endif
-        if (i == km) s0 += cj[i] * yj[i];
-        y[j] = y[j] * cj[0] - (s0 + s1);
+        if (i == 2) s0 += cj[2] * yj[2];
+        s0 += s1;
+        if (m >= 1) s0 += cj[1] * yj[1];
+        y[j] = y[j] * cj[0] - s0;
     }
     h->flops += h->sym_solve_flops;
 }
