@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/sparse/backend.h"
+#include "../lib/sparse/band_internal.h"
 #include "../lib/sparse/kkt.h"
 #include "../lib/sparse/sparse.h"
 
@@ -302,6 +304,64 @@ START_TEST(kkt_sequence_matches_umfpack)
 }
 END_TEST
 
+/* A band created inside the full pattern (sp_band_create_gathered: the
+ * condensation's reduced pattern need never exist) is the band created on
+ * the reduced pattern and then gathered: the same ordering and envelope,
+ * and the same solutions to the bit, symmetric values (LDL^T) and not (LU),
+ * with and without SP_OVERWRITE. */
+START_TEST(band_gathered_creation)
+{
+    static kkt_case c;
+    ac_alloc a;
+    sp_kkt *cond;
+    const sp_pattern *red;
+    int keep[NN], i, flags, step;
+    ac_alloc_default(&a);
+    kkt_build(&c, &a);
+    ck_assert_int_eq(sp_kkt_create(&cond, -1, &c.p, NQ, &a), SP_OK);
+    red = sp_kkt_reduced(cond);
+    for (i = 0; i < NN; i++) keep[i] = -1;
+    for (i = 0; i < red->n; i++) keep[sp_kkt_full_index(cond, i)] = i;
+    for (flags = 0; flags <= SP_OVERWRITE; flags += SP_OVERWRITE) {
+        void *ha, *hb;
+        bandh *A, *B;
+        ck_assert_int_eq(sp_band_create_flags(&ha, red, &a, flags), SP_OK);
+        ck_assert_int_eq(sp_band_set_gather(ha, &c.p, keep), SP_OK);
+        ck_assert_int_eq(sp_band_create_gathered(&hb, &c.p, keep, &a, flags), SP_OK);
+        A = ha;
+        B = hb;
+        ck_assert_int_eq(A->n, B->n);
+        ck_assert_int_eq(A->kd, B->kd);
+        ck_assert_int_eq(A->symok, B->symok);
+        ck_assert_int_eq(A->host, B->host);
+        ck_assert(memcmp(A->perm, B->perm, (size_t)A->n * sizeof(int)) == 0);
+        ck_assert(!A->symok || memcmp(A->env, B->env, (size_t)A->n * sizeof(int)) == 0);
+        for (step = 0; step < 2; step++) {
+            double b[NN], xa[NN], xb[NN], *va = malloc((size_t)c.p.nnz * sizeof(double)),
+                                          *vb = malloc((size_t)c.p.nnz * sizeof(double));
+            ck_assert(va && vb);
+            kkt_values(&c, step, 0.0);
+            memcpy(va, c.vals, (size_t)c.p.nnz * sizeof(double));
+            memcpy(vb, c.vals, (size_t)c.p.nnz * sizeof(double));
+            for (i = 0; i < NN; i++) b[i] = xa[i] = xb[i] = sin(2.0 + i);
+            ck_assert_int_eq(sp_band_factor_gathered_mut(ha, va), SP_OK);
+            ck_assert_int_eq(sp_band_factor_gathered_mut(hb, vb), SP_OK);
+            ck_assert_int_eq(A->sym, B->sym);
+            ck_assert_int_eq(sp_band_solve(ha, b, xa), SP_OK);
+            ck_assert_int_eq(sp_band_solve(hb, b, xb), SP_OK);
+            ck_assert(memcmp(xa, xb, sizeof xa) == 0);
+            free(va);
+            free(vb);
+        }
+        sp_band_destroy(ha);
+        sp_band_destroy(hb);
+    }
+    sp_kkt_destroy(cond);
+    kkt_free(&c, &a);
+    ck_assert_uint_eq(a.n_malloc, a.n_free);
+}
+END_TEST
+
 /* Rows in units 1e17 apart (a rope's material inertia on a wrap against a
  * body's mass, issue 12): min/max |diag U| of the plain LU is 1e-17, below
  * the singularity threshold, though every row is perfectly regular.  The
@@ -394,6 +454,7 @@ Suite *suite_band_kkt(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("kkt");
     tcase_add_test(tc, kkt_sequence_matches_umfpack);
+    tcase_add_test(tc, band_gathered_creation);
     tcase_add_test(tc, kkt_band_rows_of_different_units);
     suite_add_tcase(s, tc);
     return s;

@@ -54,7 +54,9 @@ typedef struct graph {
  * the first time in the same ascending order, and so every degree twice:
  * the search's order and its tie-breaks (degree comparisons only) are the
  * same, and so is the ordering. */
-static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
+#define KEPT(keep, i) (!(keep) || (keep)[i] >= 0)
+
+static int graph_build(graph *g, const sp_pattern *p, const int *keep, ac_alloc *alloc)
 {
     int n = p->n, j, k, *fill, sym = 1;
     g->n = n;
@@ -63,18 +65,17 @@ static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
     g->deg = ac_calloc(alloc, (size_t)n, sizeof(int));
     if (!g->deg) return SP_ENOMEM;
     for (j = 0; j < n && sym; j++)
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-            if (p->rowidx[k] != j && sp_find(p, j, p->rowidx[k]) < 0) {
+        for (k = p->colptr[j]; k < p->colptr[j + 1] && KEPT(keep, j); k++)
+            if (p->rowidx[k] != j && KEPT(keep, p->rowidx[k]) && sp_find(p, j, p->rowidx[k]) < 0) {
                 sym = 0;
                 break;
             }
-    if (sym) {
+    if (sym) { /* rows outside the matrix (keep) are skipped by the search too: marked numbered */
         g->ptr = p->colptr;
         g->adj = p->rowidx;
-        for (j = 0; j < n; j++) {
-            g->deg[j] = p->colptr[j + 1] - p->colptr[j];
-            g->deg[j] -= sp_find(p, j, j) >= 0;
-        }
+        for (j = 0; j < n; j++)
+            for (k = p->colptr[j]; k < p->colptr[j + 1] && KEPT(keep, j); k++)
+                g->deg[j] += p->rowidx[k] != j && KEPT(keep, p->rowidx[k]);
         return SP_OK;
     }
     g->own = 1;
@@ -88,7 +89,7 @@ static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
     }
     for (j = 0; j < n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-            if (p->rowidx[k] != j) {
+            if (p->rowidx[k] != j && KEPT(keep, j) && KEPT(keep, p->rowidx[k])) {
                 g->ptr[j + 1]++;
                 g->ptr[p->rowidx[k] + 1]++;
             }
@@ -96,7 +97,7 @@ static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
     for (j = 0; j < n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
             int i = p->rowidx[k];
-            if (i == j) continue;
+            if (i == j || !KEPT(keep, j) || !KEPT(keep, i)) continue;
             g->adj[g->ptr[j] + fill[j]++] = i;
             g->adj[g->ptr[i] + fill[i]++] = j;
         }
@@ -156,14 +157,23 @@ static int bfs(const graph *g, int root, int *mark, int stamp, int *out, int sor
     return tail;
 }
 
+static int rcm(const sp_pattern *p, const int *keep, ac_alloc *alloc, int *perm);
+
 /* perm[new] = old: RCM of every connected component, each from a
  * pseudo-peripheral vertex (George & Liu).  Also the GPL-free build's banded
  * rank detection's order (lapack_qr.c). */
 int sp_rcm(const sp_pattern *p, ac_alloc *alloc, int *perm)
 {
+    return rcm(p, NULL, alloc, perm);
+}
+
+/* keep (or NULL): the rows and columns of p in the matrix (sp_band_set_gather's);
+ * perm then lists those, in p's numbering */
+static int rcm(const sp_pattern *p, const int *keep, ac_alloc *alloc, int *perm)
+{
     graph g;
     int n = p->n, *mark, *tmp, done = 0, stamp = 1, v, i, st;
-    if ((st = graph_build(&g, p, alloc))) {
+    if ((st = graph_build(&g, p, keep, alloc))) {
         graph_free(&g, alloc);
         return st;
     }
@@ -175,6 +185,8 @@ int sp_rcm(const sp_pattern *p, ac_alloc *alloc, int *perm)
         graph_free(&g, alloc);
         return SP_ENOMEM;
     }
+    for (v = 0; v < n; v++)
+        if (!KEPT(keep, v)) mark[v] = -1;
     for (v = 0; v < n; v++) {
         int root = v, last, depth, depth0 = -1, cnt, tries;
         if (mark[v] < 0) continue;
@@ -192,10 +204,10 @@ int sp_rcm(const sp_pattern *p, ac_alloc *alloc, int *perm)
         }
         done += cnt;
     }
-    for (i = 0; i < n / 2; i++) { /* reverse */
+    for (i = 0; i < done / 2; i++) { /* reverse */
         int t = perm[i];
-        perm[i] = perm[n - 1 - i];
-        perm[n - 1 - i] = t;
+        perm[i] = perm[done - 1 - i];
+        perm[done - 1 - i] = t;
     }
     ac_free(alloc, mark);
     ac_free(alloc, tmp);
@@ -244,10 +256,10 @@ static int envelope(bandh *h)
         return SP_ENOMEM;
     }
     for (i = 0; i < n; i++) first[i] = i;
-    for (j = 0; j < n; j++)
+    for (j = 0; j < p->n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
             int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
-            if (ni > nj && nj < first[ni]) first[ni] = nj;
+            if (ni > nj && nj >= 0 && nj < first[ni]) first[ni] = nj;
         }
     for (j = 0; j < n; j++) h->env[j] = 0;
     for (i = 0; i < n; i++) /* rows f_i .. i - 1 of the columns reach row i */
@@ -274,8 +286,9 @@ static int lower_lists(bandh *h)
     int n = h->n, j, k, c;
     char *mark;
     h->nlow = h->nfill = 0;
-    for (j = 0; j < n; j++)
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) h->nlow += h->iperm[p->rowidx[k]] >= h->iperm[j];
+    for (j = 0; j < p->n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
+            h->nlow += h->iperm[j] >= 0 && h->iperm[p->rowidx[k]] >= h->iperm[j];
     h->low_k = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
     h->low_t = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
     h->low_p = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
@@ -285,10 +298,10 @@ static int lower_lists(bandh *h)
         return SP_ENOMEM;
     }
     h->nlow = 0;
-    for (j = 0; j < n; j++)
+    for (j = 0; j < p->n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
             int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j], lp = ni - nj + nj * ld;
-            if (ni < nj) continue;
+            if (nj < 0 || ni < nj) continue;
             h->low_k[h->nlow] = k;
             h->low_t[h->nlow] = sp_find(p, j, p->rowidx[k]);
             h->low_p[h->nlow++] = lp;
@@ -346,11 +359,13 @@ static void arrange(bandh *h)
 {
     const sp_pattern *p = h->p;
     int j, k;
+    for (j = 0; j < p->n; j++) h->iperm[j] = -1;
     for (j = 0; j < h->n; j++) h->iperm[h->perm[j]] = j;
     h->kl = h->ku = 0;
-    for (j = 0; j < h->n; j++)
+    for (j = 0; j < p->n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
             int d = h->iperm[p->rowidx[k]] - h->iperm[j];
+            if (h->iperm[j] < 0 || h->iperm[p->rowidx[k]] < 0) continue;
             if (d > h->kl) h->kl = d;
             if (-d > h->ku) h->ku = -d;
         }
@@ -369,11 +384,12 @@ static int try_own_order(bandh *h)
 {
     const int n = h->n, kd = h->kd, kl = h->kl, ku = h->ku, ldab = h->ldab;
     const double fl = h->sym_factor_flops, sfl = h->sym_solve_flops;
-    int *perm = ac_malloc(h->alloc, 2 * (size_t)n * sizeof(int)), *env = perm + n, j, st;
+    int *perm = ac_malloc(h->alloc, 2 * (size_t)n * sizeof(int)), *env = perm + n, j, k, st;
     if (!perm) return SP_ENOMEM;
     memcpy(perm, h->perm, (size_t)n * sizeof(int));
     memcpy(env, h->env, (size_t)n * sizeof(int));
-    for (j = 0; j < n; j++) h->perm[j] = j;
+    for (j = k = 0; j < h->p->n; j++) /* the matrix's rows in p's order */
+        if (KEPT(h->keep, j)) h->perm[k++] = j;
     arrange(h);
     if ((st = envelope(h))) {
         ac_free(h->alloc, perm);
@@ -405,9 +421,9 @@ static int symmetric_path(bandh *h)
     const sp_pattern *p = h->p;
     const int n = h->n;
     int j, k, st;
-    for (j = 0; j < n; j++)
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-            if (sp_find(p, j, p->rowidx[k]) < 0) return SP_OK;
+    for (j = 0; j < p->n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1] && KEPT(h->keep, j); k++)
+            if (KEPT(h->keep, p->rowidx[k]) && sp_find(p, j, p->rowidx[k]) < 0) return SP_OK;
     h->dg = ac_malloc(h->alloc, (size_t)n * sizeof(double));
     h->lpos = ac_malloc(h->alloc, (size_t)n * sizeof(int));
     if (!h->dg || !h->lpos) return SP_ENOMEM;
@@ -425,6 +441,8 @@ static int symmetric_path(bandh *h)
     return SP_OK;
 }
 
+static int create(void **impl, const sp_pattern *p, const int *keep, ac_alloc *alloc, int flags);
+
 int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
 {
     return sp_band_create_flags(impl, p, alloc, 0);
@@ -432,29 +450,49 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
 
 int sp_band_create_flags(void **impl, const sp_pattern *p, ac_alloc *alloc, int flags)
 {
+    return create(impl, p, NULL, alloc, flags);
+}
+
+/* The matrix inside a larger pattern from the start, as sp_band_set_gather
+ * makes it: its own pattern (the condensation's reduced one) need never
+ * exist, nnz ints less at the solver's creation, its peak.  The same
+ * ordering and storage as creating on that pattern and gathering. */
+int sp_band_create_gathered(void **impl, const sp_pattern *full, const int *keep, ac_alloc *alloc, int flags)
+{
+    return create(impl, full, keep, alloc, flags);
+}
+
+static int create(void **impl, const sp_pattern *p, const int *keep, ac_alloc *alloc, int flags)
+{
     bandh *h;
-    int n = p->n, st;
+    int n = 0, st, j, k, nnz = 0;
     double storage;
+    for (j = 0; j < p->n; j++)
+        if (KEPT(keep, j)) {
+            n++;
+            for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) nnz += KEPT(keep, p->rowidx[k]);
+        }
     if (n <= 0) return SP_EFAIL;
     h = ac_calloc(alloc, 1, sizeof *h);
     if (!h) return SP_ENOMEM;
     h->p = p;
+    h->keep = keep;
     h->alloc = alloc;
     h->n = n;
     h->inplace = (flags & SP_OVERWRITE) != 0;
     h->perm = ac_malloc(alloc, (size_t)n * sizeof(int));
-    h->iperm = ac_malloc(alloc, (size_t)n * sizeof(int));
+    h->iperm = ac_malloc(alloc, (size_t)p->n * sizeof(int));
     if (!h->perm || !h->iperm) {
         sp_band_destroy(h);
         return SP_ENOMEM;
     }
-    if ((st = sp_rcm(p, alloc, h->perm))) {
+    if ((st = rcm(p, keep, alloc, h->perm))) {
         sp_band_destroy(h);
         return st;
     }
     arrange(h);
     storage = (double)h->ldab * n;
-    if (storage > BAND_MAX_FILL * (double)p->nnz && storage > BAND_MIN_STORAGE) {
+    if (storage > BAND_MAX_FILL * (double)nnz && storage > BAND_MIN_STORAGE) {
         sp_band_destroy(h);
         return SP_EUNSUITED;
     }

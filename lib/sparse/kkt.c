@@ -106,10 +106,10 @@ static int find_pairs(const sp_pattern *p, int nq, int *qcount, int *qcol, int *
     return ne;
 }
 
-static int build_reduced(sp_kkt *k)
+/* the reduced numbering: red_of, full_of, red.n */
+static int build_maps(sp_kkt *k)
 {
-    const sp_pattern *p = k->p;
-    int n = k->n, nr = n - 2 * k->ne, j, q, cnt = 0, e;
+    int n = k->n, nr = n - 2 * k->ne, j, cnt = 0, e;
     k->red_of = ints(k->alloc, n);
     k->full_of = ints(k->alloc, nr);
     if (!k->red_of || !k->full_of) return SP_ENOMEM;
@@ -121,6 +121,14 @@ static int build_reduced(sp_kkt *k)
             k->red_of[j] = cnt++;
         }
     k->red.n = nr;
+    return SP_OK;
+}
+
+/* the reduced pattern, for a backend that does not gather (and kind -1) */
+static int build_reduced(sp_kkt *k)
+{
+    const sp_pattern *p = k->p;
+    int nr = k->red.n, j, q, cnt = 0;
     k->red.colptr = ints(k->alloc, nr + 1);
     k->red.diag = ints(k->alloc, nr);
     if (!k->red.colptr || !k->red.diag) return SP_ENOMEM;
@@ -290,36 +298,45 @@ int sp_kkt_create_flags(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_
         k->pos_gt[e] = sp_find(p, k->ej[e], k->eR[e]);
         k->pos_d[e] = p->diag ? p->diag[k->eR[e]] : sp_find(p, k->eR[e], k->eR[e]);
     }
-    if ((st = build_reduced(k)) || (st = build_lines(k))) {
+    if ((st = build_maps(k)) || (st = build_lines(k))) {
         sp_kkt_destroy(k);
         return st;
     }
     k->inner_bytes = alloc->live_bytes;
-    /* every unknown held by a single-dof constraint (a cable fixed at all its
-     * nodes): nothing is left to factor, the eliminations solve it all */
-    if (kind >= 0 && k->red.n > 0 && (st = sp_solver_create_flags(&k->inner, kind, &k->red, alloc, flags))) {
-        sp_kkt_destroy(k);
-        return st;
-    }
-    /* a backend that reads the reduced values straight from the full ones
-     * saves the copy into vred at every factorization */
+    /* a band reads the reduced values straight from the full ones (no copy
+     * into vred at every factorization), created so from the start: the
+     * reduced pattern is then never made (nnz ints at the peak of the
+     * integrator's creation).  Every unknown held by a single-dof
+     * constraint (a cable fixed at all its nodes): nothing is left to
+     * factor, the eliminations solve it all. */
     if (kind >= 0 && k->red.n > 0) {
-        st = sp_solver_set_gather(k->inner, p, k->red_of);
-        if (st != SP_OK && st != SP_EUNSUITED) {
+        st = sp_solver_create_gathered(&k->inner, kind, p, k->red_of, alloc, flags);
+        if (st != SP_OK && (st != SP_EUNSUITED || kind == SP_BAND)) {
             sp_kkt_destroy(k);
             return st;
         }
         k->gathered = st == SP_OK;
     }
     k->inner_bytes = alloc->live_bytes - k->inner_bytes;
-    /* a gathering backend reads the full values through red_of from now on,
-     * and solves in the full numbering: the reduced pattern, full_of and
-     * the reduced right-hand side and solution are not needed, nor is
-     * red_src made (nnz + 3 n ints, 2 n doubles) */
+    if (!k->gathered && (st = build_reduced(k))) {
+        sp_kkt_destroy(k);
+        return st;
+    }
+    /* the other backends on the reduced pattern (SP_AUTO: the band was too wide, KLU) */
+    if (kind >= 0 && k->red.n > 0 && !k->gathered) {
+        size_t live = alloc->live_bytes;
+        if ((st = sp_solver_create_flags(&k->inner, kind == SP_AUTO ? SP_KLU : kind, &k->red, alloc, flags))) {
+            sp_kkt_destroy(k);
+            return st;
+        }
+        k->inner_bytes += alloc->live_bytes - live;
+    }
+    /* with a gathering backend the full_of and the reduced right-hand side
+     * and solution are not needed either, nor is red_src made (3 n ints,
+     * 2 n doubles) */
     if (k->gathered) {
-        ac_free(alloc, k->red.colptr); ac_free(alloc, k->red.rowidx); ac_free(alloc, k->red.diag);
         ac_free(alloc, k->full_of);
-        k->red.colptr = k->red.rowidx = k->red.diag = k->full_of = NULL;
+        k->full_of = NULL;
     } else if ((st = build_src(k))) {
         sp_kkt_destroy(k);
         return st;

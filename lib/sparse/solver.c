@@ -167,6 +167,35 @@ int sp_solver_factor_gathered(sp_solver *s, const double *vals)
     return s->last;
 }
 
+int sp_solver_create_gathered(sp_solver **out, int kind, const sp_pattern *full, const int *keep, ac_alloc *alloc,
+                              int flags)
+{
+    sp_solver *s;
+    int rc;
+    if (!out)
+        return SP_EFAIL;
+    *out = NULL;
+    if (!full || !keep || !alloc)
+        return SP_EFAIL;
+    if (kind != SP_BAND && kind != SP_AUTO)
+        return SP_EUNSUITED;
+    s = ac_malloc(alloc, sizeof *s);
+    if (!s)
+        return SP_ENOMEM;
+    s->kind = SP_BAND;
+    s->be = &backends[SP_BAND];
+    s->impl = NULL;
+    s->alloc = alloc;
+    s->last = NOT_FACTORED;
+    rc = sp_band_create_gathered(&s->impl, full, keep, alloc, flags);
+    if (rc != SP_OK) {
+        ac_free(alloc, s);
+        return rc;
+    }
+    *out = s;
+    return SP_OK;
+}
+
 int sp_solver_factor_gathered_mut(sp_solver *s, double *vals)
 {
     if (!s || !vals || s->kind != SP_BAND)

@@ -116,6 +116,12 @@ double sp_solver_flops(const sp_solver *s);
 int sp_solver_set_gather(sp_solver *s, const sp_pattern *full, const int *keep);
 int sp_solver_factor_gathered(sp_solver *s, const double *vals);
 int sp_solver_factor_gathered_mut(sp_solver *s, double *vals); /* SP_OVERWRITE's */
+/* A solver created gathering from the start (as created on the matrix's
+ * own pattern, then sp_solver_set_gather), which need not exist: SP_BAND
+ * and SP_AUTO only; SP_EUNSUITED for the others and for a band too wide
+ * (SP_AUTO then means KLU, on the matrix's own pattern). */
+int sp_solver_create_gathered(sp_solver **out, int kind, const sp_pattern *full, const int *keep, ac_alloc *alloc,
+                              int flags);
 /* What SP_BAND's factorizations did since the solver was created: LDL^T
  * accepted (sym; sym_equilibrated of those only by the test of the
  * equilibrated matrix, band.c's sym_accept), LDL^T attempted on symmetric
