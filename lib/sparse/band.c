@@ -334,8 +334,8 @@ static int lower_lists(bandh *h)
  * i] - i (the symmetry check and the restore read them there).  With a
  * cable's dofs in their own order, numbered node by node, and a column's
  * rows ascending, both hold; p may be a larger pattern holding the matrix
- * (perm in its numbering: sp_band_set_gather), whose other rows must then
- * lie outside the runs.  Fills lpos; 0 when the pattern does not host. */
+ * (perm in its numbering: sp_band_create_gathered, sp_band_set_gather),
+ * whose other rows must then lie outside the runs.  Fills lpos; 0 when the pattern does not host. */
 static int host_check(const bandh *h, const sp_pattern *p, const int *perm, int *lpos)
 {
     int j, i;
@@ -382,7 +382,7 @@ static void arrange(bandh *h)
  * (and with it the copy into lb). */
 static int try_own_order(bandh *h)
 {
-    const int n = h->n, kd = h->kd, kl = h->kl, ku = h->ku, ldab = h->ldab;
+    const int n = h->n, kd = h->kd;
     const double fl = h->sym_factor_flops, sfl = h->sym_solve_flops;
     int *perm = ac_malloc(h->alloc, 2 * (size_t)n * sizeof(int)), *env = perm + n, j, k, st;
     if (!perm) return SP_ENOMEM;
@@ -403,10 +403,6 @@ static int try_own_order(bandh *h)
     memcpy(h->perm, perm, (size_t)n * sizeof(int));
     memcpy(h->env, env, (size_t)n * sizeof(int));
     arrange(h);
-    h->kd = kd;
-    h->kl = kl;
-    h->ku = ku;
-    h->ldab = ldab;
     h->sym_factor_flops = fl;
     h->sym_solve_flops = sfl;
     ac_free(h->alloc, perm);
