@@ -362,6 +362,83 @@ START_TEST(band_gathered_creation)
 }
 END_TEST
 
+/* A cable of 7-dof nodes whose 7th dof is condensed (a Lagrangian cable's
+ * material coordinate): the reduced pattern hosts L in its own order, the
+ * full one does not (the condensed rows sit inside the columns' runs).
+ * set_gather on a hosting handle refuses then (SP_EUNSUITED, the handle
+ * unchanged and still solving on its own pattern), and a band created
+ * inside the full pattern takes the copy path; both solve the system (to
+ * 1e-12 of each other: their orderings differ). */
+START_TEST(band_host_needs_runs)
+{
+    enum { ND = 12, N7 = 7 * ND };
+    ac_alloc a;
+    sp_builder bl;
+    sp_pattern full, red;
+    int keep[N7], d[14], e, i, j, k, nr = 0;
+    double *vf, *vr, b[N7], br[N7], xr[N7], xf[N7];
+    void *h, *g;
+    unsigned seed = 7u;
+    ac_alloc_default(&a);
+    for (i = 0; i < N7; i++) keep[i] = i % 7 == 6 ? -1 : nr++;
+    ck_assert_int_eq(sp_builder_init(&bl, N7, &a), 0);
+    for (e = 0; e + 1 < ND; e++) {
+        for (k = 0; k < 14; k++) d[k] = 7 * e + k;
+        ck_assert_int_eq(sp_builder_add_block(&bl, d, 14), 0);
+    }
+    ck_assert_int_eq(sp_builder_finish(&bl, &full), 0);
+    sp_builder_free(&bl);
+    ck_assert_int_eq(sp_builder_init(&bl, nr, &a), 0);
+    for (e = 0; e + 1 < ND; e++) {
+        int m = 0;
+        for (k = 0; k < 14; k++)
+            if (keep[7 * e + k] >= 0) d[m++] = keep[7 * e + k];
+        ck_assert_int_eq(sp_builder_add_block(&bl, d, m), 0);
+    }
+    ck_assert_int_eq(sp_builder_finish(&bl, &red), 0);
+    sp_builder_free(&bl);
+    vf = calloc((size_t)full.nnz, sizeof(double));
+    vr = calloc((size_t)red.nnz, sizeof(double));
+    ck_assert(vf && vr);
+    for (j = 0; j < N7; j++) /* symmetric, diagonally dominant */
+        for (k = full.colptr[j]; k < full.colptr[j + 1]; k++) {
+            i = full.rowidx[k];
+            if (i > j) continue;
+            vf[k] = vf[sp_find(&full, j, i)] = i == j ? 30.0 : (double)(lcg(&seed) % 2001) / 1000.0 - 1.0;
+        }
+    for (j = 0; j < N7; j++)
+        for (k = full.colptr[j]; k < full.colptr[j + 1]; k++)
+            if (keep[j] >= 0 && keep[full.rowidx[k]] >= 0) vr[sp_find(&red, keep[full.rowidx[k]], keep[j])] = vf[k];
+    for (i = 0; i < N7; i++) {
+        b[i] = sin(0.3 * i);
+        if (keep[i] >= 0) br[keep[i]] = b[i];
+    }
+    ck_assert_int_eq(sp_band_create_flags(&h, &red, &a, SP_OVERWRITE), SP_OK);
+    ck_assert_int_eq(((bandh *)h)->host, 1);
+    ck_assert_int_eq(sp_band_set_gather(h, &full, keep), SP_EUNSUITED);
+    ck_assert_int_eq(sp_band_factor_mut(h, vr), SP_OK);
+    ck_assert_int_eq(((bandh *)h)->sym, 1);
+    ck_assert_int_eq(sp_band_solve(h, br, xr), SP_OK);
+    ck_assert_int_eq(sp_band_create_gathered(&g, &full, keep, &a, SP_OVERWRITE), SP_OK);
+    ck_assert_int_eq(((bandh *)g)->host, 0);
+    ck_assert_ptr_nonnull(((bandh *)g)->lb);
+    ck_assert_int_eq(sp_band_factor_gathered_mut(g, vf), SP_OK);
+    ck_assert_int_eq(((bandh *)g)->sym, 1);
+    for (i = 0; i < N7; i++) xf[i] = -7.0; /* the condensed rows are left alone */
+    ck_assert_int_eq(sp_band_solve(g, b, xf), SP_OK);
+    for (i = 0; i < N7; i++)
+        if (keep[i] < 0) ck_assert_double_eq(xf[i], -7.0);
+        else ck_assert_double_le(fabs(xf[i] - xr[keep[i]]), 1e-12 * (1.0 + fabs(xr[keep[i]])));
+    sp_band_destroy(h);
+    sp_band_destroy(g);
+    sp_pattern_free(&full, &a);
+    sp_pattern_free(&red, &a);
+    free(vf);
+    free(vr);
+    ck_assert_uint_eq(a.n_malloc, a.n_free);
+}
+END_TEST
+
 /* Rows in units 1e17 apart (a rope's material inertia on a wrap against a
  * body's mass, issue 12): min/max |diag U| of the plain LU is 1e-17, below
  * the singularity threshold, though every row is perfectly regular.  The
@@ -455,6 +532,7 @@ Suite *suite_band_kkt(void)
     tc = tcase_create("kkt");
     tcase_add_test(tc, kkt_sequence_matches_umfpack);
     tcase_add_test(tc, band_gathered_creation);
+    tcase_add_test(tc, band_host_needs_runs);
     tcase_add_test(tc, kkt_band_rows_of_different_units);
     suite_add_tcase(s, tc);
     return s;
