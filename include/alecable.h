@@ -3790,11 +3790,12 @@ typedef struct alecable_memory_report {
     size_t history;     /**< integrator: its three time levels (state, previous state, trial) */
     size_t vectors;     /**< integrator: residual, solution and other work vectors */
     size_t jacobian;    /**< integrator: the Jacobian's values (one array; a second when massless rows or the
-                             paper scheme need one) */
+                             paper scheme need one); the band solver's LDL^T factors of a symmetric matrix
+                             take the first one's place (since 0.3) */
     size_t condensation; /**< integrator: the condensed system's structure (single-dof constraints
                               eliminated) */
-    size_t factor;      /**< integrator: the linear solver's own storage (band matrix, its factors, its
-                             copies of the pattern) */
+    size_t factor;      /**< integrator: the linear solver's own storage (band matrix, its factors where they
+                             are not in the Jacobian's values, its copies of the pattern) */
     size_t total;       /**< the sum of the fields above */
     size_t peak;        /**< the largest total the object's allocator has held since it was created */
 } alecable_memory_report;

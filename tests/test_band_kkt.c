@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/sparse/backend.h"
+#include "../lib/sparse/band_internal.h"
 #include "../lib/sparse/kkt.h"
 #include "../lib/sparse/sparse.h"
 
@@ -243,8 +245,8 @@ START_TEST(kkt_sequence_matches_umfpack)
     static kkt_case c;
     ac_alloc a;
     sp_solver *u, *bs;
-    sp_kkt *kb, *kk;
-    double b[NN], xu[NN], xb[NN], xkb[NN], xkk[NN];
+    sp_kkt *kb, *kk, *ko;
+    double b[NN], xu[NN], xb[NN], xkb[NN], xkk[NN], xko[NN], *vo;
     size_t events = 0;
     int step, i;
     ac_alloc_default(&a);
@@ -254,6 +256,10 @@ START_TEST(kkt_sequence_matches_umfpack)
     ck_assert_int_eq(sp_solver_create(&bs, SP_BAND, &c.p, &a), SP_OK);
     ck_assert_int_eq(sp_kkt_create(&kb, SP_BAND, &c.p, NQ, &a), SP_OK);
     ck_assert_int_eq(sp_kkt_create(&kk, SP_KLU, &c.p, NQ, &a), SP_OK);
+    /* and one that may factor in its values (SP_OVERWRITE), given a copy */
+    ck_assert_int_eq(sp_kkt_create_flags(&ko, SP_BAND, &c.p, NQ, &a, SP_OVERWRITE), SP_OK);
+    vo = malloc((size_t)c.p.nnz * sizeof(double));
+    ck_assert_ptr_nonnull(vo);
     ck_assert_int_eq(sp_kkt_eliminated(kb), NSINGLE); /* not the two-term one */
     for (step = 0; step < 12; step++) {
         kkt_values(&c, step, 0.0);
@@ -265,6 +271,12 @@ START_TEST(kkt_sequence_matches_umfpack)
         ck_assert_int_eq(sp_kkt_solve(kb, b, xkb), SP_OK);
         ck_assert_int_eq(sp_kkt_factor(kk, c.vals), SP_OK);
         ck_assert_int_eq(sp_kkt_solve(kk, b, xkk), SP_OK);
+        memcpy(vo, c.vals, (size_t)c.p.nnz * sizeof(double));
+        ck_assert_int_eq(sp_kkt_factor_mut(ko, vo), SP_OK);
+        ck_assert_int_eq(sp_kkt_solve(ko, b, xko), SP_OK);
+        ck_assert_double_le(max_rel(NN, xko, xu), 1e-9);
+        sp_kkt_restore(ko, vo);
+        ck_assert(memcmp(vo, c.vals, (size_t)c.p.nnz * sizeof(double)) == 0);
         ck_assert_double_le(max_rel(NN, xb, xu), 1e-9);
         ck_assert_double_le(max_rel(NN, xkb, xu), 1e-9);
         ck_assert_double_le(max_rel(NN, xkk, xu), 1e-9);
@@ -285,7 +297,144 @@ START_TEST(kkt_sequence_matches_umfpack)
     sp_solver_destroy(bs);
     sp_kkt_destroy(kb);
     sp_kkt_destroy(kk);
+    sp_kkt_destroy(ko);
+    free(vo);
     kkt_free(&c, &a);
+    ck_assert_uint_eq(a.n_malloc, a.n_free);
+}
+END_TEST
+
+/* A band created inside the full pattern (sp_band_create_gathered: the
+ * condensation's reduced pattern need never exist) is the band created on
+ * the reduced pattern and then gathered: the same ordering and envelope,
+ * and the same solutions to the bit, symmetric values (LDL^T) and not (LU),
+ * with and without SP_OVERWRITE. */
+START_TEST(band_gathered_creation)
+{
+    static kkt_case c;
+    ac_alloc a;
+    sp_kkt *cond;
+    const sp_pattern *red;
+    int keep[NN], i, flags, step;
+    ac_alloc_default(&a);
+    kkt_build(&c, &a);
+    ck_assert_int_eq(sp_kkt_create(&cond, -1, &c.p, NQ, &a), SP_OK);
+    red = sp_kkt_reduced(cond);
+    for (i = 0; i < NN; i++) keep[i] = -1;
+    for (i = 0; i < red->n; i++) keep[sp_kkt_full_index(cond, i)] = i;
+    for (flags = 0; flags <= SP_OVERWRITE; flags += SP_OVERWRITE) {
+        void *ha, *hb;
+        bandh *A, *B;
+        ck_assert_int_eq(sp_band_create_flags(&ha, red, &a, flags), SP_OK);
+        ck_assert_int_eq(sp_band_set_gather(ha, &c.p, keep), SP_OK);
+        ck_assert_int_eq(sp_band_create_gathered(&hb, &c.p, keep, &a, flags), SP_OK);
+        A = ha;
+        B = hb;
+        ck_assert_int_eq(A->n, B->n);
+        ck_assert_int_eq(A->kd, B->kd);
+        ck_assert_int_eq(A->symok, B->symok);
+        ck_assert_int_eq(A->host, B->host);
+        ck_assert(memcmp(A->perm, B->perm, (size_t)A->n * sizeof(int)) == 0);
+        ck_assert(!A->symok || memcmp(A->env, B->env, (size_t)A->n * sizeof(int)) == 0);
+        for (step = 0; step < 2; step++) {
+            double b[NN], xa[NN], xb[NN], *va = malloc((size_t)c.p.nnz * sizeof(double)),
+                                          *vb = malloc((size_t)c.p.nnz * sizeof(double));
+            ck_assert(va && vb);
+            kkt_values(&c, step, 0.0);
+            memcpy(va, c.vals, (size_t)c.p.nnz * sizeof(double));
+            memcpy(vb, c.vals, (size_t)c.p.nnz * sizeof(double));
+            for (i = 0; i < NN; i++) b[i] = xa[i] = xb[i] = sin(2.0 + i);
+            ck_assert_int_eq(sp_band_factor_gathered_mut(ha, va), SP_OK);
+            ck_assert_int_eq(sp_band_factor_gathered_mut(hb, vb), SP_OK);
+            ck_assert_int_eq(A->sym, B->sym);
+            ck_assert_int_eq(sp_band_solve(ha, b, xa), SP_OK);
+            ck_assert_int_eq(sp_band_solve(hb, b, xb), SP_OK);
+            ck_assert(memcmp(xa, xb, sizeof xa) == 0);
+            free(va);
+            free(vb);
+        }
+        sp_band_destroy(ha);
+        sp_band_destroy(hb);
+    }
+    sp_kkt_destroy(cond);
+    kkt_free(&c, &a);
+    ck_assert_uint_eq(a.n_malloc, a.n_free);
+}
+END_TEST
+
+/* A cable of 7-dof nodes whose 7th dof is condensed (a Lagrangian cable's
+ * material coordinate): the reduced pattern hosts L in its own order, the
+ * full one does not (the condensed rows sit inside the columns' runs).
+ * set_gather on a hosting handle refuses then (SP_EUNSUITED, the handle
+ * unchanged and still solving on its own pattern), and a band created
+ * inside the full pattern takes the copy path; both solve the system (to
+ * 1e-12 of each other: their orderings differ). */
+START_TEST(band_host_needs_runs)
+{
+    enum { ND = 12, N7 = 7 * ND };
+    ac_alloc a;
+    sp_builder bl;
+    sp_pattern full, red;
+    int keep[N7], d[14], e, i, j, k, nr = 0;
+    double *vf, *vr, b[N7], br[N7], xr[N7], xf[N7];
+    void *h, *g;
+    unsigned seed = 7u;
+    ac_alloc_default(&a);
+    for (i = 0; i < N7; i++) keep[i] = i % 7 == 6 ? -1 : nr++;
+    ck_assert_int_eq(sp_builder_init(&bl, N7, &a), 0);
+    for (e = 0; e + 1 < ND; e++) {
+        for (k = 0; k < 14; k++) d[k] = 7 * e + k;
+        ck_assert_int_eq(sp_builder_add_block(&bl, d, 14), 0);
+    }
+    ck_assert_int_eq(sp_builder_finish(&bl, &full), 0);
+    sp_builder_free(&bl);
+    ck_assert_int_eq(sp_builder_init(&bl, nr, &a), 0);
+    for (e = 0; e + 1 < ND; e++) {
+        int m = 0;
+        for (k = 0; k < 14; k++)
+            if (keep[7 * e + k] >= 0) d[m++] = keep[7 * e + k];
+        ck_assert_int_eq(sp_builder_add_block(&bl, d, m), 0);
+    }
+    ck_assert_int_eq(sp_builder_finish(&bl, &red), 0);
+    sp_builder_free(&bl);
+    vf = calloc((size_t)full.nnz, sizeof(double));
+    vr = calloc((size_t)red.nnz, sizeof(double));
+    ck_assert(vf && vr);
+    for (j = 0; j < N7; j++) /* symmetric, diagonally dominant */
+        for (k = full.colptr[j]; k < full.colptr[j + 1]; k++) {
+            i = full.rowidx[k];
+            if (i > j) continue;
+            vf[k] = vf[sp_find(&full, j, i)] = i == j ? 30.0 : (double)(lcg(&seed) % 2001) / 1000.0 - 1.0;
+        }
+    for (j = 0; j < N7; j++)
+        for (k = full.colptr[j]; k < full.colptr[j + 1]; k++)
+            if (keep[j] >= 0 && keep[full.rowidx[k]] >= 0) vr[sp_find(&red, keep[full.rowidx[k]], keep[j])] = vf[k];
+    for (i = 0; i < N7; i++) {
+        b[i] = sin(0.3 * i);
+        if (keep[i] >= 0) br[keep[i]] = b[i];
+    }
+    ck_assert_int_eq(sp_band_create_flags(&h, &red, &a, SP_OVERWRITE), SP_OK);
+    ck_assert_int_eq(((bandh *)h)->host, 1);
+    ck_assert_int_eq(sp_band_set_gather(h, &full, keep), SP_EUNSUITED);
+    ck_assert_int_eq(sp_band_factor_mut(h, vr), SP_OK);
+    ck_assert_int_eq(((bandh *)h)->sym, 1);
+    ck_assert_int_eq(sp_band_solve(h, br, xr), SP_OK);
+    ck_assert_int_eq(sp_band_create_gathered(&g, &full, keep, &a, SP_OVERWRITE), SP_OK);
+    ck_assert_int_eq(((bandh *)g)->host, 0);
+    ck_assert_ptr_nonnull(((bandh *)g)->lb);
+    ck_assert_int_eq(sp_band_factor_gathered_mut(g, vf), SP_OK);
+    ck_assert_int_eq(((bandh *)g)->sym, 1);
+    for (i = 0; i < N7; i++) xf[i] = -7.0; /* the condensed rows are left alone */
+    ck_assert_int_eq(sp_band_solve(g, b, xf), SP_OK);
+    for (i = 0; i < N7; i++)
+        if (keep[i] < 0) ck_assert_double_eq(xf[i], -7.0);
+        else ck_assert_double_le(fabs(xf[i] - xr[keep[i]]), 1e-12 * (1.0 + fabs(xr[keep[i]])));
+    sp_band_destroy(h);
+    sp_band_destroy(g);
+    sp_pattern_free(&full, &a);
+    sp_pattern_free(&red, &a);
+    free(vf);
+    free(vr);
     ck_assert_uint_eq(a.n_malloc, a.n_free);
 }
 END_TEST
@@ -382,6 +531,8 @@ Suite *suite_band_kkt(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("kkt");
     tcase_add_test(tc, kkt_sequence_matches_umfpack);
+    tcase_add_test(tc, band_gathered_creation);
+    tcase_add_test(tc, band_host_needs_runs);
     tcase_add_test(tc, kkt_band_rows_of_different_units);
     suite_add_tcase(s, tc);
     return s;

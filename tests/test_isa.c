@@ -23,6 +23,7 @@
 
 #include "../lib/core/isa.h"
 #include "../lib/elements/element.h"
+#include "../lib/sparse/backend.h"
 #include "../lib/sparse/band_internal.h"
 #include "../lib/sparse/sparse.h"
 
@@ -293,6 +294,99 @@ START_TEST(isa_band)
 }
 END_TEST
 
+/* b - A x, max over the rows, relative to max |b| */
+static double residual(const sp_pattern *p, const double *vals, const double *x, const double *b)
+{
+    double r[120], big = 0.0, bb = 0.0;
+    int i;
+    sp_matvec(p, vals, x, r);
+    for (i = 0; i < p->n; i++) {
+        big = fmax(big, fabs(r[i] - b[i]));
+        bb = fmax(bb, fabs(b[i]));
+    }
+    return big / bb;
+}
+
+/* LDL^T in the values themselves (SP_OVERWRITE; a banded pattern in its
+ * own order hosts L): no lower band copy and no load lists, the copies the
+ * same to the bit, the solution A's (1e-12 of b, the matrix diagonally
+ * dominant), and sp_band_restore gives the values back bit for bit; a
+ * refused LDL^T (a pivot half way that is exactly 0, after the columns
+ * before it updated theirs) leaves them as they came, for LU and for the
+ * caller. */
+START_TEST(isa_band_inplace)
+{
+    /* half bandwidths for each width of the AVX2 forward sweep's register
+     * window (1 to 4 registers) and one past it (col_axpy's loop) */
+    static const int ws[6] = {3, 7, 7, 11, 14, 19};
+    unsigned seed = 91u;
+    const int n = 120;
+    int trial;
+    for (trial = 0; trial < 6; trial++) {
+        const int w = ws[trial];
+        ac_alloc a;
+        sp_pattern p;
+        double *vals, *v[2], b[120], x[2][120];
+        void *h[2];
+        int c, i, k, st[2];
+        ac_alloc_default(&a);
+        banded(&seed, n, w, 1, &a, &p, &vals);
+        if (trial == 2) { /* rows m - 1 and m cut from the earlier ones, [1 1e5; 1e5 1e10] between them: pivot m is 0 */
+            const int m = n / 2;
+            for (k = m - 1 - w; k < m - 1; k++) {
+                vals[sp_find(&p, m - 1, k)] = vals[sp_find(&p, k, m - 1)] = 0.0;
+                if (k > m - 1 - w) vals[sp_find(&p, m, k)] = vals[sp_find(&p, k, m)] = 0.0;
+            }
+            vals[sp_find(&p, m - 1, m - 1)] = 1.0;
+            vals[sp_find(&p, m, m - 1)] = vals[sp_find(&p, m - 1, m)] = 1e5;
+            vals[sp_find(&p, m, m)] = 1e10;
+        }
+        for (i = 0; i < n; i++) b[i] = urand(&seed);
+        for (c = 0; c < 2; c++) {
+            bandh *hb;
+            ac_isa_force(c ? AC_ISA_V3 : AC_ISA_BASELINE);
+            ck_assert_int_eq(sp_band_create_flags(&h[c], &p, &a, SP_OVERWRITE), SP_OK);
+            hb = h[c];
+            ck_assert_int_eq(hb->host, 1);
+            ck_assert(!hb->lb && !hb->low_k && !hb->low_t && !hb->low_p);
+            v[c] = malloc((size_t)p.nnz * sizeof(double));
+            ck_assert_ptr_nonnull(v[c]);
+            memcpy(v[c], vals, (size_t)p.nnz * sizeof(double));
+            ck_assert_int_eq(sp_band_factor(h[c], v[c]), SP_EFAIL); /* L has no place in const values */
+            st[c] = sp_band_factor_mut(h[c], v[c]);
+            if (trial == 2) {
+                ck_assert_int_eq(hb->sym, 0);
+                ck_assert_int_eq(hb->counts.sym_refused_pivot + hb->counts.sym_refused_rcond, 1);
+                ck_assert_msg(first_diff(p.nnz, v[c], vals) < 0, "the refused LDL^T left its values changed");
+                ck_assert_int_eq(sp_band_restore(h[c], v[c]), 0);
+                continue;
+            }
+            ck_assert_int_eq(st[c], SP_OK);
+            ck_assert_int_eq(hb->sym, 1);
+            ck_assert_ptr_null(hb->ab);
+            ck_assert_int_ge(first_diff(p.nnz, v[c], vals), 0); /* L is there */
+            ck_assert_int_eq(sp_band_solve(h[c], b, x[c]), SP_OK);
+            ck_assert_double_le(residual(&p, vals, x[c], b), 1e-12);
+            ck_assert_int_eq(sp_band_restore(h[c], v[c]), 1);
+            ck_assert_msg(first_diff(p.nnz, v[c], vals) < 0, "restore: value %d differs", first_diff(p.nnz, v[c], vals));
+        }
+        ac_isa_force(-1);
+        if (trial != 2 && have_v3("band LDL^T in place")) {
+            ck_assert_msg(first_diff(n, x[1], x[0]) < 0, "band in place, kd %d: the copies' solutions differ", w);
+            printf("isa: band LDL^T in the values, kd %d, baseline and x86-64-v3: the same solution to the bit\n", w);
+        }
+        if (trial == 2) ck_assert_int_eq(st[0], st[1]);
+        for (c = 0; c < 2; c++) {
+            sp_band_destroy(h[c]);
+            free(v[c]);
+        }
+        sp_pattern_free(&p, &a);
+        free(vals);
+        ck_assert_uint_eq(a.n_malloc, a.n_free);
+    }
+}
+END_TEST
+
 /* the coordinates q (positions and slopes, at most 128) of a 10-element ANCF
  * pendulum released horizontally, SI-HHT at h = 1e-3 for 0.5 s, with the
  * copy isa; returns their number and the tip's y */
@@ -363,6 +457,7 @@ Suite *suite_isa(void)
     tcase_add_test(tc, isa_ancf_kernels);
     tcase_add_test(tc, isa_kirchhoff_kernel);
     tcase_add_test(tc, isa_band);
+    tcase_add_test(tc, isa_band_inplace);
     tcase_add_test(tc, isa_pendulum);
 #endif
     suite_add_tcase(s, tc);

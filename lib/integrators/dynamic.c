@@ -464,8 +464,10 @@ ALECABLE_API int alecable_integrator_create(alecable_integrator **out, const ale
     }
     it->mem_vectors = it->alloc.live_bytes - it->mem_history - jacobian_bytes(it);
     it->mem_solver = it->alloc.live_bytes;
-    st = sp_kkt_create(&it->lin, sp_kind_of(o->linear_solver), &it->pat, it->nq,
-                          &it->alloc);
+    /* the solver may factor in it->vals (SP_OVERWRITE): every factorization
+     * here follows a fresh Jacobian, and nothing reads the values after it
+     * succeeded (the probe below restores them between its two) */
+    st = sp_kkt_create_flags(&it->lin, sp_kind_of(o->linear_solver), &it->pat, it->nq, &it->alloc, SP_OVERWRITE);
     it->mem_solver = it->alloc.live_bytes - it->mem_solver;
     if (st) {
         alecable_integrator_destroy(it);
@@ -630,9 +632,11 @@ static int shifted_probe(alecable_integrator *it, double shift, double shift_lam
     int i;
     for (i = 0; i < it->nq; i++) it->vals[it->pat.diag[i]] += shift;
     for (i = it->nq; i < it->n; i++) it->vals[it->pat.diag[i]] -= shift_lam;
-    if (sp_kkt_factor(it->lin, it->vals) != SP_OK) return -1;
+    if (sp_kkt_factor_mut(it->lin, it->vals) != SP_OK) return -1;
     for (i = 0; i < it->n; i++) it->rhs[i] = i < it->nq ? 1.0 + 0.618 * (double)(i % 7) : 0.0;
-    return sp_kkt_solve(it->lin, it->rhs, x) ? -1 : 0;
+    i = sp_kkt_solve(it->lin, it->rhs, x) ? -1 : 0;
+    sp_kkt_restore(it->lin, it->vals); /* the next probe shifts the matrix, not its factors */
+    return i;
 }
 
 /* The unknown a singular matrix (in it->vals) leaves free: solved with the
@@ -703,7 +707,7 @@ static void name_null_dof(alecable_integrator *it)
 
 int dyn_factor_solve(alecable_integrator *it, const char *what, double t)
 {
-    int st = sp_kkt_factor(it->lin, it->vals);
+    int st = sp_kkt_factor_mut(it->lin, it->vals);
     it->null_dof = -1;
     if (st == SP_ESINGULAR) {
         MSG(it, "%s at t = %.9g: singular matrix (rcond %.3g)", what, t, sp_kkt_rcond(it->lin));

@@ -30,6 +30,11 @@ int sp_rcm(const sp_pattern *p, ac_alloc *alloc, int *perm);
 double sp_band_flops(const void *impl);
 int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep);
 int sp_band_factor_gathered(void *impl, const double *vals);
+int sp_band_create_flags(void **impl, const sp_pattern *p, ac_alloc *alloc, int flags);
+int sp_band_create_gathered(void **impl, const sp_pattern *full, const int *keep, ac_alloc *alloc, int flags);
+int sp_band_factor_mut(void *impl, double *vals);
+int sp_band_factor_gathered_mut(void *impl, double *vals);
+int sp_band_restore(void *impl, double *vals);
 void sp_band_get_counts(const void *impl, sp_band_counts *c);
 
 #endif

@@ -41,41 +41,46 @@
 /* ---- reverse Cuthill-McKee ---------------------------------------------- */
 
 typedef struct graph {
-    int n;
+    int n, own; /* own: ptr and adj are the graph's (else the pattern's) */
     int *ptr, *adj, *deg;
 } graph;
 
-/* Adjacency of A + A^T without the diagonal.  A structurally symmetric
- * pattern (a cable's, a condensed KKT one) is its own adjacency: column j's
- * rows in ascending order, nnz - n ints.  The general construction lists
- * every such neighbour twice, the first time in the same ascending order,
- * and so every degree twice: the search's order and its tie-breaks (degree
- * comparisons only) are the same, and so is the ordering. */
-static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
+/* Adjacency of A + A^T.  A structurally symmetric pattern (a cable's, a
+ * condensed KKT one) is its own adjacency: column j's rows in ascending
+ * order, read in place (its diagonal is skipped by the search, which has
+ * marked j before it reads j's list; the degrees leave it out).  Copying
+ * it was nnz ints at the solver's creation, a third of its peak at 10^5
+ * elements.  The general construction lists every such neighbour twice,
+ * the first time in the same ascending order, and so every degree twice:
+ * the search's order and its tie-breaks (degree comparisons only) are the
+ * same, and so is the ordering. */
+#define KEPT(keep, i) (!(keep) || (keep)[i] >= 0)
+
+static int graph_build(graph *g, const sp_pattern *p, const int *keep, ac_alloc *alloc)
 {
     int n = p->n, j, k, *fill, sym = 1;
     g->n = n;
-    g->adj = NULL;
-    g->ptr = ac_calloc(alloc, (size_t)n + 1, sizeof(int));
+    g->own = 0;
+    g->adj = g->ptr = NULL;
     g->deg = ac_calloc(alloc, (size_t)n, sizeof(int));
-    if (!g->ptr || !g->deg) return SP_ENOMEM;
+    if (!g->deg) return SP_ENOMEM;
     for (j = 0; j < n && sym; j++)
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-            if (p->rowidx[k] != j && sp_find(p, j, p->rowidx[k]) < 0) {
+        for (k = p->colptr[j]; k < p->colptr[j + 1] && KEPT(keep, j); k++)
+            if (p->rowidx[k] != j && KEPT(keep, p->rowidx[k]) && sp_find(p, j, p->rowidx[k]) < 0) {
                 sym = 0;
                 break;
             }
-    if (sym) {
-        g->adj = ac_malloc(alloc, (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
-        if (!g->adj) return SP_ENOMEM;
-        for (j = 0; j < n; j++) {
-            g->ptr[j + 1] = g->ptr[j];
-            for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-                if (p->rowidx[k] != j) g->adj[g->ptr[j + 1]++] = p->rowidx[k];
-            g->deg[j] = g->ptr[j + 1] - g->ptr[j];
-        }
+    if (sym) { /* rows outside the matrix (keep) are skipped by the search too: marked numbered */
+        g->ptr = p->colptr;
+        g->adj = p->rowidx;
+        for (j = 0; j < n; j++)
+            for (k = p->colptr[j]; k < p->colptr[j + 1] && KEPT(keep, j); k++)
+                g->deg[j] += p->rowidx[k] != j && KEPT(keep, p->rowidx[k]);
         return SP_OK;
     }
+    g->own = 1;
+    g->ptr = ac_calloc(alloc, (size_t)n + 1, sizeof(int));
+    if (!g->ptr) return SP_ENOMEM;
     fill = ac_calloc(alloc, (size_t)n, sizeof(int));
     g->adj = ac_malloc(alloc, 2 * (size_t)(p->nnz > 0 ? p->nnz : 1) * sizeof(int));
     if (!fill || !g->adj) {
@@ -84,7 +89,7 @@ static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
     }
     for (j = 0; j < n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-            if (p->rowidx[k] != j) {
+            if (p->rowidx[k] != j && KEPT(keep, j) && KEPT(keep, p->rowidx[k])) {
                 g->ptr[j + 1]++;
                 g->ptr[p->rowidx[k] + 1]++;
             }
@@ -92,7 +97,7 @@ static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
     for (j = 0; j < n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
             int i = p->rowidx[k];
-            if (i == j) continue;
+            if (i == j || !KEPT(keep, j) || !KEPT(keep, i)) continue;
             g->adj[g->ptr[j] + fill[j]++] = i;
             g->adj[g->ptr[i] + fill[i]++] = j;
         }
@@ -106,8 +111,10 @@ static int graph_build(graph *g, const sp_pattern *p, ac_alloc *alloc)
 
 static void graph_free(graph *g, ac_alloc *alloc)
 {
-    ac_free(alloc, g->ptr);
-    ac_free(alloc, g->adj);
+    if (g->own) {
+        ac_free(alloc, g->ptr);
+        ac_free(alloc, g->adj);
+    }
     ac_free(alloc, g->deg);
 }
 
@@ -150,14 +157,23 @@ static int bfs(const graph *g, int root, int *mark, int stamp, int *out, int sor
     return tail;
 }
 
+static int rcm(const sp_pattern *p, const int *keep, ac_alloc *alloc, int *perm);
+
 /* perm[new] = old: RCM of every connected component, each from a
  * pseudo-peripheral vertex (George & Liu).  Also the GPL-free build's banded
  * rank detection's order (lapack_qr.c). */
 int sp_rcm(const sp_pattern *p, ac_alloc *alloc, int *perm)
 {
+    return rcm(p, NULL, alloc, perm);
+}
+
+/* keep (or NULL): the rows and columns of p in the matrix (sp_band_set_gather's);
+ * perm then lists those, in p's numbering */
+static int rcm(const sp_pattern *p, const int *keep, ac_alloc *alloc, int *perm)
+{
     graph g;
     int n = p->n, *mark, *tmp, done = 0, stamp = 1, v, i, st;
-    if ((st = graph_build(&g, p, alloc))) {
+    if ((st = graph_build(&g, p, keep, alloc))) {
         graph_free(&g, alloc);
         return st;
     }
@@ -169,6 +185,8 @@ int sp_rcm(const sp_pattern *p, ac_alloc *alloc, int *perm)
         graph_free(&g, alloc);
         return SP_ENOMEM;
     }
+    for (v = 0; v < n; v++)
+        if (!KEPT(keep, v)) mark[v] = -1;
     for (v = 0; v < n; v++) {
         int root = v, last, depth, depth0 = -1, cnt, tries;
         if (mark[v] < 0) continue;
@@ -186,10 +204,10 @@ int sp_rcm(const sp_pattern *p, ac_alloc *alloc, int *perm)
         }
         done += cnt;
     }
-    for (i = 0; i < n / 2; i++) { /* reverse */
+    for (i = 0; i < done / 2; i++) { /* reverse */
         int t = perm[i];
-        perm[i] = perm[n - 1 - i];
-        perm[n - 1 - i] = t;
+        perm[i] = perm[done - 1 - i];
+        perm[done - 1 - i] = t;
     }
     ac_free(alloc, mark);
     ac_free(alloc, tmp);
@@ -218,6 +236,7 @@ void sp_band_destroy(void *impl)
     ac_free(h->alloc, h->low_t);
     ac_free(h->alloc, h->low_p);
     ac_free(h->alloc, h->fill_p);
+    ac_free(h->alloc, h->lpos);
     ac_free(h->alloc, h);
 }
 
@@ -231,16 +250,16 @@ static int envelope(bandh *h)
 {
     const sp_pattern *p = h->p;
     int n = h->n, i, j, k, *first = ac_malloc(h->alloc, (size_t)n * sizeof(int));
-    h->env = ac_malloc(h->alloc, (size_t)n * sizeof(int));
+    if (!h->env) h->env = ac_malloc(h->alloc, (size_t)n * sizeof(int));
     if (!first || !h->env) {
         ac_free(h->alloc, first);
         return SP_ENOMEM;
     }
     for (i = 0; i < n; i++) first[i] = i;
-    for (j = 0; j < n; j++)
+    for (j = 0; j < p->n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
             int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j];
-            if (ni > nj && nj < first[ni]) first[ni] = nj;
+            if (ni > nj && nj >= 0 && nj < first[ni]) first[ni] = nj;
         }
     for (j = 0; j < n; j++) h->env[j] = 0;
     for (i = 0; i < n; i++) /* rows f_i .. i - 1 of the columns reach row i */
@@ -267,8 +286,9 @@ static int lower_lists(bandh *h)
     int n = h->n, j, k, c;
     char *mark;
     h->nlow = h->nfill = 0;
-    for (j = 0; j < n; j++)
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) h->nlow += h->iperm[p->rowidx[k]] >= h->iperm[j];
+    for (j = 0; j < p->n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
+            h->nlow += h->iperm[j] >= 0 && h->iperm[p->rowidx[k]] >= h->iperm[j];
     h->low_k = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
     h->low_t = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
     h->low_p = ac_malloc(h->alloc, (size_t)(h->nlow + 1) * sizeof(int));
@@ -278,10 +298,10 @@ static int lower_lists(bandh *h)
         return SP_ENOMEM;
     }
     h->nlow = 0;
-    for (j = 0; j < n; j++)
+    for (j = 0; j < p->n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
             int ni = h->iperm[p->rowidx[k]], nj = h->iperm[j], lp = ni - nj + nj * ld;
-            if (ni < nj) continue;
+            if (nj < 0 || ni < nj) continue;
             h->low_k[h->nlow] = k;
             h->low_t[h->nlow] = sp_find(p, j, p->rowidx[k]);
             h->low_p[h->nlow++] = lp;
@@ -296,6 +316,7 @@ static int lower_lists(bandh *h)
         ac_free(h->alloc, mark);
         return SP_ENOMEM;
     }
+    for (j = 0; j < n; j++) h->lpos[j] = j * ld;
     h->nfill = 0;
     for (j = 0; j < n; j++)
         for (c = 0; c <= h->env[j]; c++)
@@ -304,66 +325,181 @@ static int lower_lists(bandh *h)
     return SP_OK;
 }
 
+/* Whether the values can host L (in place, SP_OVERWRITE): column perm[j]
+ * of p holds rows perm[j], perm[j + 1], ..., perm[j + env[j]] at
+ * consecutive positions from its diagonal on, so that L's column j is a
+ * run of the values (envelope fill, outside the pattern, has no place:
+ * such a pattern does not host), and row j's transposed entries sit just
+ * above the diagonal of each column they are in, A(j, j + i) at lpos[j +
+ * i] - i (the symmetry check and the restore read them there).  With a
+ * cable's dofs in their own order, numbered node by node, and a column's
+ * rows ascending, both hold; p may be a larger pattern holding the matrix
+ * (perm in its numbering: sp_band_create_gathered, sp_band_set_gather),
+ * whose other rows must then lie outside the runs.  Fills lpos; 0 when the pattern does not host. */
+static int host_check(const bandh *h, const sp_pattern *p, const int *perm, int *lpos)
+{
+    int j, i;
+    for (j = 0; j < h->n; j++) {
+        int c = perm[j], d = sp_find(p, c, c);
+        if (d < 0 || d + h->env[j] >= p->colptr[c + 1]) return 0;
+        for (i = 1; i <= h->env[j]; i++)
+            if (p->rowidx[d + i] != perm[j + i]) return 0;
+        lpos[j] = d;
+    }
+    for (j = 0; j < h->n; j++)
+        for (i = 1; i <= h->env[j]; i++) {
+            int c = perm[j + i], q = lpos[j + i] - i;
+            if (q < p->colptr[c] || p->rowidx[q] != perm[j]) return 0;
+        }
+    return 1;
+}
+
+/* iperm, kl and ku of the ordering in perm */
+static void arrange(bandh *h)
+{
+    const sp_pattern *p = h->p;
+    int j, k;
+    for (j = 0; j < p->n; j++) h->iperm[j] = -1;
+    for (j = 0; j < h->n; j++) h->iperm[h->perm[j]] = j;
+    h->kl = h->ku = 0;
+    for (j = 0; j < p->n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+            int d = h->iperm[p->rowidx[k]] - h->iperm[j];
+            if (h->iperm[j] < 0 || h->iperm[p->rowidx[k]] < 0) continue;
+            if (d > h->kl) h->kl = d;
+            if (-d > h->ku) h->ku = -d;
+        }
+    h->ldab = 2 * h->kl + h->ku + 1;
+    h->kd = h->kl > h->ku ? h->kl : h->ku;
+}
+
+/* In place, when RCM's order does not host L: the matrix's own order,
+ * if it does and its band and envelope are no larger.  RCM numbers a
+ * cable's nodes in order but each node's dofs backwards (its breadth-first
+ * levels, reversed), so a column's rows below the diagonal are not
+ * consecutive in the values; the cable's own order has the same band
+ * and envelope (the same flops) and hosts.  Otherwise RCM's order stays
+ * (and with it the copy into lb). */
+static int try_own_order(bandh *h)
+{
+    const int n = h->n, kd = h->kd;
+    const double fl = h->sym_factor_flops, sfl = h->sym_solve_flops;
+    int *perm = ac_malloc(h->alloc, 2 * (size_t)n * sizeof(int)), *env = perm + n, j, k, st;
+    if (!perm) return SP_ENOMEM;
+    memcpy(perm, h->perm, (size_t)n * sizeof(int));
+    memcpy(env, h->env, (size_t)n * sizeof(int));
+    for (j = k = 0; j < h->p->n; j++) /* the matrix's rows in p's order */
+        if (KEPT(h->keep, j)) h->perm[k++] = j;
+    arrange(h);
+    if ((st = envelope(h))) {
+        ac_free(h->alloc, perm);
+        return st;
+    }
+    if (h->kd <= kd && h->sym_factor_flops <= fl && host_check(h, h->p, h->perm, h->lpos)) {
+        h->host = 1;
+        ac_free(h->alloc, perm);
+        return SP_OK;
+    }
+    memcpy(h->perm, perm, (size_t)n * sizeof(int));
+    memcpy(h->env, env, (size_t)n * sizeof(int));
+    arrange(h);
+    h->sym_factor_flops = fl;
+    h->sym_solve_flops = sfl;
+    ac_free(h->alloc, perm);
+    return SP_OK;
+}
+
 /* The symmetric path's storage and lists, when the pattern is structurally
- * symmetric (else h->symok stays 0: LU alone). */
+ * symmetric (else h->symok stays 0: LU alone); in place, when the values
+ * can host L, neither lb nor the lists. */
 static int symmetric_path(bandh *h)
 {
     const sp_pattern *p = h->p;
     const int n = h->n;
     int j, k, st;
-    for (j = 0; j < n; j++)
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++)
-            if (sp_find(p, j, p->rowidx[k]) < 0) return SP_OK;
-    h->lb = ac_malloc(h->alloc, (size_t)n * (size_t)(h->kd + 1) * sizeof(double));
+    for (j = 0; j < p->n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1] && KEPT(h->keep, j); k++)
+            if (KEPT(h->keep, p->rowidx[k]) && sp_find(p, j, p->rowidx[k]) < 0) return SP_OK;
     h->dg = ac_malloc(h->alloc, (size_t)n * sizeof(double));
-    if (!h->lb || !h->dg) return SP_ENOMEM;
-    if ((st = envelope(h)) || (st = lower_lists(h))) return st;
+    h->lpos = ac_malloc(h->alloc, (size_t)n * sizeof(int));
+    if (!h->dg || !h->lpos) return SP_ENOMEM;
+    if ((st = envelope(h))) return st;
+    if (h->inplace) {
+        h->host = host_check(h, p, h->perm, h->lpos);
+        if (!h->host && (st = try_own_order(h))) return st;
+    }
+    if (!h->host) {
+        h->lb = ac_malloc(h->alloc, (size_t)n * (size_t)(h->kd + 1) * sizeof(double));
+        if (!h->lb) return SP_ENOMEM;
+        if ((st = lower_lists(h))) return st;
+    }
     h->symok = 1;
     return SP_OK;
 }
 
+static int create(void **impl, const sp_pattern *p, const int *keep, ac_alloc *alloc, int flags);
+
 int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
 {
+    return sp_band_create_flags(impl, p, alloc, 0);
+}
+
+int sp_band_create_flags(void **impl, const sp_pattern *p, ac_alloc *alloc, int flags)
+{
+    return create(impl, p, NULL, alloc, flags);
+}
+
+/* The matrix inside a larger pattern from the start, as sp_band_set_gather
+ * makes it: its own pattern (the condensation's reduced one) need never
+ * exist, nnz ints less at the solver's creation, its peak.  The same
+ * ordering and storage as creating on that pattern and gathering. */
+int sp_band_create_gathered(void **impl, const sp_pattern *full, const int *keep, ac_alloc *alloc, int flags)
+{
+    return create(impl, full, keep, alloc, flags);
+}
+
+static int create(void **impl, const sp_pattern *p, const int *keep, ac_alloc *alloc, int flags)
+{
     bandh *h;
-    int n = p->n, j, k, st;
+    int n = 0, st, j, k, nnz = 0;
     double storage;
+    for (j = 0; j < p->n; j++)
+        if (KEPT(keep, j)) {
+            n++;
+            for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) nnz += KEPT(keep, p->rowidx[k]);
+        }
     if (n <= 0) return SP_EFAIL;
     h = ac_calloc(alloc, 1, sizeof *h);
     if (!h) return SP_ENOMEM;
     h->p = p;
+    h->keep = keep;
     h->alloc = alloc;
     h->n = n;
+    h->inplace = (flags & SP_OVERWRITE) != 0;
     h->perm = ac_malloc(alloc, (size_t)n * sizeof(int));
-    h->iperm = ac_malloc(alloc, (size_t)n * sizeof(int));
+    h->iperm = ac_malloc(alloc, (size_t)p->n * sizeof(int));
     if (!h->perm || !h->iperm) {
         sp_band_destroy(h);
         return SP_ENOMEM;
     }
-    if ((st = sp_rcm(p, alloc, h->perm))) {
+    if ((st = rcm(p, keep, alloc, h->perm))) {
         sp_band_destroy(h);
         return st;
     }
-    for (j = 0; j < n; j++) h->iperm[h->perm[j]] = j;
-    for (j = 0; j < n; j++)
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
-            int d = h->iperm[p->rowidx[k]] - h->iperm[j];
-            if (d > h->kl) h->kl = d;
-            if (-d > h->ku) h->ku = -d;
-        }
-    h->ldab = 2 * h->kl + h->ku + 1;
+    arrange(h);
     storage = (double)h->ldab * n;
-    if (storage > BAND_MAX_FILL * (double)p->nnz && storage > BAND_MIN_STORAGE) {
+    if (storage > BAND_MAX_FILL * (double)nnz && storage > BAND_MIN_STORAGE) {
         sp_band_destroy(h);
         return SP_EUNSUITED;
     }
     h->isa = ac_isa();
-    h->work = ac_malloc(alloc, (size_t)n * sizeof(double));
+    /* SOLVE_PAD zeros past the end: the symmetric solve's register window reads ahead (band_numeric.c) */
+    h->work = ac_calloc(alloc, (size_t)n + SOLVE_PAD, sizeof(double));
     if (!h->work) {
         sp_band_destroy(h);
         return SP_ENOMEM;
     }
     /* symmetric path: needs a structurally symmetric pattern */
-    h->kd = h->kl > h->ku ? h->kl : h->ku;
     st = symmetric_path(h);
     if (st) {
         sp_band_destroy(h);
@@ -408,12 +544,12 @@ int sp_band_lu_storage(bandh *h)
 }
 
 /* the copy of the numerics chosen at creation (lib/core/isa.h) */
-static int factor(bandh *h, const double *vals)
+static int factor(bandh *h, const double *vals, double *mut)
 {
 #if AC_HAVE_ISA_V3
-    if (h->isa == AC_ISA_V3) return sp_band_num_factor_v3(h, vals);
+    if (h->isa == AC_ISA_V3) return sp_band_num_factor_v3(h, vals, mut);
 #endif
-    return sp_band_num_factor(h, vals);
+    return sp_band_num_factor(h, vals, mut);
 }
 
 int sp_band_solve(void *impl, const double *b, double *x)
@@ -432,7 +568,13 @@ int sp_band_solve(void *impl, const double *b, double *x)
 int sp_band_factor(void *impl, const double *vals)
 {
     bandh *h = impl;
-    return h->keep ? SP_EFAIL : factor(h, vals);
+    return h->keep ? SP_EFAIL : factor(h, vals, NULL);
+}
+
+int sp_band_factor_mut(void *impl, double *vals)
+{
+    bandh *h = impl;
+    return h->keep ? SP_EFAIL : factor(h, vals, vals);
 }
 
 /* From here on the values, right-hand sides and solutions come in full's
@@ -445,7 +587,18 @@ int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep)
     bandh *h = impl;
     int e, i, c, q, cnt, *full_of;
     if (h->keep) return h->keep == keep && h->p == full ? SP_OK : SP_EFAIL;
-    if (!(full_of = ac_malloc(h->alloc, (size_t)h->n * sizeof(int)))) return SP_ENOMEM;
+    if (!(full_of = ac_malloc(h->alloc, (size_t)(h->n + full->n) * sizeof(int)))) return SP_ENOMEM;
+    if (h->host) { /* L in full's values: the runs there (else the caller copies, and L stays in the copy) */
+        int *perm = full_of + h->n, *lpos = full_of;
+        for (i = 0; i < full->n; i++)
+            if (keep[i] >= 0) full_of[keep[i]] = i;
+        for (i = 0; i < h->n; i++) perm[i] = full_of[h->perm[i]];
+        if (!host_check(h, full, perm, lpos)) {
+            ac_free(h->alloc, full_of);
+            return SP_EUNSUITED;
+        }
+        memcpy(h->lpos, lpos, (size_t)h->n * sizeof(int));
+    }
     if (h->ab) {
         ac_free(h->alloc, h->ab);
         ac_free(h->alloc, h->pos);
@@ -479,7 +632,37 @@ int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep)
 int sp_band_factor_gathered(void *impl, const double *vals)
 {
     bandh *h = impl;
-    return h->keep ? factor(h, vals) : SP_EFAIL;
+    return h->keep ? factor(h, vals, NULL) : SP_EFAIL;
+}
+
+int sp_band_factor_gathered_mut(void *impl, double *vals)
+{
+    bandh *h = impl;
+    return h->keep ? factor(h, vals, vals) : SP_EFAIL;
+}
+
+/* Column j's run gets the upper triangle's row j back (A(j + i, j) =
+ * A(j, j + i): the values were exactly symmetric) and its diagonal the
+ * saved one.  What sym_factor wrote is all in the runs. */
+void sp_band_num_restore(bandh *h, double *vals)
+{
+    const int *lpos = h->lpos, *env = h->env;
+    int j, i;
+    for (j = 0; j < h->n; j++) {
+        double *cj = vals + lpos[j];
+        cj[0] = h->dg[j];
+        for (i = 1; i <= env[j]; i++) cj[i] = vals[lpos[j + i] - i];
+    }
+}
+
+int sp_band_restore(void *impl, double *vals)
+{
+    bandh *h = impl;
+    if (!h->host || !h->sym || h->fac != vals) return 0;
+    sp_band_num_restore(h, vals);
+    h->sym = 0;
+    h->fac = NULL;
+    return 1;
 }
 
 double sp_band_rcond(const void *impl)

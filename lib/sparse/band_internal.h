@@ -7,6 +7,7 @@
 #include "backend.h"
 
 #define RCOND_MIN 1e-15
+#define SOLVE_PAD 20 /* doubles past n in the work vector (sym_solve's window: 16 + 4) */
 
 typedef struct bandh {
     /* the pattern the values come in: the matrix's own, or after
@@ -27,9 +28,15 @@ typedef struct bandh {
     double rcond;
     double flops;       /* of the last factorization and solves since */
     /* symmetric path (see sym_factor), for a structurally symmetric
-     * pattern (symok): lower band storage L(i, j) = lb[i - j + j (kd + 1)],
-     * and which path made the current factors */
+     * pattern (symok): L's column j is the run base[lpos[j] .. lpos[j] +
+     * env[j]], L(i, j) = base[lpos[j] + i - j], base the lower band storage
+     * lb (lpos[j] = j (kd + 1)) or, in place (host), the values factored
+     * last (fac; see host_check in band.c), and which path made the
+     * current factors */
     int symok, kd;
+    int inplace, host;     /* created to overwrite its values (SP_OVERWRITE); L lives in them */
+    int *lpos;
+    double *fac;
     int *env;              /* rows below the diagonal that column j of L can reach (envelope) */
     double sym_factor_flops, sym_solve_flops; /* the envelope's, counted once (envelope) */
     /* lower-triangle entries: value index (into p's values), its
@@ -55,9 +62,16 @@ int sp_band_lu_storage(bandh *h);
 
 /* the numerics (band_numeric.c): factor the values (in h->p's order),
  * solve with the current factors */
-int sp_band_num_factor(bandh *h, const double *vals);
+/* mut: vals themselves, writable, for a handle that hosts L (h->host),
+ * else NULL (then a hosting handle refuses: SP_EFAIL) */
+int sp_band_num_factor(bandh *h, const double *vals, double *mut);
 void sp_band_num_solve(bandh *h, const double *b, double *x);
-int sp_band_num_factor_v3(bandh *h, const double *vals);
+int sp_band_num_factor_v3(bandh *h, const double *vals, double *mut);
 void sp_band_num_solve_v3(bandh *h, const double *b, double *x);
+
+/* the values a refused or finished in-place LDL^T overwrote, back from
+ * the upper triangle and the saved diagonal (exact: the symmetric path
+ * takes only exactly symmetric values) */
+void sp_band_num_restore(bandh *h, double *vals);
 
 #endif

@@ -130,6 +130,61 @@ static int load_symmetric(bandh *h, const double *vals, const int *kidx, const i
     return !asym;
 }
 
+/* The same checks on values that host L (h->host), which stay where they
+ * are: column j's run against its transposes, each at lpos[j + i] - i
+ * (band.c's host_check).  Nothing is written. */
+static int check_symmetric(const bandh *h, const double *vals)
+{
+    const int n = h->n, *restrict lpos = h->lpos, *restrict env = h->env;
+    int j, i, asym = 0, bad = 0;
+#ifdef BAND_V3
+    /* four entries at a time, their transposes gathered (lpos[j + i] - i);
+     * a column's last four overlap the loop's, which only repeats tests */
+    const __m256d zero = _mm256_setzero_pd();
+    const __m128i step = _mm_setr_epi32(0, 1, 2, 3);
+    __m256d ne = zero, nf = zero;
+    for (j = 0; j < n; j++) {
+        const double *restrict cj = vals + lpos[j];
+        const int *restrict lp = lpos + j;
+        const int m = env[j];
+        bad |= cj[0] - cj[0] != 0.0;
+        if (m < 4) {
+            for (i = 1; i <= m; i++) {
+                double v = cj[i];
+                asym |= v != vals[lp[i] - i];
+                bad |= v - v != 0.0;
+            }
+            continue;
+        }
+        for (i = 1;; i += 4) {
+            int k = i + 4 <= m + 1 ? i : m - 3;
+            __m128i idx = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(lp + k)),
+                                        _mm_add_epi32(step, _mm_set1_epi32(k)));
+            __m256d v = _mm256_loadu_pd(cj + k), t = _mm256_i32gather_pd(vals, idx, 8);
+            ne = _mm256_or_pd(ne, _mm256_cmp_pd(v, t, _CMP_NEQ_UQ));
+            nf = _mm256_or_pd(nf, _mm256_cmp_pd(_mm256_sub_pd(v, v), zero, _CMP_NEQ_UQ));
+            if (k != i || i + 4 > m) break;
+        }
+    }
+    asym |= _mm256_movemask_pd(ne) != 0;
+    bad |= _mm256_movemask_pd(nf) != 0;
+#else
+    for (j = 0; j < n; j++) {
+        const double *restrict cj = vals + lpos[j];
+        const int *restrict lp = lpos + j;
+        const int m = env[j];
+        bad |= cj[0] - cj[0] != 0.0;
+        for (i = 1; i <= m; i++) {
+            double v = cj[i];
+            asym |= v != vals[lp[i] - i];
+            bad |= v - v != 0.0;
+        }
+    }
+#endif
+    if (bad) return -1;
+    return !asym;
+}
+
 /* cc[i] -= t s[i], 0 <= i < m (the multiply and the subtraction rounded
  * apart, as C99 without contraction does): the trailing update's column
  * and the forward solve's.  cc and s never overlap (two columns of the
@@ -180,8 +235,7 @@ static inline void col_scale(double *restrict s, double r, int m)
 
 /* Column j's trailing update A(j + i, j + c) -= l_c d l_i, 1 <= c <= i <= K,
  * from the unscaled column cj (cj[i] = d l_i) and rd = 1/d, then the column
- * scaled to l; next is column j + 1 (column j + c starts at next + (c - 1)
- * ld).  One function per width K up to 16, its loops unrolled by pragma
+ * scaled to l; column j + c starts at base + lp[c - 1] (lp = lpos + j + 1).  One function per width K up to 16, its loops unrolled by pragma
  * into straight-line code (the compilers leave them rolled otherwise; the
  * envelope of a cable is at most 12 wide), all inlined into the column
  * loop through a switch: a call per column (through a table, before)
@@ -194,42 +248,42 @@ static inline void col_scale(double *restrict s, double r, int m)
 #define TRAILING_UNROLL
 #endif
 #define TRAILING_FN(K)                                                                                \
-    static inline void trailing_##K(double *restrict cj, double *restrict next, int ld, double rd)   \
+    static inline void trailing_##K(double *restrict cj, double *base, const int *restrict lp, double rd) \
     {                                                                                                 \
         int c;                                                                                        \
         TRAILING_UNROLL                                                                               \
-        for (c = 1; c <= K; c++) col_axpy(next + (size_t)(c - 1) * ld, cj + c, cj[c] * rd, K - c + 1);  \
+        for (c = 1; c <= K; c++) col_axpy(base + lp[c - 1], cj + c, cj[c] * rd, K - c + 1);            \
         col_scale(cj + 1, rd, K);                                                                     \
     }
 TRAILING_FN(1) TRAILING_FN(2) TRAILING_FN(3) TRAILING_FN(4) TRAILING_FN(5) TRAILING_FN(6)
 TRAILING_FN(7) TRAILING_FN(8) TRAILING_FN(9) TRAILING_FN(10) TRAILING_FN(11) TRAILING_FN(12)
 TRAILING_FN(13) TRAILING_FN(14) TRAILING_FN(15) TRAILING_FN(16)
 
-static void trailing(double *cj, double *next, int ld, int K, double rd)
+static void trailing(double *cj, double *base, const int *lp, int K, double rd)
 {
     int c, i;
     switch (K) {
     case 0: return;
-    case 1: trailing_1(cj, next, ld, rd); return;
-    case 2: trailing_2(cj, next, ld, rd); return;
-    case 3: trailing_3(cj, next, ld, rd); return;
-    case 4: trailing_4(cj, next, ld, rd); return;
-    case 5: trailing_5(cj, next, ld, rd); return;
-    case 6: trailing_6(cj, next, ld, rd); return;
-    case 7: trailing_7(cj, next, ld, rd); return;
-    case 8: trailing_8(cj, next, ld, rd); return;
-    case 9: trailing_9(cj, next, ld, rd); return;
-    case 10: trailing_10(cj, next, ld, rd); return;
-    case 11: trailing_11(cj, next, ld, rd); return;
-    case 12: trailing_12(cj, next, ld, rd); return;
-    case 13: trailing_13(cj, next, ld, rd); return;
-    case 14: trailing_14(cj, next, ld, rd); return;
-    case 15: trailing_15(cj, next, ld, rd); return;
-    case 16: trailing_16(cj, next, ld, rd); return;
+    case 1: trailing_1(cj, base, lp, rd); return;
+    case 2: trailing_2(cj, base, lp, rd); return;
+    case 3: trailing_3(cj, base, lp, rd); return;
+    case 4: trailing_4(cj, base, lp, rd); return;
+    case 5: trailing_5(cj, base, lp, rd); return;
+    case 6: trailing_6(cj, base, lp, rd); return;
+    case 7: trailing_7(cj, base, lp, rd); return;
+    case 8: trailing_8(cj, base, lp, rd); return;
+    case 9: trailing_9(cj, base, lp, rd); return;
+    case 10: trailing_10(cj, base, lp, rd); return;
+    case 11: trailing_11(cj, base, lp, rd); return;
+    case 12: trailing_12(cj, base, lp, rd); return;
+    case 13: trailing_13(cj, base, lp, rd); return;
+    case 14: trailing_14(cj, base, lp, rd); return;
+    case 15: trailing_15(cj, base, lp, rd); return;
+    case 16: trailing_16(cj, base, lp, rd); return;
     default: break;
     }
     for (c = 1; c <= K; c++) {
-        double t = cj[c] * rd, *cc = next + (size_t)(c - 1) * ld;
+        double t = cj[c] * rd, *cc = base + lp[c - 1];
         for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];
     }
     for (i = 1; i <= K; i++) cj[i] *= rd;
@@ -237,12 +291,12 @@ static void trailing(double *cj, double *next, int ld, int K, double rd)
 
 static int sym_factor(bandh *h)
 {
-    const int n = h->n, ld = h->kd + 1, *restrict env = h->env;
-    double *restrict L = h->lb, *restrict dg = h->dg, dmin = INFINITY, dmax = 0.0;
+    const int n = h->n, *restrict env = h->env, *restrict lpos = h->lpos;
+    double *L = h->fac, *restrict dg = h->dg, dmin = INFINITY, dmax = 0.0;
     int j, definite = 1;
-    for (j = 0; j < n; j++) dg[j] = L[(size_t)j * ld];
+    for (j = 0; j < n; j++) dg[j] = L[lpos[j]];
     for (j = 0; j < n; j++) {
-        double *cj = L + (size_t)j * ld, d = cj[0], ad = fabs(d), rd;
+        double *cj = L + lpos[j], d = cj[0], ad = fabs(d), rd;
         /* once not positive definite, the pivot against the diagonal it
          * started from: a collapse by many orders (cancellation in an
          * indefinite matrix: unbounded growth) means LU */
@@ -252,7 +306,7 @@ static int sym_factor(bandh *h)
         rd = 1.0 / d;
         /* trailing update with the unscaled column t = d l, then the
          * scaling; env[j] <= kd and <= n - 1 - j (envelope) */
-        trailing(cj, cj + ld, ld, env[j], rd);
+        trailing(cj, L, lpos + j + 1, env[j], rd);
         cj[0] = rd; /* L's unit diagonal is implied: its place keeps D^-1 */
         dmin = ad < dmin ? ad : dmin;
         dmax = ad > dmax ? ad : dmax;
@@ -285,7 +339,7 @@ static int sym_accept(bandh *h)
     int j;
     if (isfinite(h->rcond) && h->rcond >= RCOND_MIN) return 1;
     for (j = 0; j < h->n; j++) {
-        double r = fabs(1.0 / h->lb[(size_t)j * (h->kd + 1)]);
+        double r = fabs(1.0 / h->fac[h->lpos[j]]);
         if (h->dg[j] != 0.0) r /= fabs(h->dg[j]);
         if (r < dmin) dmin = r;
         if (r > dmax) dmax = r;
@@ -327,15 +381,17 @@ static int scaled_lu(bandh *h, const double *vals)
 /* vals: h->p's values (the matrix's, or a larger array's: sp_band_set_gather).
  * A symmetric factorization that fails the rcond test goes on to LU and its
  * row-scaled retry, like an unsymmetric one. */
-int BAND_NUM(factor)(bandh *h, const double *vals)
+int BAND_NUM(factor)(bandh *h, const double *vals, double *mut)
 {
     int st;
     h->sym = 0;
     h->scaled = 0;
+    if (h->host && !mut) return SP_EFAIL; /* L has no place but the values */
     if (h->symok && h->sym_failed == 0) {
-        int ls = load_symmetric(h, vals, h->low_k, h->low_t);
+        int ls = h->host ? check_symmetric(h, vals) : load_symmetric(h, vals, h->low_k, h->low_t);
         if (ls < 0) return SP_ESINGULAR;
         if (ls > 0) {
+            h->fac = h->host ? mut : h->lb;
             if (sym_factor(h)) {
                 if (sym_accept(h)) {
                     h->sym = 1;
@@ -346,6 +402,8 @@ int BAND_NUM(factor)(bandh *h, const double *vals)
                 h->counts.sym_refused_rcond++;
             } else
                 h->counts.sym_refused_pivot++;
+            /* LU (and the caller, should LU fail too) gets the values as given */
+            if (h->host) sp_band_num_restore(h, mut);
             if (h->sym_wait < 1) h->sym_wait = 1;
             h->sym_failed = h->sym_wait;
             h->sym_wait = 2 * h->sym_wait < SYM_RETRY ? 2 * h->sym_wait : SYM_RETRY;
@@ -370,39 +428,91 @@ int BAND_NUM(factor)(bandh *h, const double *vals)
     return st;
 }
 
+#ifdef BAND_V3
+#if defined(__GNUC__)
+#define WINDOW_INLINE static inline __attribute__((always_inline))
+#else
+#define WINDOW_INLINE static inline
+#endif
+/* The forward sweep L z = y (unit lower) with y[j + 1 .. j + 4R] in R
+ * registers (4R >= kd): column j's update of those rows is applied there,
+ * y[j + 1] is final after it and is broadcast for the next column, and the
+ * window moves on by one lane.  Through memory (col_axpy) every column
+ * loaded four values that the previous column had stored at an offset of
+ * one, which the CPU cannot forward from store to load: the sweep was a
+ * chain of such stalls.  The same operation on every entry as col_axpy's
+ * (a row beyond the column's envelope takes a masked +0, which leaves
+ * any value, -0 included, as it is), so the same bits as the baseline. */
+WINDOW_INLINE void forward_window(const double *L, const int *lpos, const int *env, double *y, int n, const int R)
+{
+    __m256d w[4], t = _mm256_set1_pd(y[0]);
+    __m256i idx[4];
+    int j, r;
+    for (r = 0; r < R; r++) {
+        w[r] = _mm256_loadu_pd(y + 1 + 4 * r);
+        idx[r] = _mm256_setr_epi64x(4 * r, 4 * r + 1, 4 * r + 2, 4 * r + 3);
+    }
+    for (j = 0; j < n; j++) {
+        const double *c = L + lpos[j] + 1;
+        const __m256i m = _mm256_set1_epi64x(env[j]);
+        __m256d nx = _mm256_loadu_pd(y + j + 1 + 4 * R);
+        for (r = 0; r < R; r++) {
+            const __m256i k = _mm256_cmpgt_epi64(m, idx[r]);
+            const __m256d l = _mm256_maskload_pd(c + 4 * r, k);
+            w[r] = _mm256_sub_pd(w[r], _mm256_and_pd(_mm256_mul_pd(t, l), _mm256_castsi256_pd(k)));
+        }
+        _mm_store_sd(y + j, _mm256_castpd256_pd128(t));
+        t = _mm256_permute4x64_pd(w[0], 0);
+        for (r = 0; r < R; r++) {
+            const __m256d hi = r + 1 < R ? w[r + 1] : nx;
+            w[r] = _mm256_shuffle_pd(w[r], _mm256_permute2f128_pd(w[r], hi, 0x21), 5);
+        }
+    }
+}
+#endif
+
 /* env[j] bounds every column (env[j] <= kd and <= n - 1 - j by
- * construction); D^-1 is kept by sym_factor (on L's diagonal), so the backward sweep's chain
- * from one unknown to the next has no division, and its dot products run
- * on two accumulators. */
+ * construction); D^-1 is kept by sym_factor (on L's diagonal), so the
+ * backward sweep's chain from one unknown to the next has no division.
+ * Its dot products sum from the far end of the column on two
+ * accumulators, the term of the unknown just found added last: from one
+ * unknown to the next the chain is a multiply, an add and a subtract
+ * (summed from the near end, in 16-byte loads of values stored one by one
+ * a moment before, it was the whole sum and a failed store forwarding).
+ * Scalar in both copies: the same bits. */
 static void sym_solve(bandh *h, double *restrict y)
 {
     /* restrict locals: y (the handle's work vector) is none of the factors'
      * arrays, which the compiler cannot know through h */
-    const int n = h->n, ld = h->kd + 1, *restrict env = h->env;
-    const double *restrict L = h->lb;
+    const int n = h->n, *restrict env = h->env, *restrict lpos = h->lpos;
+    const double *restrict L = h->fac;
     int j, i;
-    for (j = 0; j < n; j++) /* L z = y (unit lower) */
-        col_axpy(y + j + 1, L + (size_t)j * ld + 1, y[j], env[j]);
-    for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
-        const double *restrict cj = L + (size_t)j * ld, *yj = y + j;
-        int km = env[j];
-        double s0, s1;
 #ifdef BAND_V3
-        /* the two sums side by side in one register: the same chains of
-         * additions as the scalar loop's, so the same bits */
-        __m128d s = _mm_setzero_pd();
-        for (i = 1; i + 1 <= km; i += 2) s = _mm_add_pd(s, _mm_mul_pd(_mm_loadu_pd(cj + i), _mm_loadu_pd(yj + i)));
-        s0 = _mm_cvtsd_f64(s);
-        s1 = _mm_cvtsd_f64(_mm_unpackhi_pd(s, s));
+    switch ((h->kd + 3) / 4) {
+    case 0: break;
+    case 1: forward_window(L, lpos, env, y, n, 1); break;
+    case 2: forward_window(L, lpos, env, y, n, 2); break;
+    case 3: forward_window(L, lpos, env, y, n, 3); break;
+    case 4: forward_window(L, lpos, env, y, n, 4); break;
+    default:
+        for (j = 0; j < n; j++) col_axpy(y + j + 1, L + lpos[j] + 1, y[j], env[j]);
+    }
 #else
-        s0 = s1 = 0.0;
-        for (i = 1; i + 1 <= km; i += 2) {
-            s0 += cj[i] * yj[i];
-            s1 += cj[i + 1] * yj[i + 1];
-        }
+    for (j = 0; j < n; j++) /* L z = y (unit lower) */
+        col_axpy(y + j + 1, L + lpos[j] + 1, y[j], env[j]);
 #endif
-        if (i == km) s0 += cj[i] * yj[i];
-        y[j] = y[j] * cj[0] - (s0 + s1);
+    for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
+        const double *restrict cj = L + lpos[j], *yj = y + j;
+        const int m = env[j];
+        double s0 = 0.0, s1 = 0.0;
+        for (i = m; i >= 3; i -= 2) {
+            s0 += cj[i] * yj[i];
+            s1 += cj[i - 1] * yj[i - 1];
+        }
+        if (i == 2) s0 += cj[2] * yj[2];
+        s0 += s1;
+        if (m >= 1) s0 += cj[1] * yj[1];
+        y[j] = y[j] * cj[0] - s0;
     }
     h->flops += h->sym_solve_flops;
 }

@@ -25,7 +25,7 @@
 struct sp_kkt {
     const sp_pattern *p;
     ac_alloc *alloc;
-    int kind, n, nq, ne;
+    int kind, flags, n, nq, ne;
     /* eliminated pairs e: dof j[e], constraint row R[e]; value positions of
      * G_Rj (row R, column j), G^T_jR (row j, column R) and D_RR */
     int *ej, *eR, *pos_g, *pos_gt, *pos_d;
@@ -106,10 +106,10 @@ static int find_pairs(const sp_pattern *p, int nq, int *qcount, int *qcol, int *
     return ne;
 }
 
-static int build_reduced(sp_kkt *k)
+/* the reduced numbering: red_of, full_of, red.n */
+static int build_maps(sp_kkt *k)
 {
-    const sp_pattern *p = k->p;
-    int n = k->n, nr = n - 2 * k->ne, j, q, cnt = 0, e;
+    int n = k->n, nr = n - 2 * k->ne, j, cnt = 0, e;
     k->red_of = ints(k->alloc, n);
     k->full_of = ints(k->alloc, nr);
     if (!k->red_of || !k->full_of) return SP_ENOMEM;
@@ -121,6 +121,14 @@ static int build_reduced(sp_kkt *k)
             k->red_of[j] = cnt++;
         }
     k->red.n = nr;
+    return SP_OK;
+}
+
+/* the reduced pattern, for a backend that does not gather (and kind -1) */
+static int build_reduced(sp_kkt *k)
+{
+    const sp_pattern *p = k->p;
+    int nr = k->red.n, j, q, cnt = 0;
     k->red.colptr = ints(k->alloc, nr + 1);
     k->red.diag = ints(k->alloc, nr);
     if (!k->red.colptr || !k->red.diag) return SP_ENOMEM;
@@ -235,6 +243,11 @@ static int build_lines(sp_kkt *k)
 
 int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc *alloc)
 {
+    return sp_kkt_create_flags(out, kind, p, nq, alloc, 0);
+}
+
+int sp_kkt_create_flags(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc *alloc, int flags)
+{
     sp_kkt *k;
     int st, m, e, *qcount, *qcol, *used;
     *out = NULL;
@@ -244,6 +257,7 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
     k->p = p;
     k->alloc = alloc;
     k->kind = kind;
+    k->flags = flags;
     k->n = p->n;
     k->nq = nq;
     m = p->n - nq;
@@ -261,7 +275,7 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
     ac_free(alloc, qcount); ac_free(alloc, qcol); ac_free(alloc, used);
     if (k->ne == 0) { /* nothing to condense: the full system, directly */
         size_t live = alloc->live_bytes;
-        if (kind >= 0 && (st = sp_solver_create(&k->inner, kind, p, alloc))) {
+        if (kind >= 0 && (st = sp_solver_create_flags(&k->inner, kind, p, alloc, flags))) {
             sp_kkt_destroy(k);
             return st;
         }
@@ -284,36 +298,45 @@ int sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc 
         k->pos_gt[e] = sp_find(p, k->ej[e], k->eR[e]);
         k->pos_d[e] = p->diag ? p->diag[k->eR[e]] : sp_find(p, k->eR[e], k->eR[e]);
     }
-    if ((st = build_reduced(k)) || (st = build_lines(k))) {
+    if ((st = build_maps(k)) || (st = build_lines(k))) {
         sp_kkt_destroy(k);
         return st;
     }
     k->inner_bytes = alloc->live_bytes;
-    /* every unknown held by a single-dof constraint (a cable fixed at all its
-     * nodes): nothing is left to factor, the eliminations solve it all */
-    if (kind >= 0 && k->red.n > 0 && (st = sp_solver_create(&k->inner, kind, &k->red, alloc))) {
-        sp_kkt_destroy(k);
-        return st;
-    }
-    /* a backend that reads the reduced values straight from the full ones
-     * saves the copy into vred at every factorization */
+    /* a band reads the reduced values straight from the full ones (no copy
+     * into vred at every factorization), created so from the start: the
+     * reduced pattern is then never made (nnz ints at the peak of the
+     * integrator's creation).  Every unknown held by a single-dof
+     * constraint (a cable fixed at all its nodes): nothing is left to
+     * factor, the eliminations solve it all. */
     if (kind >= 0 && k->red.n > 0) {
-        st = sp_solver_set_gather(k->inner, p, k->red_of);
-        if (st != SP_OK && st != SP_EUNSUITED) {
+        st = sp_solver_create_gathered(&k->inner, kind, p, k->red_of, alloc, flags);
+        if (st != SP_OK && (st != SP_EUNSUITED || kind == SP_BAND)) {
             sp_kkt_destroy(k);
             return st;
         }
         k->gathered = st == SP_OK;
     }
     k->inner_bytes = alloc->live_bytes - k->inner_bytes;
-    /* a gathering backend reads the full values through red_of from now on,
-     * and solves in the full numbering: the reduced pattern, full_of and
-     * the reduced right-hand side and solution are not needed, nor is
-     * red_src made (nnz + 3 n ints, 2 n doubles) */
+    if (!k->gathered && (st = build_reduced(k))) {
+        sp_kkt_destroy(k);
+        return st;
+    }
+    /* the other backends on the reduced pattern (SP_AUTO: the band was too wide, KLU) */
+    if (kind >= 0 && k->red.n > 0 && !k->gathered) {
+        size_t live = alloc->live_bytes;
+        if ((st = sp_solver_create_flags(&k->inner, kind == SP_AUTO ? SP_KLU : kind, &k->red, alloc, flags))) {
+            sp_kkt_destroy(k);
+            return st;
+        }
+        k->inner_bytes += alloc->live_bytes - live;
+    }
+    /* with a gathering backend the full_of and the reduced right-hand side
+     * and solution are not needed either, nor is red_src made (3 n ints,
+     * 2 n doubles) */
     if (k->gathered) {
-        ac_free(alloc, k->red.colptr); ac_free(alloc, k->red.rowidx); ac_free(alloc, k->red.diag);
         ac_free(alloc, k->full_of);
-        k->red.colptr = k->red.rowidx = k->red.diag = k->full_of = NULL;
+        k->full_of = NULL;
     } else if ((st = build_src(k))) {
         sp_kkt_destroy(k);
         return st;
@@ -349,10 +372,14 @@ void sp_kkt_gather(const sp_kkt *k, const double *vals, double *vred)
 
 int sp_kkt_full_index(const sp_kkt *k, int i) { return k->ne ? k->full_of[i] : i; }
 
-int sp_kkt_factor(sp_kkt *k, const double *vals)
+/* mut: vals, writable (SP_OVERWRITE), or NULL.  What the solve needs of
+ * the eliminated lines (gv, gtv, colv, rowv) is copied before the inner
+ * factorization may overwrite the values; the inner solver's own copy
+ * (vred) it may always overwrite. */
+static int factor(sp_kkt *k, const double *vals, double *mut)
 {
     int e, q;
-    if (k->ne == 0) return sp_solver_factor(k->inner, vals);
+    if (k->ne == 0) return mut ? sp_solver_factor_mut(k->inner, mut) : sp_solver_factor(k->inner, vals);
     k->use_full = 0;
     for (e = 0; e < k->ne; e++) {
         k->gv[e] = vals[k->pos_g[e]];
@@ -362,15 +389,25 @@ int sp_kkt_factor(sp_kkt *k, const double *vals)
     }
     if (k->use_full) {
         int st;
-        if (!k->full && (st = sp_solver_create(&k->full, k->kind, k->p, k->alloc))) return st;
-        return sp_solver_factor(k->full, vals);
+        if (!k->full && (st = sp_solver_create_flags(&k->full, k->kind, k->p, k->alloc, k->flags))) return st;
+        return mut ? sp_solver_factor_mut(k->full, mut) : sp_solver_factor(k->full, vals);
     }
     for (q = 0; q < k->cptr[k->ne]; q++) k->colv[q] = vals[k->cpos[q]];
     for (q = 0; q < k->rptr[k->ne]; q++) k->rowv[q] = vals[k->rpos[q]];
     if (k->red.n == 0) return SP_OK;
-    if (k->gathered) return sp_solver_factor_gathered(k->inner, vals);
+    if (k->gathered)
+        return mut ? sp_solver_factor_gathered_mut(k->inner, mut) : sp_solver_factor_gathered(k->inner, vals);
     for (q = 0; q < k->red.nnz; q++) k->vred[q] = vals[k->red_src[q]];
-    return sp_solver_factor(k->inner, k->vred);
+    return sp_solver_factor_mut(k->inner, k->vred);
+}
+
+int sp_kkt_factor(sp_kkt *k, const double *vals) { return factor(k, vals, NULL); }
+int sp_kkt_factor_mut(sp_kkt *k, double *vals) { return factor(k, vals, vals); }
+
+int sp_kkt_restore(sp_kkt *k, double *vals)
+{
+    if (k->ne > 0 && k->use_full) return sp_solver_restore(k->full, vals);
+    return k->inner ? sp_solver_restore(k->inner, vals) : 0;
 }
 
 int sp_kkt_solve(sp_kkt *k, const double *b, double *x)

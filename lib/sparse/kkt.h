@@ -12,6 +12,12 @@ typedef struct sp_kkt sp_kkt;
  * structure alone (sp_kkt_reduced/gather/full_index; no factor or solve).
  * p must outlive the solver. */
 int    sp_kkt_create(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc *alloc);
+/* flags: SP_OVERWRITE (sparse.h) for its solvers; then factor by
+ * sp_kkt_factor_mut, which may leave factors in vals (SP_OK only), and
+ * sp_kkt_restore puts the matrix back (the solve is then gone) */
+int    sp_kkt_create_flags(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_alloc *alloc, int flags);
+int    sp_kkt_factor_mut(sp_kkt *k, double *vals);
+int    sp_kkt_restore(sp_kkt *k, double *vals);
 void   sp_kkt_destroy(sp_kkt *k);
 int    sp_kkt_factor(sp_kkt *k, const double *vals);
 int    sp_kkt_solve(sp_kkt *k, const double *b, double *x); /* x, b may not alias */

@@ -53,6 +53,12 @@ struct sp_solver {
 int sp_solver_create(sp_solver **out, int kind, const sp_pattern *p,
                      ac_alloc *alloc)
 {
+    return sp_solver_create_flags(out, kind, p, alloc, 0);
+}
+
+int sp_solver_create_flags(sp_solver **out, int kind, const sp_pattern *p,
+                           ac_alloc *alloc, int flags)
+{
     sp_solver *s;
     int rc;
     if (!out)
@@ -70,7 +76,8 @@ int sp_solver_create(sp_solver **out, int kind, const sp_pattern *p,
     s->impl = NULL;
     s->alloc = alloc;
     s->last = NOT_FACTORED;
-    rc = s->be->create(&s->impl, p, alloc);
+    rc = s->kind == SP_BAND ? sp_band_create_flags(&s->impl, p, alloc, flags)
+                            : s->be->create(&s->impl, p, alloc);
     if (rc == SP_EUNSUITED && kind == SP_AUTO) {
         s->kind = SP_KLU;
         s->be = &backends[SP_KLU];
@@ -98,6 +105,22 @@ int sp_solver_factor(sp_solver *s, const double *vals)
         return SP_EFAIL;
     s->last = s->be->factor(s->impl, vals);
     return s->last;
+}
+
+int sp_solver_factor_mut(sp_solver *s, double *vals)
+{
+    if (!s || !vals)
+        return SP_EFAIL;
+    s->last = s->kind == SP_BAND ? sp_band_factor_mut(s->impl, vals) : s->be->factor(s->impl, vals);
+    return s->last;
+}
+
+int sp_solver_restore(sp_solver *s, double *vals)
+{
+    if (!s || !vals || s->kind != SP_BAND || !sp_band_restore(s->impl, vals))
+        return 0;
+    s->last = NOT_FACTORED;
+    return 1;
 }
 
 int sp_solver_solve(sp_solver *s, const double *b, double *x)
@@ -141,6 +164,43 @@ int sp_solver_factor_gathered(sp_solver *s, const double *vals)
     if (!s || !vals || s->kind != SP_BAND)
         return SP_EFAIL;
     s->last = sp_band_factor_gathered(s->impl, vals);
+    return s->last;
+}
+
+int sp_solver_create_gathered(sp_solver **out, int kind, const sp_pattern *full, const int *keep, ac_alloc *alloc,
+                              int flags)
+{
+    sp_solver *s;
+    int rc;
+    if (!out)
+        return SP_EFAIL;
+    *out = NULL;
+    if (!full || !keep || !alloc)
+        return SP_EFAIL;
+    if (kind != SP_BAND && kind != SP_AUTO)
+        return SP_EUNSUITED;
+    s = ac_malloc(alloc, sizeof *s);
+    if (!s)
+        return SP_ENOMEM;
+    s->kind = SP_BAND;
+    s->be = &backends[SP_BAND];
+    s->impl = NULL;
+    s->alloc = alloc;
+    s->last = NOT_FACTORED;
+    rc = sp_band_create_gathered(&s->impl, full, keep, alloc, flags);
+    if (rc != SP_OK) {
+        ac_free(alloc, s);
+        return rc;
+    }
+    *out = s;
+    return SP_OK;
+}
+
+int sp_solver_factor_gathered_mut(sp_solver *s, double *vals)
+{
+    if (!s || !vals || s->kind != SP_BAND)
+        return SP_EFAIL;
+    s->last = sp_band_factor_gathered_mut(s->impl, vals);
     return s->last;
 }
 

@@ -79,6 +79,21 @@ void   sp_solver_destroy(sp_solver *s);
 /* Numeric factorization of the matrix with values vals (pattern order).  The
  * first call also performs the symbolic analysis, which is then reused. */
 int    sp_solver_factor(sp_solver *s, const double *vals);
+/* Created with SP_OVERWRITE, a solver may factor in the values array
+ * itself (SP_BAND's LDL^T when the pattern can host L: band.c's
+ * host_check), holding no copy of the matrix: it is then factored by
+ * sp_solver_factor_mut / _gathered_mut (the const calls fail, SP_EFAIL),
+ * and after an SP_OK the values are its factors until the caller writes
+ * new ones or calls sp_solver_restore; they must stay so while it solves.
+ * A factorization that does not return SP_OK leaves them as they came.
+ * The other backends never write them. */
+#define SP_OVERWRITE 1
+int    sp_solver_create_flags(sp_solver **out, int kind, const sp_pattern *p, ac_alloc *alloc, int flags);
+int    sp_solver_factor_mut(sp_solver *s, double *vals);
+/* The matrix back into vals (bit for bit) when the last factorization
+ * overwrote them; the solver then counts as not factored.  1 when
+ * something was restored, 0 when vals held the matrix already. */
+int    sp_solver_restore(sp_solver *s, double *vals);
 /* x = A^{-1} b with the last factorization; x and b may not alias. */
 int    sp_solver_solve(sp_solver *s, const double *b, double *x);
 /* Reciprocal condition estimate of the last factorization (UMFPACK's rcond;
@@ -100,6 +115,13 @@ double sp_solver_flops(const sp_solver *s);
  * matrix untouched), b and x may be the same array. */
 int sp_solver_set_gather(sp_solver *s, const sp_pattern *full, const int *keep);
 int sp_solver_factor_gathered(sp_solver *s, const double *vals);
+int sp_solver_factor_gathered_mut(sp_solver *s, double *vals); /* SP_OVERWRITE's */
+/* A solver created gathering from the start (as created on the matrix's
+ * own pattern, then sp_solver_set_gather), which need not exist: SP_BAND
+ * and SP_AUTO only; SP_EUNSUITED for the others and for a band too wide
+ * (SP_AUTO then means KLU, on the matrix's own pattern). */
+int sp_solver_create_gathered(sp_solver **out, int kind, const sp_pattern *full, const int *keep, ac_alloc *alloc,
+                              int flags);
 /* What SP_BAND's factorizations did since the solver was created: LDL^T
  * accepted (sym; sym_equilibrated of those only by the test of the
  * equilibrated matrix, band.c's sym_accept), LDL^T attempted on symmetric
