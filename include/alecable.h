@@ -1747,7 +1747,10 @@ typedef struct alecable_problem {
     int (*residual)(void *ctx, double t, const double *q, const double *v, const double *a,
                     const double *lambda, double *r);
     /** Jacobian values (nnz, pattern order) of cq dr/dq + cv dr/dv + ca dr/da
-     *  and the G blocks; flags: ALECABLE_JAC_* */
+     *  and the G blocks; flags: ALECABLE_JAC_*.  Writes every one of the nnz
+     *  values at every call (zeros included): what the array holds on entry
+     *  is unspecified (since 0.3 the time integrators' band solver factors
+     *  in it). */
     int (*jacobian)(void *ctx, double t, const double *q, const double *v, const double *a,
                     const double *lambda, double cq, double cv, double ca, int flags, double *values);
     /** q <- q (+) scale*dq; NULL means plain addition. */
