@@ -115,6 +115,59 @@ static int has_chart(const alecable_cable *c)
     return c->kind == ALECABLE_ELEMENT_KIRCHHOFF || c->kind == ALECABLE_ELEMENT_SE3;
 }
 
+/* A node's and an element's bytes on this cable (a node of a cable with roll
+ * charts holds its 6 values after the struct) */
+static size_t node_bytes(const alecable_cable *c) { return sizeof(alecable_node) + (has_chart(c) ? 6 * sizeof(double) : 0); }
+
+/* A zeroed node (node = 1) or element from the cable's newest slab when
+ * alecable_cable_line reserved room there and the object's index follows
+ * the slab's range, else a block of its own */
+static void *take(alecable_model *m, alecable_cable *c, size_t size, int node)
+{
+    ac_slab *s = c->slabs;
+    void *p;
+    if (s && (node ? s->node0 + s->n_nodes == c->n_nodes : s->el0 + s->n_el == c->n_el) &&
+        (p = ac_slab_take(s, size))) {
+        if (node) s->n_nodes++;
+        else s->n_el++;
+        return p;
+    }
+    return ac_calloc(&m->alloc, 1, size);
+}
+
+/* the reverse of take for the last node taken (its element failed) */
+static void give_back(alecable_model *m, alecable_cable *c, alecable_node *n)
+{
+    ac_slab *s = c->slabs;
+    if (s && s->n_nodes > 0 && s->node0 + s->n_nodes - 1 == c->n_nodes && ac_slab_is_last(s, n, node_bytes(c))) {
+        s->n_nodes--;
+        ac_slab_untake(s, node_bytes(c));
+    } else
+        ac_free(&m->alloc, n);
+}
+
+static int in_slabs(const alecable_cable *c, int i, int node)
+{
+    const ac_slab *s;
+    for (s = c->slabs; s; s = s->next)
+        if (node ? i >= s->node0 && i < s->node0 + s->n_nodes : i >= s->el0 && i < s->el0 + s->n_el) return 1;
+    return 0;
+}
+
+void ac_cable_free_objects(alecable_model *m, alecable_cable *c)
+{
+    int i;
+    for (i = 0; i < c->n_nodes; i++) {
+        c->nodes[i]->magic = 0;
+        if (!in_slabs(c, i, 1)) ac_free(&m->alloc, c->nodes[i]);
+    }
+    for (i = 0; i < c->n_el; i++) {
+        c->el[i]->magic = 0; /* (its map is the model's: finalize.c) */
+        if (!in_slabs(c, i, 0)) ac_free(&m->alloc, c->el[i]);
+    }
+    ac_slab_free_all(&m->alloc, &c->slabs);
+}
+
 ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c, const double x[3], double s)
 {
     alecable_model *m;
@@ -145,16 +198,16 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
     }
     if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + 1, 0))) return st;
     if (c->n_nodes > 0 && (st = grow(m, (void ***)&c->el, &c->cap_el, c->n_el + 1, 0))) return st;
-    n = (alecable_node *)ac_calloc(&m->alloc, 1, sizeof *n + (has_chart(c) ? 6 * sizeof(double) : 0));
+    n = (alecable_node *)take(m, c, node_bytes(c), 1);
     if (!n) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
-    if (has_chart(c)) n->chart = (double *)(void *)(n + 1);
     if (c->n_nodes > 0) {
-        e = (alecable_element *)ac_calloc(&m->alloc, 1, sizeof *e);
+        e = (alecable_element *)take(m, c, sizeof *e, 0);
         if (!e) {
-            ac_free(&m->alloc, n);
+            give_back(m, c, n);
             return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
         }
     }
+    if (has_chart(c)) n->chart = (double *)(void *)(n + 1);
     n->magic = MAGIC_NODE;
     n->model = m;
     n->cable = c;
@@ -221,6 +274,14 @@ ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], con
     /* pre-check so a failure cannot leave half a line */
     if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + n_elements + 1 - i0, 1))) return st;
     if ((st = grow(m, (void ***)&c->el, &c->cap_el, c->n_el + n_elements + (c->n_nodes > 0 && !i0), 1))) return st;
+    {
+        /* the line's nodes and elements in one slab (slab.h) */
+        int nn = n_elements + 1 - i0, ne = n_elements + (c->n_nodes > 0 && !i0);
+        ac_slab *sl = ac_slab_new(&m->alloc, &c->slabs, (size_t)nn * node_bytes(c) + (size_t)ne * sizeof(alecable_element));
+        if (!sl) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+        sl->node0 = c->n_nodes;
+        sl->el0 = c->n_el;
+    }
     for (i = i0; i <= n_elements; i++) {
         double w = (double)i / n_elements, x[3];
         int k;

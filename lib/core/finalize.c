@@ -61,6 +61,7 @@ static int map_has_runs(const int *map, int nd)
 }
 
 static int map_ints(int nb, int runs) { return runs ? 2 * (nb - 2) : nb * nb; }
+#define MAP_SLAB ((size_t)65536) /* the largest slab of scatter maps: the most a finalize can leave unused */
 
 int ac_element_map_ints(const alecable_element *e) { return e->map ? map_ints(ac_element_block(e), e->runs) : 0; }
 
@@ -238,11 +239,9 @@ void ac_free_solution_space(alecable_model *m)
     m->dof_class = m->partner = NULL;
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
-        for (i = 0; i < cb->n_el; i++) {
-            ac_free(&m->alloc, cb->el[i]->map);
-            cb->el[i]->map = NULL;
-        }
+        for (i = 0; i < cb->n_el; i++) cb->el[i]->map = NULL;
     }
+    ac_slab_free_all(&m->alloc, &m->maps);
     for (i = 0; i < m->loads.n; i++) {
         alecable_load *l = (alecable_load *)m->loads.p[i];
         ac_free(&m->alloc, l->map);
@@ -346,7 +345,7 @@ static int check_objects(alecable_model *m)
 int ac_finalize(alecable_model *m)
 {
     sp_builder b;
-    int c, i, nq = 0, st;
+    int c, i, nq = 0, st, n_el = 0, left;
     double t = m->t;
 
     if (m->cables.n == 0) return ac_fail(m, ALECABLE_ESTATE, "the model has no cable");
@@ -361,6 +360,7 @@ int ac_finalize(alecable_model *m)
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
         if (cb->n_el < 1) return ac_fail(m, ALECABLE_ESTATE, "cable %d has fewer than two nodes", c);
+        n_el += cb->n_el;
         for (i = 0; i < cb->n_nodes; i++) {
             alecable_node *n = cb->nodes[i];
             n->nfree = n->ndof - (cb->lagrangian ? 1 : 0); /* s is last (sidx = ndof - 1) */
@@ -491,15 +491,20 @@ int ac_finalize(alecable_model *m)
         return nomem(m);
     }
 
-    for (c = 0; c < m->cables.n; c++) {
+    for (c = 0, left = n_el; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
-        for (i = 0; i < cb->n_el; i++) {
+        for (i = 0; i < cb->n_el; i++, left--) {
             alecable_element *e = cb->el[i];
             int nd = ac_element_block(e), xd[EL_MAX_DOF + 2], full[(EL_MAX_DOF + 2) * (EL_MAX_DOF + 2)];
+            size_t bytes;
             sp_block_map(&m->pat, ac_split_dofs(e, xd), nd, full);
             e->runs = e->xdof < 0 && e->par.fixed_s && e->a->nfree == nd / 2 - 1 && e->b->nfree == nd / 2 - 1 &&
                       map_has_runs(full, nd);
-            e->map = (int *)ac_malloc(&m->alloc, (size_t)map_ints(nd, e->runs) * sizeof(int));
+            /* the maps in slabs of up to 64 KiB (slab.h), sized for the
+             * elements left at this one's size */
+            bytes = (size_t)map_ints(nd, e->runs) * sizeof(int);
+            e->map = (int *)ac_slab_alloc(&m->alloc, &m->maps, bytes,
+                                          (size_t)left * bytes < MAP_SLAB ? (size_t)left * bytes : MAP_SLAB);
             if (!e->map) return nomem(m);
             if (e->runs) runs_of_map(full, nd, e->map);
             else memcpy(e->map, full, (size_t)(nd * nd) * sizeof(int));

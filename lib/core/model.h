@@ -6,6 +6,7 @@
 
 #include "alecable.h"
 #include "alloc.h"
+#include "slab.h"
 #include "../elements/element.h"
 #include "../loads/field_loads.h"
 #include "../sparse/sparse.h"
@@ -118,6 +119,9 @@ struct alecable_cable {
     alecable_node **nodes;
     int n_el, cap_el;
     alecable_element **el;
+    /* the blocks of alecable_cable_line's nodes and elements (cable.c; each
+     * block's ranges say which); the others are blocks of their own */
+    ac_slab *slabs;
 };
 
 /* a node of an SE(3) cable: x, the rotation vector psi (ALECABLE_DOF_RX .. RZ), s */
@@ -299,6 +303,7 @@ struct alecable_model {
     int mesh_law, mesh_dyn, nlam_mesh;
     int unplaced_load; /* finalize: the first point load on a node of free s and x (solve.c), or -1 */
     struct mesh_rows *mesh;
+    ac_slab *maps;          /* the blocks of the elements' scatter maps (finalize.c) */
 };
 
 /* Where prescribed motions, motion callbacks, driven bodies, clamp frames,
@@ -332,6 +337,8 @@ void ac_callback_failed(alecable_model *m, int rc, double t, const char *fmt, ..
     ;
 
 int ac_list_push(alecable_model *m, ptr_list *l, void *p);
+/* frees a cable's nodes and elements (cable.c: some sit in its slabs) */
+void ac_cable_free_objects(alecable_model *m, alecable_cable *c);
 /* position of p in l, or -1 (for messages) */
 int ac_list_index(const ptr_list *l, const void *p);
 /* A change that needs a new finalize: marks the model dirty and starts a new
