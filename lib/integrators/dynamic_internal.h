@@ -79,7 +79,6 @@ struct alecable_integrator {
     sp_pattern pat;          /* colptr/rowidx borrowed from the problem */
     sp_kkt *lin;             /* single-dof constraints condensed out (sparse/kkt.c) */
     dyn_state st[3];
-    double *spare;           /* nq values: the states' arrays their method never reads (dynamic.c) */
     dyn_state *cur, *prev, *trial;
     int has_state, can_undo;
     /* workspaces (all allocated at create) */
@@ -108,12 +107,11 @@ struct alecable_integrator {
      * problem's: the consistent start factored the constraints) */
     int stepping;
     /* the q index the last singular matrix left free (dynamic.c's probe), or -1;
-     * probe: a workspace of n for it; namer: the host's names of q's
+     * namer: the host's names of q's
      * entries for the message (dyn_set_dof_namer), or NULL */
     int null_dof;
     /* the last history_commit returned ALECABLE_CONTACT_CLOSED (dynamic.c's after_switch) */
     int closed;
-    double *probe;
     int (*namer)(const void *ctx, int k, char *buf, size_t len);
     const void *namer_ctx;
     /* divergence watch: the length and energy scales taken at set_state;

@@ -176,8 +176,7 @@ static int constraint_rows(alecable_integrator *it, double h, double t1, si_coef
 
 /* New state from the solution (da, c dlambda) in it->z, and the step
  * q_{n+1} (-) q_n for the divergence watch in it->dstep.  A state's A, and
- * its dq_old and v_old but for SI-BDF2, are the integrator's spare array
- * (never read: dynamic.c), so they are not written. */
+ * its dq_old and v_old but for SI-BDF2, are NULL (never read: dynamic.c). */
 static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state *S, dyn_state *T)
 {
     const double cf = 1.0 + it->par.alpha_hht, cq = c.cq, cv = c.cv;
@@ -190,9 +189,9 @@ static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state 
         tv[i] += cv * z[i];
         ds[i] = dq[i] + cq * z[i];
     }
-    if (T->A != it->spare) memcpy(T->A, T->a, (size_t)nq * sizeof(double));
-    if (T->dq_old != it->spare) memcpy(T->dq_old, it->dstep, (size_t)nq * sizeof(double));
-    if (T->v_old != it->spare) memcpy(T->v_old, S->v, (size_t)nq * sizeof(double));
+    if (T->A) memcpy(T->A, T->a, (size_t)nq * sizeof(double));
+    if (T->dq_old) memcpy(T->dq_old, it->dstep, (size_t)nq * sizeof(double));
+    if (T->v_old) memcpy(T->v_old, S->v, (size_t)nq * sizeof(double));
     for (i = 0; i < it->nlam; i++) T->lam[i] = S->lam[i] + it->z[nq + i] / cf;
     T->h_old = h;
     T->hist = 1;
@@ -314,13 +313,14 @@ static int paper_attempt(alecable_integrator *it, double h, double t1)
     it->scale_src = 0;
     memcpy(T->q, S->q, (size_t)nq * sizeof(double));
     for (i = 0; i < nq; i++) {
-        T->a[i] = T->A[i] = it->z[i];
+        T->a[i] = it->z[i];
         it->dq[i] += c.cq * it->z[i];
         T->v[i] += c.cv * it->z[i];
-        T->v_old[i] = S->v[i];
     }
+    if (T->A) memcpy(T->A, T->a, (size_t)nq * sizeof(double));
+    if (T->v_old) memcpy(T->v_old, S->v, (size_t)nq * sizeof(double));
     if ((st = dyn_update(it, T->q, it->dq, 1.0))) return st;
-    memcpy(T->dq_old, it->dq, (size_t)nq * sizeof(double));
+    if (T->dq_old) memcpy(T->dq_old, it->dq, (size_t)nq * sizeof(double));
     memcpy(it->dstep, it->dq, (size_t)nq * sizeof(double));
     for (i = 0; i < it->nlam; i++) T->lam[i] = S->lam[i] + it->z[nq + i] / cf;
     T->h_old = h;
