@@ -231,6 +231,8 @@ void ac_free_solution_space(alecable_model *m)
     ac_free(&m->alloc, m->dof_class);
     ac_free(&m->alloc, m->partner);
     ac_free(&m->alloc, m->ework);
+    ac_free(&m->alloc, m->scale_work);
+    m->scale_work = NULL;
     ac_free(&m->alloc, m->zero_q);
     ac_free(&m->alloc, m->zero_pos);
     m->zero_pos = NULL;
@@ -406,7 +408,7 @@ int ac_finalize(alecable_model *m)
     m->lam = (double *)ac_calloc(&m->alloc, (size_t)(m->nlam > 0 ? m->nlam : 1), sizeof(double));
     m->dof_class = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
     m->partner = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
-    m->ework = (double *)ac_calloc(&m->alloc, (size_t)AC_EWORK_ELEMENT + (size_t)m->n, sizeof(double));
+    m->ework = (double *)ac_calloc(&m->alloc, (size_t)AC_EWORK_ELEMENT, sizeof(double));
     if (needs_zero_q(m) && !(m->zero_q = (double *)ac_calloc(&m->alloc, (size_t)(nq > 0 ? nq : 1), sizeof(double))))
         return nomem(m);
     if (!m->q || !m->v || !m->lam || !m->dof_class || !m->partner || !m->ework) return nomem(m);

@@ -253,8 +253,7 @@ typedef struct ptr_list {
     void **p;
 } ptr_list;
 
-/* m->ework: the element kernels' scratch, then n values for the residual
- * scale's groups (scale.c) */
+/* m->ework: the element kernels' scratch */
 #define AC_EWORK_ELEMENT (4 * EL_MAX_DOF * EL_MAX_DOF)
 
 struct alecable_model {
@@ -276,7 +275,9 @@ struct alecable_model {
     int ramp_loads;         /* 1: loads scale with t (quasistatic load factor) */
     sp_pattern pat;
     int *dof_class, *partner;
-    double *ework;          /* element scratch (AC_EWORK_ELEMENT), then n values (scale.c) */
+    double *ework;          /* element scratch (AC_EWORK_ELEMENT) */
+    double *scale_work;     /* n values for the residual scale's groups (scale.c): allocated by the first
+                             * residual_scale, which the semi-implicit methods never call */
     double *zero_q;         /* nq zeros (velocities of ac_inertia's bodies and hydrodynamic loads; NULL
                              * without them: finalize.c) */
     /* the Jacobian's values without a memset of all of them (finalize.c's
