@@ -201,7 +201,7 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
     n = (alecable_node *)take(m, c, node_bytes(c), 1);
     if (!n) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
     if (c->n_nodes > 0) {
-        e = (alecable_element *)take(m, c, sizeof *e, 0);
+        e = (alecable_element *)take(m, c, ac_element_bytes(c->kind), 0);
         if (!e) {
             give_back(m, c, n);
             return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
@@ -277,7 +277,7 @@ ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], con
     {
         /* the line's nodes and elements in one slab (slab.h) */
         int nn = n_elements + 1 - i0, ne = n_elements + (c->n_nodes > 0 && !i0);
-        ac_slab *sl = ac_slab_new(&m->alloc, &c->slabs, (size_t)nn * node_bytes(c) + (size_t)ne * sizeof(alecable_element));
+        ac_slab *sl = ac_slab_new(&m->alloc, &c->slabs, (size_t)nn * node_bytes(c) + (size_t)ne * ac_element_bytes(c->kind));
         if (!sl) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
         sl->node0 = c->n_nodes;
         sl->el0 = c->n_el;

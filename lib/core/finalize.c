@@ -191,8 +191,9 @@ int ac_element_block(const alecable_element *e) { return el_ndof(e->ops) + (e->x
 const int *ac_split_dofs(const alecable_element *e, int *xd)
 {
     const int nd = el_ndof(e->ops);
-    if (e->xdof < 0) return e->dofs;
-    memcpy(xd, e->dofs, (size_t)nd * sizeof(int));
+    int k;
+    for (k = 0; k < nd; k++) xd[k] = ac_element_dof(e, k);
+    if (e->xdof < 0) return xd;
     xd[nd] = e->xdof;
     xd[nd + 1] = -1;
     return xd;
@@ -373,13 +374,8 @@ int ac_finalize(alecable_model *m)
             cb->nodes[i]->xdof = cb->nodes[i]->split ? nq++ : -1;
         for (i = 0; i < cb->n_el; i++) {
             alecable_element *e = cb->el[i];
-            int a, nd = e->ops->node_ndof;
             e->par.fixed_s = cb->lagrangian;
             e->xdof = e->a->xdof;
-            for (a = 0; a < nd; a++) {
-                e->dofs[a] = a < e->a->nfree ? e->a->dof0 + a : -1;
-                e->dofs[nd + a] = a < e->b->nfree ? e->b->dof0 + a : -1;
-            }
         }
     }
     for (i = 0; i < m->bodies.n; i++) { /* bodies after the cables */

@@ -12,6 +12,7 @@
 #include "../sparse/sparse.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 
 enum {
     MAGIC_MODEL = 0x4d4f444cu,
@@ -78,9 +79,7 @@ struct alecable_element {
     alecable_model *model;
     alecable_cable *cable;
     const el_ops *ops;
-    el_params par;
-    alecable_node *a, *b;
-    int dofs[EL_MAX_DOF];
+    alecable_node *a, *b;  /* (its dofs: ac_element_dof) */
     /* positions of the element's block in the Jacobian values, read through
      * ac_element_pos / ac_element_add (loads and others); assemble.c alone reads it
      * directly.  Full form: ndof*ndof ((ndof + 2)^2 when xdof >= 0), row-major, -1
@@ -96,7 +95,20 @@ struct alecable_element {
     unsigned char assign; /* runs elements: the blocks this element writes first in the Jacobian's values, so it
                          assigns them instead of adding to zeros (finalize.c's assign plan): bit 0 node a's
                          columns and rows, bit 1 a's columns b's rows, bit 2 b's columns a's rows, bit 3 b's */
+    /* last: the element of a kind whose kernels read only the parameters
+     * before EI3 (axial, ANCF: ac_element_bytes) is allocated without the
+     * rest (96 bytes of Kirchhoff and SE(3) parameters per element), so
+     * nothing may read or copy par whole; its kernels get &e->par */
+    el_params par;
 };
+
+/* The bytes of an element of the given kind (cable.c allocates that much) */
+static inline size_t ac_element_bytes(int kind)
+{
+    return kind == ALECABLE_ELEMENT_KIRCHHOFF || kind == ALECABLE_ELEMENT_SE3
+               ? sizeof(struct alecable_element)
+               : offsetof(struct alecable_element, par) + offsetof(el_params, EI3);
+}
 
 struct alecable_cable {
     unsigned magic;
@@ -377,9 +389,19 @@ void ac_sync_nodes(alecable_model *m);   /* q -> node mirrors, lambda -> constra
  * nodes), and from a velocity or acceleration vector (its s rate: 0) */
 void ac_gather(const alecable_element *e, const double *q, double *qe);
 void ac_gather_rate(const alecable_element *e, const double *v, double *ve);
+/* An element's k-th dof in q (its layout: node a's dofs, then node b's; -1
+ * where it has none, a Lagrangian cable's s), from its nodes' numbering
+ * (after finalize): no copy kept per element */
+static inline int ac_element_dof(const alecable_element *e, int k)
+{
+    const int h = e->ops->node_ndof;
+    const alecable_node *n = k < h ? e->a : e->b;
+    k -= k < h ? 0 : h;
+    return k < n->nfree ? n->dof0 + k : -1;
+}
 /* The stretch split (lib/elements/split.c): an element's block size (its
  * dofs, + rho_A, rho_B when its end A is split), its global dofs in that
- * layout (e->dofs, or xd filled: rho_B never has an unknown, -1), and its
+ * layout (xd filled: rho_B never has an unknown, -1; the pointer returned is xd), and its
  * (rho_A, rho_B) at q (NULL: the nodes' mirrors) */
 int ac_element_block(const alecable_element *e);
 const int *ac_split_dofs(const alecable_element *e, int *xd);

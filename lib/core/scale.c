@@ -48,8 +48,10 @@ static void add_group(double *scale, double *w, int nq)
 static void add_element(double *scale, const alecable_element *e, const double *fe, int nd)
 {
     int k;
-    for (k = 0; k < nd; k++)
-        if (e->dofs[k] >= 0) scale[e->dofs[k]] += fabs(fe[k]);
+    for (k = 0; k < nd; k++) {
+        int d = ac_element_dof(e, k);
+        if (d >= 0) scale[d] += fabs(fe[k]);
+    }
 }
 
 /* the longest cable's material length, 1 m without cables */

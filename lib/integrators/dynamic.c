@@ -390,7 +390,7 @@ static int alloc_workspaces(alecable_integrator *it)
     it->z = (double *)ac_calloc(a, n, sizeof(double));
     it->rhs = (double *)ac_calloc(a, n, sizeof(double));
     it->vals = (double *)ac_calloc(a, (size_t)it->p.nnz, sizeof(double));
-    it->massive = (int *)ac_calloc(a, nq > 0 ? nq : 1, sizeof(int));
+    it->massive = (unsigned char *)ac_calloc(a, nq > 0 ? nq : 1, 1);
     it->res_hist = (double *)ac_calloc(a, (size_t)it->o.max_iterations + 1, sizeof(double));
     it->fn = (double *)ac_calloc(a, n, sizeof(double));
     it->dq = (double *)ac_calloc(a, nq, sizeof(double));
@@ -754,7 +754,7 @@ static int check_finite(alecable_integrator *it, const char *name, const double 
 static int algebraic_rows(alecable_integrator *it)
 {
     int j, k, n_alg = 0;
-    memset(it->massive, 0, (size_t)it->nq * sizeof(int));
+    memset(it->massive, 0, (size_t)it->nq);
     for (j = 0; j < it->n; j++)
         for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
             if (it->pat.rowidx[k] < it->nq && it->vals[k] != 0.0) it->massive[it->pat.rowidx[k]] = 1;

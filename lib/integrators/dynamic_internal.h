@@ -85,7 +85,7 @@ struct alecable_integrator {
     double *r, *z, *rhs, *vals, *fn, *dq, *zero;
     double *vals_k;          /* stiffness Jacobian for massless rows (consistent accelerations); NULL until
                                 needed (dynamic.c's need_vals_k) */
-    int *massive;            /* per q-row: 1 when the row has mass or constraint forces */
+    unsigned char *massive;  /* per q-row: 1 when the row has mass or constraint forces */
     double *gdot, *gam, *ga;
     int ng, *g_pos, *g_row, *g_col; /* entries of G (constraint rows, q-columns) */
     /* outcome of the last attempt; res_hist: the force residual ||r_q||_inf
