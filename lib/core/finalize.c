@@ -348,7 +348,7 @@ static int check_objects(alecable_model *m)
 int ac_finalize(alecable_model *m)
 {
     sp_builder b;
-    int c, i, nq = 0, st, n_el = 0, left;
+    int c, i, nq = 0, st, n_el = 0, left, classes;
     double t = m->t;
 
     if (m->cables.n == 0) return ac_fail(m, ALECABLE_ESTATE, "the model has no cable");
@@ -402,12 +402,20 @@ int ac_finalize(alecable_model *m)
     m->q = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
     m->v = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
     m->lam = (double *)ac_calloc(&m->alloc, (size_t)(m->nlam > 0 ? m->nlam : 1), sizeof(double));
-    m->dof_class = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
-    m->partner = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
+    /* the classes say which dofs are material ones and whose: a model
+     * whose cables are all Lagrangian has none (every class OTHER, every
+     * partner -1), and its problem says so with NULL (alecable_problem
+     * allows it): 48 bytes per ANCF element less */
+    for (c = 0, classes = 0; c < m->cables.n; c++) classes |= !((alecable_cable *)m->cables.p[c])->lagrangian;
+    if (classes) {
+        m->dof_class = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
+        m->partner = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
+        if (!m->dof_class || !m->partner) return nomem(m);
+    }
     m->ework = (double *)ac_calloc(&m->alloc, (size_t)AC_EWORK_ELEMENT, sizeof(double));
     if (needs_zero_q(m) && !(m->zero_q = (double *)ac_calloc(&m->alloc, (size_t)(nq > 0 ? nq : 1), sizeof(double))))
         return nomem(m);
-    if (!m->q || !m->v || !m->lam || !m->dof_class || !m->partner || !m->ework) return nomem(m);
+    if (!m->q || !m->v || !m->lam || !m->ework) return nomem(m);
 
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
@@ -415,6 +423,7 @@ int ac_finalize(alecable_model *m)
             alecable_node *n = cb->nodes[i];
             int s = node_sdof(n), a;
             memcpy(m->q + n->dof0, n->q, (size_t)n->nfree * sizeof(double));
+            if (!classes) continue;
             for (a = 0; a < n->nfree; a++) {
                 m->dof_class[n->dof0 + a] = ALECABLE_PROBLEM_DOF_OTHER;
                 m->partner[n->dof0 + a] = -1;
@@ -438,6 +447,7 @@ int ac_finalize(alecable_model *m)
             const alecable_node *n = cb->nodes[i];
             if (n->xdof < 0) continue;
             m->q[n->xdof] = n->rho;
+            if (!classes) continue;
             m->dof_class[n->xdof] = ALECABLE_PROBLEM_DOF_OTHER;
             m->partner[n->xdof] = -1;
         }
@@ -447,7 +457,7 @@ int ac_finalize(alecable_model *m)
         int a;
         memcpy(m->q + bd->node.dof0, bd->node.q, 6 * sizeof(double));
         memcpy(m->v + bd->node.dof0, bd->v0, 6 * sizeof(double)); /* the initial velocities */
-        for (a = 0; a < 6; a++) {
+        for (a = 0; a < 6 && classes; a++) {
             m->dof_class[bd->node.dof0 + a] = ALECABLE_PROBLEM_DOF_OTHER;
             m->partner[bd->node.dof0 + a] = -1;
         }
