@@ -275,9 +275,11 @@ static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam, int nhist, i
     s->lam = (double *)ac_calloc(a, m, sizeof(double));
     s->phist = (double *)ac_calloc(a, (size_t)(nhist > 0 ? nhist : 1), sizeof(double));
     if (!s->q || !s->v || !s->a || !s->lam || !s->phist) return ALECABLE_ENOMEM;
+    /* SI-HHT's fc: n values, the step evaluates F_n there when it has no
+     * it->fn (semi_implicit.c) */
     return state_array(a, !semi, n, &s->A) || state_array(a, bdf2, n, &s->dq_old) ||
                    state_array(a, bdf2, n, &s->v_old) || state_array(a, !semi, n, &s->w1) ||
-                   state_array(a, !semi, n, &s->w2) || state_array(a, method == ALECABLE_METHOD_SI_HHT, n, &s->fc)
+                   state_array(a, !semi, n, &s->w2) || state_array(a, method == ALECABLE_METHOD_SI_HHT, n + (size_t)nlam, &s->fc)
                ? ALECABLE_ENOMEM
                : ALECABLE_OK;
 }
@@ -379,7 +381,7 @@ static int alloc_workspaces(alecable_integrator *it)
     ac_alloc *a = &it->alloc;
     size_t n = (size_t)it->n, nq = (size_t)it->nq, m = (size_t)(it->nlam > 0 ? it->nlam : 1);
     size_t live = a->live_bytes;
-    int k;
+    int k, need_fn = !is_semi(it->o.method) || it->o.si_scheme == ALECABLE_SI_SCHEME_PAPER || it->p.nhist > 0;
     for (k = 0; k < 3; k++)
         if (alloc_state(a, &it->st[k], it->nq, it->nlam, it->p.nhist, it->o.method)) return ALECABLE_ENOMEM;
     it->mem_history = a->live_bytes - live;
@@ -392,7 +394,10 @@ static int alloc_workspaces(alecable_integrator *it)
     it->vals = (double *)ac_calloc(a, (size_t)it->p.nnz, sizeof(double));
     it->massive = (unsigned char *)ac_calloc(a, nq > 0 ? nq : 1, 1);
     it->res_hist = (double *)ac_calloc(a, (size_t)it->o.max_iterations + 1, sizeof(double));
-    it->fn = (double *)ac_calloc(a, n, sizeof(double));
+    /* F_n at the step's start: implicit HHT's, the paper scheme's, the
+     * consistent start's with a history (multiplier_rows); SI-HHT's step
+     * uses its trial's fc instead */
+    if (need_fn) it->fn = (double *)ac_calloc(a, n, sizeof(double));
     it->dq = (double *)ac_calloc(a, nq, sizeof(double));
     it->zero = (double *)ac_calloc(a, n, sizeof(double));
     it->gdot = (double *)ac_calloc(a, m, sizeof(double));
@@ -403,7 +408,7 @@ static int alloc_workspaces(alecable_integrator *it)
     it->lam_alg = (int *)ac_calloc(a, m, sizeof(int));
     if (!it->dstep || (!it->scale && !is_semi(it->o.method)) || !it->lam_alg) return ALECABLE_ENOMEM;
     if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->massive || !it->res_hist ||
-        !it->fn ||
+        (need_fn && !it->fn) ||
         !it->dq || !it->zero ||
         !it->gdot || !it->gam || !it->ga)
         return ALECABLE_ENOMEM;

@@ -200,11 +200,12 @@ static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state 
 
 /* SI-HHT's force history for the next step (see the file comment):
  * F_{n+1} = (alpha F_n - M a_{n+1}) / (1 + alpha) from the problem's inertia;
- * without it the next step evaluates F_n. */
+ * without it the next step evaluates F_n.  fn may be T->fc itself (F_n was
+ * evaluated there: dyn_semi_attempt), so no restrict on the two. */
 static int carry_force(alecable_integrator *it, double t1, const double *fn, dyn_state *T)
 {
-    const double cf = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht, *restrict f = fn, *restrict r = it->r;
-    double *restrict fc = T->fc;
+    const double cf = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht, *f = fn, *restrict r = it->r;
+    double *fc = T->fc;
     int i, st, nq = it->nq;
     T->fc_ok = 0;
     if (!it->p.inertia || it->o.imex || it->o.hht_history == ALECABLE_HHT_HISTORY_EVALUATE) return ALECABLE_OK;
@@ -344,8 +345,15 @@ int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
         c = history(it, h, S, T);
         if ((st = linearization_point(it, c, S, T))) return st;
     }
+    /* F_n: carried by S, else evaluated into the trial's fc (n values for
+     * SI-HHT: dynamic.c), which carry_force turns into F_{n+1} in place,
+     * or into it->fn where the integrator has one */
     if (it->par.hht && S->fc_ok) fn = S->fc;
-    else if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
+    else if (it->par.hht) {
+        double *buf = it->fn ? it->fn : T->fc;
+        if ((st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, buf))) return st;
+        fn = buf;
+    }
     st = dyn_residual_jacobian(it, t1, T->q, T->v, T->a, S->lam, cf * c.cq, cf * c.cv, 1.0, flags, it->r);
     if (st) return st;
     {
