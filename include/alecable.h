@@ -1891,7 +1891,10 @@ enum {
  * the model's thread.  Once the model changes (an object added, or
  * finalized again) the callbacks, alecable_problem_solve_quasistatic() and
  * alecable_integrator_create() on this problem return #ALECABLE_ESTATE,
- * the model's message naming the change: make a new problem.
+ * the model's message naming the change: make a new problem.  A model
+ * whose cables are all Lagrangian has no material coordinates among its
+ * unknowns: its problem's dof_class and partner are NULL (every class
+ * #ALECABLE_PROBLEM_DOF_OTHER, every partner -1) (since 0.3).
  * \param[out] p filled (the caller owns the struct, not what it points to).
  * \param m the model.
  * \retval ALECABLE_OK success
