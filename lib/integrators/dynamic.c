@@ -301,6 +301,7 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     ac_free(&a, it->res_hist);
     ac_free(&a, it->massive);
     ac_free(&a, it->fn);
+    if (it->dstep != it->dq) ac_free(&a, it->dstep); /* (the semi-implicit methods' is dq) */
     ac_free(&a, it->dq);
     ac_free(&a, it->zero);
     ac_free(&a, it->gdot);
@@ -309,7 +310,6 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     ac_free(&a, it->g_pos);
     ac_free(&a, it->g_row);
     ac_free(&a, it->g_col);
-    ac_free(&a, it->dstep);
     ac_free(&a, it->scale);
     ac_free(&a, it->lam_alg);
     ac_free(&a, it);
@@ -403,7 +403,10 @@ static int alloc_workspaces(alecable_integrator *it)
     it->gdot = (double *)ac_calloc(a, m, sizeof(double));
     it->gam = (double *)ac_calloc(a, m, sizeof(double));
     it->ga = (double *)ac_calloc(a, m, sizeof(double));
-    it->dstep = (double *)ac_calloc(a, nq, sizeof(double));
+    /* the step q_{n+1} (-) q_n for the watch's step_limit: the semi-implicit
+     * methods make it from dq in place (semi_implicit.c's finish), and dq
+     * is next written by the next attempt */
+    it->dstep = is_semi(it->o.method) ? it->dq : (double *)ac_calloc(a, nq, sizeof(double));
     if (!is_semi(it->o.method)) it->scale = (double *)ac_calloc(a, n, sizeof(double)); /* the stop test's */
     it->lam_alg = (int *)ac_calloc(a, m, sizeof(int));
     if (!it->dstep || (!it->scale && !is_semi(it->o.method)) || !it->lam_alg) return ALECABLE_ENOMEM;

@@ -126,7 +126,8 @@ struct alecable_integrator {
      * T0 + V0 at set_state; e_floor: the rounding of V's sums */
     int balance;
     double e0, v0, vint0, e_floor;
-    double *dstep, *scale;   /* scale: implicit methods only (NULL for the semi-implicit ones) */
+    double *dstep, *scale;   /* dstep: the semi-implicit methods' is dq (semi_implicit.c); scale: implicit
+                                methods only (NULL for the semi-implicit ones) */
     /* implicit methods on a model's problem: scale_here when it->scale
      * holds the residual_scale that scaled_residual computed with the
      * residual of the current iterate (implicit.c), with its status scale_st */

@@ -175,13 +175,15 @@ static int constraint_rows(alecable_integrator *it, double h, double t1, si_coef
 }
 
 /* New state from the solution (da, c dlambda) in it->z, and the step
- * q_{n+1} (-) q_n for the divergence watch in it->dstep.  A state's A, and
- * its dq_old and v_old but for SI-BDF2, are NULL (never read: dynamic.c). */
+ * q_{n+1} (-) q_n for the divergence watch in it->dstep (the semi-implicit
+ * methods' dstep is it->dq itself, turned into the step in place:
+ * dynamic.c).  A state's A, and its dq_old and v_old but for SI-BDF2, are
+ * NULL (never read: dynamic.c). */
 static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state *S, dyn_state *T)
 {
     const double cf = 1.0 + it->par.alpha_hht, cq = c.cq, cv = c.cv;
-    const double *restrict sa = S->a, *restrict z = it->z, *restrict dq = it->dq;
-    double *restrict ta = T->a, *restrict tv = T->v, *restrict ds = it->dstep;
+    const double *restrict sa = S->a, *restrict z = it->z, *dq = it->dq;
+    double *restrict ta = T->a, *restrict tv = T->v, *ds = it->dstep;
     int i, st, nq = it->nq;
     if ((st = dyn_update(it, T->q, it->z, c.cq))) return st;
     for (i = 0; i < nq; i++) {
@@ -322,7 +324,7 @@ static int paper_attempt(alecable_integrator *it, double h, double t1)
     if (T->v_old) memcpy(T->v_old, S->v, (size_t)nq * sizeof(double));
     if ((st = dyn_update(it, T->q, it->dq, 1.0))) return st;
     if (T->dq_old) memcpy(T->dq_old, it->dq, (size_t)nq * sizeof(double));
-    memcpy(it->dstep, it->dq, (size_t)nq * sizeof(double));
+    if (it->dstep != it->dq) memcpy(it->dstep, it->dq, (size_t)nq * sizeof(double));
     for (i = 0; i < it->nlam; i++) T->lam[i] = S->lam[i] + it->z[nq + i] / cf;
     T->h_old = h;
     T->hist = 1;
