@@ -80,7 +80,7 @@ static void init_slopes(alecable_node *prev, alecable_node *n)
     for (k = 0; k < 3; k++) chord[k] = (n->q[k] - prev->q[k]) / ds;
     for (k = 0; k < 3; k++) {
         n->q[3 + k] = chord[k];
-        if (!prev->slope_user) prev->q[3 + k] = prev->left ? 0.5 * (prev->q[3 + k] + chord[k]) : chord[k];
+        if (!prev->slope_user) prev->q[3 + k] = ac_node_left(prev) ? 0.5 * (prev->q[3 + k] + chord[k]) : chord[k];
     }
 }
 
@@ -207,7 +207,6 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
             return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
         }
     }
-    if (has_chart(c)) n->chart = (double *)(void *)(n + 1);
     n->magic = MAGIC_NODE;
     n->model = m;
     n->cable = c;
@@ -224,7 +223,6 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
         alecable_node *prev = c->nodes[c->n_nodes - 1];
         init_slopes(prev, n);
         e->magic = MAGIC_ELEMENT;
-        e->model = m;
         e->cable = c;
         e->index = c->n_el;
         e->ops = c->ops;
@@ -234,8 +232,6 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
         e->par.ref_len = s - node_s(prev);
         e->a = prev;
         e->b = n;
-        prev->right = e;
-        n->left = e;
         c->el[c->n_el++] = e;
     }
     c->nodes[c->n_nodes++] = n;
@@ -355,7 +351,8 @@ ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s
     if (!x) return ac_fail(m, ALECABLE_ENULL, "x is NULL");
     if (n->sidx < 0) return ac_fail(m, ALECABLE_EINVAL, "a body's node: the body's pose is set at creation");
     if (!ac_is_finite3(x) || !isfinite(s)) return ac_fail(m, ALECABLE_EINVAL, "x or s is not finite");
-    if ((n->left && !(s > node_s(n->left->a))) || (n->right && !(s < node_s(n->right->b))))
+    if ((ac_node_left(n) && !(s > node_s(ac_node_left(n)->a))) ||
+        (ac_node_right(n) && !(s < node_s(ac_node_right(n)->b))))
         return ac_fail(m, ALECABLE_EINVAL, "s = %g would invert or collapse a neighbouring element", s);
     n->q[0] = x[0];
     n->q[1] = x[1];
@@ -447,7 +444,7 @@ ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps)
     double qe[EL_MAX_DOF], F, N;
     if (!e) return ALECABLE_ENULL;
     if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
-    if (!eps) return ac_fail(e->model, ALECABLE_ENULL, "eps is NULL");
+    if (!eps) return ac_fail(e->cable->model, ALECABLE_ENULL, "eps is NULL");
     element_qe(e, qe);
     e->ops->strain(&e->par, qe, eps, &F, &N);
     return ALECABLE_OK;
@@ -458,7 +455,7 @@ ALECABLE_API int alecable_element_axial_force(const alecable_element *e, double 
     double qe[EL_MAX_DOF], F, eps;
     if (!e) return ALECABLE_ENULL;
     if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
-    if (!force) return ac_fail(e->model, ALECABLE_ENULL, "force is NULL");
+    if (!force) return ac_fail(e->cable->model, ALECABLE_ENULL, "force is NULL");
     element_qe(e, qe);
     e->ops->strain(&e->par, qe, &eps, &F, force);
     return ALECABLE_OK;

@@ -42,21 +42,21 @@ struct alecable_node {
     alecable_model *model;
     alecable_cable *cable;  /* NULL: the coordinates of a rigid body (see alecable_body) */
     double q[NODE_MAX_DOF]; /* mirror of the model's state, in the element's node layout */
-    alecable_element *left, *right; /* neighbouring elements in the cable */
+    /* (its neighbouring elements in the cable: ac_node_left, ac_node_right) */
     /* Kirchhoff and SE(3) nodes: the roll chart (t1_ref, t2_ref) the roll is
      * measured from (lib/core/beam.c), 6 values in the node's own block just
-     * after the struct (cable.c); NULL on the other kinds' nodes, which have
-     * none; chart_set: 0 until finalize builds it */
-    double *chart;
-    int chart_set;
+     * after the struct (cable.c, ac_node_chart); chart_set: 0 until finalize
+     * builds it */
+    unsigned char chart_set;
     /* ANCF and Kirchhoff nodes: 1 once alecable_node_set_slope set the slope,
      * which the chords of later elements then leave alone */
-    int slope_user;
+    unsigned char slope_user;
     /* ANCF and Kirchhoff interior nodes: the stretch split
      * (alecable_node_split_stretch, lib/elements/split.c): the right
      * element's slope here is (1 + rho) r', rho an unknown of its own at
      * q[xdof] (after finalize; -1: not split), mirrored in rho */
-    int split, xdof;
+    unsigned char split;
+    int xdof;
     double rho;
 };
 
@@ -76,8 +76,7 @@ int ac_node_local_dof(const alecable_node *n, int dof);
 struct alecable_element {
     unsigned magic;
     int index;        /* in its cable */
-    alecable_model *model;
-    alecable_cable *cable;
+    alecable_cable *cable; /* (its model: cable->model) */
     const el_ops *ops;
     alecable_node *a, *b;  /* (its dofs: ac_element_dof) */
     /* positions of the element's block in the Jacobian values, read through
@@ -135,6 +134,25 @@ struct alecable_cable {
      * block's ranges say which); the others are blocks of their own */
     ac_slab *slabs;
 };
+
+/* A cable node's neighbouring elements (NULL at the cable's ends and for a
+ * body's node): element k joins nodes k and k + 1 of its cable */
+static inline alecable_element *ac_node_left(const alecable_node *n)
+{
+    return n->cable && n->index > 0 ? n->cable->el[n->index - 1] : NULL;
+}
+static inline alecable_element *ac_node_right(const alecable_node *n)
+{
+    return n->cable && n->index < n->cable->n_el ? n->cable->el[n->index] : NULL;
+}
+/* The roll chart of a Kirchhoff or SE(3) node (6 values after its struct:
+ * cable.c), NULL for the other nodes */
+static inline double *ac_node_chart(const alecable_node *n)
+{
+    return n->cable && (n->cable->kind == ALECABLE_ELEMENT_KIRCHHOFF || n->cable->kind == ALECABLE_ELEMENT_SE3)
+               ? (double *)(void *)((alecable_node *)n + 1)
+               : NULL;
+}
 
 /* a node of an SE(3) cable: x, the rotation vector psi (ALECABLE_DOF_RX .. RZ), s */
 static inline int ac_node_is_se3(const alecable_node *n) { return n->cable && n->cable->kind == ALECABLE_ELEMENT_SE3; }

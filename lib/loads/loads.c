@@ -101,8 +101,8 @@ ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3])
 int node_elements(const alecable_node *n, const alecable_element *e[2])
 {
     int k = 0;
-    if (n->left) e[k++] = n->left;
-    if (n->right) e[k++] = n->right;
+    if (ac_node_left(n)) e[k++] = ac_node_left(n);
+    if (ac_node_right(n)) e[k++] = ac_node_right(n);
     return k;
 }
 
