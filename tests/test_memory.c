@@ -360,7 +360,8 @@ START_TEST(test_memory_slabs)
                 ck_assert_int_eq(alecable_cable_node(&n, c[0], i), ALECABLE_OK);
                 ck_assert_int_eq(alecable_node_material(n, &s), ALECABLE_OK);
                 ck_assert_int_eq(alecable_node_position(n, y), ALECABLE_OK);
-                ck_assert_msg(fabs(s - want) < 1e-12 && fabs(y[0] - want) < 1e-12, "node %d at s = %g, x = %g", i, s, y[0]);
+                ck_assert_msg(fabs(s - want) < 1e-12 && fabs(y[0] - want) < 1e-12, "node %d at s = %g, x = %g", i, s,
+                              y[0]);
             }
             for (i = 0; i < ne; i++) {
                 alecable_element *e;

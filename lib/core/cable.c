@@ -117,7 +117,10 @@ static int has_chart(const alecable_cable *c)
 
 /* A node's and an element's bytes on this cable (a node of a cable with roll
  * charts holds its 6 values after the struct) */
-static size_t node_bytes(const alecable_cable *c) { return sizeof(alecable_node) + (has_chart(c) ? 6 * sizeof(double) : 0); }
+static size_t node_bytes(const alecable_cable *c)
+{
+    return sizeof(alecable_node) + (has_chart(c) ? 6 * sizeof(double) : 0);
+}
 
 /* A zeroed node (node = 1) or element from the cable's newest slab when
  * alecable_cable_line reserved room there and the object's index follows
@@ -273,7 +276,8 @@ ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], con
     {
         /* the line's nodes and elements in one slab (slab.h) */
         int nn = n_elements + 1 - i0, ne = n_elements + (c->n_nodes > 0 && !i0);
-        ac_slab *sl = ac_slab_new(&m->alloc, &c->slabs, (size_t)nn * node_bytes(c) + (size_t)ne * ac_element_bytes(c->kind));
+        size_t bytes = (size_t)nn * node_bytes(c) + (size_t)ne * ac_element_bytes(c->kind);
+        ac_slab *sl = ac_slab_new(&m->alloc, &c->slabs, bytes);
         if (!sl) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
         sl->node0 = c->n_nodes;
         sl->el0 = c->n_el;

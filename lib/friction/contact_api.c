@@ -104,7 +104,8 @@ static void node_tangent(const alecable_node *n, double t[3])
     int k;
     if (n->ndof >= 7 && !ac_node_is_se3(n)) memcpy(t, n->q + 3, 3 * sizeof(double));
     else {
-        const alecable_node *a = ac_node_left(n) ? ac_node_left(n)->a : n, *b = ac_node_right(n) ? ac_node_right(n)->b : n;
+        const alecable_element *l = ac_node_left(n), *r = ac_node_right(n);
+        const alecable_node *a = l ? l->a : n, *b = r ? r->b : n;
         for (k = 0; k < 3; k++) t[k] = b->q[k] - a->q[k];
     }
     nt = sqrt(dot3v(t, t));

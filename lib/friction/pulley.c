@@ -113,7 +113,9 @@ int pulley_friction_pattern(const alecable_load *l, sp_builder *b, int nq)
             for (m = 0; m < 2; m++)
                 if (e[m])
                     for (d = 0; d < el_ndof(e[m]->ops); d++)
-                        if (ac_element_dof(e[m], d) >= 0 && (st = sp_builder_add(b, rows[a], ac_element_dof(e[m], d)))) return st;
+                        if (ac_element_dof(e[m], d) >= 0 &&
+                            (st = sp_builder_add(b, rows[a], ac_element_dof(e[m], d))))
+                            return st;
         }
     }
     return 0;

@@ -279,7 +279,8 @@ static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam, int nhist, i
      * it->fn (semi_implicit.c) */
     return state_array(a, !semi, n, &s->A) || state_array(a, bdf2, n, &s->dq_old) ||
                    state_array(a, bdf2, n, &s->v_old) || state_array(a, !semi, n, &s->w1) ||
-                   state_array(a, !semi, n, &s->w2) || state_array(a, method == ALECABLE_METHOD_SI_HHT, n + (size_t)nlam, &s->fc)
+                   state_array(a, !semi, n, &s->w2) ||
+                   state_array(a, method == ALECABLE_METHOD_SI_HHT, n + (size_t)nlam, &s->fc)
                ? ALECABLE_ENOMEM
                : ALECABLE_OK;
 }
