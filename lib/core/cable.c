@@ -149,24 +149,27 @@ static void give_back(alecable_model *m, alecable_cable *c, alecable_node *n)
         ac_free(&m->alloc, n);
 }
 
-static int in_slabs(const alecable_cable *c, int i, int node)
-{
-    const ac_slab *s;
-    for (s = c->slabs; s; s = s->next)
-        if (node ? i >= s->node0 && i < s->node0 + s->n_nodes : i >= s->el0 && i < s->el0 + s->n_el) return 1;
-    return 0;
-}
-
 void ac_cable_free_objects(alecable_model *m, alecable_cable *c)
 {
+    ac_slab *s, *next, *old = NULL;
     int i;
-    for (i = 0; i < c->n_nodes; i++) {
-        c->nodes[i]->magic = 0;
-        if (!in_slabs(c, i, 1)) ac_free(&m->alloc, c->nodes[i]);
+    /* oldest slab first: each began where the cable ended then, so their
+     * ranges come in the objects' order and one pass finds them */
+    for (s = c->slabs; s; s = next) {
+        next = s->next;
+        s->next = old;
+        old = s;
     }
-    for (i = 0; i < c->n_el; i++) {
+    c->slabs = old;
+    for (i = 0, s = c->slabs; i < c->n_nodes; i++) {
+        while (s && i >= s->node0 + s->n_nodes) s = s->next;
+        c->nodes[i]->magic = 0;
+        if (!s || i < s->node0) ac_free(&m->alloc, c->nodes[i]);
+    }
+    for (i = 0, s = c->slabs; i < c->n_el; i++) {
+        while (s && i >= s->el0 + s->n_el) s = s->next;
         c->el[i]->magic = 0; /* (its map is the model's: finalize.c) */
-        if (!in_slabs(c, i, 0)) ac_free(&m->alloc, c->el[i]);
+        if (!s || i < s->el0) ac_free(&m->alloc, c->el[i]);
     }
     ac_slab_free_all(&m->alloc, &c->slabs);
 }
