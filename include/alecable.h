@@ -3737,7 +3737,9 @@ typedef struct alecable_memory_report {
     size_t pattern;     /**< model: the Jacobian's sparsity pattern (CSC columns, rows, diagonal) */
     size_t scatter;     /**< model: the elements' destinations in that pattern (their scatter maps) */
     size_t model_other; /**< model: everything else (nodes, elements, state vectors, scratch, and the
-                             statics solver's workspace, kept after a solve for the next one) */
+                             statics solver's workspace, kept after a solve for the next one, and the
+                             residual scale's, made by a static solve or an implicit integrator's first
+                             step) */
     size_t history;     /**< integrator: its three time levels (state, previous state, trial) */
     size_t vectors;     /**< integrator: residual, solution and other work vectors */
     size_t jacobian;    /**< integrator: the Jacobian's values (one array; a second when massless rows or the
