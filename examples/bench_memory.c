@@ -3,7 +3,9 @@
  * pendulum of bench_scaling (a Lagrangian ANCF cable pinned at one end,
  * under gravity) with its integrator, the bytes of each part from
  * alecable_model_memory() and alecable_integrator_memory() divided by the
- * elements, and the process's peak RSS from getrusage (--rss). */
+ * elements, and the process's peak RSS from getrusage (--rss) beside its
+ * RSS at the end (the same when the run's steady state, not a set-up
+ * transient, sets the peak). */
 #define _POSIX_C_SOURCE 200112L /* getrusage */
 #include "common.h"
 #include "support/pendulum_rig.h"
@@ -25,6 +27,21 @@ static double peak_rss_mb(void)
     struct rusage u;
     if (getrusage(RUSAGE_SELF, &u) != 0) return -1.0;
     return (double)u.ru_maxrss / 1024.0;
+}
+
+/* the resident set now [MB] (Linux: VmRSS of /proc/self/status), -1 where
+ * it cannot be read: against the peak it tells whether the set-up's
+ * transients or the run's steady state set the peak */
+static double rss_now_mb(void)
+{
+    char line[256];
+    double kb = -1.0;
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return -1.0;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "VmRSS:", 6) == 0 && sscanf(line + 6, "%lf", &kb) != 1) kb = -1.0;
+    fclose(f);
+    return kb >= 0.0 ? kb / 1024.0 : -1.0;
 }
 
 int main(int argc, char **argv)
@@ -75,7 +92,12 @@ int main(int argc, char **argv)
     printf("  integrator  history %7.0f  vectors %7.0f  jacobian %7.0f  condensation %7.0f  factor %7.0f\n",
            im.history / ne, im.vectors / ne, im.jacobian / ne, im.condensation / ne, im.factor / ne);
     printf("  total %.0f (budget %.0f), allocators' peak %.0f\n", total, budget, mr_peak);
-    if (rss) printf("  peak RSS of the process: %.1f MB\n", peak_rss_mb());
+    if (rss) {
+        double now = rss_now_mb();
+        printf("  peak RSS of the process: %.1f MB", peak_rss_mb());
+        if (now >= 0.0) printf(" (now %.1f MB)", now);
+        printf("\n");
+    }
     printf("result: status=0 elements=%d steps=%d bytes_per_element=%.0f pattern=%.0f scatter=%.0f model_other=%.0f "
            "history=%.0f vectors=%.0f jacobian=%.0f condensation=%.0f factor=%.0f peak_per_element=%.0f "
            "within_budget=%d",

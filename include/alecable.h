@@ -1946,7 +1946,10 @@ enum {
  * the model's thread.  Once the model changes (an object added, or
  * finalized again) the callbacks, alecable_problem_solve_quasistatic() and
  * alecable_integrator_create() on this problem return #ALECABLE_ESTATE,
- * the model's message naming the change: make a new problem.
+ * the model's message naming the change: make a new problem.  A model
+ * whose cables are all Lagrangian has no material coordinates among its
+ * unknowns: its problem's dof_class and partner are NULL (every class
+ * #ALECABLE_PROBLEM_DOF_OTHER, every partner -1) (since 0.3).
  * \param[out] p filled (the caller owns the struct, not what it points to).
  * \param m the model.
  * \retval ALECABLE_OK success
@@ -3789,7 +3792,9 @@ typedef struct alecable_memory_report {
     size_t pattern;     /**< model: the Jacobian's sparsity pattern (CSC columns, rows, diagonal) */
     size_t scatter;     /**< model: the elements' destinations in that pattern (their scatter maps) */
     size_t model_other; /**< model: everything else (nodes, elements, state vectors, scratch, and the
-                             statics solver's workspace, kept after a solve for the next one) */
+                             statics solver's workspace, kept after a solve for the next one, and the
+                             residual scale's, made by a static solve or an implicit integrator's first
+                             step) */
     size_t history;     /**< integrator: its three time levels (state, previous state, trial) */
     size_t vectors;     /**< integrator: residual, solution and other work vectors */
     size_t jacobian;    /**< integrator: the Jacobian's values (one array; a second when massless rows or the

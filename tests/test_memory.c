@@ -11,6 +11,8 @@
  *  - the parts that have a closed form: the pattern is (2n + 1 + nnz) ints
  *    and the Jacobian's values nnz doubles (alecable_model_problem's sizes);
  *  - steps after the first allocate nothing and the reports stay the same;
+ *  - nodes and elements in slabs: handles, books and leaks through
+ *    allocations that fail one by one;
  *  - bad input: NULL, a struct_size too small. */
 #include "suites.h"
 
@@ -151,6 +153,12 @@ START_TEST(test_memory_books)
         ck_assert_int_eq(alecable_integrator_memory(it, &im2), ALECABLE_OK);
         ck_assert_uint_eq(im2.total, im.total);
         ck_assert_uint_eq(im2.factor, im.factor);
+        /* the books again after the steps (HHT's first step made the
+         * model's residual-scale workspace: lib/core/scale.c) */
+        alecable_memory_report_init(&mm);
+        ck_assert_int_eq(alecable_model_memory(m, &mm), ALECABLE_OK);
+        ck_assert_uint_eq(mm.total + im2.total + LIB_HEADER * bk.blocks, bk.live);
+        ck_assert_uint_eq(parts(&mm), mm.total);
         alecable_integrator_destroy(it);
         alecable_model_destroy(m);
         ck_assert_uint_eq(bk.live, 0);
@@ -244,6 +252,133 @@ START_TEST(test_memory_mallinfo)
 }
 END_TEST
 
+/* a host allocator that fails from its n-th call on (books kept as above) */
+typedef struct failing {
+    books bk;
+    int left;
+} failing;
+
+static void *fl_malloc(void *u, size_t n)
+{
+    failing *f = (failing *)u;
+    if (f->left-- <= 0) return NULL;
+    return bk_malloc(&f->bk, n);
+}
+
+static void *fl_realloc(void *u, void *q, size_t n)
+{
+    failing *f = (failing *)u;
+    if (f->left-- <= 0) return NULL;
+    return bk_realloc(&f->bk, q, n);
+}
+
+static void fl_free(void *u, void *q) { bk_free(&((failing *)u)->bk, q); }
+
+/* cable lines keep their nodes and elements in one block each (lib/core
+ * cable.c's slabs), single nodes have blocks of their own: handles stay
+ * where they were through later lines, nodes and finalizes, the books hold
+ * every byte, and destroy gives back all of it; a line or a node that runs
+ * out of memory at any allocation changes nothing and leaks nothing */
+START_TEST(test_memory_slabs)
+{
+    int fail_at, done = 0;
+    for (fail_at = 0; !done; fail_at++) {
+        failing fl = {{0, 0, 0}, 0};
+        alecable_allocator al;
+        alecable_model *m;
+        alecable_cable *c[2];
+        alecable_section sec;
+        alecable_node *kept[4], *n;
+        alecable_memory_report mm;
+        double x[3] = {0, 0, 0}, y[3];
+        int k, i, st, nn, ne, ok = 1;
+        alecable_allocator_init(&al);
+        al.malloc_fn = fl_malloc;
+        al.realloc_fn = fl_realloc;
+        al.free_fn = fl_free;
+        al.user = &fl;
+        fl.left = 1 << 30;
+        ck_assert_int_eq(alecable_model_create(&m, &al), ALECABLE_OK);
+        alecable_section_init(&sec);
+        sec.E = 1e8;
+        sec.A = 7.85e-5;
+        sec.rho = 5000;
+        sec.I = 1e-8;
+        ck_assert_int_eq(alecable_cable_create(&c[0], m, ALECABLE_ELEMENT_ANCF, &sec), ALECABLE_OK);
+        ck_assert_int_eq(alecable_cable_create(&c[1], m, ALECABLE_ELEMENT_AXIAL, &sec), ALECABLE_OK);
+        fl.left = fail_at;
+        /* cable 0: two single nodes, a line from the last one, a line
+         * apart, a single node; cable 1: a line */
+        for (k = 0; k < 2 && ok; k++) {
+            x[0] = 0.1 * k;
+            ok = alecable_cable_add_node(&kept[k], c[0], x, 0.1 * k) == ALECABLE_OK;
+        }
+        if (ok) {
+            double a[3] = {0.1, 0, 0}, b[3] = {1, 0, 0};
+            alecable_cable_counts(c[0], &nn, &ne);
+            st = alecable_cable_line(c[0], a, b, 0.1, 1, 9);
+            if (st != ALECABLE_OK) {
+                ck_assert_int_eq(st, ALECABLE_ENOMEM);
+                alecable_cable_counts(c[0], &k, &i);
+                ck_assert(k == nn && i == ne);
+                ok = 0;
+            }
+        }
+        if (ok) {
+            double a[3] = {1.5, 0, 0}, b[3] = {2, 0, 0};
+            ok = alecable_cable_line(c[0], a, b, 1.5, 2, 5) == ALECABLE_OK;
+        }
+        if (ok) {
+            x[0] = 2.5;
+            ok = alecable_cable_add_node(&kept[2], c[0], x, 2.5) == ALECABLE_OK;
+            if (!ok) {
+                alecable_cable_counts(c[0], &k, &i);
+                ck_assert(k == 17 && i == 16);
+            }
+        }
+        if (ok) {
+            double a[3] = {0, 1, 0}, b[3] = {0, 2, 0};
+            ok = alecable_cable_line(c[1], a, b, 0, 1, 4) == ALECABLE_OK;
+        }
+        if (ok) {
+            alecable_memory_report_init(&mm);
+            ok = alecable_model_memory(m, &mm) == ALECABLE_OK;
+        }
+        if (ok) {
+            done = 1;
+            fl.left = 1 << 30;
+            ck_assert_uint_eq(mm.total + LIB_HEADER * fl.bk.blocks, fl.bk.live);
+            ck_assert_int_eq(mm.elements, 16 + 1 + 4);
+            alecable_cable_counts(c[0], &nn, &ne);
+            ck_assert(nn == 18 && ne == 17);
+            ck_assert_int_eq(alecable_cable_node(&n, c[0], 0), ALECABLE_OK);
+            ck_assert_ptr_eq(n, kept[0]);
+            ck_assert_int_eq(alecable_cable_node(&n, c[0], 17), ALECABLE_OK);
+            ck_assert_ptr_eq(n, kept[2]);
+            for (i = 0; i < nn; i++) { /* every node where the calls put it */
+                double s, want = i < 2 ? 0.1 * i : i < 11 ? 0.1 + 0.1 * (i - 1) : i < 17 ? 1.5 + 0.1 * (i - 11) : 2.5;
+                ck_assert_int_eq(alecable_cable_node(&n, c[0], i), ALECABLE_OK);
+                ck_assert_int_eq(alecable_node_material(n, &s), ALECABLE_OK);
+                ck_assert_int_eq(alecable_node_position(n, y), ALECABLE_OK);
+                ck_assert_msg(fabs(s - want) < 1e-12 && fabs(y[0] - want) < 1e-12, "node %d at s = %g, x = %g", i, s,
+                              y[0]);
+            }
+            for (i = 0; i < ne; i++) {
+                alecable_element *e;
+                double sa, sb;
+                ck_assert_int_eq(alecable_cable_element(&e, c[0], i), ALECABLE_OK);
+                ck_assert_int_eq(alecable_element_interval(e, &sa, &sb), ALECABLE_OK);
+                ck_assert(sb > sa);
+            }
+        }
+        alecable_model_destroy(m);
+        ck_assert_uint_eq(fl.bk.live, 0);
+        ck_assert_uint_eq(fl.bk.blocks, 0);
+    }
+    ck_assert_int_gt(fail_at, 8); /* every allocation of the build failed once */
+}
+END_TEST
+
 START_TEST(test_memory_bad_input)
 {
     alecable_model *m = pendulum(4, NULL);
@@ -273,6 +408,7 @@ Suite *suite_memory(void)
     tcase_add_test(tc, test_memory_closed_forms);
     tcase_add_test(tc, test_memory_mallinfo);
     tcase_add_test(tc, test_memory_bad_input);
+    tcase_add_test(tc, test_memory_slabs);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -239,7 +239,7 @@ static void node_frame(const alecable_node *n, double t1[3], double t2[3])
     }
     for (k = 0; k < 3; k++) hd_const(&c, &rp[k], n->q[3 + k]);
     hd_const(&c, &th, n->q[6]);
-    el_kirchhoff_node_frame(&c, rp, &th, n->chart, a, b);
+    el_kirchhoff_node_frame(&c, rp, &th, ac_node_chart(n), a, b);
     for (k = 0; k < 3; k++) {
         t1[k] = a[k].v;
         t2[k] = b[k].v;
@@ -257,7 +257,7 @@ static void capture_frame(alecable_joint *j)
     int k;
     if (is_se3(n)) {
         double R[9];
-        el_se3_node_rotation(n->chart, n->q + 3, R);
+        el_se3_node_rotation(ac_node_chart(n), n->q + 3, R);
         column(R, 0, t1);
         column(R, 1, t2);
     } else if (has_slope(n))
@@ -401,7 +401,7 @@ static void se3_axis(const alecable_node *n, const hd_ctx *c, const clamp_vars *
     double R[9];
     hd x[3], y[3];
     int i;
-    el_se3_node_rotation(n->chart, q + n->dof0 + 3, R);
+    el_se3_node_rotation(ac_node_chart(n), q + n->dof0 + 3, R);
     for (i = 0; i < 3; i++) hd_const(c, &x[i], i == k);
     exp2_apply(c, V->rp, x, y);
     exp2_apply(c, V->nc, y, x);
@@ -443,7 +443,7 @@ static int frame_equations(const alecable_joint *j, const hd_ctx *c, const clamp
     if (j->hold & ALECABLE_CLAMP_ROLL) {
         hd th, t1[3], t2[3], x, y;
         hd_var(c, &th, q[n->dof0 + 6], V->th);
-        el_kirchhoff_node_frame(c, rp, &th, n->chart, t1, t2);
+        el_kirchhoff_node_frame(c, rp, &th, ac_node_chart(n), t1, t2);
         hd_dot3(c, &x, t2, d2);
         hd_dot3(c, &y, t2, d3);
         hd_atan2(c, &g[ne++], &y, &x);
@@ -703,7 +703,7 @@ ALECABLE_API int alecable_clamp_reaction(const alecable_joint *j, double force[3
         moment[0] = moment[1] = moment[2] = 0.0;
         if (L.rp >= 0 && is_se3(n)) { /* the moment about the section axes, turned into space */
             double R[9];
-            el_se3_node_rotation(n->chart, m->q + n->dof0 + 3, R);
+            el_se3_node_rotation(ac_node_chart(n), m->q + n->dof0 + 3, R);
             for (k = 0; k < 3; k++) Q[k] = -rl[L.rp + k];
             rot_mul(R, Q, moment);
         } else if (L.rp >= 0) {
@@ -715,7 +715,7 @@ ALECABLE_API int alecable_clamp_reaction(const alecable_joint *j, double force[3
         }
         if (L.th >= 0) {
             double t1[3], t2[3], c, nr = sqrt(dot3v(rp, rp));
-            const double *u = n->chart;
+            const double *u = ac_node_chart(n);
             for (k = 0; k < 3; k++) t1[k] = rp[k] / nr;
             (void)t2;
             c = dot3v(t1, u);

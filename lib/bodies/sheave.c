@@ -239,7 +239,7 @@ static void point_vector(const alecable_joint *j, const sheave_pts *s, int m, co
     } else if (s->kind[m] == PT_SLOPE) {
         for (k = 0; k < 3; k++) z[k] = xn[3 + k];
     } else {
-        el_se3_node_rotation(s->node[m]->chart, xn + 3, Rn);
+        el_se3_node_rotation(ac_node_chart(s->node[m]), xn + 3, Rn);
         for (k = 0; k < 3; k++) z[k] = Rn[3 * k];
     }
 }

@@ -151,7 +151,20 @@ int mesh_holds_s(const alecable_model *m, const alecable_node *n)
     return 0;
 }
 
-static int wanted(const alecable_model *m) { return m->mesh_dyn && m->mesh_law == ALECABLE_MESH_INTERPOLATE; }
+/* the law has rows only on ALE cables (scan): without one, not even the
+ * marks (a transient of nq ints) are made */
+static int any_ale(const alecable_model *m)
+{
+    int c;
+    for (c = 0; c < m->cables.n; c++)
+        if (!((const alecable_cable *)m->cables.p[c])->lagrangian) return 1;
+    return 0;
+}
+
+static int wanted(const alecable_model *m)
+{
+    return m->mesh_dyn && m->mesh_law == ALECABLE_MESH_INTERPOLATE && any_ale(m);
+}
 
 void mesh_free(alecable_model *m)
 {
@@ -282,6 +295,7 @@ int mesh_layout(alecable_model *m, int dyn)
     m->mesh_dyn = want;
     if (m->dirty || !m->q) return ALECABLE_OK; /* the next finalize builds it */
     if (!want && m->nlam_mesh == 0) return ALECABLE_OK;
+    if (want && !any_ale(m)) return ALECABLE_OK; /* no rows: the same layout */
     if (want) {
         int *f = mesh_marks(m), n;
         if (!f) return ac_fail(m, ALECABLE_ENOMEM, "out of memory while choosing the mesh motion");

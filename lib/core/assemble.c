@@ -37,7 +37,7 @@ static int has_inertia(const alecable_cable *cb, const double *v, const double *
 static inline void force_runs(const alecable_element *e, int nd, const double *fe, double *r)
 {
     int k, h = nd / 2;
-    double *ra = r + e->dofs[0], *rb = r + e->dofs[h];
+    double *ra = r + e->a->dof0, *rb = r + e->b->dof0;
     for (k = 0; k < h - 1; k++) ra[k] += fe[k];
     for (k = 0; k < h - 1; k++) rb[k] += fe[h + k];
 }
@@ -52,8 +52,10 @@ static inline void scatter_force(const alecable_element *e, int nd, const double
         else force_runs(e, nd, fe, r);
         return;
     }
-    for (k = 0; k < nd; k++)
-        if (e->dofs[k] >= 0) r[e->dofs[k]] += fe[k];
+    for (k = 0; k < nd; k++) {
+        int d = ac_element_dof(e, k);
+        if (d >= 0) r[d] += fe[k];
+    }
 }
 
 /* The part of the residual's q-rows linear in a, M(q) a: the inertia forces
@@ -120,8 +122,10 @@ static void add_scaled(double *ke, const double *kx, double w, int nn)
 static inline void scale_element(const alecable_element *e, int nd, const double *fe, double *scale)
 {
     int k;
-    for (k = 0; k < nd; k++)
-        if (e->dofs[k] >= 0) scale[e->dofs[k]] += fabs(fe[k]);
+    for (k = 0; k < nd; k++) {
+        int d = ac_element_dof(e, k);
+        if (d >= 0) scale[d] += fabs(fe[k]);
+    }
 }
 
 /* An element of a Lagrangian cable has no s rows and columns: s is the last

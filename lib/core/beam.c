@@ -167,10 +167,10 @@ ALECABLE_API int alecable_node_frame(const alecable_node *n, double R[9])
     if (st) return st;
     if (!R) return ac_fail(n->model, ALECABLE_ENULL, "R is NULL");
     if (ac_node_is_se3(n)) { /* R = R_ref exp(psi^) */
-        el_se3_node_rotation(n->chart, n->q + 3, R);
+        el_se3_node_rotation(ac_node_chart(n), n->q + 3, R);
         return ALECABLE_OK;
     }
-    node_frame(n->q + 3, n->q[6], n->chart, t1, t2);
+    node_frame(n->q + 3, n->q[6], ac_node_chart(n), t1, t2);
     frame_matrix(t1, t2, R);
     return ALECABLE_OK;
 }
@@ -187,8 +187,8 @@ ALECABLE_API int alecable_node_set_frame(alecable_node *n, const double R[9])
     if (!(rot_error(R) <= 1e-9))
         return ac_fail(m, ALECABLE_EINVAL, "R is not a rotation (orthonormal to 1e-9, determinant +1)");
     for (k = 0; k < 3; k++) {
-        n->chart[k] = R[3 * k];
-        n->chart[3 + k] = R[3 * k + 1];
+        ac_node_chart(n)[k] = R[3 * k];
+        ac_node_chart(n)[3 + k] = R[3 * k + 1];
         n->q[3 + k] = 0.0;
     }
     n->chart_set = 1;
@@ -235,8 +235,8 @@ ALECABLE_API int alecable_element_section(const alecable_element *e, double xi, 
     alecable_model *m;
     if (!e) return ALECABLE_ENULL;
     if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
-    if (!s) return ac_fail(e->model, ALECABLE_ENULL, "s is NULL");
-    m = e->model;
+    if (!s) return ac_fail(e->cable->model, ALECABLE_ENULL, "s is NULL");
+    m = e->cable->model;
     if (s->struct_size < sizeof *s)
         return ac_fail(m, ALECABLE_EINVAL, "s: struct_size %zu, call alecable_beam_section_state_init", s->struct_size);
     if (!e->ops->section) return ac_fail(m, ALECABLE_ERANGE, "the element has no section frame (not a Kirchhoff element)");
@@ -408,13 +408,13 @@ static void build_charts(alecable_cable *c)
         } else {
             double prev[6], pt1[3], pt2[3];
             const alecable_node *p = c->nodes[i - 1];
-            node_frame(p->q + 3, 0.0, p->chart, pt1, pt2);
+            node_frame(p->q + 3, 0.0, ac_node_chart(p), pt1, pt2);
             memcpy(prev, pt1, sizeof pt1);
             memcpy(prev + 3, pt2, sizeof pt2);
             node_frame(n->q + 3, 0.0, prev, t1, t2);
         }
-        memcpy(n->chart, t1, sizeof t1);
-        memcpy(n->chart + 3, t2, sizeof t2);
+        memcpy(ac_node_chart(n), t1, sizeof t1);
+        memcpy(ac_node_chart(n) + 3, t2, sizeof t2);
         n->chart_set = 1;
     }
 }
@@ -476,9 +476,9 @@ static void build_se3_charts(alecable_cable *c)
             memcpy(t1, d, sizeof d);
             first_axis(t1, c->beam.t2, t2);
         } else
-            node_frame(d, 0.0, c->nodes[i - 1]->chart, t1, t2);
-        memcpy(n->chart, t1, sizeof t1);
-        memcpy(n->chart + 3, t2, sizeof t2);
+            node_frame(d, 0.0, ac_node_chart(c->nodes[i - 1]), t1, t2);
+        memcpy(ac_node_chart(n), t1, sizeof t1);
+        memcpy(ac_node_chart(n) + 3, t2, sizeof t2);
         n->chart_set = 1;
     }
 }
@@ -497,8 +497,8 @@ static void element_params(alecable_cable *c)
         p->k0[0] = k ? k[0] : c->beam.kappa2;
         p->k0[1] = k ? k[1] : c->beam.kappa3;
         p->k0[2] = k ? k[2] : c->beam.twist;
-        p->chart_a = c->el[i]->a->chart;
-        p->chart_b = c->el[i]->b->chart;
+        p->chart_a = ac_node_chart(c->el[i]->a);
+        p->chart_b = ac_node_chart(c->el[i]->b);
         p->GA[0] = c->GA[0];
         p->GA[1] = c->GA[1];
         /* the sections' mass moments from the bending stiffnesses' second
@@ -557,8 +557,8 @@ static void each_chart(alecable_model *m, double *hist, const double *hist_in)
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
         if (cb->kind != ALECABLE_ELEMENT_KIRCHHOFF) continue;
         for (i = 0; i < cb->n_nodes; i++, k += 6) {
-            if (hist) memcpy(hist + k, cb->nodes[i]->chart, 6 * sizeof(double));
-            if (hist_in) memcpy(cb->nodes[i]->chart, hist_in + k, 6 * sizeof(double));
+            if (hist) memcpy(hist + k, ac_node_chart(cb->nodes[i]), 6 * sizeof(double));
+            if (hist_in) memcpy(ac_node_chart(cb->nodes[i]), hist_in + k, 6 * sizeof(double));
         }
     }
 }
@@ -587,13 +587,14 @@ int ac_beam_history_commit(void *ctx, double t, const double *q, const double *v
         if (cb->kind != ALECABLE_ELEMENT_KIRCHHOFF) continue;
         for (i = 0; i < cb->n_nodes; i++) {
             alecable_node *n = cb->nodes[i];
+            double *chart = ac_node_chart(n);
             const double *rp = q + n->dof0 + 3;
             double nr = sqrt(rp[0] * rp[0] + rp[1] * rp[1] + rp[2] * rp[2]), t1[3], b[3];
             if (n->chart_set == 2 || !(nr > 0.0)) continue;
-            if ((rp[0] * n->chart[0] + rp[1] * n->chart[1] + rp[2] * n->chart[2]) >= REBASE_COS * nr) continue;
-            node_frame(rp, 0.0, n->chart, t1, b);
-            memcpy(n->chart, t1, sizeof t1);
-            memcpy(n->chart + 3, b, sizeof b);
+            if ((rp[0] * chart[0] + rp[1] * chart[1] + rp[2] * chart[2]) >= REBASE_COS * nr) continue;
+            node_frame(rp, 0.0, chart, t1, b);
+            memcpy(chart, t1, sizeof t1);
+            memcpy(chart + 3, b, sizeof b);
         }
     }
     return ALECABLE_OK;

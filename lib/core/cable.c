@@ -80,7 +80,7 @@ static void init_slopes(alecable_node *prev, alecable_node *n)
     for (k = 0; k < 3; k++) chord[k] = (n->q[k] - prev->q[k]) / ds;
     for (k = 0; k < 3; k++) {
         n->q[3 + k] = chord[k];
-        if (!prev->slope_user) prev->q[3 + k] = prev->left ? 0.5 * (prev->q[3 + k] + chord[k]) : chord[k];
+        if (!prev->slope_user) prev->q[3 + k] = ac_node_left(prev) ? 0.5 * (prev->q[3 + k] + chord[k]) : chord[k];
     }
 }
 
@@ -115,6 +115,65 @@ static int has_chart(const alecable_cable *c)
     return c->kind == ALECABLE_ELEMENT_KIRCHHOFF || c->kind == ALECABLE_ELEMENT_SE3;
 }
 
+/* A node's and an element's bytes on this cable (a node of a cable with roll
+ * charts holds its 6 values after the struct) */
+static size_t node_bytes(const alecable_cable *c)
+{
+    return sizeof(alecable_node) + (has_chart(c) ? 6 * sizeof(double) : 0);
+}
+
+/* A zeroed node (node = 1) or element from the cable's newest slab when
+ * alecable_cable_line reserved room there and the object's index follows
+ * the slab's range, else a block of its own */
+static void *take(alecable_model *m, alecable_cable *c, size_t size, int node)
+{
+    ac_slab *s = c->slabs;
+    void *p;
+    if (s && (node ? s->node0 + s->n_nodes == c->n_nodes : s->el0 + s->n_el == c->n_el) &&
+        (p = ac_slab_take(s, size))) {
+        if (node) s->n_nodes++;
+        else s->n_el++;
+        return p;
+    }
+    return ac_calloc(&m->alloc, 1, size);
+}
+
+/* the reverse of take for the last node taken (its element failed) */
+static void give_back(alecable_model *m, alecable_cable *c, alecable_node *n)
+{
+    ac_slab *s = c->slabs;
+    if (s && s->n_nodes > 0 && s->node0 + s->n_nodes - 1 == c->n_nodes && ac_slab_is_last(s, n, node_bytes(c))) {
+        s->n_nodes--;
+        ac_slab_untake(s, node_bytes(c));
+    } else
+        ac_free(&m->alloc, n);
+}
+
+void ac_cable_free_objects(alecable_model *m, alecable_cable *c)
+{
+    ac_slab *s, *next, *old = NULL;
+    int i;
+    /* oldest slab first: each began where the cable ended then, so their
+     * ranges come in the objects' order and one pass finds them */
+    for (s = c->slabs; s; s = next) {
+        next = s->next;
+        s->next = old;
+        old = s;
+    }
+    c->slabs = old;
+    for (i = 0, s = c->slabs; i < c->n_nodes; i++) {
+        while (s && i >= s->node0 + s->n_nodes) s = s->next;
+        c->nodes[i]->magic = 0;
+        if (!s || i < s->node0) ac_free(&m->alloc, c->nodes[i]);
+    }
+    for (i = 0, s = c->slabs; i < c->n_el; i++) {
+        while (s && i >= s->el0 + s->n_el) s = s->next;
+        c->el[i]->magic = 0; /* (its map is the model's: finalize.c) */
+        if (!s || i < s->el0) ac_free(&m->alloc, c->el[i]);
+    }
+    ac_slab_free_all(&m->alloc, &c->slabs);
+}
+
 ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c, const double x[3], double s)
 {
     alecable_model *m;
@@ -145,13 +204,12 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
     }
     if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + 1, 0))) return st;
     if (c->n_nodes > 0 && (st = grow(m, (void ***)&c->el, &c->cap_el, c->n_el + 1, 0))) return st;
-    n = (alecable_node *)ac_calloc(&m->alloc, 1, sizeof *n + (has_chart(c) ? 6 * sizeof(double) : 0));
+    n = (alecable_node *)take(m, c, node_bytes(c), 1);
     if (!n) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
-    if (has_chart(c)) n->chart = (double *)(void *)(n + 1);
     if (c->n_nodes > 0) {
-        e = (alecable_element *)ac_calloc(&m->alloc, 1, sizeof *e);
+        e = (alecable_element *)take(m, c, ac_element_bytes(c->kind), 0);
         if (!e) {
-            ac_free(&m->alloc, n);
+            give_back(m, c, n);
             return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
         }
     }
@@ -171,7 +229,6 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
         alecable_node *prev = c->nodes[c->n_nodes - 1];
         init_slopes(prev, n);
         e->magic = MAGIC_ELEMENT;
-        e->model = m;
         e->cable = c;
         e->index = c->n_el;
         e->ops = c->ops;
@@ -181,8 +238,6 @@ ALECABLE_API int alecable_cable_add_node(alecable_node **out, alecable_cable *c,
         e->par.ref_len = s - node_s(prev);
         e->a = prev;
         e->b = n;
-        prev->right = e;
-        n->left = e;
         c->el[c->n_el++] = e;
     }
     c->nodes[c->n_nodes++] = n;
@@ -221,6 +276,15 @@ ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], con
     /* pre-check so a failure cannot leave half a line */
     if ((st = grow(m, (void ***)&c->nodes, &c->cap_nodes, c->n_nodes + n_elements + 1 - i0, 1))) return st;
     if ((st = grow(m, (void ***)&c->el, &c->cap_el, c->n_el + n_elements + (c->n_nodes > 0 && !i0), 1))) return st;
+    {
+        /* the line's nodes and elements in one slab (slab.h) */
+        int nn = n_elements + 1 - i0, ne = n_elements + (c->n_nodes > 0 && !i0);
+        size_t bytes = (size_t)nn * node_bytes(c) + (size_t)ne * ac_element_bytes(c->kind);
+        ac_slab *sl = ac_slab_new(&m->alloc, &c->slabs, bytes);
+        if (!sl) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+        sl->node0 = c->n_nodes;
+        sl->el0 = c->n_el;
+    }
     for (i = i0; i <= n_elements; i++) {
         double w = (double)i / n_elements, x[3];
         int k;
@@ -294,7 +358,8 @@ ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s
     if (!x) return ac_fail(m, ALECABLE_ENULL, "x is NULL");
     if (n->sidx < 0) return ac_fail(m, ALECABLE_EINVAL, "a body's node: the body's pose is set at creation");
     if (!ac_is_finite3(x) || !isfinite(s)) return ac_fail(m, ALECABLE_EINVAL, "x or s is not finite");
-    if ((n->left && !(s > node_s(n->left->a))) || (n->right && !(s < node_s(n->right->b))))
+    if ((ac_node_left(n) && !(s > node_s(ac_node_left(n)->a))) ||
+        (ac_node_right(n) && !(s < node_s(ac_node_right(n)->b))))
         return ac_fail(m, ALECABLE_EINVAL, "s = %g would invert or collapse a neighbouring element", s);
     n->q[0] = x[0];
     n->q[1] = x[1];
@@ -386,7 +451,7 @@ ALECABLE_API int alecable_element_strain(const alecable_element *e, double *eps)
     double qe[EL_MAX_DOF], F, N;
     if (!e) return ALECABLE_ENULL;
     if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
-    if (!eps) return ac_fail(e->model, ALECABLE_ENULL, "eps is NULL");
+    if (!eps) return ac_fail(e->cable->model, ALECABLE_ENULL, "eps is NULL");
     element_qe(e, qe);
     e->ops->strain(&e->par, qe, eps, &F, &N);
     return ALECABLE_OK;
@@ -397,7 +462,7 @@ ALECABLE_API int alecable_element_axial_force(const alecable_element *e, double 
     double qe[EL_MAX_DOF], F, eps;
     if (!e) return ALECABLE_ENULL;
     if (e->magic != MAGIC_ELEMENT) return ALECABLE_EHANDLE;
-    if (!force) return ac_fail(e->model, ALECABLE_ENULL, "force is NULL");
+    if (!force) return ac_fail(e->cable->model, ALECABLE_ENULL, "force is NULL");
     element_qe(e, qe);
     e->ops->strain(&e->par, qe, &eps, &F, force);
     return ALECABLE_OK;

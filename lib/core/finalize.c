@@ -61,6 +61,7 @@ static int map_has_runs(const int *map, int nd)
 }
 
 static int map_ints(int nb, int runs) { return runs ? 2 * (nb - 2) : nb * nb; }
+#define MAP_SLAB ((size_t)65536) /* the largest slab of scatter maps: the most a finalize can leave unused */
 
 int ac_element_map_ints(const alecable_element *e) { return e->map ? map_ints(ac_element_block(e), e->runs) : 0; }
 
@@ -190,8 +191,9 @@ int ac_element_block(const alecable_element *e) { return el_ndof(e->ops) + (e->x
 const int *ac_split_dofs(const alecable_element *e, int *xd)
 {
     const int nd = el_ndof(e->ops);
-    if (e->xdof < 0) return e->dofs;
-    memcpy(xd, e->dofs, (size_t)nd * sizeof(int));
+    int k;
+    for (k = 0; k < nd; k++) xd[k] = ac_element_dof(e, k);
+    if (e->xdof < 0) return xd;
     xd[nd] = e->xdof;
     xd[nd + 1] = -1;
     return xd;
@@ -230,6 +232,8 @@ void ac_free_solution_space(alecable_model *m)
     ac_free(&m->alloc, m->dof_class);
     ac_free(&m->alloc, m->partner);
     ac_free(&m->alloc, m->ework);
+    ac_free(&m->alloc, m->scale_work);
+    m->scale_work = NULL;
     ac_free(&m->alloc, m->zero_q);
     ac_free(&m->alloc, m->zero_pos);
     m->zero_pos = NULL;
@@ -238,11 +242,9 @@ void ac_free_solution_space(alecable_model *m)
     m->dof_class = m->partner = NULL;
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
-        for (i = 0; i < cb->n_el; i++) {
-            ac_free(&m->alloc, cb->el[i]->map);
-            cb->el[i]->map = NULL;
-        }
+        for (i = 0; i < cb->n_el; i++) cb->el[i]->map = NULL;
     }
+    ac_slab_free_all(&m->alloc, &m->maps);
     for (i = 0; i < m->loads.n; i++) {
         alecable_load *l = (alecable_load *)m->loads.p[i];
         ac_free(&m->alloc, l->map);
@@ -346,7 +348,7 @@ static int check_objects(alecable_model *m)
 int ac_finalize(alecable_model *m)
 {
     sp_builder b;
-    int c, i, nq = 0, st;
+    int c, i, nq = 0, st, n_el = 0, left, classes;
     double t = m->t;
 
     if (m->cables.n == 0) return ac_fail(m, ALECABLE_ESTATE, "the model has no cable");
@@ -361,6 +363,7 @@ int ac_finalize(alecable_model *m)
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
         if (cb->n_el < 1) return ac_fail(m, ALECABLE_ESTATE, "cable %d has fewer than two nodes", c);
+        n_el += cb->n_el;
         for (i = 0; i < cb->n_nodes; i++) {
             alecable_node *n = cb->nodes[i];
             n->nfree = n->ndof - (cb->lagrangian ? 1 : 0); /* s is last (sidx = ndof - 1) */
@@ -371,13 +374,8 @@ int ac_finalize(alecable_model *m)
             cb->nodes[i]->xdof = cb->nodes[i]->split ? nq++ : -1;
         for (i = 0; i < cb->n_el; i++) {
             alecable_element *e = cb->el[i];
-            int a, nd = e->ops->node_ndof;
             e->par.fixed_s = cb->lagrangian;
             e->xdof = e->a->xdof;
-            for (a = 0; a < nd; a++) {
-                e->dofs[a] = a < e->a->nfree ? e->a->dof0 + a : -1;
-                e->dofs[nd + a] = a < e->b->nfree ? e->b->dof0 + a : -1;
-            }
         }
     }
     for (i = 0; i < m->bodies.n; i++) { /* bodies after the cables */
@@ -404,12 +402,20 @@ int ac_finalize(alecable_model *m)
     m->q = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
     m->v = (double *)ac_calloc(&m->alloc, (size_t)nq, sizeof(double));
     m->lam = (double *)ac_calloc(&m->alloc, (size_t)(m->nlam > 0 ? m->nlam : 1), sizeof(double));
-    m->dof_class = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
-    m->partner = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
-    m->ework = (double *)ac_calloc(&m->alloc, (size_t)AC_EWORK_ELEMENT + (size_t)m->n, sizeof(double));
+    /* the classes say which dofs are material ones and whose: a model
+     * whose cables are all Lagrangian has none (every class OTHER, every
+     * partner -1), and its problem says so with NULL (alecable_problem
+     * allows it): 48 bytes per ANCF element less */
+    for (c = 0, classes = 0; c < m->cables.n; c++) classes |= !((alecable_cable *)m->cables.p[c])->lagrangian;
+    if (classes) {
+        m->dof_class = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
+        m->partner = (int *)ac_calloc(&m->alloc, (size_t)nq, sizeof(int));
+        if (!m->dof_class || !m->partner) return nomem(m);
+    }
+    m->ework = (double *)ac_calloc(&m->alloc, (size_t)AC_EWORK_ELEMENT, sizeof(double));
     if (needs_zero_q(m) && !(m->zero_q = (double *)ac_calloc(&m->alloc, (size_t)(nq > 0 ? nq : 1), sizeof(double))))
         return nomem(m);
-    if (!m->q || !m->v || !m->lam || !m->dof_class || !m->partner || !m->ework) return nomem(m);
+    if (!m->q || !m->v || !m->lam || !m->ework) return nomem(m);
 
     for (c = 0; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
@@ -417,6 +423,7 @@ int ac_finalize(alecable_model *m)
             alecable_node *n = cb->nodes[i];
             int s = node_sdof(n), a;
             memcpy(m->q + n->dof0, n->q, (size_t)n->nfree * sizeof(double));
+            if (!classes) continue;
             for (a = 0; a < n->nfree; a++) {
                 m->dof_class[n->dof0 + a] = ALECABLE_PROBLEM_DOF_OTHER;
                 m->partner[n->dof0 + a] = -1;
@@ -440,6 +447,7 @@ int ac_finalize(alecable_model *m)
             const alecable_node *n = cb->nodes[i];
             if (n->xdof < 0) continue;
             m->q[n->xdof] = n->rho;
+            if (!classes) continue;
             m->dof_class[n->xdof] = ALECABLE_PROBLEM_DOF_OTHER;
             m->partner[n->xdof] = -1;
         }
@@ -449,7 +457,7 @@ int ac_finalize(alecable_model *m)
         int a;
         memcpy(m->q + bd->node.dof0, bd->node.q, 6 * sizeof(double));
         memcpy(m->v + bd->node.dof0, bd->v0, 6 * sizeof(double)); /* the initial velocities */
-        for (a = 0; a < 6; a++) {
+        for (a = 0; a < 6 && classes; a++) {
             m->dof_class[bd->node.dof0 + a] = ALECABLE_PROBLEM_DOF_OTHER;
             m->partner[bd->node.dof0 + a] = -1;
         }
@@ -491,15 +499,20 @@ int ac_finalize(alecable_model *m)
         return nomem(m);
     }
 
-    for (c = 0; c < m->cables.n; c++) {
+    for (c = 0, left = n_el; c < m->cables.n; c++) {
         alecable_cable *cb = (alecable_cable *)m->cables.p[c];
-        for (i = 0; i < cb->n_el; i++) {
+        for (i = 0; i < cb->n_el; i++, left--) {
             alecable_element *e = cb->el[i];
             int nd = ac_element_block(e), xd[EL_MAX_DOF + 2], full[(EL_MAX_DOF + 2) * (EL_MAX_DOF + 2)];
+            size_t bytes;
             sp_block_map(&m->pat, ac_split_dofs(e, xd), nd, full);
             e->runs = e->xdof < 0 && e->par.fixed_s && e->a->nfree == nd / 2 - 1 && e->b->nfree == nd / 2 - 1 &&
                       map_has_runs(full, nd);
-            e->map = (int *)ac_malloc(&m->alloc, (size_t)map_ints(nd, e->runs) * sizeof(int));
+            /* the maps in slabs of up to 64 KiB (slab.h), sized for the
+             * elements left at this one's size */
+            bytes = (size_t)map_ints(nd, e->runs) * sizeof(int);
+            e->map = (int *)ac_slab_alloc(&m->alloc, &m->maps, bytes,
+                                          (size_t)left * bytes < MAP_SLAB ? (size_t)left * bytes : MAP_SLAB);
             if (!e->map) return nomem(m);
             if (e->runs) runs_of_map(full, nd, e->map);
             else memcpy(e->map, full, (size_t)(nd * nd) * sizeof(int));

@@ -110,16 +110,7 @@ ALECABLE_API int alecable_model_create(alecable_model **out, const alecable_allo
 
 static void free_cable(alecable_model *m, alecable_cable *c)
 {
-    int i;
-    for (i = 0; i < c->n_nodes; i++) {
-        c->nodes[i]->magic = 0;
-        ac_free(&m->alloc, c->nodes[i]);
-    }
-    for (i = 0; i < c->n_el; i++) {
-        c->el[i]->magic = 0;
-        ac_free(&m->alloc, c->el[i]->map);
-        ac_free(&m->alloc, c->el[i]);
-    }
+    ac_cable_free_objects(m, c);
     ac_free(&m->alloc, c->nodes);
     ac_free(&m->alloc, c->el);
     ac_free(&m->alloc, c->shape);

@@ -6,11 +6,13 @@
 
 #include "alecable.h"
 #include "alloc.h"
+#include "slab.h"
 #include "../elements/element.h"
 #include "../loads/field_loads.h"
 #include "../sparse/sparse.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 
 enum {
     MAGIC_MODEL = 0x4d4f444cu,
@@ -40,21 +42,21 @@ struct alecable_node {
     alecable_model *model;
     alecable_cable *cable;  /* NULL: the coordinates of a rigid body (see alecable_body) */
     double q[NODE_MAX_DOF]; /* mirror of the model's state, in the element's node layout */
-    alecable_element *left, *right; /* neighbouring elements in the cable */
+    /* (its neighbouring elements in the cable: ac_node_left, ac_node_right) */
     /* Kirchhoff and SE(3) nodes: the roll chart (t1_ref, t2_ref) the roll is
      * measured from (lib/core/beam.c), 6 values in the node's own block just
-     * after the struct (cable.c); NULL on the other kinds' nodes, which have
-     * none; chart_set: 0 until finalize builds it */
-    double *chart;
-    int chart_set;
+     * after the struct (cable.c, ac_node_chart); chart_set: 0 until finalize
+     * builds it */
+    unsigned char chart_set;
     /* ANCF and Kirchhoff nodes: 1 once alecable_node_set_slope set the slope,
      * which the chords of later elements then leave alone */
-    int slope_user;
+    unsigned char slope_user;
     /* ANCF and Kirchhoff interior nodes: the stretch split
      * (alecable_node_split_stretch, lib/elements/split.c): the right
      * element's slope here is (1 + rho) r', rho an unknown of its own at
      * q[xdof] (after finalize; -1: not split), mirrored in rho */
-    int split, xdof;
+    unsigned char split;
+    int xdof;
     double rho;
 };
 
@@ -74,12 +76,9 @@ int ac_node_local_dof(const alecable_node *n, int dof);
 struct alecable_element {
     unsigned magic;
     int index;        /* in its cable */
-    alecable_model *model;
-    alecable_cable *cable;
+    alecable_cable *cable; /* (its model: cable->model) */
     const el_ops *ops;
-    el_params par;
-    alecable_node *a, *b;
-    int dofs[EL_MAX_DOF];
+    alecable_node *a, *b;  /* (its dofs: ac_element_dof) */
     /* positions of the element's block in the Jacobian values, read through
      * ac_element_pos / ac_element_add (loads and others); assemble.c alone reads it
      * directly.  Full form: ndof*ndof ((ndof + 2)^2 when xdof >= 0), row-major, -1
@@ -95,7 +94,20 @@ struct alecable_element {
     unsigned char assign; /* runs elements: the blocks this element writes first in the Jacobian's values, so it
                          assigns them instead of adding to zeros (finalize.c's assign plan): bit 0 node a's
                          columns and rows, bit 1 a's columns b's rows, bit 2 b's columns a's rows, bit 3 b's */
+    /* last: the element of a kind whose kernels read only the parameters
+     * before EI3 (axial, ANCF: ac_element_bytes) is allocated without the
+     * rest (96 bytes of Kirchhoff and SE(3) parameters per element), so
+     * nothing may read or copy par whole; its kernels get &e->par */
+    el_params par;
 };
+
+/* The bytes of an element of the given kind (cable.c allocates that much) */
+static inline size_t ac_element_bytes(int kind)
+{
+    return kind == ALECABLE_ELEMENT_KIRCHHOFF || kind == ALECABLE_ELEMENT_SE3
+               ? sizeof(struct alecable_element)
+               : offsetof(struct alecable_element, par) + offsetof(el_params, EI3);
+}
 
 struct alecable_cable {
     unsigned magic;
@@ -118,7 +130,29 @@ struct alecable_cable {
     alecable_node **nodes;
     int n_el, cap_el;
     alecable_element **el;
+    /* the blocks of alecable_cable_line's nodes and elements (cable.c; each
+     * block's ranges say which); the others are blocks of their own */
+    ac_slab *slabs;
 };
+
+/* A cable node's neighbouring elements (NULL at the cable's ends and for a
+ * body's node): element k joins nodes k and k + 1 of its cable */
+static inline alecable_element *ac_node_left(const alecable_node *n)
+{
+    return n->cable && n->index > 0 ? n->cable->el[n->index - 1] : NULL;
+}
+static inline alecable_element *ac_node_right(const alecable_node *n)
+{
+    return n->cable && n->index < n->cable->n_el ? n->cable->el[n->index] : NULL;
+}
+/* The roll chart of a Kirchhoff or SE(3) node (6 values after its struct:
+ * cable.c), NULL for the other nodes */
+static inline double *ac_node_chart(const alecable_node *n)
+{
+    return n->cable && (n->cable->kind == ALECABLE_ELEMENT_KIRCHHOFF || n->cable->kind == ALECABLE_ELEMENT_SE3)
+               ? (double *)(void *)((alecable_node *)n + 1)
+               : NULL;
+}
 
 /* a node of an SE(3) cable: x, the rotation vector psi (ALECABLE_DOF_RX .. RZ), s */
 static inline int ac_node_is_se3(const alecable_node *n) { return n->cable && n->cable->kind == ALECABLE_ELEMENT_SE3; }
@@ -249,8 +283,7 @@ typedef struct ptr_list {
     void **p;
 } ptr_list;
 
-/* m->ework: the element kernels' scratch, then n values for the residual
- * scale's groups (scale.c) */
+/* m->ework: the element kernels' scratch */
 #define AC_EWORK_ELEMENT (4 * EL_MAX_DOF * EL_MAX_DOF)
 
 struct alecable_model {
@@ -272,7 +305,9 @@ struct alecable_model {
     int ramp_loads;         /* 1: loads scale with t (quasistatic load factor) */
     sp_pattern pat;
     int *dof_class, *partner;
-    double *ework;          /* element scratch (AC_EWORK_ELEMENT), then n values (scale.c) */
+    double *ework;          /* element scratch (AC_EWORK_ELEMENT) */
+    double *scale_work;     /* n values for the residual scale's groups (scale.c): allocated by the first
+                             * residual_scale, which the semi-implicit methods never call */
     double *zero_q;         /* nq zeros (velocities of ac_inertia's bodies and hydrodynamic loads; NULL
                              * without them: finalize.c) */
     /* the Jacobian's values without a memset of all of them (finalize.c's
@@ -299,6 +334,7 @@ struct alecable_model {
     int mesh_law, mesh_dyn, nlam_mesh;
     int unplaced_load; /* finalize: the first point load on a node of free s and x (solve.c), or -1 */
     struct mesh_rows *mesh;
+    ac_slab *maps;          /* the blocks of the elements' scatter maps (finalize.c) */
 };
 
 /* Where prescribed motions, motion callbacks, driven bodies, clamp frames,
@@ -332,6 +368,8 @@ void ac_callback_failed(alecable_model *m, int rc, double t, const char *fmt, ..
     ;
 
 int ac_list_push(alecable_model *m, ptr_list *l, void *p);
+/* frees a cable's nodes and elements (cable.c: some sit in its slabs) */
+void ac_cable_free_objects(alecable_model *m, alecable_cable *c);
 /* position of p in l, or -1 (for messages) */
 int ac_list_index(const ptr_list *l, const void *p);
 /* A change that needs a new finalize: marks the model dirty and starts a new
@@ -369,9 +407,19 @@ void ac_sync_nodes(alecable_model *m);   /* q -> node mirrors, lambda -> constra
  * nodes), and from a velocity or acceleration vector (its s rate: 0) */
 void ac_gather(const alecable_element *e, const double *q, double *qe);
 void ac_gather_rate(const alecable_element *e, const double *v, double *ve);
+/* An element's k-th dof in q (its layout: node a's dofs, then node b's; -1
+ * where it has none, a Lagrangian cable's s), from its nodes' numbering
+ * (after finalize): no copy kept per element */
+static inline int ac_element_dof(const alecable_element *e, int k)
+{
+    const int h = e->ops->node_ndof;
+    const alecable_node *n = k < h ? e->a : e->b;
+    k -= k < h ? 0 : h;
+    return k < n->nfree ? n->dof0 + k : -1;
+}
 /* The stretch split (lib/elements/split.c): an element's block size (its
  * dofs, + rho_A, rho_B when its end A is split), its global dofs in that
- * layout (e->dofs, or xd filled: rho_B never has an unknown, -1), and its
+ * layout (xd filled: rho_B never has an unknown, -1; the pointer returned is xd), and its
  * (rho_A, rho_B) at q (NULL: the nodes' mirrors) */
 int ac_element_block(const alecable_element *e);
 const int *ac_split_dofs(const alecable_element *e, int *xd);

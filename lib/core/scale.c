@@ -24,8 +24,9 @@
  * against L (an angle as the arc it makes at that distance).
  *
  * The element forces come from the element kind's force kernel (element.h),
- * no kernel of its own; the groups are summed in the scratch at the end of
- * m->ework (finalize.c sizes it), so no allocation. */
+ * no kernel of its own; the groups are summed in m->scale_work, n values
+ * allocated by the first call (an implicit integrator's first step, a
+ * static solve): a model the semi-implicit methods run never holds them. */
 #include "model.h"
 #include "../constraints/constraints.h"
 #include "../loads/loads.h"
@@ -47,8 +48,10 @@ static void add_group(double *scale, double *w, int nq)
 static void add_element(double *scale, const alecable_element *e, const double *fe, int nd)
 {
     int k;
-    for (k = 0; k < nd; k++)
-        if (e->dofs[k] >= 0) scale[e->dofs[k]] += fabs(fe[k]);
+    for (k = 0; k < nd; k++) {
+        int d = ac_element_dof(e, k);
+        if (d >= 0) scale[d] += fabs(fe[k]);
+    }
 }
 
 /* the longest cable's material length, 1 m without cables */
@@ -130,8 +133,11 @@ int ac_residual_scale(void *ctx, double t, const double *q, const double *v, con
 int ac_scale_rest(alecable_model *m, double t, const double *q, const double *v, const double *a,
                   const double *lambda, double *scale)
 {
-    double sc = m->ramp_loads ? t : 1.0, L, *w = m->ework + AC_EWORK_ELEMENT, tm = ac_motion_time(m, t);
+    double sc = m->ramp_loads ? t : 1.0, L, *w, tm = ac_motion_time(m, t);
     int i, nq = m->nq, dyn = v && a;
+    if (!m->scale_work && !(m->scale_work = (double *)ac_calloc(&m->alloc, (size_t)m->n, sizeof(double))))
+        return ALECABLE_ENOMEM;
+    w = m->scale_work;
     memset(w, 0, (size_t)m->n * sizeof(double));
     /* w holds n values: the groups' constraint rows land there too and are
      * cleared with the rest */

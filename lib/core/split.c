@@ -25,7 +25,7 @@ ALECABLE_API int alecable_node_split_stretch(alecable_node *n, int on)
                        "the node has no slope to split (an axial cable's, an SE(3) cable's or a body's node: only "
                        "ANCF and Kirchhoff nodes split; an SE(3) element's strain, constant per element, carries "
                        "the jump already)");
-    if (on && (!n->left || !n->right))
+    if (on && (!ac_node_left(n) || !ac_node_right(n)))
         return ac_fail(m, ALECABLE_EINVAL, "node %d is an end of its cable: a split needs elements on both sides",
                        n->index);
     if (n->split == on) return ALECABLE_OK;
@@ -119,7 +119,7 @@ int ac_split_check(alecable_model *m)
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         for (k = 0; k < cb->n_nodes; k++)
-            if (cb->nodes[k]->split && (!cb->nodes[k]->left || !cb->nodes[k]->right))
+            if (cb->nodes[k]->split && (!ac_node_left(cb->nodes[k]) || !ac_node_right(cb->nodes[k])))
                 return ac_fail(m, ALECABLE_ESTATE, "cable %d: split node %d is an end", c, k);
     }
     return ALECABLE_OK;

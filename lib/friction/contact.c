@@ -183,9 +183,9 @@ static int contact_entries(const alecable_joint *j, int i, int nq, sp_builder *b
         for (k = 0; k < PER; k++) mp[k] = -1;
     for (k = 0; k < ne; k++)
         for (b = 0; b < el_ndof(e[k]->ops); b++) {
-            if (e[k]->dofs[b] < 0) continue;
-            ENTRY(O_SE + k * EL_MAX_DOF + b, sd, e[k]->dofs[b]);
-            ENTRY(O_RE + k * EL_MAX_DOF + b, R, e[k]->dofs[b]);
+            if (ac_element_dof(e[k], b) < 0) continue;
+            ENTRY(O_SE + k * EL_MAX_DOF + b, sd, ac_element_dof(e[k], b));
+            ENTRY(O_RE + k * EL_MAX_DOF + b, R, ac_element_dof(e[k], b));
         }
     ENTRY(O_SR, sd, R);
     ENTRY(O_RR, R, R);
@@ -604,7 +604,7 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
                 /* c e_s: s appears in both elements; its entry is the same position */
                 for (k = 0; k < x.ne; k++) {
                     for (b = 0; b < el_ndof(x.e[k]->ops); b++)
-                        if (x.e[k]->dofs[b] == sd) break;
+                        if (ac_element_dof(x.e[k], b) == sd) break;
                     if (b < el_ndof(x.e[k]->ops)) {
                         values[mp[O_RE + k * EL_MAX_DOF + b]] += x.c;
                         break;

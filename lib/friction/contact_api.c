@@ -90,8 +90,9 @@ static double default_eps(const alecable_node *n, double scale)
 {
     const alecable_cable *cb = n->cable;
     double l = INFINITY, EA = cb->section.E * cb->section.A;
-    if (n->left) l = fabs(node_s(n) - node_s(n->left->a));
-    if (n->right && fabs(node_s(n->right->b) - node_s(n)) < l) l = fabs(node_s(n->right->b) - node_s(n));
+    if (ac_node_left(n)) l = fabs(node_s(n) - node_s(ac_node_left(n)->a));
+    if (ac_node_right(n) && fabs(node_s(ac_node_right(n)->b) - node_s(n)) < l)
+        l = fabs(node_s(ac_node_right(n)->b) - node_s(n));
     return scale * EA / (l > 0.0 && isfinite(l) ? l : 1.0);
 }
 
@@ -103,7 +104,8 @@ static void node_tangent(const alecable_node *n, double t[3])
     int k;
     if (n->ndof >= 7 && !ac_node_is_se3(n)) memcpy(t, n->q + 3, 3 * sizeof(double));
     else {
-        const alecable_node *a = n->left ? n->left->a : n, *b = n->right ? n->right->b : n;
+        const alecable_element *l = ac_node_left(n), *r = ac_node_right(n);
+        const alecable_node *a = l ? l->a : n, *b = r ? r->b : n;
         for (k = 0; k < 3; k++) t[k] = b->q[k] - a->q[k];
     }
     nt = sqrt(dot3v(t, t));

@@ -106,14 +106,16 @@ int pulley_friction_pattern(const alecable_load *l, sp_builder *b, int nq)
         pair_rows(j, i, rows);
         for (a = 0; a < 9; a++) {
             const alecable_node *n = j->nodes[i];
-            const alecable_element *e[2] = {n->left, n->right};
+            const alecable_element *e[2] = {ac_node_left(n), ac_node_right(n)};
             int m, d;
             for (k = 0; k < NX; k++)
                 if (c[k] >= 0 && (st = sp_builder_add(b, rows[a], c[k]))) return st;
             for (m = 0; m < 2; m++)
                 if (e[m])
                     for (d = 0; d < el_ndof(e[m]->ops); d++)
-                        if (e[m]->dofs[d] >= 0 && (st = sp_builder_add(b, rows[a], e[m]->dofs[d]))) return st;
+                        if (ac_element_dof(e[m], d) >= 0 &&
+                            (st = sp_builder_add(b, rows[a], ac_element_dof(e[m], d))))
+                            return st;
         }
     }
     return 0;
@@ -130,11 +132,11 @@ int pulley_friction_maps(alecable_model *m, alecable_load *l, const sp_pattern *
         const alecable_node *n = j->nodes[i];
         const alecable_element *e[2];
         int ne = 0, row = node_sdof(n), *mp = l->map + i * PER_NODE;
-        if (n->left) e[ne++] = n->left;
-        if (n->right) e[ne++] = n->right;
+        if (ac_node_left(n)) e[ne++] = ac_node_left(n);
+        if (ac_node_right(n)) e[ne++] = ac_node_right(n);
         for (k = 0; k < ne; k++)
             for (b = 0; b < el_ndof(e[k]->ops); b++)
-                if ((mp[k * EL_MAX_DOF + b] = sp_find(p, row, e[k]->dofs[b])) < 0) return -1;
+                if ((mp[k * EL_MAX_DOF + b] = sp_find(p, row, ac_element_dof(e[k], b))) < 0) return -1;
         extra_cols(j, i, nq, c);
         for (k = 0; k < NX; k++)
             if (c[k] >= 0 && (mp[2 * EL_MAX_DOF + k] = sp_find(p, row, c[k])) < 0) return -1;
@@ -146,8 +148,8 @@ int pulley_friction_maps(alecable_model *m, alecable_load *l, const sp_pattern *
                     if (c[k] >= 0 && (mp[O_PAIR + a * NX + k] = sp_find(p, rows[a], c[k])) < 0) return -1;
                 for (k = 0; k < ne; k++)
                     for (b = 0; b < el_ndof(e[k]->ops); b++)
-                        if (e[k]->dofs[b] >= 0 &&
-                            (mp[O_PE + a * E2 + k * EL_MAX_DOF + b] = sp_find(p, rows[a], e[k]->dofs[b])) < 0)
+                        if (ac_element_dof(e[k], b) >= 0 &&
+                            (mp[O_PE + a * E2 + k * EL_MAX_DOF + b] = sp_find(p, rows[a], ac_element_dof(e[k], b))) < 0)
                             return -1;
             }
         }

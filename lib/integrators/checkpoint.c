@@ -15,6 +15,15 @@ struct dyn_checkpoint {
     dyn_state s;
 };
 
+/* An array the integrator's method never reads is NULL there (dynamic.c):
+ * nothing to restore into it, zeros to save from it. */
+static void copy_array(double *to, const double *from, size_t n)
+{
+    if (!to) return;
+    if (from) memcpy(to, from, n);
+    else memset(to, 0, n);
+}
+
 static void copy_state(dyn_state *to, const dyn_state *from, int nq, int nlam, int nhist)
 {
     dyn_state keep = *to; /* the arrays stay the destination's own */
@@ -34,13 +43,13 @@ static void copy_state(dyn_state *to, const dyn_state *from, int nq, int nlam, i
     memcpy(to->q, from->q, n);
     memcpy(to->v, from->v, n);
     memcpy(to->a, from->a, n);
-    memcpy(to->A, from->A, n);
     memcpy(to->lam, from->lam, m);
-    memcpy(to->dq_old, from->dq_old, n);
-    memcpy(to->v_old, from->v_old, n);
-    memcpy(to->fc, from->fc, n);
-    memcpy(to->w1, from->w1, n);
-    memcpy(to->w2, from->w2, n);
+    copy_array(to->A, from->A, n);
+    copy_array(to->dq_old, from->dq_old, n);
+    copy_array(to->v_old, from->v_old, n);
+    copy_array(to->fc, from->fc, n);
+    copy_array(to->w1, from->w1, n);
+    copy_array(to->w2, from->w2, n);
     if (nhist > 0) memcpy(to->phist, from->phist, (size_t)nhist * sizeof(double));
 }
 

@@ -241,48 +241,48 @@ static void resolve_params(const alecable_dynamic_options *o, dyn_params *par)
     par->err_coef = par->beta - 1.0 / 6.0 + 0.5 * (am - af + ah);
 }
 
-/* A state's arrays that the method never reads point to one spare array
- * of the integrator (writes land there and are never read back), so each
- * of the three states holds only what its method needs. */
-static void free_state(ac_alloc *a, dyn_state *s, const double *spare)
+/* A state's arrays that the method never reads are NULL (every write to
+ * them is skipped), so each of the three states holds only what its method
+ * needs. */
+static void free_state(ac_alloc *a, dyn_state *s)
 {
     double **arr[11];
     int k;
     arr[0] = &s->q, arr[1] = &s->v, arr[2] = &s->a, arr[3] = &s->A, arr[4] = &s->lam, arr[5] = &s->dq_old;
     arr[6] = &s->v_old, arr[7] = &s->w1, arr[8] = &s->w2, arr[9] = &s->fc, arr[10] = &s->phist;
-    for (k = 0; k < 11; k++)
-        if (*arr[k] != spare) ac_free(a, *arr[k]);
+    for (k = 0; k < 11; k++) ac_free(a, *arr[k]);
 }
 
-/* The arrays a method reads back (the others get the spare):
+/* The arrays a method reads back (the others are NULL):
  *  A        the implicit methods' acceleration-like variable (the
  *           semi-implicit ones write A = a and never read it);
  *  w1, w2   the implicit methods' error-estimate samples;
  *  dq_old, v_old  SI-BDF2's history;
  *  fc       SI-HHT's force history. */
-static double *state_array(ac_alloc *a, int needed, size_t n, double *spare)
+static int state_array(ac_alloc *a, int needed, size_t n, double **x)
 {
-    return needed ? (double *)ac_calloc(a, n, sizeof(double)) : spare;
+    *x = needed ? (double *)ac_calloc(a, n, sizeof(double)) : NULL;
+    return needed && !*x;
 }
 
-static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam, int nhist, int method, double *spare)
+static int alloc_state(ac_alloc *a, dyn_state *s, int nq, int nlam, int nhist, int method)
 {
     size_t n = (size_t)nq, m = (size_t)(nlam > 0 ? nlam : 1);
-    int semi = is_semi(method);
+    int semi = is_semi(method), bdf2 = method == ALECABLE_METHOD_SI_BDF2;
     s->q = (double *)ac_calloc(a, n, sizeof(double));
     s->v = (double *)ac_calloc(a, n, sizeof(double));
     s->a = (double *)ac_calloc(a, n, sizeof(double));
-    s->A = state_array(a, !semi, n, spare);
     s->lam = (double *)ac_calloc(a, m, sizeof(double));
-    s->dq_old = state_array(a, method == ALECABLE_METHOD_SI_BDF2, n, spare);
-    s->v_old = state_array(a, method == ALECABLE_METHOD_SI_BDF2, n, spare);
-    s->w1 = state_array(a, !semi, n, spare);
-    s->w2 = state_array(a, !semi, n, spare);
-    s->fc = state_array(a, method == ALECABLE_METHOD_SI_HHT, n, spare);
     s->phist = (double *)ac_calloc(a, (size_t)(nhist > 0 ? nhist : 1), sizeof(double));
-    return s->q && s->v && s->a && s->A && s->lam && s->dq_old && s->v_old && s->w1 && s->w2 && s->fc && s->phist
-               ? ALECABLE_OK
-               : ALECABLE_ENOMEM;
+    if (!s->q || !s->v || !s->a || !s->lam || !s->phist) return ALECABLE_ENOMEM;
+    /* SI-HHT's fc: n values, the step evaluates F_n there when it has no
+     * it->fn (semi_implicit.c) */
+    return state_array(a, !semi, n, &s->A) || state_array(a, bdf2, n, &s->dq_old) ||
+                   state_array(a, bdf2, n, &s->v_old) || state_array(a, !semi, n, &s->w1) ||
+                   state_array(a, !semi, n, &s->w2) ||
+                   state_array(a, method == ALECABLE_METHOD_SI_HHT, n + (size_t)nlam, &s->fc)
+               ? ALECABLE_ENOMEM
+               : ALECABLE_OK;
 }
 
 ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
@@ -292,8 +292,7 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     if (!it) return;
     a = it->alloc;
     sp_kkt_destroy(it->lin);
-    for (k = 0; k < 3; k++) free_state(&a, &it->st[k], it->spare);
-    ac_free(&a, it->spare);
+    for (k = 0; k < 3; k++) free_state(&a, &it->st[k]);
     ac_free(&a, it->pat.diag);
     ac_free(&a, it->r);
     ac_free(&a, it->z);
@@ -303,16 +302,15 @@ ALECABLE_API void alecable_integrator_destroy(alecable_integrator *it)
     ac_free(&a, it->res_hist);
     ac_free(&a, it->massive);
     ac_free(&a, it->fn);
+    if (it->dstep != it->dq) ac_free(&a, it->dstep); /* (the semi-implicit methods' is dq) */
     ac_free(&a, it->dq);
     ac_free(&a, it->zero);
-    ac_free(&a, it->probe);
     ac_free(&a, it->gdot);
     ac_free(&a, it->gam);
     ac_free(&a, it->ga);
     ac_free(&a, it->g_pos);
     ac_free(&a, it->g_row);
     ac_free(&a, it->g_col);
-    ac_free(&a, it->dstep);
     ac_free(&a, it->scale);
     ac_free(&a, it->lam_alg);
     ac_free(&a, it);
@@ -384,10 +382,9 @@ static int alloc_workspaces(alecable_integrator *it)
     ac_alloc *a = &it->alloc;
     size_t n = (size_t)it->n, nq = (size_t)it->nq, m = (size_t)(it->nlam > 0 ? it->nlam : 1);
     size_t live = a->live_bytes;
-    int k;
-    if (!(it->spare = (double *)ac_calloc(a, nq > 0 ? nq : 1, sizeof(double)))) return ALECABLE_ENOMEM;
+    int k, need_fn = !is_semi(it->o.method) || it->o.si_scheme == ALECABLE_SI_SCHEME_PAPER || it->p.nhist > 0;
     for (k = 0; k < 3; k++)
-        if (alloc_state(a, &it->st[k], it->nq, it->nlam, it->p.nhist, it->o.method, it->spare)) return ALECABLE_ENOMEM;
+        if (alloc_state(a, &it->st[k], it->nq, it->nlam, it->p.nhist, it->o.method)) return ALECABLE_ENOMEM;
     it->mem_history = a->live_bytes - live;
     /* the paper scheme's products need the stiffness apart at every step */
     if (it->o.si_scheme == ALECABLE_SI_SCHEME_PAPER && is_semi(it->o.method) && need_vals_k(it)) return ALECABLE_ENOMEM;
@@ -396,22 +393,27 @@ static int alloc_workspaces(alecable_integrator *it)
     it->z = (double *)ac_calloc(a, n, sizeof(double));
     it->rhs = (double *)ac_calloc(a, n, sizeof(double));
     it->vals = (double *)ac_calloc(a, (size_t)it->p.nnz, sizeof(double));
-    it->massive = (int *)ac_calloc(a, nq > 0 ? nq : 1, sizeof(int));
+    it->massive = (unsigned char *)ac_calloc(a, nq > 0 ? nq : 1, 1);
     it->res_hist = (double *)ac_calloc(a, (size_t)it->o.max_iterations + 1, sizeof(double));
-    it->fn = (double *)ac_calloc(a, n, sizeof(double));
+    /* F_n at the step's start: implicit HHT's, the paper scheme's, the
+     * consistent start's with a history (multiplier_rows); SI-HHT's step
+     * uses its trial's fc instead */
+    if (need_fn) it->fn = (double *)ac_calloc(a, n, sizeof(double));
     it->dq = (double *)ac_calloc(a, nq, sizeof(double));
     it->zero = (double *)ac_calloc(a, n, sizeof(double));
-    it->probe = (double *)ac_calloc(a, n, sizeof(double));
     it->gdot = (double *)ac_calloc(a, m, sizeof(double));
     it->gam = (double *)ac_calloc(a, m, sizeof(double));
     it->ga = (double *)ac_calloc(a, m, sizeof(double));
-    it->dstep = (double *)ac_calloc(a, nq, sizeof(double));
+    /* the step q_{n+1} (-) q_n for the watch's step_limit: the semi-implicit
+     * methods make it from dq in place (semi_implicit.c's finish), and dq
+     * is next written by the next attempt */
+    it->dstep = is_semi(it->o.method) ? it->dq : (double *)ac_calloc(a, nq, sizeof(double));
     if (!is_semi(it->o.method)) it->scale = (double *)ac_calloc(a, n, sizeof(double)); /* the stop test's */
     it->lam_alg = (int *)ac_calloc(a, m, sizeof(int));
     if (!it->dstep || (!it->scale && !is_semi(it->o.method)) || !it->lam_alg) return ALECABLE_ENOMEM;
     if (!it->pat.diag || !it->r || !it->z || !it->rhs || !it->vals || !it->massive || !it->res_hist ||
-        !it->fn ||
-        !it->dq || !it->zero || !it->probe ||
+        (need_fn && !it->fn) ||
+        !it->dq || !it->zero ||
         !it->gdot || !it->gam || !it->ga)
         return ALECABLE_ENOMEM;
     return ALECABLE_OK;
@@ -651,8 +653,9 @@ static int shifted_probe(alecable_integrator *it, double shift, double shift_lam
  * are shifted too: -2 when that helps (the constraints are dependent, which
  * no q shift cures), -3 when not (the matrix spans more orders of magnitude
  * than the factorization resolves, as an element collapsed to a tiny
- * material length makes it).  Clobbers it->vals, rhs and z: only on the
- * way out of a failed solve. */
+ * material length makes it).  Clobbers it->vals, rhs, z and r (the probe's
+ * first solution: no workspace of its own): only on the way out of a failed
+ * solve, after which every caller evaluates r anew. */
 static int probe_null_dof(alecable_integrator *it)
 {
     double D = 0.0, G = 0.0, big = 0.0;
@@ -664,18 +667,18 @@ static int probe_null_dof(alecable_integrator *it)
         if (fabs(it->vals[it->g_pos[i]]) > G) G = fabs(it->vals[it->g_pos[i]]);
     if (!(G > 0.0) || !isfinite(G)) G = 1.0;
     /* the constraint rows' shift in their own scale, that of G D^-1 G^T */
-    if (shifted_probe(it, 1e-6 * D, 0.0, it->probe))
-        return it->nlam > 0 && shifted_probe(it, 0.0, 1e-6 * G * G / D, it->probe) == 0 ? -2 : -3;
+    if (shifted_probe(it, 1e-6 * D, 0.0, it->r))
+        return it->nlam > 0 && shifted_probe(it, 0.0, 1e-6 * G * G / D, it->r) == 0 ? -2 : -3;
     if (shifted_probe(it, (1e-9 - 1e-6) * D, 0.0, it->z)) return -1;
     for (i = 0; i < it->nq; i++)
-        if (fabs(it->z[i]) > 100.0 * fabs(it->probe[i]) + 1e-300 && fabs(it->z[i]) > big) {
+        if (fabs(it->z[i]) > 100.0 * fabs(it->r[i]) + 1e-300 && fabs(it->z[i]) > big) {
             big = fabs(it->z[i]);
             k = i;
         }
     if (k >= 0 && it->p.dof_class)
         for (i = 0; i < it->nq; i++)
             if (it->p.dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL && fabs(it->z[i]) >= 0.5 * big &&
-                fabs(it->z[i]) > 100.0 * fabs(it->probe[i]))
+                fabs(it->z[i]) > 100.0 * fabs(it->r[i]))
                 return i;
     return k;
 }
@@ -764,7 +767,7 @@ static int check_finite(alecable_integrator *it, const char *name, const double 
 static int algebraic_rows(alecable_integrator *it)
 {
     int j, k, n_alg = 0;
-    memset(it->massive, 0, (size_t)it->nq * sizeof(int));
+    memset(it->massive, 0, (size_t)it->nq);
     for (j = 0; j < it->n; j++)
         for (k = it->pat.colptr[j]; k < it->pat.colptr[j + 1]; k++)
             if (it->pat.rowidx[k] < it->nq && it->vals[k] != 0.0) it->massive[it->pat.rowidx[k]] = 1;
@@ -1006,13 +1009,13 @@ ALECABLE_API int alecable_integrator_set_state(alecable_integrator *it, double t
         return st;
     }
     /* Arnold-Bruls start their acceleration-like variable at a_0 */
-    memcpy(s->A, s->a, bq);
-    memset(s->dq_old, 0, bq);
-    memcpy(s->v_old, s->v, bq);
+    if (s->A) memcpy(s->A, s->a, bq);
+    if (s->dq_old) memset(s->dq_old, 0, bq);
+    if (s->v_old) memcpy(s->v_old, s->v, bq);
     s->h_old = 0.0;
     s->hist = 0;
     s->fc_ok = 0;
-    memcpy(s->w1, s->v, bq);
+    if (s->w1) memcpy(s->w1, s->v, bq);
     s->tau1 = s->tau2 = t;
     s->nw = 1;
     s->h_next = bound_h(it, it->o.h);
@@ -1206,13 +1209,13 @@ static int after_switch(alecable_integrator *it)
         for (i = 0; i < nq; i++) s->v[i] += it->z[i];
     }
     if ((st = consistent_accelerations(it, s->t, s, 1))) goto fail;
-    memcpy(s->A, s->a, (size_t)nq * sizeof(double));
-    memset(s->dq_old, 0, (size_t)nq * sizeof(double));
-    memcpy(s->v_old, s->v, (size_t)nq * sizeof(double));
+    if (s->A) memcpy(s->A, s->a, (size_t)nq * sizeof(double));
+    if (s->dq_old) memset(s->dq_old, 0, (size_t)nq * sizeof(double));
+    if (s->v_old) memcpy(s->v_old, s->v, (size_t)nq * sizeof(double));
     s->h_old = 0.0;
     s->hist = 0;
     s->fc_ok = 0;
-    memcpy(s->w1, s->v, (size_t)nq * sizeof(double));
+    if (s->w1) memcpy(s->w1, s->v, (size_t)nq * sizeof(double));
     s->tau1 = s->tau2 = s->t;
     s->nw = 1;
     s->pred = DYN_PRED_TAYLOR;

@@ -79,14 +79,13 @@ struct alecable_integrator {
     sp_pattern pat;          /* colptr/rowidx borrowed from the problem */
     sp_kkt *lin;             /* single-dof constraints condensed out (sparse/kkt.c) */
     dyn_state st[3];
-    double *spare;           /* nq values: the states' arrays their method never reads (dynamic.c) */
     dyn_state *cur, *prev, *trial;
     int has_state, can_undo;
     /* workspaces (all allocated at create) */
     double *r, *z, *rhs, *vals, *fn, *dq, *zero;
     double *vals_k;          /* stiffness Jacobian for massless rows (consistent accelerations); NULL until
                                 needed (dynamic.c's need_vals_k) */
-    int *massive;            /* per q-row: 1 when the row has mass or constraint forces */
+    unsigned char *massive;  /* per q-row: 1 when the row has mass or constraint forces */
     double *gdot, *gam, *ga;
     int ng, *g_pos, *g_row, *g_col; /* entries of G (constraint rows, q-columns) */
     /* outcome of the last attempt; res_hist: the force residual ||r_q||_inf
@@ -108,12 +107,11 @@ struct alecable_integrator {
      * problem's: the consistent start factored the constraints) */
     int stepping;
     /* the q index the last singular matrix left free (dynamic.c's probe), or -1;
-     * probe: a workspace of n for it; namer: the host's names of q's
+     * namer: the host's names of q's
      * entries for the message (dyn_set_dof_namer), or NULL */
     int null_dof;
     /* the last history_commit returned ALECABLE_CONTACT_CLOSED (dynamic.c's after_switch) */
     int closed;
-    double *probe;
     int (*namer)(const void *ctx, int k, char *buf, size_t len);
     const void *namer_ctx;
     /* divergence watch: the length and energy scales taken at set_state;
@@ -128,7 +126,8 @@ struct alecable_integrator {
      * T0 + V0 at set_state; e_floor: the rounding of V's sums */
     int balance;
     double e0, v0, vint0, e_floor;
-    double *dstep, *scale;   /* scale: implicit methods only (NULL for the semi-implicit ones) */
+    double *dstep, *scale;   /* dstep: the semi-implicit methods' is dq (semi_implicit.c); scale: implicit
+                                methods only (NULL for the semi-implicit ones) */
     /* implicit methods on a model's problem: scale_here when it->scale
      * holds the residual_scale that scaled_residual computed with the
      * residual of the current iterate (implicit.c), with its status scale_st */

@@ -170,7 +170,7 @@ static int scaled_residual(alecable_integrator *it, double t1, double s, const d
 
 /* The fallback force scale of the stop test from the step's initial state S
  * (see the file comment), kept with S so that retries reuse it: f_n =
- * r_q(t_n, q_n, v_n, 0, 0) into it->probe, F_n = f_n + G^T lambda_n (HHT's
+ * r_q(t_n, q_n, v_n, 0, 0) into it->r (free until the first iterate's residual), F_n = f_n + G^T lambda_n (HHT's
  * it->fn, else evaluated into it->z). */
 static int start_scale(alecable_integrator *it, dyn_state *S)
 {
@@ -178,14 +178,14 @@ static int start_scale(alecable_integrator *it, dyn_state *S)
     double f = 0.0, g = 0.0, m = 0.0;
     int i, st;
     if (S->fscale_ok) return ALECABLE_OK;
-    if ((st = dyn_residual(it, S->t, S->q, S->v, it->zero, it->zero, it->probe))) return st;
+    if ((st = dyn_residual(it, S->t, S->q, S->v, it->zero, it->zero, it->r))) return st;
     if (!it->par.hht) {
         if (it->nlam > 0 && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->z))) return st;
-        F = it->nlam > 0 ? it->z : it->probe;
+        F = it->nlam > 0 ? it->z : it->r;
     }
     for (i = 0; i < it->nq; i++) {
-        f = fmax(f, fabs(it->probe[i]));
-        g = fmax(g, fabs(F[i] - it->probe[i]));
+        f = fmax(f, fabs(it->r[i]));
+        g = fmax(g, fabs(F[i] - it->r[i]));
         m = fmax(m, fabs(F[i]));
     }
     S->fscale = f + g + m;

@@ -1290,7 +1290,7 @@ static int mesh_trust_region(qs_ws *ws, const alecable_problem *p, const alecabl
     double *hist = ws->res + ((size_t)step * 2 + 1) * (size_t)(ws->hist_iter + 1), *ds = ws->anchor;
     *iters = 0;
     ws->nres[step * 2 + 1] = 0;
-    for (i = 0; i < nq; i++) ws->mask[i] = p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL;
+    for (i = 0; i < nq; i++) ws->mask[i] = p->dof_class && p->dof_class[i] == ALECABLE_PROBLEM_DOF_MATERIAL;
     if ((st = eval_residual(ws, p, 0, t, q, lam, ws->r))) {
         snprintf(msg, len, "step %d stage 2: residual evaluation failed (%s)", step + 1, alecable_strerror(st));
         goto out;

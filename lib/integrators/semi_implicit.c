@@ -175,14 +175,15 @@ static int constraint_rows(alecable_integrator *it, double h, double t1, si_coef
 }
 
 /* New state from the solution (da, c dlambda) in it->z, and the step
- * q_{n+1} (-) q_n for the divergence watch in it->dstep.  A state's A, and
- * its dq_old and v_old but for SI-BDF2, are the integrator's spare array
- * (never read: dynamic.c), so they are not written. */
+ * q_{n+1} (-) q_n for the divergence watch in it->dstep (the semi-implicit
+ * methods' dstep is it->dq itself, turned into the step in place:
+ * dynamic.c).  A state's A, and its dq_old and v_old but for SI-BDF2, are
+ * NULL (never read: dynamic.c). */
 static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state *S, dyn_state *T)
 {
     const double cf = 1.0 + it->par.alpha_hht, cq = c.cq, cv = c.cv;
-    const double *restrict sa = S->a, *restrict z = it->z, *restrict dq = it->dq;
-    double *restrict ta = T->a, *restrict tv = T->v, *restrict ds = it->dstep;
+    const double *restrict sa = S->a, *restrict z = it->z, *dq = it->dq;
+    double *restrict ta = T->a, *restrict tv = T->v, *ds = it->dstep;
     int i, st, nq = it->nq;
     if ((st = dyn_update(it, T->q, it->z, c.cq))) return st;
     for (i = 0; i < nq; i++) {
@@ -190,9 +191,9 @@ static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state 
         tv[i] += cv * z[i];
         ds[i] = dq[i] + cq * z[i];
     }
-    if (T->A != it->spare) memcpy(T->A, T->a, (size_t)nq * sizeof(double));
-    if (T->dq_old != it->spare) memcpy(T->dq_old, it->dstep, (size_t)nq * sizeof(double));
-    if (T->v_old != it->spare) memcpy(T->v_old, S->v, (size_t)nq * sizeof(double));
+    if (T->A) memcpy(T->A, T->a, (size_t)nq * sizeof(double));
+    if (T->dq_old) memcpy(T->dq_old, it->dstep, (size_t)nq * sizeof(double));
+    if (T->v_old) memcpy(T->v_old, S->v, (size_t)nq * sizeof(double));
     for (i = 0; i < it->nlam; i++) T->lam[i] = S->lam[i] + it->z[nq + i] / cf;
     T->h_old = h;
     T->hist = 1;
@@ -201,11 +202,12 @@ static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state 
 
 /* SI-HHT's force history for the next step (see the file comment):
  * F_{n+1} = (alpha F_n - M a_{n+1}) / (1 + alpha) from the problem's inertia;
- * without it the next step evaluates F_n. */
+ * without it the next step evaluates F_n.  fn may be T->fc itself (F_n was
+ * evaluated there: dyn_semi_attempt), so no restrict on the two. */
 static int carry_force(alecable_integrator *it, double t1, const double *fn, dyn_state *T)
 {
-    const double cf = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht, *restrict f = fn, *restrict r = it->r;
-    double *restrict fc = T->fc;
+    const double cf = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht, *f = fn, *restrict r = it->r;
+    double *fc = T->fc;
     int i, st, nq = it->nq;
     T->fc_ok = 0;
     if (!it->p.inertia || it->o.imex || it->o.hht_history == ALECABLE_HHT_HISTORY_EVALUATE) return ALECABLE_OK;
@@ -314,14 +316,15 @@ static int paper_attempt(alecable_integrator *it, double h, double t1)
     it->scale_src = 0;
     memcpy(T->q, S->q, (size_t)nq * sizeof(double));
     for (i = 0; i < nq; i++) {
-        T->a[i] = T->A[i] = it->z[i];
+        T->a[i] = it->z[i];
         it->dq[i] += c.cq * it->z[i];
         T->v[i] += c.cv * it->z[i];
-        T->v_old[i] = S->v[i];
     }
+    if (T->A) memcpy(T->A, T->a, (size_t)nq * sizeof(double));
+    if (T->v_old) memcpy(T->v_old, S->v, (size_t)nq * sizeof(double));
     if ((st = dyn_update(it, T->q, it->dq, 1.0))) return st;
-    memcpy(T->dq_old, it->dq, (size_t)nq * sizeof(double));
-    memcpy(it->dstep, it->dq, (size_t)nq * sizeof(double));
+    if (T->dq_old) memcpy(T->dq_old, it->dq, (size_t)nq * sizeof(double));
+    if (it->dstep != it->dq) memcpy(it->dstep, it->dq, (size_t)nq * sizeof(double));
     for (i = 0; i < it->nlam; i++) T->lam[i] = S->lam[i] + it->z[nq + i] / cf;
     T->h_old = h;
     T->hist = 1;
@@ -344,8 +347,15 @@ int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
         c = history(it, h, S, T);
         if ((st = linearization_point(it, c, S, T))) return st;
     }
+    /* F_n: carried by S, else evaluated into the trial's fc (n values for
+     * SI-HHT: dynamic.c), which carry_force turns into F_{n+1} in place,
+     * or into it->fn where the integrator has one */
     if (it->par.hht && S->fc_ok) fn = S->fc;
-    else if (it->par.hht && (st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, it->fn))) return st;
+    else if (it->par.hht) {
+        double *buf = it->fn ? it->fn : T->fc;
+        if ((st = dyn_residual(it, S->t, S->q, S->v, it->zero, S->lam, buf))) return st;
+        fn = buf;
+    }
     st = dyn_residual_jacobian(it, t1, T->q, T->v, T->a, S->lam, cf * c.cq, cf * c.cv, 1.0, flags, it->r);
     if (st) return st;
     {

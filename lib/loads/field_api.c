@@ -163,8 +163,10 @@ void field_load_residual(const alecable_model *m, const alecable_load *l, double
         if (v) ac_gather_rate(e, v, ve);
         if (a) ac_gather_rate(e, a, ae);
         if (field_element(m, l, e, t, qe, v ? ve : NULL, a ? ae : NULL, re, 0, 0, 0, NULL)) continue;
-        for (k = 0; k < nd; k++)
-            if (e->dofs[k] >= 0) r[e->dofs[k]] += scale * re[k];
+        for (k = 0; k < nd; k++) {
+            int d = ac_element_dof(e, k);
+            if (d >= 0) r[d] += scale * re[k];
+        }
     }
 }
 

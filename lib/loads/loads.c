@@ -101,8 +101,8 @@ ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3])
 int node_elements(const alecable_node *n, const alecable_element *e[2])
 {
     int k = 0;
-    if (n->left) e[k++] = n->left;
-    if (n->right) e[k++] = n->right;
+    if (ac_node_left(n)) e[k++] = ac_node_left(n);
+    if (ac_node_right(n)) e[k++] = ac_node_right(n);
     return k;
 }
 
@@ -120,8 +120,8 @@ int load_maps(alecable_model *m, alecable_load *l, const sp_pattern *p)
     if (row < 0) return 0; /* a Lagrangian node: no material equation */
     for (k = 0; k < ne; k++)
         for (b = 0; b < el_ndof(e[k]->ops); b++) {
-            if (e[k]->dofs[b] < 0) continue;
-            l->map[k * nd + b] = sp_find(p, row, e[k]->dofs[b]);
+            if (ac_element_dof(e[k], b) < 0) continue;
+            l->map[k * nd + b] = sp_find(p, row, ac_element_dof(e[k], b));
             if (l->map[k * nd + b] < 0) return -1;
         }
     return 0;
@@ -145,8 +145,10 @@ static const alecable_element *find_element(const alecable_cable *c, const doubl
 static void scatter_vec(const alecable_element *e, const double *fe, double *r)
 {
     int a;
-    for (a = 0; a < el_ndof(e->ops); a++)
-        if (e->dofs[a] >= 0) r[e->dofs[a]] += fe[a];
+    for (a = 0; a < el_ndof(e->ops); a++) {
+        int d = ac_element_dof(e, a);
+        if (d >= 0) r[d] += fe[a];
+    }
 }
 
 static void scatter_mat(const alecable_element *e, const double *ke, double *values)

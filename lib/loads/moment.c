@@ -66,7 +66,7 @@ static void se3_moment(const alecable_load *l, const double *q, double scale, do
     const alecable_node *n = l->node;
     double R[9], m[3];
     int d0 = n->dof0 + 3, k;
-    el_se3_node_rotation(n->chart, q + d0, R);
+    el_se3_node_rotation(ac_node_chart(n), q + d0, R);
     for (k = 0; k < 3; k++)
         m[k] = l->follower ? l->f[k] : R[k] * l->f[0] + R[3 + k] * l->f[1] + R[6 + k] * l->f[2];
     if (r)
@@ -102,7 +102,7 @@ void moment_eval(const alecable_load *l, const double *q, double scale, double *
     }
     if (nv == 4) {
         hd_var(&c, &th, q[d[3]], 3);
-        el_kirchhoff_node_frame(&c, rp, &th, n->chart, t[0], t[1]);
+        el_kirchhoff_node_frame(&c, rp, &th, ac_node_chart(n), t[0], t[1]);
         hd_cross3(&c, t[2], t[0], t[1]);
     } else { /* t1 only */
         hd nr;
