@@ -410,6 +410,7 @@ static inline void expand_fixed(double wt, const double blk[9][6], double *ke)
  * to the bit. */
 #ifdef ANCF_LANES
 typedef double ancf_v4 __attribute__((vector_size(32)));
+typedef double ancf_v2 __attribute__((vector_size(16)));
 
 #define GT1 (-0.9061798459386639927976269)
 #define GT2 (-0.5384693101056830910363144)
@@ -439,6 +440,23 @@ static const ancf_v4 le2[2] = LANES(LE2), le3[2] = LANES(LE3), le4[2] = LANES(LE
     do {                                                                                           \
         ancf_v4 l_ = (lo), h_ = (hi);                                                              \
         (out) = (((l_[0] + l_[1]) + l_[2]) + l_[3]) + h_[0];                                       \
+    } while (0)
+
+/* out = the sums of four entries at once: lanes 0-3 of v0..v3 (the points
+ * 0-3 of four entries) transposed, so that lane e of out is entry e's
+ * (((p0 + p1) + p2) + p3) + h[e] (h: point 4 of the four entries), the same
+ * additions in the same order as LANE_SUM */
+#define LANE_SUM4(v0, v1, v2, v3, h, out)                                                          \
+    do {                                                                                           \
+        ancf_v4 s0_ = __builtin_shufflevector((v0), (v1), 0, 4, 2, 6);                             \
+        ancf_v4 s1_ = __builtin_shufflevector((v0), (v1), 1, 5, 3, 7);                             \
+        ancf_v4 s2_ = __builtin_shufflevector((v2), (v3), 0, 4, 2, 6);                             \
+        ancf_v4 s3_ = __builtin_shufflevector((v2), (v3), 1, 5, 3, 7);                             \
+        ancf_v4 p0_ = __builtin_shufflevector(s0_, s2_, 0, 1, 4, 5);                               \
+        ancf_v4 p1_ = __builtin_shufflevector(s1_, s3_, 0, 1, 4, 5);                               \
+        ancf_v4 p2_ = __builtin_shufflevector(s0_, s2_, 2, 3, 6, 7);                               \
+        ancf_v4 p3_ = __builtin_shufflevector(s1_, s3_, 2, 3, 6, 7);                               \
+        (out) = (((p0_ + p1_) + p2_) + p3_) + (h);                                                 \
     } while (0)
 
 static void expand_fixed(double wt, const double blk[9][6], double *ke);
@@ -491,16 +509,32 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
             gb[i][h] = 2.0 * kb * f[h] * (A[h] * b[i][h] - C[h] * a[i][h]);
         }
     }
-    for (k = 0; k < NR; k++)
-        for (i = 0; i < 3; i++)
-            LANE_SUM(wl[0] * (ca[k][0] * ga[i][0] + cb[k][0] * gb[i][0]),
-                     wl[1] * (ca[k][1] * ga[i][1] + cb[k][1] * gb[i][1]), gy[3 * k + i]);
+    {
+        /* point 4 (lane 0 of the high vectors) gives each sum of four
+         * entries one vector, computed across the entries */
+        const ancf_v4 gav = {ga[0][1][0], ga[1][1][0], ga[2][1][0], 0.0};
+        const ancf_v4 gbv = {gb[0][1][0], gb[1][1][0], gb[2][1][0], 0.0};
+        for (k = 0; k < NR; k++) {
+            ancf_v4 F[3], H = wl[1][0] * (ca[k][1][0] * gav + cb[k][1][0] * gbv), g;
+            for (i = 0; i < 3; i++) F[i] = wl[0] * (ca[k][0] * ga[i][0] + cb[k][0] * gb[i][0]);
+            LANE_SUM4(F[0], F[1], F[2], F[2], H, g);
+            memcpy(gy + 3 * k, &g, sizeof g); /* its lane 3 in gy[3k + 3]: the next k's, or gy[YL] */
+        }
+    }
     gy[YL] = 0.0;
     if (fe)
         for (k = 0; k < NDOF; k++) fe[k] = rsgn[k] * gy[rdof[k]];
     if (ke) {
+        /* the blocks' entries: points 0-3 per block as vectors over the
+         * points (c0, u, v), point 4 as vectors over the blocks 0-3 (c0h,
+         * uh, vh) and 4-5 (c0g, ug, vg); an entry's four blocks (0-3) or two
+         * entries' blocks 4-5 are summed at once (LANE_SUM4) */
+        static const int pi[6] = {0, 0, 0, 1, 1, 2}, pj[6] = {0, 1, 2, 1, 2, 2};
         ancf_v4 aa[2], saa[2], sbb[2], sab[2], ab[2], tab[2], tba[2], taa[2], bb[2], uaa[2];
-        double blk[9][6];
+        ancf_v4 c0[6], u[6][3], v[6][3], c0h, uh[3], vh[3], d03, t;
+        ancf_v2 c0g, ug[3], vg[3], d45;
+        double blk[9][6], a4[3], b4[3], ca4[3], cb4[3];
+        const double wl4 = wl[1][0];
         int bI;
         for (h = 0; h < 2; h++) {
             ancf_v4 fpp = 12.0 * f[h] * iA[h] * iA[h], cna = 2.0 * kb * fp[h];
@@ -515,27 +549,79 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
             bb[h] = 2.0 * kb * A[h] * f[h];
             uaa[h] = -2.0 * kb * f[h];
         }
+        for (i = 0; i < 3; i++) {
+            a4[i] = a[i][1][0];
+            b4[i] = b[i][1][0];
+            ca4[i] = ca[i][1][0];
+            cb4[i] = cb[i][1][0];
+        }
+        ANCF_UNROLL
         for (bI = 0; bI < 6; bI++) {
             const int kq = kk[bI], mq = mm[bI];
-            ancf_v4 c0[2], u[3][2], v[3][2];
-            double d;
-            for (h = 0; h < 2; h++) {
-                ancf_v4 ak = wl[h] * ca[kq][h], bk = wl[h] * cb[kq][h], am = ca[mq][h], bm = cb[mq][h];
-                ancf_v4 P = ak * am, Q = ak * bm, R = bk * am, S = bk * bm;
-                ancf_v4 c1 = P * saa[h] + (Q + R) * taa[h] + S * uaa[h], c2 = P * sbb[h];
-                ancf_v4 c3 = P * sab[h] + Q * tab[h] + R * tba[h], c4 = P * sab[h] + Q * tba[h] + R * tab[h];
-                c0[h] = P * aa[h] + (Q + R) * ab[h] + S * bb[h];
-                for (i = 0; i < 3; i++) {
-                    u[i][h] = c1 * a[i][h] + c4 * b[i][h];
-                    v[i][h] = c3 * a[i][h] + c2 * b[i][h];
-                }
+            ancf_v4 ak = wl[0] * ca[kq][0], bk = wl[0] * cb[kq][0], am = ca[mq][0], bm = cb[mq][0];
+            ancf_v4 P = ak * am, Q = ak * bm, R = bk * am, S = bk * bm;
+            ancf_v4 c1 = P * saa[0] + (Q + R) * taa[0] + S * uaa[0], c2 = P * sbb[0];
+            ancf_v4 c3 = P * sab[0] + Q * tab[0] + R * tba[0], c4 = P * sab[0] + Q * tba[0] + R * tab[0];
+            c0[bI] = P * aa[0] + (Q + R) * ab[0] + S * bb[0];
+            for (i = 0; i < 3; i++) {
+                u[bI][i] = c1 * a[i][0] + c4 * b[i][0];
+                v[bI][i] = c3 * a[i][0] + c2 * b[i][0];
             }
-            for (i = 0; i < 3; i++)
-                for (j = bI >= 3 ? i : 0; j < 3; j++) /* a diagonal block: its upper triangle */
-                    LANE_SUM(u[i][0] * a[j][0] + v[i][0] * b[j][0], u[i][1] * a[j][1] + v[i][1] * b[j][1],
-                             blk[3 * i + j][bI]);
-            LANE_SUM(c0[0], c0[1], d);
-            for (i = 0; i < 3; i++) blk[4 * i][bI] += d;
+        }
+        { /* point 4, blocks 0-3 (kk, mm) */
+            const ancf_v4 cak = {ca4[0], ca4[0], ca4[1], ca4[0]}, cbk = {cb4[0], cb4[0], cb4[1], cb4[0]};
+            const ancf_v4 am = {ca4[1], ca4[2], ca4[2], ca4[0]}, bm = {cb4[1], cb4[2], cb4[2], cb4[0]};
+            ancf_v4 ak = wl4 * cak, bk = wl4 * cbk;
+            ancf_v4 P = ak * am, Q = ak * bm, R = bk * am, S = bk * bm;
+            ancf_v4 c1 = P * saa[1][0] + (Q + R) * taa[1][0] + S * uaa[1][0], c2 = P * sbb[1][0];
+            ancf_v4 c3 = P * sab[1][0] + Q * tab[1][0] + R * tba[1][0];
+            ancf_v4 c4 = P * sab[1][0] + Q * tba[1][0] + R * tab[1][0];
+            c0h = P * aa[1][0] + (Q + R) * ab[1][0] + S * bb[1][0];
+            for (i = 0; i < 3; i++) {
+                uh[i] = c1 * a4[i] + c4 * b4[i];
+                vh[i] = c3 * a4[i] + c2 * b4[i];
+            }
+        }
+        { /* point 4, blocks 4-5 */
+            const ancf_v2 am = {ca4[1], ca4[2]}, bm = {cb4[1], cb4[2]};
+            ancf_v2 ak = wl4 * am, bk = wl4 * bm;
+            ancf_v2 P = ak * am, Q = ak * bm, R = bk * am, S = bk * bm;
+            ancf_v2 c1 = P * saa[1][0] + (Q + R) * taa[1][0] + S * uaa[1][0], c2 = P * sbb[1][0];
+            ancf_v2 c3 = P * sab[1][0] + Q * tab[1][0] + R * tba[1][0];
+            ancf_v2 c4 = P * sab[1][0] + Q * tba[1][0] + R * tab[1][0];
+            c0g = P * aa[1][0] + (Q + R) * ab[1][0] + S * bb[1][0];
+            for (i = 0; i < 3; i++) {
+                ug[i] = c1 * a4[i] + c4 * b4[i];
+                vg[i] = c3 * a4[i] + c2 * b4[i];
+            }
+        }
+        LANE_SUM4(c0[0], c0[1], c0[2], c0[3], c0h, d03);
+        LANE_SUM4(c0[4], c0[5], c0[4], c0[5], __builtin_shufflevector(c0g, c0g, 0, 1, 0, 1), t);
+        d45 = __builtin_shufflevector(t, t, 0, 1);
+        ANCF_UNROLL
+        for (i = 0; i < 3; i++) {
+            ANCF_UNROLL
+            for (j = 0; j < 3; j++) { /* blocks 0-3 (block 3 below its diagonal: computed, unused) */
+                ancf_v4 X[4], H = uh[i] * a4[j] + vh[i] * b4[j];
+                for (bI = 0; bI < 4; bI++) X[bI] = u[bI][i] * a[j][0] + v[bI][i] * b[j][0];
+                LANE_SUM4(X[0], X[1], X[2], X[3], H, t);
+                if (i == j) t += d03;
+                memcpy(blk[3 * i + j], &t, sizeof t);
+            }
+        }
+        ANCF_UNROLL
+        for (k = 0; k < 6; k += 2) { /* blocks 4-5, upper triangles: two entries at once */
+            const int i0 = pi[k], j0 = pj[k], i1 = pi[k + 1], j1 = pj[k + 1];
+            ancf_v2 h0 = ug[i0] * a4[j0] + vg[i0] * b4[j0], h1 = ug[i1] * a4[j1] + vg[i1] * b4[j1], s0, s1;
+            LANE_SUM4(u[4][i0] * a[j0][0] + v[4][i0] * b[j0][0], u[5][i0] * a[j0][0] + v[5][i0] * b[j0][0],
+                      u[4][i1] * a[j1][0] + v[4][i1] * b[j1][0], u[5][i1] * a[j1][0] + v[5][i1] * b[j1][0],
+                      __builtin_shufflevector(h0, h1, 0, 1, 2, 3), t);
+            s0 = __builtin_shufflevector(t, t, 0, 1);
+            s1 = __builtin_shufflevector(t, t, 2, 3);
+            if (i0 == j0) s0 += d45;
+            if (i1 == j1) s1 += d45;
+            memcpy(blk[3 * i0 + j0] + 4, &s0, sizeof s0);
+            memcpy(blk[3 * i1 + j1] + 4, &s1, sizeof s1);
         }
         expand_fixed(wt, (const double(*)[6])blk, ke);
     }
