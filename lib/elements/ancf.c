@@ -398,13 +398,18 @@ static inline void expand_fixed(double wt, const double blk[9][6], double *ke)
  * sums over the five Gauss points of the same short formulas (curve_eval,
  * density, force_point, blocks_point above); here each quantity is a pair
  * of 4-wide vectors over the points (lanes 0-4 the points, lanes 5-7 the
- * middle point again with weight 0, which adds exact zeros), and each entry
- * of the result is one sum over the lanes at the end.  The compilers keep
- * loops over points scalar (tried: arrays over the points, 2-3x the
- * instructions of the per-point code); vector types make them 4-wide.  Only
- * the AVX2 copy (ancf_v3.c defines ANCF_LANES) takes this path: 2.8k
- * instructions per call against 4.6k per point; the baseline's SSE2 pairs
- * would cost 6.3k against its 5.8k, so it keeps the per-point code.  Every
+ * middle point again with weight 0, never summed), and each entry of the
+ * result is one sum over the lanes at the end.  The compilers keep loops
+ * over points scalar (tried: arrays over the points, 2-3x the instructions
+ * of the per-point code); vector types make them 4-wide.  The sums: four
+ * entries at once (LANE_SUM4: their point-0..3 vectors transposed), point 4
+ * computed for those four entries in one vector (across the blocks, or the
+ * rows' entries) instead of in a vector of its own with one useful lane;
+ * the element rows are written from the blocks' rows and columns (4 + 2
+ * wide).  Only the AVX2 copy (ancf_v3.c defines ANCF_LANES) takes this
+ * path: 2.0k instructions per call (2.8k with one sum per entry and a
+ * scalar expansion) against 4.6k per point; the baseline's SSE2 pairs would
+ * cost 6.3k against its 5.8k, so it keeps the per-point code.  Every
  * lane computes the per-point formulas as written and the sums over the
  * points run in the per-point order: the results are the per-point code's
  * to the bit. */
@@ -442,21 +447,43 @@ static const ancf_v4 le2[2] = LANES(LE2), le3[2] = LANES(LE3), le4[2] = LANES(LE
         (out) = (((l_[0] + l_[1]) + l_[2]) + l_[3]) + h_[0];                                       \
     } while (0)
 
-/* out = the sums of four entries at once: lanes 0-3 of v0..v3 (the points
- * 0-3 of four entries) transposed, so that lane e of out is entry e's
- * (((p0 + p1) + p2) + p3) + h[e] (h: point 4 of the four entries), the same
- * additions in the same order as LANE_SUM */
-#define LANE_SUM4(v0, v1, v2, v3, h, out)                                                          \
+/* o0..o3 = v0..v3 transposed: lane e of ol is lane l of ve */
+#define LANE_T4(v0, v1, v2, v3, o0, o1, o2, o3)                                                    \
     do {                                                                                           \
         ancf_v4 s0_ = __builtin_shufflevector((v0), (v1), 0, 4, 2, 6);                             \
         ancf_v4 s1_ = __builtin_shufflevector((v0), (v1), 1, 5, 3, 7);                             \
         ancf_v4 s2_ = __builtin_shufflevector((v2), (v3), 0, 4, 2, 6);                             \
         ancf_v4 s3_ = __builtin_shufflevector((v2), (v3), 1, 5, 3, 7);                             \
-        ancf_v4 p0_ = __builtin_shufflevector(s0_, s2_, 0, 1, 4, 5);                               \
-        ancf_v4 p1_ = __builtin_shufflevector(s1_, s3_, 0, 1, 4, 5);                               \
-        ancf_v4 p2_ = __builtin_shufflevector(s0_, s2_, 2, 3, 6, 7);                               \
-        ancf_v4 p3_ = __builtin_shufflevector(s1_, s3_, 2, 3, 6, 7);                               \
+        (o0) = __builtin_shufflevector(s0_, s2_, 0, 1, 4, 5);                                      \
+        (o1) = __builtin_shufflevector(s1_, s3_, 0, 1, 4, 5);                                      \
+        (o2) = __builtin_shufflevector(s0_, s2_, 2, 3, 6, 7);                                      \
+        (o3) = __builtin_shufflevector(s1_, s3_, 2, 3, 6, 7);                                      \
+    } while (0)
+/* out = the sums of four entries at once: v0..v3 (the points 0-3 of four
+ * entries) transposed, so that lane e of out is entry e's (((p0 + p1) + p2)
+ * + p3) + h[e] (h: point 4 of the four entries), the same additions in the
+ * same order as LANE_SUM */
+#define LANE_SUM4(v0, v1, v2, v3, h, out)                                                          \
+    do {                                                                                           \
+        ancf_v4 p0_, p1_, p2_, p3_;                                                                \
+        LANE_T4(v0, v1, v2, v3, p0_, p1_, p2_, p3_);                                               \
         (out) = (((p0_ + p1_) + p2_) + p3_) + (h);                                                 \
+    } while (0)
+
+/* row[0..5] += [s1 X, s2 Y] over lanes 0-2 of X and of Y: what
+ * expand_fixed adds to one element row's two 3 x 3 tiles (s: wt sg[P]
+ * sg[Q]), in one 4-wide and one 2-wide update */
+#define EXPAND_RUN(row, X, Y, s1, s2)                                                              \
+    do {                                                                                           \
+        const ancf_v4 sv_ = {(s1), (s1), (s1), (s2)};                                              \
+        ancf_v4 k4_;                                                                               \
+        ancf_v2 k2_;                                                                               \
+        memcpy(&k4_, (row), sizeof k4_);                                                           \
+        memcpy(&k2_, (row) + 4, sizeof k2_);                                                       \
+        k4_ += sv_ * __builtin_shufflevector((X), (Y), 0, 1, 2, 4);                                \
+        k2_ += (s2) * __builtin_shufflevector((Y), (Y), 1, 2);                                     \
+        memcpy((row), &k4_, sizeof k4_);                                                           \
+        memcpy((row) + 4, &k2_, sizeof k2_);                                                       \
     } while (0)
 
 static void expand_fixed(double wt, const double blk[9][6], double *ke);
@@ -527,14 +554,18 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
     if (ke) {
         /* the blocks' entries: points 0-3 per block as vectors over the
          * points (c0, u, v), point 4 as vectors over the blocks 0-3 (c0h,
-         * uh, vh) and 4-5 (c0g, ug, vg); an entry's four blocks (0-3) or two
-         * entries' blocks 4-5 are summed at once (LANE_SUM4) */
-        static const int pi[6] = {0, 0, 0, 1, 1, 2}, pj[6] = {0, 1, 2, 1, 2, 2};
+         * uh, vh) and 4-5 (c0g, ug, vg); an entry's four blocks 0-3 (e4),
+         * or four entries of blocks 4-5, are summed at once (LANE_SUM4);
+         * then ke += wt times the element rows as expand_fixed forms them,
+         * from the blocks' rows (r01 ..), columns (c01 ..) and symmetric
+         * rows (d0 ..) */
         ancf_v4 aa[2], saa[2], sbb[2], sab[2], ab[2], tab[2], tba[2], taa[2], bb[2], uaa[2];
         ancf_v4 c0[6], u[6][3], v[6][3], c0h, uh[3], vh[3], d03, t;
         ancf_v2 c0g, ug[3], vg[3], d45;
-        double blk[9][6], a4[3], b4[3], ca4[3], cb4[3];
-        const double wl4 = wl[1][0];
+        ancf_v4 e4[9], r01[3], r02[3], r12[3], c01[3], c02[3], c12[3], d0[3], d1[3], d2[3];
+        double a4[3], b4[3], ca4[3], cb4[3];
+        /* wt sg[P] sg[Q] of expand_fixed, sg = -1 for r_A */
+        const double wl4 = wl[1][0], sp = wt, sn = wt * -1.0;
         int bI;
         for (h = 0; h < 2; h++) {
             ancf_v4 fpp = 12.0 * f[h] * iA[h] * iA[h], cna = 2.0 * kb * fp[h];
@@ -604,26 +635,58 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
             for (j = 0; j < 3; j++) { /* blocks 0-3 (block 3 below its diagonal: computed, unused) */
                 ancf_v4 X[4], H = uh[i] * a4[j] + vh[i] * b4[j];
                 for (bI = 0; bI < 4; bI++) X[bI] = u[bI][i] * a[j][0] + v[bI][i] * b[j][0];
-                LANE_SUM4(X[0], X[1], X[2], X[3], H, t);
-                if (i == j) t += d03;
-                memcpy(blk[3 * i + j], &t, sizeof t);
+                LANE_SUM4(X[0], X[1], X[2], X[3], H, e4[3 * i + j]);
+                if (i == j) e4[3 * i + j] += d03;
             }
         }
-        ANCF_UNROLL
-        for (k = 0; k < 6; k += 2) { /* blocks 4-5, upper triangles: two entries at once */
-            const int i0 = pi[k], j0 = pj[k], i1 = pi[k + 1], j1 = pj[k + 1];
-            ancf_v2 h0 = ug[i0] * a4[j0] + vg[i0] * b4[j0], h1 = ug[i1] * a4[j1] + vg[i1] * b4[j1], s0, s1;
-            LANE_SUM4(u[4][i0] * a[j0][0] + v[4][i0] * b[j0][0], u[5][i0] * a[j0][0] + v[5][i0] * b[j0][0],
-                      u[4][i1] * a[j1][0] + v[4][i1] * b[j1][0], u[5][i1] * a[j1][0] + v[5][i1] * b[j1][0],
-                      __builtin_shufflevector(h0, h1, 0, 1, 2, 3), t);
-            s0 = __builtin_shufflevector(t, t, 0, 1);
-            s1 = __builtin_shufflevector(t, t, 2, 3);
-            if (i0 == j0) s0 += d45;
-            if (i1 == j1) s1 += d45;
-            memcpy(blk[3 * i0 + j0] + 4, &s0, sizeof s0);
-            memcpy(blk[3 * i1 + j1] + 4, &s1, sizeof s1);
+        { /* blocks 4-5, upper triangles u00 u01 u02 u11 (ga[0], ga[1]) and
+           * u12 u22 of both (gbb): point 4 in the same lanes */
+            const ancf_v4 a4a = {a4[0], a4[1], a4[2], a4[1]}, b4a = {b4[0], b4[1], b4[2], b4[1]};
+            const ancf_v4 u4a = {ug[0][0], ug[0][0], ug[0][0], ug[1][0]}, v4a = {vg[0][0], vg[0][0], vg[0][0], vg[1][0]};
+            const ancf_v4 u5a = {ug[0][1], ug[0][1], ug[0][1], ug[1][1]}, v5a = {vg[0][1], vg[0][1], vg[0][1], vg[1][1]};
+            const ancf_v4 ub = __builtin_shufflevector(ug[1], ug[2], 0, 2, 1, 3);
+            const ancf_v4 vb = __builtin_shufflevector(vg[1], vg[2], 0, 2, 1, 3);
+            const ancf_v4 dd = __builtin_shufflevector(d45, d45, 0, 0, 1, 1);
+            ancf_v4 gaa[2], gbb, s;
+#define X45(q, i, j) (u[q][i] * a[j][0] + v[q][i] * b[j][0])
+            LANE_SUM4(X45(4, 0, 0), X45(4, 0, 1), X45(4, 0, 2), X45(4, 1, 1), u4a * a4a + v4a * b4a, gaa[0]);
+            LANE_SUM4(X45(5, 0, 0), X45(5, 0, 1), X45(5, 0, 2), X45(5, 1, 1), u5a * a4a + v5a * b4a, gaa[1]);
+            LANE_SUM4(X45(4, 1, 2), X45(4, 2, 2), X45(5, 1, 2), X45(5, 2, 2), ub * a4[2] + vb * b4[2], gbb);
+#undef X45
+            for (k = 0; k < 2; k++) { /* the diagonal's c0 (u00, u11) */
+                s = gaa[k] + dd[2 * k];
+                gaa[k] = __builtin_shufflevector(gaa[k], s, 4, 1, 2, 7);
+            }
+            s = gbb + dd; /* u22 */
+            gbb = __builtin_shufflevector(gbb, s, 0, 5, 2, 7);
+            /* the symmetric rows (lane 3 unused) */
+            d1[0] = gaa[0];
+            d1[1] = __builtin_shufflevector(gaa[0], gbb, 1, 3, 4, 4);
+            d1[2] = __builtin_shufflevector(gaa[0], gbb, 2, 4, 5, 5);
+            d2[0] = gaa[1];
+            d2[1] = __builtin_shufflevector(gaa[1], gbb, 1, 3, 6, 6);
+            d2[2] = __builtin_shufflevector(gaa[1], gbb, 2, 6, 7, 7);
         }
-        expand_fixed(wt, (const double(*)[6])blk, ke);
+        /* rows and columns of blocks 0-3 (lane b of e4[3i + j] is block b's
+         * entry (i, j)); block 3's symmetric rows from its upper triangle */
+        ANCF_UNROLL
+        for (i = 0; i < 3; i++) {
+            LANE_T4(e4[3 * i], e4[3 * i + 1], e4[3 * i + 2], e4[3 * i + 2], r01[i], r02[i], r12[i], t);
+            LANE_T4(e4[i], e4[3 + i], e4[6 + i], e4[6 + i], c01[i], c02[i], c12[i], d0[i]);
+            if (i == 1) d0[i] = __builtin_shufflevector(d0[i], t, 0, 5, 6, 7);
+            if (i == 0) d0[i] = t;
+        }
+        ANCF_UNROLL
+        for (i = 0; i < 3; i++) { /* ke += wt times the element rows [r_A, r'_A, s_A, r_B, r'_B, s_B] */
+            EXPAND_RUN(ke + i * NDOF, d0[i], r01[i], sp, sn);
+            EXPAND_RUN(ke + i * NDOF + 7, d0[i], r02[i], sn, sn);
+            EXPAND_RUN(ke + (7 + i) * NDOF, d0[i], r01[i], sn, sp);
+            EXPAND_RUN(ke + (7 + i) * NDOF + 7, d0[i], r02[i], sp, sp);
+            EXPAND_RUN(ke + (3 + i) * NDOF, c01[i], d1[i], sn, sp);
+            EXPAND_RUN(ke + (3 + i) * NDOF + 7, c01[i], r12[i], sp, sp);
+            EXPAND_RUN(ke + (10 + i) * NDOF, c02[i], c12[i], sn, sp);
+            EXPAND_RUN(ke + (10 + i) * NDOF + 7, c02[i], d2[i], sp, sp);
+        }
     }
 }
 
