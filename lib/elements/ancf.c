@@ -396,23 +396,24 @@ static inline void expand_fixed(double wt, const double blk[9][6], double *ke)
  * Fixed s with GNU vector types: the Gauss points side by side.  With s
  * fixed (a Lagrangian cable, the real-time case) force and tangent are
  * sums over the five Gauss points of the same short formulas (curve_eval,
- * density, force_point, blocks_point above); here each quantity is a pair
- * of 4-wide vectors over the points (lanes 0-4 the points, lanes 5-7 the
- * middle point again with weight 0, never summed), and each entry of the
- * result is one sum over the lanes at the end.  The compilers keep loops
- * over points scalar (tried: arrays over the points, 2-3x the instructions
- * of the per-point code); vector types make them 4-wide.  The sums: four
- * entries at once (LANE_SUM4: their point-0..3 vectors transposed), point 4
- * computed for those four entries in one vector (across the blocks, or the
- * rows' entries) instead of in a vector of its own with one useful lane;
- * the element rows are written from the blocks' rows and columns (4 + 2
- * wide).  Only the AVX2 copy (ancf_v3.c defines ANCF_LANES) takes this
- * path: 2.0k instructions per call (2.8k with one sum per entry and a
- * scalar expansion) against 4.6k per point; the baseline's SSE2 pairs would
- * cost 6.3k against its 5.8k, so it keeps the per-point code.  Every
- * lane computes the per-point formulas as written and the sums over the
- * points run in the per-point order: the results are the per-point code's
- * to the bit. */
+ * density, force_point, blocks_point above); here points 0-3 are the lanes
+ * of 4-wide vectors, and each entry of the result is one sum over the
+ * lanes at the end.  Point 4 is computed across what its formulas repeat
+ * over, in vectors of the same formulas: the components (a, b, ga, gb),
+ * then the blocks (the tangent's coefficients) and the four entries that
+ * one LANE_SUM4 sums at once (their point-0..3 vectors transposed).  The
+ * element rows are written from the blocks' rows, columns and symmetric
+ * rows, 4 + 2 wide.  (The energy keeps a second vector for point 4: lanes
+ * 5-7 the middle point again with weight 0, never summed.)  The compilers
+ * keep loops over points scalar (tried: arrays over the points, 2-3x the
+ * instructions of the per-point code); vector types make them 4-wide.  Only
+ * the AVX2 copy (ancf_v3.c defines ANCF_LANES) takes this path: 1.8k
+ * instructions per call (2.8k with point 4 in a vector of its own, one sum
+ * per entry and a scalar expansion) against 4.6k per point; the baseline's
+ * SSE2 pairs would cost 6.3k against its 5.8k, so it keeps the per-point
+ * code.  Every lane computes the per-point formulas as written and the sums
+ * over the points and the components run in the per-point order: the
+ * results are the per-point code's to the bit. */
 #ifdef ANCF_LANES
 typedef double ancf_v4 __attribute__((vector_size(32)));
 typedef double ancf_v2 __attribute__((vector_size(16)));
@@ -501,52 +502,70 @@ static void expand_fixed(double wt, const double blk[9][6], double *ke);
 ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, double *fe, double wt, double *ke)
 {
     const double l = qe[SB] - qe[SA], il = 1.0 / l, EA = p->EA, kb = 0.5 * p->EI;
-    ancf_v4 wl[2], ca[3][2], cb[3][2], a[3][2], b[3][2], ga[3][2], gb[3][2];
-    ancf_v4 A[2], B[2], C[2], N[2], iA[2], f[2], fp[2], eps[2];
-    double y[3 * NR], gy[NY];
-    int h, i, j, k;
+    /* points 0-3 as vectors over the points */
+    const ancf_v4 wl = lw[0] * l;
+    ancf_v4 ca[3], cb[3], a[3], b[3], ga[3], gb[3], A, B, C, N, iA, f, fp, eps, x0, x1, x2;
+    /* point 4 as vectors over the components (lane 3 unused) */
+    const double wl4 = lw[1][0] * l, ca4[3] = {il * ld3[1][0], ld2[1][0], ld4[1][0]};
+    const double cb4[3] = {il * il * le3[1][0], il * le2[1][0], il * le4[1][0]};
+    ancf_v4 a4v, b4v, x4, ga4v, gb4v, s0, s1, s2, s3;
+    double A4, B4, C4, N4, iA4, f4, fp4, eps4;
+    double y[3 * NR + 1], gy[NY];
+    int i, j, k;
     reduce(qe, y);
-    for (h = 0; h < 2; h++) {
-        ancf_v4 x0, x1, x2;
-        wl[h] = lw[h] * l;
-        ca[0][h] = il * ld3[h];
-        ca[1][h] = ld2[h];
-        ca[2][h] = ld4[h];
-        cb[0][h] = il * il * le3[h];
-        cb[1][h] = il * le2[h];
-        cb[2][h] = il * le4[h];
-        for (i = 0; i < 3; i++) {
-            a[i][h] = ca[0][h] * y[i] + ca[1][h] * y[3 + i] + ca[2][h] * y[6 + i];
-            b[i][h] = cb[0][h] * y[i] + cb[1][h] * y[3 + i] + cb[2][h] * y[6 + i];
-        }
-        A[h] = a[0][h] * a[0][h] + a[1][h] * a[1][h] + a[2][h] * a[2][h];
-        B[h] = b[0][h] * b[0][h] + b[1][h] * b[1][h] + b[2][h] * b[2][h];
-        C[h] = a[0][h] * b[0][h] + a[1][h] * b[1][h] + a[2][h] * b[2][h];
-        x0 = a[1][h] * b[2][h] - a[2][h] * b[1][h];
-        x1 = a[2][h] * b[0][h] - a[0][h] * b[2][h];
-        x2 = a[0][h] * b[1][h] - a[1][h] * b[0][h];
-        N[h] = x0 * x0 + x1 * x1 + x2 * x2;
-        iA[h] = 1.0 / A[h];
-        f[h] = iA[h] * iA[h] * iA[h];
-        eps[h] = 0.5 * (A[h] - 1.0);
-        fp[h] = -3.0 * f[h] * iA[h];
-        for (i = 0; i < 3; i++) {
-            ga[i][h] = EA * eps[h] * a[i][h] +
-                       kb * (2.0 * f[h] * (B[h] * a[i][h] - C[h] * b[i][h]) + 2.0 * fp[h] * N[h] * a[i][h]);
-            gb[i][h] = 2.0 * kb * f[h] * (A[h] * b[i][h] - C[h] * a[i][h]);
-        }
+    y[3 * NR] = 0.0; /* lane 3 of y + 6 */
+    ca[0] = il * ld3[0];
+    ca[1] = ld2[0];
+    ca[2] = ld4[0];
+    cb[0] = il * il * le3[0];
+    cb[1] = il * le2[0];
+    cb[2] = il * le4[0];
+    for (i = 0; i < 3; i++) {
+        a[i] = ca[0] * y[i] + ca[1] * y[3 + i] + ca[2] * y[6 + i];
+        b[i] = cb[0] * y[i] + cb[1] * y[3 + i] + cb[2] * y[6 + i];
     }
-    {
-        /* point 4 (lane 0 of the high vectors) gives each sum of four
-         * entries one vector, computed across the entries */
-        const ancf_v4 gav = {ga[0][1][0], ga[1][1][0], ga[2][1][0], 0.0};
-        const ancf_v4 gbv = {gb[0][1][0], gb[1][1][0], gb[2][1][0], 0.0};
-        for (k = 0; k < NR; k++) {
-            ancf_v4 F[3], H = wl[1][0] * (ca[k][1][0] * gav + cb[k][1][0] * gbv), g;
-            for (i = 0; i < 3; i++) F[i] = wl[0] * (ca[k][0] * ga[i][0] + cb[k][0] * gb[i][0]);
-            LANE_SUM4(F[0], F[1], F[2], F[2], H, g);
-            memcpy(gy + 3 * k, &g, sizeof g); /* its lane 3 in gy[3k + 3]: the next k's, or gy[YL] */
-        }
+    A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+    B = b[0] * b[0] + b[1] * b[1] + b[2] * b[2];
+    C = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    x0 = a[1] * b[2] - a[2] * b[1];
+    x1 = a[2] * b[0] - a[0] * b[2];
+    x2 = a[0] * b[1] - a[1] * b[0];
+    N = x0 * x0 + x1 * x1 + x2 * x2;
+    iA = 1.0 / A;
+    f = iA * iA * iA;
+    eps = 0.5 * (A - 1.0);
+    fp = -3.0 * f * iA;
+    for (i = 0; i < 3; i++) {
+        ga[i] = EA * eps * a[i] + kb * (2.0 * f * (B * a[i] - C * b[i]) + 2.0 * fp * N * a[i]);
+        gb[i] = 2.0 * kb * f * (A * b[i] - C * a[i]);
+    }
+    /* point 4: the same formulas, the sums over the components by a
+     * transpose ((c0 + c1) + c2, as above) */
+    memcpy(&s0, y, sizeof s0);
+    memcpy(&s1, y + 3, sizeof s1);
+    memcpy(&s2, y + 6, sizeof s2);
+    a4v = ca4[0] * s0 + ca4[1] * s1 + ca4[2] * s2;
+    b4v = cb4[0] * s0 + cb4[1] * s1 + cb4[2] * s2;
+    x4 = __builtin_shufflevector(a4v, a4v, 1, 2, 0, 3) * __builtin_shufflevector(b4v, b4v, 2, 0, 1, 3) -
+         __builtin_shufflevector(a4v, a4v, 2, 0, 1, 3) * __builtin_shufflevector(b4v, b4v, 1, 2, 0, 3);
+    LANE_T4(a4v * a4v, b4v * b4v, a4v * b4v, x4 * x4, s0, s1, s2, s3);
+    s3 = (s0 + s1) + s2; /* A B C N */
+    A4 = s3[0];
+    B4 = s3[1];
+    C4 = s3[2];
+    N4 = s3[3];
+    iA4 = 1.0 / A4;
+    f4 = iA4 * iA4 * iA4;
+    eps4 = 0.5 * (A4 - 1.0);
+    fp4 = -3.0 * f4 * iA4;
+    ga4v = EA * eps4 * a4v + kb * (2.0 * f4 * (B4 * a4v - C4 * b4v) + 2.0 * fp4 * N4 * a4v);
+    gb4v = 2.0 * kb * f4 * (A4 * b4v - C4 * a4v);
+    /* four entries summed at once (LANE_SUM4) with point 4 across them */
+    for (k = 0; k < NR; k++) {
+        ancf_v4 F[3], H = wl4 * (ca4[k] * ga4v + cb4[k] * gb4v), g;
+        for (i = 0; i < 3; i++) F[i] = wl * (ca[k] * ga[i] + cb[k] * gb[i]);
+        LANE_SUM4(F[0], F[1], F[2], F[2], H, g);
+        memcpy(gy + 3 * k, &g, sizeof g); /* its lane 3 in gy[3k + 3]: the next k's, or gy[YL] */
     }
     gy[YL] = 0.0;
     if (fe)
@@ -559,44 +578,36 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
          * then ke += wt times the element rows as expand_fixed forms them,
          * from the blocks' rows (r01 ..), columns (c01 ..) and symmetric
          * rows (d0 ..) */
-        ancf_v4 aa[2], saa[2], sbb[2], sab[2], ab[2], tab[2], tba[2], taa[2], bb[2], uaa[2];
         ancf_v4 c0[6], u[6][3], v[6][3], c0h, uh[3], vh[3], d03, t;
         ancf_v2 c0g, ug[3], vg[3], d45;
         ancf_v4 e4[9], r01[3], r02[3], r12[3], c01[3], c02[3], c12[3], d0[3], d1[3], d2[3];
-        double a4[3], b4[3], ca4[3], cb4[3];
+        const double a4[3] = {a4v[0], a4v[1], a4v[2]}, b4[3] = {b4v[0], b4v[1], b4v[2]};
         /* wt sg[P] sg[Q] of expand_fixed, sg = -1 for r_A */
-        const double wl4 = wl[1][0], sp = wt, sn = wt * -1.0;
+        const double sp = wt, sn = wt * -1.0;
+        const ancf_v4 fpp = 12.0 * f * iA * iA, cna = 2.0 * kb * fp;
+        const ancf_v4 aa = EA * eps + kb * (2.0 * f * B + 2.0 * N * fp);
+        const ancf_v4 saa = EA + 4.0 * kb * N * fpp + 4.0 * cna * B;
+        const ancf_v4 sbb = -2.0 * kb * f, sab = -2.0 * cna * C, ab = -2.0 * kb * C * f;
+        const ancf_v4 tab = 4.0 * kb * f + 2.0 * cna * A, tba = -2.0 * kb * f, taa = -2.0 * cna * C;
+        const ancf_v4 bb = 2.0 * kb * A * f, uaa = -2.0 * kb * f;
+        const double fpp4 = 12.0 * f4 * iA4 * iA4, cna4 = 2.0 * kb * fp4;
+        const double aa4 = EA * eps4 + kb * (2.0 * f4 * B4 + 2.0 * N4 * fp4);
+        const double saa4 = EA + 4.0 * kb * N4 * fpp4 + 4.0 * cna4 * B4;
+        const double sbb4 = -2.0 * kb * f4, sab4 = -2.0 * cna4 * C4, ab4 = -2.0 * kb * C4 * f4;
+        const double tab4 = 4.0 * kb * f4 + 2.0 * cna4 * A4, tba4 = -2.0 * kb * f4, taa4 = -2.0 * cna4 * C4;
+        const double bb4 = 2.0 * kb * A4 * f4, uaa4 = -2.0 * kb * f4;
         int bI;
-        for (h = 0; h < 2; h++) {
-            ancf_v4 fpp = 12.0 * f[h] * iA[h] * iA[h], cna = 2.0 * kb * fp[h];
-            aa[h] = EA * eps[h] + kb * (2.0 * f[h] * B[h] + 2.0 * N[h] * fp[h]);
-            saa[h] = EA + 4.0 * kb * N[h] * fpp + 4.0 * cna * B[h];
-            sbb[h] = -2.0 * kb * f[h];
-            sab[h] = -2.0 * cna * C[h];
-            ab[h] = -2.0 * kb * C[h] * f[h];
-            tab[h] = 4.0 * kb * f[h] + 2.0 * cna * A[h];
-            tba[h] = -2.0 * kb * f[h];
-            taa[h] = -2.0 * cna * C[h];
-            bb[h] = 2.0 * kb * A[h] * f[h];
-            uaa[h] = -2.0 * kb * f[h];
-        }
-        for (i = 0; i < 3; i++) {
-            a4[i] = a[i][1][0];
-            b4[i] = b[i][1][0];
-            ca4[i] = ca[i][1][0];
-            cb4[i] = cb[i][1][0];
-        }
         ANCF_UNROLL
         for (bI = 0; bI < 6; bI++) {
             const int kq = kk[bI], mq = mm[bI];
-            ancf_v4 ak = wl[0] * ca[kq][0], bk = wl[0] * cb[kq][0], am = ca[mq][0], bm = cb[mq][0];
+            ancf_v4 ak = wl * ca[kq], bk = wl * cb[kq], am = ca[mq], bm = cb[mq];
             ancf_v4 P = ak * am, Q = ak * bm, R = bk * am, S = bk * bm;
-            ancf_v4 c1 = P * saa[0] + (Q + R) * taa[0] + S * uaa[0], c2 = P * sbb[0];
-            ancf_v4 c3 = P * sab[0] + Q * tab[0] + R * tba[0], c4 = P * sab[0] + Q * tba[0] + R * tab[0];
-            c0[bI] = P * aa[0] + (Q + R) * ab[0] + S * bb[0];
+            ancf_v4 c1 = P * saa + (Q + R) * taa + S * uaa, c2 = P * sbb;
+            ancf_v4 c3 = P * sab + Q * tab + R * tba, c4 = P * sab + Q * tba + R * tab;
+            c0[bI] = P * aa + (Q + R) * ab + S * bb;
             for (i = 0; i < 3; i++) {
-                u[bI][i] = c1 * a[i][0] + c4 * b[i][0];
-                v[bI][i] = c3 * a[i][0] + c2 * b[i][0];
+                u[bI][i] = c1 * a[i] + c4 * b[i];
+                v[bI][i] = c3 * a[i] + c2 * b[i];
             }
         }
         { /* point 4, blocks 0-3 (kk, mm) */
@@ -604,10 +615,10 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
             const ancf_v4 am = {ca4[1], ca4[2], ca4[2], ca4[0]}, bm = {cb4[1], cb4[2], cb4[2], cb4[0]};
             ancf_v4 ak = wl4 * cak, bk = wl4 * cbk;
             ancf_v4 P = ak * am, Q = ak * bm, R = bk * am, S = bk * bm;
-            ancf_v4 c1 = P * saa[1][0] + (Q + R) * taa[1][0] + S * uaa[1][0], c2 = P * sbb[1][0];
-            ancf_v4 c3 = P * sab[1][0] + Q * tab[1][0] + R * tba[1][0];
-            ancf_v4 c4 = P * sab[1][0] + Q * tba[1][0] + R * tab[1][0];
-            c0h = P * aa[1][0] + (Q + R) * ab[1][0] + S * bb[1][0];
+            ancf_v4 c1 = P * saa4 + (Q + R) * taa4 + S * uaa4, c2 = P * sbb4;
+            ancf_v4 c3 = P * sab4 + Q * tab4 + R * tba4;
+            ancf_v4 c4 = P * sab4 + Q * tba4 + R * tab4;
+            c0h = P * aa4 + (Q + R) * ab4 + S * bb4;
             for (i = 0; i < 3; i++) {
                 uh[i] = c1 * a4[i] + c4 * b4[i];
                 vh[i] = c3 * a4[i] + c2 * b4[i];
@@ -617,10 +628,10 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
             const ancf_v2 am = {ca4[1], ca4[2]}, bm = {cb4[1], cb4[2]};
             ancf_v2 ak = wl4 * am, bk = wl4 * bm;
             ancf_v2 P = ak * am, Q = ak * bm, R = bk * am, S = bk * bm;
-            ancf_v2 c1 = P * saa[1][0] + (Q + R) * taa[1][0] + S * uaa[1][0], c2 = P * sbb[1][0];
-            ancf_v2 c3 = P * sab[1][0] + Q * tab[1][0] + R * tba[1][0];
-            ancf_v2 c4 = P * sab[1][0] + Q * tba[1][0] + R * tab[1][0];
-            c0g = P * aa[1][0] + (Q + R) * ab[1][0] + S * bb[1][0];
+            ancf_v2 c1 = P * saa4 + (Q + R) * taa4 + S * uaa4, c2 = P * sbb4;
+            ancf_v2 c3 = P * sab4 + Q * tab4 + R * tba4;
+            ancf_v2 c4 = P * sab4 + Q * tba4 + R * tab4;
+            c0g = P * aa4 + (Q + R) * ab4 + S * bb4;
             for (i = 0; i < 3; i++) {
                 ug[i] = c1 * a4[i] + c4 * b4[i];
                 vg[i] = c3 * a4[i] + c2 * b4[i];
@@ -634,7 +645,7 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
             ANCF_UNROLL
             for (j = 0; j < 3; j++) { /* blocks 0-3 (block 3 below its diagonal: computed, unused) */
                 ancf_v4 X[4], H = uh[i] * a4[j] + vh[i] * b4[j];
-                for (bI = 0; bI < 4; bI++) X[bI] = u[bI][i] * a[j][0] + v[bI][i] * b[j][0];
+                for (bI = 0; bI < 4; bI++) X[bI] = u[bI][i] * a[j] + v[bI][i] * b[j];
                 LANE_SUM4(X[0], X[1], X[2], X[3], H, e4[3 * i + j]);
                 if (i == j) e4[3 * i + j] += d03;
             }
@@ -648,7 +659,7 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
             const ancf_v4 vb = __builtin_shufflevector(vg[1], vg[2], 0, 2, 1, 3);
             const ancf_v4 dd = __builtin_shufflevector(d45, d45, 0, 0, 1, 1);
             ancf_v4 gaa[2], gbb, s;
-#define X45(q, i, j) (u[q][i] * a[j][0] + v[q][i] * b[j][0])
+#define X45(q, i, j) (u[q][i] * a[j] + v[q][i] * b[j])
             LANE_SUM4(X45(4, 0, 0), X45(4, 0, 1), X45(4, 0, 2), X45(4, 1, 1), u4a * a4a + v4a * b4a, gaa[0]);
             LANE_SUM4(X45(5, 0, 0), X45(5, 0, 1), X45(5, 0, 2), X45(5, 1, 1), u5a * a4a + v5a * b4a, gaa[1]);
             LANE_SUM4(X45(4, 1, 2), X45(4, 2, 2), X45(5, 1, 2), X45(5, 2, 2), ub * a4[2] + vb * b4[2], gbb);
