@@ -403,8 +403,8 @@ static inline void expand_fixed(double wt, const double blk[9][6], double *ke)
  * then the blocks (the tangent's coefficients) and the four entries that
  * one LANE_SUM4 sums at once (their point-0..3 vectors transposed).  The
  * element rows are written from the blocks' rows, columns and symmetric
- * rows, 4 + 2 wide.  (The energy keeps a second vector for point 4: lanes
- * 5-7 the middle point again with weight 0, never summed.)  The compilers
+ * rows, 4 + 2 wide.  (The tables' second vectors: point 4 in lane 0,
+ * then the middle point with weight 0, never read.)  The compilers
  * keep loops over points scalar (tried: arrays over the points, 2-3x the
  * instructions of the per-point code); vector types make them 4-wide.  Only
  * the AVX2 copy (ancf_v3.c defines ANCF_LANES) takes this path: 1.8k
@@ -439,15 +439,6 @@ static const ancf_v4 lw[2] = {{0.5 * GW1, 0.5 * GW2, 0.5 * GW3, 0.5 * GW2}, {0.5
 static const ancf_v4 ld2[2] = LANES(LD2), ld3[2] = LANES(LD3), ld4[2] = LANES(LD4);
 static const ancf_v4 le2[2] = LANES(LE2), le3[2] = LANES(LE3), le4[2] = LANES(LE4);
 
-/* the sum over the five points (lanes 0-3 of lo, lane 0 of hi) in the
- * per-point code's order, so that both give the same sums to the bit (a
- * macro: a function taking 32-byte vectors has another ABI without AVX) */
-#define LANE_SUM(lo, hi, out)                                                                      \
-    do {                                                                                           \
-        ancf_v4 l_ = (lo), h_ = (hi);                                                              \
-        (out) = (((l_[0] + l_[1]) + l_[2]) + l_[3]) + h_[0];                                       \
-    } while (0)
-
 /* o0..o3 = v0..v3 transposed: lane e of ol is lane l of ve */
 #define LANE_T4(v0, v1, v2, v3, o0, o1, o2, o3)                                                    \
     do {                                                                                           \
@@ -460,10 +451,11 @@ static const ancf_v4 le2[2] = LANES(LE2), le3[2] = LANES(LE3), le4[2] = LANES(LE
         (o2) = __builtin_shufflevector(s0_, s2_, 2, 3, 6, 7);                                      \
         (o3) = __builtin_shufflevector(s1_, s3_, 2, 3, 6, 7);                                      \
     } while (0)
-/* out = the sums of four entries at once: v0..v3 (the points 0-3 of four
- * entries) transposed, so that lane e of out is entry e's (((p0 + p1) + p2)
- * + p3) + h[e] (h: point 4 of the four entries), the same additions in the
- * same order as LANE_SUM */
+/* out = the sums over the five points of four entries at once, in the
+ * per-point code's order: v0..v3 (the points 0-3 of four entries)
+ * transposed, so that lane e of out is entry e's (((p0 + p1) + p2) + p3) +
+ * h[e] (h: point 4 of the four entries).  Macros: a function taking
+ * 32-byte vectors has another ABI without AVX. */
 #define LANE_SUM4(v0, v1, v2, v3, h, out)                                                          \
     do {                                                                                           \
         ancf_v4 p0_, p1_, p2_, p3_;                                                                \
@@ -701,37 +693,58 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
     }
 }
 
-/* the strain energy (any s) the same way: ancf_energy's sum to the bit */
+/* the strain energy (any s) the same way, point 4 across the components
+ * (A and N summed side by side): ancf_energy's sum to the bit */
 static double lanes_energy(const el_params *p, const double *qe)
 {
     const double l = qe[SB] - qe[SA], il = 1.0 / l, kb = 0.5 * p->EI;
-    double y[3 * NR], w;
-    ancf_v4 t[2];
-    int h, i;
+    const double c4[3] = {il * ld3[1][0], ld2[1][0], ld4[1][0]};
+    const double d4[3] = {il * il * le3[1][0], il * le2[1][0], il * le4[1][0]};
+    double y[3 * NR + 1], w, A4, N4, iA4, f4, eps4;
+    ancf_v4 c[3], d[3], a[3], b[3], A, x0, x1, x2, N, iA, f, eps, t, a4, b4, x4, pa, pn;
+    ancf_v2 s;
+    int i;
     reduce(qe, y);
-    for (h = 0; h < 2; h++) {
-        ancf_v4 c[3], d[3], a[3], b[3], A, x0, x1, x2, N, iA, f, eps;
-        c[0] = il * ld3[h];
-        c[1] = ld2[h];
-        c[2] = ld4[h];
-        d[0] = il * il * le3[h];
-        d[1] = il * le2[h];
-        d[2] = il * le4[h];
-        for (i = 0; i < 3; i++) {
-            a[i] = c[0] * y[i] + c[1] * y[3 + i] + c[2] * y[6 + i];
-            b[i] = d[0] * y[i] + d[1] * y[3 + i] + d[2] * y[6 + i];
-        }
-        A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
-        x0 = a[1] * b[2] - a[2] * b[1];
-        x1 = a[2] * b[0] - a[0] * b[2];
-        x2 = a[0] * b[1] - a[1] * b[0];
-        N = x0 * x0 + x1 * x1 + x2 * x2;
-        iA = 1.0 / A;
-        f = iA * iA * iA;
-        eps = 0.5 * (A - 1.0);
-        t[h] = lw[h] * (0.5 * p->EA * eps * eps + kb * f * N);
+    y[3 * NR] = 0.0; /* lane 3 of y + 6 */
+    c[0] = il * ld3[0];
+    c[1] = ld2[0];
+    c[2] = ld4[0];
+    d[0] = il * il * le3[0];
+    d[1] = il * le2[0];
+    d[2] = il * le4[0];
+    for (i = 0; i < 3; i++) {
+        a[i] = c[0] * y[i] + c[1] * y[3 + i] + c[2] * y[6 + i];
+        b[i] = d[0] * y[i] + d[1] * y[3 + i] + d[2] * y[6 + i];
     }
-    LANE_SUM(t[0], t[1], w);
+    A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+    x0 = a[1] * b[2] - a[2] * b[1];
+    x1 = a[2] * b[0] - a[0] * b[2];
+    x2 = a[0] * b[1] - a[1] * b[0];
+    N = x0 * x0 + x1 * x1 + x2 * x2;
+    iA = 1.0 / A;
+    f = iA * iA * iA;
+    eps = 0.5 * (A - 1.0);
+    t = lw[0] * (0.5 * p->EA * eps * eps + kb * f * N);
+    memcpy(&x0, y, sizeof x0);
+    memcpy(&x1, y + 3, sizeof x1);
+    memcpy(&x2, y + 6, sizeof x2);
+    a4 = c4[0] * x0 + c4[1] * x1 + c4[2] * x2;
+    b4 = d4[0] * x0 + d4[1] * x1 + d4[2] * x2;
+    x4 = __builtin_shufflevector(a4, a4, 1, 2, 0, 3) * __builtin_shufflevector(b4, b4, 2, 0, 1, 3) -
+         __builtin_shufflevector(a4, a4, 2, 0, 1, 3) * __builtin_shufflevector(b4, b4, 1, 2, 0, 3);
+    pa = a4 * a4;
+    pn = x4 * x4;
+    /* (p0 + p1) + p2 of both: lanes 0 and 1 are A and N */
+    x0 = __builtin_shufflevector(pa, pn, 0, 4, 2, 6);
+    x1 = __builtin_shufflevector(pa, pn, 1, 5, 3, 7);
+    s = __builtin_shufflevector(x0, x0, 0, 1) + __builtin_shufflevector(x1, x1, 0, 1);
+    s += __builtin_shufflevector(x0, x0, 2, 3);
+    A4 = s[0];
+    N4 = s[1];
+    iA4 = 1.0 / A4;
+    f4 = iA4 * iA4 * iA4;
+    eps4 = 0.5 * (A4 - 1.0);
+    w = (((t[0] + t[1]) + t[2]) + t[3]) + lw[1][0] * (0.5 * p->EA * eps4 * eps4 + kb * f4 * N4);
     return l * w;
 }
 #endif
