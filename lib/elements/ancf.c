@@ -417,6 +417,20 @@ static inline void expand_fixed(double wt, const double blk[9][6], double *ke)
 #ifdef ANCF_LANES
 typedef double ancf_v4 __attribute__((vector_size(32)));
 typedef double ancf_v2 __attribute__((vector_size(16)));
+/* lanes of a, b (b's from n on) as a new vector: SH4 from two 4-vectors,
+ * SH24 from two 2-vectors, SH2 from one 4-vector */
+#if defined(__clang__) || __GNUC__ >= 12
+#define ANCF_SH4(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#define ANCF_SH24(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#define ANCF_SH2(a, i, j) __builtin_shufflevector(a, a, i, j)
+#else /* gcc before 12 has no __builtin_shufflevector: the lanes by name */
+#define ANCF_SEL(a, b, i, n) ((i) < (n) ? (a)[(i) % (n)] : (b)[(i) % (n)])
+#define ANCF_SH4(a, b, i, j, k, l)                                                                 \
+    ((ancf_v4){ANCF_SEL(a, b, i, 4), ANCF_SEL(a, b, j, 4), ANCF_SEL(a, b, k, 4), ANCF_SEL(a, b, l, 4)})
+#define ANCF_SH24(a, b, i, j, k, l)                                                                \
+    ((ancf_v4){ANCF_SEL(a, b, i, 2), ANCF_SEL(a, b, j, 2), ANCF_SEL(a, b, k, 2), ANCF_SEL(a, b, l, 2)})
+#define ANCF_SH2(a, i, j) ((ancf_v2){(a)[i], (a)[j]})
+#endif
 
 #define GT1 (-0.9061798459386639927976269)
 #define GT2 (-0.5384693101056830910363144)
@@ -442,14 +456,14 @@ static const ancf_v4 le2[2] = LANES(LE2), le3[2] = LANES(LE3), le4[2] = LANES(LE
 /* o0..o3 = v0..v3 transposed: lane e of ol is lane l of ve */
 #define LANE_T4(v0, v1, v2, v3, o0, o1, o2, o3)                                                    \
     do {                                                                                           \
-        ancf_v4 s0_ = __builtin_shufflevector((v0), (v1), 0, 4, 2, 6);                             \
-        ancf_v4 s1_ = __builtin_shufflevector((v0), (v1), 1, 5, 3, 7);                             \
-        ancf_v4 s2_ = __builtin_shufflevector((v2), (v3), 0, 4, 2, 6);                             \
-        ancf_v4 s3_ = __builtin_shufflevector((v2), (v3), 1, 5, 3, 7);                             \
-        (o0) = __builtin_shufflevector(s0_, s2_, 0, 1, 4, 5);                                      \
-        (o1) = __builtin_shufflevector(s1_, s3_, 0, 1, 4, 5);                                      \
-        (o2) = __builtin_shufflevector(s0_, s2_, 2, 3, 6, 7);                                      \
-        (o3) = __builtin_shufflevector(s1_, s3_, 2, 3, 6, 7);                                      \
+        ancf_v4 s0_ = ANCF_SH4((v0), (v1), 0, 4, 2, 6);                                            \
+        ancf_v4 s1_ = ANCF_SH4((v0), (v1), 1, 5, 3, 7);                                            \
+        ancf_v4 s2_ = ANCF_SH4((v2), (v3), 0, 4, 2, 6);                                            \
+        ancf_v4 s3_ = ANCF_SH4((v2), (v3), 1, 5, 3, 7);                                            \
+        (o0) = ANCF_SH4(s0_, s2_, 0, 1, 4, 5);                                                     \
+        (o1) = ANCF_SH4(s1_, s3_, 0, 1, 4, 5);                                                     \
+        (o2) = ANCF_SH4(s0_, s2_, 2, 3, 6, 7);                                                     \
+        (o3) = ANCF_SH4(s1_, s3_, 2, 3, 6, 7);                                                     \
     } while (0)
 /* out = the sums over the five points of four entries at once, in the
  * per-point code's order: v0..v3 (the points 0-3 of four entries)
@@ -473,8 +487,8 @@ static const ancf_v4 le2[2] = LANES(LE2), le3[2] = LANES(LE3), le4[2] = LANES(LE
         ancf_v2 k2_;                                                                               \
         memcpy(&k4_, (row), sizeof k4_);                                                           \
         memcpy(&k2_, (row) + 4, sizeof k2_);                                                       \
-        k4_ += sv_ * __builtin_shufflevector((X), (Y), 0, 1, 2, 4);                                \
-        k2_ += (s2) * __builtin_shufflevector((Y), (Y), 1, 2);                                     \
+        k4_ += sv_ * ANCF_SH4((X), (Y), 0, 1, 2, 4);                                               \
+        k2_ += (s2) * ANCF_SH2((Y), 1, 2);                                                         \
         memcpy((row), &k4_, sizeof k4_);                                                           \
         memcpy((row) + 4, &k2_, sizeof k2_);                                                       \
     } while (0)
@@ -538,8 +552,8 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
     memcpy(&s2, y + 6, sizeof s2);
     a4v = ca4[0] * s0 + ca4[1] * s1 + ca4[2] * s2;
     b4v = cb4[0] * s0 + cb4[1] * s1 + cb4[2] * s2;
-    x4 = __builtin_shufflevector(a4v, a4v, 1, 2, 0, 3) * __builtin_shufflevector(b4v, b4v, 2, 0, 1, 3) -
-         __builtin_shufflevector(a4v, a4v, 2, 0, 1, 3) * __builtin_shufflevector(b4v, b4v, 1, 2, 0, 3);
+    x4 = ANCF_SH4(a4v, a4v, 1, 2, 0, 3) * ANCF_SH4(b4v, b4v, 2, 0, 1, 3) -
+         ANCF_SH4(a4v, a4v, 2, 0, 1, 3) * ANCF_SH4(b4v, b4v, 1, 2, 0, 3);
     LANE_T4(a4v * a4v, b4v * b4v, a4v * b4v, x4 * x4, s0, s1, s2, s3);
     s3 = (s0 + s1) + s2; /* A B C N */
     A4 = s3[0];
@@ -630,8 +644,8 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
             }
         }
         LANE_SUM4(c0[0], c0[1], c0[2], c0[3], c0h, d03);
-        LANE_SUM4(c0[4], c0[5], c0[4], c0[5], __builtin_shufflevector(c0g, c0g, 0, 1, 0, 1), t);
-        d45 = __builtin_shufflevector(t, t, 0, 1);
+        LANE_SUM4(c0[4], c0[5], c0[4], c0[5], ANCF_SH24(c0g, c0g, 0, 1, 0, 1), t);
+        d45 = ANCF_SH2(t, 0, 1);
         ANCF_UNROLL
         for (i = 0; i < 3; i++) {
             ANCF_UNROLL
@@ -645,11 +659,13 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
         { /* blocks 4-5, upper triangles u00 u01 u02 u11 (ga[0], ga[1]) and
            * u12 u22 of both (gbb): point 4 in the same lanes */
             const ancf_v4 a4a = {a4[0], a4[1], a4[2], a4[1]}, b4a = {b4[0], b4[1], b4[2], b4[1]};
-            const ancf_v4 u4a = {ug[0][0], ug[0][0], ug[0][0], ug[1][0]}, v4a = {vg[0][0], vg[0][0], vg[0][0], vg[1][0]};
-            const ancf_v4 u5a = {ug[0][1], ug[0][1], ug[0][1], ug[1][1]}, v5a = {vg[0][1], vg[0][1], vg[0][1], vg[1][1]};
-            const ancf_v4 ub = __builtin_shufflevector(ug[1], ug[2], 0, 2, 1, 3);
-            const ancf_v4 vb = __builtin_shufflevector(vg[1], vg[2], 0, 2, 1, 3);
-            const ancf_v4 dd = __builtin_shufflevector(d45, d45, 0, 0, 1, 1);
+            const ancf_v4 u4a = {ug[0][0], ug[0][0], ug[0][0], ug[1][0]};
+            const ancf_v4 v4a = {vg[0][0], vg[0][0], vg[0][0], vg[1][0]};
+            const ancf_v4 u5a = {ug[0][1], ug[0][1], ug[0][1], ug[1][1]};
+            const ancf_v4 v5a = {vg[0][1], vg[0][1], vg[0][1], vg[1][1]};
+            const ancf_v4 ub = ANCF_SH24(ug[1], ug[2], 0, 2, 1, 3);
+            const ancf_v4 vb = ANCF_SH24(vg[1], vg[2], 0, 2, 1, 3);
+            const ancf_v4 dd = ANCF_SH24(d45, d45, 0, 0, 1, 1);
             ancf_v4 gaa[2], gbb, s;
 #define X45(q, i, j) (u[q][i] * a[j] + v[q][i] * b[j])
             LANE_SUM4(X45(4, 0, 0), X45(4, 0, 1), X45(4, 0, 2), X45(4, 1, 1), u4a * a4a + v4a * b4a, gaa[0]);
@@ -658,17 +674,17 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
 #undef X45
             for (k = 0; k < 2; k++) { /* the diagonal's c0 (u00, u11) */
                 s = gaa[k] + dd[2 * k];
-                gaa[k] = __builtin_shufflevector(gaa[k], s, 4, 1, 2, 7);
+                gaa[k] = ANCF_SH4(gaa[k], s, 4, 1, 2, 7);
             }
             s = gbb + dd; /* u22 */
-            gbb = __builtin_shufflevector(gbb, s, 0, 5, 2, 7);
+            gbb = ANCF_SH4(gbb, s, 0, 5, 2, 7);
             /* the symmetric rows (lane 3 unused) */
             d1[0] = gaa[0];
-            d1[1] = __builtin_shufflevector(gaa[0], gbb, 1, 3, 4, 4);
-            d1[2] = __builtin_shufflevector(gaa[0], gbb, 2, 4, 5, 5);
+            d1[1] = ANCF_SH4(gaa[0], gbb, 1, 3, 4, 4);
+            d1[2] = ANCF_SH4(gaa[0], gbb, 2, 4, 5, 5);
             d2[0] = gaa[1];
-            d2[1] = __builtin_shufflevector(gaa[1], gbb, 1, 3, 6, 6);
-            d2[2] = __builtin_shufflevector(gaa[1], gbb, 2, 6, 7, 7);
+            d2[1] = ANCF_SH4(gaa[1], gbb, 1, 3, 6, 6);
+            d2[2] = ANCF_SH4(gaa[1], gbb, 2, 6, 7, 7);
         }
         /* rows and columns of blocks 0-3 (lane b of e4[3i + j] is block b's
          * entry (i, j)); block 3's symmetric rows from its upper triangle */
@@ -676,7 +692,7 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
         for (i = 0; i < 3; i++) {
             LANE_T4(e4[3 * i], e4[3 * i + 1], e4[3 * i + 2], e4[3 * i + 2], r01[i], r02[i], r12[i], t);
             LANE_T4(e4[i], e4[3 + i], e4[6 + i], e4[6 + i], c01[i], c02[i], c12[i], d0[i]);
-            if (i == 1) d0[i] = __builtin_shufflevector(d0[i], t, 0, 5, 6, 7);
+            if (i == 1) d0[i] = ANCF_SH4(d0[i], t, 0, 5, 6, 7);
             if (i == 0) d0[i] = t;
         }
         ANCF_UNROLL
@@ -730,15 +746,15 @@ static double lanes_energy(const el_params *p, const double *qe)
     memcpy(&x2, y + 6, sizeof x2);
     a4 = c4[0] * x0 + c4[1] * x1 + c4[2] * x2;
     b4 = d4[0] * x0 + d4[1] * x1 + d4[2] * x2;
-    x4 = __builtin_shufflevector(a4, a4, 1, 2, 0, 3) * __builtin_shufflevector(b4, b4, 2, 0, 1, 3) -
-         __builtin_shufflevector(a4, a4, 2, 0, 1, 3) * __builtin_shufflevector(b4, b4, 1, 2, 0, 3);
+    x4 = ANCF_SH4(a4, a4, 1, 2, 0, 3) * ANCF_SH4(b4, b4, 2, 0, 1, 3) -
+         ANCF_SH4(a4, a4, 2, 0, 1, 3) * ANCF_SH4(b4, b4, 1, 2, 0, 3);
     pa = a4 * a4;
     pn = x4 * x4;
     /* (p0 + p1) + p2 of both: lanes 0 and 1 are A and N */
-    x0 = __builtin_shufflevector(pa, pn, 0, 4, 2, 6);
-    x1 = __builtin_shufflevector(pa, pn, 1, 5, 3, 7);
-    s = __builtin_shufflevector(x0, x0, 0, 1) + __builtin_shufflevector(x1, x1, 0, 1);
-    s += __builtin_shufflevector(x0, x0, 2, 3);
+    x0 = ANCF_SH4(pa, pn, 0, 4, 2, 6);
+    x1 = ANCF_SH4(pa, pn, 1, 5, 3, 7);
+    s = ANCF_SH2(x0, 0, 1) + ANCF_SH2(x1, 0, 1);
+    s += ANCF_SH2(x0, 2, 3);
     A4 = s[0];
     N4 = s[1];
     iA4 = 1.0 / A4;
