@@ -396,20 +396,41 @@ static inline void expand_fixed(double wt, const double blk[9][6], double *ke)
  * Fixed s with GNU vector types: the Gauss points side by side.  With s
  * fixed (a Lagrangian cable, the real-time case) force and tangent are
  * sums over the five Gauss points of the same short formulas (curve_eval,
- * density, force_point, blocks_point above); here each quantity is a pair
- * of 4-wide vectors over the points (lanes 0-4 the points, lanes 5-7 the
- * middle point again with weight 0, which adds exact zeros), and each entry
- * of the result is one sum over the lanes at the end.  The compilers keep
- * loops over points scalar (tried: arrays over the points, 2-3x the
+ * density, force_point, blocks_point above); here points 0-3 are the lanes
+ * of 4-wide vectors, and each entry of the result is one sum over the
+ * lanes at the end.  Point 4 is computed across what its formulas repeat
+ * over, in vectors of the same formulas: the components (a, b, ga, gb),
+ * then the blocks (the tangent's coefficients) and the four entries that
+ * one LANE_SUM4 sums at once (their point-0..3 vectors transposed).  The
+ * element rows are written from the blocks' rows, columns and symmetric
+ * rows, 4 + 2 wide.  (The tables' second vectors: point 4 in lane 0,
+ * then the middle point with weight 0, never read.)  The compilers
+ * keep loops over points scalar (tried: arrays over the points, 2-3x the
  * instructions of the per-point code); vector types make them 4-wide.  Only
- * the AVX2 copy (ancf_v3.c defines ANCF_LANES) takes this path: 2.8k
- * instructions per call against 4.6k per point; the baseline's SSE2 pairs
- * would cost 6.3k against its 5.8k, so it keeps the per-point code.  Every
- * lane computes the per-point formulas as written and the sums over the
- * points run in the per-point order: the results are the per-point code's
- * to the bit. */
+ * the AVX2 copy (ancf_v3.c defines ANCF_LANES) takes this path: 1.8k
+ * instructions per call (2.8k with point 4 in a vector of its own, one sum
+ * per entry and a scalar expansion) against 4.6k per point; the baseline's
+ * SSE2 pairs would cost 6.3k against its 5.8k, so it keeps the per-point
+ * code.  Every lane computes the per-point formulas as written and the sums
+ * over the points and the components run in the per-point order: the
+ * results are the per-point code's to the bit. */
 #ifdef ANCF_LANES
 typedef double ancf_v4 __attribute__((vector_size(32)));
+typedef double ancf_v2 __attribute__((vector_size(16)));
+/* lanes of a, b (b's from n on) as a new vector: SH4 from two 4-vectors,
+ * SH24 from two 2-vectors, SH2 from one 4-vector */
+#if defined(__clang__) || __GNUC__ >= 12
+#define ANCF_SH4(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#define ANCF_SH24(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#define ANCF_SH2(a, i, j) __builtin_shufflevector(a, a, i, j)
+#else /* gcc before 12 has no __builtin_shufflevector: the lanes by name */
+#define ANCF_SEL(a, b, i, n) ((i) < (n) ? (a)[(i) % (n)] : (b)[(i) % (n)])
+#define ANCF_SH4(a, b, i, j, k, l)                                                                 \
+    ((ancf_v4){ANCF_SEL(a, b, i, 4), ANCF_SEL(a, b, j, 4), ANCF_SEL(a, b, k, 4), ANCF_SEL(a, b, l, 4)})
+#define ANCF_SH24(a, b, i, j, k, l)                                                                \
+    ((ancf_v4){ANCF_SEL(a, b, i, 2), ANCF_SEL(a, b, j, 2), ANCF_SEL(a, b, k, 2), ANCF_SEL(a, b, l, 2)})
+#define ANCF_SH2(a, i, j) ((ancf_v2){(a)[i], (a)[j]})
+#endif
 
 #define GT1 (-0.9061798459386639927976269)
 #define GT2 (-0.5384693101056830910363144)
@@ -418,24 +439,58 @@ typedef double ancf_v4 __attribute__((vector_size(32)));
 #define GW1 0.2369268850561890875142640
 #define GW2 0.4786286704993664680412915
 #define GW3 0.5688888888888888888888889
-#define LANES(F) {F(GT1), F(GT2), F(0.0), F(GT4), F(GT5), F(0.0), F(0.0), F(0.0)}
+#define LANES(F) {{F(GT1), F(GT2), F(0.0), F(GT4)}, {F(GT5), F(0.0), F(0.0), F(0.0)}}
 #define LD2(t) D2(GX(t))
 #define LD3(t) D3(GX(t))
 #define LD4(t) D4(GX(t))
 #define LE2(t) E2(GX(t))
 #define LE3(t) E3(GX(t))
 #define LE4(t) E4(GX(t))
-static const double lw[8] = {0.5 * GW1, 0.5 * GW2, 0.5 * GW3, 0.5 * GW2, 0.5 * GW1, 0.0, 0.0, 0.0};
-static const double ld2[8] = LANES(LD2), ld3[8] = LANES(LD3), ld4[8] = LANES(LD4);
-static const double le2[8] = LANES(LE2), le3[8] = LANES(LE3), le4[8] = LANES(LE4);
+/* vector-typed (aligned) tables: read by one load each (memcpy into a
+ * vector element became two 16-byte stores read back by one 32-byte load,
+ * a store-forwarding stall: 8 % of the step's samples) */
+static const ancf_v4 lw[2] = {{0.5 * GW1, 0.5 * GW2, 0.5 * GW3, 0.5 * GW2}, {0.5 * GW1, 0.0, 0.0, 0.0}};
+static const ancf_v4 ld2[2] = LANES(LD2), ld3[2] = LANES(LD3), ld4[2] = LANES(LD4);
+static const ancf_v4 le2[2] = LANES(LE2), le3[2] = LANES(LE3), le4[2] = LANES(LE4);
 
-/* the sum over the five points (lanes 0-3 of lo, lane 0 of hi) in the
- * per-point code's order, so that both give the same sums to the bit (a
- * macro: a function taking 32-byte vectors has another ABI without AVX) */
-#define LANE_SUM(lo, hi, out)                                                                      \
+/* o0..o3 = v0..v3 transposed: lane e of ol is lane l of ve */
+#define LANE_T4(v0, v1, v2, v3, o0, o1, o2, o3)                                                    \
     do {                                                                                           \
-        ancf_v4 l_ = (lo), h_ = (hi);                                                              \
-        (out) = (((l_[0] + l_[1]) + l_[2]) + l_[3]) + h_[0];                                       \
+        ancf_v4 s0_ = ANCF_SH4((v0), (v1), 0, 4, 2, 6);                                            \
+        ancf_v4 s1_ = ANCF_SH4((v0), (v1), 1, 5, 3, 7);                                            \
+        ancf_v4 s2_ = ANCF_SH4((v2), (v3), 0, 4, 2, 6);                                            \
+        ancf_v4 s3_ = ANCF_SH4((v2), (v3), 1, 5, 3, 7);                                            \
+        (o0) = ANCF_SH4(s0_, s2_, 0, 1, 4, 5);                                                     \
+        (o1) = ANCF_SH4(s1_, s3_, 0, 1, 4, 5);                                                     \
+        (o2) = ANCF_SH4(s0_, s2_, 2, 3, 6, 7);                                                     \
+        (o3) = ANCF_SH4(s1_, s3_, 2, 3, 6, 7);                                                     \
+    } while (0)
+/* out = the sums over the five points of four entries at once, in the
+ * per-point code's order: v0..v3 (the points 0-3 of four entries)
+ * transposed, so that lane e of out is entry e's (((p0 + p1) + p2) + p3) +
+ * h[e] (h: point 4 of the four entries).  Macros: a function taking
+ * 32-byte vectors has another ABI without AVX. */
+#define LANE_SUM4(v0, v1, v2, v3, h, out)                                                          \
+    do {                                                                                           \
+        ancf_v4 p0_, p1_, p2_, p3_;                                                                \
+        LANE_T4(v0, v1, v2, v3, p0_, p1_, p2_, p3_);                                               \
+        (out) = (((p0_ + p1_) + p2_) + p3_) + (h);                                                 \
+    } while (0)
+
+/* row[0..5] += [s1 X, s2 Y] over lanes 0-2 of X and of Y: what
+ * expand_fixed adds to one element row's two 3 x 3 tiles (s: wt sg[P]
+ * sg[Q]), in one 4-wide and one 2-wide update */
+#define EXPAND_RUN(row, X, Y, s1, s2)                                                              \
+    do {                                                                                           \
+        const ancf_v4 sv_ = {(s1), (s1), (s1), (s2)};                                              \
+        ancf_v4 k4_;                                                                               \
+        ancf_v2 k2_;                                                                               \
+        memcpy(&k4_, (row), sizeof k4_);                                                           \
+        memcpy(&k2_, (row) + 4, sizeof k2_);                                                       \
+        k4_ += sv_ * ANCF_SH4((X), (Y), 0, 1, 2, 4);                                               \
+        k2_ += (s2) * ANCF_SH2((Y), 1, 2);                                                         \
+        memcpy((row), &k4_, sizeof k4_);                                                           \
+        memcpy((row) + 4, &k2_, sizeof k2_);                                                       \
     } while (0)
 
 static void expand_fixed(double wt, const double blk[9][6], double *ke);
@@ -453,132 +508,259 @@ static void expand_fixed(double wt, const double blk[9][6], double *ke);
 ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, double *fe, double wt, double *ke)
 {
     const double l = qe[SB] - qe[SA], il = 1.0 / l, EA = p->EA, kb = 0.5 * p->EI;
-    ancf_v4 wl[2], ca[3][2], cb[3][2], a[3][2], b[3][2], ga[3][2], gb[3][2];
-    ancf_v4 A[2], B[2], C[2], N[2], iA[2], f[2], fp[2], eps[2];
-    double y[3 * NR], gy[NY];
-    int h, i, j, k;
+    /* points 0-3 as vectors over the points */
+    const ancf_v4 wl = lw[0] * l;
+    ancf_v4 ca[3], cb[3], a[3], b[3], ga[3], gb[3], A, B, C, N, iA, f, fp, eps, x0, x1, x2;
+    /* point 4 as vectors over the components (lane 3 unused) */
+    const double wl4 = lw[1][0] * l, ca4[3] = {il * ld3[1][0], ld2[1][0], ld4[1][0]};
+    const double cb4[3] = {il * il * le3[1][0], il * le2[1][0], il * le4[1][0]};
+    ancf_v4 a4v, b4v, x4, ga4v, gb4v, s0, s1, s2, s3;
+    double A4, B4, C4, N4, iA4, f4, fp4, eps4;
+    double y[3 * NR + 1], gy[NY];
+    int i, j, k;
     reduce(qe, y);
-    for (h = 0; h < 2; h++) {
-        ancf_v4 t, x0, x1, x2;
-        memcpy(&t, lw + 4 * h, sizeof t);
-        wl[h] = t * l;
-        memcpy(&t, ld3 + 4 * h, sizeof t);
-        ca[0][h] = il * t;
-        memcpy(&ca[1][h], ld2 + 4 * h, sizeof t);
-        memcpy(&ca[2][h], ld4 + 4 * h, sizeof t);
-        memcpy(&t, le3 + 4 * h, sizeof t);
-        cb[0][h] = il * il * t;
-        memcpy(&t, le2 + 4 * h, sizeof t);
-        cb[1][h] = il * t;
-        memcpy(&t, le4 + 4 * h, sizeof t);
-        cb[2][h] = il * t;
-        for (i = 0; i < 3; i++) {
-            a[i][h] = ca[0][h] * y[i] + ca[1][h] * y[3 + i] + ca[2][h] * y[6 + i];
-            b[i][h] = cb[0][h] * y[i] + cb[1][h] * y[3 + i] + cb[2][h] * y[6 + i];
-        }
-        A[h] = a[0][h] * a[0][h] + a[1][h] * a[1][h] + a[2][h] * a[2][h];
-        B[h] = b[0][h] * b[0][h] + b[1][h] * b[1][h] + b[2][h] * b[2][h];
-        C[h] = a[0][h] * b[0][h] + a[1][h] * b[1][h] + a[2][h] * b[2][h];
-        x0 = a[1][h] * b[2][h] - a[2][h] * b[1][h];
-        x1 = a[2][h] * b[0][h] - a[0][h] * b[2][h];
-        x2 = a[0][h] * b[1][h] - a[1][h] * b[0][h];
-        N[h] = x0 * x0 + x1 * x1 + x2 * x2;
-        iA[h] = 1.0 / A[h];
-        f[h] = iA[h] * iA[h] * iA[h];
-        eps[h] = 0.5 * (A[h] - 1.0);
-        fp[h] = -3.0 * f[h] * iA[h];
-        for (i = 0; i < 3; i++) {
-            ga[i][h] = EA * eps[h] * a[i][h] +
-                       kb * (2.0 * f[h] * (B[h] * a[i][h] - C[h] * b[i][h]) + 2.0 * fp[h] * N[h] * a[i][h]);
-            gb[i][h] = 2.0 * kb * f[h] * (A[h] * b[i][h] - C[h] * a[i][h]);
-        }
+    y[3 * NR] = 0.0; /* lane 3 of y + 6 */
+    ca[0] = il * ld3[0];
+    ca[1] = ld2[0];
+    ca[2] = ld4[0];
+    cb[0] = il * il * le3[0];
+    cb[1] = il * le2[0];
+    cb[2] = il * le4[0];
+    for (i = 0; i < 3; i++) {
+        a[i] = ca[0] * y[i] + ca[1] * y[3 + i] + ca[2] * y[6 + i];
+        b[i] = cb[0] * y[i] + cb[1] * y[3 + i] + cb[2] * y[6 + i];
     }
-    for (k = 0; k < NR; k++)
-        for (i = 0; i < 3; i++)
-            LANE_SUM(wl[0] * (ca[k][0] * ga[i][0] + cb[k][0] * gb[i][0]),
-                     wl[1] * (ca[k][1] * ga[i][1] + cb[k][1] * gb[i][1]), gy[3 * k + i]);
+    A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+    B = b[0] * b[0] + b[1] * b[1] + b[2] * b[2];
+    C = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    x0 = a[1] * b[2] - a[2] * b[1];
+    x1 = a[2] * b[0] - a[0] * b[2];
+    x2 = a[0] * b[1] - a[1] * b[0];
+    N = x0 * x0 + x1 * x1 + x2 * x2;
+    iA = 1.0 / A;
+    f = iA * iA * iA;
+    eps = 0.5 * (A - 1.0);
+    fp = -3.0 * f * iA;
+    for (i = 0; i < 3; i++) {
+        ga[i] = EA * eps * a[i] + kb * (2.0 * f * (B * a[i] - C * b[i]) + 2.0 * fp * N * a[i]);
+        gb[i] = 2.0 * kb * f * (A * b[i] - C * a[i]);
+    }
+    /* point 4: the same formulas, the sums over the components by a
+     * transpose ((c0 + c1) + c2, as above) */
+    memcpy(&s0, y, sizeof s0);
+    memcpy(&s1, y + 3, sizeof s1);
+    memcpy(&s2, y + 6, sizeof s2);
+    a4v = ca4[0] * s0 + ca4[1] * s1 + ca4[2] * s2;
+    b4v = cb4[0] * s0 + cb4[1] * s1 + cb4[2] * s2;
+    x4 = ANCF_SH4(a4v, a4v, 1, 2, 0, 3) * ANCF_SH4(b4v, b4v, 2, 0, 1, 3) -
+         ANCF_SH4(a4v, a4v, 2, 0, 1, 3) * ANCF_SH4(b4v, b4v, 1, 2, 0, 3);
+    LANE_T4(a4v * a4v, b4v * b4v, a4v * b4v, x4 * x4, s0, s1, s2, s3);
+    s3 = (s0 + s1) + s2; /* A B C N */
+    A4 = s3[0];
+    B4 = s3[1];
+    C4 = s3[2];
+    N4 = s3[3];
+    iA4 = 1.0 / A4;
+    f4 = iA4 * iA4 * iA4;
+    eps4 = 0.5 * (A4 - 1.0);
+    fp4 = -3.0 * f4 * iA4;
+    ga4v = EA * eps4 * a4v + kb * (2.0 * f4 * (B4 * a4v - C4 * b4v) + 2.0 * fp4 * N4 * a4v);
+    gb4v = 2.0 * kb * f4 * (A4 * b4v - C4 * a4v);
+    /* four entries summed at once (LANE_SUM4) with point 4 across them */
+    for (k = 0; k < NR; k++) {
+        ancf_v4 F[3], H = wl4 * (ca4[k] * ga4v + cb4[k] * gb4v), g;
+        for (i = 0; i < 3; i++) F[i] = wl * (ca[k] * ga[i] + cb[k] * gb[i]);
+        LANE_SUM4(F[0], F[1], F[2], F[2], H, g);
+        memcpy(gy + 3 * k, &g, sizeof g); /* its lane 3 in gy[3k + 3]: the next k's, or gy[YL] */
+    }
     gy[YL] = 0.0;
     if (fe)
         for (k = 0; k < NDOF; k++) fe[k] = rsgn[k] * gy[rdof[k]];
     if (ke) {
-        ancf_v4 aa[2], saa[2], sbb[2], sab[2], ab[2], tab[2], tba[2], taa[2], bb[2], uaa[2];
-        double blk[9][6];
+        /* the blocks' entries: points 0-3 per block as vectors over the
+         * points (c0, u, v), point 4 as vectors over the blocks 0-3 (c0h,
+         * uh, vh) and 4-5 (c0g, ug, vg); an entry's four blocks 0-3 (e4),
+         * or four entries of blocks 4-5, are summed at once (LANE_SUM4);
+         * then ke += wt times the element rows as expand_fixed forms them,
+         * from the blocks' rows (r01 ..), columns (c01 ..) and symmetric
+         * rows (d0 ..) */
+        ancf_v4 c0[6], u[6][3], v[6][3], c0h, uh[3], vh[3], d03, t;
+        ancf_v2 c0g, ug[3], vg[3], d45;
+        ancf_v4 e4[9], r01[3], r02[3], r12[3], c01[3], c02[3], c12[3], d0[3], d1[3], d2[3];
+        const double a4[3] = {a4v[0], a4v[1], a4v[2]}, b4[3] = {b4v[0], b4v[1], b4v[2]};
+        /* wt sg[P] sg[Q] of expand_fixed, sg = -1 for r_A */
+        const double sp = wt, sn = wt * -1.0;
+        const ancf_v4 fpp = 12.0 * f * iA * iA, cna = 2.0 * kb * fp;
+        const ancf_v4 aa = EA * eps + kb * (2.0 * f * B + 2.0 * N * fp);
+        const ancf_v4 saa = EA + 4.0 * kb * N * fpp + 4.0 * cna * B;
+        const ancf_v4 sbb = -2.0 * kb * f, sab = -2.0 * cna * C, ab = -2.0 * kb * C * f;
+        const ancf_v4 tab = 4.0 * kb * f + 2.0 * cna * A, tba = -2.0 * kb * f, taa = -2.0 * cna * C;
+        const ancf_v4 bb = 2.0 * kb * A * f, uaa = -2.0 * kb * f;
+        const double fpp4 = 12.0 * f4 * iA4 * iA4, cna4 = 2.0 * kb * fp4;
+        const double aa4 = EA * eps4 + kb * (2.0 * f4 * B4 + 2.0 * N4 * fp4);
+        const double saa4 = EA + 4.0 * kb * N4 * fpp4 + 4.0 * cna4 * B4;
+        const double sbb4 = -2.0 * kb * f4, sab4 = -2.0 * cna4 * C4, ab4 = -2.0 * kb * C4 * f4;
+        const double tab4 = 4.0 * kb * f4 + 2.0 * cna4 * A4, tba4 = -2.0 * kb * f4, taa4 = -2.0 * cna4 * C4;
+        const double bb4 = 2.0 * kb * A4 * f4, uaa4 = -2.0 * kb * f4;
         int bI;
-        for (h = 0; h < 2; h++) {
-            ancf_v4 fpp = 12.0 * f[h] * iA[h] * iA[h], cna = 2.0 * kb * fp[h];
-            aa[h] = EA * eps[h] + kb * (2.0 * f[h] * B[h] + 2.0 * N[h] * fp[h]);
-            saa[h] = EA + 4.0 * kb * N[h] * fpp + 4.0 * cna * B[h];
-            sbb[h] = -2.0 * kb * f[h];
-            sab[h] = -2.0 * cna * C[h];
-            ab[h] = -2.0 * kb * C[h] * f[h];
-            tab[h] = 4.0 * kb * f[h] + 2.0 * cna * A[h];
-            tba[h] = -2.0 * kb * f[h];
-            taa[h] = -2.0 * cna * C[h];
-            bb[h] = 2.0 * kb * A[h] * f[h];
-            uaa[h] = -2.0 * kb * f[h];
-        }
+        ANCF_UNROLL
         for (bI = 0; bI < 6; bI++) {
             const int kq = kk[bI], mq = mm[bI];
-            ancf_v4 c0[2], u[3][2], v[3][2];
-            double d;
-            for (h = 0; h < 2; h++) {
-                ancf_v4 ak = wl[h] * ca[kq][h], bk = wl[h] * cb[kq][h], am = ca[mq][h], bm = cb[mq][h];
-                ancf_v4 P = ak * am, Q = ak * bm, R = bk * am, S = bk * bm;
-                ancf_v4 c1 = P * saa[h] + (Q + R) * taa[h] + S * uaa[h], c2 = P * sbb[h];
-                ancf_v4 c3 = P * sab[h] + Q * tab[h] + R * tba[h], c4 = P * sab[h] + Q * tba[h] + R * tab[h];
-                c0[h] = P * aa[h] + (Q + R) * ab[h] + S * bb[h];
-                for (i = 0; i < 3; i++) {
-                    u[i][h] = c1 * a[i][h] + c4 * b[i][h];
-                    v[i][h] = c3 * a[i][h] + c2 * b[i][h];
-                }
+            ancf_v4 ak = wl * ca[kq], bk = wl * cb[kq], am = ca[mq], bm = cb[mq];
+            ancf_v4 P = ak * am, Q = ak * bm, R = bk * am, S = bk * bm;
+            ancf_v4 c1 = P * saa + (Q + R) * taa + S * uaa, c2 = P * sbb;
+            ancf_v4 c3 = P * sab + Q * tab + R * tba, c4 = P * sab + Q * tba + R * tab;
+            c0[bI] = P * aa + (Q + R) * ab + S * bb;
+            for (i = 0; i < 3; i++) {
+                u[bI][i] = c1 * a[i] + c4 * b[i];
+                v[bI][i] = c3 * a[i] + c2 * b[i];
             }
-            for (i = 0; i < 3; i++)
-                for (j = bI >= 3 ? i : 0; j < 3; j++) /* a diagonal block: its upper triangle */
-                    LANE_SUM(u[i][0] * a[j][0] + v[i][0] * b[j][0], u[i][1] * a[j][1] + v[i][1] * b[j][1],
-                             blk[3 * i + j][bI]);
-            LANE_SUM(c0[0], c0[1], d);
-            for (i = 0; i < 3; i++) blk[4 * i][bI] += d;
         }
-        expand_fixed(wt, (const double(*)[6])blk, ke);
+        { /* point 4, blocks 0-3 (kk, mm) */
+            const ancf_v4 cak = {ca4[0], ca4[0], ca4[1], ca4[0]}, cbk = {cb4[0], cb4[0], cb4[1], cb4[0]};
+            const ancf_v4 am = {ca4[1], ca4[2], ca4[2], ca4[0]}, bm = {cb4[1], cb4[2], cb4[2], cb4[0]};
+            ancf_v4 ak = wl4 * cak, bk = wl4 * cbk;
+            ancf_v4 P = ak * am, Q = ak * bm, R = bk * am, S = bk * bm;
+            ancf_v4 c1 = P * saa4 + (Q + R) * taa4 + S * uaa4, c2 = P * sbb4;
+            ancf_v4 c3 = P * sab4 + Q * tab4 + R * tba4;
+            ancf_v4 c4 = P * sab4 + Q * tba4 + R * tab4;
+            c0h = P * aa4 + (Q + R) * ab4 + S * bb4;
+            for (i = 0; i < 3; i++) {
+                uh[i] = c1 * a4[i] + c4 * b4[i];
+                vh[i] = c3 * a4[i] + c2 * b4[i];
+            }
+        }
+        { /* point 4, blocks 4-5 */
+            const ancf_v2 am = {ca4[1], ca4[2]}, bm = {cb4[1], cb4[2]};
+            ancf_v2 ak = wl4 * am, bk = wl4 * bm;
+            ancf_v2 P = ak * am, Q = ak * bm, R = bk * am, S = bk * bm;
+            ancf_v2 c1 = P * saa4 + (Q + R) * taa4 + S * uaa4, c2 = P * sbb4;
+            ancf_v2 c3 = P * sab4 + Q * tab4 + R * tba4;
+            ancf_v2 c4 = P * sab4 + Q * tba4 + R * tab4;
+            c0g = P * aa4 + (Q + R) * ab4 + S * bb4;
+            for (i = 0; i < 3; i++) {
+                ug[i] = c1 * a4[i] + c4 * b4[i];
+                vg[i] = c3 * a4[i] + c2 * b4[i];
+            }
+        }
+        LANE_SUM4(c0[0], c0[1], c0[2], c0[3], c0h, d03);
+        LANE_SUM4(c0[4], c0[5], c0[4], c0[5], ANCF_SH24(c0g, c0g, 0, 1, 0, 1), t);
+        d45 = ANCF_SH2(t, 0, 1);
+        ANCF_UNROLL
+        for (i = 0; i < 3; i++) {
+            ANCF_UNROLL
+            for (j = 0; j < 3; j++) { /* blocks 0-3 (block 3 below its diagonal: computed, unused) */
+                ancf_v4 X[4], H = uh[i] * a4[j] + vh[i] * b4[j];
+                for (bI = 0; bI < 4; bI++) X[bI] = u[bI][i] * a[j] + v[bI][i] * b[j];
+                LANE_SUM4(X[0], X[1], X[2], X[3], H, e4[3 * i + j]);
+                if (i == j) e4[3 * i + j] += d03;
+            }
+        }
+        { /* blocks 4-5, upper triangles u00 u01 u02 u11 (ga[0], ga[1]) and
+           * u12 u22 of both (gbb): point 4 in the same lanes */
+            const ancf_v4 a4a = {a4[0], a4[1], a4[2], a4[1]}, b4a = {b4[0], b4[1], b4[2], b4[1]};
+            const ancf_v4 u4a = {ug[0][0], ug[0][0], ug[0][0], ug[1][0]};
+            const ancf_v4 v4a = {vg[0][0], vg[0][0], vg[0][0], vg[1][0]};
+            const ancf_v4 u5a = {ug[0][1], ug[0][1], ug[0][1], ug[1][1]};
+            const ancf_v4 v5a = {vg[0][1], vg[0][1], vg[0][1], vg[1][1]};
+            const ancf_v4 ub = ANCF_SH24(ug[1], ug[2], 0, 2, 1, 3);
+            const ancf_v4 vb = ANCF_SH24(vg[1], vg[2], 0, 2, 1, 3);
+            const ancf_v4 dd = ANCF_SH24(d45, d45, 0, 0, 1, 1);
+            ancf_v4 gaa[2], gbb, s;
+#define X45(q, i, j) (u[q][i] * a[j] + v[q][i] * b[j])
+            LANE_SUM4(X45(4, 0, 0), X45(4, 0, 1), X45(4, 0, 2), X45(4, 1, 1), u4a * a4a + v4a * b4a, gaa[0]);
+            LANE_SUM4(X45(5, 0, 0), X45(5, 0, 1), X45(5, 0, 2), X45(5, 1, 1), u5a * a4a + v5a * b4a, gaa[1]);
+            LANE_SUM4(X45(4, 1, 2), X45(4, 2, 2), X45(5, 1, 2), X45(5, 2, 2), ub * a4[2] + vb * b4[2], gbb);
+#undef X45
+            for (k = 0; k < 2; k++) { /* the diagonal's c0 (u00, u11) */
+                s = gaa[k] + dd[2 * k];
+                gaa[k] = ANCF_SH4(gaa[k], s, 4, 1, 2, 7);
+            }
+            s = gbb + dd; /* u22 */
+            gbb = ANCF_SH4(gbb, s, 0, 5, 2, 7);
+            /* the symmetric rows (lane 3 unused) */
+            d1[0] = gaa[0];
+            d1[1] = ANCF_SH4(gaa[0], gbb, 1, 3, 4, 4);
+            d1[2] = ANCF_SH4(gaa[0], gbb, 2, 4, 5, 5);
+            d2[0] = gaa[1];
+            d2[1] = ANCF_SH4(gaa[1], gbb, 1, 3, 6, 6);
+            d2[2] = ANCF_SH4(gaa[1], gbb, 2, 6, 7, 7);
+        }
+        /* rows and columns of blocks 0-3 (lane b of e4[3i + j] is block b's
+         * entry (i, j)); block 3's symmetric rows from its upper triangle */
+        ANCF_UNROLL
+        for (i = 0; i < 3; i++) {
+            LANE_T4(e4[3 * i], e4[3 * i + 1], e4[3 * i + 2], e4[3 * i + 2], r01[i], r02[i], r12[i], t);
+            LANE_T4(e4[i], e4[3 + i], e4[6 + i], e4[6 + i], c01[i], c02[i], c12[i], d0[i]);
+            if (i == 1) d0[i] = ANCF_SH4(d0[i], t, 0, 5, 6, 7);
+            if (i == 0) d0[i] = t;
+        }
+        ANCF_UNROLL
+        for (i = 0; i < 3; i++) { /* ke += wt times the element rows [r_A, r'_A, s_A, r_B, r'_B, s_B] */
+            EXPAND_RUN(ke + i * NDOF, d0[i], r01[i], sp, sn);
+            EXPAND_RUN(ke + i * NDOF + 7, d0[i], r02[i], sn, sn);
+            EXPAND_RUN(ke + (7 + i) * NDOF, d0[i], r01[i], sn, sp);
+            EXPAND_RUN(ke + (7 + i) * NDOF + 7, d0[i], r02[i], sp, sp);
+            EXPAND_RUN(ke + (3 + i) * NDOF, c01[i], d1[i], sn, sp);
+            EXPAND_RUN(ke + (3 + i) * NDOF + 7, c01[i], r12[i], sp, sp);
+            EXPAND_RUN(ke + (10 + i) * NDOF, c02[i], c12[i], sn, sp);
+            EXPAND_RUN(ke + (10 + i) * NDOF + 7, c02[i], d2[i], sp, sp);
+        }
     }
 }
 
-/* the strain energy (any s) the same way: ancf_energy's sum to the bit */
+/* the strain energy (any s) the same way, point 4 across the components
+ * (A and N summed side by side): ancf_energy's sum to the bit */
 static double lanes_energy(const el_params *p, const double *qe)
 {
     const double l = qe[SB] - qe[SA], il = 1.0 / l, kb = 0.5 * p->EI;
-    double y[3 * NR], w;
-    ancf_v4 t[2];
-    int h, i;
+    const double c4[3] = {il * ld3[1][0], ld2[1][0], ld4[1][0]};
+    const double d4[3] = {il * il * le3[1][0], il * le2[1][0], il * le4[1][0]};
+    double y[3 * NR + 1], w, A4, N4, iA4, f4, eps4;
+    ancf_v4 c[3], d[3], a[3], b[3], A, x0, x1, x2, N, iA, f, eps, t, a4, b4, x4, pa, pn;
+    ancf_v2 s;
+    int i;
     reduce(qe, y);
-    for (h = 0; h < 2; h++) {
-        ancf_v4 c[3], d[3], a[3], b[3], A, x0, x1, x2, N, iA, f, eps, u;
-        memcpy(&u, ld3 + 4 * h, sizeof u);
-        c[0] = il * u;
-        memcpy(&c[1], ld2 + 4 * h, sizeof u);
-        memcpy(&c[2], ld4 + 4 * h, sizeof u);
-        memcpy(&u, le3 + 4 * h, sizeof u);
-        d[0] = il * il * u;
-        memcpy(&u, le2 + 4 * h, sizeof u);
-        d[1] = il * u;
-        memcpy(&u, le4 + 4 * h, sizeof u);
-        d[2] = il * u;
-        for (i = 0; i < 3; i++) {
-            a[i] = c[0] * y[i] + c[1] * y[3 + i] + c[2] * y[6 + i];
-            b[i] = d[0] * y[i] + d[1] * y[3 + i] + d[2] * y[6 + i];
-        }
-        A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
-        x0 = a[1] * b[2] - a[2] * b[1];
-        x1 = a[2] * b[0] - a[0] * b[2];
-        x2 = a[0] * b[1] - a[1] * b[0];
-        N = x0 * x0 + x1 * x1 + x2 * x2;
-        iA = 1.0 / A;
-        f = iA * iA * iA;
-        eps = 0.5 * (A - 1.0);
-        memcpy(&u, lw + 4 * h, sizeof u);
-        t[h] = u * (0.5 * p->EA * eps * eps + kb * f * N);
+    y[3 * NR] = 0.0; /* lane 3 of y + 6 */
+    c[0] = il * ld3[0];
+    c[1] = ld2[0];
+    c[2] = ld4[0];
+    d[0] = il * il * le3[0];
+    d[1] = il * le2[0];
+    d[2] = il * le4[0];
+    for (i = 0; i < 3; i++) {
+        a[i] = c[0] * y[i] + c[1] * y[3 + i] + c[2] * y[6 + i];
+        b[i] = d[0] * y[i] + d[1] * y[3 + i] + d[2] * y[6 + i];
     }
-    LANE_SUM(t[0], t[1], w);
+    A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+    x0 = a[1] * b[2] - a[2] * b[1];
+    x1 = a[2] * b[0] - a[0] * b[2];
+    x2 = a[0] * b[1] - a[1] * b[0];
+    N = x0 * x0 + x1 * x1 + x2 * x2;
+    iA = 1.0 / A;
+    f = iA * iA * iA;
+    eps = 0.5 * (A - 1.0);
+    t = lw[0] * (0.5 * p->EA * eps * eps + kb * f * N);
+    memcpy(&x0, y, sizeof x0);
+    memcpy(&x1, y + 3, sizeof x1);
+    memcpy(&x2, y + 6, sizeof x2);
+    a4 = c4[0] * x0 + c4[1] * x1 + c4[2] * x2;
+    b4 = d4[0] * x0 + d4[1] * x1 + d4[2] * x2;
+    x4 = ANCF_SH4(a4, a4, 1, 2, 0, 3) * ANCF_SH4(b4, b4, 2, 0, 1, 3) -
+         ANCF_SH4(a4, a4, 2, 0, 1, 3) * ANCF_SH4(b4, b4, 1, 2, 0, 3);
+    pa = a4 * a4;
+    pn = x4 * x4;
+    /* (p0 + p1) + p2 of both: lanes 0 and 1 are A and N */
+    x0 = ANCF_SH4(pa, pn, 0, 4, 2, 6);
+    x1 = ANCF_SH4(pa, pn, 1, 5, 3, 7);
+    s = ANCF_SH2(x0, 0, 1) + ANCF_SH2(x1, 0, 1);
+    s += ANCF_SH2(x0, 2, 3);
+    A4 = s[0];
+    N4 = s[1];
+    iA4 = 1.0 / A4;
+    f4 = iA4 * iA4 * iA4;
+    eps4 = 0.5 * (A4 - 1.0);
+    w = (((t[0] + t[1]) + t[2]) + t[3]) + lw[1][0] * (0.5 * p->EA * eps4 * eps4 + kb * f4 * N4);
     return l * w;
 }
 #endif
