@@ -233,6 +233,37 @@ static inline void col_scale(double *restrict s, double r, int m)
     for (; i < m; i++) s[i] *= r;
 }
 
+/* cc[i] = (cc[i] - t s[i]) - u v[i], 0 <= i < m: two columns' updates of
+ * one column (the earlier first, as they come one by one), loaded and
+ * stored once; the same operations on every entry as two col_axpy */
+static inline void col_axpy2(double *restrict cc, const double *restrict s, double t, const double *restrict v,
+                             double u, int m)
+{
+    int i = 0;
+#ifdef BAND_V3
+    const __m256d t4 = _mm256_set1_pd(t), u4 = _mm256_set1_pd(u);
+    if (m >= 4) { /* as col_axpy's */
+        const __m256d last = _mm256_sub_pd(_mm256_sub_pd(_mm256_loadu_pd(cc + m - 4), _mm256_mul_pd(t4, _mm256_loadu_pd(s + m - 4))),
+                                           _mm256_mul_pd(u4, _mm256_loadu_pd(v + m - 4)));
+        for (; i + 4 <= m; i += 4)
+            _mm256_storeu_pd(cc + i, _mm256_sub_pd(_mm256_sub_pd(_mm256_loadu_pd(cc + i), _mm256_mul_pd(t4, _mm256_loadu_pd(s + i))),
+                                                   _mm256_mul_pd(u4, _mm256_loadu_pd(v + i))));
+        _mm256_storeu_pd(cc + m - 4, last);
+        return;
+    }
+    if (i + 2 <= m) {
+        const __m128d t2 = _mm256_castpd256_pd128(t4), u2 = _mm256_castpd256_pd128(u4);
+        _mm_storeu_pd(cc + i, _mm_sub_pd(_mm_sub_pd(_mm_loadu_pd(cc + i), _mm_mul_pd(t2, _mm_loadu_pd(s + i))),
+                                         _mm_mul_pd(u2, _mm_loadu_pd(v + i))));
+        i += 2;
+    }
+#endif
+    for (; i < m; i++) {
+        cc[i] -= t * s[i];
+        cc[i] -= u * v[i];
+    }
+}
+
 /* Column j's trailing update A(j + i, j + c) -= l_c d l_i, 1 <= c <= i <= K,
  * from the unscaled column cj (cj[i] = d l_i) and rd = 1/d, then the column
  * scaled to l; column j + c starts at base + lp[c - 1] (lp = lpos + j + 1).  One function per width K up to 16, its loops unrolled by pragma
@@ -289,28 +320,111 @@ static void trailing(double *cj, double *base, const int *lp, int K, double rd)
     for (i = 1; i <= K; i++) cj[i] *= rd;
 }
 
+/* Columns j and j + 1 together when they reach the same last row (width K
+ * and K - 1; a cable's columns of one node do): column j + 1 takes column
+ * j's update (from the unscaled cj, rd = 1/d_j), then every later column
+ * both updates in one pass (col_axpy2: each entry the same operations in
+ * the same order as column by column, so the same bits), then both are
+ * scaled.  c1 = column j + 1, rd1 = 1/d_{j+1} (its pivot taken by the
+ * caller from the same operations), column j + c at base + lp[c - 2]. */
+#define PAIR_FN(K)                                                                                    \
+    static inline void pair_##K(double *restrict cj, double *restrict c1, double *base, const int *restrict lp, \
+                                double rd, double rd1)                                                \
+    {                                                                                                 \
+        int c;                                                                                        \
+        col_axpy(c1, cj + 1, cj[1] * rd, K);                                                          \
+        TRAILING_UNROLL                                                                               \
+        for (c = 2; c <= K; c++)                                                                      \
+            col_axpy2(base + lp[c - 2], cj + c, cj[c] * rd, c1 + c - 1, c1[c - 1] * rd1, K - c + 1);  \
+        col_scale(cj + 1, rd, K);                                                                     \
+        col_scale(c1 + 1, rd1, K - 1);                                                                \
+    }
+PAIR_FN(2) PAIR_FN(3) PAIR_FN(4) PAIR_FN(5) PAIR_FN(6) PAIR_FN(7) PAIR_FN(8) PAIR_FN(9)
+PAIR_FN(10) PAIR_FN(11) PAIR_FN(12) PAIR_FN(13) PAIR_FN(14) PAIR_FN(15) PAIR_FN(16)
+
+static void pair(double *cj, double *c1, double *base, const int *lp, int K, double rd, double rd1)
+{
+    switch (K) {
+    case 2: pair_2(cj, c1, base, lp, rd, rd1); return;
+    case 3: pair_3(cj, c1, base, lp, rd, rd1); return;
+    case 4: pair_4(cj, c1, base, lp, rd, rd1); return;
+    case 5: pair_5(cj, c1, base, lp, rd, rd1); return;
+    case 6: pair_6(cj, c1, base, lp, rd, rd1); return;
+    case 7: pair_7(cj, c1, base, lp, rd, rd1); return;
+    case 8: pair_8(cj, c1, base, lp, rd, rd1); return;
+    case 9: pair_9(cj, c1, base, lp, rd, rd1); return;
+    case 10: pair_10(cj, c1, base, lp, rd, rd1); return;
+    case 11: pair_11(cj, c1, base, lp, rd, rd1); return;
+    case 12: pair_12(cj, c1, base, lp, rd, rd1); return;
+    case 13: pair_13(cj, c1, base, lp, rd, rd1); return;
+    case 14: pair_14(cj, c1, base, lp, rd, rd1); return;
+    case 15: pair_15(cj, c1, base, lp, rd, rd1); return;
+    case 16: pair_16(cj, c1, base, lp, rd, rd1); return;
+    default: break;
+    }
+}
+
+/* The pivot's tests (see SYM_PIVOT_MIN): 0 to refuse */
+static inline int pivot_ok(double d, double dg, int *definite)
+{
+    if (!isfinite(d)) return 0;
+    if (*definite && !(d > 0.0 && dg > 0.0)) *definite = 0;
+    return *definite || fabs(d) > SYM_PIVOT_MIN * fabs(dg);
+}
+
+/* The chain from one pivot to the next is its reciprocal, the multiplier
+ * l = a rd of the next column's leading entry a, and a - l a: the next
+ * pivot is computed so (the same operations as the update, which stores
+ * the same value) before the column's update and kept in a register, its
+ * reciprocal starting while the update runs: through memory it waited for
+ * the update's store and reload.  Two columns that reach the same row go
+ * together (pair), which loads and stores the columns they update once. */
 static int sym_factor(bandh *h)
 {
     const int n = h->n, *restrict env = h->env, *restrict lpos = h->lpos;
-    double *L = h->fac, *restrict dg = h->dg, dmin = INFINITY, dmax = 0.0;
+    double *L = h->fac, *restrict dg = h->dg, dmin = INFINITY, dmax = 0.0, d;
     int j, definite = 1;
+    if (n == 0) goto done;
     for (j = 0; j < n; j++) dg[j] = L[lpos[j]];
-    for (j = 0; j < n; j++) {
-        double *cj = L + lpos[j], d = cj[0], ad = fabs(d), rd;
+    d = L[lpos[0]];
+    for (j = 0; j < n;) {
+        double *cj = L + lpos[j], ad = fabs(d), rd, dn = 0.0;
+        const int K = env[j];
         /* once not positive definite, the pivot against the diagonal it
          * started from: a collapse by many orders (cancellation in an
          * indefinite matrix: unbounded growth) means LU */
-        if (!isfinite(d)) return 0;
-        if (definite && !(d > 0.0 && dg[j] > 0.0)) definite = 0;
-        if (!definite && !(ad > SYM_PIVOT_MIN * fabs(dg[j]))) return 0;
+        if (!pivot_ok(d, dg[j], &definite)) return 0;
         rd = 1.0 / d;
-        /* trailing update with the unscaled column t = d l, then the
-         * scaling; env[j] <= kd and <= n - 1 - j (envelope) */
-        trailing(cj, L, lpos + j + 1, env[j], rd);
-        cj[0] = rd; /* L's unit diagonal is implied: its place keeps D^-1 */
         dmin = ad < dmin ? ad : dmin;
         dmax = ad > dmax ? ad : dmax;
+        if (K >= 2 && K <= 16 && env[j + 1] == K - 1) {
+            double *c1 = L + lpos[j + 1], t = cj[1] * rd, t2 = cj[2] * rd;
+            const double d1 = c1[0] - t * cj[1], a1 = c1[1] - t * cj[2], ad1 = fabs(d1);
+            double rd1, a2 = L[lpos[j + 2]];
+            if (!pivot_ok(d1, dg[j + 1], &definite)) return 0;
+            rd1 = 1.0 / d1;
+            dmin = ad1 < dmin ? ad1 : dmin;
+            dmax = ad1 > dmax ? ad1 : dmax;
+            a2 -= t2 * cj[2];
+            dn = a2 - (a1 * rd1) * a1;
+            pair(cj, c1, L, lpos + j + 2, K, rd, rd1);
+            cj[0] = rd;
+            c1[0] = rd1;
+            j += 2;
+        } else {
+            if (j + 1 < n) {
+                dn = L[lpos[j + 1]];
+                if (K >= 1) dn -= (cj[1] * rd) * cj[1];
+            }
+            /* trailing update with the unscaled column t = d l, then the
+             * scaling; env[j] <= kd and <= n - 1 - j (envelope) */
+            trailing(cj, L, lpos + j + 1, K, rd);
+            cj[0] = rd; /* L's unit diagonal is implied: its place keeps D^-1 */
+            j++;
+        }
+        d = dn;
     }
+done:
     h->rcond = dmax > 0.0 ? dmin / dmax : 0.0;
     h->flops = h->sym_factor_flops;
     return 1;
