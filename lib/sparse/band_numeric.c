@@ -130,6 +130,36 @@ static int load_symmetric(bandh *h, const double *vals, const int *kidx, const i
     return !asym;
 }
 
+#ifdef BAND_V3
+/* column c's rows c + i, i0 <= i <= i1, against their transposes (each at
+ * lpos[c + i] - i), four at a time with the transposes gathered; a run's
+ * last four overlap the loop's, which only repeats tests */
+static inline void check_run(const double *vals, const int *lpos, int c, int i0, int i1, __m256d *ne, __m256d *nf,
+                             int *asym, int *bad)
+{
+    const double *restrict cj = vals + lpos[c];
+    const int *restrict lp = lpos + c;
+    const __m128i step = _mm_setr_epi32(0, 1, 2, 3);
+    int i;
+    if (i1 - i0 < 3) {
+        for (i = i0; i <= i1; i++) {
+            double v = cj[i];
+            *asym |= v != vals[lp[i] - i];
+            *bad |= v - v != 0.0;
+        }
+        return;
+    }
+    for (i = i0;; i += 4) {
+        int k = i + 3 <= i1 ? i : i1 - 3;
+        __m128i idx = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(lp + k)), _mm_add_epi32(step, _mm_set1_epi32(k)));
+        __m256d v = _mm256_loadu_pd(cj + k), t = _mm256_i32gather_pd(vals, idx, 8);
+        *ne = _mm256_or_pd(*ne, _mm256_cmp_pd(v, t, _CMP_NEQ_UQ));
+        *nf = _mm256_or_pd(*nf, _mm256_cmp_pd(_mm256_sub_pd(v, v), _mm256_setzero_pd(), _CMP_NEQ_UQ));
+        if (k != i || i + 3 >= i1) break;
+    }
+}
+#endif
+
 /* The same checks on values that host L (h->host), which stay where they
  * are: column j's run against its transposes, each at lpos[j + i] - i
  * (band.c's host_check).  Nothing is written. */
@@ -138,36 +168,57 @@ static int check_symmetric(const bandh *h, const double *vals)
     const int n = h->n, *restrict lpos = h->lpos, *restrict env = h->env;
     int j, i, asym = 0, bad = 0;
 #ifdef BAND_V3
-    /* four entries at a time, their transposes gathered (lpos[j + i] - i);
-     * a column's last four overlap the loop's, which only repeats tests */
-    const __m256d zero = _mm256_setzero_pd();
-    const __m128i step = _mm_setr_epi32(0, 1, 2, 3);
-    __m256d ne = zero, nf = zero;
-    for (j = 0; j < n; j++) {
-        const double *restrict cj = vals + lpos[j];
-        const int *restrict lp = lpos + j;
-        const int m = env[j];
-        bad |= cj[0] - cj[0] != 0.0;
-        if (m < 4) {
-            for (i = 1; i <= m; i++) {
-                double v = cj[i];
-                asym |= v != vals[lp[i] - i];
-                bad |= v - v != 0.0;
+    /* Four columns j .. j + 3 at a time: the rows every one of them
+     * reaches below their diagonal block (j + 4 .. j + env[j], the reach
+     * j + env[j] never falling) as 4 x 4 tiles, each compared with its
+     * transpose, four consecutive values of each of the rows' columns,
+     * turned in registers; the rest of each column (its diagonal block's
+     * rows, those beyond column j's reach) by check_run, whose gathers
+     * cost more than the tiles' loads and shuffles. */
+    __m256d ne = _mm256_setzero_pd(), nf = ne;
+    const __m256d zero = ne;
+    for (j = 0; j + 3 < n; j += 4) {
+        const int R = j + env[j];
+        int k;
+        for (k = 0; k < 4; k++) bad |= vals[lpos[j + k]] - vals[lpos[j + k]] != 0.0;
+        if (R - j - 4 >= 3) {
+            const double *restrict a0 = vals + lpos[j] - j, *restrict a1 = vals + lpos[j + 1] - j - 1,
+                                   *restrict a2 = vals + lpos[j + 2] - j - 2, *restrict a3 = vals + lpos[j + 3] - j - 3;
+            int r;
+            for (r = j + 4;; r += 4) {
+                const int q = r + 3 <= R ? r : R - 3;
+                /* x_k: column j + k's rows q .. q + 3; y_m: column q + m's rows j .. j + 3 */
+                const __m256d x0 = _mm256_loadu_pd(a0 + q), x1 = _mm256_loadu_pd(a1 + q), x2 = _mm256_loadu_pd(a2 + q),
+                              x3 = _mm256_loadu_pd(a3 + q);
+                const __m256d t0 = _mm256_unpacklo_pd(x0, x1), t1 = _mm256_unpackhi_pd(x0, x1),
+                              t2 = _mm256_unpacklo_pd(x2, x3), t3 = _mm256_unpackhi_pd(x2, x3);
+                const __m256d y0 = _mm256_loadu_pd(vals + lpos[q] - q + j), y1 = _mm256_loadu_pd(vals + lpos[q + 1] - q - 1 + j),
+                              y2 = _mm256_loadu_pd(vals + lpos[q + 2] - q - 2 + j), y3 = _mm256_loadu_pd(vals + lpos[q + 3] - q - 3 + j);
+                __m256d e = _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x20), y0, _CMP_NEQ_UQ);
+                e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x20), y1, _CMP_NEQ_UQ));
+                e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x31), y2, _CMP_NEQ_UQ));
+                e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x31), y3, _CMP_NEQ_UQ));
+                ne = _mm256_or_pd(ne, e);
+                nf = _mm256_or_pd(nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x0, x0), _mm256_sub_pd(x1, x1)), zero, _CMP_NEQ_UQ));
+                nf = _mm256_or_pd(nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x2, x2), _mm256_sub_pd(x3, x3)), zero, _CMP_NEQ_UQ));
+                if (q != r || r + 3 >= R) break;
             }
-            continue;
-        }
-        for (i = 1;; i += 4) {
-            int k = i + 4 <= m + 1 ? i : m - 3;
-            __m128i idx = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(lp + k)),
-                                        _mm_add_epi32(step, _mm_set1_epi32(k)));
-            __m256d v = _mm256_loadu_pd(cj + k), t = _mm256_i32gather_pd(vals, idx, 8);
-            ne = _mm256_or_pd(ne, _mm256_cmp_pd(v, t, _CMP_NEQ_UQ));
-            nf = _mm256_or_pd(nf, _mm256_cmp_pd(_mm256_sub_pd(v, v), zero, _CMP_NEQ_UQ));
-            if (k != i || i + 4 > m) break;
-        }
+            for (k = 0; k < 4; k++) {
+                const int c = j + k;
+                if (k < 3) check_run(vals, lpos, c, 1, 3 - k, &ne, &nf, &asym, &bad);
+                if (c + env[c] > R) check_run(vals, lpos, c, R + 1 - c, env[c], &ne, &nf, &asym, &bad);
+            }
+        } else
+            for (k = 0; k < 4; k++)
+                if (env[j + k] >= 1) check_run(vals, lpos, j + k, 1, env[j + k], &ne, &nf, &asym, &bad);
+    }
+    for (; j < n; j++) {
+        bad |= vals[lpos[j]] - vals[lpos[j]] != 0.0;
+        if (env[j] >= 1) check_run(vals, lpos, j, 1, env[j], &ne, &nf, &asym, &bad);
     }
     asym |= _mm256_movemask_pd(ne) != 0;
     bad |= _mm256_movemask_pd(nf) != 0;
+    (void)i;
 #else
     for (j = 0; j < n; j++) {
         const double *restrict cj = vals + lpos[j];
