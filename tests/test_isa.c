@@ -391,7 +391,8 @@ END_TEST
  * its transpose (the AVX2 copy in 4 x 4 tiles where four columns reach the
  * same rows, gathers elsewhere): on a cable's pattern (nodes of six dofs,
  * the first with three, as the pendulum's 63 unknowns, and one more node
- * half cut, so that no column count is a multiple of four) and full bands,
+ * half cut, so that no column count is a multiple of four) and full bands
+ * (one too narrow for tiles),
  * one lower value changed in its last bit takes LU (the values are not
  * symmetric), one made NaN or infinite is refused, in both copies; the
  * matrix unchanged takes LDL^T */
@@ -399,10 +400,10 @@ static int node_of(int i) { return (i + 3) / 6; }
 
 START_TEST(isa_band_inplace_checks)
 {
-    static const int ns[3] = {66, 30, 37}, ws[3] = {0, 11, 5}; /* ws 0: the cable's node pattern */
+    static const int ns[4] = {66, 30, 37, 21}, ws[4] = {0, 11, 5, 2}; /* ws 0: the cable's node pattern */
     unsigned seed = 7u;
     int trial;
-    for (trial = 0; trial < 3; trial++) {
+    for (trial = 0; trial < 4; trial++) {
         const int n = ns[trial], w = ws[trial];
         ac_alloc a;
         sp_builder b;

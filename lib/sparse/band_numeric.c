@@ -169,23 +169,23 @@ static int check_symmetric(const bandh *h, const double *vals)
     int j, i, asym = 0, bad = 0;
 #ifdef BAND_V3
     /* Four columns j .. j + 3 at a time: the rows every one of them
-     * reaches below their diagonal block (j + 4 .. j + env[j], the reach
-     * j + env[j] never falling) as 4 x 4 tiles, each compared with its
-     * transpose, four consecutive values of each of the rows' columns,
-     * turned in registers; the rest of each column (its diagonal block's
-     * rows, those beyond column j's reach) by check_run, whose gathers
-     * cost more than the tiles' loads and shuffles. */
+     * reaches (j .. j + env[j], the reach j + env[j] never falling) as
+     * 4 x 4 tiles, each compared with its transpose, four consecutive
+     * values of each of the rows' columns, turned in registers; the first
+     * is the diagonal block, whole in the four columns' runs (above the
+     * diagonal the transposes of their lower values) and compared with
+     * itself.  The rows beyond column j's reach by check_run, whose
+     * gathers cost more than the tiles' loads and shuffles. */
     __m256d ne = _mm256_setzero_pd(), nf = ne;
     const __m256d zero = ne;
     for (j = 0; j + 3 < n; j += 4) {
         const int R = j + env[j];
         int k;
-        for (k = 0; k < 4; k++) bad |= vals[lpos[j + k]] - vals[lpos[j + k]] != 0.0;
-        if (R - j - 4 >= 3) {
+        if (R - j >= 3) {
             const double *restrict a0 = vals + lpos[j] - j, *restrict a1 = vals + lpos[j + 1] - j - 1,
                                    *restrict a2 = vals + lpos[j + 2] - j - 2, *restrict a3 = vals + lpos[j + 3] - j - 3;
             int r;
-            for (r = j + 4;; r += 4) {
+            for (r = j;; r += 4) {
                 const int q = r + 3 <= R ? r : R - 3;
                 /* x_k: column j + k's rows q .. q + 3; y_m: column q + m's rows j .. j + 3 */
                 const __m256d x0 = _mm256_loadu_pd(a0 + q), x1 = _mm256_loadu_pd(a1 + q), x2 = _mm256_loadu_pd(a2 + q),
@@ -203,14 +203,13 @@ static int check_symmetric(const bandh *h, const double *vals)
                 nf = _mm256_or_pd(nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x2, x2), _mm256_sub_pd(x3, x3)), zero, _CMP_NEQ_UQ));
                 if (q != r || r + 3 >= R) break;
             }
-            for (k = 0; k < 4; k++) {
-                const int c = j + k;
-                if (k < 3) check_run(vals, lpos, c, 1, 3 - k, &ne, &nf, &asym, &bad);
-                if (c + env[c] > R) check_run(vals, lpos, c, R + 1 - c, env[c], &ne, &nf, &asym, &bad);
-            }
+            for (k = 1; k < 4; k++)
+                if (j + k + env[j + k] > R) check_run(vals, lpos, j + k, R + 1 - j - k, env[j + k], &ne, &nf, &asym, &bad);
         } else
-            for (k = 0; k < 4; k++)
+            for (k = 0; k < 4; k++) {
+                bad |= vals[lpos[j + k]] - vals[lpos[j + k]] != 0.0;
                 if (env[j + k] >= 1) check_run(vals, lpos, j + k, 1, env[j + k], &ne, &nf, &asym, &bad);
+            }
     }
     for (; j < n; j++) {
         bad |= vals[lpos[j]] - vals[lpos[j]] != 0.0;
