@@ -422,13 +422,16 @@ static inline int pivot_ok(double d, double dg, int *definite)
     return *definite || fabs(d) > SYM_PIVOT_MIN * fabs(dg);
 }
 
-/* The chain from one pivot to the next is its reciprocal, the multiplier
- * l = a rd of the next column's leading entry a, and a - l a: the next
- * pivot is computed so (the same operations as the update, which stores
- * the same value) before the column's update and kept in a register, its
- * reciprocal starting while the update runs: through memory it waited for
- * the update's store and reload.  Two columns that reach the same row go
- * together (pair), which loads and stores the columns they update once. */
+/* The chain from one pivot d to the next is rd = 1/d, the multiplier
+ * l = b rd of the column's entry b in the next row, and the next diagonal
+ * entry a - l b: the next pivot is computed so (the same operations as
+ * the update, which stores the same value) before the column's update and
+ * kept in a register, its reciprocal starting while the update runs:
+ * through memory it waited for the update's store and reload.  Two
+ * columns that reach the same row go together (pair), which loads and
+ * stores the columns they update once.  (With a division and three
+ * dependent operations a column, this chain is as long as the updates'
+ * own work at a cable's width 11; a shorter one needs other roundings.) */
 static int sym_factor(bandh *h)
 {
     const int n = h->n, *restrict env = h->env, *restrict lpos = h->lpos;
