@@ -283,36 +283,29 @@ static inline void col_scale(double *restrict s, double r, int m)
     for (; i < m; i++) s[i] *= r;
 }
 
+/* Two columns j, j + 1 that reach the same last row are factored
+ * together (pair, below) in the baseline copy only: its scalar updates
+ * then load and store each later column once for both (1.28 -> 1.16 us a
+ * factorization of the 10-element pendulum's n = 63); the AVX2 copy's
+ * four-wide updates gained nothing from it (0.71-0.72 us either way). */
+#ifdef BAND_V3
+#define SYM_PAIRS 0
+#else
+#define SYM_PAIRS 1
+
 /* cc[i] = (cc[i] - t s[i]) - u v[i], 0 <= i < m: two columns' updates of
  * one column (the earlier first, as they come one by one), loaded and
  * stored once; the same operations on every entry as two col_axpy */
 static inline void col_axpy2(double *restrict cc, const double *restrict s, double t, const double *restrict v,
                              double u, int m)
 {
-    int i = 0;
-#ifdef BAND_V3
-    const __m256d t4 = _mm256_set1_pd(t), u4 = _mm256_set1_pd(u);
-    if (m >= 4) { /* as col_axpy's */
-        const __m256d last = _mm256_sub_pd(_mm256_sub_pd(_mm256_loadu_pd(cc + m - 4), _mm256_mul_pd(t4, _mm256_loadu_pd(s + m - 4))),
-                                           _mm256_mul_pd(u4, _mm256_loadu_pd(v + m - 4)));
-        for (; i + 4 <= m; i += 4)
-            _mm256_storeu_pd(cc + i, _mm256_sub_pd(_mm256_sub_pd(_mm256_loadu_pd(cc + i), _mm256_mul_pd(t4, _mm256_loadu_pd(s + i))),
-                                                   _mm256_mul_pd(u4, _mm256_loadu_pd(v + i))));
-        _mm256_storeu_pd(cc + m - 4, last);
-        return;
-    }
-    if (i + 2 <= m) {
-        const __m128d t2 = _mm256_castpd256_pd128(t4), u2 = _mm256_castpd256_pd128(u4);
-        _mm_storeu_pd(cc + i, _mm_sub_pd(_mm_sub_pd(_mm_loadu_pd(cc + i), _mm_mul_pd(t2, _mm_loadu_pd(s + i))),
-                                         _mm_mul_pd(u2, _mm_loadu_pd(v + i))));
-        i += 2;
-    }
-#endif
-    for (; i < m; i++) {
+    int i;
+    for (i = 0; i < m; i++) {
         cc[i] -= t * s[i];
         cc[i] -= u * v[i];
     }
 }
+#endif
 
 /* Column j's trailing update A(j + i, j + c) -= l_c d l_i, 1 <= c <= i <= K,
  * from the unscaled column cj (cj[i] = d l_i) and rd = 1/d, then the column
@@ -370,6 +363,7 @@ static void trailing(double *cj, double *base, const int *lp, int K, double rd)
     for (i = 1; i <= K; i++) cj[i] *= rd;
 }
 
+#if SYM_PAIRS
 /* Columns j and j + 1 together when they reach the same last row (width K
  * and K - 1; a cable's columns of one node do): column j + 1 takes column
  * j's update (from the unscaled cj, rd = 1/d_j), then every later column
@@ -413,6 +407,7 @@ static void pair(double *cj, double *c1, double *base, const int *lp, int K, dou
     default: break;
     }
 }
+#endif
 
 /* The pivot's tests (see SYM_PIVOT_MIN): 0 to refuse */
 static inline int pivot_ok(double d, double dg, int *definite)
@@ -427,9 +422,8 @@ static inline int pivot_ok(double d, double dg, int *definite)
  * entry a - l b: the next pivot is computed so (the same operations as
  * the update, which stores the same value) before the column's update and
  * kept in a register, its reciprocal starting while the update runs:
- * through memory it waited for the update's store and reload.  Two
- * columns that reach the same row go together (pair), which loads and
- * stores the columns they update once.  (With a division and three
+ * through memory it waited for the update's store and reload (the
+ * baseline copy also pairs columns, see SYM_PAIRS).  (With a division and three
  * dependent operations a column, this chain is as long as the updates'
  * own work at a cable's width 11; a shorter one needs other roundings.) */
 static int sym_factor(bandh *h)
@@ -450,7 +444,8 @@ static int sym_factor(bandh *h)
         rd = 1.0 / d;
         dmin = ad < dmin ? ad : dmin;
         dmax = ad > dmax ? ad : dmax;
-        if (K >= 2 && K <= 16 && env[j + 1] == K - 1) {
+        if (SYM_PAIRS && K >= 2 && K <= 16 && env[j + 1] == K - 1) {
+#if SYM_PAIRS
             double *c1 = L + lpos[j + 1], t = cj[1] * rd, t2 = cj[2] * rd;
             const double d1 = c1[0] - t * cj[1], a1 = c1[1] - t * cj[2], ad1 = fabs(d1);
             double rd1, a2 = L[lpos[j + 2]];
@@ -464,6 +459,7 @@ static int sym_factor(bandh *h)
             cj[0] = rd;
             c1[0] = rd1;
             j += 2;
+#endif
         } else {
             if (j + 1 < n) {
                 dn = L[lpos[j + 1]];
