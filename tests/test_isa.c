@@ -388,6 +388,88 @@ START_TEST(isa_band_inplace)
 }
 END_TEST
 
+/* The in-place symmetry and finiteness checks read every lower value and
+ * its transpose (the AVX2 copy in 4 x 4 tiles where four columns reach the
+ * same rows, gathers elsewhere): on a cable's pattern (nodes of six dofs,
+ * the first with three, as the pendulum's 63 unknowns, and one more node
+ * half cut, so that no column count is a multiple of four) and full bands
+ * (one too narrow for tiles),
+ * one lower value changed in its last bit takes LU (the values are not
+ * symmetric), one made NaN or infinite is refused, in both copies; the
+ * matrix unchanged takes LDL^T */
+static int node_of(int i) { return (i + 3) / 6; }
+
+START_TEST(isa_band_inplace_checks)
+{
+    static const int ns[4] = {66, 30, 37, 21}, ws[4] = {0, 11, 5, 2}; /* ws 0: the cable's node pattern */
+    unsigned seed = 7u;
+    int trial;
+    for (trial = 0; trial < 4; trial++) {
+        const int n = ns[trial], w = ws[trial];
+        ac_alloc a;
+        sp_builder b;
+        sp_pattern p;
+        double *vals, *rs;
+        int c, i, j, k, lower = 0;
+        ac_alloc_default(&a);
+        ck_assert_int_eq(sp_builder_init(&b, n, &a), 0);
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++)
+                if (w ? abs(i - j) <= w : abs(node_of(i) - node_of(j)) <= 1) ck_assert_int_eq(sp_builder_add(&b, i, j), 0);
+        ck_assert_int_eq(sp_builder_finish(&b, &p), 0);
+        sp_builder_free(&b);
+        vals = calloc((size_t)p.nnz, sizeof(double));
+        rs = calloc((size_t)n, sizeof(double));
+        ck_assert(vals && rs);
+        for (j = 0; j < n; j++)
+            for (k = p.colptr[j]; k < p.colptr[j + 1]; k++) {
+                i = p.rowidx[k];
+                if (i <= j) continue;
+                vals[k] = vals[sp_find(&p, j, i)] = urand(&seed);
+                rs[i] += fabs(vals[k]);
+                rs[j] += fabs(vals[k]);
+            }
+        for (i = 0; i < n; i++) vals[sp_find(&p, i, i)] = rs[i] + 1.0;
+        for (c = 0; c < 2; c++) {
+            void *h;
+            bandh *hb;
+            if (c && !have_v3("band in-place checks")) break;
+            ac_isa_force(c ? AC_ISA_V3 : AC_ISA_BASELINE);
+            ck_assert_int_eq(sp_band_create_flags(&h, &p, &a, SP_OVERWRITE), SP_OK);
+            hb = h;
+            ck_assert_int_eq(hb->host, 1);
+            for (j = 0; j < n; j++)
+                for (k = p.colptr[j]; k < p.colptr[j + 1]; k++) {
+                    const double v = vals[k];
+                    int e;
+                    if (p.rowidx[k] < j) continue;
+                    lower += c == 0;
+                    for (e = 0; e < 3; e++) {
+                        const int diag = p.rowidx[k] == j;
+                        if (e == 0 && diag) continue; /* a diagonal has no transpose */
+                        vals[k] = e == 0 ? nextafter(v, 2.0 * v) : e == 1 ? NAN : -INFINITY;
+                        ck_assert_int_eq(sp_band_factor_mut(h, vals), e == 0 ? SP_OK : SP_ESINGULAR);
+                        ck_assert_msg(hb->sym == 0, "copy %d, entry (%d, %d): LDL^T took values it must not", c,
+                                      p.rowidx[k], j);
+                        vals[k] = v;
+                    }
+                }
+            ck_assert_int_eq(sp_band_factor_mut(h, vals), SP_OK);
+            ck_assert_int_eq(hb->sym, 1);
+            ck_assert_int_eq(sp_band_restore(h, vals), 1);
+            sp_band_destroy(h);
+        }
+        ac_isa_force(-1);
+        printf("isa: band in-place checks, n %d, %s: %d lower values each changed, NaN, -Inf: refused in both copies\n",
+               n, w ? "full band" : "cable nodes", lower);
+        sp_pattern_free(&p, &a);
+        free(vals);
+        free(rs);
+        ck_assert_uint_eq(a.n_malloc, a.n_free);
+    }
+}
+END_TEST
+
 /* the coordinates q (positions and slopes, at most 128) of a 10-element ANCF
  * pendulum released horizontally, SI-HHT at h = 1e-3 for 0.5 s, with the
  * copy isa; returns their number and the tip's y */
@@ -459,6 +541,7 @@ Suite *suite_isa(void)
     tcase_add_test(tc, isa_kirchhoff_kernel);
     tcase_add_test(tc, isa_band);
     tcase_add_test(tc, isa_band_inplace);
+    tcase_add_test(tc, isa_band_inplace_checks);
     tcase_add_test(tc, isa_pendulum);
 #endif
     suite_add_tcase(s, tc);

@@ -130,6 +130,36 @@ static int load_symmetric(bandh *h, const double *vals, const int *kidx, const i
     return !asym;
 }
 
+#ifdef BAND_V3
+/* column c's rows c + i, i0 <= i <= i1, against their transposes (each at
+ * lpos[c + i] - i), four at a time with the transposes gathered; a run's
+ * last four overlap the loop's, which only repeats tests */
+static inline void check_run(const double *vals, const int *lpos, int c, int i0, int i1, __m256d *ne, __m256d *nf,
+                             int *asym, int *bad)
+{
+    const double *restrict cj = vals + lpos[c];
+    const int *restrict lp = lpos + c;
+    const __m128i step = _mm_setr_epi32(0, 1, 2, 3);
+    int i;
+    if (i1 - i0 < 3) {
+        for (i = i0; i <= i1; i++) {
+            double v = cj[i];
+            *asym |= v != vals[lp[i] - i];
+            *bad |= v - v != 0.0;
+        }
+        return;
+    }
+    for (i = i0;; i += 4) {
+        int k = i + 3 <= i1 ? i : i1 - 3;
+        __m128i idx = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(lp + k)), _mm_add_epi32(step, _mm_set1_epi32(k)));
+        __m256d v = _mm256_loadu_pd(cj + k), t = _mm256_i32gather_pd(vals, idx, 8);
+        *ne = _mm256_or_pd(*ne, _mm256_cmp_pd(v, t, _CMP_NEQ_UQ));
+        *nf = _mm256_or_pd(*nf, _mm256_cmp_pd(_mm256_sub_pd(v, v), _mm256_setzero_pd(), _CMP_NEQ_UQ));
+        if (k != i || i + 3 >= i1) break;
+    }
+}
+#endif
+
 /* The same checks on values that host L (h->host), which stay where they
  * are: column j's run against its transposes, each at lpos[j + i] - i
  * (band.c's host_check).  Nothing is written. */
@@ -138,36 +168,56 @@ static int check_symmetric(const bandh *h, const double *vals)
     const int n = h->n, *restrict lpos = h->lpos, *restrict env = h->env;
     int j, i, asym = 0, bad = 0;
 #ifdef BAND_V3
-    /* four entries at a time, their transposes gathered (lpos[j + i] - i);
-     * a column's last four overlap the loop's, which only repeats tests */
-    const __m256d zero = _mm256_setzero_pd();
-    const __m128i step = _mm_setr_epi32(0, 1, 2, 3);
-    __m256d ne = zero, nf = zero;
-    for (j = 0; j < n; j++) {
-        const double *restrict cj = vals + lpos[j];
-        const int *restrict lp = lpos + j;
-        const int m = env[j];
-        bad |= cj[0] - cj[0] != 0.0;
-        if (m < 4) {
-            for (i = 1; i <= m; i++) {
-                double v = cj[i];
-                asym |= v != vals[lp[i] - i];
-                bad |= v - v != 0.0;
+    /* Four columns j .. j + 3 at a time: the rows every one of them
+     * reaches (j .. j + env[j], the reach j + env[j] never falling) as
+     * 4 x 4 tiles, each compared with its transpose, four consecutive
+     * values of each of the rows' columns, turned in registers; the first
+     * is the diagonal block, whole in the four columns' runs (above the
+     * diagonal the transposes of their lower values) and compared with
+     * itself.  The rows beyond column j's reach by check_run, whose
+     * gathers cost more than the tiles' loads and shuffles. */
+    __m256d ne = _mm256_setzero_pd(), nf = ne;
+    const __m256d zero = ne;
+    for (j = 0; j + 3 < n; j += 4) {
+        const int R = j + env[j];
+        int k;
+        if (R - j >= 3) {
+            const double *restrict a0 = vals + lpos[j] - j, *restrict a1 = vals + lpos[j + 1] - j - 1,
+                                   *restrict a2 = vals + lpos[j + 2] - j - 2, *restrict a3 = vals + lpos[j + 3] - j - 3;
+            int r;
+            for (r = j;; r += 4) {
+                const int q = r + 3 <= R ? r : R - 3;
+                /* x_k: column j + k's rows q .. q + 3; y_m: column q + m's rows j .. j + 3 */
+                const __m256d x0 = _mm256_loadu_pd(a0 + q), x1 = _mm256_loadu_pd(a1 + q), x2 = _mm256_loadu_pd(a2 + q),
+                              x3 = _mm256_loadu_pd(a3 + q);
+                const __m256d t0 = _mm256_unpacklo_pd(x0, x1), t1 = _mm256_unpackhi_pd(x0, x1),
+                              t2 = _mm256_unpacklo_pd(x2, x3), t3 = _mm256_unpackhi_pd(x2, x3);
+                const __m256d y0 = _mm256_loadu_pd(vals + lpos[q] - q + j), y1 = _mm256_loadu_pd(vals + lpos[q + 1] - q - 1 + j),
+                              y2 = _mm256_loadu_pd(vals + lpos[q + 2] - q - 2 + j), y3 = _mm256_loadu_pd(vals + lpos[q + 3] - q - 3 + j);
+                __m256d e = _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x20), y0, _CMP_NEQ_UQ);
+                e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x20), y1, _CMP_NEQ_UQ));
+                e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x31), y2, _CMP_NEQ_UQ));
+                e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x31), y3, _CMP_NEQ_UQ));
+                ne = _mm256_or_pd(ne, e);
+                nf = _mm256_or_pd(nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x0, x0), _mm256_sub_pd(x1, x1)), zero, _CMP_NEQ_UQ));
+                nf = _mm256_or_pd(nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x2, x2), _mm256_sub_pd(x3, x3)), zero, _CMP_NEQ_UQ));
+                if (q != r || r + 3 >= R) break;
             }
-            continue;
-        }
-        for (i = 1;; i += 4) {
-            int k = i + 4 <= m + 1 ? i : m - 3;
-            __m128i idx = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(lp + k)),
-                                        _mm_add_epi32(step, _mm_set1_epi32(k)));
-            __m256d v = _mm256_loadu_pd(cj + k), t = _mm256_i32gather_pd(vals, idx, 8);
-            ne = _mm256_or_pd(ne, _mm256_cmp_pd(v, t, _CMP_NEQ_UQ));
-            nf = _mm256_or_pd(nf, _mm256_cmp_pd(_mm256_sub_pd(v, v), zero, _CMP_NEQ_UQ));
-            if (k != i || i + 4 > m) break;
-        }
+            for (k = 1; k < 4; k++)
+                if (j + k + env[j + k] > R) check_run(vals, lpos, j + k, R + 1 - j - k, env[j + k], &ne, &nf, &asym, &bad);
+        } else
+            for (k = 0; k < 4; k++) {
+                bad |= vals[lpos[j + k]] - vals[lpos[j + k]] != 0.0;
+                if (env[j + k] >= 1) check_run(vals, lpos, j + k, 1, env[j + k], &ne, &nf, &asym, &bad);
+            }
+    }
+    for (; j < n; j++) {
+        bad |= vals[lpos[j]] - vals[lpos[j]] != 0.0;
+        if (env[j] >= 1) check_run(vals, lpos, j, 1, env[j], &ne, &nf, &asym, &bad);
     }
     asym |= _mm256_movemask_pd(ne) != 0;
     bad |= _mm256_movemask_pd(nf) != 0;
+    (void)i;
 #else
     for (j = 0; j < n; j++) {
         const double *restrict cj = vals + lpos[j];
@@ -233,6 +283,30 @@ static inline void col_scale(double *restrict s, double r, int m)
     for (; i < m; i++) s[i] *= r;
 }
 
+/* Two columns j, j + 1 that reach the same last row are factored
+ * together (pair, below) in the baseline copy only: its scalar updates
+ * then load and store each later column once for both (1.28 -> 1.16 us a
+ * factorization of the 10-element pendulum's n = 63); the AVX2 copy's
+ * four-wide updates gained nothing from it (0.71-0.72 us either way). */
+#ifdef BAND_V3
+#define SYM_PAIRS 0
+#else
+#define SYM_PAIRS 1
+
+/* cc[i] = (cc[i] - t s[i]) - u v[i], 0 <= i < m: two columns' updates of
+ * one column (the earlier first, as they come one by one), loaded and
+ * stored once; the same operations on every entry as two col_axpy */
+static inline void col_axpy2(double *restrict cc, const double *restrict s, double t, const double *restrict v,
+                             double u, int m)
+{
+    int i;
+    for (i = 0; i < m; i++) {
+        cc[i] -= t * s[i];
+        cc[i] -= u * v[i];
+    }
+}
+#endif
+
 /* Column j's trailing update A(j + i, j + c) -= l_c d l_i, 1 <= c <= i <= K,
  * from the unscaled column cj (cj[i] = d l_i) and rd = 1/d, then the column
  * scaled to l; column j + c starts at base + lp[c - 1] (lp = lpos + j + 1).  One function per width K up to 16, its loops unrolled by pragma
@@ -289,28 +363,117 @@ static void trailing(double *cj, double *base, const int *lp, int K, double rd)
     for (i = 1; i <= K; i++) cj[i] *= rd;
 }
 
+#if SYM_PAIRS
+/* Columns j and j + 1 together when they reach the same last row (width K
+ * and K - 1; a cable's columns of one node do): column j + 1 takes column
+ * j's update (from the unscaled cj, rd = 1/d_j), then every later column
+ * both updates in one pass (col_axpy2: each entry the same operations in
+ * the same order as column by column, so the same bits), then both are
+ * scaled.  c1 = column j + 1, rd1 = 1/d_{j+1} (its pivot taken by the
+ * caller from the same operations), column j + c at base + lp[c - 2]. */
+#define PAIR_FN(K)                                                                                    \
+    static inline void pair_##K(double *restrict cj, double *restrict c1, double *base, const int *restrict lp, \
+                                double rd, double rd1)                                                \
+    {                                                                                                 \
+        int c;                                                                                        \
+        col_axpy(c1, cj + 1, cj[1] * rd, K);                                                          \
+        TRAILING_UNROLL                                                                               \
+        for (c = 2; c <= K; c++)                                                                      \
+            col_axpy2(base + lp[c - 2], cj + c, cj[c] * rd, c1 + c - 1, c1[c - 1] * rd1, K - c + 1);  \
+        col_scale(cj + 1, rd, K);                                                                     \
+        col_scale(c1 + 1, rd1, K - 1);                                                                \
+    }
+PAIR_FN(2) PAIR_FN(3) PAIR_FN(4) PAIR_FN(5) PAIR_FN(6) PAIR_FN(7) PAIR_FN(8) PAIR_FN(9)
+PAIR_FN(10) PAIR_FN(11) PAIR_FN(12) PAIR_FN(13) PAIR_FN(14) PAIR_FN(15) PAIR_FN(16)
+
+static void pair(double *cj, double *c1, double *base, const int *lp, int K, double rd, double rd1)
+{
+    switch (K) {
+    case 2: pair_2(cj, c1, base, lp, rd, rd1); return;
+    case 3: pair_3(cj, c1, base, lp, rd, rd1); return;
+    case 4: pair_4(cj, c1, base, lp, rd, rd1); return;
+    case 5: pair_5(cj, c1, base, lp, rd, rd1); return;
+    case 6: pair_6(cj, c1, base, lp, rd, rd1); return;
+    case 7: pair_7(cj, c1, base, lp, rd, rd1); return;
+    case 8: pair_8(cj, c1, base, lp, rd, rd1); return;
+    case 9: pair_9(cj, c1, base, lp, rd, rd1); return;
+    case 10: pair_10(cj, c1, base, lp, rd, rd1); return;
+    case 11: pair_11(cj, c1, base, lp, rd, rd1); return;
+    case 12: pair_12(cj, c1, base, lp, rd, rd1); return;
+    case 13: pair_13(cj, c1, base, lp, rd, rd1); return;
+    case 14: pair_14(cj, c1, base, lp, rd, rd1); return;
+    case 15: pair_15(cj, c1, base, lp, rd, rd1); return;
+    case 16: pair_16(cj, c1, base, lp, rd, rd1); return;
+    default: break;
+    }
+}
+#endif
+
+/* The pivot's tests (see SYM_PIVOT_MIN): 0 to refuse */
+static inline int pivot_ok(double d, double dg, int *definite)
+{
+    if (!isfinite(d)) return 0;
+    if (*definite && !(d > 0.0 && dg > 0.0)) *definite = 0;
+    return *definite || fabs(d) > SYM_PIVOT_MIN * fabs(dg);
+}
+
+/* The chain from one pivot d to the next is rd = 1/d, the multiplier
+ * l = b rd of the column's entry b in the next row, and the next diagonal
+ * entry a - l b: the next pivot is computed so (the same operations as
+ * the update, which stores the same value) before the column's update and
+ * kept in a register, its reciprocal starting while the update runs:
+ * through memory it waited for the update's store and reload (the
+ * baseline copy also pairs columns, see SYM_PAIRS).  (With a division and three
+ * dependent operations a column, this chain is as long as the updates'
+ * own work at a cable's width 11; a shorter one needs other roundings.) */
 static int sym_factor(bandh *h)
 {
     const int n = h->n, *restrict env = h->env, *restrict lpos = h->lpos;
-    double *L = h->fac, *restrict dg = h->dg, dmin = INFINITY, dmax = 0.0;
+    double *L = h->fac, *restrict dg = h->dg, dmin = INFINITY, dmax = 0.0, d;
     int j, definite = 1;
+    if (n == 0) goto done;
     for (j = 0; j < n; j++) dg[j] = L[lpos[j]];
-    for (j = 0; j < n; j++) {
-        double *cj = L + lpos[j], d = cj[0], ad = fabs(d), rd;
+    d = L[lpos[0]];
+    for (j = 0; j < n;) {
+        double *cj = L + lpos[j], ad = fabs(d), rd, dn = 0.0;
+        const int K = env[j];
         /* once not positive definite, the pivot against the diagonal it
          * started from: a collapse by many orders (cancellation in an
          * indefinite matrix: unbounded growth) means LU */
-        if (!isfinite(d)) return 0;
-        if (definite && !(d > 0.0 && dg[j] > 0.0)) definite = 0;
-        if (!definite && !(ad > SYM_PIVOT_MIN * fabs(dg[j]))) return 0;
+        if (!pivot_ok(d, dg[j], &definite)) return 0;
         rd = 1.0 / d;
-        /* trailing update with the unscaled column t = d l, then the
-         * scaling; env[j] <= kd and <= n - 1 - j (envelope) */
-        trailing(cj, L, lpos + j + 1, env[j], rd);
-        cj[0] = rd; /* L's unit diagonal is implied: its place keeps D^-1 */
         dmin = ad < dmin ? ad : dmin;
         dmax = ad > dmax ? ad : dmax;
+        if (SYM_PAIRS && K >= 2 && K <= 16 && env[j + 1] == K - 1) {
+#if SYM_PAIRS
+            double *c1 = L + lpos[j + 1], t = cj[1] * rd, t2 = cj[2] * rd;
+            const double d1 = c1[0] - t * cj[1], a1 = c1[1] - t * cj[2], ad1 = fabs(d1);
+            double rd1, a2 = L[lpos[j + 2]];
+            if (!pivot_ok(d1, dg[j + 1], &definite)) return 0;
+            rd1 = 1.0 / d1;
+            dmin = ad1 < dmin ? ad1 : dmin;
+            dmax = ad1 > dmax ? ad1 : dmax;
+            a2 -= t2 * cj[2];
+            dn = a2 - (a1 * rd1) * a1;
+            pair(cj, c1, L, lpos + j + 2, K, rd, rd1);
+            cj[0] = rd;
+            c1[0] = rd1;
+            j += 2;
+#endif
+        } else {
+            if (j + 1 < n) {
+                dn = L[lpos[j + 1]];
+                if (K >= 1) dn -= (cj[1] * rd) * cj[1];
+            }
+            /* trailing update with the unscaled column t = d l, then the
+             * scaling; env[j] <= kd and <= n - 1 - j (envelope) */
+            trailing(cj, L, lpos + j + 1, K, rd);
+            cj[0] = rd; /* L's unit diagonal is implied: its place keeps D^-1 */
+            j++;
+        }
+        d = dn;
     }
+done:
     h->rcond = dmax > 0.0 ? dmin / dmax : 0.0;
     h->flops = h->sym_factor_flops;
     return 1;
