@@ -131,18 +131,30 @@ static int newmark_point(alecable_integrator *it, double h, const dyn_state *S, 
     const dyn_params *p = &it->par;
     const double wa = h * h * (0.5 - p->beta), wv = h * (1.0 - p->gamma), cf = 1.0 + p->alpha_hht;
     const double cq = p->beta * h * h, cv = p->gamma * h, *restrict sv = S->v, *restrict sa = S->a;
-    double *restrict dq = it->dq, *restrict tv = T->v, *restrict ta = T->a;
+    const double *restrict sq = S->q;
+    double *restrict dq = it->dq, *restrict tv = T->v, *restrict ta = T->a, *restrict tq = T->q;
     int i, nq = it->nq;
-    for (i = 0; i < nq; i++) {
-        const double d = h * sv[i] + wa * sa[i], w = sv[i] + wv * sa[i];
-        dq[i] = d + cq * sa[i];
-        tv[i] = w + cv * sa[i];
-        ta[i] = sa[i] / cf;
-    }
     c->cq = cq;
     c->cv = cv;
-    memcpy(T->q, S->q, (size_t)nq * sizeof(double));
-    return dyn_update(it, T->q, it->dq, 1.0);
+    if (it->p.update) { /* the problem's own update of q */
+        for (i = 0; i < nq; i++) {
+            const double d = h * sv[i] + wa * sa[i], w = sv[i] + wv * sa[i];
+            dq[i] = d + cq * sa[i];
+            tv[i] = w + cv * sa[i];
+            ta[i] = sa[i] / cf;
+        }
+        memcpy(T->q, S->q, (size_t)nq * sizeof(double));
+        return dyn_update(it, T->q, it->dq, 1.0);
+    }
+    /* else q_l = q_n + 1 dq_l (dyn_update's sum) in the same pass */
+    for (i = 0; i < nq; i++) {
+        const double d = h * sv[i] + wa * sa[i], w = sv[i] + wv * sa[i], x = d + cq * sa[i];
+        dq[i] = x;
+        tv[i] = w + cv * sa[i];
+        ta[i] = sa[i] / cf;
+        tq[i] = sq[i] + 1.0 * x;
+    }
+    return ALECABLE_OK;
 }
 
 /* G a_n from the lower-left block of the Jacobian values into it->ga (its
@@ -182,14 +194,26 @@ static int constraint_rows(alecable_integrator *it, double h, double t1, si_coef
 static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state *S, dyn_state *T)
 {
     const double cf = 1.0 + it->par.alpha_hht, cq = c.cq, cv = c.cv;
-    const double *restrict sa = S->a, *restrict z = it->z, *dq = it->dq;
-    double *restrict ta = T->a, *restrict tv = T->v, *ds = it->dstep;
+    const double *restrict sa = S->a, *restrict z = it->z;
+    double *restrict ta = T->a, *restrict tv = T->v, *restrict ds = it->dstep, *restrict tq = T->q;
     int i, st, nq = it->nq;
-    if ((st = dyn_update(it, T->q, it->z, c.cq))) return st;
-    for (i = 0; i < nq; i++) {
-        ta[i] = sa[i] + z[i];
-        tv[i] += cv * z[i];
-        ds[i] = dq[i] + cq * z[i];
+    /* ds is it->dq (dynamic.c: the semi-implicit methods' dstep), read and
+     * written in place; q_{n+1} = q_l + c_q z (dyn_update's) in the same
+     * pass unless the problem updates q itself */
+    if (it->p.update) {
+        if ((st = dyn_update(it, T->q, it->z, c.cq))) return st;
+        for (i = 0; i < nq; i++) {
+            ta[i] = sa[i] + z[i];
+            tv[i] += cv * z[i];
+            ds[i] = ds[i] + cq * z[i];
+        }
+    } else {
+        for (i = 0; i < nq; i++) {
+            tq[i] += cq * z[i];
+            ta[i] = sa[i] + z[i];
+            tv[i] += cv * z[i];
+            ds[i] = ds[i] + cq * z[i];
+        }
     }
     if (T->A) memcpy(T->A, T->a, (size_t)nq * sizeof(double));
     if (T->dq_old) memcpy(T->dq_old, it->dstep, (size_t)nq * sizeof(double));
