@@ -32,6 +32,35 @@ static int has_inertia(const alecable_cable *cb, const double *v, const double *
     return v && a && cb->ops->inertia && cb->section.rho > 0.0;
 }
 
+/* ac_gather and ac_gather_rate (finalize.c) with the Lagrangian ANCF
+ * element's case inline (n7: two nodes of 7 dofs, gather7 below; s fixed:
+ * two runs of 6 and the nodes' s, or zero rates): the same copies without
+ * a call per gather, ten a step per element */
+static int gather7(const el_ops *ops) { return ops->nnodes == 2 && ops->node_ndof == 7; }
+
+static inline void gather_q(const alecable_element *e, int n7, const double *q, double *qe)
+{
+    if (n7 && e->par.fixed_s) {
+        memcpy(qe, q + e->a->dof0, 6 * sizeof(double));
+        memcpy(qe + 7, q + e->b->dof0, 6 * sizeof(double));
+        qe[6] = node_s(e->a);
+        qe[13] = node_s(e->b);
+        return;
+    }
+    ac_gather(e, q, qe);
+}
+
+static inline void gather_rate(const alecable_element *e, int n7, const double *v, double *ve)
+{
+    if (n7 && e->par.fixed_s) {
+        memcpy(ve, v + e->a->dof0, 6 * sizeof(double));
+        memcpy(ve + 7, v + e->b->dof0, 6 * sizeof(double));
+        ve[6] = ve[13] = 0.0;
+        return;
+    }
+    ac_gather_rate(e, v, ve);
+}
+
 /* r += an element's force over its dofs; a Lagrangian element whose
  * nodes' dofs are consecutive (e->runs) adds two runs (s is not scattered) */
 static inline void force_runs(const alecable_element *e, int nd, const double *fe, double *r)
@@ -74,12 +103,12 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     memset(ve, 0, sizeof ve);
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int nd = el_ndof(cb->ops);
+        int nd = el_ndof(cb->ops), n7 = gather7(cb->ops);
         if (!has_inertia(cb, a, a)) continue; /* v is 0 (ve below): any non-NULL v does */
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
-            ac_gather(e, q, qe);
-            ac_gather_rate(e, a, ae);
+            gather_q(e, n7, q, qe);
+            gather_rate(e, n7, a, ae);
             cb->ops->inertia(&e->par, qe, ve, ae, fx);
             scatter_force(e, nd, fx, r);
         }
@@ -281,6 +310,7 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
         const el_ops *ops = cb->ops;
         double b[3];
         int nd = el_ndof(ops), nn = nd * nd, inertia = has_inertia(cb, v, a), grav = gravity_density(m, cb, sc, b);
+        int n7 = gather7(ops);
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             int fused = r && values && ops->force_tangent_acc;
@@ -289,10 +319,10 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
                 if (scale) ac_scale_split(e, q, grav ? b : NULL, scale);
                 continue;
             }
-            ac_gather(e, q, qe);
+            gather_q(e, n7, q, qe);
             if (inertia) {
-                ac_gather_rate(e, v, ve);
-                ac_gather_rate(e, a, ae);
+                gather_rate(e, n7, v, ve);
+                gather_rate(e, n7, a, ae);
             }
             if (values) {
                 memset(ke, 0, (size_t)nn * sizeof(double));
@@ -483,19 +513,19 @@ static void element_energies(alecable_model *m, const double *q, double sc, cons
     int c, i;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int kin = v && has_inertia(cb, v, v), grav = gravity_density(m, cb, sc, b);
+        int kin = v && has_inertia(cb, v, v), grav = gravity_density(m, cb, sc, b), n7 = gather7(cb->ops);
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             if (e->xdof >= 0) {
                 wi += ac_split_energy(e, q);
                 if (kin || grav) ac_gather(e, q, qe);
             } else {
-                ac_gather(e, q, qe);
+                gather_q(e, n7, q, qe);
                 wi += cb->ops->energy(&e->par, qe);
             }
             if (grav) wg += cb->ops->dist_energy(b, qe);
             if (kin) {
-                ac_gather_rate(e, v, ve);
+                gather_rate(e, n7, v, ve);
                 tk += cb->ops->kinetic(&e->par, qe, ve);
             }
         }
