@@ -16,6 +16,10 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#include "isa.h"
+#if AC_HAVE_ISA_V3
+#include <immintrin.h>
+#endif
 
 static double load_scale(const alecable_model *m, double t) { return m->ramp_loads ? t : 1.0; }
 
@@ -232,6 +236,64 @@ static void ancf_columns(const int *run, const double *ke, double *values, int a
 }
 #endif
 
+#if AC_HAVE_ISA_V3
+#define AC_V3 __attribute__((target("avx2")))
+/* ancf_block with AVX2 where ac_isa() chose that copy: the 6x6 block as a
+ * 4x4 transpose (rows and columns 0-3), rows 4-5 of columns 0-3 and rows
+ * 0-3 of columns 4-5 as pairs of 4-wide unpacks, and the last 2x2 tile as
+ * before.  Each entry still gets the same single assignment or addition. */
+static inline AC_V3 void put4(double *d, __m256d x, int assign)
+{
+    if (!assign) x = _mm256_add_pd(_mm256_loadu_pd(d), x);
+    _mm256_storeu_pd(d, x);
+}
+
+static inline AC_V3 void put2(double *d, __m128d x, int assign)
+{
+    if (!assign) x = _mm_add_pd(_mm_loadu_pd(d), x);
+    _mm_storeu_pd(d, x);
+}
+
+static inline AC_V3 void ancf_block_v3(double *const d[6], const double *ke, int assign)
+{
+    const __m256d r0 = _mm256_loadu_pd(ke), r1 = _mm256_loadu_pd(ke + 14), r2 = _mm256_loadu_pd(ke + 28),
+                  r3 = _mm256_loadu_pd(ke + 42), r4 = _mm256_loadu_pd(ke + 56), r5 = _mm256_loadu_pd(ke + 70);
+    const __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
+    const __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
+    const __m256d u0 = _mm256_unpacklo_pd(r4, r5), u1 = _mm256_unpackhi_pd(r4, r5);
+    const __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(ke + 4)), _mm_loadu_pd(ke + 32), 1);
+    const __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(ke + 18)), _mm_loadu_pd(ke + 46), 1);
+    const __m128d x4 = _mm_loadu_pd(ke + 60), x5 = _mm_loadu_pd(ke + 74);
+    put4(d[0], _mm256_permute2f128_pd(t0, t2, 0x20), assign);
+    put4(d[1], _mm256_permute2f128_pd(t1, t3, 0x20), assign);
+    put4(d[2], _mm256_permute2f128_pd(t0, t2, 0x31), assign);
+    put4(d[3], _mm256_permute2f128_pd(t1, t3, 0x31), assign);
+    put2(d[0] + 4, _mm256_castpd256_pd128(u0), assign);
+    put2(d[1] + 4, _mm256_castpd256_pd128(u1), assign);
+    put2(d[2] + 4, _mm256_extractf128_pd(u0, 1), assign);
+    put2(d[3] + 4, _mm256_extractf128_pd(u1, 1), assign);
+    put4(d[4], _mm256_unpacklo_pd(a, b), assign);
+    put4(d[5], _mm256_unpackhi_pd(a, b), assign);
+    put2(d[4] + 4, _mm_unpacklo_pd(x4, x5), assign);
+    put2(d[5] + 4, _mm_unpackhi_pd(x4, x5), assign);
+}
+
+static AC_V3 void ancf_columns_v3(const int *run, const double *ke, double *values, int assign)
+{
+    int n, c;
+    for (n = 0; n < 2; n++) {
+        const int *rn = run + 12 * n;
+        double *da[6], *db[6];
+        for (c = 0; c < 6; c++) {
+            da[c] = values + rn[2 * c];
+            db[c] = values + rn[2 * c + 1];
+        }
+        ancf_block_v3(da, ke + 7 * n, assign & (1 << (2 * n)));
+        ancf_block_v3(db, ke + 7 * 14 + 7 * n, assign & (2 << (2 * n)));
+    }
+}
+#endif
+
 static inline void scatter_columns(const int *run, int nd, const double *ke, double *values, int assign)
 {
     int h = nd / 2;
@@ -241,10 +303,16 @@ static inline void scatter_columns(const int *run, int nd, const double *ke, dou
 
 /* assign: the assign plan is in force (start_values), so e->assign's
  * blocks are written, not added to */
-static void scatter_without_s(const alecable_element *e, int nd, const double *ke, double *values, int assign)
+static void scatter_without_s(const alecable_element *e, int nd, const double *ke, double *values, int assign, int v3)
 {
     if (e->runs) {
         int as = assign ? e->assign : 0;
+#if AC_HAVE_ISA_V3
+        if (nd == 14 && v3) ancf_columns_v3(e->map, ke, values, as);
+        else
+#else
+        (void)v3;
+#endif
 #if defined(__SSE2__)
         if (nd == 14) ancf_columns(e->map, ke, values, as); /* ANCF */
 #else
@@ -310,7 +378,7 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
         const el_ops *ops = cb->ops;
         double b[3];
         int nd = el_ndof(ops), nn = nd * nd, inertia = has_inertia(cb, v, a), grav = gravity_density(m, cb, sc, b);
-        int n7 = gather7(ops);
+        int n7 = gather7(ops), v3 = m->scatter_v3;
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             int fused = r && values && ops->force_tangent_acc;
@@ -346,7 +414,7 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
                     ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, kx);
                     add_scaled(ke, kx, 1.0, nn);
                 }
-                if (e->par.fixed_s) scatter_without_s(e, nd, ke, values, assign);
+                if (e->par.fixed_s) scatter_without_s(e, nd, ke, values, assign, v3);
                 else
                     for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
             }
