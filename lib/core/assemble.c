@@ -16,6 +16,10 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#include "isa.h"
+#if AC_HAVE_ISA_V3
+#include <immintrin.h>
+#endif
 
 static double load_scale(const alecable_model *m, double t) { return m->ramp_loads ? t : 1.0; }
 
@@ -30,6 +34,35 @@ static double joint_time(const alecable_joint *j, double t, double tm) { return 
 static int has_inertia(const alecable_cable *cb, const double *v, const double *a)
 {
     return v && a && cb->ops->inertia && cb->section.rho > 0.0;
+}
+
+/* ac_gather and ac_gather_rate (finalize.c) with the Lagrangian ANCF
+ * element's case inline (n7: two nodes of 7 dofs, gather7 below; s fixed:
+ * two runs of 6 and the nodes' s, or zero rates): the same copies without
+ * a call per gather, ten a step per element */
+static int gather7(const el_ops *ops) { return ops->nnodes == 2 && ops->node_ndof == 7; }
+
+static inline void gather_q(const alecable_element *e, int n7, const double *q, double *qe)
+{
+    if (n7 && e->par.fixed_s) {
+        memcpy(qe, q + e->a->dof0, 6 * sizeof(double));
+        memcpy(qe + 7, q + e->b->dof0, 6 * sizeof(double));
+        qe[6] = node_s(e->a);
+        qe[13] = node_s(e->b);
+        return;
+    }
+    ac_gather(e, q, qe);
+}
+
+static inline void gather_rate(const alecable_element *e, int n7, const double *v, double *ve)
+{
+    if (n7 && e->par.fixed_s) {
+        memcpy(ve, v + e->a->dof0, 6 * sizeof(double));
+        memcpy(ve + 7, v + e->b->dof0, 6 * sizeof(double));
+        ve[6] = ve[13] = 0.0;
+        return;
+    }
+    ac_gather_rate(e, v, ve);
 }
 
 /* r += an element's force over its dofs; a Lagrangian element whose
@@ -74,12 +107,12 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     memset(ve, 0, sizeof ve);
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int nd = el_ndof(cb->ops);
+        int nd = el_ndof(cb->ops), n7 = gather7(cb->ops);
         if (!has_inertia(cb, a, a)) continue; /* v is 0 (ve below): any non-NULL v does */
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
-            ac_gather(e, q, qe);
-            ac_gather_rate(e, a, ae);
+            gather_q(e, n7, q, qe);
+            gather_rate(e, n7, a, ae);
             cb->ops->inertia(&e->par, qe, ve, ae, fx);
             scatter_force(e, nd, fx, r);
         }
@@ -203,6 +236,64 @@ static void ancf_columns(const int *run, const double *ke, double *values, int a
 }
 #endif
 
+#if AC_HAVE_ISA_V3
+#define AC_V3 __attribute__((target("avx2")))
+/* ancf_block with AVX2 where ac_isa() chose that copy: the 6x6 block as a
+ * 4x4 transpose (rows and columns 0-3), rows 4-5 of columns 0-3 and rows
+ * 0-3 of columns 4-5 as pairs of 4-wide unpacks, and the last 2x2 tile as
+ * before.  Each entry still gets the same single assignment or addition. */
+static inline AC_V3 void put4(double *d, __m256d x, int assign)
+{
+    if (!assign) x = _mm256_add_pd(_mm256_loadu_pd(d), x);
+    _mm256_storeu_pd(d, x);
+}
+
+static inline AC_V3 void put2(double *d, __m128d x, int assign)
+{
+    if (!assign) x = _mm_add_pd(_mm_loadu_pd(d), x);
+    _mm_storeu_pd(d, x);
+}
+
+static inline AC_V3 void ancf_block_v3(double *const d[6], const double *ke, int assign)
+{
+    const __m256d r0 = _mm256_loadu_pd(ke), r1 = _mm256_loadu_pd(ke + 14), r2 = _mm256_loadu_pd(ke + 28),
+                  r3 = _mm256_loadu_pd(ke + 42), r4 = _mm256_loadu_pd(ke + 56), r5 = _mm256_loadu_pd(ke + 70);
+    const __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
+    const __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
+    const __m256d u0 = _mm256_unpacklo_pd(r4, r5), u1 = _mm256_unpackhi_pd(r4, r5);
+    const __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(ke + 4)), _mm_loadu_pd(ke + 32), 1);
+    const __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(ke + 18)), _mm_loadu_pd(ke + 46), 1);
+    const __m128d x4 = _mm_loadu_pd(ke + 60), x5 = _mm_loadu_pd(ke + 74);
+    put4(d[0], _mm256_permute2f128_pd(t0, t2, 0x20), assign);
+    put4(d[1], _mm256_permute2f128_pd(t1, t3, 0x20), assign);
+    put4(d[2], _mm256_permute2f128_pd(t0, t2, 0x31), assign);
+    put4(d[3], _mm256_permute2f128_pd(t1, t3, 0x31), assign);
+    put2(d[0] + 4, _mm256_castpd256_pd128(u0), assign);
+    put2(d[1] + 4, _mm256_castpd256_pd128(u1), assign);
+    put2(d[2] + 4, _mm256_extractf128_pd(u0, 1), assign);
+    put2(d[3] + 4, _mm256_extractf128_pd(u1, 1), assign);
+    put4(d[4], _mm256_unpacklo_pd(a, b), assign);
+    put4(d[5], _mm256_unpackhi_pd(a, b), assign);
+    put2(d[4] + 4, _mm_unpacklo_pd(x4, x5), assign);
+    put2(d[5] + 4, _mm_unpackhi_pd(x4, x5), assign);
+}
+
+static AC_V3 void ancf_columns_v3(const int *run, const double *ke, double *values, int assign)
+{
+    int n, c;
+    for (n = 0; n < 2; n++) {
+        const int *rn = run + 12 * n;
+        double *da[6], *db[6];
+        for (c = 0; c < 6; c++) {
+            da[c] = values + rn[2 * c];
+            db[c] = values + rn[2 * c + 1];
+        }
+        ancf_block_v3(da, ke + 7 * n, assign & (1 << (2 * n)));
+        ancf_block_v3(db, ke + 7 * 14 + 7 * n, assign & (2 << (2 * n)));
+    }
+}
+#endif
+
 static inline void scatter_columns(const int *run, int nd, const double *ke, double *values, int assign)
 {
     int h = nd / 2;
@@ -212,10 +303,16 @@ static inline void scatter_columns(const int *run, int nd, const double *ke, dou
 
 /* assign: the assign plan is in force (start_values), so e->assign's
  * blocks are written, not added to */
-static void scatter_without_s(const alecable_element *e, int nd, const double *ke, double *values, int assign)
+static void scatter_without_s(const alecable_element *e, int nd, const double *ke, double *values, int assign, int v3)
 {
     if (e->runs) {
         int as = assign ? e->assign : 0;
+#if AC_HAVE_ISA_V3
+        if (nd == 14 && v3) ancf_columns_v3(e->map, ke, values, as);
+        else
+#else
+        (void)v3;
+#endif
 #if defined(__SSE2__)
         if (nd == 14) ancf_columns(e->map, ke, values, as); /* ANCF */
 #else
@@ -281,6 +378,7 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
         const el_ops *ops = cb->ops;
         double b[3];
         int nd = el_ndof(ops), nn = nd * nd, inertia = has_inertia(cb, v, a), grav = gravity_density(m, cb, sc, b);
+        int n7 = gather7(ops), v3 = m->scatter_v3;
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             int fused = r && values && ops->force_tangent_acc;
@@ -289,10 +387,10 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
                 if (scale) ac_scale_split(e, q, grav ? b : NULL, scale);
                 continue;
             }
-            ac_gather(e, q, qe);
+            gather_q(e, n7, q, qe);
             if (inertia) {
-                ac_gather_rate(e, v, ve);
-                ac_gather_rate(e, a, ae);
+                gather_rate(e, n7, v, ve);
+                gather_rate(e, n7, a, ae);
             }
             if (values) {
                 memset(ke, 0, (size_t)nn * sizeof(double));
@@ -316,7 +414,7 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
                     ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, kx);
                     add_scaled(ke, kx, 1.0, nn);
                 }
-                if (e->par.fixed_s) scatter_without_s(e, nd, ke, values, assign);
+                if (e->par.fixed_s) scatter_without_s(e, nd, ke, values, assign, v3);
                 else
                     for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
             }
@@ -483,19 +581,19 @@ static void element_energies(alecable_model *m, const double *q, double sc, cons
     int c, i;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int kin = v && has_inertia(cb, v, v), grav = gravity_density(m, cb, sc, b);
+        int kin = v && has_inertia(cb, v, v), grav = gravity_density(m, cb, sc, b), n7 = gather7(cb->ops);
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             if (e->xdof >= 0) {
                 wi += ac_split_energy(e, q);
                 if (kin || grav) ac_gather(e, q, qe);
             } else {
-                ac_gather(e, q, qe);
+                gather_q(e, n7, q, qe);
                 wi += cb->ops->energy(&e->par, qe);
             }
             if (grav) wg += cb->ops->dist_energy(b, qe);
             if (kin) {
-                ac_gather_rate(e, v, ve);
+                gather_rate(e, n7, v, ve);
                 tk += cb->ops->kinetic(&e->par, qe, ve);
             }
         }

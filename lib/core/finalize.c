@@ -7,6 +7,7 @@
 #include "../integrators/problem.h"
 #include "../bodies/bodies.h"
 #include "../friction/friction.h"
+#include "isa.h"
 
 #include <string.h>
 
@@ -157,6 +158,7 @@ static int assign_plan(alecable_model *m)
     unsigned char *t = (unsigned char *)ac_calloc(&m->alloc, (size_t)m->pat.nnz, 1);
     int n;
     m->assign_ok = 0;
+    m->scatter_v3 = ac_isa() == AC_ISA_V3;
     if (!t) return -1;
     n = plan_pass(m, t, NULL);
     if (n > m->pat.nnz / 4) { /* few runs elements (ALE cables, other kinds): a memset is cheaper than the list */

@@ -1,6 +1,8 @@
 /* Runtime choice of the instruction set of the vector kernels (issue 25).
  *
- * The element kernels (ancf.c) and the band solver (band.c) are compiled
+ * The element kernels (ancf.c), the band solver (band.c), the ANCF block's
+ * scatter (assemble.c, chosen at finalize) and the semi-implicit methods'
+ * per-entry passes (semi_implicit.c, chosen at create) are compiled
  * twice: for the baseline of the target (x86-64: SSE2) and, on x86-64 with
  * gcc or clang, once more for AVX2 (x86-64-v3's vectors; the CPU must
  * have AVX2 and FMA, x86-64-v3's floating-point part).  ac_isa() says which
@@ -10,7 +12,9 @@
  * band solver: at its creation).  The two copies give the same results to
  * the bit (no contracted multiply-adds, sums in the same order).
  *
- * The second copy is compiled by wrapping a source file's include between
+ * The second copy of a loop or two is a target("avx2") function (no FMA
+ * then, so no contraction); of a whole file it is compiled by wrapping a
+ * source file's include between
  * #include "isa_v3_begin.h" and #include "isa_v3_end.h" (file-wide target
  * pragmas: every function in it, helpers included, gets AVX2), without
  * contracted multiply-adds: the copies agree to the bit (see there why). */

@@ -315,6 +315,9 @@ struct alecable_model {
      * before each evaluation, and each element's blocks that it assigns
      * (alecable_element.assign); 0 assign_ok: memset */
     int *zero_pos, n_zero_pos, assign_ok;
+    /* the element blocks' scatter (assemble.c) in its AVX2 copy: ac_isa()'s
+     * choice at finalize, like the other parts' copies (isa.h) */
+    int scatter_v3;
     void *qs;               /* quasistatic solver workspace (integrators/) */
     /* the clock (lib/core/clock.c): the time of the state [s]; hold_clock:
      * inside a quasistatic solve whose motions stand at `time`, not at the

@@ -22,6 +22,7 @@
 #define _POSIX_C_SOURCE 199309L /* clock_gettime for stats.wall_time */
 
 #include "dynamic_internal.h"
+#include "../core/isa.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -383,6 +384,7 @@ static int alloc_workspaces(alecable_integrator *it)
     size_t n = (size_t)it->n, nq = (size_t)it->nq, m = (size_t)(it->nlam > 0 ? it->nlam : 1);
     size_t live = a->live_bytes;
     int k, need_fn = !is_semi(it->o.method) || it->o.si_scheme == ALECABLE_SI_SCHEME_PAPER || it->p.nhist > 0;
+    it->v3 = ac_isa() == AC_ISA_V3;
     for (k = 0; k < 3; k++)
         if (alloc_state(a, &it->st[k], it->nq, it->nlam, it->p.nhist, it->o.method)) return ALECABLE_ENOMEM;
     it->mem_history = a->live_bytes - live;

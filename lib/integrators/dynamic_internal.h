@@ -76,6 +76,7 @@ struct alecable_integrator {
     alecable_dynamic_options o;
     dyn_params par;
     int n, nq, nlam;
+    int v3;                  /* the semi-implicit passes' AVX2 copies (semi_implicit.c): ac_isa() at create */
     sp_pattern pat;          /* colptr/rowidx borrowed from the problem */
     sp_kkt *lin;             /* single-dof constraints condensed out (sparse/kkt.c) */
     dyn_state st[3];

@@ -60,6 +60,7 @@
  * All of the above is the library's scheme (ALECABLE_SI_SCHEME_LIBRARY).
  * ALECABLE_SI_SCHEME_PAPER is paper 001 as printed: see paper_attempt. */
 #include "dynamic_internal.h"
+#include "../core/isa.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -124,6 +125,92 @@ static int linearization_point(alecable_integrator *it, si_coef c, const dyn_sta
     return dyn_update(it, T->q, it->dq, 1.0);
 }
 
+/* The per-entry passes of a SI-Newmark / SI-HHT step, written once and
+ * compiled twice: for the target's baseline and, where ac_isa() chose it
+ * at create (it->v3), with AVX2's four-wide vectors (half the divisions'
+ * issue slots).  Each entry gets the same operations in the same order
+ * (no multiply-add: target avx2 without fma), so both copies agree to the
+ * bit. */
+#if AC_HAVE_ISA_V3
+#define SI_V3 __attribute__((target("avx2")))
+#endif
+
+/* the linearization point (newmark_point) with q_l = q_n + 1 dq_l */
+static inline void point_pass(int nq, const double k[6], const double *restrict sq, const double *restrict sv,
+                              const double *restrict sa, double *restrict dq, double *restrict tq,
+                              double *restrict tv, double *restrict ta)
+{
+    const double h = k[0], wa = k[1], wv = k[2], cq = k[3], cv = k[4], cf = k[5];
+    int i;
+    for (i = 0; i < nq; i++) {
+        const double d = h * sv[i] + wa * sa[i], w = sv[i] + wv * sa[i], x = d + cq * sa[i];
+        dq[i] = x;
+        tv[i] = w + cv * sa[i];
+        ta[i] = sa[i] / cf;
+        tq[i] = sq[i] + 1.0 * x;
+    }
+}
+
+/* the new state (finish) with q_{n+1} = q_l + c_q z */
+static inline void finish_pass(int nq, double cq, double cv, const double *restrict sa, const double *restrict z,
+                               double *restrict tq, double *restrict ta, double *restrict tv, double *restrict ds)
+{
+    int i;
+    for (i = 0; i < nq; i++) {
+        tq[i] += cq * z[i];
+        ta[i] = sa[i] + z[i];
+        tv[i] += cv * z[i];
+        ds[i] = ds[i] + cq * z[i];
+    }
+}
+
+/* carry_force's F_{n+1}; f may be fc itself (no restrict on the two) */
+static inline void force_pass(int nq, double ah, double cf, const double *f, const double *restrict r, double *fc)
+{
+    int i;
+    for (i = 0; i < nq; i++) fc[i] = (ah * f[i] - r[i]) / cf;
+}
+
+static void point_base(int nq, const double k[6], const double *sq, const double *sv, const double *sa, double *dq,
+                       double *tq, double *tv, double *ta)
+{
+    point_pass(nq, k, sq, sv, sa, dq, tq, tv, ta);
+}
+
+static void finish_base(int nq, double cq, double cv, const double *sa, const double *z, double *tq, double *ta,
+                        double *tv, double *ds)
+{
+    finish_pass(nq, cq, cv, sa, z, tq, ta, tv, ds);
+}
+
+static void force_base(int nq, double ah, double cf, const double *f, const double *r, double *fc)
+{
+    force_pass(nq, ah, cf, f, r, fc);
+}
+
+#if AC_HAVE_ISA_V3
+SI_V3 static void point_v3(int nq, const double k[6], const double *sq, const double *sv, const double *sa,
+                           double *dq, double *tq, double *tv, double *ta)
+{
+    point_pass(nq, k, sq, sv, sa, dq, tq, tv, ta);
+}
+
+SI_V3 static void finish_v3(int nq, double cq, double cv, const double *sa, const double *z, double *tq, double *ta,
+                            double *tv, double *ds)
+{
+    finish_pass(nq, cq, cv, sa, z, tq, ta, tv, ds);
+}
+
+SI_V3 static void force_v3(int nq, double ah, double cf, const double *f, const double *r, double *fc)
+{
+    force_pass(nq, ah, cf, f, r, fc);
+}
+#else
+#define point_v3 point_base
+#define finish_v3 finish_base
+#define force_v3 force_base
+#endif
+
 /* SI-Newmark and SI-HHT: history() and linearization_point() in one pass
  * over the entries (each the same operations in the same order) */
 static int newmark_point(alecable_integrator *it, double h, const dyn_state *S, dyn_state *T, si_coef *c)
@@ -131,18 +218,28 @@ static int newmark_point(alecable_integrator *it, double h, const dyn_state *S, 
     const dyn_params *p = &it->par;
     const double wa = h * h * (0.5 - p->beta), wv = h * (1.0 - p->gamma), cf = 1.0 + p->alpha_hht;
     const double cq = p->beta * h * h, cv = p->gamma * h, *restrict sv = S->v, *restrict sa = S->a;
-    double *restrict dq = it->dq, *restrict tv = T->v, *restrict ta = T->a;
+    const double *restrict sq = S->q;
+    double *restrict dq = it->dq, *restrict tv = T->v, *restrict ta = T->a, *restrict tq = T->q;
     int i, nq = it->nq;
-    for (i = 0; i < nq; i++) {
-        const double d = h * sv[i] + wa * sa[i], w = sv[i] + wv * sa[i];
-        dq[i] = d + cq * sa[i];
-        tv[i] = w + cv * sa[i];
-        ta[i] = sa[i] / cf;
-    }
     c->cq = cq;
     c->cv = cv;
-    memcpy(T->q, S->q, (size_t)nq * sizeof(double));
-    return dyn_update(it, T->q, it->dq, 1.0);
+    if (it->p.update) { /* the problem's own update of q */
+        for (i = 0; i < nq; i++) {
+            const double d = h * sv[i] + wa * sa[i], w = sv[i] + wv * sa[i];
+            dq[i] = d + cq * sa[i];
+            tv[i] = w + cv * sa[i];
+            ta[i] = sa[i] / cf;
+        }
+        memcpy(T->q, S->q, (size_t)nq * sizeof(double));
+        return dyn_update(it, T->q, it->dq, 1.0);
+    }
+    /* else q_l = q_n + 1 dq_l (dyn_update's sum) in the same pass */
+    {
+        const double k[6] = {h, wa, wv, cq, cv, cf};
+        if (it->v3) point_v3(nq, k, sq, sv, sa, dq, tq, tv, ta);
+        else point_base(nq, k, sq, sv, sa, dq, tq, tv, ta);
+    }
+    return ALECABLE_OK;
 }
 
 /* G a_n from the lower-left block of the Jacobian values into it->ga (its
@@ -182,14 +279,23 @@ static int constraint_rows(alecable_integrator *it, double h, double t1, si_coef
 static int finish(alecable_integrator *it, double h, si_coef c, const dyn_state *S, dyn_state *T)
 {
     const double cf = 1.0 + it->par.alpha_hht, cq = c.cq, cv = c.cv;
-    const double *restrict sa = S->a, *restrict z = it->z, *dq = it->dq;
-    double *restrict ta = T->a, *restrict tv = T->v, *ds = it->dstep;
+    const double *restrict sa = S->a, *restrict z = it->z;
+    double *restrict ta = T->a, *restrict tv = T->v, *restrict ds = it->dstep, *restrict tq = T->q;
     int i, st, nq = it->nq;
-    if ((st = dyn_update(it, T->q, it->z, c.cq))) return st;
-    for (i = 0; i < nq; i++) {
-        ta[i] = sa[i] + z[i];
-        tv[i] += cv * z[i];
-        ds[i] = dq[i] + cq * z[i];
+    /* ds is it->dq (dynamic.c: the semi-implicit methods' dstep), read and
+     * written in place; q_{n+1} = q_l + c_q z (dyn_update's) in the same
+     * pass unless the problem updates q itself */
+    if (it->p.update) {
+        if ((st = dyn_update(it, T->q, it->z, c.cq))) return st;
+        for (i = 0; i < nq; i++) {
+            ta[i] = sa[i] + z[i];
+            tv[i] += cv * z[i];
+            ds[i] = ds[i] + cq * z[i];
+        }
+    } else if (it->v3) {
+        finish_v3(nq, cq, cv, sa, z, tq, ta, tv, ds);
+    } else {
+        finish_base(nq, cq, cv, sa, z, tq, ta, tv, ds);
     }
     if (T->A) memcpy(T->A, T->a, (size_t)nq * sizeof(double));
     if (T->dq_old) memcpy(T->dq_old, it->dstep, (size_t)nq * sizeof(double));
@@ -208,7 +314,7 @@ static int carry_force(alecable_integrator *it, double t1, const double *fn, dyn
 {
     const double cf = 1.0 + it->par.alpha_hht, ah = it->par.alpha_hht, *f = fn, *restrict r = it->r;
     double *fc = T->fc;
-    int i, st, nq = it->nq;
+    int st, nq = it->nq;
     T->fc_ok = 0;
     if (!it->p.inertia || it->o.imex || it->o.hht_history == ALECABLE_HHT_HISTORY_EVALUATE) return ALECABLE_OK;
     st = it->p.inertia(it->p.ctx, t1, T->q, T->v, T->a, it->r);
@@ -217,7 +323,8 @@ static int carry_force(alecable_integrator *it, double t1, const double *fn, dyn
         snprintf(it->msg, sizeof it->msg, "t = %.9g: inertia evaluation failed (%s)", t1, alecable_strerror(st));
         return st;
     }
-    for (i = 0; i < nq; i++) fc[i] = (ah * f[i] - r[i]) / cf;
+    if (it->v3) force_v3(nq, ah, cf, f, r, fc);
+    else force_base(nq, ah, cf, f, r, fc);
     T->fc_ok = 1;
     return ALECABLE_OK;
 }
