@@ -148,18 +148,18 @@ static void omega(const double *r, const double *u, const double *w, double *g, 
     tDD = -tNN;
     tND = 2.0 * (N * N - D * D) * q * q;
 #ifdef KH_LANES
-    { /* the same terms, three columns at a time in a vector (its lane 3 unused) */
+    { /* the same terms, three columns at a time in a vector (its lane 3
+       * unused), the vectors built from the scalars in registers: read
+       * back from memory, a 32-byte load over the scalars' 8-byte stores
+       * waits for them to retire (store forwarding fails) */
         typedef double kh_v4u __attribute__((vector_size(32), aligned(8)));
-        double nd[16];
-        memcpy(nd, gN, sizeof gN);
-        memcpy(nd + 8, gD, sizeof gD);
-        nd[6] = nd[7] = nd[14] = nd[15] = 0.0;
-        for (i = r0; i < r0 + 3; i++)
-            for (j = j0; j < j1; j += 3) {
-                const kh_v4u Nj = *(const kh_v4u *)(nd + j), Dj = *(const kh_v4u *)(nd + 8 + j);
+        for (j = j0; j < j1; j += 3) {
+            const kh_v4u Nj = {gN[j], gN[j + 1], gN[j + 2], 0.0}, Dj = {gD[j], gD[j + 1], gD[j + 2], 0.0};
+            for (i = r0; i < r0 + 3; i++) {
                 const kh_v4u h = tNN * gN[i] * Nj + tND * (gN[i] * Dj + gD[i] * Nj) + tDD * gD[i] * Dj;
                 memcpy(H + 6 * i + j, &h, 3 * sizeof(double));
             }
+        }
     }
 #else
     for (i = r0; i < r0 + 3; i++)
