@@ -262,6 +262,47 @@ typedef struct gauss_pt {
     double va[9], vaa, vt[9], vat, vtt; /* its alpha and theta_A rows */
 } gauss_pt;
 
+/* gauss_iso's Hessian blocks (aa, bb, uu, ab, au, bu; not N's second
+ * derivatives, add_eps) from the point quantities in scope: one text for
+ * the per-point code (T double) and the AVX2 lanes (T kh_v4, four points
+ * per vector), so that the two cannot drift apart; ZERO is T's zero.  It
+ * declares its own factors in the enclosing block (no block of its own:
+ * that moved the baseline's register allocation) */
+#define KH_ISO_HESS(T, ZERO) \
+        T ha[3], hu[3], ea[3], eb[3], pa[3], pb[3], qa[3]; \
+        for (i = 0; i < 3; i++) { /* the outer products' left factors, scaled once */ \
+            ha[i] = cG * ga[i] + c1 * gDa[i]; \
+            hu[i] = cG * gu[i] + c1 * gDu[i]; \
+            ea[i] = kA * a[i] + kC * b[i] - dA * a[i] + ct * il_ * u[i]; \
+            eb[i] = kC * a[i] + kCC * b[i]; \
+        } \
+        for (i = 0; i < 3; i++) \
+            for (j = i; j < 3; j++) { /* the symmetric blocks */ \
+                const T d = i == j ? il2 * 2.0 * fA + ct * (2.0 + ml) : ZERO; \
+                const T x = ha[i] * ga[j] + c1 * ga[i] * gDa[j] + ea[i] * a[j] + eb[i] * b[j] + ct * il_ * a[i] * u[j] + d; \
+                const T y = cG * gb[i] * gb[j] + kCC * a[i] * a[j] + (i == j ? 2.0 * il2 * fB : ZERO); \
+                const T z = hu[i] * gu[j] + c1 * gu[i] * gDu[j]; \
+                G->aa[3 * i + j] = G->aa[3 * j + i] = x; \
+                G->bb[3 * i + j] = G->bb[3 * j + i] = y; \
+                G->uu[3 * i + j] = G->uu[3 * j + i] = z; \
+            } \
+        for (i = 0; i < 3; i++) { \
+            pa[i] = 4.0 * il2 * fAB * a[i]; \
+            pb[i] = kCC * b[i] + kC * a[i]; \
+            qa[i] = c1 * lam * ga[i] + ct * il_ * a[i]; \
+        } \
+        for (i = 0; i < 3; i++) \
+            for (j = 0; j < 3; j++) { \
+                const int k = 3 * i + j; \
+                G->ab[k] = ha[i] * gb[j] + pa[i] * b[j] + pb[i] * a[j]; \
+                G->au[k] = ha[i] * gu[j] + qa[i] * a[j]; \
+                G->bu[k] = gb[i] * hu[j]; \
+            } \
+        for (i = 0; i < 3; i++) { \
+            G->ab[4 * i] += il2 * fC; \
+            G->au[4 * i] += ct * lam; \
+        }
+
 static void gauss_iso(const el_params *p, const double *a, const double *b, const double *u, double alpha,
                       double il, int hess, int frame, gauss_pt *G)
 {
@@ -312,39 +353,7 @@ static void gauss_iso(const el_params *p, const double *a, const double *b, cons
         const double fCC = -2.0 * iA2, cG = GJ * il, c1 = sig * iD, ct = c1 * tau;
         const double *ga = gt, *gb = gt + 3, *gu = gt + 6;
         const double kA = 4.0 * il2 * fAA, kC = 2.0 * il2 * fAC, kCC = il2 * fCC, dA = ct * ml * iA;
-        double ha[3], hu[3], ea[3], eb[3], pa[3], pb[3], qa[3];
-        for (i = 0; i < 3; i++) { /* the outer products' left factors, scaled once */
-            ha[i] = cG * ga[i] + c1 * gDa[i];
-            hu[i] = cG * gu[i] + c1 * gDu[i];
-            ea[i] = kA * a[i] + kC * b[i] - dA * a[i] + ct * il_ * u[i];
-            eb[i] = kC * a[i] + kCC * b[i];
-        }
-        for (i = 0; i < 3; i++)
-            for (j = i; j < 3; j++) { /* the symmetric blocks */
-                const double d = i == j ? il2 * 2.0 * fA + ct * (2.0 + ml) : 0.0;
-                const double x = ha[i] * ga[j] + c1 * ga[i] * gDa[j] + ea[i] * a[j] + eb[i] * b[j] + ct * il_ * a[i] * u[j] + d;
-                const double y = cG * gb[i] * gb[j] + kCC * a[i] * a[j] + (i == j ? 2.0 * il2 * fB : 0.0);
-                const double z = hu[i] * gu[j] + c1 * gu[i] * gDu[j];
-                G->aa[3 * i + j] = G->aa[3 * j + i] = x;
-                G->bb[3 * i + j] = G->bb[3 * j + i] = y;
-                G->uu[3 * i + j] = G->uu[3 * j + i] = z;
-            }
-        for (i = 0; i < 3; i++) {
-            pa[i] = 4.0 * il2 * fAB * a[i];
-            pb[i] = kCC * b[i] + kC * a[i];
-            qa[i] = c1 * lam * ga[i] + ct * il_ * a[i];
-        }
-        for (i = 0; i < 3; i++)
-            for (j = 0; j < 3; j++) {
-                const int k = 3 * i + j;
-                G->ab[k] = ha[i] * gb[j] + pa[i] * b[j] + pb[i] * a[j];
-                G->au[k] = ha[i] * gu[j] + qa[i] * a[j];
-                G->bu[k] = gb[i] * hu[j];
-            }
-        for (i = 0; i < 3; i++) {
-            G->ab[4 * i] += il2 * fC;
-            G->au[4 * i] += ct * lam;
-        }
+        KH_ISO_HESS(double, 0.0)
         /* N's second derivatives: ab E(u), au -E(b), bu E(a) */
         add_eps(G->ab, 3, -c1, u);
         add_eps(G->au, 3, c1, b);
@@ -636,39 +645,7 @@ static void gauss_iso_lanes(const el_params *p, const kh_v4 *a, const kh_v4 *b, 
         const double cG = GJ * il;
         const kh_v4 *ga = gt, *gb = gt + 3, *gu = gt + 6;
         const kh_v4 kA = 4.0 * il2 * fAA, kC = 2.0 * il2 * fAC, kCC = il2 * fCC, dA = ct * ml * iA;
-        kh_v4 ha[3], hu[3], ea[3], eb[3], pa[3], pb[3], qa[3];
-        for (i = 0; i < 3; i++) {
-            ha[i] = cG * ga[i] + c1 * gDa[i];
-            hu[i] = cG * gu[i] + c1 * gDu[i];
-            ea[i] = kA * a[i] + kC * b[i] - dA * a[i] + ct * il_ * u[i];
-            eb[i] = kC * a[i] + kCC * b[i];
-        }
-        for (i = 0; i < 3; i++)
-            for (j = i; j < 3; j++) {
-                const kh_v4 d = i == j ? il2 * 2.0 * fA + ct * (2.0 + ml) : zero;
-                const kh_v4 x = ha[i] * ga[j] + c1 * ga[i] * gDa[j] + ea[i] * a[j] + eb[i] * b[j] + ct * il_ * a[i] * u[j] + d;
-                const kh_v4 y = cG * gb[i] * gb[j] + kCC * a[i] * a[j] + (i == j ? 2.0 * il2 * fB : zero);
-                const kh_v4 z = hu[i] * gu[j] + c1 * gu[i] * gDu[j];
-                G->aa[3 * i + j] = G->aa[3 * j + i] = x;
-                G->bb[3 * i + j] = G->bb[3 * j + i] = y;
-                G->uu[3 * i + j] = G->uu[3 * j + i] = z;
-            }
-        for (i = 0; i < 3; i++) {
-            pa[i] = 4.0 * il2 * fAB * a[i];
-            pb[i] = kCC * b[i] + kC * a[i];
-            qa[i] = c1 * lam * ga[i] + ct * il_ * a[i];
-        }
-        for (i = 0; i < 3; i++)
-            for (j = 0; j < 3; j++) {
-                const int k = 3 * i + j;
-                G->ab[k] = ha[i] * gb[j] + pa[i] * b[j] + pb[i] * a[j];
-                G->au[k] = ha[i] * gu[j] + qa[i] * a[j];
-                G->bu[k] = gb[i] * hu[j];
-            }
-        for (i = 0; i < 3; i++) {
-            G->ab[4 * i] += il2 * fC;
-            G->au[4 * i] += ct * lam;
-        }
+        KH_ISO_HESS(kh_v4, zero)
         add_eps_v(G->ab, -c1, vu);
         add_eps_v(G->au, c1, b);
         add_eps_v(G->bu, -c1, a);
