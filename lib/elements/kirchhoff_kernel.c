@@ -689,7 +689,9 @@ typedef struct point4_terms {
     double P, s, g[LS_NG], gp[LS_NG], H[LS_NH];
 } point4_terms;
 
-#define KH_SH(v, i, j, k) ((kh_v4){(v)[i], (v)[j], (v)[k], 0.0})
+/* v's lanes i, j, k (lane 3 a copy of v's: no zero lane to make, which
+ * gcc does by a register-to-register vmovq that valgrind 3.19 cannot run) */
+#define KH_SH(v, i, j, k) ((kh_v4){(v)[i], (v)[j], (v)[k], (v)[3]})
 #define KH_ST(dst, v) _mm256_storeu_pd(dst, v)
 
 /* rows R (3 x 3, one per vector) += E(v) times s, as add_eps: each entry
@@ -697,11 +699,16 @@ typedef struct point4_terms {
 static void add_eps_rows(kh_v4 *R, double s, kh_v4 v)
 {
     const kh_v4 sv = s * v;
-    const kh_v4 e0 = {0.0, sv[2], -sv[1], 0.0}, e1 = {-sv[2], 0.0, sv[0], 0.0}, e2 = {sv[1], -sv[0], 0.0, 0.0};
+    const kh_v4 e0 = {sv[0], sv[2], -sv[1], sv[3]}, e1 = {-sv[2], sv[1], sv[0], sv[3]}, e2 = {sv[1], -sv[0], sv[2], sv[3]};
     R[0] = _mm256_blend_pd(R[0], R[0] + e0, 0x6);
     R[1] = _mm256_blend_pd(R[1], R[1] + e1, 0x5);
     R[2] = _mm256_blend_pd(R[2], R[2] + e2, 0x3);
 }
+
+/* all bits of lane i (the diagonal's terms: x and 0.0, as d in gauss_iso) */
+static const union { unsigned long long u[4]; kh_v4 v; } lane_mask[3] = {
+    {{~0ULL, 0, 0, 0}}, {{0, ~0ULL, 0, 0}}, {{0, 0, ~0ULL, 0}}};
+#define lane_bits(i) lane_mask[i].v
 
 /* x added to lane i of R[i] (the diagonal of rows R) */
 static void add_diag_rows(kh_v4 *R, double x)
@@ -716,8 +723,8 @@ static void add_diag_rows(kh_v4 *R, double x)
 static void mirror_rows(const kh_v4 *X, kh_v4 *M)
 {
     M[0] = X[0];
-    M[1] = (kh_v4){X[0][1], X[1][1], X[1][2], 0.0};
-    M[2] = (kh_v4){X[0][2], X[1][2], X[2][2], 0.0};
+    M[1] = (kh_v4){X[0][1], X[1][1], X[1][2], X[1][3]};
+    M[2] = (kh_v4){X[0][2], X[1][2], X[2][2], X[2][3]};
 }
 
 /* Point 4 (the fifth Gauss point) across the components: gauss_iso's
@@ -730,8 +737,8 @@ static void point4(const el_params *p, const double *yh, const double *y1, const
                    double alpha, double il, int hess, point4_terms *T)
 {
     const double GJ = p->GJ, EI = p->EI, w = lw4, il2 = 0.5 * EI * il;
-    const kh_v4 Y = {yh[0], yh[1], yh[2], 0.0}, Y1 = {y1[0], y1[1], y1[2], 0.0}, Y2 = {y2[0], y2[1], y2[2], 0.0};
-    const kh_v4 uv = {u[0], u[1], u[2], 0.0};
+    const kh_v4 Y = {yh[0], yh[1], yh[2], yh[2]}, Y1 = {y1[0], y1[1], y1[2], y1[2]}, Y2 = {y2[0], y2[1], y2[2], y2[2]};
+    const kh_v4 uv = {u[0], u[1], u[2], u[2]}; /* lane 3 finite, never summed */
     const kh_v4 a = lca4[0] * Y + lca4[1] * Y1 + lca4[2] * Y2, b = lcb4[0] * Y + lcb4[1] * Y1 + lcb4[2] * Y2;
     const kh_v4 a1 = KH_SH(a, 1, 2, 0), a2 = KH_SH(a, 2, 0, 1), b1 = KH_SH(b, 1, 2, 0), b2 = KH_SH(b, 2, 0, 1);
     const kh_v4 u1 = KH_SH(uv, 1, 2, 0), u2 = KH_SH(uv, 2, 0, 1);
@@ -775,13 +782,13 @@ static void point4(const el_params *p, const double *yh, const double *y1, const
         const double fCC = -2.0 * iA2, c1 = sig * iD, ct = c1 * tau, cG = GJ * il;
         const double kA = 4.0 * il2 * fAA, kC = 2.0 * il2 * fAC, kCC = il2 * fCC, dA = ct * ml * iA;
         const double dx = il2 * 2.0 * fA + ct * (2.0 + ml), dy = 2.0 * il2 * fB;
+        const kh_v4 vdx = {dx, dx, dx, dx}, vdy = {dy, dy, dy, dy};
         const kh_v4 ha = cG * ga + c1 * gDa, hu = cG * gu + c1 * gDu, ea = kA * a + kC * b - dA * a + ct * il_ * uv;
         const kh_v4 eb = kC * a + kCC * b, pa = 4.0 * il2 * fAB * a, pb = kCC * b + kC * a;
         const kh_v4 qa = c1 * lam * ga + ct * il_ * a, va_a = -cG * ga, va_b = -cG * gb, va_u = -cG * gu;
         kh_v4 X[3], Yb[3], Z[3], AA[3], BB[3], UU[3], AB[3], ABT[3], AU[3], BU[3];
         for (i = 0; i < 3; i++) { /* rows i: the entries (i, j) in lane j */
-            const kh_v4 dxi = {i == 0 ? dx : 0.0, i == 1 ? dx : 0.0, i == 2 ? dx : 0.0, 0.0};
-            const kh_v4 dyi = {i == 0 ? dy : 0.0, i == 1 ? dy : 0.0, i == 2 ? dy : 0.0, 0.0};
+            const kh_v4 dxi = _mm256_and_pd(vdx, lane_bits(i)), dyi = _mm256_and_pd(vdy, lane_bits(i)); /* +0 off it */
             X[i] = ha[i] * ga + c1 * ga[i] * gDa + ea[i] * a + eb[i] * b + ct * il_ * a[i] * uv + dxi;
             Yb[i] = cG * gb[i] * gb + kCC * a[i] * a + dyi;
             Z[i] = hu[i] * gu + c1 * gu[i] * gDu;
@@ -797,7 +804,7 @@ static void point4(const el_params *p, const double *yh, const double *y1, const
         add_eps_rows(AB, -c1, uv);
         add_eps_rows(AU, c1, b);
         add_eps_rows(BU, -c1, a);
-        for (i = 0; i < 3; i++) ABT[i] = (kh_v4){AB[0][i], AB[1][i], AB[2][i], 0.0};
+        for (i = 0; i < 3; i++) ABT[i] = (kh_v4){AB[0][i], AB[1][i], AB[2][i], AB[2][3]};
         for (q = 0; q < 6; q++) { /* the blocks of the sums, in the stores' order */
             const int r = bk[q], c = bq[q];
             const double caa = w * lca4[r] * lca4[c], cab = w * lca4[r] * lcb4[c];
@@ -807,7 +814,7 @@ static void point4(const el_params *p, const double *yh, const double *y1, const
             if (r == c) {
                 for (i = 0; i < 3; i++) R[i] = caa * AA[i] + cab * (AB[i] + ABT[i]) + cbb * BB[i];
                 KH_ST(hb, R[0]);
-                KH_ST(hb + 3, ((kh_v4){R[1][1], R[1][2], R[2][2], 0.0}));
+                KH_ST(hb + 3, ((kh_v4){R[1][1], R[1][2], R[2][2], R[2][3]}));
                 KH_ST(hb + 6, ((kh_v4){0.0, 0.0, 0.0, 0.0}));
             } else
                 for (i = 0; i < 3; i++) KH_ST(hb + 3 * i, caa * AA[i] + cab * AB[i] + cba * ABT[i] + cbb * BB[i]);
