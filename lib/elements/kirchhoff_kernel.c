@@ -1120,11 +1120,45 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     }
 
     /* expansion to the element's dofs (with s fixed, l's row stays zero) */
-    if (fe) {
-        memset(fe, 0, NDOF * sizeof(double));
-        for (i = 0; i < nz; i++)
-            for (k = 0; k < zn[i]; k++) fe[zdof[i][k]] += zsgn[i][k] * gz[i];
+    if (fe) { /* each dof once: 0 + its z entry times its sign (zdof, zsgn), as a
+               * sum over the z entries on zeros adds it */
+        for (k = 0; k < 3; k++) {
+            fe[k] = 0.0 - gz[k];
+            fe[8 + k] = 0.0 + gz[k];
+            fe[3 + k] = 0.0 + gz[3 + k];
+            fe[11 + k] = 0.0 + gz[6 + k];
+        }
+        fe[TA] = 0.0 + gz[9];
+        fe[TB] = 0.0 + gz[10];
+        fe[SA] = nz == NZ ? 0.0 - gz[11] : 0.0;
+        fe[SB] = nz == NZ ? 0.0 + gz[11] : 0.0;
     }
+#ifdef KH_LANES
+    if (hess) /* as below, each row of Hz as four vectors in registers (built
+               * in an array by single stores, they were read back four at a
+               * time: store forwarding failed) */
+        for (i = 0; i < nz; i++) {
+            const double *h = Hz + NZ * i, sa = nz == NZ ? -h[11] : 0.0, sb = nz == NZ ? h[11] : 0.0;
+            const kh_v4 R0 = {-h[0], -h[1], -h[2], h[3]}, R1 = {h[4], h[5], h[9], sa};
+            const kh_v4 R2 = {h[0], h[1], h[2], h[6]}, R3 = {h[7], h[8], h[10], sb};
+            for (k = 0; k < zn[i]; k++) {
+                double *row = ke + NDOF * zdof[i][k];
+                const kh_v4 k0 = _mm256_loadu_pd(row), k1 = _mm256_loadu_pd(row + 4);
+                const kh_v4 k2 = _mm256_loadu_pd(row + 8), k3 = _mm256_loadu_pd(row + 12);
+                if (zsgn[i][k] > 0.0) {
+                    _mm256_storeu_pd(row, k0 + R0);
+                    _mm256_storeu_pd(row + 4, k1 + R1);
+                    _mm256_storeu_pd(row + 8, k2 + R2);
+                    _mm256_storeu_pd(row + 12, k3 + R3);
+                } else {
+                    _mm256_storeu_pd(row, k0 - R0);
+                    _mm256_storeu_pd(row + 4, k1 - R1);
+                    _mm256_storeu_pd(row + 8, k2 - R2);
+                    _mm256_storeu_pd(row + 12, k3 - R3);
+                }
+            }
+        }
+#else
     if (hess) /* row i of Hz on the dofs, then onto the rows of z_i's dofs */
         for (i = 0; i < nz; i++) {
             const double *h = Hz + NZ * i;
@@ -1147,5 +1181,6 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
                     for (j = 0; j < NDOF; j++) row[j] -= R[j];
             }
         }
+#endif
     return W;
 }
