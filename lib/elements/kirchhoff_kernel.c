@@ -906,7 +906,7 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     double bg[6], bH[36], gY[9], gU[3], ga, pY[9], pU[3], pa, HX[NX * NX], HYU[27], HUU[9], HUa[3], HYa[NX], Haa;
     double P = 0.0, ssum = 0.0, gAx[9], Ax, W, gX[NX], pX[NX], gz[NZ], Hz[NZ * NZ], HB[54];
     gauss_pt G;
-    int g, i, j, k, q;
+    int g, i, j, k, q, hz_made = 0;
     for (i = 0; i < 3; i++) {
         yh[i] = (qe[8 + i] - qe[i]) * il;
         y1[i] = qe[3 + i];
@@ -1076,12 +1076,32 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
         for (i = 0; i < 6; i++) ta[3 + i] = bg[i];
         ta[9] = -1.0;
         ta[10] = 1.0;
-        for (i = 0; i < NX; i++) {
-            const double hi = Haa * ta[i] + HYa[i];
-            for (j = i; j < NX; j++) HX[NX * i + j] += hi * ta[j] + ta[i] * HYa[j];
+#ifdef KH_LANES
+        if (!frame) { /* the two updates below and Hz's entries (further down)
+                       * in one pass: per entry the same operations in the
+                       * same order, with wt (j < 3 ? il : 1) (i < 3 ? il : 1)
+                       * as one of its three values */
+            const double fAA = wt * il * il, fAB = wt * il * 1.0, fBB = wt * 1.0 * 1.0;
+            for (i = 0; i < NX; i++) {
+                const double hi = Haa * ta[i] + HYa[i], ti = ta[i];
+                for (j = i; j < NX; j++) {
+                    double x = HX[NX * i + j] + (hi * ta[j] + ti * HYa[j]);
+                    if (i >= 3 && j < 9) x += ga * bH[6 * (i - 3) + j - 3];
+                    HX[NX * i + j] = x;
+                    Hz[NZ * i + j] = Hz[NZ * j + i] = (i < 3 ? (j < 3 ? fAA : fAB) : fBB) * x;
+                }
+            }
+            hz_made = 1;
+        } else
+#endif
+        {
+            for (i = 0; i < NX; i++) {
+                const double hi = Haa * ta[i] + HYa[i];
+                for (j = i; j < NX; j++) HX[NX * i + j] += hi * ta[j] + ta[i] * HYa[j];
+            }
+            for (i = 0; i < 6; i++)
+                for (j = i; j < 6; j++) HX[NX * (3 + i) + 3 + j] += ga * bH[6 * i + j];
         }
-        for (i = 0; i < 6; i++)
-            for (j = i; j < 6; j++) HX[NX * (3 + i) + 3 + j] += ga * bH[6 * i + j];
         if (frame) { /* theta_A's own row (the frame's roll chi) */
             project1(HUt, u, r1, t);
             for (i = 0; i < 3; i++) HYt[3 + i] += t[i];
@@ -1097,10 +1117,11 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     if (hess) { /* wt times the Hessian in z, mirrored: exactly symmetric, as the
                  * hyper-dual path's (the band solver takes its LDL^T only on
                  * exactly symmetric values, sparse/band.c) */
-        for (i = 0; i < NX; i++) {
-            const double si = wt * (i < 3 ? il : 1.0);
-            for (j = i; j < NX; j++) Hz[NZ * i + j] = Hz[NZ * j + i] = si * (j < 3 ? il : 1.0) * HX[NX * i + j];
-        }
+        if (!hz_made)
+            for (i = 0; i < NX; i++) {
+                const double si = wt * (i < 3 ? il : 1.0);
+                for (j = i; j < NX; j++) Hz[NZ * i + j] = Hz[NZ * j + i] = si * (j < 3 ? il : 1.0) * HX[NX * i + j];
+            }
         if (nz == NZ) {
             double tl[3], Hl[NX], h;
             for (i = 0; i < 3; i++) tl[i] = -yh[i] * il;
