@@ -540,13 +540,13 @@ static const int up[6] = {0, 1, 2, 4, 5, 8};
 /* The isotropic section's Gauss points side by side (the AVX2 copy only:
  * kirchhoff_kernel_v3.c defines KH_LANES).  As ANCF's fixed_lanes
  * (ancf.c): the compilers keep loops over the points scalar, vector types
- * make them 4-wide; lanes 0-4 hold the points, lanes 5-7 the middle point
- * again (computed, never summed).  Every lane computes gauss_iso's formulas
- * as written (the same operations in the same order), and each sum over
- * the points starts from zero and adds the points in the per-point loop's
- * order: the results are the per-point code's, and the baseline's, to the
- * bit.  The baseline keeps the per-point code (SSE2 pairs gain little, as
- * in ANCF). */
+ * make them 4-wide; the lanes hold points 0-3, and point 4 is computed
+ * across the components and entries (point4).  Every lane computes
+ * gauss_iso's formulas as written (the same operations in the same order),
+ * and each sum over the points starts from zero and adds the points in the
+ * per-point loop's order: the results are the per-point code's, and the
+ * baseline's, to the bit.  The baseline keeps the per-point code (SSE2
+ * pairs gain little, as in ANCF). */
 typedef double kh_v4 __attribute__((vector_size(32)));
 
 #define LANES(F) {F(X1), F(X2), F(0.5), F(X4)}
