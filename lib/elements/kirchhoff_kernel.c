@@ -148,18 +148,18 @@ static void omega(const double *r, const double *u, const double *w, double *g, 
     tDD = -tNN;
     tND = 2.0 * (N * N - D * D) * q * q;
 #ifdef KH_LANES
-    { /* the same terms, three columns at a time in a vector (its lane 3 unused) */
+    { /* the same terms, three columns at a time in a vector (its lane 3
+       * unused), the vectors built from the scalars in registers: read
+       * back from memory, a 32-byte load over the scalars' 8-byte stores
+       * waits for them to retire (store forwarding fails) */
         typedef double kh_v4u __attribute__((vector_size(32), aligned(8)));
-        double nd[16];
-        memcpy(nd, gN, sizeof gN);
-        memcpy(nd + 8, gD, sizeof gD);
-        nd[6] = nd[7] = nd[14] = nd[15] = 0.0;
-        for (i = r0; i < r0 + 3; i++)
-            for (j = j0; j < j1; j += 3) {
-                const kh_v4u Nj = *(const kh_v4u *)(nd + j), Dj = *(const kh_v4u *)(nd + 8 + j);
+        for (j = j0; j < j1; j += 3) {
+            const kh_v4u Nj = {gN[j], gN[j + 1], gN[j + 2], 0.0}, Dj = {gD[j], gD[j + 1], gD[j + 2], 0.0};
+            for (i = r0; i < r0 + 3; i++) {
                 const kh_v4u h = tNN * gN[i] * Nj + tND * (gN[i] * Dj + gD[i] * Nj) + tDD * gD[i] * Dj;
                 memcpy(H + 6 * i + j, &h, 3 * sizeof(double));
             }
+        }
     }
 #else
     for (i = r0; i < r0 + 3; i++)
@@ -262,6 +262,47 @@ typedef struct gauss_pt {
     double va[9], vaa, vt[9], vat, vtt; /* its alpha and theta_A rows */
 } gauss_pt;
 
+/* gauss_iso's Hessian blocks (aa, bb, uu, ab, au, bu; not N's second
+ * derivatives, add_eps) from the point quantities in scope: one text for
+ * the per-point code (T double) and the AVX2 lanes (T kh_v4, four points
+ * per vector), so that the two cannot drift apart; ZERO is T's zero.  It
+ * declares its own factors in the enclosing block (no block of its own:
+ * that moved the baseline's register allocation) */
+#define KH_ISO_HESS(T, ZERO) \
+        T ha[3], hu[3], ea[3], eb[3], pa[3], pb[3], qa[3]; \
+        for (i = 0; i < 3; i++) { /* the outer products' left factors, scaled once */ \
+            ha[i] = cG * ga[i] + c1 * gDa[i]; \
+            hu[i] = cG * gu[i] + c1 * gDu[i]; \
+            ea[i] = kA * a[i] + kC * b[i] - dA * a[i] + ct * il_ * u[i]; \
+            eb[i] = kC * a[i] + kCC * b[i]; \
+        } \
+        for (i = 0; i < 3; i++) \
+            for (j = i; j < 3; j++) { /* the symmetric blocks */ \
+                const T d = i == j ? il2 * 2.0 * fA + ct * (2.0 + ml) : ZERO; \
+                const T x = ha[i] * ga[j] + c1 * ga[i] * gDa[j] + ea[i] * a[j] + eb[i] * b[j] + ct * il_ * a[i] * u[j] + d; \
+                const T y = cG * gb[i] * gb[j] + kCC * a[i] * a[j] + (i == j ? 2.0 * il2 * fB : ZERO); \
+                const T z = hu[i] * gu[j] + c1 * gu[i] * gDu[j]; \
+                G->aa[3 * i + j] = G->aa[3 * j + i] = x; \
+                G->bb[3 * i + j] = G->bb[3 * j + i] = y; \
+                G->uu[3 * i + j] = G->uu[3 * j + i] = z; \
+            } \
+        for (i = 0; i < 3; i++) { \
+            pa[i] = 4.0 * il2 * fAB * a[i]; \
+            pb[i] = kCC * b[i] + kC * a[i]; \
+            qa[i] = c1 * lam * ga[i] + ct * il_ * a[i]; \
+        } \
+        for (i = 0; i < 3; i++) \
+            for (j = 0; j < 3; j++) { \
+                const int k = 3 * i + j; \
+                G->ab[k] = ha[i] * gb[j] + pa[i] * b[j] + pb[i] * a[j]; \
+                G->au[k] = ha[i] * gu[j] + qa[i] * a[j]; \
+                G->bu[k] = gb[i] * hu[j]; \
+            } \
+        for (i = 0; i < 3; i++) { \
+            G->ab[4 * i] += il2 * fC; \
+            G->au[4 * i] += ct * lam; \
+        }
+
 static void gauss_iso(const el_params *p, const double *a, const double *b, const double *u, double alpha,
                       double il, int hess, int frame, gauss_pt *G)
 {
@@ -312,39 +353,7 @@ static void gauss_iso(const el_params *p, const double *a, const double *b, cons
         const double fCC = -2.0 * iA2, cG = GJ * il, c1 = sig * iD, ct = c1 * tau;
         const double *ga = gt, *gb = gt + 3, *gu = gt + 6;
         const double kA = 4.0 * il2 * fAA, kC = 2.0 * il2 * fAC, kCC = il2 * fCC, dA = ct * ml * iA;
-        double ha[3], hu[3], ea[3], eb[3], pa[3], pb[3], qa[3];
-        for (i = 0; i < 3; i++) { /* the outer products' left factors, scaled once */
-            ha[i] = cG * ga[i] + c1 * gDa[i];
-            hu[i] = cG * gu[i] + c1 * gDu[i];
-            ea[i] = kA * a[i] + kC * b[i] - dA * a[i] + ct * il_ * u[i];
-            eb[i] = kC * a[i] + kCC * b[i];
-        }
-        for (i = 0; i < 3; i++)
-            for (j = i; j < 3; j++) { /* the symmetric blocks */
-                const double d = i == j ? il2 * 2.0 * fA + ct * (2.0 + ml) : 0.0;
-                const double x = ha[i] * ga[j] + c1 * ga[i] * gDa[j] + ea[i] * a[j] + eb[i] * b[j] + ct * il_ * a[i] * u[j] + d;
-                const double y = cG * gb[i] * gb[j] + kCC * a[i] * a[j] + (i == j ? 2.0 * il2 * fB : 0.0);
-                const double z = hu[i] * gu[j] + c1 * gu[i] * gDu[j];
-                G->aa[3 * i + j] = G->aa[3 * j + i] = x;
-                G->bb[3 * i + j] = G->bb[3 * j + i] = y;
-                G->uu[3 * i + j] = G->uu[3 * j + i] = z;
-            }
-        for (i = 0; i < 3; i++) {
-            pa[i] = 4.0 * il2 * fAB * a[i];
-            pb[i] = kCC * b[i] + kC * a[i];
-            qa[i] = c1 * lam * ga[i] + ct * il_ * a[i];
-        }
-        for (i = 0; i < 3; i++)
-            for (j = 0; j < 3; j++) {
-                const int k = 3 * i + j;
-                G->ab[k] = ha[i] * gb[j] + pa[i] * b[j] + pb[i] * a[j];
-                G->au[k] = ha[i] * gu[j] + qa[i] * a[j];
-                G->bu[k] = gb[i] * hu[j];
-            }
-        for (i = 0; i < 3; i++) {
-            G->ab[4 * i] += il2 * fC;
-            G->au[4 * i] += ct * lam;
-        }
+        KH_ISO_HESS(double, 0.0)
         /* N's second derivatives: ab E(u), au -E(b), bu E(a) */
         add_eps(G->ab, 3, -c1, u);
         add_eps(G->au, 3, c1, b);
@@ -531,31 +540,32 @@ static const int up[6] = {0, 1, 2, 4, 5, 8};
 /* The isotropic section's Gauss points side by side (the AVX2 copy only:
  * kirchhoff_kernel_v3.c defines KH_LANES).  As ANCF's fixed_lanes
  * (ancf.c): the compilers keep loops over the points scalar, vector types
- * make them 4-wide; lanes 0-4 hold the points, lanes 5-7 the middle point
- * again (computed, never summed).  Every lane computes gauss_iso's formulas
- * as written (the same operations in the same order), and each sum over
- * the points starts from zero and adds the points in the per-point loop's
- * order: the results are the per-point code's, and the baseline's, to the
- * bit.  The baseline keeps the per-point code (SSE2 pairs gain little, as
- * in ANCF). */
+ * make them 4-wide; the lanes hold points 0-3, and point 4 is computed
+ * across the components and entries (point4).  Every lane computes
+ * gauss_iso's formulas as written (the same operations in the same order),
+ * and each sum over the points starts from zero and adds the points in the
+ * per-point loop's order: the results are the per-point code's, and the
+ * baseline's, to the bit.  The baseline keeps the per-point code (SSE2
+ * pairs gain little, as in ANCF). */
 typedef double kh_v4 __attribute__((vector_size(32)));
 
-#define LANES(F) {F(X1), F(X2), F(0.5), F(X4), F(X5), F(0.5), F(0.5), F(0.5)}
+#define LANES(F) {F(X1), F(X2), F(0.5), F(X4)}
 #define CA0(x) (6.0 * (x) - 6.0 * (x) * (x))
 #define CA1(x) (1.0 - 4.0 * (x) + 3.0 * (x) * (x))
 #define CA2(x) (-2.0 * (x) + 3.0 * (x) * (x))
 #define CB0(x) (6.0 - 12.0 * (x))
 #define CB1(x) (-4.0 + 6.0 * (x))
 #define CB2(x) (-2.0 + 6.0 * (x))
-static const double lw[8] = {0.5 * 0.2369268850561890875142640, 0.5 * 0.4786286704993664680412915,
-                             0.5 * 0.5688888888888888888888889, 0.5 * 0.4786286704993664680412915,
-                             0.5 * 0.2369268850561890875142640, 0.0, 0.0, 0.0};
-static const double lca[3][8] = {LANES(CA0), LANES(CA1), LANES(CA2)};
-static const double lcb[3][8] = {LANES(CB0), LANES(CB1), LANES(CB2)};
+/* points 0-3 as aligned vectors (one load each), point 4 as numbers */
+static const kh_v4 lw = {0.5 * 0.2369268850561890875142640, 0.5 * 0.4786286704993664680412915,
+                         0.5 * 0.5688888888888888888888889, 0.5 * 0.4786286704993664680412915};
+static const kh_v4 lca[3] = {LANES(CA0), LANES(CA1), LANES(CA2)}, lcb[3] = {LANES(CB0), LANES(CB1), LANES(CB2)};
+static const double lw4 = 0.5 * 0.2369268850561890875142640, lca4[3] = {CA0(X5), CA1(X5), CA2(X5)},
+                    lcb4[3] = {CB0(X5), CB1(X5), CB2(X5)};
 
-/* 0 + the five points in order (lanes 0-3 of t[0], lane 0 of t[1]): the
+/* 0 + the five points in order (lanes 0-3 of t, then point 4's p4): the
  * per-point loop's += on a zeroed sum */
-#define LSUM(t) ((((((0.0 + (t)[0][0]) + (t)[0][1]) + (t)[0][2]) + (t)[0][3]) + (t)[1][0]))
+#define LSUM(t, p4) ((((((0.0 + (t)[0]) + (t)[1]) + (t)[2]) + (t)[3]) + (p4)))
 
 /* gauss_iso's point quantities, four points per vector */
 typedef struct gauss_lanes {
@@ -636,39 +646,7 @@ static void gauss_iso_lanes(const el_params *p, const kh_v4 *a, const kh_v4 *b, 
         const double cG = GJ * il;
         const kh_v4 *ga = gt, *gb = gt + 3, *gu = gt + 6;
         const kh_v4 kA = 4.0 * il2 * fAA, kC = 2.0 * il2 * fAC, kCC = il2 * fCC, dA = ct * ml * iA;
-        kh_v4 ha[3], hu[3], ea[3], eb[3], pa[3], pb[3], qa[3];
-        for (i = 0; i < 3; i++) {
-            ha[i] = cG * ga[i] + c1 * gDa[i];
-            hu[i] = cG * gu[i] + c1 * gDu[i];
-            ea[i] = kA * a[i] + kC * b[i] - dA * a[i] + ct * il_ * u[i];
-            eb[i] = kC * a[i] + kCC * b[i];
-        }
-        for (i = 0; i < 3; i++)
-            for (j = i; j < 3; j++) {
-                const kh_v4 d = i == j ? il2 * 2.0 * fA + ct * (2.0 + ml) : zero;
-                const kh_v4 x = ha[i] * ga[j] + c1 * ga[i] * gDa[j] + ea[i] * a[j] + eb[i] * b[j] + ct * il_ * a[i] * u[j] + d;
-                const kh_v4 y = cG * gb[i] * gb[j] + kCC * a[i] * a[j] + (i == j ? 2.0 * il2 * fB : zero);
-                const kh_v4 z = hu[i] * gu[j] + c1 * gu[i] * gDu[j];
-                G->aa[3 * i + j] = G->aa[3 * j + i] = x;
-                G->bb[3 * i + j] = G->bb[3 * j + i] = y;
-                G->uu[3 * i + j] = G->uu[3 * j + i] = z;
-            }
-        for (i = 0; i < 3; i++) {
-            pa[i] = 4.0 * il2 * fAB * a[i];
-            pb[i] = kCC * b[i] + kC * a[i];
-            qa[i] = c1 * lam * ga[i] + ct * il_ * a[i];
-        }
-        for (i = 0; i < 3; i++)
-            for (j = 0; j < 3; j++) {
-                const int k = 3 * i + j;
-                G->ab[k] = ha[i] * gb[j] + pa[i] * b[j] + pb[i] * a[j];
-                G->au[k] = ha[i] * gu[j] + qa[i] * a[j];
-                G->bu[k] = gb[i] * hu[j];
-            }
-        for (i = 0; i < 3; i++) {
-            G->ab[4 * i] += il2 * fC;
-            G->au[4 * i] += ct * lam;
-        }
+        KH_ISO_HESS(kh_v4, zero)
         add_eps_v(G->ab, -c1, vu);
         add_eps_v(G->au, c1, b);
         add_eps_v(G->bu, -c1, a);
@@ -676,30 +654,25 @@ static void gauss_iso_lanes(const el_params *p, const kh_v4 *a, const kh_v4 *b, 
     }
 }
 
-/* n sums LSUM(lo[k], hi[k]) into out[k], four at a time: a 4 x 4 transpose
+/* n sums LSUM(lo[k], h4[k]) into out[k], four at a time: a 4 x 4 transpose
  * puts point g of four sums into one vector, and the vectors are added in
- * the points' order (the same additions as LSUM, one per four sums) */
-static void lane_sums(const kh_v4 *lo, const kh_v4 *hi, int n, double *out)
+ * the points' order, point 4 last from h4 (the same additions as LSUM, one
+ * per four sums) */
+static void lane_sums(const kh_v4 *lo, const double *h4, int n, double *out)
 {
     const __m256d zero = _mm256_setzero_pd();
     int k;
     for (k = 0; k + 4 <= n; k += 4) {
         const __m256d t0 = _mm256_unpacklo_pd(lo[k], lo[k + 1]), t1 = _mm256_unpackhi_pd(lo[k], lo[k + 1]);
         const __m256d t2 = _mm256_unpacklo_pd(lo[k + 2], lo[k + 3]), t3 = _mm256_unpackhi_pd(lo[k + 2], lo[k + 3]);
-        const __m256d h0 = _mm256_unpacklo_pd(hi[k], hi[k + 1]), h1 = _mm256_unpacklo_pd(hi[k + 2], hi[k + 3]);
         __m256d sum = _mm256_add_pd(zero, _mm256_permute2f128_pd(t0, t2, 0x20)); /* point 0 */
         sum = _mm256_add_pd(sum, _mm256_permute2f128_pd(t1, t3, 0x20));
         sum = _mm256_add_pd(sum, _mm256_permute2f128_pd(t0, t2, 0x31));
         sum = _mm256_add_pd(sum, _mm256_permute2f128_pd(t1, t3, 0x31));
-        sum = _mm256_add_pd(sum, _mm256_permute2f128_pd(h0, h1, 0x20)); /* point 4 */
+        sum = _mm256_add_pd(sum, _mm256_loadu_pd(h4 + k)); /* point 4 */
         _mm256_storeu_pd(out + k, sum);
     }
-    for (; k < n; k++) {
-        kh_v4 t[2];
-        t[0] = lo[k];
-        t[1] = hi[k];
-        out[k] = LSUM(t);
-    }
+    for (; k < n; k++) out[k] = LSUM(lo[k], h4[k]);
 }
 
 /* The five points of an isotropic section: the per-point loop's sums, in
@@ -710,80 +683,213 @@ typedef struct point_sums {
     double P, ssum, g[LS_NG], gp[LS_NG], H[LS_NH];
 } point_sums;
 
+/* point 4's weighted terms of the sums, in their layout (h4: a row of 3 is
+ * stored 4 wide, its lane 3 overwritten by the next store) */
+typedef struct point4_terms {
+    double P, s, g[LS_NG], gp[LS_NG], H[LS_NH];
+} point4_terms;
+
+/* v's lanes i, j, k (lane 3 a copy of v's: no zero lane to make, which
+ * gcc does by a register-to-register vmovq that valgrind 3.19 cannot run) */
+#define KH_SH(v, i, j, k) ((kh_v4){(v)[i], (v)[j], (v)[k], (v)[3]})
+#define KH_ST(dst, v) _mm256_storeu_pd(dst, v)
+
+/* rows R (3 x 3, one per vector) += E(v) times s, as add_eps: each entry
+ * gets its one product, added where add_eps adds it (x - y = x + (-y)) */
+static void add_eps_rows(kh_v4 *R, double s, kh_v4 v)
+{
+    const kh_v4 sv = s * v;
+    const kh_v4 e0 = {sv[0], sv[2], -sv[1], sv[3]}, e1 = {-sv[2], sv[1], sv[0], sv[3]}, e2 = {sv[1], -sv[0], sv[2], sv[3]};
+    R[0] = _mm256_blend_pd(R[0], R[0] + e0, 0x6);
+    R[1] = _mm256_blend_pd(R[1], R[1] + e1, 0x5);
+    R[2] = _mm256_blend_pd(R[2], R[2] + e2, 0x3);
+}
+
+/* all bits of lane i (the diagonal's terms: x and 0.0, as d in gauss_iso) */
+static const union { unsigned long long u[4]; kh_v4 v; } lane_mask[3] = {
+    {{~0ULL, 0, 0, 0}}, {{0, ~0ULL, 0, 0}}, {{0, 0, ~0ULL, 0}}};
+#define lane_bits(i) lane_mask[i].v
+
+/* x added to lane i of R[i] (the diagonal of rows R) */
+static void add_diag_rows(kh_v4 *R, double x)
+{
+    R[0] = _mm256_blend_pd(R[0], R[0] + x, 0x1);
+    R[1] = _mm256_blend_pd(R[1], R[1] + x, 0x2);
+    R[2] = _mm256_blend_pd(R[2], R[2] + x, 0x4);
+}
+
+/* the symmetric matrix of rows X whose upper triangle is X's (the lower
+ * entries are the upper ones, as gauss_iso mirrors them) */
+static void mirror_rows(const kh_v4 *X, kh_v4 *M)
+{
+    M[0] = X[0];
+    M[1] = (kh_v4){X[0][1], X[1][1], X[1][2], X[1][3]};
+    M[2] = (kh_v4){X[0][2], X[1][2], X[2][2], X[2][3]};
+}
+
+/* Point 4 (the fifth Gauss point) across the components: gauss_iso's
+ * formulas with a vector over what they repeat (the components i, an
+ * entry's column j) and its numbers (A, D, tau, ...) as doubles, every
+ * product and sum the one gauss_iso computes (a vector of its own would
+ * have one useful lane); then its weighted terms of the sums.  hess: as
+ * gauss_iso_lanes's (-1 the energy alone) */
+static void point4(const el_params *p, const double *yh, const double *y1, const double *y2, const double *u,
+                   double alpha, double il, int hess, point4_terms *T)
+{
+    const double GJ = p->GJ, EI = p->EI, w = lw4, il2 = 0.5 * EI * il;
+    const kh_v4 Y = {yh[0], yh[1], yh[2], yh[2]}, Y1 = {y1[0], y1[1], y1[2], y1[2]}, Y2 = {y2[0], y2[1], y2[2], y2[2]};
+    const kh_v4 uv = {u[0], u[1], u[2], u[2]}; /* lane 3 finite, never summed */
+    const kh_v4 a = lca4[0] * Y + lca4[1] * Y1 + lca4[2] * Y2, b = lcb4[0] * Y + lcb4[1] * Y1 + lcb4[2] * Y2;
+    const kh_v4 a1 = KH_SH(a, 1, 2, 0), a2 = KH_SH(a, 2, 0, 1), b1 = KH_SH(b, 1, 2, 0), b2 = KH_SH(b, 2, 0, 1);
+    const kh_v4 u1 = KH_SH(uv, 1, 2, 0), u2 = KH_SH(uv, 2, 0, 1);
+    const kh_v4 axb = a1 * b2 - a2 * b1, pA = a * a, pB = b * b, pC = a * b, pm = uv * a, pt = axb * uv, px = axb * axb;
+    const double A = pA[0] + pA[1] + pA[2], B = pB[0] + pB[1] + pB[2], C = pC[0] + pC[1] + pC[2];
+    const double mu = pm[0] + pm[1] + pm[2], lam = sqrt(A), D = A + lam * mu, iD = 1.0 / D, il_ = 1.0 / lam;
+    const double iA = il_ * il_, iA2 = iA * iA, ml = mu * il_, tau = (pt[0] + pt[1] + pt[2]) * iD, s = alpha - tau;
+    double sig, fA, fB, fC, g9;
+    kh_v4 gk_a, gk_b, gDa, gDu, ga, gb, gu, g_a, g_b, g_u;
+    int i, k, q;
+    T->P = w * (0.5 * GJ * s * s + 0.5 * EI * (px[0] + px[1] + px[2]) * iA2);
+    T->s = w * s;
+    if (hess < 0) return;
+    sig = GJ * (s * il - p->k0[2]);
+    fA = (-B + 2.0 * C * C * iA) * iA2;
+    fB = iA;
+    fC = -2.0 * C * iA2;
+    gk_a = 2.0 * fA * a + fC * b;
+    gk_b = 2.0 * fB * b + fC * a;
+    gDa = (2.0 + ml) * a + lam * uv;
+    gDu = lam * a;
+    ga = ((b1 * u2 - b2 * u1) - tau * gDa) * iD; /* N's gradient: b x u, u x a, a x b */
+    gb = (u1 * a2 - u2 * a1) * iD;
+    gu = (axb - tau * gDu) * iD;
+    g_a = -sig * ga + il2 * gk_a;
+    g_b = -sig * gb + il2 * gk_b;
+    g_u = -sig * gu;
+    g9 = sig;
+    for (k = 0; k < 3; k++) KH_ST(T->g + LS_GY + 3 * k, w * (lca4[k] * g_a + lcb4[k] * g_b));
+    KH_ST(T->g + LS_GU, w * g_u);
+    T->g[LS_GA] = w * g9;
+    if (hess > 1) {
+        const kh_v4 p_a = -GJ * s * ga + 0.5 * EI * gk_a, p_b = -GJ * s * gb + 0.5 * EI * gk_b, p_u = -GJ * s * gu;
+        for (k = 0; k < 3; k++) KH_ST(T->gp + LS_GY + 3 * k, w * (lca4[k] * p_a + lcb4[k] * p_b));
+        KH_ST(T->gp + LS_GU, w * p_u);
+        T->gp[LS_GA] = w * (GJ * s);
+    }
+    if (!hess) return;
+    {
+        const double fAA = (2.0 * B - 6.0 * C * C * iA) * iA2 * iA, fAB = -iA2, fAC = 4.0 * C * iA2 * iA;
+        const double fCC = -2.0 * iA2, c1 = sig * iD, ct = c1 * tau, cG = GJ * il;
+        const double kA = 4.0 * il2 * fAA, kC = 2.0 * il2 * fAC, kCC = il2 * fCC, dA = ct * ml * iA;
+        const double dx = il2 * 2.0 * fA + ct * (2.0 + ml), dy = 2.0 * il2 * fB;
+        const kh_v4 vdx = {dx, dx, dx, dx}, vdy = {dy, dy, dy, dy};
+        const kh_v4 ha = cG * ga + c1 * gDa, hu = cG * gu + c1 * gDu, ea = kA * a + kC * b - dA * a + ct * il_ * uv;
+        const kh_v4 eb = kC * a + kCC * b, pa = 4.0 * il2 * fAB * a, pb = kCC * b + kC * a;
+        const kh_v4 qa = c1 * lam * ga + ct * il_ * a, va_a = -cG * ga, va_b = -cG * gb, va_u = -cG * gu;
+        kh_v4 X[3], Yb[3], Z[3], AA[3], BB[3], UU[3], AB[3], ABT[3], AU[3], BU[3];
+        for (i = 0; i < 3; i++) { /* rows i: the entries (i, j) in lane j */
+            const kh_v4 dxi = _mm256_and_pd(vdx, lane_bits(i)), dyi = _mm256_and_pd(vdy, lane_bits(i)); /* +0 off it */
+            X[i] = ha[i] * ga + c1 * ga[i] * gDa + ea[i] * a + eb[i] * b + ct * il_ * a[i] * uv + dxi;
+            Yb[i] = cG * gb[i] * gb + kCC * a[i] * a + dyi;
+            Z[i] = hu[i] * gu + c1 * gu[i] * gDu;
+            AB[i] = ha[i] * gb + pa[i] * b + pb[i] * a;
+            AU[i] = ha[i] * gu + qa[i] * a;
+            BU[i] = gb[i] * hu;
+        }
+        mirror_rows(X, AA);
+        mirror_rows(Yb, BB);
+        mirror_rows(Z, UU);
+        add_diag_rows(AB, il2 * fC);
+        add_diag_rows(AU, ct * lam);
+        add_eps_rows(AB, -c1, uv);
+        add_eps_rows(AU, c1, b);
+        add_eps_rows(BU, -c1, a);
+        for (i = 0; i < 3; i++) ABT[i] = (kh_v4){AB[0][i], AB[1][i], AB[2][i], AB[2][3]};
+        for (q = 0; q < 6; q++) { /* the blocks of the sums, in the stores' order */
+            const int r = bk[q], c = bq[q];
+            const double caa = w * lca4[r] * lca4[c], cab = w * lca4[r] * lcb4[c];
+            const double cbb = w * lcb4[r] * lcb4[c], cba = w * lcb4[r] * lca4[c];
+            double *hb = T->H + LS_HB + 9 * q;
+            kh_v4 R[3];
+            if (r == c) {
+                for (i = 0; i < 3; i++) R[i] = caa * AA[i] + cab * (AB[i] + ABT[i]) + cbb * BB[i];
+                KH_ST(hb, R[0]);
+                KH_ST(hb + 3, ((kh_v4){R[1][1], R[1][2], R[2][2], R[2][3]}));
+                KH_ST(hb + 6, ((kh_v4){0.0, 0.0, 0.0, 0.0}));
+            } else
+                for (i = 0; i < 3; i++) KH_ST(hb + 3 * i, caa * AA[i] + cab * AB[i] + cba * ABT[i] + cbb * BB[i]);
+        }
+        for (k = 0; k < 3; k++) {
+            const double wa = w * lca4[k], wb = w * lcb4[k];
+            for (i = 0; i < 3; i++) KH_ST(T->H + LS_HYU + 9 * k + 3 * i, wa * AU[i] + wb * BU[i]);
+        }
+        for (k = 0; k < 3; k++) KH_ST(T->H + LS_HYA + 3 * k, w * lca4[k] * va_a + w * lcb4[k] * va_b);
+        for (i = 0; i < 3; i++) KH_ST(T->H + LS_HUU + 3 * i, w * UU[i]);
+        KH_ST(T->H + LS_HUA, w * va_u);
+        T->H[LS_HAA] = w * (p->GJ * il);
+    }
+}
+
 static void points_lanes(const el_params *p, const double *yh, const double *y1, const double *y2, const double *u,
                          double alpha, double il, int hmode, int grad, point_sums *S)
 {
-    const kh_v4 zero = {0.0, 0.0, 0.0, 0.0};
-    gauss_lanes G[2];
-    kh_v4 wl[2], ca[3][2], cb[3][2], vu[3], t[2], T[2][LS_NH];
-    int h, i, k, q;
-    for (i = 0; i < 3; i++) vu[i] = (kh_v4){u[i], u[i], u[i], u[i]};
-    for (h = 0; h < 2; h++) {
-        kh_v4 a[3], b[3];
-        memcpy(&wl[h], lw + 4 * h, sizeof wl[h]);
-        for (k = 0; k < 3; k++) {
-            memcpy(&ca[k][h], lca[k] + 4 * h, sizeof ca[k][h]);
-            memcpy(&cb[k][h], lcb[k] + 4 * h, sizeof cb[k][h]);
-        }
-        for (i = 0; i < 3; i++) {
-            a[i] = ca[0][h] * yh[i] + ca[1][h] * y1[i] + ca[2][h] * y2[i];
-            b[i] = cb[0][h] * yh[i] + cb[1][h] * y1[i] + cb[2][h] * y2[i];
-        }
-        gauss_iso_lanes(p, a, b, u, vu, alpha, il, grad ? hmode : -1, &G[h]);
+    const kh_v4 zero = {0.0, 0.0, 0.0, 0.0}, wl = lw;
+    point4_terms P4;
+    gauss_lanes G;
+    kh_v4 a[3], b[3], vu[3], T[LS_NH];
+    int i, k, q;
+    /* point 4 first: its terms are stored as rows and read back four at a
+     * time, long after, when its stores have retired (a load over two
+     * stores in flight waits for them) */
+    point4(p, yh, y1, y2, u, alpha, il, grad ? hmode : -1, &P4);
+    for (i = 0; i < 3; i++) {
+        vu[i] = (kh_v4){u[i], u[i], u[i], u[i]};
+        a[i] = lca[0] * yh[i] + lca[1] * y1[i] + lca[2] * y2[i];
+        b[i] = lcb[0] * yh[i] + lcb[1] * y1[i] + lcb[2] * y2[i];
     }
-    for (h = 0; h < 2; h++) t[h] = wl[h] * G[h].Pg;
-    S->P = LSUM(t);
-    for (h = 0; h < 2; h++) t[h] = wl[h] * G[h].s;
-    S->ssum = LSUM(t);
+    gauss_iso_lanes(p, a, b, u, vu, alpha, il, grad ? hmode : -1, &G);
+    S->P = LSUM(wl * G.Pg, P4.P);
+    S->ssum = LSUM(wl * G.s, P4.s);
     if (!grad) return;
-    for (h = 0; h < 2; h++) {
-        for (k = 0; k < 3; k++)
-            for (i = 0; i < 3; i++) T[h][LS_GY + 3 * k + i] = wl[h] * (ca[k][h] * G[h].g[i] + cb[k][h] * G[h].g[3 + i]);
-        for (i = 0; i < 3; i++) T[h][LS_GU + i] = wl[h] * G[h].g[6 + i];
-        T[h][LS_GA] = wl[h] * G[h].g[9];
-    }
-    lane_sums(T[0], T[1], LS_NG, S->g);
+    for (k = 0; k < 3; k++)
+        for (i = 0; i < 3; i++) T[LS_GY + 3 * k + i] = wl * (lca[k] * G.g[i] + lcb[k] * G.g[3 + i]);
+    for (i = 0; i < 3; i++) T[LS_GU + i] = wl * G.g[6 + i];
+    T[LS_GA] = wl * G.g[9];
+    lane_sums(T, P4.g, LS_NG, S->g);
     if (hmode > 1) {
-        for (h = 0; h < 2; h++) {
-            for (k = 0; k < 3; k++)
-                for (i = 0; i < 3; i++)
-                    T[h][LS_GY + 3 * k + i] = wl[h] * (ca[k][h] * G[h].gP[i] + cb[k][h] * G[h].gP[3 + i]);
-            for (i = 0; i < 3; i++) T[h][LS_GU + i] = wl[h] * G[h].gP[6 + i];
-            T[h][LS_GA] = wl[h] * G[h].gP[9];
-        }
-        lane_sums(T[0], T[1], LS_NG, S->gp);
+        for (k = 0; k < 3; k++)
+            for (i = 0; i < 3; i++) T[LS_GY + 3 * k + i] = wl * (lca[k] * G.gP[i] + lcb[k] * G.gP[3 + i]);
+        for (i = 0; i < 3; i++) T[LS_GU + i] = wl * G.gP[6 + i];
+        T[LS_GA] = wl * G.gP[9];
+        lane_sums(T, P4.gp, LS_NG, S->gp);
     }
     if (!hmode) return;
-    for (h = 0; h < 2; h++) {
-        const gauss_lanes *Gh = G + h;
-        kh_v4 *Th = T[h];
-        for (q = 0; q < 6; q++) {
-            const int r = bk[q], c = bq[q];
-            const kh_v4 caa = wl[h] * ca[r][h] * ca[c][h], cab = wl[h] * ca[r][h] * cb[c][h];
-            const kh_v4 cbb = wl[h] * cb[r][h] * cb[c][h], cba = wl[h] * cb[r][h] * ca[c][h];
-            kh_v4 *hb = Th + LS_HB + 9 * q;
-            if (r == c) {
-                for (i = 0; i < 6; i++) {
-                    const int e = up[i], et = 3 * (e % 3) + e / 3; /* ba[e] = ab[et] */
-                    hb[i] = caa * Gh->aa[e] + cab * (Gh->ab[e] + Gh->ab[et]) + cbb * Gh->bb[e];
-                }
-                hb[6] = hb[7] = hb[8] = zero;
-            } else
-                for (i = 0; i < 9; i++) {
-                    const int et = 3 * (i % 3) + i / 3;
-                    hb[i] = caa * Gh->aa[i] + cab * Gh->ab[i] + cba * Gh->ab[et] + cbb * Gh->bb[i];
-                }
-        }
-        for (k = 0; k < 3; k++) {
-            const kh_v4 wa = wl[h] * ca[k][h], wb = wl[h] * cb[k][h];
-            for (i = 0; i < 9; i++) Th[LS_HYU + 9 * k + i] = wa * Gh->au[i] + wb * Gh->bu[i];
-            for (i = 0; i < 3; i++) Th[LS_HYA + 3 * k + i] = wa * Gh->va[i] + wb * Gh->va[3 + i];
-        }
-        for (i = 0; i < 9; i++) Th[LS_HUU + i] = wl[h] * Gh->uu[i];
-        for (i = 0; i < 3; i++) Th[LS_HUA + i] = wl[h] * Gh->va[6 + i];
-        Th[LS_HAA] = wl[h] * (p->GJ * il); /* vaa = cG */
+    for (q = 0; q < 6; q++) {
+        const int r = bk[q], c = bq[q];
+        const kh_v4 caa = wl * lca[r] * lca[c], cab = wl * lca[r] * lcb[c];
+        const kh_v4 cbb = wl * lcb[r] * lcb[c], cba = wl * lcb[r] * lca[c];
+        kh_v4 *hb = T + LS_HB + 9 * q;
+        if (r == c) {
+            for (i = 0; i < 6; i++) {
+                const int e = up[i], et = 3 * (e % 3) + e / 3; /* ba[e] = ab[et] */
+                hb[i] = caa * G.aa[e] + cab * (G.ab[e] + G.ab[et]) + cbb * G.bb[e];
+            }
+            hb[6] = hb[7] = hb[8] = zero;
+        } else
+            for (i = 0; i < 9; i++) {
+                const int et = 3 * (i % 3) + i / 3;
+                hb[i] = caa * G.aa[i] + cab * G.ab[i] + cba * G.ab[et] + cbb * G.bb[i];
+            }
     }
-    lane_sums(T[0], T[1], LS_NH, S->H);
+    for (k = 0; k < 3; k++) {
+        const kh_v4 wa = wl * lca[k], wb = wl * lcb[k];
+        for (i = 0; i < 9; i++) T[LS_HYU + 9 * k + i] = wa * G.au[i] + wb * G.bu[i];
+        for (i = 0; i < 3; i++) T[LS_HYA + 3 * k + i] = wa * G.va[i] + wb * G.va[3 + i];
+    }
+    for (i = 0; i < 9; i++) T[LS_HUU + i] = wl * G.uu[i];
+    for (i = 0; i < 3; i++) T[LS_HUA + i] = wl * G.va[6 + i];
+    T[LS_HAA] = wl * (p->GJ * il); /* vaa = cG */
+    lane_sums(T, P4.H, LS_NH, S->H);
 }
 #endif
 
@@ -800,7 +906,7 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     double bg[6], bH[36], gY[9], gU[3], ga, pY[9], pU[3], pa, HX[NX * NX], HYU[27], HUU[9], HUa[3], HYa[NX], Haa;
     double P = 0.0, ssum = 0.0, gAx[9], Ax, W, gX[NX], pX[NX], gz[NZ], Hz[NZ * NZ], HB[54];
     gauss_pt G;
-    int g, i, j, k, q;
+    int g, i, j, k, q, hz_made = 0;
     for (i = 0; i < 3; i++) {
         yh[i] = (qe[8 + i] - qe[i]) * il;
         y1[i] = qe[3 + i];
@@ -970,12 +1076,32 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
         for (i = 0; i < 6; i++) ta[3 + i] = bg[i];
         ta[9] = -1.0;
         ta[10] = 1.0;
-        for (i = 0; i < NX; i++) {
-            const double hi = Haa * ta[i] + HYa[i];
-            for (j = i; j < NX; j++) HX[NX * i + j] += hi * ta[j] + ta[i] * HYa[j];
+#ifdef KH_LANES
+        if (!frame) { /* the two updates below and Hz's entries (further down)
+                       * in one pass: per entry the same operations in the
+                       * same order, with wt (j < 3 ? il : 1) (i < 3 ? il : 1)
+                       * as one of its three values */
+            const double fAA = wt * il * il, fAB = wt * il * 1.0, fBB = wt * 1.0 * 1.0;
+            for (i = 0; i < NX; i++) {
+                const double hi = Haa * ta[i] + HYa[i], ti = ta[i];
+                for (j = i; j < NX; j++) {
+                    double x = HX[NX * i + j] + (hi * ta[j] + ti * HYa[j]);
+                    if (i >= 3 && j < 9) x += ga * bH[6 * (i - 3) + j - 3];
+                    HX[NX * i + j] = x;
+                    Hz[NZ * i + j] = Hz[NZ * j + i] = (i < 3 ? (j < 3 ? fAA : fAB) : fBB) * x;
+                }
+            }
+            hz_made = 1;
+        } else
+#endif
+        {
+            for (i = 0; i < NX; i++) {
+                const double hi = Haa * ta[i] + HYa[i];
+                for (j = i; j < NX; j++) HX[NX * i + j] += hi * ta[j] + ta[i] * HYa[j];
+            }
+            for (i = 0; i < 6; i++)
+                for (j = i; j < 6; j++) HX[NX * (3 + i) + 3 + j] += ga * bH[6 * i + j];
         }
-        for (i = 0; i < 6; i++)
-            for (j = i; j < 6; j++) HX[NX * (3 + i) + 3 + j] += ga * bH[6 * i + j];
         if (frame) { /* theta_A's own row (the frame's roll chi) */
             project1(HUt, u, r1, t);
             for (i = 0; i < 3; i++) HYt[3 + i] += t[i];
@@ -991,10 +1117,11 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     if (hess) { /* wt times the Hessian in z, mirrored: exactly symmetric, as the
                  * hyper-dual path's (the band solver takes its LDL^T only on
                  * exactly symmetric values, sparse/band.c) */
-        for (i = 0; i < NX; i++) {
-            const double si = wt * (i < 3 ? il : 1.0);
-            for (j = i; j < NX; j++) Hz[NZ * i + j] = Hz[NZ * j + i] = si * (j < 3 ? il : 1.0) * HX[NX * i + j];
-        }
+        if (!hz_made)
+            for (i = 0; i < NX; i++) {
+                const double si = wt * (i < 3 ? il : 1.0);
+                for (j = i; j < NX; j++) Hz[NZ * i + j] = Hz[NZ * j + i] = si * (j < 3 ? il : 1.0) * HX[NX * i + j];
+            }
         if (nz == NZ) {
             double tl[3], Hl[NX], h;
             for (i = 0; i < 3; i++) tl[i] = -yh[i] * il;
@@ -1014,11 +1141,45 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     }
 
     /* expansion to the element's dofs (with s fixed, l's row stays zero) */
-    if (fe) {
-        memset(fe, 0, NDOF * sizeof(double));
-        for (i = 0; i < nz; i++)
-            for (k = 0; k < zn[i]; k++) fe[zdof[i][k]] += zsgn[i][k] * gz[i];
+    if (fe) { /* each dof once: 0 + its z entry times its sign (zdof, zsgn), as a
+               * sum over the z entries on zeros adds it */
+        for (k = 0; k < 3; k++) {
+            fe[k] = 0.0 - gz[k];
+            fe[8 + k] = 0.0 + gz[k];
+            fe[3 + k] = 0.0 + gz[3 + k];
+            fe[11 + k] = 0.0 + gz[6 + k];
+        }
+        fe[TA] = 0.0 + gz[9];
+        fe[TB] = 0.0 + gz[10];
+        fe[SA] = nz == NZ ? 0.0 - gz[11] : 0.0;
+        fe[SB] = nz == NZ ? 0.0 + gz[11] : 0.0;
     }
+#ifdef KH_LANES
+    if (hess) /* as below, each row of Hz as four vectors in registers (built
+               * in an array by single stores, they were read back four at a
+               * time: store forwarding failed) */
+        for (i = 0; i < nz; i++) {
+            const double *h = Hz + NZ * i, sa = nz == NZ ? -h[11] : 0.0, sb = nz == NZ ? h[11] : 0.0;
+            const kh_v4 R0 = {-h[0], -h[1], -h[2], h[3]}, R1 = {h[4], h[5], h[9], sa};
+            const kh_v4 R2 = {h[0], h[1], h[2], h[6]}, R3 = {h[7], h[8], h[10], sb};
+            for (k = 0; k < zn[i]; k++) {
+                double *row = ke + NDOF * zdof[i][k];
+                const kh_v4 k0 = _mm256_loadu_pd(row), k1 = _mm256_loadu_pd(row + 4);
+                const kh_v4 k2 = _mm256_loadu_pd(row + 8), k3 = _mm256_loadu_pd(row + 12);
+                if (zsgn[i][k] > 0.0) {
+                    _mm256_storeu_pd(row, k0 + R0);
+                    _mm256_storeu_pd(row + 4, k1 + R1);
+                    _mm256_storeu_pd(row + 8, k2 + R2);
+                    _mm256_storeu_pd(row + 12, k3 + R3);
+                } else {
+                    _mm256_storeu_pd(row, k0 - R0);
+                    _mm256_storeu_pd(row + 4, k1 - R1);
+                    _mm256_storeu_pd(row + 8, k2 - R2);
+                    _mm256_storeu_pd(row + 12, k3 - R3);
+                }
+            }
+        }
+#else
     if (hess) /* row i of Hz on the dofs, then onto the rows of z_i's dofs */
         for (i = 0; i < nz; i++) {
             const double *h = Hz + NZ * i;
@@ -1041,5 +1202,6 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
                     for (j = 0; j < NDOF; j++) row[j] -= R[j];
             }
         }
+#endif
     return W;
 }
