@@ -29,21 +29,6 @@ static double peak_rss_mb(void)
     return (double)u.ru_maxrss / 1024.0;
 }
 
-/* the resident set now [MB] (Linux: VmRSS of /proc/self/status), -1 where
- * it cannot be read: against the peak it tells whether the set-up's
- * transients or the run's steady state set the peak */
-static double rss_now_mb(void)
-{
-    char line[256];
-    double kb = -1.0;
-    FILE *f = fopen("/proc/self/status", "r");
-    if (!f) return -1.0;
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, "VmRSS:", 6) == 0 && sscanf(line + 6, "%lf", &kb) != 1) kb = -1.0;
-    fclose(f);
-    return kb >= 0.0 ? kb / 1024.0 : -1.0;
-}
-
 int main(int argc, char **argv)
 {
     int elements = 100000, steps = 10, rss = 0, method, rc, i;
@@ -93,7 +78,7 @@ int main(int argc, char **argv)
            im.history / ne, im.vectors / ne, im.jacobian / ne, im.condensation / ne, im.factor / ne);
     printf("  total %.0f (budget %.0f), allocators' peak %.0f\n", total, budget, mr_peak);
     if (rss) {
-        double now = rss_now_mb();
+        double now = ex_status_mb("VmRSS"); /* against the peak: the set-up's transients or the steady state */
         printf("  peak RSS of the process: %.1f MB", peak_rss_mb());
         if (now >= 0.0) printf(" (now %.1f MB)", now);
         printf("\n");

@@ -196,17 +196,7 @@ static statics_figures run_statics(int kind, int elements, const statics_params 
 }
 
 /* Peak resident set of this process [MB] (Linux /proc; -1 elsewhere) */
-static double peak_rss_mb(void)
-{
-    char line[256];
-    double kb = -1;
-    FILE *f = fopen("/proc/self/status", "r");
-    if (!f) return -1;
-    while (fgets(line, sizeof line, f))
-        if (!strncmp(line, "VmHWM:", 6)) kb = atof(line + 6);
-    fclose(f);
-    return kb < 0 ? -1 : kb / 1024.0;
-}
+static double peak_rss_mb(void) { return ex_status_mb("VmHWM"); }
 
 /* least-squares slope of log y over log x, over the entries with y > 0 */
 static double slope(const double *x, const double *y, int n)

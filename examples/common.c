@@ -174,6 +174,19 @@ double ex_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+double ex_status_mb(const char *field)
+{
+    char line[256];
+    double kb = -1.0;
+    size_t n = strlen(field);
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return -1.0;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, field, n) == 0 && line[n] == ':' && sscanf(line + n + 1, "%lf", &kb) != 1) kb = -1.0;
+    fclose(f);
+    return kb >= 0.0 ? kb / 1024.0 : -1.0;
+}
+
 int ex_method(const char *name)
 {
     static const struct {

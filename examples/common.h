@@ -27,6 +27,10 @@ int ex_parse(int argc, char **argv, const ex_opt *opts, const char *summary);
 /* Exits with a message if st is not ALECABLE_OK. */
 void ex_check(alecable_model *m, int st, const char *what);
 double ex_now(void); /* monotonic seconds */
+/* A memory figure of this process [MB] from Linux's /proc/self/status: field
+ * "VmHWM" (peak resident set) or "VmRSS" (resident set now); -1 where it
+ * cannot be read (another system) */
+double ex_status_mb(const char *field);
 /* Prints the outcome of an adaptive implicit Newmark reference run (the
  * paper's, atol 1e-6); returns its status. */
 int ex_report_reference(int status, const char *msg, const alecable_step_stats *st, double wall);
