@@ -54,6 +54,13 @@ enum { NDOF = 14, NB = 4, SA = 6, SB = 13, NG_K = 5, NG_M = 4 };
 static const int boff[NB] = {0, 3, 7, 10};
 static const int bpow[NB] = {0, 1, 0, 1};
 
+/* the general inertia paths out of line (the fixed-s path's callers below) */
+#if defined(__GNUC__) || defined(__clang__)
+#define ANCF_OUT_OF_LINE __attribute__((noinline))
+#else
+#define ANCF_OUT_OF_LINE
+#endif
+
 /* Hermite polynomials on [0, 1] and their first two derivatives */
 #define H1(x) (1.0 - 3.0 * (x) * (x) + 2.0 * (x) * (x) * (x))
 #define H2(x) ((x) - 2.0 * (x) * (x) + (x) * (x) * (x))
@@ -1236,7 +1243,7 @@ static void lag_mass_times(const el_params *p, double l, const double *ae, doubl
     re[SA] = re[SB] = 0.0;
 }
 
-static void lag_inertia(const el_params *p, const double *qe, const double *ve, const double *ae, double *re)
+ANCF_OUT_OF_LINE static void lag_inertia(const el_params *p, const double *qe, const double *ve, const double *ae, double *re)
 {
     double l = qe[SB] - qe[SA], M[NB][NB], W[2][NB][NB], rl = p->rhoA * l;
     int b, c, i;
@@ -1277,7 +1284,7 @@ static void lag_mass_acc(const el_params *p, double l, double ca, double *ke)
         }
 }
 
-static void lag_inertia_jac(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
+ANCF_OUT_OF_LINE static void lag_inertia_jac(const el_params *p, const double *qe, const double *ve, const double *ae, double cq,
                             double cv, double ca, double *ke)
 {
     double l = qe[SB] - qe[SA], il = 1.0 / l, M[NB][NB], W[2][NB][NB], z[NB][3], yz[NB][NB], ya[NB][NB];
@@ -1358,12 +1365,26 @@ static void lag_inertia_jac(const el_params *p, const double *qe, const double *
     end_flux(p, qe, ve, 7, 10, SB, 1.0, cq, cv, NULL, ke);
 }
 
+/* The quadrature paths below are out of line, so the fixed-s element's
+ * path (a few vector products, twice a step per element) runs without
+ * their stack frame and register saves */
+ANCF_OUT_OF_LINE static void quad_inertia(const el_params *p, const double *qe, const double *ve, const double *ae,
+                                       double *re);
+ANCF_OUT_OF_LINE static void quad_inertia_jac_acc(const el_params *p, const double *qe, const double *ve,
+                                               const double *ae, double cq, double cv, double ca, double *ke);
+
 static void ancf_inertia(const el_params *p, const double *qe, const double *ve, const double *ae, double *re)
 {
     if (ae && lagrangian(ve, ae)) {
-        lag_inertia(p, qe, ve, ae, re);
+        if (p->fixed_s) lag_mass_times(p, qe[SB] - qe[SA], ae, re);
+        else lag_inertia(p, qe, ve, ae, re);
         return;
     }
+    quad_inertia(p, qe, ve, ae, re);
+}
+
+static void quad_inertia(const el_params *p, const double *qe, const double *ve, const double *ae, double *re)
+{
     double l = qe[SB] - qe[SA];
     particle P;
     int g, b, i;
@@ -1390,14 +1411,21 @@ static void ancf_inertia(const el_params *p, const double *qe, const double *ve,
 static void ancf_inertia_jac_acc(const el_params *p, const double *qe, const double *ve, const double *ae,
                                  double cq, double cv, double ca, double *ke)
 {
+    if (ae && lagrangian(ve, ae)) {
+        if (p->fixed_s) lag_mass_acc(p, qe[SB] - qe[SA], ca, ke);
+        else lag_inertia_jac(p, qe, ve, ae, cq, cv, ca, ke);
+        return;
+    }
+    quad_inertia_jac_acc(p, qe, ve, ae, cq, cv, ca, ke);
+}
+
+static void quad_inertia_jac_acc(const el_params *p, const double *qe, const double *ve, const double *ae,
+                                 double cq, double cv, double ca, double *ke)
+{
     double l = qe[SB] - qe[SA], il = 1.0 / l, jl[NDOF], kyy[NB][NB];
     const int sdof[2] = {SA, SB};
     particle P;
     int g, b, c, i, j, m, k;
-    if (ae && lagrangian(ve, ae)) {
-        lag_inertia_jac(p, qe, ve, ae, cq, cv, ca, ke);
-        return;
-    }
     for (k = 0; k < NDOF; k++) jl[k] = 0.0;
     /* the (Y_b, Y_c) blocks are multiples of I: their factors are summed first */
     memset(kyy, 0, sizeof kyy);
