@@ -1918,8 +1918,8 @@ typedef struct alecable_problem {
      * energy balance is on) instead of inertia (and energy), counting
      * flops_inertia for it.  The model sets it where its elements give T
      * without the scattered M v: where every cable with mass is of ANCF
-     * elements, and there are no bodies and no hydrodynamic loads (added
-     * mass).  See the rule above. */
+     * or Kirchhoff elements, and there are no bodies and no hydrodynamic
+     * loads (added mass).  See the rule above. */
     int (*kinetic_energy)(const struct alecable_problem *p, double t, const double *q, const double *v,
                           double *work, double *T, double *w_int, double *w_ext);
 } alecable_problem;

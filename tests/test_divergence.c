@@ -1125,7 +1125,8 @@ static void fused_run(const alecable_problem *p, alecable_model *m, int method, 
  * v . inertia(q, a = v) / 2 and the energy callback's values to the bit.
  * A host's wrapper (its own ctx, the fused members the model's) gets its
  * callbacks called, every residual the integrator counts through its own.
- * A cable of Kirchhoff elements: no kinetic_energy (its T needs M v). */
+ * A cable of Kirchhoff elements: T from its elements too (its inertia is
+ * the curve's), within the bound. */
 START_TEST(model_fused_callbacks_agree)
 {
     const int methods[2] = {ALECABLE_METHOD_HHT, ALECABLE_METHOD_SI_HHT};
@@ -1227,7 +1228,7 @@ START_TEST(model_fused_callbacks_agree)
     }
     free(mv);
     alecable_model_destroy(m);
-    /* Kirchhoff elements: the residual's pass, not the kinetic energy's */
+    /* Kirchhoff elements */
     ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
     alecable_section_init(&sec);
     sec.E = 1e8;
@@ -1247,7 +1248,41 @@ START_TEST(model_fused_callbacks_agree)
         ck_assert_int_eq(alecable_fix(NULL, m, tip, ALECABLE_DOF_ROLL), 0);
     }
     ck_assert_msg(alecable_model_problem(&p, m) == 0, "%s", alecable_model_errmsg(m));
-    ck_assert(p.residual_with_scale != NULL && p.kinetic_energy == NULL);
+    ck_assert(p.residual_with_scale != NULL && p.kinetic_energy != NULL);
+    {
+        /* its inertia is the curve's (ANCF's on r, r'; none on the roll):
+         * T from the elements within the bound of v . M v / 2 at a random
+         * velocity of a bent, stretched state */
+        unsigned seed = 977u;
+        double *qk, *vk, *mk, *wk, Tk, Tr = 0.0, Ta = 0.0;
+        int nk;
+        nk = p.nq;
+        qk = calloc((size_t)(nk + p.nlam), sizeof *qk);
+        vk = calloc((size_t)nk, sizeof *vk);
+        mk = calloc((size_t)nk, sizeof *mk);
+        wk = calloc((size_t)nk, sizeof *wk);
+        ck_assert(qk && vk && mk && wk);
+        ck_assert_int_eq(alecable_model_get_state(m, qk, qk + nk, NULL), 0);
+        for (i = 0; i < nk; i++) {
+            seed = seed * 1103515245u + 12345u;
+            vk[i] = (double)(seed >> 8) / 16777216.0 - 0.5;
+            qk[i] += 0.01 * vk[i];
+        }
+        ck_assert_int_eq(p.inertia(p.ctx, 0.0, qk, vk, vk, mk), 0);
+        for (i = 0; i < nk; i++) {
+            Tr += vk[i] * mk[i];
+            Ta += fabs(vk[i] * mk[i]);
+        }
+        Tr *= 0.5;
+        Ta *= 0.5;
+        ck_assert_double_gt(Tr, 0.0);
+        ck_assert_int_eq(p.kinetic_energy(&p, 0.0, qk, vk, wk, &Tk, NULL, NULL), 0);
+        ck_assert_msg(fabs(Tk - Tr) <= (nk + 1000) * DBL_EPSILON * Ta, "T %.17g, v.Mv/2 %.17g", Tk, Tr);
+        free(qk);
+        free(vk);
+        free(mk);
+        free(wk);
+    }
     alecable_model_destroy(m);
 }
 END_TEST

@@ -624,8 +624,9 @@ static double model_energies(alecable_model *m, const double *q, double t, const
                              double *w_int, double *w_ext);
 
 /* The elements give the kinetic energy 1/2 v.M(q) v from kinetic() where
- * every cable with mass is of ANCF elements (its quadratic form is the one
- * of its inertia at v = 0, which ac_inertia evaluates) and nothing else has
+ * every cable with mass is of ANCF or Kirchhoff elements (the quadratic form
+ * of its inertia at v = 0, which ac_inertia evaluates: a Kirchhoff element's
+ * inertia is its curve's, ANCF's, the roll without any) and nothing else has
  * mass: no bodies, no added mass (hydrodynamic loads). */
 static int kinetic_from_elements(const alecable_model *m)
 {
@@ -635,7 +636,8 @@ static int kinetic_from_elements(const alecable_model *m)
         if (((const alecable_load *)m->loads.p[i])->kind == LOAD_HYDRO) return 0;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        if (cb->ops->inertia && cb->section.rho > 0.0 && (cb->kind != ALECABLE_ELEMENT_ANCF || !cb->ops->kinetic))
+        if (cb->ops->inertia && cb->section.rho > 0.0 &&
+            ((cb->kind != ALECABLE_ELEMENT_ANCF && cb->kind != ALECABLE_ELEMENT_KIRCHHOFF) || !cb->ops->kinetic))
             return 0;
     }
     return 1;
