@@ -32,6 +32,10 @@ int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep);
 int sp_band_factor_gathered(void *impl, const double *vals);
 int sp_band_create_flags(void **impl, const sp_pattern *p, ac_alloc *alloc, int flags);
 int sp_band_create_gathered(void **impl, const sp_pattern *full, const int *keep, ac_alloc *alloc, int flags);
+/* p a KKT pattern whose rows and columns from nq on are multipliers (nq =
+ * p->n: none), keep as sp_band_create_gathered's or NULL: each multiplier
+ * is ordered after the dofs it couples (band.c's kkt_order) */
+int sp_band_create_kkt(void **impl, const sp_pattern *p, const int *keep, int nq, ac_alloc *alloc, int flags);
 int sp_band_factor_mut(void *impl, double *vals);
 int sp_band_factor_gathered_mut(void *impl, double *vals);
 int sp_band_restore(void *impl, double *vals);

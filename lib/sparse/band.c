@@ -237,6 +237,9 @@ void sp_band_destroy(void *impl)
     ac_free(h->alloc, h->low_p);
     ac_free(h->alloc, h->fill_p);
     ac_free(h->alloc, h->lpos);
+    ac_free(h->alloc, h->mult);
+    ac_free(h->alloc, h->kkt_s);
+    ac_free(h->alloc, h->mcol);
     ac_free(h->alloc, h);
 }
 
@@ -373,6 +376,86 @@ static void arrange(bandh *h)
     h->kd = h->kl > h->ku ? h->kl : h->ku;
 }
 
+/* A KKT matrix [K G^T; G D] (p's rows from nq on are the multipliers):
+ * each multiplier moves to just after the last of the dofs it couples in
+ * RCM's order (RCM puts it before some of them, a zero diagonal met before
+ * its dofs, which LDL^T cannot take: every factorization was an LU).
+ * Eliminated after its dofs, with K positive definite and D = 0, its pivot
+ * is -g K^-1 g^T < 0 and the later dofs' pivots only grow, so LDL^T needs
+ * no pivoting; sym_factor's kkt test (band_numeric.c) checks that the
+ * pivots have these signs.  mult[j]: new index j is a multiplier.  The
+ * order is kept when its band is at most 3/2 of RCM's or 3 wider (LU,
+ * should the matrix not be of this form, pays at most 9/4 of its flops
+ * at a wide band); else RCM's stays, and with it every multiplier's LU
+ * as before. */
+/* mult, mcol and nmult of the ordering in perm */
+static void kkt_marks(bandh *h)
+{
+    int j;
+    h->nmult = 0;
+    for (j = 0; j < h->n; j++)
+        if ((h->mult[j] = h->perm[j] >= h->nq)) h->mcol[h->nmult++] = j;
+}
+
+static int kkt_order(bandh *h, int nq, int nnz)
+{
+    const sp_pattern *p = h->p;
+    const int n = h->n, kd = h->kd;
+    const double storage = (double)h->ldab * n;
+    int *anchor = ac_malloc(h->alloc, 4 * (size_t)n * sizeof(int)), *old = anchor + n, *head = old + n, *next = head + n;
+    int j, k, c, m = 0;
+    if (!anchor) return SP_ENOMEM;
+    memcpy(old, h->perm, (size_t)n * sizeof(int));
+    /* anchor[j]: the last new index among multiplier j's dofs (-1: none) */
+    for (j = 0; j < n; j++) {
+        int r = old[j];
+        anchor[j] = -1;
+        if (r < nq) continue;
+        m++;
+        for (k = p->colptr[r]; k < p->colptr[r + 1]; k++) {
+            int i = p->rowidx[k];
+            if (i < nq && h->iperm[i] > anchor[j]) anchor[j] = h->iperm[i];
+        }
+    }
+    if (m == 0) {
+        ac_free(h->alloc, anchor);
+        return SP_OK;
+    }
+    /* the dofs in RCM's order, each followed by the multipliers anchored
+     * there (in RCM's order); unanchored ones (no dof: singular) first */
+    for (j = 0; j < n; j++) head[j] = -1;
+    for (j = n - 1; j >= 0; j--) /* lists by anchor, each in RCM's order */
+        if (old[j] >= nq && anchor[j] >= 0) {
+            next[j] = head[anchor[j]];
+            head[anchor[j]] = j;
+        }
+    c = 0;
+    for (j = 0; j < n; j++)
+        if (old[j] >= nq && anchor[j] < 0) h->perm[c++] = old[j];
+    for (j = 0; j < n; j++) {
+        if (old[j] >= nq) continue;
+        h->perm[c++] = old[j];
+        for (k = head[j]; k >= 0; k = next[k]) h->perm[c++] = old[k];
+    }
+    arrange(h);
+    if ((2 * h->kd > 3 * kd && h->kd > kd + 3) || /* too wide (or too wide to store, RCM's not): RCM's */
+        ((double)h->ldab * n > BAND_MAX_FILL * (double)nnz && (double)h->ldab * n > BAND_MIN_STORAGE &&
+         !(storage > BAND_MAX_FILL * (double)nnz && storage > BAND_MIN_STORAGE))) {
+        memcpy(h->perm, old, (size_t)n * sizeof(int));
+        arrange(h);
+        ac_free(h->alloc, anchor);
+        return SP_OK;
+    }
+    ac_free(h->alloc, anchor);
+    h->mult = ac_calloc(h->alloc, (size_t)n, 1);
+    h->mcol = ac_malloc(h->alloc, (size_t)m * sizeof(int));
+    h->kkt_s = ac_malloc(h->alloc, (size_t)m * sizeof(double));
+    if (!h->mult || !h->mcol || !h->kkt_s) return SP_ENOMEM;
+    h->nq = nq;
+    kkt_marks(h);
+    return SP_OK;
+}
+
 /* In place, when RCM's order does not host L: the matrix's own order,
  * if it does and its band and envelope are no larger.  RCM numbers a
  * cable's nodes in order but each node's dofs backwards (its breadth-first
@@ -397,6 +480,7 @@ static int try_own_order(bandh *h)
     }
     if (h->kd <= kd && h->sym_factor_flops <= fl && host_check(h, h->p, h->perm, h->lpos)) {
         h->host = 1;
+        if (h->mult) kkt_marks(h); /* the multipliers after all the dofs: after their own too */
         ac_free(h->alloc, perm);
         return SP_OK;
     }
@@ -437,7 +521,7 @@ static int symmetric_path(bandh *h)
     return SP_OK;
 }
 
-static int create(void **impl, const sp_pattern *p, const int *keep, ac_alloc *alloc, int flags);
+static int create(void **impl, const sp_pattern *p, const int *keep, int nq, ac_alloc *alloc, int flags);
 
 int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
 {
@@ -446,7 +530,7 @@ int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
 
 int sp_band_create_flags(void **impl, const sp_pattern *p, ac_alloc *alloc, int flags)
 {
-    return create(impl, p, NULL, alloc, flags);
+    return create(impl, p, NULL, p->n, alloc, flags);
 }
 
 /* The matrix inside a larger pattern from the start, as sp_band_set_gather
@@ -455,10 +539,15 @@ int sp_band_create_flags(void **impl, const sp_pattern *p, ac_alloc *alloc, int 
  * ordering and storage as creating on that pattern and gathering. */
 int sp_band_create_gathered(void **impl, const sp_pattern *full, const int *keep, ac_alloc *alloc, int flags)
 {
-    return create(impl, full, keep, alloc, flags);
+    return create(impl, full, keep, full->n, alloc, flags);
 }
 
-static int create(void **impl, const sp_pattern *p, const int *keep, ac_alloc *alloc, int flags)
+int sp_band_create_kkt(void **impl, const sp_pattern *p, const int *keep, int nq, ac_alloc *alloc, int flags)
+{
+    return create(impl, p, keep, nq, alloc, flags);
+}
+
+static int create(void **impl, const sp_pattern *p, const int *keep, int nq, ac_alloc *alloc, int flags)
 {
     bandh *h;
     int n = 0, st, j, k, nnz = 0;
@@ -487,6 +576,10 @@ static int create(void **impl, const sp_pattern *p, const int *keep, ac_alloc *a
         return st;
     }
     arrange(h);
+    if (nq < p->n && (st = kkt_order(h, nq, nnz))) {
+        sp_band_destroy(h);
+        return st;
+    }
     storage = (double)h->ldab * n;
     if (storage > BAND_MAX_FILL * (double)nnz && storage > BAND_MIN_STORAGE) {
         sp_band_destroy(h);

@@ -34,6 +34,13 @@ typedef struct bandh {
      * last (fac; see host_check in band.c), and which path made the
      * current factors */
     int symok, kd;
+    /* a KKT matrix ordered so (band.c's kkt_order): mult[j] when new
+     * index j is a multiplier (else NULL), mcol the nmult multipliers'
+     * new indices (ascending), their scales (kkt_s) and the growth of the
+     * last kkt LDL^T (band_numeric.c's kkt_growth_ok) */
+    char *mult;
+    int nq, nmult, *mcol; /* nq: p's first multiplier */
+    double *kkt_s, kkt_growth;
     int inplace, host;     /* created to overwrite its values (SP_OVERWRITE); L lives in them */
     int *lpos;
     double *fac;

@@ -417,6 +417,103 @@ static inline int pivot_ok(double d, double dg, int *definite)
     return *definite || fabs(d) > SYM_PIVOT_MIN * fabs(dg);
 }
 
+/* A KKT matrix ordered by kkt_order (band.c), h->mult: its LDL^T is taken
+ * only in the form that needs no pivoting, K positive definite and each
+ * multiplier after its dofs: every dof's pivot positive, every
+ * multiplier's negative (-g K^-1 g^T, the Schur complement's); anything
+ * else (K indefinite, a multiplier without its dofs, a zero pivot) is
+ * refused for LU as before.  Such a factorization is not a Cholesky one,
+ * so its growth is bounded too (kkt_growth_ok). */
+static inline int kkt_sign(char m, double d)
+{
+    return m ? d < 0.0 : d > 0.0;
+}
+
+/* The multipliers' scales of the growth test, before L overwrites the
+ * matrix: M_i = max a_ik^2 / a_kk over the dofs k that multiplier i
+ * couples (and |a_ii|, a regularized one's), in h->kkt_s: scaled
+ * symmetrically so that K has a unit diagonal, row i of G would have the
+ * largest entry 1.  Row i's entries are in its own column's run (rows
+ * after it) and at lpos[k] + i - k in the earlier columns k that reach it.
+ * A dof's diagonal not positive (K is not positive definite): M_i 0,
+ * and the test fails. */
+static void kkt_rows(bandh *h)
+{
+    const char *restrict mult = h->mult;
+    const double *restrict dg = h->dg, *A = h->fac;
+    const int *restrict lpos = h->lpos, *restrict env = h->env;
+    double *restrict s = h->kkt_s;
+    int e, i, k;
+    for (e = 0; e < h->nmult; e++) {
+        const int j = h->mcol[e], k0 = j - h->kd > 0 ? j - h->kd : 0;
+        double m = fabs(dg[j]);
+        int bad = 0;
+        for (k = k0; k < j; k++)
+            if (!mult[k] && j - k <= env[k]) {
+                const double a = A[lpos[k] + j - k], v = a == 0.0 || !(dg[k] > 0.0) ? 0.0 : a * a / dg[k];
+                bad |= a != 0.0 && !(dg[k] > 0.0);
+                m = v > m ? v : m;
+            }
+        for (i = 1; i <= env[j]; i++)
+            if (!mult[j + i]) {
+                const double a = A[lpos[j] + i], v = a == 0.0 || !(dg[j + i] > 0.0) ? 0.0 : a * a / dg[j + i];
+                bad |= a != 0.0 && !(dg[j + i] > 0.0);
+                m = v > m ? v : m;
+            }
+        s[e] = bad ? 0.0 : m;
+    }
+}
+
+/* Growth of the factors against the matrix: the diagonal of |L| |D| |L^T|,
+ * acc_i = sum_j l_ij^2 |d_j| (j <= i, l_ii = 1), at most KKT_GROWTH_MAX
+ * times row i's scale, a_ii for a dof, M_i for a multiplier (kkt_rows).
+ * The backward error of LDL^T is bounded by a small multiple of
+ * eps |L| |D| |L^T| (Higham, Accuracy and Stability of Numerical
+ * Algorithms, 10.4), whose (i, j) entry is at most sqrt(acc_i acc_j)
+ * (Cauchy-Schwarz): the bound keeps the error of every entry of the
+ * scaled matrix (K with a unit diagonal, each row of G with a largest
+ * entry 1) within KKT_GROWTH_MAX eps, whatever the units of the dofs and
+ * the constraints (a symmetric scaling of A leaves the ratios as they
+ * are).  Since a_ii = sum_j l_ij^2 d_j, acc_i = a_ii - 2 d_i [d_i < 0] +
+ * 2 T_i, T_i = sum over the multipliers' columns j < i of l_ij^2 |d_j|:
+ * only the multipliers' columns are summed (in work, the solve's), and a
+ * dof's row that none reaches has acc_i = a_ii, the ratio 1 of a Cholesky
+ * factorization (one multiplier on its dofs, [k g; g 0], has 2 in its
+ * row). */
+#define KKT_GROWTH_MAX 1e3
+static int kkt_growth_ok(bandh *h)
+{
+    const double *restrict s = h->kkt_s, *restrict dg = h->dg, *L = h->fac;
+    const int *restrict lpos = h->lpos, *restrict env = h->env, *restrict mcol = h->mcol;
+    const char *restrict mult = h->mult;
+    double *restrict T = h->work, g = 0.0;
+    int e, i, ok = 1;
+    for (e = 0; e < h->nmult; e++) { /* work held the last solve's vector */
+        const int j = mcol[e];
+        T[j] = 0.0;
+        for (i = 1; i <= env[j]; i++) T[j + i] = 0.0;
+    }
+    for (e = 0; e < h->nmult; e++) {
+        const int j = mcol[e];
+        const double *cj = L + lpos[j], ad = fabs(1.0 / cj[0]);
+        for (i = 1; i <= env[j]; i++) T[j + i] += cj[i] * cj[i] * ad;
+    }
+    for (e = 0; e < h->nmult; e++) {
+        const int j = mcol[e];
+        const double acc = dg[j] + 2.0 * fabs(1.0 / L[lpos[j]]) + 2.0 * T[j];
+        ok &= acc <= KKT_GROWTH_MAX * s[e];
+        g = acc > g * s[e] ? acc / s[e] : g;
+        for (i = 1; i <= env[j]; i++)
+            if (!mult[j + i]) { /* dof pivots are positive (kkt_sign) */
+                const double a = dg[j + i] + 2.0 * T[j + i];
+                ok &= a <= KKT_GROWTH_MAX * dg[j + i];
+                g = a > g * dg[j + i] ? a / dg[j + i] : g;
+            }
+    }
+    h->kkt_growth = g;
+    return ok;
+}
+
 /* The chain from one pivot d to the next is rd = 1/d, the multiplier
  * l = b rd of the column's entry b in the next row, and the next diagonal
  * entry a - l b: the next pivot is computed so (the same operations as
@@ -429,10 +526,12 @@ static inline int pivot_ok(double d, double dg, int *definite)
 static int sym_factor(bandh *h)
 {
     const int n = h->n, *restrict env = h->env, *restrict lpos = h->lpos;
+    const char *mult = h->mult;
     double *L = h->fac, *restrict dg = h->dg, dmin = INFINITY, dmax = 0.0, d;
     int j, definite = 1;
     if (n == 0) goto done;
     for (j = 0; j < n; j++) dg[j] = L[lpos[j]];
+    if (mult) kkt_rows(h); /* the rows' scales, before L overwrites the matrix */
     d = L[lpos[0]];
     for (j = 0; j < n;) {
         double *cj = L + lpos[j], ad = fabs(d), rd, dn = 0.0;
@@ -440,7 +539,7 @@ static int sym_factor(bandh *h)
         /* once not positive definite, the pivot against the diagonal it
          * started from: a collapse by many orders (cancellation in an
          * indefinite matrix: unbounded growth) means LU */
-        if (!pivot_ok(d, dg[j], &definite)) return 0;
+        if (!pivot_ok(d, dg[j], &definite) || (mult && !kkt_sign(mult[j], d))) return 0;
         rd = 1.0 / d;
         dmin = ad < dmin ? ad : dmin;
         dmax = ad > dmax ? ad : dmax;
@@ -449,7 +548,7 @@ static int sym_factor(bandh *h)
             double *c1 = L + lpos[j + 1], t = cj[1] * rd, t2 = cj[2] * rd;
             const double d1 = c1[0] - t * cj[1], a1 = c1[1] - t * cj[2], ad1 = fabs(d1);
             double rd1, a2 = L[lpos[j + 2]];
-            if (!pivot_ok(d1, dg[j + 1], &definite)) return 0;
+            if (!pivot_ok(d1, dg[j + 1], &definite) || (mult && !kkt_sign(mult[j + 1], d1))) return 0;
             rd1 = 1.0 / d1;
             dmin = ad1 < dmin ? ad1 : dmin;
             dmax = ad1 > dmax ? ad1 : dmax;
@@ -555,7 +654,7 @@ int BAND_NUM(factor)(bandh *h, const double *vals, double *mut)
         if (ls < 0) return SP_ESINGULAR;
         if (ls > 0) {
             h->fac = h->host ? mut : h->lb;
-            if (sym_factor(h)) {
+            if (sym_factor(h) && (!h->mult || kkt_growth_ok(h))) {
                 if (sym_accept(h)) {
                     h->sym = 1;
                     h->sym_wait = 1;

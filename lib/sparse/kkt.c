@@ -275,7 +275,7 @@ int sp_kkt_create_flags(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_
     ac_free(alloc, qcount); ac_free(alloc, qcol); ac_free(alloc, used);
     if (k->ne == 0) { /* nothing to condense: the full system, directly */
         size_t live = alloc->live_bytes;
-        if (kind >= 0 && (st = sp_solver_create_flags(&k->inner, kind, p, alloc, flags))) {
+        if (kind >= 0 && (st = sp_solver_create_kkt(&k->inner, kind, p, NULL, nq, alloc, flags))) {
             sp_kkt_destroy(k);
             return st;
         }
@@ -310,7 +310,7 @@ int sp_kkt_create_flags(sp_kkt **out, int kind, const sp_pattern *p, int nq, ac_
      * constraint (a cable fixed at all its nodes): nothing is left to
      * factor, the eliminations solve it all. */
     if (kind >= 0 && k->red.n > 0) {
-        st = sp_solver_create_gathered(&k->inner, kind, p, k->red_of, alloc, flags);
+        st = sp_solver_create_kkt(&k->inner, kind, p, k->red_of, nq, alloc, flags);
         if (st != SP_OK && (st != SP_EUNSUITED || kind == SP_BAND)) {
             sp_kkt_destroy(k);
             return st;
@@ -389,7 +389,7 @@ static int factor(sp_kkt *k, const double *vals, double *mut)
     }
     if (k->use_full) {
         int st;
-        if (!k->full && (st = sp_solver_create_flags(&k->full, k->kind, k->p, k->alloc, k->flags))) return st;
+        if (!k->full && (st = sp_solver_create_kkt(&k->full, k->kind, k->p, NULL, k->nq, k->alloc, k->flags))) return st;
         return mut ? sp_solver_factor_mut(k->full, mut) : sp_solver_factor(k->full, vals);
     }
     for (q = 0; q < k->cptr[k->ne]; q++) k->colv[q] = vals[k->cpos[q]];
@@ -454,3 +454,8 @@ double sp_kkt_flops(const sp_kkt *k)
 int sp_kkt_eliminated(const sp_kkt *k) { return k->ne; }
 size_t sp_kkt_backend_bytes(const sp_kkt *k) { return k->inner_bytes; }
 int sp_kkt_kind(const sp_kkt *k) { return sp_solver_kind(k->inner); }
+
+int sp_kkt_band_counts(const sp_kkt *k, sp_band_counts *c)
+{
+    return sp_solver_band_counts(k->ne > 0 && k->use_full ? k->full : k->inner, c);
+}

@@ -25,6 +25,8 @@ double sp_kkt_rcond(const sp_kkt *k);
 double sp_kkt_flops(const sp_kkt *k);   /* as sp_solver_flops, condensation included */
 int    sp_kkt_eliminated(const sp_kkt *k); /* number of condensed constraints */
 int    sp_kkt_kind(const sp_kkt *k);     /* backend in use */
+/* the band counts (sp_solver_band_counts) of the solver that factored last */
+int    sp_kkt_band_counts(const sp_kkt *k, sp_band_counts *c);
 /* bytes the backend took from the allocator at create (its storage and
  * copies of the pattern; a SuiteSparse backend's own allocations not counted) */
 size_t sp_kkt_backend_bytes(const sp_kkt *k);

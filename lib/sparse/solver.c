@@ -56,8 +56,15 @@ int sp_solver_create(sp_solver **out, int kind, const sp_pattern *p,
     return sp_solver_create_flags(out, kind, p, alloc, 0);
 }
 
+static int create_kkt(sp_solver **out, int kind, const sp_pattern *p, int nq, ac_alloc *alloc, int flags);
+
 int sp_solver_create_flags(sp_solver **out, int kind, const sp_pattern *p,
                            ac_alloc *alloc, int flags)
+{
+    return create_kkt(out, kind, p, p ? p->n : 0, alloc, flags);
+}
+
+static int create_kkt(sp_solver **out, int kind, const sp_pattern *p, int nq, ac_alloc *alloc, int flags)
 {
     sp_solver *s;
     int rc;
@@ -76,7 +83,7 @@ int sp_solver_create_flags(sp_solver **out, int kind, const sp_pattern *p,
     s->impl = NULL;
     s->alloc = alloc;
     s->last = NOT_FACTORED;
-    rc = s->kind == SP_BAND ? sp_band_create_flags(&s->impl, p, alloc, flags)
+    rc = s->kind == SP_BAND ? sp_band_create_kkt(&s->impl, p, NULL, nq, alloc, flags)
                             : s->be->create(&s->impl, p, alloc);
     if (rc == SP_EUNSUITED && kind == SP_AUTO) {
         s->kind = SP_KLU;
@@ -170,13 +177,25 @@ int sp_solver_factor_gathered(sp_solver *s, const double *vals)
 int sp_solver_create_gathered(sp_solver **out, int kind, const sp_pattern *full, const int *keep, ac_alloc *alloc,
                               int flags)
 {
+    if (!keep) {
+        if (out) *out = NULL;
+        return SP_EFAIL;
+    }
+    return sp_solver_create_kkt(out, kind, full, keep, full ? full->n : 0, alloc, flags);
+}
+
+int sp_solver_create_kkt(sp_solver **out, int kind, const sp_pattern *full, const int *keep, int nq, ac_alloc *alloc,
+                         int flags)
+{
     sp_solver *s;
     int rc;
     if (!out)
         return SP_EFAIL;
     *out = NULL;
-    if (!full || !keep || !alloc)
+    if (!full || !alloc || nq < 0 || nq > full->n)
         return SP_EFAIL;
+    if (!keep)
+        return create_kkt(out, kind, full, nq, alloc, flags);
     if (kind != SP_BAND && kind != SP_AUTO)
         return SP_EUNSUITED;
     s = ac_malloc(alloc, sizeof *s);
@@ -187,7 +206,7 @@ int sp_solver_create_gathered(sp_solver **out, int kind, const sp_pattern *full,
     s->impl = NULL;
     s->alloc = alloc;
     s->last = NOT_FACTORED;
-    rc = sp_band_create_gathered(&s->impl, full, keep, alloc, flags);
+    rc = sp_band_create_kkt(&s->impl, full, keep, nq, alloc, flags);
     if (rc != SP_OK) {
         ac_free(alloc, s);
         return rc;

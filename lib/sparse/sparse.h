@@ -122,6 +122,12 @@ int sp_solver_factor_gathered_mut(sp_solver *s, double *vals); /* SP_OVERWRITE's
  * (SP_AUTO then means KLU, on the matrix's own pattern). */
 int sp_solver_create_gathered(sp_solver **out, int kind, const sp_pattern *full, const int *keep, ac_alloc *alloc,
                               int flags);
+/* sp_solver_create_gathered (keep) or sp_solver_create_flags (keep NULL)
+ * of a KKT matrix [K G^T; G D] whose rows and columns from nq on are the
+ * multipliers: SP_BAND orders each after the dofs it couples, so that its
+ * LDL^T needs no pivoting when K is positive definite (band.c) */
+int sp_solver_create_kkt(sp_solver **out, int kind, const sp_pattern *full, const int *keep, int nq, ac_alloc *alloc,
+                         int flags);
 /* What SP_BAND's factorizations did since the solver was created: LDL^T
  * accepted (sym; sym_equilibrated of those only by the test of the
  * equilibrated matrix, band.c's sym_accept), LDL^T attempted on symmetric
