@@ -14,7 +14,12 @@
 # Both bench_steps are linked here by one command against their shared library (RPATH
 # to it): linked statically, like the examples, the library's code and constants sit behind
 # the program's own, and a 48-byte longer help text in bench_step.c moved today's 10-element
-# step from 8.9 to 10.2 us with the same instructions.
+# step from 8.9 to 10.2 us with the same instructions.  Each bench_step's RPATH is a directory
+# of its own (DIR/<name>/lib) that receives a fresh copy of the library's file before every
+# round: byte-identical copies of one library ran the 10-element step at 4.1 and at 5.5 us,
+# each copy the same in every run (where the kernel put the file's pages), so one copy for
+# the whole benchmark could make either library look a third slower; a copy per round gives
+# both libraries the same draw, and the best and the median are taken over the rounds.
 #   BENCH_DIR     build-bench
 #   BENCH_ROUNDS  5: rounds of timed runs, the base's and today's interleaved (A B A B ...)
 #                 so that the shared machine's load falls on both alike
@@ -70,14 +75,22 @@ run() {
     case $out in "result: status=0"*) printf '%s\n' "$out" ;; esac
 }
 fail() { echo "make bench: $*; the runs' output is in $log" >&2; exit 1; }
-# bench_step OUT from BUILD's objects, against BUILD's shared library
+# bench_step OUT from BUILD's objects, against BUILD's shared library, which it loads from
+# OUT's directory's lib/ (fresh_lib puts a copy there)
 link() { # BUILD OUT
-    mkdir -p "$(dirname "$2")" || return 1
-    abs=$(cd "$1" && pwd) || return 1
+    mkdir -p "$(dirname "$2")/lib" || return 1
+    abs=$(cd "$(dirname "$2")/lib" && pwd) || return 1
     echo "+ link $2" >> "$log"
     # shellcheck disable=SC2086 # CFLAGS holds options
     $CC $CFLAGS -o "$2" "$1/examples/bench_step.o" "$1/examples/common.o" -L"$1" \
-        -Wl,--disable-new-dtags,-rpath,"$abs" -lalecable -lm >> "$log" 2>&1
+        -Wl,--disable-new-dtags,-rpath,"$abs" -lalecable -lm >> "$log" 2>&1 &&
+        echo "$1" > "$(dirname "$2")/lib/.build" && fresh_lib "$2"
+}
+# a new file (new pages) with the library of bench_step BIN, under its soname in BIN's lib/
+fresh_lib() { # BIN
+    d=$(dirname "$1")/lib
+    cp "$(cat "$d/.build")/libalecable.so.0" "$d/libalecable.so.0.new" &&
+        mv -f "$d/libalecable.so.0.new" "$d/libalecable.so.0"
 }
 link "$today_build" "$DIR/today/bench_step" || fail "linking today's bench_step failed"
 today_bin=$DIR/today/bench_step
@@ -157,7 +170,9 @@ measure() { # "ARGS" "N1 N2"
     tb=""; tt=""; r=0
     while [ "$r" -lt "$ROUNDS" ]; do
         r=$((r + 1))
+        fresh_lib "$today_bin" || fail "cannot copy today's library"
         if [ -n "$base_bin" ]; then
+            fresh_lib "$base_bin" || fail "cannot copy $name's library"
             # shellcheck disable=SC2086 # $1 holds options
             line=$(run "$base_bin" $1 --t-end 0)
             [ -n "$line" ] || fail "$name's bench_step $1 failed"
