@@ -502,6 +502,52 @@ static const ancf_v4 le2[2] = LANES(LE2), le3[2] = LANES(LE3), le4[2] = LANES(LE
 
 static void expand_fixed(double wt, const double blk[9][6], double *ke);
 
+/* The curve at the five Gauss points, shared by the fused kernel and the
+ * energy (one text: both must keep their sums to the bit): the reduced
+ * coordinates y (3 NR values and a padding 0) of an element of length
+ * 1/il into r' = a and l r'' = b, points 0-3 side by side (ca, cb, a, b,
+ * A = |a|^2, N = |a x b|^2 as vectors over the points), point 4 as vectors
+ * over the components, lane 3 a copy of the padding (ca4, cb4, a4, b4 and
+ * x4 = a4 x b4) */
+typedef struct lanes_curve_t {
+    ancf_v4 ca[3], cb[3], a[3], b[3], A, N, a4, b4, x4;
+    double ca4[3], cb4[3];
+} lanes_curve_t;
+
+static inline void lanes_curve(double il, const double *y, lanes_curve_t *c)
+{
+    ancf_v4 x0, x1, x2;
+    int i;
+    c->ca[0] = il * ld3[0];
+    c->ca[1] = ld2[0];
+    c->ca[2] = ld4[0];
+    c->cb[0] = il * il * le3[0];
+    c->cb[1] = il * le2[0];
+    c->cb[2] = il * le4[0];
+    for (i = 0; i < 3; i++) {
+        c->a[i] = c->ca[0] * y[i] + c->ca[1] * y[3 + i] + c->ca[2] * y[6 + i];
+        c->b[i] = c->cb[0] * y[i] + c->cb[1] * y[3 + i] + c->cb[2] * y[6 + i];
+    }
+    c->A = c->a[0] * c->a[0] + c->a[1] * c->a[1] + c->a[2] * c->a[2];
+    x0 = c->a[1] * c->b[2] - c->a[2] * c->b[1];
+    x1 = c->a[2] * c->b[0] - c->a[0] * c->b[2];
+    x2 = c->a[0] * c->b[1] - c->a[1] * c->b[0];
+    c->N = x0 * x0 + x1 * x1 + x2 * x2;
+    c->ca4[0] = il * ld3[1][0];
+    c->ca4[1] = ld2[1][0];
+    c->ca4[2] = ld4[1][0];
+    c->cb4[0] = il * il * le3[1][0];
+    c->cb4[1] = il * le2[1][0];
+    c->cb4[2] = il * le4[1][0];
+    memcpy(&x0, y, sizeof x0);
+    memcpy(&x1, y + 3, sizeof x1);
+    memcpy(&x2, y + 6, sizeof x2);
+    c->a4 = c->ca4[0] * x0 + c->ca4[1] * x1 + c->ca4[2] * x2;
+    c->b4 = c->cb4[0] * x0 + c->cb4[1] * x1 + c->cb4[2] * x2;
+    c->x4 = ANCF_SH4(c->a4, c->a4, 1, 2, 0, 3) * ANCF_SH4(c->b4, c->b4, 2, 0, 1, 3) -
+            ANCF_SH4(c->a4, c->a4, 2, 0, 1, 3) * ANCF_SH4(c->b4, c->b4, 1, 2, 0, 3);
+}
+
 /* fe = force (fixed s), and when ke is given ke += wt times the tangent.
  * One copy, neither inlined nor cloned: force() and the fused kernel must
  * give the same force to the bit (test_model), and gcc contracts a multiply
@@ -517,33 +563,25 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
     const double l = qe[SB] - qe[SA], il = 1.0 / l, EA = p->EA, kb = 0.5 * p->EI;
     /* points 0-3 as vectors over the points */
     const ancf_v4 wl = lw[0] * l;
-    ancf_v4 ca[3], cb[3], a[3], b[3], ga[3], gb[3], A, B, C, N, iA, f, fp, eps, x0, x1, x2;
+    lanes_curve_t cv;
+    const ancf_v4 *ca = cv.ca, *cb = cv.cb, *a = cv.a, *b = cv.b;
+    ancf_v4 ga[3], gb[3], A, B, C, N, iA, f, fp, eps;
     /* point 4 as vectors over the components (lane 3 unused) */
-    const double wl4 = lw[1][0] * l, ca4[3] = {il * ld3[1][0], ld2[1][0], ld4[1][0]};
-    const double cb4[3] = {il * il * le3[1][0], il * le2[1][0], il * le4[1][0]};
+    const double wl4 = lw[1][0] * l, *ca4 = cv.ca4, *cb4 = cv.cb4;
     ancf_v4 a4v, b4v, x4, ga4v, gb4v, s0, s1, s2, s3;
     double A4, B4, C4, N4, iA4, f4, fp4, eps4;
     double y[3 * NR + 1], gy[NY];
     int i, j, k;
     reduce(qe, y);
     y[3 * NR] = 0.0; /* lane 3 of y + 6 */
-    ca[0] = il * ld3[0];
-    ca[1] = ld2[0];
-    ca[2] = ld4[0];
-    cb[0] = il * il * le3[0];
-    cb[1] = il * le2[0];
-    cb[2] = il * le4[0];
-    for (i = 0; i < 3; i++) {
-        a[i] = ca[0] * y[i] + ca[1] * y[3 + i] + ca[2] * y[6 + i];
-        b[i] = cb[0] * y[i] + cb[1] * y[3 + i] + cb[2] * y[6 + i];
-    }
-    A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+    lanes_curve(il, y, &cv);
+    A = cv.A;
+    N = cv.N;
     B = b[0] * b[0] + b[1] * b[1] + b[2] * b[2];
     C = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-    x0 = a[1] * b[2] - a[2] * b[1];
-    x1 = a[2] * b[0] - a[0] * b[2];
-    x2 = a[0] * b[1] - a[1] * b[0];
-    N = x0 * x0 + x1 * x1 + x2 * x2;
+    a4v = cv.a4;
+    b4v = cv.b4;
+    x4 = cv.x4;
     iA = 1.0 / A;
     f = iA * iA * iA;
     eps = 0.5 * (A - 1.0);
@@ -554,13 +592,6 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
     }
     /* point 4: the same formulas, the sums over the components by a
      * transpose ((c0 + c1) + c2, as above) */
-    memcpy(&s0, y, sizeof s0);
-    memcpy(&s1, y + 3, sizeof s1);
-    memcpy(&s2, y + 6, sizeof s2);
-    a4v = ca4[0] * s0 + ca4[1] * s1 + ca4[2] * s2;
-    b4v = cb4[0] * s0 + cb4[1] * s1 + cb4[2] * s2;
-    x4 = ANCF_SH4(a4v, a4v, 1, 2, 0, 3) * ANCF_SH4(b4v, b4v, 2, 0, 1, 3) -
-         ANCF_SH4(a4v, a4v, 2, 0, 1, 3) * ANCF_SH4(b4v, b4v, 1, 2, 0, 3);
     LANE_T4(a4v * a4v, b4v * b4v, a4v * b4v, x4 * x4, s0, s1, s2, s3);
     s3 = (s0 + s1) + s2; /* A B C N */
     A4 = s3[0];
@@ -721,42 +752,19 @@ ANCF_ONE_COPY static void fixed_lanes(const el_params *p, const double *qe, doub
 static double lanes_energy(const el_params *p, const double *qe)
 {
     const double l = qe[SB] - qe[SA], il = 1.0 / l, kb = 0.5 * p->EI;
-    const double c4[3] = {il * ld3[1][0], ld2[1][0], ld4[1][0]};
-    const double d4[3] = {il * il * le3[1][0], il * le2[1][0], il * le4[1][0]};
     double y[3 * NR + 1], w, A4, N4, iA4, f4, eps4;
-    ancf_v4 c[3], d[3], a[3], b[3], A, x0, x1, x2, N, iA, f, eps, t, a4, b4, x4, pa, pn;
+    lanes_curve_t cv;
+    ancf_v4 x0, x1, iA, f, eps, t, pa, pn;
     ancf_v2 s;
-    int i;
     reduce(qe, y);
     y[3 * NR] = 0.0; /* lane 3 of y + 6 */
-    c[0] = il * ld3[0];
-    c[1] = ld2[0];
-    c[2] = ld4[0];
-    d[0] = il * il * le3[0];
-    d[1] = il * le2[0];
-    d[2] = il * le4[0];
-    for (i = 0; i < 3; i++) {
-        a[i] = c[0] * y[i] + c[1] * y[3 + i] + c[2] * y[6 + i];
-        b[i] = d[0] * y[i] + d[1] * y[3 + i] + d[2] * y[6 + i];
-    }
-    A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
-    x0 = a[1] * b[2] - a[2] * b[1];
-    x1 = a[2] * b[0] - a[0] * b[2];
-    x2 = a[0] * b[1] - a[1] * b[0];
-    N = x0 * x0 + x1 * x1 + x2 * x2;
-    iA = 1.0 / A;
+    lanes_curve(il, y, &cv);
+    iA = 1.0 / cv.A;
     f = iA * iA * iA;
-    eps = 0.5 * (A - 1.0);
-    t = lw[0] * (0.5 * p->EA * eps * eps + kb * f * N);
-    memcpy(&x0, y, sizeof x0);
-    memcpy(&x1, y + 3, sizeof x1);
-    memcpy(&x2, y + 6, sizeof x2);
-    a4 = c4[0] * x0 + c4[1] * x1 + c4[2] * x2;
-    b4 = d4[0] * x0 + d4[1] * x1 + d4[2] * x2;
-    x4 = ANCF_SH4(a4, a4, 1, 2, 0, 3) * ANCF_SH4(b4, b4, 2, 0, 1, 3) -
-         ANCF_SH4(a4, a4, 2, 0, 1, 3) * ANCF_SH4(b4, b4, 1, 2, 0, 3);
-    pa = a4 * a4;
-    pn = x4 * x4;
+    eps = 0.5 * (cv.A - 1.0);
+    t = lw[0] * (0.5 * p->EA * eps * eps + kb * f * cv.N);
+    pa = cv.a4 * cv.a4;
+    pn = cv.x4 * cv.x4;
     /* (p0 + p1) + p2 of both: lanes 0 and 1 are A and N */
     x0 = ANCF_SH4(pa, pn, 0, 4, 2, 6);
     x1 = ANCF_SH4(pa, pn, 1, 5, 3, 7);
