@@ -262,6 +262,27 @@ typedef struct gauss_pt {
     double va[9], vaa, vt[9], vat, vtt; /* its alpha and theta_A rows */
 } gauss_pt;
 
+/* A point's gradient of an isotropic section from (fA, fB, fC) and the
+ * twist's pieces (gN's first six entries, axb, tau, iD): one text for the
+ * scalar point (gauss_iso, doubles) and the lanes (gauss_iso_lanes, kh_v4
+ * over the points), as KH_ISO_HESS below for the Hessian */
+#define KH_ISO_GRAD \
+    do { \
+        for (i = 0; i < 3; i++) { \
+            gk[i] = 2.0 * fA * a[i] + fC * b[i]; \
+            gk[3 + i] = 2.0 * fB * b[i] + fC * a[i]; \
+            gN[6 + i] = axb[i]; \
+            gDa[i] = (2.0 + ml) * a[i] + lam * u[i]; \
+            gDu[i] = lam * a[i]; \
+            gt[i] = (gN[i] - tau * gDa[i]) * iD; \
+            gt[3 + i] = gN[3 + i] * iD; \
+            gt[6 + i] = (gN[6 + i] - tau * gDu[i]) * iD; \
+        } \
+        for (i = 0; i < 6; i++) G->g[i] = -sig * gt[i] + il2 * gk[i]; \
+        for (i = 6; i < 9; i++) G->g[i] = -sig * gt[i]; \
+        G->g[9] = sig; \
+    } while (0)
+
 /* gauss_iso's Hessian blocks (aa, bb, uu, ab, au, bu; not N's second
  * derivatives, add_eps) from the point quantities in scope: one text for
  * the per-point code (T double) and the AVX2 lanes (T kh_v4, four points
@@ -326,19 +347,7 @@ static void gauss_iso(const el_params *p, const double *a, const double *b, cons
     /* tau = N / D, N = (a x b).u, D = A + |a| u.a */
     cross(b, u, gN);
     cross(u, a, gN + 3);
-    for (i = 0; i < 3; i++) {
-        gk[i] = 2.0 * fA * a[i] + fC * b[i];
-        gk[3 + i] = 2.0 * fB * b[i] + fC * a[i];
-        gN[6 + i] = axb[i];
-        gDa[i] = (2.0 + ml) * a[i] + lam * u[i];
-        gDu[i] = lam * a[i];
-        gt[i] = (gN[i] - tau * gDa[i]) * iD;
-        gt[3 + i] = gN[3 + i] * iD;
-        gt[6 + i] = (gN[6 + i] - tau * gDu[i]) * iD;
-    }
-    for (i = 0; i < 6; i++) G->g[i] = -sig * gt[i] + il2 * gk[i];
-    for (i = 6; i < 9; i++) G->g[i] = -sig * gt[i];
-    G->g[9] = sig;
+    KH_ISO_GRAD;
     G->g[10] = 0.0;
     if (hess > 1) { /* P_g's gradient, for the l rows */
         for (i = 0; i < 6; i++) G->gP[i] = -GJ * s * gt[i] + 0.5 * EI * gk[i];
@@ -621,19 +630,7 @@ static void gauss_iso_lanes(const el_params *p, const kh_v4 *a, const kh_v4 *b, 
     gN[3] = u[1] * a[2] - u[2] * a[1];
     gN[4] = u[2] * a[0] - u[0] * a[2];
     gN[5] = u[0] * a[1] - u[1] * a[0];
-    for (i = 0; i < 3; i++) {
-        gk[i] = 2.0 * fA * a[i] + fC * b[i];
-        gk[3 + i] = 2.0 * fB * b[i] + fC * a[i];
-        gN[6 + i] = axb[i];
-        gDa[i] = (2.0 + ml) * a[i] + lam * u[i];
-        gDu[i] = lam * a[i];
-        gt[i] = (gN[i] - tau * gDa[i]) * iD;
-        gt[3 + i] = gN[3 + i] * iD;
-        gt[6 + i] = (gN[6 + i] - tau * gDu[i]) * iD;
-    }
-    for (i = 0; i < 6; i++) G->g[i] = -sig * gt[i] + il2 * gk[i];
-    for (i = 6; i < 9; i++) G->g[i] = -sig * gt[i];
-    G->g[9] = sig;
+    KH_ISO_GRAD;
     if (hess > 1) {
         for (i = 0; i < 6; i++) G->gP[i] = -GJ * s * gt[i] + 0.5 * EI * gk[i];
         for (i = 6; i < 9; i++) G->gP[i] = -GJ * s * gt[i];
