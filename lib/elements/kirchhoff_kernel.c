@@ -249,6 +249,67 @@ static void beta_derivs(const el_params *p, const double *u, const double *w, do
         for (j = 0; j < 3; j++) H[6 * i + 3 + j] = H[6 * (3 + j) + i] = blk[3 * i + j];
 }
 
+/* beta_derivs for an isotropic section (no frame: Omega(t1ref_A, u', u)
+ * serves beta alone), with every Omega's numerator zero where it is
+ * differentiated (N = r.(x x y) with two of r, x, y equal), so that
+ *     grad Omega = 2 grad N / D,
+ *     Hess Omega = -2 / D^2 (grad N grad D^T + grad D grad N^T) + 2 / D Hess N,
+ * D = 2 (1 + c) for unit vectors at an angle of cosine c; each Hessian a
+ * sum of rank-two terms whose projections J = (I - u u^T) / |r'| are those
+ * of their vectors (J n = n / |r'| for n = u x ., J u = 0), and
+ * add_curv's term -(g u^T + u g^T) / |r'|^2 (g.u = 0).  The same
+ * derivatives as beta_derivs's, to rounding; singular where it is. */
+static void beta_derivs_iso(const el_params *p, const double *u, const double *w, double r1, double r2, double *g,
+                            double *H)
+{
+    const double *ra = p->chart_a, *rb = p->chart_b, uw = dot(u, w), ru = dot(ra, u), rw = dot(rb, w);
+    const double k1 = 1.0 / (1.0 + ru), k2 = 1.0 / (1.0 + uw), k4 = 1.0 / (1.0 + rw), ir1 = 1.0 / r1, ir2 = 1.0 / r2;
+    double n1[3], n2[3], n4[3], gu[3], gw[3], P[3][3], Q[3][3], S[3][3], T[3][3], v[3];
+    const double c1 = 0.5 * k1 * k1 * ir1, c2 = 0.5 * k2 * k2 * ir1, c3 = 0.5 * k2 * k2 * ir2, c4 = 0.5 * k4 * k4 * ir2;
+    const double s1 = ir1 * ir1, s2 = ir2 * ir2, cx = k2 * ir1 * ir2, cy = k2 * k2 * ir1;
+    int i, j, k;
+    cross(u, ra, n1); /* -Omega(t1ref_A, u', u): its u' gradient k1 n1 */
+    cross(w, u, n2);  /* -Omega(u, u', w) in u', -Omega(w, u, w') in w': k2 n2 */
+    cross(rb, w, n4); /* -Omega(t1ref_B, w, w') in w': k4 n4 */
+    for (i = 0; i < 3; i++) {
+        gu[i] = -(k1 * n1[i] + k2 * n2[i]);
+        gw[i] = -(k2 * n2[i] + k4 * n4[i]);
+        g[i] = gu[i] * ir1;
+        g[3 + i] = gw[i] * ir2;
+    }
+    if (!H) return;
+    for (i = 0; i < 3; i++) { /* the rank-two terms' vectors: P_k Q_k^T + Q_k P_k^T */
+        P[0][i] = c1 * n1[i];
+        Q[0][i] = (ra[i] - ru * u[i]) * ir1;
+        P[1][i] = c2 * n2[i];
+        Q[1][i] = (w[i] - uw * u[i]) * ir1;
+        P[2][i] = -gu[i] * s1;
+        Q[2][i] = u[i];
+        S[0][i] = c3 * n2[i];
+        T[0][i] = (u[i] - uw * w[i]) * ir2;
+        S[1][i] = c4 * n4[i];
+        T[1][i] = (rb[i] - rw * w[i]) * ir2;
+        S[2][i] = -gw[i] * s2;
+        T[2][i] = w[i];
+        v[i] = cy * T[0][i] + cx * w[i];
+    }
+    for (i = 0; i < 3; i++)
+        for (j = i; j < 3; j++) {
+            double x = 0.0, y = 0.0;
+            for (k = 0; k < 3; k++) {
+                x += P[k][i] * Q[k][j] + Q[k][i] * P[k][j];
+                y += S[k][i] * T[k][j] + T[k][i] * S[k][j];
+            }
+            H[6 * i + j] = H[6 * j + i] = x;
+            H[6 * (3 + i) + 3 + j] = H[6 * (3 + j) + 3 + i] = y;
+        }
+    for (i = 0; i < 3; i++) /* J_u (k2^2 n2 u^T - k2 E(u)) J_w */
+        for (j = 0; j < 3; j++) H[6 * i + 3 + j] = n2[i] * v[j];
+    add_eps(H + 3, 6, -cx, u);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) H[6 * (3 + j) + i] = H[6 * i + 3 + j];
+}
+
 /* One Gauss point of an isotropic section: phi = P_g / l + Q_g as a
  * function of v = (a, b, u, alpha) (a = r', b = l r'', u = t1_A).  The
  * Hessian's alpha row is -GJ/l (gt, -1) (tau's gradient gt, below), so the
@@ -920,7 +981,7 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     alpha = beta_value(p, u, w) + qe[TB] - qe[TA];
     /* Omega(t1ref_A, u', u): u's own share of the relative roll and, with the
      * frame, of each point's roll (beta_derivs, gauss_frame) */
-    if (grad || frame) omega(p->chart_a, u, u, g1, hess ? H1 : NULL, 0, 0);
+    if (frame) omega(p->chart_a, u, u, g1, hess ? H1 : NULL, 0, 0);
     if (frame) sr_apply(p->chart_a, u, p->chart_a + 3, ba);
     memset(gY, 0, sizeof gY);
     memset(pY, 0, sizeof pY);
@@ -1037,7 +1098,8 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     if (!grad) return W;
 
     /* u = r'_A / |r'_A| and alpha: the shared variables' chain rule */
-    beta_derivs(p, u, w, r1, r2, g1, H1, bg, hess ? bH : NULL);
+    if (frame) beta_derivs(p, u, w, r1, r2, g1, H1, bg, hess ? bH : NULL);
+    else beta_derivs_iso(p, u, w, r1, r2, bg, hess ? bH : NULL);
     {
         double t[3];
         project1(gU, u, r1, t);
