@@ -112,13 +112,29 @@ static void sr_apply(const double *u, const double *v, const double *x, double *
     for (i = 0; i < 3; i++) out[i] = uv * x[i] + f * w[i] + wxx[i];
 }
 
-/* beta's value, the operations of kirchhoff.c's setup() */
+/* (1 + u.v) L(u, v) x = (1 + u.v)(u.v x + w x x) + (w.x) w, w = u x v:
+ * sr_apply times a positive factor, without its division */
+static void sr_apply_scaled(const double *u, const double *v, const double *x, double *out)
+{
+    double w[3], wxx[3], uv = dot(u, v), f, c;
+    int i;
+    cross(u, v, w);
+    f = dot(w, x);
+    c = uv + 1.0;
+    cross(w, x, wxx);
+    for (i = 0; i < 3; i++) out[i] = c * (uv * x[i] + wxx[i]) + f * w[i];
+}
+
+/* beta's value: the angle of kirchhoff.c's setup(), atan2 of two numbers
+ * that a positive factor scales alike (the axes of the three smallest
+ * rotations taken times 1 + u.v > 0): no division on the chain from the
+ * tangents to the angle, which every later quantity waits for */
 static double beta_value(const el_params *p, const double *u, const double *w)
 {
     double ba[3], bb[3], cb[3], wc[3];
-    sr_apply(p->chart_a, u, p->chart_a + 3, ba);
-    sr_apply(p->chart_b, w, p->chart_b + 3, bb);
-    sr_apply(u, w, ba, cb);
+    sr_apply_scaled(p->chart_a, u, p->chart_a + 3, ba);
+    sr_apply_scaled(p->chart_b, w, p->chart_b + 3, bb);
+    sr_apply_scaled(u, w, ba, cb);
     cross(w, cb, wc);
     return atan2(dot(wc, bb), dot(cb, bb));
 }
