@@ -749,6 +749,33 @@ static void lane_sums(const kh_v4 *lo, const double *h4, int n, double *out)
     for (; k < n; k++) out[k] = LSUM(lo[k], h4[k]);
 }
 
+/* H (12 x 12, row-major): the lower triangle := the upper, by 4 x 4 blocks
+ * transposed in registers (exact copies) */
+static void mirror12(double *H)
+{
+    int I, J, k;
+    for (I = 0; I < 3; I++)
+        for (J = I; J < 3; J++) {
+            double *b = H + 12 * 4 * I + 4 * J, *t = H + 12 * 4 * J + 4 * I;
+            const __m256d r0 = _mm256_loadu_pd(b), r1 = _mm256_loadu_pd(b + 12);
+            const __m256d r2 = _mm256_loadu_pd(b + 24), r3 = _mm256_loadu_pd(b + 36);
+            const __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
+            const __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
+            __m256d c[4];
+            c[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
+            c[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
+            c[2] = _mm256_permute2f128_pd(t0, t2, 0x31);
+            c[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
+            if (J > I)
+                for (k = 0; k < 4; k++) _mm256_storeu_pd(t + 12 * k, c[k]);
+            else { /* row k's lanes left of the diagonal from the transpose */
+                _mm256_storeu_pd(b + 12, _mm256_blend_pd(r1, c[1], 0x1));
+                _mm256_storeu_pd(b + 24, _mm256_blend_pd(r2, c[2], 0x3));
+                _mm256_storeu_pd(b + 36, _mm256_blend_pd(r3, c[3], 0x7));
+            }
+        }
+}
+
 /* The five points of an isotropic section: the per-point loop's sums, in
  * the order of the sums' layout below */
 enum { LS_GY = 0, LS_GU = 9, LS_GA = 12, LS_NG = 13, /* gY, gU, ga (and pY, pU, pa) */
@@ -977,7 +1004,7 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
                       (frame ? 0.5 * (p->EI * p->k0[0] * p->k0[0] + p->EI3 * p->k0[1] * p->k0[1]) : 0.0);
     double qsum = 0.0, gth = 0.0, pth = 0.0, HYt[9], HUt[3], Hat = 0.0, Htt = 0.0, g1[6], H1[36], ba[3];
     double l = qe[SB] - qe[SA], il = 1.0 / l, yh[3], y1[3], y2[3], u[3], w[3], r1, r2, ir1, ir2, alpha;
-    double bg[6], bH[36], gY[9], gU[3], ga, pY[9], pU[3], pa, HX[NX * NX], HYU[27], HUU[9], HUa[3], HYa[NX], Haa;
+    double bg[6], bH[36], gY[9], gU[3], ga, pY[9], pU[3], pa, HX[NX * NX + 1], HYU[27], HUU[9], HUa[3], HYa[NX], Haa;
     double P = 0.0, ssum = 0.0, gAx[9], Ax, W, gX[NX], pX[NX], gz[NZ], Hz[NZ * NZ], HB[54];
     gauss_pt G;
     int g, i, j, k, q, hz_made = 0;
@@ -1157,15 +1184,39 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
                        * same order, with wt (j < 3 ? il : 1) (i < 3 ? il : 1)
                        * as one of its three values */
             const double fAA = wt * il * il, fAB = wt * il * 1.0, fBB = wt * 1.0 * 1.0;
+            const kh_v4 fa0 = {fAA, fAA, fAA, fAB}, fab = {fAB, fAB, fAB, fAB}, fbb = {fBB, fBB, fBB, fBB};
+            const kh_v4 tv0 = {ta[0], ta[1], ta[2], ta[3]}, tv1 = {ta[4], ta[5], ta[6], ta[7]};
+            const kh_v4 tv2 = {ta[8], ta[9], ta[10], 0.0};
+            const kh_v4 yv0 = {HYa[0], HYa[1], HYa[2], HYa[3]}, yv1 = {HYa[4], HYa[5], HYa[6], HYa[7]};
+            const kh_v4 yv2 = {HYa[8], HYa[9], HYa[10], 0.0};
+            /* row i's twelve columns as three vectors (the columns left of
+             * the diagonal and column 11 are computed too, from HX's unused
+             * lower triangle and its pad, and never read: mirror12 overwrites
+             * them); beta's term added only where the scalar loop adds it (a
+             * blend keeps the other lanes' bits); HX kept only where the l
+             * rows read it (rows and columns 0-2) */
             for (i = 0; i < NX; i++) {
-                const double hi = Haa * ta[i] + HYa[i], ti = ta[i];
-                for (j = i; j < NX; j++) {
-                    double x = HX[NX * i + j] + (hi * ta[j] + ti * HYa[j]);
-                    if (i >= 3 && j < 9) x += ga * bH[6 * (i - 3) + j - 3];
-                    HX[NX * i + j] = x;
-                    Hz[NZ * i + j] = Hz[NZ * j + i] = (i < 3 ? (j < 3 ? fAA : fAB) : fBB) * x;
+                const double hi = Haa * ta[i] + HYa[i], ti = ta[i], *hx = HX + NX * i;
+                double *hz = Hz + NZ * i;
+                kh_v4 x0 = _mm256_loadu_pd(hx) + (hi * tv0 + ti * yv0);
+                kh_v4 x1 = _mm256_loadu_pd(hx + 4) + (hi * tv1 + ti * yv1);
+                kh_v4 x2 = _mm256_loadu_pd(hx + 8) + (hi * tv2 + ti * yv2);
+                if (i >= 3) {
+                    const double *bh = bH + 6 * (i - 3);
+                    x0 = _mm256_blend_pd(x0, x0 + ga * _mm256_broadcast_sd(bh), 0x8);
+                    x1 = x1 + ga * _mm256_loadu_pd(bh + 1);
+                    x2 = _mm256_blend_pd(x2, x2 + ga * _mm256_broadcast_sd(bh + 5), 0x1);
+                } else { /* the l rows read rows 0-2 */
+                    double *h = HX + NX * i;
+                    _mm256_storeu_pd(h, x0);
+                    _mm256_storeu_pd(h + 4, x1);
+                    memcpy(h + 8, &x2, 3 * sizeof(double));
                 }
+                _mm256_storeu_pd(hz, (i < 3 ? fa0 : fbb) * x0);
+                _mm256_storeu_pd(hz + 4, (i < 3 ? fab : fbb) * x1);
+                _mm256_storeu_pd(hz + 8, (i < 3 ? fab : fbb) * x2);
             }
+            mirror12(Hz);
             hz_made = 1;
         } else
 #endif
