@@ -1136,6 +1136,24 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
                     for (j = 0; j < 3; j++) HX[NX * (3 * bk[q] + i) + 3 * bq[q] + j] = HB[9 * q + 3 * i + j];
         }
     }
+    if (hess) { /* the points' u terms through u = r'_A / |r'_A| (before the
+                 * axial terms: HX's last scalar stores well before the vector
+                 * loads of its rows below) */
+        double blk[9], t[3];
+        project2(HUU, 3, u, u, r1, r1, blk);
+        add_curv(blk, 3, gU, u, r1);
+        for (i = 0; i < 3; i++)
+            for (j = i; j < 3; j++) HX[NX * (3 + i) + 3 + j] += blk[3 * i + j];
+        for (k = 0; k < 3; k++) /* HYU_k J on (Y_k, y1) and its transpose */
+            for (i = 0; i < 3; i++) {
+                const double *m = HYU + 9 * k + 3 * i;
+                double mu = dot(m, u);
+                for (j = 0; j < 3; j++) usym(HX, 3 * k + i, 3 + j, (m[j] - mu * u[j]) * ir1);
+            }
+        project1(HUa, u, r1, t);
+        for (i = 0; i < 3; i++) HYa[3 + i] += t[i];
+        HYa[9] = HYa[10] = 0.0;
+    }
     Ax = axial(p, yh, y1, y2, u, r1, w, r2, gAx, l, hess ? HX : NULL);
     W = P * il - p->GJ * p->k0[2] * ssum + qsum + (R0 + Ax) * l;
     if (!grad) return W;
@@ -1159,20 +1177,7 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
     pX[9] = -pa + pth;
     pX[10] = pa;
     if (hess) {
-        double blk[9], ta[NX], t[3];
-        project2(HUU, 3, u, u, r1, r1, blk);
-        add_curv(blk, 3, gU, u, r1);
-        for (i = 0; i < 3; i++)
-            for (j = i; j < 3; j++) HX[NX * (3 + i) + 3 + j] += blk[3 * i + j];
-        for (k = 0; k < 3; k++) /* HYU_k J on (Y_k, y1) and its transpose */
-            for (i = 0; i < 3; i++) {
-                const double *m = HYU + 9 * k + 3 * i;
-                double mu = dot(m, u);
-                for (j = 0; j < 3; j++) usym(HX, 3 * k + i, 3 + j, (m[j] - mu * u[j]) * ir1);
-            }
-        project1(HUa, u, r1, t);
-        for (i = 0; i < 3; i++) HYa[3 + i] += t[i];
-        HYa[9] = HYa[10] = 0.0;
+        double ta[NX], t[3];
         /* alpha = beta(r'_A, r'_B) + theta_B - theta_A */
         ta[0] = ta[1] = ta[2] = 0.0;
         for (i = 0; i < 6; i++) ta[3 + i] = bg[i];
