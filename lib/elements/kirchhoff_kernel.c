@@ -36,8 +36,10 @@
  * moves to u' the frame turns about t1 by the holonomy, Omega(t1ref_A, u',
  * t1_A) + Omega(t1_A, u', t1): that angle joins chi for the u derivatives.
  *
- * The relative roll alpha = theta_B - theta_A + beta: beta's value is
- * computed as kirchhoff.c computes it; its derivatives come from the
+ * The relative roll alpha = theta_B - theta_A + beta: beta's value is the
+ * angle kirchhoff.c computes, from the same three smallest rotations each
+ * taken times a positive factor (no division; atan2 sees only the ratio,
+ * so the value agrees to rounding); its derivatives come from the
  * holonomy of the smallest rotation.  L(v, w) L(r, v) = R_w(Omega(r, v, w))
  * L(r, w), a turn about w by the signed area Omega of the spherical
  * triangle (r, v, w), tan(Omega/2) = r.(v x w) / (1 + r.v + v.w + w.r), so
@@ -48,7 +50,9 @@
  * a few lines.  Each Omega is split about the point where it is
  * differentiated (beta_derivs), so that every term is singular only where
  * the hd path is (a tangent opposite its own chart's t1_ref, or t1_B =
- * -t1_A), not where a tangent meets the other node's chart's antipode. */
+ * -t1_A), not where a tangent meets the other node's chart's antipode.
+ * Without the frame every such Omega is differentiated where its numerator
+ * vanishes, and its derivatives are rank-two terms (beta_derivs_iso). */
 #include "element.h"
 
 #include <math.h>
