@@ -560,6 +560,16 @@ static int symmetric_path(bandh *h)
 
 static int create(void **impl, const sp_pattern *p, const int *keep, int nq, ac_alloc *alloc, int flags);
 
+/* whether the ordering is a run of p's numbering (the solves then copy
+ * the vectors instead of gathering and scattering them) */
+static void perm_run(bandh *h)
+{
+    int j;
+    h->perm_run = h->perm[0];
+    for (j = 1; j < h->n; j++)
+        if (h->perm[j] != h->perm[0] + j) h->perm_run = -1;
+}
+
 int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
 {
     return sp_band_create_flags(impl, p, alloc, 0);
@@ -636,6 +646,7 @@ static int create(void **impl, const sp_pattern *p, const int *keep, int nq, ac_
         sp_band_destroy(h);
         return st;
     }
+    perm_run(h);
     /* made again with the LU storage, if ever needed */
     ac_free(alloc, h->iperm);
     h->iperm = NULL;
@@ -744,6 +755,7 @@ int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep)
         if (keep[i] >= 0) full_of[keep[i]] = i;
     for (i = 0; i < h->n; i++) h->perm[i] = full_of[h->perm[i]];
     ac_free(h->alloc, full_of);
+    perm_run(h);
     /* the matrix's entry k is full's cnt-th entry in a kept row and column;
      * low_k ascends, so one walk over full composes it */
     for (c = 0, e = cnt = 0; c < full->n && e < h->nlow; c++) {

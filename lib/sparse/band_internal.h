@@ -19,6 +19,7 @@ typedef struct bandh {
     ac_alloc *alloc;
     int n, kl, ku, ldab;
     int *perm;          /* perm[new] = old, old in p's numbering */
+    int perm_run;       /* perm[j] = perm_run + j for every j (a cable in its own order), else -1 */
     /* the LU path's storage, allocated by its first factorization
      * (sp_band_lu_storage): a matrix that LDL^T always takes never pays it */
     int *iperm;         /* p's index -> new, -1 where not in the matrix */

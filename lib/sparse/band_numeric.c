@@ -460,6 +460,49 @@ static void pair(double *cj, double *c1, double *base, const int *lp, int K, dou
     default: break;
     }
 }
+
+/* The mirror for the twisted LDL^T's bottom sweep (sym_cols_up): columns
+ * p and p - 1 whose runs above the diagonal start at the same row (U and
+ * U - 1 long; u1 = column p - 1's), none of them in the middle block:
+ * column p - 1 takes column p's update, then every earlier column both
+ * in one pass, the same operations as one by one; column p - c's run
+ * ends at base + lp[-c]. */
+#define PAIR_UP_FN(K)                                                                                 \
+    static inline void pair_up_##K(double *restrict u, double *restrict u1, double *base, const int *restrict lp, \
+                                   double rd, double rd1)                                             \
+    {                                                                                                 \
+        int c;                                                                                        \
+        col_axpy(u1, u, u[K - 1] * rd, K);                                                            \
+        TRAILING_UNROLL                                                                               \
+        for (c = 2; c <= K; c++)                                                                      \
+            col_axpy2(base + lp[-c] - (K - c), u, u[K - c] * rd, u1, u1[K - c] * rd1, K - c + 1);     \
+        col_scale(u, rd, K);                                                                          \
+        col_scale(u1, rd1, K - 1);                                                                    \
+    }
+PAIR_UP_FN(2) PAIR_UP_FN(3) PAIR_UP_FN(4) PAIR_UP_FN(5) PAIR_UP_FN(6) PAIR_UP_FN(7) PAIR_UP_FN(8) PAIR_UP_FN(9)
+PAIR_UP_FN(10) PAIR_UP_FN(11) PAIR_UP_FN(12) PAIR_UP_FN(13) PAIR_UP_FN(14) PAIR_UP_FN(15) PAIR_UP_FN(16)
+
+static void pair_up(double *u, double *u1, double *base, const int *lp, int K, double rd, double rd1)
+{
+    switch (K) {
+    case 2: pair_up_2(u, u1, base, lp, rd, rd1); return;
+    case 3: pair_up_3(u, u1, base, lp, rd, rd1); return;
+    case 4: pair_up_4(u, u1, base, lp, rd, rd1); return;
+    case 5: pair_up_5(u, u1, base, lp, rd, rd1); return;
+    case 6: pair_up_6(u, u1, base, lp, rd, rd1); return;
+    case 7: pair_up_7(u, u1, base, lp, rd, rd1); return;
+    case 8: pair_up_8(u, u1, base, lp, rd, rd1); return;
+    case 9: pair_up_9(u, u1, base, lp, rd, rd1); return;
+    case 10: pair_up_10(u, u1, base, lp, rd, rd1); return;
+    case 11: pair_up_11(u, u1, base, lp, rd, rd1); return;
+    case 12: pair_up_12(u, u1, base, lp, rd, rd1); return;
+    case 13: pair_up_13(u, u1, base, lp, rd, rd1); return;
+    case 14: pair_up_14(u, u1, base, lp, rd, rd1); return;
+    case 15: pair_up_15(u, u1, base, lp, rd, rd1); return;
+    case 16: pair_up_16(u, u1, base, lp, rd, rd1); return;
+    default: break;
+    }
+}
 #endif
 
 /* The pivot's tests (see SYM_PIVOT_MIN): 0 to refuse */
@@ -659,15 +702,33 @@ static int sym_cols_up(bandh *h, int e, pivots *pv)
         rd = 1.0 / d;
         dmin = ad < dmin ? ad : dmin;
         dmax = ad > dmax ? ad : dmax;
-        if (p - 1 >= e) {
-            dn = L[lpos[p - 1]];
-            if (U >= 1) dn -= (u[U - 1] * rd) * u[U - 1];
+        if (SYM_PAIRS && U >= 2 && p - U >= e && up[p - 1] == U - 1) {
+#if SYM_PAIRS
+            double *u1 = L + lpos[p - 1] - (U - 1), t = u[U - 1] * rd, t2 = u[U - 2] * rd;
+            const double d1 = u1[U - 1] - t * u[U - 1], a1 = u1[U - 2] - t * u[U - 2], ad1 = fabs(d1);
+            double rd1, a2 = L[lpos[p - 2]];
+            if (!pivot_ok(d1, dg[p - 1], &definite)) return 0;
+            rd1 = 1.0 / d1;
+            dmin = ad1 < dmin ? ad1 : dmin;
+            dmax = ad1 > dmax ? ad1 : dmax;
+            a2 -= t2 * u[U - 2];
+            dn = a2 - (a1 * rd1) * a1;
+            pair_up(u, u1, L, lpos + p, U, rd, rd1);
+            u[U] = rd;
+            u1[U - 1] = rd1;
+            p--;
+#endif
+        } else {
+            if (p - 1 >= e) {
+                dn = L[lpos[p - 1]];
+                if (U >= 1) dn -= (u[U - 1] * rd) * u[U - 1];
+            }
+            trailing_up(u, L, lpos + p, U, rd, p - e);
+            if (p - U < e) /* the middle block's rows: in its lower triangle, by the row's multiplier */
+                trailing(u - 1, L, lpos + p - U, U - (p - e), rd, 0);
+            col_scale(u, rd, U);
+            u[U] = rd;
         }
-        trailing_up(u, L, lpos + p, U, rd, p - e);
-        if (p - U < e) /* the middle block's rows: in its lower triangle, by the row's multiplier */
-            trailing(u - 1, L, lpos + p - U, U - (p - e), rd, 0);
-        col_scale(u, rd, U);
-        u[U] = rd;
         d = dn;
     }
     pv->dmin = dmin;
@@ -1081,6 +1142,8 @@ void BAND_NUM(solve)(bandh *h, const double *b, double *x)
     int j, i;
     if (h->scaled)
         for (j = 0; j < n; j++) y[j] = b[h->perm[j]] * h->rs[j];
+    else if (h->perm_run >= 0)
+        memcpy(y, b + h->perm_run, (size_t)n * sizeof(double));
     else
         for (j = 0; j < n; j++) y[j] = b[h->perm[j]];
     if (h->sym) {
@@ -1088,7 +1151,10 @@ void BAND_NUM(solve)(bandh *h, const double *b, double *x)
             sym_solve_twisted(h, y);
         else
             sym_solve(h, y);
-        for (j = 0; j < n; j++) x[h->perm[j]] = y[j];
+        if (h->perm_run >= 0)
+            memcpy(x + h->perm_run, y, (size_t)n * sizeof(double));
+        else
+            for (j = 0; j < n; j++) x[h->perm[j]] = y[j];
         return;
     }
     for (j = 0; j < n; j++) { /* L: unit lower, with the row swaps */
