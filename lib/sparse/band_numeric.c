@@ -978,8 +978,10 @@ static void sym_solve(bandh *h, double *restrict y)
 /* The backward sums, summed from the far end of a run (see sym_solve):
  * the dot product of c[1 .. m] with y[1 .. m] (a top or middle column),
  * and of u[0 .. U - 1] with y[0 .. U - 1] with y[U - 1] last (a bottom
- * column's run above its diagonal) */
-static inline double dot_down(const double *restrict c, const double *y, int m)
+ * column's run above its diagonal); that last unknown, the one just
+ * found, comes in a register (yl): through memory its store and reload
+ * were on the chain from one unknown to the next */
+static inline double dot_down(const double *restrict c, const double *y, int m, double yl)
 {
     double s0 = 0.0, s1 = 0.0;
     int i;
@@ -989,11 +991,11 @@ static inline double dot_down(const double *restrict c, const double *y, int m)
     }
     if (i == 2) s0 += c[2] * y[2];
     s0 += s1;
-    if (m >= 1) s0 += c[1] * y[1];
+    if (m >= 1) s0 += c[1] * yl;
     return s0;
 }
 
-static inline double dot_up(const double *restrict u, const double *y, int U)
+static inline double dot_up(const double *restrict u, const double *y, int U, double yl)
 {
     double s0 = 0.0, s1 = 0.0;
     int i;
@@ -1003,7 +1005,7 @@ static inline double dot_up(const double *restrict u, const double *y, int U)
     }
     if (i + 2 == U) s0 += u[i] * y[i];
     s0 += s1;
-    if (U >= 1) s0 += u[U - 1] * y[U - 1];
+    if (U >= 1) s0 += u[U - 1] * yl;
     return s0;
 }
 
@@ -1085,8 +1087,8 @@ static void sym_solve_twisted(bandh *h, double *restrict y)
     const int n = h->n, m = h->tw_m, e = h->tw_e, *restrict env = h->env, *restrict lpos = h->lpos;
     const unsigned char *restrict up = h->up;
     const double *restrict L = h->fac;
-    double orig[TWIST_KD], ym[TWIST_KD];
-    int j, p;
+    double orig[TWIST_KD], ym[TWIST_KD], yt, yb;
+    int j, p, i;
 #ifdef BAND_V3
     const int R = (h->kd + 3) / 4;
     if (e >= 4 * R + 4) { /* the bottom window's first load at y[e - 4R - 4] */
@@ -1118,17 +1120,24 @@ static void sym_solve_twisted(bandh *h, double *restrict y)
 #ifdef BAND_V3
 middle:
 #endif
-    for (j = m; j < e; j++) col_axpy(y + j + 1, L + lpos[j] + 1, y[j], env[j] < e - 1 - j ? env[j] : e - 1 - j);
-    for (j = e - 1; j >= m; j--) {
-        const double *cj = L + lpos[j];
-        y[j] = y[j] * cj[0] - dot_down(cj, y + j, env[j] < e - 1 - j ? env[j] : e - 1 - j);
+    /* the middle block: a few unknowns, scalar (its vectors' stores and
+     * reloads one entry apart cannot be forwarded) */
+    for (j = m; j < e; j++) {
+        const double *c = L + lpos[j], t = y[j];
+        const int K = env[j] < e - 1 - j ? env[j] : e - 1 - j;
+        for (i = 1; i <= K; i++) y[j + i] -= t * c[i];
     }
+    for (j = e - 1, yt = 0.0; j >= m; j--) {
+        const double *cj = L + lpos[j];
+        yt = y[j] = y[j] * cj[0] - dot_down(cj, y + j, env[j] < e - 1 - j ? env[j] : e - 1 - j, yt);
+    }
+    yb = y[e - 1];
     for (j = m - 1, p = e; j >= 0 || p < n; j--, p++) {
         if (j >= 0) {
             const double *cj = L + lpos[j];
-            y[j] = y[j] * cj[0] - dot_down(cj, y + j, env[j]);
+            yt = y[j] = y[j] * cj[0] - dot_down(cj, y + j, env[j], yt);
         }
-        if (p < n) y[p] = y[p] * L[lpos[p]] - dot_up(L + lpos[p] - up[p], y + p - up[p], up[p]);
+        if (p < n) yb = y[p] = y[p] * L[lpos[p]] - dot_up(L + lpos[p] - up[p], y + p - up[p], up[p], yb);
     }
     h->flops += h->sym_solve_flops;
 }
