@@ -386,13 +386,15 @@ UPDATE_INLINE void trailing(double *cj, double *base, const int *lp, int K, doub
         TRAILING_UNROLL                                                                               \
         for (c = 1; c <= K; c++)                                                                      \
             if (c <= cm) col_axpy(base + lp[-c] - (K - c), u, u[K - c] * rd, K - c + 1);              \
+        if (cm >= K) col_scale(u, rd, K);                                                             \
     }
 TRAILING_UP_FN(1) TRAILING_UP_FN(2) TRAILING_UP_FN(3) TRAILING_UP_FN(4) TRAILING_UP_FN(5) TRAILING_UP_FN(6)
 TRAILING_UP_FN(7) TRAILING_UP_FN(8) TRAILING_UP_FN(9) TRAILING_UP_FN(10) TRAILING_UP_FN(11) TRAILING_UP_FN(12)
 TRAILING_UP_FN(13) TRAILING_UP_FN(14) TRAILING_UP_FN(15) TRAILING_UP_FN(16)
 
 /* U <= TWIST_KD (twist_split); the columns p - 1 .. p - cm only (the
- * others are the middle block's: sym_cols_up), no scaling */
+ * others are the middle block's: sym_cols_up), and then the scaling if
+ * that was all of them (cm U: the tests fold away in each width's case) */
 UPDATE_INLINE void trailing_up(double *u, double *base, const int *lp, int U, double rd, int cm)
 {
     switch (U) {
@@ -723,10 +725,13 @@ static int sym_cols_up(bandh *h, int e, pivots *pv)
                 dn = L[lpos[p - 1]];
                 if (U >= 1) dn -= (u[U - 1] * rd) * u[U - 1];
             }
-            trailing_up(u, L, lpos + p, U, rd, p - e);
-            if (p - U < e) /* the middle block's rows: in its lower triangle, by the row's multiplier */
+            if (p - U >= e)
+                trailing_up(u, L, lpos + p, U, rd, U);
+            else { /* the middle block's rows: in its lower triangle, by the row's multiplier */
+                trailing_up(u, L, lpos + p, U, rd, p - e);
                 trailing(u - 1, L, lpos + p - U, U - (p - e), rd, 0);
-            col_scale(u, rd, U);
+                col_scale(u, rd, U);
+            }
             u[U] = rd;
         }
         d = dn;
