@@ -990,7 +990,6 @@ UPDATE_INLINE double dot_down(const double *restrict c, const double *y, int m, 
 {
     double s0 = 0.0, s1 = 0.0;
     int i;
-    TRAILING_UNROLL
     for (i = m; i >= 3; i -= 2) {
         s0 += c[i] * y[i];
         s1 += c[i - 1] * y[i - 1];
@@ -1005,7 +1004,6 @@ UPDATE_INLINE double dot_up(const double *restrict u, const double *y, int U, do
 {
     double s0 = 0.0, s1 = 0.0;
     int i;
-    TRAILING_UNROLL
     for (i = 0; i + 3 <= U; i += 2) {
         s0 += u[i] * y[i];
         s1 += u[i + 1] * y[i + 1];
