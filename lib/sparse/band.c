@@ -494,13 +494,14 @@ static int try_own_order(bandh *h)
     return SP_OK;
 }
 
-/* Where the twisted LDL^T splits (band_numeric.c's sym_factor_twisted):
+/* Where the twisted LDL^T splits (band_numeric.c's sym_factor):
  * columns [0, m) from the top, [e, n) from the bottom, e = m + env[m - 1]
  * (the first column no top column reaches, so that the sweeps never meet
- * but in [m, e), factored last).  Its pivots form one chain a sweep, run
- * side by side: the chain is about max(m, n - e) + e - m columns long
- * against n one-ended, so m is chosen to make it shortest (a cable's
- * node boundary, where env is narrowest).  In place only (the bottom
+ * but in [m, e), factored last).  The solves' chains of unknowns, one a
+ * sweep side by side, are then about max(m, n - e) + e - m columns long
+ * against n one-ended, so m is chosen to make that shortest (a cable's
+ * node boundary, where env is narrowest).  up[p] (band_internal.h), n
+ * bytes, only for a handle that twists.  In place only (the bottom
  * sweep works in the columns' runs above their diagonals, which the
  * lower band copy has not) and not for a KKT matrix, whose multipliers
  * must each come after their dofs (kkt_order). */

@@ -377,8 +377,8 @@ UPDATE_INLINE void trailing(double *cj, double *base, const int *lp, int K, doub
  * the diagonal u[0 .. U - 1] (rows p - U .. p - 1, unscaled: u = d l),
  * rd = 1/d; column p - c (c = 1 .. U) takes rows p - U .. p - c, the run
  * that ends at its diagonal, lp[-c] its diagonal's position: the mirror
- * of trailing (without its scaling: sc 0 there too), rows and columns
- * counted from the other end. */
+ * of trailing, rows and columns counted from the other end.  cm < U: the
+ * columns p - 1 .. p - cm only, unscaled (sym_cols_up does the rest). */
 #define TRAILING_UP_FN(K)                                                                             \
     UPDATE_INLINE void trailing_up_##K(double *restrict u, double *base, const int *restrict lp, double rd, int cm) \
     {                                                                                                 \
@@ -392,9 +392,9 @@ TRAILING_UP_FN(1) TRAILING_UP_FN(2) TRAILING_UP_FN(3) TRAILING_UP_FN(4) TRAILING
 TRAILING_UP_FN(7) TRAILING_UP_FN(8) TRAILING_UP_FN(9) TRAILING_UP_FN(10) TRAILING_UP_FN(11) TRAILING_UP_FN(12)
 TRAILING_UP_FN(13) TRAILING_UP_FN(14) TRAILING_UP_FN(15) TRAILING_UP_FN(16)
 
-/* U <= TWIST_KD (twist_split); the columns p - 1 .. p - cm only (the
- * others are the middle block's: sym_cols_up), and then the scaling if
- * that was all of them (cm U: the tests fold away in each width's case) */
+/* U <= TWIST_KD (twist_split); cm U (all the columns and the scaling:
+ * the tests fold away in each width's case) or less (the others are the
+ * middle block's: sym_cols_up) */
 UPDATE_INLINE void trailing_up(double *u, double *base, const int *lp, int U, double rd, int cm)
 {
     switch (U) {
