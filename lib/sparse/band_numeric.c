@@ -169,6 +169,40 @@ static inline void check_run(const double *vals, const int *lpos, int c, int i0,
 }
 #endif
 
+#ifdef BAND_V3
+/* Columns j .. j + 3 whose runs all end at row R (R - j >= 3): rows
+ * j .. R as 4 x 4 tiles, each compared with its transpose, four
+ * consecutive values of each of the rows' columns, turned in registers;
+ * the first is the diagonal block, whole in the four columns' runs (above
+ * the diagonal the transposes of their lower values) and compared with
+ * itself; a run's last tile overlaps the one before. */
+static inline void check_tiles(const double *vals, const int *lpos, int j, int R, __m256d *ne, __m256d *nf)
+{
+    const double *restrict a0 = vals + lpos[j] - j, *restrict a1 = vals + lpos[j + 1] - j - 1,
+                           *restrict a2 = vals + lpos[j + 2] - j - 2, *restrict a3 = vals + lpos[j + 3] - j - 3;
+    const __m256d zero = _mm256_setzero_pd();
+    int r;
+    for (r = j;; r += 4) {
+        const int q = r + 3 <= R ? r : R - 3;
+        /* x_k: column j + k's rows q .. q + 3; y_m: column q + m's rows j .. j + 3 */
+        const __m256d x0 = _mm256_loadu_pd(a0 + q), x1 = _mm256_loadu_pd(a1 + q), x2 = _mm256_loadu_pd(a2 + q),
+                      x3 = _mm256_loadu_pd(a3 + q);
+        const __m256d t0 = _mm256_unpacklo_pd(x0, x1), t1 = _mm256_unpackhi_pd(x0, x1),
+                      t2 = _mm256_unpacklo_pd(x2, x3), t3 = _mm256_unpackhi_pd(x2, x3);
+        const __m256d y0 = _mm256_loadu_pd(vals + lpos[q] - q + j), y1 = _mm256_loadu_pd(vals + lpos[q + 1] - q - 1 + j),
+                      y2 = _mm256_loadu_pd(vals + lpos[q + 2] - q - 2 + j), y3 = _mm256_loadu_pd(vals + lpos[q + 3] - q - 3 + j);
+        __m256d e = _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x20), y0, _CMP_NEQ_UQ);
+        e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x20), y1, _CMP_NEQ_UQ));
+        e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x31), y2, _CMP_NEQ_UQ));
+        e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x31), y3, _CMP_NEQ_UQ));
+        *ne = _mm256_or_pd(*ne, e);
+        *nf = _mm256_or_pd(*nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x0, x0), _mm256_sub_pd(x1, x1)), zero, _CMP_NEQ_UQ));
+        *nf = _mm256_or_pd(*nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x2, x2), _mm256_sub_pd(x3, x3)), zero, _CMP_NEQ_UQ));
+        if (q != r || r + 3 >= R) break;
+    }
+}
+#endif
+
 /* The same checks on values that host L (h->host), which stay where they
  * are: column j's run against its transposes, each at lpos[j + i] - i
  * (band.c's host_check).  Nothing is written. */
@@ -177,56 +211,37 @@ static int check_symmetric(const bandh *h, const double *vals)
     const int n = h->n, *restrict lpos = h->lpos, *restrict env = h->env;
     int j, i, asym = 0, bad = 0;
 #ifdef BAND_V3
-    /* Four columns j .. j + 3 at a time: the rows every one of them
-     * reaches (j .. j + env[j], the reach j + env[j] never falling) as
-     * 4 x 4 tiles, each compared with its transpose, four consecutive
-     * values of each of the rows' columns, turned in registers; the first
-     * is the diagonal block, whole in the four columns' runs (above the
-     * diagonal the transposes of their lower values) and compared with
-     * itself.  The rows beyond column j's reach by check_run, whose
-     * gathers cost more than the tiles' loads and shuffles. */
+    /* Four columns at a time in tiles (check_tiles) over the rows all of
+     * them reach; where four columns from j on do not reach the same
+     * last row R (a group across a cable's node boundary) but the four
+     * that end before the first one reaching further do, those (a node
+     * of six columns as two groups overlapping by two: checking two
+     * columns twice costs less than gathering the rows beyond R of the
+     * group's later columns, check_run, which the groups that cannot do
+     * so still do).  The last columns, and those of narrow runs, one by
+     * one (check_run). */
     __m256d ne = _mm256_setzero_pd(), nf = ne;
-    const __m256d zero = ne;
-    for (j = 0; j + 3 < n; j += 4) {
+    for (j = 0; j < n;) {
         const int R = j + env[j];
-        int k;
-        if (R - j >= 3) {
-            const double *restrict a0 = vals + lpos[j] - j, *restrict a1 = vals + lpos[j + 1] - j - 1,
-                                   *restrict a2 = vals + lpos[j + 2] - j - 2, *restrict a3 = vals + lpos[j + 3] - j - 3;
-            int r;
-            for (r = j;; r += 4) {
-                const int q = r + 3 <= R ? r : R - 3;
-                /* x_k: column j + k's rows q .. q + 3; y_m: column q + m's rows j .. j + 3 */
-                const __m256d x0 = _mm256_loadu_pd(a0 + q), x1 = _mm256_loadu_pd(a1 + q), x2 = _mm256_loadu_pd(a2 + q),
-                              x3 = _mm256_loadu_pd(a3 + q);
-                const __m256d t0 = _mm256_unpacklo_pd(x0, x1), t1 = _mm256_unpackhi_pd(x0, x1),
-                              t2 = _mm256_unpacklo_pd(x2, x3), t3 = _mm256_unpackhi_pd(x2, x3);
-                const __m256d y0 = _mm256_loadu_pd(vals + lpos[q] - q + j), y1 = _mm256_loadu_pd(vals + lpos[q + 1] - q - 1 + j),
-                              y2 = _mm256_loadu_pd(vals + lpos[q + 2] - q - 2 + j), y3 = _mm256_loadu_pd(vals + lpos[q + 3] - q - 3 + j);
-                __m256d e = _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x20), y0, _CMP_NEQ_UQ);
-                e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x20), y1, _CMP_NEQ_UQ));
-                e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x31), y2, _CMP_NEQ_UQ));
-                e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x31), y3, _CMP_NEQ_UQ));
-                ne = _mm256_or_pd(ne, e);
-                nf = _mm256_or_pd(nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x0, x0), _mm256_sub_pd(x1, x1)), zero, _CMP_NEQ_UQ));
-                nf = _mm256_or_pd(nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x2, x2), _mm256_sub_pd(x3, x3)), zero, _CMP_NEQ_UQ));
-                if (q != r || r + 3 >= R) break;
-            }
-            for (k = 1; k < 4; k++)
-                if (j + k + env[j + k] > R) check_run(vals, lpos, j + k, R + 1 - j - k, env[j + k], &ne, &nf, &asym, &bad);
-        } else
-            for (k = 0; k < 4; k++) {
-                bad |= vals[lpos[j + k]] - vals[lpos[j + k]] != 0.0;
-                if (env[j + k] >= 1) check_run(vals, lpos, j + k, 1, env[j + k], &ne, &nf, &asym, &bad);
-            }
-    }
-    for (; j < n; j++) {
-        bad |= vals[lpos[j]] - vals[lpos[j]] != 0.0;
-        if (env[j] >= 1) check_run(vals, lpos, j, 1, env[j], &ne, &nf, &asym, &bad);
+        int k = 1, j0;
+        while (k < 4 && j + k < n && j + k + env[j + k] == R) k++;
+        j0 = j + k - 4; /* columns j .. j + k - 1 reach R, and so do j0 .. j - 1 if j0 does */
+        if (k < 4 && j0 >= 0 && R - j0 >= 3 && j0 + env[j0] == R) {
+            check_tiles(vals, lpos, j0, R, &ne, &nf);
+            j += k;
+        } else if (j + 3 < n && R - j >= 3) { /* the rows beyond R of the later columns gathered */
+            check_tiles(vals, lpos, j, R, &ne, &nf);
+            for (i = j + 1; i < j + 4; i++)
+                if (i + env[i] > R) check_run(vals, lpos, i, R + 1 - i, env[i], &ne, &nf, &asym, &bad);
+            j += 4;
+        } else {
+            bad |= vals[lpos[j]] - vals[lpos[j]] != 0.0;
+            if (env[j] >= 1) check_run(vals, lpos, j, 1, env[j], &ne, &nf, &asym, &bad);
+            j++;
+        }
     }
     asym |= _mm256_movemask_pd(ne) != 0;
     bad |= _mm256_movemask_pd(nf) != 0;
-    (void)i;
 #else
     for (j = 0; j < n; j++) {
         const double *restrict cj = vals + lpos[j];
