@@ -949,53 +949,7 @@ WINDOW_INLINE void forward_window(const double *L, const int *lpos, const int *e
 }
 #endif
 
-/* env[j] bounds every column (env[j] <= kd and <= n - 1 - j by
- * construction); D^-1 is kept by sym_factor (on L's diagonal), so the
- * backward sweep's chain from one unknown to the next has no division.
- * Its dot products sum from the far end of the column on two
- * accumulators, the term of the unknown just found added last: from one
- * unknown to the next the chain is a multiply, an add and a subtract
- * (summed from the near end, in 16-byte loads of values stored one by one
- * a moment before, it was the whole sum and a failed store forwarding).
- * Scalar in both copies: the same bits. */
-static void sym_solve(bandh *h, double *restrict y)
-{
-    /* restrict locals: y (the handle's work vector) is none of the factors'
-     * arrays, which the compiler cannot know through h */
-    const int n = h->n, *restrict env = h->env, *restrict lpos = h->lpos;
-    const double *restrict L = h->fac;
-    int j, i;
-#ifdef BAND_V3
-    switch ((h->kd + 3) / 4) {
-    case 0: break;
-    case 1: forward_window(L, lpos, env, y, n, 1); break;
-    case 2: forward_window(L, lpos, env, y, n, 2); break;
-    case 3: forward_window(L, lpos, env, y, n, 3); break;
-    case 4: forward_window(L, lpos, env, y, n, 4); break;
-    default:
-        for (j = 0; j < n; j++) col_axpy(y + j + 1, L + lpos[j] + 1, y[j], env[j]);
-    }
-#else
-    for (j = 0; j < n; j++) /* L z = y (unit lower) */
-        col_axpy(y + j + 1, L + lpos[j] + 1, y[j], env[j]);
-#endif
-    for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
-        const double *restrict cj = L + lpos[j], *yj = y + j;
-        const int m = env[j];
-        double s0 = 0.0, s1 = 0.0;
-        for (i = m; i >= 3; i -= 2) {
-            s0 += cj[i] * yj[i];
-            s1 += cj[i - 1] * yj[i - 1];
-        }
-        if (i == 2) s0 += cj[2] * yj[2];
-        s0 += s1;
-        if (m >= 1) s0 += cj[1] * yj[1];
-        y[j] = y[j] * cj[0] - s0;
-    }
-    h->flops += h->sym_solve_flops;
-}
-
-/* The backward sums, summed from the far end of a run (see sym_solve):
+/* The backward sums, summed from the far end of a run (see sym_solve's):
  * the dot product of c[1 .. m] with y[1 .. m] (a top or middle column),
  * and of u[0 .. U - 1] with y[0 .. U - 1] with y[U - 1] last (a bottom
  * column's run above its diagonal); that last unknown, the one just
@@ -1089,6 +1043,44 @@ UPDATE_INLINE double dot_up_n(const double *restrict u, const double *y, int U, 
     case 16: return dot_up_16(u, y, yl);
     default: return dot_up(u, y, U, yl);
     }
+}
+
+/* env[j] bounds every column (env[j] <= kd and <= n - 1 - j by
+ * construction); D^-1 is kept by sym_factor (on L's diagonal), so the
+ * backward sweep's chain from one unknown to the next has no division.
+ * Its dot products sum from the far end of the column on two
+ * accumulators, the term of the unknown just found added last: from one
+ * unknown to the next the chain is a multiply, an add and a subtract
+ * (summed from the near end, in 16-byte loads of values stored one by one
+ * a moment before, it was the whole sum and a failed store forwarding).
+ * Scalar in both copies: the same bits. */
+static void sym_solve(bandh *h, double *restrict y)
+{
+    /* restrict locals: y (the handle's work vector) is none of the factors'
+     * arrays, which the compiler cannot know through h */
+    const int n = h->n, *restrict env = h->env, *restrict lpos = h->lpos;
+    const double *restrict L = h->fac;
+    double yl;
+    int j;
+#ifdef BAND_V3
+    switch ((h->kd + 3) / 4) {
+    case 0: break;
+    case 1: forward_window(L, lpos, env, y, n, 1); break;
+    case 2: forward_window(L, lpos, env, y, n, 2); break;
+    case 3: forward_window(L, lpos, env, y, n, 3); break;
+    case 4: forward_window(L, lpos, env, y, n, 4); break;
+    default:
+        for (j = 0; j < n; j++) col_axpy(y + j + 1, L + lpos[j] + 1, y[j], env[j]);
+    }
+#else
+    for (j = 0; j < n; j++) /* L z = y (unit lower) */
+        col_axpy(y + j + 1, L + lpos[j] + 1, y[j], env[j]);
+#endif
+    for (j = n - 1, yl = 0.0; j >= 0; j--) { /* D L^T x = z (dot_down: the same sums) */
+        const double *restrict cj = L + lpos[j];
+        yl = y[j] = y[j] * cj[0] - dot_down_n(cj, y + j, env[j], yl);
+    }
+    h->flops += h->sym_solve_flops;
 }
 
 #ifdef BAND_V3
