@@ -176,7 +176,7 @@ static inline void check_run(const double *vals, const int *lpos, int c, int i0,
  * the first is the diagonal block, whole in the four columns' runs (above
  * the diagonal the transposes of their lower values) and compared with
  * itself; a run's last tile overlaps the one before. */
-static inline void check_tiles(const double *vals, const int *lpos, int j, int R, __m256d *ne, __m256d *nf)
+static inline void check_tiles(const double *vals, const int *lpos, int j, int R, __m256d *ne, __m256d *nf, double *dg)
 {
     const double *restrict a0 = vals + lpos[j] - j, *restrict a1 = vals + lpos[j + 1] - j - 1,
                            *restrict a2 = vals + lpos[j + 2] - j - 2, *restrict a3 = vals + lpos[j + 3] - j - 3;
@@ -196,6 +196,8 @@ static inline void check_tiles(const double *vals, const int *lpos, int j, int R
         e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x31), y2, _CMP_NEQ_UQ));
         e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x31), y3, _CMP_NEQ_UQ));
         *ne = _mm256_or_pd(*ne, e);
+        if (r == j) /* the diagonal block's diagonal: dg's (sym_factor's) */
+            _mm256_storeu_pd(dg + j, _mm256_blend_pd(_mm256_blend_pd(x0, x1, 2), _mm256_blend_pd(x2, x3, 8), 12));
         *nf = _mm256_or_pd(*nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x0, x0), _mm256_sub_pd(x1, x1)), zero, _CMP_NEQ_UQ));
         *nf = _mm256_or_pd(*nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x2, x2), _mm256_sub_pd(x3, x3)), zero, _CMP_NEQ_UQ));
         if (q != r || r + 3 >= R) break;
@@ -205,10 +207,13 @@ static inline void check_tiles(const double *vals, const int *lpos, int j, int R
 
 /* The same checks on values that host L (h->host), which stay where they
  * are: column j's run against its transposes, each at lpos[j + i] - i
- * (band.c's host_check).  Nothing is written. */
-static int check_symmetric(const bandh *h, const double *vals)
+ * (band.c's host_check).  The values are not written; their diagonal is
+ * kept in dg on the way (sym_factor's, the AVX2 copy's from its diagonal
+ * tiles: a pass of its own was 3 % of a factorization). */
+static int check_symmetric(bandh *h, const double *vals)
 {
     const int n = h->n, *restrict lpos = h->lpos, *restrict env = h->env;
+    double *restrict dg = h->dg;
     int j, i, asym = 0, bad = 0;
 #ifdef BAND_V3
     /* Four columns at a time in tiles (check_tiles) over the rows all of
@@ -227,14 +232,15 @@ static int check_symmetric(const bandh *h, const double *vals)
         while (k < 4 && j + k < n && j + k + env[j + k] == R) k++;
         j0 = j + k - 4; /* columns j .. j + k - 1 reach R, and so do j0 .. j - 1 if j0 does */
         if (k < 4 && j0 >= 0 && R - j0 >= 3 && j0 + env[j0] == R) {
-            check_tiles(vals, lpos, j0, R, &ne, &nf);
+            check_tiles(vals, lpos, j0, R, &ne, &nf, dg);
             j += k;
         } else if (j + 3 < n && R - j >= 3) { /* the rows beyond R of the later columns gathered */
-            check_tiles(vals, lpos, j, R, &ne, &nf);
+            check_tiles(vals, lpos, j, R, &ne, &nf, dg);
             for (i = j + 1; i < j + 4; i++)
                 if (i + env[i] > R) check_run(vals, lpos, i, R + 1 - i, env[i], &ne, &nf, &asym, &bad);
             j += 4;
         } else {
+            dg[j] = vals[lpos[j]];
             bad |= vals[lpos[j]] - vals[lpos[j]] != 0.0;
             if (env[j] >= 1) check_run(vals, lpos, j, 1, env[j], &ne, &nf, &asym, &bad);
             j++;
@@ -247,6 +253,7 @@ static int check_symmetric(const bandh *h, const double *vals)
         const double *restrict cj = vals + lpos[j];
         const int *restrict lp = lpos + j;
         const int m = env[j];
+        dg[j] = cj[0];
         bad |= cj[0] - cj[0] != 0.0;
         for (i = 1; i <= m; i++) {
             double v = cj[i];
@@ -781,7 +788,8 @@ static int sym_factor(bandh *h)
     pv.dmax = 0.0;
     pv.definite = 1;
     if (n == 0) goto done;
-    for (j = 0; j < n; j++) h->dg[j] = h->fac[h->lpos[j]];
+    if (!h->host) /* else check_symmetric kept the diagonal */
+        for (j = 0; j < n; j++) h->dg[j] = h->fac[h->lpos[j]];
     if (h->mult) kkt_rows(h); /* the rows' scales, before L overwrites the matrix */
     if (!m) {
         if (!sym_cols(h, 0, n, n, &pv)) return 0;
