@@ -332,8 +332,9 @@ START_TEST(isa_band_inplace)
         int c, i, k, st[2];
         ac_alloc_default(&a);
         banded(&seed, n, w, 1, &a, &p, &vals);
-        if (trial == 2) { /* rows m - 1 and m cut from the earlier ones, [1 1e5; 1e5 1e10] between them: pivot m is 0 */
-            const int m = n / 2;
+        if (trial == 2) { /* rows m - 1 and m cut from the earlier ones, [1 1e5; 1e5 1e10] between them: pivot m is 0
+                           * (m in the top sweep, one-ended or twisted: sym_factor) */
+            const int m = n / 4;
             for (k = m - 1 - w; k < m - 1; k++) {
                 vals[sp_find(&p, m - 1, k)] = vals[sp_find(&p, k, m - 1)] = 0.0;
                 if (k > m - 1 - w) vals[sp_find(&p, m, k)] = vals[sp_find(&p, k, m)] = 0.0;
@@ -470,6 +471,223 @@ START_TEST(isa_band_inplace_checks)
 }
 END_TEST
 
+/* x = A^-1 b by dense Gaussian elimination with partial pivoting (A n x n,
+ * column-major, overwritten): the reference of isa_band_twisted */
+static void dense_solve(int n, double *A, double *x)
+{
+    int i, j, k;
+    for (k = 0; k < n; k++) {
+        int piv = k;
+        for (i = k + 1; i < n; i++)
+            if (fabs(A[i + k * n]) > fabs(A[piv + k * n])) piv = i;
+        if (piv != k) {
+            for (j = 0; j < n; j++) {
+                const double t = A[k + j * n];
+                A[k + j * n] = A[piv + j * n];
+                A[piv + j * n] = t;
+            }
+            const double t = x[k];
+            x[k] = x[piv];
+            x[piv] = t;
+        }
+        for (i = k + 1; i < n; i++) {
+            const double l = A[i + k * n] / A[k + k * n];
+            if (l == 0.0) continue;
+            for (j = k + 1; j < n; j++) A[i + j * n] -= l * A[k + j * n];
+            x[i] -= l * x[k];
+        }
+    }
+    for (k = n - 1; k >= 0; k--) {
+        double t = x[k];
+        for (j = k + 1; j < n; j++) t -= A[k + j * n] * x[j];
+        x[k] = t / A[k + k * n];
+    }
+}
+
+/* A symmetric matrix of half bandwidth w (w 0: the cable's node pattern,
+ * node_of), strictly diagonally dominant, each diagonal entry's sign +
+ * (spd) or random: its inertia is its diagonal's signs (no eigenvalue
+ * crosses 0 as its off-diagonal part is scaled from 0 to 1); *neg their
+ * negatives */
+static void twisted_matrix(unsigned *seed, int n, int w, int spd, ac_alloc *a, sp_pattern *p, double **vals, int *neg)
+{
+    sp_builder b;
+    double *rs = calloc((size_t)n, sizeof(double));
+    int i, j, k;
+    ck_assert_ptr_nonnull(rs);
+    ck_assert_int_eq(sp_builder_init(&b, n, a), 0);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            if (w ? abs(i - j) <= w : abs(node_of(i) - node_of(j)) <= 1) ck_assert_int_eq(sp_builder_add(&b, i, j), 0);
+    ck_assert_int_eq(sp_builder_finish(&b, p), 0);
+    sp_builder_free(&b);
+    *vals = calloc((size_t)p->nnz, sizeof(double));
+    ck_assert_ptr_nonnull(*vals);
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+            i = p->rowidx[k];
+            if (i <= j) continue;
+            (*vals)[k] = (*vals)[sp_find(p, j, i)] = urand(seed);
+            rs[i] += fabs((*vals)[k]);
+            rs[j] += fabs((*vals)[k]);
+        }
+    *neg = 0;
+    for (i = 0; i < n; i++) {
+        const int minus = !spd && urand(seed) < 0.0;
+        (*vals)[sp_find(p, i, i)] = (minus ? -1.0 : 1.0) * (rs[i] + 0.5 + fabs(urand(seed)));
+        *neg += minus;
+    }
+    free(rs);
+}
+
+/* rows r and r + 1 cut from all others, [a 1e5; 1e5 c] between them: the
+ * second of the two eliminated has the pivot exactly 0 when the first is
+ * 1 (a = 1, c = 1e10 when r goes first) */
+static void singular_pair(const sp_pattern *p, double *vals, int r, double a, double c)
+{
+    int j, k;
+    for (j = 0; j < p->n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) {
+            const int i = p->rowidx[k];
+            if ((i == r || i == r + 1 || j == r || j == r + 1) && i != j) vals[k] = 0.0;
+        }
+    vals[sp_find(p, r, r)] = a;
+    vals[sp_find(p, r + 1, r + 1)] = c;
+    vals[sp_find(p, r, r + 1)] = vals[sp_find(p, r + 1, r)] = 1e5;
+}
+
+/* The twisted LDL^T (sym_factor: columns from both ends, the middle block
+ * last) in the values, on random symmetric band matrices, positive
+ * definite and indefinite, half bandwidths 1 to 16 (TWIST_KD), odd and even
+ * n from a few bands to hundreds of unknowns, and the cable's node pattern:
+ * the solution within 1e-12 of a dense elimination's (relative; the
+ * matrices are strictly diagonally dominant) and of the one-ended copy
+ * path's (sp_band_create, lb), D's signs the matrix's inertia, the two
+ * copies the same to the bit (factors and solution), the values back bit
+ * for bit by sp_band_restore; where the ordering twists, a pivot exactly 0
+ * in the top sweep, in the bottom one or in the middle block is refused
+ * and leaves the values as they came, in both copies. */
+START_TEST(isa_band_twisted)
+{
+    unsigned seed = 2027u;
+    int w, size, spd, twisted = 0, refusals = 0;
+    for (w = 0; w <= TWIST_KD; w++)
+        for (size = 0; size < 3; size++)
+            for (spd = 1; spd >= 0; spd--) {
+                /* w 0: the pendulum's 63 unknowns and a longer cable; else a few bands (odd n), more (even), long */
+                const int n = w == 0 ? (size == 0 ? 63 : size == 1 ? 237 : 21)
+                                     : size == 0 ? 4 * w + 5 : size == 1 ? 10 * w + 8 : (w <= 4 ? 301 : 12 * w + 3);
+                ac_alloc a;
+                sp_pattern p;
+                double *vals, *v[2], *A, *b, *x[2], *xr, *xl, big = 0.0, err = 0.0, errl = 0.0;
+                void *h[2], *hl;
+                int c, i, j, k, neg, place;
+                ac_alloc_default(&a);
+                twisted_matrix(&seed, n, w, spd, &a, &p, &vals, &neg);
+                A = calloc((size_t)n * (size_t)n, sizeof(double));
+                b = malloc((size_t)n * sizeof(double));
+                xr = malloc((size_t)n * sizeof(double));
+                xl = malloc((size_t)n * sizeof(double));
+                ck_assert(A && b && xr && xl);
+                for (i = 0; i < n; i++) xr[i] = b[i] = urand(&seed);
+                for (j = 0; j < n; j++)
+                    for (k = p.colptr[j]; k < p.colptr[j + 1]; k++) A[p.rowidx[k] + (size_t)j * n] = vals[k];
+                dense_solve(n, A, xr);
+                /* the one-ended LDL^T (the copy path never twists) */
+                ck_assert_int_eq(sp_band_create(&hl, &p, &a), SP_OK);
+                ck_assert_int_eq(((bandh *)hl)->tw_m, 0);
+                ck_assert_int_eq(sp_band_factor(hl, vals), SP_OK);
+                ck_assert_int_eq(((bandh *)hl)->sym, 1);
+                ck_assert_int_eq(sp_band_solve(hl, b, xl), SP_OK);
+                for (c = 0; c < 2; c++) {
+                    bandh *hb;
+                    int dneg = 0;
+                    ac_isa_force(c ? AC_ISA_V3 : AC_ISA_BASELINE);
+                    ck_assert_int_eq(sp_band_create_flags(&h[c], &p, &a, SP_OVERWRITE), SP_OK);
+                    hb = h[c];
+                    ck_assert_int_eq(hb->host, 1);
+                    if (n >= 8 * (w ? w : 11)) ck_assert_msg(hb->tw_m > 0, "n %d, kd %d: not twisted", n, hb->kd);
+                    v[c] = malloc((size_t)p.nnz * sizeof(double));
+                    x[c] = malloc((size_t)n * sizeof(double));
+                    ck_assert(v[c] && x[c]);
+                    memcpy(v[c], vals, (size_t)p.nnz * sizeof(double));
+                    ck_assert_int_eq(sp_band_factor_mut(h[c], v[c]), SP_OK);
+                    ck_assert_int_eq(hb->sym, 1);
+                    for (j = 0; j < n; j++) dneg += v[c][hb->lpos[j]] < 0.0; /* D^-1 on the diagonal */
+                    ck_assert_msg(dneg == neg, "n %d, kd %d: %d negative pivots, inertia %d", n, hb->kd, dneg, neg);
+                    ck_assert_int_eq(sp_band_solve(h[c], b, x[c]), SP_OK);
+                }
+                ac_isa_force(-1);
+                for (i = 0; i < n; i++) {
+                    big = fmax(big, fabs(xr[i]));
+                    err = fmax(err, fabs(x[0][i] - xr[i]));
+                    errl = fmax(errl, fabs(x[0][i] - xl[i]));
+                }
+                ck_assert_msg(err <= 1e-12 * big && errl <= 1e-12 * big, "n %d, w %d, %s: %g, %g from the references", n, w,
+                              spd ? "spd" : "indefinite", err / big, errl / big);
+                twisted += ((bandh *)h[0])->tw_m > 0;
+                if (ac_isa_v3_available()) {
+                    ck_assert_msg(first_diff(p.nnz, v[1], v[0]) < 0, "n %d, w %d: the copies' factors differ", n, w);
+                    ck_assert_msg(first_diff(n, x[1], x[0]) < 0, "n %d, w %d: the copies' solutions differ", n, w);
+                }
+                for (c = 0; c < 2; c++) {
+                    ck_assert_int_eq(sp_band_restore(h[c], v[c]), 1);
+                    ck_assert_msg(first_diff(p.nnz, v[c], vals) < 0, "n %d, w %d: restore: value %d differs", n, w,
+                                  first_diff(p.nnz, v[c], vals));
+                }
+                /* refusals: a zero pivot in the top sweep, the bottom one, the middle block */
+                for (place = 0; place < 3 && spd && ((bandh *)h[0])->tw_m > 0; place++) {
+                    const bandh *hb = h[0];
+                    const int m = hb->tw_m, e = hb->tw_e;
+                    const int r = place == 0 ? m / 2 : place == 1 ? (e + n) / 2 - 1 : m;
+                    int st[2];
+                    if (r < 0 || r + 1 >= n || (place == 0 && r + 1 >= m) || (place == 1 && r < e) ||
+                        (place == 2 && r + 1 >= e))
+                        continue;
+                    memcpy(v[0], vals, (size_t)p.nnz * sizeof(double));
+                    if (place == 1) /* the bottom sweep takes row r + 1 first */
+                        singular_pair(&p, v[0], r, 1e10, 1.0);
+                    else
+                        singular_pair(&p, v[0], r, 1.0, 1e10);
+                    memcpy(A, v[0], (size_t)p.nnz * sizeof(double)); /* the values as they came */
+                    memcpy(v[1], v[0], (size_t)p.nnz * sizeof(double));
+                    for (c = 0; c < 2; c++) {
+                        bandh *hc = h[c];
+                        const unsigned refused = hc->counts.sym_refused_pivot + hc->counts.sym_refused_rcond;
+                        if (c && !ac_isa_v3_available()) break;
+                        ac_isa_force(c ? AC_ISA_V3 : AC_ISA_BASELINE);
+                        hc->sym_failed = 0; /* LDL^T tried again at once */
+                        st[c] = sp_band_factor_mut(h[c], v[c]);
+                        ck_assert_int_eq(hc->sym, 0);
+                        ck_assert_uint_eq(hc->counts.sym_refused_pivot + hc->counts.sym_refused_rcond, refused + 1);
+                        ck_assert_msg(first_diff(p.nnz, v[c], A) < 0, "n %d, w %d, place %d: the refused LDL^T left its values changed",
+                                      n, w, place);
+                        if (c) ck_assert_int_eq(st[1], st[0]);
+                        refusals++;
+                    }
+                    ac_isa_force(-1);
+                }
+                for (c = 0; c < 2; c++) {
+                    sp_band_destroy(h[c]);
+                    free(v[c]);
+                    free(x[c]);
+                }
+                sp_band_destroy(hl);
+                sp_pattern_free(&p, &a);
+                free(vals);
+                free(A);
+                free(b);
+                free(xr);
+                free(xl);
+                ck_assert_uint_eq(a.n_malloc, a.n_free);
+            }
+    ck_assert_int_ge(twisted, 60);
+    printf("isa: band LDL^T twisted, kd 1-16 and cable nodes, SPD and indefinite: %d twisted, within 1e-12 of the "
+           "dense solve, the copies the same to the bit, %d refusals left the values as they came\n",
+           twisted, refusals);
+}
+END_TEST
+
 /* the coordinates q (positions and slopes, at most 128) of a 10-element ANCF
  * pendulum released horizontally, SI-HHT at h = 1e-3 for 0.5 s, with the
  * copy isa; returns their number and the tip's y */
@@ -542,6 +760,7 @@ Suite *suite_isa(void)
     tcase_add_test(tc, isa_band);
     tcase_add_test(tc, isa_band_inplace);
     tcase_add_test(tc, isa_band_inplace_checks);
+    tcase_add_test(tc, isa_band_twisted);
     tcase_add_test(tc, isa_pendulum);
 #endif
     suite_add_tcase(s, tc);

@@ -237,6 +237,7 @@ void sp_band_destroy(void *impl)
     ac_free(h->alloc, h->low_p);
     ac_free(h->alloc, h->fill_p);
     ac_free(h->alloc, h->lpos);
+    ac_free(h->alloc, h->up);
     ac_free(h->alloc, h->mult);
     ac_free(h->alloc, h->kkt_s);
     ac_free(h->alloc, h->mcol);
@@ -493,6 +494,42 @@ static int try_own_order(bandh *h)
     return SP_OK;
 }
 
+/* Where the twisted LDL^T splits (band_numeric.c's sym_factor):
+ * columns [0, m) from the top, [e, n) from the bottom, e = m + env[m - 1]
+ * (the first column no top column reaches, so that the sweeps never meet
+ * but in [m, e), factored last).  The solves' chains of unknowns, one a
+ * sweep side by side, are then about max(m, n - e) + e - m columns long
+ * against n one-ended, so m is chosen to make that shortest (a cable's
+ * node boundary, where env is narrowest).  up[p] (band_internal.h), n
+ * bytes, only for a handle that twists.  In place only (the bottom
+ * sweep works in the columns' runs above their diagonals, which the
+ * lower band copy has not) and not for a KKT matrix, whose multipliers
+ * must each come after their dofs (kkt_order). */
+static int twist_split(bandh *h)
+{
+    const int n = h->n, *env = h->env;
+    int m, best = n, bm = 0, r;
+    h->tw_m = 0;
+    h->tw_e = n;
+    if (!h->host || h->mult || h->kd > TWIST_KD) return SP_OK;
+    for (m = 1; m < n; m++) {
+        const int e = m + env[m - 1], c = (m > n - e ? m : n - e) + e - m;
+        if (e < n && c < best) {
+            best = c;
+            bm = m;
+        }
+    }
+    if (!bm || 4 * best > 3 * n) return SP_OK; /* too short to gain */
+    if (!(h->up = ac_malloc(h->alloc, (size_t)n))) return SP_ENOMEM;
+    for (m = r = 0; m < n; m++) { /* r + env[r] never falls with r */
+        while (r + env[r] < m) r++;
+        h->up[m] = (unsigned char)(m - r);
+    }
+    h->tw_m = bm;
+    h->tw_e = bm + env[bm - 1];
+    return SP_OK;
+}
+
 /* The symmetric path's storage and lists, when the pattern is structurally
  * symmetric (else h->symok stays 0: LU alone); in place, when the values
  * can host L, neither lb nor the lists. */
@@ -517,11 +554,22 @@ static int symmetric_path(bandh *h)
         if (!h->lb) return SP_ENOMEM;
         if ((st = lower_lists(h))) return st;
     }
+    if ((st = twist_split(h))) return st;
     h->symok = 1;
     return SP_OK;
 }
 
 static int create(void **impl, const sp_pattern *p, const int *keep, int nq, ac_alloc *alloc, int flags);
+
+/* whether the ordering is a run of p's numbering (the solves then copy
+ * the vectors instead of gathering and scattering them) */
+static void perm_run(bandh *h)
+{
+    int j;
+    h->perm_run = h->perm[0];
+    for (j = 1; j < h->n; j++)
+        if (h->perm[j] != h->perm[0] + j) h->perm_run = -1;
+}
 
 int sp_band_create(void **impl, const sp_pattern *p, ac_alloc *alloc)
 {
@@ -565,6 +613,7 @@ static int create(void **impl, const sp_pattern *p, const int *keep, int nq, ac_
     h->alloc = alloc;
     h->n = n;
     h->inplace = (flags & SP_OVERWRITE) != 0;
+    h->tw_e = n; /* one-ended (twist_split) */
     h->perm = ac_malloc(alloc, (size_t)n * sizeof(int));
     h->iperm = ac_malloc(alloc, (size_t)p->n * sizeof(int));
     if (!h->perm || !h->iperm) {
@@ -598,6 +647,7 @@ static int create(void **impl, const sp_pattern *p, const int *keep, int nq, ac_
         sp_band_destroy(h);
         return st;
     }
+    perm_run(h);
     /* made again with the LU storage, if ever needed */
     ac_free(alloc, h->iperm);
     h->iperm = NULL;
@@ -706,6 +756,7 @@ int sp_band_set_gather(void *impl, const sp_pattern *full, const int *keep)
         if (keep[i] >= 0) full_of[keep[i]] = i;
     for (i = 0; i < h->n; i++) h->perm[i] = full_of[h->perm[i]];
     ac_free(h->alloc, full_of);
+    perm_run(h);
     /* the matrix's entry k is full's cnt-th entry in a kept row and column;
      * low_k ascends, so one walk over full composes it */
     for (c = 0, e = cnt = 0; c < full->n && e < h->nlow; c++) {
@@ -736,15 +787,21 @@ int sp_band_factor_gathered_mut(void *impl, double *vals)
 
 /* Column j's run gets the upper triangle's row j back (A(j + i, j) =
  * A(j, j + i): the values were exactly symmetric) and its diagonal the
- * saved one.  What sym_factor wrote is all in the runs. */
+ * saved one; a column the twisted LDL^T took from the bottom (j + i >=
+ * tw_e) its run above the diagonal from the lower triangle, which that
+ * sweep leaves as it was.  What sym_factor wrote is all in these. */
 void sp_band_num_restore(bandh *h, double *vals)
 {
-    const int *lpos = h->lpos, *env = h->env;
+    const int *lpos = h->lpos, *env = h->env, e = h->tw_e;
     int j, i;
     for (j = 0; j < h->n; j++) {
         double *cj = vals + lpos[j];
         cj[0] = h->dg[j];
-        for (i = 1; i <= env[j]; i++) cj[i] = vals[lpos[j + i] - i];
+        for (i = 1; i <= env[j]; i++)
+            if (j + i < e)
+                cj[i] = vals[lpos[j + i] - i];
+            else
+                vals[lpos[j + i] - i] = cj[i];
     }
 }
 

@@ -7,6 +7,7 @@
 #include "backend.h"
 
 #define RCOND_MIN 1e-15
+#define TWIST_KD 16 /* the widest band the twisted LDL^T takes */
 #define SOLVE_PAD 20 /* doubles past n in the work vector (sym_solve's window: 16 + 4) */
 
 typedef struct bandh {
@@ -18,6 +19,7 @@ typedef struct bandh {
     ac_alloc *alloc;
     int n, kl, ku, ldab;
     int *perm;          /* perm[new] = old, old in p's numbering */
+    int perm_run;       /* perm[j] = perm_run + j for every j (a cable in its own order), else -1 */
     /* the LU path's storage, allocated by its first factorization
      * (sp_band_lu_storage): a matrix that LDL^T always takes never pays it */
     int *iperm;         /* p's index -> new, -1 where not in the matrix */
@@ -46,6 +48,13 @@ typedef struct bandh {
     double *fac;
     int *env;              /* rows below the diagonal that column j of L can reach (envelope) */
     double sym_factor_flops, sym_solve_flops; /* the envelope's, counted once (envelope) */
+    /* the twisted LDL^T (band_numeric.c's sym_factor; band.c's
+     * twist_split), in place only: columns [0, tw_m) from the top, [tw_e, n) from the bottom,
+     * [tw_m, tw_e) last; tw_m 0 and tw_e n for the one-ended one; up[p]
+     * the length of column p's run above its diagonal (rows r with r +
+     * env[r] >= p, the bottom sweep's column) */
+    int tw_m, tw_e;
+    unsigned char *up;
     /* lower-triangle entries: value index (into p's values), its
      * transpose's, and position in lb; envelope positions outside the
      * pattern (fill), zeroed per factorization.  The only copies of the

@@ -11,6 +11,15 @@
 #define BAND_NUM(name) sp_band_num_##name
 #endif
 
+/* the column updates (col_axpy, the switches by width), inlined into the
+ * column loops: called, they spilled the loops' state (25 instructions a
+ * column), which gcc did once the twisted sweeps called them thrice */
+#if defined(__GNUC__)
+#define UPDATE_INLINE static inline __attribute__((always_inline))
+#else
+#define UPDATE_INLINE static inline
+#endif
+
 static int lu_factor(bandh *h, const double *vals)
 {
     const int n = h->n, kl = h->kl, kv = h->kl + h->ku, ld = h->ldab;
@@ -160,69 +169,91 @@ static inline void check_run(const double *vals, const int *lpos, int c, int i0,
 }
 #endif
 
+#ifdef BAND_V3
+/* Columns j .. j + 3 whose runs all end at row R (R - j >= 3): rows
+ * j .. R as 4 x 4 tiles, each compared with its transpose, four
+ * consecutive values of each of the rows' columns, turned in registers;
+ * the first is the diagonal block, whole in the four columns' runs (above
+ * the diagonal the transposes of their lower values) and compared with
+ * itself; a run's last tile overlaps the one before. */
+static inline void check_tiles(const double *vals, const int *lpos, int j, int R, __m256d *ne, __m256d *nf, double *dg)
+{
+    const double *restrict a0 = vals + lpos[j] - j, *restrict a1 = vals + lpos[j + 1] - j - 1,
+                           *restrict a2 = vals + lpos[j + 2] - j - 2, *restrict a3 = vals + lpos[j + 3] - j - 3;
+    const __m256d zero = _mm256_setzero_pd();
+    int r;
+    for (r = j;; r += 4) {
+        const int q = r + 3 <= R ? r : R - 3;
+        /* x_k: column j + k's rows q .. q + 3; y_m: column q + m's rows j .. j + 3 */
+        const __m256d x0 = _mm256_loadu_pd(a0 + q), x1 = _mm256_loadu_pd(a1 + q), x2 = _mm256_loadu_pd(a2 + q),
+                      x3 = _mm256_loadu_pd(a3 + q);
+        const __m256d t0 = _mm256_unpacklo_pd(x0, x1), t1 = _mm256_unpackhi_pd(x0, x1),
+                      t2 = _mm256_unpacklo_pd(x2, x3), t3 = _mm256_unpackhi_pd(x2, x3);
+        const __m256d y0 = _mm256_loadu_pd(vals + lpos[q] - q + j), y1 = _mm256_loadu_pd(vals + lpos[q + 1] - q - 1 + j),
+                      y2 = _mm256_loadu_pd(vals + lpos[q + 2] - q - 2 + j), y3 = _mm256_loadu_pd(vals + lpos[q + 3] - q - 3 + j);
+        __m256d e = _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x20), y0, _CMP_NEQ_UQ);
+        e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x20), y1, _CMP_NEQ_UQ));
+        e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x31), y2, _CMP_NEQ_UQ));
+        e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x31), y3, _CMP_NEQ_UQ));
+        *ne = _mm256_or_pd(*ne, e);
+        if (r == j) /* the diagonal block's diagonal: dg's (sym_factor's) */
+            _mm256_storeu_pd(dg + j, _mm256_blend_pd(_mm256_blend_pd(x0, x1, 2), _mm256_blend_pd(x2, x3, 8), 12));
+        *nf = _mm256_or_pd(*nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x0, x0), _mm256_sub_pd(x1, x1)), zero, _CMP_NEQ_UQ));
+        *nf = _mm256_or_pd(*nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x2, x2), _mm256_sub_pd(x3, x3)), zero, _CMP_NEQ_UQ));
+        if (q != r || r + 3 >= R) break;
+    }
+}
+#endif
+
 /* The same checks on values that host L (h->host), which stay where they
  * are: column j's run against its transposes, each at lpos[j + i] - i
- * (band.c's host_check).  Nothing is written. */
-static int check_symmetric(const bandh *h, const double *vals)
+ * (band.c's host_check).  The values are not written; their diagonal is
+ * kept in dg on the way (sym_factor's, the AVX2 copy's from its diagonal
+ * tiles: a pass of its own was 3 % of a factorization). */
+static int check_symmetric(bandh *h, const double *vals)
 {
     const int n = h->n, *restrict lpos = h->lpos, *restrict env = h->env;
+    double *restrict dg = h->dg;
     int j, i, asym = 0, bad = 0;
 #ifdef BAND_V3
-    /* Four columns j .. j + 3 at a time: the rows every one of them
-     * reaches (j .. j + env[j], the reach j + env[j] never falling) as
-     * 4 x 4 tiles, each compared with its transpose, four consecutive
-     * values of each of the rows' columns, turned in registers; the first
-     * is the diagonal block, whole in the four columns' runs (above the
-     * diagonal the transposes of their lower values) and compared with
-     * itself.  The rows beyond column j's reach by check_run, whose
-     * gathers cost more than the tiles' loads and shuffles. */
+    /* Four columns at a time in tiles (check_tiles) over the rows all of
+     * them reach; where four columns from j on do not reach the same
+     * last row R (a group across a cable's node boundary) but the four
+     * that end before the first one reaching further do, those (a node
+     * of six columns as two groups overlapping by two: checking two
+     * columns twice costs less than gathering the rows beyond R of the
+     * group's later columns, check_run, which the groups that cannot do
+     * so still do).  The last columns, and those of narrow runs, one by
+     * one (check_run). */
     __m256d ne = _mm256_setzero_pd(), nf = ne;
-    const __m256d zero = ne;
-    for (j = 0; j + 3 < n; j += 4) {
+    for (j = 0; j < n;) {
         const int R = j + env[j];
-        int k;
-        if (R - j >= 3) {
-            const double *restrict a0 = vals + lpos[j] - j, *restrict a1 = vals + lpos[j + 1] - j - 1,
-                                   *restrict a2 = vals + lpos[j + 2] - j - 2, *restrict a3 = vals + lpos[j + 3] - j - 3;
-            int r;
-            for (r = j;; r += 4) {
-                const int q = r + 3 <= R ? r : R - 3;
-                /* x_k: column j + k's rows q .. q + 3; y_m: column q + m's rows j .. j + 3 */
-                const __m256d x0 = _mm256_loadu_pd(a0 + q), x1 = _mm256_loadu_pd(a1 + q), x2 = _mm256_loadu_pd(a2 + q),
-                              x3 = _mm256_loadu_pd(a3 + q);
-                const __m256d t0 = _mm256_unpacklo_pd(x0, x1), t1 = _mm256_unpackhi_pd(x0, x1),
-                              t2 = _mm256_unpacklo_pd(x2, x3), t3 = _mm256_unpackhi_pd(x2, x3);
-                const __m256d y0 = _mm256_loadu_pd(vals + lpos[q] - q + j), y1 = _mm256_loadu_pd(vals + lpos[q + 1] - q - 1 + j),
-                              y2 = _mm256_loadu_pd(vals + lpos[q + 2] - q - 2 + j), y3 = _mm256_loadu_pd(vals + lpos[q + 3] - q - 3 + j);
-                __m256d e = _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x20), y0, _CMP_NEQ_UQ);
-                e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x20), y1, _CMP_NEQ_UQ));
-                e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t0, t2, 0x31), y2, _CMP_NEQ_UQ));
-                e = _mm256_or_pd(e, _mm256_cmp_pd(_mm256_permute2f128_pd(t1, t3, 0x31), y3, _CMP_NEQ_UQ));
-                ne = _mm256_or_pd(ne, e);
-                nf = _mm256_or_pd(nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x0, x0), _mm256_sub_pd(x1, x1)), zero, _CMP_NEQ_UQ));
-                nf = _mm256_or_pd(nf, _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(x2, x2), _mm256_sub_pd(x3, x3)), zero, _CMP_NEQ_UQ));
-                if (q != r || r + 3 >= R) break;
-            }
-            for (k = 1; k < 4; k++)
-                if (j + k + env[j + k] > R) check_run(vals, lpos, j + k, R + 1 - j - k, env[j + k], &ne, &nf, &asym, &bad);
-        } else
-            for (k = 0; k < 4; k++) {
-                bad |= vals[lpos[j + k]] - vals[lpos[j + k]] != 0.0;
-                if (env[j + k] >= 1) check_run(vals, lpos, j + k, 1, env[j + k], &ne, &nf, &asym, &bad);
-            }
-    }
-    for (; j < n; j++) {
-        bad |= vals[lpos[j]] - vals[lpos[j]] != 0.0;
-        if (env[j] >= 1) check_run(vals, lpos, j, 1, env[j], &ne, &nf, &asym, &bad);
+        int k = 1, j0;
+        while (k < 4 && j + k < n && j + k + env[j + k] == R) k++;
+        j0 = j + k - 4; /* columns j .. j + k - 1 reach R, and so do j0 .. j - 1 if j0 does */
+        if (k < 4 && j0 >= 0 && R - j0 >= 3 && j0 + env[j0] == R) {
+            check_tiles(vals, lpos, j0, R, &ne, &nf, dg);
+            j += k;
+        } else if (j + 3 < n && R - j >= 3) { /* the rows beyond R of the later columns gathered */
+            check_tiles(vals, lpos, j, R, &ne, &nf, dg);
+            for (i = j + 1; i < j + 4; i++)
+                if (i + env[i] > R) check_run(vals, lpos, i, R + 1 - i, env[i], &ne, &nf, &asym, &bad);
+            j += 4;
+        } else {
+            dg[j] = vals[lpos[j]];
+            bad |= vals[lpos[j]] - vals[lpos[j]] != 0.0;
+            if (env[j] >= 1) check_run(vals, lpos, j, 1, env[j], &ne, &nf, &asym, &bad);
+            j++;
+        }
     }
     asym |= _mm256_movemask_pd(ne) != 0;
     bad |= _mm256_movemask_pd(nf) != 0;
-    (void)i;
 #else
     for (j = 0; j < n; j++) {
         const double *restrict cj = vals + lpos[j];
         const int *restrict lp = lpos + j;
         const int m = env[j];
+        dg[j] = cj[0];
         bad |= cj[0] - cj[0] != 0.0;
         for (i = 1; i <= m; i++) {
             double v = cj[i];
@@ -243,7 +274,7 @@ static int check_symmetric(const bandh *h, const double *vals)
  * before the loop's stores and stored after them: the same operations on
  * the same operands for every entry, so the same bits as the scalar loop
  * (gcc vectorized only the first column of the unrolled update, by SLP). */
-static inline void col_axpy(double *restrict cc, const double *restrict s, double t, int m)
+UPDATE_INLINE void col_axpy(double *restrict cc, const double *restrict s, double t, int m)
 {
     int i = 0;
 #ifdef BAND_V3
@@ -264,7 +295,7 @@ static inline void col_axpy(double *restrict cc, const double *restrict s, doubl
 }
 
 /* s[i] *= r, 0 <= i < m */
-static inline void col_scale(double *restrict s, double r, int m)
+UPDATE_INLINE void col_scale(double *restrict s, double r, int m)
 {
     int i = 0;
 #ifdef BAND_V3
@@ -322,45 +353,91 @@ static inline void col_axpy2(double *restrict cc, const double *restrict s, doub
 #define TRAILING_UNROLL
 #endif
 #define TRAILING_FN(K)                                                                                \
-    static inline void trailing_##K(double *restrict cj, double *base, const int *restrict lp, double rd) \
+    UPDATE_INLINE void trailing_##K(double *restrict cj, double *base, const int *restrict lp, double rd, int sc) \
     {                                                                                                 \
         int c;                                                                                        \
         TRAILING_UNROLL                                                                               \
         for (c = 1; c <= K; c++) col_axpy(base + lp[c - 1], cj + c, cj[c] * rd, K - c + 1);            \
-        col_scale(cj + 1, rd, K);                                                                     \
+        if (sc) col_scale(cj + 1, rd, K);                                                             \
     }
 TRAILING_FN(1) TRAILING_FN(2) TRAILING_FN(3) TRAILING_FN(4) TRAILING_FN(5) TRAILING_FN(6)
 TRAILING_FN(7) TRAILING_FN(8) TRAILING_FN(9) TRAILING_FN(10) TRAILING_FN(11) TRAILING_FN(12)
 TRAILING_FN(13) TRAILING_FN(14) TRAILING_FN(15) TRAILING_FN(16)
 
-static void trailing(double *cj, double *base, const int *lp, int K, double rd)
+UPDATE_INLINE void trailing(double *cj, double *base, const int *lp, int K, double rd, int sc)
 {
     int c, i;
     switch (K) {
     case 0: return;
-    case 1: trailing_1(cj, base, lp, rd); return;
-    case 2: trailing_2(cj, base, lp, rd); return;
-    case 3: trailing_3(cj, base, lp, rd); return;
-    case 4: trailing_4(cj, base, lp, rd); return;
-    case 5: trailing_5(cj, base, lp, rd); return;
-    case 6: trailing_6(cj, base, lp, rd); return;
-    case 7: trailing_7(cj, base, lp, rd); return;
-    case 8: trailing_8(cj, base, lp, rd); return;
-    case 9: trailing_9(cj, base, lp, rd); return;
-    case 10: trailing_10(cj, base, lp, rd); return;
-    case 11: trailing_11(cj, base, lp, rd); return;
-    case 12: trailing_12(cj, base, lp, rd); return;
-    case 13: trailing_13(cj, base, lp, rd); return;
-    case 14: trailing_14(cj, base, lp, rd); return;
-    case 15: trailing_15(cj, base, lp, rd); return;
-    case 16: trailing_16(cj, base, lp, rd); return;
+    case 1: trailing_1(cj, base, lp, rd, sc); return;
+    case 2: trailing_2(cj, base, lp, rd, sc); return;
+    case 3: trailing_3(cj, base, lp, rd, sc); return;
+    case 4: trailing_4(cj, base, lp, rd, sc); return;
+    case 5: trailing_5(cj, base, lp, rd, sc); return;
+    case 6: trailing_6(cj, base, lp, rd, sc); return;
+    case 7: trailing_7(cj, base, lp, rd, sc); return;
+    case 8: trailing_8(cj, base, lp, rd, sc); return;
+    case 9: trailing_9(cj, base, lp, rd, sc); return;
+    case 10: trailing_10(cj, base, lp, rd, sc); return;
+    case 11: trailing_11(cj, base, lp, rd, sc); return;
+    case 12: trailing_12(cj, base, lp, rd, sc); return;
+    case 13: trailing_13(cj, base, lp, rd, sc); return;
+    case 14: trailing_14(cj, base, lp, rd, sc); return;
+    case 15: trailing_15(cj, base, lp, rd, sc); return;
+    case 16: trailing_16(cj, base, lp, rd, sc); return;
     default: break;
     }
     for (c = 1; c <= K; c++) {
         double t = cj[c] * rd, *cc = base + lp[c - 1];
         for (i = 0; i <= K - c; i++) cc[i] -= t * cj[c + i];
     }
-    for (i = 1; i <= K; i++) cj[i] *= rd;
+    if (sc)
+        for (i = 1; i <= K; i++) cj[i] *= rd;
+}
+
+/* The bottom sweep's column p (twisted LDL^T, sym_factor): its run above
+ * the diagonal u[0 .. U - 1] (rows p - U .. p - 1, unscaled: u = d l),
+ * rd = 1/d; column p - c (c = 1 .. U) takes rows p - U .. p - c, the run
+ * that ends at its diagonal, lp[-c] its diagonal's position: the mirror
+ * of trailing, rows and columns counted from the other end.  cm < U: the
+ * columns p - 1 .. p - cm only, unscaled (sym_cols_up does the rest). */
+#define TRAILING_UP_FN(K)                                                                             \
+    UPDATE_INLINE void trailing_up_##K(double *restrict u, double *base, const int *restrict lp, double rd, int cm) \
+    {                                                                                                 \
+        int c;                                                                                        \
+        TRAILING_UNROLL                                                                               \
+        for (c = 1; c <= K; c++)                                                                      \
+            if (c <= cm) col_axpy(base + lp[-c] - (K - c), u, u[K - c] * rd, K - c + 1);              \
+        if (cm >= K) col_scale(u, rd, K);                                                             \
+    }
+TRAILING_UP_FN(1) TRAILING_UP_FN(2) TRAILING_UP_FN(3) TRAILING_UP_FN(4) TRAILING_UP_FN(5) TRAILING_UP_FN(6)
+TRAILING_UP_FN(7) TRAILING_UP_FN(8) TRAILING_UP_FN(9) TRAILING_UP_FN(10) TRAILING_UP_FN(11) TRAILING_UP_FN(12)
+TRAILING_UP_FN(13) TRAILING_UP_FN(14) TRAILING_UP_FN(15) TRAILING_UP_FN(16)
+
+/* U <= TWIST_KD (twist_split); cm U (all the columns and the scaling:
+ * the tests fold away in each width's case) or less (the others are the
+ * middle block's: sym_cols_up) */
+UPDATE_INLINE void trailing_up(double *u, double *base, const int *lp, int U, double rd, int cm)
+{
+    switch (U) {
+    case 1: trailing_up_1(u, base, lp, rd, cm); return;
+    case 2: trailing_up_2(u, base, lp, rd, cm); return;
+    case 3: trailing_up_3(u, base, lp, rd, cm); return;
+    case 4: trailing_up_4(u, base, lp, rd, cm); return;
+    case 5: trailing_up_5(u, base, lp, rd, cm); return;
+    case 6: trailing_up_6(u, base, lp, rd, cm); return;
+    case 7: trailing_up_7(u, base, lp, rd, cm); return;
+    case 8: trailing_up_8(u, base, lp, rd, cm); return;
+    case 9: trailing_up_9(u, base, lp, rd, cm); return;
+    case 10: trailing_up_10(u, base, lp, rd, cm); return;
+    case 11: trailing_up_11(u, base, lp, rd, cm); return;
+    case 12: trailing_up_12(u, base, lp, rd, cm); return;
+    case 13: trailing_up_13(u, base, lp, rd, cm); return;
+    case 14: trailing_up_14(u, base, lp, rd, cm); return;
+    case 15: trailing_up_15(u, base, lp, rd, cm); return;
+    case 16: trailing_up_16(u, base, lp, rd, cm); return;
+    default: return;
+    }
 }
 
 #if SYM_PAIRS
@@ -404,6 +481,49 @@ static void pair(double *cj, double *c1, double *base, const int *lp, int K, dou
     case 14: pair_14(cj, c1, base, lp, rd, rd1); return;
     case 15: pair_15(cj, c1, base, lp, rd, rd1); return;
     case 16: pair_16(cj, c1, base, lp, rd, rd1); return;
+    default: break;
+    }
+}
+
+/* The mirror for the twisted LDL^T's bottom sweep (sym_cols_up): columns
+ * p and p - 1 whose runs above the diagonal start at the same row (U and
+ * U - 1 long; u1 = column p - 1's), none of them in the middle block:
+ * column p - 1 takes column p's update, then every earlier column both
+ * in one pass, the same operations as one by one; column p - c's run
+ * ends at base + lp[-c]. */
+#define PAIR_UP_FN(K)                                                                                 \
+    static inline void pair_up_##K(double *restrict u, double *restrict u1, double *base, const int *restrict lp, \
+                                   double rd, double rd1)                                             \
+    {                                                                                                 \
+        int c;                                                                                        \
+        col_axpy(u1, u, u[K - 1] * rd, K);                                                            \
+        TRAILING_UNROLL                                                                               \
+        for (c = 2; c <= K; c++)                                                                      \
+            col_axpy2(base + lp[-c] - (K - c), u, u[K - c] * rd, u1, u1[K - c] * rd1, K - c + 1);     \
+        col_scale(u, rd, K);                                                                          \
+        col_scale(u1, rd1, K - 1);                                                                    \
+    }
+PAIR_UP_FN(2) PAIR_UP_FN(3) PAIR_UP_FN(4) PAIR_UP_FN(5) PAIR_UP_FN(6) PAIR_UP_FN(7) PAIR_UP_FN(8) PAIR_UP_FN(9)
+PAIR_UP_FN(10) PAIR_UP_FN(11) PAIR_UP_FN(12) PAIR_UP_FN(13) PAIR_UP_FN(14) PAIR_UP_FN(15) PAIR_UP_FN(16)
+
+static void pair_up(double *u, double *u1, double *base, const int *lp, int K, double rd, double rd1)
+{
+    switch (K) {
+    case 2: pair_up_2(u, u1, base, lp, rd, rd1); return;
+    case 3: pair_up_3(u, u1, base, lp, rd, rd1); return;
+    case 4: pair_up_4(u, u1, base, lp, rd, rd1); return;
+    case 5: pair_up_5(u, u1, base, lp, rd, rd1); return;
+    case 6: pair_up_6(u, u1, base, lp, rd, rd1); return;
+    case 7: pair_up_7(u, u1, base, lp, rd, rd1); return;
+    case 8: pair_up_8(u, u1, base, lp, rd, rd1); return;
+    case 9: pair_up_9(u, u1, base, lp, rd, rd1); return;
+    case 10: pair_up_10(u, u1, base, lp, rd, rd1); return;
+    case 11: pair_up_11(u, u1, base, lp, rd, rd1); return;
+    case 12: pair_up_12(u, u1, base, lp, rd, rd1); return;
+    case 13: pair_up_13(u, u1, base, lp, rd, rd1); return;
+    case 14: pair_up_14(u, u1, base, lp, rd, rd1); return;
+    case 15: pair_up_15(u, u1, base, lp, rd, rd1); return;
+    case 16: pair_up_16(u, u1, base, lp, rd, rd1); return;
     default: break;
     }
 }
@@ -522,20 +642,28 @@ static int kkt_growth_ok(bandh *h)
  * through memory it waited for the update's store and reload (the
  * baseline copy also pairs columns, see SYM_PAIRS).  (With a division and three
  * dependent operations a column, this chain is as long as the updates'
- * own work at a cable's width 11; a shorter one needs other roundings.) */
-static int sym_factor(bandh *h)
+ * own work at a cable's width 11; a shorter one needs other roundings.)
+ * Columns j0 .. j1 - 1, their rows below lim (the twisted LDL^T's middle
+ * block: sym_factor; else lim = n, which no column reaches);
+ * the pivots' extremes and the definite state go on in pv.  Not inlined:
+ * called once per range, its column loop holds its state in registers. */
+typedef struct pivots {
+    double dmin, dmax;
+    int definite;
+} pivots;
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int sym_cols(bandh *h, int j0, int j1, int lim, pivots *pv)
 {
-    const int n = h->n, *restrict env = h->env, *restrict lpos = h->lpos;
+    const int *restrict env = h->env, *restrict lpos = h->lpos;
     const char *mult = h->mult;
-    double *L = h->fac, *restrict dg = h->dg, dmin = INFINITY, dmax = 0.0, d;
-    int j, definite = 1;
-    if (n == 0) goto done;
-    for (j = 0; j < n; j++) dg[j] = L[lpos[j]];
-    if (mult) kkt_rows(h); /* the rows' scales, before L overwrites the matrix */
-    d = L[lpos[0]];
-    for (j = 0; j < n;) {
+    double *L = h->fac, *restrict dg = h->dg, dmin = pv->dmin, dmax = pv->dmax, d = L[lpos[j0]];
+    int j, definite = pv->definite;
+    for (j = j0; j < j1;) {
         double *cj = L + lpos[j], ad = fabs(d), rd, dn = 0.0;
-        const int K = env[j];
+        const int K = env[j] < lim - 1 - j ? env[j] : lim - 1 - j;
         /* once not positive definite, the pivot against the diagonal it
          * started from: a collapse by many orders (cancellation in an
          * indefinite matrix: unbounded growth) means LU */
@@ -543,7 +671,7 @@ static int sym_factor(bandh *h)
         rd = 1.0 / d;
         dmin = ad < dmin ? ad : dmin;
         dmax = ad > dmax ? ad : dmax;
-        if (SYM_PAIRS && K >= 2 && K <= 16 && env[j + 1] == K - 1) {
+        if (SYM_PAIRS && K >= 2 && K <= 16 && j + 1 < j1 && env[j + 1] == K - 1) {
 #if SYM_PAIRS
             double *c1 = L + lpos[j + 1], t = cj[1] * rd, t2 = cj[2] * rd;
             const double d1 = c1[0] - t * cj[1], a1 = c1[1] - t * cj[2], ad1 = fabs(d1);
@@ -560,20 +688,116 @@ static int sym_factor(bandh *h)
             j += 2;
 #endif
         } else {
-            if (j + 1 < n) {
+            if (j + 1 < j1) {
                 dn = L[lpos[j + 1]];
                 if (K >= 1) dn -= (cj[1] * rd) * cj[1];
             }
             /* trailing update with the unscaled column t = d l, then the
              * scaling; env[j] <= kd and <= n - 1 - j (envelope) */
-            trailing(cj, L, lpos + j + 1, K, rd);
+            trailing(cj, L, lpos + j + 1, K, rd, 1);
             cj[0] = rd; /* L's unit diagonal is implied: its place keeps D^-1 */
             j++;
         }
         d = dn;
     }
+    pv->dmin = dmin;
+    pv->dmax = dmax;
+    pv->definite = definite;
+    return 1;
+}
+
+/* The bottom sweep of the twisted LDL^T (sym_factor): columns
+ * n - 1 down to e, each from its run above the diagonal (rows p - up[p]
+ * .. p - 1), the mirror of sym_cols (its look-ahead pivot too).  Same
+ * note. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int sym_cols_up(bandh *h, int e, pivots *pv)
+{
+    const int n = h->n, *restrict lpos = h->lpos;
+    const unsigned char *restrict up = h->up;
+    double *L = h->fac, *restrict dg = h->dg, dmin = pv->dmin, dmax = pv->dmax, d = L[lpos[n - 1]];
+    int p, definite = pv->definite;
+    for (p = n - 1; p >= e; p--) {
+        const int U = up[p];
+        double *u = L + lpos[p] - U, ad = fabs(d), rd, dn = 0.0;
+        if (!pivot_ok(d, dg[p], &definite)) return 0;
+        rd = 1.0 / d;
+        dmin = ad < dmin ? ad : dmin;
+        dmax = ad > dmax ? ad : dmax;
+        if (SYM_PAIRS && U >= 2 && p - U >= e && up[p - 1] == U - 1) {
+#if SYM_PAIRS
+            double *u1 = L + lpos[p - 1] - (U - 1), t = u[U - 1] * rd, t2 = u[U - 2] * rd;
+            const double d1 = u1[U - 1] - t * u[U - 1], a1 = u1[U - 2] - t * u[U - 2], ad1 = fabs(d1);
+            double rd1, a2 = L[lpos[p - 2]];
+            if (!pivot_ok(d1, dg[p - 1], &definite)) return 0;
+            rd1 = 1.0 / d1;
+            dmin = ad1 < dmin ? ad1 : dmin;
+            dmax = ad1 > dmax ? ad1 : dmax;
+            a2 -= t2 * u[U - 2];
+            dn = a2 - (a1 * rd1) * a1;
+            pair_up(u, u1, L, lpos + p, U, rd, rd1);
+            u[U] = rd;
+            u1[U - 1] = rd1;
+            p--;
+#endif
+        } else {
+            if (p - 1 >= e) {
+                dn = L[lpos[p - 1]];
+                if (U >= 1) dn -= (u[U - 1] * rd) * u[U - 1];
+            }
+            if (p - U >= e)
+                trailing_up(u, L, lpos + p, U, rd, U);
+            else { /* the middle block's rows: in its lower triangle, by the row's multiplier */
+                trailing_up(u, L, lpos + p, U, rd, p - e);
+                trailing(u - 1, L, lpos + p - U, U - (p - e), rd, 0);
+                col_scale(u, rd, U);
+            }
+            u[U] = rd;
+        }
+        d = dn;
+    }
+    pv->dmin = dmin;
+    pv->dmax = dmax;
+    pv->definite = definite;
+    return 1;
+}
+
+/* LDL^T, in the twisted order when twist_split chose it: of P A P^T, P
+ * the order [0 .. m - 1, n - 1 .. e, m .. e - 1] (m = tw_m, e = tw_e),
+ * in that order: the columns 0 .. m - 1 from the top (sym_cols), the
+ * columns n - 1 down to e from the bottom in their runs above the
+ * diagonal (sym_cols_up: eliminating column p updates only rows and
+ * columns p - U .. p - 1, U = up[p], inside the envelope: no fill), then
+ * the block [m, e) that both sweeps updated, in its lower triangle (the
+ * bottom sweep puts its updates of it there), whose upper one keeps the
+ * matrix.  The bottom sweep leaves its columns' lower triangle as it was,
+ * so sp_band_num_restore takes their upper runs from there.  The pivots'
+ * tests, the same in the order of elimination; D's signs, the matrix's
+ * inertia, in either order.  What it buys is the solve's
+ * (sym_solve_twisted): two chains of unknowns half as long, side by side;
+ * the factorization itself is bound by its updates' work, not by its
+ * chain of pivots (two sweeps side by side were no faster). */
+static int sym_factor(bandh *h)
+{
+    const int n = h->n, m = h->tw_m, e = h->tw_e;
+    pivots pv;
+    int j;
+    pv.dmin = INFINITY;
+    pv.dmax = 0.0;
+    pv.definite = 1;
+    if (n == 0) goto done;
+    if (!h->host) /* else check_symmetric kept the diagonal */
+        for (j = 0; j < n; j++) h->dg[j] = h->fac[h->lpos[j]];
+    if (h->mult) kkt_rows(h); /* the rows' scales, before L overwrites the matrix */
+    if (!m) {
+        if (!sym_cols(h, 0, n, n, &pv)) return 0;
+        goto done;
+    }
+    if (!sym_cols(h, 0, m, n, &pv) || !sym_cols_up(h, e, &pv) || !sym_cols(h, m, e, e, &pv)) return 0;
 done:
-    h->rcond = dmax > 0.0 ? dmin / dmax : 0.0;
+    h->rcond = pv.dmax > 0.0 ? pv.dmin / pv.dmax : 0.0;
     h->flops = h->sym_factor_flops;
     return 1;
 }
@@ -733,6 +957,102 @@ WINDOW_INLINE void forward_window(const double *L, const int *lpos, const int *e
 }
 #endif
 
+/* The backward sums, summed from the far end of a run (see sym_solve's):
+ * the dot product of c[1 .. m] with y[1 .. m] (a top or middle column),
+ * and of u[0 .. U - 1] with y[0 .. U - 1] with y[U - 1] last (a bottom
+ * column's run above its diagonal); that last unknown, the one just
+ * found, comes in a register (yl): through memory its store and reload
+ * were on the chain from one unknown to the next */
+UPDATE_INLINE double dot_down(const double *restrict c, const double *y, int m, double yl)
+{
+    double s0 = 0.0, s1 = 0.0;
+    int i;
+    for (i = m; i >= 3; i -= 2) {
+        s0 += c[i] * y[i];
+        s1 += c[i - 1] * y[i - 1];
+    }
+    if (i == 2) s0 += c[2] * y[2];
+    s0 += s1;
+    if (m >= 1) s0 += c[1] * yl;
+    return s0;
+}
+
+UPDATE_INLINE double dot_up(const double *restrict u, const double *y, int U, double yl)
+{
+    double s0 = 0.0, s1 = 0.0;
+    int i;
+    for (i = 0; i + 3 <= U; i += 2) {
+        s0 += u[i] * y[i];
+        s1 += u[i + 1] * y[i + 1];
+    }
+    if (i + 2 == U) s0 += u[i] * y[i];
+    s0 += s1;
+    if (U >= 1) s0 += u[U - 1] * yl;
+    return s0;
+}
+
+/* dot_down and dot_up for each run length up to TWIST_KD, their loops
+ * unrolled (their control was a third of the backward sweeps' work) */
+#define DOT_FN(K)                                                                                     \
+    UPDATE_INLINE double dot_down_##K(const double *restrict c, const double *y, double yl)          \
+    {                                                                                                 \
+        return dot_down(c, y, K, yl);                                                                 \
+    }                                                                                                 \
+    UPDATE_INLINE double dot_up_##K(const double *restrict u, const double *y, double yl)            \
+    {                                                                                                 \
+        return dot_up(u, y, K, yl);                                                                   \
+    }
+DOT_FN(0) DOT_FN(1) DOT_FN(2) DOT_FN(3) DOT_FN(4) DOT_FN(5) DOT_FN(6) DOT_FN(7) DOT_FN(8)
+DOT_FN(9) DOT_FN(10) DOT_FN(11) DOT_FN(12) DOT_FN(13) DOT_FN(14) DOT_FN(15) DOT_FN(16)
+
+UPDATE_INLINE double dot_down_n(const double *restrict c, const double *y, int m, double yl)
+{
+    switch (m) {
+    case 0: return dot_down_0(c, y, yl);
+    case 1: return dot_down_1(c, y, yl);
+    case 2: return dot_down_2(c, y, yl);
+    case 3: return dot_down_3(c, y, yl);
+    case 4: return dot_down_4(c, y, yl);
+    case 5: return dot_down_5(c, y, yl);
+    case 6: return dot_down_6(c, y, yl);
+    case 7: return dot_down_7(c, y, yl);
+    case 8: return dot_down_8(c, y, yl);
+    case 9: return dot_down_9(c, y, yl);
+    case 10: return dot_down_10(c, y, yl);
+    case 11: return dot_down_11(c, y, yl);
+    case 12: return dot_down_12(c, y, yl);
+    case 13: return dot_down_13(c, y, yl);
+    case 14: return dot_down_14(c, y, yl);
+    case 15: return dot_down_15(c, y, yl);
+    case 16: return dot_down_16(c, y, yl);
+    default: return dot_down(c, y, m, yl);
+    }
+}
+
+UPDATE_INLINE double dot_up_n(const double *restrict u, const double *y, int U, double yl)
+{
+    switch (U) {
+    case 0: return dot_up_0(u, y, yl);
+    case 1: return dot_up_1(u, y, yl);
+    case 2: return dot_up_2(u, y, yl);
+    case 3: return dot_up_3(u, y, yl);
+    case 4: return dot_up_4(u, y, yl);
+    case 5: return dot_up_5(u, y, yl);
+    case 6: return dot_up_6(u, y, yl);
+    case 7: return dot_up_7(u, y, yl);
+    case 8: return dot_up_8(u, y, yl);
+    case 9: return dot_up_9(u, y, yl);
+    case 10: return dot_up_10(u, y, yl);
+    case 11: return dot_up_11(u, y, yl);
+    case 12: return dot_up_12(u, y, yl);
+    case 13: return dot_up_13(u, y, yl);
+    case 14: return dot_up_14(u, y, yl);
+    case 15: return dot_up_15(u, y, yl);
+    case 16: return dot_up_16(u, y, yl);
+    default: return dot_up(u, y, U, yl);
+    }
+}
+
 /* env[j] bounds every column (env[j] <= kd and <= n - 1 - j by
  * construction); D^-1 is kept by sym_factor (on L's diagonal), so the
  * backward sweep's chain from one unknown to the next has no division.
@@ -748,7 +1068,8 @@ static void sym_solve(bandh *h, double *restrict y)
      * arrays, which the compiler cannot know through h */
     const int n = h->n, *restrict env = h->env, *restrict lpos = h->lpos;
     const double *restrict L = h->fac;
-    int j, i;
+    double yl;
+    int j;
 #ifdef BAND_V3
     switch ((h->kd + 3) / 4) {
     case 0: break;
@@ -763,18 +1084,142 @@ static void sym_solve(bandh *h, double *restrict y)
     for (j = 0; j < n; j++) /* L z = y (unit lower) */
         col_axpy(y + j + 1, L + lpos[j] + 1, y[j], env[j]);
 #endif
-    for (j = n - 1; j >= 0; j--) { /* D L^T x = z */
-        const double *restrict cj = L + lpos[j], *yj = y + j;
-        const int m = env[j];
-        double s0 = 0.0, s1 = 0.0;
-        for (i = m; i >= 3; i -= 2) {
-            s0 += cj[i] * yj[i];
-            s1 += cj[i - 1] * yj[i - 1];
+    for (j = n - 1, yl = 0.0; j >= 0; j--) { /* D L^T x = z (dot_down: the same sums) */
+        const double *restrict cj = L + lpos[j];
+        yl = y[j] = y[j] * cj[0] - dot_down_n(cj, y + j, env[j], yl);
+    }
+    h->flops += h->sym_solve_flops;
+}
+
+#ifdef BAND_V3
+/* Both forward sweeps of the twisted solve in register windows (see
+ * forward_window): the top one's y[j + 1 .. j + 4R], the bottom one's
+ * y[p - 4R .. p - 1] (its column's run masked below its first row),
+ * moving down one lane a column, one column of each in turn.  Neither
+ * writes the other's rows: each stores its own unknowns as they leave its
+ * window and ends with the middle rows in its window, dumped to top and
+ * bot (top[k] row m + k, bot[k] row e - 1 - 4R + k), while y keeps their
+ * values as they came; a row of the other sweep's that a window reads is
+ * never written back.  The same operations on every entry as the
+ * baseline's sym_solve_twisted. */
+WINDOW_INLINE void twisted_window(const double *L, const int *lpos, const int *env, const unsigned char *up, double *y,
+                                  int n, int m, int e, double *top, double *bot, const int R)
+{
+    __m256d w[4], v[4], t = _mm256_set1_pd(y[0]), tb = _mm256_set1_pd(y[n - 1]);
+    __m256i idx[4], idb[4];
+    int j, p, r;
+    for (r = 0; r < R; r++) {
+        w[r] = _mm256_loadu_pd(y + 1 + 4 * r);
+        idx[r] = _mm256_setr_epi64x(4 * r, 4 * r + 1, 4 * r + 2, 4 * r + 3);
+        v[r] = _mm256_loadu_pd(y + n - 1 - 4 * R + 4 * r);
+        idb[r] = _mm256_setr_epi64x(4 * (R - r), 4 * (R - r) - 1, 4 * (R - r) - 2, 4 * (R - r) - 3);
+    }
+    for (j = 0, p = n - 1; j < m || p >= e; j++, p--) {
+        if (j < m) {
+            const double *c = L + lpos[j] + 1;
+            const __m256i mk = _mm256_set1_epi64x(env[j]);
+            const __m256d nx = _mm256_loadu_pd(y + j + 1 + 4 * R);
+            for (r = 0; r < R; r++) {
+                const __m256i k = _mm256_cmpgt_epi64(mk, idx[r]);
+                const __m256d l = _mm256_maskload_pd(c + 4 * r, k);
+                w[r] = _mm256_sub_pd(w[r], _mm256_and_pd(_mm256_mul_pd(t, l), _mm256_castsi256_pd(k)));
+            }
+            _mm_store_sd(y + j, _mm256_castpd256_pd128(t));
+            t = _mm256_permute4x64_pd(w[0], 0);
+            for (r = 0; r < R; r++) {
+                const __m256d hi = r + 1 < R ? w[r + 1] : nx;
+                w[r] = _mm256_shuffle_pd(w[r], _mm256_permute2f128_pd(w[r], hi, 0x21), 5);
+            }
         }
-        if (i == 2) s0 += cj[2] * yj[2];
-        s0 += s1;
-        if (m >= 1) s0 += cj[1] * yj[1];
-        y[j] = y[j] * cj[0] - s0;
+        if (p >= e) {
+            const double *u = L + lpos[p] - 4 * R;
+            const __m256i mk = _mm256_set1_epi64x(up[p] + 1);
+            const __m256d nx = _mm256_loadu_pd(y + p - 4 * R - 4);
+            for (r = 0; r < R; r++) {
+                const __m256i k = _mm256_cmpgt_epi64(mk, idb[r]);
+                const __m256d l = _mm256_maskload_pd(u + 4 * r, k);
+                v[r] = _mm256_sub_pd(v[r], _mm256_and_pd(_mm256_mul_pd(tb, l), _mm256_castsi256_pd(k)));
+            }
+            _mm_store_sd(y + p, _mm256_castpd256_pd128(tb));
+            tb = _mm256_permute4x64_pd(v[R - 1], 0xff);
+            for (r = R - 1; r >= 0; r--) {
+                const __m256d lo = r > 0 ? v[r - 1] : nx;
+                v[r] = _mm256_shuffle_pd(_mm256_permute2f128_pd(lo, v[r], 0x21), v[r], 5);
+            }
+        }
+    }
+    _mm_store_sd(top, _mm256_castpd256_pd128(t));
+    _mm_store_sd(bot + 4 * R, _mm256_castpd256_pd128(tb));
+    for (r = 0; r < R; r++) {
+        _mm256_storeu_pd(top + 1 + 4 * r, w[r]);
+        _mm256_storeu_pd(bot + 4 * r, v[r]);
+    }
+}
+#endif
+
+/* The solve with the twisted factors: both forward sweeps side by side
+ * (the bottom one y[p - U .. p - 1] -= u y[p]), the middle block's, then
+ * its backward one, then both backward sweeps side by side; one chain of
+ * unknowns a sweep, each half as long as sym_solve's.  The middle rows
+ * take the bottom sweep's updates apart (ym, from their values as they
+ * came, orig) and then the sum top + (bottom - orig), so that the two
+ * sweeps' order does not matter (the AVX2 copy's windows hold them). */
+static void sym_solve_twisted(bandh *h, double *restrict y)
+{
+    const int n = h->n, m = h->tw_m, e = h->tw_e, *restrict env = h->env, *restrict lpos = h->lpos;
+    const unsigned char *restrict up = h->up;
+    const double *restrict L = h->fac;
+    double orig[TWIST_KD], ym[TWIST_KD], yt, yb;
+    int j, p, i;
+#ifdef BAND_V3
+    const int R = (h->kd + 3) / 4;
+    if (e >= 4 * R + 4) { /* the bottom window's first load at y[e - 4R - 4] */
+        double top[4 * 4 + 1], bot[4 * 4 + 1];
+        switch (R) {
+        case 1: twisted_window(L, lpos, env, h->up, y, n, m, e, top, bot, 1); break;
+        case 2: twisted_window(L, lpos, env, h->up, y, n, m, e, top, bot, 2); break;
+        case 3: twisted_window(L, lpos, env, h->up, y, n, m, e, top, bot, 3); break;
+        default: twisted_window(L, lpos, env, h->up, y, n, m, e, top, bot, 4); break;
+        }
+        for (j = m; j < e; j++) y[j] = top[j - m] + (bot[j - e + 1 + 4 * R] - y[j]);
+        goto middle;
+    }
+#endif
+    for (j = m; j < e; j++) orig[j - m] = ym[j - m] = y[j];
+    for (j = 0, p = n - 1; j < m || p >= e; j++, p--) {
+        if (j < m) col_axpy(y + j + 1, L + lpos[j] + 1, y[j], env[j]);
+        if (p >= e) {
+            const int r0 = p - up[p];
+            const double *u = L + lpos[p] - up[p];
+            if (r0 < e) {
+                col_axpy(ym + r0 - m, u, y[p], e - r0);
+                col_axpy(y + e, u + e - r0, y[p], p - e);
+            } else
+                col_axpy(y + r0, u, y[p], p - r0);
+        }
+    }
+    for (j = m; j < e; j++) y[j] = y[j] + (ym[j - m] - orig[j - m]);
+#ifdef BAND_V3
+middle:
+#endif
+    /* the middle block: a few unknowns, scalar (its vectors' stores and
+     * reloads one entry apart cannot be forwarded) */
+    for (j = m; j < e; j++) {
+        const double *c = L + lpos[j], t = y[j];
+        const int K = env[j] < e - 1 - j ? env[j] : e - 1 - j;
+        for (i = 1; i <= K; i++) y[j + i] -= t * c[i];
+    }
+    for (j = e - 1, yt = 0.0; j >= m; j--) {
+        const double *cj = L + lpos[j];
+        yt = y[j] = y[j] * cj[0] - dot_down(cj, y + j, env[j] < e - 1 - j ? env[j] : e - 1 - j, yt);
+    }
+    yb = y[e - 1];
+    for (j = m - 1, p = e; j >= 0 || p < n; j--, p++) {
+        if (j >= 0) {
+            const double *cj = L + lpos[j];
+            yt = y[j] = y[j] * cj[0] - dot_down_n(cj, y + j, env[j], yt);
+        }
+        if (p < n) yb = y[p] = y[p] * L[lpos[p]] - dot_up_n(L + lpos[p] - up[p], y + p - up[p], up[p], yb);
     }
     h->flops += h->sym_solve_flops;
 }
@@ -788,11 +1233,19 @@ void BAND_NUM(solve)(bandh *h, const double *b, double *x)
     int j, i;
     if (h->scaled)
         for (j = 0; j < n; j++) y[j] = b[h->perm[j]] * h->rs[j];
+    else if (h->perm_run >= 0)
+        memcpy(y, b + h->perm_run, (size_t)n * sizeof(double));
     else
         for (j = 0; j < n; j++) y[j] = b[h->perm[j]];
     if (h->sym) {
-        sym_solve(h, y);
-        for (j = 0; j < n; j++) x[h->perm[j]] = y[j];
+        if (h->tw_m)
+            sym_solve_twisted(h, y);
+        else
+            sym_solve(h, y);
+        if (h->perm_run >= 0)
+            memcpy(x + h->perm_run, y, (size_t)n * sizeof(double));
+        else
+            for (j = 0; j < n; j++) x[h->perm[j]] = y[j];
         return;
     }
     for (j = 0; j < n; j++) { /* L: unit lower, with the row swaps */
