@@ -3835,6 +3835,163 @@ ALECABLE_API int alecable_model_memory(alecable_model *m, alecable_memory_report
  * \retval ALECABLE_EINVAL r->struct_size is too small */
 ALECABLE_API int alecable_integrator_memory(const alecable_integrator *it, alecable_memory_report *r);
 
+/* ------------------------------------------------------------------------ */
+/* The sea: waves and current for hydrodynamic loads (since 0.3)            */
+/* ------------------------------------------------------------------------ */
+/** A sea (since 0.3): mean water level, depth, fluid density, linear waves
+ * and a current profile, owned by its model (freed with it).  Created by
+ * alecable_sea_create(); hydrodynamic loads use it after
+ * alecable_load_hydro_set_sea().
+ *
+ * Frame: the vertical unit vector up = -g/|g| and g = |g| come from the
+ * model's gravity when the sea is created (later changes of gravity do not
+ * move the sea).  A point x has the vertical coordinate Z = up.x; the mean
+ * surface is Z = level, the seabed Z = level - depth.  The horizontal axes:
+ * e1 the global x axis projected on the horizontal plane (the global y axis
+ * when x is within 45 degrees of the vertical), e2 = up x e1; with gravity
+ * along -z they are x and y.  Waves of heading beta travel along
+ * e_k = cos(beta) e1 + sin(beta) e2.
+ *
+ * Waves are linear (Airy) components j of amplitude A_j, frequency w_j, wave
+ * number k_j from w^2 = g k tanh(k d) (solved to machine precision) and phase
+ * p_j: with theta_j = k_j e_k.x - w_j t + p_j and z = Z - level,
+ * eta = sum A_j cos(theta_j), and the fluid velocity and local acceleration
+ * du/dt (linear theory: no convective term)
+ *     u = sum A_j w_j (C_j cos(theta_j) e_k + S_j sin(theta_j) up),
+ *     a = sum A_j w_j^2 (C_j sin(theta_j) e_k - S_j cos(theta_j) up),
+ * C_j = cosh(k_j (z + d))/sinh(k_j d), S_j = sinh(k_j (z + d))/sinh(k_j d).
+ * Above the mean level, stretching NONE evaluates the waves at z = 0 (the
+ * mean level's kinematics up to the surface); WHEELER at
+ * z' = d (z - eta)/(d + eta), so that the surface has the mean level's
+ * kinematics of linear theory.  Below the seabed, the seabed's.  Above the
+ * surface (z > eta) the fluid velocity and acceleration are zero (dry).
+ *
+ * The ramp multiplies the waves by R(t) = (1 - cos(pi t/ramp_time))/2 for
+ * 0 <= t < ramp_time (0 before, 1 after): eta and u by R, a by R plus R' times
+ * the velocity.  The current is not ramped.
+ *
+ * JONSWAP components: the spectrum of DNV-RP-C205 sec. 3.5.5 (sigma 0.07
+ * below the peak and 0.09 above) normalized exactly, so that its integral over
+ * all frequencies is Hs^2/16:
+ * S(w) = Hs^2 / (16 w_p) F(w/w_p) / int_0^inf F, F(x) = x^-5 exp(-5/4 x^-4) gamma^r,
+ * r = exp(-(x - 1)^2 / (2 sigma^2)), w_p = 2 pi/Tp.  The range [omega_min,
+ * omega_max] is cut into n_components equal bins of width dw; component j
+ * (j = 0 ..) has w_j = omega_min + (j + 1/2) dw, A_j = sqrt(2 S(w_j) dw) and
+ * p_j = 2 pi u_j, u_j the j-th draw of splitmix64 seeded with seed (the state
+ * advances by 0x9e3779b97f4a7c15, the output is mixed with the constants
+ * 0xbf58476d1ce4e5b9 and 0x94d049bb133111eb by shifts of 30, 27 and 31, and
+ * u = (output >> 11) 2^-53).  The record repeats after 2 pi/dw.
+ * alecable_sea_component() returns each component. */
+typedef struct alecable_sea alecable_sea;
+/** Waves of a sea (alecable_sea_params.waves). */
+enum {
+    ALECABLE_WAVES_NONE = 0,   /**< still water (a current may flow) */
+    ALECABLE_WAVES_AIRY = 1,   /**< a regular linear wave: height, period, heading, phase */
+    ALECABLE_WAVES_JONSWAP = 2 /**< an irregular long-crested sea: Hs, Tp, gamma, heading, components */
+};
+/** Kinematics above the mean level (alecable_sea_params.stretching). */
+enum {
+    ALECABLE_STRETCH_NONE = 0,   /**< linear theory: the mean level's kinematics up to the surface */
+    ALECABLE_STRETCH_WHEELER = 1 /**< Wheeler: z' = d (z - eta)/(d + eta) */
+};
+/** Parameters of a sea (alecable_sea_create(), since 0.3); see alecable_sea. */
+typedef struct alecable_sea_params {
+    size_t struct_size;   /**< sizeof(alecable_sea_params) (set by alecable_sea_params_init()) */
+    double level;         /**< Z = up.x of the mean water surface [m] (default 0) */
+    double depth;         /**< water depth d below the mean level [m] (> 0, default 100) */
+    double rho_f;         /**< fluid density [kg/m^3] (> 0, default 1025); a hydrodynamic load on the
+                               sea uses it in place of its own */
+    int waves;            /**< ALECABLE_WAVES_* (default NONE) */
+    double height;        /**< AIRY: wave height H = 2 A [m] (>= 0, < 2 depth; default 0) */
+    double period;        /**< AIRY: period [s] (> 0, default 10) */
+    double heading;       /**< AIRY, JONSWAP: direction of travel beta [rad] from e1 towards e2 (default 0) */
+    double phase;         /**< AIRY: phase p [rad] (default 0): eta = A cos(k e_k.x - w t + p) */
+    double Hs;            /**< JONSWAP: significant wave height [m] (>= 0, default 0) */
+    double Tp;            /**< JONSWAP: peak period [s] (> 0, default 10) */
+    double gamma;         /**< JONSWAP: peak enhancement factor in [1, 20] (default 3.3; 1: Pierson-Moskowitz) */
+    /**@{*/
+    double omega_min, omega_max; /**< JONSWAP: frequency range [rad/s] (both 0, the default: 0.5 and 5
+                                      times 2 pi/Tp) */
+    /**@}*/
+    int n_components;     /**< JONSWAP: components (1 .. 100000, default 200) */
+    unsigned long long seed; /**< JONSWAP: seed of the phases (default 1) */
+    double ramp_time;     /**< ramp of the waves [s] (>= 0, default 0: none) */
+    int stretching;       /**< ALECABLE_STRETCH_* (default NONE) */
+    int n_current;        /**< rows of the current table (default 0: none) */
+    const double *current; /**< n_current rows (Z, U_x, U_y, U_z) [m, m/s], Z strictly increasing, copied:
+                                U(Z) piecewise linear, constant above the top and below the bottom row;
+                                added to a hydrodynamic load's uniform current */
+} alecable_sea_params;
+/** Fills the defaults above and struct_size (since 0.3).
+ *  \param p the struct to fill; NULL is ignored. */
+ALECABLE_API void alecable_sea_params_init(alecable_sea_params *p);
+/** Creates a sea owned by a model (since 0.3); the model's gravity must be
+ * set (it gives the vertical and g).  The fields a wave kind does not use
+ * are not checked.
+ * \param[out] out receives the sea, valid until m is destroyed.
+ * \param m the model.
+ * \param p the parameters, copied (the current table too).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, out or p is NULL, or p->current with n_current > 0
+ * \retval ALECABLE_EHANDLE m is not a model
+ * \retval ALECABLE_EINVAL a bad struct_size or value (the message names it), a
+ *         current table whose Z does not increase, or the model's gravity is zero
+ * \retval ALECABLE_ENOMEM an allocation failed */
+ALECABLE_API int alecable_sea_create(alecable_sea **out, alecable_model *m, const alecable_sea_params *p);
+/** The sea's kinematics at a point and time (since 0.3): what a hydrodynamic
+ * load on the sea sees, its current profile included (not a load's uniform
+ * current).  Above the surface u = a = 0.
+ * \param sea the sea.
+ * \param t the time [s].
+ * \param x the point [m].
+ * \param[out] eta surface elevation above the mean level at x's horizontal position [m] (may be NULL).
+ * \param[out] u fluid velocity [m/s] (may be NULL).
+ * \param[out] a fluid local acceleration du/dt [m/s^2] (may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL sea or x is NULL
+ * \retval ALECABLE_EHANDLE sea is not a sea
+ * \retval ALECABLE_EINVAL t or x is not finite */
+ALECABLE_API int alecable_sea_kinematics(const alecable_sea *sea, double t, const double x[3], double *eta,
+                                         double u[3], double a[3]);
+/** The number of wave components of a sea (0 NONE, 1 AIRY, n_components JONSWAP; since 0.3).
+ * \param sea the sea.
+ * \param[out] n the count.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL sea or n is NULL
+ * \retval ALECABLE_EHANDLE sea is not a sea */
+ALECABLE_API int alecable_sea_n_components(const alecable_sea *sea, int *n);
+/** One wave component of a sea (since 0.3); outputs may be NULL.
+ * \param sea the sea.
+ * \param i the component, 0 .. count - 1.
+ * \param[out] omega its frequency [rad/s].
+ * \param[out] k its wave number [1/m].
+ * \param[out] amplitude its amplitude A [m].
+ * \param[out] phase its phase p [rad].
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL sea is NULL
+ * \retval ALECABLE_EHANDLE sea is not a sea
+ * \retval ALECABLE_ERANGE i is out of range */
+ALECABLE_API int alecable_sea_component(const alecable_sea *sea, int i, double *omega, double *k,
+                                        double *amplitude, double *phase);
+/** Puts a hydrodynamic load in a sea (since 0.3), or back into still water of
+ * its own density without a surface (sea NULL, as created).  In a sea the
+ * load's fluid velocity is its uniform current plus the sea's (waves and
+ * current profile), its density the sea's, and per unit length
+ *     f = f_D(w) - rho_f A_d g - C_an rho_f A_d a_n + (1 + C_an) rho_f A_d a_f,n
+ * with w = u_f - u the relative velocity, a_n the particle's normal
+ * acceleration and a_f,n the fluid's (Froude-Krylov plus added mass, under
+ * #ALECABLE_HYDRO_ADDED_MASS).  Each Gauss point (five per element) above the
+ * surface gets no force at all (no drag, no buoyancy, no added mass): a cable
+ * crossing the surface is wet up to the Gauss point resolution, and its force
+ * jumps as a point crosses (the Jacobian holds between jumps).
+ * \param l a hydrodynamic load (alecable_load_hydro()).
+ * \param sea a sea of the same model, or NULL.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL l is NULL
+ * \retval ALECABLE_EHANDLE l is not a load, sea not a sea or of another model
+ * \retval ALECABLE_EINVAL l is not a hydrodynamic load */
+ALECABLE_API int alecable_load_hydro_set_sea(alecable_load *l, const alecable_sea *sea);
+
 #ifdef __cplusplus
 }
 #endif

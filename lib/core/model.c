@@ -137,6 +137,11 @@ ALECABLE_API void alecable_model_destroy(alecable_model *m)
     }
     for (i = 0; i < m->bodies.n; i++) body_free(m, (alecable_body *)m->bodies.p[i]);
     for (i = 0; i < m->joints.n; i++) joint_free(m, (alecable_joint *)m->joints.p[i]);
+    for (i = 0; i < m->seas.n; i++) {
+        *(unsigned *)m->seas.p[i] = 0; /* the sea's magic (its first member) */
+        ac_free(&m->alloc, m->seas.p[i]);
+    }
+    ac_free(&m->alloc, m->seas.p);
     while (m->stamps) {
         ac_stamp *next = m->stamps->next;
         m->stamps->magic = 0;

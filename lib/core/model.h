@@ -338,6 +338,7 @@ struct alecable_model {
     int unplaced_load; /* finalize: the first point load on a node of free s and x (solve.c), or -1 */
     struct mesh_rows *mesh;
     ac_slab *maps;          /* the blocks of the elements' scatter maps (finalize.c) */
+    ptr_list seas;          /* alecable_sea (lib/loads/waves.c): one block each, freed with the model */
 };
 
 /* Where prescribed motions, motion callbacks, driven bodies, clamp frames,

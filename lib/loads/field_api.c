@@ -1,6 +1,7 @@
 /* Public creators of the velocity-dependent field loads (hydrodynamics and
  * plane friction) and their assembly into the model's residual and Jacobian. */
 #include "loads.h"
+#include "waves.h"
 
 #include <math.h>
 #include <string.h>
@@ -76,6 +77,17 @@ ALECABLE_API int alecable_load_hydro(alecable_load **out, alecable_model *m, ale
     return ac_load_push(m, l, out);
 }
 
+ALECABLE_API int alecable_load_hydro_set_sea(alecable_load *l, const alecable_sea *sea)
+{
+    int st;
+    if (!l) return ALECABLE_ENULL;
+    if (l->magic != MAGIC_LOAD) return ALECABLE_EHANDLE;
+    if (l->kind != LOAD_HYDRO) return ac_fail(l->model, ALECABLE_EINVAL, "l is not a hydrodynamic load");
+    if (sea && (st = ac_check_sea(l->model, sea, "sea"))) return st;
+    l->hp.sea = sea ? &sea->w : NULL;
+    return ALECABLE_OK;
+}
+
 ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_model *m, alecable_cable *c,
                                               const alecable_friction_plane_params *p)
 {
@@ -142,6 +154,10 @@ static int field_element(const alecable_model *m, const alecable_load *l, const 
     if (l->kind == LOAD_HYDRO) {
         hydro_params hp = l->hp;
         memcpy(hp.g, m->gravity, sizeof hp.g);
+        if (hp.sea) {
+            hp.time = t;
+            hp.rho_f = hp.sea->rho_f;
+        }
         return hydro_element(&hp, e->ops, &e->par, qe, ve, ae, re, cq, cv, ca, ke);
     } else {
         friction_params fp = l->fp;

@@ -39,6 +39,7 @@
  *   drag        f_D = 1/2 rho_f d (C_dn |w_n| w_n + pi C_dt |w_t| w_t)
  *   buoyancy    f_B = -rho_f A_d g
  *   added mass  f_A = -C_an rho_f A_d (a - (a.t) t)
+ *   in a sea    f_F = (1 + C_an) rho_f A_d (a_f - (a_f.t) t)  (Froude-Krylov and added mass)
  *
  * Normal drag uses the projected area d per unit length, tangential drag the
  * wetted perimeter pi d (skin friction); see hydro.c for the references. */
@@ -55,9 +56,15 @@ typedef struct hydro_params {
     double g[3];        /* gravity for buoyancy [m/s^2] (zero: no buoyancy) */
     int stiff;          /* 1: in the Jacobian also under ALECABLE_JAC_STIFF_ONLY;
                            0 (default, paper 001): explicit in IMEX */
+    const struct wave_sea *sea; /* NULL: still water everywhere; else its kinematics at
+                           time (waves.h) add to U, and the fluid acceleration a_f gives
+                           f_F = (1 + C_an) rho_f A_d (a_f - (a_f.t) t) (HYDRO_ADDED_MASS);
+                           a Gauss point above the surface gets no force */
+    double time;        /* the sea's time [s] */
 } hydro_params;
 
-/* terms = HYDRO_ALL, rho_f = 1025, d = 0, C_dn = 1.2, C_dt = 0.008, C_an = 1, U = g = 0, stiff = 0 */
+/* terms = HYDRO_ALL, rho_f = 1025, d = 0, C_dn = 1.2, C_dt = 0.008, C_an = 1, U = g = 0, stiff = 0,
+ * sea = NULL, time = 0 */
 void hydro_params_init(hydro_params *p);
 
 int hydro_element(const hydro_params *hp, const el_ops *ops, const el_params *par, const double *qe,

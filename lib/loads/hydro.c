@@ -22,6 +22,16 @@
  *    C_an rho_f A_d int S^T (I - t t^T) S ds to dr/da and, through t(q) and
  *    the acceleration's dependence on q and v (material flow), to dr/dq and
  *    dr/dv: all these terms are included.
+ *  - In a sea (waves.c) the fluid velocity is U + u_f(r, t) and the fluid
+ *    accelerates: Morison's inertia term (1 + C_an) rho_f A_d a_f,n, the
+ *    Froude-Krylov force rho_f A_d a_f,n of the undisturbed pressure
+ *    gradient plus the added mass C_an rho_f A_d a_f,n, on the normal part
+ *    (as the particle's added mass; the usual slender-cable form, e.g.
+ *    MoorDyn, Hall and Goupee 2015).  u_f and a_f depend on the particle's
+ *    position r(q): dr/dq enters the Jacobian through their spatial
+ *    gradients (closed forms, waves.c).  A Gauss point above the surface
+ *    gets no force at all (buoyancy included); the force jumps as a point
+ *    crosses the surface, which the Jacobian (exact between jumps) ignores.
  *  - Everything is per unit material length with the diameter of the
  *    unstretched cable (like gravity rho A per unit material length): the
  *    O(strain) change of the wetted length |r_s| ds and of the diameter under
@@ -31,6 +41,7 @@
  * The non-smooth parts |w_n| w_n and |w.t| (w.t) are C^1: their derivatives
  * are continuous, with the value 0 where w_n = 0 (resp. w.t = 0). */
 #include "field_loads.h"
+#include "waves.h"
 
 #include <math.h>
 #include <string.h>
@@ -293,6 +304,8 @@ void hydro_params_init(hydro_params *p)
     p->C_dt = 0.008;
     p->C_an = 1.0;
     p->stiff = 0;
+    p->sea = NULL;
+    p->time = 0.0;
 }
 
 /* out (3 x nd) += A (3 x 3) M (3 x nd) */
@@ -307,26 +320,29 @@ static void mat3_mul_add(const double A[9], const double *M, int nd, double *out
         }
 }
 
-/* Force per unit material length at one particle and its partial
- * derivatives with respect to the particle velocity u, the tangent t and the
- * acceleration acc (3 x 3 row-major; NULL to skip). */
-static void hydro_force(const hydro_params *hp, const double u[3], const double t[3], const double acc[3],
-                        double f[3], double Au[9], double At[9], double Aa[9])
+/* Force per unit material length at one particle in fluid of velocity U
+ * and acceleration af, and its partial derivatives with respect to the
+ * particle velocity u (df/dU = -Au), the tangent t, the acceleration acc and
+ * af (3 x 3 row-major; NULL to skip). */
+static void hydro_force(const hydro_params *hp, const double U[3], const double af[3], const double u[3],
+                        const double t[3], const double acc[3], double f[3], double Au[9], double At[9], double Aa[9],
+                        double Af[9])
 {
     const double pi = 3.14159265358979323846;
     double Ad = 0.25 * pi * hp->d * hp->d, kn = 0.5 * hp->rho_f * hp->d * hp->C_dn;
     double kt = 0.5 * hp->rho_f * pi * hp->d * hp->C_dt, ma = hp->C_an * hp->rho_f * Ad;
-    double fb = hp->rho_f * Ad, w[3], wn[3], at, nwn, aa = dot3(acc, t);
+    double fb = hp->rho_f * Ad, w[3], wn[3], at, nwn, aa = dot3(acc, t), mf = ma + hp->rho_f * Ad, fa = dot3(af, t);
     int i, j;
     if (!(hp->terms & HYDRO_DRAG)) kn = kt = 0.0;
     if (!(hp->terms & HYDRO_BUOYANCY)) fb = 0.0;
-    if (!(hp->terms & HYDRO_ADDED_MASS)) ma = 0.0;
-    for (i = 0; i < 3; i++) w[i] = hp->U[i] - u[i];
+    if (!(hp->terms & HYDRO_ADDED_MASS)) ma = mf = 0.0;
+    for (i = 0; i < 3; i++) w[i] = U[i] - u[i];
     at = dot3(w, t);
     for (i = 0; i < 3; i++) wn[i] = w[i] - at * t[i];
     nwn = sqrt(dot3(wn, wn));
     for (i = 0; i < 3; i++)
-        f[i] = kn * nwn * wn[i] + kt * fabs(at) * at * t[i] - fb * hp->g[i] - ma * (acc[i] - aa * t[i]);
+        f[i] = kn * nwn * wn[i] + kt * fabs(at) * at * t[i] - fb * hp->g[i] - ma * (acc[i] - aa * t[i]) +
+               mf * (af[i] - fa * t[i]);
     if (!Au) return;
     for (i = 0; i < 3; i++)
         for (j = 0; j < 3; j++) {
@@ -336,16 +352,20 @@ static void hydro_force(const hydro_params *hp, const double u[3], const double 
             /* df/dt: drag -kn (|w_n| (w.t) I + |w_n| t w^T + (w.t) w_n w_n^T/|w_n|)
              *        + kt (|w.t| (w.t) I + 2 |w.t| t w^T); added mass ma ((a.t) I + t a^T) */
             At[i * 3 + j] = -kn * (nwn * at * dij + nwn * t[i] * w[j] + at * wnn) +
-                            kt * (fabs(at) * at * dij + 2.0 * fabs(at) * t[i] * w[j]) + ma * (aa * dij + t[i] * acc[j]);
+                            kt * (fabs(at) * at * dij + 2.0 * fabs(at) * t[i] * w[j]) + ma * (aa * dij + t[i] * acc[j]) -
+                            mf * (fa * dij + t[i] * af[j]);
             Aa[i * 3 + j] = -ma * pn;
+            Af[i * 3 + j] = mf * pn;
         }
 }
 
 int hydro_element(const hydro_params *hp, const el_ops *ops, const el_params *par, const double *qe,
                   const double *ve, const double *ae, double *re, double cq, double cv, double ca, double *ke)
 {
+    static const double still[3] = {0.0, 0.0, 0.0};
     fl_point P;
-    double f[3], Au[9], At[9], Aa[9], M[3 * EL_MAX_DOF], DF[3 * EL_MAX_DOF];
+    wave_kin K;
+    double f[3], U[3], Au[9], At[9], Aa[9], Af[9], G[9], M[3 * EL_MAX_DOF], DF[3 * EL_MAX_DOF];
     int g, nd = fl_ndof(ops), k, jac = ke != NULL;
     (void)par;
     if (nd < 0) return -1;
@@ -354,7 +374,14 @@ int hydro_element(const hydro_params *hp, const el_ops *ops, const el_params *pa
     for (g = 0; g < FL_NGAUSS; g++) {
         double w = fl_gauss_w[g];
         fl_point_eval(ops, fl_gauss_xi[g], qe, ve, ae, jac, &P);
-        hydro_force(hp, P.u, P.t, P.acc, f, jac ? Au : NULL, At, Aa);
+        if (hp->sea) {
+            wave_sea_eval(hp->sea, hp->time, P.r, jac, &K);
+            if (!K.wet) continue;
+            for (k = 0; k < 3; k++) U[k] = hp->U[k] + K.u[k];
+        } else {
+            memcpy(U, hp->U, sizeof U);
+        }
+        hydro_force(hp, U, hp->sea ? K.a : still, P.u, P.t, P.acc, f, jac ? Au : NULL, At, Aa, Af);
         fl_point_load(&P, w, f, cq, re, ke);
         if (!jac) continue;
         /* DF = Au (cq du/dq + cv J) + At cq dt/dq + Aa (cq dacc/dq + cv dacc/dv + ca J) */
@@ -367,6 +394,17 @@ int hydro_element(const hydro_params *hp, const el_ops *ops, const el_params *pa
         }
         for (k = 0; k < 3 * nd; k++) M[k] = cq * P.dacc_dq[k] + cv * P.dacc_dv[k] + ca * P.J[k];
         mat3_mul_add(Aa, M, nd, DF);
+        if (hp->sea && cq != 0.0) { /* the fluid's u_f(r), a_f(r): G = -Au grad(u_f) + Af grad(a_f) */
+            int i, j, l;
+            for (i = 0; i < 3; i++)
+                for (j = 0; j < 3; j++) {
+                    double gij = 0.0;
+                    for (l = 0; l < 3; l++) gij += -Au[i * 3 + l] * K.du[l * 3 + j] + Af[i * 3 + l] * K.da[l * 3 + j];
+                    G[i * 3 + j] = gij;
+                }
+            for (k = 0; k < 3 * nd; k++) M[k] = cq * P.dr_dq[k];
+            mat3_mul_add(G, M, nd, DF);
+        }
         fl_point_jac(&P, w, DF, ke);
     }
     return 0;
