@@ -19,6 +19,7 @@
 #include <string.h>
 
 static const double PI = 3.14159265358979323846;
+#define WAVE_CACHE 256 /* components whose phase functions one evaluation keeps (on the stack) */
 
 static double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
@@ -140,13 +141,15 @@ void wave_sea_eval(const wave_sea *s, double t, const double x[3], int grad, wav
     double Z = dot3(s->up, x), zeta = Z - s->level, X = dot3(s->ek, x), R, Rd, eta = 0.0, deta = 0.0;
     double ze, dze = 1.0, dzh = 0.0, gz[3], Uc[3], dUc[3];
     double U1 = 0, U2 = 0, A1 = 0, A2 = 0, U1x = 0, U2x = 0, U1z = 0, U2z = 0, A1x = 0, A2x = 0, A1z = 0, A2z = 0;
+    double cs[2 * WAVE_CACHE]; /* the first components' cos and sin, for the second pass */
     int j, i;
     memset(K, 0, sizeof *K);
     ramp(s->ramp, t, &R, &Rd);
     for (j = 0; j < s->nc; j++) {
-        double th = s->k[j] * X - s->omega[j] * t + s->phase[j];
-        eta += s->amp[j] * cos(th);
-        deta -= s->amp[j] * s->k[j] * sin(th);
+        double th = s->k[j] * X - s->omega[j] * t + s->phase[j], c = cos(th), sn = sin(th);
+        eta += s->amp[j] * c;
+        deta -= s->amp[j] * s->k[j] * sn;
+        if (j < WAVE_CACHE) cs[2 * j] = c, cs[2 * j + 1] = sn;
     }
     eta *= R;
     deta *= R;
@@ -169,7 +172,7 @@ void wave_sea_eval(const wave_sea *s, double t, const double x[3], int grad, wav
     }
     for (j = 0; j < s->nc; j++) {
         double k = s->k[j], w = s->omega[j], A = s->amp[j], th = k * X - w * t + s->phase[j];
-        double c = cos(th), sn = sin(th), den = -expm1(-2.0 * k * d), e1 = exp(k * ze);
+        double c = j < WAVE_CACHE ? cs[2 * j] : cos(th), sn = j < WAVE_CACHE ? cs[2 * j + 1] : sin(th), den = -expm1(-2.0 * k * d), e1 = exp(k * ze);
         double C = (e1 + exp(-k * (ze + 2.0 * d))) / den, S = -e1 * expm1(-2.0 * k * (ze + d)) / den;
         double Aw = A * w, Aww = Aw * w;
         U1 += Aw * C * c;
