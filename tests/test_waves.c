@@ -698,8 +698,10 @@ static void random_state(unsigned *st, eval_ctx *c)
     }
 }
 
-/* cases: 0 Airy, 1 Airy Wheeler, 2 JONSWAP Wheeler + current + ramp; the
- * element 1 to 4 m below the mean level (waves of 1.5 m), ANCF and axial */
+/* cases: 0 Airy, 1 Airy Wheeler, 2 JONSWAP Wheeler + current + ramp: the
+ * element 1 to 4 m below the mean level (waves of 1.5 m); 3 Airy Wheeler
+ * through the surface (some Gauss points dry: the Jacobian of the wet ones);
+ * ANCF and axial */
 START_TEST(hydro_jacobian_in_waves)
 {
     alecable_model *m = model_z();
@@ -713,6 +715,7 @@ START_TEST(hydro_jacobian_in_waves)
     c.par.rhoA = 2.0;
     if (cas == 0) s = airy(m, 3.0, 30.0, 1.5, 5.0, 0.8, 0.3, ALECABLE_STRETCH_NONE);
     else if (cas == 1) s = airy(m, 2.5, 12.0, 1.5, 4.0, -1.1, 2.0, ALECABLE_STRETCH_WHEELER);
+    else if (cas == 3) s = airy(m, 0.0, 12.0, 0.4, 4.0, 0.5, 0.0, ALECABLE_STRETCH_WHEELER);
     else {
         alecable_sea_params p;
         alecable_sea_params_init(&p);
@@ -742,7 +745,26 @@ START_TEST(hydro_jacobian_in_waves)
     for (i = 0; i < 3; i++) {
         c.hp.time = 4.0 + 1.7 * i;
         random_state(&st, &c);
+        if (cas == 3) { /* a vertical chord through the surface: x_A 0.6 below, x_B 0.6 above */
+            int xb = c.kind ? 7 : 4;
+            c.q[2] = -0.6;
+            c.q[xb + 2] = 0.6;
+            c.q[xb] = c.q[0];
+            c.q[xb + 1] = c.q[1];
+        }
         err = check_jacobian(&c);
+        if (cas == 3) { /* both wet and dry Gauss points */
+            int gp, dry = 0;
+            for (gp = 0; gp < FL_NGAUSS; gp++) {
+                fl_point P;
+                wave_kin K;
+                ck_assert_int_eq(fl_point_eval(kops(c.kind), fl_gauss_xi[gp], c.q, c.v, c.a, 0, &P), 0);
+                wave_sea_eval(c.hp.sea, c.hp.time, P.r, 0, &K);
+                dry += !K.wet;
+            }
+            ck_assert_int_gt(dry, 0);
+            ck_assert_int_lt(dry, FL_NGAUSS);
+        }
         ck_assert_double_le(err, 1e-6);
     }
     alecable_model_destroy(m);
@@ -935,7 +957,7 @@ Suite *suite_waves(void)
     tcase_add_test(tk, current_profile_interpolation);
     tcase_add_test(tk, frame_from_gravity);
     tcase_add_test(tk, bad_input_named);
-    tcase_add_loop_test(th, hydro_jacobian_in_waves, 0, 6);
+    tcase_add_loop_test(th, hydro_jacobian_in_waves, 0, 8);
     tcase_add_test(th, hydro_in_waves_is_morison_and_dry_above);
     tcase_add_test(th, model_jacobian_with_sea);
     tcase_add_test(th, neutral_cable_follows_fluid_particle);
