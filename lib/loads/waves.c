@@ -149,7 +149,10 @@ void wave_sea_eval(const wave_sea *s, double t, const double x[3], int grad, wav
         double th = s->k[j] * X - s->omega[j] * t + s->phase[j], c = cos(th), sn = sin(th);
         eta += s->amp[j] * c;
         deta -= s->amp[j] * s->k[j] * sn;
-        if (j < WAVE_CACHE) cs[2 * j] = c, cs[2 * j + 1] = sn;
+        if (j < WAVE_CACHE) {
+            cs[2 * j] = c;
+            cs[2 * j + 1] = sn;
+        }
     }
     eta *= R;
     deta *= R;
@@ -301,7 +304,10 @@ static void frame(const double g[3], double gn, wave_sea *w)
     double ax[3] = {1.0, 0.0, 0.0}, n;
     int i;
     for (i = 0; i < 3; i++) w->up[i] = -g[i] / gn;
-    if (fabs(w->up[0]) > sqrt(0.5)) ax[0] = 0.0, ax[1] = 1.0;
+    if (fabs(w->up[0]) > sqrt(0.5)) { /* x within 45 degrees of the vertical: y instead */
+        ax[0] = 0.0;
+        ax[1] = 1.0;
+    }
     n = dot3(ax, w->up);
     for (i = 0; i < 3; i++) w->e1[i] = ax[i] - n * w->up[i];
     n = sqrt(dot3(w->e1, w->e1));
@@ -357,7 +363,10 @@ ALECABLE_API int alecable_sea_create(alecable_sea **out, alecable_model *m, cons
     } else if (p->waves == ALECABLE_WAVES_JONSWAP) {
         double wp = 2.0 * PI / p->Tp, w0 = p->omega_min, w1 = p->omega_max, dw, norm;
         unsigned long long state = p->seed;
-        if (w0 == 0.0 && w1 == 0.0) w0 = 0.5 * wp, w1 = 5.0 * wp;
+        if (w0 == 0.0 && w1 == 0.0) { /* the default range */
+            w0 = 0.5 * wp;
+            w1 = 5.0 * wp;
+        }
         dw = (w1 - w0) / nc;
         norm = wave_jonswap_norm(p->gamma);
         for (i = 0; i < nc; i++) {
