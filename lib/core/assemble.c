@@ -383,39 +383,53 @@ static int start_values(const alecable_model *m, double *values)
  * (values != NULL), or of both at one point: internal forces, gravity and
  * inertia of one element are summed before a single scatter, and with both
  * outputs the element kind's fused kernel computes force and tangent from one
- * pass over its quadrature. */
+ * pass over its quadrature (two consecutive elements per call where the kind
+ * has the pair form, force_tangent_acc2: each element's sums and scatter are
+ * then still done in element order, so the results are the same bits). */
 static void element_loop(alecable_model *m, double sc, const double *q, const double *v, const double *a, double cq,
                          double cv, double ca, double *r, double *values, double *scale, int assign)
 {
-    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fe[EL_MAX_DOF], fx[EL_MAX_DOF];
-    double ke[EL_MAX_DOF * EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
-    int c, i, k;
+    /* slot 1: the next element's gathered coordinates and kernel results
+     * when a pair call (el_ops.force_tangent_acc2) computed them */
+    double qb[2][EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fb[2][EL_MAX_DOF], fx[EL_MAX_DOF];
+    double kb[2][EL_MAX_DOF * EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
+    int c, i, k, done = 0, pair = 0;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         const el_ops *ops = cb->ops;
         double b[3];
         int nd = el_ndof(ops), nn = nd * nd, inertia = has_inertia(cb, v, a), grav = gravity_density(m, cb, sc, b);
         int n7 = gather7(ops), v3 = m->scatter_v3;
-        for (i = 0; i < cb->n_el; i++) {
+        for (i = 0; i < cb->n_el; i++, done = !done && pair) {
             const alecable_element *e = cb->el[i];
             int fused = r && values && ops->force_tangent_acc;
+            double *qe = qb[done], *fe = fb[done], *ke = kb[done];
+            pair = 0;
             if (e->xdof >= 0) { /* statics only: integrators refuse split nodes (dynamics.c) */
                 split_element(e, q, grav ? b : NULL, cq, r, values);
                 if (scale) ac_scale_split(e, q, grav ? b : NULL, scale);
                 continue;
             }
-            gather_q(e, n7, q, qe);
+            if (!done) gather_q(e, n7, q, qe);
             if (inertia) {
                 gather_rate(e, n7, v, ve);
                 gather_rate(e, n7, a, ae);
             }
             if (values) {
-                memset(ke, 0, (size_t)nn * sizeof(double));
-                if (fused) ops->force_tangent_acc(&e->par, qe, fe, cq, ke);
-                else if (ops->tangent_acc) ops->tangent_acc(&e->par, qe, cq, ke);
-                else {
-                    ops->tangent(&e->par, qe, kx);
-                    add_scaled(ke, kx, cq, nn);
+                const alecable_element *e1 = i + 1 < cb->n_el ? cb->el[i + 1] : NULL;
+                if (!done) { /* else the pair call made fe and ke */
+                    memset(ke, 0, (size_t)nn * sizeof(double));
+                    if (fused && ops->force_tangent_acc2 && e1 && e1->xdof < 0) {
+                        gather_q(e1, n7, q, qb[1]);
+                        memset(kb[1], 0, (size_t)nn * sizeof(double));
+                        ops->force_tangent_acc2(&e->par, qe, fe, ke, &e1->par, qb[1], fb[1], kb[1], cq);
+                        pair = 1;
+                    } else if (fused) ops->force_tangent_acc(&e->par, qe, fe, cq, ke);
+                    else if (ops->tangent_acc) ops->tangent_acc(&e->par, qe, cq, ke);
+                    else {
+                        ops->tangent(&e->par, qe, kx);
+                        add_scaled(ke, kx, cq, nn);
+                    }
                 }
                 /* gravity's tangent lives in the material rows and columns
                  * only (element.h): nothing to add when s is fixed */

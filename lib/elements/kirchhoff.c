@@ -442,9 +442,19 @@ void el_kirchhoff_ad_force_tangent_acc(const el_params *p, const double *qe, dou
     }
 
 KH_WRAPPERS(, el_kirchhoff_kernel)
+/* two elements: the baseline copy's are two single calls */
+static void kh_force_tangent_acc2(const el_params *p0, const double *qe0, double *fe0, double *ke0,
+                                  const el_params *p1, const double *qe1, double *fe1, double *ke1, double wt)
+{
+    el_kirchhoff_kernel(p0, qe0, fe0, wt, ke0);
+    el_kirchhoff_kernel(p1, qe1, fe1, wt, ke1);
+}
 #if AC_HAVE_ISA_V3
 double el_kirchhoff_kernel_v3(const el_params *p, const double *qe, double *fe, double wt, double *ke);
+void el_kirchhoff_kernel_pair_v3(const el_params *p0, const double *qe0, double *fe0, double *ke0,
+                                 const el_params *p1, const double *qe1, double *fe1, double *ke1, double wt);
 KH_WRAPPERS(_v3, el_kirchhoff_kernel_v3)
+#define kh_force_tangent_acc2_v3 el_kirchhoff_kernel_pair_v3
 #endif
 
 /* the section at xi in [0, 1], values only */
@@ -659,7 +669,7 @@ KH_CURVE(_v3, el_ancf_ops_v3)
         kh_tangent_acc##SUF, dist_tangent_acc##SUF, inertia_jac_acc##SUF, kh_force_tangent_acc##SUF,  \
         {1800.0, 8300.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,                                  \
          1700.0, 7600.0, 130.0, 100.0, 1.0},                                                          \
-        kh_section                                                                                    \
+        kh_section, kh_force_tangent_acc2##SUF                                                        \
     }
 
 const el_ops el_kirchhoff_ops = KH_OPS();
