@@ -570,8 +570,9 @@ static void usym(double *U, int r, int c, double v)
 }
 
 /* The axial energy per length (the MCS, kirchhoff.c's axial_mcs) of X's
- * first 9 entries: its value, gradient g (9) and, when H, sc times its
- * Hessian added to H's upper triangle (row length NX) */
+ * first 9 entries: its value, when g its gradient g (9) and, when H (only
+ * with g), sc times its Hessian added to H's upper triangle (row length
+ * NX) */
 static double axial(const el_params *p, const double *yh, const double *y1, const double *y2, const double *u,
                     double r1, const double *w, double r2, double *g, double sc, double *H)
 {
@@ -588,6 +589,7 @@ static double axial(const el_params *p, const double *yh, const double *y1, cons
     e[2] = r2 - 1.0;
     for (i = 0; i < 3; i++) Me[i] = M[i][0] * e[0] + M[i][1] * e[1] + M[i][2] * e[2];
     for (i = 0; i < 3; i++) W += 0.5 * EA * e[i] * Me[i];
+    if (!g) return W; /* the energy alone (the watch's calls) */
     irm = 1.0 / rm;
     for (i = 0; i < 3; i++) mh[i] = m[i] * irm;
     /* e_A = |r'_A| - 1 has gradient u on r'_A, e_M cm_k mh on block k, e_B w on r'_B */
@@ -1173,7 +1175,7 @@ static double kernel_at(const el_params *p, const double *qe, const kh_pre *X, d
         for (i = 0; i < 3; i++) HYa[3 + i] += t[i];
         HYa[9] = HYa[10] = 0.0;
     }
-    Ax = axial(p, yh, y1, y2, u, r1, w, r2, gAx, l, hess ? HX : NULL);
+    Ax = axial(p, yh, y1, y2, u, r1, w, r2, grad ? gAx : NULL, l, hess ? HX : NULL);
     W = P * il - p->GJ * p->k0[2] * ssum + qsum + (R0 + Ax) * l;
     if (!grad) return W;
 
