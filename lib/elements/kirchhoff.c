@@ -544,6 +544,43 @@ static void unpack_add(const double *restrict ky, double *restrict kx)
     }
 }
 
+/* A Lagrangian element with s fixed (no material rate at either end): the
+ * curve's inertia Jacobian is ca times its constant mass matrix, ANCF's
+ * (ancf.c's Mh, the classical cable mass matrix /420, on the blocks r_A,
+ * r'_A, r_B, r'_B of scales 1, l, 1, l), added here to the element's own
+ * dofs by ancf.c's lag_mass_acc operations: the same bits as through pack,
+ * the ANCF kernel and unpack_add (test_kirchhoff's lagrangian_mass_bits),
+ * without the 14 x 14 scratch, its zeroing and unpack_add's 196 adds (0.85k
+ * -> 0.2k instructions per element and step).  The residual M a keeps the
+ * ANCF path: its AVX2 copy is four lanes wide, cheaper than a scalar copy
+ * here. */
+static const double kh_mh[4][4] = {
+    {13.0 / 35, 11.0 / 210, 9.0 / 70, -13.0 / 420},
+    {11.0 / 210, 1.0 / 105, 13.0 / 420, -1.0 / 140},
+    {9.0 / 70, 13.0 / 420, 13.0 / 35, -11.0 / 210},
+    {-13.0 / 420, -1.0 / 140, -11.0 / 210, 1.0 / 105}};
+static const int kh_moff[4] = {0, 3, 8, 11};
+
+/* ANCF's test for that path (ancf.c's lagrangian, with s fixed) */
+static int kh_lag_fixed(const el_params *p, const double *ve, const double *ae)
+{
+    return p->fixed_s && ae && ve[SA] == 0.0 && ve[SB] == 0.0 && ae[SA] == 0.0 && ae[SB] == 0.0;
+}
+
+/* ke += ca M */
+static void kh_lag_mass_acc(const el_params *p, double l, double ca, double *ke)
+{
+    const double lp[4] = {1.0, l, 1.0, l}, c0 = ca * p->rhoA * l;
+    int b, c;
+    for (b = 0; b < 4; b++)
+        for (c = 0; c < 4; c++) {
+            double mbc = c0 * lp[b] * lp[c] * kh_mh[b][c], *row = ke + kh_moff[b] * NDOF + kh_moff[c];
+            row[0] += mbc;
+            row[NDOF + 1] += mbc;
+            row[2 * NDOF + 2] += mbc;
+        }
+}
+
 /* The curve's terms through the ANCF table ANCF (el_ancf_ops, or its AVX2
  * copy for el_kirchhoff_ops_v3: the two give the same results to the bit) */
 #define KH_CURVE(SUF, ANCF)                                                                        \
@@ -625,6 +662,10 @@ static void unpack_add(const double *restrict ky, double *restrict kx)
                                      double cq, double cv, double ca, double *ke)                  \
     {                                                                                              \
         double y[NA], v[NA], a[NA], k[NA * NA];                                                    \
+        if (kh_lag_fixed(p, ve, ae)) {                                                             \
+            kh_lag_mass_acc(p, qe[SB] - qe[SA], ca, ke);                                           \
+            return;                                                                                \
+        }                                                                                          \
         pack(qe, y);                                                                               \
         pack(ve, v);                                                                               \
         pack(ae, a);                                                                               \
