@@ -1007,7 +1007,12 @@ typedef struct kh_pre {
     double l, il, yh[3], y1[3], y2[3], u[3], w[3], r1, r2, ir1, ir2, alpha;
 } kh_pre;
 
-static void kh_prep(const el_params *p, const double *qe, kh_pre *X)
+#if defined(__GNUC__) || defined(__clang__)
+#define KH_INLINE __attribute__((always_inline)) inline
+#else
+#define KH_INLINE
+#endif
+static KH_INLINE void kh_prep(const el_params *p, const double *qe, kh_pre *X)
 {
     int i;
     X->l = qe[SB] - qe[SA];
