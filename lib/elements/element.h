@@ -117,9 +117,10 @@ typedef struct el_ops {
      * ke0) then force_tangent_acc(p1, qe1, fe1, w, ke1).  It exists for a
      * kernel whose long latency chains (Kirchhoff: the relative roll's
      * sqrt, division and atan2) can run under the other element's work.
-     * Assembly (element_loop) calls it for two consecutive elements of a
-     * cable, neither with a split node, when it would call the fused
-     * kernel on both, and still adds and scatters element i before i + 1. */
+     * Assembly (assemble.c's cable_pairs, for element_loop) calls it for
+     * two consecutive elements of a cable, neither with a split node, when
+     * it would call the fused kernel on both, and still adds and scatters
+     * element i before i + 1. */
     void (*force_tangent_acc2)(const el_params *p0, const double *qe0, double *fe0, double *ke0,
                                const el_params *p1, const double *qe1, double *fe1, double *ke1, double w);
 } el_ops;
