@@ -185,7 +185,8 @@ END_TEST
  * element's own dofs (kirchhoff.c's kh_lag_mass_acc), is ANCF's kernel's on
  * the packed coordinates added onto the element's rows, to the bit; with a
  * material rate (the ALE path through ANCF) and with s free as well.  Each
- * accumulates onto nonzero values.  Fails if one mass entry moves by 1 ulp. */
+ * accumulates onto nonzero values.  Fails if one mass entry moves by 1 ulp.
+ * The kinetic energy (kh_lag_kinetic without material rates) likewise. */
 START_TEST(lagrangian_mass_bits)
 {
     static const int anc[14] = {0, 1, 2, 3, 4, 5, SA, 8, 9, 10, 11, 12, 13, SB};
@@ -216,6 +217,11 @@ START_TEST(lagrangian_mass_bits)
         for (i = 0; i < 14; i++)
             for (j = 0; j < 14; j++) k2[anc[i] * ND + anc[j]] += k14[14 * i + j];
         ko->inertia_jac_acc(&p, qe, ve, ae, cq, cv, cacc, k1);
+        { /* the kinetic energy: ANCF's on the packed rates, to the bit */
+            const double t1 = ko->kinetic(&p, qe, ve), t2 = ao->kinetic(&p, y, v);
+            ck_assert_msg(memcmp(&t1, &t2, sizeof t1) == 0 && t1 > 0.0, "trial %d: kinetic %.17g, ANCF's %.17g",
+                          trial, t1, t2);
+        }
         for (i = 0; i < ND * ND; i++)
             ck_assert_msg(memcmp(k1 + i, k2 + i, sizeof(double)) == 0, "trial %d: entry %d: %.17g, ANCF's %.17g",
                           trial, i, k1[i], k2[i]);

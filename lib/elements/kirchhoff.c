@@ -567,6 +567,26 @@ static int kh_lag_fixed(const el_params *p, const double *ve, const double *ae)
     return p->fixed_s && ae && ve[SA] == 0.0 && ve[SB] == 0.0 && ae[SA] == 0.0 && ae[SB] == 0.0;
 }
 
+/* 1/2 v.M v without material rates (ancf.c's lag_kinetic, its operations
+ * in its order: the same bits; the divergence watch's kinetic energy, every
+ * step) */
+static double kh_lag_kinetic(const el_params *p, double l, const double *ve)
+{
+    const double lp[4] = {1.0, l, 1.0, l};
+    double t = 0.0;
+    int b, c;
+    for (b = 0; b < 4; b++) {
+        const double *vb = ve + kh_moff[b];
+        double s = 0.5 * lp[b] * kh_mh[b][b] * (vb[0] * vb[0] + vb[1] * vb[1] + vb[2] * vb[2]);
+        for (c = b + 1; c < 4; c++) {
+            const double *vc = ve + kh_moff[c];
+            s += lp[c] * kh_mh[b][c] * (vb[0] * vc[0] + vb[1] * vc[1] + vb[2] * vc[2]);
+        }
+        t += lp[b] * s;
+    }
+    return p->rhoA * l * t;
+}
+
 /* ke += ca M */
 static void kh_lag_mass_acc(const el_params *p, double l, double ca, double *ke)
 {
@@ -645,6 +665,7 @@ static void kh_lag_mass_acc(const el_params *p, double l, double ca, double *ke)
     static double kinetic##SUF(const el_params *p, const double *qe, const double *ve)             \
     {                                                                                              \
         double y[NA], v[NA];                                                                       \
+        if (ve[SA] == 0.0 && ve[SB] == 0.0) return kh_lag_kinetic(p, qe[SB] - qe[SA], ve);         \
         pack(qe, y);                                                                               \
         pack(ve, v);                                                                               \
         return ANCF.kinetic(p, y, v);                                                              \
