@@ -186,7 +186,8 @@ END_TEST
  * the packed coordinates added onto the element's rows, to the bit; with a
  * material rate (the ALE path through ANCF) and with s free as well.  Each
  * accumulates onto nonzero values.  Fails if one mass entry moves by 1 ulp.
- * The kinetic energy (kh_lag_kinetic without material rates) likewise. */
+ * The kinetic energy (kh_lag_kinetic without material rates) and the
+ * uniform load's force (kh_dist_force) likewise. */
 START_TEST(lagrangian_mass_bits)
 {
     static const int anc[14] = {0, 1, 2, 3, 4, 5, SA, 8, 9, 10, 11, 12, 13, SB};
@@ -217,6 +218,15 @@ START_TEST(lagrangian_mass_bits)
         for (i = 0; i < 14; i++)
             for (j = 0; j < 14; j++) k2[anc[i] * ND + anc[j]] += k14[14 * i + j];
         ko->inertia_jac_acc(&p, qe, ve, ae, cq, cv, cacc, k1);
+        { /* the uniform load's force: ANCF's on the packed coordinates, to the bit */
+            const double grav[3] = {0.3 * trial - 1.0, 0.7, -9.81};
+            double fk[ND], fa[14];
+            ko->dist_force(grav, qe, fk);
+            ao->dist_force(grav, y, fa);
+            for (i = 0; i < 14; i++)
+                ck_assert_msg(memcmp(fk + anc[i], fa + i, sizeof(double)) == 0, "trial %d: load force %d differs", trial, i);
+            ck_assert(fk[TA] == 0.0 && fk[TB] == 0.0);
+        }
         { /* the kinetic energy: ANCF's on the packed rates, to the bit */
             const double t1 = ko->kinetic(&p, qe, ve), t2 = ao->kinetic(&p, y, v);
             ck_assert_msg(memcmp(&t1, &t2, sizeof t1) == 0 && t1 > 0.0, "trial %d: kinetic %.17g, ANCF's %.17g",

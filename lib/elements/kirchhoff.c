@@ -587,6 +587,24 @@ static double kh_lag_kinetic(const el_params *p, double l, const double *ve)
     return p->rhoA * l * t;
 }
 
+/* The uniform load's force (ancf.c's dist_force, its operations on the
+ * element's own dofs: the same bits without the packs; every residual) */
+static void kh_dist_force(const double b[3], const double *qe, double *fe)
+{
+    const double l = qe[SB] - qe[SA];
+    const double gl = -0.5 * ((b[0] * qe[0] + b[1] * qe[1] + b[2] * qe[2]) + (b[0] * qe[8] + b[1] * qe[9] + b[2] * qe[10])) -
+                      l / 6.0 * ((b[0] * qe[3] + b[1] * qe[4] + b[2] * qe[5]) - (b[0] * qe[11] + b[1] * qe[12] + b[2] * qe[13]));
+    int i;
+    for (i = 0; i < 3; i++) {
+        fe[i] = fe[8 + i] = -0.5 * l * b[i];
+        fe[3 + i] = -l * l / 12.0 * b[i];
+        fe[11 + i] = l * l / 12.0 * b[i];
+    }
+    fe[TA] = fe[TB] = 0.0;
+    fe[SA] = -gl;
+    fe[SB] = gl;
+}
+
 /* ke += ca M */
 static void kh_lag_mass_acc(const el_params *p, double l, double ca, double *ke)
 {
@@ -612,10 +630,7 @@ static void kh_lag_mass_acc(const el_params *p, double l, double ca, double *ke)
     }                                                                                              \
     static void dist_force##SUF(const double b[3], const double *qe, double *fe)                   \
     {                                                                                              \
-        double y[NA], f[NA];                                                                       \
-        pack(qe, y);                                                                               \
-        ANCF.dist_force(b, y, f);                                                                  \
-        unpack(f, fe);                                                                             \
+        kh_dist_force(b, qe, fe);                                                                  \
     }                                                                                              \
     static void dist_tangent_acc##SUF(const double b[3], const double *qe, double w, double *ke)   \
     {                                                                                              \
