@@ -52,7 +52,13 @@
  * the hd path is (a tangent opposite its own chart's t1_ref, or t1_B =
  * -t1_A), not where a tangent meets the other node's chart's antipode.
  * Without the frame every such Omega is differentiated where its numerator
- * vanishes, and its derivatives are rank-two terms (beta_derivs_iso). */
+ * vanishes, and its derivatives are rank-two terms (beta_derivs_iso).
+ *
+ * Pairs.  The AVX2 copy also serves two elements per call
+ * (el_kirchhoff_kernel_pair, el_ops.force_tangent_acc2): both elements'
+ * relative rolls (kh_prep: sqrt, division, atan2, a long latency chain in a
+ * kernel otherwise bound by its instruction throughput) are formed before
+ * either element's points, then each element as a single call would. */
 #include "element.h"
 
 #include <math.h>

@@ -1,8 +1,8 @@
 /* The Kirchhoff element's closed-form kernel compiled for AVX2
  * (x86-64-v3): the same source as kirchhoff_kernel.c under the name
  * el_kirchhoff_kernel_v3 (and the pair el_kirchhoff_kernel_pair_v3), which
- * the table el_kirchhoff_ops_v3 (kirchhoff.c) calls; the registry hands that table out when ac_isa() chose the copy
- * (lib/core/isa.h). */
+ * the table el_kirchhoff_ops_v3 (kirchhoff.c) calls; the registry hands
+ * that table out when ac_isa() chose the copy (lib/core/isa.h). */
 #include "../core/isa.h"
 
 #if AC_HAVE_ISA_V3
