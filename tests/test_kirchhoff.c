@@ -224,7 +224,8 @@ START_TEST(lagrangian_mass_bits)
             ko->dist_force(grav, qe, fk);
             ao->dist_force(grav, y, fa);
             for (i = 0; i < 14; i++)
-                ck_assert_msg(memcmp(fk + anc[i], fa + i, sizeof(double)) == 0, "trial %d: load force %d differs", trial, i);
+                ck_assert_msg(memcmp(fk + anc[i], fa + i, sizeof(double)) == 0, "trial %d: load force %d differs",
+                              trial, i);
             ck_assert(fk[TA] == 0.0 && fk[TB] == 0.0);
         }
         { /* the kinetic energy: ANCF's on the packed rates, to the bit */

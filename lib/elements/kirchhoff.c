@@ -567,6 +567,8 @@ static int kh_lag_fixed(const el_params *p, const double *ve, const double *ae)
     return p->fixed_s && ae && ve[SA] == 0.0 && ve[SB] == 0.0 && ae[SA] == 0.0 && ae[SB] == 0.0;
 }
 
+static double kh_dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
 /* 1/2 v.M v without material rates (ancf.c's lag_kinetic, its operations
  * in its order: the same bits; the divergence watch's kinetic energy, every
  * step) */
@@ -577,11 +579,8 @@ static double kh_lag_kinetic(const el_params *p, double l, const double *ve)
     int b, c;
     for (b = 0; b < 4; b++) {
         const double *vb = ve + kh_moff[b];
-        double s = 0.5 * lp[b] * kh_mh[b][b] * (vb[0] * vb[0] + vb[1] * vb[1] + vb[2] * vb[2]);
-        for (c = b + 1; c < 4; c++) {
-            const double *vc = ve + kh_moff[c];
-            s += lp[c] * kh_mh[b][c] * (vb[0] * vc[0] + vb[1] * vc[1] + vb[2] * vc[2]);
-        }
+        double s = 0.5 * lp[b] * kh_mh[b][b] * kh_dot3(vb, vb);
+        for (c = b + 1; c < 4; c++) s += lp[c] * kh_mh[b][c] * kh_dot3(vb, ve + kh_moff[c]);
         t += lp[b] * s;
     }
     return p->rhoA * l * t;
@@ -592,8 +591,8 @@ static double kh_lag_kinetic(const el_params *p, double l, const double *ve)
 static void kh_dist_force(const double b[3], const double *qe, double *fe)
 {
     const double l = qe[SB] - qe[SA];
-    const double gl = -0.5 * ((b[0] * qe[0] + b[1] * qe[1] + b[2] * qe[2]) + (b[0] * qe[8] + b[1] * qe[9] + b[2] * qe[10])) -
-                      l / 6.0 * ((b[0] * qe[3] + b[1] * qe[4] + b[2] * qe[5]) - (b[0] * qe[11] + b[1] * qe[12] + b[2] * qe[13]));
+    const double gl =
+        -0.5 * (kh_dot3(b, qe) + kh_dot3(b, qe + 8)) - l / 6.0 * (kh_dot3(b, qe + 3) - kh_dot3(b, qe + 11));
     int i;
     for (i = 0; i < 3; i++) {
         fe[i] = fe[8 + i] = -0.5 * l * b[i];
