@@ -6,7 +6,8 @@
  *  - ANCF element (energy, force, fused force and tangent, inertia and its
  *    Jacobian, Lagrangian and ALE, fixed and free s) on random states;
  *  - the Kirchhoff element's closed-form kernel (energy, force, force and
- *    tangent; isotropic and anisotropic sections, fixed and free s);
+ *    tangent; isotropic and anisotropic sections, fixed and free s), and
+ *    its pair call against two single calls of the same copy;
  *  - band solver (LDL^T and LU with partial pivoting) on random banded
  *    matrices: the solutions;
  *  - a 10-element ANCF pendulum (SI-HHT, 0.5 s): the coordinates.
@@ -228,6 +229,58 @@ START_TEST(isa_kirchhoff_kernel)
         }
     }
     printf("isa: Kirchhoff kernel, inertia and loads, baseline and x86-64-v3: the same to the bit (40 states)\n");
+}
+END_TEST
+
+/* The Kirchhoff pair call (el_ops.force_tangent_acc2) of either copy: the
+ * bits of its two single calls (fe, and ke accumulated on nonzero values),
+ * for two random elements and for two that share a node (the second's
+ * node A the first's node B, chart and all, as on a cable) */
+START_TEST(isa_kirchhoff_pair)
+{
+    unsigned seed = 8123u;
+    int trial, c, n = 0;
+    const el_ops *o[2] = {&el_kirchhoff_ops, &el_kirchhoff_ops_v3};
+    for (c = 0; c < 2; c++) ck_assert(o[c]->force_tangent_acc2 != NULL);
+    for (trial = 0; trial < 48; trial++) {
+        double qe[2][16], ch[4][6], f1[2][16], f2[2][16], k1[2][256], k2[2][256];
+        el_params p[2];
+        int e, i, aniso = trial % 6 == 5, shared = trial % 2;
+        for (e = 0; e < 2; e++) {
+            kirchhoff_state(&seed, qe[e], ch[2 * e], ch[2 * e + 1]);
+            memset(&p[e], 0, sizeof p[e]);
+            p[e].EA = 200.0 + 10.0 * e;
+            p[e].rhoA = 1.5;
+            p[e].ref_len = 1.0;
+            p[e].EI = 3.0;
+            p[e].EI3 = aniso ? 7.0 : 3.0;
+            p[e].GJ = 2.0 - 0.5 * e;
+            p[e].fixed_s = trial % 4 >= 2;
+            if (aniso) p[e].k0[0] = 0.4;
+            else if (trial % 8 < 2) p[e].k0[2] = 0.35;
+            p[e].chart_a = ch[2 * e];
+            p[e].chart_b = ch[2 * e + 1];
+        }
+        if (shared) { /* the second element starts at the first's node B */
+            for (i = 0; i < 8; i++) qe[1][i] = qe[0][8 + i];
+            p[1].chart_a = p[0].chart_b;
+        }
+        for (c = 0; c < 2; c++) {
+            for (e = 0; e < 2; e++)
+                for (i = 0; i < 256; i++) k1[e][i] = k2[e][i] = 0.01 * (double)((i * 7 + e) % 13);
+            for (e = 0; e < 2; e++) o[c]->force_tangent_acc(&p[e], qe[e], f1[e], 0.7, k1[e]);
+            o[c]->force_tangent_acc2(&p[0], qe[0], f2[0], k2[0], &p[1], qe[1], f2[1], k2[1], 0.7);
+            for (e = 0; e < 2; e++) {
+                ck_assert(isfinite(f1[e][3]) && fabs(k1[e][17]) > 0.0);
+                ck_assert_msg(first_diff(16, f2[e], f1[e]) < 0, "trial %d copy %d element %d: force differs at %d",
+                              trial, c, e, first_diff(16, f2[e], f1[e]));
+                ck_assert_msg(first_diff(256, k2[e], k1[e]) < 0, "trial %d copy %d element %d: tangent differs at %d",
+                              trial, c, e, first_diff(256, k2[e], k1[e]));
+            }
+        }
+        n++;
+    }
+    printf("isa: Kirchhoff pair call, baseline and x86-64-v3: its two single calls' bits (%d pairs)\n", n);
 }
 END_TEST
 
@@ -757,6 +810,7 @@ Suite *suite_isa(void)
 #if AC_HAVE_ISA_V3
     tcase_add_test(tc, isa_ancf_kernels);
     tcase_add_test(tc, isa_kirchhoff_kernel);
+    tcase_add_test(tc, isa_kirchhoff_pair);
     tcase_add_test(tc, isa_band);
     tcase_add_test(tc, isa_band_inplace);
     tcase_add_test(tc, isa_band_inplace_checks);

@@ -181,6 +181,68 @@ START_TEST(fused_equals_separate)
 }
 END_TEST
 
+/* The inertia Jacobian of a Lagrangian element with s fixed, formed on the
+ * element's own dofs (kirchhoff.c's kh_lag_mass_acc), is ANCF's kernel's on
+ * the packed coordinates added onto the element's rows, to the bit; with a
+ * material rate (the ALE path through ANCF) and with s free as well.  Each
+ * accumulates onto nonzero values.  Fails if one mass entry moves by 1 ulp.
+ * The kinetic energy (kh_lag_kinetic without material rates) and the
+ * uniform load's force (kh_dist_force) likewise. */
+START_TEST(lagrangian_mass_bits)
+{
+    static const int anc[14] = {0, 1, 2, 3, 4, 5, SA, 8, 9, 10, 11, 12, 13, SB};
+    const el_ops *ko = ops(), *ao = el_ops_get(1);
+    unsigned st = 4242u;
+    int trial, n = 0;
+    for (trial = 0; trial < 12; trial++) {
+        double qe[ND], ca[6], cb[6], ve[ND], ae[ND], y[14], v[14], a[14], k14[14 * 14], k1[ND * ND], k2[ND * ND];
+        const double cq = 0.3 + 0.1 * trial, cv = 0.6, cacc = 1.0 + 0.25 * trial;
+        el_params p;
+        int i, j;
+        random_element(&st, qe, ca, cb);
+        p = params(trial % 3 == 2, ca, cb);
+        p.fixed_s = trial % 4 != 3;
+        for (i = 0; i < ND; i++) {
+            ve[i] = fd_rand(&st);
+            ae[i] = fd_rand(&st);
+        }
+        if (trial % 2 == 0) ve[SA] = ve[SB] = ae[SA] = ae[SB] = 0.0; /* Lagrangian */
+        for (i = 0; i < 14; i++) {
+            y[i] = qe[anc[i]];
+            v[i] = ve[anc[i]];
+            a[i] = ae[anc[i]];
+        }
+        for (i = 0; i < ND * ND; i++) k1[i] = k2[i] = 0.01 * (double)(i % 17) - 0.05;
+        memset(k14, 0, sizeof k14);
+        ao->inertia_jac_acc(&p, y, v, a, cq, cv, cacc, k14);
+        for (i = 0; i < 14; i++)
+            for (j = 0; j < 14; j++) k2[anc[i] * ND + anc[j]] += k14[14 * i + j];
+        ko->inertia_jac_acc(&p, qe, ve, ae, cq, cv, cacc, k1);
+        { /* the uniform load's force: ANCF's on the packed coordinates, to the bit */
+            const double grav[3] = {0.3 * trial - 1.0, 0.7, -9.81};
+            double fk[ND], fa[14];
+            ko->dist_force(grav, qe, fk);
+            ao->dist_force(grav, y, fa);
+            for (i = 0; i < 14; i++)
+                ck_assert_msg(memcmp(fk + anc[i], fa + i, sizeof(double)) == 0, "trial %d: load force %d differs",
+                              trial, i);
+            ck_assert(fk[TA] == 0.0 && fk[TB] == 0.0);
+        }
+        { /* the kinetic energy: ANCF's on the packed rates, to the bit */
+            const double t1 = ko->kinetic(&p, qe, ve), t2 = ao->kinetic(&p, y, v);
+            ck_assert_msg(memcmp(&t1, &t2, sizeof t1) == 0 && t1 > 0.0, "trial %d: kinetic %.17g, ANCF's %.17g",
+                          trial, t1, t2);
+        }
+        for (i = 0; i < ND * ND; i++)
+            ck_assert_msg(memcmp(k1 + i, k2 + i, sizeof(double)) == 0, "trial %d: entry %d: %.17g, ANCF's %.17g",
+                          trial, i, k1[i], k2[i]);
+        ck_assert(k1[0] != 0.01 * 0.0 - 0.05); /* the mass was added */
+        n++;
+    }
+    ck_assert_int_eq(n, 12);
+}
+END_TEST
+
 /* straight element along a random axis, unit slopes, roll difference phi:
  * twist phi/l, W = GJ phi^2 / (2 l) exactly, torque in the roll rows */
 START_TEST(pure_torsion)
@@ -328,6 +390,7 @@ Suite *suite_kirchhoff(void)
     tcase_add_test(tc, fd_anisotropic_ale);
     tcase_add_test(tc, fd_anisotropic_lagrangian);
     tcase_add_test(tc, fused_equals_separate);
+    tcase_add_test(tc, lagrangian_mass_bits);
     tcase_add_test(tc, pure_torsion);
     tcase_add_test(tc, circular_arc);
     tcase_add_test(tc, objectivity);

@@ -379,11 +379,82 @@ static int start_values(const alecable_model *m, double *values)
     return 1;
 }
 
+/* element_loop for a cable whose kind has the pair form of the fused kernel
+ * (el_ops.force_tangent_acc2), both outputs and no residual scale: two
+ * consecutive elements without a split node per kernel call, then each
+ * element's gravity, inertia and scatter in element order by element_loop's
+ * operations (fused, scale NULL: keep the two in step), so the results are
+ * element_loop's bits.  A loop of its own: the pair's bookkeeping stays out
+ * of the other kinds' loop (ANCF's per-element cost). */
+static void cable_pairs(const alecable_cable *cb, const double *q, const double *v, const double *a, double cq,
+                        double cv, double ca, double *r, double *values, int assign, int v3, int inertia, int grav,
+                        const double b[3])
+{
+    const el_ops *ops = cb->ops;
+    const int nd = el_ndof(ops), nn = nd * nd, n7 = gather7(ops);
+    double qb[2][EL_MAX_DOF], fb[2][EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fx[EL_MAX_DOF];
+    double kb[2][EL_MAX_DOF * EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
+    int i, j, k, n;
+    for (i = 0; i < cb->n_el; i += n) {
+        const alecable_element *el[2];
+        el[0] = cb->el[i];
+        el[1] = i + 1 < cb->n_el ? cb->el[i + 1] : NULL;
+        n = 1;
+        if (el[0]->xdof >= 0) { /* statics only */
+            split_element(el[0], q, grav ? b : NULL, cq, r, values);
+            continue;
+        }
+        gather_q(el[0], n7, q, qb[0]);
+        memset(kb[0], 0, (size_t)nn * sizeof(double));
+        if (el[1] && el[1]->xdof < 0) {
+            gather_q(el[1], n7, q, qb[1]);
+            memset(kb[1], 0, (size_t)nn * sizeof(double));
+            ops->force_tangent_acc2(&el[0]->par, qb[0], fb[0], kb[0], &el[1]->par, qb[1], fb[1], kb[1], cq);
+            n = 2;
+        } else
+            ops->force_tangent_acc(&el[0]->par, qb[0], fb[0], cq, kb[0]);
+        for (j = 0; j < n; j++) {
+            const alecable_element *e = el[j];
+            const double *qe = qb[j];
+            double *fe = fb[j], *ke = kb[j];
+            if (inertia) {
+                gather_rate(e, n7, v, ve);
+                gather_rate(e, n7, a, ae);
+            }
+            if (grav && !e->par.fixed_s) {
+                if (ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
+                else {
+                    ops->dist_tangent(b, qe, kx);
+                    add_scaled(ke, kx, cq, nn);
+                }
+            }
+            if (inertia && ops->inertia_jac_acc) ops->inertia_jac_acc(&e->par, qe, ve, ae, cq, cv, ca, ke);
+            else if (inertia) {
+                ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, kx);
+                add_scaled(ke, kx, 1.0, nn);
+            }
+            if (e->par.fixed_s) scatter_without_s(e, nd, ke, values, assign, v3);
+            else
+                for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
+            if (grav) {
+                ops->dist_force(b, qe, fx);
+                add_force(fe, fx, nd);
+            }
+            if (inertia) {
+                ops->inertia(&e->par, qe, ve, ae, fx);
+                add_force(fe, fx, nd);
+            }
+            scatter_force(e, nd, fe, r);
+        }
+    }
+}
+
 /* The element loop of the residual (r != NULL) and of the weighted Jacobian
  * (values != NULL), or of both at one point: internal forces, gravity and
  * inertia of one element are summed before a single scatter, and with both
  * outputs the element kind's fused kernel computes force and tangent from one
- * pass over its quadrature. */
+ * pass over its quadrature (two elements per call where the kind has the
+ * pair form: cable_pairs). */
 static void element_loop(alecable_model *m, double sc, const double *q, const double *v, const double *a, double cq,
                          double cv, double ca, double *r, double *values, double *scale, int assign)
 {
@@ -396,6 +467,10 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
         double b[3];
         int nd = el_ndof(ops), nn = nd * nd, inertia = has_inertia(cb, v, a), grav = gravity_density(m, cb, sc, b);
         int n7 = gather7(ops), v3 = m->scatter_v3;
+        if (r && values && !scale && ops->force_tangent_acc && ops->force_tangent_acc2) {
+            cable_pairs(cb, q, v, a, cq, cv, ca, r, values, assign, v3, inertia, grav, b);
+            continue;
+        }
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             int fused = r && values && ops->force_tangent_acc;

@@ -1521,5 +1521,6 @@ const el_ops ANCF_OPS = {
      * expansion (~290), inertia ~130 / ~100; the force inside the fused
      * kernel: its accumulation, ~40 per point */
      1000.0, 3620.0, 130.0, 100.0, 200.0},
-    NULL /* no section frame */
+    NULL, /* no section frame */
+    NULL  /* no pair kernel */
 };

@@ -399,5 +399,6 @@ const el_ops el_axial_ops = {
     NULL, NULL, NULL, NULL, /* no accumulating forms: assembly adds through a scratch matrix */
     /* rough counts of the closed-form kernels (2-point inertia quadrature) */
     {40.0, 160.0, 20.0, 40.0, 450.0, 450.0, 1200.0, 1200.0, 0.0, 0.0, 0.0, 0.0, 0.0},
-    NULL /* no section frame */
+    NULL, /* no section frame */
+    NULL  /* no pair kernel */
 };

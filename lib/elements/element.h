@@ -112,6 +112,17 @@ typedef struct el_ops {
     el_flops flops;
     /* the section at xi in [0, 1]; NULL: the kind has no section frame */
     void (*section)(const el_params *p, const double *qe, double xi, el_section *out);
+    /* Optional, NULL for most kinds: force_tangent_acc of two elements in
+     * one call, exactly (to the bit) force_tangent_acc(p0, qe0, fe0, w,
+     * ke0) then force_tangent_acc(p1, qe1, fe1, w, ke1).  It exists for a
+     * kernel whose long latency chains (Kirchhoff: the relative roll's
+     * sqrt, division and atan2) can run under the other element's work.
+     * Assembly (assemble.c's cable_pairs, for element_loop) calls it for
+     * two consecutive elements of a cable, neither with a split node, when
+     * it would call the fused kernel on both, and still adds and scatters
+     * element i before i + 1. */
+    void (*force_tangent_acc2)(const el_params *p0, const double *qe0, double *fe0, double *ke0,
+                               const el_params *p1, const double *qe1, double *fe1, double *ke1, double w);
 } el_ops;
 
 const el_ops *el_ops_get(int kind); /* NULL for an unknown kind */

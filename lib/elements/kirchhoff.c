@@ -442,9 +442,19 @@ void el_kirchhoff_ad_force_tangent_acc(const el_params *p, const double *qe, dou
     }
 
 KH_WRAPPERS(, el_kirchhoff_kernel)
+/* two elements: the baseline copy's are two single calls */
+static void kh_force_tangent_acc2(const el_params *p0, const double *qe0, double *fe0, double *ke0,
+                                  const el_params *p1, const double *qe1, double *fe1, double *ke1, double wt)
+{
+    el_kirchhoff_kernel(p0, qe0, fe0, wt, ke0);
+    el_kirchhoff_kernel(p1, qe1, fe1, wt, ke1);
+}
 #if AC_HAVE_ISA_V3
 double el_kirchhoff_kernel_v3(const el_params *p, const double *qe, double *fe, double wt, double *ke);
+void el_kirchhoff_kernel_pair_v3(const el_params *p0, const double *qe0, double *fe0, double *ke0,
+                                 const el_params *p1, const double *qe1, double *fe1, double *ke1, double wt);
 KH_WRAPPERS(_v3, el_kirchhoff_kernel_v3)
+#define kh_force_tangent_acc2_v3 el_kirchhoff_kernel_pair_v3
 #endif
 
 /* the section at xi in [0, 1], values only */
@@ -534,6 +544,80 @@ static void unpack_add(const double *restrict ky, double *restrict kx)
     }
 }
 
+/* A Lagrangian element with s fixed (no material rate at either end): the
+ * curve's inertia Jacobian is ca times its constant mass matrix, ANCF's
+ * (ancf.c's Mh, the classical cable mass matrix /420, on the blocks r_A,
+ * r'_A, r_B, r'_B of scales 1, l, 1, l), added here to the element's own
+ * dofs by ancf.c's lag_mass_acc operations: the same bits as through pack,
+ * the ANCF kernel and unpack_add (test_kirchhoff's lagrangian_mass_bits),
+ * without the 14 x 14 scratch, its zeroing and unpack_add's 196 adds (0.85k
+ * -> 0.2k instructions per element and step).  The residual M a keeps the
+ * ANCF path: its AVX2 copy is four lanes wide, cheaper than a scalar copy
+ * here. */
+static const double kh_mh[4][4] = {
+    {13.0 / 35, 11.0 / 210, 9.0 / 70, -13.0 / 420},
+    {11.0 / 210, 1.0 / 105, 13.0 / 420, -1.0 / 140},
+    {9.0 / 70, 13.0 / 420, 13.0 / 35, -11.0 / 210},
+    {-13.0 / 420, -1.0 / 140, -11.0 / 210, 1.0 / 105}};
+static const int kh_moff[4] = {0, 3, 8, 11};
+
+/* ANCF's test for that path (ancf.c's lagrangian, with s fixed) */
+static int kh_lag_fixed(const el_params *p, const double *ve, const double *ae)
+{
+    return p->fixed_s && ae && ve[SA] == 0.0 && ve[SB] == 0.0 && ae[SA] == 0.0 && ae[SB] == 0.0;
+}
+
+static double kh_dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+/* 1/2 v.M v without material rates (ancf.c's lag_kinetic, its operations
+ * in its order: the same bits; the divergence watch's kinetic energy, every
+ * step) */
+static double kh_lag_kinetic(const el_params *p, double l, const double *ve)
+{
+    const double lp[4] = {1.0, l, 1.0, l};
+    double t = 0.0;
+    int b, c;
+    for (b = 0; b < 4; b++) {
+        const double *vb = ve + kh_moff[b];
+        double s = 0.5 * lp[b] * kh_mh[b][b] * kh_dot3(vb, vb);
+        for (c = b + 1; c < 4; c++) s += lp[c] * kh_mh[b][c] * kh_dot3(vb, ve + kh_moff[c]);
+        t += lp[b] * s;
+    }
+    return p->rhoA * l * t;
+}
+
+/* The uniform load's force (ancf.c's dist_force, its operations on the
+ * element's own dofs: the same bits without the packs; every residual) */
+static void kh_dist_force(const double b[3], const double *qe, double *fe)
+{
+    const double l = qe[SB] - qe[SA];
+    const double gl =
+        -0.5 * (kh_dot3(b, qe) + kh_dot3(b, qe + 8)) - l / 6.0 * (kh_dot3(b, qe + 3) - kh_dot3(b, qe + 11));
+    int i;
+    for (i = 0; i < 3; i++) {
+        fe[i] = fe[8 + i] = -0.5 * l * b[i];
+        fe[3 + i] = -l * l / 12.0 * b[i];
+        fe[11 + i] = l * l / 12.0 * b[i];
+    }
+    fe[TA] = fe[TB] = 0.0;
+    fe[SA] = -gl;
+    fe[SB] = gl;
+}
+
+/* ke += ca M */
+static void kh_lag_mass_acc(const el_params *p, double l, double ca, double *ke)
+{
+    const double lp[4] = {1.0, l, 1.0, l}, c0 = ca * p->rhoA * l;
+    int b, c;
+    for (b = 0; b < 4; b++)
+        for (c = 0; c < 4; c++) {
+            double mbc = c0 * lp[b] * lp[c] * kh_mh[b][c], *row = ke + kh_moff[b] * NDOF + kh_moff[c];
+            row[0] += mbc;
+            row[NDOF + 1] += mbc;
+            row[2 * NDOF + 2] += mbc;
+        }
+}
+
 /* The curve's terms through the ANCF table ANCF (el_ancf_ops, or its AVX2
  * copy for el_kirchhoff_ops_v3: the two give the same results to the bit) */
 #define KH_CURVE(SUF, ANCF)                                                                        \
@@ -545,10 +629,7 @@ static void unpack_add(const double *restrict ky, double *restrict kx)
     }                                                                                              \
     static void dist_force##SUF(const double b[3], const double *qe, double *fe)                   \
     {                                                                                              \
-        double y[NA], f[NA];                                                                       \
-        pack(qe, y);                                                                               \
-        ANCF.dist_force(b, y, f);                                                                  \
-        unpack(f, fe);                                                                             \
+        kh_dist_force(b, qe, fe);                                                                  \
     }                                                                                              \
     static void dist_tangent_acc##SUF(const double b[3], const double *qe, double w, double *ke)   \
     {                                                                                              \
@@ -598,6 +679,7 @@ static void unpack_add(const double *restrict ky, double *restrict kx)
     static double kinetic##SUF(const el_params *p, const double *qe, const double *ve)             \
     {                                                                                              \
         double y[NA], v[NA];                                                                       \
+        if (ve[SA] == 0.0 && ve[SB] == 0.0) return kh_lag_kinetic(p, qe[SB] - qe[SA], ve);         \
         pack(qe, y);                                                                               \
         pack(ve, v);                                                                               \
         return ANCF.kinetic(p, y, v);                                                              \
@@ -615,6 +697,10 @@ static void unpack_add(const double *restrict ky, double *restrict kx)
                                      double cq, double cv, double ca, double *ke)                  \
     {                                                                                              \
         double y[NA], v[NA], a[NA], k[NA * NA];                                                    \
+        if (kh_lag_fixed(p, ve, ae)) {                                                             \
+            kh_lag_mass_acc(p, qe[SB] - qe[SA], ca, ke);                                           \
+            return;                                                                                \
+        }                                                                                          \
         pack(qe, y);                                                                               \
         pack(ve, v);                                                                               \
         pack(ae, a);                                                                               \
@@ -659,7 +745,7 @@ KH_CURVE(_v3, el_ancf_ops_v3)
         kh_tangent_acc##SUF, dist_tangent_acc##SUF, inertia_jac_acc##SUF, kh_force_tangent_acc##SUF,  \
         {1800.0, 8300.0, 52.0, 100.0, 390.0, 1400.0, 1950.0, 4800.0,                                  \
          1700.0, 7600.0, 130.0, 100.0, 1.0},                                                          \
-        kh_section                                                                                    \
+        kh_section, kh_force_tangent_acc2##SUF                                                        \
     }
 
 const el_ops el_kirchhoff_ops = KH_OPS();

@@ -52,7 +52,13 @@
  * the hd path is (a tangent opposite its own chart's t1_ref, or t1_B =
  * -t1_A), not where a tangent meets the other node's chart's antipode.
  * Without the frame every such Omega is differentiated where its numerator
- * vanishes, and its derivatives are rank-two terms (beta_derivs_iso). */
+ * vanishes, and its derivatives are rank-two terms (beta_derivs_iso).
+ *
+ * Pairs.  The AVX2 copy also serves two elements per call
+ * (el_kirchhoff_kernel_pair, el_ops.force_tangent_acc2): both elements'
+ * relative rolls (kh_prep: sqrt, division, atan2, a long latency chain in a
+ * kernel otherwise bound by its instruction throughput) are formed before
+ * either element's points, then each element as a single call would. */
 #include "element.h"
 
 #include <math.h>
@@ -570,8 +576,9 @@ static void usym(double *U, int r, int c, double v)
 }
 
 /* The axial energy per length (the MCS, kirchhoff.c's axial_mcs) of X's
- * first 9 entries: its value, gradient g (9) and, when H, sc times its
- * Hessian added to H's upper triangle (row length NX) */
+ * first 9 entries: its value, when g its gradient g (9) and, when H (only
+ * with g), sc times its Hessian added to H's upper triangle (row length
+ * NX) */
 static double axial(const el_params *p, const double *yh, const double *y1, const double *y2, const double *u,
                     double r1, const double *w, double r2, double *g, double sc, double *H)
 {
@@ -588,6 +595,7 @@ static double axial(const el_params *p, const double *yh, const double *y1, cons
     e[2] = r2 - 1.0;
     for (i = 0; i < 3; i++) Me[i] = M[i][0] * e[0] + M[i][1] * e[1] + M[i][2] * e[2];
     for (i = 0; i < 3; i++) W += 0.5 * EA * e[i] * Me[i];
+    if (!g) return W; /* the energy alone (the watch's calls) */
     irm = 1.0 / rm;
     for (i = 0; i < 3; i++) mh[i] = m[i] * irm;
     /* e_A = |r'_A| - 1 has gradient u on r'_A, e_M cm_k mh on block k, e_B w on r'_B */
@@ -998,34 +1006,54 @@ static void points_lanes(const el_params *p, const double *yh, const double *y1,
 }
 #endif
 
+/* The element's shared quantities up to the relative roll alpha (whose
+ * atan2 is the longest chain of the kernel): kept apart so that a pair of
+ * elements can start both chains before either element's points */
+typedef struct kh_pre {
+    double l, il, yh[3], y1[3], y2[3], u[3], w[3], r1, r2, ir1, ir2, alpha;
+} kh_pre;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define KH_INLINE __attribute__((always_inline)) inline
+#else
+#define KH_INLINE
+#endif
+static KH_INLINE void kh_prep(const el_params *p, const double *qe, kh_pre *X)
+{
+    int i;
+    X->l = qe[SB] - qe[SA];
+    X->il = 1.0 / X->l;
+    for (i = 0; i < 3; i++) {
+        X->yh[i] = (qe[8 + i] - qe[i]) * X->il;
+        X->y1[i] = qe[3 + i];
+        X->y2[i] = qe[11 + i];
+    }
+    X->r1 = sqrt(dot(X->y1, X->y1));
+    X->r2 = sqrt(dot(X->y2, X->y2));
+    X->ir1 = 1.0 / X->r1;
+    X->ir2 = 1.0 / X->r2;
+    for (i = 0; i < 3; i++) {
+        X->u[i] = X->y1[i] * X->ir1;
+        X->w[i] = X->y2[i] * X->ir2;
+    }
+    X->alpha = beta_value(p, X->u, X->w) + qe[TB] - qe[TA];
+}
+
 /* The strain energy; fe (when not NULL) its gradient, ke (when not NULL) +=
- * wt times its Hessian, on the element's 16 dofs */
-double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, double wt, double *ke)
+ * wt times its Hessian, on the element's 16 dofs; X from kh_prep */
+static double kernel_at(const el_params *p, const double *qe, const kh_pre *X, double *fe, double wt, double *ke)
 {
     const int nz = p->fixed_s ? NX : NZ, hess = ke != NULL, grad = fe != NULL || ke != NULL;
     const int frame = !(p->EI == p->EI3 && p->k0[0] == 0.0 && p->k0[1] == 0.0), hmode = hess ? (nz == NZ ? 2 : 1) : 0;
     const double R0 = 0.5 * p->GJ * p->k0[2] * p->k0[2] +
                       (frame ? 0.5 * (p->EI * p->k0[0] * p->k0[0] + p->EI3 * p->k0[1] * p->k0[1]) : 0.0);
     double qsum = 0.0, gth = 0.0, pth = 0.0, HYt[9], HUt[3], Hat = 0.0, Htt = 0.0, g1[6], H1[36], ba[3];
-    double l = qe[SB] - qe[SA], il = 1.0 / l, yh[3], y1[3], y2[3], u[3], w[3], r1, r2, ir1, ir2, alpha;
+    const double l = X->l, il = X->il, *yh = X->yh, *y1 = X->y1, *y2 = X->y2, *u = X->u, *w = X->w;
+    const double r1 = X->r1, r2 = X->r2, ir1 = X->ir1, alpha = X->alpha;
     double bg[6], bH[36], gY[9], gU[3], ga, pY[9], pU[3], pa, HX[NX * NX + 1], HYU[27], HUU[9], HUa[3], HYa[NX], Haa;
     double P = 0.0, ssum = 0.0, gAx[9], Ax, W, gX[NX], pX[NX], gz[NZ], Hz[NZ * NZ], HB[54];
     gauss_pt G;
     int g, i, j, k, q, hz_made = 0;
-    for (i = 0; i < 3; i++) {
-        yh[i] = (qe[8 + i] - qe[i]) * il;
-        y1[i] = qe[3 + i];
-        y2[i] = qe[11 + i];
-    }
-    r1 = sqrt(dot(y1, y1));
-    r2 = sqrt(dot(y2, y2));
-    ir1 = 1.0 / r1;
-    ir2 = 1.0 / r2;
-    for (i = 0; i < 3; i++) {
-        u[i] = y1[i] * ir1;
-        w[i] = y2[i] * ir2;
-    }
-    alpha = beta_value(p, u, w) + qe[TB] - qe[TA];
     /* Omega(t1ref_A, u', u): u's own share of the relative roll and, with the
      * frame, of each point's roll (beta_derivs, gauss_frame) */
     if (frame) omega(p->chart_a, u, u, g1, hess ? H1 : NULL, 0, 0);
@@ -1158,7 +1186,7 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
         for (i = 0; i < 3; i++) HYa[3 + i] += t[i];
         HYa[9] = HYa[10] = 0.0;
     }
-    Ax = axial(p, yh, y1, y2, u, r1, w, r2, gAx, l, hess ? HX : NULL);
+    Ax = axial(p, yh, y1, y2, u, r1, w, r2, grad ? gAx : NULL, l, hess ? HX : NULL);
     W = P * il - p->GJ * p->k0[2] * ssum + qsum + (R0 + Ax) * l;
     if (!grad) return W;
 
@@ -1340,3 +1368,25 @@ double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, dou
 #endif
     return W;
 }
+
+double el_kirchhoff_kernel(const el_params *p, const double *qe, double *fe, double wt, double *ke)
+{
+    kh_pre X;
+    kh_prep(p, qe, &X);
+    return kernel_at(p, qe, &X, fe, wt, ke);
+}
+
+#ifdef KH_LANES
+/* Two elements' fused force and tangent (el_ops.force_tangent_acc2): both
+ * relative rolls first, so that the second's atan2 chain runs under the
+ * first element's points; each element's results are its single call's */
+void el_kirchhoff_kernel_pair(const el_params *p0, const double *qe0, double *fe0, double *ke0,
+                              const el_params *p1, const double *qe1, double *fe1, double *ke1, double wt)
+{
+    kh_pre pre0, pre1;
+    kh_prep(p0, qe0, &pre0);
+    kh_prep(p1, qe1, &pre1);
+    kernel_at(p0, qe0, &pre0, fe0, wt, ke0);
+    kernel_at(p1, qe1, &pre1, fe1, wt, ke1);
+}
+#endif

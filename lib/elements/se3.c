@@ -1008,5 +1008,6 @@ const el_ops el_se3_ops = {
      * plain-number quaternions and, for the Jacobian, 1k of seeding and
      * l's derivatives */
     {6000.0, 51000.0, 20.0, 40.0, 2900.0, 2900.0, 17700.0, 17700.0, 5500.0, 42500.0, 490.0, 1280.0, 1.0},
-    se3_section
+    se3_section,
+    NULL /* no pair kernel */
 };
