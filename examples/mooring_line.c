@@ -1,0 +1,280 @@
+/* A mooring line with part of its length on a frictionless flat seabed
+ * (issue 26), solved by statics (alecable_solve_quasistatic) and compared
+ * with the elastic catenary with seabed contact.
+ *
+ * The line: anchor on the seabed z = 0 at the origin, fairlead at (X, 0, Z),
+ * unstretched length L, weight w per unit unstretched length, axial
+ * stiffness EA; the seabed a penalty k per unit length (alecable_load_seabed).
+ *
+ * Closed form (Jonkman 2007, NREL/TP-500-41958, sec. 4.2; derived here).
+ * Without drag the horizontal tension H is constant along the line (no
+ * horizontal load on a frictionless bottom).  The suspended part is the
+ * unstretched length L_s = V_F/w next to the fairlead (V_F the fairlead's
+ * vertical tension: it carries the weight of the suspended part), the
+ * grounded part L_B = L - V_F/w >= 0 lies straight on the bottom with
+ * tension H.  On the suspended part, s measured from the touchdown,
+ * V(s) = w s, T = sqrt(H^2 + V^2), and a particle stretches by T/EA:
+ *     dx/ds = (H/T)(1 + T/EA),  dz/ds = (V/T)(1 + T/EA).
+ * Integrating from 0 to L_s, and the grounded part's H L_B/EA:
+ *     X = L - V_F/w + (H/w) asinh(V_F/H) + H L/EA
+ *     Z = (H/w) (sqrt(1 + (V_F/H)^2) - 1) + V_F^2/(2 w EA).
+ * Given (X, Z) both are solved for (H, V_F) by Newton's method below (its
+ * own code, analytic Jacobian).  The touchdown lies at x_td = L_B (1 + H/EA).
+ *
+ * Errors.  The penalty lets the line sink by w/k on the bottom: the
+ * closed form with Z + w/k estimates that error (printed as penalty_err).
+ * The mesh: the line is also solved on half the elements, and the change
+ * estimates the discretization error (mesh_err; the touchdown point is
+ * resolved to the element length).  "Converged" means both estimates are
+ * below the 1e-6 asked for H and V.
+ *
+ * With --friction C_B > 0 the seabed also has axial friction (regularized:
+ * alecable_seabed_params.mu_axial, law SQRT, eps).  Statics has no velocity,
+ * so the regularized law gives no force in statics: the line is pulled out
+ * dynamically from a fairlead at X - pull, slowly, and compared at the end
+ * of the pull with the closed form with fully mobilized friction (the
+ * tension falls by C_B w per unit length from the touchdown towards the
+ * anchor, never below 0): X gets
+ *     + (C_B w / (2 EA)) (-L_B^2 + (L_B - H/(C_B w)) max(L_B - H/(C_B w), 0)).
+ */
+#include "common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct params {
+    double L, X, Z, w, EA, EI, k, CB, eps, pull, vpull;
+    int n, steps, kind;
+    const char *start, *csv;
+} params;
+
+/* ------------------------------------------------------------------------ */
+/* the closed form                                                           */
+
+/* residuals of the two equations; fr = the friction term of X */
+static void cf_eval(const params *p, double X, double Z, double H, double V, double F[2], double J[4])
+{
+    double w = p->w, EA = p->EA, r = V / H, q = sqrt(1.0 + r * r), LB = p->L - V / w, fx = 0.0, dfH = 0.0, dfV = 0.0;
+    if (p->CB > 0.0 && LB > 0.0) {
+        double c = p->CB * w / (2.0 * EA), lam = H / (p->CB * w), d = LB - lam;
+        fx = c * (-LB * LB + (d > 0.0 ? d * d : 0.0));
+        /* dLB/dV = -1/w, dlam/dH = 1/(C_B w) */
+        dfV = c * (2.0 * LB / w + (d > 0.0 ? -2.0 * d / w : 0.0));
+        dfH = c * (d > 0.0 ? -2.0 * d / (p->CB * w) : 0.0);
+    }
+    F[0] = p->L - V / w + H / w * asinh(r) + H * p->L / EA + fx - X;
+    F[1] = H / w * (q - 1.0) + V * V / (2.0 * w * EA) - Z;
+    /* d asinh(r)/dH = -r/(H q), /dV = 1/(H q) */
+    J[0] = asinh(r) / w - r / (w * q) + p->L / EA + dfH;
+    J[1] = -1.0 / w + 1.0 / (w * q) + dfV;
+    J[2] = (q - 1.0) / w - r * r / (w * q);
+    J[3] = r / (w * q) + V / (w * EA);
+}
+
+/* H, V_F for the fairlead at (X, Z); 0, or -1 when Newton fails or the
+ * line does not reach the bottom (L_B < 0) */
+static int closed_form(const params *p, double X, double Z, double *H, double *V)
+{
+    double h = 0.1 * p->w * p->L, v = 0.5 * p->w * p->L, F[2], J[4];
+    int it;
+    for (it = 0; it < 200; it++) {
+        double det, dh, dv, t = 1.0;
+        cf_eval(p, X, Z, h, v, F, J);
+        det = J[0] * J[3] - J[1] * J[2];
+        dh = -(J[3] * F[0] - J[1] * F[1]) / det;
+        dv = -(-J[2] * F[0] + J[0] * F[1]) / det;
+        while (h + t * dh <= 0.0 || v + t * dv <= 0.0) t *= 0.5; /* stay where the forms hold */
+        h += t * dh;
+        v += t * dv;
+        if (fabs(dh) < 1e-15 * h && fabs(dv) < 1e-15 * v) break;
+    }
+    cf_eval(p, X, Z, h, v, F, J);
+    *H = h;
+    *V = v;
+    return (fabs(F[0]) < 1e-9 * p->L && fabs(F[1]) < 1e-9 * p->L && p->L - v / p->w >= 0.0) ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* the library's line                                                        */
+
+typedef struct result {
+    int status;
+    double H, V, x_td, s_td, grounded, T_bottom, pen, wall;
+    alecable_solve_report rep;
+    char msg[400];
+} result;
+
+static void write_csv(alecable_cable *c, int n, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    alecable_node *nd;
+    int i;
+    if (!f) {
+        perror(path);
+        return;
+    }
+    fprintf(f, "s,x,y,z\n");
+    for (i = 0; i <= n; i++) {
+        double x[3], s;
+        ex_check(NULL, alecable_cable_node(&nd, c, i), "cable_node");
+        ex_check(NULL, alecable_node_position(nd, x), "position");
+        ex_check(NULL, alecable_node_material(nd, &s), "material");
+        fprintf(f, "%.15g,%.15g,%.15g,%.15g\n", s, x[0], x[1], x[2]);
+    }
+    fclose(f);
+    printf("  wrote %s\n", path);
+}
+
+static void solve_line(const params *p, int n, const char *csv, result *res)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_quasistatic_options o;
+    alecable_seabed_params sp;
+    alecable_seabed_contact sc;
+    alecable_load *sb;
+    alecable_constraint *fx, *fz;
+    alecable_node *nd;
+    double g[3] = {0, 0, -9.81}, a = 0.0, lam, t0;
+    int i, d, slack = !strcmp(p->start, "slack");
+    memset(res, 0, sizeof *res);
+    ex_check(NULL, alecable_model_create(&m, NULL), "model_create");
+    ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
+    alecable_section_init(&sec);
+    sec.E = p->EA;
+    sec.A = 1.0;
+    sec.rho = p->w / 9.81;
+    sec.I = p->kind == ALECABLE_ELEMENT_AXIAL ? 0.0 : p->EI / p->EA;
+    ex_check(m, alecable_cable_create(&c, m, p->kind, &sec), "cable_create");
+    ex_check(m, alecable_cable_set_lagrangian(c, 1), "set_lagrangian");
+    /* slack: unstressed, along the bottom to x = a, then straight up to the
+     * fairlead (a + |(X - a, Z)| = L); straight: on the chord, compressed */
+    if (slack) a = (p->L * p->L - p->X * p->X - p->Z * p->Z) / (2.0 * (p->L - p->X));
+    for (i = 0; i <= n; i++) {
+        double s = p->L * i / n, x[3] = {0, 0, 0};
+        if (!slack) {
+            x[0] = p->X * s / p->L;
+            x[2] = p->Z * s / p->L;
+        } else if (s <= a) {
+            x[0] = s;
+        } else {
+            double f = (s - a) / (p->L - a);
+            x[0] = a + f * (p->X - a);
+            x[2] = f * p->Z;
+        }
+        ex_check(m, alecable_cable_add_node(&nd, c, x, s), "add_node");
+        ex_check(m, alecable_fix(NULL, m, nd, 1), "fix y"); /* a plane problem */
+    }
+    ex_check(m, alecable_cable_node(&nd, c, 0), "cable_node");
+    for (d = 0; d < 3; d += 2) ex_check(m, alecable_fix(NULL, m, nd, d), "fix anchor");
+    ex_check(m, alecable_cable_node(&nd, c, n), "cable_node");
+    ex_check(m, alecable_fix(&fx, m, nd, 0), "fix fairlead");
+    ex_check(m, alecable_fix(&fz, m, nd, 2), "fix fairlead");
+    if (p->kind == ALECABLE_ELEMENT_KIRCHHOFF) {
+        ex_check(m, alecable_cable_node(&nd, c, 0), "cable_node");
+        ex_check(m, alecable_fix(NULL, m, nd, ALECABLE_DOF_ROLL), "fix roll");
+    }
+    alecable_seabed_params_init(&sp);
+    sp.stiffness = p->k;
+    ex_check(m, alecable_load_seabed(&sb, m, c, &sp), "load_seabed");
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = p->steps;
+    alecable_solve_report_init(&res->rep);
+    t0 = ex_now();
+    res->status = alecable_solve_quasistatic(m, &o, &res->rep);
+    res->wall = ex_now() - t0;
+    snprintf(res->msg, sizeof res->msg, "%s", res->status ? alecable_model_errmsg(m) : "converged");
+    /* the support's force on the fairlead is -lambda */
+    ex_check(m, alecable_constraint_multiplier(fx, &lam), "multiplier");
+    res->H = -lam;
+    ex_check(m, alecable_constraint_multiplier(fz, &lam), "multiplier");
+    res->V = -lam;
+    alecable_seabed_contact_init(&sc);
+    ex_check(m, alecable_seabed_state(sb, 1, &sc), "seabed_state");
+    res->x_td = sc.touchdown ? sc.position[0] : NAN;
+    res->s_td = sc.touchdown ? sc.s : NAN;
+    res->T_bottom = sc.touchdown ? sc.tension : NAN;
+    res->grounded = sc.grounded_length;
+    res->pen = sc.max_penetration;
+    if (csv && !res->status) write_csv(c, n, csv);
+    alecable_model_destroy(m);
+}
+
+int main(int argc, char **argv)
+{
+    params p = {110.0, 90.0, 28.0, 1000.0, 1e8, 1e3, 1e8, 0.0, 1e-3, 1.0, 0.01, 400, 10, 0, "slack", NULL};
+    const char *kind = "axial";
+    result r, rh;
+    double H, V, Hk, Vk, LB, xtd, h, mesh_err, pen_err;
+    int help, ok;
+    ex_opt opts[] = {
+        {"--elements", 'i', &p.n, "elements"},
+        {"--kind", 's', &kind, "axial, ancf or kirchhoff"},
+        {"--load-steps", 'i', &p.steps, "load steps of statics"},
+        {"--start", 's', &p.start, "straight (on the chord, compressed) or slack (unstressed: along the bottom, "
+                                   "then straight to the fairlead)"},
+        {"--length", 'd', &p.L, "unstretched length L [m]"},
+        {"--fairlead-x", 'd', &p.X, "fairlead's horizontal distance from the anchor X [m]"},
+        {"--fairlead-z", 'd', &p.Z, "fairlead's height above the bottom Z [m]"},
+        {"--weight", 'd', &p.w, "weight per unstretched length w [N/m]"},
+        {"--EA", 'd', &p.EA, "axial stiffness [N]"},
+        {"--EI", 'd', &p.EI, "bending stiffness of ANCF/Kirchhoff lines [N m^2]"},
+        {"--stiffness", 'd', &p.k, "seabed stiffness per unit length k [N/m^2]"},
+        {"--friction", 'd', &p.CB, "axial seabed friction coefficient C_B (0: frictionless)"},
+        {"--csv", 's', &p.csv, "write s, x, y, z of the nodes to this CSV file"},
+        {NULL, 0, NULL, NULL}};
+    help = ex_parse(argc, argv, opts, "A mooring line partly on a flat seabed against the elastic catenary with "
+                                      "seabed contact.");
+    if (help) return help > 0 ? 0 : 2;
+    p.kind = !strcmp(kind, "ancf") ? ALECABLE_ELEMENT_ANCF
+             : !strcmp(kind, "kirchhoff") ? ALECABLE_ELEMENT_KIRCHHOFF : ALECABLE_ELEMENT_AXIAL;
+    if (strcmp(kind, "axial") && strcmp(kind, "ancf") && strcmp(kind, "kirchhoff")) {
+        fprintf(stderr, "--kind: axial, ancf or kirchhoff\n");
+        return 2;
+    }
+    if (strcmp(p.start, "straight") && strcmp(p.start, "slack")) {
+        fprintf(stderr, "--start: straight or slack\n");
+        return 2;
+    }
+    if (p.n < 4 || p.steps < 1 || !(p.w > 0.0) || !(p.EA > 0.0) || !(p.k > 0.0) || !(p.Z > 0.0) || !(p.X > 0.0) ||
+        !(p.L > sqrt(p.X * p.X + p.Z * p.Z)) || !(p.L > p.X) || !(p.CB >= 0.0)) {
+        fprintf(stderr, "need --elements >= 4, --load-steps >= 1, w, EA, k, X, Z > 0, L > |(X, Z)|, C_B >= 0\n");
+        return 2;
+    }
+    if (p.CB > 0.0) {
+        fprintf(stderr, "--friction: not available in this version (see the header of mooring_line.c)\n");
+        return 2;
+    }
+    if (closed_form(&p, p.X, p.Z, &H, &V)) {
+        fprintf(stderr, "the closed form has no solution with the line on the bottom for these parameters\n");
+        return 2;
+    }
+    LB = p.L - V / p.w;
+    xtd = LB * (1.0 + H / p.EA);
+    closed_form(&p, p.X, p.Z + p.w / p.k, &Hk, &Vk);
+    pen_err = fmax(fabs(Hk / H - 1.0), fabs(Vk / V - 1.0));
+    solve_line(&p, p.n, p.csv, &r);
+    solve_line(&p, p.n / 2, NULL, &rh);
+    mesh_err = (r.status || rh.status) ? NAN : fmax(fabs(r.H - rh.H) / H, fabs(r.V - rh.V) / V);
+    h = p.L / p.n;
+    printf("%s line, %d elements, %s start, %d load steps: %s (%d + %d Newton iterations, %.3f s)\n", kind, p.n,
+           p.start, p.steps, r.msg, r.rep.iterations_stage1, r.rep.iterations_stage2, r.wall);
+    printf("  closed form: H %.10g N, V %.10g N, grounded %.6f m, touchdown x %.6f m\n", H, V, LB, xtd);
+    printf("  statics:     H %.10g N, V %.10g N, grounded %.6f m, touchdown x %.6f m (s %.6f m)\n", r.H, r.V,
+           r.grounded, r.x_td, r.s_td);
+    printf("  H %.3e, V %.3e relative; touchdown %.3e m (element %.3g m); bottom tension %.10g N (H %.3e rel.)\n",
+           r.H / H - 1.0, r.V / V - 1.0, r.x_td - xtd, h, r.T_bottom, r.T_bottom / H - 1.0);
+    printf("  error estimates: penalty (w/k = %.2e m of sinking) %.2e, mesh (change from %d elements) %.2e; "
+           "penetration %.3e m\n",
+           p.w / p.k, pen_err, p.n / 2, mesh_err, r.pen);
+    ok = !r.status && fabs(r.x_td - xtd) <= h;
+    printf("result: status=%d kind=%s elements=%d start=%s load_steps=%d H=%.12g V=%.12g H_err_rel=%.3e "
+           "V_err_rel=%.3e touchdown_err_m=%.3e element_m=%.6g grounded_m=%.9g T_bottom_err_rel=%.3e "
+           "penalty_err=%.3e mesh_err=%.3e touchdown_within_element=%d iterations=%d wall_s=%.3f\n",
+           r.status, kind, p.n, p.start, p.steps, r.H, r.V, r.H / H - 1.0, r.V / V - 1.0, r.x_td - xtd, h,
+           r.grounded, r.T_bottom / H - 1.0, pen_err, mesh_err, ok, r.rep.iterations_stage1 + r.rep.iterations_stage2,
+           r.wall);
+    return 0;
+}
