@@ -10,7 +10,9 @@
  *    w/(k cos^2 theta) vertically; a grid that reproduces that plane gives
  *    the same to rounding; the contact query's grounded length;
  *  - a mooring line against the elastic catenary with seabed contact at a
- *    moderate mesh, and the same equilibrium with 1, 10 and 50 load steps.
+ *    moderate mesh, and the same equilibrium with 1, 10 and 50 load steps;
+ *  - dynamics: a cable sliding on the bottom, along or across itself,
+ *    decelerates by mu g (saturated friction, N = k delta = w).
  *
  * Tolerances: differences with steps 1e-6 (1 + |x|): measured below 1e-7,
  * checked at 1e-6 (fd.h's scaled max-norm).  The closed forms of the
@@ -25,6 +27,7 @@
 #include "loads/seabed.h"
 #include "alecable.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 Suite *suite_seabed(void);
@@ -422,6 +425,79 @@ START_TEST(straight_start_load_steps_without_seabed)
 }
 END_TEST
 
+/* A straight cable resting on a flat bottom (at its penetration w/k), all
+ * of it sliding along itself at v0: saturated axial friction decelerates
+ * every particle by mu g (N = k delta = w, mass w/g per unit length), so
+ * v(t) = v0 - mu g t until it stops; the trapezoidal rule integrates a
+ * constant deceleration exactly: checked at 1e-9 m/s, the penetration at
+ * 1e-6 relative.  _i = 1: a lateral slide (the cable moves across itself
+ * along y, mu_lateral). */
+START_TEST(sliding_cable_decelerates_by_mu_g)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_seabed_params sp;
+    alecable_dynamic_options o;
+    alecable_integrator *it;
+    alecable_node *nd;
+    double g[3] = {0, 0, -9.81}, *q, *v, mu = 0.5, v0 = 1.0, t_end = 0.05, w = 100.0, k = 1e6, t;
+    int i, nq, lat = _i, idx;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e6;
+    sec.A = 1.0;
+    sec.rho = w / 9.81;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    for (i = 0; i <= 10; i++) {
+        double x[3] = {1.0 * i, 0, -w / k};
+        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, 1.0 * i), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, nd, lat ? 0 : 1), 0); /* the other horizontal direction */
+    }
+    alecable_seabed_params_init(&sp);
+    sp.stiffness = k;
+    sp.damping = 10.0;
+    sp.mu_axial = lat ? 0.0 : mu;
+    sp.mu_lateral = lat ? mu : 0.0;
+    sp.eps = 1e-4;
+    sp.law = ALECABLE_FRICTION_SATURATED;
+    ck_assert_int_eq(alecable_load_seabed(NULL, m, c, &sp), 0);
+    ck_assert_int_eq(alecable_model_finalize(m), 0);
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_NEWMARK;
+    o.h = 1e-3;
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+    ck_assert_int_eq(alecable_integrator_sizes(it, &nq, NULL), 0);
+    q = (double *)calloc((size_t)nq, sizeof(double));
+    v = (double *)calloc((size_t)nq, sizeof(double));
+    ck_assert_ptr_nonnull(q);
+    ck_assert_ptr_nonnull(v);
+    ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q, NULL, NULL, NULL), 0);
+    for (i = 0; i <= 10; i++) {
+        ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
+        ck_assert_int_eq(alecable_node_dof_index(nd, lat ? 1 : 0, &idx), 0);
+        v[idx] = v0;
+    }
+    ck_assert_int_eq(alecable_integrator_set_state(it, 0.0, q, v, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_advance(it, t_end), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(it, &t, q, v, NULL, NULL), 0);
+    ck_assert_double_le(fabs(t - t_end), 1e-12);
+    for (i = 0; i <= 10; i++) {
+        ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
+        ck_assert_int_eq(alecable_node_dof_index(nd, lat ? 1 : 0, &idx), 0);
+        ck_assert_double_le(fabs(v[idx] - (v0 - mu * 9.81 * t_end)), 1e-9);
+        ck_assert_int_eq(alecable_node_dof_index(nd, 2, &idx), 0);
+        ck_assert_double_le(fabs(q[idx] / (-w / k) - 1.0), 1e-6);
+    }
+    free(q);
+    free(v);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
+
 START_TEST(bad_arguments_change_nothing)
 {
     alecable_model *m;
@@ -497,6 +573,7 @@ Suite *suite_seabed(void)
     tcase_add_test(ts, mooring_line_closed_form);
     tcase_add_test(ts, mooring_line_load_steps);
     tcase_add_test(ts, straight_start_load_steps_without_seabed);
+    tcase_add_loop_test(ts, sliding_cable_decelerates_by_mu_g, 0, 2);
     tcase_add_test(ts, bad_arguments_change_nothing);
     suite_add_tcase(s, ts);
     return s;
