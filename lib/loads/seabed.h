@@ -41,7 +41,7 @@ typedef struct seabed_params {
 
 /* gap g(r), its gradient G and Hessian H (3 x 3 row-major; either may be NULL) */
 void   seabed_gap(const seabed_params *sp, const double r[3], double *g, double G[3], double H[9]);
-/* int 1/2 k delta^2 ds over one element (-1 energy, i.e. -1.0 for an unknown kind: see .c) */
+/* int 1/2 k delta^2 ds over one element (0 for an element kind without kinematics here) */
 double seabed_energy(const seabed_params *sp, const el_ops *ops, const double *qe);
 /* The penalty: re = its gradient, ke = its Hessian (either may be NULL; written, not added) */
 int    seabed_penalty(const seabed_params *sp, const el_ops *ops, const double *qe, double *re, double *ke);
