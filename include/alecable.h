@@ -3992,6 +3992,101 @@ ALECABLE_API int alecable_sea_component(const alecable_sea *sea, int i, double *
  * \retval ALECABLE_EINVAL l is not a hydrodynamic load */
 ALECABLE_API int alecable_load_hydro_set_sea(alecable_load *l, const alecable_sea *sea);
 
+/* ------------------------------------------------------------------------ */
+/* Seabed contact (since 0.3)                                                */
+/* ------------------------------------------------------------------------ */
+
+/** Shapes of a seabed (alecable_seabed_params.shape). */
+enum {
+    ALECABLE_SEABED_PLANE = 0, /**< a flat or sloped plane: point and normal */
+    ALECABLE_SEABED_GRID = 1   /**< a bathymetry grid of heights z = h(x, y), bilinear in each cell */
+};
+/** Parameters of seabed contact (alecable_load_seabed(), since 0.3).  Per unit
+ * material (unstretched) length s, like the cable's weight, with g the
+ * signed distance of a particle above the bottom and delta = max(0, -g) its
+ * penetration: the energy 1/2 k delta^2 (part of the model's potential
+ * energy: statics and the energy balance see it), its normal force
+ * k delta n, the damping -c (u.n) n while delta > 0 (u the particle
+ * velocity, n the bottom's unit normal), and regularized Coulomb friction
+ * -mu_d k delta phi(u.e_d) e_d along e_a (the cable's tangent in the
+ * bottom's plane) and e_l = n x e_a, phi the law of
+ * alecable_friction_plane_params.  A plane's g is n.(r - point); a grid's
+ * (z - h(x, y)) / sqrt(1 + |grad h|^2), the distance along the cell's local
+ * normal (z is up; the edge cells extend beyond the grid).  A cable resting
+ * on a flat bottom under its weight w per unit length sinks by w/k. */
+typedef struct alecable_seabed_params {
+    size_t struct_size;         /**< sizeof(alecable_seabed_params) (set by alecable_seabed_params_init()) */
+    int shape;                  /**< ALECABLE_SEABED_* (default PLANE) */
+    /**@{*/
+    double point[3], normal[3]; /**< plane: a point and the normal out of the seabed (default origin, +z) */
+    /**@}*/
+    /**@{*/
+    int nx, ny;                 /**< grid: points along x and y (>= 2 each) */
+    /**@}*/
+    double origin[2];           /**< grid: (x, y) of heights[0] [m] */
+    double spacing[2];          /**< grid: dx, dy > 0 [m] */
+    const double *heights;      /**< grid: nx * ny heights, heights[j * nx + i] at
+                                     (origin[0] + i dx, origin[1] + j dy) [m]; copied */
+    double stiffness;           /**< k per unit length > 0 [N/m^2] (required) */
+    double damping;             /**< c per unit length >= 0 [N s/m^2] (default 0) */
+    double mu_axial;            /**< friction coefficient along the cable >= 0 (default 0) */
+    double mu_lateral;          /**< friction coefficient across the cable >= 0 (default 0) */
+    double eps;                 /**< friction regularization velocity > 0 [m/s] (default 1e-3) */
+    int law;                    /**< ALECABLE_FRICTION_* (default SQRT: smooth for Newton) */
+    /**@{*/
+    int first_element, n_elements; /**< elements in contact (n_elements <= 0: all from first_element) */
+    /**@}*/
+    int stiff;                  /**< 1 (default): damping and friction in the Jacobian also under
+                                     #ALECABLE_JAC_STIFF_ONLY; 0: explicit under IMEX */
+} alecable_seabed_params;
+/** Fills the defaults above and struct_size (stiffness = 0 must then be given).
+ *  \param p the struct to fill; NULL is ignored. */
+ALECABLE_API void alecable_seabed_params_init(alecable_seabed_params *p);
+/** Adds seabed contact to a cable (since 0.3): every element kind (an SE(3)
+ * beam through its chord).  The penalty is not ramped by the load factor.
+ * \param[out] out receives the load, owned by m (may be NULL); give it to
+ *        alecable_seabed_state().
+ * \param m the model.
+ * \param c a cable of m.
+ * \param p the parameters, copied (the grid's heights too).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, c, p or a grid's heights is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or c of another model
+ * \retval ALECABLE_EINVAL a bad struct_size, shape, stiffness <= 0, a negative
+ *         or non-finite coefficient, eps <= 0, a bad law, a zero normal, a
+ *         grid smaller than 2 x 2, a spacing <= 0, a non-finite height
+ * \retval ALECABLE_ERANGE the element range is outside the cable
+ * \retval ALECABLE_ENOMEM an allocation failed */
+ALECABLE_API int alecable_load_seabed(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                      const alecable_seabed_params *p);
+/** Contact state of a seabed load (alecable_seabed_state(), since 0.3).  The
+ * gap is sampled along the load's elements in material order at each
+ * element's first end, its 5 Gauss points and the last element's second end,
+ * and taken as linear in s between samples: the touchdown point is its
+ * first zero crossing met from the given end, so it is resolved to the
+ * spacing of the samples there (at most 0.24 of the element's length). */
+typedef struct alecable_seabed_contact {
+    size_t struct_size;      /**< sizeof(alecable_seabed_contact) (set by alecable_seabed_contact_init()) */
+    int touchdown;           /**< 1: a contact boundary was found (the fields below are set), 0: none */
+    double s;                /**< material coordinate of the touchdown point [m] */
+    double position[3];      /**< its position [m] */
+    double tension;          /**< bottom tension: EA (|r_s| - 1) at the touchdown point [N] */
+    double grounded_length;  /**< material length in contact [m] */
+    double max_penetration;  /**< largest penetration at a sample [m] */
+} alecable_seabed_contact;
+/** Zeroes the struct and sets struct_size.
+ *  \param s the struct to fill; NULL is ignored. */
+ALECABLE_API void alecable_seabed_contact_init(alecable_seabed_contact *s);
+/** Reads the contact state of a seabed load at the model's current state.
+ * \param l a load made by alecable_load_seabed().
+ * \param end 0: the touchdown nearest to the cable's first node; 1: to its last.
+ * \param[out] s filled; its struct_size must be set (alecable_seabed_contact_init()).
+ * \retval ALECABLE_OK success (s->touchdown says whether a boundary exists)
+ * \retval ALECABLE_ENULL l or s is NULL
+ * \retval ALECABLE_EHANDLE l is not a seabed load
+ * \retval ALECABLE_EINVAL a bad struct_size or end */
+ALECABLE_API int alecable_seabed_state(const alecable_load *l, int end, alecable_seabed_contact *s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -53,6 +53,7 @@ int main(void)
     add(&sr, suite_kirchhoff_kernel);
     add(&sr, suite_lagrangian);
     add(&sr, suite_field_loads);
+    add(&sr, suite_seabed);
     add(&sr, suite_model);
     add(&sr, suite_model_dynamic);
     add(&sr, suite_api);

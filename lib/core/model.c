@@ -132,6 +132,7 @@ ALECABLE_API void alecable_model_destroy(alecable_model *m)
         alecable_load *l = (alecable_load *)m->loads.p[i];
         ac_free(&m->alloc, l->map);
         ac_free(&m->alloc, l->wrench);
+        ac_free(&m->alloc, l->sb.h);
         l->magic = 0;
         ac_free(&m->alloc, l);
     }

@@ -20,7 +20,8 @@
  * Since 0.3 a step has converged when every equation balances to
  * tol_residual of its physical scale (alecable_problem.residual_scale; see
  * eval_scale) or sits at roundoff; a load step that fails is cut into
- * sub-steps (cut_step); the last one's equilibrium is checked for
+ * sub-steps (cut_step), and on a problem without history the last load
+ * factor is then tried directly (jump_to_last); the last equilibrium is checked for
  * stability and left along negative curvature (check_stability).
  * Written against alecable_problem only. */
 #include "problem.h"
@@ -2018,6 +2019,35 @@ static int leave_unstable_start(qs_ws *ws, const alecable_problem *p, const alec
     return st;
 }
 
+/* A load step that failed every way, on a problem without history (whose
+ * equilibrium does not depend on the path): the last load factor tried
+ * directly from the step's start.  A slack cable's shape is set by its
+ * length and supports, not by the load: at a small load factor lambda the
+ * same change of shape meets the axial stiffness EA against a tension of
+ * only lambda w L, a stiffer problem for Newton than the full load's, so
+ * load steps can fail where one step converges (issue 26: 110 m on a 94.3 m
+ * chord).  On failure q, lam are the step's start and msg is unchanged. */
+static int jump_to_last(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int k, double ta,
+                        double t1, int n_free, double *q, double *lam, int *n1, int *n2, alecable_solve_report *rep,
+                        char *msg, size_t len)
+{
+    char why[1024];
+    int st;
+    snprintf(why, sizeof why, "%s", msg);
+    memcpy(q, ws->q_prev, (size_t)ws->nq * sizeof(double));
+    memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
+    st = attempt(ws, p, o, k, t1, n_free, q, lam, n1, n2, rep, msg, len);
+    if (retryable(st) && ws->null_dof < 0) st = cut_step(ws, p, o, k, ta, t1, n_free, q, lam, n1, n2, rep, msg, len);
+    if (retryable(st) && o->stability == ALECABLE_STABILITY_FOLLOW && ws->ldl)
+        st = leave_unstable_start(ws, p, o, k, ta, t1, n_free, st, q, lam, n1, n2, rep, msg, len);
+    if (st) {
+        memcpy(q, ws->q_prev, (size_t)ws->nq * sizeof(double));
+        memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
+        snprintf(msg, len, "%s", why);
+    }
+    return st;
+}
+
 int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *opt, double *q, double *lam,
              double *t, alecable_solve_report *rep, char *msg, size_t len)
 {
@@ -2070,6 +2100,12 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         if (o->globalization == ALECABLE_GLOBAL_AUTO && o->stability == ALECABLE_STABILITY_FOLLOW && retryable(st) &&
             ws->ldl)
             st = leave_unstable_start(ws, p, o, k, t_done, tk, n_free, st, q, lam, &n1, &n2, rep, msg, len);
+        if (o->globalization == ALECABLE_GLOBAL_AUTO && retryable(st) && ws->nhist == 0 && k < steps - 1 &&
+            jump_to_last(ws, p, o, k, t_done, o->t1, n_free, q, lam, &n1, &n2, rep, msg, len) == ALECABLE_OK) {
+            st = ALECABLE_OK;
+            for (; k < steps - 1; k++) ws->it1[k] = ws->it2[k] = 0;
+            tk = o->t1;
+        }
         if (!st && k == steps - 1 && o->stability != ALECABLE_STABILITY_OFF)
             st = check_stability(ws, p, o, k, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
         ws->it1[k] = n1;

@@ -93,6 +93,7 @@ ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3])
     if (!f) return ac_fail(l->model, ALECABLE_ENULL, "f is NULL");
     if (!ac_is_finite3(f)) return ac_fail(l->model, ALECABLE_EINVAL, "f has a NaN or infinite component");
     if (l->kind == LOAD_FRICTION) return ac_fail(l->model, ALECABLE_EINVAL, "a friction load has no force vector");
+    if (l->kind == LOAD_SEABED) return ac_fail(l->model, ALECABLE_EINVAL, "a seabed load has no force vector");
     if (l->kind == LOAD_HYDRO) memcpy(l->hp.U, f, sizeof l->hp.U);
     memcpy(l->f, f, sizeof l->f);
     return ALECABLE_OK;
@@ -256,6 +257,9 @@ static void load_eval(const alecable_load *l, const double *q, double scale, dou
     case LOAD_DISTRIBUTED:
         distributed_eval(l->cable, l->first_el, l->n_el > 0 ? l->first_el + l->n_el : l->cable->n_el, f, q, w, r,
                          values, scratch);
+        break;
+    case LOAD_SEABED: /* its penalty: a support, not ramped by the load factor */
+        seabed_eval(l, q, w, r, values, scratch);
         break;
     case LOAD_NODE_MOMENT: /* no potential */
         if (r || values) moment_eval(l, q, scale, r, values);

@@ -24,6 +24,13 @@ void   field_load_jacobian(const alecable_model *m, const alecable_load *l, doub
                            const double *v, const double *a, double scale, double cq, double cv, double ca,
                            int flags, double *values, double *scratch);
 
+/* Seabed contact (seabed_api.c): the penalty's energy (added to *w), its
+ * gradient into r and Hessian into values (any may be NULL); and the
+ * damping and friction of one element as a field load (field_api.c) */
+void   seabed_eval(const alecable_load *l, const double *q, double *w, double *r, double *values, double *scratch);
+int    seabed_element(const alecable_load *l, const alecable_element *e, const double *qe, const double *ve,
+                      double *re, double cq, double cv, double *ke);
+
 /* Follower wrench densities on a Kirchhoff element (wrench.c): re = the
  * residual's element vector (minus the generalized forces), ke = cq times
  * its q-derivative (NULL: none); -1 when a host callback failed */

@@ -513,7 +513,7 @@ static int friction(rn_ctx *ctx, const yaml_node_t *n)
 static int load(rn_ctx *ctx, const yaml_node_t *n)
 {
     static const char *const types[] = {"node", "material_point", "distributed", "hydro", "friction_plane",
-                                        "node_moment", "wrench", "body_force", "body_torque", NULL};
+                                        "node_moment", "wrench", "body_force", "body_torque", "seabed", NULL};
     static const char *const k_node[] = {"type", "name", "node", "force", NULL};
     static const char *const k_mat[] = {"type", "name", "cable", "s", "force", NULL};
     static const char *const k_dist[] = {"type", "name", "cable", "force", "elements", NULL};
@@ -525,7 +525,9 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
     static const char *const k_wr[] = {"type", "name", "cable", "force", "moment", NULL};
     static const char *const k_bf[] = {"type", "name", "body", "point", "force", NULL};
     static const char *const k_bt[] = {"type", "name", "body", "torque", NULL};
-    static const char *const *const keys[] = {k_node, k_mat, k_dist, k_hydro, k_fp, k_mom, k_wr, k_bf, k_bt};
+    static const char *const k_sb[] = {"type", "name", "cable", "point", "normal", "stiffness", "damping", "mu_axial",
+                                       "mu_lateral", "eps", "law", "elements", "stiff", NULL};
+    static const char *const *const keys[] = {k_node, k_mat, k_dist, k_hydro, k_fp, k_mom, k_wr, k_bf, k_bt, k_sb};
     int t = rn_entry_type(ctx, n, "loads", types), bad = 0, st = 0;
     const char *name = NULL;
     alecable_load *l = NULL;
@@ -539,7 +541,7 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
     if (rn_str(ctx, n, "name", &name, 0) < 0) bad = 1;
     if (t == 0 || t == 5) {
         if (rn_node_ref(ctx, rn_get(ctx, n, "node"), &nd)) bad = 1;
-    } else if (t <= 4 || t == 6) {
+    } else if (t <= 4 || t == 6 || t == 9) {
         if (!(c = rn_cable_ref(ctx, rn_get(ctx, n, "cable")))) bad = 1;
     } else if (rn_body_ref(ctx, rn_get(ctx, n, "body"), &b)) {
         bad = 1;
@@ -649,10 +651,34 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
         if (rn_vec(ctx, n, "force", f, 3, RN_REQ) < 0) bad = 1;
         if (!bad && B) st = alecable_load_body_force(&l, ctx->m, b, p, f);
         break;
-    default:
+    case 8:
         if (rn_vec(ctx, n, "torque", mvec, 3, RN_REQ) < 0) bad = 1;
         if (!bad && B) st = alecable_load_body_torque(&l, ctx->m, b, mvec);
         break;
+    default: { /* seabed: a plane (a grid's heights are not read from a model file) */
+        static const char *const laws[] = {"saturated", "sqrt", NULL};
+        static const int law_v[] = {ALECABLE_FRICTION_SATURATED, ALECABLE_FRICTION_SQRT};
+        alecable_seabed_params sp;
+        double r[2];
+        int has_r;
+        alecable_seabed_params_init(&sp);
+        if (rn_vec(ctx, n, "point", sp.point, 3, 0) < 0) bad = 1;
+        if (rn_vec(ctx, n, "normal", sp.normal, 3, 0) < 0) bad = 1;
+        if (rn_num(ctx, n, "stiffness", &sp.stiffness, RN_REQ | RN_POS) < 0) bad = 1;
+        if (rn_num(ctx, n, "damping", &sp.damping, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "mu_axial", &sp.mu_axial, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "mu_lateral", &sp.mu_lateral, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "eps", &sp.eps, RN_POS) < 0) bad = 1;
+        if (rn_enum(ctx, n, "law", &sp.law, laws, law_v, 0) < 0) bad = 1;
+        if (rn_bool(ctx, n, "stiff", &sp.stiff, 0) < 0) bad = 1;
+        if ((has_r = rn_vec(ctx, n, "elements", r, 2, 0)) < 0) bad = 1;
+        if (has_r == 1) {
+            sp.first_element = (int)r[0];
+            sp.n_elements = (int)r[1];
+        }
+        if (!bad && B) st = alecable_load_seabed(&l, ctx->m, c->c, &sp);
+        break;
+    }
     }
     o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_LOAD, t);
     if (o) /* one vector alecable_load_set changes: a stage's loads may set, scale, release it */

@@ -1,0 +1,364 @@
+/* A mooring line with part of its length on a frictionless flat seabed
+ * (issue 26), solved by statics (alecable_solve_quasistatic) and compared
+ * with the elastic catenary with seabed contact.
+ *
+ * The line: anchor on the seabed z = 0 at the origin, fairlead at (X, 0, Z),
+ * unstretched length L, weight w per unit unstretched length, axial
+ * stiffness EA; the seabed a penalty k per unit length (alecable_load_seabed).
+ *
+ * Closed form (Jonkman 2007, NREL/TP-500-41958, sec. 4.2; derived here).
+ * Without drag the horizontal tension H is constant along the line (no
+ * horizontal load on a frictionless bottom).  The suspended part is the
+ * unstretched length L_s = V_F/w next to the fairlead (V_F the fairlead's
+ * vertical tension: it carries the weight of the suspended part), the
+ * grounded part L_B = L - V_F/w >= 0 lies straight on the bottom with
+ * tension H.  On the suspended part, s measured from the touchdown,
+ * V(s) = w s, T = sqrt(H^2 + V^2), and a particle stretches by T/EA:
+ *     dx/ds = (H/T)(1 + T/EA),  dz/ds = (V/T)(1 + T/EA).
+ * Integrating from 0 to L_s, and the grounded part's H L_B/EA:
+ *     X = L - V_F/w + (H/w) asinh(V_F/H) + H L/EA
+ *     Z = (H/w) (sqrt(1 + (V_F/H)^2) - 1) + V_F^2/(2 w EA).
+ * Given (X, Z) both are solved for (H, V_F) by Newton's method below (its
+ * own code, analytic Jacobian).  The touchdown lies at x_td = L_B (1 + H/EA).
+ *
+ * Errors.  The penalty lets the line sink by w/k on the bottom: the
+ * closed form with Z + w/k estimates that error (printed as penalty_err).
+ * The mesh: the line is also solved on half the elements, and the change
+ * estimates the discretization error (mesh_err; the touchdown point is
+ * resolved to the element length).  "Converged" means both estimates are
+ * below the 1e-6 asked for H and V.  Fine meshes are reached by --refine K
+ * (a refinement sequence, each mesh started from the last one's solution:
+ * Newton from the slack start stalls beyond ~800 elements, the contact set
+ * switching Gauss point by Gauss point).  Measured (--load-steps 1
+ * --stiffness 1e10, --refine 1 .. 4): H_err_rel 6.1e-6, 6.2e-6, -5.5e-8,
+ * 1.5e-6 and V_err_rel 1.8e-6, 1.7e-6, -3.2e-8, 3.8e-7 at 800, 1600, 3200,
+ * 6400 elements (penalty_err 2e-8): the mesh's error does not fall
+ * smoothly (it changes with where the touchdown falls in its element), so
+ * no Richardson extrapolation; it is about 1e-6 from 3200 elements on.
+ *
+ * With --friction C_B > 0 the seabed also has axial friction (regularized:
+ * alecable_seabed_params.mu_axial = C_B, law SQRT, eps 1e-3 m/s) and the
+ * program prints the closed form with fully mobilized friction (the
+ * tension falls by C_B w per unit length from the touchdown towards the
+ * anchor, never below 0; Jonkman 2007 sec. 4.2): X gets
+ *     + (C_B w / (2 EA)) (-L_B^2 + (L_B - H/(C_B w)) max(L_B - H/(C_B w), 0)).
+ * The library does not reach that state, and the program shows it: the
+ * regularized law is a force of the particles' velocity, zero at rest, so
+ * statics (no velocity) gives the frictionless line whatever C_B (the
+ * result line's errors are then against the frictionless closed form, and
+ * mobilized_H_rel says how far the mobilized one is).  Dynamics does not
+ * reach it either: the closed form is the state of a line pulled taut from
+ * a slack grounded part at zero tension, every grounded particle having
+ * slid towards the fairlead; from an equilibrium at tension H0 a pull only
+ * adds max(H - C_B w (x_td - x), H0), and once the pull stops the
+ * regularized force fades with the velocity (below eps) and the line
+ * creeps back towards the frictionless state.  Holding the mobilized
+ * tension at rest needs a stick law (paper 004's stick/slip on the axial
+ * direction), which seabed contact does not have yet.
+ */
+#include "common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct params {
+    double L, X, Z, w, EA, EI, k, CB, eps;
+    int n, steps, kind;
+    const char *start, *csv;
+} params;
+
+/* ------------------------------------------------------------------------ */
+/* the closed form                                                           */
+
+/* residuals of the two equations; fr = the friction term of X */
+static void cf_eval(const params *p, double X, double Z, double H, double V, double F[2], double J[4])
+{
+    double w = p->w, EA = p->EA, r = V / H, q = sqrt(1.0 + r * r), LB = p->L - V / w, fx = 0.0, dfH = 0.0, dfV = 0.0;
+    if (p->CB > 0.0 && LB > 0.0) {
+        double c = p->CB * w / (2.0 * EA), lam = H / (p->CB * w), d = LB - lam;
+        fx = c * (-LB * LB + (d > 0.0 ? d * d : 0.0));
+        /* dLB/dV = -1/w, dlam/dH = 1/(C_B w) */
+        dfV = c * (2.0 * LB / w + (d > 0.0 ? -2.0 * d / w : 0.0));
+        dfH = c * (d > 0.0 ? -2.0 * d / (p->CB * w) : 0.0);
+    }
+    F[0] = p->L - V / w + H / w * asinh(r) + H * p->L / EA + fx - X;
+    F[1] = H / w * (q - 1.0) + V * V / (2.0 * w * EA) - Z;
+    /* d asinh(r)/dH = -r/(H q), /dV = 1/(H q) */
+    J[0] = asinh(r) / w - r / (w * q) + p->L / EA + dfH;
+    J[1] = -1.0 / w + 1.0 / (w * q) + dfV;
+    J[2] = (q - 1.0) / w - r * r / (w * q);
+    J[3] = r / (w * q) + V / (w * EA);
+}
+
+/* H, V_F for the fairlead at (X, Z); 0, or -1 when Newton fails or the
+ * line does not reach the bottom (L_B < 0) */
+static int closed_form(const params *p, double X, double Z, double *H, double *V)
+{
+    double h = 0.1 * p->w * p->L, v = 0.5 * p->w * p->L, F[2], J[4];
+    int it;
+    for (it = 0; it < 200; it++) {
+        double det, dh, dv, t = 1.0;
+        cf_eval(p, X, Z, h, v, F, J);
+        det = J[0] * J[3] - J[1] * J[2];
+        dh = -(J[3] * F[0] - J[1] * F[1]) / det;
+        dv = -(-J[2] * F[0] + J[0] * F[1]) / det;
+        while (h + t * dh <= 0.0 || v + t * dv <= 0.0) t *= 0.5; /* stay where the forms hold */
+        h += t * dh;
+        v += t * dv;
+        if (fabs(dh) < 1e-15 * h && fabs(dv) < 1e-15 * v) break;
+    }
+    cf_eval(p, X, Z, h, v, F, J);
+    *H = h;
+    *V = v;
+    return (fabs(F[0]) < 1e-9 * p->L && fabs(F[1]) < 1e-9 * p->L && p->L - v / p->w >= 0.0) ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* the library's line                                                        */
+
+typedef struct result {
+    int status;
+    double H, V, x_td, s_td, grounded, T_bottom, pen, wall;
+    alecable_solve_report rep;
+    char msg[400];
+} result;
+
+static void write_csv(alecable_cable *c, int n, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    alecable_node *nd;
+    int i;
+    if (!f) {
+        perror(path);
+        return;
+    }
+    fprintf(f, "s,x,y,z\n");
+    for (i = 0; i <= n; i++) {
+        double x[3], s;
+        ex_check(NULL, alecable_cable_node(&nd, c, i), "cable_node");
+        ex_check(NULL, alecable_node_position(nd, x), "position");
+        ex_check(NULL, alecable_node_material(nd, &s), "material");
+        fprintf(f, "%.15g,%.15g,%.15g,%.15g\n", s, x[0], x[1], x[2]);
+    }
+    fclose(f);
+    printf("  wrote %s\n", path);
+}
+
+/* start: NULL (the --start shape) or the nodes' (x, z), 2 (n + 1) values;
+ * out: NULL or the solution's nodes' (x, z) */
+static void solve_line(const params *p, int n, const double *start, double *out, const char *csv, result *res)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_quasistatic_options o;
+    alecable_seabed_params sp;
+    alecable_seabed_contact sc;
+    alecable_load *sb;
+    alecable_constraint *fx, *fz;
+    alecable_node *nd;
+    double g[3] = {0, 0, -9.81}, a = 0.0, lam, t0;
+    int i, d, slack = !strcmp(p->start, "slack");
+    memset(res, 0, sizeof *res);
+    ex_check(NULL, alecable_model_create(&m, NULL), "model_create");
+    ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
+    alecable_section_init(&sec);
+    sec.E = p->EA;
+    sec.A = 1.0;
+    sec.rho = p->w / 9.81;
+    sec.I = p->kind == ALECABLE_ELEMENT_AXIAL ? 0.0 : p->EI / p->EA;
+    ex_check(m, alecable_cable_create(&c, m, p->kind, &sec), "cable_create");
+    ex_check(m, alecable_cable_set_lagrangian(c, 1), "set_lagrangian");
+    /* slack: unstressed, along the bottom to x = a, then straight up to the
+     * fairlead (a + |(X - a, Z)| = L); straight: on the chord, compressed */
+    if (slack) a = (p->L * p->L - p->X * p->X - p->Z * p->Z) / (2.0 * (p->L - p->X));
+    for (i = 0; i <= n; i++) {
+        double s = p->L * i / n, x[3] = {0, 0, 0};
+        if (start) {
+            x[0] = start[2 * i];
+            x[2] = start[2 * i + 1];
+        } else if (!slack) {
+            x[0] = p->X * s / p->L;
+            x[2] = p->Z * s / p->L;
+        } else { /* as examples/models/mooring_line.yaml writes it */
+            double f = fmax(s - a, 0.0) / (p->L - a);
+            x[0] = fmin(s, a) + f * (p->X - a);
+            x[2] = f * p->Z;
+        }
+        ex_check(m, alecable_cable_add_node(&nd, c, x, s), "add_node");
+    }
+    for (i = 0; i <= n; i++) { /* a plane problem */
+        ex_check(m, alecable_cable_node(&nd, c, i), "cable_node");
+        ex_check(m, alecable_fix(NULL, m, nd, 1), "fix y");
+    }
+    ex_check(m, alecable_cable_node(&nd, c, 0), "cable_node");
+    for (d = 0; d < 3; d += 2) ex_check(m, alecable_fix(NULL, m, nd, d), "fix anchor");
+    ex_check(m, alecable_cable_node(&nd, c, n), "cable_node");
+    ex_check(m, alecable_fix(&fx, m, nd, 0), "fix fairlead");
+    ex_check(m, alecable_fix(&fz, m, nd, 2), "fix fairlead");
+    if (p->kind == ALECABLE_ELEMENT_KIRCHHOFF) {
+        ex_check(m, alecable_cable_node(&nd, c, 0), "cable_node");
+        ex_check(m, alecable_fix(NULL, m, nd, ALECABLE_DOF_ROLL), "fix roll");
+    }
+    alecable_seabed_params_init(&sp);
+    sp.stiffness = p->k;
+    sp.mu_axial = p->CB;
+    sp.eps = p->eps;
+    ex_check(m, alecable_load_seabed(&sb, m, c, &sp), "load_seabed");
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = p->steps;
+    alecable_solve_report_init(&res->rep);
+    t0 = ex_now();
+    res->status = alecable_solve_quasistatic(m, &o, &res->rep);
+    res->wall = ex_now() - t0;
+    snprintf(res->msg, sizeof res->msg, "%s", res->status ? alecable_model_errmsg(m) : "converged");
+    /* the support's force on the fairlead is -lambda */
+    ex_check(m, alecable_constraint_multiplier(fx, &lam), "multiplier");
+    res->H = -lam;
+    ex_check(m, alecable_constraint_multiplier(fz, &lam), "multiplier");
+    res->V = -lam;
+    alecable_seabed_contact_init(&sc);
+    ex_check(m, alecable_seabed_state(sb, 1, &sc), "seabed_state");
+    res->x_td = sc.touchdown ? sc.position[0] : NAN;
+    res->s_td = sc.touchdown ? sc.s : NAN;
+    res->T_bottom = sc.touchdown ? sc.tension : NAN;
+    res->grounded = sc.grounded_length;
+    res->pen = sc.max_penetration;
+    for (i = 0; out && i <= n; i++) {
+        double x[3];
+        ex_check(m, alecable_cable_node(&nd, c, i), "cable_node");
+        ex_check(m, alecable_node_position(nd, x), "position");
+        out[2 * i] = x[0];
+        out[2 * i + 1] = x[2];
+    }
+    if (csv && !res->status) write_csv(c, n, csv);
+    alecable_model_destroy(m);
+}
+
+int main(int argc, char **argv)
+{
+    params p = {110.0, 90.0, 28.0, 1000.0, 1e8, 1e3, 1e8, 0.0, 1e-3, 400, 10, 0, "slack", NULL};
+    const char *kind = "axial";
+    result r, rh;
+    double H, V, Hk, Vk, LB, xtd, h, mesh_err, pen_err, Hf = NAN, Vf = NAN;
+    params pc;
+    int help, ok, refine = 0;
+    ex_opt opts[] = {
+        {"--elements", 'i', &p.n, "elements"},
+        {"--kind", 's', &kind, "axial, ancf or kirchhoff"},
+        {"--load-steps", 'i', &p.steps, "load steps of statics"},
+        {"--start", 's', &p.start, "straight (on the chord, compressed) or slack (unstressed: along the bottom, "
+                                   "then straight to the fairlead)"},
+        {"--length", 'd', &p.L, "unstretched length L [m]"},
+        {"--fairlead-x", 'd', &p.X, "fairlead's horizontal distance from the anchor X [m]"},
+        {"--fairlead-z", 'd', &p.Z, "fairlead's height above the bottom Z [m]"},
+        {"--weight", 'd', &p.w, "weight per unstretched length w [N/m]"},
+        {"--EA", 'd', &p.EA, "axial stiffness [N]"},
+        {"--EI", 'd', &p.EI, "bending stiffness of ANCF/Kirchhoff lines [N m^2]"},
+        {"--stiffness", 'd', &p.k, "seabed stiffness per unit length k [N/m^2]"},
+        {"--friction", 'd', &p.CB, "axial seabed friction coefficient C_B (0: frictionless)"},
+        {"--refine", 'i', &refine, "0: the line solved from --start; K > 0: from --start at elements/2^K, then "
+                                   "each mesh from the last one's solution with its elements halved"},
+        {"--csv", 's', &p.csv, "write s, x, y, z of the nodes to this CSV file"},
+        {NULL, 0, NULL, NULL}};
+    help = ex_parse(argc, argv, opts, "A mooring line partly on a flat seabed against the elastic catenary with "
+                                      "seabed contact.");
+    if (help) return help > 0 ? 0 : 2;
+    p.kind = !strcmp(kind, "ancf") ? ALECABLE_ELEMENT_ANCF
+             : !strcmp(kind, "kirchhoff") ? ALECABLE_ELEMENT_KIRCHHOFF : ALECABLE_ELEMENT_AXIAL;
+    if (strcmp(kind, "axial") && strcmp(kind, "ancf") && strcmp(kind, "kirchhoff")) {
+        fprintf(stderr, "--kind: axial, ancf or kirchhoff\n");
+        return 2;
+    }
+    if (strcmp(p.start, "straight") && strcmp(p.start, "slack")) {
+        fprintf(stderr, "--start: straight or slack\n");
+        return 2;
+    }
+    if (refine < 0 || refine > 10 || (p.n >> refine) << refine != p.n || (p.n >> refine) < 4) {
+        fprintf(stderr, "--refine K: 0 .. 10, --elements a multiple of 2^K with at least 4 elements at the coarsest\n");
+        return 2;
+    }
+    if (p.n < 4 || p.steps < 1 || !(p.w > 0.0) || !(p.EA > 0.0) || !(p.k > 0.0) || !(p.Z > 0.0) || !(p.X > 0.0) ||
+        !(p.L > sqrt(p.X * p.X + p.Z * p.Z)) || !(p.L > p.X) || !(p.CB >= 0.0)) {
+        fprintf(stderr, "need --elements >= 4, --load-steps >= 1, w, EA, k, X, Z > 0, L > |(X, Z)|, C_B >= 0\n");
+        return 2;
+    }
+    if (p.CB > 0.0) { /* the fully mobilized closed form; statics is compared with the frictionless one */
+        params pf = p;
+        if (closed_form(&pf, p.X, p.Z, &Hf, &Vf)) {
+            fprintf(stderr, "the closed form with friction has no solution with the line on the bottom\n");
+            return 2;
+        }
+    }
+    pc = p;
+    pc.CB = 0.0;
+    if (closed_form(&pc, p.X, p.Z, &H, &V)) {
+        fprintf(stderr, "the closed form has no solution with the line on the bottom for these parameters\n");
+        return 2;
+    }
+    LB = p.L - V / p.w;
+    xtd = LB * (1.0 + H / p.EA);
+    closed_form(&pc, p.X, p.Z + p.w / p.k, &Hk, &Vk);
+    pen_err = fmax(fabs(Hk / H - 1.0), fabs(Vk / V - 1.0));
+    if (!refine) {
+        solve_line(&p, p.n, NULL, NULL, p.csv, &r);
+        solve_line(&p, p.n / 2, NULL, NULL, NULL, &rh);
+    } else { /* a refinement sequence: each mesh from the last one's solution, its nodes halved */
+        double *xa = (double *)malloc((size_t)(2 * p.n + 2) * sizeof(double)), *xb = (double *)malloc((size_t)(2 * p.n + 2) * sizeof(double));
+        int lev, nl = p.n >> refine;
+        if (!xa || !xb) {
+            fprintf(stderr, "out of memory\n");
+            return 1;
+        }
+        solve_line(&p, nl, NULL, xa, NULL, &rh);
+        printf("  refinement: %d elements from the %s start: %s (%d iterations)\n", nl, p.start, rh.msg,
+               rh.rep.iterations_stage1 + rh.rep.iterations_stage2);
+        for (lev = 1; lev <= refine && !rh.status; lev++) {
+            int i;
+            for (i = nl; i >= 0; i--) { /* node 2i keeps its place, node 2i + 1 halfway */
+                xb[4 * i] = xa[2 * i];
+                xb[4 * i + 1] = xa[2 * i + 1];
+                if (i < nl) {
+                    xb[4 * i + 2] = 0.5 * (xa[2 * i] + xa[2 * i + 2]);
+                    xb[4 * i + 3] = 0.5 * (xa[2 * i + 1] + xa[2 * i + 3]);
+                }
+            }
+            nl *= 2;
+            solve_line(&p, nl, xb, xa, lev == refine ? p.csv : NULL, lev == refine ? &r : &rh);
+            printf("  refinement: %d elements: %s (%d iterations)\n", nl, lev == refine ? r.msg : rh.msg,
+                   lev == refine ? r.rep.iterations_stage1 + r.rep.iterations_stage2
+                                 : rh.rep.iterations_stage1 + rh.rep.iterations_stage2);
+            if (lev == refine) break;
+        }
+        if (rh.status) r = rh;
+        free(xa);
+        free(xb);
+    }
+    mesh_err = (r.status || rh.status) ? NAN : fmax(fabs(r.H - rh.H) / H, fabs(r.V - rh.V) / V);
+    h = p.L / p.n;
+    printf("%s line, %d elements, %s start, %d load steps: %s (%d + %d Newton iterations, %.3f s)\n", kind, p.n,
+           p.start, p.steps, r.msg, r.rep.iterations_stage1, r.rep.iterations_stage2, r.wall);
+    printf("  closed form: H %.10g N, V %.10g N, grounded %.6f m, touchdown x %.6f m\n", H, V, LB, xtd);
+    printf("  statics:     H %.10g N, V %.10g N, grounded %.6f m, touchdown x %.6f m (s %.6f m)\n", r.H, r.V,
+           r.grounded, r.x_td, r.s_td);
+    printf("  H %.3e, V %.3e relative; touchdown %.3e m (element %.3g m); bottom tension %.10g N (H %.3e rel.)\n",
+           r.H / H - 1.0, r.V / V - 1.0, r.x_td - xtd, h, r.T_bottom, r.T_bottom / H - 1.0);
+    printf("  error estimates: penalty (w/k = %.2e m of sinking) %.2e, mesh (change from %d elements) %.2e; "
+           "penetration %.3e m\n",
+           p.w / p.k, pen_err, p.n / 2, mesh_err, r.pen);
+    if (p.CB > 0.0)
+        printf("  friction C_B = %g: fully mobilized closed form H %.10g N, V %.10g N (statics %.3e, %.3e off it: the "
+               "regularized law gives no force at rest)\n",
+               p.CB, Hf, Vf, r.H / Hf - 1.0, r.V / Vf - 1.0);
+    ok = !r.status && fabs(r.x_td - xtd) <= h;
+    printf("result: status=%d kind=%s elements=%d start=%s load_steps=%d H=%.17g V=%.17g H_err_rel=%.3e "
+           "V_err_rel=%.3e touchdown_err_m=%.3e element_m=%.6g grounded_m=%.9g T_bottom_err_rel=%.3e "
+           "penalty_err=%.3e mesh_err=%.3e touchdown_within_element=%d friction=%g mobilized_H_rel=%.3e iterations=%d "
+           "wall_s=%.3f\n",
+           r.status, kind, p.n, p.start, p.steps, r.H, r.V, r.H / H - 1.0, r.V / V - 1.0, r.x_td - xtd, h,
+           r.grounded, r.T_bottom / H - 1.0, pen_err, mesh_err, ok, p.CB, p.CB > 0.0 ? r.H / Hf - 1.0 : 0.0,
+           r.rep.iterations_stage1 + r.rep.iterations_stage2, r.wall);
+    return 0;
+}

@@ -1,0 +1,641 @@
+/* Seabed contact (lib/loads/seabed.c, alecable_load_seabed):
+ *
+ *  - the penalty's residual against central differences of its energy, and
+ *    its Hessian against differences of the residual; damping and friction's
+ *    dr/dq and dr/dv against differences of their residual: for every
+ *    element kind (axial, ANCF, Kirchhoff, SE(3)), on a sloped plane and a
+ *    bilinear grid, an element partly in contact and one out of contact;
+ *  - closed forms of statics: a straight cable resting on a flat plane
+ *    sinks by w/k; held across a sloped plane's fall line, by
+ *    w/(k cos^2 theta) vertically; a grid that reproduces that plane gives
+ *    the same to rounding; the contact query's grounded length;
+ *  - a mooring line against the elastic catenary with seabed contact at a
+ *    moderate mesh, and the same equilibrium with 1, 10 and 50 load steps;
+ *  - dynamics: a cable sliding on the bottom, along or across itself,
+ *    decelerates by mu g (saturated friction, N = k delta = w).
+ *
+ * Tolerances: differences with steps 1e-6 (1 + |x|): measured below 1e-7,
+ * checked at 1e-6 (fd.h's scaled max-norm).  The closed forms of the
+ * resting cable are exact in the discretization: the penetration within
+ * the solver's tolerance (measured 2.8e-8 relative, 3e-12 m), checked at
+ * 1e-7 relative.
+ * The mooring line: see mooring_closed_form below. */
+#include "suites.h"
+#include "fd.h"
+#include "elements/element.h"
+#include "loads/field_loads.h"
+#include "loads/seabed.h"
+#include "alecable.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+Suite *suite_seabed(void);
+
+/* element layouts: dofs, s_A, s_B, x_A, x_B, slopes (-1: none) */
+static const int LAY[4][7] = {{8, 3, 7, 0, 4, -1, -1}, {14, 6, 13, 0, 7, 3, 10}, {16, 7, 15, 0, 8, 3, 11},
+                              {14, 6, 13, 0, 7, -1, -1}};
+
+static void random_qe(unsigned *st, int kind, double *qe, double lift)
+{
+    const int *L = LAY[kind];
+    double rA[3] = {-0.8, -0.3, -0.2}, rB[3] = {0.9, 0.4, 0.15}, l;
+    int a, i;
+    for (a = 0; a < L[0]; a++) qe[a] = 0.3 * fd_rand(st); /* rolls, SE(3) rotations */
+    l = 1.6 + 0.2 * fd_rand(st);
+    qe[L[1]] = 0.5 + 0.1 * fd_rand(st);
+    qe[L[2]] = qe[L[1]] + l;
+    for (i = 0; i < 3; i++) {
+        qe[L[3] + i] = rA[i] + 0.1 * fd_rand(st) + (i == 2 ? lift : 0.0);
+        qe[L[4] + i] = rB[i] + 0.1 * fd_rand(st) + (i == 2 ? lift : 0.0);
+        if (L[5] >= 0) {
+            qe[L[5] + i] = (rB[i] - rA[i]) / l + 0.3 * fd_rand(st);
+            qe[L[6] + i] = (rB[i] - rA[i]) / l + 0.3 * fd_rand(st);
+        }
+    }
+}
+
+static double grid_h[20];
+
+static void make_bottom(seabed_params *sp, int grid, unsigned *st)
+{
+    double nn = sqrt(0.2 * 0.2 + 0.1 * 0.1 + 1.0);
+    int k;
+    memset(sp, 0, sizeof *sp);
+    sp->grid = grid;
+    sp->point[2] = 0.02;
+    sp->normal[0] = 0.2 / nn;
+    sp->normal[1] = -0.1 / nn;
+    sp->normal[2] = 1.0 / nn;
+    sp->nx = 5;
+    sp->ny = 4;
+    sp->x0 = -2.0;
+    sp->y0 = -1.5;
+    sp->dx = 1.0;
+    sp->dy = 1.0;
+    for (k = 0; k < 20; k++) grid_h[k] = 0.1 * fd_rand(st);
+    sp->h = grid_h;
+    sp->k = 1e3;
+    sp->c = 2.0;
+    sp->mu_a = 0.4;
+    sp->mu_l = 0.7;
+    sp->eps = 0.3;
+    sp->law = FRICTION_LAW_SQRT;
+}
+
+/* _i: kind = i % 4, grid = (i / 4) % 2, out of contact = i / 8 */
+START_TEST(penalty_gradient_and_hessian)
+{
+    unsigned st = 17u + 101u * (unsigned)_i;
+    int kind = _i % 4, grid = (_i / 4) % 2, out = _i / 8, nd = LAY[kind][0], a, b, pass, in = 0, q;
+    const el_ops *ops = el_ops_get(kind);
+    seabed_params sp;
+    double qe[EL_MAX_DOF], re[EL_MAX_DOF], ke[EL_MAX_DOF * EL_MAX_DOF], g_fd[EL_MAX_DOF];
+    double k_fd[EL_MAX_DOF * EL_MAX_DOF], rp[EL_MAX_DOF], rm[EL_MAX_DOF];
+    for (pass = 0; pass < 3; pass++) {
+        make_bottom(&sp, grid, &st);
+        random_qe(&st, kind, qe, out ? 3.0 : 0.0);
+        ck_assert_int_eq(seabed_penalty(&sp, ops, qe, re, ke), 0);
+        for (q = 0; q < FL_NGAUSS; q++) { /* a partly grounded element has both kinds of points */
+            fl_point P;
+            double g;
+            fl_point_eval(ops, fl_gauss_xi[q], qe, NULL, NULL, 0, &P);
+            seabed_gap(&sp, P.r, &g, NULL, NULL);
+            in += g < 0.0;
+        }
+        for (a = 0; a < nd; a++) {
+            double h = 1e-6 * (1.0 + fabs(qe[a])), x = qe[a], ep, em;
+            qe[a] = x + h;
+            ep = seabed_energy(&sp, ops, qe);
+            seabed_penalty(&sp, ops, qe, rp, NULL);
+            qe[a] = x - h;
+            em = seabed_energy(&sp, ops, qe);
+            seabed_penalty(&sp, ops, qe, rm, NULL);
+            qe[a] = x;
+            g_fd[a] = (ep - em) / (2.0 * h);
+            for (b = 0; b < nd; b++) k_fd[b * nd + a] = (rp[b] - rm[b]) / (2.0 * h);
+        }
+        if (out) {
+            for (a = 0; a < nd; a++) ck_assert_double_eq(re[a], 0.0);
+            ck_assert_double_eq(seabed_energy(&sp, ops, qe), 0.0);
+        } else {
+            ck_assert_double_gt(seabed_energy(&sp, ops, qe), 0.0);
+            ck_assert_double_le(fd_relerr(re, g_fd, nd, 1e-8), 1e-6);
+            ck_assert_double_le(fd_relerr(ke, k_fd, nd * nd, 1e-8), 1e-6);
+        }
+    }
+    if (out) ck_assert_int_eq(in, 0);
+    else ck_assert_int_gt(in, 0);
+}
+END_TEST
+
+START_TEST(damping_friction_jacobians)
+{
+    unsigned st = 29u + 131u * (unsigned)_i;
+    int kind = _i % 4, grid = (_i / 4) % 2, law = _i / 8, nd = LAY[kind][0], a, b, pass;
+    const el_ops *ops = el_ops_get(kind);
+    seabed_params sp;
+    double qe[EL_MAX_DOF], ve[EL_MAX_DOF], re[EL_MAX_DOF], kq[EL_MAX_DOF * EL_MAX_DOF], kv[EL_MAX_DOF * EL_MAX_DOF];
+    double fq[EL_MAX_DOF * EL_MAX_DOF], fv[EL_MAX_DOF * EL_MAX_DOF], rp[EL_MAX_DOF], rm[EL_MAX_DOF], nre = 0.0;
+    for (pass = 0; pass < 3; pass++) {
+        make_bottom(&sp, grid, &st);
+        sp.law = law ? FRICTION_LAW_SATURATED : FRICTION_LAW_SQRT;
+        random_qe(&st, kind, qe, 0.0);
+        for (a = 0; a < nd; a++) ve[a] = 0.5 * fd_rand(&st);
+        ck_assert_int_eq(seabed_field(&sp, ops, qe, ve, re, 1.0, 0.0, kq), 0);
+        ck_assert_int_eq(seabed_field(&sp, ops, qe, ve, NULL, 0.0, 1.0, kv), 0);
+        for (a = 0; a < nd; a++) nre += fabs(re[a]);
+        for (a = 0; a < nd; a++) {
+            double h = 1e-6 * (1.0 + fabs(qe[a])), x = qe[a];
+            qe[a] = x + h;
+            seabed_field(&sp, ops, qe, ve, rp, 0, 0, NULL);
+            qe[a] = x - h;
+            seabed_field(&sp, ops, qe, ve, rm, 0, 0, NULL);
+            qe[a] = x;
+            for (b = 0; b < nd; b++) fq[b * nd + a] = (rp[b] - rm[b]) / (2.0 * h);
+            h = 1e-6 * (1.0 + fabs(ve[a]));
+            x = ve[a];
+            ve[a] = x + h;
+            seabed_field(&sp, ops, qe, ve, rp, 0, 0, NULL);
+            ve[a] = x - h;
+            seabed_field(&sp, ops, qe, ve, rm, 0, 0, NULL);
+            ve[a] = x;
+            for (b = 0; b < nd; b++) fv[b * nd + a] = (rp[b] - rm[b]) / (2.0 * h);
+        }
+        ck_assert_double_le(fd_relerr(kq, fq, nd * nd, 1e-8), 1e-6);
+        ck_assert_double_le(fd_relerr(kv, fv, nd * nd, 1e-8), 1e-6);
+        /* out of contact: nothing */
+        random_qe(&st, kind, qe, 3.0);
+        seabed_field(&sp, ops, qe, ve, re, 1.0, 1.0, kq);
+        for (a = 0; a < nd; a++) ck_assert_double_eq(re[a], 0.0);
+    }
+    ck_assert_double_gt(nre, 0.0);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* statics closed forms                                                      */
+
+enum { BOTTOM_FLAT, BOTTOM_SLOPE, BOTTOM_GRID };
+static const double THETA = 0.3, XOFF = 0.3, W = 100.0, KS = 1e6, LEN = 10.0;
+
+/* A straight cable of 10 elements held at its ends, stretched by 1e-3,
+ * resting on the bottom: flat (along x), or across a slope's fall line
+ * (along y at x = XOFF, every node's x held).  Returns the status; z_out[i]
+ * the nodes' heights; *ground the grounded length, *wext the external energy */
+static int resting_cable(int kind, int bottom, double *z_out, double *ground, double *pen, double *wext)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_quasistatic_options o;
+    alecable_seabed_params sp;
+    alecable_seabed_contact sc;
+    alecable_load *sb;
+    alecable_node *nd;
+    double g[3] = {0, 0, -9.81}, h[12], wi;
+    int i, st, along = bottom == BOTTOM_FLAT ? 0 : 1;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e6;
+    sec.A = 1.0;
+    sec.rho = W / 9.81;
+    sec.I = kind == ALECABLE_ELEMENT_AXIAL ? 0.0 : 1e-4;
+    ck_assert_int_eq(alecable_cable_create(&c, m, kind, &sec), 0);
+    if (kind == ALECABLE_ELEMENT_KIRCHHOFF) {
+        alecable_beam_params bp;
+        alecable_beam_params_init(&bp);
+        bp.GJ = 100.0;
+        ck_assert_int_eq(alecable_cable_set_beam(c, &bp), 0);
+    }
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    for (i = 0; i <= 10; i++) {
+        double s = LEN * i / 10, x[3] = {0, 0, 0};
+        x[along] = 1.001 * s;
+        if (bottom != BOTTOM_FLAT) {
+            x[0] = XOFF;
+            x[2] = XOFF * tan(THETA);
+        }
+        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, s), 0);
+        if (i == 0 || i == 10) ck_assert_int_eq(alecable_fix(NULL, m, nd, along), 0);
+        if (bottom != BOTTOM_FLAT || i == 0 || i == 10) ck_assert_int_eq(alecable_fix(NULL, m, nd, 1 - along), 0);
+        if (kind == ALECABLE_ELEMENT_KIRCHHOFF && i == 0) ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_ROLL), 0);
+    }
+    alecable_seabed_params_init(&sp);
+    sp.stiffness = KS;
+    if (bottom == BOTTOM_SLOPE) {
+        sp.normal[0] = -sin(THETA);
+        sp.normal[2] = cos(THETA);
+    } else if (bottom == BOTTOM_GRID) { /* heights of the same plane on a 4 x 3 grid */
+        sp.shape = ALECABLE_SEABED_GRID;
+        sp.nx = 4;
+        sp.ny = 3;
+        sp.origin[0] = -1.0;
+        sp.origin[1] = -1.0;
+        sp.spacing[0] = 1.0;
+        sp.spacing[1] = 6.0;
+        for (i = 0; i < 12; i++) h[i] = (-1.0 + (i % 4)) * tan(THETA);
+        sp.heights = h;
+    }
+    ck_assert_int_eq(alecable_load_seabed(&sb, m, c, &sp), 0);
+    alecable_quasistatic_options_init(&o);
+    st = alecable_solve_quasistatic(m, &o, NULL);
+    for (i = 0; i <= 10; i++) {
+        double x[3];
+        ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
+        ck_assert_int_eq(alecable_node_position(nd, x), 0);
+        z_out[i] = x[2];
+    }
+    alecable_seabed_contact_init(&sc);
+    ck_assert_int_eq(alecable_seabed_state(sb, 0, &sc), 0);
+    ck_assert_int_eq(sc.touchdown, 0); /* wholly grounded: no boundary */
+    *ground = sc.grounded_length;
+    *pen = sc.max_penetration;
+    ck_assert_int_eq(alecable_model_energy(m, &wi, wext), 0);
+    alecable_model_destroy(m);
+    return st;
+}
+
+/* _i 0..2: axial, ANCF, Kirchhoff on the flat bottom; 3, 4: axial on the
+ * slope and on the grid (an ANCF cable held at its nodes only bends
+ * between them under the slope's downhill push: no closed form) */
+START_TEST(resting_cable_sinks_by_w_over_k)
+{
+    int kind = _i < 3 ? _i : ALECABLE_ELEMENT_AXIAL, bottom = _i < 3 ? BOTTOM_FLAT : _i - 2, i;
+    double z[11], ground, pen, wext, cth = cos(THETA), z0, d;
+    ck_assert_int_eq(resting_cable(kind, bottom, z, &ground, &pen, &wext), 0);
+    /* flat: z = -w/k; slope (x held): k delta cos(theta) = w, delta = -z' cos(theta) */
+    d = bottom == BOTTOM_FLAT ? W / KS : W / (KS * cth * cth);
+    z0 = bottom == BOTTOM_FLAT ? 0.0 : XOFF * tan(THETA);
+    for (i = 0; i <= 10; i++) ck_assert_double_le(fabs((z0 - z[i]) / d - 1.0), 1e-7);
+    ck_assert_double_le(fabs(ground / LEN - 1.0), 1e-12);
+    ck_assert_double_le(fabs(pen / (bottom == BOTTOM_FLAT ? d : d * cth) - 1.0), 1e-7);
+    if (bottom == BOTTOM_FLAT) /* gravity's -w^2 L/k and the penalty's w^2 L/(2k) */
+        ck_assert_double_le(fabs(wext / (-0.5 * W * W * LEN / KS) - 1.0), 1e-8);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* mooring line: the elastic catenary with seabed contact (the derivation is
+ * in examples/mooring_line.c; written again here) */
+
+static const double ML_L = 110.0, ML_X = 90.0, ML_Z = 28.0, ML_W = 1000.0, ML_EA = 1e8, ML_K = 1e8;
+
+static void ml_closed_form(double *H, double *V)
+{
+    double h = 0.1 * ML_W * ML_L, v = 0.5 * ML_W * ML_L;
+    int it;
+    for (it = 0; it < 100; it++) {
+        double r = v / h, q = sqrt(1.0 + r * r), F0, F1, J0, J1, J2, J3, det, dh, dv;
+        F0 = ML_L - v / ML_W + h / ML_W * asinh(r) + h * ML_L / ML_EA - ML_X;
+        F1 = h / ML_W * (q - 1.0) + v * v / (2.0 * ML_W * ML_EA) - ML_Z;
+        J0 = asinh(r) / ML_W - r / (ML_W * q) + ML_L / ML_EA;
+        J1 = -1.0 / ML_W + 1.0 / (ML_W * q);
+        J2 = (q - 1.0) / ML_W - r * r / (ML_W * q);
+        J3 = r / (ML_W * q) + v / (ML_W * ML_EA);
+        det = J0 * J3 - J1 * J2;
+        dh = -(J3 * F0 - J1 * F1) / det;
+        dv = -(-J2 * F0 + J0 * F1) / det;
+        while (h + dh <= 0.0 || v + dv <= 0.0) {
+            dh *= 0.5;
+            dv *= 0.5;
+        }
+        h += dh;
+        v += dv;
+    }
+    *H = h;
+    *V = v;
+}
+
+/* statics of the line (axial elements, slack start: along the bottom, then
+ * straight to the fairlead); H, V the fairlead's tensions, x_td the touchdown */
+static int ml_solve_how(int n, int steps, int straight, int seabed, double *H, double *V, double *x_td)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_quasistatic_options o;
+    alecable_seabed_params sp;
+    alecable_seabed_contact sc;
+    alecable_load *sb;
+    alecable_constraint *fx, *fz;
+    alecable_node *nd;
+    double g[3] = {0, 0, -9.81}, a = (ML_L * ML_L - ML_X * ML_X - ML_Z * ML_Z) / (2.0 * (ML_L - ML_X)), lam;
+    int i, st;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_section_init(&sec);
+    sec.E = ML_EA;
+    sec.A = 1.0;
+    sec.rho = ML_W / 9.81;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    for (i = 0; i <= n; i++) {
+        double s = ML_L * i / n, x[3] = {s, 0, 0};
+        if (straight) {
+            x[0] = ML_X * s / ML_L;
+            x[2] = ML_Z * s / ML_L;
+        } else if (s > a) {
+            double f = (s - a) / (ML_L - a);
+            x[0] = a + f * (ML_X - a);
+            x[2] = f * ML_Z;
+        }
+        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, s), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, nd, 1), 0);
+        if (i == 0) {
+            ck_assert_int_eq(alecable_fix(NULL, m, nd, 0), 0);
+            ck_assert_int_eq(alecable_fix(NULL, m, nd, 2), 0);
+        }
+    }
+    ck_assert_int_eq(alecable_fix(&fx, m, nd, 0), 0);
+    ck_assert_int_eq(alecable_fix(&fz, m, nd, 2), 0);
+    alecable_seabed_params_init(&sp);
+    sp.stiffness = ML_K;
+    if (seabed) ck_assert_int_eq(alecable_load_seabed(&sb, m, c, &sp), 0);
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = steps;
+    st = alecable_solve_quasistatic(m, &o, NULL);
+    ck_assert_int_eq(alecable_constraint_multiplier(fx, &lam), 0);
+    *H = -lam;
+    ck_assert_int_eq(alecable_constraint_multiplier(fz, &lam), 0);
+    *V = -lam;
+    *x_td = 0.0;
+    if (seabed) {
+        alecable_seabed_contact_init(&sc);
+        ck_assert_int_eq(alecable_seabed_state(sb, 1, &sc), 0);
+        ck_assert_int_eq(sc.touchdown, 1);
+        *x_td = sc.position[0];
+    }
+    alecable_model_destroy(m);
+    return st;
+}
+
+static int ml_solve(int n, int steps, double *H, double *V, double *x_td)
+{
+    return ml_solve_how(n, steps, 0, 1, H, V, x_td);
+}
+
+/* 200 elements (h = 0.55 m): measured H -3.6e-4, V -9.8e-5 relative (the
+ * mesh's error: 5.6e-5 and 1.6e-5 at 400 elements, 5.9e-6 and 1.7e-6 at
+ * 800; the penalty's, w/k = 1e-5 m of sinking, 2e-6), checked at 1e-3 and
+ * 3e-4; the touchdown within one element length of the closed form's. */
+START_TEST(mooring_line_closed_form)
+{
+    double H, V, Hn, Vn, xtd, LB;
+    ml_closed_form(&H, &V);
+    LB = ML_L - V / ML_W;
+    ck_assert_int_eq(ml_solve(200, 1, &Hn, &Vn, &xtd), 0);
+    ck_assert_double_le(fabs(Hn / H - 1.0), 1e-3);
+    ck_assert_double_le(fabs(Vn / V - 1.0), 3e-4);
+    ck_assert_double_le(fabs(xtd - LB * (1.0 + H / ML_EA)), ML_L / 200);
+}
+END_TEST
+
+/* the same equilibrium with 1, 10 and 50 load steps (100 elements) */
+START_TEST(mooring_line_load_steps)
+{
+    static const int steps[3] = {1, 10, 50};
+    double H[3], V[3], x[3];
+    int i;
+    for (i = 0; i < 3; i++) ck_assert_int_eq(ml_solve(100, steps[i], &H[i], &V[i], &x[i]), 0);
+    for (i = 1; i < 3; i++) {
+        ck_assert_double_le(fabs(H[i] / H[0] - 1.0), 1e-9);
+        ck_assert_double_le(fabs(V[i] / V[0] - 1.0), 1e-9);
+        ck_assert_double_le(fabs(x[i] - x[0]), 1e-9 * ML_L);
+    }
+}
+END_TEST
+
+/* Issue 26's statics case without a seabed: 110 m laid straight (so
+ * compressed) on the 94.3 m chord, then under its weight: 0.3 failed with 10
+ * load steps (ENOCONV) and converged with 1; since the solver tries the last
+ * load factor directly when a step of a history-free problem fails, 1, 10
+ * and 50 steps give the same equilibrium */
+START_TEST(straight_start_load_steps_without_seabed)
+{
+    static const int steps[3] = {1, 10, 50};
+    double H[3], V[3], x;
+    int i;
+    for (i = 0; i < 3; i++) ck_assert_int_eq(ml_solve_how(100, steps[i], 1, 0, &H[i], &V[i], &x), 0);
+    for (i = 1; i < 3; i++) {
+        ck_assert_double_le(fabs(H[i] / H[0] - 1.0), 1e-9);
+        ck_assert_double_le(fabs(V[i] / V[0] - 1.0), 1e-9);
+    }
+}
+END_TEST
+
+/* A straight cable resting on a flat bottom (at its penetration w/k), all
+ * of it sliding along itself at v0: saturated axial friction decelerates
+ * every particle by mu g (N = k delta = w, mass w/g per unit length), so
+ * v(t) = v0 - mu g t until it stops; the trapezoidal rule integrates a
+ * constant deceleration exactly: checked at 1e-9 m/s, the penetration at
+ * 1e-6 relative.  _i = 1: a lateral slide (the cable moves across itself
+ * along y, mu_lateral). */
+START_TEST(sliding_cable_decelerates_by_mu_g)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_seabed_params sp;
+    alecable_dynamic_options o;
+    alecable_integrator *it;
+    alecable_node *nd;
+    double g[3] = {0, 0, -9.81}, *q, *v, mu = 0.5, v0 = 1.0, t_end = 0.05, w = 100.0, k = 1e6, t;
+    int i, nq, lat = _i, idx;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e6;
+    sec.A = 1.0;
+    sec.rho = w / 9.81;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    for (i = 0; i <= 10; i++) {
+        double x[3] = {1.0 * i, 0, -w / k};
+        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, 1.0 * i), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, nd, lat ? 0 : 1), 0); /* the other horizontal direction */
+    }
+    alecable_seabed_params_init(&sp);
+    sp.stiffness = k;
+    sp.damping = 10.0;
+    sp.mu_axial = lat ? 0.0 : mu;
+    sp.mu_lateral = lat ? mu : 0.0;
+    sp.eps = 1e-4;
+    sp.law = ALECABLE_FRICTION_SATURATED;
+    ck_assert_int_eq(alecable_load_seabed(NULL, m, c, &sp), 0);
+    ck_assert_int_eq(alecable_model_finalize(m), 0);
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_NEWMARK;
+    o.h = 1e-3;
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+    ck_assert_int_eq(alecable_integrator_sizes(it, &nq, NULL), 0);
+    q = (double *)calloc((size_t)nq, sizeof(double));
+    v = (double *)calloc((size_t)nq, sizeof(double));
+    ck_assert_ptr_nonnull(q);
+    ck_assert_ptr_nonnull(v);
+    ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q, NULL, NULL, NULL), 0);
+    for (i = 0; i <= 10; i++) {
+        ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
+        ck_assert_int_eq(alecable_node_dof_index(nd, lat ? 1 : 0, &idx), 0);
+        v[idx] = v0;
+    }
+    ck_assert_int_eq(alecable_integrator_set_state(it, 0.0, q, v, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_integrator_advance(it, t_end), 0);
+    ck_assert_int_eq(alecable_integrator_get_state(it, &t, q, v, NULL, NULL), 0);
+    ck_assert_double_le(fabs(t - t_end), 1e-12);
+    for (i = 0; i <= 10; i++) {
+        ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
+        ck_assert_int_eq(alecable_node_dof_index(nd, lat ? 1 : 0, &idx), 0);
+        ck_assert_double_le(fabs(v[idx] - (v0 - mu * 9.81 * t_end)), 1e-9);
+        ck_assert_int_eq(alecable_node_dof_index(nd, 2, &idx), 0);
+        ck_assert_double_le(fabs(q[idx] / (-w / k) - 1.0), 1e-6);
+    }
+    free(q);
+    free(v);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+/* The penalty's energy is in the model's potential: a cable dropped 1 cm
+ * onto a frictionless bottom (k = 1e5 N/m^2: 100 rad/s of contact, h =
+ * 1e-3 s) bounces with T + V conserved by the trapezoidal rule up to the
+ * contact switches (energy_created measured _i = 0: see below, checked at
+ * 1e-3 of w L h0); with damping (_i = 1) it loses energy and rests. */
+START_TEST(dropped_cable_energy_balance)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_seabed_params sp;
+    alecable_dynamic_options o;
+    alecable_integrator *it;
+    alecable_step_stats st;
+    alecable_node *nd;
+    double g[3] = {0, 0, -9.81}, w = 100.0, h0 = 0.01, E0 = 100.0 * 10.0 * 0.01;
+    int i;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_section_init(&sec);
+    sec.E = 1e6;
+    sec.A = 1.0;
+    sec.rho = w / 9.81;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    for (i = 0; i <= 10; i++) {
+        double x[3] = {1.0 * i, 0, h0};
+        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, 1.0 * i), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, nd, 0), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, nd, 1), 0);
+    }
+    alecable_seabed_params_init(&sp);
+    sp.stiffness = 1e5;
+    sp.damping = _i ? 2.0 * sqrt(1e5 * w / 9.81) : 0.0; /* critical */
+    ck_assert_int_eq(alecable_load_seabed(NULL, m, c, &sp), 0);
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_NEWMARK;
+    o.h = 1e-3;
+    o.watch = 1;
+    ck_assert_int_eq(alecable_model_integrator(&it, m, &o), 0);
+    ck_assert_int_eq(alecable_integrator_advance(it, 0.5), 0);
+    alecable_step_stats_init(&st);
+    ck_assert_int_eq(alecable_integrator_stats(it, &st), 0);
+    if (getenv("SEABED_VERBOSE")) printf("dropped cable %d: energy_created %.6e J of %.6e\n", _i, st.energy_created, E0);
+    if (!_i) {
+        ck_assert_double_le(fabs(st.energy_created), 1e-3 * E0);
+    } else {
+        double T;
+        /* dissipated: the fall's w L h0 and the settling's w L (w/k) less the penalty's w^2 L/(2k) */
+        ck_assert_double_le(fabs(st.energy_created + E0 + 0.5 * w * w * 10.0 / 1e5), 1e-3 * E0);
+        alecable_model_pull_state(m, it);
+        ck_assert_int_eq(alecable_model_kinetic_energy(m, &T), 0);
+        ck_assert_double_le(T, 1e-6 * E0);
+    }
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+START_TEST(bad_arguments_change_nothing)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_seabed_params sp;
+    alecable_seabed_contact sc;
+    alecable_load *l = (alecable_load *)1, *ok;
+    alecable_node *nd;
+    double x[3] = {0, 0, 0}, y[3] = {1, 0, 0}, h[4] = {0, 0, 0, NAN}, wi, we;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    alecable_section_init(&sec);
+    sec.E = sec.A = 1.0;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, 0.0), 0);
+    ck_assert_int_eq(alecable_cable_add_node(&nd, c, y, 1.0), 0);
+    alecable_seabed_params_init(&sp);
+    ck_assert_int_eq(alecable_load_seabed(&l, m, c, NULL), ALECABLE_ENULL);
+    ck_assert_ptr_null(l);
+    ck_assert_int_eq(alecable_load_seabed(&l, m, c, &sp), ALECABLE_EINVAL); /* stiffness 0 */
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "stiffness"));
+    sp.stiffness = 1.0;
+    sp.damping = -1.0;
+    ck_assert_int_eq(alecable_load_seabed(&l, m, c, &sp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "damping"));
+    sp.damping = 0.0;
+    sp.normal[2] = 0.0;
+    ck_assert_int_eq(alecable_load_seabed(&l, m, c, &sp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "normal"));
+    sp.shape = ALECABLE_SEABED_GRID;
+    sp.nx = sp.ny = 2;
+    sp.spacing[0] = sp.spacing[1] = 1.0;
+    ck_assert_int_eq(alecable_load_seabed(&l, m, c, &sp), ALECABLE_ENULL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "heights"));
+    sp.heights = h;
+    ck_assert_int_eq(alecable_load_seabed(&l, m, c, &sp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "heights[3]"));
+    h[3] = 0.0;
+    sp.nx = 1;
+    ck_assert_int_eq(alecable_load_seabed(&l, m, c, &sp), ALECABLE_EINVAL);
+    sp.nx = 2;
+    sp.first_element = 1;
+    ck_assert_int_eq(alecable_load_seabed(&l, m, c, &sp), ALECABLE_ERANGE);
+    sp.first_element = 0;
+    sp.law = 7;
+    ck_assert_int_eq(alecable_load_seabed(&l, m, c, &sp), ALECABLE_EINVAL);
+    sp.law = ALECABLE_FRICTION_SQRT;
+    /* nothing was added: the model's energy has no seabed term, and a good call works */
+    ck_assert_int_eq(alecable_model_energy(m, &wi, &we), 0);
+    ck_assert_double_eq(we, 0.0);
+    ck_assert_int_eq(alecable_load_seabed(&ok, m, c, &sp), 0);
+    ck_assert_int_eq(alecable_seabed_state(ok, 0, NULL), ALECABLE_ENULL);
+    sc.struct_size = 0;
+    ck_assert_int_eq(alecable_seabed_state(ok, 0, &sc), ALECABLE_EINVAL);
+    alecable_seabed_contact_init(&sc);
+    ck_assert_int_eq(alecable_seabed_state(ok, 2, &sc), ALECABLE_EINVAL);
+    ck_assert_int_eq(alecable_load_node(&l, m, nd, x), 0);
+    ck_assert_int_eq(alecable_seabed_state(l, 0, &sc), ALECABLE_EHANDLE);
+    ck_assert_int_eq(alecable_load_set(ok, x), ALECABLE_EINVAL);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+Suite *suite_seabed(void)
+{
+    Suite *s = suite_create("seabed");
+    TCase *tf = tcase_create("derivatives");
+    TCase *ts = tcase_create("statics");
+    tcase_add_loop_test(tf, penalty_gradient_and_hessian, 0, 16);
+    tcase_add_loop_test(tf, damping_friction_jacobians, 0, 16);
+    suite_add_tcase(s, tf);
+    tcase_add_loop_test(ts, resting_cable_sinks_by_w_over_k, 0, 5);
+    tcase_add_test(ts, mooring_line_closed_form);
+    tcase_add_test(ts, mooring_line_load_steps);
+    tcase_add_test(ts, straight_start_load_steps_without_seabed);
+    tcase_add_loop_test(ts, sliding_cable_decelerates_by_mu_g, 0, 2);
+    tcase_add_loop_test(ts, dropped_cable_energy_balance, 0, 2);
+    tcase_add_test(ts, bad_arguments_change_nothing);
+    suite_add_tcase(s, ts);
+    return s;
+}
