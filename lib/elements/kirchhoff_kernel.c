@@ -1238,12 +1238,12 @@ static double kernel_at(const el_params *p, const double *qe, const kh_pre *X, d
                 kh_v4 x0 = _mm256_loadu_pd(hx) + (hi * tv0 + ti * yv0);
                 kh_v4 x1 = _mm256_loadu_pd(hx + 4) + (hi * tv1 + ti * yv1);
                 kh_v4 x2 = _mm256_loadu_pd(hx + 8) + (hi * tv2 + ti * yv2);
-                if (i >= 3) {
+                if (i >= 3 && i < 9) { /* beta's rows (bH is 6 x 6: none for alpha, theta_A) */
                     const double *bh = bH + 6 * (i - 3);
                     x0 = _mm256_blend_pd(x0, x0 + ga * _mm256_broadcast_sd(bh), 0x8);
                     x1 = x1 + ga * _mm256_loadu_pd(bh + 1);
                     x2 = _mm256_blend_pd(x2, x2 + ga * _mm256_broadcast_sd(bh + 5), 0x1);
-                } else { /* the l rows read rows 0-2 */
+                } else if (i < 3) { /* the l rows read rows 0-2 */
                     double *h = HX + NX * i;
                     _mm256_storeu_pd(h, x0);
                     _mm256_storeu_pd(h + 4, x1);
