@@ -244,7 +244,45 @@ START_TEST(range_parameters_every_kind)
             } else
                 ck_assert_int_eq(alecable_fix(NULL, m, n0, ALECABLE_DOF_ROLL), 0);
         }
+        { /* a point body at node 3 (an SE(3) node's position too) */
+            alecable_point_mass_params pp;
+            alecable_node *n3;
+            alecable_point_mass_params_init(&pp);
+            pp.mass = 3.0;
+            ck_assert_int_eq(alecable_cable_node(&n3, c, 3), 0);
+            ck_assert_int_eq(alecable_node_point_mass(NULL, n3, &pp), 0);
+        }
         ck_assert_msg(alecable_model_finalize(m) == 0, "kind %d: %s", kinds[k], alecable_model_errmsg(m));
+        { /* M a: a unit z acceleration of node 3 alone gets its z row 3 kg plus its elements' share (of their 56 kg),
+           * and the weight 3 g more than without the body (its elements' weights are the same rows) */
+            alecable_problem p;
+            double *q, *a0, *r, *r0, *lam;
+            int nt, d = c->nodes[3]->dof0 + 2;
+            ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+            nt = p.nq + p.nlam;
+            q = calloc((size_t)nt, sizeof *q);
+            a0 = calloc((size_t)nt, sizeof *a0);
+            r = calloc((size_t)nt, sizeof *r);
+            r0 = calloc((size_t)nt, sizeof *r0);
+            lam = calloc((size_t)nt, sizeof *lam);
+            ck_assert(q && a0 && r && r0 && lam);
+            ck_assert_int_eq(alecable_model_get_state(m, q, NULL, NULL), 0);
+            a0[d] = 1.0;
+            ck_assert_int_eq(p.inertia(p.ctx, 0.0, q, a0, a0, r), 0);
+            ck_assert_msg(r[d] > 3.0 && r[d] <= 3.0 + 56.0, "kind %d: M_zz %g", kinds[k], r[d]);
+            ck_assert_int_eq(p.residual(p.ctx, 0.0, q, NULL, NULL, lam, r), 0);
+            {
+                /* the elements' weight on node 3: rho A g over half of each neighbour (both of range s1: i = 2, 3) */
+                double wel = -s1.rho * s1.A * G * 1.0;
+                ck_assert_msg(fabs(r[d] - (3.0 * G - wel)) <= 1e-9 * 3.0 * G, "kind %d: r_z %.12g, weights %.12g",
+                              kinds[k], r[d], 3.0 * G - wel);
+            }
+            free(q);
+            free(a0);
+            free(r);
+            free(r0);
+            free(lam);
+        }
         ck_assert_int_eq(alecable_cable_counts(c, &nn, &ne), 0);
         ck_assert_int_eq(nn, 7);
         ck_assert_int_eq(ne, 6);
