@@ -35,6 +35,8 @@
  *    weighted Jacobian against the residual (drag, added mass, buoyancy,
  *    and sections on an ALE cable whose s are held: the weight difference's
  *    material terms);
+ *  - a hydrodynamic load on a range of elements (alecable_load_hydro_set_elements):
+ *    its buoyancy is a distributed load on those elements alone (1e-9);
  *  - a line's fairlead attached to a host-driven body follows its heave,
  *    the anchor holds;
  *  - bad input: each argument named, nothing changed. */
@@ -573,6 +575,73 @@ START_TEST(point_mass_fd)
 }
 END_TEST
 
+/* A hydrodynamic load on a range of elements: its buoyancy is the
+ * distributed load rho_f (pi d^2/4) g up on those elements alone */
+static alecable_model *buoyant_range(int hydro, alecable_load **l)
+{
+    alecable_model *m = model_z();
+    alecable_cable *c;
+    alecable_section s = section(1e6, 1e-3, 3000.0, 0.0);
+    alecable_node *n;
+    double a[3] = {0, 0, 0}, b[3] = {5, 0, -3};
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_ANCF, &s), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, 6.0, 6), 0);
+    ck_assert_int_eq(alecable_cable_node(&n, c, 0), 0);
+    fix_xyz(m, n);
+    if (hydro) {
+        alecable_hydro_params hp;
+        alecable_hydro_params_init(&hp);
+        hp.diameter = 0.2;
+        hp.terms = ALECABLE_HYDRO_BUOYANCY;
+        ck_assert_int_eq(alecable_load_hydro(l, m, c, &hp), 0);
+        ck_assert_int_eq(alecable_load_hydro_set_elements(*l, 2, 3), 0);
+    } else {
+        double f[3] = {0, 0, 1025.0 * 3.14159265358979323846 * 0.01 * G};
+        ck_assert_int_eq(alecable_load_distributed_range(l, m, c, 2, 3, f), 0);
+    }
+    return m;
+}
+
+START_TEST(hydro_load_on_a_range)
+{
+    alecable_load *lh, *ld;
+    alecable_model *mh = buoyant_range(1, &lh), *md = buoyant_range(0, &ld);
+    alecable_problem ph, pd;
+    double q[64], lam[64], rh[64], rd[64], v[64], a[64];
+    int i;
+    unsigned seed = 3u;
+    ck_assert_int_eq(alecable_model_problem(&ph, mh), 0);
+    ck_assert_int_eq(alecable_model_problem(&pd, md), 0);
+    ck_assert_int_eq(ph.nq + ph.nlam, pd.nq + pd.nlam);
+    ck_assert_int_le(ph.nq + ph.nlam, 64);
+    ck_assert_int_eq(alecable_model_get_state(mh, q, NULL, NULL), 0);
+    for (i = 0; i < ph.nq; i++) q[i] += 0.05 * fd_rand(&seed);
+    memset(lam, 0, sizeof lam);
+    memset(v, 0, sizeof v);
+    memset(a, 0, sizeof a);
+    ck_assert_int_eq(ph.residual(ph.ctx, 1.0, q, v, a, lam, rh), 0);
+    ck_assert_int_eq(pd.residual(pd.ctx, 1.0, q, v, a, lam, rd), 0);
+    for (i = 0; i < ph.nq; i++) ck_assert_msg(fabs(rh[i] - rd[i]) <= 1e-9 * 3000.0 * 1e-3 * G, "r[%d]: %.15g against %.15g",
+                                              i, rh[i], rd[i]);
+    /* bad input, nothing changed */
+    ck_assert_int_eq(alecable_load_hydro_set_elements(NULL, 0, 1), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_load_hydro_set_elements((alecable_load *)(void *)mh, 0, 1), ALECABLE_EHANDLE);
+    ck_assert_int_eq(alecable_load_hydro_set_elements(ld, 0, 1), ALECABLE_EINVAL);
+    ck_assert(strstr(alecable_model_errmsg(md), "hydrodynamic") != NULL);
+    ck_assert_int_eq(alecable_load_hydro_set_elements(lh, 6, 1), ALECABLE_ERANGE);
+    ck_assert(strstr(alecable_model_errmsg(mh), "first_element") != NULL);
+    ck_assert_int_eq(alecable_load_hydro_set_elements(lh, 2, 5), ALECABLE_ERANGE);
+    ck_assert(strstr(alecable_model_errmsg(mh), "n_elements") != NULL);
+    ck_assert_int_eq(lh->first_el, 2);
+    ck_assert_int_eq(lh->n_el, 3);
+    ck_assert_int_eq(alecable_load_hydro_set_elements(lh, 0, 0), 0); /* the whole cable again */
+    ck_assert_int_eq(lh->n_el, -1);
+    alecable_model_destroy(mh);
+    alecable_model_destroy(md);
+}
+END_TEST
+
 /* ---------------------------------------------------------------------------
  * Fairlead on a driven body */
 
@@ -775,6 +844,7 @@ Suite *suite_segments(void)
     tcase_add_test(tc, buoy_kink);
     tcase_add_test(tc, pendulum_period_and_energy);
     tcase_add_test(tc, point_mass_fd);
+    tcase_add_test(tc, hydro_load_on_a_range);
     tcase_add_test(tc, fairlead_follows_driven_body);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);
