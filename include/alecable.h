@@ -4058,8 +4058,8 @@ typedef struct alecable_point_mass alecable_point_mass;
  * buoyancy, g the model's gravity, scaled by the load factor as the cables'
  * weight), with the potential -(m - rho_f V) g.x in the model's energy; in
  * dynamics the inertia (m + m_a) x'' and the drag -1/2 rho_f C_d A |x'| x'
- * (still water: no current or waves).  The body is always submerged: it has
- * no sea surface to cross (a sea's surface is not read). */
+ * (still water: no current or waves).  The body is always submerged, unless
+ * put in a sea (alecable_point_mass_set_sea()). */
 typedef struct alecable_point_mass_params {
     size_t struct_size; /**< sizeof(alecable_point_mass_params) (set by alecable_point_mass_params_init()) */
     double mass;        /**< mass m [kg] (>= 0, default 0) */
@@ -4088,6 +4088,28 @@ ALECABLE_API void alecable_point_mass_params_init(alecable_point_mass_params *p)
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_node_point_mass(alecable_point_mass **out, alecable_node *n,
                                           const alecable_point_mass_params *p);
+/** Puts a point body in a sea (since 0.3), or back into still water of its
+ * params.rho_f without a surface (sea NULL, as created).  In a sea the fluid
+ * is the sea's at the node's position and time (alecable_sea_kinematics():
+ * waves and current profile), its density the sea's, and below the surface
+ * the body feels, with w = u_f - v its velocity relative to the fluid and
+ * a_f the fluid's local acceleration,
+ *     f = (m - rho_f V) g + 1/2 rho_f C_d A |w| w + (rho_f V + m_a) a_f - m_a v'
+ * (Morison's body terms: buoyancy, drag, Froude-Krylov and added mass, as
+ * the hydrodynamic loads in a sea), above it the weight m g alone, without
+ * added mass: its force jumps as the node crosses the surface, which a
+ * static equilibrium at the surface cannot take (a surface buoy needs a
+ * waterplane stiffness, which this body has not).  The forces then have no
+ * potential: a model with a body in a sea offers no energy callback
+ * (alecable_problem.energy), and alecable_model_energy() counts its
+ * buoyancy as if submerged.  Changing whether the body is in a sea needs a
+ * new finalize.
+ * \param pm the point body.
+ * \param sea a sea of the same model, or NULL.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL pm is NULL
+ * \retval ALECABLE_EHANDLE pm is not a point body, sea not a sea or of another model */
+ALECABLE_API int alecable_point_mass_set_sea(alecable_point_mass *pm, const alecable_sea *sea);
 /** The node a point body sits at (since 0.3).
  * \param pm the point body.
  * \param[out] node receives the node.

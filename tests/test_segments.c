@@ -37,6 +37,11 @@
  *    material terms);
  *  - a hydrodynamic load on a range of elements (alecable_load_hydro_set_elements):
  *    its buoyancy is a distributed load on those elements alone (1e-9);
+ *  - bodies in a sea (alecable_point_mass_set_sea): the Jacobian of drag on
+ *    the relative velocity, Froude-Krylov and added mass in waves and a
+ *    current against differences; a neutrally buoyant body with added mass
+ *    moves as the fluid particle (Newmark against RK4 of x'' = a_f, 1e-6 m);
+ *    above the surface no buoyancy (a kink under m g alone, 1e-9);
  *  - a line's fairlead attached to a host-driven body follows its heave,
  *    the anchor holds;
  *  - bad input: each argument named, nothing changed. */
@@ -643,6 +648,202 @@ START_TEST(hydro_load_on_a_range)
 END_TEST
 
 /* ---------------------------------------------------------------------------
+ * Point bodies in a sea */
+
+static alecable_sea *airy_sea(alecable_model *m, double level)
+{
+    alecable_sea_params sp;
+    alecable_sea *sea;
+    double cur[8] = {-20.0, 0.1, 0.05, 0.0, 0.0, 0.4, 0.0, 0.0};
+    alecable_sea_params_init(&sp);
+    sp.level = level;
+    sp.depth = 20.0;
+    sp.waves = ALECABLE_WAVES_AIRY;
+    sp.height = 1.0;
+    sp.period = 4.0;
+    sp.heading = 0.3;
+    sp.n_current = 2;
+    sp.current = cur;
+    ck_assert_int_eq(alecable_sea_create(&sea, m, &sp), 0);
+    return sea;
+}
+
+/* the Jacobian of bodies in waves and a current (drag on the relative
+ * velocity, Froude-Krylov, added mass) against differences of the residual */
+START_TEST(point_mass_in_sea_fd)
+{
+    alecable_model *m = model_z();
+    alecable_cable *c;
+    alecable_section s = section(1e5, 1e-3, 1000.0, 0.0);
+    alecable_point_mass_params pp;
+    alecable_point_mass *pm;
+    alecable_sea *sea = airy_sea(m, 0.0);
+    alecable_node *n;
+    alecable_problem p;
+    double a[3] = {0, 0, -5}, b[3] = {3, 1, -6}, *q, *v, *acc, *lam, err;
+    const double w[3] = {0.8, 0.5, 0.3};
+    int i, nt;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &s), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, 3.5, 2), 0);
+    ck_assert_int_eq(alecable_cable_node(&n, c, 0), 0);
+    fix_xyz(m, n);
+    alecable_point_mass_params_init(&pp);
+    pp.mass = 30.0;
+    pp.volume = 0.05;
+    pp.drag_area = 0.4;
+    pp.added_mass = 20.0;
+    for (i = 1; i <= 2; i++) {
+        ck_assert_int_eq(alecable_cable_node(&n, c, i), 0);
+        ck_assert_int_eq(alecable_node_point_mass(&pm, n, &pp), 0);
+        ck_assert_int_eq(alecable_point_mass_set_sea(pm, sea), 0);
+    }
+    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+    ck_assert_msg(p.energy == NULL, "bodies in a sea: no potential holds their forces");
+    nt = p.nq + p.nlam;
+    q = calloc((size_t)nt, sizeof *q);
+    v = calloc((size_t)nt, sizeof *v);
+    acc = calloc((size_t)nt, sizeof *acc);
+    lam = calloc((size_t)nt, sizeof *lam);
+    ck_assert(q && v && acc && lam);
+    pfd_perturbed_state(m, p.nq, 11u, q, v, acc);
+    err = pfd_weighted_jacobian_error(&p, 0.7, q, v, acc, lam, w);
+    ck_assert_msg(err <= 1e-6, "weighted Jacobian in a sea against differences: %g", err);
+    /* bad input */
+    ck_assert_int_eq(alecable_point_mass_set_sea(NULL, sea), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_point_mass_set_sea((alecable_point_mass *)(void *)c, sea), ALECABLE_EHANDLE);
+    ck_assert_int_eq(alecable_point_mass_set_sea(pm, (const alecable_sea *)(void *)c), ALECABLE_EHANDLE);
+    {
+        alecable_model *m2 = model_z();
+        alecable_sea *s2 = airy_sea(m2, 0.0);
+        ck_assert_int_eq(alecable_point_mass_set_sea(pm, s2), ALECABLE_EHANDLE);
+        ck_assert(strstr(alecable_model_errmsg(m), "another model") != NULL);
+        alecable_model_destroy(m2);
+    }
+    ck_assert_int_eq(alecable_point_mass_set_sea(pm, NULL), 0);
+    ck_assert_int_eq(alecable_point_mass_set_sea(pm, NULL), 0);
+    free(q);
+    free(v);
+    free(acc);
+    free(lam);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+/* A neutrally buoyant body (m = rho_f V) with added mass and without drag
+ * moves as the fluid particle: (m + m_a) x'' = (rho_f V + m_a) a_f, so
+ * x'' = a_f(x, t).  Two such bodies on a massless cable too soft to matter
+ * (EA = 1e-6 N), started with the fluid's velocity: Newmark's trapezoidal
+ * rule (h = 1e-3 s, 2 s) against RK4 of x'' = a_f with the sea's own a_f
+ * (1e-6 m, as test_waves.c's cable: the rule's O(h^2)) */
+START_TEST(neutral_point_mass_follows_fluid_particle)
+{
+    const double x0[3] = {0.0, 0.0, -3.0}, x1[3] = {0.0, 1.0, -3.0}, T = 2.0;
+    alecable_model *m = model_z();
+    alecable_cable *c;
+    alecable_section sec = section(1e-3, 1e-3, 0.0, 0.0);
+    alecable_sea_params sp;
+    alecable_sea *sea;
+    alecable_point_mass_params pp;
+    alecable_point_mass *pm;
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    alecable_node *nd[2];
+    double *q, *v, y[4], uf[3], t;
+    int nq, ix[2], iz[2], j, n;
+    alecable_sea_params_init(&sp);
+    sp.depth = 20.0;
+    sp.waves = ALECABLE_WAVES_AIRY;
+    sp.height = 1.0;
+    sp.period = 4.0;
+    ck_assert_int_eq(alecable_sea_create(&sea, m, &sp), 0);
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    ck_assert_int_eq(alecable_cable_line(c, x0, x1, 0.0, 1.0, 1), 0);
+    alecable_point_mass_params_init(&pp);
+    pp.volume = 0.01;
+    pp.mass = 1025.0 * 0.01;
+    pp.added_mass = 5.0;
+    for (j = 0; j < 2; j++) {
+        ck_assert_int_eq(alecable_cable_node(&nd[j], c, j), 0);
+        ck_assert_int_eq(alecable_node_point_mass(&pm, nd[j], &pp), 0);
+        ck_assert_int_eq(alecable_point_mass_set_sea(pm, sea), 0);
+    }
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_NEWMARK;
+    o.h = 1e-3;
+    ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
+    ck_assert_int_eq(alecable_integrator_sizes(it, &nq, NULL), 0);
+    q = calloc((size_t)nq, sizeof *q);
+    v = calloc((size_t)nq, sizeof *v);
+    ck_assert(q && v);
+    ck_assert_int_eq(alecable_integrator_get_state(it, NULL, q, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(alecable_sea_kinematics(sea, 0.0, x0, NULL, uf, NULL), 0);
+    for (j = 0; j < 2; j++) {
+        ck_assert_int_eq(alecable_node_dof_index(nd[j], ALECABLE_DOF_X, &ix[j]), 0);
+        ck_assert_int_eq(alecable_node_dof_index(nd[j], ALECABLE_DOF_Z, &iz[j]), 0);
+        v[ix[j]] = uf[0];
+        v[iz[j]] = uf[2];
+    }
+    ck_assert_int_eq(alecable_integrator_set_state(it, 0.0, q, v, NULL, NULL), 0);
+    ck_assert_msg(alecable_integrator_advance(it, T) == 0, "%s", alecable_integrator_errmsg(it));
+    ck_assert_int_eq(alecable_integrator_get_state(it, &t, q, NULL, NULL, NULL), 0);
+    /* RK4 of (x, z, u, w)' = (u, w, a_f(x, z, t)) */
+    y[0] = x0[0], y[1] = x0[2], y[2] = uf[0], y[3] = uf[2];
+    for (n = 0; n < 2000; n++) {
+        double k[4][4], h = 1e-3, tt = n * h;
+        int st, i;
+        for (st = 0; st < 4; st++) {
+            double f = st == 0 ? 0.0 : st == 3 ? 1.0 : 0.5, z[4], pt[3], a[3];
+            for (i = 0; i < 4; i++) z[i] = y[i] + (st ? f * h * k[st - 1][i] : 0.0);
+            pt[0] = z[0], pt[1] = 0.5, pt[2] = z[1];
+            ck_assert_int_eq(alecable_sea_kinematics(sea, tt + f * h, pt, NULL, NULL, a), 0);
+            k[st][0] = z[2], k[st][1] = z[3], k[st][2] = a[0], k[st][3] = a[2];
+        }
+        for (i = 0; i < 4; i++) y[i] += h / 6.0 * (k[0][i] + 2.0 * k[1][i] + 2.0 * k[2][i] + k[3][i]);
+    }
+    for (j = 0; j < 2; j++) {
+        ck_assert_msg(fabs(q[ix[j]] - y[0]) <= 1e-6 && fabs(q[iz[j]] - y[1]) <= 1e-6,
+                      "node %d at (%.9g, %.9g), the fluid particle at (%.9g, %.9g)", j, q[ix[j]], q[iz[j]], y[0], y[1]);
+    }
+    ck_assert_double_ge(fabs(y[0] - x0[0]) + fabs(y[1] - x0[2]), 0.05); /* it moved */
+    free(q);
+    free(v);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+/* above the sea's surface a body has no buoyancy: the kink of a buoy (the
+ * body of buoy_kink) whose sea lies 50 m below sags under m g alone */
+START_TEST(dry_body_has_no_buoyancy)
+{
+    const double a = 10.0, L0 = 10.2, EA = 1e5, mass = 300.0;
+    alecable_point_mass_params pp;
+    alecable_node *mid;
+    alecable_cable *c;
+    alecable_model *m;
+    alecable_point_mass *pm;
+    alecable_sea *sea;
+    double x[3], z, x0[3] = {0, 0, -2.0};
+    alecable_point_mass_params_init(&pp);
+    pp.mass = mass;
+    pp.volume = 2.0;
+    m = kink(a, L0, EA, &pp, &mid, &c);
+    ck_assert_int_eq(alecable_point_mass_node((const alecable_point_mass *)m->point_masses.p[0], &mid), 0);
+    pm = (alecable_point_mass *)m->point_masses.p[0];
+    sea = airy_sea(m, -50.0);
+    ck_assert_int_eq(alecable_point_mass_set_sea(pm, sea), 0);
+    ck_assert_int_eq(alecable_node_set(mid, x0, L0), 0);
+    solve(m);
+    ck_assert_int_eq(alecable_node_position(mid, x), 0);
+    z = kink_sag(a, L0, EA, mass * G);
+    ck_assert_msg(fabs(x[2] - z) <= 1e-9 * fabs(z), "sag %.15g, m g alone %.15g", x[2], z);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+/* ---------------------------------------------------------------------------
  * Fairlead on a driven body */
 
 static int heave(void *user, double t, double x[3], double R[9], double v[3], double w[3], double a[3],
@@ -845,6 +1046,9 @@ Suite *suite_segments(void)
     tcase_add_test(tc, pendulum_period_and_energy);
     tcase_add_test(tc, point_mass_fd);
     tcase_add_test(tc, hydro_load_on_a_range);
+    tcase_add_test(tc, point_mass_in_sea_fd);
+    tcase_add_test(tc, neutral_point_mass_follows_fluid_particle);
+    tcase_add_test(tc, dry_body_has_no_buoyancy);
     tcase_add_test(tc, fairlead_follows_driven_body);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);

@@ -10,8 +10,20 @@
  * so its residual rows are (m + m_a) a - (m - rho_f V) g + 1/2 rho_f C_d A |v| v
  * and its Jacobian block ca (m + m_a) I + cv 1/2 rho_f C_d A (|v| I + v v^T/|v|):
  * the weight is constant, so nothing in cq.  The body is submerged
- * everywhere (no sea surface). */
+ * everywhere.
+ *
+ * In a sea (alecable_point_mass_set_sea) the fluid is the sea's, at the
+ * node's position x and the motions' time t (wave_sea_eval: u_f, a_f and
+ * their gradients): below its surface Morison's body terms
+ *     f = (m - rho_f V) g + 1/2 rho_f C_d A |w| w + (rho_f V + m_a) a_f - m_a a,
+ * w = u_f - v (Froude-Krylov and added mass on the local acceleration, as
+ * the hydrodynamic loads), whose x-derivatives are D du and
+ * (rho_f V + m_a) da (D = 1/2 rho_f C_d A (|w| I + w w^T/|w|)); above the
+ * surface the weight m g alone and no added mass: the force jumps as the
+ * node crosses it, and with the surface moving in time no potential holds
+ * it (the model then offers no energy callback: energy.c). */
 #include "bodies.h"
+#include "../loads/waves.h"
 
 #include <math.h>
 #include <string.h>
@@ -21,6 +33,7 @@ struct alecable_point_mass {
     alecable_model *model;
     alecable_node *node;
     alecable_point_mass_params p;
+    const wave_sea *sea; /* NULL: still water of p.rho_f everywhere */
     int map[9]; /* the node's 3 x 3 position block in the Jacobian's values (after finalize) */
 };
 
@@ -91,10 +104,12 @@ int point_masses_maps(alecable_model *m, const sp_pattern *pat)
     return ALECABLE_OK;
 }
 
-/* the constant force on the body: (m - rho_f V) g, scaled */
+/* the constant force on the body: (m - rho_f V) g, scaled (in a sea: its
+ * density, as if submerged; the energy of a body in a sea is no potential of
+ * its forces, see above) */
 static void weight(const alecable_model *m, const alecable_point_mass *pm, double scale, double f[3])
 {
-    double w = scale * (pm->p.mass - pm->p.rho_f * pm->p.volume);
+    double w = scale * (pm->p.mass - (pm->sea ? pm->sea->rho_f : pm->p.rho_f) * pm->p.volume);
     int k;
     for (k = 0; k < 3; k++) f[k] = w * m->gravity[k];
 }
@@ -113,68 +128,147 @@ double point_masses_energy(const alecable_model *m, const double *q, double scal
 }
 
 /* 1/2 rho_f C_d A (its drag per |v| v) */
-static double drag_coef(const alecable_point_mass *pm) { return 0.5 * pm->p.rho_f * pm->p.drag_area; }
+static double drag_coef(const alecable_point_mass *pm, double rho_f) { return 0.5 * rho_f * pm->p.drag_area; }
 
-void point_masses_residual(const alecable_model *m, const double *q, const double *v, const double *a, double scale,
-                           double *r)
+/* What one body sees at x, t: the fluid's density, velocity, acceleration
+ * and their gradients (zero in still water), and whether it is wet */
+typedef struct pm_fluid {
+    int wet;
+    double rho_f, u[3], a[3], du[9], da[9];
+} pm_fluid;
+
+static void fluid_at(const alecable_point_mass *pm, double t, const double *x, int grad, pm_fluid *F)
+{
+    wave_kin K;
+    int k;
+    if (!pm->sea) {
+        memset(F, 0, sizeof *F);
+        F->wet = 1;
+        F->rho_f = pm->p.rho_f;
+        return;
+    }
+    wave_sea_eval(pm->sea, t, x, grad, &K);
+    F->wet = K.wet;
+    F->rho_f = pm->sea->rho_f;
+    for (k = 0; k < 3; k++) {
+        F->u[k] = K.u[k];
+        F->a[k] = K.a[k];
+    }
+    for (k = 0; k < 9; k++) {
+        F->du[k] = grad ? K.du[k] : 0.0;
+        F->da[k] = grad ? K.da[k] : 0.0;
+    }
+}
+
+/* the mass of the inertia: m, and m_a where the body is wet */
+static double inertia_mass(const alecable_point_mass *pm, const pm_fluid *F)
+{
+    return pm->p.mass + (F->wet ? pm->p.added_mass : 0.0);
+}
+
+void point_masses_residual(const alecable_model *m, double t, const double *q, const double *v, const double *a,
+                           double scale, double *r)
 {
     int i, k;
-    (void)q;
     for (i = 0; i < m->point_masses.n; i++) {
         const alecable_point_mass *pm = (const alecable_point_mass *)m->point_masses.p[i];
         int d = pm->node->dof0;
         double f[3];
-        weight(m, pm, scale, f);
+        pm_fluid F;
+        fluid_at(pm, t, q + d, 0, &F);
+        for (k = 0; k < 3; k++) f[k] = scale * (pm->p.mass - (F.wet ? F.rho_f * pm->p.volume : 0.0)) * m->gravity[k];
         for (k = 0; k < 3; k++) r[d + k] -= f[k];
-        if (v && pm->p.drag_area > 0.0) {
-            const double *u = v + d;
-            double c = drag_coef(pm) * sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
-            for (k = 0; k < 3; k++) r[d + k] += c * u[k];
+        if (v && F.wet && pm->p.drag_area > 0.0) {
+            double w[3], c;
+            for (k = 0; k < 3; k++) w[k] = F.u[k] - v[d + k];
+            c = drag_coef(pm, F.rho_f) * sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+            for (k = 0; k < 3; k++) r[d + k] -= c * w[k];
         }
-        if (v && a)
-            for (k = 0; k < 3; k++) r[d + k] += (pm->p.mass + pm->p.added_mass) * a[d + k];
+        if (v && a) {
+            for (k = 0; k < 3; k++) r[d + k] += inertia_mass(pm, &F) * a[d + k];
+            if (F.wet && pm->sea) /* Froude-Krylov and the added mass's share of the fluid's acceleration */
+                for (k = 0; k < 3; k++) r[d + k] -= (F.rho_f * pm->p.volume + pm->p.added_mass) * F.a[k];
+        }
     }
 }
 
-void point_masses_jacobian(const alecable_model *m, const double *v, const double *a, double cv, double ca,
-                           double *values)
+void point_masses_jacobian(const alecable_model *m, double t, const double *q, const double *v, const double *a,
+                           double cq, double cv, double ca, double *values)
 {
-    int i, j, k;
-    if (!v) return; /* statics: the weight is constant */
+    int i, j, k, l;
+    if (!v) return; /* statics: the weight is constant (and the buoyancy's jump has no derivative) */
     for (i = 0; i < m->point_masses.n; i++) {
         const alecable_point_mass *pm = (const alecable_point_mass *)m->point_masses.p[i];
+        int d = pm->node->dof0;
+        double D[9], J[9];
+        pm_fluid F;
+        fluid_at(pm, t, q + d, pm->sea != NULL, &F);
+        memset(J, 0, sizeof J); /* dr/dx */
+        memset(D, 0, sizeof D);
         if (a)
-            for (k = 0; k < 3; k++) values[pm->map[4 * k]] += ca * (pm->p.mass + pm->p.added_mass);
-        if (pm->p.drag_area > 0.0) {
-            const double *u = v + pm->node->dof0;
-            double s = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]), c = cv * drag_coef(pm);
+            for (k = 0; k < 3; k++) values[pm->map[4 * k]] += ca * inertia_mass(pm, &F);
+        if (!F.wet) continue;
+        if (pm->p.drag_area > 0.0) { /* the drag's derivative in w = u_f - v */
+            double w[3], s, c = drag_coef(pm, F.rho_f);
+            for (k = 0; k < 3; k++) w[k] = F.u[k] - v[d + k];
+            s = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
             for (j = 0; j < 3; j++)
-                for (k = 0; k < 3; k++)
-                    values[pm->map[3 * j + k]] += c * ((j == k ? s : 0.0) + (s > 0.0 ? u[j] * u[k] / s : 0.0));
+                for (k = 0; k < 3; k++) D[3 * j + k] = c * ((j == k ? s : 0.0) + (s > 0.0 ? w[j] * w[k] / s : 0.0));
         }
+        for (j = 0; j < 3; j++)
+            for (k = 0; k < 3; k++) {
+                double x = 0.0;
+                for (l = 0; l < 3; l++) x -= D[3 * j + l] * F.du[3 * l + k];
+                if (a) x -= (F.rho_f * pm->p.volume + pm->p.added_mass) * F.da[3 * j + k];
+                J[3 * j + k] = x;
+            }
+        for (k = 0; k < 9; k++) values[pm->map[k]] += cq * J[k] + cv * D[k];
     }
 }
 
-void point_masses_inertia(const alecable_model *m, const double *a, double *r)
+void point_masses_inertia(const alecable_model *m, double t, const double *q, const double *a, double *r)
 {
     int i, k;
     for (i = 0; i < m->point_masses.n; i++) {
         const alecable_point_mass *pm = (const alecable_point_mass *)m->point_masses.p[i];
         int d = pm->node->dof0;
-        for (k = 0; k < 3; k++) r[d + k] += (pm->p.mass + pm->p.added_mass) * a[d + k];
+        pm_fluid F;
+        fluid_at(pm, t, q + d, 0, &F);
+        for (k = 0; k < 3; k++) r[d + k] += inertia_mass(pm, &F) * a[d + k];
     }
 }
 
-double point_masses_kinetic(const alecable_model *m, const double *v)
+double point_masses_kinetic(const alecable_model *m, double t, const double *q, const double *v)
 {
     double T = 0.0;
     int i;
     for (i = 0; i < m->point_masses.n; i++) {
         const alecable_point_mass *pm = (const alecable_point_mass *)m->point_masses.p[i];
         const double *u = v + pm->node->dof0;
-        T += 0.5 * (pm->p.mass + pm->p.added_mass) * (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+        pm_fluid F;
+        fluid_at(pm, t, q + pm->node->dof0, 0, &F);
+        T += 0.5 * inertia_mass(pm, &F) * (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
     }
     return T;
+}
+
+int point_masses_conservative(const alecable_model *m)
+{
+    int i;
+    for (i = 0; i < m->point_masses.n; i++)
+        if (((const alecable_point_mass *)m->point_masses.p[i])->sea) return 0;
+    return 1;
+}
+
+ALECABLE_API int alecable_point_mass_set_sea(alecable_point_mass *pm, const alecable_sea *sea)
+{
+    int st;
+    if (!pm) return ALECABLE_ENULL;
+    if (pm->magic != MAGIC_POINT_MASS) return ALECABLE_EHANDLE;
+    if (sea && (st = ac_check_sea(pm->model, sea, "sea"))) return st;
+    if ((pm->sea != NULL) != (sea != NULL)) ac_model_changed(pm->model, "a point mass's sea changed");
+    pm->sea = sea ? &sea->w : NULL;
+    return ALECABLE_OK;
 }
 
 ALECABLE_API int alecable_point_mass_node(const alecable_point_mass *pm, alecable_node **node)

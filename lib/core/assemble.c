@@ -135,7 +135,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
         }
     }
     if (m->bodies.n) bodies_inertia_residual(m, q, m->zero_q, a, r);
-    if (m->point_masses.n) point_masses_inertia(m, a, r);
+    if (m->point_masses.n) point_masses_inertia(m, ac_motion_time(m, t), q, a, r);
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
         if (l->kind != LOAD_HYDRO) continue;
@@ -469,7 +469,7 @@ static void residual_rest(alecable_model *m, double t, double sc, const double *
     mesh_residual(m, q, lambda, r);
     if (m->bodies.n) bodies_residual(m, q, sc, r);
     if (m->bodies.n && v && a) bodies_inertia_residual(m, q, v, a, r);
-    if (m->point_masses.n) point_masses_residual(m, q, v, a, sc, r);
+    if (m->point_masses.n) point_masses_residual(m, tm, q, v, a, sc, r);
     ac_segments_residual(m, q, sc, r);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
@@ -505,7 +505,7 @@ static void jacobian_rest(alecable_model *m, double t, double sc, const double *
     mesh_jacobian(m, values);
     if (m->bodies.n) bodies_jacobian(m, q, sc, cq, values);
     if (m->bodies.n && v && a) bodies_inertia_jacobian(m, q, v, a, cq, cv, ca, values);
-    if (m->point_masses.n) point_masses_jacobian(m, v, a, cv, ca, values);
+    if (m->point_masses.n) point_masses_jacobian(m, tm, q, v, a, cq, cv, ca, values);
     ac_segments_jacobian(m, q, sc, cq, values);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];

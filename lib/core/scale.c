@@ -156,7 +156,7 @@ int ac_scale_rest(alecable_model *m, double t, const double *q, const double *v,
         add_group(scale, w, m->n);
     }
     if (m->point_masses.n) { /* weights, drag and inertia of the point masses */
-        point_masses_residual(m, q, v, dyn ? a : NULL, sc, w);
+        point_masses_residual(m, tm, q, v, dyn ? a : NULL, sc, w);
         add_group(scale, w, m->n);
     }
     for (i = 0; i < m->cables.n; i++)
