@@ -4017,9 +4017,8 @@ ALECABLE_API int alecable_load_hydro_set_sea(alecable_load *l, const alecable_se
  * the stretch where E A changes is smeared over the neighbouring elements
  * (in a hanging chain's length some 2e-3 of its elongation at 20 elements
  * a section) unless the node is split (alecable_node_split_stretch(),
- * statics).  Like
- * alecable_cable_set_beam(), it may be called after finalize (the model is
- * finalized again).
+ * statics).  Like alecable_cable_set_beam(), it may be called after
+ * finalize (the model is finalized again).
  * \param c the cable.
  * \param first_element index of the range's first element.
  * \param n_elements number of elements, >= 1, within the cable.
