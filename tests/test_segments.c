@@ -14,6 +14,9 @@
  *    elements with the junction node split (alecable_node_split_stretch:
  *    the stretch jumps with E A there) to 1e-7 of the elongation (without
  *    the split the jump is smeared: 2e-3);
+ *  - the same chain released unstretched rings with its energy: the watch's
+ *    balance and T + V (trapezoidal Newmark) within 1e-3 of the energy
+ *    exchanged (the weight difference's potential in the model's energy);
  *  - each element kind's parameters from its range (EA, rhoA, EI; Kirchhoff
  *    and SE(3): the bending stiffness where the beam takes E I, the rotary
  *    inertia), the node between two sections one node;
@@ -217,6 +220,48 @@ START_TEST(two_section_hanging_chain_axial) { hanging_check(ALECABLE_ELEMENT_AXI
 END_TEST
 
 START_TEST(two_section_hanging_chain_ancf) { hanging_check(ALECABLE_ELEMENT_ANCF); }
+END_TEST
+
+/* The two-section chain released unstretched: it rings along its length.
+ * The weight difference's potential belongs to the model's energy (the
+ * problem offers it), and trapezoidal Newmark's energy balance closes:
+ * the divergence watch's energy created within 1e-3 of the energy exchanged,
+ * T + V of the model's queries within 1e-3 of it too */
+START_TEST(two_section_chain_rings_with_its_energy)
+{
+    alecable_section s1 = section(1e7, 1e-2, 7800.0, 0.0), s2 = section(1e7, 2e-3, 1500.0, 0.0);
+    alecable_cable *c;
+    alecable_model *m = hanging(ALECABLE_ELEMENT_AXIAL, 8, 30.0, 50.0, &s1, &s2, &c);
+    alecable_problem p;
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    alecable_step_stats st;
+    double wi, we, T, E0, dE = 0.0;
+    int k;
+    ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+    ck_assert_msg(p.energy != NULL, "sections and weights are conservative: the model offers its energy");
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_NEWMARK;
+    o.h = 2e-3;
+    o.watch = 1;
+    ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
+    ck_assert_int_eq(alecable_model_energy(m, &wi, &we), 0);
+    E0 = wi + we;
+    for (k = 0; k < 250; k++) {
+        ck_assert_msg(alecable_integrator_step(it, o.h) == 0, "%s", alecable_integrator_errmsg(it));
+        ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+        ck_assert_int_eq(alecable_model_kinetic_energy(m, &T), 0);
+        ck_assert_int_eq(alecable_model_energy(m, &wi, &we), 0);
+        dE = fmax(dE, fabs(T + wi + we - E0));
+    }
+    alecable_step_stats_init(&st);
+    ck_assert_int_eq(alecable_integrator_stats(it, &st), 0);
+    ck_assert_msg(st.energy_exchanged > 0.0 && fabs(st.energy_created) <= 1e-3 * st.energy_exchanged,
+                  "the watch's balance: %g J created of %g J exchanged", st.energy_created, st.energy_exchanged);
+    ck_assert_msg(dE <= 1e-3 * st.energy_exchanged, "T + V drifts by %g J of %g J exchanged", dE, st.energy_exchanged);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
 END_TEST
 
 /* each kind's element parameters from its range; nodes between sections stay one */
@@ -1040,6 +1085,7 @@ Suite *suite_segments(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, two_section_hanging_chain_axial);
     tcase_add_test(tc, two_section_hanging_chain_ancf);
+    tcase_add_test(tc, two_section_chain_rings_with_its_energy);
     tcase_add_test(tc, range_parameters_every_kind);
     tcase_add_test(tc, clump_weight_kink);
     tcase_add_test(tc, buoy_kink);
