@@ -4087,6 +4087,131 @@ ALECABLE_API void alecable_seabed_contact_init(alecable_seabed_contact *s);
  * \retval ALECABLE_EINVAL a bad struct_size or end */
 ALECABLE_API int alecable_seabed_state(const alecable_load *l, int end, alecable_seabed_contact *s);
 
+/* ------------------------------------------------------------------------ */
+/* Multi-segment lines and point bodies (since 0.3)                          */
+/* ------------------------------------------------------------------------ */
+
+/** Gives elements first_element .. first_element + n_elements - 1 of a cable
+ * their own section (since 0.3): a chain-wire-chain mooring line is one cable
+ * whose ranges differ.  The elements' axial stiffness E A, mass per unit
+ * length rho A (weight and inertia) and bending stiffness E I are the
+ * range's; on a Kirchhoff or SE(3) cable, the bending stiffnesses that
+ * alecable_beam_params leaves at 0 are the range's E I and the rotary inertia
+ * follows its rho and I, while GJ and the shear stiffnesses stay the cable's.
+ * A node between two sections stays one node.  A later range over an
+ * element replaces an earlier one; elements added to the cable afterwards
+ * take the cable's own section.  Sections belong to the mesh's elements:
+ * finalize refuses a cable with ranges whose material coordinates are free
+ * (make it Lagrangian, alecable_cable_set_lagrangian(), or fix each node's
+ * s).  The cable's inertia is on when its own section has rho > 0, so a range
+ * with rho > 0 needs that.  Loads along a cable take element ranges
+ * (alecable_load_hydro_set_elements(), alecable_friction_plane_params,
+ * alecable_load_distributed_range()): give each segment its own hydrodynamic
+ * load (its diameter, coefficients and buoyancy) over its range.  On ANCF
+ * and Kirchhoff cables the stretch is continuous at a node, so the jump of
+ * the stretch where E A changes is smeared over the neighbouring elements
+ * (in a hanging chain's length some 2e-3 of its elongation at 20 elements
+ * a section) unless the node is split (alecable_node_split_stretch(),
+ * statics).  Like alecable_cable_set_beam(), it may be called after
+ * finalize (the model is finalized again).
+ * \param c the cable.
+ * \param first_element index of the range's first element.
+ * \param n_elements number of elements, >= 1, within the cable.
+ * \param section the section (E, A > 0, rho, I >= 0), copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL c or section is NULL
+ * \retval ALECABLE_EHANDLE c is not a cable
+ * \retval ALECABLE_EINVAL a bad struct_size or value (the message names it),
+ *         rho > 0 on a cable whose own section has rho = 0, or I = 0 where
+ *         the cable's beam takes E I of the section
+ * \retval ALECABLE_ERANGE the range runs outside the cable's elements
+ * \retval ALECABLE_ENOMEM an allocation failed */
+ALECABLE_API int alecable_cable_set_section_range(alecable_cable *c, int first_element, int n_elements,
+                                                  const alecable_section *section);
+
+/** Restricts a hydrodynamic load (alecable_load_hydro()) to the elements
+ * first_element .. first_element + n_elements - 1 of its cable (since 0.3;
+ * n_elements <= 0: all from first_element on), read at each evaluation: one
+ * load per segment of a multi-segment line gives each its own diameter,
+ * coefficients and buoyancy (as created, a load acts on the whole cable).
+ * \param l a hydrodynamic load.
+ * \param first_element index of the first element acted on.
+ * \param n_elements number of elements (<= 0: to the cable's end).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL l is NULL
+ * \retval ALECABLE_EHANDLE l is not a load
+ * \retval ALECABLE_EINVAL l is not a hydrodynamic load
+ * \retval ALECABLE_ERANGE the range runs outside the cable's elements */
+ALECABLE_API int alecable_load_hydro_set_elements(alecable_load *l, int first_element, int n_elements);
+
+/** A point body at a cable node (since 0.3): a clump weight or a buoy. */
+typedef struct alecable_point_mass alecable_point_mass;
+/** Parameters of a point body (alecable_node_point_mass(), since 0.3).  With
+ * m the mass, V the displaced volume and m_a the added mass, the body puts
+ * on its node's position x the constant force (m - rho_f V) g (weight and
+ * buoyancy, g the model's gravity, scaled by the load factor as the cables'
+ * weight), with the potential -(m - rho_f V) g.x in the model's energy; in
+ * dynamics the inertia (m + m_a) x'' and the drag -1/2 rho_f C_d A |x'| x'
+ * (still water: no current or waves).  The body is always submerged, unless
+ * put in a sea (alecable_point_mass_set_sea()). */
+typedef struct alecable_point_mass_params {
+    size_t struct_size; /**< sizeof(alecable_point_mass_params) (set by alecable_point_mass_params_init()) */
+    double mass;        /**< mass m [kg] (>= 0, default 0) */
+    double volume;      /**< displaced volume V [m^3] (>= 0, default 0) */
+    double rho_f;       /**< fluid density [kg/m^3] (>= 0, default 1025) */
+    double drag_area;   /**< C_d A, drag coefficient times area [m^2] (>= 0, default 0) */
+    double added_mass;  /**< added mass m_a [kg] (>= 0, default 0) */
+} alecable_point_mass_params;
+/** Fills the defaults above and struct_size (since 0.3).
+ *  \param p the struct to fill; NULL is ignored. */
+ALECABLE_API void alecable_point_mass_params_init(alecable_point_mass_params *p);
+/** Puts a point body at a node of a cable of any element kind (since 0.3; an
+ * SE(3) node's position).  On an ALE cable whose node's material coordinate
+ * is free the body stays with the node, not with a material particle: it
+ * slides along the line like a ring (fix the node's s, or make the cable
+ * Lagrangian, for a clump clamped to the line).  The model's kinetic energy
+ * (alecable_model_kinetic_energy()) and potential energy include it.
+ * \param[out] out receives the body, owned by the node's model (may be NULL).
+ * \param n a cable's node (not a body's).
+ * \param p the parameters, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL n or p is NULL
+ * \retval ALECABLE_EHANDLE n is not a node
+ * \retval ALECABLE_EINVAL a bad struct_size or value (the message names it),
+ *         mass, volume and added mass all 0, or a body's node
+ * \retval ALECABLE_ENOMEM an allocation failed */
+ALECABLE_API int alecable_node_point_mass(alecable_point_mass **out, alecable_node *n,
+                                          const alecable_point_mass_params *p);
+/** Puts a point body in a sea (since 0.3), or back into still water of its
+ * params.rho_f without a surface (sea NULL, as created).  In a sea the fluid
+ * is the sea's at the node's position and time (alecable_sea_kinematics():
+ * waves and current profile), its density the sea's, and below the surface
+ * the body feels, with w = u_f - v its velocity relative to the fluid and
+ * a_f the fluid's local acceleration,
+ *     f = (m - rho_f V) g + 1/2 rho_f C_d A |w| w + (rho_f V + m_a) a_f - m_a v'
+ * (Morison's body terms: buoyancy, drag, Froude-Krylov and added mass, as
+ * the hydrodynamic loads in a sea), above it the weight m g alone, without
+ * added mass: its force jumps as the node crosses the surface, which a
+ * static equilibrium at the surface cannot take (a surface buoy needs a
+ * waterplane stiffness, which this body has not).  The forces then have no
+ * potential: a model with a body in a sea offers no energy callback
+ * (alecable_problem.energy), and alecable_model_energy() counts its
+ * buoyancy as if submerged.  Changing whether the body is in a sea needs a
+ * new finalize.
+ * \param pm the point body.
+ * \param sea a sea of the same model, or NULL.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL pm is NULL
+ * \retval ALECABLE_EHANDLE pm is not a point body, sea not a sea or of another model */
+ALECABLE_API int alecable_point_mass_set_sea(alecable_point_mass *pm, const alecable_sea *sea);
+/** The node a point body sits at (since 0.3).
+ * \param pm the point body.
+ * \param[out] node receives the node.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL pm or node is NULL
+ * \retval ALECABLE_EHANDLE pm is not a point body */
+ALECABLE_API int alecable_point_mass_node(const alecable_point_mass *pm, alecable_node **node);
+
 #ifdef __cplusplus
 }
 #endif

@@ -107,6 +107,23 @@ void   bodies_inertia_jacobian(const alecable_model *m, const double *q, const d
                                double cv, double ca, double *values);
 double bodies_kinetic(const alecable_model *m, const double *q, const double *v);
 
+/* Point masses at cable nodes (point_mass.c): the maps of their 3 x 3
+ * position blocks (after the pattern; 0 or an error set on m); the potential
+ * of their weight and buoyancy; r += weight, buoyancy, and with v their drag,
+ * with v and a their inertia (and in a sea Froude-Krylov), at the motions'
+ * time t; values += cq (a sea's gradients), cv (drag) and ca (inertia)
+ * terms (v NULL: statics, none); M a alone (ac_inertia); their kinetic
+ * energy; 1 when their forces have the potential above (no body in a sea) */
+int    point_masses_maps(alecable_model *m, const sp_pattern *pat);
+double point_masses_energy(const alecable_model *m, const double *q, double scale);
+void   point_masses_residual(const alecable_model *m, double t, const double *q, const double *v, const double *a,
+                             double scale, double *r);
+void   point_masses_jacobian(const alecable_model *m, double t, const double *q, const double *v, const double *a,
+                             double cq, double cv, double ca, double *values);
+void   point_masses_inertia(const alecable_model *m, double t, const double *q, const double *a, double *r);
+double point_masses_kinetic(const alecable_model *m, double t, const double *q, const double *v);
+int    point_masses_conservative(const alecable_model *m);
+
 /* Geometry of unit i of a wrap at q (NULL: the current state): the outward normal n
  * and the tangent t (towards increasing s) in space. */
 void   wrap_frame(const alecable_joint *j, int i, const double *q, double n[3], double t[3]);

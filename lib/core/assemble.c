@@ -135,6 +135,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
         }
     }
     if (m->bodies.n) bodies_inertia_residual(m, q, m->zero_q, a, r);
+    if (m->point_masses.n) point_masses_inertia(m, ac_motion_time(m, t), q, a, r);
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
         if (l->kind != LOAD_HYDRO) continue;
@@ -543,6 +544,8 @@ static void residual_rest(alecable_model *m, double t, double sc, const double *
     mesh_residual(m, q, lambda, r);
     if (m->bodies.n) bodies_residual(m, q, sc, r);
     if (m->bodies.n && v && a) bodies_inertia_residual(m, q, v, a, r);
+    if (m->point_masses.n) point_masses_residual(m, tm, q, v, a, sc, r);
+    ac_segments_residual(m, q, sc, r);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
         j->ops->eval(j, joint_time(j, t, tm), q, v, lambda, r, m->nq, 0.0, 0.0, NULL);
@@ -577,6 +580,8 @@ static void jacobian_rest(alecable_model *m, double t, double sc, const double *
     mesh_jacobian(m, values);
     if (m->bodies.n) bodies_jacobian(m, q, sc, cq, values);
     if (m->bodies.n && v && a) bodies_inertia_jacobian(m, q, v, a, cq, cv, ca, values);
+    if (m->point_masses.n) point_masses_jacobian(m, tm, q, v, a, cq, cv, ca, values);
+    ac_segments_jacobian(m, q, sc, cq, values);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
         j->ops->eval(j, joint_time(j, t, tm), q, v, lambda, NULL, m->nq, cq, cv, values);
@@ -706,7 +711,7 @@ static double model_energies(alecable_model *m, const double *q, double t, const
 static int kinetic_from_elements(const alecable_model *m)
 {
     int c, i;
-    if (m->bodies.n) return 0;
+    if (m->bodies.n || m->point_masses.n) return 0; /* (their T is in ac_inertia's M a) */
     for (i = 0; i < m->loads.n; i++)
         if (((const alecable_load *)m->loads.p[i])->kind == LOAD_HYDRO) return 0;
     for (c = 0; c < m->cables.n; c++) {
@@ -827,6 +832,7 @@ static double model_energies(alecable_model *m, const double *q, double t, const
     int i;
     element_energies(m, q, sc, v, &wi, &we, tkin);
     we += bodies_energy(m, q, sc);
+    we += point_masses_energy(m, q, sc) + ac_segments_energy(m, q, sc);
     for (i = 0; i < m->loads.n; i++) we += load_energy(m, (const alecable_load *)m->loads.p[i], q, sc);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];

@@ -312,14 +312,30 @@ static int rotation_held(const alecable_model *m, const alecable_cable *c)
     return 0;
 }
 
+/* a section range's E I stands for a bending stiffness the beam leaves at 0 */
+static int check_range_I(alecable_model *m, int index, const alecable_cable *c)
+{
+    int k;
+    if (c->beam.EI2 > 0.0 && c->beam.EI3 > 0.0) return ALECABLE_OK;
+    for (k = 0; k < c->n_ranges; k++)
+        if (!(c->ranges[k].s.I > 0.0))
+            return ac_fail(m, ALECABLE_ESTATE, "cable %d: its section range %d (elements %d ..) has I = 0, but "
+                                               "alecable_beam_params.EI%d = 0 takes E I of the section: give I or "
+                                               "the bending stiffness", index, k, c->ranges[k].first,
+                           c->beam.EI2 > 0.0 ? 3 : 2);
+    return ALECABLE_OK;
+}
+
 static int check_se3(alecable_model *m, int index, const alecable_cable *c)
 {
+    int st;
     if (!c->has_beam)
         return ac_fail(m, ALECABLE_ESTATE, "cable %d is an SE(3) cable without its torsional stiffness: call "
                                            "alecable_cable_set_beam", index);
     if (!c->has_shear)
         return ac_fail(m, ALECABLE_ESTATE, "cable %d is an SE(3) cable without its shear stiffnesses: call "
                                            "alecable_cable_set_shear", index);
+    if ((st = check_range_I(m, index, c))) return st;
     if (c->n_nodes < 2) return ac_fail(m, ALECABLE_ESTATE, "cable %d: an SE(3) cable needs two nodes at least", index);
     if (c->shape && c->n_shape != c->n_el)
         return ac_fail(m, ALECABLE_ESTATE, "cable %d: its natural shape has %d elements, the cable %d (set it again)",
@@ -337,9 +353,11 @@ static int check_se3(alecable_model *m, int index, const alecable_cable *c)
 
 static int check_beam(alecable_model *m, int index, const alecable_cable *c)
 {
+    int st;
     if (!c->has_beam)
         return ac_fail(m, ALECABLE_ESTATE, "cable %d is a Kirchhoff cable without its torsional stiffness: call "
                                            "alecable_cable_set_beam", index);
+    if ((st = check_range_I(m, index, c))) return st;
     if (c->shape && c->n_shape != c->n_el)
         return ac_fail(m, ALECABLE_ESTATE, "cable %d: its natural shape has %d elements, the cable %d (set it again)",
                        index, c->n_shape, c->n_el);
@@ -486,11 +504,12 @@ static void build_se3_charts(alecable_cable *c)
 static void element_params(alecable_cable *c)
 {
     int i;
-    double EI2 = c->beam.EI2 > 0.0 ? c->beam.EI2 : c->section.E * c->section.I;
-    double EI3 = c->beam.EI3 > 0.0 ? c->beam.EI3 : c->section.E * c->section.I;
     for (i = 0; i < c->n_el; i++) {
         el_params *p = &c->el[i]->par;
         const double *k = c->shape ? c->shape + 3 * i : NULL;
+        const alecable_section *sec = ac_element_section(c, i); /* (the cable's but in a section range) */
+        double EI2 = c->beam.EI2 > 0.0 ? c->beam.EI2 : sec->E * sec->I;
+        double EI3 = c->beam.EI3 > 0.0 ? c->beam.EI3 : sec->E * sec->I;
         p->EI = EI2;
         p->EI3 = EI3;
         p->GJ = c->beam.GJ;
@@ -504,8 +523,8 @@ static void element_params(alecable_cable *c)
         /* the sections' mass moments from the bending stiffnesses' second
          * moments I2 = EI2 / E, I3 = EI3 / E: a solid section's, polar
          * I2 + I3 (what GJ says is the torsion constant, not the mass's) */
-        p->rhoJ[1] = c->section.rho * EI2 / c->section.E;
-        p->rhoJ[2] = c->section.rho * EI3 / c->section.E;
+        p->rhoJ[1] = sec->rho * EI2 / sec->E;
+        p->rhoJ[2] = sec->rho * EI3 / sec->E;
         p->rhoJ[0] = p->rhoJ[1] + p->rhoJ[2];
     }
 }

@@ -295,6 +295,57 @@ ALECABLE_API int alecable_cable_line(alecable_cable *c, const double x_a[3], con
     return ALECABLE_OK;
 }
 
+const alecable_section *ac_element_section(const alecable_cable *c, int i)
+{
+    int k;
+    for (k = c->n_ranges - 1; k >= 0; k--)
+        if (i >= c->ranges[k].first && i < c->ranges[k].first + c->ranges[k].n) return &c->ranges[k].s;
+    return &c->section;
+}
+
+/* A section over elements first .. first + n - 1: their parameters now, the
+ * range kept for what finalize derives from it (beam.c) */
+ALECABLE_API int alecable_cable_set_section_range(alecable_cable *c, int first_element, int n_elements,
+                                                  const alecable_section *section)
+{
+    alecable_model *m;
+    ac_section_range *nr;
+    int i, st;
+    if (!c) return ALECABLE_ENULL;
+    if (c->magic != MAGIC_CABLE) return ALECABLE_EHANDLE;
+    m = c->model;
+    if ((st = check_section(m, section))) return st;
+    if (first_element < 0 || n_elements < 1 || first_element >= c->n_el || n_elements > c->n_el - first_element)
+        return ac_fail(m, ALECABLE_ERANGE,
+                       "first_element = %d, n_elements = %d: the range must lie in the cable's elements 0 .. %d",
+                       first_element, n_elements, c->n_el - 1);
+    if (section->rho > 0.0 && !(c->section.rho > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL,
+                       "section.rho = %g on a cable whose own section has rho = 0: the cable's inertia is on only "
+                       "when its own section has mass (give it the density of one of its segments)", section->rho);
+    if ((c->kind == ALECABLE_ELEMENT_KIRCHHOFF || c->kind == ALECABLE_ELEMENT_SE3) && c->has_beam &&
+        !(c->beam.EI2 > 0.0 && c->beam.EI3 > 0.0) && !(section->I > 0.0))
+        return ac_fail(m, ALECABLE_EINVAL, "section.I = 0, but the cable's alecable_beam_params.EI%d = 0 takes E I of "
+                                           "the section: give I or the bending stiffness",
+                       c->beam.EI2 > 0.0 ? 3 : 2);
+    nr = (ac_section_range *)ac_realloc(&m->alloc, c->ranges, (size_t)(c->n_ranges + 1) * sizeof *nr);
+    if (!nr) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    c->ranges = nr;
+    nr[c->n_ranges].first = first_element;
+    nr[c->n_ranges].n = n_elements;
+    nr[c->n_ranges].s = *section;
+    nr[c->n_ranges].s.struct_size = sizeof *section;
+    c->n_ranges++;
+    for (i = first_element; i < first_element + n_elements; i++) {
+        el_params *p = &c->el[i]->par;
+        p->EA = section->E * section->A;
+        p->rhoA = section->rho * section->A;
+        p->EI = section->E * section->I;
+    }
+    ac_model_changed(m, "a section range was set");
+    return ALECABLE_OK;
+}
+
 ALECABLE_API int alecable_cable_counts(const alecable_cable *c, int *n_nodes, int *n_elements)
 {
     if (!c) return ALECABLE_ENULL;

@@ -120,6 +120,6 @@ ALECABLE_API int alecable_model_kinetic_energy(alecable_model *m, double *T)
             sum += cb->ops->kinetic(&cb->el[i]->par, qe, ve);
         }
     }
-    *T = sum + bodies_kinetic(m, m->q, m->v);
+    *T = sum + bodies_kinetic(m, m->q, m->v) + point_masses_kinetic(m, ac_state_time(m), m->q, m->v);
     return ALECABLE_OK;
 }

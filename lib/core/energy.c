@@ -7,10 +7,12 @@
  * about two axes) and current-driven hydrodynamics supply work of their
  * own; material that flows in or out through a cable end carries energy
  * across the mesh's boundary; a point load on a node whose material
- * coordinate moves does configurational work without a potential.  A model
+ * coordinate moves does configurational work without a potential; a point
+ * body in a sea feels a moving surface and fluid.  A model
  * with any of them has no callback. */
 #include "model.h"
 #include "../constraints/mesh_motion.h"
+#include "../bodies/bodies.h"
 
 #include <stddef.h>
 
@@ -42,6 +44,7 @@ int ac_energy_complete(const alecable_model *m)
     }
     for (i = 0; i < m->joints.n; i++)
         if (((const alecable_joint *)m->joints.p[i])->motor) return 0;
+    if (!point_masses_conservative(m)) return 0; /* a body in a sea: its surface and fluid move */
     for (i = 0; i < m->cables.n; i++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[i];
         if (cb->n_el > 0 && (s_moves(m, cb->el[0]->a) || s_moves(m, cb->el[cb->n_el - 1]->b))) return 0;

@@ -356,6 +356,7 @@ int ac_finalize(alecable_model *m)
     if (m->cables.n == 0) return ac_fail(m, ALECABLE_ESTATE, "the model has no cable");
     if ((st = check_objects(m))) return st;
     if ((st = ac_beams_prepare(m))) return st;
+    if ((st = ac_segments_check(m))) return st;
     /* the pattern and sizes that problems and integrators hold go away */
     if (!m->dirty && m->q) ac_model_changed(m, "the model was finalized again");
     ac_free_solution_space(m);
@@ -527,6 +528,7 @@ int ac_finalize(alecable_model *m)
     for (i = 0; i < m->bodies.n; i++)
         if (body_maps(m, (alecable_body *)m->bodies.p[i], &m->pat))
             return ac_fail(m, ALECABLE_ESTATE, "internal error: body entry missing from the pattern");
+    if (point_masses_maps(m, &m->pat)) return ALECABLE_ESTATE;
     for (i = 0; i < m->joints.n; i++)
         if (((alecable_joint *)m->joints.p[i])->ops->maps(m, (alecable_joint *)m->joints.p[i], &m->pat, nq))
             return ac_fail(m, ALECABLE_ESTATE, "internal error: joint entry missing from the pattern");

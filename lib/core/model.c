@@ -114,6 +114,7 @@ static void free_cable(alecable_model *m, alecable_cable *c)
     ac_free(&m->alloc, c->nodes);
     ac_free(&m->alloc, c->el);
     ac_free(&m->alloc, c->shape);
+    ac_free(&m->alloc, c->ranges);
     c->magic = 0;
     ac_free(&m->alloc, c);
 }
@@ -143,6 +144,11 @@ ALECABLE_API void alecable_model_destroy(alecable_model *m)
         ac_free(&m->alloc, m->seas.p[i]);
     }
     ac_free(&m->alloc, m->seas.p);
+    for (i = 0; i < m->point_masses.n; i++) {
+        *(unsigned *)m->point_masses.p[i] = 0; /* the point mass's magic (its first member) */
+        ac_free(&m->alloc, m->point_masses.p[i]);
+    }
+    ac_free(&m->alloc, m->point_masses.p);
     while (m->stamps) {
         ac_stamp *next = m->stamps->next;
         m->stamps->magic = 0;

@@ -24,7 +24,8 @@ enum {
     MAGIC_LOAD = 0x4c4f4144u,
     MAGIC_BODY = 0x424f4459u,
     MAGIC_JOINT = 0x4a4f494eu,
-    MAGIC_STAMP = 0x5354414du
+    MAGIC_STAMP = 0x5354414du,
+    MAGIC_POINT_MASS = 0x504d4153u
 };
 
 #define NODE_MAX_DOF 8
@@ -134,7 +135,28 @@ struct alecable_cable {
     /* the blocks of alecable_cable_line's nodes and elements (cable.c; each
      * block's ranges say which); the others are blocks of their own */
     ac_slab *slabs;
+    /* sections along the cable (alecable_cable_set_section_range, cable.c):
+     * the ranges in the order set, a later one over an earlier; the
+     * elements' parameters hold them, the beam's (beam.c) and the weight's
+     * difference from the cable's own section (segments.c) read them here */
+    struct ac_section_range *ranges;
+    int n_ranges;
 };
+
+typedef struct ac_section_range {
+    int first, n;
+    alecable_section s;
+} ac_section_range;
+/* the section of a cable's element i: the last range over it, else the cable's */
+const alecable_section *ac_element_section(const alecable_cable *c, int i);
+/* segments.c: the weight of the elements whose rho A differs from their
+ * cable's (gravity's load in the element loop is the cable's section's):
+ * (rhoA_e - rhoA_c) g per unit material length, as a distributed load with
+ * its potential, force and tangent (weighted by cq); and finalize's check */
+double ac_segments_energy(const alecable_model *m, const double *q, double scale);
+void ac_segments_residual(const alecable_model *m, const double *q, double scale, double *r);
+void ac_segments_jacobian(const alecable_model *m, const double *q, double scale, double cq, double *values);
+int ac_segments_check(alecable_model *m);
 
 /* A cable node's neighbouring elements (NULL at the cable's ends and for a
  * body's node): element k joins nodes k and k + 1 of its cable */
@@ -341,6 +363,7 @@ struct alecable_model {
     struct mesh_rows *mesh;
     ac_slab *maps;          /* the blocks of the elements' scatter maps (finalize.c) */
     ptr_list seas;          /* alecable_sea (lib/loads/waves.c): one block each, freed with the model */
+    ptr_list point_masses;  /* alecable_point_mass (lib/bodies/point_mass.c), freed with the model */
 };
 
 /* Where prescribed motions, motion callbacks, driven bodies, clamp frames,

@@ -155,6 +155,16 @@ int ac_scale_rest(alecable_model *m, double t, const double *q, const double *v,
         if (dyn) bodies_inertia_residual(m, q, v, a, w);
         add_group(scale, w, m->n);
     }
+    if (m->point_masses.n) { /* weights, drag and inertia of the point masses */
+        point_masses_residual(m, tm, q, v, dyn ? a : NULL, sc, w);
+        add_group(scale, w, m->n);
+    }
+    for (i = 0; i < m->cables.n; i++)
+        if (((const alecable_cable *)m->cables.p[i])->n_ranges) { /* the segments' weight differences */
+            ac_segments_residual(m, q, sc, w);
+            add_group(scale, w, m->n);
+            break;
+        }
     /* the constraint forces, the mesh-motion rows' (dynamics) with them */
     for (i = 0; i < m->constraints.n; i++)
         con_residual((const alecable_constraint *)m->constraints.p[i], q, lambda, tm, w, nq);
