@@ -174,6 +174,7 @@ void field_load_residual(const alecable_model *m, const alecable_load *l, double
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], re[EL_MAX_DOF];
     int i, k, e0, e1;
     if (!field_range(l, &e0, &e1)) return;
+    if (l->kind == LOAD_DAMPING) scale = 1.0; /* an internal force (a material property): not ramped */
     for (i = e0; i < e1; i++) {
         const alecable_element *e = l->cable->el[i];
         int nd = el_ndof(e->ops);
@@ -198,6 +199,7 @@ void field_load_jacobian(const alecable_model *m, const alecable_load *l, double
     stiff = l->kind == LOAD_HYDRO ? l->hp.stiff : l->kind == LOAD_FRICTION ? l->fp.stiff
             : l->kind == LOAD_DAMPING ? l->dp.stiff : 1;
     if ((flags & ALECABLE_JAC_STIFF_ONLY) && !stiff) return;
+    if (l->kind == LOAD_DAMPING) scale = 1.0;
     for (i = e0; i < e1; i++) {
         const alecable_element *e = l->cable->el[i];
         ac_gather(e, q, qe);
