@@ -18,10 +18,11 @@
  *  - the energy balance of a vibrating ANCF cable (below);
  *  - bad arguments named, nothing changed on failure.
  *
- * Tolerances: differences with steps 1e-6 (1 + |x|), measured below 1e-8
- * (scaled max-norm), checked at 1e-6; D is quadratic in v, so its central
- * differences in v are exact to rounding (checked at 1e-8).  Identities
- * (v.f = 2 D, the reference tangents) at 1e-12 relative. */
+ * Tolerances: differences with steps 1e-6 (1 + |x|), measured below 3e-10
+ * on the elements and 4e-8 through the model (scaled max-norm; figures on
+ * stderr with ALECABLE_TEST_FIGURES=1), checked at 1e-6; D is quadratic in
+ * v, so its central differences in v are exact to rounding (checked at
+ * 1e-8).  Identities (v.f = 2 D, the reference tangents) at 1e-12 relative. */
 #include "suites.h"
 #include "fd.h"
 #include "problem_fd.h"
@@ -166,6 +167,9 @@ START_TEST(element_force_and_jacobian_against_differences)
         for (a = 0; a < L.nd; a++) fdv[a * L.nd + b] = (fp[a] - fm[a]) / (2.0 * h);
     }
     for (a = 0; a < L.nd * L.nd; a++) comb[a] = cq * kq[a] + cv * kv[a];
+    figure("element kind %d (%d): f - dD/dv %.1e, df/dq %.1e, df/dv %.1e (scaled max-norm)", kind, which,
+           fd_relerr(re, fdD, L.nd, 1e-12), fd_relerr(kq, fdq, L.nd * L.nd, 1e-12),
+           fd_relerr(kv, fdv, L.nd * L.nd, 1e-12));
     ck_assert_msg(D > 0.0, "kind %d: D = %g", kind, D);
     ck_assert_msg(fabs(pw - 2.0 * D) <= 1e-12 * D, "kind %d: v.f = %.17g, 2 D = %.17g", kind, pw, 2.0 * D);
     ck_assert_msg(fd_relerr(re, fdD, L.nd, 1e-12) <= 1e-8, "kind %d: f against dD/dv: %g", kind,
@@ -333,7 +337,11 @@ START_TEST(model_jacobian_and_power)
     r0 = calloc((size_t)(p.nq + p.nlam), sizeof *r0);
     lam = calloc((size_t)p.nlam + 1, sizeof *lam);
     pfd_perturbed_state(m, p.nq, 23u, q, v, a);
-    ck_assert_double_le(pfd_weighted_jacobian_error(&p, 0.0, q, v, a, lam, w), 1e-6);
+    {
+        double err = pfd_weighted_jacobian_error(&p, 0.0, q, v, a, lam, w);
+        figure("model kind %d: weighted Jacobian against differences %.1e", kind, err);
+        ck_assert_double_le(err, 1e-6);
+    }
     /* the residual's damping part, v.(r(v) - r(0) at a = 0) minus the
      * elements' inertia (quadratic in v, its own part cancels in r(v) - r(-v)) */
     for (i = 0; i < p.nq; i++) a[i] = 0.0;
