@@ -19,7 +19,7 @@
  *  - bad arguments named, nothing changed on failure.
  *
  * Tolerances: differences with steps 1e-6 (1 + |x|), measured below 3e-10
- * on the elements and 4e-8 through the model (scaled max-norm; figures on
+ * on the elements and 5e-8 through the model (scaled max-norm; figures on
  * stderr with ALECABLE_TEST_FIGURES=1), checked at 1e-6; D is quadratic in
  * v, so its central differences in v are exact to rounding (checked at
  * 1e-8).  Identities (v.f = 2 D, the reference tangents) at 1e-12 relative. */

@@ -24,12 +24,13 @@
  *     f_d  = sum_ij C_ij Sdot_j g_i,                 g_i = Z^T G_i
  *     df/dv = sum_ij C_ij g_i g_j^T
  *     df/dq = sum_ij C_ij (g_i h_j^T + Sdot_j Z^T H_i Z),  h_j = Z^T H_j Z v
- * with H = d2S/dz2 from second-order forward differentiation (core/hd.h) of
- * the measures' few lines: exact derivatives of the discrete D. */
+ * with G, H = dS/dz, d2S/dz2 in closed form (measures() below): exact
+ * derivatives of the discrete D.  The sums run per point in z (6 x 6) and
+ * go to the element's dofs once per point. */
 #include "damping.h"
-#include "../core/hd.h"
 
 #include <alecable.h>
+#include <math.h>
 #include <string.h>
 
 enum { NMEAS = 20, NZ = 6 };
@@ -48,105 +49,114 @@ static const double gw[5] = {0.5 * 0.2369268850561890875142640, 0.5 * 0.47862867
                              0.5 * 0.5688888888888888888888889, 0.5 * 0.4786286704993664680412915,
                              0.5 * 0.2369268850561890875142640};
 
-/* one rate: S's gradient and Hessian in z, and the point's map z = Z qe */
-typedef struct dmeas {
-    double G[NZ], H[NZ * NZ];
-    const double *ca, *cb; /* per block: a = sum ca_b Y_b, b = sum cb_b Y_b */
-    double sdot;
-    double g[EL_MAX_DOF], h[EL_MAX_DOF];
-} dmeas;
-
+/* A point of the element (a Gauss point, or a node of the Kirchhoff axial
+ * interpolation): z = (a, b) = Z qe with a = sum ca_b Y_b, b = sum cb_b Y_b
+ * over the position and slope blocks Y_b; zd = Z v; r6 and A6 collect the
+ * point's share of the force (Z^T r6) and of the Jacobian (Z^T A6 Z). */
 typedef struct dpoint {
     double ca[4], cb[4];
+    double zd[NZ], r6[NZ], A6[NZ * NZ];
 } dpoint;
+
+/* one rate S(z) at point p: its gradient and Hessian in z */
+typedef struct dmeas {
+    int p;
+    double G[NZ], H[NZ * NZ];
+    double sdot, phi, Hzd[NZ];
+} dmeas;
 
 typedef struct dlayout {
     int nd, nb, boff[4];
 } dlayout;
 
 /* z = Z y */
-static void zmap(const dlayout *L, const dmeas *M, const double *y, double z[NZ])
+static void zmap(const dlayout *L, const dpoint *P, const double *y, double z[NZ])
 {
     int b, i;
     for (i = 0; i < NZ; i++) z[i] = 0.0;
     for (b = 0; b < L->nb; b++)
         for (i = 0; i < 3; i++) {
-            z[i] += M->ca[b] * y[L->boff[b] + i];
-            z[3 + i] += M->cb[b] * y[L->boff[b] + i];
+            z[i] += P->ca[b] * y[L->boff[b] + i];
+            z[3 + i] += P->cb[b] * y[L->boff[b] + i];
         }
 }
 
-/* out = Z^T x (nd entries; the dofs outside the blocks get 0) */
-static void zmap_t(const dlayout *L, const dmeas *M, const double x[NZ], double *out)
+/* out += Z^T x */
+static void zmap_t_add(const dlayout *L, const dpoint *P, const double x[NZ], double *out)
 {
     int b, i;
-    memset(out, 0, (size_t)L->nd * sizeof(double));
     for (b = 0; b < L->nb; b++)
-        for (i = 0; i < 3; i++) out[L->boff[b] + i] = M->ca[b] * x[i] + M->cb[b] * x[3 + i];
+        for (i = 0; i < 3; i++) out[L->boff[b] + i] += P->ca[b] * x[i] + P->cb[b] * x[3 + i];
 }
 
-/* ke += s Z^T H Z */
-static void add_zhz(const dlayout *L, const dmeas *M, double s, double *ke)
+/* ke += Zp^T A Zq */
+static void add_zaz(const dlayout *L, const dpoint *P, const dpoint *Q, const double *A, double *ke)
 {
     int b, c, i, j, nd = L->nd;
     for (b = 0; b < L->nb; b++)
         for (c = 0; c < L->nb; c++) {
-            double aa = s * M->ca[b] * M->ca[c], ab = s * M->ca[b] * M->cb[c], ba = s * M->cb[b] * M->ca[c],
-                   bb = s * M->cb[b] * M->cb[c];
+            double aa = P->ca[b] * Q->ca[c], ab = P->ca[b] * Q->cb[c], ba = P->cb[b] * Q->ca[c], bb = P->cb[b] * Q->cb[c];
             for (i = 0; i < 3; i++)
                 for (j = 0; j < 3; j++)
-                    ke[(L->boff[b] + i) * nd + L->boff[c] + j] +=
-                        aa * M->H[i * NZ + j] + ab * M->H[i * NZ + 3 + j] + ba * M->H[(3 + i) * NZ + j] +
-                        bb * M->H[(3 + i) * NZ + 3 + j];
+                    ke[(L->boff[b] + i) * nd + L->boff[c] + j] += aa * A[i * NZ + j] + ab * A[i * NZ + 3 + j] +
+                                                                  ba * A[(3 + i) * NZ + j] + bb * A[(3 + i) * NZ + 3 + j];
         }
-}
-
-/* the hd numbers' gradient and Hessian into M */
-static void take(const hd *S, dmeas *M)
-{
-    int i, j;
-    for (i = 0; i < NZ; i++) {
-        M->G[i] = S->g[i];
-        for (j = i; j < NZ; j++) M->H[i * NZ + j] = M->H[j * NZ + i] = S->h[hd_idx(NZ, i, j)];
-    }
 }
 
 enum { MEAS_GL, MEAS_STRETCH, MEAS_K_ANCF, MEAS_K_KIRCH };
 
-/* the measure(s) of one kind at z = (a, b): 1 scalar (GL, STRETCH) or the
- * curvature vector's 3 components into M[0..2] */
+/* the measure(s) of one kind at z = (a, b), gradient G and Hessian H in z:
+ * one scalar (GL, STRETCH) or the curvature vector's 3 components into
+ * M[0..2]; returns their count.  The curvature k = (a x b) f(A), A = a.a,
+ * f = A^-p (p = 3/2 ANCF, 1 Kirchhoff): with c = a x b, dc/da = -[b]x,
+ * dc/db = [a]x, d2c_m/da_i db_j = eps_mij, df/da = 2 f' a, d2f/da2 =
+ * 2 f' I + 4 f'' a a^T,
+ *     G_m = f dc_m + c_m df,  H_m = f d2c_m + dc_m df^T + df dc_m^T + c_m d2f
+ * (by hand: core/hd.h's forward differentiation of the same lines cost some
+ * 15 times the elastic kernel). */
 static int measures(int kind, const double z[NZ], dmeas *M)
 {
-    hd_ctx c = hd_context(NZ, 1);
-    hd a[3], b[3], aa, S, k[3], f;
-    int i;
-    for (i = 0; i < 3; i++) {
-        hd_var(&c, &a[i], z[i], i);
-        hd_var(&c, &b[i], z[3 + i], 3 + i);
-    }
-    hd_dot3(&c, &aa, a, a);
-    if (kind == MEAS_GL) {
-        hd_scale(&c, &S, 0.5, &aa, -0.5);
-        take(&S, M);
+    const double *a = z, *b = z + 3;
+    double A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+    int i, j, m;
+    if (kind == MEAS_GL || kind == MEAS_STRETCH) {
+        double r = sqrt(A), s = kind == MEAS_GL ? 1.0 : 1.0 / r;
+        memset(M->G, 0, sizeof M->G);
+        memset(M->H, 0, sizeof M->H);
+        for (i = 0; i < 3; i++) {
+            M->G[i] = s * a[i];
+            for (j = 0; j < 3; j++)
+                M->H[i * NZ + j] = kind == MEAS_GL ? (i == j ? 1.0 : 0.0) : s * ((i == j ? 1.0 : 0.0) - a[i] * a[j] / A);
+        }
         return 1;
-    }
-    if (kind == MEAS_STRETCH) {
-        hd_sqrt(&c, &S, &aa);
-        take(&S, M);
-        return 1;
-    }
-    hd_cross3(&c, k, a, b);
-    if (kind == MEAS_K_ANCF) { /* |a|^-3 = (a.a)^(-3/2) */
-        double x = aa.v, p = pow(x, -1.5);
-        hd_chain(&c, &f, &aa, p, -1.5 * p / x, 3.75 * p / (x * x));
     } else {
-        hd_inv(&c, &f, &aa);
+        static const int e1[3] = {1, 2, 0}, e2[3] = {2, 0, 1}; /* c_m = a_e1 b_e2 - a_e2 b_e1 */
+        const double p = kind == MEAS_K_ANCF ? 1.5 : 1.0;
+        double f = pow(A, -p), f1 = -p * f / A, f2 = p * (p + 1.0) * f / (A * A);
+        double c[3], dc[3][NZ], df[NZ];
+        for (m = 0; m < 3; m++) {
+            int u = e1[m], w = e2[m];
+            c[m] = a[u] * b[w] - a[w] * b[u];
+            for (i = 0; i < NZ; i++) dc[m][i] = 0.0;
+            dc[m][u] = b[w], dc[m][w] = -b[u];         /* dc_m/da */
+            dc[m][3 + w] = a[u], dc[m][3 + u] = -a[w]; /* dc_m/db */
+        }
+        for (i = 0; i < NZ; i++) df[i] = i < 3 ? 2.0 * f1 * a[i] : 0.0;
+        for (m = 0; m < 3; m++) {
+            dmeas *K = &M[m];
+            int u = e1[m], w = e2[m];
+            for (i = 0; i < NZ; i++) {
+                K->G[i] = f * dc[m][i] + c[m] * df[i];
+                for (j = 0; j < NZ; j++) K->H[i * NZ + j] = dc[m][i] * df[j] + df[i] * dc[m][j];
+            }
+            for (i = 0; i < 3; i++)
+                for (j = 0; j < 3; j++) K->H[i * NZ + j] += c[m] * (2.0 * f1 * (i == j) + 4.0 * f2 * a[i] * a[j]);
+            /* d2c_m/da_u db_w = 1, d2c_m/da_w db_u = -1 */
+            K->H[u * NZ + 3 + w] += f, K->H[(3 + w) * NZ + u] += f;
+            K->H[w * NZ + 3 + u] -= f, K->H[(3 + u) * NZ + w] -= f;
+        }
+        return 3;
     }
-    for (i = 0; i < 3; i++) {
-        hd_mul(&c, &S, &k[i], &f);
-        take(&S, &M[i]);
-    }
-    return 3;
 }
 
 /* Hermite derivatives: a = sum (P'_b(xi) l^(d_b - 1)) Y_b, b = sum (P''_b l^(d_b - 2)) Y_b */
@@ -166,13 +176,14 @@ static void hermite_point(double xi, double l, dpoint *p)
 int damping_element(const damping_params *dp, const el_ops *ops, const el_params *par, const double *qe,
                     const double *ve, double *D, double *re, double cq, double cv, double *ke)
 {
+    /* int_0^1 L_i L_j dxi of the quadratic Lagrange functions on 0, 1/2, 1 */
     static const double Mk[3][3] = {{4.0 / 30, 2.0 / 30, -1.0 / 30}, {2.0 / 30, 16.0 / 30, 2.0 / 30},
                                     {-1.0 / 30, 2.0 / 30, 4.0 / 30}};
     dlayout L;
     dpoint P[8];
     dmeas M[NMEAS];
-    double C[NMEAS][NMEAS], z[NZ], zd[NZ], v0[EL_MAX_DOF], l;
-    int n = 0, np = 0, i, j, g, sa, sb;
+    double c[NMEAS], z[NZ], l, sD = 0.0;
+    int n = 0, np = 0, nk = 0, i, j, k, g, sa, sb;
     (void)par;
     if (ops->kind == ALECABLE_ELEMENT_AXIAL) {
         L.nd = 8, L.nb = 2, L.boff[0] = 0, L.boff[1] = 4, sa = 3, sb = 7;
@@ -184,94 +195,101 @@ int damping_element(const damping_params *dp, const el_ops *ops, const el_params
         return -1;
     }
     l = qe[sb] - qe[sa];
-    if (!ve) {
-        memset(v0, 0, sizeof v0);
-        ve = v0;
-    }
-    memset(C, 0, sizeof C);
+    /* the points and their rates: c[i] the weight of rate i (quadrature
+     * weight, length, coefficient); the first nk rates (Kirchhoff's axial
+     * ones) are coupled by l c_a Mk instead */
     if (ops->kind == ALECABLE_ELEMENT_AXIAL) {
         /* a = (x_B - x_A)/d, constant: one point of weight d */
         P[0].ca[0] = -1.0 / l, P[0].ca[1] = 1.0 / l, P[0].cb[0] = P[0].cb[1] = 0.0;
-        M[0].ca = P[0].ca, M[0].cb = P[0].cb;
-        zmap(&L, &M[0], qe, z);
-        n = measures(MEAS_GL, z, &M[0]);
-        C[0][0] = dp->c_a * l;
+        zmap(&L, &P[0], qe, z);
+        M[0].p = 0;
+        measures(MEAS_GL, z, &M[0]);
+        c[0] = dp->c_a * l;
+        n = np = 1;
     } else {
         if (ops->kind == ALECABLE_ELEMENT_KIRCHHOFF && dp->c_a != 0.0) {
-            /* e = |a| - 1 at xi = 0, 1/2, 1 (C = l c_a M, M the quadratic mass matrix) */
+            /* e = |a| - 1 at xi = 0, 1/2, 1 */
             for (i = 0; i < 3; i++) {
                 hermite_point(0.5 * i, l, &P[np]);
-                M[n].ca = P[np].ca, M[n].cb = P[np].cb;
-                np++;
-                zmap(&L, &M[n], qe, z);
+                zmap(&L, &P[np], qe, z);
+                M[n].p = np++;
                 measures(MEAS_STRETCH, z, &M[n]);
-                n++;
+                c[n++] = 0.0;
             }
-            for (i = 0; i < 3; i++)
-                for (j = 0; j < 3; j++) C[i][j] = l * dp->c_a * Mk[i][j];
+            nk = 3;
         }
         for (g = 0; g < 5; g++) {
             int kb = ops->kind == ALECABLE_ELEMENT_ANCF ? MEAS_K_ANCF : MEAS_K_KIRCH, m;
             double w = gw[g] * l;
-            if (ops->kind == ALECABLE_ELEMENT_KIRCHHOFF && dp->c_b == 0.0) break;
+            int axial = ops->kind == ALECABLE_ELEMENT_ANCF && dp->c_a != 0.0;
+            if (!axial && dp->c_b == 0.0) break;
             hermite_point(gxi[g], l, &P[np]);
-            if (ops->kind == ALECABLE_ELEMENT_ANCF && dp->c_a != 0.0) {
-                M[n].ca = P[np].ca, M[n].cb = P[np].cb;
-                zmap(&L, &M[n], qe, z);
+            zmap(&L, &P[np], qe, z);
+            if (axial) {
+                M[n].p = np;
                 measures(MEAS_GL, z, &M[n]);
-                C[n][n] = w * dp->c_a;
-                n++;
+                c[n++] = w * dp->c_a;
             }
             if (dp->c_b != 0.0) {
-                for (m = 0; m < 3; m++) M[n + m].ca = P[np].ca, M[n + m].cb = P[np].cb;
-                zmap(&L, &M[n], qe, z);
+                for (m = 0; m < 3; m++) M[n + m].p = np, c[n + m] = w * dp->c_b;
                 measures(kb, z, &M[n]);
-                for (m = 0; m < 3; m++) C[n + m][n + m] = w * dp->c_b;
                 n += 3;
             }
             np++;
         }
     }
-    /* the rates and the measures' maps into element dofs */
+    for (k = 0; k < np; k++) {
+        if (ve) zmap(&L, &P[k], ve, P[k].zd);
+        else memset(P[k].zd, 0, sizeof P[k].zd);
+        memset(P[k].r6, 0, sizeof P[k].r6);
+        if (ke) memset(P[k].A6, 0, sizeof P[k].A6);
+    }
     for (i = 0; i < n; i++) {
-        double Hz[NZ];
-        zmap(&L, &M[i], ve, zd);
+        const double *zd = P[M[i].p].zd;
         M[i].sdot = 0.0;
         for (j = 0; j < NZ; j++) M[i].sdot += M[i].G[j] * zd[j];
-        zmap_t(&L, &M[i], M[i].G, M[i].g);
-        if (!ke) continue;
-        for (j = 0; j < NZ; j++) {
-            int k;
-            Hz[j] = 0.0;
-            for (k = 0; k < NZ; k++) Hz[j] += M[i].H[j * NZ + k] * zd[k];
-        }
-        zmap_t(&L, &M[i], Hz, M[i].h);
     }
-    if (D) {
-        double s = 0.0;
-        for (i = 0; i < n; i++)
-            for (j = 0; j < n; j++) s += C[i][j] * M[i].sdot * M[j].sdot;
-        *D = 0.5 * s;
-    }
-    if (re) memset(re, 0, (size_t)L.nd * sizeof(double));
-    if (ke) memset(ke, 0, (size_t)(L.nd * L.nd) * sizeof(double));
+    /* phi_i = sum_j C_ij sdot_j, D = 1/2 sum_i phi_i sdot_i */
     for (i = 0; i < n; i++) {
-        double phi = 0.0;
-        int a, b;
-        for (j = 0; j < n; j++) phi += C[i][j] * M[j].sdot;
-        if (re)
-            for (a = 0; a < L.nd; a++) re[a] += phi * M[i].g[a];
-        if (!ke) continue;
-        if (cq != 0.0) add_zhz(&L, &M[i], cq * phi, ke);
-        for (j = 0; j < n; j++) {
-            double cij = C[i][j];
-            if (cij == 0.0) continue;
-            for (a = 0; a < L.nd; a++) {
-                double ga = M[i].g[a];
-                if (ga == 0.0) continue;
-                for (b = 0; b < L.nd; b++) ke[a * L.nd + b] += cij * ga * (cq * M[j].h[b] + cv * M[j].g[b]);
-            }
+        if (i < nk)
+            for (M[i].phi = 0.0, j = 0; j < nk; j++) M[i].phi += l * dp->c_a * Mk[i][j] * M[j].sdot;
+        else
+            M[i].phi = c[i] * M[i].sdot;
+        sD += M[i].phi * M[i].sdot;
+    }
+    if (D) *D = 0.5 * sD;
+    if (re) {
+        memset(re, 0, (size_t)L.nd * sizeof(double));
+        for (i = 0; i < n; i++)
+            for (j = 0; j < NZ; j++) P[M[i].p].r6[j] += M[i].phi * M[i].G[j];
+        for (k = 0; k < np; k++) zmap_t_add(&L, &P[k], P[k].r6, re);
+    }
+    if (!ke) return 0;
+    /* df/dq = sum_ij C_ij (g_i h_j^T + sdot_j Z^T H_i Z), df/dv = sum_ij C_ij g_i g_j^T:
+     * per point in z, u_j = cq H_j zd + cv G_j */
+    memset(ke, 0, (size_t)(L.nd * L.nd) * sizeof(double));
+    for (i = 0; i < n; i++) {
+        const double *zd = P[M[i].p].zd;
+        for (j = 0; j < NZ; j++) {
+            M[i].Hzd[j] = 0.0;
+            for (k = 0; k < NZ; k++) M[i].Hzd[j] += M[i].H[j * NZ + k] * zd[k];
+            M[i].Hzd[j] = cq * M[i].Hzd[j] + cv * M[i].G[j];
         }
     }
+    for (i = 0; i < n; i++) {
+        double *A = P[M[i].p].A6;
+        double cii = i < nk ? l * dp->c_a * Mk[i][i] : c[i];
+        for (j = 0; j < NZ; j++)
+            for (k = 0; k < NZ; k++) A[j * NZ + k] += cq * M[i].phi * M[i].H[j * NZ + k] + cii * M[i].G[j] * M[i].Hzd[k];
+    }
+    for (i = 0; i < nk; i++) /* Kirchhoff's axial rates: the couplings between their points */
+        for (j = 0; j < nk; j++) {
+            double A[NZ * NZ];
+            if (i == j) continue;
+            for (g = 0; g < NZ; g++)
+                for (k = 0; k < NZ; k++) A[g * NZ + k] = l * dp->c_a * Mk[i][j] * M[i].G[g] * M[j].Hzd[k];
+            add_zaz(&L, &P[M[i].p], &P[M[j].p], A, ke);
+        }
+    for (k = 0; k < np; k++) add_zaz(&L, &P[k], &P[k], P[k].A6, ke);
     return 0;
 }
