@@ -89,17 +89,19 @@ static void zmap_t_add(const dlayout *L, const dpoint *P, const double x[NZ], do
         for (i = 0; i < 3; i++) out[L->boff[b] + i] += P->ca[b] * x[i] + P->cb[b] * x[3 + i];
 }
 
-/* ke += Zp^T A Zq */
-static void add_zaz(const dlayout *L, const dpoint *P, const dpoint *Q, const double *A, double *ke)
+/* ke += Z^T A Z, through T = A Z (6 x nd block columns) */
+static void add_zaz(const dlayout *L, const dpoint *P, const double *A, double *ke)
 {
-    int b, c, i, j, nd = L->nd;
+    double T[NZ][12];
+    int b, c, i, j, r, nd = L->nd;
+    for (r = 0; r < NZ; r++)
+        for (c = 0; c < L->nb; c++)
+            for (j = 0; j < 3; j++) T[r][3 * c + j] = P->ca[c] * A[r * NZ + j] + P->cb[c] * A[r * NZ + 3 + j];
     for (b = 0; b < L->nb; b++)
-        for (c = 0; c < L->nb; c++) {
-            double aa = P->ca[b] * Q->ca[c], ab = P->ca[b] * Q->cb[c], ba = P->cb[b] * Q->ca[c], bb = P->cb[b] * Q->cb[c];
-            for (i = 0; i < 3; i++)
-                for (j = 0; j < 3; j++)
-                    ke[(L->boff[b] + i) * nd + L->boff[c] + j] += aa * A[i * NZ + j] + ab * A[i * NZ + 3 + j] +
-                                                                  ba * A[(3 + i) * NZ + j] + bb * A[(3 + i) * NZ + 3 + j];
+        for (i = 0; i < 3; i++) {
+            double *row = ke + (L->boff[b] + i) * nd;
+            for (c = 0; c < L->nb; c++)
+                for (j = 0; j < 3; j++) row[L->boff[c] + j] += P->ca[b] * T[i][3 * c + j] + P->cb[b] * T[3 + i][3 * c + j];
         }
 }
 
@@ -278,18 +280,26 @@ int damping_element(const damping_params *dp, const el_ops *ops, const el_params
     }
     for (i = 0; i < n; i++) {
         double *A = P[M[i].p].A6;
-        double cii = i < nk ? l * dp->c_a * Mk[i][i] : c[i];
         for (j = 0; j < NZ; j++)
-            for (k = 0; k < NZ; k++) A[j * NZ + k] += cq * M[i].phi * M[i].H[j * NZ + k] + cii * M[i].G[j] * M[i].Hzd[k];
+            for (k = 0; k < NZ; k++)
+                A[j * NZ + k] += cq * M[i].phi * M[i].H[j * NZ + k] + (i < nk ? 0.0 : c[i] * M[i].G[j] * M[i].Hzd[k]);
     }
-    for (i = 0; i < nk; i++) /* Kirchhoff's axial rates: the couplings between their points */
+    if (nk) { /* Kirchhoff's axial rates, coupled between their points: sum_ij C_ij g_i u_j^T in dofs */
+        double gi[EL_MAX_DOF], u[3][EL_MAX_DOF], w[EL_MAX_DOF];
         for (j = 0; j < nk; j++) {
-            double A[NZ * NZ];
-            if (i == j) continue;
-            for (g = 0; g < NZ; g++)
-                for (k = 0; k < NZ; k++) A[g * NZ + k] = l * dp->c_a * Mk[i][j] * M[i].G[g] * M[j].Hzd[k];
-            add_zaz(&L, &P[M[i].p], &P[M[j].p], A, ke);
+            memset(u[j], 0, sizeof u[j]);
+            zmap_t_add(&L, &P[M[j].p], M[j].Hzd, u[j]);
         }
-    for (k = 0; k < np; k++) add_zaz(&L, &P[k], &P[k], P[k].A6, ke);
+        for (i = 0; i < nk; i++) {
+            memset(gi, 0, sizeof gi);
+            zmap_t_add(&L, &P[M[i].p], M[i].G, gi);
+            for (g = 0; g < L.nd; g++)
+                for (w[g] = 0.0, j = 0; j < nk; j++) w[g] += l * dp->c_a * Mk[i][j] * u[j][g];
+            for (g = 0; g < L.nd; g++)
+                if (gi[g] != 0.0)
+                    for (k = 0; k < L.nd; k++) ke[g * L.nd + k] += gi[g] * w[k];
+        }
+    }
+    for (k = 0; k < np; k++) add_zaz(&L, &P[k], P[k].A6, ke);
     return 0;
 }
