@@ -101,22 +101,23 @@ static void add_zaz(const dlayout *L, const dpoint *P, const double *A, double *
         for (i = 0; i < 3; i++) {
             double *row = ke + (L->boff[b] + i) * nd;
             for (c = 0; c < L->nb; c++)
-                for (j = 0; j < 3; j++) row[L->boff[c] + j] += P->ca[b] * T[i][3 * c + j] + P->cb[b] * T[3 + i][3 * c + j];
+                for (j = 0; j < 3; j++)
+                    row[L->boff[c] + j] += P->ca[b] * T[i][3 * c + j] + P->cb[b] * T[3 + i][3 * c + j];
         }
 }
 
 enum { MEAS_GL, MEAS_STRETCH, MEAS_K_ANCF, MEAS_K_KIRCH };
 
-/* the measure(s) of one kind at z = (a, b), gradient G and Hessian H in z:
- * one scalar (GL, STRETCH) or the curvature vector's 3 components into
- * M[0..2]; returns their count.  The curvature k = (a x b) f(A), A = a.a,
- * f = A^-p (p = 3/2 ANCF, 1 Kirchhoff): with c = a x b, dc/da = -[b]x,
- * dc/db = [a]x, d2c_m/da_i db_j = eps_mij, df/da = 2 f' a, d2f/da2 =
- * 2 f' I + 4 f'' a a^T,
+/* the measure(s) of one kind at z = (a, b), gradient G and (with hess)
+ * Hessian H in z: one scalar (GL, STRETCH) or the curvature vector's 3
+ * components into M[0..2]; returns their count.  The curvature
+ * k = (a x b) f(A), A = a.a, f = A^-p (p = 3/2 ANCF, 1 Kirchhoff): with
+ * c = a x b, dc/da = -[b]x, dc/db = [a]x, d2c_m/da_i db_j = eps_mij,
+ * df/da = 2 f' a, d2f/da2 = 2 f' I + 4 f'' a a^T,
  *     G_m = f dc_m + c_m df,  H_m = f d2c_m + dc_m df^T + df dc_m^T + c_m d2f
  * (by hand: core/hd.h's forward differentiation of the same lines cost some
  * 15 times the elastic kernel). */
-static int measures(int kind, const double z[NZ], dmeas *M)
+static int measures(int kind, const double z[NZ], int hess, dmeas *M)
 {
     const double *a = z, *b = z + 3;
     double A = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
@@ -124,11 +125,12 @@ static int measures(int kind, const double z[NZ], dmeas *M)
     if (kind == MEAS_GL || kind == MEAS_STRETCH) {
         double r = sqrt(A), s = kind == MEAS_GL ? 1.0 : 1.0 / r;
         memset(M->G, 0, sizeof M->G);
-        memset(M->H, 0, sizeof M->H);
+        if (hess) memset(M->H, 0, sizeof M->H);
         for (i = 0; i < 3; i++) {
             M->G[i] = s * a[i];
-            for (j = 0; j < 3; j++)
-                M->H[i * NZ + j] = kind == MEAS_GL ? (i == j ? 1.0 : 0.0) : s * ((i == j ? 1.0 : 0.0) - a[i] * a[j] / A);
+            for (j = 0; j < 3 && hess; j++)
+                M->H[i * NZ + j] =
+                    kind == MEAS_GL ? (i == j ? 1.0 : 0.0) : s * ((i == j ? 1.0 : 0.0) - a[i] * a[j] / A);
         }
         return 1;
     } else {
@@ -147,10 +149,10 @@ static int measures(int kind, const double z[NZ], dmeas *M)
         for (m = 0; m < 3; m++) {
             dmeas *K = &M[m];
             int u = e1[m], w = e2[m];
-            for (i = 0; i < NZ; i++) {
-                K->G[i] = f * dc[m][i] + c[m] * df[i];
+            for (i = 0; i < NZ; i++) K->G[i] = f * dc[m][i] + c[m] * df[i];
+            if (!hess) continue;
+            for (i = 0; i < NZ; i++)
                 for (j = 0; j < NZ; j++) K->H[i * NZ + j] = dc[m][i] * df[j] + df[i] * dc[m][j];
-            }
             for (i = 0; i < 3; i++)
                 for (j = 0; j < 3; j++) K->H[i * NZ + j] += c[m] * (2.0 * f1 * (i == j) + 4.0 * f2 * a[i] * a[j]);
             /* d2c_m/da_u db_w = 1, d2c_m/da_w db_u = -1 */
@@ -185,7 +187,7 @@ int damping_element(const damping_params *dp, const el_ops *ops, const el_params
     dpoint P[8];
     dmeas M[NMEAS];
     double c[NMEAS], z[NZ], l, sD = 0.0;
-    int n = 0, np = 0, nk = 0, i, j, k, g, sa, sb;
+    int n = 0, np = 0, nk = 0, i, j, k, g, sa, sb, jac = ke != NULL;
     (void)par;
     if (ops->kind == ALECABLE_ELEMENT_AXIAL) {
         L.nd = 8, L.nb = 2, L.boff[0] = 0, L.boff[1] = 4, sa = 3, sb = 7;
@@ -205,7 +207,7 @@ int damping_element(const damping_params *dp, const el_ops *ops, const el_params
         P[0].ca[0] = -1.0 / l, P[0].ca[1] = 1.0 / l, P[0].cb[0] = P[0].cb[1] = 0.0;
         zmap(&L, &P[0], qe, z);
         M[0].p = 0;
-        measures(MEAS_GL, z, &M[0]);
+        measures(MEAS_GL, z, jac, &M[0]);
         c[0] = dp->c_a * l;
         n = np = 1;
     } else {
@@ -215,7 +217,7 @@ int damping_element(const damping_params *dp, const el_ops *ops, const el_params
                 hermite_point(0.5 * i, l, &P[np]);
                 zmap(&L, &P[np], qe, z);
                 M[n].p = np++;
-                measures(MEAS_STRETCH, z, &M[n]);
+                measures(MEAS_STRETCH, z, jac, &M[n]);
                 c[n++] = 0.0;
             }
             nk = 3;
@@ -229,12 +231,12 @@ int damping_element(const damping_params *dp, const el_ops *ops, const el_params
             zmap(&L, &P[np], qe, z);
             if (axial) {
                 M[n].p = np;
-                measures(MEAS_GL, z, &M[n]);
+                measures(MEAS_GL, z, jac, &M[n]);
                 c[n++] = w * dp->c_a;
             }
             if (dp->c_b != 0.0) {
                 for (m = 0; m < 3; m++) M[n + m].p = np, c[n + m] = w * dp->c_b;
-                measures(kb, z, &M[n]);
+                measures(kb, z, jac, &M[n]);
                 n += 3;
             }
             np++;

@@ -27,7 +27,8 @@ ALECABLE_API int alecable_load_damping(alecable_load **out, alecable_model *m, a
     if ((st = ac_check_cable(m, c, "cable"))) return st;
     if (!p) return ac_fail(m, ALECABLE_ENULL, "params is NULL");
     if (p->struct_size < sizeof *p)
-        return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_damping_params_init", p->struct_size);
+        return ac_fail(m, ALECABLE_EINVAL, "params: struct_size %zu, call alecable_damping_params_init",
+                       p->struct_size);
     if (!isfinite(p->axial) || p->axial < 0.0)
         return ac_fail(m, ALECABLE_EINVAL, "params.axial = %g must be finite and >= 0", p->axial);
     if (!isfinite(p->bending) || p->bending < 0.0)
