@@ -28,26 +28,19 @@
  * derivatives of the discrete D.  The sums run per point in z (6 x 6) and
  * go to the element's dofs once per point. */
 #include "damping.h"
+#include "field_loads.h" /* its 5-point Gauss rule on [0, 1], the ANCF and Kirchhoff energies' */
 
 #include <alecable.h>
 #include <math.h>
 #include <string.h>
 
-enum { NMEAS = 20, NZ = 6 };
+enum { NMEAS = 4 * FL_NGAUSS, NZ = 6 };
 
 void damping_params_init(damping_params *p)
 {
     memset(p, 0, sizeof *p);
     p->stiff = 1;
 }
-
-/* 5-point Gauss-Legendre on [0, 1] (the ANCF and Kirchhoff energies' rule) */
-#define GX(t) (0.5 + 0.5 * (t))
-static const double gxi[5] = {GX(-0.9061798459386639927976269), GX(-0.5384693101056830910363144), 0.5,
-                              GX(0.5384693101056830910363144), GX(0.9061798459386639927976269)};
-static const double gw[5] = {0.5 * 0.2369268850561890875142640, 0.5 * 0.4786286704993664680412915,
-                             0.5 * 0.5688888888888888888888889, 0.5 * 0.4786286704993664680412915,
-                             0.5 * 0.2369268850561890875142640};
 
 /* A point of the element (a Gauss point, or a node of the Kirchhoff axial
  * interpolation): z = (a, b) = Z qe with a = sum ca_b Y_b, b = sum cb_b Y_b
@@ -222,12 +215,12 @@ int damping_element(const damping_params *dp, const el_ops *ops, const el_params
             }
             nk = 3;
         }
-        for (g = 0; g < 5; g++) {
+        for (g = 0; g < FL_NGAUSS; g++) {
             int kb = ops->kind == ALECABLE_ELEMENT_ANCF ? MEAS_K_ANCF : MEAS_K_KIRCH, m;
-            double w = gw[g] * l;
+            double w = fl_gauss_w[g] * l;
             int axial = ops->kind == ALECABLE_ELEMENT_ANCF && dp->c_a != 0.0;
             if (!axial && dp->c_b == 0.0) break;
-            hermite_point(gxi[g], l, &P[np]);
+            hermite_point(fl_gauss_xi[g], l, &P[np]);
             zmap(&L, &P[np], qe, z);
             if (axial) {
                 M[n].p = np;
