@@ -4212,6 +4212,63 @@ ALECABLE_API int alecable_point_mass_set_sea(alecable_point_mass *pm, const alec
  * \retval ALECABLE_EHANDLE pm is not a point body */
 ALECABLE_API int alecable_point_mass_node(const alecable_point_mass *pm, alecable_node **node);
 
+/* ------------------------------------------------------------------------ */
+/* Internal damping of cables (since 0.3)                                    */
+/* ------------------------------------------------------------------------ */
+/** Parameters of a cable's internal (structural) Kelvin-Voigt damping
+ * (alecable_load_damping(); since 0.3). */
+typedef struct alecable_damping_params {
+    size_t struct_size; /**< sizeof(alecable_damping_params) (set by alecable_damping_params_init()) */
+    double axial;       /**< c_a >= 0 [N s]: axial force c_a d(eps)/dt (default 0) */
+    double bending;     /**< c_b >= 0 [N m^2 s]: bending moment c_b dk/dt, k the curvature vector
+                             (ANCF and Kirchhoff cables; 0 on an axial cable; default 0) */
+    /**@{*/
+    int first_element, n_elements; /**< elements damped (n_elements <= 0: all from first_element) */
+    /**@}*/
+    int stiff;          /**< 1 (default): in the Jacobian also under IMEX (ALECABLE_JAC_STIFF_ONLY); 0: explicit */
+} alecable_damping_params;
+/** Fills the defaults above and struct_size.
+ *  \param p the struct to fill; NULL is ignored. */
+ALECABLE_API void alecable_damping_params_init(alecable_damping_params *p);
+/** Adds internal (Kelvin-Voigt) damping to a Lagrangian cable (since 0.3): the
+ * dissipation potential
+ *     D(q, v) = int [1/2 c_a (d eps/dt)^2 + 1/2 c_b |dk/dt|^2] ds
+ * over the damped elements, eps and k the axial strain and curvature vector
+ * of the element's own strain energy (axial and ANCF: Green-Lagrange eps;
+ * Kirchhoff: |r'| - 1 and k = r' x r''/|r'|^2, its torsion undamped), their
+ * rates at fixed material particles.  The damping force is dD/dv, so its power
+ * v.f_d = 2 D >= 0 is exactly what the mechanical energy loses to it; the
+ * Jacobian holds both its q and v parts.  The first mode of a bar of
+ * stiffness EA decays with the damping ratio zeta = c_a omega / (2 EA).
+ * \param[out] out receives the load, owned by m (may be NULL).
+ * \param m the model.
+ * \param c a Lagrangian cable of m (alecable_cable_set_lagrangian()), axial,
+ *        ANCF or Kirchhoff.
+ * \param p the parameters, copied.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, c or p is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or c of another model
+ * \retval ALECABLE_EINVAL a bad struct_size, a negative or non-finite
+ *         coefficient, bending on an axial cable, an SE(3) or ALE cable
+ * \retval ALECABLE_ERANGE a bad element range
+ * \retval ALECABLE_ENOMEM an allocation failed
+ *
+ * A cable made ALE after this call makes alecable_model_finalize() fail
+ * (ALECABLE_ESTATE). */
+ALECABLE_API int alecable_load_damping(alecable_load **out, alecable_model *m, alecable_cable *c,
+                                       const alecable_damping_params *p);
+/** A damping load's dissipation at the model's state (its q and the
+ * velocities of alecable_model_pull_state(); since 0.3).
+ * \param l a damping load (alecable_load_damping()).
+ * \param[out] D the dissipation potential D(q, v) [W], half the power (may be NULL).
+ * \param[out] power the power of the damping forces v.f_d = 2 D [W] (may be NULL).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL l is NULL
+ * \retval ALECABLE_EHANDLE l is not a load
+ * \retval ALECABLE_EINVAL l is not a damping load
+ * \return or an error of alecable_model_finalize() */
+ALECABLE_API int alecable_load_damping_dissipation(alecable_load *l, double *D, double *power);
+
 #ifdef __cplusplus
 }
 #endif

@@ -91,6 +91,7 @@ int main(void)
     add(&sr, suite_statics_scale);
     add(&sr, suite_waves);
     add(&sr, suite_segments);
+    add(&sr, suite_damping);
     if (!sr) return EXIT_SUCCESS; /* a shard past the last suite */
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);

@@ -68,6 +68,7 @@ Suite *suite_qs_regularization(void);
 Suite *suite_statics_scale(void);
 Suite *suite_waves(void);
 Suite *suite_segments(void);
+Suite *suite_damping(void);
 /* the threads suite's case of 8 co-simulation hosts in 8 threads (tests/test_cosim_threads.c) */
 TCase *tcase_cosim_threads(void);
 /* the threads suite's case of a batch of 3 threads (tests/test_batch.c) */

@@ -338,6 +338,9 @@ static int check_objects(alecable_model *m)
         if (l->kind == LOAD_PULLEY_FRICTION && l->joint->count > 0 && l->joint->nodes[0]->cable->lagrangian)
             return ac_fail(m, ALECABLE_ESTATE,
                            "load %d: pulley friction acts on the material equations, which a Lagrangian cable has not", i);
+        if (l->kind == LOAD_DAMPING && !l->cable->lagrangian)
+            return ac_fail(m, ALECABLE_ESTATE, "load %d: internal damping needs a Lagrangian cable "
+                           "(alecable_cable_set_lagrangian(c, 1)); an ALE cable's material rates are not done", i);
     }
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];

@@ -10,6 +10,7 @@
 #include "../elements/element.h"
 #include "../loads/field_loads.h"
 #include "../loads/seabed.h"
+#include "../loads/damping.h"
 #include "../sparse/sparse.h"
 
 #include <stdarg.h>
@@ -257,7 +258,7 @@ struct alecable_joint {
 
 enum { LOAD_NODE = 0, LOAD_MATERIAL = 1, LOAD_DISTRIBUTED = 2, LOAD_HYDRO = 3, LOAD_FRICTION = 4,
        LOAD_BODY_FORCE = 5, LOAD_BODY_TORQUE = 6, LOAD_PULLEY_FRICTION = 7, LOAD_NODE_MOMENT = 8,
-       LOAD_WRENCH = 9, LOAD_SEABED = 10 };
+       LOAD_WRENCH = 9, LOAD_SEABED = 10, LOAD_DAMPING = 11 };
 
 struct alecable_load {
     unsigned magic;
@@ -286,6 +287,7 @@ struct alecable_load {
     alecable_wrench_fn wrench_fn;
     void *wrench_user;
     seabed_params sb;       /* LOAD_SEABED (lib/loads/seabed.c): its grid heights owned */
+    damping_params dp;      /* LOAD_DAMPING (lib/loads/damping.c): first_el, n_el as LOAD_HYDRO */
 };
 
 /* The ctx of a model's problem (alecable_model_problem): the model and its

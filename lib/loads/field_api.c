@@ -140,7 +140,9 @@ ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_mode
  * at evaluation time, so changing gravity later is seen). */
 static int field_range(const alecable_load *l, int *e0, int *e1)
 {
-    if (l->kind != LOAD_HYDRO && l->kind != LOAD_FRICTION && l->kind != LOAD_WRENCH && l->kind != LOAD_SEABED) return 0;
+    if (l->kind != LOAD_HYDRO && l->kind != LOAD_FRICTION && l->kind != LOAD_WRENCH && l->kind != LOAD_SEABED &&
+        l->kind != LOAD_DAMPING)
+        return 0;
     *e0 = l->first_el;
     *e1 = l->n_el > 0 ? l->first_el + l->n_el : l->cable->n_el;
     return 1;
@@ -152,6 +154,7 @@ static int field_element(const alecable_model *m, const alecable_load *l, const 
 {
     if (l->kind == LOAD_WRENCH) return wrench_element(l, e, t, qe, ve, re, cq, ke);
     if (l->kind == LOAD_SEABED) return seabed_element(l, e, qe, ve, re, cq, cv, ke);
+    if (l->kind == LOAD_DAMPING) return damping_element(&l->dp, e->ops, &e->par, qe, ve, NULL, re, cq, cv, ke);
     if (l->kind == LOAD_HYDRO) {
         hydro_params hp = l->hp;
         memcpy(hp.g, m->gravity, sizeof hp.g);
@@ -173,6 +176,7 @@ void field_load_residual(const alecable_model *m, const alecable_load *l, double
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], re[EL_MAX_DOF];
     int i, k, e0, e1;
     if (!field_range(l, &e0, &e1)) return;
+    if (l->kind == LOAD_DAMPING) scale = 1.0; /* an internal force (a material property): not ramped */
     for (i = e0; i < e1; i++) {
         const alecable_element *e = l->cable->el[i];
         int nd = el_ndof(e->ops);
@@ -194,9 +198,11 @@ void field_load_jacobian(const alecable_model *m, const alecable_load *l, double
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], re[EL_MAX_DOF];
     int i, e0, e1, stiff;
     if (!field_range(l, &e0, &e1)) return;
-    stiff = l->kind == LOAD_HYDRO ? l->hp.stiff : l->kind == LOAD_FRICTION ? l->fp.stiff : 1;
+    stiff = l->kind == LOAD_HYDRO ? l->hp.stiff : l->kind == LOAD_FRICTION ? l->fp.stiff
+            : l->kind == LOAD_DAMPING ? l->dp.stiff : 1;
     if (l->kind == LOAD_SEABED) stiff = l->sb.stiff;
     if ((flags & ALECABLE_JAC_STIFF_ONLY) && !stiff) return;
+    if (l->kind == LOAD_DAMPING) scale = 1.0;
     for (i = e0; i < e1; i++) {
         const alecable_element *e = l->cable->el[i];
         ac_gather(e, q, qe);

@@ -94,6 +94,7 @@ ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3])
     if (!ac_is_finite3(f)) return ac_fail(l->model, ALECABLE_EINVAL, "f has a NaN or infinite component");
     if (l->kind == LOAD_FRICTION) return ac_fail(l->model, ALECABLE_EINVAL, "a friction load has no force vector");
     if (l->kind == LOAD_SEABED) return ac_fail(l->model, ALECABLE_EINVAL, "a seabed load has no force vector");
+    if (l->kind == LOAD_DAMPING) return ac_fail(l->model, ALECABLE_EINVAL, "a damping load has no force vector");
     if (l->kind == LOAD_HYDRO) memcpy(l->hp.U, f, sizeof l->hp.U);
     memcpy(l->f, f, sizeof l->f);
     return ALECABLE_OK;
