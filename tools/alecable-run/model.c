@@ -513,7 +513,7 @@ static int friction(rn_ctx *ctx, const yaml_node_t *n)
 static int load(rn_ctx *ctx, const yaml_node_t *n)
 {
     static const char *const types[] = {"node", "material_point", "distributed", "hydro", "friction_plane",
-                                        "node_moment", "wrench", "body_force", "body_torque", NULL};
+                                        "node_moment", "wrench", "body_force", "body_torque", "damping", NULL};
     static const char *const k_node[] = {"type", "name", "node", "force", NULL};
     static const char *const k_mat[] = {"type", "name", "cable", "s", "force", NULL};
     static const char *const k_dist[] = {"type", "name", "cable", "force", "elements", NULL};
@@ -525,7 +525,8 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
     static const char *const k_wr[] = {"type", "name", "cable", "force", "moment", NULL};
     static const char *const k_bf[] = {"type", "name", "body", "point", "force", NULL};
     static const char *const k_bt[] = {"type", "name", "body", "torque", NULL};
-    static const char *const *const keys[] = {k_node, k_mat, k_dist, k_hydro, k_fp, k_mom, k_wr, k_bf, k_bt};
+    static const char *const k_damp[] = {"type", "name", "cable", "axial", "bending", "elements", "stiff", NULL};
+    static const char *const *const keys[] = {k_node, k_mat, k_dist, k_hydro, k_fp, k_mom, k_wr, k_bf, k_bt, k_damp};
     int t = rn_entry_type(ctx, n, "loads", types), bad = 0, st = 0;
     const char *name = NULL;
     alecable_load *l = NULL;
@@ -539,7 +540,7 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
     if (rn_str(ctx, n, "name", &name, 0) < 0) bad = 1;
     if (t == 0 || t == 5) {
         if (rn_node_ref(ctx, rn_get(ctx, n, "node"), &nd)) bad = 1;
-    } else if (t <= 4 || t == 6) {
+    } else if (t <= 4 || t == 6 || t == 9) {
         if (!(c = rn_cable_ref(ctx, rn_get(ctx, n, "cable")))) bad = 1;
     } else if (rn_body_ref(ctx, rn_get(ctx, n, "body"), &b)) {
         bad = 1;
@@ -649,6 +650,22 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
         if (rn_vec(ctx, n, "force", f, 3, RN_REQ) < 0) bad = 1;
         if (!bad && B) st = alecable_load_body_force(&l, ctx->m, b, p, f);
         break;
+    case 9: {
+        alecable_damping_params dp;
+        double r[2];
+        int has_r;
+        alecable_damping_params_init(&dp);
+        if (rn_num(ctx, n, "axial", &dp.axial, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "bending", &dp.bending, RN_NONNEG) < 0) bad = 1;
+        if (rn_bool(ctx, n, "stiff", &dp.stiff, 0) < 0) bad = 1;
+        if ((has_r = rn_vec(ctx, n, "elements", r, 2, 0)) < 0) bad = 1;
+        if (has_r == 1) {
+            dp.first_element = (int)r[0];
+            dp.n_elements = (int)r[1];
+        }
+        if (!bad && B) st = alecable_load_damping(&l, ctx->m, c->c, &dp);
+        break;
+    }
     default:
         if (rn_vec(ctx, n, "torque", mvec, 3, RN_REQ) < 0) bad = 1;
         if (!bad && B) st = alecable_load_body_torque(&l, ctx->m, b, mvec);
