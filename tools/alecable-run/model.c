@@ -513,7 +513,8 @@ static int friction(rn_ctx *ctx, const yaml_node_t *n)
 static int load(rn_ctx *ctx, const yaml_node_t *n)
 {
     static const char *const types[] = {"node", "material_point", "distributed", "hydro", "friction_plane",
-                                        "node_moment", "wrench", "body_force", "body_torque", "seabed", NULL};
+                                        "node_moment", "wrench", "body_force", "body_torque", "seabed",
+                                        "damping", NULL};
     static const char *const k_node[] = {"type", "name", "node", "force", NULL};
     static const char *const k_mat[] = {"type", "name", "cable", "s", "force", NULL};
     static const char *const k_dist[] = {"type", "name", "cable", "force", "elements", NULL};
@@ -527,7 +528,9 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
     static const char *const k_bt[] = {"type", "name", "body", "torque", NULL};
     static const char *const k_sb[] = {"type", "name", "cable", "point", "normal", "stiffness", "damping", "mu_axial",
                                        "mu_lateral", "eps", "law", "elements", "stiff", NULL};
-    static const char *const *const keys[] = {k_node, k_mat, k_dist, k_hydro, k_fp, k_mom, k_wr, k_bf, k_bt, k_sb};
+    static const char *const k_damp[] = {"type", "name", "cable", "axial", "bending", "elements", "stiff", NULL};
+    static const char *const *const keys[] = {k_node, k_mat, k_dist, k_hydro, k_fp, k_mom, k_wr, k_bf, k_bt, k_sb,
+                                               k_damp};
     int t = rn_entry_type(ctx, n, "loads", types), bad = 0, st = 0;
     const char *name = NULL;
     alecable_load *l = NULL;
@@ -541,7 +544,7 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
     if (rn_str(ctx, n, "name", &name, 0) < 0) bad = 1;
     if (t == 0 || t == 5) {
         if (rn_node_ref(ctx, rn_get(ctx, n, "node"), &nd)) bad = 1;
-    } else if (t <= 4 || t == 6 || t == 9) {
+    } else if (t <= 4 || t == 6 || t == 9 || t == 10) {
         if (!(c = rn_cable_ref(ctx, rn_get(ctx, n, "cable")))) bad = 1;
     } else if (rn_body_ref(ctx, rn_get(ctx, n, "body"), &b)) {
         bad = 1;
@@ -651,6 +654,22 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
         if (rn_vec(ctx, n, "force", f, 3, RN_REQ) < 0) bad = 1;
         if (!bad && B) st = alecable_load_body_force(&l, ctx->m, b, p, f);
         break;
+    case 10: {
+        alecable_damping_params dp;
+        double r[2];
+        int has_r;
+        alecable_damping_params_init(&dp);
+        if (rn_num(ctx, n, "axial", &dp.axial, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "bending", &dp.bending, RN_NONNEG) < 0) bad = 1;
+        if (rn_bool(ctx, n, "stiff", &dp.stiff, 0) < 0) bad = 1;
+        if ((has_r = rn_vec(ctx, n, "elements", r, 2, 0)) < 0) bad = 1;
+        if (has_r == 1) {
+            dp.first_element = (int)r[0];
+            dp.n_elements = (int)r[1];
+        }
+        if (!bad && B) st = alecable_load_damping(&l, ctx->m, c->c, &dp);
+        break;
+    }
     case 8:
         if (rn_vec(ctx, n, "torque", mvec, 3, RN_REQ) < 0) bad = 1;
         if (!bad && B) st = alecable_load_body_torque(&l, ctx->m, b, mvec);
