@@ -36,30 +36,48 @@ static int has_inertia(const alecable_cable *cb, const double *v, const double *
     return v && a && cb->ops->inertia && cb->section.rho > 0.0;
 }
 
-/* ac_gather and ac_gather_rate (finalize.c) with the Lagrangian ANCF
- * element's case inline (n7: two nodes of 7 dofs, gather7 below; s fixed:
- * two runs of 6 and the nodes' s, or zero rates): the same copies without
- * a call per gather, ten a step per element */
-static int gather7(const el_ops *ops) { return ops->nnodes == 2 && ops->node_ndof == 7; }
-
-static inline void gather_q(const alecable_element *e, int n7, const double *q, double *qe)
+/* ac_gather and ac_gather_rate (finalize.c) with the Lagrangian ANCF and
+ * Kirchhoff elements' case inline (nk: two nodes of 7 or 8 dofs, gather_nk
+ * below, else 0; s fixed: two runs of 6 or 7 and the nodes' s, or zero
+ * rates): the same copies without a call per gather, ten a step per element
+ * (finalize.c's copies of a Kirchhoff node's 7 had a variable length: a
+ * call of memcpy each) */
+static int gather_nk(const el_ops *ops)
 {
-    if (n7 && e->par.fixed_s) {
+    return ops->nnodes == 2 && (ops->node_ndof == 7 || ops->node_ndof == 8) ? ops->node_ndof : 0;
+}
+
+static inline void gather_q(const alecable_element *e, int nk, const double *q, double *qe)
+{
+    if (nk == 7 && e->par.fixed_s) {
         memcpy(qe, q + e->a->dof0, 6 * sizeof(double));
         memcpy(qe + 7, q + e->b->dof0, 6 * sizeof(double));
         qe[6] = node_s(e->a);
         qe[13] = node_s(e->b);
         return;
     }
+    if (nk == 8 && e->par.fixed_s) {
+        memcpy(qe, q + e->a->dof0, 7 * sizeof(double));
+        memcpy(qe + 8, q + e->b->dof0, 7 * sizeof(double));
+        qe[7] = node_s(e->a);
+        qe[15] = node_s(e->b);
+        return;
+    }
     ac_gather(e, q, qe);
 }
 
-static inline void gather_rate(const alecable_element *e, int n7, const double *v, double *ve)
+static inline void gather_rate(const alecable_element *e, int nk, const double *v, double *ve)
 {
-    if (n7 && e->par.fixed_s) {
+    if (nk == 7 && e->par.fixed_s) {
         memcpy(ve, v + e->a->dof0, 6 * sizeof(double));
         memcpy(ve + 7, v + e->b->dof0, 6 * sizeof(double));
         ve[6] = ve[13] = 0.0;
+        return;
+    }
+    if (nk == 8 && e->par.fixed_s) {
+        memcpy(ve, v + e->a->dof0, 7 * sizeof(double));
+        memcpy(ve + 8, v + e->b->dof0, 7 * sizeof(double));
+        ve[7] = ve[15] = 0.0;
         return;
     }
     ac_gather_rate(e, v, ve);
@@ -124,12 +142,12 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     memset(ve, 0, sizeof ve);
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int nd = el_ndof(cb->ops), n7 = gather7(cb->ops);
+        int nd = el_ndof(cb->ops), nk = gather_nk(cb->ops);
         if (!has_inertia(cb, a, a)) continue; /* v is 0 (ve below): any non-NULL v does */
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
-            gather_q(e, n7, q, qe);
-            gather_rate(e, n7, a, ae);
+            gather_q(e, nk, q, qe);
+            gather_rate(e, nk, a, ae);
             cb->ops->inertia(&e->par, qe, ve, ae, fx);
             scatter_force(e, nd, fx, r);
         }
@@ -443,7 +461,7 @@ static void cable_pairs(const alecable_cable *cb, const double *q, const double 
                         const double b[3])
 {
     const el_ops *ops = cb->ops;
-    const int nd = el_ndof(ops), nn = nd * nd, n7 = gather7(ops);
+    const int nd = el_ndof(ops), nn = nd * nd, nk = gather_nk(ops);
     double qb[2][EL_MAX_DOF], fb[2][EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fx[EL_MAX_DOF];
     double kb[2][EL_MAX_DOF * EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
     int i, j, k, n;
@@ -456,10 +474,10 @@ static void cable_pairs(const alecable_cable *cb, const double *q, const double 
             split_element(el[0], q, grav ? b : NULL, cq, r, values);
             continue;
         }
-        gather_q(el[0], n7, q, qb[0]);
+        gather_q(el[0], nk, q, qb[0]);
         zero_block(kb[0], nn, v3);
         if (el[1] && el[1]->xdof < 0) {
-            gather_q(el[1], n7, q, qb[1]);
+            gather_q(el[1], nk, q, qb[1]);
             zero_block(kb[1], nn, v3);
             ops->force_tangent_acc2(&el[0]->par, qb[0], fb[0], kb[0], &el[1]->par, qb[1], fb[1], kb[1], cq);
             n = 2;
@@ -470,8 +488,8 @@ static void cable_pairs(const alecable_cable *cb, const double *q, const double 
             const double *qe = qb[j];
             double *fe = fb[j], *ke = kb[j];
             if (inertia) {
-                gather_rate(e, n7, v, ve);
-                gather_rate(e, n7, a, ae);
+                gather_rate(e, nk, v, ve);
+                gather_rate(e, nk, a, ae);
             }
             if (grav && !e->par.fixed_s) {
                 if (ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
@@ -518,7 +536,7 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
         const el_ops *ops = cb->ops;
         double b[3];
         int nd = el_ndof(ops), nn = nd * nd, inertia = has_inertia(cb, v, a), grav = gravity_density(m, cb, sc, b);
-        int n7 = gather7(ops), v3 = m->scatter_v3;
+        int nk = gather_nk(ops), v3 = m->scatter_v3;
         if (r && values && !scale && ops->force_tangent_acc && ops->force_tangent_acc2) {
             cable_pairs(cb, q, v, a, cq, cv, ca, r, values, assign, v3, inertia, grav, b);
             continue;
@@ -531,10 +549,10 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
                 if (scale) ac_scale_split(e, q, grav ? b : NULL, scale);
                 continue;
             }
-            gather_q(e, n7, q, qe);
+            gather_q(e, nk, q, qe);
             if (inertia) {
-                gather_rate(e, n7, v, ve);
-                gather_rate(e, n7, a, ae);
+                gather_rate(e, nk, v, ve);
+                gather_rate(e, nk, a, ae);
             }
             if (values) {
                 zero_block(ke, nn, v3);
@@ -725,19 +743,19 @@ static void element_energies(alecable_model *m, const double *q, double sc, cons
     int c, i;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int kin = v && has_inertia(cb, v, v), grav = gravity_density(m, cb, sc, b), n7 = gather7(cb->ops);
+        int kin = v && has_inertia(cb, v, v), grav = gravity_density(m, cb, sc, b), nk = gather_nk(cb->ops);
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             if (e->xdof >= 0) {
                 wi += ac_split_energy(e, q);
                 if (kin || grav) ac_gather(e, q, qe);
             } else {
-                gather_q(e, n7, q, qe);
+                gather_q(e, nk, q, qe);
                 wi += cb->ops->energy(&e->par, qe);
             }
             if (grav) wg += cb->ops->dist_energy(b, qe);
             if (kin) {
-                gather_rate(e, n7, v, ve);
+                gather_rate(e, nk, v, ve);
                 tk += cb->ops->kinetic(&e->par, qe, ve);
             }
         }
