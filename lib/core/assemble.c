@@ -328,6 +328,60 @@ static AC_V3 void ancf_columns_v3(const int *run, const double *ke, double *valu
     }
 }
 
+/* The Kirchhoff element's block (nd = 16, s the last of each node's 8
+ * dofs) by the same transposes: a column group's 4 x 4 tile from four rows
+ * of ke (or three and a zero row), nc of its columns stored, each entry
+ * with the single assignment or addition of scatter_node_columns */
+static inline AC_V3 void kh_tile_v3(double *const *d, int nc, const double *ke, int r0, int nr, int assign)
+{
+    const __m256d z = _mm256_setzero_pd(), r_0 = _mm256_loadu_pd(ke + r0 * 16),
+                  r_1 = _mm256_loadu_pd(ke + (r0 + 1) * 16), r_2 = _mm256_loadu_pd(ke + (r0 + 2) * 16),
+                  r_3 = nr == 4 ? _mm256_loadu_pd(ke + (r0 + 3) * 16) : z;
+    const __m256d t0 = _mm256_unpacklo_pd(r_0, r_1), t1 = _mm256_unpackhi_pd(r_0, r_1);
+    const __m256d t2 = _mm256_unpacklo_pd(r_2, r_3), t3 = _mm256_unpackhi_pd(r_2, r_3);
+    __m256d c[4];
+    int k;
+    c[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
+    c[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
+    c[2] = _mm256_permute2f128_pd(t0, t2, 0x31);
+    c[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
+    for (k = 0; k < nc; k++) {
+        if (nr == 4) {
+            put4(d[k] + r0, c[k], assign);
+        } else {
+            double *x = d[k] + r0 + 2;
+            const double e = _mm_cvtsd_f64(_mm256_extractf128_pd(c[k], 1));
+            put2(d[k] + r0, _mm256_castpd256_pd128(c[k]), assign);
+            *x = assign ? e : *x + e;
+        }
+    }
+}
+
+/* one node's 7 x 7 block (ke its top left entry, row stride 16) into the
+ * columns at d[0..6] */
+static inline AC_V3 void kh_block_v3(double *const d[7], const double *ke, int assign)
+{
+    kh_tile_v3(d, 4, ke, 0, 4, assign);
+    kh_tile_v3(d, 4, ke, 4, 3, assign);
+    kh_tile_v3(d + 4, 3, ke + 4, 0, 4, assign);
+    kh_tile_v3(d + 4, 3, ke + 4, 4, 3, assign);
+}
+
+static AC_V3 void kh_columns_v3(const int *run, const double *ke, double *values, int assign)
+{
+    int n, c;
+    for (n = 0; n < 2; n++) {
+        const int *rn = run + 14 * n;
+        double *da[7], *db[7];
+        for (c = 0; c < 7; c++) {
+            da[c] = values + rn[2 * c];
+            db[c] = values + rn[2 * c + 1];
+        }
+        kh_block_v3(da, ke + 8 * n, assign & (1 << (2 * n)));
+        kh_block_v3(db, ke + 8 * 16 + 8 * n, assign & (2 << (2 * n)));
+    }
+}
+
 /* an element block's zeros before its kernels add into it: for the ANCF
  * (14 x 14) and Kirchhoff (16 x 16) blocks AVX2 stores in runs of seven
  * and eight (a call of memset there costs twice the instructions, and the
@@ -396,6 +450,7 @@ static void scatter_without_s(const alecable_element *e, int nd, const double *k
         int as = assign ? e->assign : 0;
 #if AC_HAVE_ISA_V3
         if (nd == 14 && v3) ancf_columns_v3(e->map, ke, values, as);
+        else if (nd == 16 && v3) kh_columns_v3(e->map, ke, values, as);
         else
 #else
         (void)v3;
