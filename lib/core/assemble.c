@@ -1059,7 +1059,10 @@ static int ac_step_limit(void *ctx, const double *q, const double *dq, double *a
     double a = 1.0;
     int c, i;
     if (!m) return ALECABLE_ESTATE;
-    for (c = 0; c < m->cables.n; c++) {
+    /* no material coordinate in q (every cable Lagrangian: finalize.c made
+     * no dof classes), no element's s can move: the loop's a = 1 without
+     * visiting them, at every step of the semi-implicit methods' watch */
+    for (c = 0; m->dof_class && c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
