@@ -1005,20 +1005,23 @@ START_TEST(element_kinetic_energy_in_both_copies)
 END_TEST
 
 /* The watch's and the finiteness tests' infinity norm (pairs in SSE2 where
- * it is built so): max |x_i| exactly, and a NaN anywhere returned as the
- * first NaN, against the plain loop; lengths 0-9, infinities, signed zeros. */
+ * it is built so; dyn_norm: fours in the AVX2 copy that it->v3 chooses):
+ * max |x_i| exactly, and a NaN anywhere returned as the first NaN, against
+ * the plain loop; lengths 0-17 (the four-wide loop and every tail),
+ * infinities, signed zeros, sums that overflow. */
 START_TEST(norm_inf_matches_the_plain_loop)
 {
-    const double special[6] = {-0.0, 0.0, INFINITY, -INFINITY, NAN, -NAN};
+    const double special[7] = {-0.0, 0.0, INFINITY, -INFINITY, NAN, -NAN, DBL_MAX};
+    static alecable_integrator it; /* dyn_norm reads only v3 */
     unsigned seed = 977u;
-    double x[9], ref, got;
-    int trial, n, k, i;
-    for (trial = 0; trial < 4000; trial++) {
-        n = trial % 10;
+    double x[17], ref, got[3];
+    int trial, n, k, i, c;
+    for (trial = 0; trial < 8000; trial++) {
+        n = trial % 18;
         for (k = 0; k < n; k++) {
             seed = seed * 1103515245u + 12345u;
             x[k] = ((double)((seed >> 8) % 2000001u) / 1e6 - 1.0) * 1e3;
-            if ((seed >> 4) % 7 == 0) x[k] = special[(seed >> 12) % 6];
+            if ((seed >> 4) % 7 == 0) x[k] = special[(seed >> 12) % 7];
         }
         ref = 0.0;
         for (i = 0; i < n; i++) {
@@ -1028,8 +1031,14 @@ START_TEST(norm_inf_matches_the_plain_loop)
             }
             if (fabs(x[i]) > ref) ref = fabs(x[i]);
         }
-        got = dyn_norm_inf(x, n);
-        ck_assert_msg(memcmp(&got, &ref, sizeof got) == 0, "trial %d n %d: %g != %g", trial, n, got, ref);
+        got[0] = dyn_norm_inf(x, n);
+        it.v3 = 0;
+        got[1] = dyn_norm(&it, x, n);
+        it.v3 = ac_isa_v3_available();
+        got[2] = dyn_norm(&it, x, n);
+        for (c = 0; c < 3; c++)
+            ck_assert_msg(memcmp(&got[c], &ref, sizeof ref) == 0, "trial %d n %d copy %d: %g != %g", trial, n, c,
+                          got[c], ref);
     }
 }
 END_TEST

@@ -36,30 +36,48 @@ static int has_inertia(const alecable_cable *cb, const double *v, const double *
     return v && a && cb->ops->inertia && cb->section.rho > 0.0;
 }
 
-/* ac_gather and ac_gather_rate (finalize.c) with the Lagrangian ANCF
- * element's case inline (n7: two nodes of 7 dofs, gather7 below; s fixed:
- * two runs of 6 and the nodes' s, or zero rates): the same copies without
- * a call per gather, ten a step per element */
-static int gather7(const el_ops *ops) { return ops->nnodes == 2 && ops->node_ndof == 7; }
-
-static inline void gather_q(const alecable_element *e, int n7, const double *q, double *qe)
+/* ac_gather and ac_gather_rate (finalize.c) with the Lagrangian ANCF and
+ * Kirchhoff elements' case inline (nk: two nodes of 7 or 8 dofs, gather_nk
+ * below, else 0; s fixed: two runs of 6 or 7 and the nodes' s, or zero
+ * rates): the same copies without a call per gather, ten a step per element
+ * (finalize.c's copies of a Kirchhoff node's 7 had a variable length: a
+ * call of memcpy each) */
+static int gather_nk(const el_ops *ops)
 {
-    if (n7 && e->par.fixed_s) {
+    return ops->nnodes == 2 && (ops->node_ndof == 7 || ops->node_ndof == 8) ? ops->node_ndof : 0;
+}
+
+static inline void gather_q(const alecable_element *e, int nk, const double *q, double *qe)
+{
+    if (nk == 7 && e->par.fixed_s) {
         memcpy(qe, q + e->a->dof0, 6 * sizeof(double));
         memcpy(qe + 7, q + e->b->dof0, 6 * sizeof(double));
         qe[6] = node_s(e->a);
         qe[13] = node_s(e->b);
         return;
     }
+    if (nk == 8 && e->par.fixed_s) {
+        memcpy(qe, q + e->a->dof0, 7 * sizeof(double));
+        memcpy(qe + 8, q + e->b->dof0, 7 * sizeof(double));
+        qe[7] = node_s(e->a);
+        qe[15] = node_s(e->b);
+        return;
+    }
     ac_gather(e, q, qe);
 }
 
-static inline void gather_rate(const alecable_element *e, int n7, const double *v, double *ve)
+static inline void gather_rate(const alecable_element *e, int nk, const double *v, double *ve)
 {
-    if (n7 && e->par.fixed_s) {
+    if (nk == 7 && e->par.fixed_s) {
         memcpy(ve, v + e->a->dof0, 6 * sizeof(double));
         memcpy(ve + 7, v + e->b->dof0, 6 * sizeof(double));
         ve[6] = ve[13] = 0.0;
+        return;
+    }
+    if (nk == 8 && e->par.fixed_s) {
+        memcpy(ve, v + e->a->dof0, 7 * sizeof(double));
+        memcpy(ve + 8, v + e->b->dof0, 7 * sizeof(double));
+        ve[7] = ve[15] = 0.0;
         return;
     }
     ac_gather_rate(e, v, ve);
@@ -124,12 +142,12 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     memset(ve, 0, sizeof ve);
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int nd = el_ndof(cb->ops), n7 = gather7(cb->ops);
+        int nd = el_ndof(cb->ops), nk = gather_nk(cb->ops);
         if (!has_inertia(cb, a, a)) continue; /* v is 0 (ve below): any non-NULL v does */
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
-            gather_q(e, n7, q, qe);
-            gather_rate(e, n7, a, ae);
+            gather_q(e, nk, q, qe);
+            gather_rate(e, nk, a, ae);
             cb->ops->inertia(&e->par, qe, ve, ae, fx);
             scatter_force(e, nd, fx, r);
         }
@@ -310,7 +328,113 @@ static AC_V3 void ancf_columns_v3(const int *run, const double *ke, double *valu
         ancf_block_v3(db, ke + 7 * 14 + 7 * n, assign & (2 << (2 * n)));
     }
 }
+
+/* The Kirchhoff element's block (nd = 16, s the last of each node's 8
+ * dofs) by the same transposes: a column group's 4 x 4 tile from four rows
+ * of ke (or three and a zero row), nc of its columns stored, each entry
+ * with the single assignment or addition of scatter_node_columns */
+static inline AC_V3 void kh_tile_v3(double *const *d, int nc, const double *ke, int r0, int nr, int assign)
+{
+    const __m256d z = _mm256_setzero_pd(), r_0 = _mm256_loadu_pd(ke + r0 * 16),
+                  r_1 = _mm256_loadu_pd(ke + (r0 + 1) * 16), r_2 = _mm256_loadu_pd(ke + (r0 + 2) * 16),
+                  r_3 = nr == 4 ? _mm256_loadu_pd(ke + (r0 + 3) * 16) : z;
+    const __m256d t0 = _mm256_unpacklo_pd(r_0, r_1), t1 = _mm256_unpackhi_pd(r_0, r_1);
+    const __m256d t2 = _mm256_unpacklo_pd(r_2, r_3), t3 = _mm256_unpackhi_pd(r_2, r_3);
+    __m256d c[4];
+    int k;
+    c[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
+    c[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
+    c[2] = _mm256_permute2f128_pd(t0, t2, 0x31);
+    c[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
+    for (k = 0; k < nc; k++) {
+        if (nr == 4) {
+            put4(d[k] + r0, c[k], assign);
+        } else {
+            double *x = d[k] + r0 + 2;
+            const double e = _mm_cvtsd_f64(_mm256_extractf128_pd(c[k], 1));
+            put2(d[k] + r0, _mm256_castpd256_pd128(c[k]), assign);
+            *x = assign ? e : *x + e;
+        }
+    }
+}
+
+/* one node's 7 x 7 block (ke its top left entry, row stride 16) into the
+ * columns at d[0..6] */
+static inline AC_V3 void kh_block_v3(double *const d[7], const double *ke, int assign)
+{
+    kh_tile_v3(d, 4, ke, 0, 4, assign);
+    kh_tile_v3(d, 4, ke, 4, 3, assign);
+    kh_tile_v3(d + 4, 3, ke + 4, 0, 4, assign);
+    kh_tile_v3(d + 4, 3, ke + 4, 4, 3, assign);
+}
+
+static AC_V3 void kh_columns_v3(const int *run, const double *ke, double *values, int assign)
+{
+    int n, c;
+    for (n = 0; n < 2; n++) {
+        const int *rn = run + 14 * n;
+        double *da[7], *db[7];
+        for (c = 0; c < 7; c++) {
+            da[c] = values + rn[2 * c];
+            db[c] = values + rn[2 * c + 1];
+        }
+        kh_block_v3(da, ke + 8 * n, assign & (1 << (2 * n)));
+        kh_block_v3(db, ke + 8 * 16 + 8 * n, assign & (2 << (2 * n)));
+    }
+}
+
+/* an element block's zeros before its kernels add into it: for the ANCF
+ * (14 x 14) and Kirchhoff (16 x 16) blocks AVX2 stores in runs of seven
+ * and eight (a call of memset there costs twice the instructions, and the
+ * Kirchhoff block's 2 KB reach libc's string-instruction path) */
+static AC_V3 void zero_196_v3(double *ke)
+{
+    const __m256d z = _mm256_setzero_pd();
+    int k;
+    for (k = 0; k < 196; k += 28) {
+        _mm256_storeu_pd(ke + k, z);
+        _mm256_storeu_pd(ke + k + 4, z);
+        _mm256_storeu_pd(ke + k + 8, z);
+        _mm256_storeu_pd(ke + k + 12, z);
+        _mm256_storeu_pd(ke + k + 16, z);
+        _mm256_storeu_pd(ke + k + 20, z);
+        _mm256_storeu_pd(ke + k + 24, z);
+    }
+}
+
+static AC_V3 void zero_256_v3(double *ke)
+{
+    const __m256d z = _mm256_setzero_pd();
+    int k;
+    for (k = 0; k < 256; k += 32) {
+        _mm256_storeu_pd(ke + k, z);
+        _mm256_storeu_pd(ke + k + 4, z);
+        _mm256_storeu_pd(ke + k + 8, z);
+        _mm256_storeu_pd(ke + k + 12, z);
+        _mm256_storeu_pd(ke + k + 16, z);
+        _mm256_storeu_pd(ke + k + 20, z);
+        _mm256_storeu_pd(ke + k + 24, z);
+        _mm256_storeu_pd(ke + k + 28, z);
+    }
+}
 #endif
+
+static inline void zero_block(double *ke, int nn, int v3)
+{
+#if AC_HAVE_ISA_V3
+    if (v3 && nn == 196) {
+        zero_196_v3(ke);
+        return;
+    }
+    if (v3 && nn == 256) {
+        zero_256_v3(ke);
+        return;
+    }
+#else
+    (void)v3;
+#endif
+    memset(ke, 0, (size_t)nn * sizeof(double));
+}
 
 static inline void scatter_columns(const int *run, int nd, const double *ke, double *values, int assign)
 {
@@ -327,6 +451,7 @@ static void scatter_without_s(const alecable_element *e, int nd, const double *k
         int as = assign ? e->assign : 0;
 #if AC_HAVE_ISA_V3
         if (nd == 14 && v3) ancf_columns_v3(e->map, ke, values, as);
+        else if (nd == 16 && v3) kh_columns_v3(e->map, ke, values, as);
         else
 #else
         (void)v3;
@@ -392,7 +517,7 @@ static void cable_pairs(const alecable_cable *cb, const double *q, const double 
                         const double b[3])
 {
     const el_ops *ops = cb->ops;
-    const int nd = el_ndof(ops), nn = nd * nd, n7 = gather7(ops);
+    const int nd = el_ndof(ops), nn = nd * nd, nk = gather_nk(ops);
     double qb[2][EL_MAX_DOF], fb[2][EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fx[EL_MAX_DOF];
     double kb[2][EL_MAX_DOF * EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
     int i, j, k, n;
@@ -405,11 +530,11 @@ static void cable_pairs(const alecable_cable *cb, const double *q, const double 
             split_element(el[0], q, grav ? b : NULL, cq, r, values);
             continue;
         }
-        gather_q(el[0], n7, q, qb[0]);
-        memset(kb[0], 0, (size_t)nn * sizeof(double));
+        gather_q(el[0], nk, q, qb[0]);
+        zero_block(kb[0], nn, v3);
         if (el[1] && el[1]->xdof < 0) {
-            gather_q(el[1], n7, q, qb[1]);
-            memset(kb[1], 0, (size_t)nn * sizeof(double));
+            gather_q(el[1], nk, q, qb[1]);
+            zero_block(kb[1], nn, v3);
             ops->force_tangent_acc2(&el[0]->par, qb[0], fb[0], kb[0], &el[1]->par, qb[1], fb[1], kb[1], cq);
             n = 2;
         } else
@@ -419,8 +544,8 @@ static void cable_pairs(const alecable_cable *cb, const double *q, const double 
             const double *qe = qb[j];
             double *fe = fb[j], *ke = kb[j];
             if (inertia) {
-                gather_rate(e, n7, v, ve);
-                gather_rate(e, n7, a, ae);
+                gather_rate(e, nk, v, ve);
+                gather_rate(e, nk, a, ae);
             }
             if (grav && !e->par.fixed_s) {
                 if (ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
@@ -467,7 +592,7 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
         const el_ops *ops = cb->ops;
         double b[3];
         int nd = el_ndof(ops), nn = nd * nd, inertia = has_inertia(cb, v, a), grav = gravity_density(m, cb, sc, b);
-        int n7 = gather7(ops), v3 = m->scatter_v3;
+        int nk = gather_nk(ops), v3 = m->scatter_v3;
         if (r && values && !scale && ops->force_tangent_acc && ops->force_tangent_acc2) {
             cable_pairs(cb, q, v, a, cq, cv, ca, r, values, assign, v3, inertia, grav, b);
             continue;
@@ -480,13 +605,13 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
                 if (scale) ac_scale_split(e, q, grav ? b : NULL, scale);
                 continue;
             }
-            gather_q(e, n7, q, qe);
+            gather_q(e, nk, q, qe);
             if (inertia) {
-                gather_rate(e, n7, v, ve);
-                gather_rate(e, n7, a, ae);
+                gather_rate(e, nk, v, ve);
+                gather_rate(e, nk, a, ae);
             }
             if (values) {
-                memset(ke, 0, (size_t)nn * sizeof(double));
+                zero_block(ke, nn, v3);
                 if (fused) ops->force_tangent_acc(&e->par, qe, fe, cq, ke);
                 else if (ops->tangent_acc) ops->tangent_acc(&e->par, qe, cq, ke);
                 else {
@@ -678,19 +803,19 @@ static void element_energies(alecable_model *m, const double *q, double sc, cons
     int c, i;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
-        int kin = v && has_inertia(cb, v, v), grav = gravity_density(m, cb, sc, b), n7 = gather7(cb->ops);
+        int kin = v && has_inertia(cb, v, v), grav = gravity_density(m, cb, sc, b), nk = gather_nk(cb->ops);
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];
             if (e->xdof >= 0) {
                 wi += ac_split_energy(e, q);
                 if (kin || grav) ac_gather(e, q, qe);
             } else {
-                gather_q(e, n7, q, qe);
+                gather_q(e, nk, q, qe);
                 wi += cb->ops->energy(&e->par, qe);
             }
             if (grav) wg += cb->ops->dist_energy(b, qe);
             if (kin) {
-                gather_rate(e, n7, v, ve);
+                gather_rate(e, nk, v, ve);
                 tk += cb->ops->kinetic(&e->par, qe, ve);
             }
         }
@@ -940,7 +1065,10 @@ static int ac_step_limit(void *ctx, const double *q, const double *dq, double *a
     double a = 1.0;
     int c, i;
     if (!m) return ALECABLE_ESTATE;
-    for (c = 0; c < m->cables.n; c++) {
+    /* no material coordinate in q (every cable Lagrangian: finalize.c made
+     * no dof classes), no element's s can move: the loop's a = 1 without
+     * visiting them, at every step of the semi-implicit methods' watch */
+    for (c = 0; m->dof_class && c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         for (i = 0; i < cb->n_el; i++) {
             const alecable_element *e = cb->el[i];

@@ -154,6 +154,7 @@ int dyn_semi_attempt(alecable_integrator *it, double h, double t1);
 
 /* Shared helpers (dynamic.c). */
 double dyn_norm_inf(const double *x, int n);
+double dyn_norm(const alecable_integrator *it, const double *x, int n);
 /* q <- q (+) scale * dq through the problem's update (plain addition when NULL). */
 int dyn_update(alecable_integrator *it, double *q, const double *dq, double scale);
 /* Factorizes it->vals and solves for it->z from it->rhs, counting the solve;

@@ -171,6 +171,14 @@ static inline void force_pass(int nq, double ah, double cf, const double *f, con
     for (i = 0; i < nq; i++) fc[i] = (ah * f[i] - r[i]) / cf;
 }
 
+/* the right-hand side's q rows, -(c r - alpha F_n) (SI-HHT) */
+static inline void rhs_pass(int nq, double cf, double ah, const double *restrict r, const double *restrict f,
+                            double *restrict rhs)
+{
+    int i;
+    for (i = 0; i < nq; i++) rhs[i] = -(cf * r[i] - ah * f[i]);
+}
+
 static void point_base(int nq, const double k[6], const double *sq, const double *sv, const double *sa, double *dq,
                        double *tq, double *tv, double *ta)
 {
@@ -205,10 +213,16 @@ SI_V3 static void force_v3(int nq, double ah, double cf, const double *f, const 
 {
     force_pass(nq, ah, cf, f, r, fc);
 }
+
+SI_V3 static void rhs_v3(int nq, double cf, double ah, const double *r, const double *f, double *rhs)
+{
+    rhs_pass(nq, cf, ah, r, f, rhs);
+}
 #else
 #define point_v3 point_base
 #define finish_v3 finish_base
 #define force_v3 force_base
+#define rhs_v3 rhs_pass
 #endif
 
 /* SI-Newmark and SI-HHT: history() and linearization_point() in one pass
@@ -469,8 +483,10 @@ int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
         const double *restrict r = it->r, *restrict f = fn;
         double *restrict rhs = it->rhs;
         int nq = it->nq;
-        if (it->par.hht)
-            for (i = 0; i < nq; i++) rhs[i] = -(cf * r[i] - ah * f[i]);
+        if (it->par.hht && it->v3)
+            rhs_v3(nq, cf, ah, r, f, rhs);
+        else if (it->par.hht)
+            rhs_pass(nq, cf, ah, r, f, rhs);
         else
             for (i = 0; i < nq; i++) rhs[i] = -r[i];
     }
@@ -482,7 +498,7 @@ int dyn_semi_attempt(alecable_integrator *it, double h, double t1)
      * estimate: the linearization holds to second order in it), and the
      * constraint drift g at that point */
     it->err = c.cq * it->znorm_q;
-    it->drift = it->nlam > 0 ? dyn_norm_inf(it->r + it->nq, it->nlam) : 0.0;
+    it->drift = it->nlam > 0 ? dyn_norm(it, it->r + it->nq, it->nlam) : 0.0;
     it->last_ratio = 0.0;
     it->scale_src = 0;
     if ((st = finish(it, h, c, S, T))) return st;
