@@ -535,9 +535,10 @@ int ac_finalize(alecable_model *m)
             return ac_fail(m, ALECABLE_ESTATE, "internal error: joint entry missing from the pattern");
     for (i = 0; i < m->loads.n; i++) {
         alecable_load *l = (alecable_load *)m->loads.p[i];
-        int st = l->ops->maps ? l->ops->maps(m, l, &m->pat, nq) : 0;
+        st = l->ops->maps ? l->ops->maps(m, l, &m->pat, nq) : 0;
         if (st == -2) return nomem(m);
-        if (st) return ac_fail(m, ALECABLE_ESTATE, "internal error: %s load entry missing from the pattern", l->ops->name);
+        if (st)
+            return ac_fail(m, ALECABLE_ESTATE, "internal error: %s load entry missing from the pattern", l->ops->name);
     }
     if (assign_plan(m)) return nomem(m);
     m->dirty = 0;
