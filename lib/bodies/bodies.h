@@ -97,7 +97,9 @@ void sheave_node_force(const alecable_joint *j, const double (*u)[3], const doub
 double bodies_energy(const alecable_model *m, const double *q, double scale);
 void   bodies_residual(const alecable_model *m, const double *q, double scale, double *r);
 void   bodies_jacobian(const alecable_model *m, const double *q, double scale, double cq, double *values);
-int    body_load_applies(const alecable_load *l); /* LOAD_BODY_FORCE / LOAD_BODY_TORQUE */
+int    body_load_applies(const alecable_load *l); /* a body force or torque */
+/* their load kinds (body.c): the bodies' own sums above evaluate them */
+extern const load_ops load_body_force_ops, load_body_torque_ops;
 
 /* inertia in dynamics (v, a: origin rates in space, Omega and its rate in
  * the body frame): r += M(q) a + gyroscopic terms; values += cq d/dq (along

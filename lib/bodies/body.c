@@ -9,6 +9,7 @@
 #include "bodies.h"
 #include "rotation.h"
 #include "../constraints/constraints.h"
+#include "../loads/load_ops.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -200,7 +201,7 @@ ALECABLE_API int alecable_body_point(const alecable_body *b, const double p[3], 
     return ALECABLE_OK;
 }
 
-static int body_load(alecable_load **out, alecable_model *m, alecable_body *b, int kind, const double p[3],
+static int body_load(alecable_load **out, alecable_model *m, alecable_body *b, const load_ops *ops, const double p[3],
                      const double f[3])
 {
     alecable_load *l;
@@ -208,10 +209,10 @@ static int body_load(alecable_load **out, alecable_model *m, alecable_body *b, i
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = body_check(m, b, "body"))) return st;
-    if (!f || (kind == LOAD_BODY_FORCE && !p)) return ac_fail(m, ALECABLE_ENULL, "point or vector is NULL");
+    if (!f || (ops == &load_body_force_ops && !p)) return ac_fail(m, ALECABLE_ENULL, "point or vector is NULL");
     if (!ac_is_finite3(f) || (p && !ac_is_finite3(p)))
         return ac_fail(m, ALECABLE_EINVAL, "point or vector has a NaN or infinite component");
-    if (!(l = ac_load_alloc(m, kind))) return ALECABLE_ENOMEM;
+    if (!(l = ac_load_alloc(m, ops))) return ALECABLE_ENOMEM;
     l->body = b;
     memcpy(l->f, f, sizeof l->f);
     if (p) memcpy(l->p, p, sizeof l->p);
@@ -221,16 +222,23 @@ static int body_load(alecable_load **out, alecable_model *m, alecable_body *b, i
 ALECABLE_API int alecable_load_body_force(alecable_load **out, alecable_model *m, alecable_body *b, const double p[3],
                                           const double f[3])
 {
-    return body_load(out, m, b, LOAD_BODY_FORCE, p, f);
+    return body_load(out, m, b, &load_body_force_ops, p, f);
 }
 
 ALECABLE_API int alecable_load_body_torque(alecable_load **out, alecable_model *m, alecable_body *b,
                                            const double torque[3])
 {
-    return body_load(out, m, b, LOAD_BODY_TORQUE, NULL, torque);
+    return body_load(out, m, b, &load_body_torque_ops, NULL, torque);
 }
 
-int body_load_applies(const alecable_load *l) { return l->kind == LOAD_BODY_FORCE || l->kind == LOAD_BODY_TORQUE; }
+/* evaluated by bodies_energy / bodies_residual / bodies_jacobian; a torque
+ * constant in space has no potential once the body turns about two axes */
+const load_ops load_body_force_ops = {LOAD_BODY_FORCE, "body force", LOAD_ON_BODY, 0, NULL, NULL, NULL, NULL, NULL,
+                                      NULL, NULL};
+const load_ops load_body_torque_ops = {LOAD_BODY_TORQUE, "body torque", LOAD_ON_BODY, LOAD_WORKS, NULL, NULL, NULL,
+                                       NULL, NULL, NULL, NULL};
+
+int body_load_applies(const alecable_load *l) { return l->ops->acts_on == LOAD_ON_BODY; }
 
 /* ---- the group update ------------------------------------------------------ */
 

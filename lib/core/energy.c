@@ -13,6 +13,7 @@
 #include "model.h"
 #include "../constraints/mesh_motion.h"
 #include "../bodies/bodies.h"
+#include "../loads/load_ops.h"
 
 #include <stddef.h>
 
@@ -38,8 +39,7 @@ int ac_energy_complete(const alecable_model *m)
     if (m->ramp_loads) return 0; /* loads that grow with t: V depends on t */
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
-        if (l->kind == LOAD_HYDRO || l->kind == LOAD_BODY_TORQUE || l->kind == LOAD_NODE_MOMENT ||
-            l->kind == LOAD_WRENCH || (l->kind == LOAD_NODE && l->config && s_moves(m, l->node)))
+        if ((l->ops->flags & LOAD_WORKS) || ((l->ops->flags & LOAD_CONFIG) && l->config && s_moves(m, l->node)))
             return 0;
     }
     for (i = 0; i < m->joints.n; i++)

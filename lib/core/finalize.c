@@ -4,6 +4,7 @@
 #include "../constraints/constraints.h"
 #include "../constraints/mesh_motion.h"
 #include "../loads/loads.h"
+#include "../loads/load_ops.h"
 #include "../integrators/problem.h"
 #include "../bodies/bodies.h"
 #include "../friction/friction.h"
@@ -177,14 +178,15 @@ static int assign_plan(alecable_model *m)
     return 0;
 }
 
-/* m->zero_q is read as a state vector only by the bodies' and hydrodynamic
- * loads' parts of ac_inertia (assemble.c): without them it is not kept */
+/* m->zero_q is read as a state vector only by the bodies' and added-mass
+ * (hydrodynamic) loads' parts of ac_inertia (assemble.c): without them it
+ * is not kept */
 static int needs_zero_q(const alecable_model *m)
 {
     int i;
     if (m->bodies.n > 0) return 1;
     for (i = 0; i < m->loads.n; i++)
-        if (((const alecable_load *)m->loads.p[i])->kind == LOAD_HYDRO) return 1;
+        if (((const alecable_load *)m->loads.p[i])->ops->flags & LOAD_INERTIA) return 1;
     return 0;
 }
 
@@ -335,12 +337,8 @@ static int check_objects(alecable_model *m)
     }
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
-        if (l->kind == LOAD_PULLEY_FRICTION && l->joint->count > 0 && l->joint->nodes[0]->cable->lagrangian)
-            return ac_fail(m, ALECABLE_ESTATE,
-                           "load %d: pulley friction acts on the material equations, which a Lagrangian cable has not", i);
-        if (l->kind == LOAD_DAMPING && !l->cable->lagrangian)
-            return ac_fail(m, ALECABLE_ESTATE, "load %d: internal damping needs a Lagrangian cable "
-                           "(alecable_cable_set_lagrangian(c, 1)); an ALE cable's material rates are not done", i);
+        int st;
+        if (l->ops->check && (st = l->ops->check(m, l, i)) != ALECABLE_OK) return st;
     }
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];
@@ -498,7 +496,7 @@ int ac_finalize(alecable_model *m)
     }
     for (i = 0; i < m->loads.n && !st; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
-        if (l->kind == LOAD_PULLEY_FRICTION) st = pulley_friction_pattern(l, &b, nq);
+        if (l->ops->pattern) st = l->ops->pattern(l, &b, nq);
     }
     if (st || sp_builder_finish(&b, &m->pat)) {
         sp_builder_free(&b);
@@ -537,13 +535,10 @@ int ac_finalize(alecable_model *m)
             return ac_fail(m, ALECABLE_ESTATE, "internal error: joint entry missing from the pattern");
     for (i = 0; i < m->loads.n; i++) {
         alecable_load *l = (alecable_load *)m->loads.p[i];
-        if (l->kind == LOAD_PULLEY_FRICTION && pulley_friction_maps(m, l, &m->pat, nq))
-            return ac_fail(m, ALECABLE_ESTATE, "internal error: friction entry missing from the pattern");
-        if (l->kind != LOAD_NODE && l->kind != LOAD_NODE_MOMENT) continue;
-        l->map = (int *)ac_malloc(&m->alloc, 2 * EL_MAX_DOF * sizeof(int));
-        if (!l->map) return nomem(m);
-        if (load_maps(m, l, &m->pat))
-            return ac_fail(m, ALECABLE_ESTATE, "internal error: load entry missing from the pattern");
+        st = l->ops->maps ? l->ops->maps(m, l, &m->pat, nq) : 0;
+        if (st == -2) return nomem(m);
+        if (st)
+            return ac_fail(m, ALECABLE_ESTATE, "internal error: %s load entry missing from the pattern", l->ops->name);
     }
     if (assign_plan(m)) return nomem(m);
     m->dirty = 0;

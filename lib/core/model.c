@@ -1,5 +1,6 @@
 /* Model lifetime, errors, version, handle checks. */
 #include "model.h"
+#include "../loads/load_ops.h"
 #include "../constraints/constraints.h"
 #include "../bodies/bodies.h"
 #include "../integrators/problem.h"
@@ -186,7 +187,7 @@ ALECABLE_API int alecable_model_alloc_stats(const alecable_model *m, alecable_al
     return ALECABLE_OK;
 }
 
-alecable_load *ac_load_alloc(alecable_model *m, int kind)
+alecable_load *ac_load_alloc(alecable_model *m, const load_ops *ops)
 {
     alecable_load *l = (alecable_load *)ac_calloc(&m->alloc, 1, sizeof *l);
     if (!l) {
@@ -195,7 +196,8 @@ alecable_load *ac_load_alloc(alecable_model *m, int kind)
     }
     l->magic = MAGIC_LOAD;
     l->model = m;
-    l->kind = kind;
+    l->ops = ops;
+    l->kind = ops->kind;
     return l;
 }
 

@@ -259,11 +259,13 @@ struct alecable_joint {
 enum { LOAD_NODE = 0, LOAD_MATERIAL = 1, LOAD_DISTRIBUTED = 2, LOAD_HYDRO = 3, LOAD_FRICTION = 4,
        LOAD_BODY_FORCE = 5, LOAD_BODY_TORQUE = 6, LOAD_PULLEY_FRICTION = 7, LOAD_NODE_MOMENT = 8,
        LOAD_WRENCH = 9, LOAD_SEABED = 10, LOAD_DAMPING = 11 };
+typedef struct load_ops load_ops; /* lib/loads/load_ops.h */
 
 struct alecable_load {
     unsigned magic;
     alecable_model *model;
-    int kind;
+    int kind;               /* ops->kind */
+    const load_ops *ops;    /* what the kind does: dispatch goes through it */
     double f[3];
     alecable_node *node;    /* LOAD_NODE */
     alecable_cable *cable;  /* LOAD_MATERIAL, LOAD_DISTRIBUTED */
@@ -418,7 +420,7 @@ ac_stamp *ac_stamp_current(alecable_model *m);
 /* A zeroed load of the given kind (NULL when out of memory, recorded on m);
  * the caller fills it in and registers it with ac_load_push, which frees it
  * when that fails. */
-alecable_load *ac_load_alloc(alecable_model *m, int kind);
+alecable_load *ac_load_alloc(alecable_model *m, const load_ops *ops);
 int ac_load_push(alecable_model *m, alecable_load *l, alecable_load **out);
 
 /* handle checks: 0 or an error already recorded on m (if m is known) */

@@ -3,6 +3,7 @@
 #include "../integrators/problem.h"
 #include "../constraints/mesh_motion.h"
 #include "../friction/friction.h"
+#include "../loads/load_ops.h"
 
 #include <math.h>
 #include <string.h>
@@ -34,7 +35,7 @@ int ac_place_loads(alecable_model *m)
     int i, *f = NULL, found = -1;
     for (i = 0; i < m->loads.n; i++) {
         alecable_load *l = (alecable_load *)m->loads.p[i];
-        if (l->kind != LOAD_NODE) continue;
+        if (!(l->ops->flags & LOAD_CONFIG)) continue;
         l->config = 0;
         if (!l->node->cable || node_sdof(l->node) < 0) continue;
         if (!f && !(f = mesh_marks(m))) return -2;

@@ -9,6 +9,7 @@
  * capstan and eyelet examples stay what they were unless a caller asks;
  * beam_sleeve --split and --study ask. */
 #include "model.h"
+#include "../loads/load_ops.h"
 
 #include <math.h>
 #include <string.h>
@@ -101,16 +102,16 @@ int ac_split_check(alecable_model *m)
     if (!ac_split_count(m)) return ALECABLE_OK;
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
-        if (l->node && l->node->split && (l->kind == LOAD_NODE || l->kind == LOAD_NODE_MOMENT))
+        if (l->ops->acts_on == LOAD_ON_NODE && l->node->split)
             return ac_fail(m, ALECABLE_ESTATE, "load %d acts on split node %d: not in 0.3 (load the node next to it)",
                            i, l->node->index);
-        if (l->kind == LOAD_PULLEY_FRICTION && l->joint) /* paper 000's slip law: one stretch per node */
+        if (l->ops->acts_on == LOAD_ON_JOINT && l->joint) /* paper 000's slip law: one stretch per node */
             for (k = 0; k < l->joint->count; k++)
                 if (l->joint->nodes[k]->split)
                     return ac_fail(m, ALECABLE_ESTATE,
                                    "load %d: the slip law on a wrap holds split node %d: use alecable_wrap_friction", i,
                                    l->joint->nodes[k]->index);
-        if (l->cable && l->kind != LOAD_NODE)
+        if (l->cable && l->ops->acts_on != LOAD_ON_NODE)
             for (k = 0; k < l->cable->n_nodes; k++)
                 if (l->cable->nodes[k]->split)
                     return ac_fail(m, ALECABLE_ESTATE,

@@ -6,8 +6,10 @@
 
 #include "../core/model.h"
 
-int  pulley_friction_pattern(const alecable_load *l, sp_builder *b, int nq);
-int  pulley_friction_maps(alecable_model *m, alecable_load *l, const sp_pattern *p, int nq);
+/* its load kind (pulley.c): finalize reaches its check, pattern and maps
+ * through it; the residual and Jacobian below read lambda, which no other
+ * load does, so assembly calls them by name */
+extern const load_ops load_pulley_friction_ops;
 void pulley_friction_residual(const alecable_load *l, const double *q, const double *lambda, double *r);
 void pulley_friction_jacobian(const alecable_load *l, const double *q, const double *lambda, double cq,
                               double *values);

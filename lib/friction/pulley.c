@@ -35,6 +35,7 @@
 #include "../bodies/bodies.h"
 #include "../bodies/rotation.h"
 #include "../loads/loads.h"
+#include "../loads/load_ops.h"
 
 #include <math.h>
 #include <string.h>
@@ -61,7 +62,7 @@ ALECABLE_API int alecable_pulley_friction(alecable_load **out, alecable_model *m
         return st;
     if (!(mu >= 0.0) || !isfinite(mu)) return ac_fail(m, ALECABLE_EINVAL, "mu = %g must be finite and >= 0", mu);
     if (flow != 1 && flow != -1) return ac_fail(m, ALECABLE_EINVAL, "flow = %d must be +1 or -1", flow);
-    if (!(l = ac_load_alloc(m, LOAD_PULLEY_FRICTION))) return ALECABLE_ENOMEM;
+    if (!(l = ac_load_alloc(m, &load_pulley_friction_ops))) return ALECABLE_ENOMEM;
     l->joint = wrap;
     l->mu = mu;
     l->flow = flow;
@@ -94,7 +95,7 @@ static void extra_cols(const alecable_joint *j, int i, int nq, int *c)
     for (k = 0; k < 3; k++) c[k] = nq + j->row0 + 3 * i + k;
 }
 
-int pulley_friction_pattern(const alecable_load *l, sp_builder *b, int nq)
+static int pulley_friction_pattern(const alecable_load *l, sp_builder *b, int nq)
 {
     const alecable_joint *j = l->joint;
     int i, k, a, st, c[NX], rows[9];
@@ -121,7 +122,7 @@ int pulley_friction_pattern(const alecable_load *l, sp_builder *b, int nq)
     return 0;
 }
 
-int pulley_friction_maps(alecable_model *m, alecable_load *l, const sp_pattern *p, int nq)
+static int pulley_friction_maps(alecable_model *m, alecable_load *l, const sp_pattern *p, int nq)
 {
     const alecable_joint *j = l->joint;
     int i, k, b, c[NX];
@@ -347,3 +348,16 @@ int pulley_friction_flow(const alecable_load *l, const double *q0, const double 
     }
     return 1;
 }
+
+/* paper 000's slip law acts on the material equations */
+static int pulley_friction_check(alecable_model *m, const alecable_load *l, int i)
+{
+    if (l->joint->count > 0 && l->joint->nodes[0]->cable->lagrangian)
+        return ac_fail(m, ALECABLE_ESTATE,
+                       "load %d: pulley friction acts on the material equations, which a Lagrangian cable has not", i);
+    return ALECABLE_OK;
+}
+
+const load_ops load_pulley_friction_ops = {LOAD_PULLEY_FRICTION, "pulley friction", LOAD_ON_JOINT, 0, NULL,
+                                           pulley_friction_check, pulley_friction_pattern, pulley_friction_maps,
+                                           NULL, NULL, NULL};

@@ -1,6 +1,7 @@
 /* Public creator and query of internal (Kelvin-Voigt) damping (damping.c);
  * its residual and Jacobian go through field_api.c's element loop. */
 #include "loads.h"
+#include "load_ops.h"
 
 #include <math.h>
 #include <string.h>
@@ -47,7 +48,7 @@ ALECABLE_API int alecable_load_damping(alecable_load **out, alecable_model *m, a
     if (p->n_elements > 0 && p->first_element + p->n_elements > c->n_el)
         return ac_fail(m, ALECABLE_ERANGE, "params.n_elements = %d runs past the cable's %d elements", p->n_elements,
                        c->n_el);
-    if (!(l = ac_load_alloc(m, LOAD_DAMPING))) return ALECABLE_ENOMEM;
+    if (!(l = ac_load_alloc(m, &load_damping_ops))) return ALECABLE_ENOMEM;
     l->cable = c;
     damping_params_init(&l->dp);
     l->dp.c_a = p->axial;
@@ -83,3 +84,28 @@ ALECABLE_API int alecable_load_damping_dissipation(alecable_load *l, double *D, 
     if (power) *power = sP;
     return ALECABLE_OK;
 }
+
+/* the creator refuses an ALE cable; a cable made ALE later is refused here */
+static int damping_check(alecable_model *m, const alecable_load *l, int i)
+{
+    if (l->cable->lagrangian) return ALECABLE_OK;
+    return ac_fail(m, ALECABLE_ESTATE, "load %d: internal damping needs a Lagrangian cable "
+                   "(alecable_cable_set_lagrangian(c, 1)); an ALE cable's material rates are not done", i);
+}
+
+static int damping_load_element(const alecable_model *m, const alecable_load *l, const alecable_element *e, double t,
+                                const double *qe, const double *ve, const double *ae, double *re, double cq,
+                                double cv, double ca, double *ke)
+{
+    (void)m;
+    (void)t;
+    (void)ae;
+    (void)ca;
+    return damping_element(&l->dp, e->ops, &e->par, qe, ve, NULL, re, cq, cv, ke);
+}
+
+static int damping_stiff(const alecable_load *l) { return l->dp.stiff; }
+
+/* an internal force (a material property): not ramped by the load factor */
+const load_ops load_damping_ops = {LOAD_DAMPING, "damping", LOAD_ON_CABLE, LOAD_NO_VECTOR | LOAD_UNRAMPED, NULL,
+                                   damping_check, NULL, NULL, NULL, damping_load_element, damping_stiff};

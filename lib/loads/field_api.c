@@ -1,6 +1,7 @@
 /* Public creators of the velocity-dependent field loads (hydrodynamics and
  * plane friction) and their assembly into the model's residual and Jacobian. */
 #include "loads.h"
+#include "load_ops.h"
 #include "waves.h"
 
 #include <math.h>
@@ -61,7 +62,7 @@ ALECABLE_API int alecable_load_hydro(alecable_load **out, alecable_model *m, ale
     if (!ac_is_finite3(p->current)) return ac_fail(m, ALECABLE_EINVAL, "params.current is not finite");
     if (p->terms & ~ALECABLE_HYDRO_ALL || !p->terms)
         return ac_fail(m, ALECABLE_EINVAL, "params.terms = %d is not a mask of ALECABLE_HYDRO_*", p->terms);
-    if (!(l = ac_load_alloc(m, LOAD_HYDRO))) return ALECABLE_ENOMEM;
+    if (!(l = ac_load_alloc(m, &load_hydro_ops))) return ALECABLE_ENOMEM;
     l->cable = c;
     hydro_params_init(&l->hp);
     l->hp.terms = p->terms;
@@ -118,7 +119,7 @@ ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_mode
     if (p->n_elements > 0 && p->first_element + p->n_elements > c->n_el)
         return ac_fail(m, ALECABLE_ERANGE, "params.n_elements = %d runs past the cable's %d elements", p->n_elements,
                        c->n_el);
-    if (!(l = ac_load_alloc(m, LOAD_FRICTION))) return ALECABLE_ENOMEM;
+    if (!(l = ac_load_alloc(m, &load_friction_ops))) return ALECABLE_ENOMEM;
     l->cable = c;
     friction_params_init(&l->fp);
     memcpy(l->fp.point, p->point, sizeof l->fp.point);
@@ -136,38 +137,14 @@ ALECABLE_API int alecable_load_friction_plane(alecable_load **out, alecable_mode
     return ac_load_push(m, l, out);
 }
 
-/* Element range and per-evaluation parameters (gravity comes from the model
- * at evaluation time, so changing gravity later is seen). */
+/* The element range of a load with an element part (load_ops.element), read
+ * at each evaluation (alecable_load_hydro_set_elements may change it). */
 static int field_range(const alecable_load *l, int *e0, int *e1)
 {
-    if (l->kind != LOAD_HYDRO && l->kind != LOAD_FRICTION && l->kind != LOAD_WRENCH && l->kind != LOAD_SEABED &&
-        l->kind != LOAD_DAMPING)
-        return 0;
+    if (!l->ops->element) return 0;
     *e0 = l->first_el;
     *e1 = l->n_el > 0 ? l->first_el + l->n_el : l->cable->n_el;
     return 1;
-}
-
-static int field_element(const alecable_model *m, const alecable_load *l, const alecable_element *e, double t,
-                         const double *qe, const double *ve, const double *ae, double *re, double cq, double cv,
-                         double ca, double *ke)
-{
-    if (l->kind == LOAD_WRENCH) return wrench_element(l, e, t, qe, ve, re, cq, ke);
-    if (l->kind == LOAD_SEABED) return seabed_element(l, e, qe, ve, re, cq, cv, ke);
-    if (l->kind == LOAD_DAMPING) return damping_element(&l->dp, e->ops, &e->par, qe, ve, NULL, re, cq, cv, ke);
-    if (l->kind == LOAD_HYDRO) {
-        hydro_params hp = l->hp;
-        memcpy(hp.g, m->gravity, sizeof hp.g);
-        if (hp.sea) {
-            hp.time = t;
-            hp.rho_f = hp.sea->rho_f;
-        }
-        return hydro_element(&hp, e->ops, &e->par, qe, ve, ae, re, cq, cv, ca, ke);
-    } else {
-        friction_params fp = l->fp;
-        if (l->weight) memcpy(fp.g, m->gravity, sizeof fp.g);
-        return friction_element(&fp, e->ops, &e->par, qe, ve, ae, re, cq, cv, ca, ke);
-    }
 }
 
 void field_load_residual(const alecable_model *m, const alecable_load *l, double t, const double *q, const double *v,
@@ -176,14 +153,14 @@ void field_load_residual(const alecable_model *m, const alecable_load *l, double
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], re[EL_MAX_DOF];
     int i, k, e0, e1;
     if (!field_range(l, &e0, &e1)) return;
-    if (l->kind == LOAD_DAMPING) scale = 1.0; /* an internal force (a material property): not ramped */
+    if (l->ops->flags & LOAD_UNRAMPED) scale = 1.0;
     for (i = e0; i < e1; i++) {
         const alecable_element *e = l->cable->el[i];
         int nd = el_ndof(e->ops);
         ac_gather(e, q, qe);
         if (v) ac_gather_rate(e, v, ve);
         if (a) ac_gather_rate(e, a, ae);
-        if (field_element(m, l, e, t, qe, v ? ve : NULL, a ? ae : NULL, re, 0, 0, 0, NULL)) continue;
+        if (l->ops->element(m, l, e, t, qe, v ? ve : NULL, a ? ae : NULL, re, 0, 0, 0, NULL)) continue;
         for (k = 0; k < nd; k++) {
             int d = ac_element_dof(e, k);
             if (d >= 0) r[d] += scale * re[k];
@@ -198,17 +175,15 @@ void field_load_jacobian(const alecable_model *m, const alecable_load *l, double
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], re[EL_MAX_DOF];
     int i, e0, e1, stiff;
     if (!field_range(l, &e0, &e1)) return;
-    stiff = l->kind == LOAD_HYDRO ? l->hp.stiff : l->kind == LOAD_FRICTION ? l->fp.stiff
-            : l->kind == LOAD_DAMPING ? l->dp.stiff : 1;
-    if (l->kind == LOAD_SEABED) stiff = l->sb.stiff;
+    stiff = l->ops->stiff ? l->ops->stiff(l) : 1;
     if ((flags & ALECABLE_JAC_STIFF_ONLY) && !stiff) return;
-    if (l->kind == LOAD_DAMPING) scale = 1.0;
+    if (l->ops->flags & LOAD_UNRAMPED) scale = 1.0;
     for (i = e0; i < e1; i++) {
         const alecable_element *e = l->cable->el[i];
         ac_gather(e, q, qe);
         if (v) ac_gather_rate(e, v, ve);
         if (a) ac_gather_rate(e, a, ae);
-        if (field_element(m, l, e, t, qe, v ? ve : NULL, a ? ae : NULL, re, cq, cv, ca, scratch)) continue;
+        if (l->ops->element(m, l, e, t, qe, v ? ve : NULL, a ? ae : NULL, re, cq, cv, ca, scratch)) continue;
         ac_element_add(e, scale, scratch, values);
     }
 }

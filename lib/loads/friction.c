@@ -30,6 +30,8 @@
  * the shape functions moving with s_A, s_B) and on v: both Jacobian blocks
  * are exact; there is no dependence on the acceleration. */
 #include "field_loads.h"
+#include "loads.h"
+#include "load_ops.h"
 
 #include <math.h>
 #include <string.h>
@@ -115,3 +117,21 @@ int friction_element(const friction_params *fp, const el_ops *ops, const el_para
     }
     return 0;
 }
+
+/* ---- as a load of the model (alecable_load_friction_plane, field_api.c) -- */
+
+/* the normal load's weight part takes the model's gravity at evaluation time */
+static int friction_load_element(const alecable_model *m, const alecable_load *l, const alecable_element *e, double t,
+                                 const double *qe, const double *ve, const double *ae, double *re, double cq,
+                                 double cv, double ca, double *ke)
+{
+    friction_params fp = l->fp;
+    (void)t;
+    if (l->weight) memcpy(fp.g, m->gravity, sizeof fp.g);
+    return friction_element(&fp, e->ops, &e->par, qe, ve, ae, re, cq, cv, ca, ke);
+}
+
+static int friction_stiff(const alecable_load *l) { return l->fp.stiff; }
+
+const load_ops load_friction_ops = {LOAD_FRICTION, "friction", LOAD_ON_CABLE, LOAD_NO_VECTOR, NULL, NULL, NULL, NULL,
+                                    NULL, friction_load_element, friction_stiff};

@@ -42,6 +42,8 @@
  * are continuous, with the value 0 where w_n = 0 (resp. w.t = 0). */
 #include "field_loads.h"
 #include "waves.h"
+#include "loads.h"
+#include "load_ops.h"
 
 #include <math.h>
 #include <string.h>
@@ -409,3 +411,29 @@ int hydro_element(const hydro_params *hp, const el_ops *ops, const el_params *pa
     }
     return 0;
 }
+
+/* ---- as a load of the model (alecable_load_hydro, field_api.c) ---------- */
+
+/* gravity and the sea's time and density are read at evaluation time, so a
+ * change of gravity or the sea later is seen */
+static int hydro_load_element(const alecable_model *m, const alecable_load *l, const alecable_element *e, double t,
+                              const double *qe, const double *ve, const double *ae, double *re, double cq, double cv,
+                              double ca, double *ke)
+{
+    hydro_params hp = l->hp;
+    memcpy(hp.g, m->gravity, sizeof hp.g);
+    if (hp.sea) {
+        hp.time = t;
+        hp.rho_f = hp.sea->rho_f;
+    }
+    return hydro_element(&hp, e->ops, &e->par, qe, ve, ae, re, cq, cv, ca, ke);
+}
+
+static int hydro_stiff(const alecable_load *l) { return l->hp.stiff; }
+
+/* alecable_load_set: the load's vector is the current */
+static void hydro_set(alecable_load *l, const double f[3]) { memcpy(l->hp.U, f, sizeof l->hp.U); }
+
+/* a current supplies work: no potential */
+const load_ops load_hydro_ops = {LOAD_HYDRO, "hydrodynamic", LOAD_ON_CABLE, LOAD_WORKS | LOAD_INERTIA, hydro_set,
+                                 NULL, NULL, NULL, NULL, hydro_load_element, hydro_stiff};

@@ -1,17 +1,18 @@
 /* External loads.  All are scaled by the factor passed in (the quasistatic
  * load factor, or 1 in dynamics). */
 #include "loads.h"
+#include "load_ops.h"
 
 #include <math.h>
 #include <string.h>
 
 /* arg: the force's name in the caller's signature, for the messages */
-static int new_load(alecable_load **out, alecable_model *m, int kind, const double f[3], const char *arg)
+static int new_load(alecable_load **out, alecable_model *m, const load_ops *ops, const double f[3], const char *arg)
 {
     alecable_load *l;
     if (!f) return ac_fail(m, ALECABLE_ENULL, "%s is NULL", arg);
     if (!ac_is_finite3(f)) return ac_fail(m, ALECABLE_EINVAL, "%s has a NaN or infinite component", arg);
-    if (!(l = ac_load_alloc(m, kind))) return ALECABLE_ENOMEM;
+    if (!(l = ac_load_alloc(m, ops))) return ALECABLE_ENOMEM;
     memcpy(l->f, f, sizeof l->f);
     return ac_load_push(m, l, out);
 }
@@ -24,7 +25,7 @@ ALECABLE_API int alecable_load_node(alecable_load **out, alecable_model *m, alec
     if (out) *out = NULL;
     if ((st = ac_check_node(m, n, "node"))) return st;
     if (!n->cable) return ac_fail(m, ALECABLE_EINVAL, "node is a body's node: use alecable_load_body_force");
-    if ((st = new_load(&l, m, LOAD_NODE, f, "f"))) return st;
+    if ((st = new_load(&l, m, &load_node_ops, f, "f"))) return st;
     l->node = n;
     if (out) *out = l;
     return ALECABLE_OK;
@@ -43,7 +44,7 @@ ALECABLE_API int alecable_load_material_point(alecable_load **out, alecable_mode
     if (s < node_s(c->nodes[0]) || s > node_s(c->nodes[c->n_nodes - 1]))
         return ac_fail(m, ALECABLE_ERANGE, "s = %g lies outside the cable's material interval [%g, %g]", s,
                        node_s(c->nodes[0]), node_s(c->nodes[c->n_nodes - 1]));
-    if ((st = new_load(&l, m, LOAD_MATERIAL, f, "f"))) return st;
+    if ((st = new_load(&l, m, &load_material_ops, f, "f"))) return st;
     l->cable = c;
     l->s = s;
     if (out) *out = l;
@@ -58,7 +59,7 @@ ALECABLE_API int alecable_load_distributed(alecable_load **out, alecable_model *
     if ((st = ac_check_model(m))) return st;
     if (out) *out = NULL;
     if ((st = ac_check_cable(m, c, "cable"))) return st;
-    if ((st = new_load(&l, m, LOAD_DISTRIBUTED, b0, "b0"))) return st;
+    if ((st = new_load(&l, m, &load_distributed_ops, b0, "b0"))) return st;
     l->cable = c;
     l->n_el = -1;
     if (out) *out = l;
@@ -78,7 +79,7 @@ ALECABLE_API int alecable_load_distributed_range(alecable_load **out, alecable_m
     if (n_elements < 1 || n_elements > c->n_el - first_element) /* no first + n: it may overflow */
         return ac_fail(m, ALECABLE_ERANGE, "n_elements = %d: elements %d.. run past the cable's %d", n_elements,
                        first_element, c->n_el);
-    if ((st = new_load(&l, m, LOAD_DISTRIBUTED, b0, "b0"))) return st;
+    if ((st = new_load(&l, m, &load_distributed_ops, b0, "b0"))) return st;
     l->cable = c;
     l->first_el = first_element;
     l->n_el = n_elements;
@@ -92,10 +93,9 @@ ALECABLE_API int alecable_load_set(alecable_load *l, const double f[3])
     if (l->magic != MAGIC_LOAD) return ALECABLE_EHANDLE;
     if (!f) return ac_fail(l->model, ALECABLE_ENULL, "f is NULL");
     if (!ac_is_finite3(f)) return ac_fail(l->model, ALECABLE_EINVAL, "f has a NaN or infinite component");
-    if (l->kind == LOAD_FRICTION) return ac_fail(l->model, ALECABLE_EINVAL, "a friction load has no force vector");
-    if (l->kind == LOAD_SEABED) return ac_fail(l->model, ALECABLE_EINVAL, "a seabed load has no force vector");
-    if (l->kind == LOAD_DAMPING) return ac_fail(l->model, ALECABLE_EINVAL, "a damping load has no force vector");
-    if (l->kind == LOAD_HYDRO) memcpy(l->hp.U, f, sizeof l->hp.U);
+    if (l->ops->flags & LOAD_NO_VECTOR)
+        return ac_fail(l->model, ALECABLE_EINVAL, "a %s load has no force vector", l->ops->name);
+    if (l->ops->set) l->ops->set(l, f);
     memcpy(l->f, f, sizeof l->f);
     return ALECABLE_OK;
 }
@@ -108,13 +108,19 @@ int node_elements(const alecable_node *n, const alecable_element *e[2])
     return k;
 }
 
-int load_maps(alecable_model *m, alecable_load *l, const sp_pattern *p)
+int load_node_map_alloc(alecable_model *m, alecable_load *l)
+{
+    l->map = (int *)ac_malloc(&m->alloc, 2 * EL_MAX_DOF * sizeof(int));
+    return l->map ? 0 : -2;
+}
+
+/* the node's s row against its neighbours' dofs (eq. 47's Jacobian) */
+static int node_maps(alecable_model *m, alecable_load *l, const sp_pattern *p, int nq)
 {
     const alecable_element *e[2];
     int k, ne, b, nd, row;
-    (void)m;
-    if (l->kind == LOAD_NODE_MOMENT) return moment_maps(l, p, l->map);
-    if (l->kind != LOAD_NODE) return 0;
+    (void)nq;
+    if (load_node_map_alloc(m, l)) return -2;
     ne = node_elements(l->node, e);
     nd = EL_MAX_DOF;
     row = node_sdof(l->node);
@@ -212,82 +218,85 @@ static void distributed_eval(const alecable_cable *c, int e0, int e1, const doub
     }
 }
 
-/* The same for one load (the configurational part of a node load has no
- * potential: it enters r and the Jacobian only). */
-static void load_eval(const alecable_load *l, const double *q, double scale, double *w, double *r, double *values,
+/* A force at a mesh node (the configurational part has no potential: it
+ * enters r and the Jacobian only). */
+static void node_eval(const alecable_load *l, const double *q, double scale, double *w, double *r, double *values,
                       double *scratch)
 {
     double f[3] = {scale * l->f[0], scale * l->f[1], scale * l->f[2]};
+    const alecable_element *e[2];
+    double v, grad[2 * EL_MAX_DOF];
+    int ne, k, i, b;
+    (void)scratch;
+    if (w) *w -= f[0] * q[l->node->dof0] + f[1] * q[l->node->dof0 + 1] + f[2] * q[l->node->dof0 + 2];
+    if (r && !l->config) /* a Lagrangian node or a held s: no configurational part */
+        for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];
+    if ((!r && !values) || !l->config) return;
+    node_config(l->node, q, f, &v, values ? grad : NULL, e, &ne);
+    if (r) {
+        for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];
+        if (ne) r[node_sdof(l->node)] += v;
+    }
+    if (values)
+        for (k = 0; k < ne; k++)
+            for (b = 0; b < el_ndof(e[k]->ops); b++) values[l->map[k * EL_MAX_DOF + b]] += grad[k * EL_MAX_DOF + b];
+}
+
+static void material_eval(const alecable_load *l, const double *q, double scale, double *w, double *r, double *values,
+                          double *scratch)
+{
+    double f[3] = {scale * l->f[0], scale * l->f[1], scale * l->f[2]};
     double qe[EL_MAX_DOF], fe[EL_MAX_DOF];
-    int i, b;
-    switch (l->kind) {
-    case LOAD_NODE: {
-        const alecable_element *e[2];
-        double v, grad[2 * EL_MAX_DOF];
-        int ne, k;
-        if (w) *w -= f[0] * q[l->node->dof0] + f[1] * q[l->node->dof0 + 1] + f[2] * q[l->node->dof0 + 2];
-        if (r && !l->config) /* a Lagrangian node or a held s: no configurational part */
-            for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];
-        if ((!r && !values) || !l->config) break;
-        node_config(l->node, q, f, &v, values ? grad : NULL, e, &ne);
-        if (r) {
-            for (i = 0; i < 3; i++) r[l->node->dof0 + i] -= f[i];
-            if (ne) r[node_sdof(l->node)] += v;
-        }
-        if (values)
-            for (k = 0; k < ne; k++)
-                for (b = 0; b < el_ndof(e[k]->ops); b++)
-                    values[l->map[k * EL_MAX_DOF + b]] += grad[k * EL_MAX_DOF + b];
-        break;
+    const alecable_element *e = find_element(l->cable, q, l->s);
+    if (!e) return; /* the particle has flowed out of the mesh */
+    ac_gather(e, q, qe);
+    if (w) *w += e->ops->point_energy(f, l->s, qe);
+    if (r) {
+        e->ops->point_force(f, l->s, qe, fe);
+        scatter_vec(e, fe, r);
     }
-    case LOAD_MATERIAL: {
-        const alecable_element *e = find_element(l->cable, q, l->s);
-        if (!e) break; /* the particle has flowed out of the mesh */
-        ac_gather(e, q, qe);
-        if (w) *w += e->ops->point_energy(f, l->s, qe);
-        if (r) {
-            e->ops->point_force(f, l->s, qe, fe);
-            scatter_vec(e, fe, r);
-        }
-        if (values) {
-            e->ops->point_tangent(f, l->s, qe, scratch);
-            scatter_mat(e, scratch, values);
-        }
-        break;
-    }
-    case LOAD_DISTRIBUTED:
-        distributed_eval(l->cable, l->first_el, l->n_el > 0 ? l->first_el + l->n_el : l->cable->n_el, f, q, w, r,
-                         values, scratch);
-        break;
-    case LOAD_SEABED: /* its penalty: a support, not ramped by the load factor */
-        seabed_eval(l, q, w, r, values, scratch);
-        break;
-    case LOAD_NODE_MOMENT: /* no potential */
-        if (r || values) moment_eval(l, q, scale, r, values);
-        break;
-    default: break; /* field loads: field_load_residual / field_load_jacobian */
+    if (values) {
+        e->ops->point_tangent(f, l->s, qe, scratch);
+        scatter_mat(e, scratch, values);
     }
 }
 
+static void distributed_load_eval(const alecable_load *l, const double *q, double scale, double *w, double *r,
+                                  double *values, double *scratch)
+{
+    double f[3] = {scale * l->f[0], scale * l->f[1], scale * l->f[2]};
+    distributed_eval(l->cable, l->first_el, l->n_el > 0 ? l->first_el + l->n_el : l->cable->n_el, f, q, w, r, values,
+                     scratch);
+}
+
+const load_ops load_node_ops = {LOAD_NODE, "node", LOAD_ON_NODE, LOAD_CONFIG, NULL, NULL, NULL, node_maps,
+                                node_eval, NULL, NULL};
+const load_ops load_material_ops = {LOAD_MATERIAL, "material point", LOAD_ON_PARTICLE, 0, NULL, NULL, NULL, NULL,
+                                    material_eval, NULL, NULL};
+const load_ops load_distributed_ops = {LOAD_DISTRIBUTED, "distributed", LOAD_ON_CABLE, 0, NULL, NULL, NULL, NULL,
+                                       distributed_load_eval, NULL, NULL};
+
+/* The q-only part of a load (field loads' element parts: field_load_residual
+ * / field_load_jacobian) */
 double load_energy(const alecable_model *m, const alecable_load *l, const double *q, double scale)
 {
     double w = 0.0;
     (void)m;
-    load_eval(l, q, scale, &w, NULL, NULL, NULL);
+    if (l->ops->eval) l->ops->eval(l, q, scale, &w, NULL, NULL, NULL);
     return w;
 }
 
 void load_residual(const alecable_model *m, const alecable_load *l, const double *q, double scale, double *r)
 {
     (void)m;
-    load_eval(l, q, scale, NULL, r, NULL, NULL);
+    if (l->ops->eval) l->ops->eval(l, q, scale, NULL, r, NULL, NULL);
 }
 
 void load_jacobian(const alecable_model *m, const alecable_load *l, const double *q, double scale,
                    double *values, double *scratch)
 {
     (void)m;
-    load_eval(l, q, scale, NULL, NULL, values, scratch);
+    if (l->ops->eval) l->ops->eval(l, q, scale, NULL, NULL, values, scratch);
 }
 
 /* Gravity: a distributed load rho A g on every cable. */

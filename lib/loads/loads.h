@@ -5,37 +5,26 @@
 
 #include "../core/model.h"
 
-/* Positions in the Jacobian needed by a load (after the pattern is built). */
-int    load_maps(alecable_model *m, alecable_load *l, const sp_pattern *p);
-/* Work potential W_ext of conservative loads at load factor scale (the
- * configurational part of a node load has no potential and is left out). */
+/* l->map for a load at a node: 2 * EL_MAX_DOF positions (0; -2: out of memory) */
+int    load_node_map_alloc(alecable_model *m, alecable_load *l);
+/* The q-only part of a load (load_ops.eval): the work potential W_ext of
+ * conservative loads at load factor scale (the configurational part of a
+ * node load has no potential and is left out), residual and Jacobian. */
 double load_energy(const alecable_model *m, const alecable_load *l, const double *q, double scale);
 void   load_residual(const alecable_model *m, const alecable_load *l, const double *q, double scale,
                      double *r);
 void   load_jacobian(const alecable_model *m, const alecable_load *l, const double *q, double scale,
                      double *values, double *scratch);
 
-/* Velocity-dependent field loads (hydrodynamics, friction): residual and
- * weighted Jacobian (cq, cv, ca already applied; non-stiff loads are left out
- * under ALECABLE_JAC_STIFF_ONLY). */
+/* Velocity-dependent field loads (load_ops.element: hydrodynamics, friction,
+ * seabed, damping, wrench densities): residual and weighted Jacobian (cq,
+ * cv, ca already applied; non-stiff loads are left out under
+ * ALECABLE_JAC_STIFF_ONLY). */
 void   field_load_residual(const alecable_model *m, const alecable_load *l, double t, const double *q,
                            const double *v, const double *a, double scale, double *r);
 void   field_load_jacobian(const alecable_model *m, const alecable_load *l, double t, const double *q,
                            const double *v, const double *a, double scale, double cq, double cv, double ca,
                            int flags, double *values, double *scratch);
-
-/* Seabed contact (seabed_api.c): the penalty's energy (added to *w), its
- * gradient into r and Hessian into values (any may be NULL); and the
- * damping and friction of one element as a field load (field_api.c) */
-void   seabed_eval(const alecable_load *l, const double *q, double *w, double *r, double *values, double *scratch);
-int    seabed_element(const alecable_load *l, const alecable_element *e, const double *qe, const double *ve,
-                      double *re, double cq, double cv, double *ke);
-
-/* Follower wrench densities on a Kirchhoff element (wrench.c): re = the
- * residual's element vector (minus the generalized forces), ke = cq times
- * its q-derivative (NULL: none); -1 when a host callback failed */
-int    wrench_element(const alecable_load *l, const alecable_element *e, double t, const double *qe,
-                      const double *ve, double *re, double cq, double *ke);
 
 /* The node's neighbouring elements (one at a cable end): their count */
 int    node_elements(const alecable_node *n, const alecable_element *e[2]);
@@ -45,11 +34,6 @@ int    node_elements(const alecable_node *n, const alecable_element *e[2]);
  * (grad[k * EL_MAX_DOF + b], may be NULL). */
 void   node_config(const alecable_node *node, const double *q, const double f[3], double *value, double *grad,
                    const alecable_element *e[2], int *ne);
-
-/* A moment at a node (moment.c): its Jacobian positions (l->map, the
- * node's slope and roll block), and its residual and dr/dq (no potential) */
-int    moment_maps(const alecable_load *l, const sp_pattern *p, int *map);
-void   moment_eval(const alecable_load *l, const double *q, double scale, double *r, double *values);
 
 /* Gravity on every cable: b = rho A g per unit material length. */
 double gravity_energy(const alecable_model *m, const double *q, double scale);

@@ -12,6 +12,7 @@
  * no roll: only the bending part t1 x dt1/dq_k of its rotation is defined,
  * and the moment's component along the tangent does no work there. */
 #include "loads.h"
+#include "load_ops.h"
 #include "../core/hd.h"
 
 #include <string.h>
@@ -31,7 +32,7 @@ ALECABLE_API int alecable_load_node_moment(alecable_load **out, alecable_model *
     if (follower != 0 && follower != 1) return ac_fail(m, ALECABLE_EINVAL, "follower = %d must be 0 or 1", follower);
     if (follower && n->ndof < 8 && !ac_node_is_se3(n))
         return ac_fail(m, ALECABLE_EINVAL, "follower = 1 needs a section frame: an ANCF node has no roll");
-    if (!(l = ac_load_alloc(m, LOAD_NODE_MOMENT))) return ALECABLE_ENOMEM;
+    if (!(l = ac_load_alloc(m, &load_moment_ops))) return ALECABLE_ENOMEM;
     l->node = n;
     l->follower = follower;
     memcpy(l->f, moment, sizeof l->f);
@@ -47,7 +48,7 @@ static int moment_dofs(const alecable_node *n, int d[4])
     return n->ndof == 8 ? 4 : 3;
 }
 
-int moment_maps(const alecable_load *l, const sp_pattern *p, int *map)
+static int moment_maps(const alecable_load *l, const sp_pattern *p, int *map)
 {
     int d[4], nv = moment_dofs(l->node, d), i, j;
     for (i = 0; i < nv; i++)
@@ -87,7 +88,7 @@ static double d2(const hd_ctx *c, const hd *x, int i, int j)
     return i <= j ? x->h[hd_idx(c->n, i, j)] : x->h[hd_idx(c->n, j, i)];
 }
 
-void moment_eval(const alecable_load *l, const double *q, double scale, double *r, double *values)
+static void moment_eval(const alecable_load *l, const double *q, double scale, double *r, double *values)
 {
     const alecable_node *n = l->node;
     int d[4], nv = moment_dofs(n, d), nf = nv == 4 ? 3 : 1, i, j, k, m;
@@ -150,3 +151,22 @@ void moment_eval(const alecable_load *l, const double *q, double scale, double *
             values[l->map[k * nv + j]] -= scale * dq;
         }
 }
+
+/* l->map: the node's slope and roll block */
+static int moment_load_maps(alecable_model *m, alecable_load *l, const sp_pattern *p, int nq)
+{
+    (void)nq;
+    if (load_node_map_alloc(m, l)) return -2;
+    return moment_maps(l, p, l->map);
+}
+
+static void moment_load_eval(const alecable_load *l, const double *q, double scale, double *w, double *r,
+                             double *values, double *scratch)
+{
+    (void)w; /* no potential */
+    (void)scratch;
+    if (r || values) moment_eval(l, q, scale, r, values);
+}
+
+const load_ops load_moment_ops = {LOAD_NODE_MOMENT, "node moment", LOAD_ON_NODE, LOAD_WORKS, NULL, NULL, NULL,
+                                  moment_load_maps, moment_load_eval, NULL, NULL};

@@ -1,6 +1,7 @@
 /* Public creator and queries of seabed contact (laws in seabed.h), and its
  * evaluation over the load's elements for loads.c and field_api.c. */
 #include "loads.h"
+#include "load_ops.h"
 
 #include <math.h>
 #include <string.h>
@@ -80,7 +81,7 @@ ALECABLE_API int alecable_load_seabed(alecable_load **out, alecable_model *m, al
         return ac_fail(m, ALECABLE_EINVAL, "params.shape = %d is not an ALECABLE_SEABED_* value", p->shape);
     if (nh && !(h = (double *)ac_malloc(&m->alloc, nh * sizeof(double))))
         return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
-    if (!(l = ac_load_alloc(m, LOAD_SEABED))) {
+    if (!(l = ac_load_alloc(m, &load_seabed_ops))) {
         ac_free(&m->alloc, h);
         return ALECABLE_ENOMEM;
     }
@@ -116,10 +117,14 @@ ALECABLE_API int alecable_load_seabed(alecable_load **out, alecable_model *m, al
 
 static int last_el(const alecable_load *l) { return l->n_el > 0 ? l->first_el + l->n_el : l->cable->n_el; }
 
-void seabed_eval(const alecable_load *l, const double *q, double *w, double *r, double *values, double *scratch)
+/* the penalty's energy (added to *w), its gradient into r and Hessian into
+ * values (any may be NULL): a support, not ramped by the load factor */
+static void seabed_eval(const alecable_load *l, const double *q, double scale, double *w, double *r, double *values,
+                        double *scratch)
 {
     double qe[EL_MAX_DOF], re[EL_MAX_DOF];
     int i, a;
+    (void)scale;
     for (i = l->first_el; i < last_el(l); i++) {
         const alecable_element *e = l->cable->el[i];
         ac_gather(e, q, qe);
@@ -135,11 +140,22 @@ void seabed_eval(const alecable_load *l, const double *q, double *w, double *r, 
     }
 }
 
-int seabed_element(const alecable_load *l, const alecable_element *e, const double *qe, const double *ve, double *re,
-                   double cq, double cv, double *ke)
+/* the damping and friction of one element */
+static int seabed_element(const alecable_model *m, const alecable_load *l, const alecable_element *e, double t,
+                          const double *qe, const double *ve, const double *ae, double *re, double cq, double cv,
+                          double ca, double *ke)
 {
+    (void)m;
+    (void)t;
+    (void)ae;
+    (void)ca;
     return seabed_field(&l->sb, e->ops, qe, ve, re, cq, cv, ke);
 }
+
+static int seabed_stiff(const alecable_load *l) { return l->sb.stiff; }
+
+const load_ops load_seabed_ops = {LOAD_SEABED, "seabed", LOAD_ON_CABLE, LOAD_NO_VECTOR, NULL, NULL, NULL, NULL,
+                                  seabed_eval, seabed_element, seabed_stiff};
 
 /* ---------------------------------------------------------------------------
  * Queries on the model's current state.  Samples along the load's elements

@@ -13,6 +13,7 @@
  * order evaluation, and dt_m/dz_k as first-order numbers is the frame's
  * gradient entry k with row k of its Hessian as gradient. */
 #include "loads.h"
+#include "load_ops.h"
 #include "../core/hd.h"
 
 #include <math.h>
@@ -40,7 +41,7 @@ static int check_beam_cable(alecable_model *m, const alecable_cable *c)
 static int push_wrench(alecable_load **out, alecable_model *m, alecable_cable *c, double *values,
                        alecable_wrench_fn fn, void *user)
 {
-    alecable_load *l = ac_load_alloc(m, LOAD_WRENCH);
+    alecable_load *l = ac_load_alloc(m, &load_wrench_ops);
     int st;
     if (!l) {
         ac_free(&m->alloc, values);
@@ -163,13 +164,21 @@ static void add_row(const hd_ctx *c1, const hd *Q, int dof, double s, double cq,
         }
 }
 
-int wrench_element(const alecable_load *l, const alecable_element *e, double t, const double *qe, const double *ve,
-                   double *re, double cq, double *ke)
+/* Follower wrench densities on a Kirchhoff element: re = the residual's
+ * element vector (minus the generalized forces), ke = cq times its
+ * q-derivative (NULL: none); -1 when a host callback failed */
+static int wrench_element(const alecable_model *model, const alecable_load *l, const alecable_element *e, double t,
+                          const double *qe, const double *ve, const double *ae, double *re, double cq, double cv,
+                          double ca, double *ke)
 {
     const el_params *p = &e->par;
     int n = p->fixed_s ? ZL : NZ, g, i, k, m, a;
     hd_ctx c2 = hd_context(n, 1), c1 = hd_context(n, 0);
     hd T[3][3], L, rpA[3], rpB[3];
+    (void)model;
+    (void)ae;
+    (void)cv;
+    (void)ca;
     memset(re, 0, NDOF * sizeof(double));
     if (ke) memset(ke, 0, NDOF * NDOF * sizeof(double));
     hd_var(&c1, &L, qe[SB] - qe[SA], ZL);
@@ -239,3 +248,6 @@ int wrench_element(const alecable_load *l, const alecable_element *e, double t, 
     }
     return 0;
 }
+
+const load_ops load_wrench_ops = {LOAD_WRENCH, "wrench", LOAD_ON_CABLE, LOAD_WORKS, NULL, NULL, NULL, NULL, NULL,
+                                  wrench_element, NULL};
