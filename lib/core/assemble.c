@@ -3,6 +3,7 @@
 #include "model.h"
 #include "../constraints/constraints.h"
 #include "../constraints/mesh_motion.h"
+#include "../loads/load_ops.h"
 #include "../loads/loads.h"
 #include "../bodies/bodies.h"
 #include "../bodies/rotation.h"
@@ -156,7 +157,7 @@ static int ac_inertia(void *ctx, double t, const double *q, const double *v, con
     if (m->point_masses.n) point_masses_inertia(m, ac_motion_time(m, t), q, a, r);
     for (i = 0; i < m->loads.n; i++) {
         const alecable_load *l = (const alecable_load *)m->loads.p[i];
-        if (l->kind != LOAD_HYDRO) continue;
+        if (!(l->ops->flags & LOAD_INERTIA)) continue; /* added mass: the part of a load that reads a */
         field_load_residual(m, l, ac_motion_time(m, t), q, m->zero_q, a, sc, r);
         field_load_residual(m, l, ac_motion_time(m, t), q, m->zero_q, m->zero_q, -sc, r);
     }
@@ -838,7 +839,7 @@ static int kinetic_from_elements(const alecable_model *m)
     int c, i;
     if (m->bodies.n || m->point_masses.n) return 0; /* (their T is in ac_inertia's M a) */
     for (i = 0; i < m->loads.n; i++)
-        if (((const alecable_load *)m->loads.p[i])->kind == LOAD_HYDRO) return 0;
+        if (((const alecable_load *)m->loads.p[i])->ops->flags & LOAD_INERTIA) return 0;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         if (cb->ops->inertia && cb->section.rho > 0.0 &&
