@@ -257,7 +257,7 @@ int main(int argc, char **argv)
         {"--surge-rao", 'd', &p->surge_rao, "floater's surge amplitude per wave amplitude (0: coth(kd), the surface "
                                             "particle's)"},
         {"--heave-rao", 'd', &p->heave_rao, "floater's heave amplitude per wave amplitude"},
-        {"--csv", 's', &p->csv, "write t and the fairlead tensions [kN] (and the floater's x, z) to this CSV file"},
+        {"--csv", 's', &p->csv, "write t, the fairlead tensions, line 0's quasi-static one [kN] and the floater's surge and heave [m] to this CSV file"},
         {NULL, 0, NULL, NULL}};
     memset(p, 0, sizeof *p);
     p->depth = 50.0;
@@ -332,39 +332,44 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    /* the floater and the three lines */
+    /* the floater and the three lines, built in the order of the model file
+     * (examples/models/mooring_waves.yaml: bodies, cables, constraints,
+     * joints, loads), which is the order of the unknowns */
     alecable_body_params_init(&bp);
     bp.position[2] = p->zf;
     bp.mass = 1e6;
     ex_check(m, alecable_body_create(&flo, m, &bp), "alecable_body_create");
-    ex_check(m, alecable_body_prescribe(NULL, m, flo, floater, NULL), "alecable_body_prescribe");
     section_of(p, &sec);
     for (j = 0; j < NLINES; j++) {
-        double ct, stt;
-        alecable_node *nd;
         th[j] = 2.0 * M_PI * j / NLINES;
-        ct = cos(th[j]);
-        stt = sin(th[j]);
         ex_check(m, alecable_cable_create(&c[j], m, ALECABLE_ELEMENT_AXIAL, &sec), "alecable_cable_create");
         ex_check(m, alecable_cable_set_lagrangian(c[j], 1), "alecable_cable_set_lagrangian");
         for (i = 0; i <= p->n; i++) { /* from the anchor (radius R_f + X) in towards the fairlead */
             double s = p->L * i / p->n, u, z, r, x[3];
             slack_point(p, p->X, Z, s, &u, &z);
             r = p->Rf + p->X - u;
-            x[0] = r * ct;
-            x[1] = r * stt;
+            x[0] = r * cos(th[j]);
+            x[1] = r * sin(th[j]);
             x[2] = z - p->depth;
-            ex_check(m, alecable_cable_add_node(&nd, c[j], x, s), "alecable_cable_add_node");
-            if (i == 0)
-                for (st = ALECABLE_DOF_X; st <= ALECABLE_DOF_Z; st++) ex_check(m, alecable_fix(NULL, m, nd, st), "alecable_fix");
-            if (i == p->n) {
-                double off[3];
-                off[0] = p->Rf * ct;
-                off[1] = p->Rf * stt;
-                off[2] = 0.0;
-                ex_check(m, alecable_attach(NULL, m, nd, flo, off, 0), "alecable_attach");
-            }
+            ex_check(m, alecable_cable_add_node(NULL, c[j], x, s), "alecable_cable_add_node");
         }
+    }
+    for (j = 0; j < NLINES; j++) { /* the anchors */
+        alecable_node *nd;
+        ex_check(m, alecable_cable_node(&nd, c[j], 0), "alecable_cable_node");
+        for (st = ALECABLE_DOF_X; st <= ALECABLE_DOF_Z; st++) ex_check(m, alecable_fix(NULL, m, nd, st), "alecable_fix");
+    }
+    ex_check(m, alecable_body_prescribe(NULL, m, flo, floater, NULL), "alecable_body_prescribe");
+    for (j = 0; j < NLINES; j++) { /* the fairleads on the floater */
+        alecable_node *nd;
+        double off[3];
+        off[0] = p->Rf * cos(th[j]);
+        off[1] = p->Rf * sin(th[j]);
+        off[2] = 0.0;
+        ex_check(m, alecable_cable_node(&nd, c[j], p->n), "alecable_cable_node");
+        ex_check(m, alecable_attach(NULL, m, nd, flo, off, 0), "alecable_attach");
+    }
+    for (j = 0; j < NLINES; j++) {
         add_hydro(p, m, c[j], sea, ALECABLE_HYDRO_ALL);
         add_seabed(p, m, c[j], -p->depth);
         if (p->damp > 0.0) {
@@ -414,7 +419,7 @@ int main(int argc, char **argv)
         alecable_model_destroy(m);
         return 1;
     }
-    if (csv) fprintf(csv, "t,T0_kN,T1_kN,T2_kN,surge_m,heave_m\n");
+    if (csv) fprintf(csv, "t,T0_kN,T1_kN,T2_kN,T0_qs_kN,surge_m,heave_m\n");
     h = p->period / p->steps;
     nstep = p->periods * p->steps;
     t_fit0 = (p->periods - p->fit) * p->period;
@@ -435,8 +440,10 @@ int main(int argc, char **argv)
         if (csv) {
             double xb[3], R[9], v[3], w[3], a[3], al[3];
             floater(NULL, t, xb, R, v, w, a, al);
-            fprintf(csv, "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g\n", t, T[0] / 1e3, T[1] / 1e3, T[2] / 1e3, xb[0],
-                    xb[2] - p->zf);
+            /* line 0's quasi-static tension: the statics' plus the catenary's linear change */
+            double Tqs = Tstat[0] - dTdX * cos(th[0]) * xb[0] + dTdZ * (xb[2] - p->zf);
+            fprintf(csv, "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g\n", t, T[0] / 1e3, T[1] / 1e3, T[2] / 1e3,
+                    Tqs / 1e3, xb[0], xb[2] - p->zf);
         }
         if (i > nstep - p->fit * p->steps) { /* the last fit periods: samples (t_fit0, t_end] */
             double ph = p->omega * t;
