@@ -129,7 +129,7 @@ static void slack_point(const params *p, double X, double Z, double s, double *u
     *z = f * Z;
 }
 
-static void add_hydro(const params *p, alecable_model *m, alecable_cable *c, const alecable_sea *sea, int terms)
+static void add_hydro(const params *p, alecable_model *m, alecable_cable *c, const alecable_sea *sea)
 {
     alecable_hydro_params hp;
     alecable_load *l;
@@ -138,10 +138,9 @@ static void add_hydro(const params *p, alecable_model *m, alecable_cable *c, con
     hp.C_dn = p->Cdn;
     hp.C_dt = p->Cdt;
     hp.C_an = p->Can;
-    hp.terms = terms;
     hp.stiff = 1;
     ex_check(m, alecable_load_hydro(&l, m, c, &hp), "alecable_load_hydro");
-    if (sea) ex_check(m, alecable_load_hydro_set_sea(l, sea), "alecable_load_hydro_set_sea");
+    ex_check(m, alecable_load_hydro_set_sea(l, sea), "alecable_load_hydro_set_sea");
 }
 
 static void add_seabed(const params *p, alecable_model *m, alecable_cable *c, double zb)
@@ -257,7 +256,9 @@ int main(int argc, char **argv)
         {"--surge-rao", 'd', &p->surge_rao, "floater's surge amplitude per wave amplitude (0: coth(kd), the surface "
                                             "particle's)"},
         {"--heave-rao", 'd', &p->heave_rao, "floater's heave amplitude per wave amplitude"},
-        {"--csv", 's', &p->csv, "write t, the fairlead tensions, line 0's quasi-static one [kN] and the floater's surge and heave [m] to this CSV file"},
+        {"--csv", 's', &p->csv,
+         "write t, the fairlead tensions, line 0's quasi-static one [kN] and the floater's surge and heave [m] to "
+         "this CSV file"},
         {NULL, 0, NULL, NULL}};
     memset(p, 0, sizeof *p);
     p->depth = 50.0;
@@ -357,7 +358,8 @@ int main(int argc, char **argv)
     for (j = 0; j < NLINES; j++) { /* the anchors */
         alecable_node *nd;
         ex_check(m, alecable_cable_node(&nd, c[j], 0), "alecable_cable_node");
-        for (st = ALECABLE_DOF_X; st <= ALECABLE_DOF_Z; st++) ex_check(m, alecable_fix(NULL, m, nd, st), "alecable_fix");
+        for (st = ALECABLE_DOF_X; st <= ALECABLE_DOF_Z; st++)
+            ex_check(m, alecable_fix(NULL, m, nd, st), "alecable_fix");
     }
     ex_check(m, alecable_body_prescribe(NULL, m, flo, floater, NULL), "alecable_body_prescribe");
     for (j = 0; j < NLINES; j++) { /* the fairleads on the floater */
@@ -370,7 +372,7 @@ int main(int argc, char **argv)
         ex_check(m, alecable_attach(NULL, m, nd, flo, off, 0), "alecable_attach");
     }
     for (j = 0; j < NLINES; j++) {
-        add_hydro(p, m, c[j], sea, ALECABLE_HYDRO_ALL);
+        add_hydro(p, m, c[j], sea);
         add_seabed(p, m, c[j], -p->depth);
         if (p->damp > 0.0) {
             alecable_damping_params dp;
@@ -395,7 +397,8 @@ int main(int argc, char **argv)
         double a = cos(th[j]) * dTdX, b = dTdZ * p->Ah / p->As;
         rao_qs[j] = sqrt(a * a + b * b);
     }
-    printf("  quasi-static catenary at the top element's middle: T %.4f kN, dT/dX %.4f kN/m, dT/dZ %.4f kN/m\n", T0 / 1e3, dTdX / 1e3, dTdZ / 1e3);
+    printf("  quasi-static catenary at the top element's middle: T %.4f kN, dT/dX %.4f kN/m, dT/dZ %.4f kN/m\n",
+           T0 / 1e3, dTdX / 1e3, dTdZ / 1e3);
 
     /* the spread's equilibrium, then the waves */
     t0 = ex_now();
