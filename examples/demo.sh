@@ -100,6 +100,9 @@ tag=_dynamic; run belt_drive --torque-rate 10 --csv "$out/belt_drive_dynamic.csv
 echo; echo "== atwood_friction: an Atwood machine whose rope sticks to its wheel (mu 0.3) or slips on it (mu 0.05)"
 tag=_stick; run atwood_friction --T 0.3 --csv "$out/atwood_friction_stick.csv"
 tag=_slip; run atwood_friction --T 0.3 --mu 0.05 --csv "$out/atwood_friction_slip.csv"
+echo; echo "== mooring_waves (issue 26): a three-line spread mooring of a driven floater in Airy waves, T = 120 s and 10 s"
+tag=""; run mooring_waves --csv "$out/mooring_waves.csv"
+tag=_T10; run mooring_waves --period 10 --height 1 --steps 40 --t-end 6 --fit 2 --csv "$out/mooring_waves_T10.csv"
 echo; echo "== bench_realtime (paper 001, Table 2): SI-HHT at h = 1e-3, quick"
 tag=""; run bench_realtime --quick --max-elements 1000
 
@@ -177,6 +180,8 @@ row "Atwood, slip: T1/T2, slip limit" "equal" "closed form (slip limit)" "$(ffie
 row "Atwood, slip: energy lost, friction work [J]" "equal" "energy balance" "$(ffield '%.12e' energy_loss "$out/atwood_friction_slip.txt"), $(ffield '%.12e' friction_work "$out/atwood_friction_slip.txt")"
 row "issue 12: all-ALE catenary status, W <= Lagrangian" "0, 1" "ours (issue 12)" "$(field status < "$out/catenary_start.txt"), $(field energy_below_lagrangian < "$out/catenary_start.txt")"
 row "issue 12: sag vs elastic catenary (50 el.) [rel]" "O(h^2)" "closed form (elastic catenary)" "$(field sag_rel_err < "$out/catenary_start_50.txt")"
+row "mooring waves: fairlead tension RAO / quasi-static" "1 (T = 120 s)" "closed form (catenary dT/dX, dT/dZ)" "$(field rao_ratio < "$out/mooring_waves.txt") (RAO $(field rao_dyn < "$out/mooring_waves.txt") kN/m)"
+row "mooring waves: the same at T = 10 s, H = 1 m" "-" "ours (drag and inertia of the line)" "$(field rao_ratio < "$out/mooring_waves_T10.txt") (line 1: $(field rao_ratio_1 < "$out/mooring_waves_T10.txt"))"
 echo "(iteration counts depend on the convergence tolerance, which paper 000 does not give; ours:"
 echo " ||r||_inf <= 1e-10 of the step's largest residual; with --tol 1e-6 clamped_axial takes 2.00 and 1.10,"
 echo " pulley_frictionless 2.00 and 1.00)"

@@ -1,8 +1,9 @@
 #!/bin/sh
 # PNG plots of make demo's outputs (needs gnuplot): the capstan's tension
 # along the cable against the exponential law, the soft finger's final
-# shape, the friction loops, the belt drive, the Atwood machine and the crane's
-# swing and wrap angles over a sheave.  usage: sh examples/plots.sh DEMO_OUTPUT_DIR
+# shape, the friction loops, the belt drive, the Atwood machine, the crane's
+# swing and wrap angles over a sheave and the spread mooring's tensions in
+# waves.  usage: sh examples/plots.sh DEMO_OUTPUT_DIR
 set -eu
 out=${1:-build/demo}
 made=""
@@ -136,4 +137,27 @@ sheave_plot "$out/crane_in_plane.csv" "$out/crane_in_plane_angles.png" \
     'Crane, payload swinging in the sheave plane (issue 24): the rope leaves at the moving tangent point'
 sheave_plot "$out/crane_luff.csv" "$out/crane_luff_angles.png" \
     'Crane, boom luffed up 20 deg in 4 s (issue 24): the departure point travels around the sheave'
+# the spread mooring in waves (issue 26): the fairlead tensions against the quasi-static
+# catenary's of line 0, at a long period (quasi-static) and at a wave period
+if [ -f "$out/mooring_waves.csv" ] && [ -f "$out/mooring_waves_T10.csv" ]; then
+    gnuplot <<GP
+set datafile separator ','
+set terminal pngcairo size 1200,600 noenhanced
+set output '$out/mooring_waves_tension.png'
+set multiplot layout 1,2 title 'Spread mooring of a floater in Airy waves (issue 26): fairlead tensions, line 0 downwave'
+set xlabel 't [s]'
+set ylabel 'fairlead tension [kN]'
+set key below
+set title 'T = 120 s, H = 0.1 m: the quasi-static catenary holds'
+plot '$out/mooring_waves.csv' using 1:2 with lines lw 2 title 'line 0', \
+     '' using 1:3 with lines lw 2 title 'lines 1 and 2', \
+     '' using 1:5 with lines lw 2 dt 2 title 'line 0, quasi-static catenary'
+set title 'T = 10 s, H = 1 m: drag and inertia of the lines'
+plot '$out/mooring_waves_T10.csv' using 1:2 with lines lw 2 title 'line 0', \
+     '' using 1:3 with lines lw 2 title 'lines 1 and 2', \
+     '' using 1:5 with lines lw 2 dt 2 title 'line 0, quasi-static catenary'
+unset multiplot
+GP
+    made="$made $out/mooring_waves_tension.png"
+fi
 echo "plots:$made"

@@ -11,9 +11,10 @@
 
 /* what the stages leave for the channels */
 enum { AGG_NONE, AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS,
-       AGG_SIGN_CHANGES, AGG_HALF_PERIOD };
+       AGG_SIGN_CHANGES, AGG_HALF_PERIOD, AGG_AMPLITUDE };
 typedef struct channel_acc {
     double min, max, sum, absmax, last, first;
+    double sum_c, sum_s;        /* sums of v cos(w t), v sin(w t): over: amplitude */
     double t_last_sample;       /* time of the sample before (upward zero crossings) */
     double t_first_up, t_last_up; /* the first and last upward zero crossing, interpolated */
     double t_first_zero, t_last_zero; /* the first and last zero crossing either way */

@@ -300,10 +300,55 @@ static int mesh_item(rn_ctx *ctx, rn_cable *c, mesh_state *ms, const yaml_node_t
     }
 }
 
+/* sections: a list of {elements: [first, count], section: {E, A, rho, I}}:
+ * a range of the cable's elements with its own section
+ * (alecable_cable_set_section_range: a chain-wire-chain line), in order
+ * (a later range wins where two overlap) */
+static int section_ranges(rn_ctx *ctx, rn_cable *c, const yaml_node_t *list, const char *const k_sec[])
+{
+    static const char *const keys[] = {"elements", "section", NULL};
+    int i, bad = 0;
+    if (!list) return 0;
+    if (!rn_is_seq(list)) {
+        rn_error(ctx, list, "a list of {elements: [first, count], section: {E, A, rho, I}} under sections", NULL);
+        return -1;
+    }
+    for (i = 0; i < rn_seq_len(list); i++) {
+        yaml_node_t *e = rn_seq_item(ctx, list, i), *sn;
+        alecable_section sec;
+        double r[2];
+        int b = 0;
+        if (rn_skip(ctx, e)) continue;
+        if (rn_map(ctx, e, "a section range", keys)) {
+            bad = 1;
+            continue;
+        }
+        if (rn_vec(ctx, e, "elements", r, 2, RN_REQ) < 0) b = 1;
+        alecable_section_init(&sec);
+        sn = rn_get(ctx, e, "section");
+        if (!sn) {
+            rn_error(ctx, e, "the key 'section' (E, A, rho, I)", "a range without it");
+            b = 1;
+        } else if (!rn_map(ctx, sn, "a section", k_sec)) {
+            if (rn_num(ctx, sn, "E", &sec.E, RN_REQ | RN_POS) < 0) b = 1;
+            if (rn_num(ctx, sn, "A", &sec.A, RN_REQ | RN_POS) < 0) b = 1;
+            if (rn_num(ctx, sn, "rho", &sec.rho, RN_NONNEG) < 0) b = 1;
+            if (rn_num(ctx, sn, "I", &sec.I, RN_NONNEG) < 0) b = 1;
+        } else {
+            b = 1;
+        }
+        if (!b && B &&
+            rn_lib(ctx, e, alecable_cable_set_section_range(c->c, (int)r[0], (int)r[1], &sec), "cable_set_section_range"))
+            b = 1;
+        bad |= b;
+    }
+    return bad ? -1 : 0;
+}
+
 int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n)
 {
     static const char *const keys[] = {"name",          "kind",  "section", "beam", "shear", "lagrangian",
-                                       "mesh",          "natural_shape", NULL};
+                                       "mesh",          "natural_shape", "sections", NULL};
     static const char *const k_sec[] = {"E", "A", "rho", "I", NULL};
     static const char *const k_beam[] = {"GJ", "EI2", "EI3", "kappa2", "kappa3", "twist", "t2", NULL};
     static const char *const k_shear[] = {"GA2", "GA3", NULL};
@@ -444,5 +489,6 @@ int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n)
             free(vals);
         }
     }
+    if (!bad && section_ranges(ctx, c, rn_get(ctx, n, "sections"), k_sec)) bad = 1;
     return bad ? -1 : 0;
 }

@@ -16,7 +16,7 @@
 
 static const char *const CH_KEYS[] = {"name", "node", "element", "body", "constraint", "joint", "energy",
                                       "report", "stats", "time", "expr", "value", "index", "xi", "scale",
-                                      "over", "print", "of", "stage", "after", "before", "when", "to", NULL};
+                                      "over", "print", "of", "stage", "after", "before", "when", "to", "frequency", NULL};
 static const char *const SOURCES[] = {"node", "element", "body", "constraint", "joint", "energy", "report",
                                       "stats", "time", "expr", NULL};
 
@@ -531,9 +531,9 @@ int rn_stage_range(rn_ctx *ctx, const yaml_node_t *ch, int *a, int *b)
 int rn_check_channels(rn_ctx *ctx)
 {
     static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", "period", "crossings",
-                                       "sign_changes", "half_period", NULL};
+                                       "sign_changes", "half_period", "amplitude", NULL};
     static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS,
-                                AGG_SIGN_CHANGES, AGG_HALF_PERIOD};
+                                AGG_SIGN_CHANGES, AGG_HALF_PERIOD, AGG_AMPLITUDE};
     const yaml_node_t *cs = rn_channels_node(ctx);
     int i, n = rn_seq_len(cs);
     if (!cs) return 0;
@@ -553,6 +553,10 @@ int rn_check_channels(rn_ctx *ctx)
         rn_num(ctx, ch, "scale", &scale, 0);
         rn_enum(ctx, ch, "over", &agg, aggs, agg_v, 0);
         rn_bool(ctx, ch, "print", &pr, 0);
+        /* over: amplitude needs the angular frequency of its harmonic, and only it takes one */
+        if (agg == AGG_AMPLITUDE) rn_num(ctx, ch, "frequency", &v, RN_REQ | RN_POS);
+        else if (rn_get(ctx, ch, "frequency"))
+            rn_error(ctx, rn_get(ctx, ch, "frequency"), "'frequency' with over: amplitude only", NULL);
         {
             int a, b;
             double after;
@@ -638,6 +642,12 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
         if (a->n == 0 || v > a->max) a->max = v;
         if (fabs(v) > a->absmax) a->absmax = fabs(v);
         a->sum += v;
+        if (rn_get(ctx, ch, "frequency")) { /* over: amplitude: the harmonic's sums */
+            double w = 0;
+            if (rn_num(ctx, ch, "frequency", &w, 0) < 0) return -1;
+            a->sum_c += v * cos(w * rs->t);
+            a->sum_s += v * sin(w * rs->t);
+        }
         a->n++;
     }
     if (rs->history) fputc('\n', rs->history);
@@ -648,9 +658,9 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
 int rn_final_channels(rn_ctx *ctx, run_state *rs, int status)
 {
     static const char *const aggs[] = {"max", "min", "range", "mean", "absmax", "first", "period", "crossings",
-                                       "sign_changes", "half_period", NULL};
+                                       "sign_changes", "half_period", "amplitude", NULL};
     static const int agg_v[] = {AGG_MAX, AGG_MIN, AGG_RANGE, AGG_MEAN, AGG_ABSMAX, AGG_FIRST, AGG_PERIOD, AGG_CROSSINGS,
-                                AGG_SIGN_CHANGES, AGG_HALF_PERIOD};
+                                AGG_SIGN_CHANGES, AGG_HALF_PERIOD, AGG_AMPLITUDE};
     const yaml_node_t *cs = rn_channels_node(ctx);
     int i, n = rn_seq_len(cs);
     printf("result: status=%d", status);
@@ -678,6 +688,7 @@ int rn_final_channels(rn_ctx *ctx, run_state *rs, int status)
             v = agg == AGG_MAX ? a->max : agg == AGG_MIN ? a->min : agg == AGG_RANGE ? a->max - a->min
                 : agg == AGG_MEAN ? a->sum / (double)a->n : agg == AGG_FIRST ? a->first
                 : agg == AGG_CROSSINGS ? (double)a->ups
+                : agg == AGG_AMPLITUDE ? 2.0 / (double)a->n * sqrt(a->sum_c * a->sum_c + a->sum_s * a->sum_s)
                 : agg == AGG_SIGN_CHANGES ? (double)a->zeros
                 : agg == AGG_HALF_PERIOD ? (a->zeros > 1 ? (a->t_last_zero - a->t_first_zero) / (double)(a->zeros - 1) : NAN)
                 : agg == AGG_PERIOD ? (a->ups > 1 ? (a->t_last_up - a->t_first_up) / (double)(a->ups - 1) : NAN)

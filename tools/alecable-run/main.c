@@ -169,7 +169,7 @@ static int parse_args(rn_ctx *ctx, int argc, char **argv, int *check_only, int *
 
 int main(int argc, char **argv)
 {
-    static const char *const top[] = {"title", "parameters", "gravity", "cables", "bodies", "constraints",
+    static const char *const top[] = {"title", "parameters", "gravity", "sea", "cables", "bodies", "constraints",
                                       "joints", "friction", "loads", "start", "analysis", "output", NULL};
     rn_ctx ctx;
     int a, check_only = 0, progress = -1, st;

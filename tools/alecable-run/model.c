@@ -514,12 +514,12 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
 {
     static const char *const types[] = {"node", "material_point", "distributed", "hydro", "friction_plane",
                                         "node_moment", "wrench", "body_force", "body_torque", "seabed",
-                                        "damping", NULL};
+                                        "damping", "point_mass", NULL};
     static const char *const k_node[] = {"type", "name", "node", "force", NULL};
     static const char *const k_mat[] = {"type", "name", "cable", "s", "force", NULL};
     static const char *const k_dist[] = {"type", "name", "cable", "force", "elements", NULL};
     static const char *const k_hydro[] = {"type", "name", "cable", "rho_f", "diameter", "C_dn", "C_dt", "C_an",
-                                          "current", "terms", "stiff", NULL};
+                                          "current", "terms", "stiff", "sea", "elements", NULL};
     static const char *const k_fp[] = {"type", "name", "cable", "point", "normal", "mu", "eps", "law", "weight",
                                        "normal_load", "gap", "depth", "elements", "stiff", NULL};
     static const char *const k_mom[] = {"type", "name", "node", "moment", "follower", NULL};
@@ -529,8 +529,10 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
     static const char *const k_sb[] = {"type", "name", "cable", "point", "normal", "stiffness", "damping", "mu_axial",
                                        "mu_lateral", "eps", "law", "elements", "stiff", NULL};
     static const char *const k_damp[] = {"type", "name", "cable", "axial", "bending", "elements", "stiff", NULL};
+    static const char *const k_pm[] = {"type", "node", "mass", "volume", "rho_f", "drag_area", "added_mass", "sea",
+                                       NULL};
     static const char *const *const keys[] = {k_node, k_mat, k_dist, k_hydro, k_fp, k_mom, k_wr, k_bf, k_bt, k_sb,
-                                               k_damp};
+                                               k_damp, k_pm};
     int t = rn_entry_type(ctx, n, "loads", types), bad = 0, st = 0;
     const char *name = NULL;
     alecable_load *l = NULL;
@@ -542,7 +544,7 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
     if (t < 0) return -1;
     rn_map(ctx, n, "a load", keys[t]);
     if (rn_str(ctx, n, "name", &name, 0) < 0) bad = 1;
-    if (t == 0 || t == 5) {
+    if (t == 0 || t == 5 || t == 11) {
         if (rn_node_ref(ctx, rn_get(ctx, n, "node"), &nd)) bad = 1;
     } else if (t <= 4 || t == 6 || t == 9 || t == 10) {
         if (!(c = rn_cable_ref(ctx, rn_get(ctx, n, "cable")))) bad = 1;
@@ -576,6 +578,8 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
         static const int term_v[] = {ALECABLE_HYDRO_DRAG, ALECABLE_HYDRO_BUOYANCY, ALECABLE_HYDRO_ADDED_MASS};
         alecable_hydro_params hp;
         yaml_node_t *tn = rn_get(ctx, n, "terms");
+        double r[2];
+        int has_r, in_sea;
         alecable_hydro_params_init(&hp);
         if (rn_num(ctx, n, "rho_f", &hp.rho_f, RN_NONNEG) < 0) bad = 1;
         if (rn_num(ctx, n, "diameter", &hp.diameter, RN_REQ | RN_POS) < 0) bad = 1;
@@ -604,7 +608,12 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
                 }
             }
         }
+        if ((in_sea = rn_in_sea(ctx, n)) < 0) bad = 1;
+        if ((has_r = rn_vec(ctx, n, "elements", r, 2, 0)) < 0) bad = 1;
         if (!bad && B) st = alecable_load_hydro(&l, ctx->m, c->c, &hp);
+        /* in the sea (alecable_load_hydro_set_sea), on a range of elements (a segment's diameter) */
+        if (!bad && B && !st && in_sea == 1) st = alecable_load_hydro_set_sea(l, ctx->sea);
+        if (!bad && B && !st && has_r == 1) st = alecable_load_hydro_set_elements(l, (int)r[0], (int)r[1]);
         break;
     }
     case 4: {
@@ -670,6 +679,21 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
         if (!bad && B) st = alecable_load_damping(&l, ctx->m, c->c, &dp);
         break;
     }
+    case 11: { /* a point body at a node: a clump weight, a buoy (not an alecable_load: no name) */
+        alecable_point_mass_params pp;
+        alecable_point_mass *pm = NULL;
+        int in_sea;
+        alecable_point_mass_params_init(&pp);
+        if (rn_num(ctx, n, "mass", &pp.mass, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "volume", &pp.volume, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "rho_f", &pp.rho_f, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "drag_area", &pp.drag_area, RN_NONNEG) < 0) bad = 1;
+        if (rn_num(ctx, n, "added_mass", &pp.added_mass, RN_NONNEG) < 0) bad = 1;
+        if ((in_sea = rn_in_sea(ctx, n)) < 0) bad = 1;
+        if (!bad && B) st = alecable_node_point_mass(&pm, nd, &pp);
+        if (!bad && B && !st && in_sea == 1) st = alecable_point_mass_set_sea(pm, ctx->sea);
+        break;
+    }
     case 8:
         if (rn_vec(ctx, n, "torque", mvec, 3, RN_REQ) < 0) bad = 1;
         if (!bad && B) st = alecable_load_body_torque(&l, ctx->m, b, mvec);
@@ -729,6 +753,7 @@ int rn_model(rn_ctx *ctx)
             rn_lib(ctx, g, alecable_model_set_gravity(ctx->m, gv), "model_set_gravity"))
             return -1;
     }
+    if (rn_sea(ctx) && B) return -1;
     /* the sections in the order of the file: it is the order of the library's
      * calls, hence of the unknowns and multipliers (a program's order is
      * reproduced to the last bit), and a name is used below its definition */

@@ -102,7 +102,14 @@ typedef struct rn_ctx {
     int n_normals, cap_normals;
     int stage; /* the analysis stage running (1, 2, ...; 0 before the first): a motion's
                   frame of that stage (callbacks.c) */
+    alecable_sea *sea; /* the file's sea (sea.c), owned by the model; NULL without one */
 } rn_ctx;
+
+/* ---- the sea (sea.c) ---------------------------------------------------------------- */
+/* the top-level 'sea' section, after gravity: checks it (pass 1), creates ctx->sea (pass 2) */
+int rn_sea(rn_ctx *ctx);
+/* a load's or body's 'sea: true': 1, 0 without it, -1 on a mistake (no sea section) */
+int rn_in_sea(rn_ctx *ctx, const yaml_node_t *map);
 
 /* ---- diagnostics (yaml_util.c) ---------------------------------------------------- */
 /* FILE:LINE:COL: expected WHAT, got GOT-of-node; counts the error */
