@@ -506,6 +506,61 @@ static int start_values(const alecable_model *m, double *values)
     return 1;
 }
 
+/* What follows an element's kernel call in element_loop and cable_pairs
+ * (one text, so the pair loop keeps element_loop's bits): the tangent's
+ * gravity and inertia terms and the block's scatter, then the force's
+ * gravity and inertia (each scaled by the residual scale's element factors
+ * when scale is given) and its scatter.  Always inlined: the loops' own
+ * code, as before. */
+#if defined(__GNUC__)
+#define ASSEMBLE_INLINE static inline __attribute__((always_inline))
+#else
+#define ASSEMBLE_INLINE static inline
+#endif
+ASSEMBLE_INLINE void element_tangent_rest(const el_ops *ops, const alecable_element *e, const double *qe,
+                                          const double *ve, const double *ae, const double b[3], int grav, int inertia,
+                                          double cq, double cv, double ca, double *ke, double *kx, double *values,
+                                          int assign, int v3)
+{
+    const int nd = el_ndof(ops), nn = nd * nd;
+    int k;
+    /* gravity's tangent lives in the material rows and columns only
+     * (element.h): nothing to add when s is fixed */
+    if (grav && !e->par.fixed_s) {
+        if (ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
+        else {
+            ops->dist_tangent(b, qe, kx);
+            add_scaled(ke, kx, cq, nn);
+        }
+    }
+    if (inertia && ops->inertia_jac_acc) ops->inertia_jac_acc(&e->par, qe, ve, ae, cq, cv, ca, ke);
+    else if (inertia) {
+        ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, kx);
+        add_scaled(ke, kx, 1.0, nn);
+    }
+    if (e->par.fixed_s) scatter_without_s(e, nd, ke, values, assign, v3);
+    else
+        for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
+}
+
+ASSEMBLE_INLINE void element_force_rest(const el_ops *ops, const alecable_element *e, const double *qe,
+                                        const double *ve, const double *ae, const double b[3], int grav, int inertia,
+                                        double *fe, double *fx, double *scale, double *r)
+{
+    const int nd = el_ndof(ops);
+    if (grav) {
+        ops->dist_force(b, qe, fx);
+        if (scale) scale_element(e, nd, fx, scale);
+        add_force(fe, fx, nd);
+    }
+    if (inertia) {
+        ops->inertia(&e->par, qe, ve, ae, fx);
+        if (scale) scale_element(e, nd, fx, scale);
+        add_force(fe, fx, nd);
+    }
+    scatter_force(e, nd, fe, r);
+}
+
 /* element_loop for a cable whose kind has the pair form of the fused kernel
  * (el_ops.force_tangent_acc2), both outputs and no residual scale: two
  * consecutive elements without a split node per kernel call, then each
@@ -521,7 +576,7 @@ static void cable_pairs(const alecable_cable *cb, const double *q, const double 
     const int nd = el_ndof(ops), nn = nd * nd, nk = gather_nk(ops);
     double qb[2][EL_MAX_DOF], fb[2][EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fx[EL_MAX_DOF];
     double kb[2][EL_MAX_DOF * EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
-    int i, j, k, n;
+    int i, j, n;
     for (i = 0; i < cb->n_el; i += n) {
         const alecable_element *el[2];
         el[0] = cb->el[i];
@@ -548,30 +603,8 @@ static void cable_pairs(const alecable_cable *cb, const double *q, const double 
                 gather_rate(e, nk, v, ve);
                 gather_rate(e, nk, a, ae);
             }
-            if (grav && !e->par.fixed_s) {
-                if (ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
-                else {
-                    ops->dist_tangent(b, qe, kx);
-                    add_scaled(ke, kx, cq, nn);
-                }
-            }
-            if (inertia && ops->inertia_jac_acc) ops->inertia_jac_acc(&e->par, qe, ve, ae, cq, cv, ca, ke);
-            else if (inertia) {
-                ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, kx);
-                add_scaled(ke, kx, 1.0, nn);
-            }
-            if (e->par.fixed_s) scatter_without_s(e, nd, ke, values, assign, v3);
-            else
-                for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
-            if (grav) {
-                ops->dist_force(b, qe, fx);
-                add_force(fe, fx, nd);
-            }
-            if (inertia) {
-                ops->inertia(&e->par, qe, ve, ae, fx);
-                add_force(fe, fx, nd);
-            }
-            scatter_force(e, nd, fe, r);
+            element_tangent_rest(ops, e, qe, ve, ae, b, grav, inertia, cq, cv, ca, ke, kx, values, assign, v3);
+            element_force_rest(ops, e, qe, ve, ae, b, grav, inertia, fe, fx, NULL, r);
         }
     }
 }
@@ -587,7 +620,7 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
 {
     double qe[EL_MAX_DOF], ve[EL_MAX_DOF], ae[EL_MAX_DOF], fe[EL_MAX_DOF], fx[EL_MAX_DOF];
     double ke[EL_MAX_DOF * EL_MAX_DOF], kx[EL_MAX_DOF * EL_MAX_DOF];
-    int c, i, k;
+    int c, i;
     for (c = 0; c < m->cables.n; c++) {
         const alecable_cable *cb = (const alecable_cable *)m->cables.p[c];
         const el_ops *ops = cb->ops;
@@ -619,38 +652,12 @@ static void element_loop(alecable_model *m, double sc, const double *q, const do
                     ops->tangent(&e->par, qe, kx);
                     add_scaled(ke, kx, cq, nn);
                 }
-                /* gravity's tangent lives in the material rows and columns
-                 * only (element.h): nothing to add when s is fixed */
-                if (grav && !e->par.fixed_s) {
-                    if (ops->dist_tangent_acc) ops->dist_tangent_acc(b, qe, cq, ke);
-                    else {
-                        ops->dist_tangent(b, qe, kx);
-                        add_scaled(ke, kx, cq, nn);
-                    }
-                }
-                if (inertia && ops->inertia_jac_acc) ops->inertia_jac_acc(&e->par, qe, ve, ae, cq, cv, ca, ke);
-                else if (inertia) {
-                    ops->inertia_jac(&e->par, qe, ve, ae, cq, cv, ca, kx);
-                    add_scaled(ke, kx, 1.0, nn);
-                }
-                if (e->par.fixed_s) scatter_without_s(e, nd, ke, values, assign, v3);
-                else
-                    for (k = 0; k < nn; k++) values[e->map[k]] += ke[k];
+                element_tangent_rest(ops, e, qe, ve, ae, b, grav, inertia, cq, cv, ca, ke, kx, values, assign, v3);
             }
             if (!r) continue;
             if (!fused) ops->force(&e->par, qe, fe);
             if (scale) scale_element(e, nd, fe, scale);
-            if (grav) {
-                ops->dist_force(b, qe, fx);
-                if (scale) scale_element(e, nd, fx, scale);
-                add_force(fe, fx, nd);
-            }
-            if (inertia) {
-                ops->inertia(&e->par, qe, ve, ae, fx);
-                if (scale) scale_element(e, nd, fx, scale);
-                add_force(fe, fx, nd);
-            }
-            scatter_force(e, nd, fe, r);
+            element_force_rest(ops, e, qe, ve, ae, b, grav, inertia, fe, fx, scale, r);
         }
     }
 }
