@@ -36,6 +36,37 @@
  * smoothly (it changes with where the touchdown falls in its element), so
  * no Richardson extrapolation; it is about 1e-6 from 3200 elements on.
  *
+ * --seabed node: the touchdown as a node of the ALE line.  The nodes 0 .. k
+ * are held on the bottom z = 0 (bilateral: frictionless, no penalty, so no
+ * sinking), node k's material coordinate s_k is free, and the other nodes'
+ * s are tied to it (linear constraints) so that the grounded part [0, s_k]
+ * and the suspended part [s_k, L] each keep equal elements.  Where the
+ * bottom stops holding the line is then an unknown of the discrete
+ * potential W: its stationarity in s_k (the ALE material equation of node
+ * k) is the free boundary's condition.  Energy first: at the node the
+ * material equation balances the jump of the Eshelby quantity
+ * (T F - e, e the strain energy per unit s) between the grounded and the
+ * suspended element against the weight's w z of the first suspended
+ * element's far end; with the node's vertical balance it makes the bottom's
+ * reaction at node k exactly the grounded element's half weight: the
+ * contact force density vanishes beyond the touchdown, the line leaves the
+ * bottom without a concentrated force, the continuum's condition.  Nothing
+ * is discontinuous inside an element, so the error is a smooth function of
+ * h (measured order 2.02-2.08), and the Richardson extrapolation of two
+ * meshes (order 2) removes it: with 800 elements H 3.2e-7, V 1.2e-7
+ * relative (1600: 4.9e-7, 1.2e-7); without extrapolation 6400 elements
+ * give H 6.8e-7, V 1.7e-7.  What remains is the material law: the axial
+ * element is a Green-strain (Saint Venant-Kirchhoff) cable, T = EA F (F^2
+ * - 1)/2, the closed form above is Hooke's T = EA (F - 1); the closed form
+ * with the element's law (to second order in T/EA: dx/ds and dz/ds get
+ * -1.5 (T/EA)^2 (H/T, V/T)) differs by law_err = 5.1e-7, and against it
+ * the extrapolation is 1.5e-6, 1.9e-7, 2.4e-8 at 400, 800, 1600
+ * elements.  The contact stays unilateral: checked (unilateral=1) that
+ * every held node is pressed and every free node above the bottom.  k is
+ * the slack start's last grounded node; the 1/2 and full meshes start from
+ * the coarser one's solution (Newton: 11-14 iterations each to 6400
+ * elements; from the slack start at 1600 elements it fails).
+ *
  * With --friction C_B > 0 the seabed also has axial friction (regularized:
  * alecable_seabed_params.mu_axial = C_B, law SQRT, eps 1e-3 m/s) and the
  * program prints the closed form with fully mobilized friction (the
@@ -65,7 +96,7 @@
 
 typedef struct params {
     double L, X, Z, w, EA, EI, k, CB, eps;
-    int n, steps, kind;
+    int n, steps, kind, node, chain, green;
     const char *start, *csv;
 } params;
 
@@ -85,6 +116,11 @@ static void cf_eval(const params *p, double X, double Z, double H, double V, dou
     }
     F[0] = p->L - V / w + H / w * asinh(r) + H * p->L / EA + fx - X;
     F[1] = H / w * (q - 1.0) + V * V / (2.0 * w * EA) - Z;
+    if (p->green) { /* the axial element's law: T = EA F (F^2 - 1)/2, F = 1 + T/EA - 1.5 (T/EA)^2 + O((T/EA)^3) */
+        double TF = H * q, c = 1.5 / (EA * EA);
+        F[0] -= c * (H * (V * TF + H * H * asinh(r)) / (2.0 * w) + H * H * (LB > 0.0 ? LB : 0.0));
+        F[1] -= c * (TF * TF * TF - H * H * H) / (3.0 * w);
+    }
     /* d asinh(r)/dH = -r/(H q), /dV = 1/(H q) */
     J[0] = asinh(r) / w - r / (w * q) + p->L / EA + dfH;
     J[1] = -1.0 / w + 1.0 / (w * q) + dfV;
@@ -121,6 +157,7 @@ static int closed_form(const params *p, double X, double Z, double *H, double *V
 typedef struct result {
     int status;
     double H, V, x_td, s_td, grounded, T_bottom, pen, wall;
+    int unilateral; /* --seabed node: every grounded node pressed, every suspended one above the bottom */
     alecable_solve_report rep;
     char msg[400];
 } result;
@@ -144,6 +181,139 @@ static void write_csv(alecable_cable *c, int n, const char *path)
     }
     fclose(f);
     printf("  wrote %s\n", path);
+}
+
+/* --seabed node: the touchdown as a node of the ALE line (see the header).
+ * Nodes 0 .. k held on z = 0 (bilateral: a frictionless bottom), node k's s
+ * free, the other nodes' s tied to it so that each part keeps its elements
+ * equal: s_i = (i/k) s_k below it, s_i = s_k + (L - s_k)(i - k)/(n - k)
+ * above.  k comes from the start (the last node of the slack start's
+ * grounded part); where the touchdown ends up is the solution's.
+ * start: NULL (the slack start) or the nodes' (x, z, s), 3 (n + 1) values;
+ * out: NULL or the solution's. */
+static void solve_node(const params *p, int n, int k, const double *start, double *out, result *res)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_quasistatic_options o;
+    alecable_constraint *fx, *fz, **zc;
+    alecable_node *nd, *tn[3];
+    double g[3] = {0, 0, -9.81}, a, lam, t0, xk[3], xl[3], sl, sk;
+    int i, dofs[3] = {ALECABLE_DOF_S, ALECABLE_DOF_S, ALECABLE_DOF_S};
+    memset(res, 0, sizeof *res);
+    a = (p->L * p->L - p->X * p->X - p->Z * p->Z) / (2.0 * (p->L - p->X));
+    zc = (alecable_constraint **)malloc((size_t)(k + 1) * sizeof *zc);
+    if (!zc) {
+        res->status = ALECABLE_ENOMEM;
+        snprintf(res->msg, sizeof res->msg, "out of memory");
+        return;
+    }
+    ex_check(NULL, alecable_model_create(&m, NULL), "model_create");
+    ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
+    alecable_section_init(&sec);
+    sec.E = p->EA;
+    sec.A = 1.0;
+    sec.rho = p->w / 9.81;
+    ex_check(m, alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), "cable_create");
+    for (i = 0; i <= n; i++) { /* the slack start, node k on the bottom (s_k <= a) */
+        double s = p->L * i / n, f = fmax(s - a, 0.0) / (p->L - a), x[3] = {0, 0, 0};
+        x[0] = fmin(s, a) + f * (p->X - a);
+        x[2] = i <= k ? 0.0 : f * p->Z;
+        if (start) {
+            x[0] = start[3 * i];
+            x[2] = start[3 * i + 1];
+            s = start[3 * i + 2];
+        }
+        ex_check(m, alecable_cable_add_node(&nd, c, x, s), "add_node");
+    }
+    ex_check(m, alecable_cable_node(&tn[1], c, k), "cable_node");
+    for (i = 0; i <= n; i++) {
+        ex_check(m, alecable_cable_node(&nd, c, i), "cable_node");
+        ex_check(m, alecable_fix(NULL, m, nd, ALECABLE_DOF_Y), "fix y");
+        if (i <= k) ex_check(m, alecable_fix(&zc[i], m, nd, ALECABLE_DOF_Z), "hold on the bottom");
+        if (i == 0 || i == n) ex_check(m, alecable_fix(NULL, m, nd, ALECABLE_DOF_S), "fix s");
+        if (i == 0) ex_check(m, alecable_fix(NULL, m, nd, ALECABLE_DOF_X), "fix anchor");
+        if (i == n) {
+            ex_check(m, alecable_fix(&fx, m, nd, ALECABLE_DOF_X), "fix fairlead");
+            ex_check(m, alecable_fix(&fz, m, nd, ALECABLE_DOF_Z), "fix fairlead");
+        }
+        if (i > 0 && i < n && i != k) { /* equal elements on each side of the touchdown */
+            double coef[2], rhs;
+            coef[0] = 1.0;
+            if (i < k) {
+                coef[1] = -(double)i / k;
+                rhs = 0.0;
+            } else {
+                double f = (double)(i - k) / (n - k);
+                coef[1] = -(1.0 - f);
+                rhs = f * p->L;
+            }
+            if (start) rhs = start[3 * i + 2] + coef[1] * start[3 * k + 2]; /* the same law, to rounding */
+            tn[0] = nd;
+            ex_check(m, alecable_linear_constraint(NULL, m, 2, tn, dofs, coef, rhs, 0.0), "mesh of the parts");
+        }
+    }
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = p->steps;
+    alecable_solve_report_init(&res->rep);
+    t0 = ex_now();
+    res->status = alecable_solve_quasistatic(m, &o, &res->rep);
+    res->wall = ex_now() - t0;
+    snprintf(res->msg, sizeof res->msg, "%s", res->status ? alecable_model_errmsg(m) : "converged");
+    ex_check(m, alecable_constraint_multiplier(fx, &lam), "multiplier");
+    res->H = -lam;
+    ex_check(m, alecable_constraint_multiplier(fz, &lam), "multiplier");
+    res->V = -lam;
+    ex_check(m, alecable_node_position(tn[1], xk), "position");
+    ex_check(m, alecable_node_material(tn[1], &sk), "material");
+    ex_check(m, alecable_cable_node(&nd, c, k - 1), "cable_node");
+    ex_check(m, alecable_node_position(nd, xl), "position");
+    ex_check(m, alecable_node_material(nd, &sl), "material");
+    res->x_td = xk[0];
+    res->s_td = sk;
+    res->grounded = sk;
+    { /* the last grounded element's tension, the element's law EA F (F^2 - 1)/2 */
+        double F = (xk[0] - xl[0]) / (sk - sl);
+        res->T_bottom = 0.5 * p->EA * F * (F * F - 1.0);
+    }
+    res->unilateral = 1;
+    res->pen = 0.0;
+    for (i = 0; i <= k; i++) { /* the bottom pushes: its force -lambda points up */
+        ex_check(m, alecable_constraint_multiplier(zc[i], &lam), "multiplier");
+        if (lam > 1e-9 * p->w * p->L) res->unilateral = 0;
+    }
+    for (i = k + 1; i < n; i++) {
+        ex_check(m, alecable_cable_node(&nd, c, i), "cable_node");
+        ex_check(m, alecable_node_position(nd, xl), "position");
+        if (xl[2] < 0.0) {
+            res->unilateral = 0;
+            res->pen = fmax(res->pen, -xl[2]);
+        }
+    }
+    for (i = 0; out && i <= n; i++) {
+        double x[3];
+        ex_check(m, alecable_cable_node(&nd, c, i), "cable_node");
+        ex_check(m, alecable_node_position(nd, x), "position");
+        ex_check(m, alecable_node_material(nd, &out[3 * i + 2]), "material");
+        out[3 * i] = x[0];
+        out[3 * i + 1] = x[2];
+    }
+    if (p->csv && !res->status) write_csv(c, n, p->csv);
+    free(zc);
+    alecable_model_destroy(m);
+}
+
+/* the nodes (x, z, s) of a line of n elements on 2n: each element halved
+ * (its midpoint; both parts stay uniform, the touchdown node k becomes 2k) */
+static void node_halve(const double *a, int n, double *b)
+{
+    int i, j;
+    for (i = n; i >= 0; i--)
+        for (j = 0; j < 3; j++) {
+            b[6 * i + j] = a[3 * i + j];
+            if (i < n) b[6 * i + 3 + j] = 0.5 * (a[3 * i + j] + a[3 * i + 3 + j]);
+        }
 }
 
 /* start: NULL (the --start shape) or the nodes' (x, z), 2 (n + 1) values;
@@ -239,9 +409,11 @@ static void solve_line(const params *p, int n, const double *start, double *out,
 
 int main(int argc, char **argv)
 {
-    params p = {110.0, 90.0, 28.0, 1000.0, 1e8, 1e3, 1e8, 0.0, 1e-3, 400, 10, 0, "slack", NULL};
-    const char *kind = "axial";
-    result r, rh;
+    params p = {110.0, 90.0, 28.0, 1000.0, 1e8, 1e3, 1e8, 0.0, 1e-3, 400, 10, 0, 0, 1, 0, "slack", NULL};
+    double Hg = NAN, Vg = NAN;
+    const char *kind = "axial", *seabed = "penalty";
+    result r, rh, rq;
+    double order = NAN, Hr = NAN, Vr = NAN;
     double H, V, Hk, Vk, LB, xtd, h, mesh_err, pen_err, Hf = NAN, Vf = NAN;
     params pc;
     int help, ok, refine = 0;
@@ -257,6 +429,12 @@ int main(int argc, char **argv)
         {"--weight", 'd', &p.w, "weight per unstretched length w [N/m]"},
         {"--EA", 'd', &p.EA, "axial stiffness [N]"},
         {"--EI", 'd', &p.EI, "bending stiffness of ANCF/Kirchhoff lines [N m^2]"},
+        {"--seabed", 's', &seabed, "penalty (alecable_load_seabed at Gauss points) or node (the touchdown a node "
+                                   "of the ALE line, its s free, the grounded nodes held on the bottom: axial, "
+                                   "--elements a multiple of 4, frictionless; also solved on 1/2 and 1/4 of the "
+                                   "elements for the observed order and the Richardson extrapolation)"},
+        {"--chain", 'i', &p.chain, "--seabed node: 1 (default): the 1/2 and full meshes start from the coarser "
+                                   "one's solution; 0: each from the slack start"},
         {"--stiffness", 'd', &p.k, "seabed stiffness per unit length k [N/m^2]"},
         {"--friction", 'd', &p.CB, "axial seabed friction coefficient C_B (0: frictionless)"},
         {"--refine", 'i', &refine, "0: the line solved from --start; K > 0: from --start at elements/2^K, then "
@@ -274,6 +452,17 @@ int main(int argc, char **argv)
     }
     if (strcmp(p.start, "straight") && strcmp(p.start, "slack")) {
         fprintf(stderr, "--start: straight or slack\n");
+        return 2;
+    }
+    if (strcmp(seabed, "penalty") && strcmp(seabed, "node")) {
+        fprintf(stderr, "--seabed: penalty or node\n");
+        return 2;
+    }
+    p.node = !strcmp(seabed, "node");
+    if (p.node && (p.kind != ALECABLE_ELEMENT_AXIAL || refine || p.n % 4 || p.n < 16 || p.CB > 0.0 ||
+                   strcmp(p.start, "slack"))) {
+        fprintf(stderr, "--seabed node: axial, slack start, no --refine, no --friction, --elements a multiple of 4, "
+                        ">= 16\n");
         return 2;
     }
     if (refine < 0 || refine > 10 || (p.n >> refine) << refine != p.n || (p.n >> refine) < 4) {
@@ -298,11 +487,48 @@ int main(int argc, char **argv)
         fprintf(stderr, "the closed form has no solution with the line on the bottom for these parameters\n");
         return 2;
     }
+    { /* the same line with the axial element's material law (Green strain) */
+        params pg = pc;
+        pg.green = 1;
+        closed_form(&pg, p.X, p.Z, &Hg, &Vg);
+    }
     LB = p.L - V / p.w;
     xtd = LB * (1.0 + H / p.EA);
     closed_form(&pc, p.X, p.Z + p.w / p.k, &Hk, &Vk);
     pen_err = fmax(fabs(Hk / H - 1.0), fabs(Vk / V - 1.0));
-    if (!refine) {
+    if (p.node) { /* 1/4, 1/2 and all the elements, each part's elements doubled */
+        double a = (p.L * p.L - p.X * p.X - p.Z * p.Z) / (2.0 * (p.L - p.X));
+        int k4 = (int)floor(p.n / 4 * a / p.L);
+        if (k4 < 1) k4 = 1;
+        if (k4 > p.n / 4 - 2) k4 = p.n / 4 - 2;
+        double *xa = (double *)malloc((size_t)(3 * p.n + 3) * sizeof(double));
+        double *xb = (double *)malloc((size_t)(3 * p.n + 3) * sizeof(double));
+        if (!xa || !xb) {
+            fprintf(stderr, "out of memory\n");
+            return 1;
+        }
+        /* each mesh from the coarser one's solution (--start-each slack: each from the slack start) */
+        solve_node(&p, p.n / 4, k4, NULL, xa, &rq);
+        node_halve(xa, p.n / 4, xb);
+        solve_node(&p, p.n / 2, 2 * k4, p.chain && !rq.status ? xb : NULL, xa, &rh);
+        node_halve(xa, p.n / 2, xb);
+        solve_node(&p, p.n, 4 * k4, p.chain && !rh.status ? xb : NULL, NULL, &r);
+        free(xa);
+        free(xb);
+        pen_err = 0.0;
+        if (!r.status && !rh.status && !rq.status) {
+            order = log2(fabs((rq.H - rh.H) / (rh.H - r.H)));
+            Hr = r.H + (r.H - rh.H) / 3.0; /* second order: h^2 */
+            Vr = r.V + (r.V - rh.V) / 3.0;
+        }
+        printf("  touchdown node: %d, %d, %d elements: H %.3e, %.3e, %.3e relative (%d, %d, %d iterations); "
+               "observed order %.3f; Richardson (order 2) H %.3e, V %.3e relative (%.3e, %.3e against the closed form "
+               "with the element's Green-strain law, H %.10g N)\n",
+               p.n / 4, p.n / 2, p.n, rq.H / H - 1.0, rh.H / H - 1.0, r.H / H - 1.0,
+               rq.rep.iterations_stage1 + rq.rep.iterations_stage2, rh.rep.iterations_stage1 + rh.rep.iterations_stage2,
+               r.rep.iterations_stage1 + r.rep.iterations_stage2, order, Hr / H - 1.0, Vr / V - 1.0, Hr / Hg - 1.0,
+               Vr / Vg - 1.0, Hg);
+    } else if (!refine) {
         solve_line(&p, p.n, NULL, NULL, p.csv, &r);
         solve_line(&p, p.n / 2, NULL, NULL, NULL, &rh);
     } else { /* a refinement sequence: each mesh from the last one's solution, its nodes halved */
@@ -352,13 +578,15 @@ int main(int argc, char **argv)
         printf("  friction C_B = %g: fully mobilized closed form H %.10g N, V %.10g N (statics %.3e, %.3e off it: the "
                "regularized law gives no force at rest)\n",
                p.CB, Hf, Vf, r.H / Hf - 1.0, r.V / Vf - 1.0);
+    if (p.node) printf("  unilateral: %s\n", r.unilateral ? "every grounded node pressed, every suspended node above the bottom" : "VIOLATED");
     ok = !r.status && fabs(r.x_td - xtd) <= h;
     printf("result: status=%d kind=%s elements=%d start=%s load_steps=%d H=%.17g V=%.17g H_err_rel=%.3e "
            "V_err_rel=%.3e touchdown_err_m=%.3e element_m=%.6g grounded_m=%.9g T_bottom_err_rel=%.3e "
            "penalty_err=%.3e mesh_err=%.3e touchdown_within_element=%d friction=%g mobilized_H_rel=%.3e iterations=%d "
-           "wall_s=%.3f\n",
+           "wall_s=%.3f seabed=%s unilateral=%d order=%.3f H_rich_err_rel=%.3e V_rich_err_rel=%.3e law_err=%.3e\n",
            r.status, kind, p.n, p.start, p.steps, r.H, r.V, r.H / H - 1.0, r.V / V - 1.0, r.x_td - xtd, h,
            r.grounded, r.T_bottom / H - 1.0, pen_err, mesh_err, ok, p.CB, p.CB > 0.0 ? r.H / Hf - 1.0 : 0.0,
-           r.rep.iterations_stage1 + r.rep.iterations_stage2, r.wall);
+           r.rep.iterations_stage1 + r.rep.iterations_stage2, r.wall, seabed, p.node ? r.unilateral : 1, order,
+           Hr / H - 1.0, Vr / V - 1.0, fmax(fabs(Hg / H - 1.0), fabs(Vg / V - 1.0)));
     return 0;
 }
