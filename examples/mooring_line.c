@@ -96,7 +96,7 @@
 
 typedef struct params {
     double L, X, Z, w, EA, EI, k, CB, eps;
-    int n, steps, kind, node, chain, green;
+    int n, steps, kind, node, chain, green, maxit;
     const char *start, *csv;
 } params;
 
@@ -158,6 +158,8 @@ typedef struct result {
     int status;
     double H, V, x_td, s_td, grounded, T_bottom, pen, wall;
     int unilateral; /* --seabed node: every grounded node pressed, every suspended one above the bottom */
+    int folded;     /* an element reversed against its neighbour (a Z-fold) */
+    double T_min;   /* the smallest element tension (negative: compressed) */
     alecable_solve_report rep;
     char msg[400];
 } result;
@@ -181,6 +183,43 @@ static void write_csv(alecable_cable *c, int n, const char *path)
     }
     fclose(f);
     printf("  wrote %s\n", path);
+}
+
+/* A cable without bending stiffness cannot carry compression, and a fold
+ * (an element reversed against its neighbour) costs it no energy: from a
+ * straight start statics can end on a Z-folded line lying on the bottom,
+ * the reversed element compressed by H, an equilibrium the penalty holds up
+ * and the stability check accepts (its negative geometric stiffness is
+ * across the element, where the bottom holds it).  Flagged here from the
+ * nodes: a fold where two neighbouring elements' chords point against each
+ * other, and the smallest tension (the element's law EA F (F^2 - 1)/2). */
+static void shape_check(const params *p, alecable_cable *c, int n, result *res)
+{
+    double x0[3], x1[3], s0, s1, tp[3] = {0, 0, 0};
+    alecable_node *nd;
+    int i;
+    res->folded = 0;
+    res->T_min = INFINITY;
+    ex_check(NULL, alecable_cable_node(&nd, c, 0), "cable_node");
+    ex_check(NULL, alecable_node_position(nd, x0), "position");
+    ex_check(NULL, alecable_node_material(nd, &s0), "material");
+    for (i = 1; i <= n; i++) {
+        double t[3], l, F, T;
+        ex_check(NULL, alecable_cable_node(&nd, c, i), "cable_node");
+        ex_check(NULL, alecable_node_position(nd, x1), "position");
+        ex_check(NULL, alecable_node_material(nd, &s1), "material");
+        t[0] = x1[0] - x0[0];
+        t[1] = x1[1] - x0[1];
+        t[2] = x1[2] - x0[2];
+        l = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+        F = l / (s1 - s0);
+        T = 0.5 * p->EA * F * (F * F - 1.0);
+        if (T < res->T_min) res->T_min = T;
+        if (i > 1 && t[0] * tp[0] + t[1] * tp[1] + t[2] * tp[2] < 0.0) res->folded = 1;
+        memcpy(tp, t, sizeof tp);
+        memcpy(x0, x1, sizeof x0);
+        s0 = s1;
+    }
 }
 
 /* --seabed node: the touchdown as a node of the ALE line (see the header).
@@ -256,6 +295,7 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
     }
     alecable_quasistatic_options_init(&o);
     o.load_steps = p->steps;
+    o.max_iterations = p->maxit;
     alecable_solve_report_init(&res->rep);
     t0 = ex_now();
     res->status = alecable_solve_quasistatic(m, &o, &res->rep);
@@ -299,6 +339,7 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
         out[3 * i] = x[0];
         out[3 * i + 1] = x[2];
     }
+    shape_check(p, c, n, res);
     if (p->csv && !res->status) write_csv(c, n, p->csv);
     free(zc);
     alecable_model_destroy(m);
@@ -379,6 +420,7 @@ static void solve_line(const params *p, int n, const double *start, double *out,
     ex_check(m, alecable_load_seabed(&sb, m, c, &sp), "load_seabed");
     alecable_quasistatic_options_init(&o);
     o.load_steps = p->steps;
+    o.max_iterations = p->maxit;
     alecable_solve_report_init(&res->rep);
     t0 = ex_now();
     res->status = alecable_solve_quasistatic(m, &o, &res->rep);
@@ -403,13 +445,14 @@ static void solve_line(const params *p, int n, const double *start, double *out,
         out[2 * i] = x[0];
         out[2 * i + 1] = x[2];
     }
+    shape_check(p, c, n, res);
     if (csv && !res->status) write_csv(c, n, csv);
     alecable_model_destroy(m);
 }
 
 int main(int argc, char **argv)
 {
-    params p = {110.0, 90.0, 28.0, 1000.0, 1e8, 1e3, 1e8, 0.0, 1e-3, 400, 10, 0, 0, 1, 0, "slack", NULL};
+    params p = {110.0, 90.0, 28.0, 1000.0, 1e8, 1e3, 1e8, 0.0, 1e-3, 400, 10, 0, 0, 1, 0, 50, "slack", NULL};
     double Hg = NAN, Vg = NAN;
     const char *kind = "axial", *seabed = "penalty";
     result r, rh, rq;
@@ -435,6 +478,8 @@ int main(int argc, char **argv)
                                    "elements for the observed order and the Richardson extrapolation)"},
         {"--chain", 'i', &p.chain, "--seabed node: 1 (default): the 1/2 and full meshes start from the coarser "
                                    "one's solution; 0: each from the slack start"},
+        {"--max-iterations", 'i', &p.maxit, "Newton iterations per stage and step of statics (the library's "
+                                            "default 50)"},
         {"--stiffness", 'd', &p.k, "seabed stiffness per unit length k [N/m^2]"},
         {"--friction", 'd', &p.CB, "axial seabed friction coefficient C_B (0: frictionless)"},
         {"--refine", 'i', &refine, "0: the line solved from --start; K > 0: from --start at elements/2^K, then "
@@ -469,9 +514,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "--refine K: 0 .. 10, --elements a multiple of 2^K with at least 4 elements at the coarsest\n");
         return 2;
     }
-    if (p.n < 4 || p.steps < 1 || !(p.w > 0.0) || !(p.EA > 0.0) || !(p.k > 0.0) || !(p.Z > 0.0) || !(p.X > 0.0) ||
+    if (p.n < 4 || p.steps < 1 || p.maxit < 1 || !(p.w > 0.0) || !(p.EA > 0.0) || !(p.k > 0.0) || !(p.Z > 0.0) || !(p.X > 0.0) ||
         !(p.L > sqrt(p.X * p.X + p.Z * p.Z)) || !(p.L > p.X) || !(p.CB >= 0.0)) {
-        fprintf(stderr, "need --elements >= 4, --load-steps >= 1, w, EA, k, X, Z > 0, L > |(X, Z)|, C_B >= 0\n");
+        fprintf(stderr, "need --elements >= 4, --load-steps >= 1, --max-iterations >= 1, w, EA, k, X, Z > 0, L > |(X, Z)|, C_B >= 0\n");
         return 2;
     }
     if (p.CB > 0.0) { /* the fully mobilized closed form; statics is compared with the frictionless one */
@@ -579,14 +624,18 @@ int main(int argc, char **argv)
                "regularized law gives no force at rest)\n",
                p.CB, Hf, Vf, r.H / Hf - 1.0, r.V / Vf - 1.0);
     if (p.node) printf("  unilateral: %s\n", r.unilateral ? "every grounded node pressed, every suspended node above the bottom" : "VIOLATED");
+    if (!r.status && r.folded)
+        printf("  WARNING: the line is folded (an element reversed against its neighbour; smallest tension %.6g N): "
+               "an equilibrium of the discrete line, not the catenary; start from the slack shape\n",
+               r.T_min);
     ok = !r.status && fabs(r.x_td - xtd) <= h;
     printf("result: status=%d kind=%s elements=%d start=%s load_steps=%d H=%.17g V=%.17g H_err_rel=%.3e "
            "V_err_rel=%.3e touchdown_err_m=%.3e element_m=%.6g grounded_m=%.9g T_bottom_err_rel=%.3e "
            "penalty_err=%.3e mesh_err=%.3e touchdown_within_element=%d friction=%g mobilized_H_rel=%.3e iterations=%d "
-           "wall_s=%.3f seabed=%s unilateral=%d order=%.3f H_rich_err_rel=%.3e V_rich_err_rel=%.3e law_err=%.3e\n",
+           "wall_s=%.3f seabed=%s unilateral=%d order=%.3f H_rich_err_rel=%.3e V_rich_err_rel=%.3e law_err=%.3e folded=%d T_min=%.6g\n",
            r.status, kind, p.n, p.start, p.steps, r.H, r.V, r.H / H - 1.0, r.V / V - 1.0, r.x_td - xtd, h,
            r.grounded, r.T_bottom / H - 1.0, pen_err, mesh_err, ok, p.CB, p.CB > 0.0 ? r.H / Hf - 1.0 : 0.0,
            r.rep.iterations_stage1 + r.rep.iterations_stage2, r.wall, seabed, p.node ? r.unilateral : 1, order,
-           Hr / H - 1.0, Vr / V - 1.0, fmax(fabs(Hg / H - 1.0), fabs(Vg / V - 1.0)));
+           Hr / H - 1.0, Vr / V - 1.0, fmax(fabs(Hg / H - 1.0), fabs(Vg / V - 1.0)), r.folded, r.T_min);
     return 0;
 }

@@ -153,6 +153,14 @@ check_keys mooring_line "--seabed node --elements 800 --load-steps 1" \
 check_keys mooring_line "--seabed node --elements 800 --load-steps 10" \
     'v["H_rich_err_rel"] != "" && v["H_rich_err_rel"] + 0 <= 1e-6 && v["H_rich_err_rel"] + 0 >= -1e-6 && v["V_rich_err_rel"] + 0 <= 1e-6 && v["V_rich_err_rel"] + 0 >= -1e-6 && v["unilateral"] == "1"' \
     "status=0, |H_rich_err_rel|, |V_rich_err_rel| <= 1e-6 with 10 load steps, unilateral"
+# the seabed helper's straight start: with 500 Newton iterations statics "converges" to a Z-folded
+# line (an element reversed and compressed by H, H 63 % high): the example flags it (folded=1,
+# T_min < 0), and the slack start's line is neither folded nor compressed
+check_keys mooring_line "--start straight --load-steps 1 --elements 100 --max-iterations 500" \
+    'v["folded"] == "1" && v["T_min"] + 0 < 0 && v["touchdown_within_element"] == "0"' \
+    "status=0 but folded=1, T_min < 0 (the Z-fold flagged)"
+check_keys mooring_line "--load-steps 1 --elements 100" 'v["folded"] == "0" && v["T_min"] + 0 > 0' \
+    "status=0, folded=0, T_min > 0 from the slack start"
 # issue 26's multi-segment line (mooring_segments): a chain-wire-chain line with a clump weight
 # and a buoy against the continuous line's shape equations, the fairlead's H and V (h^2: measured
 # 2.25e-4 and 1.48e-4 at 2.5 m elements, 5.6e-5 and 3.7e-5 at 1.25 m), H constant along the line
