@@ -63,9 +63,12 @@
  * the extrapolation is 1.5e-6, 1.9e-7, 2.4e-8 at 400, 800, 1600
  * elements.  The contact stays unilateral: checked (unilateral=1) that
  * every held node is pressed and every free node above the bottom.  k is
- * the slack start's last grounded node; the 1/2 and full meshes start from
- * the coarser one's solution (Newton: 11-14 iterations each to 6400
- * elements; from the slack start at 1600 elements it fails).
+ * the slack start's last grounded node on the coarsest mesh, at most 400
+ * elements, solved from the slack start (44-133 Newton iterations), and
+ * each finer mesh (elements halved) from the coarser one's solution (11-14
+ * iterations each, to 6400 elements: H 6.8e-7, V 1.7e-7 without
+ * extrapolation, observed order 2.005).  From the slack start Newton fails
+ * at 1600 elements (--chain 0; 646 iterations, ENOCONV).
  *
  * With --friction C_B > 0 the seabed also has axial friction (regularized:
  * alecable_seabed_params.mu_axial = C_B, law SQRT, eps 1e-3 m/s) and the
@@ -476,8 +479,9 @@ int main(int argc, char **argv)
                                    "of the ALE line, its s free, the grounded nodes held on the bottom: axial, "
                                    "--elements a multiple of 4, frictionless; also solved on 1/2 and 1/4 of the "
                                    "elements for the observed order and the Richardson extrapolation)"},
-        {"--chain", 'i', &p.chain, "--seabed node: 1 (default): the 1/2 and full meshes start from the coarser "
-                                   "one's solution; 0: each from the slack start"},
+        {"--chain", 'i', &p.chain, "--seabed node: 1 (default): a refinement chain from at most 400 elements from "
+                                   "the slack start, each mesh from the coarser one's solution; 0: the 1/4, 1/2 "
+                                   "and full meshes each from the slack start"},
         {"--max-iterations", 'i', &p.maxit, "Newton iterations per stage and step of statics (the library's "
                                             "default 50)"},
         {"--stiffness", 'd', &p.k, "seabed stiffness per unit length k [N/m^2]"},
@@ -543,21 +547,30 @@ int main(int argc, char **argv)
     pen_err = fmax(fabs(Hk / H - 1.0), fabs(Vk / V - 1.0));
     if (p.node) { /* 1/4, 1/2 and all the elements, each part's elements doubled */
         double a = (p.L * p.L - p.X * p.X - p.Z * p.Z) / (2.0 * (p.L - p.X));
-        int k4 = (int)floor(p.n / 4 * a / p.L);
-        if (k4 < 1) k4 = 1;
-        if (k4 > p.n / 4 - 2) k4 = p.n / 4 - 2;
+        /* the chain starts at the coarsest mesh n / 2^J of at most 400 elements (Newton from the slack
+         * start is reliable there), its touchdown node the slack start's last grounded node */
+        int J = 2, nc, kc, lev;
         double *xa = (double *)malloc((size_t)(3 * p.n + 3) * sizeof(double));
         double *xb = (double *)malloc((size_t)(3 * p.n + 3) * sizeof(double));
+        result *prev = NULL;
         if (!xa || !xb) {
             fprintf(stderr, "out of memory\n");
             return 1;
         }
-        /* each mesh from the coarser one's solution (--start-each slack: each from the slack start) */
-        solve_node(&p, p.n / 4, k4, NULL, xa, &rq);
-        node_halve(xa, p.n / 4, xb);
-        solve_node(&p, p.n / 2, 2 * k4, p.chain && !rq.status ? xb : NULL, xa, &rh);
-        node_halve(xa, p.n / 2, xb);
-        solve_node(&p, p.n, 4 * k4, p.chain && !rh.status ? xb : NULL, NULL, &r);
+        while (p.chain && (p.n >> J) > 400 && (p.n >> (J + 1)) << (J + 1) == p.n && (p.n >> (J + 1)) >= 4) J++;
+        nc = p.n >> J;
+        kc = (int)floor(nc * a / p.L);
+        if (kc < 1) kc = 1;
+        if (kc > nc - 2) kc = nc - 2;
+        for (lev = 0; lev <= J; lev++) { /* each mesh from the coarser one's solution (--chain 0: the slack start) */
+            int nl = nc << lev;
+            result *res = lev == J ? &r : lev == J - 1 ? &rh : &rq;
+            if (lev) node_halve(xa, nl / 2, xb);
+            solve_node(&p, nl, kc << lev, lev && p.chain && !prev->status ? xb : NULL, xa, res);
+            if (lev < J - 2) printf("  touchdown node: %d elements: %s (%d iterations)\n", nl, res->msg,
+                                    res->rep.iterations_stage1 + res->rep.iterations_stage2);
+            prev = res;
+        }
         free(xa);
         free(xb);
         pen_err = 0.0;
