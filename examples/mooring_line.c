@@ -43,14 +43,11 @@
  * and the suspended part [s_k, L] each keep equal elements.  Where the
  * bottom stops holding the line is then an unknown of the discrete
  * potential W: its stationarity in s_k (the ALE material equation of node
- * k) is the free boundary's condition.  Energy first: at the node the
- * material equation balances the jump of the Eshelby quantity
- * (T F - e, e the strain energy per unit s) between the grounded and the
- * suspended element against the weight's w z of the first suspended
- * element's far end; with the node's vertical balance it makes the bottom's
- * reaction at node k exactly the grounded element's half weight: the
- * contact force density vanishes beyond the touchdown, the line leaves the
- * bottom without a concentrated force, the continuum's condition.  Nothing
+ * k, with the tie rows' reactions: the whole mesh family's derivative) is
+ * the free boundary's condition, the discrete counterpart of the continuum's
+ * (the line leaves the bottom tangentially, without a concentrated force:
+ * the bottom's reaction at node k is O(h), measured 72.3, 35.5, 17.6 N at
+ * 200, 400, 800 elements, 0.27 of half an element's weight).  Nothing
  * is discontinuous inside an element, so the error is a smooth function of
  * h (measured order 2.02-2.08), and the Richardson extrapolation of two
  * meshes (order 2) removes it: with 800 elements H 3.2e-7, V 1.2e-7
