@@ -62,7 +62,7 @@
  * every held node is pressed and every free node above the bottom.  k is
  * the slack start's last grounded node on the coarsest mesh, at most 400
  * elements, solved from the slack start (44-133 Newton iterations), and
- * each finer mesh (elements halved) from the coarser one's solution (11-14
+ * each finer mesh (elements halved) from the coarser one's solution (11-16
  * iterations each, to 6400 elements: H 6.8e-7, V 1.7e-7 without
  * extrapolation, observed order 2.005).  From the slack start Newton fails
  * at 1600 elements (--chain 0; 646 iterations, ENOCONV).
@@ -223,11 +223,13 @@ static void shape_check(const params *p, alecable_cable *c, int n, result *res)
 }
 
 /* --seabed node: the touchdown as a node of the ALE line (see the header).
- * Nodes 0 .. k held on z = 0 (bilateral: a frictionless bottom), node k's s
- * free, the other nodes' s tied to it so that each part keeps its elements
- * equal: s_i = (i/k) s_k below it, s_i = s_k + (L - s_k)(i - k)/(n - k)
- * above.  k comes from the start (the last node of the slack start's
- * grounded part); where the touchdown ends up is the solution's.
+ * Nodes 0 .. k held on z = 0 (bilateral: a frictionless bottom; node 0 the
+ * anchor), node k's s free, the other nodes' s tied to it so that each part
+ * keeps its elements equal: s_i = (i/k) s_k below it,
+ * s_i = s_k + (L - s_k)(i - k)/(n - k) above.  k comes from the start (the last node of the slack start's
+ * grounded part); where the touchdown ends up is the solution's.  The
+ * library's alecable_seabed_touchdown() adds the held nodes' and the ties'
+ * constraints (tests/test_seabed.c writes them one by one: the same H, V).
  * start: NULL (the slack start) or the nodes' (x, z, s), 3 (n + 1) values;
  * out: NULL or the solution's. */
 static void solve_node(const params *p, int n, int k, const double *start, double *out, result *res)
@@ -237,9 +239,9 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
     alecable_section sec;
     alecable_quasistatic_options o;
     alecable_constraint *fx, *fz, **zc;
-    alecable_node *nd, *tn[3];
-    double g[3] = {0, 0, -9.81}, a, lam, t0, xk[3], xl[3], sl, sk;
-    int i, dofs[3] = {ALECABLE_DOF_S, ALECABLE_DOF_S, ALECABLE_DOF_S};
+    alecable_node *nd, *tn;
+    double g[3] = {0, 0, -9.81}, a, lam, t0, xk[3], xl[3], sl, sk, p0[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+    int i;
     memset(res, 0, sizeof *res);
     a = (p->L * p->L - p->X * p->X - p->Z * p->Z) / (2.0 * (p->L - p->X));
     zc = (alecable_constraint **)malloc((size_t)(k + 1) * sizeof *zc);
@@ -266,33 +268,22 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
         }
         ex_check(m, alecable_cable_add_node(&nd, c, x, s), "add_node");
     }
-    ex_check(m, alecable_cable_node(&tn[1], c, k), "cable_node");
+    ex_check(m, alecable_cable_node(&tn, c, k), "cable_node");
     for (i = 0; i <= n; i++) {
         ex_check(m, alecable_cable_node(&nd, c, i), "cable_node");
         ex_check(m, alecable_fix(NULL, m, nd, ALECABLE_DOF_Y), "fix y");
-        if (i <= k) ex_check(m, alecable_fix(&zc[i], m, nd, ALECABLE_DOF_Z), "hold on the bottom");
         if (i == 0 || i == n) ex_check(m, alecable_fix(NULL, m, nd, ALECABLE_DOF_S), "fix s");
-        if (i == 0) ex_check(m, alecable_fix(NULL, m, nd, ALECABLE_DOF_X), "fix anchor");
+        if (i == 0) {
+            ex_check(m, alecable_fix(NULL, m, nd, ALECABLE_DOF_X), "fix anchor");
+            ex_check(m, alecable_fix(&zc[0], m, nd, ALECABLE_DOF_Z), "fix anchor");
+        }
         if (i == n) {
             ex_check(m, alecable_fix(&fx, m, nd, ALECABLE_DOF_X), "fix fairlead");
             ex_check(m, alecable_fix(&fz, m, nd, ALECABLE_DOF_Z), "fix fairlead");
         }
-        if (i > 0 && i < n && i != k) { /* equal elements on each side of the touchdown */
-            double coef[2], rhs;
-            coef[0] = 1.0;
-            if (i < k) {
-                coef[1] = -(double)i / k;
-                rhs = 0.0;
-            } else {
-                double f = (double)(i - k) / (n - k);
-                coef[1] = -(1.0 - f);
-                rhs = f * p->L;
-            }
-            if (start) rhs = start[3 * i + 2] + coef[1] * start[3 * k + 2]; /* the same law, to rounding */
-            tn[0] = nd;
-            ex_check(m, alecable_linear_constraint(NULL, m, 2, tn, dofs, coef, rhs, 0.0), "mesh of the parts");
-        }
     }
+    /* nodes 1 .. k held on the bottom, node k's s free, the others' s tied to it */
+    ex_check(m, alecable_seabed_touchdown(zc + 1, m, c, p0, up, 0, k), "seabed_touchdown");
     alecable_quasistatic_options_init(&o);
     o.load_steps = p->steps;
     o.max_iterations = p->maxit;
@@ -305,8 +296,8 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
     res->H = -lam;
     ex_check(m, alecable_constraint_multiplier(fz, &lam), "multiplier");
     res->V = -lam;
-    ex_check(m, alecable_node_position(tn[1], xk), "position");
-    ex_check(m, alecable_node_material(tn[1], &sk), "material");
+    ex_check(m, alecable_node_position(tn, xk), "position");
+    ex_check(m, alecable_node_material(tn, &sk), "material");
     ex_check(m, alecable_cable_node(&nd, c, k - 1), "cable_node");
     ex_check(m, alecable_node_position(nd, xl), "position");
     ex_check(m, alecable_node_material(nd, &sl), "material");

@@ -555,6 +555,89 @@ START_TEST(touchdown_node_load_steps)
 }
 END_TEST
 
+/* alecable_seabed_touchdown builds the same touchdown node as td_solve's
+ * constraints written one by one: the same H, V (1e-12 relative) at 200
+ * elements; refused arguments (each named) add nothing: the good call after
+ * them gives the model the same number of multipliers as td_solve's. */
+START_TEST(touchdown_api_matches_and_refuses)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_quasistatic_options o;
+    alecable_constraint *fx, *fz, *bottom[146];
+    alecable_node *nd;
+    double g[3] = {0, 0, -9.81}, a = (ML_L * ML_L - ML_X * ML_X - ML_Z * ML_Z) / (2.0 * (ML_L - ML_X)), x[3], lam;
+    double p0[3] = {0, 0, 0}, nz[3] = {0, 0, 2}, bad[3] = {0, 0, NAN}, zero[3] = {0, 0, 0}, H, V, Hr, Vr, xtd;
+    int i, up, n = 200, k = 146, nlam;
+    ck_assert_int_eq(td_solve(n, k, 1, NULL, NULL, &Hr, &Vr, &xtd, &up), 0);
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_section_init(&sec);
+    sec.E = ML_EA;
+    sec.A = 1.0;
+    sec.rho = ML_W / 9.81;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    for (i = 0; i <= n; i++) {
+        double s = ML_L * i / n, f = fmax(s - a, 0.0) / (ML_L - a);
+        x[0] = fmin(s, a) + f * (ML_X - a);
+        x[1] = 0.0;
+        x[2] = i <= k ? 0.0 : f * ML_Z;
+        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, s), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_Y), 0);
+        if (i == 0 || i == n) ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_S), 0);
+        if (i == 0) {
+            ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_X), 0);
+            ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_Z), 0);
+        }
+    }
+    ck_assert_int_eq(alecable_fix(&fx, m, nd, ALECABLE_DOF_X), 0);
+    ck_assert_int_eq(alecable_fix(&fz, m, nd, ALECABLE_DOF_Z), 0);
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, NULL, nz, 0, k), ALECABLE_ENULL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "point"));
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, bad, 0, k), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "normal"));
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, zero, 0, k), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "normal"));
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, nz, 2, k), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "end"));
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, nz, 0, n), ALECABLE_ERANGE);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "node"));
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, nz, 0, k + 10), ALECABLE_EINVAL); /* 147 is off */
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "off the plane"));
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, nz, 1, k), ALECABLE_EINVAL); /* from the fairlead */
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, nz, 0, k), 0);
+    alecable_quasistatic_options_init(&o);
+    ck_assert_int_eq(alecable_solve_quasistatic(m, &o, NULL), 0);
+    ck_assert_int_eq(alecable_model_sizes(m, NULL, &nlam), 0);
+    /* td_solve: y (n + 1), the ends' s (2), anchor x z, fairlead x z, k held nodes, n - 2 ties; here
+     * the anchor is not among the held nodes (its z fixed instead): the same count */
+    ck_assert_int_eq(nlam, (n + 1) + 2 + 2 + 2 + k + (n - 2));
+    ck_assert_int_eq(alecable_constraint_multiplier(fx, &lam), 0);
+    H = -lam;
+    ck_assert_int_eq(alecable_constraint_multiplier(fz, &lam), 0);
+    V = -lam;
+    ck_assert_double_le(fabs(H / Hr - 1.0), 1e-12);
+    ck_assert_double_le(fabs(V / Vr - 1.0), 1e-12);
+    for (i = 0; i < k; i++) { /* the bottom pushes at every held node */
+        ck_assert_int_eq(alecable_constraint_multiplier(bottom[i], &lam), 0);
+        ck_assert_double_le(lam, 0.0);
+    }
+    alecable_model_destroy(m);
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0); /* a Lagrangian cable is refused */
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    for (i = 0; i <= 4; i++) {
+        x[0] = i;
+        x[1] = x[2] = 0.0;
+        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, (double)i), 0);
+    }
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    ck_assert_int_eq(alecable_seabed_touchdown(NULL, m, c, p0, nz, 0, 2), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "Lagrangian"));
+    alecable_model_destroy(m);
+}
+END_TEST
+
 /* Issue 26's statics case without a seabed: 110 m laid straight (so
  * compressed) on the 94.3 m chord, then under its weight: 0.3 failed with 10
  * load steps (ENOCONV) and converged with 1; since the solver tries the last
@@ -781,6 +864,7 @@ Suite *suite_seabed(void)
     tcase_add_test(ts, mooring_line_load_steps);
     tcase_add_test(ts, touchdown_node_closed_form);
     tcase_add_test(ts, touchdown_node_load_steps);
+    tcase_add_test(ts, touchdown_api_matches_and_refuses);
     tcase_add_test(ts, straight_start_load_steps_without_seabed);
     tcase_add_loop_test(ts, sliding_cable_decelerates_by_mu_g, 0, 2);
     tcase_add_loop_test(ts, dropped_cable_energy_balance, 0, 2);
