@@ -36,6 +36,37 @@
  * smoothly (it changes with where the touchdown falls in its element), so
  * no Richardson extrapolation; it is about 1e-6 from 3200 elements on.
  *
+ * --seabed node: the touchdown as a node of the ALE line.  The nodes 0 .. k
+ * are held on the bottom z = 0 (bilateral: frictionless, no penalty, so no
+ * sinking), node k's material coordinate s_k is free, and the other nodes'
+ * s are tied to it (linear constraints) so that the grounded part [0, s_k]
+ * and the suspended part [s_k, L] each keep equal elements.  Where the
+ * bottom stops holding the line is then an unknown of the discrete
+ * potential W: its stationarity in s_k (the ALE material equation of node
+ * k, with the tie rows' reactions: the whole mesh family's derivative) is
+ * the free boundary's condition, the discrete counterpart of the continuum's
+ * (the line leaves the bottom tangentially, without a concentrated force:
+ * the bottom's reaction at node k is O(h), measured 72.3, 35.5, 17.6 N at
+ * 200, 400, 800 elements, 0.27 of half an element's weight).  Nothing
+ * is discontinuous inside an element, so the error is a smooth function of
+ * h (measured order 2.02-2.08), and the Richardson extrapolation of two
+ * meshes (order 2) removes it: with 800 elements H 3.2e-7, V 1.2e-7
+ * relative (1600: 4.9e-7, 1.2e-7); without extrapolation 6400 elements
+ * give H 6.8e-7, V 1.7e-7.  What remains is the material law: the axial
+ * element is a Green-strain (Saint Venant-Kirchhoff) cable, T = EA F (F^2
+ * - 1)/2, the closed form above is Hooke's T = EA (F - 1); the closed form
+ * with the element's law (to second order in T/EA: dx/ds and dz/ds get
+ * -1.5 (T/EA)^2 (H/T, V/T)) differs by law_err = 5.1e-7, and against it
+ * the extrapolation is 1.5e-6, 1.9e-7, 2.4e-8 at 400, 800, 1600
+ * elements.  The contact stays unilateral: checked (unilateral=1) that
+ * every held node is pressed and every free node above the bottom.  k is
+ * the slack start's last grounded node on the coarsest mesh, at most 400
+ * elements, solved from the slack start (44-133 Newton iterations), and
+ * each finer mesh (elements halved) from the coarser one's solution (11-16
+ * iterations each, to 6400 elements: H 6.8e-7, V 1.7e-7 without
+ * extrapolation, observed order 2.005).  From the slack start Newton fails
+ * at 1600 elements (--chain 0; 646 iterations, ENOCONV).
+ *
  * With --friction C_B > 0 the seabed also has axial friction (regularized:
  * alecable_seabed_params.mu_axial = C_B, law SQRT, eps 1e-3 m/s) and the
  * program prints the closed form with fully mobilized friction (the
@@ -65,7 +96,7 @@
 
 typedef struct params {
     double L, X, Z, w, EA, EI, k, CB, eps;
-    int n, steps, kind;
+    int n, steps, kind, node, chain, green, maxit;
     const char *start, *csv;
 } params;
 
@@ -85,6 +116,11 @@ static void cf_eval(const params *p, double X, double Z, double H, double V, dou
     }
     F[0] = p->L - V / w + H / w * asinh(r) + H * p->L / EA + fx - X;
     F[1] = H / w * (q - 1.0) + V * V / (2.0 * w * EA) - Z;
+    if (p->green) { /* the axial element's law: T = EA F (F^2 - 1)/2, F = 1 + T/EA - 1.5 (T/EA)^2 + O((T/EA)^3) */
+        double TF = H * q, c = 1.5 / (EA * EA);
+        F[0] -= c * (H * (V * TF + H * H * asinh(r)) / (2.0 * w) + H * H * (LB > 0.0 ? LB : 0.0));
+        F[1] -= c * (TF * TF * TF - H * H * H) / (3.0 * w);
+    }
     /* d asinh(r)/dH = -r/(H q), /dV = 1/(H q) */
     J[0] = asinh(r) / w - r / (w * q) + p->L / EA + dfH;
     J[1] = -1.0 / w + 1.0 / (w * q) + dfV;
@@ -121,6 +157,9 @@ static int closed_form(const params *p, double X, double Z, double *H, double *V
 typedef struct result {
     int status;
     double H, V, x_td, s_td, grounded, T_bottom, pen, wall;
+    int unilateral; /* --seabed node: every grounded node pressed, every suspended one above the bottom */
+    int folded;     /* an element reversed against its neighbour (a Z-fold) */
+    double T_min;   /* the smallest element tension (negative: compressed) */
     alecable_solve_report rep;
     char msg[400];
 } result;
@@ -144,6 +183,169 @@ static void write_csv(alecable_cable *c, int n, const char *path)
     }
     fclose(f);
     printf("  wrote %s\n", path);
+}
+
+/* A cable without bending stiffness cannot carry compression, and a fold
+ * (an element reversed against its neighbour) costs it no energy: from a
+ * straight start statics can end on a Z-folded line lying on the bottom,
+ * the reversed element compressed by H, an equilibrium the penalty holds up
+ * and the stability check accepts (its negative geometric stiffness is
+ * across the element, where the bottom holds it).  Flagged here from the
+ * nodes: a fold where two neighbouring elements' chords point against each
+ * other, and the smallest tension (the element's law EA F (F^2 - 1)/2). */
+static void shape_check(const params *p, alecable_cable *c, int n, result *res)
+{
+    double x0[3], x1[3], s0, s1, tp[3] = {0, 0, 0};
+    alecable_node *nd;
+    int i;
+    res->folded = 0;
+    res->T_min = INFINITY;
+    ex_check(NULL, alecable_cable_node(&nd, c, 0), "cable_node");
+    ex_check(NULL, alecable_node_position(nd, x0), "position");
+    ex_check(NULL, alecable_node_material(nd, &s0), "material");
+    for (i = 1; i <= n; i++) {
+        double t[3], l, F, T;
+        ex_check(NULL, alecable_cable_node(&nd, c, i), "cable_node");
+        ex_check(NULL, alecable_node_position(nd, x1), "position");
+        ex_check(NULL, alecable_node_material(nd, &s1), "material");
+        t[0] = x1[0] - x0[0];
+        t[1] = x1[1] - x0[1];
+        t[2] = x1[2] - x0[2];
+        l = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+        F = l / (s1 - s0);
+        T = 0.5 * p->EA * F * (F * F - 1.0);
+        if (T < res->T_min) res->T_min = T;
+        if (i > 1 && t[0] * tp[0] + t[1] * tp[1] + t[2] * tp[2] < 0.0) res->folded = 1;
+        memcpy(tp, t, sizeof tp);
+        memcpy(x0, x1, sizeof x0);
+        s0 = s1;
+    }
+}
+
+/* --seabed node: the touchdown as a node of the ALE line (see the header).
+ * Nodes 0 .. k held on z = 0 (bilateral: a frictionless bottom; node 0 the
+ * anchor), node k's s free, the other nodes' s tied to it so that each part
+ * keeps its elements equal: s_i = (i/k) s_k below it,
+ * s_i = s_k + (L - s_k)(i - k)/(n - k) above.  k comes from the start (the last node of the slack start's
+ * grounded part); where the touchdown ends up is the solution's.  The
+ * library's alecable_seabed_touchdown() adds the held nodes' and the ties'
+ * constraints (tests/test_seabed.c writes them one by one: the same H, V).
+ * start: NULL (the slack start) or the nodes' (x, z, s), 3 (n + 1) values;
+ * out: NULL or the solution's. */
+static void solve_node(const params *p, int n, int k, const double *start, double *out, result *res)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_quasistatic_options o;
+    alecable_constraint *fx, *fz, **zc;
+    alecable_node *nd, *tn;
+    double g[3] = {0, 0, -9.81}, a, lam, t0, xk[3], xl[3], sl, sk, p0[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+    int i;
+    memset(res, 0, sizeof *res);
+    a = (p->L * p->L - p->X * p->X - p->Z * p->Z) / (2.0 * (p->L - p->X));
+    zc = (alecable_constraint **)malloc((size_t)(k + 1) * sizeof *zc);
+    if (!zc) {
+        res->status = ALECABLE_ENOMEM;
+        snprintf(res->msg, sizeof res->msg, "out of memory");
+        return;
+    }
+    ex_check(NULL, alecable_model_create(&m, NULL), "model_create");
+    ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
+    alecable_section_init(&sec);
+    sec.E = p->EA;
+    sec.A = 1.0;
+    sec.rho = p->w / 9.81;
+    ex_check(m, alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), "cable_create");
+    for (i = 0; i <= n; i++) { /* the slack start, node k on the bottom (s_k <= a) */
+        double s = p->L * i / n, f = fmax(s - a, 0.0) / (p->L - a), x[3] = {0, 0, 0};
+        x[0] = fmin(s, a) + f * (p->X - a);
+        x[2] = i <= k ? 0.0 : f * p->Z;
+        if (start) {
+            x[0] = start[3 * i];
+            x[2] = start[3 * i + 1];
+            s = start[3 * i + 2];
+        }
+        ex_check(m, alecable_cable_add_node(&nd, c, x, s), "add_node");
+    }
+    ex_check(m, alecable_cable_node(&tn, c, k), "cable_node");
+    for (i = 0; i <= n; i++) {
+        ex_check(m, alecable_cable_node(&nd, c, i), "cable_node");
+        ex_check(m, alecable_fix(NULL, m, nd, ALECABLE_DOF_Y), "fix y");
+        if (i == 0 || i == n) ex_check(m, alecable_fix(NULL, m, nd, ALECABLE_DOF_S), "fix s");
+        if (i == 0) {
+            ex_check(m, alecable_fix(NULL, m, nd, ALECABLE_DOF_X), "fix anchor");
+            ex_check(m, alecable_fix(&zc[0], m, nd, ALECABLE_DOF_Z), "fix anchor");
+        }
+        if (i == n) {
+            ex_check(m, alecable_fix(&fx, m, nd, ALECABLE_DOF_X), "fix fairlead");
+            ex_check(m, alecable_fix(&fz, m, nd, ALECABLE_DOF_Z), "fix fairlead");
+        }
+    }
+    /* nodes 1 .. k held on the bottom, node k's s free, the others' s tied to it */
+    ex_check(m, alecable_seabed_touchdown(zc + 1, m, c, p0, up, 0, k), "seabed_touchdown");
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = p->steps;
+    o.max_iterations = p->maxit;
+    alecable_solve_report_init(&res->rep);
+    t0 = ex_now();
+    res->status = alecable_solve_quasistatic(m, &o, &res->rep);
+    res->wall = ex_now() - t0;
+    snprintf(res->msg, sizeof res->msg, "%s", res->status ? alecable_model_errmsg(m) : "converged");
+    ex_check(m, alecable_constraint_multiplier(fx, &lam), "multiplier");
+    res->H = -lam;
+    ex_check(m, alecable_constraint_multiplier(fz, &lam), "multiplier");
+    res->V = -lam;
+    ex_check(m, alecable_node_position(tn, xk), "position");
+    ex_check(m, alecable_node_material(tn, &sk), "material");
+    ex_check(m, alecable_cable_node(&nd, c, k - 1), "cable_node");
+    ex_check(m, alecable_node_position(nd, xl), "position");
+    ex_check(m, alecable_node_material(nd, &sl), "material");
+    res->x_td = xk[0];
+    res->s_td = sk;
+    res->grounded = sk;
+    { /* the last grounded element's tension, the element's law EA F (F^2 - 1)/2 */
+        double F = (xk[0] - xl[0]) / (sk - sl);
+        res->T_bottom = 0.5 * p->EA * F * (F * F - 1.0);
+    }
+    res->unilateral = 1;
+    res->pen = 0.0;
+    for (i = 0; i <= k; i++) { /* the bottom pushes: its force -lambda points up */
+        ex_check(m, alecable_constraint_multiplier(zc[i], &lam), "multiplier");
+        if (lam > 1e-9 * p->w * p->L) res->unilateral = 0;
+    }
+    for (i = k + 1; i < n; i++) {
+        ex_check(m, alecable_cable_node(&nd, c, i), "cable_node");
+        ex_check(m, alecable_node_position(nd, xl), "position");
+        if (xl[2] < 0.0) {
+            res->unilateral = 0;
+            res->pen = fmax(res->pen, -xl[2]);
+        }
+    }
+    for (i = 0; out && i <= n; i++) {
+        double x[3];
+        ex_check(m, alecable_cable_node(&nd, c, i), "cable_node");
+        ex_check(m, alecable_node_position(nd, x), "position");
+        ex_check(m, alecable_node_material(nd, &out[3 * i + 2]), "material");
+        out[3 * i] = x[0];
+        out[3 * i + 1] = x[2];
+    }
+    shape_check(p, c, n, res);
+    if (p->csv && !res->status) write_csv(c, n, p->csv);
+    free(zc);
+    alecable_model_destroy(m);
+}
+
+/* the nodes (x, z, s) of a line of n elements on 2n: each element halved
+ * (its midpoint; both parts stay uniform, the touchdown node k becomes 2k) */
+static void node_halve(const double *a, int n, double *b)
+{
+    int i, j;
+    for (i = n; i >= 0; i--)
+        for (j = 0; j < 3; j++) {
+            b[6 * i + j] = a[3 * i + j];
+            if (i < n) b[6 * i + 3 + j] = 0.5 * (a[3 * i + j] + a[3 * i + 3 + j]);
+        }
 }
 
 /* start: NULL (the --start shape) or the nodes' (x, z), 2 (n + 1) values;
@@ -209,6 +411,7 @@ static void solve_line(const params *p, int n, const double *start, double *out,
     ex_check(m, alecable_load_seabed(&sb, m, c, &sp), "load_seabed");
     alecable_quasistatic_options_init(&o);
     o.load_steps = p->steps;
+    o.max_iterations = p->maxit;
     alecable_solve_report_init(&res->rep);
     t0 = ex_now();
     res->status = alecable_solve_quasistatic(m, &o, &res->rep);
@@ -233,15 +436,18 @@ static void solve_line(const params *p, int n, const double *start, double *out,
         out[2 * i] = x[0];
         out[2 * i + 1] = x[2];
     }
+    shape_check(p, c, n, res);
     if (csv && !res->status) write_csv(c, n, csv);
     alecable_model_destroy(m);
 }
 
 int main(int argc, char **argv)
 {
-    params p = {110.0, 90.0, 28.0, 1000.0, 1e8, 1e3, 1e8, 0.0, 1e-3, 400, 10, 0, "slack", NULL};
-    const char *kind = "axial";
-    result r, rh;
+    params p = {110.0, 90.0, 28.0, 1000.0, 1e8, 1e3, 1e8, 0.0, 1e-3, 400, 10, 0, 0, 1, 0, 50, "slack", NULL};
+    double Hg = NAN, Vg = NAN;
+    const char *kind = "axial", *seabed = "penalty";
+    result r, rh, rq;
+    double order = NAN, Hr = NAN, Vr = NAN;
     double H, V, Hk, Vk, LB, xtd, h, mesh_err, pen_err, Hf = NAN, Vf = NAN;
     params pc;
     int help, ok, refine = 0;
@@ -257,6 +463,15 @@ int main(int argc, char **argv)
         {"--weight", 'd', &p.w, "weight per unstretched length w [N/m]"},
         {"--EA", 'd', &p.EA, "axial stiffness [N]"},
         {"--EI", 'd', &p.EI, "bending stiffness of ANCF/Kirchhoff lines [N m^2]"},
+        {"--seabed", 's', &seabed, "penalty (alecable_load_seabed at Gauss points) or node (the touchdown a node "
+                                   "of the ALE line, its s free, the grounded nodes held on the bottom: axial, "
+                                   "--elements a multiple of 4, frictionless; also solved on 1/2 and 1/4 of the "
+                                   "elements for the observed order and the Richardson extrapolation)"},
+        {"--chain", 'i', &p.chain, "--seabed node: 1 (default): a refinement chain from at most 400 elements from "
+                                   "the slack start, each mesh from the coarser one's solution; 0: the 1/4, 1/2 "
+                                   "and full meshes each from the slack start"},
+        {"--max-iterations", 'i', &p.maxit, "Newton iterations per stage and step of statics (the library's "
+                                            "default 50)"},
         {"--stiffness", 'd', &p.k, "seabed stiffness per unit length k [N/m^2]"},
         {"--friction", 'd', &p.CB, "axial seabed friction coefficient C_B (0: frictionless)"},
         {"--refine", 'i', &refine, "0: the line solved from --start; K > 0: from --start at elements/2^K, then "
@@ -276,13 +491,24 @@ int main(int argc, char **argv)
         fprintf(stderr, "--start: straight or slack\n");
         return 2;
     }
+    if (strcmp(seabed, "penalty") && strcmp(seabed, "node")) {
+        fprintf(stderr, "--seabed: penalty or node\n");
+        return 2;
+    }
+    p.node = !strcmp(seabed, "node");
+    if (p.node && (p.kind != ALECABLE_ELEMENT_AXIAL || refine || p.n % 4 || p.n < 16 || p.CB > 0.0 ||
+                   strcmp(p.start, "slack"))) {
+        fprintf(stderr, "--seabed node: axial, slack start, no --refine, no --friction, --elements a multiple of 4, "
+                        ">= 16\n");
+        return 2;
+    }
     if (refine < 0 || refine > 10 || (p.n >> refine) << refine != p.n || (p.n >> refine) < 4) {
         fprintf(stderr, "--refine K: 0 .. 10, --elements a multiple of 2^K with at least 4 elements at the coarsest\n");
         return 2;
     }
-    if (p.n < 4 || p.steps < 1 || !(p.w > 0.0) || !(p.EA > 0.0) || !(p.k > 0.0) || !(p.Z > 0.0) || !(p.X > 0.0) ||
+    if (p.n < 4 || p.steps < 1 || p.maxit < 1 || !(p.w > 0.0) || !(p.EA > 0.0) || !(p.k > 0.0) || !(p.Z > 0.0) || !(p.X > 0.0) ||
         !(p.L > sqrt(p.X * p.X + p.Z * p.Z)) || !(p.L > p.X) || !(p.CB >= 0.0)) {
-        fprintf(stderr, "need --elements >= 4, --load-steps >= 1, w, EA, k, X, Z > 0, L > |(X, Z)|, C_B >= 0\n");
+        fprintf(stderr, "need --elements >= 4, --load-steps >= 1, --max-iterations >= 1, w, EA, k, X, Z > 0, L > |(X, Z)|, C_B >= 0\n");
         return 2;
     }
     if (p.CB > 0.0) { /* the fully mobilized closed form; statics is compared with the frictionless one */
@@ -298,11 +524,57 @@ int main(int argc, char **argv)
         fprintf(stderr, "the closed form has no solution with the line on the bottom for these parameters\n");
         return 2;
     }
+    { /* the same line with the axial element's material law (Green strain) */
+        params pg = pc;
+        pg.green = 1;
+        closed_form(&pg, p.X, p.Z, &Hg, &Vg);
+    }
     LB = p.L - V / p.w;
     xtd = LB * (1.0 + H / p.EA);
     closed_form(&pc, p.X, p.Z + p.w / p.k, &Hk, &Vk);
     pen_err = fmax(fabs(Hk / H - 1.0), fabs(Vk / V - 1.0));
-    if (!refine) {
+    if (p.node) { /* 1/4, 1/2 and all the elements, each part's elements doubled */
+        double a = (p.L * p.L - p.X * p.X - p.Z * p.Z) / (2.0 * (p.L - p.X));
+        /* the chain starts at the coarsest mesh n / 2^J of at most 400 elements (Newton from the slack
+         * start is reliable there), its touchdown node the slack start's last grounded node */
+        int J = 2, nc, kc, lev;
+        double *xa = (double *)malloc((size_t)(3 * p.n + 3) * sizeof(double));
+        double *xb = (double *)malloc((size_t)(3 * p.n + 3) * sizeof(double));
+        result *prev = NULL;
+        if (!xa || !xb) {
+            fprintf(stderr, "out of memory\n");
+            return 1;
+        }
+        while (p.chain && (p.n >> J) > 400 && (p.n >> (J + 1)) << (J + 1) == p.n && (p.n >> (J + 1)) >= 4) J++;
+        nc = p.n >> J;
+        kc = (int)floor(nc * a / p.L);
+        if (kc < 1) kc = 1;
+        if (kc > nc - 2) kc = nc - 2;
+        for (lev = 0; lev <= J; lev++) { /* each mesh from the coarser one's solution (--chain 0: the slack start) */
+            int nl = nc << lev;
+            result *res = lev == J ? &r : lev == J - 1 ? &rh : &rq;
+            if (lev) node_halve(xa, nl / 2, xb);
+            solve_node(&p, nl, kc << lev, lev && p.chain && !prev->status ? xb : NULL, xa, res);
+            if (lev < J - 2) printf("  touchdown node: %d elements: %s (%d iterations)\n", nl, res->msg,
+                                    res->rep.iterations_stage1 + res->rep.iterations_stage2);
+            prev = res;
+        }
+        free(xa);
+        free(xb);
+        pen_err = 0.0;
+        if (!r.status && !rh.status && !rq.status) {
+            order = log2(fabs((rq.H - rh.H) / (rh.H - r.H)));
+            Hr = r.H + (r.H - rh.H) / 3.0; /* second order: h^2 */
+            Vr = r.V + (r.V - rh.V) / 3.0;
+        }
+        printf("  touchdown node: %d, %d, %d elements: H %.3e, %.3e, %.3e relative (%d, %d, %d iterations); "
+               "observed order %.3f; Richardson (order 2) H %.3e, V %.3e relative (%.3e, %.3e against the closed form "
+               "with the element's Green-strain law, H %.10g N)\n",
+               p.n / 4, p.n / 2, p.n, rq.H / H - 1.0, rh.H / H - 1.0, r.H / H - 1.0,
+               rq.rep.iterations_stage1 + rq.rep.iterations_stage2, rh.rep.iterations_stage1 + rh.rep.iterations_stage2,
+               r.rep.iterations_stage1 + r.rep.iterations_stage2, order, Hr / H - 1.0, Vr / V - 1.0, Hr / Hg - 1.0,
+               Vr / Vg - 1.0, Hg);
+    } else if (!refine) {
         solve_line(&p, p.n, NULL, NULL, p.csv, &r);
         solve_line(&p, p.n / 2, NULL, NULL, NULL, &rh);
     } else { /* a refinement sequence: each mesh from the last one's solution, its nodes halved */
@@ -352,13 +624,19 @@ int main(int argc, char **argv)
         printf("  friction C_B = %g: fully mobilized closed form H %.10g N, V %.10g N (statics %.3e, %.3e off it: the "
                "regularized law gives no force at rest)\n",
                p.CB, Hf, Vf, r.H / Hf - 1.0, r.V / Vf - 1.0);
+    if (p.node) printf("  unilateral: %s\n", r.unilateral ? "every grounded node pressed, every suspended node above the bottom" : "VIOLATED");
+    if (!r.status && r.folded)
+        printf("  WARNING: the line is folded (an element reversed against its neighbour; smallest tension %.6g N): "
+               "an equilibrium of the discrete line, not the catenary; start from the slack shape\n",
+               r.T_min);
     ok = !r.status && fabs(r.x_td - xtd) <= h;
     printf("result: status=%d kind=%s elements=%d start=%s load_steps=%d H=%.17g V=%.17g H_err_rel=%.3e "
            "V_err_rel=%.3e touchdown_err_m=%.3e element_m=%.6g grounded_m=%.9g T_bottom_err_rel=%.3e "
            "penalty_err=%.3e mesh_err=%.3e touchdown_within_element=%d friction=%g mobilized_H_rel=%.3e iterations=%d "
-           "wall_s=%.3f\n",
+           "wall_s=%.3f seabed=%s unilateral=%d order=%.3f H_rich_err_rel=%.3e V_rich_err_rel=%.3e law_err=%.3e folded=%d T_min=%.6g\n",
            r.status, kind, p.n, p.start, p.steps, r.H, r.V, r.H / H - 1.0, r.V / V - 1.0, r.x_td - xtd, h,
            r.grounded, r.T_bottom / H - 1.0, pen_err, mesh_err, ok, p.CB, p.CB > 0.0 ? r.H / Hf - 1.0 : 0.0,
-           r.rep.iterations_stage1 + r.rep.iterations_stage2, r.wall);
+           r.rep.iterations_stage1 + r.rep.iterations_stage2, r.wall, seabed, p.node ? r.unilateral : 1, order,
+           Hr / H - 1.0, Vr / V - 1.0, fmax(fabs(Hg / H - 1.0), fabs(Vg / V - 1.0)), r.folded, r.T_min);
     return 0;
 }

@@ -4086,6 +4086,46 @@ ALECABLE_API void alecable_seabed_contact_init(alecable_seabed_contact *s);
  * \retval ALECABLE_EHANDLE l is not a seabed load
  * \retval ALECABLE_EINVAL a bad struct_size or end */
 ALECABLE_API int alecable_seabed_state(const alecable_load *l, int end, alecable_seabed_contact *s);
+/** Makes a node of an ALE cable the touchdown node of a line resting on a
+ * plane seabed (since 0.3): the nodes from the cable's end (excluded: the
+ * anchor, which the caller holds) to \p node are held on the plane
+ * (bilateral and frictionless: one linear constraint n.x = n.p each), the
+ * touchdown node's material coordinate s stays free, and every other node
+ * between the ends gets its s tied to s_node in the current proportions of
+ * its part, the part's end s taken as it is now (so the grounded and the
+ * suspended part each keep their element spacing as the touchdown moves).  Where the line
+ * leaves the bottom is then an unknown: statics places it where the
+ * potential is stationary in s_node.  The contact boundary lies on a node,
+ * never inside an element, so the discretization's error is smooth in the
+ * element length (order 2 for axial elements: examples/mooring_line.c
+ * --seabed node) and two meshes extrapolate; alecable_load_seabed()'s
+ * penalty at Gauss points has no such expansion.  Use it on the part of a
+ * line that lies on the bottom, without a seabed load on that part; after a
+ * solve check that the contact is unilateral: every \p bottom multiplier
+ * <= 0 (the support's force -lambda pushes out of the bottom) and every
+ * node beyond the touchdown above the plane, else choose another node.
+ * The cable's end nodes' s are not held here: hold them where they are
+ * (alecable_fix() of #ALECABLE_DOF_S).  A failed call adds nothing.
+ * \param[out] bottom receives the |node - end node| constraints holding the
+ *        grounded nodes, in order from the end (may be NULL).
+ * \param m the model.
+ * \param c an ALE cable of m (not Lagrangian), its nodes from the end to
+ *        \p node on the plane already.
+ * \param point a point of the plane [m].
+ * \param normal the plane's normal (any length but zero).
+ * \param end 0: the grounded part starts at the cable's first node; 1: at
+ *        its last.
+ * \param node the touchdown node's index, between the ends (1 .. n - 1 of
+ *        n + 1 nodes).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, point or normal is NULL
+ * \retval ALECABLE_EHANDLE a bad handle, or c of another model
+ * \retval ALECABLE_EINVAL a value not finite, a zero normal, a Lagrangian
+ *         cable, end neither 0 nor 1, or a grounded node off the plane
+ * \retval ALECABLE_ERANGE node not between the cable's ends
+ * \retval ALECABLE_ENOMEM an allocation failed */
+ALECABLE_API int alecable_seabed_touchdown(alecable_constraint *bottom[], alecable_model *m, alecable_cable *c,
+                                           const double point[3], const double normal[3], int end, int node);
 
 /* ------------------------------------------------------------------------ */
 /* Multi-segment lines and point bodies (since 0.3)                          */

@@ -408,6 +408,236 @@ START_TEST(mooring_line_load_steps)
 }
 END_TEST
 
+/* The touchdown as a node of the ALE line (examples/mooring_line.c
+ * --seabed node): nodes 0 .. k held on z = 0 (a frictionless bottom), node
+ * k's s free, the other nodes' s tied to it so that each part keeps equal
+ * elements.  start: NULL (the slack start) or (x, z, s) of n + 1 nodes;
+ * out: NULL or the solution's; up: 1 when every held node is pressed and
+ * every free one above the bottom. */
+static int td_solve(int n, int k, int steps, const double *start, double *out, double *H, double *V, double *x_td,
+                    int *up)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_quasistatic_options o;
+    alecable_constraint *fx = NULL, *fz = NULL, *zc[1024];
+    alecable_node *nd, *tn[2];
+    double g[3] = {0, 0, -9.81}, a = (ML_L * ML_L - ML_X * ML_X - ML_Z * ML_Z) / (2.0 * (ML_L - ML_X)), lam, x[3];
+    int i, st, dofs[2] = {ALECABLE_DOF_S, ALECABLE_DOF_S};
+    ck_assert_int_lt(k, 1024);
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_section_init(&sec);
+    sec.E = ML_EA;
+    sec.A = 1.0;
+    sec.rho = ML_W / 9.81;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    for (i = 0; i <= n; i++) {
+        double s = ML_L * i / n, f = fmax(s - a, 0.0) / (ML_L - a);
+        x[0] = fmin(s, a) + f * (ML_X - a);
+        x[1] = 0.0;
+        x[2] = i <= k ? 0.0 : f * ML_Z;
+        if (start) {
+            x[0] = start[3 * i];
+            x[2] = start[3 * i + 1];
+            s = start[3 * i + 2];
+        }
+        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, s), 0);
+    }
+    ck_assert_int_eq(alecable_cable_node(&tn[1], c, k), 0);
+    for (i = 0; i <= n; i++) {
+        ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_Y), 0);
+        if (i <= k) ck_assert_int_eq(alecable_fix(&zc[i], m, nd, ALECABLE_DOF_Z), 0);
+        if (i == 0 || i == n) ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_S), 0);
+        if (i == 0) ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_X), 0);
+        if (i == n) {
+            ck_assert_int_eq(alecable_fix(&fx, m, nd, ALECABLE_DOF_X), 0);
+            ck_assert_int_eq(alecable_fix(&fz, m, nd, ALECABLE_DOF_Z), 0);
+        }
+        if (i > 0 && i < n && i != k) {
+            double f = i < k ? 0.0 : (double)(i - k) / (n - k), coef[2], rhs;
+            coef[0] = 1.0;
+            coef[1] = i < k ? -(double)i / k : -(1.0 - f);
+            rhs = f * ML_L;
+            if (start) rhs = start[3 * i + 2] + coef[1] * start[3 * k + 2];
+            tn[0] = nd;
+            ck_assert_int_eq(alecable_linear_constraint(NULL, m, 2, tn, dofs, coef, rhs, 0.0), 0);
+        }
+    }
+    alecable_quasistatic_options_init(&o);
+    o.load_steps = steps;
+    st = alecable_solve_quasistatic(m, &o, NULL);
+    ck_assert_int_eq(alecable_constraint_multiplier(fx, &lam), 0);
+    *H = -lam;
+    ck_assert_int_eq(alecable_constraint_multiplier(fz, &lam), 0);
+    *V = -lam;
+    ck_assert_int_eq(alecable_node_position(tn[1], x), 0);
+    *x_td = x[0];
+    *up = 1;
+    for (i = 0; i <= n; i++) {
+        ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
+        ck_assert_int_eq(alecable_node_position(nd, x), 0);
+        if (i <= k) {
+            ck_assert_int_eq(alecable_constraint_multiplier(zc[i], &lam), 0);
+            if (lam > 0.0) *up = 0; /* the bottom's force -lambda must point up */
+        } else if (i < n && x[2] < 0.0)
+            *up = 0;
+        if (out) {
+            out[3 * i] = x[0];
+            out[3 * i + 1] = x[2];
+            ck_assert_int_eq(alecable_node_material(nd, &out[3 * i + 2]), 0);
+        }
+    }
+    alecable_model_destroy(m);
+    return st;
+}
+
+/* a solution on n elements as the start on 2n: each element halved */
+static void td_halve(const double *a, int n, double *b)
+{
+    int i, j;
+    for (i = n; i >= 0; i--)
+        for (j = 0; j < 3; j++) {
+            b[6 * i + j] = a[3 * i + j];
+            if (i < n) b[6 * i + 3 + j] = 0.5 * (a[3 * i + j] + a[3 * i + 3 + j]);
+        }
+}
+
+/* With the touchdown a node the discretization's error is smooth in h (no
+ * contact boundary inside an element): 200, 400, 800 elements (each from
+ * the last one's solution) give H 1.8e-4, 4.5e-5, 1.15e-5 relative, an
+ * observed order 2.04, and the Richardson extrapolation of the last two
+ * (order 2) H 3.2e-7, V 1.2e-7 relative: checked at 1e-6 (issue 26's
+ * Done-when), the order within 0.15 of 2, the touchdown within an element
+ * and the contact unilateral.  The penalty's error at Gauss points changes
+ * with where the touchdown falls in its element: the same extrapolation of
+ * its 400 and 800 elements (H 5.56e-5, 5.93e-6) is -1.1e-5 on H. */
+START_TEST(touchdown_node_closed_form)
+{
+    static double xa[3 * 801], xb[3 * 801];
+    double H, V, Hn[3], Vn[3], xtd[3], LB, order, Hr, Vr;
+    int up, lev, n = 200, k = 146; /* the slack start's last grounded node (s <= 80.4 m) */
+    ml_closed_form(&H, &V);
+    LB = ML_L - V / ML_W;
+    for (lev = 0; lev < 3; lev++, n *= 2, k *= 2) {
+        if (lev) td_halve(xa, n / 2, xb);
+        ck_assert_int_eq(td_solve(n, k, 1, lev ? xb : NULL, xa, &Hn[lev], &Vn[lev], &xtd[lev], &up), 0);
+        ck_assert_int_eq(up, 1);
+        ck_assert_double_le(fabs(xtd[lev] - LB * (1.0 + H / ML_EA)), ML_L / n);
+    }
+    order = log2((Hn[0] - Hn[1]) / (Hn[1] - Hn[2]));
+    ck_assert_double_le(fabs(order - 2.0), 0.15);
+    Hr = Hn[2] + (Hn[2] - Hn[1]) / 3.0;
+    Vr = Vn[2] + (Vn[2] - Vn[1]) / 3.0;
+    ck_assert_double_le(fabs(Hr / H - 1.0), 1e-6);
+    ck_assert_double_le(fabs(Vr / V - 1.0), 1e-6);
+}
+END_TEST
+
+/* the touchdown node's equilibrium with 1, 10 and 50 load steps (100
+ * elements, node 73 the slack start's last on the bottom) */
+START_TEST(touchdown_node_load_steps)
+{
+    static const int steps[3] = {1, 10, 50};
+    double H[3], V[3], x[3];
+    int i, up;
+    for (i = 0; i < 3; i++) {
+        ck_assert_int_eq(td_solve(100, 73, steps[i], NULL, NULL, &H[i], &V[i], &x[i], &up), 0);
+        ck_assert_int_eq(up, 1);
+    }
+    for (i = 1; i < 3; i++) {
+        ck_assert_double_le(fabs(H[i] / H[0] - 1.0), 1e-9);
+        ck_assert_double_le(fabs(V[i] / V[0] - 1.0), 1e-9);
+        ck_assert_double_le(fabs(x[i] - x[0]), 1e-9 * ML_L);
+    }
+}
+END_TEST
+
+/* alecable_seabed_touchdown builds the same touchdown node as td_solve's
+ * constraints written one by one: the same H, V (1e-12 relative) at 200
+ * elements; refused arguments (each named) add nothing: the good call after
+ * them gives the model the same number of multipliers as td_solve's. */
+START_TEST(touchdown_api_matches_and_refuses)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_quasistatic_options o;
+    alecable_constraint *fx, *fz, *bottom[146];
+    alecable_node *nd;
+    double g[3] = {0, 0, -9.81}, a = (ML_L * ML_L - ML_X * ML_X - ML_Z * ML_Z) / (2.0 * (ML_L - ML_X)), x[3], lam;
+    double p0[3] = {0, 0, 0}, nz[3] = {0, 0, 2}, bad[3] = {0, 0, NAN}, zero[3] = {0, 0, 0}, H, V, Hr, Vr, xtd;
+    int i, up, n = 200, k = 146, nlam;
+    ck_assert_int_eq(td_solve(n, k, 1, NULL, NULL, &Hr, &Vr, &xtd, &up), 0);
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_section_init(&sec);
+    sec.E = ML_EA;
+    sec.A = 1.0;
+    sec.rho = ML_W / 9.81;
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    for (i = 0; i <= n; i++) {
+        double s = ML_L * i / n, f = fmax(s - a, 0.0) / (ML_L - a);
+        x[0] = fmin(s, a) + f * (ML_X - a);
+        x[1] = 0.0;
+        x[2] = i <= k ? 0.0 : f * ML_Z;
+        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, s), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_Y), 0);
+        if (i == 0 || i == n) ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_S), 0);
+        if (i == 0) {
+            ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_X), 0);
+            ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_Z), 0);
+        }
+    }
+    ck_assert_int_eq(alecable_fix(&fx, m, nd, ALECABLE_DOF_X), 0);
+    ck_assert_int_eq(alecable_fix(&fz, m, nd, ALECABLE_DOF_Z), 0);
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, NULL, nz, 0, k), ALECABLE_ENULL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "point"));
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, bad, 0, k), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "normal"));
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, zero, 0, k), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "normal"));
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, nz, 2, k), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "end"));
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, nz, 0, n), ALECABLE_ERANGE);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "node"));
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, nz, 0, k + 10), ALECABLE_EINVAL); /* 147 is off */
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "off the plane"));
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, nz, 1, k), ALECABLE_EINVAL); /* from the fairlead */
+    ck_assert_int_eq(alecable_seabed_touchdown(bottom, m, c, p0, nz, 0, k), 0);
+    alecable_quasistatic_options_init(&o);
+    ck_assert_int_eq(alecable_solve_quasistatic(m, &o, NULL), 0);
+    ck_assert_int_eq(alecable_model_sizes(m, NULL, &nlam), 0);
+    /* td_solve: y (n + 1), the ends' s (2), anchor x z, fairlead x z, k held nodes, n - 2 ties; here
+     * the anchor is not among the held nodes (its z fixed instead): the same count */
+    ck_assert_int_eq(nlam, (n + 1) + 2 + 2 + 2 + k + (n - 2));
+    ck_assert_int_eq(alecable_constraint_multiplier(fx, &lam), 0);
+    H = -lam;
+    ck_assert_int_eq(alecable_constraint_multiplier(fz, &lam), 0);
+    V = -lam;
+    ck_assert_double_le(fabs(H / Hr - 1.0), 1e-12);
+    ck_assert_double_le(fabs(V / Vr - 1.0), 1e-12);
+    for (i = 0; i < k; i++) { /* the bottom pushes at every held node */
+        ck_assert_int_eq(alecable_constraint_multiplier(bottom[i], &lam), 0);
+        ck_assert_double_le(lam, 0.0);
+    }
+    alecable_model_destroy(m);
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0); /* a Lagrangian cable is refused */
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    for (i = 0; i <= 4; i++) {
+        x[0] = i;
+        x[1] = x[2] = 0.0;
+        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, (double)i), 0);
+    }
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    ck_assert_int_eq(alecable_seabed_touchdown(NULL, m, c, p0, nz, 0, 2), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "Lagrangian"));
+    alecable_model_destroy(m);
+}
+END_TEST
+
 /* Issue 26's statics case without a seabed: 110 m laid straight (so
  * compressed) on the 94.3 m chord, then under its weight: 0.3 failed with 10
  * load steps (ENOCONV) and converged with 1; since the solver tries the last
@@ -632,6 +862,9 @@ Suite *suite_seabed(void)
     tcase_add_loop_test(ts, resting_cable_sinks_by_w_over_k, 0, 5);
     tcase_add_test(ts, mooring_line_closed_form);
     tcase_add_test(ts, mooring_line_load_steps);
+    tcase_add_test(ts, touchdown_node_closed_form);
+    tcase_add_test(ts, touchdown_node_load_steps);
+    tcase_add_test(ts, touchdown_api_matches_and_refuses);
     tcase_add_test(ts, straight_start_load_steps_without_seabed);
     tcase_add_loop_test(ts, sliding_cable_decelerates_by_mu_g, 0, 2);
     tcase_add_loop_test(ts, dropped_cable_energy_balance, 0, 2);
