@@ -4105,7 +4105,11 @@ ALECABLE_API int alecable_seabed_state(const alecable_load *l, int end, alecable
  * <= 0 (the support's force -lambda pushes out of the bottom) and every
  * node beyond the touchdown above the plane, else choose another node.
  * The cable's end nodes' s are not held here: hold them where they are
- * (alecable_fix() of #ALECABLE_DOF_S).  A failed call adds nothing.
+ * (alecable_fix() of #ALECABLE_DOF_S).  Every s is then held, so solve
+ * with alecable_quasistatic_options.regularization = #ALECABLE_REG_NONE:
+ * the two-stage regularization has no ALE direction to find, and its rank
+ * detection on this tangent (the ties make it non-banded) is a dense QR in
+ * a GPL-free build.  A failed call adds nothing.
  * \param[out] bottom receives the |node - end node| constraints holding the
  *        grounded nodes, in order from the end (may be NULL).
  * \param m the model.
