@@ -11,10 +11,23 @@
 #define BAND_NUM(name) sp_band_num_##name
 #endif
 
+/* Sanitizer builds (ASan/UBSan, TSan, the fuzzer) compile the same loops
+ * without the unrolling pragmas and the forced inlining below: every
+ * memory access unrolled and instrumented, this file alone took three
+ * minutes to compile there (four with the fuzzer's coverage).  Unrolling
+ * and inlining change no operation and no order: the same results. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define BAND_PLAIN_LOOPS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define BAND_PLAIN_LOOPS 1
+#endif
+#endif
+
 /* the column updates (col_axpy, the switches by width), inlined into the
  * column loops: called, they spilled the loops' state (25 instructions a
  * column), which gcc did once the twisted sweeps called them thrice */
-#if defined(__GNUC__)
+#if defined(__GNUC__) && !defined(BAND_PLAIN_LOOPS)
 #define UPDATE_INLINE static inline __attribute__((always_inline))
 #else
 #define UPDATE_INLINE static inline
@@ -95,7 +108,9 @@ static int lu_factor(bandh *h, const double *vals)
 #define SYM_RETRY 64
 
 /* the copy by four: its loop control was three of its seven instructions an entry */
-#if defined(__clang__)
+#if defined(BAND_PLAIN_LOOPS)
+#define LOAD_UNROLL
+#elif defined(__clang__)
 #define LOAD_UNROLL _Pragma("clang loop unroll_count(4)")
 #elif defined(__GNUC__)
 #define LOAD_UNROLL _Pragma("GCC unroll 4")
@@ -345,7 +360,9 @@ static inline void col_axpy2(double *restrict cc, const double *restrict s, doub
  * envelope of a cable is at most 12 wide), all inlined into the column
  * loop through a switch: a call per column (through a table, before)
  * spilled the loop's state, 25 instructions a column. */
-#if defined(__clang__)
+#if defined(BAND_PLAIN_LOOPS)
+#define TRAILING_UNROLL
+#elif defined(__clang__)
 #define TRAILING_UNROLL _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
 #define TRAILING_UNROLL _Pragma("GCC unroll 16")
@@ -915,7 +932,7 @@ int BAND_NUM(factor)(bandh *h, const double *vals, double *mut)
 }
 
 #ifdef BAND_V3
-#if defined(__GNUC__)
+#if defined(__GNUC__) && !defined(BAND_PLAIN_LOOPS)
 #define WINDOW_INLINE static inline __attribute__((always_inline))
 #else
 #define WINDOW_INLINE static inline
