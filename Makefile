@@ -234,34 +234,39 @@ FUZZ_PROBE := build-san/fuzz-probe
 BUILD_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD_J = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(BUILD_JOBS))
 
+# Each step's wall time goes to build/check-times (scripts/check-time.sh), printed before
+# the sanitizer runner's: the whole must stay under 10 minutes on two cores.
+CHECK_TIME := sh scripts/check-time.sh
 check:
 	@sh scripts/ensure-deps.sh check
-	@$(MAKE) $(BUILD_J) --no-print-directory SAN= BUILDDIR=build lib runner examples
-	@$(MAKE) $(BUILD_J) --no-print-directory SAN=1 BUILDDIR=build-san runner
+	@mkdir -p build && rm -f build/check-times
+	@$(CHECK_TIME) "build (lib, runner, examples)" $(MAKE) $(BUILD_J) --no-print-directory SAN= BUILDDIR=build lib runner examples
+	@$(CHECK_TIME) "build under ASan/UBSan (runner)" $(MAKE) $(BUILD_J) --no-print-directory SAN=1 BUILDDIR=build-san runner
 	@echo "== test runner (build/tests/runner)"
-	@./build/tests/runner
+	@$(CHECK_TIME) "test runner" ./build/tests/runner
 	@echo "== example programs"
-	@sh scripts/examples-test.sh build/examples
+	@$(CHECK_TIME) "example programs" sh scripts/examples-test.sh build/examples
 	@echo "== install test"
-	@MAKE='$(MAKE)' CC='$(CC)' CXX='$(CXX)' sh scripts/install-test.sh
-	@for step in $(CHECK_STEPS); do $(MAKE) --no-print-directory $$step || exit 1; done
+	@MAKE='$(MAKE)' CC='$(CC)' CXX='$(CXX)' $(CHECK_TIME) "install test" sh scripts/install-test.sh
+	@for step in $(CHECK_STEPS); do $(CHECK_TIME) $$step $(MAKE) --no-print-directory $$step || exit 1; done
 	@printf 'int main(void){return 0;}\n' | $(CC) -x c - $(TSAN_FLAGS) -o $(TSAN_PROBE) 2>/dev/null && ./$(TSAN_PROBE) 2>/dev/null; \
-	if [ $$? -eq 0 ]; then $(MAKE) --no-print-directory tsan; \
+	if [ $$? -eq 0 ]; then $(CHECK_TIME) tsan $(MAKE) --no-print-directory tsan; \
 	else echo "note: ThreadSanitizer does not run in this environment: the threads suite ran without it above"; fi
 	@rm -f $(FUZZ_PROBE); printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}\n' | \
 	    $(FUZZ_CC) -x c - -fsanitize=fuzzer -o $(FUZZ_PROBE) >/dev/null 2>&1; \
-	if [ -x $(FUZZ_PROBE) ]; then $(MAKE) --no-print-directory fuzz FUZZ_TIME=$(CHECK_FUZZ_TIME); \
+	if [ -x $(FUZZ_PROBE) ]; then $(CHECK_TIME) fuzz $(MAKE) --no-print-directory fuzz FUZZ_TIME=$(CHECK_FUZZ_TIME); \
 	else echo "note: no clang with libFuzzer here: the API fuzzer did not run (sudo apt-get install clang; make fuzz)"; fi
+	@$(CHECK_TIME) --report
 	@echo "== test runner under ASan/UBSan (build-san/tests/runner)"
 	@printf 'int main(void){return 0;}\n' | $(CC) -x c - $(SAN_FLAGS) -o $(LSAN_PROBE) 2>/dev/null; \
 	if ASAN_OPTIONS=detect_leaks=1 ./$(LSAN_PROBE) >/dev/null 2>&1; then leaks=1; \
 	else leaks=0; echo "note: LeakSanitizer does not work in this environment (ptrace?): running with detect_leaks=0"; fi; \
 	export ASAN_OPTIONS=detect_leaks=$$leaks UBSAN_OPTIONS=print_stacktrace=1 \
 	    CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-3}; \
-	ALECABLE_TEST_SHARD=0/2 ./$(SAN_RUNNER) > build-san/runner-0.log 2>&1 & shard0=$$!; \
+	t0=$$(date +%s); ALECABLE_TEST_SHARD=0/2 ./$(SAN_RUNNER) > build-san/runner-0.log 2>&1 & shard0=$$!; \
 	ALECABLE_TEST_SHARD=1/2 ./$(SAN_RUNNER) > build-san/runner-1.log 2>&1; rc1=$$?; \
 	wait $$shard0; rc0=$$?; \
-	echo "(its suites in two processes at once, ALECABLE_TEST_SHARD=0/2 and 1/2)"; \
+	echo "(its suites in two processes at once, ALECABLE_TEST_SHARD=0/2 and 1/2: $$(( $$(date +%s) - t0 )) s)"; \
 	cat build-san/runner-0.log build-san/runner-1.log; \
 	[ $$rc0 -eq 0 ] && [ $$rc1 -eq 0 ]
 
