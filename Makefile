@@ -263,10 +263,11 @@ check:
 	else leaks=0; echo "note: LeakSanitizer does not work in this environment (ptrace?): running with detect_leaks=0"; fi; \
 	export ASAN_OPTIONS=detect_leaks=$$leaks UBSAN_OPTIONS=print_stacktrace=1 \
 	    CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-3}; \
-	t0=$$(date +%s); ALECABLE_TEST_SHARD=0/2 ./$(SAN_RUNNER) > build-san/runner-0.log 2>&1 & shard0=$$!; \
-	ALECABLE_TEST_SHARD=1/2 ./$(SAN_RUNNER) > build-san/runner-1.log 2>&1; rc1=$$?; \
+	rm -rf build-san/queue && mkdir -p build-san/queue && export ALECABLE_TEST_QUEUE=build-san/queue; \
+	t0=$$(date +%s); ./$(SAN_RUNNER) > build-san/runner-0.log 2>&1 & shard0=$$!; \
+	./$(SAN_RUNNER) > build-san/runner-1.log 2>&1; rc1=$$?; \
 	wait $$shard0; rc0=$$?; \
-	echo "(its suites in two processes at once, ALECABLE_TEST_SHARD=0/2 and 1/2: $$(( $$(date +%s) - t0 )) s)"; \
+	echo "(its suites shared out between two processes at once, ALECABLE_TEST_QUEUE: $$(( $$(date +%s) - t0 )) s)"; \
 	cat build-san/runner-0.log build-san/runner-1.log; \
 	[ $$rc0 -eq 0 ] && [ $$rc1 -eq 0 ]
 
@@ -276,11 +277,19 @@ check:
 # instrumented: TSan sees its memory only through the interceptors (malloc, free), so a race
 # inside it would go unseen, never reported falsely; each model owns its factorizations and
 # SuiteSparse keeps no writable global state during a solve, so no suppression is needed.
+# Its runner holds the threads suite and what that suite links (THREADS_TEST_SRC), nothing else.
+THREADS_TEST_SRC := tests/tsan/threads_main.c tests/test_threads.c tests/test_cosim_threads.c tests/test_batch.c \
+                    tests/counting_alloc.c
+THREADS_RUNNER := $(BUILDDIR)/tests/threads-runner
+DEPS += $(BUILDDIR)/tests/tsan/threads_main.d
+$(THREADS_RUNNER): $(THREADS_TEST_SRC:%.c=$(BUILDDIR)/%.o) $(EX_SUPPORT_OBJ) $(ARLIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -pthread -o $@ $(THREADS_TEST_SRC:%.c=$(BUILDDIR)/%.o) $(EX_SUPPORT_OBJ) $(ARLIB) \
+	    $(SS_LIBS) $(CHECK_CFLAGS) $(CHECK_LIBS) $(LDLIBS)
 tsan:
 	@sh scripts/ensure-deps.sh
-	@$(MAKE) $(BUILD_J) --no-print-directory SAN=thread BUILDDIR=build-tsan runner
-	@echo "== the threads suite under ThreadSanitizer (build-tsan/tests/runner)"
-	@CK_RUN_SUITE=threads CK_FORK=no TSAN_OPTIONS="halt_on_error=1 exitcode=66" ./build-tsan/tests/runner
+	@$(MAKE) $(BUILD_J) --no-print-directory SAN=thread BUILDDIR=build-tsan build-tsan/tests/threads-runner
+	@echo "== the threads suite under ThreadSanitizer (build-tsan/tests/threads-runner)"
+	@CK_FORK=no TSAN_OPTIONS="halt_on_error=1 exitcode=66" ./build-tsan/tests/threads-runner
 
 # ---- fuzz -------------------------------------------------------------------------------
 # libFuzzer (clang) on tests/fuzz/fuzz_api.c: input bytes become a program of API calls on

@@ -24,9 +24,16 @@ ifeq ($(GPL),no)
 install: PC_SED += -e 's|^Libs.private:.*|Libs.private: $(SS_LIBS)|'
 endif
 
-.PHONY: check-nogpl check-nogpl-linkage
+# make check has built build/ already: of its objects, those -DALECABLE_NO_GPL cannot change
+# (their sources and headers never read it) are copied, not compiled again
+# (scripts/seed-objects.sh; run from the GPL-free make, whose flags stamp is then written).
+.PHONY: check-nogpl check-nogpl-linkage nogpl-seed
+nogpl-seed:
+	@sh scripts/seed-objects.sh build $(BUILDDIR) ALECABLE_NO_GPL
+
 check-nogpl:
 	@sh scripts/ensure-deps.sh nogpl
+	@$(MAKE) --no-print-directory GPL=no SAN= BUILDDIR=$(NOGPL_DIR) nogpl-seed
 	@$(MAKE) $(BUILD_J) --no-print-directory GPL=no SAN= BUILDDIR=$(NOGPL_DIR) lib runner examples
 	@$(MAKE) --no-print-directory GPL=no BUILDDIR=$(NOGPL_DIR) check-nogpl-linkage
 	@echo "== GPL-free test runner ($(NOGPL_DIR)/tests/runner)"

@@ -172,12 +172,13 @@ void sp_rank_destroy(sp_rank *r);
  * independent columns, perm[rank..n-1] dependent ones.  Returns 0, or
  * SP_ENOMEM / SP_EFAIL. */
 int  sp_rank_detect(sp_rank *r, const double *vals, double tol, int *rank, int *perm);
-#ifdef ALECABLE_NO_GPL
 /* The GPL-free build's rank detection (lapack_qr.c) is banded (band = 1:
  * Heath's rule in reverse Cuthill-McKee order) or dense (0: LAPACK's dgeqp3),
  * chosen at create from the pattern; this switches, for tests.  SP_OK,
- * SP_ENOMEM, or SP_EUNSUITED (dense above its order limit). */
+ * SP_ENOMEM, or SP_EUNSUITED (dense above its order limit).  Defined in that
+ * build only; declared in both, so that no header here reads the build's
+ * macro (the GPL-free build reuses the objects it cannot change:
+ * scripts/seed-objects.sh). */
 int  sp_rank_set_band(sp_rank *r, int band);
-#endif
 
 #endif
