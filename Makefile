@@ -301,15 +301,21 @@ FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
 CHECK_FUZZ_TIME ?= 30
 FUZZ_BIN  := build-fuzz/fuzz_api
+# compiled file by file on every core (one clang command compiled them one after the other)
+FUZZ_CFLAGS := -std=c99 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_OBJ    := $(LIB_SRC:%.c=build-fuzz/%.o) build-fuzz/tests/fuzz/fuzz_api.o
+build-fuzz/%.o: %.c
+	@mkdir -p $(@D)
+	@echo "$(FUZZ_CC) ... -c -o $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(ALL_CPPFLAGS) -DALECABLE_BUILD -MMD -MP -c -o $@ $<
+$(FUZZ_BIN): $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_OBJ) $(SS_LIBS)
+-include $(FUZZ_OBJ:.o=.d)
 fuzz:
 	@sh scripts/ensure-deps.sh
 	@command -v $(FUZZ_CC) >/dev/null || { echo "make fuzz needs clang (sudo apt-get install clang)"; exit 1; }
 	@mkdir -p build-fuzz/corpus
-	@if [ ! -x $(FUZZ_BIN) ] || [ -n "$$(find lib include tests/fuzz -newer $(FUZZ_BIN) -name '*.[ch]' | head -n 1)" ]; then \
-	    echo "$(FUZZ_CC) ... -o $(FUZZ_BIN)"; \
-	    $(FUZZ_CC) -std=c99 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	        $(ALL_CPPFLAGS) -DALECABLE_BUILD $(LIB_SRC) tests/fuzz/fuzz_api.c -o $(FUZZ_BIN) $(SS_LIBS) || exit 1; \
-	fi
+	@$(MAKE) $(BUILD_J) --no-print-directory $(FUZZ_BIN)
 	@echo "== fuzzing the API for $(FUZZ_TIME) s (build-fuzz/fuzz_api)"
 	@rm -f build-fuzz/crash-* build-fuzz/leak-* build-fuzz/timeout-* build-fuzz/oom-*; \
 	./$(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
