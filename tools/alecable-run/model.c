@@ -526,7 +526,8 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
     static const char *const k_wr[] = {"type", "name", "cable", "force", "moment", NULL};
     static const char *const k_bf[] = {"type", "name", "body", "point", "force", NULL};
     static const char *const k_bt[] = {"type", "name", "body", "torque", NULL};
-    static const char *const k_sb[] = {"type", "name", "cable", "point", "normal", "stiffness", "damping", "mu_axial",
+    static const char *const k_sb[] = {"type", "name", "cable", "shape", "point", "normal", "nx", "ny", "origin",
+                                       "spacing", "heights", "heights_file", "stiffness", "damping", "mu_axial",
                                        "mu_lateral", "eps", "law", "elements", "stiff", NULL};
     static const char *const k_damp[] = {"type", "name", "cable", "axial", "bending", "elements", "stiff", NULL};
     static const char *const k_pm[] = {"type", "node", "mass", "volume", "rho_f", "drag_area", "added_mass", "sea",
@@ -698,15 +699,14 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
         if (rn_vec(ctx, n, "torque", mvec, 3, RN_REQ) < 0) bad = 1;
         if (!bad && B) st = alecable_load_body_torque(&l, ctx->m, b, mvec);
         break;
-    default: { /* seabed: a plane (a grid's heights are not read from a model file) */
+    default: { /* seabed: a plane or a bathymetry grid (seabed.c) */
         static const char *const laws[] = {"saturated", "sqrt", NULL};
         static const int law_v[] = {ALECABLE_FRICTION_SATURATED, ALECABLE_FRICTION_SQRT};
         alecable_seabed_params sp;
-        double r[2];
+        double r[2], *heights = NULL;
         int has_r;
         alecable_seabed_params_init(&sp);
-        if (rn_vec(ctx, n, "point", sp.point, 3, 0) < 0) bad = 1;
-        if (rn_vec(ctx, n, "normal", sp.normal, 3, 0) < 0) bad = 1;
+        if (rn_seabed_shape(ctx, n, &sp, &heights)) bad = 1;
         if (rn_num(ctx, n, "stiffness", &sp.stiffness, RN_REQ | RN_POS) < 0) bad = 1;
         if (rn_num(ctx, n, "damping", &sp.damping, RN_NONNEG) < 0) bad = 1;
         if (rn_num(ctx, n, "mu_axial", &sp.mu_axial, RN_NONNEG) < 0) bad = 1;
@@ -720,6 +720,7 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
             sp.n_elements = (int)r[1];
         }
         if (!bad && B) st = alecable_load_seabed(&l, ctx->m, c->c, &sp);
+        free(heights); /* the library copied them */
         break;
     }
     }
