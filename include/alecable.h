@@ -4237,17 +4237,44 @@ ALECABLE_API int alecable_node_point_mass(alecable_point_mass **out, alecable_no
  * the hydrodynamic loads in a sea), above it the weight m g alone, without
  * added mass: its force jumps as the node crosses the surface, which a
  * static equilibrium at the surface cannot take (a surface buoy needs a
- * waterplane stiffness, which this body has not).  The forces then have no
- * potential: a model with a body in a sea offers no energy callback
+ * waterplane stiffness: alecable_point_mass_set_waterplane()).  The forces
+ * then have no potential: a model with a body in a sea offers no energy callback
  * (alecable_problem.energy), and alecable_model_energy() counts its
  * buoyancy as if submerged.  Changing whether the body is in a sea needs a
- * new finalize.
+ * new finalize.  A surface buoy: alecable_point_mass_set_waterplane().
  * \param pm the point body.
  * \param sea a sea of the same model, or NULL.
  * \retval ALECABLE_OK success
  * \retval ALECABLE_ENULL pm is NULL
  * \retval ALECABLE_EHANDLE pm is not a point body, sea not a sea or of another model */
 ALECABLE_API int alecable_point_mass_set_sea(alecable_point_mass *pm, const alecable_sea *sea);
+/** Makes a point body a surface-piercing buoy (since 0.3): a vertical
+ * cylinder of waterplane area A and height h whose keel is the node.  In a
+ * sea (alecable_point_mass_set_sea(); in still water it has no effect) its
+ * displaced volume is A clamp(d, 0, h) in place of params.volume, d = eta -
+ * zeta the keel's depth below the surface (eta the sea's elevation at the
+ * node's horizontal position, alecable_sea_kinematics(); zeta the keel's
+ * height above the mean level): the buoyancy rho_f g A clamp(d, 0, h) and
+ * the Froude-Krylov force take that volume, drag and added mass act while
+ * d > 0.  The buoyancy's derivative, the waterplane stiffness rho_f g A
+ * (with the surface's slope in waves), is in the Jacobian, in statics too;
+ * its potential rho_f g A int_0^d clamp(s, 0, h) ds is in the model's
+ * energy (alecable_model_energy()): in a sea without waves and current the
+ * body's forces then have a potential, so statics' checks and the energy
+ * balance see it (the model has an energy callback); in waves it is counted
+ * at the mean level.  A free buoy of mass M floats at the draft M/(rho_f A)
+ * and heaves with the period 2 pi sqrt((M + m_a)/(rho_f g A)).  Changing
+ * whether the body has a waterplane needs a new finalize.
+ * \param pm the point body.
+ * \param area the waterplane area A [m^2] (>= 0; 0: no waterplane, the
+ *        body's volume again).
+ * \param height the cylinder's height h [m] (> 0 when area > 0).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL pm is NULL
+ * \retval ALECABLE_EHANDLE pm is not a point body
+ * \retval ALECABLE_EINVAL area negative or not finite, height <= 0 or not
+ *         finite (the message names it); nothing changed */
+ALECABLE_API int alecable_point_mass_set_waterplane(alecable_point_mass *pm, double area, double height);
 /** The node a point body sits at (since 0.3).
  * \param pm the point body.
  * \param[out] node receives the node.

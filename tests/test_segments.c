@@ -47,6 +47,13 @@
  *    above the surface no buoyancy (a kink under m g alone, 1e-9);
  *  - a line's fairlead attached to a host-driven body follows its heave,
  *    the anchor holds;
+ *  - a surface-piercing buoy (alecable_point_mass_set_waterplane) in a calm
+ *    sea: its draft against (M g + W)/(rho_f g A) (1e-10, from below and
+ *    from above the surface), its heave period against 2 pi sqrt((M + m_a)/k)
+ *    (trapezoidal Newmark at T/1000: measured 3.3e-6, checked at 1e-5) with
+ *    T + V conserved (3.9e-11 J of 75 J), its residual against its energy
+ *    and its Jacobian, statics' too, against differences in a calm sea and
+ *    in waves (the surface's slope);
  *  - bad input: each argument named, nothing changed. */
 #include "suites.h"
 #include "fd.h"
@@ -55,6 +62,7 @@
 
 #include <alecable.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1078,6 +1086,257 @@ START_TEST(bad_input)
 }
 END_TEST
 
+/* ---------------------------------------------------------------------------
+ * Surface-piercing buoys (alecable_point_mass_set_waterplane): a vertical
+ * cylinder of waterplane area A and height h whose keel is the node, its
+ * buoyancy rho_f g A clamp(d, 0, h) at the keel's depth d below the surface.
+ * A free buoy of mass M carrying a node load W in a calm sea, on a vertical
+ * massless line from an anchor (EA = 1 N, cut to the keel's equilibrium
+ * height so that it is slack there: no force at the equilibrium, EA/L in the
+ * heave stiffness): its draft against W_total/(rho_f g A) and its heave
+ * period against 2 pi sqrt((M + m_a)/(rho_f g A + EA/L)). */
+static const double BUOY_M = 800.0, BUOY_W = 2000.0, BUOY_A = 1.5, BUOY_H = 2.0, BUOY_MA = 300.0, BUOY_RHO = 1025.0,
+                    BUOY_ANCHOR = -20.0;
+
+static double buoy_draft(void) { return (BUOY_M * G + BUOY_W) / (BUOY_RHO * G * BUOY_A); }
+
+static alecable_model *buoy(double z0, alecable_node **keel, alecable_point_mass **pmo)
+{
+    alecable_model *m = model_z();
+    alecable_cable *c;
+    alecable_section s = section(1.0, 1.0, 0.0, 0.0);
+    alecable_sea_params sp;
+    alecable_sea *sea;
+    alecable_point_mass_params pp;
+    alecable_point_mass *pm;
+    alecable_node *n;
+    double a[3] = {0, 0, BUOY_ANCHOR}, b[3] = {0, 0, z0}, f[3] = {0, 0, -BUOY_W};
+    alecable_sea_params_init(&sp);
+    sp.depth = 50.0;
+    sp.rho_f = BUOY_RHO;
+    ck_assert_int_eq(alecable_sea_create(&sea, m, &sp), 0);
+    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &s), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    /* unstretched length: the anchor to the keel at equilibrium */
+    ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, -buoy_draft() - BUOY_ANCHOR, 1), 0);
+    ck_assert_int_eq(alecable_cable_node(&n, c, 0), 0);
+    fix_xyz(m, n);
+    ck_assert_int_eq(alecable_cable_node(keel, c, 1), 0);
+    ck_assert_int_eq(alecable_fix(NULL, m, *keel, ALECABLE_DOF_X), 0);
+    ck_assert_int_eq(alecable_fix(NULL, m, *keel, ALECABLE_DOF_Y), 0);
+    alecable_point_mass_params_init(&pp);
+    pp.mass = BUOY_M;
+    pp.volume = 7.0; /* replaced by the cylinder's wet volume */
+    pp.added_mass = BUOY_MA;
+    ck_assert_int_eq(alecable_node_point_mass(&pm, *keel, &pp), 0);
+    ck_assert_int_eq(alecable_point_mass_set_sea(pm, sea), 0);
+    ck_assert_int_eq(alecable_point_mass_set_waterplane(pm, BUOY_A, BUOY_H), 0);
+    ck_assert_int_eq(alecable_load_node(NULL, m, *keel, f), 0);
+    if (pmo) *pmo = pm;
+    return m;
+}
+
+/* statics: the draft (W + M g)/(rho_f g A) (1e-10), from a start 0.3 m deep and from one whose keel is
+ * 1 m above the surface; the line slack there */
+START_TEST(buoy_equilibrium_draft)
+{
+    const double d0 = buoy_draft();
+    const double starts[2] = {-0.3, 1.0};
+    int k;
+    for (k = 0; k < 2; k++) {
+        alecable_node *keel;
+        alecable_model *m = buoy(starts[k], &keel, NULL);
+        alecable_problem p;
+        alecable_element *e;
+        double x[3], N;
+        ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+        ck_assert_msg(p.energy != NULL, "a buoy in a calm sea: its forces have a potential");
+        solve(m);
+        ck_assert_int_eq(alecable_node_position(keel, x), 0);
+        ck_assert_msg(fabs(-x[2] - d0) <= 1e-10 * d0, "start %g: draft %.15g, closed form %.15g", starts[k], -x[2], d0);
+        ck_assert_int_eq(alecable_cable_element(&e, keel->cable, 0), 0);
+        ck_assert_int_eq(alecable_element_axial_force(e, &N), 0);
+        ck_assert_msg(fabs(N) <= 1e-9, "the line's force %g N", N);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
+/* dynamics: released 0.1 m below its equilibrium, the buoy heaves with the period
+ * 2 pi sqrt((M + m_a)/k), k = rho_f g A + EA/L (trapezoidal Newmark, h = T/1000: (w h)^2/12 = 3e-6; 1e-5), and
+ * T + V (alecable_model_energy: the buoyancy's potential) is conserved to 1e-5 of the energy exchanged */
+START_TEST(buoy_heave_period)
+{
+    const double d0 = buoy_draft(), L = -d0 - BUOY_ANCHOR, k = BUOY_RHO * G * BUOY_A + 1.0 / L;
+    const double Tref = 2.0 * 3.14159265358979323846 * sqrt((BUOY_M + BUOY_MA) / k), h = Tref / 1000.0;
+    const double amp = 0.1, Eosc = 0.5 * k * amp * amp;
+    alecable_node *keel;
+    alecable_model *m = buoy(-d0 - amp, &keel, NULL);
+    alecable_integrator *it;
+    alecable_dynamic_options o;
+    double x[3], zprev = -amp, cross[4], E0, wi, we, T, dEmax = 0.0;
+    int nc = 0, step;
+    alecable_dynamic_options_init(&o);
+    o.method = ALECABLE_METHOD_NEWMARK;
+    o.h = h;
+    ck_assert_msg(alecable_model_integrator(&it, m, &o) == 0, "%s", alecable_model_errmsg(m));
+    ck_assert_int_eq(alecable_model_energy(m, &wi, &we), 0);
+    E0 = wi + we;
+    for (step = 1; step <= (int)(3.2 * Tref / h) && nc < 4; step++) {
+        double z;
+        ck_assert_msg(alecable_integrator_step(it, h) == 0, "%s", alecable_integrator_errmsg(it));
+        ck_assert_int_eq(alecable_model_pull_state(m, it), 0);
+        ck_assert_int_eq(alecable_node_position(keel, x), 0);
+        z = x[2] + d0; /* from the equilibrium */
+        if (zprev < 0.0 && z >= 0.0) cross[nc++] = step * h - h * z / (z - zprev);
+        zprev = z;
+        ck_assert_int_eq(alecable_model_kinetic_energy(m, &T), 0);
+        ck_assert_int_eq(alecable_model_energy(m, &wi, &we), 0);
+        dEmax = fmax(dEmax, fabs(T + wi + we - E0));
+    }
+    ck_assert_int_eq(nc, 3);
+    if (getenv("ALECABLE_TEST_FIGURES"))
+        printf("buoy heave: period %.9g (%.9g over 2), closed form %.9g: %.2e relative; T + V within %.2e of %.3g J\n",
+               cross[2] - cross[0], 0.5 * (cross[2] - cross[0]), Tref, 0.5 * (cross[2] - cross[0]) / Tref - 1.0,
+               dEmax, Eosc);
+    ck_assert_msg(fabs(0.5 * (cross[2] - cross[0]) - Tref) <= 1e-5 * Tref, "period %.9g, closed form %.9g",
+                  0.5 * (cross[2] - cross[0]), Tref);
+    ck_assert_msg(dEmax <= 1e-5 * Eosc, "T + V drifts by %g J of %g J", dEmax, Eosc);
+    alecable_integrator_destroy(it);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+/* statics' Jacobian (v = a = NULL, weights (1, 0, 0)) against central
+ * differences of statics' residual: the largest difference of an entry
+ * relative to the Jacobian's largest */
+static double statics_jacobian_error(const alecable_problem *p, double t, double *q, const double *lam)
+{
+    int n = p->nq + p->nlam, i, j, k;
+    double *vals = calloc((size_t)p->nnz, sizeof *vals), *J = calloc((size_t)n * n, sizeof *J);
+    double *rp = calloc((size_t)n, sizeof *rp), *rm = calloc((size_t)n, sizeof *rm), err = 0.0, jm = 0.0;
+    ck_assert(vals && J && rp && rm);
+    ck_assert_int_eq(p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL, vals), 0);
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) J[p->rowidx[k] * n + j] = vals[k];
+    for (i = 0; i < n * n; i++) jm = fmax(jm, fabs(J[i]));
+    for (j = 0; j < p->nq; j++) {
+        double q0 = q[j], h = 1e-6 * (1 + fabs(q0));
+        q[j] = q0 + h;
+        ck_assert_int_eq(p->residual(p->ctx, t, q, NULL, NULL, lam, rp), 0);
+        q[j] = q0 - h;
+        ck_assert_int_eq(p->residual(p->ctx, t, q, NULL, NULL, lam, rm), 0);
+        q[j] = q0;
+        for (i = 0; i < p->nq; i++) err = fmax(err, fabs((rp[i] - rm[i]) / (2.0 * h) - J[i * n + j]));
+    }
+    free(vals);
+    free(J);
+    free(rp);
+    free(rm);
+    return err / jm;
+}
+
+/* the buoy's residual against its energy (a calm sea) and the weighted
+ * Jacobian, statics' too, against differences of the residual: in a calm
+ * sea and in waves with a current (the surface's slope, Froude-Krylov on the
+ * wet volume), every buoy's draft inside (0, h) */
+START_TEST(buoy_waterplane_fd)
+{
+    int waves;
+    for (waves = 0; waves <= 1; waves++) {
+        alecable_model *m = model_z();
+        alecable_cable *c;
+        alecable_section s = section(1e5, 1e-3, 500.0, 0.0);
+        alecable_point_mass_params pp;
+        alecable_point_mass *pm;
+        alecable_sea *sea;
+        alecable_node *n;
+        alecable_problem p;
+        double a[3] = {0, 0, -6}, b[3] = {3, 1, -1.2}, *q, *v, *acc, *lam, *r, err, fm = 0.0;
+        const double w[3] = {0.8, 0.5, 0.3};
+        int i, nt;
+        if (waves) {
+            sea = airy_sea(m, 0.0);
+        } else {
+            alecable_sea_params sp;
+            alecable_sea_params_init(&sp);
+            sp.depth = 20.0;
+            ck_assert_int_eq(alecable_sea_create(&sea, m, &sp), 0);
+        }
+        ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &s), 0);
+        ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+        ck_assert_int_eq(alecable_cable_line(c, a, b, 0.0, 6.0, 2), 0);
+        ck_assert_int_eq(alecable_cable_node(&n, c, 0), 0);
+        fix_xyz(m, n);
+        alecable_point_mass_params_init(&pp);
+        pp.mass = 300.0;
+        pp.drag_area = 0.4;
+        pp.added_mass = 200.0;
+        ck_assert_int_eq(alecable_cable_node(&n, c, 2), 0); /* keel 1.2 m deep, h = 3: d in (0.7, 1.7) */
+        ck_assert_int_eq(alecable_node_point_mass(&pm, n, &pp), 0);
+        ck_assert_int_eq(alecable_point_mass_set_sea(pm, sea), 0);
+        ck_assert_int_eq(alecable_point_mass_set_waterplane(pm, 0.8, 3.0), 0);
+        ck_assert_int_eq(alecable_model_problem(&p, m), 0);
+        ck_assert_msg((p.energy != NULL) == !waves, "an energy callback in a calm sea only (waves %d)", waves);
+        nt = p.nq + p.nlam;
+        q = calloc((size_t)nt, sizeof *q);
+        v = calloc((size_t)nt, sizeof *v);
+        acc = calloc((size_t)nt, sizeof *acc);
+        lam = calloc((size_t)nt, sizeof *lam);
+        r = calloc((size_t)nt, sizeof *r);
+        ck_assert(q && v && acc && lam && r);
+        pfd_perturbed_state(m, p.nq, 5u, q, v, acc);
+        err = pfd_weighted_jacobian_error(&p, 0.7, q, v, acc, lam, w);
+        ck_assert_msg(err <= 1e-6, "waves %d: weighted Jacobian against differences: %g", waves, err);
+        err = statics_jacobian_error(&p, 0.7, q, lam);
+        ck_assert_msg(err <= 1e-6, "waves %d: statics' Jacobian against differences: %g", waves, err);
+        if (!waves) { /* r = dV/dq */
+            double vi, ve;
+            err = 0.0;
+            ck_assert_int_eq(p.residual(p.ctx, 0.0, q, NULL, NULL, lam, r), 0);
+            for (i = 0; i < p.nq; i++) {
+                double hq = 1e-6 * (1.0 + fabs(q[i])), qi = q[i], Vp, Vm;
+                q[i] = qi + hq;
+                ck_assert_int_eq(p.energy(p.ctx, 0.0, q, &vi, &ve), 0);
+                Vp = vi + ve;
+                q[i] = qi - hq;
+                ck_assert_int_eq(p.energy(p.ctx, 0.0, q, &vi, &ve), 0);
+                Vm = vi + ve;
+                q[i] = qi;
+                err = fmax(err, fabs((Vp - Vm) / (2.0 * hq) - r[i]));
+                fm = fmax(fm, fabs(r[i]));
+            }
+            ck_assert_msg(err <= 1e-6 * fm, "dV/dq - r: %g against forces of %g", err, fm);
+        }
+        /* bad input: named, nothing changed */
+        ck_assert_int_eq(alecable_point_mass_set_waterplane(NULL, 1.0, 1.0), ALECABLE_ENULL);
+        ck_assert_int_eq(alecable_point_mass_set_waterplane((alecable_point_mass *)(void *)c, 1.0, 1.0),
+                         ALECABLE_EHANDLE);
+        ck_assert_int_eq(alecable_point_mass_set_waterplane(pm, -1.0, 1.0), ALECABLE_EINVAL);
+        ck_assert(strstr(alecable_model_errmsg(m), "area") != NULL);
+        ck_assert_int_eq(alecable_point_mass_set_waterplane(pm, NAN, 1.0), ALECABLE_EINVAL);
+        ck_assert_int_eq(alecable_point_mass_set_waterplane(pm, 1.0, 0.0), ALECABLE_EINVAL);
+        ck_assert(strstr(alecable_model_errmsg(m), "height") != NULL);
+        ck_assert_int_eq(alecable_point_mass_set_waterplane(pm, 1.0, INFINITY), ALECABLE_EINVAL);
+        { /* unchanged: the same residual */
+            double *r2 = calloc((size_t)nt, sizeof *r2);
+            ck_assert(r2);
+            ck_assert_int_eq(p.residual(p.ctx, 0.3, q, v, acc, lam, r), 0);
+            ck_assert_int_eq(p.residual(p.ctx, 0.3, q, v, acc, lam, r2), 0);
+            for (i = 0; i < p.nq; i++) ck_assert(r[i] == r2[i]);
+            free(r2);
+        }
+        ck_assert_int_eq(alecable_point_mass_set_waterplane(pm, 0.0, 0.0), 0); /* off: the body's volume */
+        free(q);
+        free(v);
+        free(acc);
+        free(lam);
+        free(r);
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
 Suite *suite_segments(void)
 {
     Suite *s = suite_create("segments");
@@ -1097,6 +1356,9 @@ Suite *suite_segments(void)
     tcase_add_test(tc, dry_body_has_no_buoyancy);
     tcase_add_test(tc, fairlead_follows_driven_body);
     tcase_add_test(tc, bad_input);
+    tcase_add_test(tc, buoy_equilibrium_draft);
+    tcase_add_test(tc, buoy_heave_period);
+    tcase_add_test(tc, buoy_waterplane_fd);
     suite_add_tcase(s, tc);
     return s;
 }

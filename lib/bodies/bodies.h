@@ -121,7 +121,7 @@ double point_masses_energy(const alecable_model *m, const double *q, double scal
 void   point_masses_residual(const alecable_model *m, double t, const double *q, const double *v, const double *a,
                              double scale, double *r);
 void   point_masses_jacobian(const alecable_model *m, double t, const double *q, const double *v, const double *a,
-                             double cq, double cv, double ca, double *values);
+                             double scale, double cq, double cv, double ca, double *values);
 void   point_masses_inertia(const alecable_model *m, double t, const double *q, const double *a, double *r);
 double point_masses_kinetic(const alecable_model *m, double t, const double *q, const double *v);
 int    point_masses_conservative(const alecable_model *m);

@@ -21,7 +21,19 @@
  * (rho_f V + m_a) da (D = 1/2 rho_f C_d A (|w| I + w w^T/|w|)); above the
  * surface the weight m g alone and no added mass: the force jumps as the
  * node crosses it, and with the surface moving in time no potential holds
- * it (the model then offers no energy callback: energy.c). */
+ * it (the model then offers no energy callback: energy.c).
+ *
+ * A surface-piercing buoy (alecable_point_mass_set_waterplane: a vertical
+ * cylinder of waterplane area A and height h, the node at its keel) in a
+ * sea displaces V(x, t) = A b, b = clamp(d, 0, h), d = eta - zeta the keel's
+ * depth below the surface (eta the sea's elevation at the node's horizontal
+ * position, zeta = up.x - level): V takes the place of params.volume in the
+ * buoyancy and Froude-Krylov terms above.  The buoyancy's x-derivative is
+ * the waterplane stiffness: rho_f |g| A up (up - grad eta)^T in dr/dx while
+ * 0 < d < h, in statics too.  Its potential is rho_f |g| A Phi(d),
+ * Phi(d) = int_0^d clamp(s, 0, h) ds; in a sea without waves and current it
+ * is the body's whole energy with -m g.x (the model then has an energy
+ * callback), in waves it is counted at the mean level (eta = 0). */
 #include "bodies.h"
 #include "../loads/waves.h"
 
@@ -34,6 +46,7 @@ struct alecable_point_mass {
     alecable_node *node;
     alecable_point_mass_params p;
     const wave_sea *sea; /* NULL: still water of p.rho_f everywhere */
+    double wp_area, wp_height; /* a surface-piercing buoy's cylinder (0: none); in a sea only */
     int map[9]; /* the node's 3 x 3 position block in the Jacobian's values (after finalize) */
 };
 
@@ -114,6 +127,18 @@ static void weight(const alecable_model *m, const alecable_point_mass *pm, doubl
     for (k = 0; k < 3; k++) f[k] = w * m->gravity[k];
 }
 
+/* a buoy's cylinder counts: in a sea, with an area */
+static int has_waterplane(const alecable_point_mass *pm) { return pm->sea && pm->wp_area > 0.0; }
+
+/* a buoy's keel depth d = eta - zeta below the surface of elevation eta */
+static double keel_depth(const alecable_point_mass *pm, const double *x, double eta)
+{
+    const wave_sea *s = pm->sea;
+    return eta - (s->up[0] * x[0] + s->up[1] * x[1] + s->up[2] * x[2] - s->level);
+}
+
+static double clamp_h(double d, double h) { return d < 0.0 ? 0.0 : d > h ? h : d; }
+
 double point_masses_energy(const alecable_model *m, const double *q, double scale)
 {
     double w = 0.0, f[3];
@@ -121,6 +146,13 @@ double point_masses_energy(const alecable_model *m, const double *q, double scal
     for (i = 0; i < m->point_masses.n; i++) {
         const alecable_point_mass *pm = (const alecable_point_mass *)m->point_masses.p[i];
         const double *x = q + pm->node->dof0;
+        if (has_waterplane(pm)) { /* -m g.x + rho_f |g| A Phi(d), d at the mean level */
+            const double *g = m->gravity, h = pm->wp_height;
+            double d = keel_depth(pm, x, 0.0), b = clamp_h(d, h), phi = 0.5 * b * b + (d > h ? h * (d - h) : 0.0);
+            w -= scale * pm->p.mass * (g[0] * x[0] + g[1] * x[1] + g[2] * x[2]);
+            w += scale * pm->sea->rho_f * sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) * pm->wp_area * phi;
+            continue;
+        }
         weight(m, pm, scale, f);
         w -= f[0] * x[0] + f[1] * x[1] + f[2] * x[2];
     }
@@ -135,6 +167,8 @@ static double drag_coef(const alecable_point_mass *pm, double rho_f) { return 0.
 typedef struct pm_fluid {
     int wet;
     double rho_f, u[3], a[3], du[9], da[9];
+    double vol;      /* the displaced volume: V, or a buoy's A clamp(d, 0, h) */
+    double dvol[3];  /* a buoy's dV/dx (0 elsewhere, at the clamp's ends and dry) */
 } pm_fluid;
 
 static void fluid_at(const alecable_point_mass *pm, double t, const double *x, int grad, pm_fluid *F)
@@ -145,11 +179,20 @@ static void fluid_at(const alecable_point_mass *pm, double t, const double *x, i
         memset(F, 0, sizeof *F);
         F->wet = 1;
         F->rho_f = pm->p.rho_f;
+        F->vol = pm->p.volume;
         return;
     }
     wave_sea_eval(pm->sea, t, x, grad, &K);
     F->wet = K.wet;
     F->rho_f = pm->sea->rho_f;
+    F->vol = pm->p.volume;
+    for (k = 0; k < 3; k++) F->dvol[k] = 0.0;
+    if (has_waterplane(pm)) { /* V = A clamp(d, 0, h), dV/dx = A (grad eta - up) inside the clamp */
+        double d = keel_depth(pm, x, K.eta);
+        F->vol = pm->wp_area * clamp_h(d, pm->wp_height);
+        if (d > 0.0 && d < pm->wp_height)
+            for (k = 0; k < 3; k++) F->dvol[k] = pm->wp_area * (K.grad_eta[k] - pm->sea->up[k]);
+    }
     for (k = 0; k < 3; k++) {
         F->u[k] = K.u[k];
         F->a[k] = K.a[k];
@@ -176,7 +219,7 @@ void point_masses_residual(const alecable_model *m, double t, const double *q, c
         double f[3];
         pm_fluid F;
         fluid_at(pm, t, q + d, 0, &F);
-        for (k = 0; k < 3; k++) f[k] = scale * (pm->p.mass - (F.wet ? F.rho_f * pm->p.volume : 0.0)) * m->gravity[k];
+        for (k = 0; k < 3; k++) f[k] = scale * (pm->p.mass - (F.wet ? F.rho_f * F.vol : 0.0)) * m->gravity[k];
         for (k = 0; k < 3; k++) r[d + k] -= f[k];
         if (v && F.wet && pm->p.drag_area > 0.0) {
             double w[3], c;
@@ -187,22 +230,30 @@ void point_masses_residual(const alecable_model *m, double t, const double *q, c
         if (v && a) {
             for (k = 0; k < 3; k++) r[d + k] += inertia_mass(pm, &F) * a[d + k];
             if (F.wet && pm->sea) /* Froude-Krylov and the added mass's share of the fluid's acceleration */
-                for (k = 0; k < 3; k++) r[d + k] -= (F.rho_f * pm->p.volume + pm->p.added_mass) * F.a[k];
+                for (k = 0; k < 3; k++) r[d + k] -= (F.rho_f * F.vol + pm->p.added_mass) * F.a[k];
         }
     }
 }
 
 void point_masses_jacobian(const alecable_model *m, double t, const double *q, const double *v, const double *a,
-                           double cq, double cv, double ca, double *values)
+                           double scale, double cq, double cv, double ca, double *values)
 {
     int i, j, k, l;
-    if (!v) return; /* statics: the weight is constant (and the buoyancy's jump has no derivative) */
     for (i = 0; i < m->point_masses.n; i++) {
         const alecable_point_mass *pm = (const alecable_point_mass *)m->point_masses.p[i];
         int d = pm->node->dof0;
         double D[9], J[9];
         pm_fluid F;
+        /* statics: the weight is constant (and a submerged body's buoyancy
+         * jump at the surface has no derivative); a buoy's waterplane
+         * stiffness, the derivative of its buoyancy, is there too */
+        if (!v && !has_waterplane(pm)) continue;
         fluid_at(pm, t, q + d, pm->sea != NULL, &F);
+        if (F.wet && has_waterplane(pm)) /* r = -scale (m - rho_f V) g - ...: dr/dx = scale rho_f g dV/dx^T */
+            for (j = 0; j < 3; j++)
+                for (k = 0; k < 3; k++)
+                    values[pm->map[3 * j + k]] += cq * scale * F.rho_f * m->gravity[j] * F.dvol[k];
+        if (!v) continue;
         memset(J, 0, sizeof J); /* dr/dx */
         memset(D, 0, sizeof D);
         if (a)
@@ -219,7 +270,7 @@ void point_masses_jacobian(const alecable_model *m, double t, const double *q, c
             for (k = 0; k < 3; k++) {
                 double x = 0.0;
                 for (l = 0; l < 3; l++) x -= D[3 * j + l] * F.du[3 * l + k];
-                if (a) x -= (F.rho_f * pm->p.volume + pm->p.added_mass) * F.da[3 * j + k];
+                if (a) x -= (F.rho_f * F.vol + pm->p.added_mass) * F.da[3 * j + k] + F.rho_f * F.a[j] * F.dvol[k];
                 J[3 * j + k] = x;
             }
         for (k = 0; k < 9; k++) values[pm->map[k]] += cq * J[k] + cv * D[k];
@@ -252,11 +303,15 @@ double point_masses_kinetic(const alecable_model *m, double t, const double *q, 
     return T;
 }
 
+/* still water, or a buoy in a sea without waves and current: its surface
+ * stands still, and its cylinder's buoyancy has a potential */
 int point_masses_conservative(const alecable_model *m)
 {
     int i;
-    for (i = 0; i < m->point_masses.n; i++)
-        if (((const alecable_point_mass *)m->point_masses.p[i])->sea) return 0;
+    for (i = 0; i < m->point_masses.n; i++) {
+        const alecable_point_mass *pm = (const alecable_point_mass *)m->point_masses.p[i];
+        if (pm->sea && !(has_waterplane(pm) && pm->sea->nc == 0 && pm->sea->ncur == 0)) return 0;
+    }
     return 1;
 }
 
@@ -266,8 +321,24 @@ ALECABLE_API int alecable_point_mass_set_sea(alecable_point_mass *pm, const alec
     if (!pm) return ALECABLE_ENULL;
     if (pm->magic != MAGIC_POINT_MASS) return ALECABLE_EHANDLE;
     if (sea && (st = ac_check_sea(pm->model, sea, "sea"))) return st;
-    if ((pm->sea != NULL) != (sea != NULL)) ac_model_changed(pm->model, "a point mass's sea changed");
+    /* (another sea may also change whether a buoy's forces have a potential) */
+    if ((pm->sea != NULL) != (sea != NULL) || (pm->wp_area > 0.0 && pm->sea != (sea ? &sea->w : NULL)))
+        ac_model_changed(pm->model, "a point mass's sea changed");
     pm->sea = sea ? &sea->w : NULL;
+    return ALECABLE_OK;
+}
+
+ALECABLE_API int alecable_point_mass_set_waterplane(alecable_point_mass *pm, double area, double height)
+{
+    if (!pm) return ALECABLE_ENULL;
+    if (pm->magic != MAGIC_POINT_MASS) return ALECABLE_EHANDLE;
+    if (!finite_ge0(area)) return ac_fail(pm->model, ALECABLE_EINVAL, "area = %g must be finite and >= 0", area);
+    if (area > 0.0 && !(isfinite(height) && height > 0.0))
+        return ac_fail(pm->model, ALECABLE_EINVAL, "height = %g must be finite and > 0", height);
+    /* whether a potential holds the body's forces may change: the problem's energy callback */
+    if ((pm->wp_area > 0.0) != (area > 0.0)) ac_model_changed(pm->model, "a point mass's waterplane changed");
+    pm->wp_area = area;
+    pm->wp_height = area > 0.0 ? height : 0.0;
     return ALECABLE_OK;
 }
 

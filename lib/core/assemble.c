@@ -713,7 +713,7 @@ static void jacobian_rest(alecable_model *m, double t, double sc, const double *
     mesh_jacobian(m, values);
     if (m->bodies.n) bodies_jacobian(m, q, sc, cq, values);
     if (m->bodies.n && v && a) bodies_inertia_jacobian(m, q, v, a, cq, cv, ca, values);
-    if (m->point_masses.n) point_masses_jacobian(m, tm, q, v, a, cq, cv, ca, values);
+    if (m->point_masses.n) point_masses_jacobian(m, tm, q, v, a, sc, cq, cv, ca, values);
     ac_segments_jacobian(m, q, sc, cq, values);
     for (i = 0; i < m->joints.n; i++) {
         const alecable_joint *j = (const alecable_joint *)m->joints.p[i];

@@ -157,6 +157,7 @@ void wave_sea_eval(const wave_sea *s, double t, const double x[3], int grad, wav
     eta *= R;
     deta *= R;
     K->eta = eta;
+    for (i = 0; i < 3; i++) K->grad_eta[i] = deta * s->ek[i];
     if (zeta > eta || !(d + eta > 0.0)) return;
     K->wet = 1;
     if (s->stretching == ALECABLE_STRETCH_WHEELER) {

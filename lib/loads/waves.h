@@ -48,6 +48,7 @@ struct alecable_sea {
 typedef struct wave_kin {
     int wet;
     double eta;
+    double grad_eta[3]; /* eta's horizontal gradient d eta / d x (filled wet or dry) */
     double u[3], a[3], du[9], da[9];
 } wave_kin;
 

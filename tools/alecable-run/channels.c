@@ -172,7 +172,25 @@ static int node_distance(rn_ctx *ctx, const yaml_node_t *ch, alecable_node *nd, 
     return 0;
 }
 static const char *const el_vals[] = {"strain", "axial_force", "s_a", "s_b", "tension", "twist", "torque",
-                                          "moment2", "moment3", "curvature2", "curvature3", "stretch", NULL};
+                                          "moment2", "moment3", "curvature2", "curvature3", "stretch",
+                                          "force_x", "force_y", "force_z", NULL};
+/* force_x, force_y, force_z: the axial force along the element's chord, from
+ * its first node to its second (a line's horizontal and vertical tension) */
+static int element_chord_force(alecable_cable *c, alecable_element *e, int i, int k, double *v)
+{
+    alecable_node *na, *nb;
+    double xa[3], xb[3], d[3], l, N;
+    int st = alecable_element_axial_force(e, &N), j;
+    if (!st) st = alecable_cable_node(&na, c, i);
+    if (!st) st = alecable_cable_node(&nb, c, i + 1);
+    if (!st) st = alecable_node_position(na, xa);
+    if (!st) st = alecable_node_position(nb, xb);
+    if (st) return st;
+    for (j = 0; j < 3; j++) d[j] = xb[j] - xa[j];
+    l = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    *v = N * d[k] / l;
+    return 0;
+}
 static const char *const body_vals[] = {"x", "y", "z", "angle_z", "vx", "vy", "vz", "omega_x", "omega_y",
                                             "omega_z", NULL};
 static const char *const con_vals[] = {"multiplier", "reaction", NULL};
@@ -308,7 +326,7 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
             alecable_element *e = NULL;
             double x = 0.0;
             st = alecable_cable_element(&e, c->c, i);
-            if (!st) st = element_value(e, which, xi, &x);
+            if (!st) st = which >= 12 ? element_chord_force(c->c, e, i, which - 12, &x) : element_value(e, which, xi, &x);
             reduce(of, i - a, scale * x, v);
         }
         if (of == OF_MEAN) *v /= b - a + 1;

@@ -526,11 +526,12 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
     static const char *const k_wr[] = {"type", "name", "cable", "force", "moment", NULL};
     static const char *const k_bf[] = {"type", "name", "body", "point", "force", NULL};
     static const char *const k_bt[] = {"type", "name", "body", "torque", NULL};
-    static const char *const k_sb[] = {"type", "name", "cable", "point", "normal", "stiffness", "damping", "mu_axial",
+    static const char *const k_sb[] = {"type", "name", "cable", "shape", "point", "normal", "nx", "ny", "origin",
+                                       "spacing", "heights", "heights_file", "stiffness", "damping", "mu_axial",
                                        "mu_lateral", "eps", "law", "elements", "stiff", NULL};
     static const char *const k_damp[] = {"type", "name", "cable", "axial", "bending", "elements", "stiff", NULL};
     static const char *const k_pm[] = {"type", "node", "mass", "volume", "rho_f", "drag_area", "added_mass", "sea",
-                                       NULL};
+                                       "waterplane", NULL};
     static const char *const *const keys[] = {k_node, k_mat, k_dist, k_hydro, k_fp, k_mom, k_wr, k_bf, k_bt, k_sb,
                                                k_damp, k_pm};
     int t = rn_entry_type(ctx, n, "loads", types), bad = 0, st = 0;
@@ -682,7 +683,8 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
     case 11: { /* a point body at a node: a clump weight, a buoy (not an alecable_load: no name) */
         alecable_point_mass_params pp;
         alecable_point_mass *pm = NULL;
-        int in_sea;
+        double wp[2] = {0, 0};
+        int in_sea, has_wp;
         alecable_point_mass_params_init(&pp);
         if (rn_num(ctx, n, "mass", &pp.mass, RN_NONNEG) < 0) bad = 1;
         if (rn_num(ctx, n, "volume", &pp.volume, RN_NONNEG) < 0) bad = 1;
@@ -690,23 +692,33 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
         if (rn_num(ctx, n, "drag_area", &pp.drag_area, RN_NONNEG) < 0) bad = 1;
         if (rn_num(ctx, n, "added_mass", &pp.added_mass, RN_NONNEG) < 0) bad = 1;
         if ((in_sea = rn_in_sea(ctx, n)) < 0) bad = 1;
+        /* waterplane: [area, height], a surface-piercing buoy (its surface is the sea's) */
+        if ((has_wp = rn_vec(ctx, n, "waterplane", wp, 2, 0)) < 0) bad = 1;
+        if (has_wp == 1 && in_sea != 1) {
+            rn_error(ctx, rn_get(ctx, n, "waterplane"), "'sea: true' with a waterplane (the sea's surface)",
+                     "a body in still water");
+            bad = 1;
+        } else if (has_wp == 1 && (!(wp[0] > 0) || !(wp[1] > 0))) {
+            rn_error(ctx, rn_get(ctx, n, "waterplane"), "waterplane: [area, height], each > 0", "[%g, %g]", wp[0], wp[1]);
+            bad = 1;
+        }
         if (!bad && B) st = alecable_node_point_mass(&pm, nd, &pp);
         if (!bad && B && !st && in_sea == 1) st = alecable_point_mass_set_sea(pm, ctx->sea);
+        if (!bad && B && !st && has_wp == 1) st = alecable_point_mass_set_waterplane(pm, wp[0], wp[1]);
         break;
     }
     case 8:
         if (rn_vec(ctx, n, "torque", mvec, 3, RN_REQ) < 0) bad = 1;
         if (!bad && B) st = alecable_load_body_torque(&l, ctx->m, b, mvec);
         break;
-    default: { /* seabed: a plane (a grid's heights are not read from a model file) */
+    default: { /* seabed: a plane or a bathymetry grid (seabed.c) */
         static const char *const laws[] = {"saturated", "sqrt", NULL};
         static const int law_v[] = {ALECABLE_FRICTION_SATURATED, ALECABLE_FRICTION_SQRT};
         alecable_seabed_params sp;
-        double r[2];
+        double r[2], *heights = NULL;
         int has_r;
         alecable_seabed_params_init(&sp);
-        if (rn_vec(ctx, n, "point", sp.point, 3, 0) < 0) bad = 1;
-        if (rn_vec(ctx, n, "normal", sp.normal, 3, 0) < 0) bad = 1;
+        if (rn_seabed_shape(ctx, n, &sp, &heights)) bad = 1;
         if (rn_num(ctx, n, "stiffness", &sp.stiffness, RN_REQ | RN_POS) < 0) bad = 1;
         if (rn_num(ctx, n, "damping", &sp.damping, RN_NONNEG) < 0) bad = 1;
         if (rn_num(ctx, n, "mu_axial", &sp.mu_axial, RN_NONNEG) < 0) bad = 1;
@@ -720,6 +732,7 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
             sp.n_elements = (int)r[1];
         }
         if (!bad && B) st = alecable_load_seabed(&l, ctx->m, c->c, &sp);
+        free(heights); /* the library copied them */
         break;
     }
     }

@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: BSD-3-Clause */
 #include "runner.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,11 +183,21 @@ int rn_node_ref(rn_ctx *ctx, const yaml_node_t *n, alecable_node **out)
     rn_object *o;
     int index;
     if (out) *out = NULL;
-    if (!s || !*s) {
+    if (n && n->type == YAML_MAPPING_NODE) { /* {cable: C, index: EXPR}: an index computed from the parameters */
+        static const char *const keys[] = {"cable", "index", NULL};
+        double v = 0;
+        if (rn_map(ctx, n, "a node {cable, index}", keys)) return -1;
+        if (!(c = rn_cable_ref(ctx, rn_get(ctx, n, "cable")))) return -1;
+        if (rn_num(ctx, n, "index", &v, RN_REQ) < 0) return -1;
+        if (v != floor(v) || fabs(v) > 1e9) {
+            rn_error(ctx, rn_get(ctx, n, "index"), "an integer node index", "%.17g", v);
+            return -1;
+        }
+        index = (int)v;
+    } else if (!s || !*s) {
         rn_error(ctx, n, REF_EXPECT, NULL);
         return -1;
-    }
-    if (split_ref(s, cname, sizeof cname, &rest)) {
+    } else if (split_ref(s, cname, sizeof cname, &rest)) {
         c = rn_cable_find(ctx, cname);
         if (!c) {
             rn_error(ctx, n, "the name of a cable defined above before '.'", "'%s'", cname);

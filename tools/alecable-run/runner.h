@@ -111,6 +111,12 @@ int rn_sea(rn_ctx *ctx);
 /* a load's or body's 'sea: true': 1, 0 without it, -1 on a mistake (no sea section) */
 int rn_in_sea(rn_ctx *ctx, const yaml_node_t *map);
 
+/* ---- a seabed load's shape (seabed.c) ----------------------------------------------- */
+/* shape: plane (point, normal) or grid (nx, ny, origin, spacing, heights or heights_file)
+ * into *sp; a grid's heights in *heights (malloc'd, sp->heights points at them: free after
+ * alecable_load_seabed); -1 on a mistake, reported */
+int rn_seabed_shape(rn_ctx *ctx, const yaml_node_t *n, alecable_seabed_params *sp, double **heights);
+
 /* ---- diagnostics (yaml_util.c) ---------------------------------------------------- */
 /* FILE:LINE:COL: expected WHAT, got GOT-of-node; counts the error */
 void rn_error(rn_ctx *ctx, const yaml_node_t *n, const char *expected, const char *fmt_got, ...);
