@@ -220,7 +220,8 @@ $(RUNNER): $(TEST_OBJ) $(EX_SUPPORT_OBJ) $(ARLIB)
 
 # ---- check ------------------------------------------------------------------------------
 # Order: build both trees, run the normal runner, the install test, and the sanitizer
-# runner last, so that the last line printed is Check's summary of the sanitizer run.
+# runner last, so that the last line printed is the summary of the sanitizer run.  Each
+# runner runs its suites in BUILD_JOBS processes that share them out (scripts/run-suites.sh).
 # LeakSanitizer is probed first: where it cannot run (e.g. under ptrace) leaks are not
 # checked and a line says so.  The sanitizer run multiplies each test's own Check timeout
 # by CK_TIMEOUT_MULTIPLIER (3 unless set), as ASan+UBSan make the code 2-3 times slower.
@@ -243,7 +244,7 @@ check:
 	@$(CHECK_TIME) "build (lib, runner, examples)" $(MAKE) $(BUILD_J) --no-print-directory SAN= BUILDDIR=build lib runner examples
 	@$(CHECK_TIME) "build under ASan/UBSan (runner)" $(MAKE) $(BUILD_J) --no-print-directory SAN=1 BUILDDIR=build-san runner
 	@echo "== test runner (build/tests/runner)"
-	@$(CHECK_TIME) "test runner" ./build/tests/runner
+	@$(CHECK_TIME) "test runner" sh scripts/run-suites.sh ./build/tests/runner $(BUILD_JOBS)
 	@echo "== example programs"
 	@$(CHECK_TIME) "example programs" sh scripts/examples-test.sh build/examples
 	@echo "== install test"
@@ -263,13 +264,7 @@ check:
 	else leaks=0; echo "note: LeakSanitizer does not work in this environment (ptrace?): running with detect_leaks=0"; fi; \
 	export ASAN_OPTIONS=detect_leaks=$$leaks UBSAN_OPTIONS=print_stacktrace=1 \
 	    CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-3}; \
-	rm -rf build-san/queue && mkdir -p build-san/queue && export ALECABLE_TEST_QUEUE=build-san/queue; \
-	t0=$$(date +%s); ./$(SAN_RUNNER) > build-san/runner-0.log 2>&1 & shard0=$$!; \
-	./$(SAN_RUNNER) > build-san/runner-1.log 2>&1; rc1=$$?; \
-	wait $$shard0; rc0=$$?; \
-	echo "(its suites shared out between two processes at once, ALECABLE_TEST_QUEUE: $$(( $$(date +%s) - t0 )) s)"; \
-	cat build-san/runner-0.log build-san/runner-1.log; \
-	[ $$rc0 -eq 0 ] && [ $$rc1 -eq 0 ]
+	sh scripts/run-suites.sh ./$(SAN_RUNNER) $(BUILD_JOBS)
 
 # ---- tsan -------------------------------------------------------------------------------
 # The threads suite (eight models in eight threads against their serial runs) under

@@ -37,7 +37,7 @@ check-nogpl:
 	@$(MAKE) $(BUILD_J) --no-print-directory GPL=no SAN= BUILDDIR=$(NOGPL_DIR) lib runner examples
 	@$(MAKE) --no-print-directory GPL=no BUILDDIR=$(NOGPL_DIR) check-nogpl-linkage
 	@echo "== GPL-free test runner ($(NOGPL_DIR)/tests/runner)"
-	@./$(NOGPL_DIR)/tests/runner
+	@sh scripts/run-suites.sh ./$(NOGPL_DIR)/tests/runner $(BUILD_JOBS)
 	@echo "== GPL-free example programs"
 	@sh scripts/examples-test.sh $(NOGPL_DIR)/examples
 	@echo "== GPL-free install test"
