@@ -1,6 +1,8 @@
 /* libFuzzer target (issue 12): the input bytes are a program of public API
  * calls on one model — cables of each element kind, nodes, constraints,
- * loads, bodies, joints, wraps, friction, options — followed by finalize,
+ * loads, bodies, joints, wraps, friction, options; a sea, Morison loads in
+ * it, seabed, damping, sections along a cable, point bodies, the touchdown
+ * node (issue 26) — followed by finalize,
  * a quasistatic solve and a few dynamic steps.  Every call may fail; none
  * may crash, hang, leak or trip a sanitizer.  Sizes are bounded (at most 8
  * elements a line, 16 objects of a kind, few Newton iterations), so one
@@ -52,7 +54,10 @@ typedef struct world {
     alecable_node *n[CAP * 4];
     alecable_body *b[CAP];
     alecable_joint *j[CAP];
-    int nc, nn, nb, nj;
+    alecable_load *l[CAP];     /* hydrodynamic, seabed and damping loads */
+    alecable_sea *sea[4];
+    alecable_point_mass *pm[CAP];
+    int nc, nn, nb, nj, nl, ns, np;
 } world;
 
 /* pick one of count handles, or NULL (1 in 16) */
@@ -80,7 +85,7 @@ static void op(world *w, reader *r)
     alecable_node *nodes[8];
     double angles[8];
     int k, cnt;
-    switch (u8(r) % 24) {
+    switch (u8(r) % 32) {
     case 0: {
         alecable_section s;
         alecable_cable *c = NULL;
@@ -222,11 +227,127 @@ static void op(world *w, reader *r)
         alecable_joint_set_damping(j, num(r));
         break;
     }
-    default: {
+    case 23: {
         alecable_load *l = NULL;
         vec(r, a);
         vec(r, b);
         alecable_load_body_force(&l, w->m, PICK(r, w->b, w->nb), a, b);
+        break;
+    }
+    /* issue 26: sea, Morison loads in it, seabed, damping, sections, point bodies, touchdown */
+    case 24: {
+        alecable_sea_params p;
+        alecable_sea *sea = NULL;
+        double cur[8];
+        alecable_sea_params_init(&p);
+        p.level = num(r);
+        p.depth = num(r);
+        p.waves = (int)(u8(r) % 4);
+        p.height = num(r);
+        p.period = num(r);
+        p.Hs = num(r);
+        p.Tp = num(r);
+        p.n_components = (int)(u8(r) % 40) - 2;
+        p.ramp_time = num(r);
+        p.stretching = (int)(u8(r) % 4);
+        if (u8(r) & 1) {
+            for (k = 0; k < 8; k++) cur[k] = num(r);
+            p.n_current = (int)(u8(r) % 3);
+            p.current = cur;
+        }
+        if (!alecable_sea_create(&sea, w->m, &p) && w->ns < 4) w->sea[w->ns++] = sea;
+        break;
+    }
+    case 25: {
+        alecable_hydro_params p;
+        alecable_load *l = NULL;
+        alecable_hydro_params_init(&p);
+        p.diameter = num(r);
+        p.C_dn = num(r);
+        vec(r, p.current);
+        p.terms = (int)(u8(r) % 9);
+        p.stiff = (int)(u8(r) % 3);
+        if (!alecable_load_hydro(&l, w->m, PICK(r, w->c, w->nc), &p)) {
+            if (w->nl < CAP) w->l[w->nl++] = l;
+            if (u8(r) & 1) alecable_load_hydro_set_sea(l, PICK(r, w->sea, w->ns));
+            if (u8(r) & 1) alecable_load_hydro_set_elements(l, (int)(u8(r) % 10) - 1, (int)(u8(r) % 10) - 1);
+        }
+        break;
+    }
+    case 26: {
+        alecable_seabed_params p;
+        alecable_load *l = NULL;
+        double h[9];
+        alecable_seabed_params_init(&p);
+        p.shape = (int)(u8(r) % 3);
+        vec(r, p.point);
+        vec(r, p.normal);
+        p.nx = (int)(u8(r) % 4);
+        p.ny = (int)(u8(r) % 4);
+        p.origin[0] = num(r);
+        p.spacing[0] = num(r);
+        p.spacing[1] = num(r);
+        for (k = 0; k < 9; k++) h[k] = num(r);
+        if (p.nx * p.ny <= 9) p.heights = h; /* a grid larger than h: NULL (the call must refuse it) */
+        p.stiffness = num(r);
+        p.damping = num(r);
+        p.mu_axial = num(r);
+        p.mu_lateral = num(r);
+        p.eps = num(r);
+        p.law = (int)(u8(r) % 4);
+        p.first_element = (int)(u8(r) % 10) - 1;
+        p.n_elements = (int)(u8(r) % 10) - 1;
+        if (!alecable_load_seabed(&l, w->m, PICK(r, w->c, w->nc), &p) && w->nl < CAP) w->l[w->nl++] = l;
+        break;
+    }
+    case 27: {
+        alecable_seabed_contact sc;
+        alecable_seabed_contact_init(&sc);
+        alecable_seabed_state(PICK(r, w->l, w->nl), (int)(u8(r) % 3), &sc);
+        alecable_load_damping_dissipation(PICK(r, w->l, w->nl), &a[0], &a[1]);
+        break;
+    }
+    case 28: {
+        alecable_damping_params p;
+        alecable_load *l = NULL;
+        alecable_damping_params_init(&p);
+        p.axial = num(r);
+        p.bending = num(r);
+        p.first_element = (int)(u8(r) % 10) - 1;
+        p.n_elements = (int)(u8(r) % 10) - 1;
+        p.stiff = (int)(u8(r) % 3);
+        if (!alecable_load_damping(&l, w->m, PICK(r, w->c, w->nc), &p) && w->nl < CAP) w->l[w->nl++] = l;
+        break;
+    }
+    case 29: {
+        alecable_section s;
+        alecable_section_init(&s);
+        s.E = num(r);
+        s.A = num(r);
+        s.rho = num(r);
+        s.I = num(r);
+        alecable_cable_set_section_range(PICK(r, w->c, w->nc), (int)(u8(r) % 10) - 1, (int)(u8(r) % 10) - 1, &s);
+        break;
+    }
+    case 30: {
+        alecable_point_mass_params p;
+        alecable_point_mass *pm = NULL;
+        alecable_point_mass_params_init(&p);
+        p.mass = num(r);
+        p.volume = num(r);
+        p.drag_area = num(r);
+        p.added_mass = num(r);
+        if (!alecable_node_point_mass(&pm, PICK(r, w->n, w->nn), &p) && w->np < CAP) w->pm[w->np++] = pm;
+        alecable_point_mass_set_sea(PICK(r, w->pm, w->np), PICK(r, w->sea, w->ns));
+        if (u8(r) & 1) alecable_point_mass_set_waterplane(PICK(r, w->pm, w->np), num(r), num(r));
+        break;
+    }
+    default: {
+        alecable_constraint *bottom[CAP * 4 + 2]; /* as many as a cable can have nodes */
+        vec(r, a);
+        vec(r, b);
+        alecable_seabed_touchdown(u8(r) & 1 ? bottom : NULL, w->m, PICK(r, w->c, w->nc), a, b, (int)(u8(r) % 3),
+                                  (int)(u8(r) % 10) - 1);
         break;
     }
     }
