@@ -54,6 +54,7 @@ int main(void)
     add(&sr, suite_lagrangian);
     add(&sr, suite_field_loads);
     add(&sr, suite_seabed);
+    add(&sr, suite_slack_start);
     add(&sr, suite_model);
     add(&sr, suite_model_dynamic);
     add(&sr, suite_api);
