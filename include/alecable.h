@@ -2269,7 +2269,16 @@ ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r);
  *         material coordinate and position are both free (since 0.3; see there)
  * \retval ALECABLE_ENOCONV Newton did not converge in a load step
  * \retval ALECABLE_EUNSTABLE a load step converged to an unstable equilibrium that options.stability
- *         = CHECK refuses, or that FOLLOW could not leave for a stable one (since 0.3)
+ *         = CHECK refuses, or that FOLLOW could not leave for a stable one (since 0.3); or (CHECK
+ *         and FOLLOW; since 0.3) the last step's state has an element of a cable without bending
+ *         stiffness (axial; ANCF, Kirchhoff, SE(3) with EI = 0) compressed beyond round-off (its
+ *         stretch below 1 by more than 1e-8 of the cable's largest |stretch - 1| and 64 eps of its
+ *         coordinates over its length) where it could leave its line (a node with an axis no fix
+ *         holds across the element): a string cannot carry compression, and such a state is a
+ *         fold (on a seabed: an element reversed against its neighbours, which the penalty holds
+ *         and the curvature check cannot see) or a buckled line; the message names the element,
+ *         its stretch and force, the last converged step is kept; start the cable slack
+ *         (alecable_cable_lay_slack())
  * \retval ALECABLE_ESINGULAR a singular tangent
  * \retval ALECABLE_ENAN a non-finite residual or solution
  * \retval ALECABLE_ELINSOLVE, ALECABLE_ENOMEM the linear solver or an allocation failed
