@@ -95,12 +95,11 @@ int ac_string_accept(const void *ctx, const double *q, const unsigned char *held
     }
     if (worst_c < 0) return ALECABLE_OK;
     snprintf(msg, len,
-             "the state found has cable %d's element %d (s %.6g .. %.6g m) compressed: stretch |dx/ds| = %.9g "
-             "(strain %.3g, axial force %.6g N), and a cable without bending stiffness cannot carry compression: "
-             "it is a folded or buckled discrete line (an element reversed against its neighbours, held by "
-             "the seabed or the other loads), not an equilibrium of the cable; start the cable from a slack "
-             "shape (alecable_cable_lay_slack()), or give it bending stiffness; the last converged state is kept",
-             worst_c, worst_e, worst_sa, worst_sb, worst_F, worst, worst_N);
+             "cable %d element %d (s %.6g .. %.6g m) is compressed (stretch %.9g, axial force %.6g N): a cable "
+             "without bending stiffness cannot carry compression, so this is a fold or a buckled line (held by the "
+             "seabed or other loads), not its equilibrium; lay it slack first (alecable_cable_lay_slack()) or give "
+             "it bending stiffness; the last converged state is kept",
+             worst_c, worst_e, worst_sa, worst_sb, worst_F, worst_N);
     return ALECABLE_EUNSTABLE;
 }
 
