@@ -549,6 +549,38 @@ ALECABLE_API int alecable_node_material(const alecable_node *n, double *s);
  * \retval ALECABLE_EINVAL not finite, a body's node, or s would invert or
  *         collapse a neighbouring element */
 ALECABLE_API int alecable_node_set(alecable_node *n, const double x[3], double s);
+/** Lays a cable slack between its end nodes (since 0.3): a start for statics
+ * of a cable without bending stiffness.  Such a cable started straight but
+ * compressed (its chord shorter than its material length) has no stiffness
+ * to leave the chord but the loads', and Newton can end on a fold (an
+ * element reversed against its neighbours, held by a seabed), which
+ * alecable_solve_quasistatic() refuses (#ALECABLE_EUNSTABLE).  Laid slack,
+ * every element is unstressed and the solve starts on the right side of
+ * every fold.  The shape: two straight legs from the ends meeting at the
+ * lowest point (along gravity) that keeps the material length L = s_B - s_A
+ * (the ellipse with foci at the ends); where that would go below the plane
+ * (point, normal), the cable lies on the plane instead, the legs steeper so
+ * that the length is still L (an anchor on the plane: along the bottom,
+ * then straight up to the fairlead).  The interior nodes go to their
+ * material distance s - s_A along the shape (ANCF nodes: their slope along
+ * it), their s kept; the end nodes do not move.  A taut cable (L at most
+ * the chord) is laid on the chord, each element stretched alike.  Call it
+ * before the solve, with the ends where they will be; a fix
+ * (alecable_fix()) created earlier on an interior node still holds its old
+ * value.  A chord along gravity leaves no side to sag to: the cable is laid
+ * doubled below its lower end.
+ * \param c an axial or ANCF cable with at least two nodes.
+ * \param point a point of the plane the cable may not go below [m], or NULL
+ *        (no plane; then normal is NULL too).
+ * \param normal the plane's normal out of the seabed (any length but zero), or NULL.
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL c is NULL, or one of point and normal only
+ * \retval ALECABLE_EHANDLE c is not a cable
+ * \retval ALECABLE_ERANGE c is a Kirchhoff or SE(3) cable
+ * \retval ALECABLE_ESTATE c has fewer than two nodes, or the model no gravity
+ * \retval ALECABLE_EINVAL a non-finite point or normal, a zero normal, or more
+ *         material than reaches down to the plane and back (nothing moved) */
+ALECABLE_API int alecable_cable_lay_slack(alecable_cable *c, const double point[3], const double normal[3]);
 /** Slope r' = dr/ds of an ANCF or Kirchhoff node (initialized from the chords of its elements).
  * \param n the node.
  * \param[out] d the slope (dimensionless).
@@ -2237,7 +2269,16 @@ ALECABLE_API void alecable_solve_report_init(alecable_solve_report *r);
  *         material coordinate and position are both free (since 0.3; see there)
  * \retval ALECABLE_ENOCONV Newton did not converge in a load step
  * \retval ALECABLE_EUNSTABLE a load step converged to an unstable equilibrium that options.stability
- *         = CHECK refuses, or that FOLLOW could not leave for a stable one (since 0.3)
+ *         = CHECK refuses, or that FOLLOW could not leave for a stable one (since 0.3); or (CHECK
+ *         and FOLLOW; since 0.3) the last step's state has an element of a cable without bending
+ *         stiffness (axial; ANCF, Kirchhoff, SE(3) with EI = 0) compressed beyond round-off (its
+ *         stretch below 1 by more than 1e-8 of the cable's largest |stretch - 1| and 64 eps of its
+ *         coordinates over its length) where it could leave its line (a node with an axis no fix
+ *         holds across the element): a string cannot carry compression, and such a state is a
+ *         fold (on a seabed: an element reversed against its neighbours, which the penalty holds
+ *         and the curvature check cannot see) or a buckled line; the message names the element,
+ *         its stretch and force, the last converged step is kept; start the cable slack
+ *         (alecable_cable_lay_slack())
  * \retval ALECABLE_ESINGULAR a singular tangent
  * \retval ALECABLE_ENAN a non-finite residual or solution
  * \retval ALECABLE_ELINSOLVE, ALECABLE_ENOMEM the linear solver or an allocation failed

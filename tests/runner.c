@@ -173,6 +173,7 @@ int main(void)
     ADD(suite_waves);
     ADD(suite_segments);
     ADD(suite_damping);
+    ADD(suite_slack_start);
     if (queue_dir) return run_queue();
     if (!sr) return EXIT_SUCCESS; /* a shard past the last suite */
     srunner_run_all(sr, CK_NORMAL);

@@ -438,6 +438,11 @@ int ac_finalize(alecable_model *m);
 void ac_sync_nodes(alecable_model *m);   /* q -> node mirrors, lambda -> constraints */
 /* gathers an element's dof values from q (a Lagrangian cable's s from its
  * nodes), and from a velocity or acceleration vector (its s rate: 0) */
+/* slack.c: the quasistatic solver's last word on a converged q (qs_set_accept,
+ * ctx the model): ALECABLE_EUNSTABLE with msg when an element of a cable without
+ * bending stiffness is compressed beyond round-off where it could leave its
+ * line (held[i]: q[i] held by a fix) */
+int ac_string_accept(const void *ctx, const double *q, const unsigned char *held, char *msg, size_t len);
 void ac_gather(const alecable_element *e, const double *q, double *qe);
 void ac_gather_rate(const alecable_element *e, const double *v, double *ve);
 /* An element's k-th dof in q (its layout: node a's dofs, then node b's; -1

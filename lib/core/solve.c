@@ -19,6 +19,7 @@ static int prepare(alecable_model *m, alecable_problem *p)
         if ((st = qs_create(&ws, p, &m->alloc))) return ac_fail(m, st, "cannot create the solver workspace: %s", alecable_strerror(st));
         m->qs = ws;
     }
+    qs_set_accept((qs_ws *)m->qs, ac_string_accept, m); /* no compressed string is OK (slack.c) */
     return ALECABLE_OK;
 }
 

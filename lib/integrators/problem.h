@@ -25,6 +25,17 @@ int  qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_o
               double *q, double *lambda, double *t, alecable_solve_report *rep, char *msg,
               size_t msg_len);
 
+/* The owner's check of the last load step's converged state, after the
+ * stability check (NULL: none): accept(ctx, q, held, msg, len), held[i]
+ * nonzero where a constraint holds q[i] alone (a fix), returns 0, or a
+ * status with msg saying why the state is refused; the solve then fails
+ * with that status and the last converged state.  A model's workspace
+ * refuses a compressed string (lib/core/slack.c); a host's problem has
+ * none. */
+void qs_set_accept(qs_ws *ws,
+                   int (*accept)(const void *ctx, const double *q, const unsigned char *held, char *msg, size_t len),
+                   const void *ctx);
+
 /* The unknown (index in q) a singular tangent left without stiffness in the
  * last solve, or -1 when there was none or it could not be told. */
 int  qs_null_dof(const qs_ws *ws);

@@ -92,6 +92,9 @@ struct qs_ws {
     int steps_done;
     size_t alloc_mark, alloc_after_first;
     int marked;
+    /* the owner's last word on a converged state (qs_set_accept) */
+    int (*accept)(const void *ctx, const double *q, const unsigned char *held, char *msg, size_t len);
+    const void *accept_ctx;
 };
 
 ALECABLE_API void alecable_quasistatic_options_init(alecable_quasistatic_options *o)
@@ -2108,6 +2111,18 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         }
         if (!st && k == steps - 1 && o->stability != ALECABLE_STABILITY_OFF)
             st = check_stability(ws, p, o, k, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
+        /* beside the stability check, a part of it: a state the problem's
+         * owner knows to be no stable equilibrium of the real thing (a model:
+         * a string in compression, unstable to every move off its line that
+         * the discrete tangent does not see, such as a fold a seabed holds)
+         * is not OK, and the step fails like any other (the last converged
+         * state comes back).  With stability = OFF the caller asked for no
+         * judgement (0.2's contract: OFF returns a saddle, UNCHECKED) */
+        if (!st && k == steps - 1 && ws->accept && o->stability != ALECABLE_STABILITY_OFF) {
+            mark_held(ws); /* the dofs that fixes hold, from the last tangent's constraint columns */
+            if ((st = ws->accept(ws->accept_ctx, q, ws->held, msg, len)) == ALECABLE_EUNSTABLE)
+                rep->stability = ALECABLE_EQUILIBRIUM_UNSTABLE;
+        }
         ws->it1[k] = n1;
         ws->it2[k] = n2;
         rep->iterations_stage1 += n1;
@@ -2152,6 +2167,14 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
     *t = t_done;
     if (ws->large) release_factors(ws);
     return st;
+}
+
+void qs_set_accept(qs_ws *ws,
+                   int (*accept)(const void *ctx, const double *q, const unsigned char *held, char *msg, size_t len),
+                   const void *ctx)
+{
+    ws->accept = accept;
+    ws->accept_ctx = ctx;
 }
 
 int qs_null_dof(const qs_ws *ws) { return ws->null_dof; }
