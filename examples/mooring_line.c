@@ -190,8 +190,9 @@ static void write_csv(alecable_cable *c, int n, const char *path)
  * straight start statics can end on a Z-folded line lying on the bottom,
  * the reversed element compressed by H, an equilibrium the penalty holds up
  * and the stability check accepts (its negative geometric stiffness is
- * across the element, where the bottom holds it).  Flagged here from the
- * nodes: a fold where two neighbouring elements' chords point against each
+ * across the element, where the bottom holds it); statics now refuses
+ * such a state (ALECABLE_EUNSTABLE), and --start straight lays the chord
+ * slack first.  Still flagged here from the nodes, an independent reader: a fold where two neighbouring elements' chords point against each
  * other, and the smallest tension (the element's law EA F (F^2 - 1)/2). */
 static void shape_check(const params *p, alecable_cable *c, int n, result *res)
 {
@@ -378,7 +379,8 @@ static void solve_line(const params *p, int n, const double *start, double *out,
     ex_check(m, alecable_cable_create(&c, m, p->kind, &sec), "cable_create");
     ex_check(m, alecable_cable_set_lagrangian(c, 1), "set_lagrangian");
     /* slack: unstressed, along the bottom to x = a, then straight up to the
-     * fairlead (a + |(X - a, Z)| = L); straight: on the chord, compressed */
+     * fairlead (a + |(X - a, Z)| = L); straight: on the chord, compressed,
+     * then laid slack by the library (alecable_cable_lay_slack: the same shape) */
     if (slack) a = (p->L * p->L - p->X * p->X - p->Z * p->Z) / (2.0 * (p->L - p->X));
     for (i = 0; i <= n; i++) {
         double s = p->L * i / n, x[3] = {0, 0, 0};
@@ -394,6 +396,10 @@ static void solve_line(const params *p, int n, const double *start, double *out,
             x[2] = f * p->Z;
         }
         ex_check(m, alecable_cable_add_node(&nd, c, x, s), "add_node");
+    }
+    if (!start && !slack) { /* the chord, laid slack by the library (a string started compressed folds) */
+        double p0[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+        ex_check(m, alecable_cable_lay_slack(c, p0, up), "cable_lay_slack");
     }
     for (i = 0; i <= n; i++) { /* a plane problem */
         ex_check(m, alecable_cable_node(&nd, c, i), "cable_node");
@@ -459,7 +465,7 @@ int main(int argc, char **argv)
         {"--elements", 'i', &p.n, "elements"},
         {"--kind", 's', &kind, "axial, ancf or kirchhoff"},
         {"--load-steps", 'i', &p.steps, "load steps of statics"},
-        {"--start", 's', &p.start, "straight (on the chord, compressed) or slack (unstressed: along the bottom, "
+        {"--start", 's', &p.start, "straight (on the chord, laid slack by alecable_cable_lay_slack()) or slack (unstressed: along the bottom, "
                                    "then straight to the fairlead)"},
         {"--length", 'd', &p.L, "unstretched length L [m]"},
         {"--fairlead-x", 'd', &p.X, "fairlead's horizontal distance from the anchor X [m]"},
