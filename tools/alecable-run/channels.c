@@ -21,7 +21,7 @@ static const char *const CH_KEYS[] = {"name", "node", "element", "body", "constr
 /* a channel's source is the index of the key it has (source_value's cases) */
 static const char *const SOURCES[] = {"node", "element", "body", "constraint", "joint", "energy", "report",
                                       "stats", "time", "expr", "seabed", NULL};
-enum { SRC_EXPR = 9, SRC_SEABED = 10 };
+enum { SRC_SEABED = 10 };
 
 static int pick(rn_ctx *ctx, const yaml_node_t *n, const char *key, const char *const names[], int *v)
 {
