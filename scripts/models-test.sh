@@ -79,7 +79,7 @@ same() {
 # value the result line prints for them, to 1e-12 relative: a column under the wrong name
 # fails.  history_check MODEL CSV RESULT-OUTPUT LABEL
 history_check() {
-    plain=$(sed -n 's/^ *- {name: *\([A-Za-z_][A-Za-z0-9_]*\), *\(node\|element\|body\|constraint\|joint\|energy\|time\|stats\|report\): .*/\1 &/p' "$1" |
+    plain=$(sed -n 's/^ *- {name: *\([A-Za-z_][A-Za-z0-9_]*\), *\(node\|element\|body\|constraint\|joint\|seabed\|energy\|time\|stats\|report\): .*/\1 &/p' "$1" |
         grep -v -e 'over:' -e 'stage:' -e 'after:' -e 'before:' -e 'when:' -e 'if:' -e 'print: *\(false\|no\|0\)' |
         cut -d ' ' -f 1 | tr '\n' ' ')
     if [ ! -s "$2" ]; then ko "$4: history: no CSV written"; return; fi

@@ -1,7 +1,7 @@
 /* alecable-run: the channels of a model file (output.channels): the values
  * the result line prints, read from the library's queries (nodes, elements,
- * bodies, constraints, joints and their friction contacts, energies, solver
- * counts) or computed from the channels above them, sampled during the run
+ * bodies, constraints, joints and their friction contacts, seabed loads'
+ * touchdown, energies, solver counts) or computed from the channels above them, sampled during the run
  * for aggregates, stage and event values and the history CSV.
  *
  * SPDX-License-Identifier: BSD-3-Clause */
@@ -16,9 +16,12 @@
 
 static const char *const CH_KEYS[] = {"name", "node", "element", "body", "constraint", "joint", "energy",
                                       "report", "stats", "time", "expr", "value", "index", "xi", "scale",
-                                      "over", "print", "of", "stage", "after", "before", "when", "to", "frequency", NULL};
+                                      "over", "print", "of", "stage", "after", "before", "when", "to", "frequency",
+                                      "seabed", "end", NULL};
+/* a channel's source is the index of the key it has (source_value's cases) */
 static const char *const SOURCES[] = {"node", "element", "body", "constraint", "joint", "energy", "report",
-                                      "stats", "time", "expr", NULL};
+                                      "stats", "time", "expr", "seabed", NULL};
+enum { SRC_SEABED = 10 };
 
 static int pick(rn_ctx *ctx, const yaml_node_t *n, const char *key, const char *const names[], int *v)
 {
@@ -213,6 +216,51 @@ static const char *const stats_vals[] = {"steps", "rejected", "newton_iterations
 static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int src, int index, double scale, int of,
                         double *v);
 
+static const char *const seabed_vals[] = {"touchdown", "s", "x", "y", "z", "tension", "grounded_length",
+                                          "max_penetration", NULL};
+/* {seabed: LOAD, end: 0|1, value: V}: alecable_seabed_state of a named seabed
+ * load, the touchdown met from the cable's first (0) or last (1) node.
+ * Without a touchdown (value touchdown 0) its s, x, y, z and tension are not
+ * a number: a 0 would read as a place and a tension; the aggregates leave
+ * such samples out (rn_sample_channels).  Pass 1 checks the entry. */
+static int seabed_value(rn_ctx *ctx, const yaml_node_t *ch, double *v)
+{
+    const yaml_node_t *ln = rn_get(ctx, ch, "seabed");
+    const char *name = rn_scalar(ln);
+    rn_object *o = name ? rn_object_find(ctx, name) : NULL;
+    alecable_seabed_contact sc;
+    int end = 0, which = 0, st;
+    if (!o || o->what != RN_LOAD) {
+        rn_error(ctx, ln, "the name of a seabed load (a loads entry of type seabed with a name, above)", NULL);
+        return -1;
+    }
+    if (o->type != RN_LOAD_SEABED) {
+        rn_error(ctx, ln, "the name of a seabed load", "'%s', a load of another type", name);
+        return -1;
+    }
+    if (rn_int(ctx, ch, "end", &end, RN_REQ, -1000000000) < 0) return -1;
+    if (end != 0 && end != 1) {
+        rn_error(ctx, rn_get(ctx, ch, "end"), "end: 0 (the touchdown met from the cable's first node) or 1 (from its last)",
+                 "%d", end);
+        return -1;
+    }
+    if (pick(ctx, ch, "value", seabed_vals, &which) != 1) return -1;
+    if (!B) return 0;
+    alecable_seabed_contact_init(&sc);
+    st = alecable_seabed_state((const alecable_load *)o->handle, end, &sc);
+    if (st) return rn_lib(ctx, ch, st, "seabed_state");
+    switch (which) {
+    case 0: *v = sc.touchdown; break;
+    case 1: *v = sc.s; break;
+    case 2: case 3: case 4: *v = sc.position[which - 2]; break;
+    case 5: *v = sc.tension; break;
+    case 6: *v = sc.grounded_length; break;
+    default: *v = sc.max_penetration; break;
+    }
+    if (!sc.touchdown && which >= 1 && which <= 5) *v = NAN;
+    return 0;
+}
+
 /* The instantaneous value of a channel; in pass 1 it checks the entry and
  * gives 1. */
 static int channel_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, double *v)
@@ -231,8 +279,13 @@ static int channel_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, doub
             src = i;
         }
     if (src < 0) {
-        rn_error(ctx, ch, "a channel source: node, element, body, constraint, joint, energy, report, stats, time or expr",
+        rn_error(ctx, ch,
+                 "a channel source: node, element, body, constraint, joint, seabed, energy, report, stats, time or expr",
                  "a channel without one");
+        return -1;
+    }
+    if (src != SRC_SEABED && rn_get(ctx, ch, "end")) {
+        rn_error(ctx, rn_get(ctx, ch, "end"), "'end' in a seabed channel only", "a channel of another source");
         return -1;
     }
     if (rn_int(ctx, ch, "index", &index, 0, 0) < 0) return -1;
@@ -500,6 +553,8 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
     case 8: /* time */
         *v = rs ? rs->t : 1.0;
         return 0;
+    case SRC_SEABED:
+        return seabed_value(ctx, ch, v);
     default: { /* expr */
         char err[256];
         const char *s = rn_scalar(rn_get(ctx, ch, "expr"));
@@ -637,6 +692,13 @@ int rn_sample_channels(rn_ctx *ctx, run_state *rs)
             if (c == 0.0) continue;
             a->fired = 1;
         }
+        /* a sample that is not a number (a seabed channel without a touchdown) has no
+         * place in an extreme, a mean or a crossing: the aggregates leave it out, a
+         * stage's or an event's last value is it */
+        if (isnan(v)) {
+            a->last = v;
+            continue;
+        }
         /* an upward zero crossing between the sample before and this one, its
          * time interpolated linearly (the period of an oscillation) */
         if (a->n > 0 && a->last < 0.0 && v >= 0.0) {
@@ -702,7 +764,10 @@ int rn_final_channels(rn_ctx *ctx, run_state *rs, int status)
                 return -1;
             }
         }
-        if (agg != AGG_NONE && a->n > 0)
+        /* an aggregate of no sample (every one not a number: a seabed channel that
+         * never found a touchdown) is not a number either */
+        if (agg != AGG_NONE && a->n == 0) v = NAN;
+        else if (agg != AGG_NONE)
             v = agg == AGG_MAX ? a->max : agg == AGG_MIN ? a->min : agg == AGG_RANGE ? a->max - a->min
                 : agg == AGG_MEAN ? a->sum / (double)a->n : agg == AGG_FIRST ? a->first
                 : agg == AGG_CROSSINGS ? (double)a->ups

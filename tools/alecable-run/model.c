@@ -711,7 +711,7 @@ static int load(rn_ctx *ctx, const yaml_node_t *n)
         if (rn_vec(ctx, n, "torque", mvec, 3, RN_REQ) < 0) bad = 1;
         if (!bad && B) st = alecable_load_body_torque(&l, ctx->m, b, mvec);
         break;
-    default: { /* seabed: a plane or a bathymetry grid (seabed.c) */
+    default: { /* RN_LOAD_SEABED: a plane or a bathymetry grid (seabed.c) */
         static const char *const laws[] = {"saturated", "sqrt", NULL};
         static const int law_v[] = {ALECABLE_FRICTION_SATURATED, ALECABLE_FRICTION_SQRT};
         alecable_seabed_params sp;

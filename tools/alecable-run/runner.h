@@ -49,6 +49,8 @@ typedef struct rn_cable {
 
 /* bodies, joints, constraints, loads: named objects of the model */
 enum { RN_BODY, RN_JOINT, RN_CONSTRAINT, RN_LOAD };
+/* a load's type (rn_object.type): its index in model.c's list of load types */
+enum { RN_LOAD_SEABED = 9 };
 typedef struct rn_object {
     char *name;
     int what;    /* RN_BODY ... */
