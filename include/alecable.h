@@ -4104,14 +4104,19 @@ ALECABLE_API int alecable_load_seabed(alecable_load **out, alecable_model *m, al
  * gap is sampled along the load's elements in material order at each
  * element's first end, its 5 Gauss points and the last element's second end,
  * and taken as linear in s between samples: the touchdown point is its
- * first zero crossing met from the given end, so it is resolved to the
- * spacing of the samples there (at most 0.24 of the element's length). */
+ * first crossing met from the given end between a sample in contact
+ * (gap <= 0: an anchor held on the bottom is in contact) and one above, so
+ * it is resolved to the spacing of the samples there (at most 0.24 of the
+ * element's length). */
 typedef struct alecable_seabed_contact {
     size_t struct_size;      /**< sizeof(alecable_seabed_contact) (set by alecable_seabed_contact_init()) */
     int touchdown;           /**< 1: a contact boundary was found (the fields below are set), 0: none */
     double s;                /**< material coordinate of the touchdown point [m] */
     double position[3];      /**< its position [m] */
-    double tension;          /**< bottom tension: EA (|r_s| - 1) at the touchdown point [N] */
+    double tension;          /**< bottom tension: the axial force of the element holding the touchdown
+                                  point, by the element's law (alecable_element_axial_force(): the
+                                  force at its middle; near the touchdown the tension hardly varies
+                                  along the line, which leaves the bottom tangentially) [N] */
     double grounded_length;  /**< material length in contact [m] */
     double max_penetration;  /**< largest penetration at a sample [m] */
 } alecable_seabed_contact;

@@ -202,15 +202,17 @@ ALECABLE_API int alecable_seabed_state(const alecable_load *l, int end, alecable
         return ac_fail(m, ALECABLE_EINVAL, "state: struct_size %zu, call alecable_seabed_contact_init", out->struct_size);
     if (end != 0 && end != 1) return ac_fail(m, ALECABLE_EINVAL, "end = %d must be 0 (first node) or 1 (last)", end);
     ns = (last_el(l) - l->first_el) * (FL_NGAUSS + 1) + 1;
+    /* in contact: gap <= 0, so that an anchor held exactly on the bottom
+     * (gap 0, the line next to it sunk by w/k) is not a boundary */
     sample(l, end ? ns - 1 : 0, &s0, &g0, &P);
     if (g0 < 0.0) pen = -g0;
     for (i = 1; i < ns; i++) {
         sample(l, end ? ns - 1 - i : i, &s1, &g1, &P);
         if (g1 < 0.0 && -g1 > pen) pen = -g1;
-        if (g0 < 0.0 && g1 < 0.0) ground += fabs(s1 - s0);
-        else if ((g0 < 0.0) != (g1 < 0.0)) {
+        if (g0 <= 0.0 && g1 <= 0.0) ground += fabs(s1 - s0);
+        else if ((g0 <= 0.0) != (g1 <= 0.0)) {
             double sx = s0 + (s1 - s0) * g0 / (g0 - g1);
-            ground += fabs(g0 < 0.0 ? sx - s0 : s1 - sx);
+            ground += fabs(g0 <= 0.0 ? sx - s0 : s1 - sx);
             if (!found) {
                 found = 1;
                 sd = sx;
@@ -225,7 +227,7 @@ ALECABLE_API int alecable_seabed_state(const alecable_load *l, int end, alecable
     out->max_penetration = pen;
     if (found) {
         const alecable_element *e = l->cable->el[l->first_el];
-        double qe[EL_MAX_DOF], sa, sb;
+        double qe[EL_MAX_DOF], sa, sb, eps, F;
         for (i = l->first_el; i < last_el(l); i++) {
             e = l->cable->el[i];
             if (sd <= node_s(e->b)) break;
@@ -236,7 +238,7 @@ ALECABLE_API int alecable_seabed_state(const alecable_load *l, int end, alecable
         fl_point_eval(e->ops, sb > sa ? (sd - sa) / (sb - sa) : 0.0, qe, NULL, NULL, 0, &P);
         out->s = sd;
         memcpy(out->position, P.r, sizeof out->position);
-        out->tension = e->par.EA * (P.nrs - 1.0);
+        e->ops->strain(&e->par, qe, &eps, &F, &out->tension); /* the element's own law */
     }
     return ALECABLE_OK;
 }
