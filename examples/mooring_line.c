@@ -95,8 +95,8 @@
 #include <string.h>
 
 typedef struct params {
-    double L, X, Z, w, EA, EI, k, CB, eps;
-    int n, steps, kind, node, chain, green, maxit;
+    double L, X, Z, w, EA, EI, k, CB, eps, pull;
+    int n, steps, kind, node, chain, green, maxit, psteps;
     const char *start, *csv;
 } params;
 
@@ -117,8 +117,11 @@ static void cf_eval(const params *p, double X, double Z, double H, double V, dou
     F[0] = p->L - V / w + H / w * asinh(r) + H * p->L / EA + fx - X;
     F[1] = H / w * (q - 1.0) + V * V / (2.0 * w * EA) - Z;
     if (p->green) { /* the axial element's law: T = EA F (F^2 - 1)/2, F = 1 + T/EA - 1.5 (T/EA)^2 + O((T/EA)^3) */
-        double TF = H * q, c = 1.5 / (EA * EA);
-        F[0] -= c * (H * (V * TF + H * H * asinh(r)) / (2.0 * w) + H * H * (LB > 0.0 ? LB : 0.0));
+        double TF = H * q, c = 1.5 / (EA * EA), TA = p->CB > 0.0 ? H - p->CB * w * LB : H, T2 = H * H * LB;
+        /* the grounded part's integral of T^2: with friction T falls linearly from H to TA (> 0) */
+        if (LB <= 0.0) T2 = 0.0;
+        else if (p->CB > 0.0) T2 = (H * H * H - fmax(TA, 0.0) * fmax(TA, 0.0) * fmax(TA, 0.0)) / (3.0 * p->CB * w);
+        F[0] -= c * (H * (V * TF + H * H * asinh(r)) / (2.0 * w) + T2);
         F[1] -= c * (TF * TF * TF - H * H * H) / (3.0 * w);
     }
     /* d asinh(r)/dH = -r/(H q), /dV = 1/(H q) */
@@ -160,6 +163,8 @@ typedef struct result {
     int unilateral; /* --seabed node: every grounded node pressed, every suspended one above the bottom */
     int folded;     /* an element reversed against its neighbour (a Z-fold) */
     double T_min;   /* the smallest element tension (negative: compressed) */
+    double H0, T_anchor; /* --friction: H before the pull; the anchor's tension (two elements extrapolated) */
+    int n_contacts, n_slip; /* --friction: contacts, and those slipping at the last step */
     alecable_solve_report rep;
     char msg[400];
 } result;
@@ -232,6 +237,31 @@ static void shape_check(const params *p, alecable_cable *c, int n, result *res)
  * constraints (tests/test_seabed.c writes them one by one: the same H, V).
  * start: NULL (the slack start) or the nodes' (x, z, s), 3 (n + 1) values;
  * out: NULL or the solution's. */
+/* the fairlead's x, which the host moves (alecable_prescribe_motion: the
+ * library reads it at every evaluation) */
+static int fairlead_x(void *user, double t, double *value, double *rate, double *accel)
+{
+    (void)t;
+    *value = *(const double *)user;
+    if (rate) *rate = 0.0;
+    if (accel) *accel = 0.0;
+    return 0;
+}
+
+static double element_tension(const params *p, alecable_cable *c, int i)
+{
+    alecable_node *na, *nb;
+    double xa[3], xb[3], sa, sb, F;
+    ex_check(NULL, alecable_cable_node(&na, c, i), "cable_node");
+    ex_check(NULL, alecable_cable_node(&nb, c, i + 1), "cable_node");
+    ex_check(NULL, alecable_node_position(na, xa), "position");
+    ex_check(NULL, alecable_node_position(nb, xb), "position");
+    ex_check(NULL, alecable_node_material(na, &sa), "material");
+    ex_check(NULL, alecable_node_material(nb, &sb), "material");
+    F = sqrt((xb[0] - xa[0]) * (xb[0] - xa[0]) + (xb[2] - xa[2]) * (xb[2] - xa[2])) / (sb - sa);
+    return 0.5 * p->EA * F * (F * F - 1.0);
+}
+
 static void solve_node(const params *p, int n, int k, const double *start, double *out, result *res)
 {
     alecable_model *m;
@@ -241,9 +271,10 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
     alecable_constraint *fx, *fz, **zc;
     alecable_node *nd, *tn;
     double g[3] = {0, 0, -9.81}, a, lam, t0, xk[3], xl[3], sl, sk, p0[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+    double X0 = p->X - (p->CB > 0.0 ? p->pull : 0.0), xf = X0; /* --friction: the line starts at X - pull */
     int i;
     memset(res, 0, sizeof *res);
-    a = (p->L * p->L - p->X * p->X - p->Z * p->Z) / (2.0 * (p->L - p->X));
+    a = (p->L * p->L - X0 * X0 - p->Z * p->Z) / (2.0 * (p->L - X0));
     zc = (alecable_constraint **)malloc((size_t)(k + 1) * sizeof *zc);
     if (!zc) {
         res->status = ALECABLE_ENOMEM;
@@ -259,7 +290,7 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
     ex_check(m, alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), "cable_create");
     for (i = 0; i <= n; i++) { /* the slack start, node k on the bottom (s_k <= a) */
         double s = p->L * i / n, f = fmax(s - a, 0.0) / (p->L - a), x[3] = {0, 0, 0};
-        x[0] = fmin(s, a) + f * (p->X - a);
+        x[0] = fmin(s, a) + f * (X0 - a);
         x[2] = i <= k ? 0.0 : f * p->Z;
         if (start) {
             x[0] = start[3 * i];
@@ -278,7 +309,7 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
             ex_check(m, alecable_fix(&zc[0], m, nd, ALECABLE_DOF_Z), "fix anchor");
         }
         if (i == n) {
-            ex_check(m, alecable_fix(&fx, m, nd, ALECABLE_DOF_X), "fix fairlead");
+            ex_check(m, alecable_prescribe_motion(&fx, m, nd, ALECABLE_DOF_X, fairlead_x, &xf), "fix fairlead");
             ex_check(m, alecable_fix(&fz, m, nd, ALECABLE_DOF_Z), "fix fairlead");
         }
     }
@@ -294,6 +325,43 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
     alecable_solve_report_init(&res->rep);
     t0 = ex_now();
     res->status = alecable_solve_quasistatic(m, &o, &res->rep);
+    if (p->CB > 0.0 && !res->status) {
+        /* the frictionless equilibrium at X - pull, then the bottom's
+         * stick/slip from that state on and the fairlead pulled out to X in
+         * psteps steps, one solve each (the friction's history commits at
+         * each: the path) */
+        alecable_friction_params fp;
+        alecable_solve_report rp;
+        alecable_joint *fj;
+        int j;
+        ex_check(m, alecable_constraint_multiplier(fx, &lam), "multiplier");
+        res->H0 = -lam;
+        alecable_friction_params_init(&fp);
+        fp.mu = p->CB;
+        ex_check(m, alecable_seabed_friction(&fj, m, zc + 1, k, &fp), "seabed_friction");
+        o.load_steps = 1;
+        for (j = 1; j <= p->psteps && !res->status; j++) {
+            xf = X0 + p->pull * j / p->psteps;
+            alecable_solve_report_init(&rp);
+            res->status = alecable_solve_quasistatic(m, &o, &rp);
+            res->rep.iterations_stage1 += rp.iterations_stage1;
+            res->rep.iterations_stage2 += rp.iterations_stage2;
+        }
+        res->n_contacts = k;
+        for (j = 0; j < k; j++) {
+            alecable_contact ct;
+            alecable_contact_init(&ct);
+            ex_check(m, alecable_friction_contact(fj, j, &ct), "friction_contact");
+            if (ct.state == ALECABLE_CONTACT_SLIP) res->n_slip++;
+        }
+        /* the anchor's tension: the first element's, less half an element of
+         * the law's fall (the two first elements' difference; the anchor's
+         * half element has no contact) */
+        {
+            double T0 = element_tension(p, c, 0), T1 = element_tension(p, c, 1);
+            res->T_anchor = T0 - 0.5 * (T1 - T0);
+        }
+    }
     res->wall = ex_now() - t0;
     snprintf(res->msg, sizeof res->msg, "%s", res->status ? alecable_model_errmsg(m) : "converged");
     ex_check(m, alecable_constraint_multiplier(fx, &lam), "multiplier");
@@ -447,7 +515,9 @@ static void solve_line(const params *p, int n, const double *start, double *out,
 
 int main(int argc, char **argv)
 {
-    params p = {110.0, 90.0, 28.0, 1000.0, 1e8, 1e3, 1e8, 0.0, 1e-3, 400, 10, 0, 0, 1, 0, 50, "slack", NULL};
+    params p = {110.0, 90.0, 28.0, 1000.0, 1e8, 1e3, 1e8, 0.0, 1e-3, 0.5, 400, 10, 0, 0, 1, 0, 50, 10, "slack", NULL};
+    double H0c = NAN, TAc = NAN, TAg = NAN, TAr = NAN;
+    int full = 1;
     double Hg = NAN, Vg = NAN;
     const char *kind = "axial", *seabed = "penalty";
     result r, rh, rq;
@@ -477,7 +547,12 @@ int main(int argc, char **argv)
         {"--max-iterations", 'i', &p.maxit, "Newton iterations per stage and step of statics (the library's "
                                             "default 50)"},
         {"--stiffness", 'd', &p.k, "seabed stiffness per unit length k [N/m^2]"},
-        {"--friction", 'd', &p.CB, "axial seabed friction coefficient C_B (0: frictionless)"},
+        {"--friction", 'd', &p.CB, "axial seabed friction coefficient C_B (0: frictionless); with --seabed node "
+                                   "paper 004's stick/slip (alecable_seabed_friction) along a pull-out from X - "
+                                   "pull, and the errors against the fully mobilized closed form"},
+        {"--pull", 'd', &p.pull, "--seabed node --friction: the fairlead starts at X - pull (frictionless "
+                                 "equilibrium) and is pulled out to X [m]"},
+        {"--pull-steps", 'i', &p.psteps, "--seabed node --friction: steps of the pull"},
         {"--refine", 'i', &refine, "0: the line solved from --start; K > 0: from --start at elements/2^K, then "
                                    "each mesh from the last one's solution with its elements halved"},
         {"--csv", 's', &p.csv, "write s, x, y, z of the nodes to this CSV file"},
@@ -500,11 +575,16 @@ int main(int argc, char **argv)
         return 2;
     }
     p.node = !strcmp(seabed, "node");
-    if (p.node && (p.kind != ALECABLE_ELEMENT_AXIAL || refine || p.n % 4 || p.n < 16 || p.CB > 0.0 ||
-                   strcmp(p.start, "slack"))) {
-        fprintf(stderr, "--seabed node: axial, slack start, no --refine, no --friction, --elements a multiple of 4, "
-                        ">= 16\n");
+    if (p.node && (p.kind != ALECABLE_ELEMENT_AXIAL || refine || p.n % 4 || p.n < 16 || strcmp(p.start, "slack"))) {
+        fprintf(stderr, "--seabed node: axial, slack start, no --refine, --elements a multiple of 4, >= 16\n");
         return 2;
+    }
+    if (p.node && p.CB > 0.0) { /* the start's chain would be at X: each mesh from the slack start at X - pull */
+        p.chain = 0;
+        if (!(p.pull > 0.0) || p.psteps < 1 || !(p.L > sqrt((p.X - p.pull) * (p.X - p.pull) + p.Z * p.Z))) {
+            fprintf(stderr, "--pull > 0 with the line slack at X - pull, --pull-steps >= 1\n");
+            return 2;
+        }
     }
     if (refine < 0 || refine > 10 || (p.n >> refine) << refine != p.n || (p.n >> refine) < 4) {
         fprintf(stderr, "--refine K: 0 .. 10, --elements a multiple of 2^K with at least 4 elements at the coarsest\n");
@@ -533,8 +613,26 @@ int main(int argc, char **argv)
         pg.green = 1;
         closed_form(&pg, p.X, p.Z, &Hg, &Vg);
     }
-    LB = p.L - V / p.w;
-    xtd = LB * (1.0 + H / p.EA);
+    if (p.node && p.CB > 0.0) { /* against the closed form with friction (Hooke's and the element's law) */
+        params pg = p, p0 = pc;
+        double Hs, Vs;
+        pg.green = 1;
+        closed_form(&pg, p.X, p.Z, &Hg, &Vg);
+        closed_form(&p0, p.X - p.pull, p.Z, &H0c, &Vs); /* the start: frictionless, its tension H0 everywhere on the bottom */
+        H = Hf;
+        V = Vf;
+        LB = p.L - V / p.w;
+        TAc = H - p.CB * p.w * LB;
+        TAg = Hg - p.CB * p.w * (p.L - Vg / p.w);
+        /* the whole grounded part slides (the closed form holds) when the
+         * fall from the touchdown reaches the anchor above the start's H0 */
+        full = TAc > H0c;
+        xtd = LB + 0.5 * (H + fmax(TAc, 0.0)) * LB / p.EA;
+        (void)Hs;
+    } else {
+        LB = p.L - V / p.w;
+        xtd = LB * (1.0 + H / p.EA);
+    }
     closed_form(&pc, p.X, p.Z + p.w / p.k, &Hk, &Vk);
     pen_err = fmax(fabs(Hk / H - 1.0), fabs(Vk / V - 1.0));
     if (p.node) { /* 1/4, 1/2 and all the elements, each part's elements doubled */
@@ -570,6 +668,7 @@ int main(int argc, char **argv)
             order = log2(fabs((rq.H - rh.H) / (rh.H - r.H)));
             Hr = r.H + (r.H - rh.H) / 3.0; /* second order: h^2 */
             Vr = r.V + (r.V - rh.V) / 3.0;
+            TAr = r.T_anchor + (r.T_anchor - rh.T_anchor) / 3.0;
         }
         printf("  touchdown node: %d, %d, %d elements: H %.3e, %.3e, %.3e relative (%d, %d, %d iterations); "
                "observed order %.3f; Richardson (order 2) H %.3e, V %.3e relative (%.3e, %.3e against the closed form "
@@ -624,7 +723,18 @@ int main(int argc, char **argv)
     printf("  error estimates: penalty (w/k = %.2e m of sinking) %.2e, mesh (change from %d elements) %.2e; "
            "penetration %.3e m\n",
            p.w / p.k, pen_err, p.n / 2, mesh_err, r.pen);
-    if (p.CB > 0.0)
+    if (p.node && p.CB > 0.0) {
+        printf("  friction C_B = %g, stick/slip, fairlead pulled %g m in %d steps from the frictionless H0 %.10g N "
+               "(statics %.10g N)\n",
+               p.CB, p.pull, p.psteps, H0c, r.H0);
+        printf("  regime: %s (closed form's anchor tension %.10g N %s H0)\n",
+               full ? "the whole grounded part slides: the fully mobilized closed form holds"
+                    : "PARTIAL SLIP: the part next to the anchor stays stuck at H0; the closed form does not hold",
+               TAc, full ? ">" : "<=");
+        printf("  contacts slipping at the last step: %d of %d; anchor tension %.10g N (closed form %.10g N, %.3e "
+               "rel.; Richardson %.3e, %.3e against the element's law)\n",
+               r.n_slip, r.n_contacts, r.T_anchor, TAc, r.T_anchor / TAc - 1.0, TAr / TAc - 1.0, TAr / TAg - 1.0);
+    } else if (p.CB > 0.0)
         printf("  friction C_B = %g: fully mobilized closed form H %.10g N, V %.10g N (statics %.3e, %.3e off it: the "
                "regularized law gives no force at rest)\n",
                p.CB, Hf, Vf, r.H / Hf - 1.0, r.V / Vf - 1.0);
@@ -637,10 +747,14 @@ int main(int argc, char **argv)
     printf("result: status=%d kind=%s elements=%d start=%s load_steps=%d H=%.17g V=%.17g H_err_rel=%.3e "
            "V_err_rel=%.3e touchdown_err_m=%.3e element_m=%.6g grounded_m=%.9g T_bottom_err_rel=%.3e "
            "penalty_err=%.3e mesh_err=%.3e touchdown_within_element=%d friction=%g mobilized_H_rel=%.3e iterations=%d "
-           "wall_s=%.3f seabed=%s unilateral=%d order=%.3f H_rich_err_rel=%.3e V_rich_err_rel=%.3e law_err=%.3e folded=%d T_min=%.6g\n",
+           "wall_s=%.3f seabed=%s unilateral=%d order=%.3f H_rich_err_rel=%.3e V_rich_err_rel=%.3e law_err=%.3e folded=%d T_min=%.6g"
+           " anchor_T_err_rel=%.3e anchor_T_rich_err_rel=%.3e slip_regime=%s slipping=%d contacts=%d pull_m=%g\n",
            r.status, kind, p.n, p.start, p.steps, r.H, r.V, r.H / H - 1.0, r.V / V - 1.0, r.x_td - xtd, h,
            r.grounded, r.T_bottom / H - 1.0, pen_err, mesh_err, ok, p.CB, p.CB > 0.0 ? r.H / Hf - 1.0 : 0.0,
            r.rep.iterations_stage1 + r.rep.iterations_stage2, r.wall, seabed, p.node ? r.unilateral : 1, order,
-           Hr / H - 1.0, Vr / V - 1.0, fmax(fabs(Hg / H - 1.0), fabs(Vg / V - 1.0)), r.folded, r.T_min);
+           Hr / H - 1.0, Vr / V - 1.0, fmax(fabs(Hg / H - 1.0), fabs(Vg / V - 1.0)), r.folded, r.T_min,
+           p.node && p.CB > 0.0 ? r.T_anchor / TAc - 1.0 : 0.0, p.node && p.CB > 0.0 ? TAr / TAc - 1.0 : 0.0,
+           !(p.node && p.CB > 0.0) ? "none" : full ? "full" : "partial", r.n_slip, r.n_contacts,
+           p.node && p.CB > 0.0 ? p.pull : 0.0);
     return 0;
 }
