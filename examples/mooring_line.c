@@ -338,6 +338,7 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
         res->H0 = -lam;
         alecable_friction_params_init(&fp);
         fp.mu = p->CB;
+        if (getenv("AUG")) fp.augmentation = atof(getenv("AUG"));
         ex_check(m, alecable_seabed_friction(&fj, m, zc + 1, k, &fp), "seabed_friction");
         o.load_steps = 1;
         for (j = 1; j <= p->psteps && !res->status; j++) {
@@ -346,6 +347,7 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
             res->status = alecable_solve_quasistatic(m, &o, &rp);
             res->rep.iterations_stage1 += rp.iterations_stage1;
             res->rep.iterations_stage2 += rp.iterations_stage2;
+            if (getenv("DBG")) printf("    pull %d: status %d, %d + %d iterations %s\n", j, res->status, rp.iterations_stage1, rp.iterations_stage2, res->status ? alecable_model_errmsg(m) : "");
         }
         res->n_contacts = k;
         for (j = 0; j < k; j++) {

@@ -601,9 +601,12 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
          * back); there, as a return mapping takes the last converged tangent,
          * the slip branch's is used.  When the load turns back, the stick
          * branch is the right guess (the friction has to reverse).  The
-         * residual is the law's, so only that one step is inexact. */
+         * residual is the law's, so only that one step is inexact.  A seabed's
+         * line is pulled by its host between solves at the same load factor
+         * (no sense to read): there a contact that slipped is guessed to go
+         * on slipping. */
         if (values && !x.slip && x.w == 0.0 && c->hist[FH_STATE] == ALECABLE_CONTACT_SLIP && x.L > 0.0 &&
-            (t - d->hist[FJ_T]) * d->hist[FJ_DIR] > 0.0) {
+            ((t - d->hist[FJ_T]) * d->hist[FJ_DIR] > 0.0 || (d->ground && t == d->hist[FJ_T]))) {
             x.slip = 1;
             x.sigma = lamT >= 0.0 ? 1 : -1;
         }
