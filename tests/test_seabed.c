@@ -957,13 +957,14 @@ START_TEST(seabed_friction_jacobian)
 END_TEST
 
 /* The pull-out against the closed form with friction: at 64 and 128
- * elements every contact slips at the last step, H is 4.58e-4 and 1.23e-4
- * relative off (smooth in h, order 1.9: the friction lumped at the nodes
- * gives each grounded element the continuum's tension at its midpoint) and
- * the Richardson extrapolation of the two (order 2) H 2.9e-6, V 2.0e-6
- * relative: checked at 5e-6 (the 128-element line at 1.5e-4); the anchor's
- * tension (the first element's less half the two first elements'
- * difference) 2.8e-5 at 128 elements: checked at 5e-5. */
+ * elements every contact slips at the last step, H is 4.50e-4 and 1.15e-4
+ * relative off, V 3.05e-4 and 7.8e-5 (smooth in h, order 1.97: the friction
+ * lumped at the nodes gives each grounded element the continuum's tension
+ * at its midpoint) and the Richardson extrapolation of the two (order 2) H
+ * 2.9e-6, V 2.0e-6 relative: checked at 4e-6 (the 128-element line at
+ * 1.3e-4 and 1e-4); the anchor's tension (the first element's less half
+ * the two first elements' difference) 1.9e-5 at 128 elements: checked at
+ * 3e-5. */
 START_TEST(seabed_friction_closed_form)
 {
     double H, V, Hn[2], Vn[2], TA, Hr, Vr;
@@ -986,14 +987,68 @@ START_TEST(seabed_friction_closed_form)
         }
         alecable_model_destroy(f.m);
     }
-    ck_assert_double_le(fabs(Hn[1] / H - 1.0), 1.5e-4);
-    ck_assert_double_le(fabs(Vn[1] / V - 1.0), 1.5e-4);
+    ck_assert_double_le(fabs(Hn[1] / H - 1.0), 1.3e-4);
+    ck_assert_double_le(fabs(Vn[1] / V - 1.0), 1e-4);
     Hr = Hn[1] + (Hn[1] - Hn[0]) / 3.0;
     Vr = Vn[1] + (Vn[1] - Vn[0]) / 3.0;
-    ck_assert_msg(fabs(Hr / H - 1.0) <= 5e-6, "Richardson H %.3e", Hr / H - 1.0);
-    ck_assert_msg(fabs(Vr / V - 1.0) <= 5e-6, "Richardson V %.3e", Vr / V - 1.0);
-    ck_assert_msg(fabs(TA / (H - FR_CB * ML_W * (ML_L - V / ML_W)) - 1.0) <= 5e-5, "anchor tension %.3e",
+    ck_assert_msg(fabs(Hr / H - 1.0) <= 4e-6, "Richardson H %.3e", Hr / H - 1.0);
+    ck_assert_msg(fabs(Vr / V - 1.0) <= 4e-6, "Richardson V %.3e", Vr / V - 1.0);
+    ck_assert_msg(fabs(TA / (H - FR_CB * ML_W * (ML_L - V / ML_W)) - 1.0) <= 3e-5, "anchor tension %.3e",
                   TA / (H - FR_CB * ML_W * (ML_L - V / ML_W)) - 1.0);
+}
+END_TEST
+
+/* Stick holds the state a pull left behind.  64 elements pulled out (every
+ * contact slipping at the limit), then three more solves with the fairlead
+ * where it is change nothing (measured: exactly; the regularized law would
+ * creep back towards the frictionless line, a force of the velocity, zero
+ * at rest) and every contact is stuck.  Then the fairlead moved back by
+ * 2 cm: H falls by 4.7e-3, the contact next to the touchdown reverses
+ * (slip 6e-7 m) and the next ones unload (stuck); the material of the
+ * grounded half next to the anchor stays put: its contacts' slips are below
+ * 4.3e-10 m (on a frictionless bottom dH L_B / EA = 1e-4 m: the mesh's
+ * nodes move over a tension that varies with the material, and a contact
+ * held at the limit gives way by that rounding), checked at 1e-9 m, and the
+ * anchor's element keeps its tension to 1.8e-6 (frictionless: -5e-3),
+ * checked at 1e-5. */
+START_TEST(seabed_friction_holds_when_stuck)
+{
+    fr_line f;
+    double H1, T0, Tm, lam, dmax = 0.0, smax = 0.0, H2;
+    int j, nstick, nslip, km;
+    fr_build(&f, 64);
+    km = f.k / 2;
+    for (j = 1; j <= FR_STEPS; j++) ck_assert_int_eq(fr_step(&f, FR_X - FR_PULL + FR_PULL * j / FR_STEPS), 0);
+    fr_states(&f, &nstick, &nslip);
+    ck_assert_int_eq(nstick, 0);
+    ck_assert_int_eq(alecable_constraint_multiplier(f.fx, &lam), 0);
+    H1 = -lam;
+    T0 = fr_tension(&f, 0);
+    Tm = fr_tension(&f, km);
+    for (j = 0; j < 3; j++) {
+        ck_assert_int_eq(fr_step(&f, FR_X), 0);
+        ck_assert_int_eq(alecable_constraint_multiplier(f.fx, &lam), 0);
+        dmax = fmax(dmax, fabs(-lam / H1 - 1.0));
+        dmax = fmax(dmax, fabs(fr_tension(&f, 0) / T0 - 1.0));
+        dmax = fmax(dmax, fabs(fr_tension(&f, km) / Tm - 1.0));
+    }
+    ck_assert_double_le(dmax, 1e-12);
+    fr_states(&f, &nstick, &nslip);
+    ck_assert_int_eq(nslip, 0);
+    ck_assert_int_eq(fr_step(&f, FR_X - 0.02), 0);
+    ck_assert_int_eq(alecable_constraint_multiplier(f.fx, &lam), 0);
+    H2 = -lam;
+    ck_assert_double_le(H2 / H1 - 1.0, -4e-3);
+    for (j = 0; j < km; j++) {
+        alecable_contact ct;
+        alecable_contact_init(&ct);
+        ck_assert_int_eq(alecable_friction_contact(f.fj, j, &ct), 0);
+        smax = fmax(smax, fabs(ct.slip));
+    }
+    ck_assert_msg(smax <= 1e-9, "the anchor's half slipped by %.3e m", smax);
+    ck_assert_msg(fabs(fr_tension(&f, 0) / T0 - 1.0) <= 1e-5, "anchor tension changed by %.3e",
+                  fr_tension(&f, 0) / T0 - 1.0);
+    alecable_model_destroy(f.m);
 }
 END_TEST
 
@@ -1233,6 +1288,7 @@ Suite *suite_seabed(void)
     suite_add_tcase(s, ts);
     tcase_add_test(tk, seabed_friction_jacobian);
     tcase_add_test(tk, seabed_friction_closed_form);
+    tcase_add_test(tk, seabed_friction_holds_when_stuck);
     suite_add_tcase(s, tk);
     return s;
 }
