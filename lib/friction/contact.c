@@ -29,6 +29,14 @@
  * acceleration level (cq = 0: the consistent initial accelerations) keeps
  * them unscaled.
  *
+ * A seabed's grounded node (FR_BOTTOM, alecable_seabed_friction) is held
+ * by one linear row n . x = n . p of alecable_seabed_touchdown(), whose
+ * multiplier gives N = -lambda; the ground is its surface (fr_data.ground):
+ * fixed, so the slip is the material's own travel along t,
+ * w = c (s - s_n) - t . (x - x_n), and the force acts on the material
+ * point, lambda_T c on s and -lambda_T t on x (the ground takes the
+ * reaction), with the same branches as above (stuck: dw/dx = -t).
+ *
  * Derivatives in b's rotation follow rotation.h: d(R v)/dpsi_k = R (e_k x v). */
 #include "contact.h"
 #include "friction.h"
