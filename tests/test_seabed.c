@@ -1052,6 +1052,90 @@ START_TEST(seabed_friction_holds_when_stuck)
 }
 END_TEST
 
+/* alecable_seabed_friction refuses bad arguments, each named, and a refused
+ * call adds nothing (the model's multipliers as before) */
+START_TEST(seabed_friction_refuses)
+{
+    fr_line f;
+    alecable_friction_params fp;
+    alecable_constraint *two[2];
+    alecable_joint *j = (alecable_joint *)1;
+    int nl0, nl, i;
+    fr_build(&f, 32); /* with its contacts on nodes 1 .. k */
+    ck_assert_int_eq(alecable_model_finalize(f.m), 0);
+    ck_assert_int_eq(alecable_model_sizes(f.m, NULL, &nl0), 0);
+    alecable_friction_params_init(&fp);
+    fp.mu = 0.1;
+    ck_assert_int_eq(alecable_seabed_friction(&j, f.m, NULL, 1, &fp), ALECABLE_ENULL);
+    ck_assert_ptr_null(j);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "bottom"));
+    ck_assert_int_eq(alecable_seabed_friction(NULL, f.m, f.bottom, 1, NULL), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_seabed_friction(NULL, f.m, f.bottom, 0, &fp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "count"));
+    two[0] = f.fz; /* a fix, not a bottom row */
+    ck_assert_int_eq(alecable_seabed_friction(NULL, f.m, two, 1, &fp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "bottom[0]"));
+    two[0] = NULL;
+    ck_assert_int_eq(alecable_seabed_friction(NULL, f.m, two, 1, &fp), ALECABLE_ENULL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "bottom[0]"));
+    two[0] = two[1] = f.bottom[0]; /* node 1: in the joint fr_build made */
+    ck_assert_int_eq(alecable_seabed_friction(NULL, f.m, two, 2, &fp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "friction contact already"));
+    fp.mu = -1.0;
+    ck_assert_int_eq(alecable_seabed_friction(NULL, f.m, f.bottom, 1, &fp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "mu"));
+    ck_assert_int_eq(alecable_model_sizes(f.m, NULL, &nl), 0); /* still finalized: nothing changed */
+    ck_assert_int_eq(nl, nl0);
+    alecable_model_destroy(f.m);
+    /* without the first joint: a repeated row, and a surface */
+    memset(&f, 0, sizeof f);
+    {
+        alecable_model *m;
+        alecable_cable *c;
+        alecable_section sec;
+        alecable_node *nd;
+        alecable_constraint *bt[3];
+        alecable_body *b;
+        alecable_body_params bp;
+        double p0[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+        ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+        alecable_section_init(&sec);
+        sec.E = 1e6;
+        sec.A = 1.0;
+        sec.rho = 1.0;
+        ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+        for (i = 0; i <= 6; i++) {
+            double x[3] = {i, 0, i > 3 ? i - 3.0 : 0.0};
+            ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, (double)i), 0);
+        }
+        ck_assert_int_eq(alecable_seabed_touchdown(bt, m, c, p0, up, 0, 3), 0);
+        alecable_body_params_init(&bp);
+        ck_assert_int_eq(alecable_body_create(&b, m, &bp), 0);
+        ck_assert_int_eq(alecable_model_finalize(m), 0);
+        ck_assert_int_eq(alecable_model_sizes(m, NULL, &nl0), 0);
+        alecable_friction_params_init(&fp);
+        fp.mu = 0.1;
+        two[0] = two[1] = bt[0];
+        ck_assert_int_eq(alecable_seabed_friction(NULL, m, two, 2, &fp), ALECABLE_EINVAL);
+        ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "repeats"));
+        fp.surface = b;
+        ck_assert_int_eq(alecable_seabed_friction(NULL, m, bt, 3, &fp), ALECABLE_EINVAL);
+        ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "surface"));
+        fp.surface = NULL;
+        ck_assert_int_eq(alecable_model_sizes(m, NULL, &nl), 0);
+        ck_assert_int_eq(nl, nl0);
+        ck_assert_int_eq(alecable_seabed_friction(&j, m, bt, 3, &fp), 0);
+        ck_assert_ptr_nonnull(j);
+        ck_assert_int_eq(alecable_friction_contacts(j, &i), 0);
+        ck_assert_int_eq(i, 3);
+        ck_assert_int_eq(alecable_model_finalize(m), 0);
+        ck_assert_int_eq(alecable_model_sizes(m, NULL, &nl), 0);
+        ck_assert_int_eq(nl, nl0 + 3); /* a row per contact */
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
 /* Issue 26's statics case without a seabed: 110 m laid straight (so
  * compressed) on the 94.3 m chord, then under its weight: 0.3 failed with 10
  * load steps (ENOCONV) and converged with 1; since the solver tries the last
@@ -1289,6 +1373,7 @@ Suite *suite_seabed(void)
     tcase_add_test(tk, seabed_friction_jacobian);
     tcase_add_test(tk, seabed_friction_closed_form);
     tcase_add_test(tk, seabed_friction_holds_when_stuck);
+    tcase_add_test(tk, seabed_friction_refuses);
     suite_add_tcase(s, tk);
     return s;
 }
