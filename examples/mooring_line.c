@@ -675,12 +675,12 @@ int main(int argc, char **argv)
         H = Hf;
         V = Vf;
         LB = p.L - V / p.w;
-        TAc = H - p.CB * p.w * LB;
-        TAg = Hg - p.CB * p.w * (p.L - Vg / p.w);
+        TAc = fmax(H - p.CB * p.w * LB, 0.0); /* the fall stops at 0 (Jonkman's form) */
+        TAg = fmax(Hg - p.CB * p.w * (p.L - Vg / p.w), 0.0);
         /* the whole grounded part slides (the closed form holds) when the
          * fall from the touchdown reaches the anchor above the start's H0 */
         full = TAc > H0c;
-        xtd = LB + 0.5 * (H + fmax(TAc, 0.0)) * LB / p.EA;
+        xtd = LB + 0.5 * (H + TAc) * LB / p.EA; /* the full regime's; partial: not the line's anyway */
         (void)Hs;
     } else {
         LB = p.L - V / p.w;
@@ -793,7 +793,7 @@ int main(int argc, char **argv)
                p.CB, Hf, Vf, r.H / Hf - 1.0, r.V / Vf - 1.0);
     if (p.node) printf("  unilateral: %s; the bottom's force on the touchdown node %.6g N%s\n",
                        r.unilateral ? "every grounded node pressed, every suspended node above the bottom" : "VIOLATED",
-                       r.N_td, p.CB > 0.0 ? " (with friction it pulls, by O(h): not counted, see the header)" : "");
+                       r.N_td, p.CB > 0.0 && r.N_td < 0.0 ? " (with friction it may pull, by O(h): not counted, see the header)" : "");
     if (!r.status && r.folded)
         printf("  WARNING: the line is folded (an element reversed against its neighbour; smallest tension %.6g N): "
                "an equilibrium of the discrete line, not the catenary; start from the slack shape\n",
