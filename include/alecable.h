@@ -4089,7 +4089,8 @@ ALECABLE_API int alecable_seabed_state(const alecable_load *l, int end, alecable
 /** Makes a node of an ALE cable the touchdown node of a line resting on a
  * plane seabed (since 0.3): the nodes from the cable's end (excluded: the
  * anchor, which the caller holds) to \p node are held on the plane
- * (bilateral and frictionless: one linear constraint n.x = n.p each), the
+ * (bilateral and frictionless: one linear constraint n.x = n.p each;
+ * alecable_seabed_friction() adds stick/slip along the line on them), the
  * touchdown node's material coordinate s stays free, and every other node
  * between the ends gets its s tied to s_node in the current proportions of
  * its part, the part's end s taken as it is now (so the grounded and the
