@@ -84,8 +84,55 @@
  * adds max(H - C_B w (x_td - x), H0), and once the pull stops the
  * regularized force fades with the velocity (below eps) and the line
  * creeps back towards the frictionless state.  Holding the mobilized
- * tension at rest needs a stick law (paper 004's stick/slip on the axial
- * direction), which seabed contact does not have yet.
+ * tension at rest needs a stick law: --seabed node has it.
+ *
+ * --seabed node --friction C_B: paper 004's stick/slip on the bottom's
+ * axial direction (alecable_seabed_friction(): each grounded node but the
+ * anchor a contact whose normal force is its bottom row's pressing force,
+ * its slip the material's travel along the line since the last converged
+ * step), and the errors (H_err_rel, V_err_rel, touchdown_err_m,
+ * T_bottom_err_rel, the Richardson keys) against the closed form with
+ * friction above.  The loading path, and why the closed form holds at its
+ * end: the line is first solved without friction with the fairlead at
+ * X - pull (the tension H0 all along the bottom), then the contacts start
+ * (stuck, at that state) and the fairlead is pulled out to X in
+ * --pull-steps steps, one statics solve each (the host moves the fairlead,
+ * alecable_prescribe_motion(); the friction's history commits after each).
+ * The pull raises the touchdown's tension; the grounded part slides towards
+ * the fairlead from the touchdown on, where it slides the tension falls by
+ * C_B w per unit length (Coulomb's limit), and the part beyond the slip
+ * front stays stuck at H0.  The front reaches the anchor when
+ * H - C_B w L_B exceeds H0; from then on every grounded point slides (each
+ * step raises the tension everywhere by the same amount, so every
+ * particle's displacement grows towards the fairlead) and the tension is
+ * exactly the fully mobilized one, T = H - C_B w (s_td - s) > 0: the closed
+ * form's regime (slip_regime=full: that, and every contact slipping at
+ * the last step).  Short of it (slip_regime=partial) the program says so
+ * and the errors are against a form that does not hold.  The default line
+ * (X = 90 m) is partial from C_B = 0.006 up (0.006: the closed form's
+ * condition holds, but at 128 elements 15 of 92 contacts stay stuck):
+ * --fairlead-x 100 --friction 0.05 (L_B 55 m, H 40.1 kN from H0 35.7 kN)
+ * is full.  Discretization: the friction is lumped at the nodes (mu N_i, N_i
+ * about w h), so each grounded element carries the continuum's tension at
+ * its midpoint and the grounded stretch is the midpoint rule's: the error
+ * is smooth in h, measured order 1.98 on H (100, 200, 400 elements: H
+ * 1.9e-4, 5.5e-5, 2.0e-5), and the Richardson extrapolation of 200 and 400
+ * elements is H 1.9e-7, V 1.0e-7 (400, 800: 6.3e-8, 2.7e-8; 14 s) against
+ * the closed form with friction and
+ * the element's Green-strain law (law_err: the Green correction, with the
+ * grounded part's integral of T^2 over the linear fall, is 8.4e-6 here),
+ * against Hooke's form H 8.5e-6, V 3.5e-6 (that is the law).  The anchor's
+ * tension (anchor_T_err_rel) is read from the two first elements (the
+ * first element's less half their difference: the anchor's half element
+ * has no contact): 2.8e-5, -1.2e-5 relative at 128, 400 elements, not a
+ * smooth series (no extrapolation of it is claimed).  The touchdown node's
+ * bottom row pulls with friction, by O(h) (-247, -150, -82 N at 32, 64, 128
+ * elements: its contact then has no normal force and its element no
+ * friction), so the unilateral check skips it with friction and prints its
+ * force (touchdown_N).  The pull's Newton iterations grow with the mesh
+ * (a stuck contact ahead of the slip front holds the load in the stick
+ * branch's Jacobian, the front advances a few nodes per iteration): up to
+ * 4 k iterations per step are allowed (k the touchdown node).
  */
 #include "common.h"
 
@@ -95,8 +142,8 @@
 #include <string.h>
 
 typedef struct params {
-    double L, X, Z, w, EA, EI, k, CB, eps;
-    int n, steps, kind, node, chain, green, maxit;
+    double L, X, Z, w, EA, EI, k, CB, eps, pull;
+    int n, steps, kind, node, chain, green, maxit, psteps;
     const char *start, *csv;
 } params;
 
@@ -117,8 +164,11 @@ static void cf_eval(const params *p, double X, double Z, double H, double V, dou
     F[0] = p->L - V / w + H / w * asinh(r) + H * p->L / EA + fx - X;
     F[1] = H / w * (q - 1.0) + V * V / (2.0 * w * EA) - Z;
     if (p->green) { /* the axial element's law: T = EA F (F^2 - 1)/2, F = 1 + T/EA - 1.5 (T/EA)^2 + O((T/EA)^3) */
-        double TF = H * q, c = 1.5 / (EA * EA);
-        F[0] -= c * (H * (V * TF + H * H * asinh(r)) / (2.0 * w) + H * H * (LB > 0.0 ? LB : 0.0));
+        double TF = H * q, c = 1.5 / (EA * EA), TA = p->CB > 0.0 ? H - p->CB * w * LB : H, T2 = H * H * LB;
+        /* the grounded part's integral of T^2: with friction T falls linearly from H to TA (> 0) */
+        if (LB <= 0.0) T2 = 0.0;
+        else if (p->CB > 0.0) T2 = (H * H * H - fmax(TA, 0.0) * fmax(TA, 0.0) * fmax(TA, 0.0)) / (3.0 * p->CB * w);
+        F[0] -= c * (H * (V * TF + H * H * asinh(r)) / (2.0 * w) + T2);
         F[1] -= c * (TF * TF * TF - H * H * H) / (3.0 * w);
     }
     /* d asinh(r)/dH = -r/(H q), /dV = 1/(H q) */
@@ -160,6 +210,9 @@ typedef struct result {
     int unilateral; /* --seabed node: every grounded node pressed, every suspended one above the bottom */
     int folded;     /* an element reversed against its neighbour (a Z-fold) */
     double T_min;   /* the smallest element tension (negative: compressed) */
+    double H0, T_anchor; /* --friction: H before the pull; the anchor's tension (two elements extrapolated) */
+    int n_contacts, n_slip; /* --friction: contacts, and those slipping at the last step */
+    double N_td;    /* --seabed node: the bottom's force on the touchdown node (> 0: pushes) */
     alecable_solve_report rep;
     char msg[400];
 } result;
@@ -233,6 +286,31 @@ static void shape_check(const params *p, alecable_cable *c, int n, result *res)
  * constraints (tests/test_seabed.c writes them one by one: the same H, V).
  * start: NULL (the slack start) or the nodes' (x, z, s), 3 (n + 1) values;
  * out: NULL or the solution's. */
+/* the fairlead's x, which the host moves (alecable_prescribe_motion: the
+ * library reads it at every evaluation) */
+static int fairlead_x(void *user, double t, double *value, double *rate, double *accel)
+{
+    (void)t;
+    *value = *(const double *)user;
+    if (rate) *rate = 0.0;
+    if (accel) *accel = 0.0;
+    return 0;
+}
+
+static double element_tension(const params *p, alecable_cable *c, int i)
+{
+    alecable_node *na, *nb;
+    double xa[3], xb[3], sa, sb, F;
+    ex_check(NULL, alecable_cable_node(&na, c, i), "cable_node");
+    ex_check(NULL, alecable_cable_node(&nb, c, i + 1), "cable_node");
+    ex_check(NULL, alecable_node_position(na, xa), "position");
+    ex_check(NULL, alecable_node_position(nb, xb), "position");
+    ex_check(NULL, alecable_node_material(na, &sa), "material");
+    ex_check(NULL, alecable_node_material(nb, &sb), "material");
+    F = sqrt((xb[0] - xa[0]) * (xb[0] - xa[0]) + (xb[2] - xa[2]) * (xb[2] - xa[2])) / (sb - sa);
+    return 0.5 * p->EA * F * (F * F - 1.0);
+}
+
 static void solve_node(const params *p, int n, int k, const double *start, double *out, result *res)
 {
     alecable_model *m;
@@ -242,9 +320,10 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
     alecable_constraint *fx, *fz, **zc;
     alecable_node *nd, *tn;
     double g[3] = {0, 0, -9.81}, a, lam, t0, xk[3], xl[3], sl, sk, p0[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+    double X0 = p->X - (p->CB > 0.0 ? p->pull : 0.0), xf = X0; /* --friction: the line starts at X - pull */
     int i;
     memset(res, 0, sizeof *res);
-    a = (p->L * p->L - p->X * p->X - p->Z * p->Z) / (2.0 * (p->L - p->X));
+    a = (p->L * p->L - X0 * X0 - p->Z * p->Z) / (2.0 * (p->L - X0));
     zc = (alecable_constraint **)malloc((size_t)(k + 1) * sizeof *zc);
     if (!zc) {
         res->status = ALECABLE_ENOMEM;
@@ -260,7 +339,7 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
     ex_check(m, alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), "cable_create");
     for (i = 0; i <= n; i++) { /* the slack start, node k on the bottom (s_k <= a) */
         double s = p->L * i / n, f = fmax(s - a, 0.0) / (p->L - a), x[3] = {0, 0, 0};
-        x[0] = fmin(s, a) + f * (p->X - a);
+        x[0] = fmin(s, a) + f * (X0 - a);
         x[2] = i <= k ? 0.0 : f * p->Z;
         if (start) {
             x[0] = start[3 * i];
@@ -279,7 +358,7 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
             ex_check(m, alecable_fix(&zc[0], m, nd, ALECABLE_DOF_Z), "fix anchor");
         }
         if (i == n) {
-            ex_check(m, alecable_fix(&fx, m, nd, ALECABLE_DOF_X), "fix fairlead");
+            ex_check(m, alecable_prescribe_motion(&fx, m, nd, ALECABLE_DOF_X, fairlead_x, &xf), "fix fairlead");
             ex_check(m, alecable_fix(&fz, m, nd, ALECABLE_DOF_Z), "fix fairlead");
         }
     }
@@ -295,6 +374,47 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
     alecable_solve_report_init(&res->rep);
     t0 = ex_now();
     res->status = alecable_solve_quasistatic(m, &o, &res->rep);
+    if (p->CB > 0.0 && !res->status) {
+        /* the frictionless equilibrium at X - pull, then the bottom's
+         * stick/slip from that state on and the fairlead pulled out to X in
+         * psteps steps, one solve each (the friction's history commits at
+         * each: the path) */
+        alecable_friction_params fp;
+        alecable_solve_report rp;
+        alecable_joint *fj;
+        int j;
+        ex_check(m, alecable_constraint_multiplier(fx, &lam), "multiplier");
+        res->H0 = -lam;
+        alecable_friction_params_init(&fp);
+        fp.mu = p->CB;
+        ex_check(m, alecable_seabed_friction(&fj, m, zc + 1, k, &fp), "seabed_friction");
+        o.load_steps = 1;
+        /* a stuck contact ahead of the slip front holds the load in the
+         * stick branch's Jacobian: the front advances a few nodes per Newton
+         * iteration, so a step takes about as many as the nodes it frees */
+        o.max_iterations = p->maxit > 4 * k ? p->maxit : 4 * k;
+        for (j = 1; j <= p->psteps && !res->status; j++) {
+            xf = X0 + p->pull * j / p->psteps;
+            alecable_solve_report_init(&rp);
+            res->status = alecable_solve_quasistatic(m, &o, &rp);
+            res->rep.iterations_stage1 += rp.iterations_stage1;
+            res->rep.iterations_stage2 += rp.iterations_stage2;
+        }
+        res->n_contacts = k;
+        for (j = 0; j < k; j++) {
+            alecable_contact ct;
+            alecable_contact_init(&ct);
+            ex_check(m, alecable_friction_contact(fj, j, &ct), "friction_contact");
+            if (ct.state == ALECABLE_CONTACT_SLIP) res->n_slip++;
+        }
+        /* the anchor's tension: the first element's, less half an element of
+         * the law's fall (the two first elements' difference; the anchor's
+         * half element has no contact) */
+        {
+            double T0 = element_tension(p, c, 0), T1 = element_tension(p, c, 1);
+            res->T_anchor = T0 - 0.5 * (T1 - T0);
+        }
+    }
     res->wall = ex_now() - t0;
     snprintf(res->msg, sizeof res->msg, "%s", res->status ? alecable_model_errmsg(m) : "converged");
     ex_check(m, alecable_constraint_multiplier(fx, &lam), "multiplier");
@@ -317,7 +437,8 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
     res->pen = 0.0;
     for (i = 0; i <= k; i++) { /* the bottom pushes: its force -lambda points up */
         ex_check(m, alecable_constraint_multiplier(zc[i], &lam), "multiplier");
-        if (lam > 1e-9 * p->w * p->L) res->unilateral = 0;
+        if (i == k) res->N_td = -lam;
+        if (lam > 1e-9 * p->w * p->L && !(i == k && p->CB > 0.0)) res->unilateral = 0;
     }
     for (i = k + 1; i < n; i++) {
         ex_check(m, alecable_cable_node(&nd, c, i), "cable_node");
@@ -453,7 +574,9 @@ static void solve_line(const params *p, int n, const double *start, double *out,
 
 int main(int argc, char **argv)
 {
-    params p = {110.0, 90.0, 28.0, 1000.0, 1e8, 1e3, 1e8, 0.0, 1e-3, 400, 10, 0, 0, 1, 0, 50, "slack", NULL};
+    params p = {110.0, 90.0, 28.0, 1000.0, 1e8, 1e3, 1e8, 0.0, 1e-3, 0.5, 400, 10, 0, 0, 1, 0, 50, 10, "slack", NULL};
+    double H0c = NAN, TAc = NAN, TAg = NAN, TAr = NAN;
+    int full = 1;
     double Hg = NAN, Vg = NAN;
     const char *kind = "axial", *seabed = "penalty";
     result r, rh, rq;
@@ -475,7 +598,7 @@ int main(int argc, char **argv)
         {"--EI", 'd', &p.EI, "bending stiffness of ANCF/Kirchhoff lines [N m^2]"},
         {"--seabed", 's', &seabed, "penalty (alecable_load_seabed at Gauss points) or node (the touchdown a node "
                                    "of the ALE line, its s free, the grounded nodes held on the bottom: axial, "
-                                   "--elements a multiple of 4, frictionless; also solved on 1/2 and 1/4 of the "
+                                   "--elements a multiple of 4, --friction: stick/slip; also solved on 1/2 and 1/4 of the "
                                    "elements for the observed order and the Richardson extrapolation)"},
         {"--chain", 'i', &p.chain, "--seabed node: 1 (default): a refinement chain from at most 400 elements from "
                                    "the slack start, each mesh from the coarser one's solution; 0: the 1/4, 1/2 "
@@ -483,7 +606,14 @@ int main(int argc, char **argv)
         {"--max-iterations", 'i', &p.maxit, "Newton iterations per stage and step of statics (the library's "
                                             "default 50)"},
         {"--stiffness", 'd', &p.k, "seabed stiffness per unit length k [N/m^2]"},
-        {"--friction", 'd', &p.CB, "axial seabed friction coefficient C_B (0: frictionless)"},
+        {"--friction", 'd', &p.CB, "axial seabed friction coefficient C_B (0: frictionless); with --seabed node "
+                                   "paper 004's stick/slip (alecable_seabed_friction) along a pull-out from X - "
+                                   "pull (--chain 0), and H_err_rel, V_err_rel, touchdown_err_m and the Richardson "
+                                   "keys against the fully mobilized closed form with friction (slip_regime says "
+                                   "whether it holds)"},
+        {"--pull", 'd', &p.pull, "--seabed node --friction: the fairlead starts at X - pull (frictionless "
+                                 "equilibrium) and is pulled out to X [m]"},
+        {"--pull-steps", 'i', &p.psteps, "--seabed node --friction: steps of the pull"},
         {"--refine", 'i', &refine, "0: the line solved from --start; K > 0: from --start at elements/2^K, then "
                                    "each mesh from the last one's solution with its elements halved"},
         {"--csv", 's', &p.csv, "write s, x, y, z of the nodes to this CSV file"},
@@ -506,11 +636,16 @@ int main(int argc, char **argv)
         return 2;
     }
     p.node = !strcmp(seabed, "node");
-    if (p.node && (p.kind != ALECABLE_ELEMENT_AXIAL || refine || p.n % 4 || p.n < 16 || p.CB > 0.0 ||
-                   strcmp(p.start, "slack"))) {
-        fprintf(stderr, "--seabed node: axial, slack start, no --refine, no --friction, --elements a multiple of 4, "
-                        ">= 16\n");
+    if (p.node && (p.kind != ALECABLE_ELEMENT_AXIAL || refine || p.n % 4 || p.n < 16 || strcmp(p.start, "slack"))) {
+        fprintf(stderr, "--seabed node: axial, slack start, no --refine, --elements a multiple of 4, >= 16\n");
         return 2;
+    }
+    if (p.node && p.CB > 0.0) { /* the start's chain would be at X: each mesh from the slack start at X - pull */
+        p.chain = 0;
+        if (!(p.pull > 0.0) || p.psteps < 1 || !(p.L > sqrt((p.X - p.pull) * (p.X - p.pull) + p.Z * p.Z))) {
+            fprintf(stderr, "--pull > 0 with the line slack at X - pull, --pull-steps >= 1\n");
+            return 2;
+        }
     }
     if (refine < 0 || refine > 10 || (p.n >> refine) << refine != p.n || (p.n >> refine) < 4) {
         fprintf(stderr, "--refine K: 0 .. 10, --elements a multiple of 2^K with at least 4 elements at the coarsest\n");
@@ -539,8 +674,26 @@ int main(int argc, char **argv)
         pg.green = 1;
         closed_form(&pg, p.X, p.Z, &Hg, &Vg);
     }
-    LB = p.L - V / p.w;
-    xtd = LB * (1.0 + H / p.EA);
+    if (p.node && p.CB > 0.0) { /* against the closed form with friction (Hooke's and the element's law) */
+        params pg = p, p0 = pc;
+        double Hs, Vs;
+        pg.green = 1;
+        closed_form(&pg, p.X, p.Z, &Hg, &Vg);
+        closed_form(&p0, p.X - p.pull, p.Z, &H0c, &Vs); /* the start: frictionless, its tension H0 everywhere on the bottom */
+        H = Hf;
+        V = Vf;
+        LB = p.L - V / p.w;
+        TAc = fmax(H - p.CB * p.w * LB, 0.0); /* the fall stops at 0 (Jonkman's form) */
+        TAg = fmax(Hg - p.CB * p.w * (p.L - Vg / p.w), 0.0);
+        /* the whole grounded part slides (the closed form holds) when the
+         * fall from the touchdown reaches the anchor above the start's H0 */
+        full = TAc > H0c;
+        xtd = LB + 0.5 * (H + TAc) * LB / p.EA; /* the full regime's; partial: not the line's anyway */
+        (void)Hs;
+    } else {
+        LB = p.L - V / p.w;
+        xtd = LB * (1.0 + H / p.EA);
+    }
     closed_form(&pc, p.X, p.Z + p.w / p.k, &Hk, &Vk);
     pen_err = fmax(fabs(Hk / H - 1.0), fabs(Vk / V - 1.0));
     if (p.node) { /* 1/4, 1/2 and all the elements, each part's elements doubled */
@@ -576,6 +729,7 @@ int main(int argc, char **argv)
             order = log2(fabs((rq.H - rh.H) / (rh.H - r.H)));
             Hr = r.H + (r.H - rh.H) / 3.0; /* second order: h^2 */
             Vr = r.V + (r.V - rh.V) / 3.0;
+            TAr = r.T_anchor + (r.T_anchor - rh.T_anchor) / 3.0;
         }
         printf("  touchdown node: %d, %d, %d elements: H %.3e, %.3e, %.3e relative (%d, %d, %d iterations); "
                "observed order %.3f; Richardson (order 2) H %.3e, V %.3e relative (%.3e, %.3e against the closed form "
@@ -630,11 +784,31 @@ int main(int argc, char **argv)
     printf("  error estimates: penalty (w/k = %.2e m of sinking) %.2e, mesh (change from %d elements) %.2e; "
            "penetration %.3e m\n",
            p.w / p.k, pen_err, p.n / 2, mesh_err, r.pen);
-    if (p.CB > 0.0)
+    if (p.node && p.CB > 0.0) {
+        int cf_full = full;
+        /* and the line's: every contact slid in the last step (near the
+         * boundary the discrete front may not have reached the anchor yet) */
+        full = cf_full && !r.status && r.n_slip == r.n_contacts;
+        if (cf_full && !full)
+            printf("  the closed form's condition holds, but %d of %d contacts stuck at the last step: partial\n",
+                   r.n_contacts - r.n_slip, r.n_contacts);
+        printf("  friction C_B = %g, stick/slip, fairlead pulled %g m in %d steps from the frictionless H0 %.10g N "
+               "(statics %.10g N)\n",
+               p.CB, p.pull, p.psteps, H0c, r.H0);
+        printf("  regime: %s (closed form's anchor tension %.10g N %s H0)\n",
+               full ? "the whole grounded part slides: the fully mobilized closed form holds"
+                    : "PARTIAL SLIP: the part next to the anchor stays stuck at H0; the closed form does not hold",
+               TAc, cf_full ? ">" : "<=");
+        printf("  contacts slipping at the last step: %d of %d; anchor tension %.10g N (closed form %.10g N, %.3e "
+               "rel.; Richardson %.3e, %.3e against the element's law)\n",
+               r.n_slip, r.n_contacts, r.T_anchor, TAc, r.T_anchor / TAc - 1.0, TAr / TAc - 1.0, TAr / TAg - 1.0);
+    } else if (p.CB > 0.0)
         printf("  friction C_B = %g: fully mobilized closed form H %.10g N, V %.10g N (statics %.3e, %.3e off it: the "
                "regularized law gives no force at rest)\n",
                p.CB, Hf, Vf, r.H / Hf - 1.0, r.V / Vf - 1.0);
-    if (p.node) printf("  unilateral: %s\n", r.unilateral ? "every grounded node pressed, every suspended node above the bottom" : "VIOLATED");
+    if (p.node) printf("  unilateral: %s; the bottom's force on the touchdown node %.6g N%s\n",
+                       r.unilateral ? "every grounded node pressed, every suspended node above the bottom" : "VIOLATED",
+                       r.N_td, p.CB > 0.0 && r.N_td < 0.0 ? " (with friction it may pull, by O(h): not counted, see the header)" : "");
     if (!r.status && r.folded)
         printf("  WARNING: the line is folded (an element reversed against its neighbour; smallest tension %.6g N): "
                "an equilibrium of the discrete line, not the catenary; start from the slack shape\n",
@@ -643,10 +817,14 @@ int main(int argc, char **argv)
     printf("result: status=%d kind=%s elements=%d start=%s load_steps=%d H=%.17g V=%.17g H_err_rel=%.3e "
            "V_err_rel=%.3e touchdown_err_m=%.3e element_m=%.6g grounded_m=%.9g T_bottom_err_rel=%.3e "
            "penalty_err=%.3e mesh_err=%.3e touchdown_within_element=%d friction=%g mobilized_H_rel=%.3e iterations=%d "
-           "wall_s=%.3f seabed=%s unilateral=%d order=%.3f H_rich_err_rel=%.3e V_rich_err_rel=%.3e law_err=%.3e folded=%d T_min=%.6g\n",
+           "wall_s=%.3f seabed=%s unilateral=%d order=%.3f H_rich_err_rel=%.3e V_rich_err_rel=%.3e law_err=%.3e folded=%d T_min=%.6g"
+           " anchor_T_err_rel=%.3e anchor_T_rich_err_rel=%.3e slip_regime=%s slipping=%d contacts=%d pull_m=%g touchdown_N=%.6g\n",
            r.status, kind, p.n, p.start, p.steps, r.H, r.V, r.H / H - 1.0, r.V / V - 1.0, r.x_td - xtd, h,
            r.grounded, r.T_bottom / H - 1.0, pen_err, mesh_err, ok, p.CB, p.CB > 0.0 ? r.H / Hf - 1.0 : 0.0,
            r.rep.iterations_stage1 + r.rep.iterations_stage2, r.wall, seabed, p.node ? r.unilateral : 1, order,
-           Hr / H - 1.0, Vr / V - 1.0, fmax(fabs(Hg / H - 1.0), fabs(Vg / V - 1.0)), r.folded, r.T_min);
+           Hr / H - 1.0, Vr / V - 1.0, fmax(fabs(Hg / H - 1.0), fabs(Vg / V - 1.0)), r.folded, r.T_min,
+           p.node && p.CB > 0.0 ? r.T_anchor / TAc - 1.0 : 0.0, p.node && p.CB > 0.0 ? TAr / TAc - 1.0 : 0.0,
+           !(p.node && p.CB > 0.0) ? "none" : full ? "full" : "partial", r.n_slip, r.n_contacts,
+           p.node && p.CB > 0.0 ? p.pull : 0.0, p.node ? r.N_td : 0.0);
     return 0;
 }

@@ -4135,7 +4135,8 @@ ALECABLE_API int alecable_seabed_state(const alecable_load *l, int end, alecable
 /** Makes a node of an ALE cable the touchdown node of a line resting on a
  * plane seabed (since 0.3): the nodes from the cable's end (excluded: the
  * anchor, which the caller holds) to \p node are held on the plane
- * (bilateral and frictionless: one linear constraint n.x = n.p each), the
+ * (bilateral and frictionless: one linear constraint n.x = n.p each;
+ * alecable_seabed_friction() adds stick/slip along the line on them), the
  * touchdown node's material coordinate s stays free, and every other node
  * between the ends gets its s tied to s_node in the current proportions of
  * its part, the part's end s taken as it is now (so the grounded and the
@@ -4176,6 +4177,40 @@ ALECABLE_API int alecable_seabed_state(const alecable_load *l, int end, alecable
  * \retval ALECABLE_ENOMEM an allocation failed */
 ALECABLE_API int alecable_seabed_touchdown(alecable_constraint *bottom[], alecable_model *m, alecable_cable *c,
                                            const double point[3], const double normal[3], int end, int node);
+/** Coulomb stick/slip friction along the line on a touchdown node's bottom
+ * (since 0.3): paper 004's Alart-Curnier law (as alecable_sleeve()) at each
+ * grounded node held by a \p bottom row of alecable_seabed_touchdown().
+ * The normal force is the row's pressing force -lambda (never below 0: a
+ * node the bottom pulls on has no friction), the tangent the cable's
+ * direction at the node projected on the bottom, fixed at this call (axial
+ * friction: the line keeps its course on the bottom), and the slip of a
+ * step the material's travel along it since the last converged step,
+ * c (s - s_n) - t . (x - x_n) (c = t . dx/ds): a stuck contact holds the
+ * material point where it lies, whether the node or the material moves.
+ * The force acts on the material point (on the node's s and x); the ground
+ * takes its reaction.  Stick keeps the tension a pull left behind at rest
+ * (statics holds it), and a line pulled out along a path on which every
+ * grounded point slides towards the fairlead reaches the fully mobilized
+ * state, the tension falling by mu w per unit length from the touchdown
+ * (examples/mooring_line.c --seabed node --friction).  The contacts are
+ * read with alecable_friction_contacts() and alecable_friction_contact().
+ * A failed call adds nothing.
+ * \param[out] out the friction joint (may be NULL).
+ * \param m the model.
+ * \param bottom rows made by alecable_seabed_touchdown() (a subset, any
+ *        order; each node once).
+ * \param count how many, >= 1.
+ * \param p mu and augmentation (alecable_friction_params_init()); its
+ *        surface must be NULL (the ground's).
+ * \retval ALECABLE_OK success
+ * \retval ALECABLE_ENULL m, bottom, a bottom[i] or p is NULL
+ * \retval ALECABLE_EHANDLE a bottom[i] of another model or not a constraint
+ * \retval ALECABLE_EINVAL count < 1, p's values out of range or its struct_size
+ *         unset, a row not a touchdown bottom row, a node repeated or in
+ *         another friction contact, or a cable normal to the bottom there
+ * \retval ALECABLE_ENOMEM an allocation failed */
+ALECABLE_API int alecable_seabed_friction(alecable_joint **out, alecable_model *m, alecable_constraint *const bottom[],
+                                          int count, const alecable_friction_params *p);
 
 /* ------------------------------------------------------------------------ */
 /* Multi-segment lines and point bodies (since 0.3)                          */

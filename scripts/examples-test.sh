@@ -158,6 +158,13 @@ check_keys mooring_line "--seabed node --elements 800 --load-steps 10" \
 check_keys mooring_line "--seabed node --elements 6400 --load-steps 1" \
     'v["H_err_rel"] != "" && v["H_err_rel"] + 0 <= 1e-6 && v["H_err_rel"] + 0 >= -1e-6 && v["V_err_rel"] + 0 <= 1e-6 && v["V_err_rel"] + 0 >= -1e-6 && v["order"] + 0 >= 1.95 && v["order"] + 0 <= 2.05 && v["unilateral"] == "1" && v["iterations"] + 0 <= 30' \
     "status=0, |H_err_rel|, |V_err_rel| <= 1e-6 at 6400 elements, order 2 +- 0.05, unilateral, <= 30 iterations"
+# stick/slip on the bottom (--friction with --seabed node): the line pulled out 0.5 m to X = 100 m, every
+# contact slipping at the end (the fully mobilized regime), against the closed form with friction at 32,
+# 64, 128 elements: measured H 1.23e-4, V 8.1e-5, order 1.945, Richardson H 1.12e-5, V 5.4e-6 (Hooke's
+# form: the element's Green law is 8.4e-6 of it), the anchor's tension 2.8e-5
+check_keys mooring_line "--seabed node --friction 0.05 --fairlead-x 100 --elements 128" \
+    'v["slip_regime"] == "full" && v["slipping"] == v["contacts"] && v["H_err_rel"] + 0 <= 1.5e-4 && v["H_err_rel"] + 0 >= -1.5e-4 && v["V_err_rel"] + 0 <= 1e-4 && v["V_err_rel"] + 0 >= -1e-4 && v["order"] + 0 >= 1.85 && v["order"] + 0 <= 2.1 && v["H_rich_err_rel"] + 0 <= 1.5e-5 && v["H_rich_err_rel"] + 0 >= -1.5e-5 && v["V_rich_err_rel"] + 0 <= 1e-5 && v["V_rich_err_rel"] + 0 >= -1e-5 && v["anchor_T_err_rel"] + 0 <= 5e-5 && v["anchor_T_err_rel"] + 0 >= -5e-5 && v["unilateral"] == "1"' \
+    "status=0, slip_regime=full, every contact slipping, |H_err_rel| <= 1.5e-4, |V_err_rel| <= 1e-4, order 1.85 .. 2.1, |H_rich_err_rel| <= 1.5e-5, |V_rich_err_rel| <= 1e-5, |anchor_T_err_rel| <= 5e-5, unilateral"
 # the seabed helper's straight start: the chord laid slack (alecable_cable_lay_slack; a string
 # started compressed folded onto the bottom, one element reversed, which statics now refuses with
 # ALECABLE_EUNSTABLE): with 500 iterations too, the slack start's line, not folded

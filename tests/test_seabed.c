@@ -19,9 +19,17 @@
  * resting cable are exact in the discretization: the penetration within
  * the solver's tolerance (measured 2.8e-8 relative, 3e-12 m), checked at
  * 1e-7 relative.
- * The mooring line: see mooring_closed_form below. */
+ * The mooring line: see mooring_closed_form below.
+ *
+ *  - stick/slip on the touchdown node's bottom (alecable_seabed_friction):
+ *    its rows' Jacobian against finite differences with stuck and slipping
+ *    contacts, the line pulled out against the closed form with fully
+ *    mobilized friction, and a stuck grounded part that holds its tension
+ *    at rest and through a small reversal. */
 #include "suites.h"
 #include "fd.h"
+#include "problem_fd.h"
+#include "friction/contact.h" /* a contact's augmentation and normal force, to keep the state off the kink */
 #include "elements/element.h"
 #include "loads/field_loads.h"
 #include "loads/seabed.h"
@@ -647,6 +655,487 @@ START_TEST(touchdown_api_matches_and_refuses)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------------------ */
+/* Stick/slip on the touchdown node's bottom (alecable_seabed_friction)      */
+
+/* The line of examples/mooring_line.c --seabed node --friction 0.05
+ * --fairlead-x 100: solved without friction with the fairlead at
+ * FR_X - FR_PULL (the slack start there, node k its last on the bottom:
+ * k = (n / 32) floor(32 a / L), as the example's chain from 32 elements),
+ * then the contacts on nodes 1 .. k and the fairlead pulled out to FR_X in
+ * FR_STEPS solves (the host moves it: fr_line.xf).  The closed form's anchor
+ * tension H - C_B w L_B = 37.35 kN exceeds the start's H0 = 35.69 kN: the
+ * whole grounded part slides at the end, the fully mobilized form holds. */
+static const double FR_X = 100.0, FR_PULL = 0.5, FR_CB = 0.05;
+enum { FR_STEPS = 10 };
+
+typedef struct fr_line {
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_joint *fj;
+    alecable_constraint *fx, *fz, *bottom[1024];
+    double xf;
+    int n, k;
+} fr_line;
+
+static int fr_fairlead(void *user, double t, double *value, double *rate, double *accel)
+{
+    (void)t;
+    *value = *(const double *)user;
+    if (rate) *rate = 0.0;
+    if (accel) *accel = 0.0;
+    return 0;
+}
+
+/* build, solve without friction at X - pull, add the contacts (not pulled yet) */
+static void fr_build(fr_line *f, int n)
+{
+    alecable_section sec;
+    alecable_quasistatic_options o;
+    alecable_node *nd;
+    double g[3] = {0, 0, -9.81}, X0 = FR_X - FR_PULL, p0[3] = {0, 0, 0}, up[3] = {0, 0, 1}, x[3];
+    double a = (ML_L * ML_L - X0 * X0 - ML_Z * ML_Z) / (2.0 * (ML_L - X0));
+    alecable_friction_params fp;
+    int i;
+    memset(f, 0, sizeof *f);
+    f->n = n;
+    f->k = (n / 32) * (int)floor(32.0 * a / ML_L);
+    f->xf = X0;
+    ck_assert_int_lt(f->k, 1024);
+    ck_assert_int_eq(alecable_model_create(&f->m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(f->m, g), 0);
+    alecable_section_init(&sec);
+    sec.E = ML_EA;
+    sec.A = 1.0;
+    sec.rho = ML_W / 9.81;
+    ck_assert_int_eq(alecable_cable_create(&f->c, f->m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    for (i = 0; i <= n; i++) {
+        double s = ML_L * i / n, fr = fmax(s - a, 0.0) / (ML_L - a);
+        x[0] = fmin(s, a) + fr * (X0 - a);
+        x[1] = 0.0;
+        x[2] = i <= f->k ? 0.0 : fr * ML_Z;
+        ck_assert_int_eq(alecable_cable_add_node(&nd, f->c, x, s), 0);
+        ck_assert_int_eq(alecable_fix(NULL, f->m, nd, ALECABLE_DOF_Y), 0);
+        if (i == 0 || i == n) ck_assert_int_eq(alecable_fix(NULL, f->m, nd, ALECABLE_DOF_S), 0);
+        if (i == 0) {
+            ck_assert_int_eq(alecable_fix(NULL, f->m, nd, ALECABLE_DOF_X), 0);
+            ck_assert_int_eq(alecable_fix(NULL, f->m, nd, ALECABLE_DOF_Z), 0);
+        }
+    }
+    ck_assert_int_eq(alecable_prescribe_motion(&f->fx, f->m, nd, ALECABLE_DOF_X, fr_fairlead, &f->xf), 0);
+    ck_assert_int_eq(alecable_fix(&f->fz, f->m, nd, ALECABLE_DOF_Z), 0);
+    ck_assert_int_eq(alecable_seabed_touchdown(f->bottom, f->m, f->c, p0, up, 0, f->k), 0);
+    alecable_quasistatic_options_init(&o);
+    o.regularization = ALECABLE_REG_NONE;
+    o.load_steps = 10;
+    ck_assert_int_eq(alecable_solve_quasistatic(f->m, &o, NULL), 0);
+    alecable_friction_params_init(&fp);
+    fp.mu = FR_CB;
+    ck_assert_int_eq(alecable_seabed_friction(&f->fj, f->m, f->bottom, f->k, &fp), 0);
+}
+
+/* one statics solve at the fairlead's x */
+static int fr_step(fr_line *f, double xf)
+{
+    alecable_quasistatic_options o;
+    alecable_quasistatic_options_init(&o);
+    o.regularization = ALECABLE_REG_NONE;
+    o.max_iterations = 4 * f->k;
+    f->xf = xf;
+    return alecable_solve_quasistatic(f->m, &o, NULL);
+}
+
+static double fr_tension(const fr_line *f, int i) /* element i's, the element's law EA F (F^2 - 1)/2 */
+{
+    alecable_node *na, *nb;
+    double xa[3], xb[3], sa, sb, F;
+    ck_assert_int_eq(alecable_cable_node(&na, f->c, i), 0);
+    ck_assert_int_eq(alecable_cable_node(&nb, f->c, i + 1), 0);
+    ck_assert_int_eq(alecable_node_position(na, xa), 0);
+    ck_assert_int_eq(alecable_node_position(nb, xb), 0);
+    ck_assert_int_eq(alecable_node_material(na, &sa), 0);
+    ck_assert_int_eq(alecable_node_material(nb, &sb), 0);
+    F = sqrt((xb[0] - xa[0]) * (xb[0] - xa[0]) + (xb[2] - xa[2]) * (xb[2] - xa[2])) / (sb - sa);
+    return 0.5 * ML_EA * F * (F * F - 1.0);
+}
+
+static void fr_states(const fr_line *f, int *nstick, int *nslip)
+{
+    int i;
+    *nstick = *nslip = 0;
+    for (i = 0; i < f->k; i++) {
+        alecable_contact ct;
+        alecable_contact_init(&ct);
+        ck_assert_int_eq(alecable_friction_contact(f->fj, i, &ct), 0);
+        if (ct.state == ALECABLE_CONTACT_SLIP) (*nslip)++;
+        else (*nstick)++;
+    }
+}
+
+/* The closed form with fully mobilized friction (Jonkman 2007 sec. 4.2,
+ * T = H - C_B w (s_td - s) > 0 on the bottom) for the element's
+ * Green-strain law to second order in T/EA (dx/ds, dz/ds get -1.5 (T/EA)^2
+ * (H/T, V/T), the grounded part's stretch -1.5 (T/EA)^2): written apart
+ * from the example's, the Jacobian by differences. */
+static void fr_closed_form_eq(double H, double V, double F[2])
+{
+    const double w = ML_W, EA = ML_EA, L = ML_L, cb = FR_CB;
+    double r = V / H, q = sqrt(1.0 + r * r), LB = L - V / w, TA = H - cb * w * LB, TF = H * q, c = 1.5 / (EA * EA);
+    F[0] = LB + H / w * asinh(r) + H * (L - LB) / EA + (H + TA) * LB / (2.0 * EA) - FR_X;
+    F[0] -= c * (H * (V * TF + H * H * asinh(r)) / (2.0 * w) + (H * H * H - TA * TA * TA) / (3.0 * cb * w));
+    F[1] = H / w * (q - 1.0) + V * V / (2.0 * w * EA) - ML_Z;
+    F[1] -= c * (TF * TF * TF - H * H * H) / (3.0 * w);
+}
+
+static void fr_closed_form(double *H, double *V)
+{
+    double h = 4e4, v = 5.5e4, F[2], Fh[2], Fv[2];
+    int it;
+    for (it = 0; it < 50; it++) {
+        double J[4], det, dh, dv;
+        fr_closed_form_eq(h, v, F);
+        fr_closed_form_eq(h * (1.0 + 1e-7), v, Fh);
+        fr_closed_form_eq(h, v * (1.0 + 1e-7), Fv);
+        J[0] = (Fh[0] - F[0]) / (1e-7 * h);
+        J[2] = (Fh[1] - F[1]) / (1e-7 * h);
+        J[1] = (Fv[0] - F[0]) / (1e-7 * v);
+        J[3] = (Fv[1] - F[1]) / (1e-7 * v);
+        det = J[0] * J[3] - J[1] * J[2];
+        dh = -(J[3] * F[0] - J[1] * F[1]) / det;
+        dv = -(-J[2] * F[0] + J[0] * F[1]) / det;
+        h += dh;
+        v += dv;
+        if (fabs(dh) < 1e-13 * h && fabs(dv) < 1e-13 * v) break;
+    }
+    fr_closed_form_eq(h, v, F);
+    ck_assert_double_le(fabs(F[0]) + fabs(F[1]), 1e-9 * ML_L);
+    *H = h;
+    *V = v;
+}
+
+/* The Jacobian J and fourth-order central differences F of the residual
+ * (problem_fd.c's), dense, n = nq + nlam */
+static void fr_dense(const alecable_problem *p, double t, double *q, double *lam, double hs, double *J, double *F)
+{
+    static const double off[4] = {1.0, -1.0, 2.0, -2.0}, wt[4] = {8.0, -8.0, -1.0, 1.0};
+    int n = p->nq + p->nlam, i, j, k, e;
+    double *vals = calloc((size_t)p->nnz, sizeof *vals), *r = calloc((size_t)n, sizeof *r);
+    double *q0 = calloc((size_t)p->nq, sizeof *q0), *dq = calloc((size_t)p->nq, sizeof *dq);
+    ck_assert(vals && r && q0 && dq);
+    memset(J, 0, (size_t)n * n * sizeof *J);
+    memset(F, 0, (size_t)n * n * sizeof *F);
+    ck_assert_int_eq(p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL, vals), 0);
+    for (j = 0; j < n; j++)
+        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) J[p->rowidx[k] * n + j] = vals[k];
+    memcpy(q0, q, (size_t)p->nq * sizeof *q0);
+    for (j = 0; j < n; j++) {
+        double h = j < p->nq ? hs * (1 + fabs(q0[j])) : hs * (1 + fabs(lam[j - p->nq]));
+        for (e = 0; e < 4; e++) {
+            if (j < p->nq) {
+                dq[j] = 1.0;
+                if (p->update) ck_assert_int_eq(p->update(p->ctx, q, dq, off[e] * h), 0);
+                else q[j] += off[e] * h;
+                ck_assert_int_eq(p->residual(p->ctx, t, q, NULL, NULL, lam, r), 0);
+                memcpy(q, q0, (size_t)p->nq * sizeof *q0);
+                dq[j] = 0.0;
+            } else {
+                double l0 = lam[j - p->nq];
+                lam[j - p->nq] = l0 + off[e] * h;
+                ck_assert_int_eq(p->residual(p->ctx, t, q, NULL, NULL, lam, r), 0);
+                lam[j - p->nq] = l0;
+            }
+            for (i = 0; i < n; i++) F[i * n + j] += wt[e] * r[i] / (12.0 * h);
+        }
+    }
+    free(vals);
+    free(r);
+    free(q0);
+    free(dq);
+}
+
+/* The contacts' part of the Jacobian against differences: their law rows
+ * (rows nq + row0 .. + count) and their force's columns (lambda_T) in full,
+ * and their forces' derivatives elsewhere (lambda_T dc/dq in the s rows) as
+ * the change of J - F when lambda_T goes to zero: the differences of the
+ * line's elastic rows (round-off of 1e-2 on entries of 1e-9 EA / l, the
+ * state's 1e-9 out of the plane, with or without friction) cancel there.
+ * Each entry against 1 + |F|, or the row's largest |F| where smaller (a
+ * slipping row is scaled by 1/eps), as problem_fd.c. */
+static double fr_jacobian_error(const alecable_problem *p, double t, double *q, double *lam, int row0, int count,
+                                double hs)
+{
+    int n = p->nq + p->nlam, i, j, f0 = p->nq + row0, f1 = f0 + count;
+    double *J = malloc((size_t)n * n * sizeof *J), *F = malloc((size_t)n * n * sizeof *F);
+    double *J0 = malloc((size_t)n * n * sizeof *J0), *F0 = malloc((size_t)n * n * sizeof *F0), *l0, err = 0.0;
+    ck_assert(J && F && J0 && F0);
+    l0 = malloc((size_t)p->nlam * sizeof *l0);
+    memcpy(l0, lam, (size_t)p->nlam * sizeof *l0);
+    fr_dense(p, t, q, lam, hs, J, F);
+    for (i = row0; i < row0 + count; i++) l0[i] = 0.0;
+    fr_dense(p, t, q, l0, hs, J0, F0);
+    for (i = 0; i < n; i++) {
+        double rowmax = 0.0;
+        for (j = 0; j < n; j++) rowmax = fmax(rowmax, fabs(F[i * n + j]));
+        for (j = 0; j < n; j++) {
+            double d, s;
+            if ((i >= f0 && i < f1) || (j >= f0 && j < f1)) {
+                d = fabs(J[i * n + j] - F[i * n + j]);
+                s = 1.0 + fabs(F[i * n + j]);
+                if (rowmax > 0.0 && rowmax < s) s = rowmax;
+            } else {
+                d = fabs((J[i * n + j] - J0[i * n + j]) - (F[i * n + j] - F0[i * n + j]));
+                s = 1.0 + fabs(F[i * n + j] - F0[i * n + j]);
+            }
+            err = fmax(err, d / s);
+        }
+    }
+    free(J);
+    free(F);
+    free(J0);
+    free(F0);
+    free(l0);
+    return err;
+}
+
+/* The rows of the bottom's contacts against differences of the residual
+ * (tests/test_friction.c's way): 32 elements at the second step of the
+ * pull, the history of the first step put back, q moved by 1e-9.  The
+ * grounded material slides little in a step (eps |w| 1 - 4 N where it
+ * slips, against L = mu N = 154 N: every slipping contact is at the kink),
+ * so as tests/test_friction.c's turning wrap the state is set off it: on
+ * every pressed contact lambda_T = 0.3 L - eps w (stuck, 0.7 L inside the
+ * limit) on even ones, 3 L (slipping, 2 L beyond) on odd ones; a
+ * difference step (1e-6 (1 + |q|), 1e-4 m here) moves lambda_T + eps w by
+ * 29 N, a fifth of 0.7 L: no difference crosses the kink.  Both branches:
+ * stuck contacts' dw/d(s, x), slipping ones' dependence on their bottom
+ * row's multiplier (N = -lambda), the forces' lambda_T (c, -t) and
+ * lambda_T dc/dq.  Measured 4.8e-8 (an entry changed by 1e-3 of itself
+ * shows: dN/dlambda 5e-5, dw/dx 1e-3, the force's -t 5e-4, lambda_T dc/dq
+ * by 1e-2 9e-3); checked at 1e-6. */
+START_TEST(seabed_friction_jacobian)
+{
+    fr_line f;
+    alecable_problem p;
+    double *hist, *q, *lam, t, err;
+    unsigned seed = 5;
+    int nq, nl, i, nstick, nslip, nstick_j = 0, nslip_j = 0;
+    fr_build(&f, 32);
+    ck_assert_int_eq(fr_step(&f, FR_X - FR_PULL + FR_PULL / FR_STEPS), 0);
+    ck_assert_int_eq(alecable_model_problem(&p, f.m), 0);
+    hist = malloc((size_t)p.nhist * sizeof *hist);
+    ck_assert_int_eq(p.history_get(p.ctx, hist), 0);
+    ck_assert_int_eq(fr_step(&f, FR_X - FR_PULL + 2.0 * FR_PULL / FR_STEPS), 0);
+    fr_states(&f, &nstick, &nslip);
+    ck_assert_int_ge(nstick, 2);
+    ck_assert_int_ge(nslip, 2);
+    ck_assert_int_eq(p.history_set(p.ctx, hist), 0);
+    ck_assert_int_eq(alecable_model_sizes(f.m, &nq, &nl), 0);
+    q = malloc((size_t)nq * sizeof *q);
+    lam = malloc((size_t)nl * sizeof *lam);
+    ck_assert_int_eq(alecable_model_get_state(f.m, q, lam, &t), 0);
+    for (i = 0; i < nq; i++) q[i] += 1e-9 * fd_rand(&seed);
+    for (i = 0; i < f.k; i++) {
+        const fr_contact *c = fr_of(f.fj)->c + i;
+        alecable_contact ct;
+        double L = FR_CB * fr_normal(f.fj, i, q, lam);
+        alecable_contact_init(&ct);
+        ck_assert_int_eq(alecable_friction_contact(f.fj, i, &ct), 0);
+        if (L > 0.0) lam[f.fj->row0 + i] = i % 2 ? 3.0 * L : 0.3 * L - c->eps * ct.slip;
+        if (L > 0.0 && i % 2) nslip_j++;
+        else if (L > 0.0) nstick_j++;
+    }
+    err = fr_jacobian_error(&p, t, q, lam, f.fj->row0, f.k, 1e-6);
+    ck_assert_int_ge(nstick_j, 4);
+    ck_assert_int_ge(nslip_j, 4);
+    ck_assert_msg(err < 1e-6, "Jacobian error %.3e (%d stuck, %d slipping)", err, nstick_j, nslip_j);
+    free(hist);
+    free(q);
+    free(lam);
+    alecable_model_destroy(f.m);
+}
+END_TEST
+
+/* The pull-out against the closed form with friction: at 64 and 128
+ * elements every contact slips at the last step, H is 4.50e-4 and 1.15e-4
+ * relative off, V 3.05e-4 and 7.8e-5 (smooth in h, order 1.97: the friction
+ * lumped at the nodes gives each grounded element the continuum's tension
+ * at its midpoint) and the Richardson extrapolation of the two (order 2) H
+ * 2.9e-6, V 2.0e-6 relative: checked at 4e-6 (the 128-element line at
+ * 1.3e-4 and 1e-4); the anchor's tension (the first element's less half
+ * the two first elements' difference) 1.9e-5 at 128 elements: checked at
+ * 3e-5. */
+START_TEST(seabed_friction_closed_form)
+{
+    double H, V, Hn[2], Vn[2], TA, Hr, Vr;
+    int lev, j, nstick, nslip;
+    fr_closed_form(&H, &V);
+    for (lev = 0; lev < 2; lev++) {
+        fr_line f;
+        double lam;
+        fr_build(&f, 64 << lev);
+        for (j = 1; j <= FR_STEPS; j++) ck_assert_int_eq(fr_step(&f, FR_X - FR_PULL + FR_PULL * j / FR_STEPS), 0);
+        fr_states(&f, &nstick, &nslip);
+        ck_assert_int_eq(nstick, 0);
+        ck_assert_int_eq(alecable_constraint_multiplier(f.fx, &lam), 0);
+        Hn[lev] = -lam;
+        ck_assert_int_eq(alecable_constraint_multiplier(f.fz, &lam), 0);
+        Vn[lev] = -lam;
+        if (lev == 1) {
+            double T0 = fr_tension(&f, 0), T1 = fr_tension(&f, 1);
+            TA = T0 - 0.5 * (T1 - T0);
+        }
+        alecable_model_destroy(f.m);
+    }
+    ck_assert_double_le(fabs(Hn[1] / H - 1.0), 1.3e-4);
+    ck_assert_double_le(fabs(Vn[1] / V - 1.0), 1e-4);
+    Hr = Hn[1] + (Hn[1] - Hn[0]) / 3.0;
+    Vr = Vn[1] + (Vn[1] - Vn[0]) / 3.0;
+    ck_assert_msg(fabs(Hr / H - 1.0) <= 4e-6, "Richardson H %.3e", Hr / H - 1.0);
+    ck_assert_msg(fabs(Vr / V - 1.0) <= 4e-6, "Richardson V %.3e", Vr / V - 1.0);
+    ck_assert_msg(fabs(TA / (H - FR_CB * ML_W * (ML_L - V / ML_W)) - 1.0) <= 3e-5, "anchor tension %.3e",
+                  TA / (H - FR_CB * ML_W * (ML_L - V / ML_W)) - 1.0);
+}
+END_TEST
+
+/* Stick holds the state a pull left behind.  64 elements pulled out (every
+ * contact slipping at the limit), then three more solves with the fairlead
+ * where it is change nothing (measured: exactly; the regularized law would
+ * creep back towards the frictionless line, a force of the velocity, zero
+ * at rest) and every contact is stuck.  Then the fairlead moved back by
+ * 2 cm: H falls by 4.7e-3, the contact next to the touchdown reverses
+ * (slip 6e-7 m) and the next ones unload (stuck); the material of the
+ * grounded half next to the anchor stays put: its contacts' slips are below
+ * 4.3e-10 m (on a frictionless bottom dH L_B / EA = 1e-4 m: the mesh's
+ * nodes move over a tension that varies with the material, and a contact
+ * held at the limit gives way by that rounding), checked at 1e-9 m, and the
+ * anchor's element keeps its tension to 1.8e-6 (frictionless: -5e-3),
+ * checked at 1e-5. */
+START_TEST(seabed_friction_holds_when_stuck)
+{
+    fr_line f;
+    double H1, T0, Tm, lam, dmax = 0.0, smax = 0.0, H2;
+    int j, nstick, nslip, km;
+    fr_build(&f, 64);
+    km = f.k / 2;
+    for (j = 1; j <= FR_STEPS; j++) ck_assert_int_eq(fr_step(&f, FR_X - FR_PULL + FR_PULL * j / FR_STEPS), 0);
+    fr_states(&f, &nstick, &nslip);
+    ck_assert_int_eq(nstick, 0);
+    ck_assert_int_eq(alecable_constraint_multiplier(f.fx, &lam), 0);
+    H1 = -lam;
+    T0 = fr_tension(&f, 0);
+    Tm = fr_tension(&f, km);
+    for (j = 0; j < 3; j++) {
+        ck_assert_int_eq(fr_step(&f, FR_X), 0);
+        ck_assert_int_eq(alecable_constraint_multiplier(f.fx, &lam), 0);
+        dmax = fmax(dmax, fabs(-lam / H1 - 1.0));
+        dmax = fmax(dmax, fabs(fr_tension(&f, 0) / T0 - 1.0));
+        dmax = fmax(dmax, fabs(fr_tension(&f, km) / Tm - 1.0));
+    }
+    ck_assert_double_le(dmax, 1e-12);
+    fr_states(&f, &nstick, &nslip);
+    ck_assert_int_eq(nslip, 0);
+    ck_assert_int_eq(fr_step(&f, FR_X - 0.02), 0);
+    ck_assert_int_eq(alecable_constraint_multiplier(f.fx, &lam), 0);
+    H2 = -lam;
+    ck_assert_double_le(H2 / H1 - 1.0, -4e-3);
+    for (j = 0; j < km; j++) {
+        alecable_contact ct;
+        alecable_contact_init(&ct);
+        ck_assert_int_eq(alecable_friction_contact(f.fj, j, &ct), 0);
+        smax = fmax(smax, fabs(ct.slip));
+    }
+    ck_assert_msg(smax <= 1e-9, "the anchor's half slipped by %.3e m", smax);
+    ck_assert_msg(fabs(fr_tension(&f, 0) / T0 - 1.0) <= 1e-5, "anchor tension changed by %.3e",
+                  fr_tension(&f, 0) / T0 - 1.0);
+    alecable_model_destroy(f.m);
+}
+END_TEST
+
+/* alecable_seabed_friction refuses bad arguments, each named, and a refused
+ * call adds nothing (the model's multipliers as before) */
+START_TEST(seabed_friction_refuses)
+{
+    fr_line f;
+    alecable_friction_params fp;
+    alecable_constraint *two[2];
+    alecable_joint *j = (alecable_joint *)1;
+    int nl0, nl, i;
+    fr_build(&f, 32); /* with its contacts on nodes 1 .. k */
+    ck_assert_int_eq(alecable_model_finalize(f.m), 0);
+    ck_assert_int_eq(alecable_model_sizes(f.m, NULL, &nl0), 0);
+    alecable_friction_params_init(&fp);
+    fp.mu = 0.1;
+    ck_assert_int_eq(alecable_seabed_friction(&j, f.m, NULL, 1, &fp), ALECABLE_ENULL);
+    ck_assert_ptr_null(j);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "bottom"));
+    ck_assert_int_eq(alecable_seabed_friction(NULL, f.m, f.bottom, 1, NULL), ALECABLE_ENULL);
+    ck_assert_int_eq(alecable_seabed_friction(NULL, f.m, f.bottom, 0, &fp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "count"));
+    two[0] = f.fz; /* a fix, not a bottom row */
+    ck_assert_int_eq(alecable_seabed_friction(NULL, f.m, two, 1, &fp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "bottom[0]"));
+    two[0] = NULL;
+    ck_assert_int_eq(alecable_seabed_friction(NULL, f.m, two, 1, &fp), ALECABLE_ENULL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "bottom[0]"));
+    two[0] = two[1] = f.bottom[0]; /* node 1: in the joint fr_build made */
+    ck_assert_int_eq(alecable_seabed_friction(NULL, f.m, two, 2, &fp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "friction contact already"));
+    fp.mu = -1.0;
+    ck_assert_int_eq(alecable_seabed_friction(NULL, f.m, f.bottom, 1, &fp), ALECABLE_EINVAL);
+    ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(f.m), "mu"));
+    ck_assert_int_eq(alecable_model_sizes(f.m, NULL, &nl), 0); /* still finalized: nothing changed */
+    ck_assert_int_eq(nl, nl0);
+    alecable_model_destroy(f.m);
+    /* without the first joint: a repeated row, and a surface */
+    memset(&f, 0, sizeof f);
+    {
+        alecable_model *m;
+        alecable_cable *c;
+        alecable_section sec;
+        alecable_node *nd;
+        alecable_constraint *bt[3];
+        alecable_body *b;
+        alecable_body_params bp;
+        double p0[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+        ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+        alecable_section_init(&sec);
+        sec.E = 1e6;
+        sec.A = 1.0;
+        sec.rho = 1.0;
+        ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+        for (i = 0; i <= 6; i++) {
+            double x[3] = {i, 0, i > 3 ? i - 3.0 : 0.0};
+            ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, (double)i), 0);
+        }
+        ck_assert_int_eq(alecable_seabed_touchdown(bt, m, c, p0, up, 0, 3), 0);
+        alecable_body_params_init(&bp);
+        ck_assert_int_eq(alecable_body_create(&b, m, &bp), 0);
+        ck_assert_int_eq(alecable_model_finalize(m), 0);
+        ck_assert_int_eq(alecable_model_sizes(m, NULL, &nl0), 0);
+        alecable_friction_params_init(&fp);
+        fp.mu = 0.1;
+        two[0] = two[1] = bt[0];
+        ck_assert_int_eq(alecable_seabed_friction(NULL, m, two, 2, &fp), ALECABLE_EINVAL);
+        ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "repeats"));
+        fp.surface = b;
+        ck_assert_int_eq(alecable_seabed_friction(NULL, m, bt, 3, &fp), ALECABLE_EINVAL);
+        ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "surface"));
+        fp.surface = NULL;
+        ck_assert_int_eq(alecable_model_sizes(m, NULL, &nl), 0);
+        ck_assert_int_eq(nl, nl0);
+        ck_assert_int_eq(alecable_seabed_friction(&j, m, bt, 3, &fp), 0);
+        ck_assert_ptr_nonnull(j);
+        ck_assert_int_eq(alecable_friction_contacts(j, &i), 0);
+        ck_assert_int_eq(i, 3);
+        ck_assert_int_eq(alecable_model_finalize(m), 0);
+        ck_assert_int_eq(alecable_model_sizes(m, NULL, &nl), 0);
+        ck_assert_int_eq(nl, nl0 + 3); /* a row per contact */
+        alecable_model_destroy(m);
+    }
+}
+END_TEST
+
 /* Issue 26's statics case without a seabed: 110 m laid straight (so
  * compressed) on the 94.3 m chord, then under its weight: 0.3 failed with 10
  * load steps (ENOCONV) and converged with 1; since the solver tries the last
@@ -865,6 +1354,7 @@ Suite *suite_seabed(void)
     Suite *s = suite_create("seabed");
     TCase *tf = tcase_create("derivatives");
     TCase *ts = tcase_create("statics");
+    TCase *tk = tcase_create("stickslip");
     tcase_add_loop_test(tf, penalty_gradient_and_hessian, 0, 16);
     tcase_add_loop_test(tf, damping_friction_jacobians, 0, 16);
     suite_add_tcase(s, tf);
@@ -875,9 +1365,15 @@ Suite *suite_seabed(void)
     tcase_add_test(ts, touchdown_node_load_steps);
     tcase_add_test(ts, touchdown_api_matches_and_refuses);
     tcase_add_test(ts, straight_start_load_steps_without_seabed);
+
     tcase_add_loop_test(ts, sliding_cable_decelerates_by_mu_g, 0, 2);
     tcase_add_loop_test(ts, dropped_cable_energy_balance, 0, 2);
     tcase_add_test(ts, bad_arguments_change_nothing);
     suite_add_tcase(s, ts);
+    tcase_add_test(tk, seabed_friction_jacobian);
+    tcase_add_test(tk, seabed_friction_closed_form);
+    tcase_add_test(tk, seabed_friction_holds_when_stuck);
+    tcase_add_test(tk, seabed_friction_refuses);
+    suite_add_tcase(s, tk);
     return s;
 }

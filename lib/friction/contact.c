@@ -29,6 +29,14 @@
  * acceleration level (cq = 0: the consistent initial accelerations) keeps
  * them unscaled.
  *
+ * A seabed's grounded node (FR_BOTTOM, alecable_seabed_friction) is held
+ * by one linear row n . x = n . p of alecable_seabed_touchdown(), whose
+ * multiplier gives N = -lambda; the ground is its surface (fr_data.ground):
+ * fixed, so the slip is the material's own travel along t,
+ * w = c (s - s_n) - t . (x - x_n), and the force acts on the material
+ * point, lambda_T c on s and -lambda_T t on x (the ground takes the
+ * reaction), with the same branches as above (stuck: dw/dx = -t).
+ *
  * Derivatives in b's rotation follow rotation.h: d(R v)/dpsi_k = R (e_k x v). */
 #include "contact.h"
 #include "friction.h"
@@ -131,6 +139,11 @@ void fr_surface_start(const alecable_joint *j, fr_contact *c, const double *q)
     const double *xn = node_x_at(c->node, q), *xs;
     double R[9], v[3], t[3];
     int k;
+    if (d->ground) { /* the node's place then; the ground does not move */
+        memcpy(c->hist + FH_X, xn, 3 * sizeof(double));
+        c->hist[FH_K] = 1.0;
+        return;
+    }
     if (d->mode == FR_SHEAVE) { /* the node's place on the sheave, in its body's frame */
         fr_sheave g;
         fr_sheave_eval(c->hj, c->hunit, q, NULL, &g);
@@ -154,13 +167,17 @@ int fr_hold_rows(const fr_contact *c, int rows[3])
 {
     int k;
     if (c->hj && c->hj->kind == JOINT_SHEAVE) return 0; /* its normal force: fr_sheave */
+    if (c->hc[0] && !c->hc[1]) { /* FR_BOTTOM: one row */
+        rows[0] = c->hc[0]->row;
+        return 1;
+    }
     if (c->hj) {
         for (k = 0; k < 3; k++) rows[k] = c->hj->row0 + 3 * c->hunit + k;
-        return 1;
+        return 3;
     }
     if (c->hc[0]) {
         for (k = 0; k < 3; k++) rows[k] = c->hc[k]->row;
-        return 1;
+        return 3;
     }
     return 0;
 }
@@ -172,7 +189,7 @@ static int contact_entries(const alecable_joint *j, int i, int nq, sp_builder *b
     const fr_contact *c = d->c + i;
     const alecable_element *e[2];
     int ne = node_elements(c->node, e), sd = node_sdof(c->node), R = nq + j->row0 + i, hr[3], k, b, st;
-    int have_h = d->mode != FR_GIVEN && fr_hold_rows(c, hr), psi = j->b ? j->b->node.dof0 + 3 : -1;
+    int have_h = d->mode != FR_GIVEN ? fr_hold_rows(c, hr) : 0, psi = j->b ? j->b->node.dof0 + 3 : -1;
     /* (row, col) -> slot */
 #define ENTRY(slot, row, col)                                                                                        \
     do {                                                                                                             \
@@ -198,8 +215,12 @@ static int contact_entries(const alecable_joint *j, int i, int nq, sp_builder *b
             ENTRY(O_SP + k, sd, psi + k);
             ENTRY(O_RP + k, R, psi + k);
         }
-    if (have_h)
-        for (k = 0; k < 3; k++) ENTRY(O_RH + k, R, nq + hr[k]);
+    for (k = 0; k < have_h; k++) ENTRY(O_RH + k, R, nq + hr[k]);
+    if (d->ground)
+        for (k = 0; k < 3; k++) {
+            ENTRY(O_XR + k, c->node->dof0 + k, R);
+            ENTRY(O_RX + k, R, c->node->dof0 + k);
+        }
     if (d->mode == FR_SHEAVE) {
         int cols[SX_N];
         const alecable_joint *sh = c->hj;
@@ -401,7 +422,11 @@ static void contact_state(const alecable_joint *j, int i, const double *q, const
             for (k = 0; k < 3; k++) x->dc_psi[k] = split_c(c->node, q, x->dt[k], NULL, NULL);
     }
     x->N = c->fn;
-    if (d->mode != FR_GIVEN && fr_hold_rows(c, hr)) {
+    if (d->mode == FR_BOTTOM) { /* the row's force on the node is coef lambda = n lambda (con_residual) */
+        fr_hold_rows(c, hr);
+        x->N -= lambda[hr[0]];
+        x->dN_h[0] = -1.0;
+    } else if (d->mode != FR_GIVEN && fr_hold_rows(c, hr)) {
         double lh[3] = {lambda[hr[0]], lambda[hr[1]], lambda[hr[2]]};
         if (d->mode == FR_WRAP) {
             double nn[3];
@@ -432,6 +457,16 @@ static void contact_state(const alecable_joint *j, int i, const double *q, const
     }
     tmp = node_s_at(c->node, q) - c->hist[FH_S];
     x->w = x->c * tmp;
+    if (d->ground) {
+        /* the material point that was at the node at the last converged
+         * step is now at x - (dx/ds)(s - s_n): it moved along t by
+         * t . (x - x_n) - c (s - s_n), the slip's opposite (no kappa: the
+         * ground's point does not move, nothing to weight) */
+        const double *xn = node_x_at(c->node, q);
+        for (k = 0; k < 3; k++) x->u[k] = -(xn[k] - c->hist[FH_X + k]);
+        x->kap = 1.0;
+        x->w += dot3v(x->t, x->u);
+    }
     if (d->surface) {
         /* the slip relative to the surface: the point p of S that was under
          * the node at the last converged step moved by y - y_n, the node by
@@ -557,6 +592,8 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
                     r[sh->b->node.dof0 + 3 + k] += lamT * x.pr[6 + k];
                 }
             }
+            if (d->ground) /* the force's spatial part on the cable; the ground takes the reaction */
+                for (k = 0; k < 3; k++) r[c->node->dof0 + k] -= lamT * x.t[k];
             if (d->surface) /* the force's spatial part: on the cable at the node, its reaction on S */
                 for (k = 0; k < 3; k++) {
                     r[c->node->dof0 + k] -= lamT * x.kap * x.t[k];
@@ -572,9 +609,12 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
          * back); there, as a return mapping takes the last converged tangent,
          * the slip branch's is used.  When the load turns back, the stick
          * branch is the right guess (the friction has to reverse).  The
-         * residual is the law's, so only that one step is inexact. */
+         * residual is the law's, so only that one step is inexact.  A seabed's
+         * line is pulled by its host between solves at the same load factor
+         * (no sense to read): there a contact that slipped is guessed to go
+         * on slipping. */
         if (values && !x.slip && x.w == 0.0 && c->hist[FH_STATE] == ALECABLE_CONTACT_SLIP && x.L > 0.0 &&
-            (t - d->hist[FJ_T]) * d->hist[FJ_DIR] > 0.0) {
+            ((t - d->hist[FJ_T]) * d->hist[FJ_DIR] > 0.0 || (d->ground && t == d->hist[FJ_T]))) {
             x.slip = 1;
             x.sigma = lamT >= 0.0 ? 1 : -1;
         }
@@ -612,9 +652,15 @@ static void friction_eval(const alecable_joint *j, double t, const double *q, co
                 }
             } else {
                 values[mp[O_RR]] -= 1.0 / (eps * cl);
-                if (x.N > 0.0 && mp[O_RH] >= 0)
-                    for (k = 0; k < 3; k++) values[mp[O_RH + k]] += d->mu * x.sigma * x.dN_h[k] / (eps * cl);
+                if (x.N > 0.0)
+                    for (k = 0; k < 3; k++)
+                        if (mp[O_RH + k] >= 0) values[mp[O_RH + k]] += d->mu * x.sigma * x.dN_h[k] / (eps * cl);
             }
+            if (d->ground)
+                for (k = 0; k < 3; k++) {
+                    values[mp[O_XR + k]] -= x.t[k];
+                    if (!x.slip) values[mp[O_RX + k]] -= x.t[k];
+                }
             if (d->surface) surface_jacobian(j, &x, lamT, cq, mp, values);
             if (d->mode == FR_SHEAVE)
                 for (k = 0; k < SX_N; k++) {

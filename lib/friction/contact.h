@@ -11,7 +11,8 @@ enum {
     FR_GIVEN = 0,  /* fn only (a sleeve's pressure) */
     FR_WRAP = 1,   /* the holding force towards the pulley's centre, -lambda . n */
     FR_ACROSS = 2, /* the holding force's part across t, |lambda - (lambda . t) t| */
-    FR_SHEAVE = 3  /* a sheave's node (friction.h's fr_sheave: its normal and tangent follow the node) */
+    FR_SHEAVE = 3, /* a sheave's node (friction.h's fr_sheave: its normal and tangent follow the node) */
+    FR_BOTTOM = 4  /* a seabed's grounded node: -lambda of the one linear row n . x = n . p holding it (hc[0]) */
 };
 
 /* history of a contact (alecable_problem's history): material coordinate
@@ -55,6 +56,9 @@ typedef struct fr_data {
      * holding the nodes (a wheel turning under a wrap held on its axle's
      * frame); NULL: the holder's */
     const alecable_body *surface;
+    /* the ground is the surface (a seabed): fixed, the slip counts the
+     * node's own travel along t (contact.c) */
+    int ground;
     double hist[FJ_N];
     int count;
     fr_contact c[]; /* count */
@@ -62,7 +66,8 @@ typedef struct fr_data {
 
 static inline fr_data *fr_of(const alecable_joint *j) { return (fr_data *)j->ext; }
 
-/* multiplier indices (into lambda) of contact c's holding force; 0 if none */
+/* multiplier indices (into lambda) of contact c's holding force: how many
+ * (3, or 1 for FR_BOTTOM's row); 0 if none */
 int fr_hold_rows(const fr_contact *c, int rows[3]);
 /* normal force N of contact i at (q, lambda) */
 double fr_normal(const alecable_joint *j, int i, const double *q, const double *lambda);

@@ -299,6 +299,66 @@ ALECABLE_API int alecable_eyelet_friction(alecable_joint **out, alecable_model *
     return ALECABLE_OK;
 }
 
+/* Is k one of alecable_seabed_touchdown()'s bottom rows: n . x of one
+ * cable node (its three coordinates, a unit n)? */
+static int is_bottom_row(const alecable_constraint *k)
+{
+    int i;
+    if (k->kind != CON_LINEAR || k->count != 3 || !k->nodes[0]->cable) return 0;
+    for (i = 0; i < 3; i++)
+        if (k->nodes[i] != k->nodes[0] || k->ndof[i] != ALECABLE_DOF_X + i) return 0;
+    return fabs(dot3v(k->coef, k->coef) - 1.0) < 1e-12;
+}
+
+ALECABLE_API int alecable_seabed_friction(alecable_joint **out, alecable_model *m, alecable_constraint *const bottom[],
+                                          int count, const alecable_friction_params *p)
+{
+    alecable_joint *j;
+    int st, i, k;
+    if ((st = ac_check_model(m))) return st;
+    if (out) *out = NULL;
+    if (!bottom) return ac_fail(m, ALECABLE_ENULL, "bottom is NULL");
+    if ((st = check_friction_params(m, p, "params", NULL))) return st;
+    if (p->surface)
+        return ac_fail(m, ALECABLE_EINVAL, "params.surface: the seabed is the ground's; leave it NULL");
+    if (count < 1) return ac_fail(m, ALECABLE_EINVAL, "count = %d must be >= 1", count);
+    if (count > AC_MAX_ELEMENTS + 1)
+        return ac_fail(m, ALECABLE_EINVAL, "count = %d: more nodes than a model holds (%d)", count, AC_MAX_ELEMENTS + 1);
+    for (i = 0; i < count; i++) {
+        const alecable_constraint *b = bottom[i];
+        double t[3], tn;
+        if (!b) return ac_fail(m, ALECABLE_ENULL, "bottom[%d] is NULL", i);
+        if (b->magic != MAGIC_CONSTRAINT || b->model != m)
+            return ac_fail(m, ALECABLE_EHANDLE, "bottom[%d] is not a constraint of this model", i);
+        if (!is_bottom_row(b))
+            return ac_fail(m, ALECABLE_EINVAL, "bottom[%d] is not a seabed row of alecable_seabed_touchdown()", i);
+        if ((st = check_contact_node(m, b->nodes[0], i))) return st;
+        for (k = 0; k < i; k++)
+            if (bottom[k] == b) return ac_fail(m, ALECABLE_EINVAL, "bottom[%d] repeats bottom[%d]", i, k);
+        node_tangent(b->nodes[0], t);
+        tn = dot3v(t, b->coef);
+        for (k = 0; k < 3; k++) t[k] -= tn * b->coef[k];
+        if (!(dot3v(t, t) > 1e-12))
+            return ac_fail(m, ALECABLE_EINVAL, "bottom[%d]: the cable at node %d is normal to the bottom (no axial "
+                                               "direction on it)", i, b->nodes[0]->index);
+    }
+    if (!(j = fr_new(m, NULL, FR_BOTTOM, p, count))) return ac_fail(m, ALECABLE_ENOMEM, "out of memory");
+    fr_of(j)->ground = 1;
+    for (i = 0; i < count; i++) {
+        fr_contact *c = fr_contact_at(j, i, bottom[i]->nodes[0], p->augmentation);
+        double t[3], tn;
+        node_tangent(c->node, t);
+        tn = dot3v(t, bottom[i]->coef);
+        for (k = 0; k < 3; k++) t[k] -= tn * bottom[i]->coef[k];
+        tn = sqrt(dot3v(t, t));
+        for (k = 0; k < 3; k++) c->t0[k] = t[k] / tn;
+        c->hc[0] = bottom[i];
+    }
+    surfaces_start(j);
+    if ((st = joint_push(m, j, out))) return ac_fail(m, st, "out of memory");
+    return ALECABLE_OK;
+}
+
 ALECABLE_API int alecable_friction_contacts(const alecable_joint *j, int *count)
 {
     int st = joint_check(j);
