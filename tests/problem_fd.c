@@ -67,17 +67,17 @@ double pfd_weighted_jacobian_error(const alecable_problem *p, double t, double *
     return err;
 }
 
-/* |J - FD| / (1 + |FD|) over every row, q-columns perturbed through the
- * problem's update, multiplier columns directly; cq = 1, cv = ca = 0 */
-double pfd_full_jacobian_error(const alecable_problem *p, double t, double *q, double *lam, double hs)
+void pfd_dense_jacobians(const alecable_problem *p, double t, double *q, double *lam, double hs, double *J,
+                         double *F)
 {
-    int n = p->nq + p->nlam, i, j, k, e;
-    double *vals = calloc((size_t)p->nnz, sizeof *vals), *J = calloc((size_t)n * n, sizeof *J);
-    double *F = calloc((size_t)n * n, sizeof *F), *r = calloc((size_t)n, sizeof *r);
-    double *q0 = calloc((size_t)p->nq, sizeof *q0), *dq = calloc((size_t)p->nq, sizeof *dq), err = 0.0;
     /* fourth-order central differences: (8 (f(h) - f(-h)) - (f(2h) - f(-2h))) / 12h */
     static const double off[4] = {1.0, -1.0, 2.0, -2.0}, wt[4] = {8.0, -8.0, -1.0, 1.0};
-    ck_assert(vals && J && F && r && q0 && dq);
+    int n = p->nq + p->nlam, i, j, k, e;
+    double *vals = calloc((size_t)p->nnz, sizeof *vals), *r = calloc((size_t)n, sizeof *r);
+    double *q0 = calloc((size_t)p->nq, sizeof *q0), *dq = calloc((size_t)p->nq, sizeof *dq);
+    ck_assert(vals && r && q0 && dq);
+    memset(J, 0, (size_t)n * n * sizeof *J);
+    memset(F, 0, (size_t)n * n * sizeof *F);
     ck_assert_int_eq(p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL, vals), 0);
     for (j = 0; j < n; j++)
         for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) J[p->rowidx[k] * n + j] = vals[k];
@@ -101,6 +101,20 @@ double pfd_full_jacobian_error(const alecable_problem *p, double t, double *q, d
             for (i = 0; i < n; i++) F[i * n + j] += wt[e] * r[i] / (12.0 * h);
         }
     }
+    free(vals);
+    free(r);
+    free(q0);
+    free(dq);
+}
+
+/* |J - FD| / (1 + |FD|) over every row, q-columns perturbed through the
+ * problem's update, multiplier columns directly; cq = 1, cv = ca = 0 */
+double pfd_full_jacobian_error(const alecable_problem *p, double t, double *q, double *lam, double hs)
+{
+    int n = p->nq + p->nlam, i, j;
+    double *J = calloc((size_t)n * n, sizeof *J), *F = calloc((size_t)n * n, sizeof *F), err = 0.0;
+    ck_assert(J && F);
+    pfd_dense_jacobians(p, t, q, lam, hs, J, F);
     /* relative to 1 + |FD|, or to the row's largest entry where that is
      * smaller (rows scaled down, as a regularized constraint's) */
     for (i = 0; i < n; i++) {
@@ -112,11 +126,7 @@ double pfd_full_jacobian_error(const alecable_problem *p, double t, double *q, d
             err = fmax(err, d / s);
         }
     }
-    free(vals);
     free(J);
     free(F);
-    free(r);
-    free(q0);
-    free(dq);
     return err;
 }

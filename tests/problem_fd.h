@@ -26,4 +26,10 @@ double pfd_weighted_jacobian_error(const alecable_problem *p, double t, double *
  * h trades truncation (h^4) against round-off (|r| eps / h). */
 double pfd_full_jacobian_error(const alecable_problem *p, double t, double *q, double *lam, double h);
 
+/* The two matrices behind pfd_full_jacobian_error, dense (row-major, n = nq +
+ * nlam squared, filled): J the quasistatic Jacobian, F its fourth-order
+ * central differences; q and lam are perturbed and restored. */
+void pfd_dense_jacobians(const alecable_problem *p, double t, double *q, double *lam, double h, double *J,
+                         double *F);
+
 #endif

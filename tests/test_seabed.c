@@ -814,46 +814,6 @@ static void fr_closed_form(double *H, double *V)
     *V = v;
 }
 
-/* The Jacobian J and fourth-order central differences F of the residual
- * (problem_fd.c's), dense, n = nq + nlam */
-static void fr_dense(const alecable_problem *p, double t, double *q, double *lam, double hs, double *J, double *F)
-{
-    static const double off[4] = {1.0, -1.0, 2.0, -2.0}, wt[4] = {8.0, -8.0, -1.0, 1.0};
-    int n = p->nq + p->nlam, i, j, k, e;
-    double *vals = calloc((size_t)p->nnz, sizeof *vals), *r = calloc((size_t)n, sizeof *r);
-    double *q0 = calloc((size_t)p->nq, sizeof *q0), *dq = calloc((size_t)p->nq, sizeof *dq);
-    ck_assert(vals && r && q0 && dq);
-    memset(J, 0, (size_t)n * n * sizeof *J);
-    memset(F, 0, (size_t)n * n * sizeof *F);
-    ck_assert_int_eq(p->jacobian(p->ctx, t, q, NULL, NULL, lam, 1.0, 0.0, 0.0, ALECABLE_JAC_FULL, vals), 0);
-    for (j = 0; j < n; j++)
-        for (k = p->colptr[j]; k < p->colptr[j + 1]; k++) J[p->rowidx[k] * n + j] = vals[k];
-    memcpy(q0, q, (size_t)p->nq * sizeof *q0);
-    for (j = 0; j < n; j++) {
-        double h = j < p->nq ? hs * (1 + fabs(q0[j])) : hs * (1 + fabs(lam[j - p->nq]));
-        for (e = 0; e < 4; e++) {
-            if (j < p->nq) {
-                dq[j] = 1.0;
-                if (p->update) ck_assert_int_eq(p->update(p->ctx, q, dq, off[e] * h), 0);
-                else q[j] += off[e] * h;
-                ck_assert_int_eq(p->residual(p->ctx, t, q, NULL, NULL, lam, r), 0);
-                memcpy(q, q0, (size_t)p->nq * sizeof *q0);
-                dq[j] = 0.0;
-            } else {
-                double l0 = lam[j - p->nq];
-                lam[j - p->nq] = l0 + off[e] * h;
-                ck_assert_int_eq(p->residual(p->ctx, t, q, NULL, NULL, lam, r), 0);
-                lam[j - p->nq] = l0;
-            }
-            for (i = 0; i < n; i++) F[i * n + j] += wt[e] * r[i] / (12.0 * h);
-        }
-    }
-    free(vals);
-    free(r);
-    free(q0);
-    free(dq);
-}
-
 /* The contacts' part of the Jacobian against differences: their law rows
  * (rows nq + row0 .. + count) and their force's columns (lambda_T) in full,
  * and their forces' derivatives elsewhere (lambda_T dc/dq in the s rows) as
@@ -871,9 +831,9 @@ static double fr_jacobian_error(const alecable_problem *p, double t, double *q, 
     ck_assert(J && F && J0 && F0);
     l0 = malloc((size_t)p->nlam * sizeof *l0);
     memcpy(l0, lam, (size_t)p->nlam * sizeof *l0);
-    fr_dense(p, t, q, lam, hs, J, F);
+    pfd_dense_jacobians(p, t, q, lam, hs, J, F);
     for (i = row0; i < row0 + count; i++) l0[i] = 0.0;
-    fr_dense(p, t, q, l0, hs, J0, F0);
+    pfd_dense_jacobians(p, t, q, l0, hs, J0, F0);
     for (i = 0; i < n; i++) {
         double rowmax = 0.0;
         for (j = 0; j < n; j++) rowmax = fmax(rowmax, fabs(F[i * n + j]));
