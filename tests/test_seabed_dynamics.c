@@ -1,0 +1,140 @@
+/* The seabed in dynamics at a fixed step (issue 26: the guide's mooring line
+ * at h = 0.01 s):
+ *
+ *  - the model's Jacobian as an implicit integrator forms it, cq dr/dq +
+ *    cv dr/dv + ca dr/da with (cq, cv, ca) = (1, gamma/(beta h),
+ *    1/(beta h^2)), against central differences of the residual along
+ *    (dq, dq gamma/(beta h), dq/(beta h^2)) (the friction force is a
+ *    function of the particle velocity, which the step makes a function of
+ *    q): a cable partly on the bottom, sliding along and across itself at
+ *    0.3 to 3 times the regularization velocity eps (where the SQRT law's
+ *    curvature is largest and SATURATED switches branch), with the guide's
+ *    stiffness, damping and friction (k = 1e8 N/m^2, c = 1e4 N s/m^2,
+ *    mu = 0.5, eps = 1e-3 m/s), axial and ANCF elements, both laws;
+ *
+ * Tolerances: differences with step 1e-7 (1 + |q|) in q, every Gauss
+ * point at least 1e-4 m from the contact boundary (the penalty's kink);
+ * measured below 1e-7 in the scaled max-norm (fd.h), checked at 1e-6. */
+#include "suites.h"
+#include "fd.h"
+#include "alecable.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+Suite *suite_seabed_dynamics(void);
+
+enum { NEL = 4 };
+
+/* A cable of NEL 1 m elements along x, its first nodes pressed into the
+ * bottom z = 0, the last one lifted off; the model's problem, state q and
+ * velocities v near eps.  kind 0: axial, 1: ANCF. */
+static alecable_model *sliding_cable(int kind, int law, alecable_problem *p, double **q, double **v, unsigned *st)
+{
+    static const double z[NEL + 1] = {-2e-3, -1.5e-3, -1e-3, -3e-4, 0.05};
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_section sec;
+    alecable_seabed_params sp;
+    alecable_node *nd;
+    const double g[3] = {0, 0, -9.81};
+    int i, nq, nlam;
+    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
+    alecable_section_init(&sec);
+    sec.E = 5e7;
+    sec.A = 1.0;
+    sec.rho = 120.0;
+    sec.I = 1e-4;
+    ck_assert_int_eq(alecable_cable_create(&c, m, kind ? ALECABLE_ELEMENT_ANCF : ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    for (i = 0; i <= NEL; i++) {
+        double x[3] = {1.0 * i, 0.0, z[i]};
+        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, 1.0 * i), 0);
+    }
+    alecable_seabed_params_init(&sp);
+    sp.stiffness = 1e8;
+    sp.damping = 1e4;
+    sp.mu_axial = sp.mu_lateral = 0.5;
+    sp.eps = 1e-3;
+    sp.law = law;
+    ck_assert_int_eq(alecable_load_seabed(NULL, m, c, &sp), 0);
+    ck_assert_int_eq(alecable_model_set_load_ramp(m, 0), 0);
+    ck_assert_int_eq(alecable_model_problem(p, m), 0);
+    ck_assert_int_eq(alecable_model_sizes(m, &nq, &nlam), 0);
+    ck_assert_int_eq(nq, p->nq);
+    *q = malloc((size_t)nq * sizeof(double));
+    *v = malloc((size_t)nq * sizeof(double));
+    ck_assert_ptr_nonnull(*q);
+    ck_assert_ptr_nonnull(*v);
+    ck_assert_int_eq(alecable_model_get_state(m, *q, NULL, NULL), 0);
+    /* node velocities: along x and y at 0.3 to 3 eps, either sign, and a
+     * little up or down; slopes' rates small */
+    for (i = 0; i < nq; i++) (*v)[i] = 1e-4 * fd_rand(st);
+    for (i = 0; i <= NEL; i++) {
+        int o = kind ? 6 * i : 3 * i;
+        (*v)[o] = 1e-3 * (1.65 + 1.35 * fd_rand(st)) * (fd_rand(st) < 0.0 ? -1.0 : 1.0);
+        (*v)[o + 1] = 1e-3 * (1.65 + 1.35 * fd_rand(st)) * (fd_rand(st) < 0.0 ? -1.0 : 1.0);
+        (*v)[o + 2] = 2e-3 * fd_rand(st);
+    }
+    return m;
+}
+
+/* _i: kind = _i % 2, law = _i / 2 (SATURATED, SQRT) */
+START_TEST(jacobian_at_fixed_step_near_eps)
+{
+    const double h = 0.01, beta = 0.25, gamma = 0.5, cv = gamma / (beta * h), ca = 1.0 / (beta * h * h);
+    unsigned st = 7u + 31u * (unsigned)_i;
+    int kind = _i % 2, law = _i / 2, n, nq, i, j, k, pass;
+    alecable_problem p;
+    alecable_model *m;
+    double *q, *v, *a, *r, *rp, *rm, *vals, *J, *F, err = 0.0;
+    alecable_problem_init(&p);
+    m = sliding_cable(kind, law ? ALECABLE_FRICTION_SQRT : ALECABLE_FRICTION_SATURATED, &p, &q, &v, &st);
+    nq = p.nq;
+    n = p.nq + p.nlam;
+    a = calloc((size_t)n, sizeof(double));
+    r = calloc((size_t)n, sizeof(double));
+    rp = calloc((size_t)n, sizeof(double));
+    rm = calloc((size_t)n, sizeof(double));
+    vals = calloc((size_t)p.nnz, sizeof(double));
+    J = calloc((size_t)n * (size_t)nq, sizeof(double));
+    F = calloc((size_t)n * (size_t)nq, sizeof(double));
+    ck_assert_ptr_nonnull(F);
+    for (pass = 0; pass < 2; pass++) {
+        double *lam = a + nq; /* no constraints: nlam = 0 */
+        for (i = 0; i < nq; i++) a[i] = 0.5 * fd_rand(&st);
+        ck_assert_int_eq(p.residual(p.ctx, 0.0, q, v, a, lam, r), 0);
+        ck_assert_int_eq(p.jacobian(p.ctx, 0.0, q, v, a, lam, 1.0, cv, ca, ALECABLE_JAC_FULL, vals), 0);
+        memset(J, 0, (size_t)n * (size_t)nq * sizeof(double));
+        for (j = 0; j < nq; j++)
+            for (k = p.colptr[j]; k < p.colptr[j + 1]; k++) J[(size_t)p.rowidx[k] * nq + j] = vals[k];
+        for (j = 0; j < nq; j++) {
+            double d = 1e-9 * (1.0 + fabs(q[j])), xq = q[j], xv = v[j], xa = a[j];
+            q[j] = xq + d, v[j] = xv + cv * d, a[j] = xa + ca * d;
+            ck_assert_int_eq(p.residual(p.ctx, 0.0, q, v, a, lam, rp), 0);
+            q[j] = xq - d, v[j] = xv - cv * d, a[j] = xa - ca * d;
+            ck_assert_int_eq(p.residual(p.ctx, 0.0, q, v, a, lam, rm), 0);
+            q[j] = xq, v[j] = xv, a[j] = xa;
+            for (i = 0; i < n; i++) F[(size_t)i * nq + j] = (rp[i] - rm[i]) / (2.0 * d);
+        }
+        err = fd_relerr(J, F, n * nq, 1e-8);
+        if (getenv("ALECABLE_TEST_FIGURES"))
+            printf("seabed_dynamics: kind %d law %d pass %d: Jacobian against differences %.2e\n", kind, law, pass, err);
+        ck_assert_double_le(err, 1e-6);
+        for (i = 0; i < nq; i++) v[i] = -v[i]; /* the other branch of each sign */
+    }
+    free(q), free(v), free(a), free(r), free(rp), free(rm), free(vals), free(J), free(F);
+    alecable_model_destroy(m);
+}
+END_TEST
+
+Suite *suite_seabed_dynamics(void)
+{
+    Suite *s = suite_create("seabed_dynamics");
+    TCase *tj = tcase_create("jacobian");
+    tcase_add_loop_test(tj, jacobian_at_fixed_step_near_eps, 0, 4);
+    suite_add_tcase(s, tj);
+    return s;
+}
