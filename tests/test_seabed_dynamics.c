@@ -12,6 +12,8 @@
  *    stiffness, damping and friction (k = 1e8 N/m^2, c = 1e4 N s/m^2,
  *    mu = 0.5, eps = 1e-3 m/s), axial and ANCF elements, both laws; and
  *    landing, where the damping is held at the penalty force;
+ *  - the damping is continuous where a particle lands (its residual at
+ *    delta = 0- and 0+);
  *  - the guide's mooring line in a wave twice the guide's height at the
  *    fixed step h = 0.01 s that failed (see guide_line_at_a_fixed_step).
  *
@@ -143,6 +145,41 @@ START_TEST(jacobian_at_fixed_step_near_eps)
 }
 END_TEST
 
+/* The residual of a cable landing flat on the bottom at 0.1 m/s, its
+ * Gauss points 1e-12 m above and 1e-12 m below the bottom: the same to
+ * 1e-6 of the damping force c |u.n| per metre (1e3 N/m; -c (u.n) n switched
+ * on at delta = 0 made it jump by that: 1.0 of it in this norm; 2e-7 now). */
+START_TEST(damping_continuous_where_it_lands)
+{
+    unsigned st = 3u;
+    alecable_problem p;
+    alecable_model *m;
+    double *q, *v, *a, *r0, *r1, jump = 0.0;
+    int i, side;
+    alecable_problem_init(&p);
+    m = sliding_cable(0, ALECABLE_FRICTION_SQRT, 0, &p, &q, &v, &st);
+    a = calloc((size_t)p.nq + 1, sizeof(double));
+    r0 = calloc((size_t)p.nq + (size_t)p.nlam + 1, sizeof(double));
+    r1 = calloc((size_t)p.nq + (size_t)p.nlam + 1, sizeof(double));
+    ck_assert_ptr_nonnull(r1);
+    for (i = 0; i <= NEL; i++) {
+        v[3 * i] = 2e-3; /* sliding at 2 eps */
+        v[3 * i + 1] = 0.0;
+        v[3 * i + 2] = -0.1;
+    }
+    for (side = 0; side < 2; side++) {
+        for (i = 0; i <= NEL; i++) q[3 * i + 2] = side ? -1e-12 : 1e-12;
+        ck_assert_int_eq(p.residual(p.ctx, 0.0, q, v, a, NULL, side ? r1 : r0), 0);
+    }
+    for (i = 0; i < p.nq; i++) jump = fmax(jump, fabs(r1[i] - r0[i]));
+    if (getenv("ALECABLE_TEST_FIGURES"))
+        printf("seabed_dynamics: landing at 0.1 m/s, residual across delta = 0: %.2e of c |u.n|\n", jump / 1e3);
+    ck_assert_double_le(jump / 1e3, 1e-6);
+    free(q), free(v), free(a), free(r0), free(r1);
+    alecable_model_destroy(m);
+}
+END_TEST
+
 /* The guide's mooring line (doc/guide.md, "Mooring lines and tethers"): a
  * 110 m chain-wire line with a 2 t clump weight on the bottom, k = 1e8,
  * c = 1e4, mu = 0.5 along and across, in 30 m of water, Kelvin-Voigt
@@ -263,6 +300,7 @@ Suite *suite_seabed_dynamics(void)
     Suite *s = suite_create("seabed_dynamics");
     TCase *tj = tcase_create("jacobian");
     tcase_add_loop_test(tj, jacobian_at_fixed_step_near_eps, 0, 8);
+    tcase_add_test(tj, damping_continuous_where_it_lands);
     suite_add_tcase(s, tj);
     tj = tcase_create("guide_line");
     tcase_set_timeout(tj, 30);
