@@ -22,6 +22,7 @@ Suite *suite_lagrangian(void);
 Suite *suite_field_loads(void);
 Suite *suite_seabed(void);
 Suite *suite_slack_start(void);
+Suite *suite_seabed_dynamics(void);
 Suite *suite_model(void);
 Suite *suite_model_dynamic(void);
 Suite *suite_api(void);

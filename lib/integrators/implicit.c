@@ -66,7 +66,21 @@
  *     quasistatic solver's are), so no element inverts within a step;
  *   - a Taylor start that is refused or fails is replaced by the held
  *     position q_{n+1} = q_n (its A from the Newmark relation), which is
- *     within the mode's true amplitude of the solution.
+ *     within the mode's true amplitude of the solution;
+ *   - a fixed step whose Newton iterations fail from both starts is tried
+ *     once more from the held position with a line search: each correction
+ *     halved (at most 10 times) until the 2-norm of the scaled residual
+ *     (s R_q, g) drops by the factor 1 - 1e-4 a.  Full Newton corrections
+ *     cycle on forces that are steep in a narrow band, where a two-valued
+ *     tangent is exact on each side: regularized friction, whose sliding
+ *     velocity, a function of q through dv/dq = gamma/(beta h), jumps
+ *     between the two sides of the band |u| ~ eps (the guide's mooring line
+ *     in a 4 m wave at h = 0.01: u/eps alternating between -5 and +8 at the
+ *     touchdown, the residual stalled at 1 to 5 of its scale; the seabed's
+ *     Jacobian is exact there), and penalty contact whose Gauss points land
+ *     and lift from one iteration to the next.  Only a step that would fail
+ *     tries it: a run that never failed takes the steps it always took, and
+ *     adaptive stepping still cuts h.
  * The trapezoidal rule keeps such a mode alive as a step-to-step
  * alternation of A, against which the Taylor predictor is wrong every
  * step: the held predictor stays in force for the states that follow
@@ -347,18 +361,51 @@ static int taylor_admissible(alecable_integrator *it, double h, const dyn_state 
     return a >= 1.0;
 }
 
-/* Newton from the predictor pred; ALECABLE_OK with T converged. */
-static int newton(alecable_integrator *it, double h, double t1, int pred)
+/* ||(s R_q, g)||_2 of the scaled residual in it->r */
+static double merit(const alecable_integrator *it)
+{
+    double x = 0.0;
+    int i;
+    for (i = 0; i < it->n; i++) x += it->r[i] * it->r[i];
+    return sqrt(x);
+}
+
+/* Backtracking along the correction it->z that correct() applied whole to T
+ * from qb (T's q before it): the step is halved until the scaled residual's
+ * 2-norm falls below (1 - 1e-4 a) phi0, at most LS_HALVINGS times (the
+ * last, shortest, step is kept either way).  Its residual is left in it->r. */
+enum { LS_HALVINGS = 10 };
+static int backtrack(alecable_integrator *it, double h, double t1, const dyn_state *S, dyn_state *T, const double *qb,
+                     double phi0)
+{
+    double s = it->par.beta * h * h, c = 1.0 + it->par.alpha_hht, a = 1.0, rn;
+    int j, i, st;
+    for (j = 0;; j++) {
+        if ((st = scaled_residual(it, t1, s, T, 1, &rn))) return st;
+        if (merit(it) <= (1.0 - 1e-4 * a) * phi0 || j == LS_HALVINGS) return ALECABLE_OK;
+        memcpy(T->q, qb, (size_t)it->nq * sizeof(double));
+        if ((st = dyn_update(it, T->q, it->z, 0.5 * a))) return st;
+        for (i = 0; i < it->nq; i++) T->A[i] -= 0.5 * a * it->z[i] / s;
+        for (i = 0; i < it->nlam; i++) T->lam[i] -= 0.5 * a * it->z[it->nq + i] / (s * c);
+        kinematics(it, h, S, T);
+        a *= 0.5;
+    }
+}
+
+/* Newton from the predictor pred; ALECABLE_OK with T converged.  ls: each
+ * correction shortened by backtracking (the last resort of a failed step). */
+static int newton(alecable_integrator *it, double h, double t1, int pred, int ls)
 {
     const dyn_state *S = it->cur;
     dyn_state *T = it->trial;
-    double s = it->par.beta * h * h, rnorm = 0.0, ratio = 0.0, dqnorm = INFINITY;
+    double s = it->par.beta * h * h, rnorm = 0.0, ratio = 0.0, dqnorm = INFINITY, merit_before;
     int k, st;
     it->n_res_hist = 0;
     if (!it->p.residual_scale && (st = start_scale(it, it->cur))) return st;
     if ((st = predict(it, h, S, T, pred))) return st;
     for (k = 0;; k++) {
         if ((st = scaled_residual(it, t1, s, T, k, &rnorm))) return st;
+        merit_before = merit(it);
         if (k <= it->o.max_iterations) it->res_hist[it->n_res_hist++] = dyn_norm_inf(it->r, it->nq) / s;
         if ((st = stop_ratio(it, t1, s, T, k, &ratio))) return st;
         it->last_ratio = ratio;
@@ -376,7 +423,9 @@ static int newton(alecable_integrator *it, double h, double t1, int pred)
                     : "");
             return ALECABLE_ENOCONV;
         }
+        if (ls) memcpy(it->dstep, T->q, (size_t)it->nq * sizeof(double)); /* free until keep_history */
         if ((st = correct(it, h, t1, S, T, &dqnorm))) return st;
+        if (ls && (st = backtrack(it, h, t1, S, T, it->dstep, merit_before))) return st;
         it->iters++;
     }
     return ALECABLE_OK;
@@ -406,7 +455,7 @@ int dyn_implicit_attempt(alecable_integrator *it, double h, double t1)
         pred = DYN_PRED_HOLD;
     }
     it->quiet_singular = pred == DYN_PRED_TAYLOR;
-    st = newton(it, h, t1, pred);
+    st = newton(it, h, t1, pred, 0);
     it->quiet_singular = 0;
     if (st != ALECABLE_OK && pred == DYN_PRED_TAYLOR &&
         (st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR)) {
@@ -415,11 +464,24 @@ int dyn_implicit_attempt(alecable_integrator *it, double h, double t1)
         /* a problem with a history keeps memory within a solve (the
          * friction contacts' last branch): the second start begins afresh */
         if (it->p.nhist > 0 && it->p.history_set(it->p.ctx, S->phist) != 0) return st;
-        st = newton(it, h, t1, pred);
+        st = newton(it, h, t1, pred, 0);
         if (st != ALECABLE_OK) {
             size_t len = strlen(it->msg);
             snprintf(it->msg + len, sizeof it->msg - len, " (started from the held position; from the Taylor "
                      "predictor: %s)", first);
+        }
+    }
+    /* a fixed step's last resort (adaptive stepping cuts h instead, as it
+     * always did): from the held position again, each correction shortened
+     * by backtracking on the residual's norm (see the file comment) */
+    if (st == ALECABLE_ENOCONV && !it->o.adaptive) {
+        memcpy(first, it->msg, sizeof first);
+        if (it->p.nhist > 0 && it->p.history_set(it->p.ctx, S->phist) != 0) return st;
+        pred = DYN_PRED_HOLD;
+        st = newton(it, h, t1, pred, 1);
+        if (st != ALECABLE_OK) {
+            size_t len = strlen(it->msg);
+            snprintf(it->msg + len, sizeof it->msg - len, " (with a line search; without: %s)", first);
         }
     }
     if (st != ALECABLE_OK) return st;

@@ -220,13 +220,20 @@ static int contact_force(const seabed_params *sp, const double r[3], const doubl
     memset(Au, 0, 9 * sizeof(double));
     memset(Ar, 0, 9 * sizeof(double));
     memset(At, 0, 9 * sizeof(double));
-    for (i = 0; i < 3; i++) f[i] = -sp->c * un * n[i];
-    for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++) {
-            double uDn = u[0] * Dn[j] + u[1] * Dn[3 + j] + u[2] * Dn[6 + j];
-            Au[i * 3 + j] = -sp->c * n[i] * n[j];
-            Ar[i * 3 + j] = -sp->c * (n[i] * uDn + un * Dn[i * 3 + j]);
-        }
+    if (sp->c * fabs(un) <= N) { /* the damping force c u.n, within the penalty's k delta */
+        for (i = 0; i < 3; i++) f[i] = -sp->c * un * n[i];
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) {
+                double uDn = u[0] * Dn[j] + u[1] * Dn[3 + j] + u[2] * Dn[6 + j];
+                Au[i * 3 + j] = -sp->c * n[i] * n[j];
+                Ar[i * 3 + j] = -sp->c * (n[i] * uDn + un * Dn[i * 3 + j]);
+            }
+    } else { /* held at k delta = N: continuous where the particle lands, and no pull where it lifts off */
+        double sg = un > 0.0 ? 1.0 : -1.0;
+        for (i = 0; i < 3; i++) f[i] = -sg * N * n[i];
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) Ar[i * 3 + j] = -sg * (n[i] * dN[j] + N * Dn[i * 3 + j]);
+    }
     if (sp->mu_a == 0.0 && sp->mu_l == 0.0) return 1;
     tn = dot3(t, n);
     for (i = 0; i < 3; i++) a[i] = t[i] - tn * n[i];

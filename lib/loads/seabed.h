@@ -14,7 +14,13 @@
  * Per unit material (unstretched) length s, as the cable's weight rho A g:
  *   energy   1/2 k delta^2                          (conservative)
  *   normal   f_n = k delta n_g,  n_g = grad g       (its negative gradient)
- *   damping  f_c = -c (u.n) n  while delta > 0      (n = n_g/|n_g|)
+ *   damping  f_c = -clamp(c u.n, -k delta, k delta) n  while delta > 0
+ *            (n = n_g/|n_g|): c u.n held within the penalty force k delta,
+ *            so that it vanishes with delta (-c (u.n) n switched on at
+ *            delta = 0 made the residual jump by c |u.n| where a particle
+ *            lands: an implicit step whose solution lies in the jump has no
+ *            root, and Newton cycled, a Gauss point in and out, at any h)
+ *            and never pulls a lifting particle down (k delta - f_c >= 0)
  *   friction f_f = -k delta sum_d mu_d phi(u.e_d) e_d,  d = axial, lateral,
  *            e_a = the tangent's part in the bottom's plane normalized,
  *            e_l = n x e_a; phi of friction.c's laws (SATURATED, SQRT).
