@@ -2596,7 +2596,9 @@ ALECABLE_API int alecable_integrator_get_state(const alecable_integrator *it, do
                                                double *v, double *a, double *lambda);
 /** One step of size h (adaptive: at most h; the size taken is in the stats).
  * On failure the state is unchanged and the return says why: with a fixed
- * step a Newton failure gives #ALECABLE_STEP_TOO_LARGE (cut h and call again);
+ * step a Newton failure from both predictors is tried once more with a
+ * backtracking line search, then gives #ALECABLE_STEP_TOO_LARGE (cut h and
+ * call again);
  * adaptive stepping gives #ALECABLE_ENOCONV when h_min is reached.  A
  * converged step is then checked by the divergence watch
  * (alecable_dynamic_options.watch): a step that creates kinetic energy, has
@@ -4047,8 +4049,10 @@ enum {
  * signed distance of a particle above the bottom and delta = max(0, -g) its
  * penetration: the energy 1/2 k delta^2 (part of the model's potential
  * energy: statics and the energy balance see it), its normal force
- * k delta n, the damping -c (u.n) n while delta > 0 (u the particle
- * velocity, n the bottom's unit normal), and regularized Coulomb friction
+ * k delta n, the damping -clamp(c u.n, -k delta, k delta) n (u the
+ * particle velocity, n the bottom's unit normal: held within the penalty
+ * force, so it vanishes where the cable lands and never pulls a lifting
+ * cable down), and regularized Coulomb friction
  * -mu_d k delta phi(u.e_d) e_d along e_a (the cable's tangent in the
  * bottom's plane) and e_l = n x e_a, phi the law of
  * alecable_friction_plane_params.  A plane's g is n.(r - point); a grid's
