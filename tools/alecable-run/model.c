@@ -550,7 +550,7 @@ static int friction(rn_ctx *ctx, const yaml_node_t *n)
     static const char *const k_slip[] = {"type", "name", "wrap", "mu", "flow", "stage", NULL};
     static const char *const k_fr[] = {"type", "name", "wrap", "joint", "mu", "augmentation", "surface", "stage", NULL};
     static const char *const k_sb[] = {"type", "name", "touchdown", "mu", "augmentation", "stage", NULL};
-    int t = rn_entry_type(ctx, n, "friction", types), bad = 0, at = 0, last = 0, make;
+    int t = rn_entry_type(ctx, n, "friction", types), bad = 0, at = 0, make;
     const char *name = NULL;
     rn_object *w = NULL, *o;
     alecable_joint *j = NULL;
@@ -560,10 +560,23 @@ static int friction(rn_ctx *ctx, const yaml_node_t *n)
     /* stage: N makes the entry at the start of stage N, on the state the stages
      * before left (its contacts stuck there): friction that acts from a
      * frictionless equilibrium on, along the path of the stages after it */
-    if (rn_stage_range(ctx, n, &at, &last) < 0) bad = 1;
-    else if (at != last) {
-        rn_error(ctx, rn_get(ctx, n, "stage"), "stage: one stage N (the entry is made at its start)", "a range");
-        bad = 1;
+    if (rn_get(ctx, n, "stage")) {
+        yaml_node_t *sn = rn_get(ctx, n, "stage");
+        int n_stages = rn_seq_len(rn_get(ctx, rn_root(ctx), "analysis"));
+        double v = 0;
+        char exp[128];
+        snprintf(exp, sizeof exp, "stage: one stage N, 1 .. %d (the entry is made at its start)", n_stages);
+        if (rn_is_seq(sn)) {
+            rn_error(ctx, sn, exp, "a list");
+            bad = 1;
+        } else if (rn_value(ctx, sn, &v)) {
+            bad = 1;
+        } else if (v != floor(v) || v < 1 || v > n_stages) {
+            rn_error(ctx, sn, exp, "%g", v);
+            bad = 1;
+        } else {
+            at = (int)v;
+        }
     }
     make = B && at == ctx->stage;
     if (t == 3) return seabed_friction(ctx, n, name, make && !bad) || bad ? -1 : 0;
