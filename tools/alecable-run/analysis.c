@@ -580,8 +580,8 @@ int rn_analysis(rn_ctx *ctx)
         rs.stage = i + 1;
         ctx->stage = i + 1; /* a motion given per stage follows this stage's frame */
         rn_enum(ctx, s, "type", &t, types, type_v, RN_REQ);
-        /* the stage's changes of loads act from its start */
-        if (rn_stage_loads(ctx, s)) {
+        /* the friction made at this stage's start, then its changes of loads */
+        if (rn_model_stage(ctx) || rn_stage_loads(ctx, s)) {
             st = -1;
             break;
         }

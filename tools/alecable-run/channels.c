@@ -461,6 +461,10 @@ static int source_value(rn_ctx *ctx, run_state *rs, const yaml_node_t *ch, int s
         }
         if (!B) return 0;
         j = (alecable_joint *)o->handle;
+        if (!j && o->type == RN_J_FRICTION) { /* made at a later stage's start (stage: N): no contacts yet */
+            *v = 0;
+            return 0;
+        }
         if (which == 0) st = alecable_pulley_normal_force(j, index, v);
         else if (which == 1) {
             int cnt = 0;

@@ -86,22 +86,89 @@ static int body(rn_ctx *ctx, const yaml_node_t *n)
     return 0;
 }
 
+/* seabed_touchdown: alecable_seabed_touchdown, the touchdown node method on an
+ * ALE cable: the nodes from the end to 'node' held on the plane, node's s free,
+ * the others' tied.  Its bottom rows (one per held node, from the end) are kept
+ * under its name: a seabed_friction entry names them, and its channel
+ * (constraint: NAME) is the touchdown node's row. */
+static int touchdown(rn_ctx *ctx, const yaml_node_t *n, const char *name)
+{
+    double point[3] = {0, 0, 0}, normal[3] = {0, 0, 1}, v;
+    int end = 0, node = 0, bad = 0, rows = 0;
+    rn_cable *c = rn_cable_ref(ctx, rn_get(ctx, n, "cable"));
+    yaml_node_t *nn = rn_get(ctx, n, "node");
+    alecable_constraint **r = NULL;
+    rn_object *o;
+    if (!c) bad = 1;
+    if (rn_vec(ctx, n, "point", point, 3, 0) < 0) bad = 1;
+    if (rn_vec(ctx, n, "normal", normal, 3, 0) < 0) bad = 1;
+    else if (normal[0] == 0 && normal[1] == 0 && normal[2] == 0) {
+        rn_error(ctx, rn_get(ctx, n, "normal"), "normal: the plane's normal, not zero", "[0, 0, 0]");
+        bad = 1;
+    }
+    if (rn_int(ctx, n, "end", &end, 0, 0) < 0) bad = 1;
+    else if (end != 0 && end != 1) {
+        rn_error(ctx, rn_get(ctx, n, "end"), "end: 0 (the grounded part starts at the first node) or 1 (at the last)",
+                 "%d", end);
+        bad = 1;
+    }
+    if (c && c->lagrangian) {
+        rn_error(ctx, rn_get(ctx, n, "cable"), "an ALE cable (the touchdown node's s is free)", "a lagrangian cable");
+        bad = 1;
+    }
+    if (!nn) {
+        rn_error(ctx, n, "the key 'node' (the touchdown node's index)", "a mapping without it");
+        bad = 1;
+    } else if (rn_value(ctx, nn, &v)) {
+        bad = 1;
+    } else if (c && !c->unknown_mesh && (v != floor(v) || v < 1 || v > c->n_nodes - 2)) {
+        char exp[128];
+        snprintf(exp, sizeof exp, "node: the touchdown node's index between cable %s's ends, 1 .. %d", c->name,
+                 c->n_nodes - 2);
+        rn_error(ctx, nn, exp, "%g", v);
+        bad = 1;
+    } else {
+        node = (int)v;
+    }
+    o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_CONSTRAINT, RN_C_TOUCHDOWN);
+    if (bad || !B) return bad ? -1 : 0;
+    rows = end ? c->n_nodes - 1 - node : node;
+    if (!(r = (alecable_constraint **)malloc((size_t)rows * sizeof *r))) {
+        rn_error(ctx, n, "memory for the touchdown's bottom rows", NULL);
+        return -1;
+    }
+    if (rn_lib(ctx, n, alecable_seabed_touchdown(r, ctx->m, c->c, point, normal, end, node), "seabed_touchdown")) {
+        free(r);
+        return -1;
+    }
+    if (!o) {
+        free(r);
+        return 0;
+    }
+    o->rows = r;
+    o->count = rows;
+    o->handle = r[rows - 1];
+    return 0;
+}
+
 /* ---- constraints ------------------------------------------------------------------ */
 static int constraint(rn_ctx *ctx, const yaml_node_t *n)
 {
-    static const char *const types[] = {"fix", "prescribe", "linear", NULL};
+    static const char *const types[] = {"fix", "prescribe", "linear", "seabed_touchdown", NULL};
     static const char *const k_fix[] = {"type", "name", "node", "nodes", "dof", "dofs", NULL};
     static const char *const k_pre[] = {"type", "name", "node", "dof", "delta", "motion", NULL};
     static const char *const k_lin[] = {"type", "name", "terms", "rhs", "rhs_rate", NULL};
+    static const char *const k_td[] = {"type", "name", "cable", "point", "normal", "end", "node", NULL};
     static const char *const k_term[] = {"node", "dof", "coef", NULL};
     int t = rn_entry_type(ctx, n, "constraints", types), bad = 0;
     const char *name = NULL;
     rn_object *o = NULL;
     alecable_constraint *k = NULL;
     if (t < 0) return -1;
-    rn_map(ctx, n, t == 0 ? "a fix" : t == 1 ? "a prescribe" : "a linear constraint",
-           t == 0 ? k_fix : t == 1 ? k_pre : k_lin);
+    rn_map(ctx, n, t == 0 ? "a fix" : t == 1 ? "a prescribe" : t == 2 ? "a linear constraint" : "a seabed_touchdown",
+           t == 0 ? k_fix : t == 1 ? k_pre : t == 2 ? k_lin : k_td);
     if (rn_str(ctx, n, "name", &name, 0) < 0) return -1;
+    if (t == 3) return touchdown(ctx, n, name);
     if (t == 0) {
         yaml_node_t *nn = rn_get(ctx, n, "node"), *ns = rn_get(ctx, n, "nodes"), *d1 = rn_get(ctx, n, "dof"),
                     *ds = rn_get(ctx, n, "dofs");
@@ -452,18 +519,67 @@ static int joint(rn_ctx *ctx, const yaml_node_t *n)
 }
 
 /* ---- friction -------------------------------------------------------------------- */
+/* seabed_friction: alecable_seabed_friction on a seabed_touchdown's bottom rows */
+static int seabed_friction(rn_ctx *ctx, const yaml_node_t *n, const char *name, int make)
+{
+    const char *td = rn_scalar(rn_get(ctx, n, "touchdown"));
+    rn_object *t = td ? rn_object_find(ctx, td) : NULL, *o;
+    alecable_friction_params fp;
+    alecable_joint *j = NULL;
+    int bad = 0;
+    if (!t || t->what != RN_CONSTRAINT || t->type != RN_C_TOUCHDOWN) {
+        rn_error(ctx, rn_get(ctx, n, "touchdown"), "touchdown: the name of a seabed_touchdown constraint defined above",
+                 rn_get(ctx, n, "touchdown") ? NULL : "an entry without it");
+        bad = 1;
+    }
+    alecable_friction_params_init(&fp);
+    if (rn_num(ctx, n, "mu", &fp.mu, RN_REQ | RN_NONNEG) < 0) bad = 1;
+    if (rn_num(ctx, n, "augmentation", &fp.augmentation, RN_POS) < 0) bad = 1;
+    if (!bad && make &&
+        rn_lib(ctx, n, alecable_seabed_friction(&j, ctx->m, t->rows, t->count, &fp), "seabed_friction"))
+        bad = 1;
+    o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_JOINT, RN_J_FRICTION);
+    if (bad) return -1;
+    if (o && make) o->handle = j;
+    return 0;
+}
+
 static int friction(rn_ctx *ctx, const yaml_node_t *n)
 {
-    static const char *const types[] = {"pulley_slip", "wrap", "eyelet", NULL};
-    static const char *const k_slip[] = {"type", "name", "wrap", "mu", "flow", NULL};
-    static const char *const k_fr[] = {"type", "name", "wrap", "joint", "mu", "augmentation", "surface", NULL};
-    int t = rn_entry_type(ctx, n, "friction", types), bad = 0;
+    static const char *const types[] = {"pulley_slip", "wrap", "eyelet", "seabed_friction", NULL};
+    static const char *const k_slip[] = {"type", "name", "wrap", "mu", "flow", "stage", NULL};
+    static const char *const k_fr[] = {"type", "name", "wrap", "joint", "mu", "augmentation", "surface", "stage", NULL};
+    static const char *const k_sb[] = {"type", "name", "touchdown", "mu", "augmentation", "stage", NULL};
+    int t = rn_entry_type(ctx, n, "friction", types), bad = 0, at = 0, make;
     const char *name = NULL;
     rn_object *w = NULL, *o;
     alecable_joint *j = NULL;
     if (t < 0) return -1;
-    rn_map(ctx, n, types[t], t == 0 ? k_slip : k_fr);
+    rn_map(ctx, n, types[t], t == 0 ? k_slip : t == 3 ? k_sb : k_fr);
     if (rn_str(ctx, n, "name", &name, 0) < 0) bad = 1;
+    /* stage: N makes the entry at the start of stage N, on the state the stages
+     * before left (its contacts stuck there): friction that acts from a
+     * frictionless equilibrium on, along the path of the stages after it */
+    if (rn_get(ctx, n, "stage")) {
+        yaml_node_t *sn = rn_get(ctx, n, "stage");
+        int n_stages = rn_seq_len(rn_get(ctx, rn_root(ctx), "analysis"));
+        double v = 0;
+        char exp[128];
+        snprintf(exp, sizeof exp, "stage: one stage N, 1 .. %d (the entry is made at its start)", n_stages);
+        if (rn_is_seq(sn)) {
+            rn_error(ctx, sn, exp, "a list");
+            bad = 1;
+        } else if (rn_value(ctx, sn, &v)) {
+            bad = 1;
+        } else if (v != floor(v) || v < 1 || v > n_stages) {
+            rn_error(ctx, sn, exp, "%g", v);
+            bad = 1;
+        } else {
+            at = (int)v;
+        }
+    }
+    make = B && at == ctx->stage;
+    if (t == 3) return seabed_friction(ctx, n, name, make && !bad) || bad ? -1 : 0;
     if (t == 0 || t == 1) {
         if (!(w = rn_joint_ref(ctx, rn_get(ctx, n, "wrap"), RN_J_WRAP, "a wrap joint"))) bad = 1;
         if (rn_get(ctx, n, "joint")) {
@@ -483,12 +599,12 @@ static int friction(rn_ctx *ctx, const yaml_node_t *n)
             rn_error(ctx, rn_get(ctx, n, "flow"), "flow: 1 or -1", NULL);
             bad = 1;
         }
-        if (!bad && B &&
+        if (!bad && make &&
             rn_lib(ctx, n, alecable_pulley_friction(&l, ctx->m, (alecable_joint *)w->handle, mu, flow), "pulley_friction"))
             bad = 1;
         o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_LOAD, 0);
         if (bad) return -1;
-        if (o && B) o->handle = l;
+        if (o && make) o->handle = l;
         return 0;
     } else {
         alecable_friction_params fp;
@@ -497,16 +613,30 @@ static int friction(rn_ctx *ctx, const yaml_node_t *n)
         if (rn_num(ctx, n, "mu", &fp.mu, RN_REQ | RN_NONNEG) < 0) bad = 1;
         if (rn_num(ctx, n, "augmentation", &fp.augmentation, RN_POS) < 0) bad = 1;
         if (sn && rn_body_ref(ctx, sn, &fp.surface)) bad = 1;
-        if (!bad && B) {
+        if (!bad && make) {
             int st = t == 1 ? alecable_wrap_friction(&j, ctx->m, (alecable_joint *)w->handle, &fp)
                             : alecable_eyelet_friction(&j, ctx->m, (alecable_joint *)w->handle, &fp);
             if (rn_lib(ctx, n, st, t == 1 ? "wrap_friction" : "eyelet_friction")) bad = 1;
         }
         o = rn_declare(ctx, rn_get(ctx, n, "name"), name, RN_JOINT, RN_J_FRICTION);
         if (bad) return -1;
-        if (o && B) o->handle = j;
+        if (o && make) o->handle = j;
         return 0;
     }
+}
+
+int rn_model_stage(rn_ctx *ctx)
+{
+    const yaml_node_t *list = rn_get(ctx, rn_root(ctx), "friction");
+    int i;
+    for (i = 0; list && rn_is_seq(list) && i < rn_seq_len(list); i++) {
+        yaml_node_t *e = rn_seq_item(ctx, list, i);
+        if (!rn_get(ctx, e, "stage") || rn_skip(ctx, e)) continue;
+        ctx->entry = e;
+        if (friction(ctx, e)) return -1;
+        ctx->entry = NULL;
+    }
+    return 0;
 }
 
 /* ---- loads ------------------------------------------------------------------------- */

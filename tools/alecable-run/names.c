@@ -372,7 +372,10 @@ void rn_free(rn_ctx *ctx)
     }
     free(ctx->cables);
     free(ctx->normals);
-    for (i = 0; i < ctx->n_objs; i++) free(ctx->objs[i].name);
+    for (i = 0; i < ctx->n_objs; i++) {
+        free(ctx->objs[i].name);
+        free(ctx->objs[i].rows);
+    }
     free(ctx->objs);
     alecable_model_destroy(ctx->m);
     rn_free_fns(ctx); /* after the model, which calls them until it is gone */

@@ -63,7 +63,13 @@ typedef struct rn_object {
     int has_motion; /* clamps and drives with a motion: its frame (frame, frame_user in pass 2) */
     alecable_frame_fn frame;
     void *frame_user;
+    /* a seabed_touchdown constraint (type RN_C_TOUCHDOWN): its bottom rows, count of
+     * them from the grounded end (pass 2; handle is the touchdown node's, the last) */
+    alecable_constraint **rows;
 } rn_object;
+
+/* a constraint's type (rn_object.type): 0 a fix, prescribe or linear constraint */
+enum { RN_C_TOUCHDOWN = 1 };
 
 enum { RN_J_ATTACH, RN_J_WRAP, RN_J_REVOLUTE, RN_J_PRISMATIC, RN_J_SPHERICAL, RN_J_FIXED, RN_J_CLAMP,
        RN_J_SLEEVE, RN_J_FRICTION, RN_J_DRIVE };
@@ -229,6 +235,9 @@ int rn_cable_entry(rn_ctx *ctx, const yaml_node_t *n); /* one entry of cables: (
 /* pass 2, after finalize: the rolls of the nodes given a normal (cables.c) */
 int rn_apply_normals(rn_ctx *ctx);
 int rn_model(rn_ctx *ctx);       /* gravity, cables, bodies, constraints, loads, joints, friction */
+/* pass 2, at the start of stage ctx->stage: the friction entries with 'stage: N' of that
+ * stage, made on the state the stages before left (model.c) */
+int rn_model_stage(rn_ctx *ctx);
 int rn_analysis(rn_ctx *ctx);    /* analysis and output: check (pass 1) or run (pass 2) */
 /* start: the equilibrium of a variant of the file (start.set), copied into the model
  * after finalize (pass 2); pass 1 checks the entry (start.c) */
