@@ -352,6 +352,37 @@ START_TEST(lay_slack_bad_arguments_change_nothing)
 }
 END_TEST
 
+/* An ANCF cable without bending stiffness is a string too: laid slack between
+ * two fixed ends it hangs in tension and statics accepts it.  Its elements
+ * are allocated without the beam parameters (ac_element_bytes): the check
+ * once read EI3 past the last one (the fuzzer's heap overflow under ASan). */
+START_TEST(ancf_string_hangs_and_is_accepted)
+{
+    alecable_model *m;
+    alecable_cable *c;
+    alecable_node *nd;
+    alecable_solve_report rep;
+    double xb[3] = {6, 0, 0}, x[3];
+    int i, d, n = 10;
+    m = pair_model(&c, ALECABLE_ELEMENT_ANCF, xb, 10.0, n);
+    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
+    ck_assert_int_eq(alecable_cable_lay_slack(c, NULL, NULL), 0);
+    for (i = 0; i <= n; i += n) {
+        ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
+        for (d = 0; d < 3; d++) ck_assert_int_eq(alecable_fix(NULL, m, nd, d), 0);
+    }
+    for (i = 1; i < n; i++) { /* a plane problem (the ends are held) */
+        ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
+        ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_Y), 0);
+    }
+    alecable_solve_report_init(&rep);
+    ck_assert_msg(alecable_solve_quasistatic(m, NULL, &rep) == ALECABLE_OK, "%s", alecable_model_errmsg(m));
+    node_x(c, n / 2, x);
+    ck_assert_double_lt(x[2], -3.0); /* hanging near the V's 4 m depth, stretched a little */
+    alecable_model_destroy(m);
+}
+END_TEST
+
 Suite *suite_slack_start(void)
 {
     Suite *s = suite_create("slack_start");
@@ -361,6 +392,7 @@ Suite *suite_slack_start(void)
     tcase_add_test(t, folded_line_is_refused);
     tcase_add_loop_test(t, compressed_string_is_refused_bar_is_not, 0, 3);
     tcase_add_test(t, laid_shapes_closed_forms);
+    tcase_add_test(t, ancf_string_hangs_and_is_accepted);
     tcase_add_test(t, lay_slack_bad_arguments_change_nothing);
     suite_add_tcase(s, t);
     return s;

@@ -10,11 +10,18 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Bending-free: the axial element, or a kind whose bending stiffnesses are
- * both zero (an ANCF cable with I = 0, a Kirchhoff or SE(3) beam given none). */
+/* Bending-free: the axial element, an ANCF cable with I = 0, a Kirchhoff or
+ * SE(3) beam given neither bending stiffness.  An axial or ANCF element has
+ * no EI3 at all (ac_element_bytes: it is allocated without the parameters
+ * from EI3 on), so only the two beam kinds may read it. */
 static int string_like(const alecable_element *e)
 {
-    return e->cable->kind == ALECABLE_ELEMENT_AXIAL || (e->par.EI == 0.0 && e->par.EI3 == 0.0);
+    switch (e->cable->kind) {
+    case ALECABLE_ELEMENT_AXIAL: return 1;
+    case ALECABLE_ELEMENT_KIRCHHOFF:
+    case ALECABLE_ELEMENT_SE3: return e->par.EI == 0.0 && e->par.EI3 == 0.0;
+    default: return e->par.EI == 0.0;
+    }
 }
 
 /* A node that cannot leave the element's line: every axis held by a fix, or
