@@ -118,6 +118,7 @@ int main(void)
     ADD(suite_se3_wraps);
     ADD(suite_seabed);
     ADD(suite_seabed_dynamics);
+    ADD(suite_seabed_statics);
     ADD(suite_divergence);
     ADD(suite_sparse);
     ADD(suite_band_kkt);

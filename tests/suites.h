@@ -23,6 +23,7 @@ Suite *suite_field_loads(void);
 Suite *suite_seabed(void);
 Suite *suite_slack_start(void);
 Suite *suite_seabed_dynamics(void);
+Suite *suite_seabed_statics(void);
 Suite *suite_model(void);
 Suite *suite_model_dynamic(void);
 Suite *suite_api(void);

@@ -77,6 +77,13 @@ struct qs_ws {
     double shift0;         /* the first shift: options.ptc_shift times the mesh's unit (large_mesh) */
     int large;             /* this solve's mesh is large (large_mesh): its factors are freed after it */
     int null_dof;          /* the dof a singular tangent left free in the last solve, or -1 */
+    int capped;            /* the last newton() ran out of iterations; its first and last ||r||: */
+    double cap_r0, cap_r1;
+    int go_save, go_valid; /* go_on(): the load step's retry ran out of iterations at (q_go, lam_go), */
+    double go_r0;          /* its ||r|| falling from go_r0 */
+    double *q_go, *lam_go;
+    int crept;             /* go_on() failed: Newton ran out of iterations this many times in a row, */
+    double crept_r1;       /* its ||r|| falling from go_r0 to crept_r1 */
     double released;       /* stage 2 released its regularization at this force (scaled; 0: not released) */
     double alpha;          /* the options' regularization parameter, for eval_residual */
     sp_solver *lin;
@@ -208,6 +215,8 @@ void qs_destroy(qs_ws *ws)
     ac_free(a, ws->q_sub);
     ac_free(a, ws->lam_sub);
     ac_free(a, ws->q_hold);
+    ac_free(a, ws->q_go);
+    ac_free(a, ws->lam_go);
     ac_free(a, ws->lam_hold);
     ac_free(a, ws->hist_step);
     ac_free(a, ws->rp);
@@ -275,6 +284,8 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->lam_sub = (double *)ac_calloc(alloc, (size_t)(p->nlam > 0 ? p->nlam : 1), sizeof(double));
     ws->q_hold = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
     ws->lam_hold = (double *)ac_calloc(alloc, (size_t)(p->nlam > 0 ? p->nlam : 1), sizeof(double));
+    ws->q_go = (double *)ac_calloc(alloc, (size_t)p->nq, sizeof(double));
+    ws->lam_go = (double *)ac_calloc(alloc, (size_t)(p->nlam > 0 ? p->nlam : 1), sizeof(double));
     ws->hist_step = (double *)ac_calloc(alloc, (size_t)(p->nhist > 0 ? p->nhist : 1), sizeof(double));
     ws->rp = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
     ws->zt = (double *)ac_calloc(alloc, (size_t)n, sizeof(double));
@@ -289,7 +300,7 @@ int qs_create(qs_ws **out, const alecable_problem *p, ac_alloc *alloc)
     ws->mask = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     ws->dep = (int *)ac_calloc(alloc, (size_t)p->nq, sizeof(int));
     if (!ws->pat.diag || !ws->r || !ws->dz || !ws->ev || !ws->held || !ws->vals || !ws->q_prev || !ws->lam_prev || !ws->anchor ||
-        !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->sc || !ws->q_sub || !ws->lam_sub || !ws->q_hold || !ws->lam_hold ||
+        !ws->lam_star || !ws->zp || !ws->rp || !ws->zt || !ws->rt || !ws->sc || !ws->q_sub || !ws->lam_sub || !ws->q_hold || !ws->lam_hold || !ws->q_go || !ws->lam_go ||
         !ws->hist_step || !ws->hist_prev || !ws->hist_next || !ws->perm ||
         !ws->mask || !ws->dep) {
         qs_destroy(ws);
@@ -964,6 +975,7 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
     double shift = ws->ptc ? ws->shift0 : 0.0;
     double *hist = ws->res + ((size_t)step * 2 + (size_t)hs) * (size_t)(ws->hist_iter + 1);
     ws->alpha = o->alpha;
+    ws->capped = 0;
     if (stage == 2) ws->released = 0.0;
     *iters = 0;
     ws->nres[step * 2 + hs] = 0;
@@ -1202,6 +1214,9 @@ static int newton(qs_ws *ws, const alecable_problem *p, const alecable_quasistat
                        "tolerance %.3e)",
              step + 1, stage, o->max_iterations, hist[o->max_iterations], rep->scaled_residual, ws->smax,
              o->tol_residual);
+    ws->capped = 1;
+    ws->cap_r0 = hist[0];
+    ws->cap_r1 = hist[o->max_iterations];
     /* the last step still needed the shift: a dof without stiffness that
      * a load keeps pulling (e.g. a body nothing holds) */
     if (glob && last_applied > 0.0) ws->null_dof = null_dof(ws, p, last_applied, ws->r);
@@ -1898,6 +1913,14 @@ static int attempt(qs_ws *ws, const alecable_problem *p, const alecable_quasista
             st = solve_step(ws, p, o, k, tk, n_free, n_free > 0, q, lam, &m1, &m2, rep, msg, len);
         *n1 += m1;
         *n2 += m2;
+        /* the step's own retry ran out of iterations on its way down:
+         * where it got to, for go_on() once everything else failed */
+        if (ws->go_save && st == ALECABLE_ENOCONV && n_free == 0 && ws->capped && ws->cap_r1 < ws->cap_r0) {
+            memcpy(ws->q_go, q, (size_t)nq * sizeof(double));
+            memcpy(ws->lam_go, lam, (size_t)ws->nlam * sizeof(double));
+            ws->go_r0 = ws->cap_r0;
+            ws->go_valid = 1;
+        }
         if (st) { /* both attempts' reasons */
             char again[256];
             snprintf(again, sizeof again, "%s", msg);
@@ -2051,6 +2074,50 @@ static int jump_to_last(qs_ws *ws, const alecable_problem *p, const alecable_qua
     return st;
 }
 
+/* A load step that failed every way (attempt, cut_step, ...), whose
+ * retry (the shift and the line search on the energy on every iteration)
+ * ran out of iterations on its way down, its residual lower than at its
+ * start: Newton goes on from where that retry got to, up to CONTINUE_MAX
+ * more times.  A penalty contact (the seabed: k h far above the cable's
+ * T / h) lifts the line off by a fraction of an element per iteration (two
+ * Gauss points net, with a zig-zag of six, on a line laid slack with 10 m
+ * too much on the bottom: about 70 iterations at 200 elements), and cut
+ * steps creep no faster.  Last of the fallbacks, so that what converged
+ * before is untouched (going on at once from the retry's or from plain
+ * Newton's last iterate reached other equilibria: a compressed start's
+ * without leaving it, a folded line the stability check refused); only
+ * plain Newton (no free material coordinates, whose two stages restart
+ * from their anchors) and a problem without history (the state path does
+ * not matter).  On failure q, lam are the step's start and msg is
+ * unchanged; ws->crept says what happened. */
+#define CONTINUE_MAX 3
+static int go_on(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *o, int k, double tk,
+                 int n_free, double *q, double *lam, int *n1, int *n2, alecable_solve_report *rep, char *msg,
+                 size_t len)
+{
+    char why[1024];
+    int c, st = ALECABLE_ENOCONV;
+    snprintf(why, sizeof why, "%s", msg);
+    memcpy(q, ws->q_go, (size_t)ws->nq * sizeof(double));
+    memcpy(lam, ws->lam_go, (size_t)ws->nlam * sizeof(double));
+    ws->ptc = 1;
+    ws->capped = 1;
+    ws->cap_r1 = 0.0;
+    for (c = 1; c <= CONTINUE_MAX && st == ALECABLE_ENOCONV && ws->capped && ws->cap_r1 < ws->go_r0; c++)
+        st = solve_step(ws, p, o, k, tk, n_free, 0, q, lam, n1, n2, rep, msg, len);
+    if (st) {
+        memcpy(q, ws->q_prev, (size_t)ws->nq * sizeof(double));
+        memcpy(lam, ws->lam_prev, (size_t)ws->nlam * sizeof(double));
+        snprintf(msg, len, "%s", why);
+        if (st == ALECABLE_ENOCONV) {
+            ws->crept = c;
+            ws->crept_r1 = ws->cap_r1;
+        }
+        return st;
+    }
+    return ALECABLE_OK;
+}
+
 int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_options *opt, double *q, double *lam,
              double *t, alecable_solve_report *rep, char *msg, size_t len)
 {
@@ -2095,7 +2162,11 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
         memcpy(ws->q_prev, q, (size_t)nq * sizeof(double));
         memcpy(ws->lam_prev, lam, (size_t)ws->nlam * sizeof(double));
         if (ws->nhist > 0) memcpy(ws->hist_step, ws->hist_prev, (size_t)ws->nhist * sizeof(double));
+        ws->crept = 0;
+        ws->go_valid = 0;
+        ws->go_save = 1;
         st = attempt(ws, p, o, k, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
+        ws->go_save = 0;
         /* still failing: the step cut into sub-steps */
         if (o->globalization == ALECABLE_GLOBAL_AUTO && (st == ALECABLE_ENOCONV || st == ALECABLE_ESINGULAR) &&
             ws->null_dof < 0)
@@ -2108,6 +2179,12 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
             st = ALECABLE_OK;
             for (; k < steps - 1; k++) ws->it1[k] = ws->it2[k] = 0;
             tk = o->t1;
+        }
+        if (o->globalization == ALECABLE_GLOBAL_AUTO && retryable(st) && ws->nhist == 0 && ws->go_valid) {
+            int m1 = 0, m2 = 0, sg = go_on(ws, p, o, k, tk, n_free, q, lam, &m1, &m2, rep, msg, len);
+            n1 += m1;
+            n2 += m2;
+            if (!sg) st = ALECABLE_OK;
         }
         if (!st && k == steps - 1 && o->stability != ALECABLE_STABILITY_OFF)
             st = check_stability(ws, p, o, k, tk, n_free, q, lam, &n1, &n2, rep, msg, len);
@@ -2139,6 +2216,16 @@ int qs_solve(qs_ws *ws, const alecable_problem *p, const alecable_quasistatic_op
                      n_free > 0 ? ", or hold some material coordinates: a mesh with every s free may not allow it"
                                 : "",
                      why);
+        }
+        if (retryable(st) && ws->crept > 0) {
+            char why[512];
+            snprintf(why, sizeof why, "%s", msg);
+            snprintf(msg, len,
+                     "load step %d: Newton ran out of its %d iterations %d times in a row while its residual kept "
+                     "falling (||r|| from %.3e to %.3e): a penalty contact (the seabed) whose active set creeps by "
+                     "a fraction of an element per iteration from a start with too much of the line on the bottom? "
+                     "more options.max_iterations or a start nearer the equilibrium may help; %s",
+                     k + 1, o->max_iterations, ws->crept, ws->go_r0, ws->crept_r1, why);
         }
         if (st) {
             /* no step is half-applied (nor its committed sub-steps) */
