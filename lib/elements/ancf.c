@@ -42,6 +42,7 @@
  *    degree 6: the quadrature is exact and the particle form above equals
  *    Lagrange's expression of the discrete T to rounding. */
 #include "element.h"
+#include "../core/sanitizer.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -361,7 +362,9 @@ static inline void blocks_point(int first, double wl, const double ca[3], const 
     for (bI = 0; bI < 6; bI++) dsum[bI] = (first ? 0.0 : dsum[bI]) + c0[bI];
 }
 
-#if defined(__clang__)
+#if defined(AC_SANITIZED) /* core/sanitizer.h: the same loops, compiled plainly */
+#define ANCF_UNROLL
+#elif defined(__clang__)
 #define ANCF_UNROLL _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
 #define ANCF_UNROLL _Pragma("GCC unroll 16")

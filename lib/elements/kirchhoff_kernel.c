@@ -60,6 +60,7 @@
  * kernel otherwise bound by its instruction throughput) are formed before
  * either element's points, then each element as a single call would. */
 #include "element.h"
+#include "../core/sanitizer.h"
 
 #include <math.h>
 #include <string.h>
@@ -1013,7 +1014,7 @@ typedef struct kh_pre {
     double l, il, yh[3], y1[3], y2[3], u[3], w[3], r1, r2, ir1, ir2, alpha;
 } kh_pre;
 
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(AC_SANITIZED) /* core/sanitizer.h */
 #define KH_INLINE __attribute__((always_inline)) inline
 #else
 #define KH_INLINE

@@ -11,17 +11,13 @@
 #define BAND_NUM(name) sp_band_num_##name
 #endif
 
-/* Sanitizer builds (ASan/UBSan, TSan, the fuzzer) compile the same loops
- * without the unrolling pragmas and the forced inlining below: every
- * memory access unrolled and instrumented, this file alone took three
- * minutes to compile there (four with the fuzzer's coverage).  Unrolling
- * and inlining change no operation and no order: the same results. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+/* Sanitizer builds compile the same loops without the unrolling pragmas
+ * and the forced inlining below (core/sanitizer.h): unrolled and
+ * instrumented, this file alone took three minutes to compile there (four
+ * with the fuzzer's coverage). */
+#include "../core/sanitizer.h"
+#ifdef AC_SANITIZED
 #define BAND_PLAIN_LOOPS 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define BAND_PLAIN_LOOPS 1
-#endif
 #endif
 
 /* the column updates (col_axpy, the switches by width), inlined into the
