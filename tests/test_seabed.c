@@ -29,6 +29,7 @@
 #include "suites.h"
 #include "fd.h"
 #include "problem_fd.h"
+#include "mooring_rig.h"
 #include "friction/contact.h" /* a contact's augmentation and normal force, to keep the state off the kink */
 #include "elements/element.h"
 #include "loads/field_loads.h"
@@ -318,69 +319,39 @@ static void ml_closed_form(double *H, double *V)
 }
 
 /* statics of the line (axial elements, slack start: along the bottom, then
- * straight to the fairlead); H, V the fairlead's tensions, x_td the touchdown */
+ * straight to the fairlead; or the chord); H, V the fairlead's tensions,
+ * x_td the touchdown (mooring_rig.c) */
 static int ml_solve_how(int n, int steps, int straight, int seabed, double *H, double *V, double *x_td)
 {
-    alecable_model *m;
-    alecable_cable *c;
-    alecable_section sec;
+    mooring_rig r;
     alecable_quasistatic_options o;
-    alecable_seabed_params sp;
     alecable_seabed_contact sc;
-    alecable_load *sb;
-    alecable_constraint *fx, *fz;
-    alecable_node *nd;
-    double g[3] = {0, 0, -9.81}, a = (ML_L * ML_L - ML_X * ML_X - ML_Z * ML_Z) / (2.0 * (ML_L - ML_X)), lam;
-    int i, st;
-    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
-    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
-    alecable_section_init(&sec);
-    sec.E = ML_EA;
-    sec.A = 1.0;
-    sec.rho = ML_W / 9.81;
-    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
-    ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
-    for (i = 0; i <= n; i++) {
-        double s = ML_L * i / n, x[3] = {s, 0, 0};
-        if (straight) {
-            x[0] = ML_X * s / ML_L;
-            x[2] = ML_Z * s / ML_L;
-        } else if (s > a) {
-            double f = (s - a) / (ML_L - a);
-            x[0] = a + f * (ML_X - a);
-            x[2] = f * ML_Z;
-        }
-        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, s), 0);
-        ck_assert_int_eq(alecable_fix(NULL, m, nd, 1), 0);
-        if (i == 0) {
-            ck_assert_int_eq(alecable_fix(NULL, m, nd, 0), 0);
-            ck_assert_int_eq(alecable_fix(NULL, m, nd, 2), 0);
-        }
-    }
-    ck_assert_int_eq(alecable_fix(&fx, m, nd, 0), 0);
-    ck_assert_int_eq(alecable_fix(&fz, m, nd, 2), 0);
-    alecable_seabed_params_init(&sp);
-    sp.stiffness = ML_K;
-    if (seabed) ck_assert_int_eq(alecable_load_seabed(&sb, m, c, &sp), 0);
+    int st;
+    mooring_rig_init(&r);
+    r.L = ML_L;
+    r.X = ML_X;
+    r.Z = ML_Z;
+    r.w = ML_W;
+    r.EA = ML_EA;
+    r.k = seabed ? ML_K : 0.0;
+    r.n = n;
+    r.start = straight ? MR_STRAIGHT : MR_SLACK;
+    mooring_rig_build(&r);
     alecable_quasistatic_options_init(&o);
     o.load_steps = steps;
     /* every s is held (fixes and ties): no ALE direction for paper 000's
      * regularization to find, and its rank detection on this non-banded
      * tangent is a dense QR in the GPL-free build (a minute at 800 elements) */
     o.regularization = ALECABLE_REG_NONE;
-    st = alecable_solve_quasistatic(m, &o, NULL);
-    ck_assert_int_eq(alecable_constraint_multiplier(fx, &lam), 0);
-    *H = -lam;
-    ck_assert_int_eq(alecable_constraint_multiplier(fz, &lam), 0);
-    *V = -lam;
+    st = mooring_rig_solve(&r, &o, H, V, NULL);
     *x_td = 0.0;
     if (seabed) {
         alecable_seabed_contact_init(&sc);
-        ck_assert_int_eq(alecable_seabed_state(sb, 1, &sc), 0);
+        ck_assert_int_eq(alecable_seabed_state(r.sb, 1, &sc), 0);
         ck_assert_int_eq(sc.touchdown, 1);
         *x_td = sc.position[0];
     }
-    alecable_model_destroy(m);
+    alecable_model_destroy(r.m);
     return st;
 }
 

@@ -23,6 +23,7 @@
  *  - bad arguments: each refused with its status, nothing moved. */
 #include "suites.h"
 #include "alecable.h"
+#include "mooring_rig.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -34,70 +35,32 @@ Suite *suite_slack_start(void);
 static const double L = 110.0, X = 90.0, Z = 28.0, W = 1000.0, EA = 1e8, K = 1e8;
 #define N 100
 
-enum { START_STRAIGHT, START_SLACK, START_LAID };
+enum { START_STRAIGHT = MR_STRAIGHT, START_SLACK = MR_SLACK, START_LAID = MR_LAID };
 
-typedef struct line {
-    alecable_model *m;
-    alecable_cable *c;
-    alecable_constraint *fx, *fz;
-} line;
+typedef mooring_rig line;
 
+/* the line (mooring_rig.c), N elements, from the given start */
 static void line_build(line *ln, int start)
 {
-    alecable_section sec;
-    alecable_seabed_params sp;
-    alecable_node *nd;
-    double g[3] = {0, 0, -9.81}, a = (L * L - X * X - Z * Z) / (2.0 * (L - X));
-    double p0[3] = {0, 0, 0}, up[3] = {0, 0, 1};
-    int i;
-    ck_assert_int_eq(alecable_model_create(&ln->m, NULL), 0);
-    ck_assert_int_eq(alecable_model_set_gravity(ln->m, g), 0);
-    alecable_section_init(&sec);
-    sec.E = EA;
-    sec.A = 1.0;
-    sec.rho = W / 9.81;
-    ck_assert_int_eq(alecable_cable_create(&ln->c, ln->m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
-    ck_assert_int_eq(alecable_cable_set_lagrangian(ln->c, 1), 0);
-    for (i = 0; i <= N; i++) {
-        double s = L * i / N, x[3] = {X * s / L, 0, Z * s / L};
-        if (start == START_SLACK) {
-            double f = fmax(s - a, 0.0) / (L - a);
-            x[0] = fmin(s, a) + f * (X - a);
-            x[2] = f * Z;
-        }
-        ck_assert_int_eq(alecable_cable_add_node(&nd, ln->c, x, s), 0);
-    }
-    if (start == START_LAID) ck_assert_int_eq(alecable_cable_lay_slack(ln->c, p0, up), 0);
-    for (i = 0; i <= N; i++) {
-        ck_assert_int_eq(alecable_cable_node(&nd, ln->c, i), 0);
-        ck_assert_int_eq(alecable_fix(NULL, ln->m, nd, ALECABLE_DOF_Y), 0);
-        if (i == 0) {
-            ck_assert_int_eq(alecable_fix(NULL, ln->m, nd, ALECABLE_DOF_X), 0);
-            ck_assert_int_eq(alecable_fix(NULL, ln->m, nd, ALECABLE_DOF_Z), 0);
-        }
-    }
-    ck_assert_int_eq(alecable_fix(&ln->fx, ln->m, nd, ALECABLE_DOF_X), 0);
-    ck_assert_int_eq(alecable_fix(&ln->fz, ln->m, nd, ALECABLE_DOF_Z), 0);
-    alecable_seabed_params_init(&sp);
-    sp.stiffness = K;
-    ck_assert_int_eq(alecable_load_seabed(NULL, ln->m, ln->c, &sp), 0);
+    mooring_rig_init(ln);
+    ln->L = L;
+    ln->X = X;
+    ln->Z = Z;
+    ln->w = W;
+    ln->EA = EA;
+    ln->k = K;
+    ln->n = N;
+    ln->start = start;
+    mooring_rig_build(ln);
 }
 
 static int line_solve(line *ln, int steps, int maxit, double *H, double *V, alecable_solve_report *rep)
 {
     alecable_quasistatic_options o;
-    double lam;
-    int st;
     alecable_quasistatic_options_init(&o);
     o.load_steps = steps;
     o.max_iterations = maxit;
-    alecable_solve_report_init(rep);
-    st = alecable_solve_quasistatic(ln->m, &o, rep);
-    ck_assert_int_eq(alecable_constraint_multiplier(ln->fx, &lam), 0);
-    *H = -lam;
-    ck_assert_int_eq(alecable_constraint_multiplier(ln->fz, &lam), 0);
-    *V = -lam;
-    return st;
+    return mooring_rig_solve(ln, &o, H, V, rep);
 }
 
 /* laid slack from the straight start = the slack start by hand, node by node */
