@@ -391,6 +391,36 @@ START_TEST(mooring_line_load_steps)
 }
 END_TEST
 
+/* The ALE line of the touchdown tests: nodes 0 .. k on the bottom z = 0,
+ * the rest the slack start's (or start's (x, z, s) of n + 1 nodes); no
+ * constraints yet */
+static void td_line(int n, int k, const double *start, alecable_model **m, alecable_cable **c)
+{
+    alecable_section sec;
+    alecable_node *nd;
+    double g[3] = {0, 0, -9.81}, a = (ML_L * ML_L - ML_X * ML_X - ML_Z * ML_Z) / (2.0 * (ML_L - ML_X)), x[3];
+    int i;
+    ck_assert_int_eq(alecable_model_create(m, NULL), 0);
+    ck_assert_int_eq(alecable_model_set_gravity(*m, g), 0);
+    alecable_section_init(&sec);
+    sec.E = ML_EA;
+    sec.A = 1.0;
+    sec.rho = ML_W / 9.81;
+    ck_assert_int_eq(alecable_cable_create(c, *m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    for (i = 0; i <= n; i++) {
+        double s = ML_L * i / n, f = fmax(s - a, 0.0) / (ML_L - a);
+        x[0] = fmin(s, a) + f * (ML_X - a);
+        x[1] = 0.0;
+        x[2] = i <= k ? 0.0 : f * ML_Z;
+        if (start) {
+            x[0] = start[3 * i];
+            x[2] = start[3 * i + 1];
+            s = start[3 * i + 2];
+        }
+        ck_assert_int_eq(alecable_cable_add_node(&nd, *c, x, s), 0);
+    }
+}
+
 /* The touchdown as a node of the ALE line (examples/mooring_line.c
  * --seabed node): nodes 0 .. k held on z = 0 (a frictionless bottom), node
  * k's s free, the other nodes' s tied to it so that each part keeps equal
@@ -402,32 +432,13 @@ static int td_solve(int n, int k, int steps, const double *start, double *out, d
 {
     alecable_model *m;
     alecable_cable *c;
-    alecable_section sec;
     alecable_quasistatic_options o;
     alecable_constraint *fx = NULL, *fz = NULL, *zc[1024];
     alecable_node *nd, *tn[2];
-    double g[3] = {0, 0, -9.81}, a = (ML_L * ML_L - ML_X * ML_X - ML_Z * ML_Z) / (2.0 * (ML_L - ML_X)), lam, x[3];
+    double lam, x[3];
     int i, st, dofs[2] = {ALECABLE_DOF_S, ALECABLE_DOF_S};
     ck_assert_int_lt(k, 1024);
-    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
-    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
-    alecable_section_init(&sec);
-    sec.E = ML_EA;
-    sec.A = 1.0;
-    sec.rho = ML_W / 9.81;
-    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
-    for (i = 0; i <= n; i++) {
-        double s = ML_L * i / n, f = fmax(s - a, 0.0) / (ML_L - a);
-        x[0] = fmin(s, a) + f * (ML_X - a);
-        x[1] = 0.0;
-        x[2] = i <= k ? 0.0 : f * ML_Z;
-        if (start) {
-            x[0] = start[3 * i];
-            x[2] = start[3 * i + 1];
-            s = start[3 * i + 2];
-        }
-        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, s), 0);
-    }
+    td_line(n, k, start, &m, &c);
     ck_assert_int_eq(alecable_cable_node(&tn[1], c, k), 0);
     for (i = 0; i <= n; i++) {
         ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
@@ -550,27 +561,16 @@ START_TEST(touchdown_api_matches_and_refuses)
 {
     alecable_model *m;
     alecable_cable *c;
-    alecable_section sec;
     alecable_quasistatic_options o;
     alecable_constraint *fx, *fz, *bottom[146];
     alecable_node *nd;
-    double g[3] = {0, 0, -9.81}, a = (ML_L * ML_L - ML_X * ML_X - ML_Z * ML_Z) / (2.0 * (ML_L - ML_X)), x[3], lam;
+    double lam;
     double p0[3] = {0, 0, 0}, nz[3] = {0, 0, 2}, bad[3] = {0, 0, NAN}, zero[3] = {0, 0, 0}, H, V, Hr, Vr, xtd;
     int i, up, n = 200, k = 146, nlam;
     ck_assert_int_eq(td_solve(n, k, 1, NULL, NULL, &Hr, &Vr, &xtd, &up), 0);
-    ck_assert_int_eq(alecable_model_create(&m, NULL), 0);
-    ck_assert_int_eq(alecable_model_set_gravity(m, g), 0);
-    alecable_section_init(&sec);
-    sec.E = ML_EA;
-    sec.A = 1.0;
-    sec.rho = ML_W / 9.81;
-    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
+    td_line(n, k, NULL, &m, &c);
     for (i = 0; i <= n; i++) {
-        double s = ML_L * i / n, f = fmax(s - a, 0.0) / (ML_L - a);
-        x[0] = fmin(s, a) + f * (ML_X - a);
-        x[1] = 0.0;
-        x[2] = i <= k ? 0.0 : f * ML_Z;
-        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, s), 0);
+        ck_assert_int_eq(alecable_cable_node(&nd, c, i), 0);
         ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_Y), 0);
         if (i == 0 || i == n) ck_assert_int_eq(alecable_fix(NULL, m, nd, ALECABLE_DOF_S), 0);
         if (i == 0) {
@@ -612,13 +612,7 @@ START_TEST(touchdown_api_matches_and_refuses)
         ck_assert_double_le(lam, 0.0);
     }
     alecable_model_destroy(m);
-    ck_assert_int_eq(alecable_model_create(&m, NULL), 0); /* a Lagrangian cable is refused */
-    ck_assert_int_eq(alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), 0);
-    for (i = 0; i <= 4; i++) {
-        x[0] = i;
-        x[1] = x[2] = 0.0;
-        ck_assert_int_eq(alecable_cable_add_node(&nd, c, x, (double)i), 0);
-    }
+    td_line(4, 4, NULL, &m, &c); /* a Lagrangian cable is refused */
     ck_assert_int_eq(alecable_cable_set_lagrangian(c, 1), 0);
     ck_assert_int_eq(alecable_seabed_touchdown(NULL, m, c, p0, nz, 0, 2), ALECABLE_EINVAL);
     ck_assert_ptr_nonnull(strstr(alecable_model_errmsg(m), "Lagrangian"));
