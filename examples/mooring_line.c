@@ -286,6 +286,22 @@ static void shape_check(const params *p, alecable_cable *c, int n, result *res)
  * constraints (tests/test_seabed.c writes them one by one: the same H, V).
  * start: NULL (the slack start) or the nodes' (x, z, s), 3 (n + 1) values;
  * out: NULL or the solution's. */
+/* the model and its line (axial elements unless --kind says otherwise):
+ * gravity, E A, weight w per unit length, EI for the beam kinds */
+static void line_model(const params *p, int kind, alecable_model **m, alecable_cable **c)
+{
+    alecable_section sec;
+    double g[3] = {0, 0, -9.81};
+    ex_check(NULL, alecable_model_create(m, NULL), "model_create");
+    ex_check(*m, alecable_model_set_gravity(*m, g), "set_gravity");
+    alecable_section_init(&sec);
+    sec.E = p->EA;
+    sec.A = 1.0;
+    sec.rho = p->w / 9.81;
+    sec.I = kind == ALECABLE_ELEMENT_AXIAL ? 0.0 : p->EI / p->EA;
+    ex_check(*m, alecable_cable_create(c, *m, kind, &sec), "cable_create");
+}
+
 /* the fairlead's x, which the host moves (alecable_prescribe_motion: the
  * library reads it at every evaluation) */
 static int fairlead_x(void *user, double t, double *value, double *rate, double *accel)
@@ -315,11 +331,10 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
 {
     alecable_model *m;
     alecable_cable *c;
-    alecable_section sec;
     alecable_quasistatic_options o;
     alecable_constraint *fx, *fz, **zc;
     alecable_node *nd, *tn;
-    double g[3] = {0, 0, -9.81}, a, lam, t0, xk[3], xl[3], sl, sk, p0[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+    double a, lam, t0, xk[3], xl[3], sl, sk, p0[3] = {0, 0, 0}, up[3] = {0, 0, 1};
     double X0 = p->X - (p->CB > 0.0 ? p->pull : 0.0), xf = X0; /* --friction: the line starts at X - pull */
     int i;
     memset(res, 0, sizeof *res);
@@ -330,13 +345,7 @@ static void solve_node(const params *p, int n, int k, const double *start, doubl
         snprintf(res->msg, sizeof res->msg, "out of memory");
         return;
     }
-    ex_check(NULL, alecable_model_create(&m, NULL), "model_create");
-    ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
-    alecable_section_init(&sec);
-    sec.E = p->EA;
-    sec.A = 1.0;
-    sec.rho = p->w / 9.81;
-    ex_check(m, alecable_cable_create(&c, m, ALECABLE_ELEMENT_AXIAL, &sec), "cable_create");
+    line_model(p, ALECABLE_ELEMENT_AXIAL, &m, &c);
     for (i = 0; i <= n; i++) { /* the slack start, node k on the bottom (s_k <= a) */
         double s = p->L * i / n, f = fmax(s - a, 0.0) / (p->L - a), x[3] = {0, 0, 0};
         x[0] = fmin(s, a) + f * (X0 - a);
@@ -480,24 +489,16 @@ static void solve_line(const params *p, int n, const double *start, double *out,
 {
     alecable_model *m;
     alecable_cable *c;
-    alecable_section sec;
     alecable_quasistatic_options o;
     alecable_seabed_params sp;
     alecable_seabed_contact sc;
     alecable_load *sb;
     alecable_constraint *fx, *fz;
     alecable_node *nd;
-    double g[3] = {0, 0, -9.81}, a = 0.0, lam, t0;
+    double a = 0.0, lam, t0;
     int i, d, slack = !strcmp(p->start, "slack");
     memset(res, 0, sizeof *res);
-    ex_check(NULL, alecable_model_create(&m, NULL), "model_create");
-    ex_check(m, alecable_model_set_gravity(m, g), "set_gravity");
-    alecable_section_init(&sec);
-    sec.E = p->EA;
-    sec.A = 1.0;
-    sec.rho = p->w / 9.81;
-    sec.I = p->kind == ALECABLE_ELEMENT_AXIAL ? 0.0 : p->EI / p->EA;
-    ex_check(m, alecable_cable_create(&c, m, p->kind, &sec), "cable_create");
+    line_model(p, p->kind, &m, &c);
     ex_check(m, alecable_cable_set_lagrangian(c, 1), "set_lagrangian");
     /* slack: unstressed, along the bottom to x = a, then straight up to the
      * fairlead (a + |(X - a, Z)| = L); straight: on the chord, compressed,
