@@ -4,6 +4,7 @@
  * alecable_cable_lay_slack() gives such a cable an unstressed start. */
 #include "model.h"
 #include "../elements/element.h"
+#include "vec3.h"
 
 #include <float.h>
 #include <math.h>
@@ -110,8 +111,6 @@ int ac_string_accept(const void *ctx, const double *q, const unsigned char *held
     return ALECABLE_EUNSTABLE;
 }
 
-static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-
 /* The slack shape's corners: the lowest point P of the ellipse with foci A,
  * B and major axis Lp (|AP| + |PB| = Lp), then the part of A-P-B below the
  * plane replaced by the plane: A, Q1, Q2, B (Q1 = Q2 = P above it).
@@ -122,16 +121,16 @@ static double corners(const double A[3], const double B[3], const double u[3], d
     double d[3], e[3], C[3], w[3], P[3], dn, a, b2, ut, ww, den, hA, hB, hP, len = 0.0;
     int k, j;
     for (k = 0; k < 3; k++) d[k] = B[k] - A[k];
-    dn = sqrt(dot3(d, d));
+    dn = sqrt(ac_dot3(d, d));
     a = 0.5 * Lp;
     b2 = fmax(a * a - 0.25 * dn * dn, 0.0);
     for (k = 0; k < 3; k++) {
         e[k] = dn > 0.0 ? d[k] / dn : 0.0;
         C[k] = 0.5 * (A[k] + B[k]);
     }
-    ut = dot3(u, e);
+    ut = ac_dot3(u, e);
     for (k = 0; k < 3; k++) w[k] = u[k] - ut * e[k];
-    ww = dot3(w, w);
+    ww = ac_dot3(w, w);
     den = sqrt(a * a * ut * ut + b2 * ww);
     for (k = 0; k < 3; k++) P[k] = C[k] + (den > 0.0 ? (a * a * ut * e[k] + b2 * w[k]) / den : 0.0);
     memcpy(X[0], A, sizeof X[0]);
@@ -145,9 +144,9 @@ static double corners(const double A[3], const double B[3], const double u[3], d
             dB[k] = B[k] - p0[k];
             dP[k] = P[k] - p0[k];
         }
-        hA = dot3(dA, nrm);
-        hB = dot3(dB, nrm);
-        hP = dot3(dP, nrm);
+        hA = ac_dot3(dA, nrm);
+        hB = ac_dot3(dB, nrm);
+        hP = ac_dot3(dP, nrm);
         if (hP < 0.0) {
             t1 = hA > hP ? fmin(fmax(hA / (hA - hP), 0.0), 1.0) : 0.0;
             t2 = hB > hP ? fmin(fmax(hB / (hB - hP), 0.0), 1.0) : 0.0;
@@ -160,7 +159,7 @@ static double corners(const double A[3], const double B[3], const double u[3], d
     for (j = 0; j < 3; j++) {
         double s[3];
         for (k = 0; k < 3; k++) s[k] = X[j + 1][k] - X[j][k];
-        len += sqrt(dot3(s, s));
+        len += sqrt(ac_dot3(s, s));
     }
     return len;
 }
@@ -182,9 +181,9 @@ ALECABLE_API int alecable_cable_lay_slack(alecable_cable *c, const double point[
                        point ? "normal" : "point");
     if (point && (!ac_is_finite3(point) || !ac_is_finite3(normal)))
         return ac_fail(m, ALECABLE_EINVAL, "point or normal has a NaN or infinite component");
-    nn = normal ? sqrt(dot3(normal, normal)) : 1.0;
+    nn = normal ? sqrt(ac_dot3(normal, normal)) : 1.0;
     if (!(nn > 0.0)) return ac_fail(m, ALECABLE_EINVAL, "normal is zero");
-    gn = sqrt(dot3(m->gravity, m->gravity));
+    gn = sqrt(ac_dot3(m->gravity, m->gravity));
     if (!(gn > 0.0))
         return ac_fail(m, ALECABLE_ESTATE,
                        "the model has no gravity (alecable_model_set_gravity): nothing says where c sags");
@@ -198,7 +197,7 @@ ALECABLE_API int alecable_cable_lay_slack(alecable_cable *c, const double point[
     memcpy(B, nb->q, sizeof B);
     L = node_s(nb) - node_s(na);
     for (k = 0; k < 3; k++) d[k] = B[k] - A[k];
-    dn = sqrt(dot3(d, d));
+    dn = sqrt(ac_dot3(d, d));
     if (L <= dn) { /* taut: the chord, stretched alike */
         memcpy(X[0], A, sizeof X[0]);
         memcpy(X[1], A, sizeof X[1]);
@@ -226,7 +225,7 @@ ALECABLE_API int alecable_cable_lay_slack(alecable_cable *c, const double point[
     cum[0] = 0.0;
     for (j = 0; j < 3; j++) {
         for (k = 0; k < 3; k++) seg[k] = X[j + 1][k] - X[j][k];
-        cum[j + 1] = cum[j] + sqrt(dot3(seg, seg));
+        cum[j + 1] = cum[j] + sqrt(ac_dot3(seg, seg));
     }
     /* the interior nodes at their material distance from A along the shape
      * (the taut chord: at their fraction of it), slopes along it */
@@ -237,7 +236,7 @@ ALECABLE_API int alecable_cable_lay_slack(alecable_cable *c, const double point[
         if (L <= dn) sig = sig / L * cum[3];
         for (j = 0; j < 2 && (sig > cum[j + 1] || cum[j + 1] == cum[j]); j++) {}
         for (k = 0; k < 3; k++) t[k] = X[j + 1][k] - X[j][k];
-        tl = sqrt(dot3(t, t));
+        tl = sqrt(ac_dot3(t, t));
         f = tl > 0.0 ? (sig - cum[j]) / tl : 0.0;
         for (k = 0; k < 3; k++) {
             x[k] = X[j][k] + f * t[k];

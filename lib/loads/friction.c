@@ -32,6 +32,7 @@
 #include "field_loads.h"
 #include "loads.h"
 #include "load_ops.h"
+#include "../core/vec3.h"
 
 #include <math.h>
 #include <string.h>
@@ -49,16 +50,14 @@ void friction_params_init(friction_params *p)
     p->stiff = 0;
 }
 
-static double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-
 /* f = -muN phi(v_t) and Au = df/du (3 x 3) */
 static void friction_force(const friction_params *fp, double muN, const double n[3], const double u[3], double f[3],
                            double *Au)
 {
-    double vt[3], un = dot3(u, n), nv, den;
+    double vt[3], un = ac_dot3(u, n), nv, den;
     int i, j;
     for (i = 0; i < 3; i++) vt[i] = u[i] - un * n[i];
-    nv = sqrt(dot3(vt, vt));
+    nv = sqrt(ac_dot3(vt, vt));
     if (fp->law == FRICTION_LAW_SQRT) den = sqrt(nv * nv + fp->eps * fp->eps);
     else den = nv > fp->eps ? nv : fp->eps;
     if (!(den > 0.0)) { /* eps = 0 and no sliding: the zero element of the sign */
@@ -92,17 +91,17 @@ int friction_element(const friction_params *fp, const el_ops *ops, const el_para
     if (nd < 0) return -1;
     if (re) memset(re, 0, (size_t)nd * sizeof(double));
     if (ke) memset(ke, 0, (size_t)(nd * nd) * sizeof(double));
-    nn = sqrt(dot3(fp->normal, fp->normal));
+    nn = sqrt(ac_dot3(fp->normal, fp->normal));
     if (!(nn > 0.0) || !ve) return 0; /* no plane, or no velocity: no friction */
     for (i = 0; i < 3; i++) n[i] = fp->normal[i] / nn;
-    gn = dot3(fp->g, n);
+    gn = ac_dot3(fp->g, n);
     muN = fp->mu * ((par->rhoA > 0.0 && gn < 0.0 ? -par->rhoA * gn : 0.0) + fp->normal_load);
     if (muN == 0.0) return 0;
     for (g = 0; g < FL_NGAUSS; g++) {
         double w = fl_gauss_w[g], dist, d[3];
         fl_point_eval(ops, fl_gauss_xi[g], qe, ve, NULL, jac, &P);
         for (i = 0; i < 3; i++) d[i] = P.r[i] - fp->point[i];
-        dist = dot3(n, d);
+        dist = ac_dot3(n, d);
         if (!(dist <= fp->gap && dist >= -fp->depth)) continue;
         friction_force(fp, muN, n, P.u, f, jac ? Au : NULL);
         fl_point_load(&P, w, f, cq, re, ke);

@@ -44,6 +44,7 @@
 #include "waves.h"
 #include "loads.h"
 #include "load_ops.h"
+#include "../core/vec3.h"
 
 #include <math.h>
 #include <string.h>
@@ -55,8 +56,6 @@ const double fl_gauss_xi[FL_NGAUSS] = {GX(-0.9061798459386639927976269), GX(-0.5
 const double fl_gauss_w[FL_NGAUSS] = {0.5 * 0.2369268850561890875142640, 0.5 * 0.4786286704993664680412915,
                                       0.5 * 0.5688888888888888888888889, 0.5 * 0.4786286704993664680412915,
                                       0.5 * 0.2369268850561890875142640};
-
-static double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 /* ---------------------------------------------------------------------------
  * Kinematics */
@@ -194,7 +193,7 @@ int fl_point_eval(const el_ops *ops, double xi, const double *qe, const double *
             }
         }
     }
-    P->nrs = sqrt(dot3(P->rs, P->rs));
+    P->nrs = sqrt(ac_dot3(P->rs, P->rs));
     for (i = 0; i < 3; i++) P->t[i] = P->nrs > 0.0 ? P->rs[i] / P->nrs : 0.0;
 
     /* J = dr/dq at fixed s */
@@ -258,8 +257,8 @@ void fl_point_load(const fl_point *P, double w, const double f[3], double cq, do
     if (re) {
         for (b = 0; b < P->nb; b++)
             for (i = 0; i < 3; i++) re[P->boff[b] + i] -= wl * P->N[b] * f[i];
-        re[P->sa] -= wl * dot3(f, P->R[0]);
-        re[P->sb] -= wl * dot3(f, P->R[1]);
+        re[P->sa] -= wl * ac_dot3(f, P->R[0]);
+        re[P->sb] -= wl * ac_dot3(f, P->R[1]);
     }
     if (ke && cq != 0.0) {
         const int sdof[2] = {P->sa, P->sb};
@@ -273,7 +272,7 @@ void fl_point_load(const fl_point *P, double w, const double f[3], double cq, do
             }
         for (m = 0; m < 2; m++) {
             int row = sdof[m];
-            double psi = dot3(f, P->R[m]) + P->l * dot3(f, P->Rl[m]);
+            double psi = ac_dot3(f, P->R[m]) + P->l * ac_dot3(f, P->Rl[m]);
             ke[row * nd + P->sa] += c * psi;
             ke[row * nd + P->sb] -= c * psi;
             for (b = 0; b < P->nb; b++)
@@ -333,15 +332,15 @@ static void hydro_force(const hydro_params *hp, const double U[3], const double 
     const double pi = 3.14159265358979323846;
     double Ad = 0.25 * pi * hp->d * hp->d, kn = 0.5 * hp->rho_f * hp->d * hp->C_dn;
     double kt = 0.5 * hp->rho_f * pi * hp->d * hp->C_dt, ma = hp->C_an * hp->rho_f * Ad;
-    double fb = hp->rho_f * Ad, w[3], wn[3], at, nwn, aa = dot3(acc, t), mf = ma + hp->rho_f * Ad, fa = dot3(af, t);
+    double fb = hp->rho_f * Ad, w[3], wn[3], at, nwn, aa = ac_dot3(acc, t), mf = ma + hp->rho_f * Ad, fa = ac_dot3(af, t);
     int i, j;
     if (!(hp->terms & HYDRO_DRAG)) kn = kt = 0.0;
     if (!(hp->terms & HYDRO_BUOYANCY)) fb = 0.0;
     if (!(hp->terms & HYDRO_ADDED_MASS)) ma = mf = 0.0;
     for (i = 0; i < 3; i++) w[i] = U[i] - u[i];
-    at = dot3(w, t);
+    at = ac_dot3(w, t);
     for (i = 0; i < 3; i++) wn[i] = w[i] - at * t[i];
-    nwn = sqrt(dot3(wn, wn));
+    nwn = sqrt(ac_dot3(wn, wn));
     for (i = 0; i < 3; i++)
         f[i] = kn * nwn * wn[i] + kt * fabs(at) * at * t[i] - fb * hp->g[i] - ma * (acc[i] - aa * t[i]) +
                mf * (af[i] - fa * t[i]);

@@ -14,11 +14,10 @@
  * C^0 in r there; inside a cell everything is smooth. */
 #include "seabed.h"
 #include "field_loads.h"
+#include "../core/vec3.h"
 
 #include <math.h>
 #include <string.h>
-
-static double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 static void grid_cell(const seabed_params *sp, double x, double y, int *i, int *j, double *u, double *v)
 {
@@ -206,7 +205,7 @@ static int contact_force(const seabed_params *sp, const double r[3], const doubl
     double g, G[3], H[9], nG, n[3], Dn[9], N, dN[3], un, tn, a[3], na;
     int i, j, k, d;
     seabed_gap(sp, r, &g, G, H);
-    if (!(g < 0.0) || !((nG = sqrt(dot3(G, G))) > 0.0)) return 0;
+    if (!(g < 0.0) || !((nG = sqrt(ac_dot3(G, G))) > 0.0)) return 0;
     for (i = 0; i < 3; i++) n[i] = G[i] / nG;
     for (i = 0; i < 3; i++) /* dn/dr = (I - n n^T) H / |G| */
         for (j = 0; j < 3; j++) {
@@ -216,7 +215,7 @@ static int contact_force(const seabed_params *sp, const double r[3], const doubl
         }
     N = -sp->k * g;
     for (i = 0; i < 3; i++) dN[i] = -sp->k * G[i];
-    un = dot3(u, n);
+    un = ac_dot3(u, n);
     memset(Au, 0, 9 * sizeof(double));
     memset(Ar, 0, 9 * sizeof(double));
     memset(At, 0, 9 * sizeof(double));
@@ -235,9 +234,9 @@ static int contact_force(const seabed_params *sp, const double r[3], const doubl
             for (j = 0; j < 3; j++) Ar[i * 3 + j] = -sg * (n[i] * dN[j] + N * Dn[i * 3 + j]);
     }
     if (sp->mu_a == 0.0 && sp->mu_l == 0.0) return 1;
-    tn = dot3(t, n);
+    tn = ac_dot3(t, n);
     for (i = 0; i < 3; i++) a[i] = t[i] - tn * n[i];
-    if (!((na = sqrt(dot3(a, a))) > 1e-12)) return 1; /* the cable stands on the bottom: no axis */
+    if (!((na = sqrt(ac_dot3(a, a))) > 1e-12)) return 1; /* the cable stands on the bottom: no axis */
     {
         double e[2][3], De_t[2][9], De_r[2][9], Pa[9], Pn[9], Dan[9], T1[9], T2[9], NX[9], EX[9];
         for (i = 0; i < 3; i++) e[0][i] = a[i] / na;
@@ -262,7 +261,7 @@ static int contact_force(const seabed_params *sp, const double r[3], const doubl
         for (d = 0; d < 2; d++) {
             double mu = d ? sp->mu_l : sp->mu_a, x, ph, dph, uet[3], uer[3];
             if (mu == 0.0) continue;
-            x = dot3(u, e[d]);
+            x = ac_dot3(u, e[d]);
             ph = law_phi(sp, x, &dph);
             for (j = 0; j < 3; j++) {
                 uet[j] = u[0] * De_t[d][j] + u[1] * De_t[d][3 + j] + u[2] * De_t[d][6 + j];

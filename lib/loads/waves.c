@@ -14,14 +14,13 @@
  * shallow water. */
 #include "waves.h"
 #include "../core/model.h"
+#include "../core/vec3.h"
 
 #include <math.h>
 #include <string.h>
 
 static const double PI = 3.14159265358979323846;
 #define WAVE_CACHE 256 /* components whose phase functions one evaluation keeps (on the stack) */
-
-static double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 /* ---------------------------------------------------------------------------
  * Dispersion, random numbers, spectrum */
@@ -138,7 +137,7 @@ static void outer_add(double *out, double s, const double a[3], const double b[3
 void wave_sea_eval(const wave_sea *s, double t, const double x[3], int grad, wave_kin *K)
 {
     const double d = s->depth;
-    double Z = dot3(s->up, x), zeta = Z - s->level, X = dot3(s->ek, x), R, Rd, eta = 0.0, deta = 0.0;
+    double Z = ac_dot3(s->up, x), zeta = Z - s->level, X = ac_dot3(s->ek, x), R, Rd, eta = 0.0, deta = 0.0;
     double ze, dze = 1.0, dzh = 0.0, gz[3], Uc[3], dUc[3];
     double U1 = 0, U2 = 0, A1 = 0, A2 = 0, U1x = 0, U2x = 0, U1z = 0, U2z = 0, A1x = 0, A2x = 0, A1z = 0, A2z = 0;
     double cs[2 * WAVE_CACHE]; /* the first components' cos and sin, for the second pass */
@@ -309,9 +308,9 @@ static void frame(const double g[3], double gn, wave_sea *w)
         ax[0] = 0.0;
         ax[1] = 1.0;
     }
-    n = dot3(ax, w->up);
+    n = ac_dot3(ax, w->up);
     for (i = 0; i < 3; i++) w->e1[i] = ax[i] - n * w->up[i];
-    n = sqrt(dot3(w->e1, w->e1));
+    n = sqrt(ac_dot3(w->e1, w->e1));
     for (i = 0; i < 3; i++) w->e1[i] /= n;
     w->e2[0] = w->up[1] * w->e1[2] - w->up[2] * w->e1[1];
     w->e2[1] = w->up[2] * w->e1[0] - w->up[0] * w->e1[2];
